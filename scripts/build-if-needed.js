@@ -1,0 +1,23 @@
+#!/usr/bin/env node
+// Builds dist/ when it is missing or older than any source file, so `npm start` works on a fresh clone.
+const { execFileSync } = require('node:child_process');
+const { existsSync, readdirSync, statSync } = require('node:fs');
+const { join } = require('node:path');
+
+const root = join(__dirname, '..');
+const out = join(root, 'dist', 'src', 'main.js');
+
+function newest(dir) {
+  let t = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+const srcTime = Math.max(newest(join(root, 'src')), statSync(join(root, 'ormconfig.ts')).mtimeMs, statSync(join(root, 'tsconfig.json')).mtimeMs);
+if (!existsSync(out) || statSync(out).mtimeMs < srcTime) {
+  process.stderr.write('building (tsc)...\n');
+  execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+}

@@ -1,0 +1,45 @@
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { json, urlencoded } from 'express';
+import { AppModule, AppOptions } from './app.module';
+import { bodyGuard } from './common/http/body-guard';
+import { GlobalExceptionFilter } from './common/http/exception.filter';
+import { accessLog, bindContext, expressErrorHandler, requestId } from './common/http/request-middleware';
+import { PinoNestLogger } from './common/logger';
+
+/** Builds the HTTP application; main.ts and the e2e tests both use it. */
+export async function createApp(opts: AppOptions): Promise<NestExpressApplication> {
+  const { config, logger } = opts;
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(opts), {
+    bodyParser: false,
+    logger: new PinoNestLogger(logger.child({ context: 'nest' })),
+    abortOnError: false,
+  });
+  const http = app.getHttpAdapter().getInstance();
+  http.disable('x-powered-by');
+  http.set('trust proxy', config.trustProxy);
+  http.set('query parser', 'simple');
+
+  app.use(requestId);
+  app.use(accessLog(logger));
+  app.use(json({ limit: config.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
+  app.use(urlencoded({ extended: false, limit: config.bodyLimitBytes, parameterLimit: 100 }));
+  app.use(bodyGuard(/^\/oauth\/(token|revoke)$/));
+  app.use(expressErrorHandler(logger));
+  app.use(bindContext);
+  app.useGlobalFilters(new GlobalExceptionFilter(logger));
+
+  const doc = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('CRM service API')
+      .setDescription('REST API /api/v1, ERP order exchange /api/erp/v1, SCIM 2.0 /api/scim/v2. See docs/ in the repository.')
+      .setVersion(config.appVersion)
+      .addBearerAuth()
+      .build(),
+    { operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}` },
+  );
+  SwaggerModule.setup('api/docs', app, doc, { jsonDocumentUrl: 'api/openapi.json', yamlDocumentUrl: 'api/openapi.yaml', raw: ['json'] });
+  return app;
+}

@@ -1,0 +1,80 @@
+import { DynamicModule, Global, MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
+import { APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { ThrottlerModule } from '@nestjs/throttler';
+import type Redis from 'ioredis';
+import type pino from 'pino';
+import { APP_CONFIG, AppConfig } from './config/app-config';
+import { ROOT_LOGGER } from './common/logger';
+import { ApiThrottlerGuard, RedisThrottlerStorage } from './common/http/throttle';
+import { createValidationPipe } from './common/http/validation';
+import { DatabaseModule } from './database/database.module';
+import { DbConnection } from './database/embedded';
+import { HealthController } from './health/health.controller';
+import { CredentialGuard } from './identity/auth/credential.guard';
+import { IdentityModule } from './identity/identity.module';
+import { REDIS, RedisModule } from './redis.module';
+import { RestModule } from './rest/rest.module';
+import { WorkspaceMiddleware } from './workspace/workspace.middleware';
+import { WorkspaceModule } from './workspace/workspace.module';
+import { CrmModule } from './crm/crm.module';
+import { DemoModule } from './demo/demo.module';
+
+export interface AppOptions {
+  config: AppConfig;
+  db: DbConnection;
+  logger: pino.Logger;
+}
+
+@Global()
+@Module({})
+class CoreModule {
+  static forRoot(opts: AppOptions): DynamicModule {
+    return {
+      module: CoreModule,
+      providers: [
+        { provide: APP_CONFIG, useValue: opts.config },
+        { provide: ROOT_LOGGER, useValue: opts.logger },
+      ],
+      exports: [APP_CONFIG, ROOT_LOGGER],
+    };
+  }
+}
+
+@Module({})
+export class AppModule implements NestModule {
+  static forRoot(opts: AppOptions): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        CoreModule.forRoot(opts),
+        RedisModule,
+        DatabaseModule.forRoot(opts.db),
+        ThrottlerModule.forRootAsync({
+          inject: [APP_CONFIG, REDIS],
+          useFactory: (config: AppConfig, redis: Redis | null) => ({
+            throttlers: [{ name: 'default', ttl: 60_000, limit: config.rateLimitPerMinute }],
+            storage: redis ? new RedisThrottlerStorage(redis) : undefined,
+          }),
+        }),
+        WorkspaceModule,
+        IdentityModule,
+        CrmModule,
+        DemoModule,
+        RestModule,
+      ],
+      controllers: [HealthController],
+      providers: [
+        { provide: APP_GUARD, useClass: ApiThrottlerGuard },
+        { provide: APP_GUARD, useClass: CredentialGuard },
+        { provide: APP_PIPE, useFactory: createValidationPipe },
+      ],
+    };
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer
+      .apply(WorkspaceMiddleware)
+      .exclude({ path: 'health', method: RequestMethod.ALL })
+      .forRoutes({ path: '*path', method: RequestMethod.ALL });
+  }
+}

@@ -1,0 +1,121 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError } from '../common/errors';
+import { isIsoDate } from '../common/time';
+import { DemoSeedService } from '../demo/demo-seed.service';
+import { CredentialKind } from '../identity/credential.entity';
+import { CredentialsService } from '../identity/credentials.service';
+import { ProvisioningService } from '../identity/provisioning.service';
+import { Role } from '../identity/user.entity';
+import { UsersService } from '../identity/users.service';
+import { WorkspaceService } from '../workspace/workspace.service';
+
+export type Flags = Record<string, string | true>;
+
+function req(flags: Flags, name: string): string {
+  const v = flags[name];
+  if (typeof v !== 'string' || v === '') throw new DomainError('invalid', `--${name} is required`);
+  return v;
+}
+
+function opt(flags: Flags, name: string): string | undefined {
+  const v = flags[name];
+  return typeof v === 'string' ? v : undefined;
+}
+
+export const USAGE = `commands:
+  workspace:create --slug S --name N --admin-email E --admin-password P
+  user:create --workspace S --email E --password P --role sales|admin [--department D] [--username U] [--name N]
+  user:2fa --workspace S --user USERNAME
+  key:create --workspace S --kind api|erp|scim [--user USERNAME] [--name LABEL]
+  license:set --workspace S [--modules "A,B,..."] [--seats N] [--end YYYY-MM-DD|none] [--blocked true|false] [--state S]
+  demo:seed --workspace S`;
+
+/** The admin CLI's commands: argument checks and one call into a domain service each. */
+@Injectable()
+export class AdminCommands {
+  constructor(
+    private readonly workspaces: WorkspaceService,
+    private readonly provisioning: ProvisioningService,
+    private readonly users: UsersService,
+    private readonly credentials: CredentialsService,
+    private readonly demo: DemoSeedService,
+  ) {}
+
+  async run(command: string, flags: Flags): Promise<Record<string, unknown>> {
+    switch (command) {
+      case 'workspace:create': {
+        const r = await this.provisioning.provision({
+          slug: req(flags, 'slug'),
+          name: req(flags, 'name'),
+          adminEmail: req(flags, 'admin-email'),
+          adminPassword: req(flags, 'admin-password'),
+          timezone: opt(flags, 'timezone'),
+        });
+        return { workspace: { id: r.workspace.id, slug: r.workspace.slug }, admin: { id: r.admin.id, username: r.admin.username }, api_key: r.apiKey };
+      }
+      case 'user:create': {
+        const ws = await this.workspaces.getBySlug(req(flags, 'workspace'));
+        const role = req(flags, 'role');
+        if (role !== 'admin' && role !== 'sales') throw new DomainError('invalid', '--role must be admin or sales');
+        const user = await this.users.create(ws, {
+          email: req(flags, 'email'),
+          password: req(flags, 'password'),
+          role: role as Role,
+          department: opt(flags, 'department'),
+          username: opt(flags, 'username'),
+          fullName: opt(flags, 'name'),
+        });
+        return { user: { id: user.id, username: user.username } };
+      }
+      case 'user:2fa': {
+        const ws = await this.workspaces.getBySlug(req(flags, 'workspace'));
+        const user = await this.users.getByUsername(ws.id, req(flags, 'user'));
+        return await this.users.enableTotp(ws.id, user.id);
+      }
+      case 'key:create': {
+        const ws = await this.workspaces.getBySlug(req(flags, 'workspace'));
+        const kind = req(flags, 'kind');
+        if (!['api', 'erp', 'scim'].includes(kind)) throw new DomainError('invalid', '--kind must be api, erp or scim');
+        let userId: number | null = null;
+        if (kind === 'api') {
+          const username = opt(flags, 'user');
+          if (!username) throw new DomainError('invalid', '--user is required for an api key (keys act as a user)');
+          userId = (await this.users.getByUsername(ws.id, username)).id;
+        }
+        const { token } = await this.credentials.issue({ workspaceId: ws.id, kind: kind as CredentialKind, userId, name: opt(flags, 'name') ?? `${kind} key` });
+        return { key: token };
+      }
+      case 'license:set': {
+        const slug = req(flags, 'workspace');
+        const patch: Record<string, unknown> = {};
+        const modules = opt(flags, 'modules');
+        if (modules !== undefined) patch.modules = modules.split(',').map((s) => s.trim()).filter(Boolean);
+        const seats = opt(flags, 'seats');
+        if (seats !== undefined) {
+          if (!/^\d+$/.test(seats)) throw new DomainError('invalid', '--seats must be a whole number');
+          patch.seats = Number(seats);
+        }
+        const end = opt(flags, 'end');
+        if (end !== undefined) {
+          if (end !== 'none' && !isIsoDate(end)) throw new DomainError('invalid', '--end must be YYYY-MM-DD or none');
+          patch.end = end === 'none' ? null : end;
+        }
+        const blocked = opt(flags, 'blocked');
+        if (blocked !== undefined) {
+          if (blocked !== 'true' && blocked !== 'false') throw new DomainError('invalid', '--blocked must be true or false');
+          patch.blocked = blocked === 'true';
+        }
+        const state = opt(flags, 'state');
+        if (state !== undefined) patch.state = state;
+        await this.workspaces.setLicense(slug, patch);
+        return { ok: true };
+      }
+      case 'demo:seed': {
+        const ws = await this.workspaces.getBySlug(req(flags, 'workspace'));
+        return { ...(await this.demo.seed(ws)) };
+      }
+      default:
+        throw new DomainError('invalid', `unknown command "${command}"\n${USAGE}`);
+    }
+  }
+}

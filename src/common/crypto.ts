@@ -1,0 +1,38 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** A random credential: `<prefix>_` + 32 random bytes in base64url. */
+export function newToken(prefix: string): string {
+  return `${prefix}_${randomBytes(32).toString('base64url')}`;
+}
+
+export function sha256Hex(value: string): string {
+  return createHash('sha256').update(value, 'utf8').digest('hex');
+}
+
+export function constantTimeEqual(a: string, b: string): boolean {
+  const ba = Buffer.from(a, 'utf8');
+  const bb = Buffer.from(b, 'utf8');
+  if (ba.length !== bb.length) return false;
+  return timingSafeEqual(ba, bb);
+}
+
+/** AES-256-GCM for secrets that must be recovered (TOTP seeds, signing keys). Output: v1.<iv>.<tag>.<data>. */
+export class SecretBox {
+  private readonly key: Buffer;
+  constructor(secret: string) {
+    this.key = createHash('sha256').update(secret, 'utf8').digest();
+  }
+  seal(plain: string): string {
+    const iv = randomBytes(12);
+    const c = createCipheriv('aes-256-gcm', this.key, iv);
+    const data = Buffer.concat([c.update(plain, 'utf8'), c.final()]);
+    return ['v1', iv.toString('base64url'), c.getAuthTag().toString('base64url'), data.toString('base64url')].join('.');
+  }
+  open(sealed: string): string {
+    const [v, iv, tag, data] = sealed.split('.');
+    if (v !== 'v1' || !iv || !tag || data === undefined) throw new Error('sealed secret has an unknown format');
+    const d = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
+    d.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([d.update(Buffer.from(data, 'base64url')), d.final()]).toString('utf8');
+  }
+}

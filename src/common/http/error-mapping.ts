@@ -1,0 +1,84 @@
+import { HttpException } from '@nestjs/common';
+import { ThrottlerException } from '@nestjs/throttler';
+import type { Response } from 'express';
+import type pino from 'pino';
+import { DomainError } from '../errors';
+import type { CrmRequest } from './crm-request';
+
+/** Any thrown value as a typed domain error; unknown errors become `internal` (never their message). */
+export function toDomainError(e: unknown): DomainError {
+  if (e instanceof DomainError) return e;
+  if (e instanceof ThrottlerException) return new DomainError('rate_limited', 'per-minute request limit exceeded');
+  if (e instanceof HttpException) {
+    const status = e.getStatus();
+    const msg = httpMessage(e);
+    if (status === 404) return new DomainError('not_found', msg.startsWith('Cannot ') ? 'no such route' : msg);
+    if (status === 413) return new DomainError('payload_too_large', 'request body too large');
+    if (status === 415) return new DomainError('unsupported_media_type', msg);
+    if (status === 401) return new DomainError('unauthorized', msg);
+    if (status === 403) return new DomainError('forbidden', msg);
+    if (status === 429) return new DomainError('rate_limited', msg);
+    if (status >= 400 && status < 500) return new DomainError('invalid', msg);
+    return new DomainError('internal', 'internal error');
+  }
+  // errors of express body parsers (they carry `type` and `status`)
+  const bp = e as { type?: string; status?: number };
+  if (bp && typeof bp.type === 'string' && typeof bp.status === 'number') {
+    if (bp.type === 'entity.too.large') return new DomainError('payload_too_large', 'request body too large');
+    if (bp.type === 'entity.parse.failed') return new DomainError('invalid', 'body: malformed JSON');
+    if (bp.type === 'encoding.unsupported' || bp.type === 'charset.unsupported') return new DomainError('unsupported_media_type', 'unsupported body encoding or charset');
+    if (bp.status >= 400 && bp.status < 500) return new DomainError('invalid', 'body: could not be read');
+  }
+  return new DomainError('internal', 'internal error');
+}
+
+function httpMessage(e: HttpException): string {
+  const r = e.getResponse();
+  if (typeof r === 'string') return r;
+  const m = (r as { message?: unknown }).message;
+  return Array.isArray(m) ? m.join('; ') : typeof m === 'string' ? m : e.message;
+}
+
+export type Interface = 'rest' | 'scim' | 'oauth';
+
+export function interfaceOf(path: string): Interface {
+  if (path.startsWith('/api/scim/')) return 'scim';
+  if (path.startsWith('/oauth/') || path.startsWith('/.well-known/')) return 'oauth';
+  return 'rest';
+}
+
+const OAUTH_CODES: Record<string, string> = {
+  invalid: 'invalid_request',
+  unauthorized: 'invalid_client',
+  rate_limited: 'slow_down',
+  not_found: 'invalid_request',
+  internal: 'server_error',
+};
+
+/** Writes the error in the format of the interface the request came in on. */
+export function sendError(req: CrmRequest, res: Response, err: DomainError, log?: pino.Logger, cause?: unknown): void {
+  if (err.code === 'internal') log?.error({ err: cause, request_id: req.id, path: req.path }, 'unhandled error');
+  if (res.headersSent) return;
+  if (err.retryAfter !== undefined) res.setHeader('Retry-After', String(err.retryAfter));
+  const kind = interfaceOf(req.path);
+  if (kind === 'scim') {
+    res.status(err.status).type('application/scim+json').send(
+      JSON.stringify({
+        schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'],
+        status: String(err.status),
+        ...(typeof err.extra.scimType === 'string' ? { scimType: err.extra.scimType } : {}),
+        detail: err.message,
+      }),
+    );
+    return;
+  }
+  if (kind === 'oauth') {
+    const code = typeof err.extra.oauth === 'string' ? err.extra.oauth : (OAUTH_CODES[err.code] ?? err.code);
+    res.status(err.status).json({ error: code, error_description: err.message });
+    return;
+  }
+  const body: Record<string, unknown> = { ok: false, error: err.code, message: err.message };
+  for (const [k, v] of Object.entries(err.extra)) if (!(k in body)) body[k] = v;
+  if (err.code === 'internal') body.request_id = req.id;
+  res.status(err.status).json(body);
+}

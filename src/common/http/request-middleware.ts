@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import type { NextFunction, Response } from 'express';
+import type pino from 'pino';
+import { requestContext } from '../request-context';
+import type { CrmRequest } from './crm-request';
+import { sendError, toDomainError } from './error-mapping';
+
+const SAFE_ID = /^[A-Za-z0-9._:-]{8,64}$/;
+
+/** X-Request-Id: the caller's when it looks sane, otherwise a new UUID; echoed on every response. */
+export function requestId(req: CrmRequest, res: Response, next: NextFunction): void {
+  const given = req.headers['x-request-id'];
+  req.id = typeof given === 'string' && SAFE_ID.test(given) ? given : randomUUID();
+  res.setHeader('X-Request-Id', req.id);
+  next();
+}
+
+/** One JSON line per request, after it finished (no query strings, no headers: they may carry secrets). */
+export function accessLog(log: pino.Logger) {
+  return (req: CrmRequest, res: Response, next: NextFunction): void => {
+    const start = process.hrtime.bigint();
+    res.on('finish', () => {
+      log.info(
+        {
+          request_id: req.id,
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Number((process.hrtime.bigint() - start) / 1_000_000n),
+          workspace: req.workspace?.slug,
+          user_id: req.auth?.user?.id,
+        },
+        'request',
+      );
+    });
+    next();
+  };
+}
+
+/** Runs the rest of the request inside its context (after body parsing, which would lose it). */
+export function bindContext(req: CrmRequest, _res: Response, next: NextFunction): void {
+  requestContext.run({ requestId: req.id }, next);
+}
+
+/** Express-level errors (body parsers, body guard) in the interface's format. */
+export function expressErrorHandler(log: pino.Logger) {
+  return (err: unknown, req: CrmRequest, res: Response, _next: NextFunction): void => {
+    sendError(req, res, toDomainError(err), log, err);
+  };
+}

@@ -1,0 +1,93 @@
+import { join, resolve } from 'node:path';
+
+/** Typed, validated configuration. Read once at boot; every value has a documented default (docs/configuration.md). */
+export interface AppConfig {
+  port: number;
+  /** PostgreSQL server URL; when empty the embedded PGlite database under dataDir is used. */
+  databaseUrl?: string;
+  dataDir: string;
+  /** Embedded database kept in memory only (tests). */
+  embeddedInMemory: boolean;
+  baseDomain: string;
+  defaultWorkspace: string;
+  trustProxy: boolean;
+  apiTokenDays: number;
+  loginMaxFailures: number;
+  loginWindowMinutes: number;
+  redisUrl?: string;
+  rateLimitPerMinute: number;
+  bodyLimitBytes: number;
+  logLevel: string;
+  /** Key for encrypting recoverable secrets (TOTP seeds, signing keys); 32+ chars. */
+  secretKey?: string;
+  defaultTimezone: string;
+  appVersion: string;
+  seedDemo: boolean;
+  publicUrl?: string;
+}
+
+class ConfigError extends Error {}
+
+function int(env: NodeJS.ProcessEnv, name: string, def: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return def;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+  return n;
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string, def: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return def;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be a boolean (1/0/true/false), got "${raw}"`);
+}
+
+function str(env: NodeJS.ProcessEnv, name: string, def: string): string {
+  const raw = env[name];
+  return raw === undefined || raw === '' ? def : raw;
+}
+
+function isTimezone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const slug = str(env, 'DEFAULT_WORKSPACE', 'demo');
+  if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(slug)) throw new ConfigError(`DEFAULT_WORKSPACE is not a valid slug: "${slug}"`);
+  const tz = str(env, 'DEFAULT_TIMEZONE', 'Europe/Istanbul');
+  if (!isTimezone(tz)) throw new ConfigError(`DEFAULT_TIMEZONE is not a known IANA time zone: "${tz}"`);
+  const secretKey = env.SECRET_KEY || undefined;
+  if (secretKey && secretKey.length < 32) throw new ConfigError('SECRET_KEY must be at least 32 characters');
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+  return {
+    port: int(env, 'PORT', 3000, 0, 65535),
+    databaseUrl,
+    dataDir: resolve(str(env, 'DATA_DIR', join(process.cwd(), 'data'))),
+    embeddedInMemory: bool(env, 'EMBEDDED_IN_MEMORY', false),
+    baseDomain: str(env, 'BASE_DOMAIN', 'localhost').toLowerCase(),
+    defaultWorkspace: slug,
+    trustProxy: bool(env, 'TRUST_PROXY', false),
+    apiTokenDays: int(env, 'API_TOKEN_DAYS', 90, 1, 3650),
+    loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5, 1, 1000),
+    loginWindowMinutes: 15,
+    redisUrl: env.REDIS_URL || undefined,
+    rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
+    bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 50 * 1_048_576),
+    logLevel: str(env, 'LOG_LEVEL', 'info'),
+    secretKey,
+    defaultTimezone: tz,
+    appVersion: str(env, 'APP_VERSION', 'v1'),
+    seedDemo: bool(env, 'SEED_DEMO', true),
+    publicUrl: env.PUBLIC_URL || undefined,
+  };
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

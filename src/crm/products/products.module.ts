@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { ProductsService } from './products.service';
+
+@Module({ providers: [ProductsService], exports: [ProductsService] })
+export class ProductsModule {}

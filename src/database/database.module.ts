@@ -1,0 +1,18 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { dataSourceOptions } from './data-source-options';
+import { DbConnection } from './embedded';
+import { UnitOfWork } from './unit-of-work';
+
+@Global()
+@Module({})
+export class DatabaseModule {
+  static forRoot(conn: DbConnection): DynamicModule {
+    return {
+      module: DatabaseModule,
+      imports: [TypeOrmModule.forRoot({ ...dataSourceOptions(conn), migrationsRun: true, retryAttempts: 2, retryDelay: 500 })],
+      providers: [UnitOfWork],
+      exports: [UnitOfWork],
+    };
+  }
+}

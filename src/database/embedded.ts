@@ -1,0 +1,114 @@
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * The embedded database: PGlite (Postgres in WASM) served in-process on a unix socket, so the app
+ * uses the ordinary `pg` driver in both modes. PGlite has one session; the app's pool has one
+ * connection, so transactions are serialized. A lock file in DATA_DIR stops a second process from
+ * opening the same directory (its writes would be lost); the lock names the socket so the admin CLI
+ * can connect to the running server's database instead.
+ */
+export interface DbConnection {
+  /** For pg: a directory holding `.s.PGSQL.5432`, or a URL. */
+  url?: string;
+  socketDir?: string;
+  embedded: boolean;
+  close(): Promise<void>;
+}
+
+interface LockInfo {
+  pid: number;
+  socketDir: string;
+}
+
+const LOCK = 'server.lock';
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The running server's lock, if a live process holds it. */
+export function readLiveLock(dataDir: string): LockInfo | null {
+  const file = join(dataDir, LOCK);
+  if (!existsSync(file)) return null;
+  try {
+    const info = JSON.parse(readFileSync(file, 'utf8')) as LockInfo;
+    return info.pid && pidAlive(info.pid) && info.pid !== process.pid ? info : null;
+  } catch {
+    return null;
+  }
+}
+
+function takeLock(dataDir: string, socketDir: string): () => void {
+  const file = join(dataDir, LOCK);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(file, 'wx', 0o600);
+      writeSync(fd, JSON.stringify({ pid: process.pid, socketDir } satisfies LockInfo));
+      closeSync(fd);
+      return () => rmSync(file, { force: true });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const live = readLiveLock(dataDir);
+      if (live) throw new Error(`DATA_DIR ${dataDir} is in use by process ${live.pid}; stop it or use another DATA_DIR`);
+      rmSync(file, { force: true }); // stale lock of a dead process
+    }
+  }
+  throw new Error(`could not take the lock in ${dataDir}`);
+}
+
+export async function openEmbedded(opts: { dataDir?: string; inMemory?: boolean }): Promise<DbConnection> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+  let release: () => void = () => undefined;
+  let socketDir: string;
+  let db: InstanceType<typeof PGlite>;
+  if (opts.inMemory || !opts.dataDir) {
+    socketDir = mkdtempSync(join(tmpdir(), 'crm-pg-'));
+    db = await PGlite.create();
+  } else {
+    mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
+    // unix socket paths are limited to ~100 bytes; fall back to a private temp dir for long DATA_DIRs.
+    socketDir = opts.dataDir.length < 80 ? opts.dataDir : mkdtempSync(join(tmpdir(), 'crm-pg-'));
+    release = takeLock(opts.dataDir, socketDir);
+    try {
+      db = await PGlite.create(join(opts.dataDir, 'pgdata'));
+    } catch (e) {
+      release();
+      throw e;
+    }
+  }
+  const sockPath = join(socketDir, '.s.PGSQL.5432');
+  rmSync(sockPath, { force: true });
+  // a few connections: the app's pool of one plus the admin CLI; PGlite's queue keeps a transaction's owner exclusive.
+  const server = new PGLiteSocketServer({ db, path: sockPath, maxConnections: 8 });
+  await server.start();
+  return {
+    socketDir,
+    embedded: true,
+    async close() {
+      await server.stop();
+      await db.close();
+      rmSync(sockPath, { force: true });
+      release();
+    },
+  };
+}
+
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; inMemory?: boolean }): Promise<DbConnection> {
+  if (opts.databaseUrl) return { url: opts.databaseUrl, embedded: false, close: async () => undefined };
+  return openEmbedded({ dataDir: opts.dataDir, inMemory: opts.inMemory });
+}
+
+/** Connect to a running server's embedded database (used by the admin CLI). */
+export function connectToLiveEmbedded(dataDir: string): DbConnection | null {
+  const live = readLiveLock(dataDir);
+  if (!live) return null;
+  return { socketDir: live.socketDir, embedded: true, close: async () => undefined };
+}

@@ -1,0 +1,39 @@
+import { Column, Entity, Index } from 'typeorm';
+import { JsonMap, TenantEntity } from '../database/tenant-entity';
+
+/** A CRM event written in the same transaction as the change it describes; delivered later in the background. */
+@Entity('outbox_events')
+@Index(['status', 'id'])
+@Index(['workspaceId', 'event', 'id'])
+export class OutboxEvent extends TenantEntity {
+  @Column({ type: 'varchar', length: 40 })
+  event: string;
+
+  @Column({ type: 'text' })
+  title: string;
+
+  @Column({ type: 'text', default: '' })
+  text: string;
+
+  @Column({ type: 'text', default: '' })
+  url: string;
+
+  @Column({ type: 'jsonb', default: () => "'{}'" })
+  data: JsonMap;
+
+  @Column({ type: 'varchar', length: 40 })
+  recordType: string;
+
+  @Column({ type: 'int', nullable: true })
+  recordId: number | null;
+
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  occurredAt: Date;
+
+  /** pending until the dispatcher has handed it to every subscribed connection. */
+  @Column({ type: 'varchar', length: 16, default: 'pending' })
+  status: string;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  dispatchedAt: Date | null;
+}

@@ -1,0 +1,67 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { DomainError } from '../../common/errors';
+import type { CrmRequest } from '../../common/http/crm-request';
+import { requestContext } from '../../common/request-context';
+import { WorkspaceService } from '../../workspace/workspace.service';
+import { CredentialsService } from '../credentials.service';
+import { AUTH_KEY, AuthOptions, PUBLIC_KEY } from './auth.decorator';
+
+export function bearerOf(req: CrmRequest, allowErpHeader: boolean): string | null {
+  const header = req.headers.authorization;
+  if (typeof header === 'string') {
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (m) return m[1];
+  }
+  const erp = req.headers['x-service-erp-key'];
+  if (allowErpHeader && typeof erp === 'string' && erp) return erp.trim();
+  return null;
+}
+
+/**
+ * Global guard: every route either is @Public() or declares @Auth(). Resolves the bearer to
+ * {workspace, user, kind, scopes}, then checks credential kind (401), scope (403 insufficient_scope)
+ * and licence/user module (403 module). Object-level access is the services' job.
+ */
+@Injectable()
+export class CredentialGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly credentials: CredentialsService,
+    private readonly workspaces: WorkspaceService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets)) return true;
+    const options = this.reflector.getAllAndOverride<Required<Pick<AuthOptions, 'kinds'>> & AuthOptions>(AUTH_KEY, targets);
+    if (!options) throw new DomainError('unauthorized', 'this route declares no authentication');
+    const req = context.switchToHttp().getRequest<CrmRequest>();
+    const ws = req.workspace;
+    if (!ws) throw new DomainError('not_found', 'workspace not found');
+
+    const token = bearerOf(req, options.kinds.includes('erp'));
+    if (!token) throw new DomainError('unauthorized', 'missing bearer token');
+    const resolved = await this.credentials.resolve(ws, token);
+    if (!resolved) throw new DomainError('unauthorized', 'invalid, expired or revoked token');
+    const { credential, user } = resolved;
+    if (!options.kinds.includes(credential.kind)) throw new DomainError('unauthorized', `a ${credential.kind} credential is not valid on this interface`);
+
+    if (options.scope) {
+      const ok = credential.scopes.includes(options.scope) || (options.scope === 'crm.read' && credential.scopes.includes('crm.write'));
+      if (!ok) throw new DomainError('insufficient_scope', `this token lacks the ${options.scope} scope`);
+    }
+
+    const licensed = this.workspaces.licensedModules(ws);
+    const modules = user ? licensed.filter((m) => user.modules.includes(m)) : licensed;
+    if (options.module) {
+      if (!licensed.includes(options.module)) throw new DomainError('module', `the ${options.module} module is off in this workspace's licence`);
+      if (!modules.includes(options.module)) throw new DomainError('module', `the ${options.module} module is not enabled for this user`);
+    }
+
+    req.auth = { workspace: ws, user, credential: { id: credential.id, kind: credential.kind, scopes: credential.scopes }, modules };
+    const ctx = requestContext.getStore();
+    if (ctx && user) ctx.userId = user.id;
+    return true;
+  }
+}

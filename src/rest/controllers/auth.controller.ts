@@ -1,0 +1,44 @@
+import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { Auth, CurrentAuth, CurrentWorkspace, Public } from '../../identity/auth/auth.decorator';
+import type { UserContext } from '../../identity/auth/auth-context';
+import { CredentialsService } from '../../identity/credentials.service';
+import { LoginService } from '../../identity/login.service';
+import { ProfileService } from '../../identity/profile.service';
+import type { Workspace } from '../../workspace/workspace.entity';
+import { LoginDto } from '../dto/login.dto';
+import { toLoginResponse, toMeResponse } from '../mappers/me.mapper';
+
+@ApiTags('Authentication')
+@Controller('api/v1')
+export class AuthController {
+  constructor(
+    private readonly login: LoginService,
+    private readonly credentials: CredentialsService,
+    private readonly profile: ProfileService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post('login')
+  @HttpCode(200)
+  @Public()
+  async signIn(@CurrentWorkspace() ws: Workspace, @Body() dto: LoginDto) {
+    const { token, user } = await this.login.login(ws, dto);
+    return toLoginResponse(token, this.profile.forLogin(ws, user), this.config.appVersion);
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  @Auth()
+  async signOut(@CurrentAuth() auth: UserContext) {
+    await this.credentials.logout(auth.workspace.id, auth.credential, auth.user.id);
+    return { ok: true };
+  }
+
+  @Get('me')
+  @Auth({ scope: 'crm.read' })
+  async me(@CurrentAuth() auth: UserContext) {
+    return toMeResponse(await this.profile.me(auth), this.config.appVersion);
+  }
+}

@@ -1,0 +1,69 @@
+import type { Profile } from '../../identity/profile.service';
+import type { Workspace } from '../../workspace/workspace.entity';
+import type { LicenseView } from '../../workspace/workspace.service';
+import { toUserSummary } from './user.mapper';
+
+/** Spec 2.2. */
+export function toAppInfo(ws: Workspace, version: string) {
+  const a = ws.app;
+  return {
+    accent: a.accent,
+    accent_dark: a.accent_dark,
+    company: a.company,
+    name: a.name,
+    logo: a.logo,
+    site_url: a.site_url,
+    currencies: a.currencies,
+    currency_base: a.currency_base,
+    currency_symbol: a.currency_symbol,
+    opp_lifetime_days: a.opp_lifetime_days,
+    stage_sla: ws.constants.stage_sla,
+    ticket_sla_hours: a.ticket_sla_hours,
+    unit_default: a.unit_default,
+    units: a.units,
+    version,
+  };
+}
+
+/** Spec 2.3 (internal settings such as stage probabilities stay out). */
+export function toConstants(ws: Workspace) {
+  const { stage_prob: _prob, ...constants } = ws.constants;
+  return constants;
+}
+
+/** Spec 2.4 `license`. */
+export function toLicense(l: LicenseView) {
+  return { blocked: l.blocked, customer: l.customer, days_left: l.days_left, end: l.end, label: l.label, modules: l.modules, no: l.no, state: l.state };
+}
+
+/** No mailbox is connected yet (e-mail comes with its own issue). */
+export function toMailbox() {
+  return { connected: false, email: '', error: '', signature: false, status: 'not_connected' };
+}
+
+export function toMeResponse(p: Profile, version: string) {
+  const locale = p.workspace.app.locale;
+  return {
+    ok: true as const,
+    user: toUserSummary(p.user, locale, { modules: p.modules }),
+    users: p.users.map((u) => toUserSummary(u, locale)),
+    app: toAppInfo(p.workspace, version),
+    constants: toConstants(p.workspace),
+    license: toLicense(p.license),
+    mailbox: toMailbox(),
+    products: p.products.map((x) => ({ code: x.code, id: x.id, list_price: x.listPrice, name: x.name })),
+    ai: p.workspace.ai,
+    weak_password: p.user.weakPassword,
+  };
+}
+
+export function toLoginResponse(token: string, p: Pick<Profile, 'user' | 'modules' | 'workspace' | 'license'>, version: string) {
+  return {
+    ok: true as const,
+    token,
+    user: toUserSummary(p.user, p.workspace.app.locale, { modules: p.modules }),
+    app: toAppInfo(p.workspace, version),
+    license: toLicense(p.license),
+    weak_password: p.user.weakPassword,
+  };
+}

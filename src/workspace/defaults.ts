@@ -1,0 +1,99 @@
+import { AppSettings, LicenseSettings, WorkspaceConstants } from './workspace.entity';
+
+/** Licence modules. Endpoints name the one they need (spec 1, 7.1). */
+export const MODULES = {
+  customers: 'Customers',
+  opportunities: 'Opportunities',
+  activities: 'Visits / Activities',
+  leads: 'Fair leads',
+  orders: 'Orders',
+  email: 'Email',
+  approvals: 'Approvals',
+  support: 'Support',
+  ask: 'Ask',
+} as const;
+export type ModuleName = (typeof MODULES)[keyof typeof MODULES];
+export const ALL_MODULES: string[] = Object.values(MODULES);
+
+export const STAGES = ['Qualify', 'Viable', 'Present Solution', 'Negotiation', 'Expect to Close', 'Win', 'Lost', 'Cancel'];
+
+export function defaultConstants(): WorkspaceConstants {
+  return {
+    stages: [...STAGES],
+    stage_labels: Object.fromEntries(STAGES.map((s) => [s, s])),
+    stage_colors: {
+      Qualify: '#94a3b8',
+      Viable: '#60a5fa',
+      'Present Solution': '#818cf8',
+      Negotiation: '#f59e0b',
+      'Expect to Close': '#10b981',
+      Win: '#16a34a',
+      Lost: '#dc2626',
+      Cancel: '#6b7280',
+    },
+    stage_gate: {
+      Qualify: 'A customer and a named need.',
+      Viable: 'BANT score of at least 2 and a product chosen.',
+      'Present Solution': 'Need confirmed (BANT N) and an expected close date.',
+      Negotiation: 'An offer price and payment terms (days).',
+      'Expect to Close': 'BANT score of at least 3 and a close date that is not in the past.',
+      Win: 'A value above zero.',
+      Lost: 'A loss reason.',
+      Cancel: 'A loss reason.',
+    },
+    stage_sla: { Qualify: 14, Viable: 21, 'Present Solution': 21, Negotiation: 30, 'Expect to Close': 14, Win: 0, Lost: 0, Cancel: 0 },
+    stage_prob: { Qualify: 0.1, Viable: 0.25, 'Present Solution': 0.4, Negotiation: 0.6, 'Expect to Close': 0.8, Win: 1, Lost: 0, Cancel: 0 },
+    stage_rules: true,
+    open_stages: STAGES.slice(0, 5),
+    action_soon_days: 3,
+    barriers: ['Price', 'Technical fit', 'Existing supplier', 'Approval pending', 'Budget timing'],
+    customer_statuses: ['Prospect', 'Active', 'Key account', 'Passive', 'Former'],
+    demo_results: ['Successful', 'Partly successful', 'Unsuccessful', 'Pending'],
+    demo_statuses: ['Planned', 'Running', 'Completed', 'Cancelled'],
+    forecast_cats: ['Pipeline', 'Best case', 'Commit', 'Closed', 'Omitted'],
+    lead_interest: ['High', 'Medium', 'Low'],
+    lead_next_actions: ['Call', 'Send offer', 'Visit', 'Send samples', 'E-mail'],
+    lead_statuses: ['Yeni', 'İletişime geçildi', 'Teklif verildi', 'Aktarıldı', 'Vazgeçildi'],
+    lead_timings: ['Now', 'This quarter', 'This year', 'Later'],
+    lead_visitor_types: ['Customer', 'Prospect', 'Distributor', 'Competitor', 'Other'],
+    loss_reasons: ['Price', 'Competitor', 'No budget', 'No decision', 'Product fit', 'Timing', 'Other'],
+    makro_stages: ['Lead', 'Opportunity', 'Proposal', 'Closing'],
+    next_actions: ['Call', 'Visit', 'Send offer', 'Send samples', 'Follow-up e-mail', 'Trial', 'Meeting'],
+    opp_types: ['New business', 'Existing customer', 'Trial', 'Tender'],
+    order_kinds: ['Sales', 'Sample', 'Return'],
+    task_priorities: ['Low', 'Normal', 'High', 'Urgent'],
+    task_statuses: ['Open', 'In progress', 'Done', 'Cancelled'],
+    visit_topics: ['Introduction', 'Product presentation', 'Offer', 'Negotiation', 'Trial follow-up', 'Complaint', 'Relationship'],
+    visit_types: ['F2F', 'Online', 'Call', 'Deneme'],
+    opp_line_label: 'Product line',
+    opp_status_labels: true,
+    visit_period: { Prospect: 30, Active: 21, 'Key account': 14, Passive: 60, Former: 90 },
+  };
+}
+
+export function defaultApp(name: string): AppSettings {
+  return {
+    accent: '#2563eb',
+    accent_dark: '#1e40af',
+    company: name,
+    name: 'CRM',
+    logo: '',
+    site_url: '',
+    currencies: ['EUR', 'USD', 'TRY'],
+    currency_base: 'EUR',
+    currency_symbol: '€',
+    opp_lifetime_days: 180,
+    ticket_sla_hours: { Low: 72, Normal: 24, High: 8, Urgent: 2 },
+    unit_default: 'kg',
+    units: ['kg', 't', 'pcs', 'l'],
+    locale: 'en',
+  };
+}
+
+export function defaultRates(): Record<string, number> {
+  return { EUR: 1, USD: 0.92, TRY: 0.027 };
+}
+
+export function defaultLicense(customer: string): LicenseSettings {
+  return { modules: [...ALL_MODULES], seats: 25, state: 'active', end: null, blocked: false, customer, no: null, label: 'Standard' };
+}

@@ -1,0 +1,33 @@
+import { Inject, Injectable, NestMiddleware } from '@nestjs/common';
+import type { NextFunction, Response } from 'express';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { DomainError } from '../common/errors';
+import { requestContext } from '../common/request-context';
+import type { CrmRequest } from '../common/http/crm-request';
+import { slugFromHost } from './host';
+import { WorkspaceService } from './workspace.service';
+
+/** Finds the workspace from the Host (X-Forwarded-Host only behind a trusted proxy). */
+@Injectable()
+export class WorkspaceMiddleware implements NestMiddleware {
+  constructor(
+    private readonly workspaces: WorkspaceService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async use(req: CrmRequest, _res: Response, next: NextFunction): Promise<void> {
+    const forwarded = this.config.trustProxy ? req.headers['x-forwarded-host'] : undefined;
+    const host = (Array.isArray(forwarded) ? forwarded[0] : forwarded?.split(',')[0]) ?? req.headers.host;
+    const slug = slugFromHost(host, this.config.baseDomain, this.config.defaultWorkspace);
+    try {
+      const ws = slug ? await this.workspaces.findBySlug(slug) : null;
+      if (!ws) return next(new DomainError('not_found', 'workspace not found'));
+      req.workspace = ws;
+      const ctx = requestContext.getStore();
+      if (ctx) ctx.workspace = ws.slug;
+      next();
+    } catch (e) {
+      next(e);
+    }
+  }
+}
