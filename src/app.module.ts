@@ -1,4 +1,4 @@
-import { DynamicModule, Global, MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
+import { DynamicModule, Global, MiddlewareConsumer, Module, NestModule, RequestMethod, Type } from '@nestjs/common';
 import { APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import type Redis from 'ioredis';
@@ -23,6 +23,8 @@ export interface AppOptions {
   config: AppConfig;
   db: DbConnection;
   logger: pino.Logger;
+  /** Further modules (the tests' probes). */
+  extraImports?: (Type<unknown> | DynamicModule)[];
 }
 
 @Global()
@@ -61,6 +63,7 @@ export class AppModule implements NestModule {
         CrmModule,
         DemoModule,
         RestModule,
+        ...(opts.extraImports ?? []),
       ],
       controllers: [HealthController],
       providers: [

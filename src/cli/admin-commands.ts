@@ -54,12 +54,12 @@ export class AdminCommands {
         return { workspace: { id: r.workspace.id, slug: r.workspace.slug }, admin: { id: r.admin.id, username: r.admin.username }, api_key: r.apiKey };
       }
       case 'user:create': {
-        const ws = await this.workspaces.getBySlug(req(flags, 'workspace'));
-        const role = req(flags, 'role');
+        const [slug, email, password, role] = [req(flags, 'workspace'), req(flags, 'email'), req(flags, 'password'), req(flags, 'role')];
         if (role !== 'admin' && role !== 'sales') throw new DomainError('invalid', '--role must be admin or sales');
+        const ws = await this.workspaces.getBySlug(slug);
         const user = await this.users.create(ws, {
-          email: req(flags, 'email'),
-          password: req(flags, 'password'),
+          email,
+          password,
           role: role as Role,
           department: opt(flags, 'department'),
           username: opt(flags, 'username'),

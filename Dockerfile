@@ -1,0 +1,22 @@
+# syntax=docker/dockerfile:1
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json nest-cli.json ormconfig.ts ./
+COPY src ./src
+RUN npm run build && npm prune --omit=dev
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production DATA_DIR=/app/data PORT=3000
+WORKDIR /app
+COPY --from=build --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/dist ./dist
+COPY --chown=node:node package.json ./
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
+EXPOSE 3000
+VOLUME ["/app/data"]
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+# the server applies pending migrations before it opens the port
+CMD ["node", "dist/src/main.js"]
