@@ -1,6 +1,16 @@
 import { Module } from '@nestjs/common';
 import { ProductsModule } from './products/products.module';
+import { SharedCrmModule } from './shared/shared-crm.module';
+import { CompaniesModule } from './companies/companies.module';
+import { PeopleModule } from './people/people.module';
+import { OpportunitiesModule } from './opportunities/opportunities.module';
+import { ActivitiesModule } from './activities/activities.module';
+import { TasksModule } from './tasks/tasks.module';
+import { CalendarModule } from './calendar/calendar.module';
+import { TodayModule } from './today/today.module';
 
 /** The CRM domain: every interface (REST, MCP, workflows) calls these services. */
-@Module({ imports: [ProductsModule], exports: [ProductsModule] })
+const FEATURES = [ProductsModule, CompaniesModule, PeopleModule, OpportunitiesModule, ActivitiesModule, TasksModule, CalendarModule, TodayModule];
+
+@Module({ imports: [SharedCrmModule, ...FEATURES], exports: FEATURES })
 export class CrmModule {}

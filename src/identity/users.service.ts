@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { In } from 'typeorm';
 import { SecretBox } from '../common/crypto';
 import { DomainError, notFound } from '../common/errors';
 import { UnitOfWork } from '../database/unit-of-work';
@@ -68,6 +69,14 @@ export class UsersService {
 
   listActive(workspaceId: number): Promise<User[]> {
     return this.uow.repo(User).find({ where: { workspaceId, active: true }, order: { fullName: 'ASC', id: 'ASC' } });
+  }
+
+  /** Users by id (one query), for owner / assignee summaries in lists. */
+  async byIds(workspaceId: number, ids: Iterable<number | null | undefined>): Promise<Map<number, User>> {
+    const unique = [...new Set([...ids].filter((x): x is number => typeof x === 'number'))];
+    if (!unique.length) return new Map();
+    const users = await this.uow.repo(User).find({ where: { workspaceId, id: In(unique) } });
+    return new Map(users.map((u) => [u.id, u]));
   }
 
   async get(workspaceId: number, id: number): Promise<User> {

@@ -1,6 +1,18 @@
 import { Module } from '@nestjs/common';
+import { CrmModule } from '../crm/crm.module';
 import { AuthController } from './controllers/auth.controller';
+import { ProductsController } from './controllers/products.controller';
+import { CompaniesController } from './controllers/companies.controller';
+import { PeopleController } from './controllers/people.controller';
+import { OpportunitiesController } from './controllers/opportunities.controller';
+import { ActivitiesController } from './controllers/activities.controller';
+import { TasksController } from './controllers/tasks.controller';
+import { CalendarController } from './controllers/calendar.controller';
+import { TodayController } from './controllers/today.controller';
 
 /** The REST API /api/v1: controllers, DTOs and mapping only. */
-@Module({ controllers: [AuthController] })
+@Module({
+  imports: [CrmModule],
+  controllers: [AuthController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController],
+})
 export class RestModule {}

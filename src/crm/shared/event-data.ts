@@ -1,0 +1,8 @@
+/** Path of a record in the CRM's web UI (webhook `url`; made absolute at delivery). */
+export function recordPath(type: 'company' | 'person' | 'opportunity' | 'activity' | 'task', id: number): string {
+  const base = { company: 'companies', person: 'people', opportunity: 'opportunities', activity: 'activities', task: 'tasks' }[type];
+  return `/${base}/${id}`;
+}
+
+/** Record keys: a letter and the id (C-12 company, P-7 person, O-42 opportunity). */
+export const rid = (prefix: 'C' | 'P' | 'O' | 'L' | 'A', id: number): string => `${prefix}-${id}`;
