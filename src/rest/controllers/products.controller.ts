@@ -1,9 +1,40 @@
-import { Controller } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import { IdPipe } from '../../common/http/id.pipe';
+import type { Product } from '../../crm/products/product.entity';
 import { ProductsService } from '../../crm/products/products.service';
+import { Auth, CurrentAuth } from '../../identity/auth/auth.decorator';
+import type { UserContext } from '../../identity/auth/auth-context';
+import { CreateProductDto, ProductListQueryDto, UpdateProductDto } from '../dto/products.dto';
+
+const toProduct = (p: Product) => ({ id: p.id, code: p.code, name: p.name, list_price: p.listPrice, currency: p.currency, unit: p.unit, ext_id: p.extId, active: p.active });
 
 @ApiTags('Workspace')
 @Controller('api/v1')
 export class ProductsController {
   constructor(private readonly service: ProductsService) {}
+
+  @Get('products')
+  @Auth({ scope: 'crm.read' })
+  async list(@CurrentAuth() auth: UserContext, @Query() q: ProductListQueryDto) {
+    return { ok: true, items: (await this.service.list(auth, q.all ?? false)).map(toProduct) };
+  }
+
+  @Get('products/:id')
+  @Auth({ scope: 'crm.read' })
+  async get(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
+    return { ok: true, product: toProduct(await this.service.get(auth, id)) };
+  }
+
+  @Post('products')
+  @Auth({ scope: 'crm.write' })
+  async create(@CurrentAuth() auth: UserContext, @Body() dto: CreateProductDto) {
+    return { ok: true, product: toProduct(await this.service.create(auth, dto)) };
+  }
+
+  @Patch('products/:id')
+  @Auth({ scope: 'crm.write' })
+  async update(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: UpdateProductDto) {
+    return { ok: true, product: toProduct(await this.service.update(auth, id, dto)) };
+  }
 }

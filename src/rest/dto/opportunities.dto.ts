@@ -1,0 +1,69 @@
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { PageQueryDto } from './page-query.dto';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Create body: the opportunity's own field names (spec 2.6). */
+export class CreateOpportunityDto {
+  @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(200) name: string;
+  @ApiProperty() @IsInt() @Min(1) customer_id: number;
+  @ApiPropertyOptional() @IsOptional() @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(0) @Max(1e13) value?: number;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(3) currency?: string;
+  @ApiPropertyOptional({ description: 'quantity in `unit`' }) @IsOptional() @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(0) @Max(1e11) potential_kg?: number;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(16) unit?: string;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) product_id?: number | null;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @Matches(DATE, { message: 'close_date must be a date YYYY-MM-DD' }) close_date?: string | null;
+  @ApiPropertyOptional() @IsOptional() @IsString() @Matches(DATE, { message: 'start_date must be a date YYYY-MM-DD' }) start_date?: string;
+  @ApiPropertyOptional({ description: 'an open stage; default the first (gates apply)' }) @IsOptional() @IsString() @MaxLength(40) stage?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(60) type?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) source?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(150) competitor?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(5000) note?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) line?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(300) next_step?: string;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(0) @Max(1e11) offer_price?: number | null;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsInt() @Min(0) @Max(3650) payment_days?: number | null;
+  @ApiPropertyOptional({ nullable: true, description: 'percent 0-100; null = the stage probability' }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(0) @Max(100) probability?: number | null;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() bant_b?: boolean;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() bant_a?: boolean;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() bant_n?: boolean;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() bant_t?: boolean;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(40) fc?: string | null;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() health_manual?: boolean;
+  @ApiPropertyOptional({ enum: ['A', 'B', 'C', 'D'] }) @IsOptional() @IsIn(['A', 'B', 'C', 'D']) health_grade?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(40) health_label?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(300) health_note?: string;
+  @ApiPropertyOptional({ type: [String] }) @IsOptional() @IsArray() @ArrayMaxSize(20) @IsString({ each: true }) @MaxLength(40, { each: true }) tags?: string[];
+  @ApiPropertyOptional() @IsOptional() @IsInt() @Min(1) owner_id?: number;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) detail_status?: string;
+}
+
+export class UpdateOpportunityDto extends PartialType(CreateOpportunityDto) {}
+
+export class StageMoveDto {
+  @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(40) stage: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(1000) note?: string;
+  @ApiPropertyOptional({ description: 'required for Lost and Cancel: one of constants.loss_reasons' }) @IsOptional() @IsString() @MaxLength(100) close_reason?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) close_category?: string;
+}
+
+export class StepToggleDto {
+  @ApiPropertyOptional({ description: 'omitted: flips' }) @IsOptional() @IsBoolean() done?: boolean;
+  @ApiPropertyOptional({ maxLength: 250 }) @IsOptional() @IsString() @MaxLength(250, { message: 'note must be at most 250 characters' }) note?: string;
+}
+
+export class NoteDto {
+  @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(5000) body: string;
+}
+
+export class EmptyDto {}
+
+export class OpportunityListQueryDto extends PageQueryDto {
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(40) stage?: string;
+  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) owner_id?: number;
+  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) customer_id?: number;
+  @ApiPropertyOptional({ enum: ['open', 'closed'] }) @IsOptional() @IsIn(['open', 'closed']) status?: 'open' | 'closed';
+  @ApiPropertyOptional({ description: 'name contains' }) @IsOptional() @IsString() @MaxLength(200) q?: string;
+}

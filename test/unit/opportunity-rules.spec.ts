@@ -1,0 +1,135 @@
+import { defaultConstants } from '../../src/workspace/defaults';
+import * as R from '../../src/crm/opportunities/rules';
+
+const c = defaultConstants();
+const TODAY = '2026-06-15';
+const facts = (over: Partial<R.OppFacts> = {}): R.OppFacts => ({
+  value: 0, productId: null, closeDate: null, offerPrice: null, paymentDays: null, bantB: false, bantA: false, bantN: false, bantT: false, ...over,
+});
+
+describe('gates', () => {
+  it.each<[string, Partial<R.OppFacts>, string[]]>([
+    ['Viable', {}, ['BANT score is 0; at least 2 needed', 'no product chosen']],
+    ['Viable', { bantB: true, bantA: true }, ['no product chosen']],
+    ['Viable', { bantB: true, bantA: true, productId: 1 }, []],
+    ['Present Solution', {}, ['need not confirmed (BANT N)', 'no expected close date']],
+    ['Present Solution', { bantN: true, closeDate: '2026-07-01' }, []],
+    ['Negotiation', { offerPrice: 0, paymentDays: null }, ['no offer price', 'no payment terms (payment_days)']],
+    ['Negotiation', { offerPrice: 1.2, paymentDays: 0 }, []],
+    ['Expect to Close', { bantB: true, bantA: true, closeDate: '2026-06-14' }, ['BANT score is 2; at least 3 needed', 'close date is in the past']],
+    ['Expect to Close', { bantB: true, bantA: true, bantT: true, closeDate: TODAY }, []],
+    ['Expect to Close', { bantB: true, bantA: true, bantT: true }, ['no expected close date']],
+    ['Win', { value: 0 }, ['value must be above zero']],
+    ['Win', { value: 0.01 }, []],
+    ['Qualify', {}, []],
+    ['Lost', {}, []],
+  ])('%s with %j', (stage, over, problems) => expect(R.gateProblems(facts(over), stage, TODAY)).toEqual(problems));
+
+  it.each<[string, string, string[]]>([
+    ['Qualify', 'Viable', ['Viable']],
+    ['Qualify', 'Negotiation', ['Viable', 'Present Solution', 'Negotiation']],
+    ['Negotiation', 'Viable', []],
+    ['Qualify', 'Win', ['Win']],
+    ['Viable', 'Lost', []],
+    ['Viable', 'Cancel', []],
+  ])('moving %s -> %s checks %j', (from, to, gates) => expect(R.gatesForMove(c, from, to)).toEqual(gates));
+
+  it('prefixes problems of intermediate stages', () => {
+    expect(R.moveProblems(c, facts({ bantB: true, bantA: true, bantN: true, productId: 1 }), 'Qualify', 'Negotiation', TODAY)).toEqual([
+      'Present Solution: no expected close date',
+      'no offer price',
+      'no payment terms (payment_days)',
+    ]);
+  });
+});
+
+describe('stages', () => {
+  it.each([
+    ['Qualify', 'Viable'],
+    ['Expect to Close', 'Win'],
+    ['Win', ''],
+    ['Lost', ''],
+  ])('next after %s is %s', (s, n) => expect(R.nextStage(c, s)).toBe(n));
+  it('counts BANT', () => expect(R.bantScore({ bantB: true, bantA: false, bantN: true, bantT: true })).toBe(3));
+});
+
+describe('SLA and lifetime', () => {
+  it.each<[string, string, R.Sla]>([
+    ['Qualify', '2026-06-15', { days_in_stage: 0, sla_days: 14, sla_left: 14 }],
+    ['Qualify', '2026-06-01', { days_in_stage: 14, sla_days: 14, sla_left: 0 }],
+    ['Negotiation', '2026-05-01', { days_in_stage: 45, sla_days: 30, sla_left: -15 }],
+    ['Win', '2026-05-01', { days_in_stage: 45, sla_days: 0, sla_left: 0 }],
+  ])('%s since %s', (stage, since, out) => expect(R.sla(c, stage, since, TODAY)).toEqual(out));
+  it.each([
+    ['2026-06-15', 180, true, 180],
+    ['2025-12-17', 180, true, 0],
+    ['2025-11-17', 180, true, -30],
+    ['2025-11-15', 180, false, 0],
+  ])('lifetime from %s of %i days (open %s) leaves %i', (start, days, open, left) => expect(R.lifetimeLeft(start as string, days as number, TODAY, open as boolean)).toBe(left));
+});
+
+describe('money', () => {
+  const rates = { EUR: 1, USD: 0.92, TRY: 0.027 };
+  it.each([
+    [1000, 'EUR', 1000],
+    [1000, 'USD', 920],
+    [123456.78, 'TRY', 3333.33],
+    [500, 'GBP', 0],
+  ])('%d %s in EUR is %d', (v, cur, out) => expect(R.toBase(v, cur, 'EUR', rates)).toBe(out));
+  it.each([
+    ['Qualify', null, 0.1],
+    ['Negotiation', null, 0.6],
+    ['Negotiation', 35, 0.35],
+    ['Negotiation', 150, 1],
+    ['Win', 20, 1],
+    ['Lost', 90, 0],
+  ])('probability of %s with manual %s is %d', (stage, manual, p) => expect(R.prob(c, stage as string, manual as number | null)).toBe(p));
+  it('weighted value is value_base x prob', () => expect(R.round2(R.toBase(1000, 'USD', 'EUR', rates) * R.prob(c, 'Negotiation', null))).toBe(552));
+  it.each([
+    [950, '€950'],
+    [12500, '€12.5k'],
+    [2_000_000, '€2M'],
+    [1_250_000, '€1.3M'],
+  ])('value_short of %d', (v, s) => expect(R.valueShort(v, '€')).toBe(s));
+  it.each([
+    ['Qualify', null, 'Pipeline'],
+    ['Negotiation', null, 'Best case'],
+    ['Expect to Close', null, 'Commit'],
+    ['Win', null, 'Closed'],
+    ['Cancel', null, 'Omitted'],
+    ['Qualify', 'Commit', 'Commit'],
+  ])('forecast category of %s (manual %s) is %s', (stage, manual, fc) => expect(R.forecastCategory(c, stage as string, manual)).toBe(fc));
+});
+
+describe('health', () => {
+  const base: R.HealthInput = { open: true, daysSinceActivity: 0, slaLeft: 5, slaDays: 14, nextStep: 'call', bant: 3, closeDate: null, lifetimeLeft: 100, today: TODAY };
+  it.each<[string, Partial<R.HealthInput>, number, string, string[]]>([
+    ['fresh', {}, 100, 'A', []],
+    ['stale', { daysSinceActivity: 14 }, 75, 'B', ['stale']],
+    ['SLA overdue', { slaLeft: -1 }, 80, 'A', ['sla_overdue']],
+    ['no next step', { nextStep: '  ' }, 85, 'A', ['no_next_step']],
+    ['low BANT', { bant: 1 }, 85, 'A', ['low_bant']],
+    ['close date past', { closeDate: '2026-06-14' }, 85, 'A', ['close_date_past']],
+    ['lifetime exceeded', { lifetimeLeft: -1 }, 90, 'A', ['lifetime_exceeded']],
+    ['stale + SLA', { daysSinceActivity: 30, slaLeft: -10 }, 55, 'C', ['stale', 'sla_overdue']],
+    ['everything', { daysSinceActivity: 30, slaLeft: -10, nextStep: '', bant: 0, closeDate: '2026-01-01', lifetimeLeft: -5 }, 0, 'D', ['stale', 'sla_overdue', 'no_next_step', 'low_bant', 'close_date_past', 'lifetime_exceeded']],
+  ])('%s', (_name, over, score, grade, codes) => {
+    const h = R.health({ ...base, ...over });
+    expect([h.score, h.grade, h.why.map((w) => w[0])]).toEqual([score, grade, codes]);
+  });
+  it('keeps the computed score under a manual grade', () => {
+    expect(R.health({ ...base, daysSinceActivity: 30, manual: { grade: 'A', label: '' } })).toMatchObject({ grade: 'A', label: 'Healthy', score: 75, color: 'green' });
+  });
+  it('has no health when closed', () => expect(R.health({ ...base, open: false })).toMatchObject({ grade: '-', label: 'Closed', why: [] }));
+});
+
+describe('trend', () => {
+  it.each<[{ from: string | null; to: string } | null, string]>([
+    [null, 'flat'],
+    [{ from: null, to: 'Qualify' }, 'flat'],
+    [{ from: 'Qualify', to: 'Viable' }, 'up'],
+    [{ from: 'Negotiation', to: 'Viable' }, 'down'],
+    [{ from: 'Negotiation', to: 'Win' }, 'up'],
+    [{ from: 'Negotiation', to: 'Lost' }, 'down'],
+  ])('%j is %s', (last, tr) => expect(R.trend(c, last).trend).toBe(tr));
+});
