@@ -12,7 +12,7 @@ import { Company } from '../companies/company.entity';
 import { Product } from '../products/product.entity';
 import { AccessService } from '../shared/access.service';
 import { recordPath, rid } from '../shared/event-data';
-import { paginate, PageQuery } from '../shared/paging';
+import { applyPage, finishPage, PageQuery } from '../shared/paging';
 import { RecordOpensService } from '../shared/record-opens.service';
 import { RefsService } from '../shared/refs.service';
 import { Task } from '../tasks/task.entity';
@@ -127,6 +127,15 @@ export class OpportunitiesService {
   // ---------------------------------------------------------------- reads
 
   async list(auth: UserContext, q: OppListQuery): Promise<OppPage> {
+    const { qb, page } = await this.listQuery(auth, q);
+    const { items, nextCursor } = finishPage(await qb.getMany(), page);
+    const views = await this.views(auth, items);
+    const users = await this.users.byIds(auth.workspace.id, items.map((o) => o.ownerId));
+    return { items: views, users, nextCursor };
+  }
+
+  /** The list's one query over opportunities (exposed so its plan can be checked, see docs/crm-rules.md). */
+  async listQuery(auth: UserContext, q: OppListQuery) {
     const ws = auth.workspace;
     const qb = this.uow.repo(Opportunity).createQueryBuilder('o').where('o.workspace_id = :ws', { ws: ws.id });
     const visible = await this.access.visibleOwnerIds(auth);
@@ -136,10 +145,7 @@ export class OpportunitiesService {
     if (q.customer_id !== undefined) qb.andWhere('o.customer_id = :customer', { customer: q.customer_id });
     if (q.status) qb.andWhere('o.is_open = :open', { open: q.status === 'open' });
     if (q.q) qb.andWhere('o.name ILIKE :q', { q: `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` });
-    const page = await paginate(qb, 'o', q);
-    const views = await this.views(auth, page.items);
-    const users = await this.users.byIds(ws.id, page.items.map((o) => o.ownerId));
-    return { items: views, users, nextCursor: page.nextCursor };
+    return { qb, page: applyPage(qb, 'o', q) };
   }
 
   async get(auth: UserContext, id: number): Promise<OppDetail> {

@@ -38,12 +38,8 @@ function decode(cursor: string, sort: SortMode): [string, number] | [number] {
 
 const encode = (v: unknown[]): string => Buffer.from(JSON.stringify(v), 'utf8').toString('base64url');
 
-/** Applies order, keyset condition and limit+1 to a query; `alias` must have id and updated_at. */
-export async function paginate<T extends ObjectLiteral & { id: number; updatedAt: Date }>(
-  qb: SelectQueryBuilder<T>,
-  alias: string,
-  q: PageQuery,
-): Promise<Page<T>> {
+/** Applies filters of the sort mode, keyset condition, order and limit+1 to a query. */
+export function applyPage<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, alias: string, q: PageQuery): { limit: number; sort: SortMode } {
   const sort = q.sort ?? 'recent';
   const limit = Math.min(Math.max(q.limit ?? DEFAULT_LIMIT, 1), MAX_LIMIT);
   if (sort === 'update') {
@@ -65,9 +61,20 @@ export async function paginate<T extends ObjectLiteral & { id: number; updatedAt
     }
     qb.orderBy(`${alias}.id`, 'DESC');
   }
-  const rows = await qb.take(limit + 1).getMany();
-  const items = rows.slice(0, limit);
+  qb.take(limit + 1);
+  return { limit, sort };
+}
+
+/** Cuts the extra row off and makes the next cursor. */
+export function finishPage<T extends { id: number; updatedAt: Date }>(rows: T[], page: { limit: number; sort: SortMode }): Page<T> {
+  const items = rows.slice(0, page.limit);
   const last = items[items.length - 1];
-  const nextCursor = rows.length > limit && last ? encode(sort === 'update' ? [last.updatedAt.toISOString(), last.id] : [last.id]) : null;
+  const nextCursor = rows.length > page.limit && last ? encode(page.sort === 'update' ? [last.updatedAt.toISOString(), last.id] : [last.id]) : null;
   return { items, nextCursor };
+}
+
+/** Applies order, keyset condition and limit+1 to a query and runs it; `alias` must have id and updated_at. */
+export async function paginate<T extends ObjectLiteral & { id: number; updatedAt: Date }>(qb: SelectQueryBuilder<T>, alias: string, q: PageQuery): Promise<Page<T>> {
+  const page = applyPage(qb, alias, q);
+  return finishPage(await qb.getMany(), page);
 }
