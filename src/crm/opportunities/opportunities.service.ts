@@ -200,7 +200,7 @@ export class OpportunitiesService {
 
   async update(auth: UserContext, id: number, input: OppInput): Promise<OppDetail> {
     const opp = await this.uow.run(async (m) => {
-      const o = await this.findVisible(auth, id, m);
+      const o = await this.findVisible(auth, id, m, true);
       this.access.assertCanEdit(auth, o.ownerId);
       const before = { b: o.bantB, a: o.bantA, n: o.bantN, t: o.bantT };
       await this.apply(auth, o, input);
@@ -221,7 +221,7 @@ export class OpportunitiesService {
     const ws = auth.workspace;
     const c = ws.constants;
     const opp = await this.uow.run(async (m) => {
-      const o = await this.findVisible(auth, id, m);
+      const o = await this.findVisible(auth, id, m, true);
       this.access.assertCanEdit(auth, o.ownerId);
       const from = o.stage;
       const to = input.stage;
@@ -311,7 +311,7 @@ export class OpportunitiesService {
     const { opp, step } = await this.uow.run(async (m) => {
       const s = await m.findOne(Step, { where: { workspaceId: ws.id, id: stepId }, lock: { mode: 'pessimistic_write' } });
       if (!s) throw notFound('step');
-      const o = await this.findVisible(auth, s.oppId, m).catch((e: unknown) => {
+      const o = await this.findVisible(auth, s.oppId, m, true).catch((e: unknown) => {
         throw e instanceof DomainError && e.code === 'not_found' ? notFound('step') : e;
       });
       this.access.assertCanEdit(auth, o.ownerId);
@@ -328,7 +328,7 @@ export class OpportunitiesService {
 
   async addNote(auth: UserContext, id: number, body: string): Promise<OppDetail> {
     const opp = await this.uow.run(async (m) => {
-      const o = await this.findVisible(auth, id, m);
+      const o = await this.findVisible(auth, id, m, true);
       this.access.assertCanEdit(auth, o.ownerId);
       await m.insert(Note, { workspaceId: o.workspaceId, recordType: 'opportunity', recordId: o.id, body, userId: auth.user.id });
       o.lastActivityAt = new Date();
