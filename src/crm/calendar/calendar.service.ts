@@ -1,7 +1,191 @@
 import { Injectable } from '@nestjs/common';
+import { Brackets, EntityManager } from 'typeorm';
+import { invalid, notFound } from '../../common/errors';
+import { addDays, daysBetween } from '../../common/time';
 import { UnitOfWork } from '../../database/unit-of-work';
+import { UserContext } from '../../identity/auth/auth-context';
+import { User } from '../../identity/user.entity';
+import { UsersService } from '../../identity/users.service';
+import { Opportunity } from '../opportunities/opportunity.entity';
+import { AccessService } from '../shared/access.service';
+import { RefsService } from '../shared/refs.service';
+import { CalendarEntry } from './calendar-entry.entity';
+import { localToDate } from './local-time';
 
+/** The longest range one GET /calendar may ask for (to - from, in days). */
+export const MAX_RANGE_DAYS = 92;
+
+/** Fields of an entry as the interfaces send them; start/end are local times of the workspace. */
+export interface CalendarFields {
+  title: string;
+  start: string;
+  end: string;
+  location?: string | null;
+  note?: string | null;
+  attendee_ids?: number[] | null;
+  person_ids?: number[] | null;
+  customer_id?: number | null;
+  opp_id?: number | null;
+}
+
+export type CalendarChanges = Partial<CalendarFields>;
+
+export interface CalendarRangeQuery {
+  from: string;
+  to: string;
+  user_id?: number;
+}
+
+export interface CalendarView {
+  entry: CalendarEntry;
+  /** Batch-loaded users (owner and attendee summaries). */
+  users: Map<number, User>;
+  canEdit: boolean;
+}
+
+const uniq = (xs: number[]): number[] => [...new Set(xs)];
+
+/** Whether the caller sees an entry: admin (visible = null), or its owner or an attendee is in `visible`. */
+export function canSeeEntry(visible: number[] | null, e: { ownerId: number; attendeeIds: number[] }): boolean {
+  return visible === null || visible.includes(e.ownerId) || e.attendeeIds.some((id) => visible.includes(id));
+}
+
+/**
+ * Calendar entries. Times come and go as local wall-clock times of the workspace's time zone and are
+ * stored as instants. Visible to admins and to the team of the owner or of any attendee; only the
+ * owner or an admin may change an entry.
+ */
 @Injectable()
 export class CalendarService {
-  constructor(private readonly uow: UnitOfWork) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly access: AccessService,
+    private readonly refs: RefsService,
+    private readonly users: UsersService,
+  ) {}
+
+  /** Entries overlapping the local days from..to (both included), ordered by start. */
+  async range(auth: UserContext, q: CalendarRangeQuery): Promise<CalendarView[]> {
+    if (q.to < q.from) throw invalid('to', 'must not be before from');
+    if (daysBetween(q.from, q.to) > MAX_RANGE_DAYS) throw invalid('to', `at most ${MAX_RANGE_DAYS} days after from`);
+    const tz = auth.workspace.timezone;
+    const start = localToDate(`${q.from}T00:00:00`, tz);
+    const end = localToDate(`${addDays(q.to, 1)}T00:00:00`, tz);
+    return this.uow.run(async (m) => {
+      const visible = await this.access.visibleOwnerIds(auth);
+      const qb = m
+        .createQueryBuilder(CalendarEntry, 'e')
+        .where('e.workspace_id = :ws', { ws: auth.workspace.id })
+        .andWhere('e.start_at < :end AND e.end_at > :start', { start, end });
+      if (visible) qb.andWhere('(e.owner_id IN (:...visible) OR e.attendee_ids && CAST(:visibleArr AS int[]))', { visible, visibleArr: visible });
+      if (q.user_id !== undefined) {
+        qb.andWhere(new Brackets((w) => w.where('e.owner_id = :userId', { userId: q.user_id }).orWhere(':userId = ANY(e.attendee_ids)', { userId: q.user_id })));
+      }
+      const rows = await qb.orderBy('e.start_at', 'ASC').addOrderBy('e.id', 'ASC').getMany();
+      return this.hydrate(auth, rows);
+    });
+  }
+
+  async get(auth: UserContext, id: number): Promise<CalendarView> {
+    return this.uow.run(async (m) => (await this.hydrate(auth, [await this.load(auth, m, id, false)]))[0]!);
+  }
+
+  async create(auth: UserContext, input: CalendarFields): Promise<CalendarView> {
+    const tz = auth.workspace.timezone;
+    const startAt = localToDate(input.start, tz);
+    const endAt = localToDate(input.end, tz);
+    if (endAt <= startAt) throw invalid('end', 'must be after start');
+    return this.uow.run(async (m) => {
+      const attendeeIds = await this.attendees(auth, auth.user.id, input.attendee_ids ?? []);
+      const personIds = uniq(input.person_ids ?? []);
+      await this.refs.people(auth, personIds, 'person_ids');
+      const links = await this.resolveLinks(auth, m, { customerId: null, oppId: null }, input);
+      const entry = await m.save(
+        m.create(CalendarEntry, {
+          workspaceId: auth.workspace.id,
+          title: input.title.trim(),
+          startAt,
+          endAt,
+          location: input.location ?? '',
+          note: input.note ?? '',
+          attendeeIds,
+          personIds,
+          ...links,
+          ownerId: auth.user.id,
+          isSample: false,
+        }),
+      );
+      return (await this.hydrate(auth, [entry]))[0]!;
+    });
+  }
+
+  async update(auth: UserContext, id: number, ch: CalendarChanges): Promise<CalendarView> {
+    const tz = auth.workspace.timezone;
+    return this.uow.run(async (m) => {
+      const e = await this.load(auth, m, id, true);
+      this.access.assertCanEdit(auth, e.ownerId);
+      const patch: Partial<CalendarEntry> = {};
+      if (ch.title != null) patch.title = ch.title.trim();
+      if (ch.start != null) patch.startAt = localToDate(ch.start, tz);
+      if (ch.end != null) patch.endAt = localToDate(ch.end, tz);
+      if ((patch.endAt ?? e.endAt) <= (patch.startAt ?? e.startAt)) throw invalid('end', 'must be after start');
+      if (ch.location !== undefined) patch.location = ch.location ?? '';
+      if (ch.note !== undefined) patch.note = ch.note ?? '';
+      if (ch.attendee_ids !== undefined) patch.attendeeIds = await this.attendees(auth, e.ownerId, ch.attendee_ids ?? []);
+      if (ch.person_ids !== undefined) {
+        patch.personIds = uniq(ch.person_ids ?? []);
+        await this.refs.people(auth, patch.personIds, 'person_ids');
+      }
+      if (ch.customer_id !== undefined || ch.opp_id !== undefined) Object.assign(patch, await this.resolveLinks(auth, m, e, ch));
+      if (Object.keys(patch).length) await m.update(CalendarEntry, { workspaceId: auth.workspace.id, id }, patch);
+      return (await this.hydrate(auth, [await m.findOneOrFail(CalendarEntry, { where: { workspaceId: auth.workspace.id, id } })]))[0]!;
+    });
+  }
+
+  async remove(auth: UserContext, id: number): Promise<void> {
+    await this.uow.run(async (m) => {
+      const e = await this.load(auth, m, id, true);
+      this.access.assertCanEdit(auth, e.ownerId);
+      await m.delete(CalendarEntry, { workspaceId: auth.workspace.id, id });
+    });
+  }
+
+  private async load(auth: UserContext, m: EntityManager, id: number, lock: boolean): Promise<CalendarEntry> {
+    const e = await m.findOne(CalendarEntry, { where: { workspaceId: auth.workspace.id, id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+    if (!e || !canSeeEntry(await this.access.visibleOwnerIds(auth), e)) throw notFound('calendar entry');
+    return e;
+  }
+
+  /** Active users of the workspace; the owner always attends (first). */
+  private async attendees(auth: UserContext, ownerId: number, ids: number[]): Promise<number[]> {
+    const others = uniq(ids).filter((id) => id !== ownerId);
+    await this.refs.users(auth, others, 'attendee_ids');
+    return [ownerId, ...others];
+  }
+
+  /** Company and opportunity: looked up when changed; without a company it is the opportunity's; the opportunity must belong to it. */
+  private async resolveLinks(
+    auth: UserContext,
+    m: EntityManager,
+    current: { customerId: number | null; oppId: number | null },
+    ch: CalendarChanges,
+  ): Promise<{ customerId: number | null; oppId: number | null }> {
+    let customerId = current.customerId;
+    if (ch.customer_id !== undefined) customerId = ch.customer_id === null ? null : (await this.refs.company(auth, ch.customer_id, 'customer_id')).id;
+    let opp: Opportunity | null = null;
+    if (ch.opp_id != null) opp = await this.refs.opportunity(auth, ch.opp_id, 'opp_id');
+    else if (ch.opp_id === undefined && current.oppId !== null) opp = await m.findOne(Opportunity, { where: { workspaceId: auth.workspace.id, id: current.oppId } });
+    const oppId = ch.opp_id === null ? null : (opp?.id ?? (ch.opp_id === undefined ? current.oppId : null));
+    if (customerId === null && ch.customer_id === undefined && opp) customerId = opp.customerId;
+    if (customerId !== null && opp && opp.customerId !== customerId) {
+      throw invalid(ch.opp_id != null ? 'opp_id' : 'customer_id', `opportunity ${opp.id} belongs to another company`);
+    }
+    return { customerId, oppId };
+  }
+
+  private async hydrate(auth: UserContext, rows: CalendarEntry[]): Promise<CalendarView[]> {
+    if (!rows.length) return [];
+    const users = await this.users.byIds(auth.workspace.id, rows.flatMap((e) => [e.ownerId, ...e.attendeeIds]));
+    return rows.map((entry) => ({ entry, users, canEdit: this.access.canEdit(auth, entry.ownerId) }));
+  }
 }

@@ -1,7 +1,332 @@
 import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { DomainError, forbidden, invalid, notFound } from '../../common/errors';
+import { dateIn, todayIn } from '../../common/time';
 import { UnitOfWork } from '../../database/unit-of-work';
+import { isAdmin, UserContext } from '../../identity/auth/auth-context';
+import { User } from '../../identity/user.entity';
+import { UsersService } from '../../identity/users.service';
+import { Opportunity } from '../opportunities/opportunity.entity';
+import { Person } from '../people/person.entity';
+import { AccessService } from '../shared/access.service';
+import { recordPath, rid } from '../shared/event-data';
+import { normalizeName } from '../shared/normalize';
+import { Page, paginate, PageQuery } from '../shared/paging';
+import { RecordOpensService } from '../shared/record-opens.service';
+import { RefsService } from '../shared/refs.service';
+import { nextVisitDue } from '../shared/visits';
+import { Task } from '../tasks/task.entity';
+import { Company } from './company.entity';
+import { CLOSED_TASK_STATUSES, likeContains, PendingState, visitFacts, VisitFacts } from './company-rules';
+
+/** Writable fields of a company (the record's own snake_case names). */
+export interface CompanyInput {
+  name?: string;
+  status?: string;
+  sector?: string;
+  city?: string;
+  country?: string;
+  address?: string;
+  phone?: string;
+  email?: string;
+  website?: string;
+  tax_no?: string;
+  tax_office?: string;
+  erp_code?: string;
+  erp_ext_id?: string;
+  source?: string;
+  potential_kg?: number | null;
+  currency?: string;
+  unit?: string;
+  note?: string;
+  owner_id?: number;
+  active?: boolean;
+}
+
+export interface CompanyCreateInput extends CompanyInput {
+  name: string;
+  /** Create even when a duplicate exists. */
+  force?: boolean;
+}
+
+export interface CompanyCreateOptions {
+  /** Sample data (demo seed): raises no events. */
+  isSample?: boolean;
+}
+
+export interface CompanyListQuery extends PageQuery {
+  q?: string;
+  status?: string;
+  ownerId?: number;
+  city?: string;
+  /** Default true; false lists archived companies. */
+  active?: boolean;
+}
+
+export interface MainContact {
+  name: string;
+  email: string;
+  phone: string;
+  wa: string;
+}
+
+/** Everything about a company that the record shows beyond its own columns (computed in one batch). */
+export interface CompanyFacts extends VisitFacts {
+  pendingState: PendingState;
+  openOpps: number;
+  mainContact: MainContact | null;
+  canEdit: boolean;
+}
+
+/** Batch data for a set of companies: owner users and per-company facts. */
+export interface CompanyViews {
+  owners: Map<number, User>;
+  facts: Map<number, CompanyFacts>;
+}
+
+export interface CompanyPage extends Page<Company> {
+  views: CompanyViews;
+}
+
+export interface CompanyOne {
+  company: Company;
+  views: CompanyViews;
+}
+
+/** String columns a create / update may set (snake_case input name → entity property). */
+const TEXT_FIELDS = [
+  ['sector', 'sector'],
+  ['city', 'city'],
+  ['country', 'country'],
+  ['address', 'address'],
+  ['phone', 'phone'],
+  ['email', 'email'],
+  ['website', 'website'],
+  ['tax_no', 'taxNo'],
+  ['tax_office', 'taxOffice'],
+  ['erp_code', 'erpCode'],
+  ['erp_ext_id', 'erpExtId'],
+  ['source', 'source'],
+  ['note', 'note'],
+] as const satisfies readonly (readonly [keyof CompanyInput, keyof Company])[];
 
 @Injectable()
 export class CompaniesService {
-  constructor(private readonly uow: UnitOfWork) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly access: AccessService,
+    private readonly refs: RefsService,
+    private readonly users: UsersService,
+    private readonly opens: RecordOpensService,
+  ) {}
+
+  async list(auth: UserContext, q: CompanyListQuery): Promise<CompanyPage> {
+    const ws = auth.workspace.id;
+    const visible = await this.access.visibleOwnerIds(auth);
+    const qb = this.uow.repo(Company).createQueryBuilder('c').where('c.workspace_id = :ws', { ws });
+    if (visible) qb.andWhere('c.owner_id IN (:...visible)', { visible });
+    qb.andWhere('c.active = :active', { active: q.active ?? true });
+    if (q.q?.trim()) qb.andWhere(`c.name ILIKE :q ESCAPE '\\'`, { q: likeContains(q.q.trim()) });
+    if (q.status !== undefined) qb.andWhere('c.status = :status', { status: q.status });
+    if (q.ownerId !== undefined) qb.andWhere('c.owner_id = :ownerId', { ownerId: q.ownerId });
+    if (q.city?.trim()) qb.andWhere('lower(c.city) = lower(:city)', { city: q.city.trim() });
+    const page = await paginate(qb, 'c', q);
+    return { ...page, views: await this.views(auth, page.items) };
+  }
+
+  /** One visible company; records the open for Today's `recent`. */
+  async get(auth: UserContext, id: number): Promise<CompanyOne> {
+    return this.uow.run(async (m) => {
+      const company = await this.findVisible(m, auth, id);
+      await this.opens.touch(auth, 'company', id);
+      return { company, views: await this.views(auth, [company]) };
+    });
+  }
+
+  async create(auth: UserContext, input: CompanyCreateInput, opts: CompanyCreateOptions = {}): Promise<CompanyOne> {
+    const ws = auth.workspace;
+    const name = requiredName(input.name);
+    const status = input.status !== undefined ? this.refs.oneOf(auth, 'customer_statuses', input.status, 'status') : ws.constants.customer_statuses[0];
+    if (!status) throw invalid('status', 'the workspace has no customer statuses');
+    const company = await this.uow.run(async (m) => {
+      const ownerId = await this.ownerFor(auth, input.owner_id, auth.user.id);
+      const values = this.columns(auth, input);
+      const nameNorm = normalizeName(name);
+      if (!input.force) {
+        // one creator at a time per workspace, so two concurrent creates cannot both miss the other
+        await m.query('SELECT pg_advisory_xact_lock($1, $2)', [COMPANY_LOCK, ws.id]);
+        const existing = await this.findDuplicate(m, ws.id, nameNorm, values.taxNo ?? '');
+        if (existing) {
+          const why = existing.nameNorm === nameNorm ? 'the same name' : 'the same tax number';
+          throw new DomainError('duplicate', `a company with ${why} already exists: ${existing.name} (${rid('C', existing.id)}); send force: true to create it anyway`, {
+            existing: { id: existing.id, name: existing.name },
+          });
+        }
+      }
+      const today = todayIn(ws.timezone);
+      const entity = m.create(Company, {
+        ...values,
+        workspaceId: ws.id,
+        name,
+        nameNorm,
+        status,
+        ownerId,
+        active: input.active ?? true,
+        lastVisit: null,
+        nextVisitDue: nextVisitDue(today, status, ws.constants.visit_period),
+        isSample: opts.isSample ?? false,
+        createdBy: auth.user.id,
+      });
+      const saved = await m.save(entity);
+      const where = [saved.city, saved.source ? `source ${saved.source}` : ''].filter(Boolean).join(', ');
+      this.uow.recordEvent({
+        workspaceId: ws.id,
+        event: 'customer_created',
+        title: `New company: ${saved.name}`,
+        text: `${saved.name} (${saved.status}${where ? `, ${where}` : ''}) was added by ${auth.user.fullName}.`,
+        url: recordPath('company', saved.id),
+        data: { id: saved.id, rid: rid('C', saved.id), name: saved.name, status: saved.status, source: saved.source, city: saved.city },
+        recordType: 'company',
+        recordId: saved.id,
+        sample: saved.isSample,
+      });
+      return saved;
+    });
+    return { company, views: await this.views(auth, [company]) };
+  }
+
+  async update(auth: UserContext, id: number, input: CompanyInput): Promise<CompanyOne> {
+    const ws = auth.workspace;
+    const company = await this.uow.run(async (m) => {
+      const current = await this.findVisible(m, auth, id, true);
+      this.access.assertCanEdit(auth, current.ownerId);
+      const patch: Partial<Company> = this.columns(auth, input);
+      if (input.name !== undefined) {
+        patch.name = requiredName(input.name);
+        patch.nameNorm = normalizeName(patch.name);
+      }
+      if (input.status !== undefined && input.status !== current.status) {
+        patch.status = this.refs.oneOf(auth, 'customer_statuses', input.status, 'status');
+        const base = current.lastVisit ?? dateIn(current.createdAt, ws.timezone);
+        patch.nextVisitDue = nextVisitDue(base, patch.status, ws.constants.visit_period);
+      }
+      if (input.owner_id !== undefined) patch.ownerId = await this.ownerFor(auth, input.owner_id, current.ownerId);
+      if (input.active !== undefined) patch.active = input.active;
+      if (Object.keys(patch).length) await m.update(Company, { workspaceId: ws.id, id }, patch);
+      return m.findOneOrFail(Company, { where: { workspaceId: ws.id, id } });
+    });
+    return { company, views: await this.views(auth, [company]) };
+  }
+
+  /** Archive (active = false); the record stays and can be re-activated with PATCH active: true. */
+  async archive(auth: UserContext, id: number): Promise<void> {
+    await this.uow.run(async (m) => {
+      const current = await this.findVisible(m, auth, id, true);
+      this.access.assertCanEdit(auth, current.ownerId);
+      if (current.active) await m.update(Company, { workspaceId: auth.workspace.id, id }, { active: false });
+    });
+  }
+
+  /**
+   * Owners, open-opportunity counts, main contacts and open-task flags for a set of companies: one
+   * query each, whatever the number of companies (lists and Today use this).
+   */
+  async views(auth: UserContext, companies: Company[]): Promise<CompanyViews> {
+    const ws = auth.workspace;
+    const ids = [...new Set(companies.map((c) => c.id))];
+    const owners = await this.users.byIds(ws.id, companies.map((c) => c.ownerId));
+    const facts = new Map<number, CompanyFacts>();
+    if (!ids.length) return { owners, facts };
+    const m = this.uow.manager;
+
+    const oppRows = await m
+      .createQueryBuilder(Opportunity, 'o')
+      .select('o.customer_id', 'id')
+      .addSelect('COUNT(*)::int', 'n')
+      .where('o.workspace_id = :ws AND o.customer_id IN (:...ids) AND o.is_open = true', { ws: ws.id, ids })
+      .groupBy('o.customer_id')
+      .getRawMany<{ id: number; n: number }>();
+    const openOpps = new Map(oppRows.map((r) => [Number(r.id), Number(r.n)]));
+
+    const mains = await m
+      .createQueryBuilder(Person, 'p')
+      .where('p.workspace_id = :ws AND p.customer_id IN (:...ids) AND p.is_main = true AND p.active = true', { ws: ws.id, ids })
+      .orderBy('p.id', 'ASC')
+      .getMany();
+    const mainOf = new Map<number, Person>();
+    for (const p of mains) if (p.customerId !== null && !mainOf.has(p.customerId)) mainOf.set(p.customerId, p);
+
+    const taskRows = await m
+      .createQueryBuilder(Task, 't')
+      .select('DISTINCT t.customer_id', 'id')
+      .where('t.workspace_id = :ws AND t.customer_id IN (:...ids) AND t.status NOT IN (:...closed)', { ws: ws.id, ids, closed: CLOSED_TASK_STATUSES })
+      .getRawMany<{ id: number }>();
+    const withTasks = new Set(taskRows.map((r) => Number(r.id)));
+
+    const today = todayIn(ws.timezone);
+    for (const c of companies) {
+      const main = mainOf.get(c.id);
+      facts.set(c.id, {
+        ...visitFacts(c, today, ws.constants),
+        pendingState: withTasks.has(c.id) ? 'open_tasks' : 'none',
+        openOpps: openOpps.get(c.id) ?? 0,
+        mainContact: main ? { name: main.name, email: main.email, phone: main.phone, wa: main.wa } : null,
+        canEdit: this.access.canEdit(auth, c.ownerId),
+      });
+    }
+    return { owners, facts };
+  }
+
+  /** A company of the caller's workspace that the caller may see; otherwise 404. */
+  private async findVisible(m: EntityManager, auth: UserContext, id: number, lock = false): Promise<Company> {
+    const c = await m.findOne(Company, { where: { workspaceId: auth.workspace.id, id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+    if (!c || !this.access.canSee(await this.access.visibleOwnerIds(auth), c.ownerId)) throw notFound('company');
+    return c;
+  }
+
+  private findDuplicate(m: EntityManager, ws: number, nameNorm: string, taxNo: string): Promise<Company | null> {
+    const qb = m.createQueryBuilder(Company, 'c').where('c.workspace_id = :ws', { ws });
+    if (taxNo) qb.andWhere('(c.name_norm = :nameNorm OR c.tax_no = :taxNo)', { nameNorm, taxNo });
+    else qb.andWhere('c.name_norm = :nameNorm', { nameNorm });
+    // a name match is reported before a tax-number match
+    return qb.orderBy('CASE WHEN c.name_norm = :nameNorm THEN 0 ELSE 1 END').addOrderBy('c.id', 'ASC').getOne();
+  }
+
+  /** The owner to store: only admins may give a record to someone else; the user must be active. */
+  private async ownerFor(auth: UserContext, requested: number | undefined, current: number): Promise<number> {
+    if (requested === undefined || requested === current) return current;
+    if (!isAdmin(auth) && requested !== auth.user.id) throw forbidden('only admins may give a record to another user');
+    await this.refs.user(auth, requested, 'owner_id');
+    return requested;
+  }
+
+  /** Plain columns of the input (trimmed), with currency and unit checked against the workspace. */
+  private columns(auth: UserContext, input: CompanyInput): Partial<Company> {
+    const out: Partial<Record<keyof Company, unknown>> = {};
+    for (const [key, prop] of TEXT_FIELDS) {
+      const v = input[key];
+      if (typeof v === 'string') out[prop] = key === 'note' ? v : v.trim();
+    }
+    if (input.potential_kg !== undefined) out.potentialKg = input.potential_kg;
+    if (input.currency !== undefined) {
+      const cur = input.currency.trim().toUpperCase();
+      if (cur && !auth.workspace.app.currencies.includes(cur)) throw invalid('currency', `must be one of ${auth.workspace.app.currencies.join(', ')}`);
+      out.currency = cur;
+    }
+    if (input.unit !== undefined) {
+      const unit = input.unit.trim();
+      if (unit && !auth.workspace.app.units.includes(unit)) throw invalid('unit', `must be one of ${auth.workspace.app.units.join(', ')}`);
+      out.unit = unit;
+    }
+    return out as Partial<Company>;
+  }
+}
+
+/** First key of the advisory lock serializing company creation per workspace (second key: workspace id). */
+const COMPANY_LOCK = 0x636f6d70; // "comp"
+
+function requiredName(name: string): string {
+  const n = name.trim();
+  if (!n) throw invalid('name', 'must not be empty');
+  return n;
 }

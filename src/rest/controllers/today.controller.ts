@@ -1,9 +1,19 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { TodayService } from '../../crm/today/today.service';
+import { Auth, CurrentAuth } from '../../identity/auth/auth.decorator';
+import type { UserContext } from '../../identity/auth/auth-context';
+import { toTodayResponse } from '../mappers/today.mapper';
 
-@ApiTags('Today')
+@ApiTags('Workspace')
 @Controller('api/v1')
 export class TodayController {
   constructor(private readonly service: TodayService) {}
+
+  /** The caller's day: cards, meetings, actions, overdue items and weekly targets. */
+  @Get('today')
+  @Auth({ scope: 'crm.read' })
+  async today(@CurrentAuth() auth: UserContext) {
+    return toTodayResponse(await this.service.today(auth), auth.workspace);
+  }
 }

@@ -1,0 +1,150 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IfPresent, IsId, IsIsoDateString, IsQueryId, NotBlank } from './activities.dto';
+import { PageQueryDto } from './page-query.dto';
+
+export class TaskListQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ description: 'one of constants.task_statuses' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(40)
+  status?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsQueryId()
+  assignee_id?: number;
+
+  @ApiPropertyOptional({ description: 'company id' })
+  @IsOptional()
+  @IsQueryId()
+  customer_id?: number;
+
+  @ApiPropertyOptional({ description: 'opportunity id' })
+  @IsOptional()
+  @IsQueryId()
+  opp_id?: number;
+
+  @ApiPropertyOptional({ description: 'due on or before this date' })
+  @IsOptional()
+  @IsIsoDateString()
+  due_before?: string;
+
+  @ApiPropertyOptional({ description: 'due on or after this date' })
+  @IsOptional()
+  @IsIsoDateString()
+  due_after?: string;
+
+  @ApiPropertyOptional({ enum: ['true', 'false'], description: 'due before today (workspace time zone) and not Done/Cancelled' })
+  @IsOptional()
+  @IsIn(['true', 'false'])
+  overdue?: 'true' | 'false';
+
+  @ApiPropertyOptional({ enum: ['true', 'false'], description: 'status other than Done/Cancelled' })
+  @IsOptional()
+  @IsIn(['true', 'false'])
+  open?: 'true' | 'false';
+}
+
+export class CreateTaskDto {
+  @ApiProperty({ maxLength: 300 })
+  @IsString()
+  @NotBlank()
+  @MaxLength(300)
+  title: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 5000 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(5000)
+  description?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, example: '2026-03-20' })
+  @IsOptional()
+  @IsIsoDateString()
+  due_date?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, description: "one of constants.task_priorities; default 'Normal' (or the first)" })
+  @IsOptional()
+  @IsString()
+  @MaxLength(40)
+  priority?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'one of constants.task_statuses; default the first' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(40)
+  status?: string | null;
+
+  @ApiPropertyOptional({ type: 'integer', nullable: true, description: 'an active user; default the caller' })
+  @IsOptional()
+  @IsId()
+  assignee_id?: number | null;
+
+  @ApiPropertyOptional({ type: 'integer', nullable: true })
+  @IsOptional()
+  @IsId()
+  customer_id?: number | null;
+
+  @ApiPropertyOptional({ type: 'integer', nullable: true })
+  @IsOptional()
+  @IsId()
+  person_id?: number | null;
+
+  @ApiPropertyOptional({ type: 'integer', nullable: true })
+  @IsOptional()
+  @IsId()
+  opp_id?: number | null;
+}
+
+export class UpdateTaskDto {
+  @ApiPropertyOptional({ maxLength: 300 })
+  @IfPresent()
+  @IsString()
+  @NotBlank()
+  @MaxLength(300)
+  title?: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 5000 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(5000)
+  description?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @IsOptional()
+  @IsIsoDateString()
+  due_date?: string | null;
+
+  @ApiPropertyOptional()
+  @IfPresent()
+  @IsString()
+  @MaxLength(40)
+  priority?: string;
+
+  @ApiPropertyOptional({ description: "'Done' sets done_at; another status clears it" })
+  @IfPresent()
+  @IsString()
+  @MaxLength(40)
+  status?: string;
+
+  @ApiPropertyOptional()
+  @IfPresent()
+  @IsId()
+  assignee_id?: number;
+
+  @ApiPropertyOptional({ type: 'integer', nullable: true })
+  @IsOptional()
+  @IsId()
+  customer_id?: number | null;
+
+  @ApiPropertyOptional({ type: 'integer', nullable: true })
+  @IsOptional()
+  @IsId()
+  person_id?: number | null;
+
+  @ApiPropertyOptional({ type: 'integer', nullable: true })
+  @IsOptional()
+  @IsId()
+  opp_id?: number | null;
+}

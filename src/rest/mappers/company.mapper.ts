@@ -1,0 +1,81 @@
+import type { CompanyFacts, CompanyOne, CompanyPage, CompanyViews } from '../../crm/companies/companies.service';
+import type { Company } from '../../crm/companies/company.entity';
+import { rid } from '../../crm/shared/event-data';
+import { initials } from '../../crm/shared/normalize';
+import { formatTimestamp } from '../../common/time';
+import type { Workspace } from '../../workspace/workspace.entity';
+import { listResponse, summaryOf } from './common.mapper';
+
+const NO_FACTS: CompanyFacts = {
+  period: 0,
+  visitOverdueDays: 0,
+  visitState: 'never',
+  atRisk: false,
+  pendingState: 'none',
+  openOpps: 0,
+  mainContact: null,
+  canEdit: false,
+};
+
+/** Spec 4.2 customer card item: exactly these fields. */
+export function toCustomerCard(c: Company, views: CompanyViews, ws: Workspace) {
+  const f = views.facts.get(c.id) ?? NO_FACTS;
+  return {
+    id: c.id,
+    rid: rid('C', c.id),
+    name: c.name,
+    initials: initials(c.name),
+    city: c.city,
+    sector: c.sector,
+    status: c.status,
+    status_label: c.status,
+    unit: c.unit,
+    currency: c.currency,
+    currency_default: ws.app.currency_base,
+    phone: c.phone,
+    active: c.active,
+    at_risk: f.atRisk,
+    last_visit: c.lastVisit,
+    next_visit_due: c.nextVisitDue,
+    open_opps: f.openOpps,
+    period: f.period,
+    visit_overdue_days: f.visitOverdueDays,
+    pending_state: f.pendingState,
+    visit_state: f.visitState,
+    potential_kg: c.potentialKg,
+    main_contact: f.mainContact ? { email: f.mainContact.email, name: f.mainContact.name, phone: f.mainContact.phone, wa: f.mainContact.wa } : null,
+    owner: summaryOf(views.owners, c.ownerId, ws.app.locale),
+  };
+}
+
+/** The full company record: the card fields plus the remaining columns, can_edit and timestamps. */
+export function toCompanyRecord(c: Company, views: CompanyViews, ws: Workspace) {
+  const f = views.facts.get(c.id) ?? NO_FACTS;
+  return {
+    ...toCustomerCard(c, views, ws),
+    country: c.country,
+    address: c.address,
+    email: c.email,
+    website: c.website,
+    tax_no: c.taxNo,
+    tax_office: c.taxOffice,
+    erp_code: c.erpCode,
+    erp_ext_id: c.erpExtId,
+    source: c.source,
+    note: c.note,
+    can_edit: f.canEdit,
+    created_at: formatTimestamp(c.createdAt, ws.timezone),
+    updated_at: formatTimestamp(c.updatedAt, ws.timezone),
+  };
+}
+
+export function toCompanyResponse(one: CompanyOne, ws: Workspace) {
+  return { ok: true as const, company: toCompanyRecord(one.company, one.views, ws) };
+}
+
+export function toCompanyList(page: CompanyPage, ws: Workspace) {
+  return listResponse(
+    page.items.map((c) => toCompanyRecord(c, page.views, ws)),
+    page.nextCursor,
+  );
+}

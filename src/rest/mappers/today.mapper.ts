@@ -1,0 +1,51 @@
+import type { CalendarEntry } from '../../crm/calendar/calendar-entry.entity';
+import type { Task } from '../../crm/tasks/task.entity';
+import type { Card, TodayView } from '../../crm/today/today.service';
+import { formatTimestamp } from '../../common/time';
+import type { Workspace } from '../../workspace/workspace.entity';
+import { toCustomerCard } from './company.mapper';
+import { toContactCard } from './person.mapper';
+
+function card<T, R>(c: Card<T>, map: (x: T) => R) {
+  return { mine: c.mine.map(map), team: c.team.map(map), recent: c.recent.map(map), n: { mine: c.n.mine, recent: c.n.recent, team: c.n.team } };
+}
+
+export function toMeeting(e: CalendarEntry, ws: Workspace) {
+  return {
+    id: e.id,
+    title: e.title,
+    start: formatTimestamp(e.startAt, ws.timezone),
+    end: formatTimestamp(e.endAt, ws.timezone),
+    location: e.location,
+    customer_id: e.customerId,
+  };
+}
+
+export function toTodayTask(t: Task, overdue: boolean) {
+  return { id: t.id, title: t.title, due_date: t.dueDate, priority: t.priority, status: t.status, customer_id: t.customerId, opp_id: t.oppId, overdue };
+}
+
+export function toTodayResponse(v: TodayView, ws: Workspace) {
+  const customer = (c: Parameters<typeof toCustomerCard>[0]) => toCustomerCard(c, v.companyViews, ws);
+  return {
+    ok: true as const,
+    date: v.date,
+    cards: {
+      customers: card(v.customers, customer),
+      contacts: card(v.contacts, (p) => toContactCard(p, v.customerNames)),
+      // fair leads come with their own issue
+      leads: { mine: [], team: [], recent: [], n: { mine: 0, recent: 0, team: 0 } },
+    },
+    meetings: v.meetings.map((e) => toMeeting(e, ws)),
+    actions: v.actions.map((t) => toTodayTask(t, false)),
+    overdue: {
+      tasks: v.overdueTasks.map((t) => toTodayTask(t, true)),
+      visits: v.overdueVisits.map(customer),
+    },
+    targets: {
+      week_start: v.targets.weekStart,
+      visits: { target: v.targets.visits.target, done: v.targets.visits.done },
+      tasks: { target: v.targets.tasks.target, done: v.targets.tasks.done },
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { canSeeEntry } from '../../src/crm/calendar/calendar.service';
+import { dateToLocal, isLocalTimestamp, localToDate } from '../../src/crm/calendar/local-time';
+
+describe('localToDate', () => {
+  it.each([
+    ['2026-01-15T10:00:00', 'Europe/Berlin', '2026-01-15T09:00:00.000Z'],
+    ['2026-07-15T10:00:00', 'Europe/Berlin', '2026-07-15T08:00:00.000Z'],
+    ['2026-07-15T10:00:00', 'Europe/Istanbul', '2026-07-15T07:00:00.000Z'],
+    ['2026-07-15T10:00:00', 'UTC', '2026-07-15T10:00:00.000Z'],
+    ['2026-07-15T10:00:00', 'America/New_York', '2026-07-15T14:00:00.000Z'],
+    ['2026-01-15T10:00:00', 'Asia/Kolkata', '2026-01-15T04:30:00.000Z'],
+    ['2026-01-01T00:30:00', 'Pacific/Auckland', '2025-12-31T11:30:00.000Z'],
+    ['2026-03-02T09:15', 'Europe/Berlin', '2026-03-02T08:15:00.000Z'],
+  ])('%s in %s is %s', (local, tz, iso) => {
+    expect(localToDate(local, tz).toISOString()).toBe(iso);
+  });
+
+  it('handles the spring-forward change in Europe/Berlin (2026-03-29, 02:00 -> 03:00)', () => {
+    expect(localToDate('2026-03-29T01:59:59', 'Europe/Berlin').toISOString()).toBe('2026-03-29T00:59:59.000Z');
+    expect(localToDate('2026-03-29T03:00:00', 'Europe/Berlin').toISOString()).toBe('2026-03-29T01:00:00.000Z');
+    // 02:30 does not exist that night: moved forward by the gap, to 03:30 CEST
+    const gap = localToDate('2026-03-29T02:30:00', 'Europe/Berlin');
+    expect(gap.toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    expect(dateToLocal(gap, 'Europe/Berlin')).toBe('2026-03-29T03:30:00');
+  });
+
+  it('handles the fall-back change in Europe/Berlin (2026-10-25, 03:00 -> 02:00): the earlier instant', () => {
+    expect(localToDate('2026-10-25T01:30:00', 'Europe/Berlin').toISOString()).toBe('2026-10-24T23:30:00.000Z');
+    expect(localToDate('2026-10-25T02:30:00', 'Europe/Berlin').toISOString()).toBe('2026-10-25T00:30:00.000Z');
+    expect(localToDate('2026-10-25T03:30:00', 'Europe/Berlin').toISOString()).toBe('2026-10-25T02:30:00.000Z');
+  });
+
+  it('handles the spring-forward change in America/New_York (2026-03-08, 02:00 -> 03:00)', () => {
+    expect(localToDate('2026-03-08T02:30:00', 'America/New_York').toISOString()).toBe('2026-03-08T07:30:00.000Z');
+    expect(localToDate('2026-03-08T03:30:00', 'America/New_York').toISOString()).toBe('2026-03-08T07:30:00.000Z');
+    expect(localToDate('2026-03-08T01:30:00', 'America/New_York').toISOString()).toBe('2026-03-08T06:30:00.000Z');
+  });
+
+  it('round-trips with dateToLocal for every hour across both Berlin changes', () => {
+    for (const day of ['2026-03-28', '2026-03-29', '2026-03-30', '2026-10-24', '2026-10-25', '2026-10-26']) {
+      for (let h = 0; h < 24; h++) {
+        const local = `${day}T${String(h).padStart(2, '0')}:15:00`;
+        if (local.startsWith('2026-03-29T02')) continue; // does not exist
+        expect(dateToLocal(localToDate(local, 'Europe/Berlin'), 'Europe/Berlin')).toBe(local);
+      }
+    }
+  });
+
+  it('refuses a malformed timestamp', () => {
+    expect(() => localToDate('2026-02-30T10:00:00', 'UTC')).toThrow();
+    expect(() => localToDate('2026-03-02 10:00:00', 'UTC')).toThrow();
+  });
+});
+
+describe('isLocalTimestamp', () => {
+  it.each([
+    ['2026-03-02T09:00:00', true],
+    ['2026-03-02T09:00', true],
+    ['2028-02-29T23:59:59', true],
+    ['2026-02-29T10:00:00', false],
+    ['2026-13-01T10:00:00', false],
+    ['2026-03-02T24:00:00', false],
+    ['2026-03-02T10:60:00', false],
+    ['2026-03-02T10:00:00Z', false],
+    ['2026-03-02T10:00:00+01:00', false],
+    ['2026-03-02', false],
+    ['1850-01-01T10:00:00', false],
+    ['', false],
+    [20260302, false],
+    [null, false],
+  ])('%s -> %s', (v, ok) => expect(isLocalTimestamp(v)).toBe(ok));
+});
+
+describe('calendar visibility', () => {
+  const e = { ownerId: 1, attendeeIds: [1, 5] };
+  it('admins, the owner team and attendee teams see an entry', () => {
+    expect(canSeeEntry(null, e)).toBe(true);
+    expect(canSeeEntry([1], e)).toBe(true);
+    expect(canSeeEntry([5, 7], e)).toBe(true);
+    expect(canSeeEntry([7, 8], e)).toBe(false);
+  });
+});
