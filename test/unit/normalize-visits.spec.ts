@@ -9,10 +9,10 @@ describe('normalizeName', () => {
   it.each([
     ['Acme Plastics Ltd.', 'acme plastics'],
     ['ACME   plastics', 'acme plastics'],
-    ['Anadolu Plastik A.Ş.', 'anadolu plastik a s'],
+    ['Anadolu Plastik A.Ş.', 'anadolu plastik'],
     ['Kuzey Ambalaj Ltd. Şti.', 'kuzey ambalaj'],
     ['Müller GmbH & Co. KG', 'muller'],
-    ['Işık Tekstil San. ve Tic. A.Ş.', 'isik tekstil a s'],
+    ['Işık Tekstil San. ve Tic. A.Ş.', 'isik tekstil'],
     ['  The Company  ', 'the company'],
     ['Ltd', 'ltd'],
     ['', ''],
@@ -20,8 +20,9 @@ describe('normalizeName', () => {
 
   it('matches names that differ only in case, accents, punctuation and legal form', () => {
     expect(normalizeName('Öztürk Kimya Ltd. Şti.')).toBe(normalizeName('ozturk kimya'));
-    // dotted abbreviations split into letters ("A.Ş." -> "a s") and are not removed as a legal form
-    expect(normalizeName('Öztürk Kimya A.Ş.')).toBe('ozturk kimya a s');
+    // dotted abbreviations are one word, so "A.Ş." is recognised as a legal form
+    expect(normalizeName('Öztürk Kimya A.Ş.')).toBe(normalizeName('Öztürk Kimya'));
+    expect(normalizeName('Kimya S.A.S.')).toBe('kimya');
     expect(normalizeName('Beta-Pack, Inc.')).toBe(normalizeName('beta pack'));
     expect(normalizeName('Alpha Pack')).not.toBe(normalizeName('Alpha Packs'));
   });

@@ -10,6 +10,8 @@ export function normalizeName(name: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/ı/g, 'i')
     .toLowerCase()
+    // dotted abbreviations are one word: "a.s." -> "as", "s.a.s" -> "sas"
+    .replace(/\b([a-z])\.(?=[a-z]\b)/g, '$1')
     .replace(/[^a-z0-9]+/g, ' ')
     .trim()
     .split(' ')

@@ -1,42 +1,7 @@
-import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateBy, ValidateIf, ValidationOptions } from 'class-validator';
-import { isIsoDate } from '../../common/time';
+import { IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIsoDateString, IsId, IsQueryId, IsIdList, IfPresent } from './fields';
 import { PageQueryDto } from './page-query.dto';
-
-/*
- * Validators shared by the activities, tasks and calendar DTOs (they could move to a common
- * dto/validators.ts file).
- */
-
-export const INT_MAX = 2_147_483_647;
-
-/** A calendar date `YYYY-MM-DD` that exists. */
-export function IsIsoDateString(options?: ValidationOptions): PropertyDecorator {
-  return ValidateBy({ name: 'isIsoDateString', validator: { validate: (v: unknown) => isIsoDate(v), defaultMessage: () => '$property must be a date YYYY-MM-DD' } }, options);
-}
-
-/** A record id in a body: a positive 32-bit integer. */
-export function IsId(options?: ValidationOptions): PropertyDecorator {
-  return applyDecorators(IsInt(options), Min(1, options), Max(INT_MAX, options));
-}
-
-/** A record id in a query string. */
-export function IsQueryId(): PropertyDecorator {
-  return applyDecorators(Type(() => Number), IsId());
-}
-
-/** Ids in a body: an array of at most `max` positive integers. */
-export function IsIdList(max = 100): PropertyDecorator {
-  return applyDecorators(IsArray(), ArrayMaxSize(max), IsId({ each: true }));
-}
-
-/** For PATCH: the field may be left out, but when present it must not be null. */
-export const IfPresent = (): PropertyDecorator => ValidateIf((_o: object, v: unknown) => v !== undefined);
-
-/** Non-blank text. */
-export const NotBlank = (): PropertyDecorator => applyDecorators(IsNotEmpty(), Matches(/\S/, { message: '$property must not be blank' }));
 
 export class ActivityListQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ description: 'company id' })

@@ -1,42 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { applyDecorators } from '@nestjs/common';
-import { IsBoolean, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, isEmail, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
+import { IsBoolean, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import type { CompanyCreateInput, CompanyInput, CompanyListQuery } from '../../crm/companies/companies.service';
+import { IfPresent, OptionalText, OptionalEmail, OptionalBool, OptionalId, QueryBool, QueryId } from './fields';
 import { PageQueryDto } from './page-query.dto';
-
-/** Present = validated (null is refused); absent = left alone. */
-const Present = () => ValidateIf((_o: object, v: unknown) => v !== undefined);
-
-/** An optional string field of at most `max` characters (null refused). */
-export const OptionalText = (max: number) => applyDecorators(ApiPropertyOptional({ maxLength: max }), Present(), IsString(), MaxLength(max));
-
-/** An optional e-mail address; '' clears it. */
-export const OptionalEmail = () =>
-  applyDecorators(
-    ApiPropertyOptional({ maxLength: 254, format: 'email' }),
-    Present(),
-    IsString(),
-    MaxLength(254),
-    ValidateBy({ name: 'isEmailOrEmpty', validator: { validate: (v: unknown) => v === '' || (typeof v === 'string' && isEmail(v)), defaultMessage: () => '$property must be an e-mail address or empty' } }),
-  );
-
-export const OptionalBool = () => applyDecorators(ApiPropertyOptional({ type: Boolean }), Present(), IsBoolean());
-
-/** A user / record id in a body. */
-export const OptionalId = () => applyDecorators(ApiPropertyOptional({ type: Number, minimum: 1 }), Present(), IsInt(), Min(1), Max(2_147_483_647));
-
-/** Query-string boolean: `true` / `false`. */
-export const QueryBool = () =>
-  applyDecorators(
-    ApiPropertyOptional({ type: Boolean }),
-    IsOptional(),
-    Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value)),
-    IsBoolean(),
-  );
-
-/** Query-string id. */
-export const QueryId = () => applyDecorators(ApiPropertyOptional({ type: Number, minimum: 1 }), IsOptional(), Type(() => Number), IsInt(), Min(1), Max(2_147_483_647));
 
 /** Largest value of a numeric(14,2) column. */
 const MAX_QUANTITY = 999_999_999_999.99;
@@ -78,14 +44,14 @@ export class CreateCompanyDto extends CompanyFieldsDto implements CompanyCreateI
   name: string;
 
   @ApiPropertyOptional({ type: Boolean, description: 'create even when a duplicate (same name or tax number) exists' })
-  @Present()
+  @IfPresent()
   @IsBoolean()
   force?: boolean;
 }
 
 export class UpdateCompanyDto extends CompanyFieldsDto {
   @ApiPropertyOptional({ maxLength: 200 })
-  @Present()
+  @IfPresent()
   @IsString()
   @IsNotEmpty()
   @MaxLength(200)

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import type { PersonCreateInput, PersonInput, PersonListQuery } from '../../crm/people/people.service';
-import { OptionalBool, OptionalEmail, OptionalId, OptionalText, QueryBool, QueryId } from './companies.dto';
+import { OptionalBool, OptionalEmail, OptionalId, OptionalText, QueryBool, QueryId } from './fields';
 import { PageQueryDto } from './page-query.dto';
 
 class PersonFieldsDto implements PersonInput {

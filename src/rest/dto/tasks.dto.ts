@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { IfPresent, IsId, IsIsoDateString, IsQueryId, NotBlank } from './activities.dto';
+import { IfPresent, IsId, IsIsoDateString, IsQueryId, NotBlank } from './fields';
 import { PageQueryDto } from './page-query.dto';
 
 export class TaskListQueryDto extends PageQueryDto {
