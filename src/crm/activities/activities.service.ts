@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, In } from 'typeorm';
-import { forbidden, invalid, notFound } from '../../common/errors';
+import { invalid } from '../../common/errors';
 import { dateIn } from '../../common/time';
 import { UnitOfWork } from '../../database/unit-of-work';
-import { isAdmin, UserContext } from '../../identity/auth/auth-context';
+import { UserContext } from '../../identity/auth/auth-context';
 import { User } from '../../identity/user.entity';
 import { UsersService } from '../../identity/users.service';
 import { Workspace } from '../../workspace/workspace.entity';
@@ -96,7 +96,7 @@ export class ActivitiesService {
 
   async get(auth: UserContext, id: number): Promise<ActivityView> {
     return this.uow.run(async (m) => {
-      const a = await this.load(auth, m, id, false);
+      const a = await this.access.findVisible(m, Activity, auth, id, 'activity');
       return (await this.hydrate(auth, [a]))[0]!;
     });
   }
@@ -109,7 +109,7 @@ export class ActivitiesService {
       const personIds = uniq(input.person_ids ?? []);
       await this.checkPeople(auth, company.id, personIds);
       const opp = input.opp_id != null ? await this.checkOpp(auth, company.id, input.opp_id) : null;
-      const owner = await this.ownerFor(auth, input.owner_id ?? null);
+      const owner = await this.refs.owner(auth, input.owner_id, auth.user.id);
       const activity = await m.save(
         m.create(Activity, {
           workspaceId: ws.id,
@@ -148,7 +148,7 @@ export class ActivitiesService {
   async update(auth: UserContext, id: number, ch: ActivityChanges): Promise<ActivityView> {
     const ws = auth.workspace;
     return this.uow.run(async (m) => {
-      const a = await this.load(auth, m, id, true);
+      const a = await this.access.findVisible(m, Activity, auth, id, 'activity', true);
       this.access.assertCanEdit(auth, a.ownerId);
       const patch: Partial<Activity> = {};
       if (ch.type !== undefined && ch.type !== null) patch.type = this.refs.oneOf(auth, 'visit_types', ch.type, 'type');
@@ -181,7 +181,7 @@ export class ActivitiesService {
         if (o && o.customerId !== customerId) throw invalid('opp_id', `opportunity ${o.id} belongs to another company; change or clear opp_id`);
       }
 
-      if (ch.owner_id != null && ch.owner_id !== a.ownerId) patch.ownerId = (await this.ownerFor(auth, ch.owner_id)).id;
+      if (ch.owner_id != null && ch.owner_id !== a.ownerId) patch.ownerId = (await this.refs.owner(auth, ch.owner_id, a.ownerId)).id;
 
       if (Object.keys(patch).length) {
         await m.update(Activity, { workspaceId: ws.id, id }, patch);
@@ -200,18 +200,11 @@ export class ActivitiesService {
   async remove(auth: UserContext, id: number): Promise<void> {
     const ws = auth.workspace;
     await this.uow.run(async (m) => {
-      const a = await this.load(auth, m, id, true);
+      const a = await this.access.findVisible(m, Activity, auth, id, 'activity', true);
       this.access.assertCanEdit(auth, a.ownerId);
       await m.delete(Activity, { workspaceId: ws.id, id });
       await this.retractVisit(m, ws, a.customerId, a.date);
     });
-  }
-
-  /** A visible activity of the caller's workspace, else 404. */
-  private async load(auth: UserContext, m: EntityManager, id: number, lock: boolean): Promise<Activity> {
-    const a = await m.findOne(Activity, { where: { workspaceId: auth.workspace.id, id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
-    if (!a || !this.access.canSee(await this.access.visibleOwnerIds(auth), a.ownerId)) throw notFound('activity');
-    return a;
   }
 
   /** The people must exist, be visible and work for the visited company. */
@@ -226,13 +219,6 @@ export class ActivitiesService {
     const o = await this.refs.opportunity(auth, id, 'opp_id');
     if (o.customerId !== companyId) throw invalid('opp_id', `opportunity ${id} belongs to another company`);
     return o;
-  }
-
-  /** The caller by default; another (active) user only when an admin sets it. */
-  private async ownerFor(auth: UserContext, ownerId: number | null): Promise<User> {
-    if (ownerId === null || ownerId === auth.user.id) return auth.user;
-    if (!isAdmin(auth)) throw forbidden('only an admin may set another owner');
-    return this.refs.user(auth, ownerId, 'owner_id');
   }
 
   private async touchOpportunity(m: EntityManager, ws: Workspace, oppId: number): Promise<void> {

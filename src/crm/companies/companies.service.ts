@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { DomainError, forbidden, invalid, notFound } from '../../common/errors';
+import { DomainError, invalid } from '../../common/errors';
 import { dateIn, todayIn } from '../../common/time';
 import { UnitOfWork } from '../../database/unit-of-work';
-import { isAdmin, UserContext } from '../../identity/auth/auth-context';
+import { UserContext } from '../../identity/auth/auth-context';
 import { User } from '../../identity/user.entity';
 import { UsersService } from '../../identity/users.service';
 import { Opportunity } from '../opportunities/opportunity.entity';
@@ -137,7 +137,7 @@ export class CompaniesService {
   /** One visible company; records the open for Today's `recent`. */
   async get(auth: UserContext, id: number): Promise<CompanyOne> {
     return this.uow.run(async (m) => {
-      const company = await this.findVisible(m, auth, id);
+      const company = await this.access.findVisible(m, Company, auth, id, 'company');
       await this.opens.touch(auth, 'company', id);
       return { company, views: await this.views(auth, [company]) };
     });
@@ -149,7 +149,7 @@ export class CompaniesService {
     const status = input.status !== undefined ? this.refs.oneOf(auth, 'customer_statuses', input.status, 'status') : ws.constants.customer_statuses[0];
     if (!status) throw invalid('status', 'the workspace has no customer statuses');
     const company = await this.uow.run(async (m) => {
-      const ownerId = await this.ownerFor(auth, input.owner_id, auth.user.id);
+      const ownerId = (await this.refs.owner(auth, input.owner_id, auth.user.id)).id;
       const values = this.columns(auth, input);
       const nameNorm = normalizeName(name);
       if (!input.force) {
@@ -198,7 +198,7 @@ export class CompaniesService {
   async update(auth: UserContext, id: number, input: CompanyInput): Promise<CompanyOne> {
     const ws = auth.workspace;
     const company = await this.uow.run(async (m) => {
-      const current = await this.findVisible(m, auth, id, true);
+      const current = await this.access.findVisible(m, Company, auth, id, 'company', true);
       this.access.assertCanEdit(auth, current.ownerId);
       const patch: Partial<Company> = this.columns(auth, input);
       if (input.name !== undefined) {
@@ -210,7 +210,7 @@ export class CompaniesService {
         const base = current.lastVisit ?? dateIn(current.createdAt, ws.timezone);
         patch.nextVisitDue = nextVisitDue(base, patch.status, ws.constants.visit_period);
       }
-      if (input.owner_id !== undefined) patch.ownerId = await this.ownerFor(auth, input.owner_id, current.ownerId);
+      if (input.owner_id !== undefined) patch.ownerId = (await this.refs.owner(auth, input.owner_id, current.ownerId)).id;
       if (input.active !== undefined) patch.active = input.active;
       if (Object.keys(patch).length) await m.update(Company, { workspaceId: ws.id, id }, patch);
       return m.findOneOrFail(Company, { where: { workspaceId: ws.id, id } });
@@ -221,7 +221,7 @@ export class CompaniesService {
   /** Archive (active = false); the record stays and can be re-activated with PATCH active: true. */
   async archive(auth: UserContext, id: number): Promise<void> {
     await this.uow.run(async (m) => {
-      const current = await this.findVisible(m, auth, id, true);
+      const current = await this.access.findVisible(m, Company, auth, id, 'company', true);
       this.access.assertCanEdit(auth, current.ownerId);
       if (current.active) await m.update(Company, { workspaceId: auth.workspace.id, id }, { active: false });
     });
@@ -278,26 +278,12 @@ export class CompaniesService {
   }
 
   /** A company of the caller's workspace that the caller may see; otherwise 404. */
-  private async findVisible(m: EntityManager, auth: UserContext, id: number, lock = false): Promise<Company> {
-    const c = await m.findOne(Company, { where: { workspaceId: auth.workspace.id, id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
-    if (!c || !this.access.canSee(await this.access.visibleOwnerIds(auth), c.ownerId)) throw notFound('company');
-    return c;
-  }
-
   private findDuplicate(m: EntityManager, ws: number, nameNorm: string, taxNo: string): Promise<Company | null> {
     const qb = m.createQueryBuilder(Company, 'c').where('c.workspace_id = :ws', { ws });
     if (taxNo) qb.andWhere('(c.name_norm = :nameNorm OR c.tax_no = :taxNo)', { nameNorm, taxNo });
     else qb.andWhere('c.name_norm = :nameNorm', { nameNorm });
     // a name match is reported before a tax-number match
     return qb.orderBy('CASE WHEN c.name_norm = :nameNorm THEN 0 ELSE 1 END').addOrderBy('c.id', 'ASC').getOne();
-  }
-
-  /** The owner to store: only admins may give a record to someone else; the user must be active. */
-  private async ownerFor(auth: UserContext, requested: number | undefined, current: number): Promise<number> {
-    if (requested === undefined || requested === current) return current;
-    if (!isAdmin(auth) && requested !== auth.user.id) throw forbidden('only admins may give a record to another user');
-    await this.refs.user(auth, requested, 'owner_id');
-    return requested;
   }
 
   /** Plain columns of the input (trimmed), with currency and unit checked against the workspace. */

@@ -3,7 +3,7 @@ import { EntityManager, In } from 'typeorm';
 import { DomainError, forbidden, invalid, notFound } from '../../common/errors';
 import { daysBetween, dateIn, isIsoDate, todayIn } from '../../common/time';
 import { UnitOfWork } from '../../database/unit-of-work';
-import { isAdmin, UserContext } from '../../identity/auth/auth-context';
+import { UserContext } from '../../identity/auth/auth-context';
 import { User } from '../../identity/user.entity';
 import { UsersService } from '../../identity/users.service';
 import { Workspace } from '../../workspace/workspace.entity';
@@ -149,7 +149,7 @@ export class OpportunitiesService {
   }
 
   async get(auth: UserContext, id: number): Promise<OppDetail> {
-    const opp = await this.findVisible(auth, id);
+    const opp = await this.access.findVisible(this.uow.manager, Opportunity, auth, id, 'opportunity');
     await this.opens.touch(auth, 'opportunity', id);
     return this.detail(auth, opp);
   }
@@ -200,7 +200,7 @@ export class OpportunitiesService {
 
   async update(auth: UserContext, id: number, input: OppInput): Promise<OppDetail> {
     const opp = await this.uow.run(async (m) => {
-      const o = await this.findVisible(auth, id, m, true);
+      const o = await this.access.findVisible(m, Opportunity, auth, id, 'opportunity', true);
       this.access.assertCanEdit(auth, o.ownerId);
       const before = { b: o.bantB, a: o.bantA, n: o.bantN, t: o.bantT };
       await this.apply(auth, o, input);
@@ -221,7 +221,7 @@ export class OpportunitiesService {
     const ws = auth.workspace;
     const c = ws.constants;
     const opp = await this.uow.run(async (m) => {
-      const o = await this.findVisible(auth, id, m, true);
+      const o = await this.access.findVisible(m, Opportunity, auth, id, 'opportunity', true);
       this.access.assertCanEdit(auth, o.ownerId);
       const from = o.stage;
       const to = input.stage;
@@ -264,7 +264,7 @@ export class OpportunitiesService {
     const ws = auth.workspace;
     const c = ws.constants;
     const created = await this.uow.run(async (m) => {
-      const old = await this.findVisible(auth, id, m, true);
+      const old = await this.access.findVisible(m, Opportunity, auth, id, 'opportunity', true);
       if (!this.access.canEdit(auth, old.ownerId)) throw forbidden();
       if (old.stage !== R.LOST && old.stage !== R.CANCEL) throw forbidden(`only lost or cancelled opportunities can be revived (this one is ${old.stage})`);
       if (old.revivedToId) throw forbidden(`already revived as opportunity ${old.revivedToId}`);
@@ -311,7 +311,7 @@ export class OpportunitiesService {
     const { opp, step } = await this.uow.run(async (m) => {
       const s = await m.findOne(Step, { where: { workspaceId: ws.id, id: stepId }, lock: { mode: 'pessimistic_write' } });
       if (!s) throw notFound('step');
-      const o = await this.findVisible(auth, s.oppId, m, true).catch((e: unknown) => {
+      const o = await this.access.findVisible(m, Opportunity, auth, s.oppId, 'opportunity', true).catch((e: unknown) => {
         throw e instanceof DomainError && e.code === 'not_found' ? notFound('step') : e;
       });
       this.access.assertCanEdit(auth, o.ownerId);
@@ -328,7 +328,7 @@ export class OpportunitiesService {
 
   async addNote(auth: UserContext, id: number, body: string): Promise<OppDetail> {
     const opp = await this.uow.run(async (m) => {
-      const o = await this.findVisible(auth, id, m, true);
+      const o = await this.access.findVisible(m, Opportunity, auth, id, 'opportunity', true);
       this.access.assertCanEdit(auth, o.ownerId);
       await m.insert(Note, { workspaceId: o.workspaceId, recordType: 'opportunity', recordId: o.id, body, userId: auth.user.id });
       o.lastActivityAt = new Date();
@@ -338,12 +338,6 @@ export class OpportunitiesService {
   }
 
   // ---------------------------------------------------------------- internals
-
-  private async findVisible(auth: UserContext, id: number, m: EntityManager = this.uow.manager, lock = false): Promise<Opportunity> {
-    const o = await m.findOne(Opportunity, { where: { workspaceId: auth.workspace.id, id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
-    if (!o || !this.access.canSee(await this.access.visibleOwnerIds(auth), o.ownerId)) throw notFound('opportunity');
-    return o;
-  }
 
   /** Applies a create/update body to an entity, checking every value against the workspace. */
   private async apply(auth: UserContext, o: Opportunity, i: OppInput): Promise<void> {
@@ -404,10 +398,7 @@ export class OpportunitiesService {
     } else if (i.health_note !== undefined) {
       o.healthNote = i.health_note;
     }
-    if (i.owner_id !== undefined && i.owner_id !== o.ownerId) {
-      if (!isAdmin(auth)) throw forbidden('only an admin can give an opportunity to another user');
-      o.ownerId = (await this.refs.user(auth, i.owner_id, 'owner_id')).id;
-    }
+    if (i.owner_id !== undefined) o.ownerId = (await this.refs.owner(auth, i.owner_id, o.ownerId)).id;
   }
 
   /** Creates the stage's checklist once (re-entering a stage keeps its steps). */

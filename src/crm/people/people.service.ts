@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, In } from 'typeorm';
-import { DomainError, forbidden, invalid, notFound } from '../../common/errors';
+import { DomainError, invalid } from '../../common/errors';
 import { UnitOfWork } from '../../database/unit-of-work';
-import { isAdmin, UserContext } from '../../identity/auth/auth-context';
+import { UserContext } from '../../identity/auth/auth-context';
 import { User } from '../../identity/user.entity';
 import { UsersService } from '../../identity/users.service';
 import { Company } from '../companies/company.entity';
@@ -103,7 +103,7 @@ export class PeopleService {
   /** One visible person; records the open for Today's `recent`. */
   async get(auth: UserContext, id: number): Promise<PersonOne> {
     return this.uow.run(async (m) => {
-      const person = await this.findVisible(m, auth, id);
+      const person = await this.access.findVisible(m, Person, auth, id, 'person');
       await this.opens.touch(auth, 'person', id);
       return { person, views: await this.views(auth, [person]) };
     });
@@ -114,7 +114,7 @@ export class PeopleService {
     const name = requiredName(input.name);
     const person = await this.uow.run(async (m) => {
       const company = input.customer_id != null ? await this.refs.company(auth, input.customer_id) : null;
-      const ownerId = await this.ownerFor(auth, input.owner_id, auth.user.id);
+      const ownerId = (await this.refs.owner(auth, input.owner_id, auth.user.id)).id;
       const values = columns(input);
       const nameNorm = normalizeName(name);
       const email = values.email ?? '';
@@ -168,7 +168,7 @@ export class PeopleService {
   async update(auth: UserContext, id: number, input: PersonInput): Promise<PersonOne> {
     const ws = auth.workspace;
     const person = await this.uow.run(async (m) => {
-      const current = await this.findVisible(m, auth, id, true);
+      const current = await this.access.findVisible(m, Person, auth, id, 'person', true);
       this.access.assertCanEdit(auth, current.ownerId);
       const patch: Partial<Person> = columns(input);
       if (input.name !== undefined) {
@@ -187,7 +187,7 @@ export class PeopleService {
       }
       if (patch.isMain && customerId !== null) await this.clearMain(m, ws.id, customerId, id);
       if (input.is_former !== undefined) patch.isFormer = input.is_former;
-      if (input.owner_id !== undefined) patch.ownerId = await this.ownerFor(auth, input.owner_id, current.ownerId);
+      if (input.owner_id !== undefined) patch.ownerId = (await this.refs.owner(auth, input.owner_id, current.ownerId)).id;
       if (input.active !== undefined) patch.active = input.active;
       if (Object.keys(patch).length) await m.update(Person, { workspaceId: ws.id, id }, patch);
       return m.findOneOrFail(Person, { where: { workspaceId: ws.id, id } });
@@ -198,7 +198,7 @@ export class PeopleService {
   /** Archive (active = false); PATCH active: true brings the person back. */
   async archive(auth: UserContext, id: number): Promise<void> {
     await this.uow.run(async (m) => {
-      const current = await this.findVisible(m, auth, id, true);
+      const current = await this.access.findVisible(m, Person, auth, id, 'person', true);
       this.access.assertCanEdit(auth, current.ownerId);
       if (current.active) await m.update(Person, { workspaceId: auth.workspace.id, id }, { active: false });
     });
@@ -219,12 +219,6 @@ export class PeopleService {
     if (!unique.length) return new Map();
     const rows = await this.uow.repo(Company).find({ select: { id: true, name: true }, where: { workspaceId, id: In(unique) } });
     return new Map(rows.map((c) => [c.id, c.name]));
-  }
-
-  private async findVisible(m: EntityManager, auth: UserContext, id: number, lock = false): Promise<Person> {
-    const p = await m.findOne(Person, { where: { workspaceId: auth.workspace.id, id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
-    if (!p || !this.access.canSee(await this.access.visibleOwnerIds(auth), p.ownerId)) throw notFound('person');
-    return p;
   }
 
   /** Same company and same name key, or the same non-empty e-mail (case-insensitive) anywhere in the workspace. */
@@ -252,12 +246,6 @@ export class PeopleService {
     await qb.execute();
   }
 
-  private async ownerFor(auth: UserContext, requested: number | undefined, current: number): Promise<number> {
-    if (requested === undefined || requested === current) return current;
-    if (!isAdmin(auth) && requested !== auth.user.id) throw forbidden('only admins may give a record to another user');
-    await this.refs.user(auth, requested, 'owner_id');
-    return requested;
-  }
 }
 
 /** Plain text columns of the input, trimmed; e-mail addresses are stored in lower case. */

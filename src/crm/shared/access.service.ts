@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { forbidden } from '../../common/errors';
+import { EntityManager, EntityTarget, FindOptionsWhere } from 'typeorm';
+import { forbidden, notFound } from '../../common/errors';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { isAdmin, UserContext } from '../../identity/auth/auth-context';
 import { User } from '../../identity/user.entity';
@@ -30,6 +31,23 @@ export class AccessService {
       .where('u.workspace_id = :ws AND u.department = :dept AND u.id <> :me', { ws: auth.workspace.id, dept, me: auth.user.id })
       .getRawMany<{ id: number }>();
     return rows.map((r) => r.id);
+  }
+
+  /** A record of the caller's workspace whose owner the caller may see; otherwise 404 `<what> not found`. */
+  async findVisible<T extends { workspaceId: number; id: number; ownerId: number }>(
+    m: EntityManager,
+    entity: EntityTarget<T>,
+    auth: UserContext,
+    id: number,
+    what: string,
+    lock = false,
+  ): Promise<T> {
+    const row = await m.findOne(entity, {
+      where: { workspaceId: auth.workspace.id, id } as FindOptionsWhere<T>,
+      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
+    if (!row || !this.canSee(await this.visibleOwnerIds(auth), row.ownerId)) throw notFound(what);
+    return row;
   }
 
   canSee(visible: number[] | null, ownerId: number): boolean {

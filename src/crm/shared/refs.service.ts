@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { invalid } from '../../common/errors';
+import { forbidden, invalid } from '../../common/errors';
 import { UnitOfWork } from '../../database/unit-of-work';
-import { UserContext } from '../../identity/auth/auth-context';
+import { isAdmin, UserContext } from '../../identity/auth/auth-context';
 import { User } from '../../identity/user.entity';
 import { Company } from '../companies/company.entity';
 import { Opportunity } from '../opportunities/opportunity.entity';
@@ -59,6 +59,17 @@ export class RefsService {
     const u = await this.uow.repo(User).findOne({ where: { workspaceId: auth.workspace.id, id } });
     if (!u || !u.active) throw invalid(field, `no active user with id ${id}`);
     return u;
+  }
+
+  /**
+   * The owner a write stores: `current` unless another one is requested; only an admin gives a record
+   * to another user (403), who must be active (400 naming owner_id).
+   */
+  async owner(auth: UserContext, requested: number | null | undefined, current: number): Promise<User> {
+    const id = requested ?? current;
+    if (id === auth.user.id) return auth.user;
+    if (id !== current && !isAdmin(auth)) throw forbidden('only an admin may give a record to another user');
+    return this.user(auth, id, 'owner_id');
   }
 
   async users(auth: UserContext, ids: number[], field = 'attendee_ids'): Promise<User[]> {
