@@ -140,6 +140,15 @@ describe('visibility and editing', () => {
     const note = await as(north1.key).post(`/api/v1/opportunities/${oppId}/notes`, { body: 'Called the buyer' }).expect(201);
     expect(note.body.opp.notes).toEqual([{ id: expect.any(Number), body: 'Called the buyer', user: 'Nora North', created_at: expect.any(String) }]);
   });
+
+  it('refuses notes that are empty (400), on invisible records (404) or by a colleague (403)', async () => {
+    expect((await as(north1.key).post(`/api/v1/opportunities/${oppId}/notes`, {}).expect(400)).body.fields).toEqual(['body']);
+    expect((await as(north1.key).post(`/api/v1/opportunities/${oppId}/notes`, { body: 'x'.repeat(5001) }).expect(400)).body.fields).toEqual(['body']);
+    await as(south.key).post(`/api/v1/opportunities/${oppId}/notes`, { body: 'hi' }).expect(404);
+    await as(north1.key).post('/api/v1/opportunities/999999/notes', { body: 'hi' }).expect(404);
+    expect((await as(north2.key).post(`/api/v1/opportunities/${oppId}/notes`, { body: 'hi' }).expect(403)).body.error).toBe('forbidden');
+    await api(t, a.host).post(`/api/v1/opportunities/${oppId}/notes`, { body: 'hi' }).expect(401);
+  });
 });
 
 describe('POST /api/v1/opportunities/:id/stage (gates)', () => {
