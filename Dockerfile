@@ -8,6 +8,7 @@ COPY src ./src
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
+# production: no demo workspace on first start (SEED_DEMO=1 to have one); create workspaces with the CLI
 ENV NODE_ENV=production DATA_DIR=/app/data PORT=3000
 WORKDIR /app
 COPY --from=build --chown=node:node /app/node_modules ./node_modules

@@ -3,9 +3,10 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { json, urlencoded } from 'express';
 import { AppModule, AppOptions } from './app.module';
-import { bodyGuard } from './common/http/body-guard';
+import { bodyGuard, encodingGuard } from './common/http/body-guard';
 import { GlobalExceptionFilter } from './common/http/exception.filter';
-import { accessLog, bindContext, expressErrorHandler, requestId } from './common/http/request-middleware';
+import { accessLog, bindContext, clientErrorHandler, expressErrorHandler, requestId } from './common/http/request-middleware';
+import { apiCors, securityHeaders } from './common/http/security-headers';
 import { PinoNestLogger } from './common/logger';
 
 /** Builds the HTTP application; main.ts and the e2e tests both use it. */
@@ -16,13 +17,18 @@ export async function createApp(opts: AppOptions): Promise<NestExpressApplicatio
     logger: new PinoNestLogger(logger.child({ context: 'nest' })),
     abortOnError: false,
   });
+  (app.getHttpServer() as import('node:http').Server).on('clientError', clientErrorHandler);
   const http = app.getHttpAdapter().getInstance();
   http.disable('x-powered-by');
-  http.set('trust proxy', config.trustProxy);
+  // one proxy hop: the left-most X-Forwarded-For entry is written by the client and proves nothing
+  http.set('trust proxy', config.trustProxy ? 1 : false);
   http.set('query parser', 'simple');
 
   app.use(requestId);
   app.use(accessLog(logger));
+  app.use(securityHeaders({ behindTlsProxy: config.trustProxy }));
+  app.use(apiCors(config.corsOrigins));
+  app.use(encodingGuard);
   app.use(json({ limit: config.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
   app.use(urlencoded({ extended: false, limit: config.bodyLimitBytes, parameterLimit: 100 }));
   app.use(bodyGuard(/^\/oauth\/(token|revoke)$/));

@@ -1,18 +1,17 @@
 import { DynamicModule, Global, MiddlewareConsumer, Module, NestModule, RequestMethod, Type } from '@nestjs/common';
 import { APP_GUARD, APP_PIPE } from '@nestjs/core';
-import { ThrottlerModule } from '@nestjs/throttler';
-import type Redis from 'ioredis';
 import type pino from 'pino';
 import { APP_CONFIG, AppConfig } from './config/app-config';
 import { ROOT_LOGGER } from './common/logger';
-import { ApiThrottlerGuard, RedisThrottlerStorage } from './common/http/throttle';
+import { ApiRateLimits } from './common/http/throttle';
 import { createValidationPipe } from './common/http/validation';
 import { DatabaseModule } from './database/database.module';
 import { DbConnection } from './database/embedded';
 import { HealthController } from './health/health.controller';
+import { ApiLimitMiddleware } from './identity/auth/api-limit.middleware';
 import { CredentialGuard } from './identity/auth/credential.guard';
 import { IdentityModule } from './identity/identity.module';
-import { REDIS, RedisModule } from './redis.module';
+import { RedisModule } from './database/redis.module';
 import { RestModule } from './rest/rest.module';
 import { WorkspaceMiddleware } from './workspace/workspace.middleware';
 import { WorkspaceModule } from './workspace/workspace.module';
@@ -36,8 +35,9 @@ class CoreModule {
       providers: [
         { provide: APP_CONFIG, useValue: opts.config },
         { provide: ROOT_LOGGER, useValue: opts.logger },
+        ApiRateLimits,
       ],
-      exports: [APP_CONFIG, ROOT_LOGGER],
+      exports: [APP_CONFIG, ROOT_LOGGER, ApiRateLimits],
     };
   }
 }
@@ -51,13 +51,6 @@ export class AppModule implements NestModule {
         CoreModule.forRoot(opts),
         RedisModule,
         DatabaseModule.forRoot(opts.db),
-        ThrottlerModule.forRootAsync({
-          inject: [APP_CONFIG, REDIS],
-          useFactory: (config: AppConfig, redis: Redis | null) => ({
-            throttlers: [{ name: 'default', ttl: 60_000, limit: config.rateLimitPerMinute }],
-            storage: redis ? new RedisThrottlerStorage(redis) : undefined,
-          }),
-        }),
         WorkspaceModule,
         IdentityModule,
         CrmModule,
@@ -67,7 +60,6 @@ export class AppModule implements NestModule {
       ],
       controllers: [HealthController],
       providers: [
-        { provide: APP_GUARD, useClass: ApiThrottlerGuard },
         { provide: APP_GUARD, useClass: CredentialGuard },
         { provide: APP_PIPE, useFactory: createValidationPipe },
       ],
@@ -75,8 +67,9 @@ export class AppModule implements NestModule {
   }
 
   configure(consumer: MiddlewareConsumer): void {
+    // the workspace first, then the request limit (which resolves the credential: see ApiLimitMiddleware)
     consumer
-      .apply(WorkspaceMiddleware)
+      .apply(WorkspaceMiddleware, ApiLimitMiddleware)
       .exclude({ path: 'health', method: RequestMethod.ALL })
       .forRoutes({ path: '*path', method: RequestMethod.ALL });
   }

@@ -11,7 +11,11 @@ async function bootstrap(): Promise<void> {
   const db = await openDatabase(config);
   const app = await createApp({ config, db, logger });
   app.enableShutdownHooks();
-  const demo = await app.get(DemoBootstrap).ensureDemo();
+  const bootstrapper = app.get(DemoBootstrap);
+  const demo = await bootstrapper.ensureDemo();
+  if (!demo && !config.seedDemo && (await bootstrapper.isEmpty())) {
+    logger.info({ seed_demo: false, node_env: process.env.NODE_ENV ?? '' }, 'no workspace yet and no demo (SEED_DEMO off): create one with `npm run cli -- workspace:create`');
+  }
   await app.listen(config.port);
   const url = `http://localhost:${config.port}`;
   logger.info({ port: config.port, database: db.embedded ? `embedded (${config.dataDir})` : 'postgresql' }, 'listening');

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '../common/errors';
 import { isIsoDate } from '../common/time';
@@ -26,8 +27,10 @@ export const USAGE = `commands:
   workspace:create --slug S --name N --admin-email E --admin-password P
   user:create --workspace S --email E --password P --role sales|admin [--department D] [--username U] [--name N]
   user:2fa --workspace S --user USERNAME
+  user:deactivate --workspace S --user EMAIL|USERNAME   (revokes the user's sessions, API keys and OAuth tokens)
   key:create --workspace S --kind api|erp|scim [--user USERNAME] [--name LABEL]
   license:set --workspace S [--modules "A,B,..."] [--seats N] [--end YYYY-MM-DD|none] [--blocked true|false] [--state S]
+  constants:set --workspace S --file constants.json   (a partial merge: each top-level key given replaces its value; the result is validated as a whole)
   demo:seed --workspace S`;
 
 /** The admin CLI's commands: argument checks and one call into a domain service each. */
@@ -72,6 +75,12 @@ export class AdminCommands {
         const user = await this.users.getByUsername(ws.id, req(flags, 'user'));
         return await this.users.enableTotp(ws.id, user.id);
       }
+      case 'user:deactivate': {
+        const ws = await this.workspaces.getBySlug(req(flags, 'workspace'));
+        const user = await this.users.getByLogin(ws.id, req(flags, 'user'));
+        const r = await this.users.deactivate(ws.id, user.id);
+        return { ok: true, user: { id: r.user.id, username: r.user.username, active: false }, revoked_credentials: r.revoked };
+      }
       case 'key:create': {
         const ws = await this.workspaces.getBySlug(req(flags, 'workspace'));
         const kind = req(flags, 'kind');
@@ -109,6 +118,25 @@ export class AdminCommands {
         if (state !== undefined) patch.state = state;
         await this.workspaces.setLicense(slug, patch);
         return { ok: true };
+      }
+      case 'constants:set': {
+        const slug = req(flags, 'workspace');
+        const file = req(flags, 'file');
+        let text: string;
+        try {
+          text = readFileSync(file, 'utf8');
+        } catch (e) {
+          throw new DomainError('invalid', `--file: cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+        }
+        let patch: unknown;
+        try {
+          patch = JSON.parse(text);
+        } catch (e) {
+          throw new DomainError('invalid', `--file: not valid JSON (${(e as Error).message})`);
+        }
+        if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) throw new DomainError('invalid', '--file: must hold a JSON object of constants');
+        const constants = await this.workspaces.setConstants(slug, patch as Record<string, unknown>);
+        return { ok: true, workspace: slug, changed: Object.keys(patch).sort(), constants };
       }
       case 'demo:seed': {
         const ws = await this.workspaces.getBySlug(req(flags, 'workspace'));

@@ -1,11 +1,11 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import pino from 'pino';
-import { AppModule } from '../app.module';
 import { DomainError } from '../common/errors';
 import { loadConfig } from '../config/app-config';
 import { connectToLiveEmbedded, DbConnection, openDatabase } from '../database/embedded';
 import { AdminCommands, Flags, USAGE } from './admin-commands';
+import { CliModule } from './cli.module';
 
 /** `--key value` / `--key=value` / `--flag` */
 export function parseFlags(args: string[]): Flags {
@@ -39,7 +39,7 @@ async function main(): Promise<number> {
   try {
     const flags = parseFlags(rest);
     db = (!config.databaseUrl && connectToLiveEmbedded(config.dataDir)) || (await openDatabase(config));
-    app = await NestFactory.createApplicationContext(AppModule.forRoot({ config, db, logger }), { logger: false, abortOnError: false });
+    app = await NestFactory.createApplicationContext(CliModule.forRoot({ config, db, logger }), { logger: false, abortOnError: false });
     const out = await app.get(AdminCommands).run(command, flags);
     process.stdout.write(`${JSON.stringify(out)}\n`);
     return 0;

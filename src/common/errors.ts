@@ -53,6 +53,28 @@ export class DomainError extends Error {
 }
 
 export const notFound = (what = 'record'): DomainError => new DomainError('not_found', `${what} not found`);
-export const invalid = (field: string, message: string, extra: Record<string, unknown> = {}): DomainError =>
-  new DomainError('invalid', `${field}: ${message}`, { field, ...extra });
+/** At most this many fields are named in one error (message and `fields`); the rest are counted. */
+export const MAX_NAMED_FIELDS = 10;
+
+/**
+ * A 400 about fields, in the one shape every interface uses: `field` (the first bad field) and `fields`
+ * (at most MAX_NAMED_FIELDS of them); the message names the same fields and counts the others.
+ */
+export function invalidFields(problems: { field: string; message: string }[], extra: Record<string, unknown> = {}): DomainError {
+  problems = problems.map((p) => ({ field: clip(p.field, 100), message: clip(p.message, 300) }));
+  const fields = [...new Set(problems.map((p) => p.field))];
+  const named = new Set(fields.slice(0, MAX_NAMED_FIELDS));
+  const shown: string[] = [];
+  for (const p of problems) if (named.has(p.field) && shown.length < 2 * MAX_NAMED_FIELDS) shown.push(`${p.field}: ${p.message}`);
+  const more = fields.length - named.size;
+  const message = (shown.join('; ') || 'invalid input') + (more > 0 ? `; ... and ${more.toLocaleString('en-US')} more` : '');
+  return new DomainError('invalid', message, { field: fields[0], fields: [...named], ...(more > 0 ? { fields_total: fields.length } : {}), ...extra });
+}
+
+/** A client-supplied text cut to `max` characters (field names, messages that quote input). */
+export function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max)}…`;
+}
+
+export const invalid = (field: string, message: string, extra: Record<string, unknown> = {}): DomainError => invalidFields([{ field, message }], extra);
 export const forbidden = (message = 'not allowed to edit this record'): DomainError => new DomainError('forbidden', message);

@@ -12,18 +12,31 @@ export interface AppConfig {
   defaultWorkspace: string;
   trustProxy: boolean;
   apiTokenDays: number;
+  /** Failed sign-ins per (username, client address) before 429 for that pair (reset by a successful sign-in). */
   loginMaxFailures: number;
   loginWindowMinutes: number;
+  /** Failed sign-ins per client address per day, across usernames and workspaces. */
+  loginAddressMaxFailures: number;
   redisUrl?: string;
+  /** Prefix of every Redis key and of the cache-invalidation channel (tests use one per run). */
+  redisKeyPrefix: string;
+  /** Requests per minute per verified credential. */
   rateLimitPerMinute: number;
+  /** Requests per minute per client address without a verified credential. */
+  rateLimitAddressPerMinute: number;
   bodyLimitBytes: number;
   logLevel: string;
   /** Key for encrypting recoverable secrets (TOTP seeds, signing keys); 32+ chars. */
   secretKey?: string;
   defaultTimezone: string;
   appVersion: string;
+  /** Create the demo workspace on first start; default on unless NODE_ENV=production. */
   seedDemo: boolean;
   publicUrl?: string;
+  /** NODE_ENV=production. */
+  production: boolean;
+  /** Origins allowed to call /api/v1 from a browser (CORS); empty = CORS off. */
+  corsOrigins: string[];
 }
 
 class ConfigError extends Error {}
@@ -67,6 +80,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (secretKey && secretKey.length < 32) throw new ConfigError('SECRET_KEY must be at least 32 characters');
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+  const production = (env.NODE_ENV ?? '').trim().toLowerCase() === 'production';
+  const corsOrigins = (env.CORS_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  for (const o of corsOrigins) {
+    if (!/^https?:\/\/[^/\s]+\/?$/.test(o)) throw new ConfigError(`CORS_ORIGINS: "${o}" is not an origin (scheme://host[:port], no path)`);
+  }
   return {
     port: int(env, 'PORT', 3000, 0, 65535),
     databaseUrl,
@@ -78,15 +99,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     apiTokenDays: int(env, 'API_TOKEN_DAYS', 90, 1, 3650),
     loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5, 1, 1000),
     loginWindowMinutes: 15,
+    loginAddressMaxFailures: int(env, 'LOGIN_ADDRESS_MAX_FAILURES', 100, 1, 1_000_000),
     redisUrl: env.REDIS_URL || undefined,
+    redisKeyPrefix: str(env, 'REDIS_KEY_PREFIX', 'crm'),
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
+    rateLimitAddressPerMinute: int(env, 'RATE_LIMIT_ADDRESS_PER_MINUTE', 300, 1, 1_000_000),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 50 * 1_048_576),
     logLevel: str(env, 'LOG_LEVEL', 'info'),
     secretKey,
     defaultTimezone: tz,
     appVersion: str(env, 'APP_VERSION', 'v1'),
-    seedDemo: bool(env, 'SEED_DEMO', true),
+    seedDemo: bool(env, 'SEED_DEMO', !production),
     publicUrl: env.PUBLIC_URL || undefined,
+    production,
+    corsOrigins: corsOrigins.map((o) => o.replace(/\/$/, '')),
   };
 }
 

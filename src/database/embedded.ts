@@ -66,19 +66,23 @@ function takeLock(dataDir: string, socketDir: string): () => void {
 export async function openEmbedded(opts: { dataDir?: string; inMemory?: boolean }): Promise<DbConnection> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+  // contrib extensions the migrations create (trigram search, GiST over ranges with workspace_id)
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
+  const extensions = { pg_trgm, btree_gist };
   let release: () => void = () => undefined;
   let socketDir: string;
   let db: InstanceType<typeof PGlite>;
   if (opts.inMemory || !opts.dataDir) {
     socketDir = mkdtempSync(join(tmpdir(), 'crm-pg-'));
-    db = await PGlite.create();
+    db = await PGlite.create({ extensions });
   } else {
     mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
     // unix socket paths are limited to ~100 bytes; fall back to a private temp dir for long DATA_DIRs.
     socketDir = opts.dataDir.length < 80 ? opts.dataDir : mkdtempSync(join(tmpdir(), 'crm-pg-'));
     release = takeLock(opts.dataDir, socketDir);
     try {
-      db = await PGlite.create(join(opts.dataDir, 'pgdata'));
+      db = await PGlite.create(join(opts.dataDir, 'pgdata'), { extensions });
     } catch (e) {
       release();
       throw e;

@@ -12,6 +12,7 @@ import { Step } from '../crm/opportunities/step.entity';
 import { Person } from '../crm/people/person.entity';
 import { Product } from '../crm/products/product.entity';
 import { RecordOpen } from '../crm/shared/record-open.entity';
+import { DeletedRecord } from '../crm/sync/deleted-record.entity';
 import { Task } from '../crm/tasks/task.entity';
 import { Workspace } from '../workspace/workspace.entity';
 
@@ -33,4 +34,5 @@ export const ENTITIES = [
   Task,
   CalendarEntry,
   RecordOpen,
+  DeletedRecord,
 ];

@@ -2,10 +2,12 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, EntityTarget, ObjectLiteral, Repository } from 'typeorm';
+import { databaseErrorCode, fromSqlState, RETRYABLE_SQLSTATES } from '../common/database-errors';
 import { requestContext } from '../common/request-context';
 import { AuditLog } from '../events/audit-log.entity';
 import { DomainEvent, MAX_EVENTS_PER_OPERATION } from '../events/domain-event';
 import { OutboxEvent } from '../events/outbox-event.entity';
+import { TenantDb } from './tenant-db';
 
 interface UowState {
   manager: EntityManager;
@@ -30,11 +32,22 @@ export interface AuditEntry {
 @Injectable()
 export class UnitOfWork {
   private readonly als = new AsyncLocalStorage<UowState>();
+  private readOnly?: EntityManager;
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
+  /**
+   * The open transaction's manager; outside a unit of work a read-only manager whose writes throw,
+   * so a write can never quietly autocommit beside the operation it belongs to.
+   */
   get manager(): EntityManager {
-    return this.als.getStore()?.manager ?? this.dataSource.manager;
+    return this.als.getStore()?.manager ?? (this.readOnly ??= readOnlyManager(this.dataSource.manager));
+  }
+
+  /** Data access bound to one workspace: what domain code uses for tenant tables (see TenantDb). */
+  tenant(workspace: number | { id: number } | { workspace: { id: number } }): TenantDb {
+    const id = typeof workspace === 'number' ? workspace : 'workspace' in workspace ? workspace.workspace.id : workspace.id;
+    return new TenantDb(() => this.manager, id);
   }
 
   repo<T extends ObjectLiteral>(entity: EntityTarget<T>): Repository<T> {
@@ -45,15 +58,40 @@ export class UnitOfWork {
     return this.als.getStore() !== undefined;
   }
 
+  /**
+   * Runs `fn` in one transaction. Nested calls join the open one. At the top level a serialization
+   * failure or deadlock (SQLSTATE 40001 / 40P01) runs the whole operation once more, in a fresh
+   * transaction with no recorded events; a second collision is 409 `conflict` (src/common/http/error-mapping.ts).
+   */
   async run<T>(fn: (manager: EntityManager) => Promise<T>): Promise<T> {
     const current = this.als.getStore();
     if (current) return fn(current.manager);
+    try {
+      return await this.attempt(fn);
+    } catch (e) {
+      const code = databaseErrorCode(e);
+      if (!code || !RETRYABLE_SQLSTATES.has(code)) throw e;
+      try {
+        return await this.attempt(fn);
+      } catch (again) {
+        const code2 = databaseErrorCode(again);
+        throw code2 && RETRYABLE_SQLSTATES.has(code2) ? fromSqlState(code2) : again;
+      }
+    }
+  }
+
+  private attempt<T>(fn: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(async (manager) => {
       const state: UowState = { manager, events: [] };
       const result = await this.als.run(state, () => fn(manager));
       await this.flushEvents(state);
       return result;
     });
+  }
+
+  /** A unit of work of its own, never joining the caller's (background bookkeeping off the request path). */
+  runDetached<T>(fn: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.als.exit(() => this.run(fn));
   }
 
   /** Record a domain event in the current unit of work. */
@@ -104,6 +142,35 @@ export class UnitOfWork {
       })),
     );
   }
+}
+
+const WRITES = new Set(['save', 'insert', 'update', 'delete', 'upsert', 'remove', 'softDelete', 'softRemove', 'restore', 'recover', 'increment', 'decrement', 'clear', 'transaction']);
+const QB_WRITES = new Set(['insert', 'update', 'delete', 'softDelete', 'restore', 'relation']);
+
+export class WriteOutsideUnitOfWork extends Error {
+  constructor(method: string) {
+    super(`${method}() outside a unit of work: wrap the operation in UnitOfWork.run()`);
+  }
+}
+
+/** A view of `manager` for reads: write methods, repositories' writes and write query builders throw. */
+function readOnlyManager(manager: EntityManager): EntityManager {
+  const guardQb = <Q extends object>(qb: Q): Q =>
+    new Proxy(qb, {
+      get(target, prop, receiver) {
+        if (typeof prop === 'string' && QB_WRITES.has(prop)) return () => { throw new WriteOutsideUnitOfWork(`createQueryBuilder().${prop}`); };
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+  const proxy: EntityManager = new Proxy(manager, {
+    get(target, prop, receiver) {
+      if (typeof prop === 'string' && WRITES.has(prop)) return () => Promise.reject(new WriteOutsideUnitOfWork(prop));
+      if (prop === 'getRepository') return (entity: EntityTarget<ObjectLiteral>) => new Repository(target.getRepository(entity).target, proxy);
+      if (prop === 'createQueryBuilder') return (...args: unknown[]) => guardQb((target.createQueryBuilder as (...a: unknown[]) => object)(...args));
+      return Reflect.get(target, prop, receiver);
+    },
+  });
+  return proxy;
 }
 
 function toAuditRow(entry: AuditEntry): Partial<AuditLog> {

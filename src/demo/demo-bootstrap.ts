@@ -22,6 +22,12 @@ export class DemoBootstrap {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** Whether the database holds no workspace yet (first start without the demo: main.ts says how to create one). */
+  async isEmpty(): Promise<boolean> {
+    return (await this.workspaces.count()) === 0;
+  }
+
+  /** Off by default when NODE_ENV=production (SEED_DEMO): a production database never gets a demo admin. */
   async ensureDemo(): Promise<DemoCredentials | null> {
     if (!this.config.seedDemo || (await this.workspaces.count()) > 0) return null;
     const slug = this.config.defaultWorkspace;

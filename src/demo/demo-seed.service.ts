@@ -6,7 +6,7 @@ import { CalendarEntry } from '../crm/calendar/calendar-entry.entity';
 import { Company } from '../crm/companies/company.entity';
 import { OppLog } from '../crm/opportunities/opp-log.entity';
 import { Opportunity } from '../crm/opportunities/opportunity.entity';
-import { BANT_FIELD, STAGE_STEPS } from '../crm/opportunities/rules';
+import { BANT_FIELD, defaultCloseCategory, stepsOf } from '../crm/opportunities/rules';
 import { Step } from '../crm/opportunities/step.entity';
 import { Person } from '../crm/people/person.entity';
 import { Product } from '../crm/products/product.entity';
@@ -184,7 +184,7 @@ export class DemoSeedService {
           ...flags,
           closedAt: open ? null : new Date(Date.now() - 86_400_000),
           closeReason: stage === 'Lost' ? 'Price' : stage === 'Cancel' ? 'No decision' : '',
-          closeCategory: open ? '' : stage === 'Win' ? 'Won' : stage,
+          closeCategory: open ? '' : defaultCloseCategory(c, stage),
           tags: i % 2 ? ['fair-2026'] : [],
           isSample: true,
           lastActivityAt: new Date(Date.now() - i * 3 * 86_400_000),
@@ -195,13 +195,13 @@ export class DemoSeedService {
       let from: string | null = null;
       for (const to of path) {
         await m.insert(OppLog, { workspaceId: ws.id, oppId: opp.id, fromStage: from, toStage: to, note: '', userId: opp.ownerId });
-        const templates = STAGE_STEPS[to] ?? [];
+        const templates = stepsOf(c, to);
         if (templates.length) {
           await m.insert(
             Step,
             templates.map((tpl, position) => {
-              const done = tpl.bantKey ? opp[BANT_FIELD[tpl.bantKey]] : to !== stage;
-              return { workspaceId: ws.id, oppId: opp.id, stage: to, title: tpl.title, position, auto: !!tpl.bantKey, bantKey: tpl.bantKey ?? null, done, doneAt: done ? new Date() : null };
+              const done = tpl.bant ? opp[BANT_FIELD[tpl.bant]] : to !== stage;
+              return { workspaceId: ws.id, oppId: opp.id, stage: to, title: tpl.title, position, auto: !!tpl.bant, bantKey: tpl.bant ?? null, done, doneAt: done ? new Date() : null };
             }),
           );
         }

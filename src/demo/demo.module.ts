@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
-import { AdminCommands } from '../cli/admin-commands';
 import { DemoBootstrap } from './demo-bootstrap';
 import { DemoSeedService } from './demo-seed.service';
 
-@Module({ providers: [DemoSeedService, DemoBootstrap, AdminCommands], exports: [DemoSeedService, DemoBootstrap, AdminCommands] })
+@Module({ providers: [DemoSeedService, DemoBootstrap], exports: [DemoSeedService, DemoBootstrap] })
 export class DemoModule {}

@@ -3,6 +3,7 @@ import { IsNull } from 'typeorm';
 import { constantTimeEqual, newToken, sha256Hex } from '../common/crypto';
 import { DomainError, notFound } from '../common/errors';
 import { UnitOfWork } from '../database/unit-of-work';
+import { AuthCache } from '../workspace/auth-cache';
 import { Workspace } from '../workspace/workspace.entity';
 import { CREDENTIAL_PREFIX, Credential, CredentialKind } from './credential.entity';
 import { User } from './user.entity';
@@ -26,21 +27,32 @@ export interface IssueInput {
 export interface ResolvedCredential {
   credential: Credential;
   user: User | null;
+  /** Other users of the user's non-empty department (see AuthContext.teamIds). */
+  teamIds: number[];
 }
+
+const TOUCH_EVERY_MS = 60_000;
 
 /** Issues, resolves and revokes bearer credentials of every kind. Tokens are stored as SHA-256 only. */
 @Injectable()
 export class CredentialsService {
   private readonly log = new Logger(CredentialsService.name);
 
-  constructor(private readonly uow: UnitOfWork) {}
+  /** When this process last wrote last_used_at per credential id (the cached row's value goes stale). */
+  private readonly touched = new Map<number, number>();
+
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly cache: AuthCache,
+  ) {}
 
   async issue(input: IssueInput): Promise<{ token: string; credential: Credential }> {
     const token = newToken(CREDENTIAL_PREFIX[input.kind]);
-    return this.uow.run(async (m) => {
-      const credential = await m.save(
-        m.create(Credential, {
-          workspaceId: input.workspaceId,
+    const db = this.uow.tenant(input.workspaceId);
+    return this.uow.run(async () => {
+      const credential = await db.save(
+        Credential,
+        db.create(Credential, {
           kind: input.kind,
           userId: input.userId ?? null,
           name: (input.name ?? '').slice(0, 200),
@@ -58,29 +70,51 @@ export class CredentialsService {
     });
   }
 
-  /** The credential behind a bearer token in this workspace, or null (unknown, revoked, expired, inactive user). */
+  /**
+   * The credential behind a bearer token in this workspace, or null (unknown, revoked, expired, inactive
+   * user). From the auth cache; on a miss one query loads credential, user and team ids together.
+   */
   async resolve(workspace: Workspace, token: string): Promise<ResolvedCredential | null> {
     const match = TOKEN_RE.exec(token);
     if (!match) return null;
     const kind = KIND_OF_PREFIX[match[1]];
     const hash = sha256Hex(token);
-    const credential = await this.uow.repo(Credential).findOne({ where: { workspaceId: workspace.id, tokenHash: hash } });
-    if (!credential || credential.kind !== kind || !constantTimeEqual(credential.tokenHash, hash)) return null;
+    const found = await this.cache.credential(workspace.id, hash, () => this.load(workspace.id, hash));
+    if (!found) return null;
+    const { credential, user } = found;
+    if (credential.kind !== kind || !constantTimeEqual(credential.tokenHash, hash)) return null;
     if (credential.revokedAt || (credential.expiresAt && credential.expiresAt.getTime() <= Date.now())) return null;
-    let user: User | null = null;
-    if (credential.userId !== null) {
-      user = await this.uow.repo(User).findOne({ where: { workspaceId: workspace.id, id: credential.userId } });
-      if (!user || !user.active) return null;
-    }
+    if (credential.userId !== null && (!user || !user.active)) return null;
     this.touch(credential);
-    return { credential, user };
+    return found;
+  }
+
+  /** One round trip: the credential, its user and the user's team ids. */
+  private async load(workspaceId: number, tokenHash: string): Promise<{ value: ResolvedCredential; credentialId: number } | null> {
+    const { entities, raw } = await this.uow
+      .tenant(workspaceId)
+      .qb(Credential, 'c')
+      .leftJoinAndMapOne('c.user', User, 'u', 'u.workspace_id = c.workspace_id AND u.id = c.user_id')
+      .addSelect(
+        `(SELECT coalesce(array_agg(t.id ORDER BY t.id), '{}') FROM users t
+           WHERE t.workspace_id = c.workspace_id AND btrim(u.department) <> '' AND t.department = btrim(u.department) AND t.id <> u.id)`,
+        'team_ids',
+      )
+      .andWhere('c.token_hash = :tokenHash', { tokenHash })
+      .getRawAndEntities<{ team_ids: number[] | null }>();
+    const credential = entities[0] as (Credential & { user?: User }) | undefined;
+    if (!credential) return null;
+    const user = credential.user ?? null;
+    delete credential.user;
+    return { value: { credential, user, teamIds: (raw[0]?.team_ids ?? []).map(Number) }, credentialId: credential.id };
   }
 
   /** Revoke one credential of the workspace (optionally only if it belongs to userId). */
   async revoke(workspaceId: number, credentialId: number, actorUserId?: number | null): Promise<void> {
-    await this.uow.run(async (m) => {
-      const res = await m.update(Credential, { workspaceId, id: credentialId, revokedAt: IsNull() }, { revokedAt: new Date() });
-      if (!res.affected) throw notFound('credential');
+    await this.uow.run(async () => {
+      const affected = await this.uow.tenant(workspaceId).update(Credential, { id: credentialId, revokedAt: IsNull() }, { revokedAt: new Date() });
+      if (!affected) throw notFound('credential');
+      await this.cache.invalidateCredential(workspaceId, credentialId);
       await this.uow.audit({ workspaceId, action: 'credential_revoked', userId: actorUserId ?? null, subject: String(credentialId) });
     });
   }
@@ -93,18 +127,25 @@ export class CredentialsService {
     await this.revoke(workspaceId, credential.id, userId);
   }
 
-  /** Deactivation: every session, API key and OAuth token of the user stops working. */
+  /** Deactivation (UsersService.deactivate): every session, API key and OAuth token of the user stops working. */
   async revokeAllOfUser(workspaceId: number, userId: number): Promise<number> {
-    const res = await this.uow.manager.update(Credential, { workspaceId, userId, revokedAt: IsNull() }, { revokedAt: new Date() });
-    return res.affected ?? 0;
+    return this.uow.run(async () => {
+      const affected = await this.uow.tenant(workspaceId).update(Credential, { userId, revokedAt: IsNull() }, { revokedAt: new Date() });
+      await this.cache.invalidateUser(workspaceId, userId);
+      return affected;
+    });
   }
 
+  /** last_used_at: off the request path, at most once a minute per credential and process. */
   private touch(credential: Credential): void {
     const now = Date.now();
-    if (credential.lastUsedAt && now - credential.lastUsedAt.getTime() < 60_000) return;
+    const last = Math.max(credential.lastUsedAt?.getTime() ?? 0, this.touched.get(credential.id) ?? 0);
+    if (now - last < TOUCH_EVERY_MS) return;
+    if (this.touched.size > 50_000) this.touched.clear();
+    this.touched.set(credential.id, now);
     // background, off the request path; at most once a minute per credential
-    this.uow.manager
-      .update(Credential, { workspaceId: credential.workspaceId, id: credential.id }, { lastUsedAt: new Date(now) })
+    this.uow
+      .runDetached(() => this.uow.tenant(credential.workspaceId).update(Credential, { id: credential.id }, { lastUsedAt: new Date(now) }))
       .catch((e: unknown) => this.log.warn(`last_used_at update failed: ${String(e)}`));
   }
 }

@@ -1,5 +1,4 @@
 import { Global, Module } from '@nestjs/common';
-import { ProductsModule } from '../crm/products/products.module';
 import { CredentialsService } from './credentials.service';
 import { LoginService } from './login.service';
 import { ProfileService } from './profile.service';
@@ -9,7 +8,6 @@ import { UsersService } from './users.service';
 
 @Global()
 @Module({
-  imports: [ProductsModule],
   providers: [secretBoxProvider, UsersService, CredentialsService, LoginService, ProfileService, ProvisioningService],
   exports: [secretBoxProvider, UsersService, CredentialsService, LoginService, ProfileService, ProvisioningService],
 })

@@ -14,8 +14,14 @@ export function totpUri(secretBase32: string, label: string): string {
 }
 
 export function verifyTotp(secretBase32: string, code: string, timestamp = Date.now()): boolean {
-  if (!/^\d{6}$/.test(code)) return false;
-  return totp(secretBase32).validate({ token: code, window: 1, timestamp }) !== null;
+  return totpStep(secretBase32, code, timestamp) !== null;
+}
+
+/** The 30-second time step (Unix time / 30) the code belongs to, or null when it matches none in the window. */
+export function totpStep(secretBase32: string, code: string, timestamp = Date.now()): number | null {
+  if (!/^\d{6}$/.test(code)) return null;
+  const delta = totp(secretBase32).validate({ token: code, window: 1, timestamp });
+  return delta === null ? null : Math.floor(timestamp / 30_000) + delta;
 }
 
 export function currentTotp(secretBase32: string, timestamp = Date.now()): string {

@@ -43,6 +43,10 @@ export class User extends TenantEntity {
   @Column({ type: 'text', nullable: true })
   totpSecret: string | null;
 
+  /** The last TOTP time step accepted at sign-in: a code of that step or an earlier one is refused (no replay). */
+  @Column({ type: 'int', nullable: true })
+  totpLastStep: number | null;
+
   @Column({ type: 'timestamptz', nullable: true })
   lastLoginAt: Date | null;
 

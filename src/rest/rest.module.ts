@@ -9,10 +9,13 @@ import { ActivitiesController } from './controllers/activities.controller';
 import { TasksController } from './controllers/tasks.controller';
 import { CalendarController } from './controllers/calendar.controller';
 import { TodayController } from './controllers/today.controller';
+import { SyncController } from './controllers/sync.controller';
+import { MeQuery } from './queries/me.query';
 
 /** The REST API /api/v1: controllers, DTOs and mapping only. */
 @Module({
   imports: [CrmModule],
-  controllers: [AuthController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController],
+  providers: [MeQuery],
+  controllers: [AuthController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SyncController],
 })
 export class RestModule {}

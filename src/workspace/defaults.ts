@@ -68,6 +68,58 @@ export function defaultConstants(): WorkspaceConstants {
     opp_line_label: 'Product line',
     opp_status_labels: true,
     visit_period: { Prospect: 30, Active: 21, 'Key account': 14, Passive: 60, Former: 90 },
+    ...stageRuleDefaults(),
+  };
+}
+
+/** The rules-as-data part of the constants (also merged into existing workspaces by a migration). */
+export function stageRuleDefaults(): Pick<
+  WorkspaceConstants,
+  'stage_roles' | 'stage_gates' | 'stage_steps' | 'stage_fc' | 'task_closed_statuses' | 'task_done_status' | 'customer_at_risk_statuses' | 'customer_account_statuses' | 'sales_cycle_days'
+> {
+  return {
+    stage_roles: { Qualify: 'open', Viable: 'open', 'Present Solution': 'open', Negotiation: 'open', 'Expect to Close': 'open', Win: 'won', Lost: 'lost', Cancel: 'cancelled' },
+    stage_gates: {
+      Qualify: {},
+      Viable: { bant_min: 2, product: true },
+      'Present Solution': { need: true, close_date: true },
+      Negotiation: { offer_price: true, payment_days: true },
+      'Expect to Close': { bant_min: 3, close_date: true, close_date_future: true },
+      Win: { value_positive: true },
+      Lost: {},
+      Cancel: {},
+    },
+    stage_steps: {
+      Qualify: [
+        { title: 'Budget confirmed', bant: 'b' },
+        { title: 'Decision maker known (authority)', bant: 'a' },
+        { title: 'Need confirmed', bant: 'n' },
+        { title: 'Timing agreed', bant: 't' },
+        { title: 'First meeting held' },
+      ],
+      Viable: [{ title: 'Product selected' }, { title: 'Samples sent' }],
+      'Present Solution': [{ title: 'Solution presented' }, { title: 'Trial agreed' }],
+      Negotiation: [{ title: 'Offer sent' }, { title: 'Payment terms agreed' }],
+      'Expect to Close': [{ title: 'Order date confirmed' }, { title: 'Purchase order expected' }],
+      Win: [],
+      Lost: [],
+      Cancel: [],
+    },
+    stage_fc: {
+      Qualify: 'Pipeline',
+      Viable: 'Pipeline',
+      'Present Solution': 'Best case',
+      Negotiation: 'Best case',
+      'Expect to Close': 'Commit',
+      Win: 'Closed',
+      Lost: 'Omitted',
+      Cancel: 'Omitted',
+    },
+    task_closed_statuses: ['Done', 'Cancelled'],
+    task_done_status: 'Done',
+    customer_at_risk_statuses: ['Passive'],
+    customer_account_statuses: ['Active', 'Key account'],
+    sales_cycle_days: 90,
   };
 }
 

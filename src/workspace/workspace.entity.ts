@@ -17,6 +17,45 @@ export interface AppSettings {
   locale: string;
 }
 
+/** What a stage means to the rules (docs/crm-rules.md): open, or one of the three ways to close. */
+export type StageRole = 'open' | 'won' | 'lost' | 'cancelled';
+export const STAGE_ROLES: readonly StageRole[] = ['open', 'won', 'lost', 'cancelled'];
+
+/**
+ * Gate rules of a stage, as data (a closed vocabulary evaluated by src/crm/opportunities/rules.ts).
+ * A flag that is absent or false is not checked.
+ */
+export interface GateRules {
+  /** BANT score (flags set, 0-4) at least this. */
+  bant_min?: number;
+  /** Single BANT flags: budget (B), authority (A), need (N), timing (T). */
+  budget?: boolean;
+  authority?: boolean;
+  need?: boolean;
+  timing?: boolean;
+  /** A product chosen. */
+  product?: boolean;
+  /** An offer price above zero. */
+  offer_price?: boolean;
+  /** Payment terms (payment_days) set. */
+  payment_days?: boolean;
+  /** An expected close date. */
+  close_date?: boolean;
+  /** A close date that is not in the past. */
+  close_date_future?: boolean;
+  /** A value above zero. */
+  value_positive?: boolean;
+}
+export const GATE_RULE_KEYS = ['bant_min', 'budget', 'authority', 'need', 'timing', 'product', 'offer_price', 'payment_days', 'close_date', 'close_date_future', 'value_positive'] as const;
+export type BantKey = 'b' | 'a' | 'n' | 't';
+export const BANT_KEYS: readonly BantKey[] = ['b', 'a', 'n', 't'];
+
+/** A checklist step created when an opportunity enters the stage; `bant` makes it an automatic BANT step. */
+export interface StageStep {
+  title: string;
+  bant?: BantKey;
+}
+
 export interface WorkspaceConstants {
   stages: string[];
   stage_labels: Record<string, string>;
@@ -49,6 +88,24 @@ export interface WorkspaceConstants {
   opp_line_label: string;
   opp_status_labels: boolean;
   visit_period: Record<string, number>;
+  // --- rules as data (not in spec 2.3; sent in `me` as extra fields) ---
+  /** Every stage's role; `open_stages` are exactly the open ones, in pipeline order; one stage is won. */
+  stage_roles: Record<string, StageRole>;
+  /** Gate rules checked when entering the stage. */
+  stage_gates: Record<string, GateRules>;
+  /** Checklist of each stage. */
+  stage_steps: Record<string, StageStep[]>;
+  /** Forecast category of each stage (one of forecast_cats) when none is set by hand. */
+  stage_fc: Record<string, string>;
+  /** Task statuses of finished work (never overdue); `task_done_status` (one of them) sets done_at. */
+  task_closed_statuses: string[];
+  task_done_status: string;
+  /** Company statuses that always count as at risk. */
+  customer_at_risk_statuses: string[];
+  /** Company statuses that make a company an account (`is_account`). */
+  customer_account_statuses: string[];
+  /** Default expected close date of a new opportunity: start_date + this many days. */
+  sales_cycle_days: number;
 }
 
 export interface LicenseSettings {

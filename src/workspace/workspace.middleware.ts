@@ -4,6 +4,7 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DomainError } from '../common/errors';
 import { requestContext } from '../common/request-context';
 import type { CrmRequest } from '../common/http/crm-request';
+import { ApiRateLimits, isLimitedPath } from '../common/http/throttle';
 import { slugFromHost } from './host';
 import { WorkspaceService } from './workspace.service';
 
@@ -12,16 +13,21 @@ import { WorkspaceService } from './workspace.service';
 export class WorkspaceMiddleware implements NestMiddleware {
   constructor(
     private readonly workspaces: WorkspaceService,
+    private readonly limits: ApiRateLimits,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async use(req: CrmRequest, _res: Response, next: NextFunction): Promise<void> {
+  async use(req: CrmRequest, res: Response, next: NextFunction): Promise<void> {
     const forwarded = this.config.trustProxy ? req.headers['x-forwarded-host'] : undefined;
     const host = (Array.isArray(forwarded) ? forwarded[0] : forwarded?.split(',')[0]) ?? req.headers.host;
     const slug = slugFromHost(host, this.config.baseDomain, this.config.defaultWorkspace);
     try {
       const ws = slug ? await this.workspaces.findBySlug(slug) : null;
-      if (!ws) return next(new DomainError('not_found', 'workspace not found'));
+      if (!ws) {
+        // guessing hosts is traffic without a verified credential: it counts against the address
+        if (isLimitedPath(req.originalUrl.split('?')[0])) await this.limits.consumeAddress(req.ip, res);
+        return next(new DomainError('not_found', 'workspace not found'));
+      }
       req.workspace = ws;
       const ctx = requestContext.getStore();
       if (ctx) ctx.workspace = ws.slug;

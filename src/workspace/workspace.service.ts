@@ -3,8 +3,10 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DomainError, notFound } from '../common/errors';
 import { daysBetween, todayIn } from '../common/time';
 import { UnitOfWork } from '../database/unit-of-work';
+import { AuthCache } from './auth-cache';
 import { ALL_MODULES, defaultApp, defaultConstants, defaultLicense, defaultRates } from './defaults';
-import { LicenseSettings, Workspace } from './workspace.entity';
+import { assertValidConstants, mergeConstants } from './constants';
+import { LicenseSettings, Workspace, WorkspaceConstants } from './workspace.entity';
 
 export const SLUG_RE = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
@@ -12,16 +14,26 @@ export interface LicenseView extends LicenseSettings {
   days_left: number | null;
 }
 
+/**
+ * Every write to a workspace row (licence, constants, settings) calls `cache.invalidateWorkspace(ws.id)`
+ * inside its unit of work, after the UPDATE: the auth cache then drops the workspace here at once and on
+ * other instances when the transaction commits.
+ */
 @Injectable()
 export class WorkspaceService {
   constructor(
     private readonly uow: UnitOfWork,
+    private readonly cache: AuthCache,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Read on every request (no cache), so licence changes from the CLI take effect at once. */
+  /**
+   * The workspace of a slug, from the auth cache (read on every request). Writes to a workspace call
+   * `cache.invalidateWorkspace` in their unit of work, so changes take effect at once here and within 1 s
+   * on other instances.
+   */
   findBySlug(slug: string): Promise<Workspace | null> {
-    return this.uow.repo(Workspace).findOne({ where: { slug } });
+    return this.cache.workspaceBySlug(slug, () => this.uow.repo(Workspace).findOne({ where: { slug } }));
   }
 
   async getBySlug(slug: string): Promise<Workspace> {
@@ -49,7 +61,9 @@ export class WorkspaceService {
         license: defaultLicense(input.name),
         ai: false,
       });
-      return m.save(ws);
+      const saved = await m.save(ws);
+      await this.cache.invalidateWorkspace(saved.id, slug);
+      return saved;
     });
   }
 
@@ -63,8 +77,42 @@ export class WorkspaceService {
       if (!ws) throw notFound('workspace');
       ws.license = { ...ws.license, ...patch };
       await m.update(Workspace, { id: ws.id }, { license: ws.license });
+      await this.cache.invalidateWorkspace(ws.id);
       return ws;
     });
+  }
+
+  /**
+   * Sets a workspace's constants: `patch` is merged over the current constants (each top-level key
+   * replaces its value as a whole) and the result is validated as a whole (400 `invalid` naming the
+   * bad key). In one unit of work with the row locked, so two changes cannot interleave. Stages that
+   * opportunities still use cannot be removed; `is_open` of opportunities follows changed roles.
+   */
+  async setConstants(slug: string, patch: Partial<WorkspaceConstants> | Record<string, unknown>): Promise<WorkspaceConstants> {
+    const ws = await this.uow.run(async (m) => {
+      const row = await m.findOne(Workspace, { where: { slug }, lock: { mode: 'pessimistic_write' } });
+      if (!row) throw notFound('workspace');
+      const next = mergeConstants(row.constants, patch);
+      assertValidConstants(next);
+      // Opportunities keep their stage key and an is_open copy of its role (for indexed filters): a
+      // stage still in use may not disappear, and is_open follows a changed role. (Raw SQL on purpose:
+      // the workspace module does not import the CRM's entities.)
+      const used: { stage: string; n: number }[] = await m.query(
+        `SELECT stage, count(*)::int AS n FROM opportunities WHERE workspace_id = $1 AND NOT (stage = ANY($2::text[])) GROUP BY stage ORDER BY stage`,
+        [row.id, next.stages],
+      );
+      if (used.length) {
+        const list = used.map((u) => `${u.stage} (${u.n} opportunit${u.n === 1 ? 'y' : 'ies'})`).join(', ');
+        throw new DomainError('invalid', `stages: still used, so they cannot be removed or renamed: ${list}`, { field: 'stages' });
+      }
+      await m.query(`UPDATE opportunities SET is_open = (stage = ANY($2::text[])), updated_at = now() WHERE workspace_id = $1 AND is_open <> (stage = ANY($2::text[]))`, [row.id, next.open_stages]);
+      row.constants = next;
+      await m.update(Workspace, { id: row.id }, { constants: next });
+      // stages, statuses and rules are read from the cached workspace: drop it here and on every instance
+      await this.cache.invalidateWorkspace(row.id);
+      return row;
+    });
+    return ws.constants;
   }
 
   licenseView(ws: Workspace, now = new Date()): LicenseView {

@@ -4,7 +4,7 @@ import { Company } from '../../src/crm/companies/company.entity';
 import { Opportunity } from '../../src/crm/opportunities/opportunity.entity';
 import { Person } from '../../src/crm/people/person.entity';
 import { OutboxEvent } from '../../src/events/outbox-event.entity';
-import { api, createUser, createWorkspace, Fixture, issueKey, startApp, TestApp, uow } from '../helpers/test-app';
+import { api, createUser, createWorkspace, Fixture, issueKey, startApp, TestApp, db } from '../helpers/test-app';
 
 let t: TestApp;
 let a: Fixture;
@@ -18,15 +18,15 @@ const typeOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array'
 const TS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
 
 async function company(f: Fixture, ownerId: number, name: string, status = 'Active'): Promise<number> {
-  const r = await uow(t).manager.insert(Company, { workspaceId: f.ws.id, name, nameNorm: name.toLowerCase(), status, ownerId });
+  const r = await db(t).insert(Company, { workspaceId: f.ws.id, name, nameNorm: name.toLowerCase(), status, ownerId });
   return r.identifiers[0]!.id as number;
 }
 async function person(f: Fixture, ownerId: number, customerId: number | null, name: string): Promise<number> {
-  const r = await uow(t).manager.insert(Person, { workspaceId: f.ws.id, name, nameNorm: name.toLowerCase(), ownerId, customerId });
+  const r = await db(t).insert(Person, { workspaceId: f.ws.id, name, nameNorm: name.toLowerCase(), ownerId, customerId });
   return r.identifiers[0]!.id as number;
 }
 async function opportunity(f: Fixture, ownerId: number, customerId: number, name: string): Promise<number> {
-  const r = await uow(t).manager.insert(Opportunity, {
+  const r = await db(t).insert(Opportunity, {
     workspaceId: f.ws.id,
     name,
     customerId,
@@ -39,7 +39,7 @@ async function opportunity(f: Fixture, ownerId: number, customerId: number, name
   });
   return r.identifiers[0]!.id as number;
 }
-const companyRow = (f: Fixture, id: number) => uow(t).repo(Company).findOneByOrFail({ workspaceId: f.ws.id, id });
+const companyRow = (f: Fixture, id: number) => db(t).getRepository(Company).findOneByOrFail({ workspaceId: f.ws.id, id });
 
 beforeAll(async () => {
   t = await startApp();
@@ -106,7 +106,7 @@ describe('POST /api/v1/activities', () => {
     expect(v.updated_at).toMatch(TS);
 
     // the linked opportunity was touched
-    const opp = await uow(t).repo(Opportunity).findOneByOrFail({ workspaceId: a.ws.id, id: o });
+    const opp = await db(t).getRepository(Opportunity).findOneByOrFail({ workspaceId: a.ws.id, id: o });
     expect(opp.lastActivityAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
 
     // and GET returns the same record
@@ -137,7 +137,7 @@ describe('POST /api/v1/activities', () => {
       .post('/api/v1/activities', { type: 'Online', date: '2026-03-04', customer_id: c, next_action: 'Call back', note: 'Short call' })
       .expect(201);
     const id = res.body.activity.id;
-    const ev = await uow(t).repo(OutboxEvent).findOneByOrFail({ workspaceId: a.ws.id, event: 'visit_created', recordId: id });
+    const ev = await db(t).getRepository(OutboxEvent).findOneByOrFail({ workspaceId: a.ws.id, event: 'visit_created', recordId: id });
     expect(ev.data).toEqual({ id, customer: 'Event Corp', type: 'Online', date: '2026-03-04', next_action: 'Call back', note: 'Short call' });
     expect(ev).toMatchObject({ title: 'Visit: Event Corp (Online)', url: `/activities/${id}`, recordType: 'activity' });
   });
@@ -442,9 +442,9 @@ describe('GET /api/v1/activities', () => {
       const o = await opportunity(a, owner.user.id, c, `Batch Opp ${i}`);
       await api(t, a.host, owner.key).post('/api/v1/activities', { type: 'F2F', date: '2026-01-15', customer_id: c, person_ids: [p], opp_id: o }).expect(201);
     }
-    const rows = await uow(t).repo(Activity).countBy({ workspaceId: a.ws.id });
+    const rows = await db(t).getRepository(Activity).countBy({ workspaceId: a.ws.id });
     expect(rows).toBeGreaterThanOrEqual(12);
-    const ds = uow(t).manager.connection;
+    const ds = db(t).connection;
     const logger = ds.logger as unknown as { logQuery: (q: string) => void };
     const original = logger.logQuery;
     const queries: string[] = [];

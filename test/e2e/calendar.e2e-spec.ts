@@ -2,7 +2,7 @@ import { CalendarEntry } from '../../src/crm/calendar/calendar-entry.entity';
 import { Company } from '../../src/crm/companies/company.entity';
 import { Opportunity } from '../../src/crm/opportunities/opportunity.entity';
 import { Person } from '../../src/crm/people/person.entity';
-import { api, createUser, createWorkspace, Fixture, startApp, TestApp, uow } from '../helpers/test-app';
+import { api, createUser, createWorkspace, Fixture, startApp, TestApp, db } from '../helpers/test-app';
 
 let t: TestApp;
 let a: Fixture;
@@ -18,15 +18,15 @@ const TS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
 const idsOf = (res: { body: { items: { id: number }[] } }) => res.body.items.map((x) => x.id);
 
 async function company(f: Fixture, ownerId: number, name: string): Promise<number> {
-  const r = await uow(t).manager.insert(Company, { workspaceId: f.ws.id, name, nameNorm: name.toLowerCase(), status: 'Active', ownerId });
+  const r = await db(t).insert(Company, { workspaceId: f.ws.id, name, nameNorm: name.toLowerCase(), status: 'Active', ownerId });
   return r.identifiers[0]!.id as number;
 }
 async function person(f: Fixture, ownerId: number, customerId: number | null, name: string): Promise<number> {
-  const r = await uow(t).manager.insert(Person, { workspaceId: f.ws.id, name, nameNorm: name.toLowerCase(), ownerId, customerId });
+  const r = await db(t).insert(Person, { workspaceId: f.ws.id, name, nameNorm: name.toLowerCase(), ownerId, customerId });
   return r.identifiers[0]!.id as number;
 }
 async function opportunity(f: Fixture, ownerId: number, customerId: number, name: string): Promise<number> {
-  const r = await uow(t).manager.insert(Opportunity, { workspaceId: f.ws.id, name, customerId, ownerId, stage: 'Qualify', isOpen: true, currency: 'EUR', startDate: '2026-01-01' });
+  const r = await db(t).insert(Opportunity, { workspaceId: f.ws.id, name, customerId, ownerId, stage: 'Qualify', isOpen: true, currency: 'EUR', startDate: '2026-01-01' });
   return r.identifiers[0]!.id as number;
 }
 
@@ -83,7 +83,7 @@ describe('POST /api/v1/calendar', () => {
     expect(e.created_at).toMatch(TS);
     expect(e.updated_at).toMatch(TS);
     // stored as the instant: Berlin is UTC+1 in February
-    const row = await uow(t).repo(CalendarEntry).findOneByOrFail({ workspaceId: a.ws.id, id: e.id });
+    const row = await db(t).getRepository(CalendarEntry).findOneByOrFail({ workspaceId: a.ws.id, id: e.id });
     expect(row.startAt.toISOString()).toBe('2026-02-10T08:00:00.000Z');
     expect(row.endAt.toISOString()).toBe('2026-02-10T09:30:00.000Z');
     const got = await api(t, a.host, north.key).get(`/api/v1/calendar/${e.id}`).expect(200);
@@ -93,11 +93,11 @@ describe('POST /api/v1/calendar', () => {
   it('converts across the DST change (summer time, and a time in the spring-forward gap)', async () => {
     const summer = await api(t, a.host, north.key).post('/api/v1/calendar', { title: 'Summer', start: '2026-07-01T09:00:00', end: '2026-07-01T10:00:00' }).expect(201);
     expect(summer.body.entry).toMatchObject({ start: '2026-07-01T09:00:00', end: '2026-07-01T10:00:00', attendees: [{ id: north.user.id }], person_ids: [], customer_id: null, opp_id: null, location: '', note: '' });
-    expect((await uow(t).repo(CalendarEntry).findOneByOrFail({ workspaceId: a.ws.id, id: summer.body.entry.id })).startAt.toISOString()).toBe('2026-07-01T07:00:00.000Z');
+    expect((await db(t).getRepository(CalendarEntry).findOneByOrFail({ workspaceId: a.ws.id, id: summer.body.entry.id })).startAt.toISOString()).toBe('2026-07-01T07:00:00.000Z');
     // 2026-03-29 02:30 does not exist in Berlin: it becomes 03:30 CEST
     const gap = await api(t, a.host, north.key).post('/api/v1/calendar', { title: 'Night', start: '2026-03-29T01:30:00', end: '2026-03-29T02:30:00' }).expect(201);
     expect(gap.body.entry).toMatchObject({ start: '2026-03-29T01:30:00', end: '2026-03-29T03:30:00' });
-    const row = await uow(t).repo(CalendarEntry).findOneByOrFail({ workspaceId: a.ws.id, id: gap.body.entry.id });
+    const row = await db(t).getRepository(CalendarEntry).findOneByOrFail({ workspaceId: a.ws.id, id: gap.body.entry.id });
     expect((row.endAt.getTime() - row.startAt.getTime()) / 60_000).toBe(60);
   });
 

@@ -1,6 +1,6 @@
 import { DemoSeedService } from '../../src/demo/demo-seed.service';
 import { OutboxEvent } from '../../src/events/outbox-event.entity';
-import { api, createWorkspace, Fixture, startApp, TestApp, uow } from '../helpers/test-app';
+import { api, createWorkspace, Fixture, startApp, TestApp, db } from '../helpers/test-app';
 
 let t: TestApp;
 let a: Fixture;
@@ -29,11 +29,11 @@ describe('demo:seed', () => {
     expect(detail.logs.at(-1).to).toBe('Win');
     expect(detail.closed_at).not.toBeNull();
 
-    const flags = await uow(t).manager.query(
+    const flags = await db(t).query(
       `SELECT (SELECT bool_and(is_sample) FROM companies WHERE workspace_id = $1) AS c, (SELECT bool_and(is_sample) FROM opportunities WHERE workspace_id = $1) AS o, (SELECT bool_and(is_sample) FROM people WHERE workspace_id = $1) AS p`,
       [a.ws.id],
     );
     expect(flags[0]).toEqual({ c: true, o: true, p: true });
-    expect(await uow(t).repo(OutboxEvent).count({ where: { workspaceId: a.ws.id } })).toBe(0);
+    expect(await db(t).getRepository(OutboxEvent).count({ where: { workspaceId: a.ws.id } })).toBe(0);
   });
 });

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { api, createWorkspace, Fixture, startApp, TestApp, uow } from '../helpers/test-app';
+import { api, createWorkspace, Fixture, startApp, TestApp, db, uow } from '../helpers/test-app';
 
 const run = promisify(execFile);
 const root = join(__dirname, '..', '..');
@@ -41,13 +41,13 @@ describe('embedded database (PGlite on a unix socket, pool of one)', () => {
     expect(tokens.size).toBe(20);
     const checks = await Promise.all([...tokens].map((tk) => api(t, a.host, tk).get('/api/v1/me')));
     expect(checks.map((r) => r.status)).toEqual(Array(20).fill(200));
-    const [{ n }] = await uow(t).manager.query(`SELECT count(*)::int AS n FROM credentials WHERE workspace_id = $1 AND kind = 'session'`, [a.ws.id]);
+    const [{ n }] = await db(t).query(`SELECT count(*)::int AS n FROM credentials WHERE workspace_id = $1 AND kind = 'session'`, [a.ws.id]);
     expect(n).toBe(20);
   });
 
   it('does not interleave transactions: read-modify-write under concurrency loses no update', async () => {
-    await uow(t).manager.query('CREATE TABLE IF NOT EXISTS t_counter (id int PRIMARY KEY, n int NOT NULL)');
-    await uow(t).manager.query('INSERT INTO t_counter VALUES (1, 0) ON CONFLICT (id) DO UPDATE SET n = 0');
+    await db(t).query('CREATE TABLE IF NOT EXISTS t_counter (id int PRIMARY KEY, n int NOT NULL)');
+    await db(t).query('INSERT INTO t_counter VALUES (1, 0) ON CONFLICT (id) DO UPDATE SET n = 0');
     await Promise.all(
       Array.from({ length: 15 }, () =>
         uow(t).run(async (m) => {
@@ -57,12 +57,12 @@ describe('embedded database (PGlite on a unix socket, pool of one)', () => {
         }),
       ),
     );
-    const [{ n }] = await uow(t).manager.query('SELECT n FROM t_counter WHERE id = 1');
+    const [{ n }] = await db(t).query('SELECT n FROM t_counter WHERE id = 1');
     expect(n).toBe(15);
   });
 
   it('rolls back one transaction without touching a concurrent one that commits', async () => {
-    await uow(t).manager.query('CREATE TABLE IF NOT EXISTS t_rows (v text PRIMARY KEY)');
+    await db(t).query('CREATE TABLE IF NOT EXISTS t_rows (v text PRIMARY KEY)');
     const failing = uow(t).run(async (m) => {
       await m.query(`INSERT INTO t_rows VALUES ('rolled-back')`);
       await new Promise((r) => setTimeout(r, 30));
@@ -73,7 +73,7 @@ describe('embedded database (PGlite on a unix socket, pool of one)', () => {
     });
     await expect(failing).rejects.toThrow('abort');
     await committing;
-    const rows = await uow(t).manager.query('SELECT v FROM t_rows ORDER BY v');
+    const rows = await db(t).query('SELECT v FROM t_rows ORDER BY v');
     expect(rows).toEqual([{ v: 'committed' }]);
   });
 

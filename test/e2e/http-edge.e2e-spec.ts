@@ -88,3 +88,74 @@ describe('rate limiting', () => {
     expect(Number(limited!.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
+
+describe('security headers', () => {
+  it('sends a CSP that forbids framing, nosniff, no HSTS without a TLS proxy', async () => {
+    const res = await api(t, a.host, a.adminKey).get('/api/v1/me');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('keeps the OpenAPI UI working under the CSP (scripts from the same origin)', async () => {
+    const page = await request(t.app.getHttpServer()).get('/api/docs/').expect(200);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    const scripts = [...page.text.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const src of scripts) {
+      expect(src).not.toMatch(/^https?:/);
+      await request(t.app.getHttpServer()).get(src.startsWith('/') ? src : `/api/docs/${src.replace(/^\.\//, '')}`).expect(200);
+    }
+    expect(page.text).not.toMatch(/<script>[^<]/);
+  });
+
+  it('sends no CORS headers when CORS_ORIGINS is not set', async () => {
+    const res = await api(t, a.host, a.adminKey).get('/api/v1/me').set('Origin', 'https://evil.example');
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    const pre = await request(t.app.getHttpServer()).options('/api/v1/me').set('Host', a.host).set('Origin', 'https://evil.example').set('Access-Control-Request-Method', 'GET');
+    expect(pre.headers['access-control-allow-origin']).toBeUndefined();
+    expect(pre.status).toBeGreaterThanOrEqual(400);
+  });
+});
+
+describe('behind a TLS proxy, with CORS_ORIGINS', () => {
+  let p: TestApp;
+  let f: Fixture;
+  beforeAll(async () => {
+    p = await startApp({ env: { TRUST_PROXY: '1', CORS_ORIGINS: 'https://app.example.com, http://localhost:5173' } });
+    f = await createWorkspace(p, 'edgeproxy');
+  });
+  afterAll(() => p.close());
+
+  it('sends HSTS', async () => {
+    const res = await api(p, f.host, f.adminKey).get('/api/v1/me').expect(200);
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+  });
+
+  it('allows the configured origins on /api/v1 only, without credentials', async () => {
+    const ok = await api(p, f.host, f.adminKey).get('/api/v1/me').set('Origin', 'https://app.example.com').expect(200);
+    expect(ok.headers['access-control-allow-origin']).toBe('https://app.example.com');
+    expect(ok.headers['access-control-allow-credentials']).toBeUndefined();
+    expect(ok.headers.vary).toMatch(/Origin/);
+    expect(ok.headers['access-control-expose-headers']).toContain('X-Request-Id');
+
+    const pre = await request(p.app.getHttpServer())
+      .options('/api/v1/companies')
+      .set('Host', f.host)
+      .set('Origin', 'http://localhost:5173')
+      .set('Access-Control-Request-Method', 'POST')
+      .set('Access-Control-Request-Headers', 'authorization, content-type')
+      .expect(204);
+    expect(pre.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    expect(pre.headers['access-control-allow-methods']).toContain('POST');
+    expect(pre.headers['access-control-allow-headers']).toMatch(/Authorization/i);
+
+    const other = await api(p, f.host, f.adminKey).get('/api/v1/me').set('Origin', 'https://evil.example').expect(200);
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    const health = await request(p.app.getHttpServer()).get('/health').set('Origin', 'https://app.example.com');
+    expect(health.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});

@@ -1,7 +1,7 @@
 import { addDays, todayIn } from '../../src/common/time';
 import { Opportunity } from '../../src/crm/opportunities/opportunity.entity';
 import { insertCompany, insertProduct, outboxOf } from '../helpers/crm-fixtures';
-import { api, createUser, createWorkspace, Fixture, issueKey, startApp, TestApp, uow } from '../helpers/test-app';
+import { api, createUser, createWorkspace, Fixture, issueKey, startApp, TestApp, db } from '../helpers/test-app';
 
 let t: TestApp;
 let a: Fixture;
@@ -42,7 +42,7 @@ describe('POST /api/v1/opportunities', () => {
       name: 'Film line 2027', customer_id: companyId, customer: 'Anadolu Plastik A.Ş.', customer_city: 'Bursa', initials: 'AP', stage: 'Qualify', stage_label: 'Qualify', next_stage: 'Viable',
       is_open: true, can_edit: true, can_revive: false, is_account: true, value: 12500, value_base: 12500, currency: 'EUR', base_currency: 'EUR', cur_sym: '€', pu: 'EUR/kg', unit: 'kg', unit_code: 'KGM',
       product: 'LDPE film', product_id: productId, potential_kg: 8000, prob: 0.1, weighted: 1250, value_short: '€12.5k', bant: 0, gate_ok: false, fc: 'Pipeline',
-      start_date: today, close_date: null, closed_at: null, days_in_stage: 0, sla_days: 14, sla_left: 14, lifetime_left: 180, tags: ['film', '2027'], threads_n: 0, health_manual: false,
+      start_date: today, close_date: addDays(today, 90), closed_at: null, days_in_stage: 0, sla_days: 14, sla_left: 14, lifetime_left: 180, tags: ['film', '2027'], threads_n: 0, health_manual: false,
     });
     expect(o.rid).toBe(`O-${o.id}`);
     expect(o.gate_problems).toEqual(['BANT score is 0; at least 2 needed']);
@@ -136,7 +136,13 @@ describe('visibility and editing', () => {
     const cleared = await as(north1.key).patch(`/api/v1/opportunities/${oppId}`, { health_manual: false }).expect(200);
     expect(cleared.body.opp.health_manual).toBe(false);
     expect((await as(north1.key).patch(`/api/v1/opportunities/${oppId}`, { fc: 'Nope' }).expect(400)).body.field).toBe('fc');
-    expect((await as(north1.key).patch(`/api/v1/opportunities/${oppId}`, { stage: 'Win' }).expect(200)).body.opp.stage).toBe('Qualify');
+    // PATCH does not move stages: 400 naming stage, pointing to the stage operation; nothing changes
+    const moved = await as(north1.key).patch(`/api/v1/opportunities/${oppId}`, { stage: 'Win', note: 'not applied' }).expect(400);
+    expect(moved.body).toMatchObject({ ok: false, error: 'invalid' });
+    expect([moved.body.field, ...(moved.body.fields ?? [])]).toContain('stage');
+    expect(moved.body.message).toContain(`POST /api/v1/opportunities/${oppId}/stage`);
+    expect((await as(north1.key).get(`/api/v1/opportunities/${oppId}`).expect(200)).body.opp).toMatchObject({ stage: 'Qualify', note: 'checked by admin' });
+    expect((await as(north1.key).patch(`/api/v1/opportunities/${oppId}`, { stage: null }).expect(400)).body.message).toContain('/stage');
     const note = await as(north1.key).post(`/api/v1/opportunities/${oppId}/notes`, { body: 'Called the buyer' }).expect(201);
     expect(note.body.opp.notes).toEqual([{ id: expect.any(Number), body: 'Called the buyer', user: 'Nora North', created_at: expect.any(String) }]);
   });
@@ -167,7 +173,7 @@ describe('POST /api/v1/opportunities/:id/stage (gates)', () => {
     expect(r.body.opp.logs.at(-1)).toMatchObject({ from: 'Qualify', to: 'Viable', note: 'qualified', user: 'Nora North' });
     expect(r.body.opp.steps.filter((s: { stage: string }) => s.stage === 'Viable').map((s: { title: string }) => s.title)).toEqual(['Product selected', 'Samples sent']);
 
-    expect((await move('Present Solution').expect(400)).body.gate_problems).toEqual(['need not confirmed (BANT N)', 'no expected close date']);
+    expect((await move('Present Solution').expect(400)).body.gate_problems).toEqual(['need not confirmed (BANT N)']);
     await patch({ bant_n: true, close_date: addDays(today, 20) });
     await move('Present Solution').expect(200);
 
@@ -202,7 +208,7 @@ describe('POST /api/v1/opportunities/:id/stage (gates)', () => {
   it('checks every gate passed when jumping forward, none when moving back', async () => {
     const o = await newOpp(north1.key, { bant_b: true, bant_a: true, bant_n: true, product_id: productId });
     const r = await as(north1.key).post(`/api/v1/opportunities/${o.id}/stage`, { stage: 'Negotiation' }).expect(400);
-    expect(r.body.gate_problems).toEqual(['Present Solution: no expected close date', 'no offer price', 'no payment terms (payment_days)']);
+    expect(r.body.gate_problems).toEqual(['no offer price', 'no payment terms (payment_days)']);
     await as(north1.key).patch(`/api/v1/opportunities/${o.id}`, { close_date: addDays(today, 9), offer_price: 2, payment_days: 30 }).expect(200);
     await as(north1.key).post(`/api/v1/opportunities/${o.id}/stage`, { stage: 'Negotiation' }).expect(200);
     const back = await as(north1.key).post(`/api/v1/opportunities/${o.id}/stage`, { stage: 'Qualify', note: 'budget frozen' }).expect(200);
@@ -230,7 +236,7 @@ describe('POST /api/v1/opportunities/:id/stage (gates)', () => {
 
   it('does not enforce gates when stage_rules is off', async () => {
     const ws = await createWorkspace(t, 'nogates');
-    await uow(t).manager.query(`UPDATE workspaces SET constants = jsonb_set(constants, '{stage_rules}', 'false') WHERE id = $1`, [ws.ws.id]);
+    await db(t).query(`UPDATE workspaces SET constants = jsonb_set(constants, '{stage_rules}', 'false') WHERE id = $1`, [ws.ws.id]);
     const c = await insertCompany(t, ws, ws.admin.id);
     const o = (await api(t, ws.host, ws.adminKey).post('/api/v1/opportunities', { name: 'free', customer_id: c.id }).expect(201)).body.opp;
     expect(o.gate_ok).toBe(false);
@@ -390,7 +396,7 @@ describe('GET /api/v1/opportunities', () => {
 
   it('marks stale and overdue opportunities in health', async () => {
     const o = (await api(t, ws.host, seller.key).post('/api/v1/opportunities', { name: 'Old one', customer_id: cust, next_step: 'call' }).expect(201)).body.opp;
-    await uow(t).manager.update(Opportunity, { workspaceId: ws.ws.id, id: o.id }, { stageChangedAt: new Date(Date.now() - 40 * 86400_000), lastActivityAt: new Date(Date.now() - 30 * 86400_000), startDate: addDays(today, -200) });
+    await db(t).update(Opportunity, { workspaceId: ws.ws.id, id: o.id }, { stageChangedAt: new Date(Date.now() - 40 * 86400_000), lastActivityAt: new Date(Date.now() - 30 * 86400_000), startDate: addDays(today, -200) });
     const r = (await api(t, ws.host, seller.key).get(`/api/v1/opportunities/${o.id}`).expect(200)).body.opp;
     expect(r.days_in_stage).toBe(40);
     expect(r.sla_left).toBe(-26);

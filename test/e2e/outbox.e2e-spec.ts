@@ -1,7 +1,7 @@
 import { AuditLog } from '../../src/events/audit-log.entity';
 import { DomainEvent } from '../../src/events/domain-event';
 import { OutboxEvent } from '../../src/events/outbox-event.entity';
-import { createWorkspace, Fixture, startApp, TestApp, uow } from '../helpers/test-app';
+import { createWorkspace, Fixture, startApp, TestApp, db, uow } from '../helpers/test-app';
 
 let t: TestApp;
 let a: Fixture;
@@ -24,7 +24,7 @@ const ev = (i: number, sample = false): DomainEvent => ({
   sample,
 });
 
-const outboxCount = () => uow(t).repo(OutboxEvent).count({ where: { workspaceId: a.ws.id } });
+const outboxCount = () => db(t).getRepository(OutboxEvent).count({ where: { workspaceId: a.ws.id } });
 
 describe('unit of work and outbox', () => {
   it('writes recorded events to the outbox in the same transaction', async () => {
@@ -52,7 +52,7 @@ describe('unit of work and outbox', () => {
       for (let i = 0; i < 26; i++) uow(t).recordEvent(ev(i));
     });
     expect(await outboxCount()).toBe(before);
-    const notes = await uow(t).repo(AuditLog).find({ where: { workspaceId: a.ws.id, action: 'events_suppressed' } });
+    const notes = await db(t).getRepository(AuditLog).find({ where: { workspaceId: a.ws.id, action: 'events_suppressed' } });
     expect(notes).toHaveLength(1);
     expect(notes[0].detail).toMatchObject({ total: 26, counts: { customer_created: 26 } });
   });
@@ -74,7 +74,7 @@ describe('unit of work and outbox', () => {
       uow(t).recordEvent(ev(1, true));
       uow(t).recordEvent(ev(2, false));
     });
-    const rows = await uow(t).repo(OutboxEvent).find({ where: { workspaceId: a.ws.id }, order: { id: 'DESC' }, take: 1 });
+    const rows = await db(t).getRepository(OutboxEvent).find({ where: { workspaceId: a.ws.id }, order: { id: 'DESC' }, take: 1 });
     expect(await outboxCount()).toBe(before + 1);
     expect(rows[0].recordId).toBe(2);
   });

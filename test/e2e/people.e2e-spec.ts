@@ -5,7 +5,8 @@ import { RecordOpen } from '../../src/crm/shared/record-open.entity';
 import { OutboxEvent } from '../../src/events/outbox-event.entity';
 import type { UserContext } from '../../src/identity/auth/auth-context';
 import { User } from '../../src/identity/user.entity';
-import { api, createUser, createWorkspace, Fixture, issueKey, startApp, TestApp, uow } from '../helpers/test-app';
+import { api, createUser, createWorkspace, Fixture, issueKey, startApp, TestApp, db } from '../helpers/test-app';
+import { ownQueryCount } from '../helpers/query-log';
 
 let t: TestApp;
 let a: Fixture;
@@ -120,7 +121,7 @@ describe('POST /api/v1/people', () => {
     expect(p1.is_main).toBe(true);
     expect((await as(north1.key).get(`/api/v1/companies/${co.id}`).expect(200)).body.company.main_contact).toEqual({ email: 'first@main.test', name: p1.name, phone: '', wa: '' });
     const p2 = await create(north1.key, { customer_id: co.id, name: uniq('Second'), is_main: true });
-    const rows = await uow(t).repo(Person).find({ where: { workspaceId: a.ws.id, customerId: co.id }, order: { id: 'ASC' } });
+    const rows = await db(t).getRepository(Person).find({ where: { workspaceId: a.ws.id, customerId: co.id }, order: { id: 'ASC' } });
     expect(rows.map((r) => [r.id, r.isMain])).toEqual([
       [p1.id, false],
       [p2.id, true],
@@ -134,19 +135,19 @@ describe('POST /api/v1/people', () => {
   it('records contact_created, but not for people created from e-mail', async () => {
     const name = uniq('Evented');
     const p = await create(north1.key, { customer_id: acme.id, name, email: 'ev@acme.test', phone: '7', title: 'CTO' });
-    const rows = await uow(t).repo(OutboxEvent).find({ where: { workspaceId: a.ws.id, event: 'contact_created', recordId: p.id } });
+    const rows = await db(t).getRepository(OutboxEvent).find({ where: { workspaceId: a.ws.id, event: 'contact_created', recordId: p.id } });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ title: `New contact: ${name}`, url: `/people/${p.id}`, recordType: 'person' });
     expect(rows[0].data).toEqual({ id: p.id, name, email: 'ev@acme.test', phone: '7', title: 'CTO', customer: 'Acme Kimya', customer_id: acme.id });
 
     const auth: UserContext = { workspace: a.ws, user: north1.user, credential: { id: 0, kind: 'api', scopes: ['crm.read', 'crm.write'] }, modules: [] };
-    const before = await uow(t).repo(OutboxEvent).count({ where: { workspaceId: a.ws.id, event: 'contact_created' } });
+    const before = await db(t).getRepository(OutboxEvent).count({ where: { workspaceId: a.ws.id, event: 'contact_created' } });
     const fromMail = await t.get(PeopleService).create(auth, { name: uniq('From mail'), email: 'auto@mail.test', customer_id: acme.id }, { origin: 'email' });
     expect(fromMail.person.origin).toBe('email');
-    expect(await uow(t).repo(OutboxEvent).count({ where: { workspaceId: a.ws.id, event: 'contact_created' } })).toBe(before);
+    expect(await db(t).getRepository(OutboxEvent).count({ where: { workspaceId: a.ws.id, event: 'contact_created' } })).toBe(before);
     const manual = await t.get(PeopleService).create(auth, { name: uniq('Typed in') });
     expect(manual.person.origin).toBe('manual');
-    expect(await uow(t).repo(OutboxEvent).count({ where: { workspaceId: a.ws.id, event: 'contact_created' } })).toBe(before + 1);
+    expect(await db(t).getRepository(OutboxEvent).count({ where: { workspaceId: a.ws.id, event: 'contact_created' } })).toBe(before + 1);
   });
 
   it('needs a token, crm.write and the Customers module', async () => {
@@ -164,7 +165,7 @@ describe('GET, PATCH, DELETE /api/v1/people/:id', () => {
     const p = await create(north1.key, { customer_id: acme.id, name: uniq('Reader') });
     const res = await as(north1.key).get(`/api/v1/people/${p.id}`).expect(200);
     expect(res.body).toEqual({ ok: true, person: p });
-    expect(await uow(t).repo(RecordOpen).exists({ where: { workspaceId: a.ws.id, userId: north1.user.id, recordType: 'person', recordId: p.id } })).toBe(true);
+    expect(await db(t).getRepository(RecordOpen).exists({ where: { workspaceId: a.ws.id, userId: north1.user.id, recordType: 'person', recordId: p.id } })).toBe(true);
   });
 
   it('answers 404 for an unknown id and another workspace; 401 without a token', async () => {
@@ -293,11 +294,11 @@ describe('GET /api/v1/people', () => {
     try {
       spy.mockClear();
       await as(owner.key).get('/api/v1/people?limit=2').expect(200);
-      const small = spy.mock.calls.length;
-      expect(small).toBeGreaterThan(3);
+      const small = ownQueryCount(spy.mock.calls);
+      expect(small).toBeGreaterThan(1); // the page and its owners / company names
       spy.mockClear();
       expect((await as(owner.key).get('/api/v1/people?limit=15').expect(200)).body.items).toHaveLength(15);
-      expect(spy.mock.calls.length).toBe(small);
+      expect(ownQueryCount(spy.mock.calls)).toBe(small);
     } finally {
       spy.mockRestore();
     }

@@ -18,7 +18,7 @@ const admin = () => api(t, a.host, a.adminKey);
 describe('products', () => {
   it('lets an admin create, read and change a product; everyone reads; me.products lists active ones', async () => {
     const res = await admin().post('/api/v1/products', { code: 'PE-1', name: 'LDPE film', list_price: 1.45, currency: 'USD', unit: 't', ext_id: 'ERP-9' }).expect(201);
-    expect(res.body).toEqual({ ok: true, product: { id: expect.any(Number), code: 'PE-1', name: 'LDPE film', list_price: 1.45, currency: 'USD', unit: 't', ext_id: 'ERP-9', active: true } });
+    expect(res.body).toEqual({ ok: true, product: { id: expect.any(Number), code: 'PE-1', name: 'LDPE film', list_price: 1.45, currency: 'USD', unit: 't', ext_id: 'ERP-9', active: true, updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/) } });
     const id = res.body.product.id;
     const defaults = await admin().post('/api/v1/products', { code: 'PP-1', name: 'PP homopolymer' }).expect(201);
     expect(defaults.body.product).toMatchObject({ list_price: 0, currency: 'EUR', unit: 'kg', ext_id: '' });

@@ -3,7 +3,7 @@ import { Company } from '../../src/crm/companies/company.entity';
 import { Opportunity } from '../../src/crm/opportunities/opportunity.entity';
 import { Person } from '../../src/crm/people/person.entity';
 import { UsersService } from '../../src/identity/users.service';
-import { api, createUser, createWorkspace, Fixture, startApp, TestApp, uow } from '../helpers/test-app';
+import { api, createUser, createWorkspace, Fixture, startApp, TestApp, db } from '../helpers/test-app';
 
 let t: TestApp;
 let a: Fixture;
@@ -20,15 +20,15 @@ const TS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
 const idsOf = (res: { body: { items: { id: number }[] } }) => res.body.items.map((x) => x.id);
 
 async function company(f: Fixture, ownerId: number, name: string): Promise<number> {
-  const r = await uow(t).manager.insert(Company, { workspaceId: f.ws.id, name, nameNorm: name.toLowerCase(), status: 'Active', ownerId });
+  const r = await db(t).insert(Company, { workspaceId: f.ws.id, name, nameNorm: name.toLowerCase(), status: 'Active', ownerId });
   return r.identifiers[0]!.id as number;
 }
 async function person(f: Fixture, ownerId: number, customerId: number | null, name: string): Promise<number> {
-  const r = await uow(t).manager.insert(Person, { workspaceId: f.ws.id, name, nameNorm: name.toLowerCase(), ownerId, customerId });
+  const r = await db(t).insert(Person, { workspaceId: f.ws.id, name, nameNorm: name.toLowerCase(), ownerId, customerId });
   return r.identifiers[0]!.id as number;
 }
 async function opportunity(f: Fixture, ownerId: number, customerId: number, name: string): Promise<number> {
-  const r = await uow(t).manager.insert(Opportunity, { workspaceId: f.ws.id, name, customerId, ownerId, stage: 'Qualify', isOpen: true, currency: 'EUR', startDate: '2026-01-01' });
+  const r = await db(t).insert(Opportunity, { workspaceId: f.ws.id, name, customerId, ownerId, stage: 'Qualify', isOpen: true, currency: 'EUR', startDate: '2026-01-01' });
   return r.identifiers[0]!.id as number;
 }
 
@@ -116,7 +116,7 @@ describe('POST /api/v1/tasks', () => {
     const foreignOpp = await opportunity(a, north.user.id, other, 'Foreign Opp');
     const southCompany = await company(a, south.user.id, 'South Task Co');
     const gone = await createUser(t, a, { department: 'North' });
-    await t.get(UsersService).setActive(a.ws.id, gone.user.id, false);
+    await t.get(UsersService).deactivate(a.ws.id, gone.user.id);
     const cases: [object, string][] = [
       [{}, 'title'],
       [{ title: '   ' }, 'title'],

@@ -7,7 +7,8 @@ import { RecordOpen } from '../../src/crm/shared/record-open.entity';
 import { Task } from '../../src/crm/tasks/task.entity';
 import { weekStartOf } from '../../src/crm/today/today.service';
 import { User } from '../../src/identity/user.entity';
-import { api, createUser, createWorkspace, Fixture, startApp, TestApp, uow } from '../helpers/test-app';
+import { api, createUser, createWorkspace, Fixture, startApp, TestApp, db } from '../helpers/test-app';
+import { ownQueryCount } from '../helpers/query-log';
 
 let t: TestApp;
 let a: Fixture;
@@ -25,10 +26,10 @@ const company = async (key: string, body: Record<string, unknown> = {}): Promise
   (await as(key).post('/api/v1/companies', { name: `Co ${++seq}`, ...body }).expect(201)).body.company;
 const person = async (key: string, body: Record<string, unknown> = {}): Promise<Rec> =>
   (await as(key).post('/api/v1/people', { name: `Person ${++seq}`, ...body }).expect(201)).body.person;
-const setCompany = (id: number, patch: Partial<Company>) => uow(t).repo(Company).update({ workspaceId: a.ws.id, id }, patch);
+const setCompany = (id: number, patch: Partial<Company>) => db(t).getRepository(Company).update({ workspaceId: a.ws.id, id }, patch);
 /** A timestamp at local time `time` on `date` in the workspace's zone. */
 const localAt = async (date: string, time: string): Promise<Date> =>
-  (await uow(t).manager.query('SELECT ((CAST($1 AS date)::timestamp + CAST($2 AS interval)) AT TIME ZONE $3) AS at', [date, time, a.ws.timezone]))[0].at;
+  (await db(t).query('SELECT ((CAST($1 AS date)::timestamp + CAST($2 AS interval)) AT TIME ZONE $3) AS at', [date, time, a.ws.timezone]))[0].at;
 const getToday = async (key: string) => (await as(key).get('/api/v1/today').expect(200)).body;
 
 const CUSTOMER_CARD = [
@@ -77,7 +78,7 @@ beforeAll(async () => {
   await as(me.key).get(`/api/v1/people/${pMate.id}`).expect(200);
   await as(a.adminKey).patch(`/api/v1/companies/${mineGiven.id}`, { owner_id: other.user.id }).expect(200);
   // an open of a record that is not visible (written directly) is left out too
-  await uow(t).repo(RecordOpen).insert({ workspaceId: a.ws.id, userId: me.user.id, recordType: 'company', recordId: otherCo.id, openedAt: new Date(Date.now() + 1000) });
+  await db(t).getRepository(RecordOpen).insert({ workspaceId: a.ws.id, userId: me.user.id, recordType: 'company', recordId: otherCo.id, openedAt: new Date(Date.now() + 1000) });
 });
 afterAll(() => t.close());
 
@@ -120,7 +121,7 @@ describe('GET /api/v1/today', () => {
       phone: '1',
       active: true,
       at_risk: false,
-      last_visit: null,
+      last_visit: today, // never visited: the creation date
       next_visit_due: null,
       open_opps: 0,
       period: 30,
@@ -195,7 +196,7 @@ describe('GET /api/v1/today', () => {
   });
 
   it('lists meetings starting today in the workspace time zone that I own or attend', async () => {
-    const m = uow(t).manager;
+    const m = db(t);
     const entry = async (title: string, ownerId: number, date: string, time: string, attendeeIds: number[] = []) => {
       const startAt = await localAt(date, time);
       const r = await m.insert(CalendarEntry, { workspaceId: a.ws.id, title, startAt, endAt: new Date(startAt.getTime() + 3600_000), location: 'Office', attendeeIds, customerId: mineLater.id, ownerId });
@@ -213,7 +214,7 @@ describe('GET /api/v1/today', () => {
   });
 
   it('lists open actions due within action_soon_days and overdue tasks', async () => {
-    const m = uow(t).manager;
+    const m = db(t);
     const task = async (title: string, dueDate: string | null, status = 'Open', assigneeId = me.user.id, doneAt: Date | null = null) => {
       const r = await m.insert(Task, { workspaceId: a.ws.id, title, dueDate, priority: 'High', status, assigneeId, ownerId: assigneeId, customerId: mineLater.id, doneAt });
       return r.identifiers[0].id as number;
@@ -238,7 +239,7 @@ describe('GET /api/v1/today', () => {
 
   it('reports weekly targets: my visits dated this week and my tasks done this week', async () => {
     const weekStart = weekStartOf(today);
-    const m = uow(t).manager;
+    const m = db(t);
     const before = (await getToday(me.key)).targets;
     expect(before.week_start).toBe(weekStart);
     expect(new Date(`${weekStart}T00:00:00Z`).getUTCDay()).toBe(1);
@@ -268,7 +269,7 @@ describe('GET /api/v1/today', () => {
     try {
       spy.mockClear();
       await getToday(me.key);
-      const first = spy.mock.calls.length;
+      const first = ownQueryCount(spy.mock.calls);
       spy.mockRestore();
       for (let i = 0; i < 4; i++) {
         const c = await company(me.key);
@@ -279,7 +280,7 @@ describe('GET /api/v1/today', () => {
       const spy2 = jest.spyOn(Client.prototype, 'query');
       spy2.mockClear();
       await getToday(me.key);
-      expect(spy2.mock.calls.length).toBe(first);
+      expect(ownQueryCount(spy2.mock.calls)).toBe(first);
       expect(first).toBeLessThan(40);
     } finally {
       jest.restoreAllMocks();
@@ -290,5 +291,93 @@ describe('GET /api/v1/today', () => {
     expect((await as('').get('/api/v1/today').expect(401)).body.error).toBe('unauthorized');
     const limited = await createUser(t, a, { modules: ['Opportunities'] });
     await as(limited.key).get('/api/v1/today').expect(200);
+  });
+});
+
+describe('GET /api/v1/today shows only the parts whose modules the user has', () => {
+  const ALL = ['Customers', 'Opportunities', 'Visits / Activities', 'Fair leads'];
+  const EMPTY_CARD = { mine: [], team: [], recent: [], n: { mine: 0, recent: 0, team: 0 } };
+
+  /** A user with `modules` owning a company (overdue visit, an open opportunity, an open task), a contact, a task due today and a meeting today. */
+  async function dayOf(modules: string[]) {
+    const u = await createUser(t, a, { department: `Mods ${++seq}`, modules });
+    const admin = as(a.adminKey);
+    const co = (await admin.post('/api/v1/companies', { name: `Mod co ${++seq}`, owner_id: u.user.id }).expect(201)).body.company;
+    await setCompany(co.id, { nextVisitDue: addDays(today, -3) });
+    await admin.post('/api/v1/people', { name: `Mod person ${++seq}`, customer_id: co.id, owner_id: u.user.id }).expect(201);
+    await admin.post('/api/v1/opportunities', { name: `Mod deal ${++seq}`, customer_id: co.id }).expect(201);
+    await admin.post('/api/v1/tasks', { title: 'Call them', customer_id: co.id, assignee_id: u.user.id, due_date: today }).expect(201);
+    await admin.post('/api/v1/calendar', { title: 'Meet them', start: `${today}T10:00:00`, end: `${today}T11:00:00`, attendee_ids: [u.user.id] }).expect(201);
+    return { co, day: await getToday(u.key) };
+  }
+
+  it('all modules: every part, with opportunity and task figures on the customer card', async () => {
+    const { co, day } = await dayOf(ALL);
+    expect(ids(day.cards.customers.mine)).toEqual([co.id]);
+    expect(day.cards.customers.mine[0]).toMatchObject({ open_opps: 1, pending_state: 'open_tasks' });
+    expect(day.cards.contacts.n.mine).toBe(1);
+    expect(day.meetings.length).toBe(1);
+    expect(day.actions.length).toBe(1);
+    expect(ids(day.overdue.visits)).toEqual([co.id]);
+    expect(day.targets.visits.target).toBe(10);
+    expect(day.targets.tasks.target).toBe(15);
+  });
+
+  it('Customers only: customer and contact cards without opportunity or task figures; no visits, tasks or meetings', async () => {
+    const { co, day } = await dayOf(['Customers']);
+    expect(ids(day.cards.customers.mine)).toEqual([co.id]);
+    expect(day.cards.customers.mine[0]).toMatchObject({ open_opps: 0, pending_state: 'none', visit_state: 'overdue' });
+    expect(day.cards.contacts.n.mine).toBe(1);
+    expect(day.cards.leads).toEqual(EMPTY_CARD);
+    expect(day.meetings).toEqual([]);
+    expect(day.actions).toEqual([]);
+    expect(day.overdue).toEqual({ tasks: [], visits: [] });
+    expect(day.targets.visits).toEqual({ target: 0, done: 0 });
+    expect(day.targets.tasks).toEqual({ target: 0, done: 0 });
+  });
+
+  it('Customers and Opportunities: open_opps counts, task figures stay off', async () => {
+    const { day } = await dayOf(['Customers', 'Opportunities']);
+    expect(day.cards.customers.mine[0]).toMatchObject({ open_opps: 1, pending_state: 'none' });
+    expect(day.actions).toEqual([]);
+  });
+
+  it('Visits / Activities only: meetings and actions, empty customer and contact cards', async () => {
+    const { day } = await dayOf(['Visits / Activities']);
+    expect(day.cards.customers).toEqual(EMPTY_CARD);
+    expect(day.cards.contacts).toEqual(EMPTY_CARD);
+    expect(day.cards.leads).toEqual(EMPTY_CARD);
+    expect(day.meetings.map((m: { title: string }) => m.title)).toEqual(['Meet them']);
+    expect(day.actions.map((x: { title: string }) => x.title)).toEqual(['Call them']);
+    // overdue visits are company cards: they need Customers too
+    expect(day.overdue.visits).toEqual([]);
+    expect(day.targets.visits.target).toBe(10);
+  });
+
+  it('keeps the response shape whatever the modules', async () => {
+    const { day } = await dayOf([]);
+    expect(Object.keys(day).sort()).toEqual(['actions', 'cards', 'date', 'meetings', 'ok', 'overdue', 'targets']);
+    for (const k of ['contacts', 'customers', 'leads']) expect(day.cards[k]).toEqual(EMPTY_CARD);
+    expect(day.meetings).toEqual([]);
+  });
+});
+
+describe('customer card numbers and dates are typed as the spec says', () => {
+  it('potential_kg is a number (0 when unknown); last_visit a date (the creation date when never visited)', async () => {
+    const u = await createUser(t, a, { department: `Typed ${++seq}` });
+    const unknown = await company(u.key);
+    const known = await company(u.key, { potential_kg: 12.5 });
+    const visited = await company(u.key);
+    await as(u.key).post('/api/v1/activities', { type: 'Call', date: addDays(today, -4), customer_id: visited.id }).expect(201);
+    const cards = (await getToday(u.key)).cards.customers.mine as Record<string, unknown>[];
+    const byId = new Map(cards.map((c) => [c.id, c]));
+    expect(byId.get(unknown.id)).toMatchObject({ potential_kg: 0, last_visit: today, visit_state: 'never' });
+    expect(byId.get(known.id)).toMatchObject({ potential_kg: 12.5 });
+    expect(byId.get(visited.id)).toMatchObject({ last_visit: addDays(today, -4), visit_state: 'ok' });
+    for (const c of cards) {
+      expect(typeOf(c.potential_kg)).toBe('number');
+      expect(c.last_visit).toMatch(/^\d{4}-\d\d-\d\d$/);
+      expect(c.next_visit_due).toMatch(/^\d{4}-\d\d-\d\d$/);
+    }
   });
 });

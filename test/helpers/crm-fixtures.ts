@@ -2,20 +2,20 @@ import { Company } from '../../src/crm/companies/company.entity';
 import { Product } from '../../src/crm/products/product.entity';
 import { normalizeName } from '../../src/crm/shared/normalize';
 import { OutboxEvent } from '../../src/events/outbox-event.entity';
-import { Fixture, TestApp, uow } from './test-app';
+import { Fixture, TestApp, db } from './test-app';
 
 /** Inserts a company row directly (for tests of other resources). */
 export async function insertCompany(t: TestApp, f: Fixture, ownerId: number, over: Partial<Company> = {}): Promise<Company> {
   const name = over.name ?? `Company ${Math.random().toString(36).slice(2, 8)}`;
-  const c = uow(t).manager.create(Company, { workspaceId: f.ws.id, name, nameNorm: normalizeName(name), status: 'Active', ownerId, city: 'Izmir', ...over });
-  return uow(t).manager.save(c);
+  const c = db(t).create(Company, { workspaceId: f.ws.id, name, nameNorm: normalizeName(name), status: 'Active', ownerId, city: 'Izmir', ...over });
+  return db(t).save(c);
 }
 
 export async function insertProduct(t: TestApp, f: Fixture, over: Partial<Product> = {}): Promise<Product> {
   const code = over.code ?? `P-${Math.random().toString(36).slice(2, 8)}`;
-  return uow(t).manager.save(uow(t).manager.create(Product, { workspaceId: f.ws.id, code, name: `Product ${code}`, listPrice: 2, currency: 'EUR', unit: 'kg', ...over }));
+  return db(t).save(db(t).create(Product, { workspaceId: f.ws.id, code, name: `Product ${code}`, listPrice: 2, currency: 'EUR', unit: 'kg', ...over }));
 }
 
 export async function outboxOf(t: TestApp, f: Fixture, event: string): Promise<OutboxEvent[]> {
-  return uow(t).repo(OutboxEvent).find({ where: { workspaceId: f.ws.id, event }, order: { id: 'ASC' } });
+  return db(t).getRepository(OutboxEvent).find({ where: { workspaceId: f.ws.id, event }, order: { id: 'ASC' } });
 }

@@ -6,6 +6,7 @@ import { DynamicModule, Type } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import pino from 'pino';
 import request from 'supertest';
+import { DataSource, EntityManager } from 'typeorm';
 import { createApp } from '../../src/app.factory';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
 import { DbConnection } from '../../src/database/embedded';
@@ -108,6 +109,11 @@ export function api(t: TestApp, host: string, token?: string) {
     delete: (path: string) => wrap(request(server).delete(path)),
     raw: (method: 'get' | 'post' | 'patch' | 'delete', path: string) => wrap(request(server)[method](path)),
   };
+}
+
+/** Direct database access for fixtures (bypasses the unit of work on purpose: test set-up only). */
+export function db(t: TestApp): EntityManager {
+  return t.get(DataSource).manager;
 }
 
 export function uow(t: TestApp): UnitOfWork {

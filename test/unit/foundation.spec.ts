@@ -31,9 +31,9 @@ describe('checkBody', () => {
   it('refuses deep nesting without recursion', () => {
     let v: unknown = 1;
     for (let i = 0; i < 100_000; i++) v = [v];
-    expect(checkBody({ x: v })).toMatch(/nested deeper than 32/);
+    expect(checkBody({ x: v })?.message).toMatch(/nested deeper than 32/);
   });
-  it('refuses prototype keys', () => expect(checkBody(JSON.parse('{"a":{"__proto__":{}}}'))).toBe('body.a.__proto__: key not allowed'));
+  it('refuses prototype keys', () => expect(checkBody(JSON.parse('{"a":{"__proto__":{}}}'))?.message).toBe('a.__proto__: key not allowed'));
 });
 
 describe('time', () => {

@@ -88,16 +88,16 @@ describe('visit rules', () => {
   });
 
   it('at risk: Passive, or overdue by more than one visit period', () => {
-    expect(isAtRisk('Passive', null, today, 60)).toBe(true);
-    expect(isAtRisk('Passive', '2030-01-01', today, 60)).toBe(true);
-    expect(isAtRisk('Prospect', '2025-05-16', today, 30)).toBe(false); // exactly one period
-    expect(isAtRisk('Prospect', '2025-05-15', today, 30)).toBe(true); // one day more
-    expect(isAtRisk('Prospect', null, today, 30)).toBe(false);
-    expect(isAtRisk('Paused', '2020-01-01', today, 0)).toBe(false); // no period, no risk
+    expect(isAtRisk('Passive', null, today, 60, ['Passive'])).toBe(true);
+    expect(isAtRisk('Passive', '2030-01-01', today, 60, ['Passive'])).toBe(true);
+    expect(isAtRisk('Prospect', '2025-05-16', today, 30, ['Passive'])).toBe(false); // exactly one period
+    expect(isAtRisk('Prospect', '2025-05-15', today, 30, ['Passive'])).toBe(true); // one day more
+    expect(isAtRisk('Prospect', null, today, 30, ['Passive'])).toBe(false);
+    expect(isAtRisk('Paused', '2020-01-01', today, 0, ['Passive'])).toBe(false); // no period, no risk
   });
 
   it('visitFacts combines them for a company', () => {
-    expect(visitFacts({ status: 'Active', lastVisit: '2025-04-01', nextVisitDue: '2025-04-22' }, today, { visit_period: PERIODS, action_soon_days: 3 })).toEqual({
+    expect(visitFacts({ status: 'Active', lastVisit: '2025-04-01', nextVisitDue: '2025-04-22' }, today, { visit_period: PERIODS, action_soon_days: 3, customer_at_risk_statuses: ['Passive'] })).toEqual({
       period: 21,
       visitOverdueDays: 54,
       visitState: 'overdue',

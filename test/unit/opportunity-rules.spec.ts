@@ -1,5 +1,6 @@
 import { defaultConstants } from '../../src/workspace/defaults';
 import * as R from '../../src/crm/opportunities/rules';
+import { turkishConstants } from '../helpers/renamed-constants';
 
 const c = defaultConstants();
 const TODAY = '2026-06-15';
@@ -23,7 +24,7 @@ describe('gates', () => {
     ['Win', { value: 0.01 }, []],
     ['Qualify', {}, []],
     ['Lost', {}, []],
-  ])('%s with %j', (stage, over, problems) => expect(R.gateProblems(facts(over), stage, TODAY)).toEqual(problems));
+  ])('%s with %j', (stage, over, problems) => expect(R.gateProblems(c, facts(over), stage, TODAY)).toEqual(problems));
 
   it.each<[string, string, string[]]>([
     ['Qualify', 'Viable', ['Viable']],
@@ -132,4 +133,95 @@ describe('trend', () => {
     [{ from: 'Negotiation', to: 'Win' }, 'up'],
     [{ from: 'Negotiation', to: 'Lost' }, 'down'],
   ])('%j is %s', (last, tr) => expect(R.trend(c, last).trend).toBe(tr));
+});
+
+describe('roles and the stages of a renamed (Turkish) installation', () => {
+  const tr = turkishConstants();
+  const f = facts;
+
+  it('has the default roles', () => {
+    expect(c.stages.map((s) => R.roleOf(c, s))).toEqual(['open', 'open', 'open', 'open', 'open', 'won', 'lost', 'cancelled']);
+    expect(tr.stages.map((s) => R.roleOf(tr, s))).toEqual(['open', 'open', 'open', 'open', 'open', 'won', 'lost', 'cancelled']);
+    expect(R.wonStage(tr)).toBe('Kazanıldı');
+    expect(tr.stages.filter((s) => R.isLostOrCancelled(tr, s))).toEqual(['Kaybedildi', 'İptal']);
+    // a stage that is not in open_stages and has no role counts as cancelled
+    expect(R.roleOf({ stage_roles: {}, open_stages: ['A'] }, 'A')).toBe('open');
+    expect(R.roleOf({ stage_roles: {}, open_stages: ['A'] }, 'B')).toBe('cancelled');
+  });
+
+  it.each<[string, Partial<R.OppFacts>, string[]]>([
+    ['Uygun', {}, ['BANT score is 0; at least 2 needed', 'no product chosen']],
+    ['Uygun', { bantB: true, bantA: true, productId: 1 }, []],
+    ['Çözüm Sunumu', {}, ['need not confirmed (BANT N)', 'no expected close date']],
+    ['Pazarlık', { offerPrice: 0 }, ['no offer price', 'no payment terms (payment_days)']],
+    ['Kapanış Bekleniyor', { bantB: true, bantA: true, closeDate: '2026-06-14' }, ['BANT score is 2; at least 3 needed', 'close date is in the past']],
+    ['Kazanıldı', { value: 0 }, ['value must be above zero']],
+    ['Kaybedildi', {}, []],
+    // the default keys mean nothing to this installation
+    ['Viable', {}, []],
+    ['Win', {}, []],
+  ])('gate of %s with %j', (stage, over, problems) => expect(R.gateProblems(tr, f(over), stage, TODAY)).toEqual(problems));
+
+  it('moves: cumulative gates forward, the won gate, none back or to lost/cancelled', () => {
+    expect(R.gatesForMove(tr, 'Nitelendirme', 'Pazarlık')).toEqual(['Uygun', 'Çözüm Sunumu', 'Pazarlık']);
+    expect(R.gatesForMove(tr, 'Pazarlık', 'Uygun')).toEqual([]);
+    expect(R.gatesForMove(tr, 'Uygun', 'Kazanıldı')).toEqual(['Kazanıldı']);
+    expect(R.gatesForMove(tr, 'Uygun', 'Kaybedildi')).toEqual([]);
+    expect(R.gatesForMove(tr, 'Uygun', 'İptal')).toEqual([]);
+    expect(R.moveProblems(tr, f({ bantB: true, bantA: true, bantN: true, productId: 1 }), 'Nitelendirme', 'Pazarlık', TODAY)).toEqual([
+      'Çözüm Sunumu: no expected close date',
+      'no offer price',
+      'no payment terms (payment_days)',
+    ]);
+  });
+
+  it('evaluates every rule of the vocabulary', () => {
+    const all = { stage_gates: { X: { bant_min: 4, budget: true, authority: true, need: true, timing: true, product: true, offer_price: true, payment_days: true, close_date_future: true, value_positive: true } } };
+    expect(R.gateProblems(all, f(), 'X', TODAY)).toEqual([
+      'BANT score is 0; at least 4 needed',
+      'budget not confirmed (BANT B)',
+      'decision maker not known (BANT A)',
+      'need not confirmed (BANT N)',
+      'timing not agreed (BANT T)',
+      'no product chosen',
+      'no offer price',
+      'no payment terms (payment_days)',
+      'no expected close date',
+      'value must be above zero',
+    ]);
+    const met = f({ bantB: true, bantA: true, bantN: true, bantT: true, productId: 1, offerPrice: 1, paymentDays: 0, closeDate: TODAY, value: 1 });
+    expect(R.gateProblems(all, met, 'X', TODAY)).toEqual([]);
+    expect(R.gateProblems({ stage_gates: { X: { product: false, bant_min: 0 } } }, f(), 'X', TODAY)).toEqual([]);
+  });
+
+  it('next stage, probability, forecast category, close category and steps', () => {
+    expect(R.nextStage(tr, 'Nitelendirme')).toBe('Uygun');
+    expect(R.nextStage(tr, 'Kapanış Bekleniyor')).toBe('Kazanıldı');
+    expect(R.nextStage(tr, 'Kazanıldı')).toBe('');
+    expect([R.prob(tr, 'Pazarlık', null), R.prob(tr, 'Kazanıldı', 20), R.prob(tr, 'İptal', 90)]).toEqual([0.6, 1, 0]);
+    expect(tr.stages.map((s) => R.forecastCategory(tr, s, null))).toEqual(['Havuz', 'Havuz', 'En iyi durum', 'En iyi durum', 'Taahhüt', 'Kapandı', 'Hariç', 'Hariç']);
+    expect(R.forecastCategory(tr, 'Uygun', 'Taahhüt')).toBe('Taahhüt');
+    expect(R.forecastCategory({ ...tr, stage_fc: {} }, 'Uygun', null)).toBe('Havuz');
+    expect([R.defaultCloseCategory(tr, 'Kazanıldı'), R.defaultCloseCategory(tr, 'Kaybedildi'), R.defaultCloseCategory(c, 'Win')]).toEqual(['Won', 'Kaybedildi', 'Won']);
+    expect(R.stepsOf(tr, 'Nitelendirme').map((s) => [s.title, s.bant ?? null])).toEqual([
+      ['Bütçe onaylandı', 'b'],
+      ['Karar verici belli', 'a'],
+      ['İhtiyaç onaylandı', 'n'],
+      ['Zamanlama kararlaştırıldı', 't'],
+      ['İlk görüşme yapıldı', null],
+    ]);
+    expect(R.stepsOf(tr, 'Qualify')).toEqual([]);
+    expect(R.sla(tr, 'Pazarlık', '2026-05-01', TODAY)).toEqual({ days_in_stage: 45, sla_days: 30, sla_left: -15 });
+    expect([R.isAccount(tr.customer_account_statuses, { status: 'Aktif', erpCode: '' }), R.isAccount(tr.customer_account_statuses, { status: 'Active', erpCode: '' })]).toEqual([true, false]);
+    expect(R.defaultCloseDate('2026-06-15', tr.sales_cycle_days)).toBe('2026-09-13');
+  });
+
+  it.each<[{ from: string | null; to: string }, string, string]>([
+    [{ from: 'Nitelendirme', to: 'Uygun' }, 'up', 'Advancing'],
+    [{ from: 'Pazarlık', to: 'Uygun' }, 'down', 'Slipping'],
+    [{ from: 'Pazarlık', to: 'Kazanıldı' }, 'up', 'Won'],
+    [{ from: 'Pazarlık', to: 'Kaybedildi' }, 'down', 'Lost'],
+    [{ from: 'Uygun', to: 'İptal' }, 'down', 'Cancelled'],
+    [{ from: null, to: 'Nitelendirme' }, 'flat', 'Steady'],
+  ])('trend of %j is %s (%s)', (last, tr2, label) => expect(R.trend(tr, last)).toEqual({ trend: tr2, label }));
 });

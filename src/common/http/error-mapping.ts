@@ -1,17 +1,16 @@
 import { HttpException } from '@nestjs/common';
-import { ThrottlerException } from '@nestjs/throttler';
 import type { Response } from 'express';
 import type pino from 'pino';
-import { DomainError } from '../errors';
+import { databaseErrorCode, fromSqlState } from '../database-errors';
+import { clip, DomainError } from '../errors';
 import type { CrmRequest } from './crm-request';
 
 /** Any thrown value as a typed domain error; unknown errors become `internal` (never their message). */
 export function toDomainError(e: unknown): DomainError {
   if (e instanceof DomainError) return e;
-  if (e instanceof ThrottlerException) return new DomainError('rate_limited', 'per-minute request limit exceeded');
   if (e instanceof HttpException) {
     const status = e.getStatus();
-    const msg = httpMessage(e);
+    const msg = clip(httpMessage(e), 500);
     if (status === 404) return new DomainError('not_found', msg.startsWith('Cannot ') ? 'no such route' : msg);
     if (status === 413) return new DomainError('payload_too_large', 'request body too large');
     if (status === 415) return new DomainError('unsupported_media_type', msg);
@@ -21,13 +20,17 @@ export function toDomainError(e: unknown): DomainError {
     if (status >= 400 && status < 500) return new DomainError('invalid', msg);
     return new DomainError('internal', 'internal error');
   }
-  // errors of express body parsers (they carry `type` and `status`)
-  const bp = e as { type?: string; status?: number };
-  if (bp && typeof bp.type === 'string' && typeof bp.status === 'number') {
-    if (bp.type === 'entity.too.large') return new DomainError('payload_too_large', 'request body too large');
+  const db = databaseErrorCode(e);
+  if (db) return fromSqlState(db);
+  // errors of express body parsers (http-errors: `status`, usually `type`; zlib errors of a body that
+  // is not valid in its Content-Encoding carry only `status` and a Z_* code)
+  const bp = e as { type?: unknown; status?: unknown; code?: unknown };
+  if (bp && typeof bp === 'object' && typeof bp.status === 'number' && bp.status >= 400 && bp.status < 500) {
+    if (bp.type === 'entity.too.large' || bp.status === 413) return new DomainError('payload_too_large', 'request body too large');
     if (bp.type === 'entity.parse.failed') return new DomainError('invalid', 'body: malformed JSON');
-    if (bp.type === 'encoding.unsupported' || bp.type === 'charset.unsupported') return new DomainError('unsupported_media_type', 'unsupported body encoding or charset');
-    if (bp.status >= 400 && bp.status < 500) return new DomainError('invalid', 'body: could not be read');
+    if (bp.type === 'encoding.unsupported' || bp.type === 'charset.unsupported' || bp.status === 415) return new DomainError('unsupported_media_type', 'unsupported body encoding or charset');
+    if (typeof bp.code === 'string' && bp.code.startsWith('Z_')) return new DomainError('invalid', 'body: not valid in its Content-Encoding', { field: 'body', fields: ['body'] });
+    return new DomainError('invalid', 'body: could not be read');
   }
   return new DomainError('internal', 'internal error');
 }
@@ -79,6 +82,25 @@ export function sendError(req: CrmRequest, res: Response, err: DomainError, log?
   }
   const body: Record<string, unknown> = { ok: false, error: err.code, message: err.message };
   for (const [k, v] of Object.entries(err.extra)) if (!(k in body)) body[k] = v;
+  withFieldShape(err, body);
   if (err.code === 'internal') body.request_id = req.id;
   res.status(err.status).json(body);
+}
+
+const FIELD_PREFIX = /^([A-Za-z_][A-Za-z0-9_.]{0,99}): /;
+
+/**
+ * One shape for bad fields on every REST error: `field` (the first) and `fields` (at most 10), also
+ * for errors raised with only one of them, or with the field only as the message's `field: ` prefix.
+ */
+export function withFieldShape(err: DomainError, body: Record<string, unknown>): void {
+  let field = typeof body.field === 'string' ? body.field : undefined;
+  if (field === undefined && Array.isArray(body.fields) && typeof body.fields[0] === 'string') field = body.fields[0];
+  if (field === undefined && err.code === 'invalid') {
+    const m = FIELD_PREFIX.exec(err.message);
+    if (m && m[1] !== 'body') field = m[1];
+  }
+  if (field === undefined) return;
+  body.field = field;
+  if (!Array.isArray(body.fields)) body.fields = [field];
 }

@@ -48,3 +48,20 @@ export function expressErrorHandler(log: pino.Logger) {
     sendError(req, res, toDomainError(err), log, err);
   };
 }
+
+/**
+ * Requests Node's HTTP parser refuses before any handler runs (headers or URL too long, malformed
+ * request line): answered in the REST error envelope instead of an empty body.
+ */
+export function clientErrorHandler(err: Error & { code?: string }, socket: import('node:stream').Duplex): void {
+  if (err.code === 'ECONNRESET' || !socket.writable || (socket as { _httpMessage?: unknown })._httpMessage) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+  const body = JSON.stringify({ ok: false, error: 'invalid', message: tooLarge ? 'request headers or URL too long' : 'malformed HTTP request' });
+  socket.end(
+    `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}

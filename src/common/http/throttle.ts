@@ -1,50 +1,75 @@
-import { ExecutionContext, Injectable } from '@nestjs/common';
-import { ThrottlerGuard, ThrottlerStorage } from '@nestjs/throttler';
-import Redis from 'ioredis';
-import { sha256Hex } from '../crypto';
-import type { CrmRequest } from './crm-request';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Response } from 'express';
+import { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { LimiterFactory } from '../../database/redis.module';
+import { DomainError } from '../errors';
 
-/** Per-minute request limit on the APIs, keyed by credential (or client address without one). */
-@Injectable()
-export class ApiThrottlerGuard extends ThrottlerGuard {
-  protected override async getTracker(req: Record<string, unknown>): Promise<string> {
-    const r = req as unknown as CrmRequest;
-    const auth = r.headers.authorization ?? r.headers['x-service-erp-key'];
-    const who = typeof auth === 'string' && auth ? `k:${sha256Hex(auth).slice(0, 32)}` : `ip:${r.ip}`;
-    return `${r.workspace?.id ?? r.hostname}:${who}`;
-  }
+const WINDOW_SECONDS = 60;
 
-  protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
-    const req = context.switchToHttp().getRequest<CrmRequest>();
-    return !(req.path.startsWith('/api/') || req.path.startsWith('/oauth/') || req.path === '/mcp');
-  }
+/** Paths the API request limits apply to. */
+export function isLimitedPath(path: string): boolean {
+  return path.startsWith('/api/') || path.startsWith('/oauth/') || path === '/mcp' || path.startsWith('/mcp/');
 }
 
-const INCREMENT = `
-local hits = redis.call('INCR', KEYS[1])
-if hits == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('PTTL', KEYS[1])
-local blockTtl = redis.call('PTTL', KEYS[2])
-if blockTtl <= 0 and hits > tonumber(ARGV[2]) then
-  redis.call('SET', KEYS[2], '1', 'PX', ARGV[3])
-  blockTtl = tonumber(ARGV[3])
-end
-return {hits, ttl, blockTtl}
-`;
+/**
+ * The key of a client address: the address Express reports (`req.ip`, which honours TRUST_PROXY);
+ * IPv4-mapped IPv6 as IPv4, and other IPv6 addresses by their /64 prefix (one host usually holds a whole /64).
+ */
+export function addressKey(ip: string | undefined): string {
+  if (!ip) return 'unknown';
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped) return mapped[1];
+  if (!ip.includes(':')) return ip;
+  const [head, tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
 
-/** Shared limit across instances when REDIS_URL is set. */
-export class RedisThrottlerStorage implements ThrottlerStorage {
-  constructor(private readonly redis: Redis) {}
+/**
+ * Per-minute request limits of the APIs (/api/*, /oauth/*, /mcp), after rate-limiter-flexible:
+ * a verified credential has its own bucket (RATE_LIMIT_PER_MINUTE); everything else (no credential,
+ * an unknown, revoked or malformed one) counts against the client address (RATE_LIMIT_ADDRESS_PER_MINUTE),
+ * so inventing a new Authorization header per request gains nothing. Every answer carries the IETF
+ * RateLimit headers; a refusal is 429 `rate_limited` with Retry-After.
+ */
+@Injectable()
+export class ApiRateLimits {
+  private readonly credential: RateLimiterAbstract;
+  private readonly address: RateLimiterAbstract;
 
-  async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string) {
-    const base = `crm:throttle:${throttlerName}:${key}`;
-    const [hits, ttlMs, blockMs] = (await this.redis.eval(INCREMENT, 2, `${base}:hits`, `${base}:block`, ttl, limit, blockDuration || ttl)) as number[];
-    const isBlocked = blockMs > 0 && hits > limit;
-    return {
-      totalHits: hits,
-      timeToExpire: Math.max(0, Math.ceil(ttlMs / 1000)),
-      isBlocked,
-      timeToBlockExpire: isBlocked ? Math.max(1, Math.ceil(blockMs / 1000)) : 0,
-    };
+  constructor(limiters: LimiterFactory, @Inject(APP_CONFIG) config: AppConfig) {
+    this.credential = limiters.create('api:credential', { points: config.rateLimitPerMinute, duration: WINDOW_SECONDS });
+    this.address = limiters.create('api:address', { points: config.rateLimitAddressPerMinute, duration: WINDOW_SECONDS });
+  }
+
+  /** Counts one request of a verified credential (key: workspace and credential id). */
+  consumeCredential(key: string, res: Response): Promise<void> {
+    return this.consume(this.credential, key, res);
+  }
+
+  /** Counts one request without a verified credential. */
+  consumeAddress(ip: string | undefined, res: Response): Promise<void> {
+    return this.consume(this.address, addressKey(ip), res);
+  }
+
+  private async consume(limiter: RateLimiterAbstract, key: string, res: Response): Promise<void> {
+    let result: RateLimiterRes;
+    let refused = false;
+    try {
+      result = await limiter.consume(key);
+    } catch (e) {
+      if (!(e instanceof RateLimiterRes)) throw e;
+      result = e;
+      refused = true;
+    }
+    const reset = Math.max(0, Math.ceil(result.msBeforeNext / 1000));
+    res.setHeader('RateLimit-Policy', `${limiter.points};w=${limiter.duration}`);
+    res.setHeader('RateLimit-Limit', String(limiter.points));
+    res.setHeader('RateLimit-Remaining', String(Math.max(0, result.remainingPoints)));
+    res.setHeader('RateLimit-Reset', String(reset));
+    if (refused) throw new DomainError('rate_limited', 'per-minute request limit exceeded', {}, Math.max(1, reset));
   }
 }

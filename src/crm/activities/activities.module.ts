@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { SyncModule } from '../sync/sync.module';
 import { ActivitiesService } from './activities.service';
 
-@Module({ providers: [ActivitiesService], exports: [ActivitiesService] })
+@Module({ imports: [SyncModule], providers: [ActivitiesService], exports: [ActivitiesService] })
 export class ActivitiesModule {}

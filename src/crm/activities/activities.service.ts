@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, In } from 'typeorm';
+import { In } from 'typeorm';
 import { invalid } from '../../common/errors';
 import { dateIn } from '../../common/time';
+import type { TenantDb } from '../../database/tenant-db';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { UserContext } from '../../identity/auth/auth-context';
 import { User } from '../../identity/user.entity';
@@ -15,6 +16,7 @@ import { recordPath } from '../shared/event-data';
 import { Page, paginate } from '../shared/paging';
 import { RefsService } from '../shared/refs.service';
 import { applyVisit, nextVisitDue } from '../shared/visits';
+import { DeletedRecordsService } from '../sync/deleted-records.service';
 import { Activity } from './activity.entity';
 
 /** Fields of a visit as the interfaces send them (snake_case, the record's own names). */
@@ -75,13 +77,14 @@ export class ActivitiesService {
     private readonly access: AccessService,
     private readonly refs: RefsService,
     private readonly users: UsersService,
+    private readonly deleted: DeletedRecordsService,
   ) {}
 
   async list(auth: UserContext, q: ActivityListQuery): Promise<Page<ActivityView>> {
     if (q.from && q.to && q.to < q.from) throw invalid('to', 'must not be before from');
-    return this.uow.run(async (m) => {
+    return this.uow.run(async () => {
       const visible = await this.access.visibleOwnerIds(auth);
-      const qb = m.createQueryBuilder(Activity, 'a').where('a.workspace_id = :ws', { ws: auth.workspace.id });
+      const qb = this.uow.tenant(auth).qb(Activity, 'a');
       if (visible) qb.andWhere('a.owner_id IN (:...visible)', { visible });
       if (q.customer_id !== undefined) qb.andWhere('a.customer_id = :customerId', { customerId: q.customer_id });
       if (q.opp_id !== undefined) qb.andWhere('a.opp_id = :oppId', { oppId: q.opp_id });
@@ -89,30 +92,31 @@ export class ActivitiesService {
       if (q.type !== undefined) qb.andWhere('a.type = :type', { type: q.type });
       if (q.from) qb.andWhere('a.date >= :from', { from: q.from });
       if (q.to) qb.andWhere('a.date <= :to', { to: q.to });
-      const page = await paginate(qb, 'a', { limit: q.limit, cursor: q.cursor, sort: q.sort, updatedSince: q.updated_since });
+      const page = await paginate(qb, 'a', { limit: q.limit, cursor: q.cursor, sort: q.sort, updatedSince: q.updated_since }, auth.workspace.timezone);
       return { items: await this.hydrate(auth, page.items), nextCursor: page.nextCursor };
     });
   }
 
   async get(auth: UserContext, id: number): Promise<ActivityView> {
-    return this.uow.run(async (m) => {
-      const a = await this.access.findVisible(m, Activity, auth, id, 'activity');
+    return this.uow.run(async () => {
+      const a = await this.access.findVisible(Activity, auth, id, 'activity');
       return (await this.hydrate(auth, [a]))[0]!;
     });
   }
 
   async create(auth: UserContext, input: ActivityFields): Promise<ActivityView> {
     const ws = auth.workspace;
-    return this.uow.run(async (m) => {
+    const db = this.uow.tenant(ws.id);
+    return this.uow.run(async () => {
       const type = this.refs.oneOf(auth, 'visit_types', input.type, 'type');
       const company = await this.refs.company(auth, input.customer_id, 'customer_id');
       const personIds = uniq(input.person_ids ?? []);
       await this.checkPeople(auth, company.id, personIds);
       const opp = input.opp_id != null ? await this.checkOpp(auth, company.id, input.opp_id) : null;
       const owner = await this.refs.owner(auth, input.owner_id, auth.user.id);
-      const activity = await m.save(
-        m.create(Activity, {
-          workspaceId: ws.id,
+      const activity = await db.save(
+        Activity,
+        db.create(Activity, {
           type,
           topic: input.topic ?? '',
           date: input.date,
@@ -128,8 +132,8 @@ export class ActivitiesService {
           isSample: false,
         }),
       );
-      await applyVisit(m, ws, company.id, activity.date);
-      if (opp) await this.touchOpportunity(m, ws, opp.id);
+      await applyVisit(db, ws, company.id, activity.date);
+      if (opp) await this.touchOpportunity(db, opp.id);
       this.uow.recordEvent({
         workspaceId: ws.id,
         event: 'visit_created',
@@ -147,8 +151,9 @@ export class ActivitiesService {
 
   async update(auth: UserContext, id: number, ch: ActivityChanges): Promise<ActivityView> {
     const ws = auth.workspace;
-    return this.uow.run(async (m) => {
-      const a = await this.access.findVisible(m, Activity, auth, id, 'activity', true);
+    const db = this.uow.tenant(ws.id);
+    return this.uow.run(async () => {
+      const a = await this.access.findVisible(Activity, auth, id, 'activity', true);
       this.access.assertCanEdit(auth, a.ownerId);
       const patch: Partial<Activity> = {};
       if (ch.type !== undefined && ch.type !== null) patch.type = this.refs.oneOf(auth, 'visit_types', ch.type, 'type');
@@ -177,33 +182,38 @@ export class ActivitiesService {
         oppId = ch.opp_id === null ? null : (await this.checkOpp(auth, customerId, ch.opp_id)).id;
         patch.oppId = oppId;
       } else if (companyChanged && a.oppId !== null) {
-        const o = await m.findOne(Opportunity, { where: { workspaceId: ws.id, id: a.oppId } });
+        const o = await db.byId(Opportunity, a.oppId);
         if (o && o.customerId !== customerId) throw invalid('opp_id', `opportunity ${o.id} belongs to another company; change or clear opp_id`);
       }
 
       if (ch.owner_id != null && ch.owner_id !== a.ownerId) patch.ownerId = (await this.refs.owner(auth, ch.owner_id, a.ownerId)).id;
 
       if (Object.keys(patch).length) {
-        await m.update(Activity, { workspaceId: ws.id, id }, patch);
+        await db.update(Activity, { id }, patch);
         const date = patch.date ?? a.date;
         if (companyChanged || date !== a.date) {
-          await this.retractVisit(m, ws, a.customerId, a.date);
-          await applyVisit(m, ws, customerId, date);
+          await this.retractVisit(db, ws, a.customerId, a.date);
+          await applyVisit(db, ws, customerId, date);
         }
-        if (oppId !== null) await this.touchOpportunity(m, ws, oppId);
+        if (oppId !== null) await this.touchOpportunity(db, oppId);
       }
-      return (await this.hydrate(auth, [await m.findOneOrFail(Activity, { where: { workspaceId: auth.workspace.id, id } })]))[0]!;
+      return (await this.hydrate(auth, [(await db.byId(Activity, id))!]))[0]!;
     });
   }
 
-  /** Hard delete (a visit logged by mistake); the company's last visit falls back to the latest remaining one. */
+  /**
+   * Hard delete (a visit logged by mistake); the company's last visit falls back to the latest remaining
+   * one. A tombstone in the same transaction lets a sync see the deletion (GET /deleted).
+   */
   async remove(auth: UserContext, id: number): Promise<void> {
     const ws = auth.workspace;
-    await this.uow.run(async (m) => {
-      const a = await this.access.findVisible(m, Activity, auth, id, 'activity', true);
+    const db = this.uow.tenant(ws.id);
+    await this.uow.run(async () => {
+      const a = await this.access.findVisible(Activity, auth, id, 'activity', true);
       this.access.assertCanEdit(auth, a.ownerId);
-      await m.delete(Activity, { workspaceId: ws.id, id });
-      await this.retractVisit(m, ws, a.customerId, a.date);
+      await db.delete(Activity, { id });
+      await this.deleted.record({ workspaceId: ws.id, type: 'activity', recordId: id, ownerId: a.ownerId, userIds: [] });
+      await this.retractVisit(db, ws, a.customerId, a.date);
     });
   }
 
@@ -221,48 +231,48 @@ export class ActivitiesService {
     return o;
   }
 
-  private async touchOpportunity(m: EntityManager, ws: Workspace, oppId: number): Promise<void> {
-    await m.update(Opportunity, { workspaceId: ws.id, id: oppId }, { lastActivityAt: new Date() });
+  private async touchOpportunity(db: TenantDb, oppId: number): Promise<void> {
+    await db.update(Opportunity, { id: oppId }, { lastActivityAt: new Date() });
   }
 
   /**
    * A visit on `date` moved away or deleted: when it was the company's last visit, last_visit becomes
    * the latest remaining visit (none: null, and next_visit_due counts from the company's creation).
    */
-  private async retractVisit(m: EntityManager, ws: Workspace, companyId: number, date: string): Promise<void> {
-    const company = await m.findOne(Company, { where: { workspaceId: ws.id, id: companyId }, lock: { mode: 'pessimistic_write' } });
+  private async retractVisit(db: TenantDb, ws: Workspace, companyId: number, date: string): Promise<void> {
+    const company = await db.byId(Company, companyId, true);
     if (!company || company.lastVisit !== date) return;
-    const row = await m
-      .createQueryBuilder(Activity, 'a')
+    const row = await db
+      .qb(Activity, 'a')
       .select('MAX(a.date)', 'last')
-      .where('a.workspace_id = :ws AND a.customer_id = :companyId', { ws: ws.id, companyId })
+      .andWhere('a.customer_id = :companyId', { companyId })
       .getRawOne<{ last: string | null }>();
     const last = row?.last ?? null;
     if (last === date) return;
     const due = nextVisitDue(last ?? dateIn(company.createdAt, ws.timezone), company.status, ws.constants.visit_period);
-    await m.update(Company, { workspaceId: ws.id, id: companyId }, { lastVisit: last, nextVisitDue: due });
+    await db.update(Company, { id: companyId }, { lastVisit: last, nextVisitDue: due });
   }
 
   /** Owners, company names, people and opportunity names of a page: one query each. */
   private async hydrate(auth: UserContext, rows: Activity[]): Promise<ActivityView[]> {
     if (!rows.length) return [];
     const ws = auth.workspace.id;
-    const m = this.uow.manager;
+    const db = this.uow.tenant(ws);
     const users = await this.users.byIds(ws, rows.map((r) => r.ownerId));
     const companyIds = uniq(rows.map((r) => r.customerId));
     const personIds = uniq(rows.flatMap((r) => r.personIds));
     const oppIds = uniq(rows.map((r) => r.oppId).filter((x): x is number => x !== null));
     const companies = new Map(
-      (await m.find(Company, { select: { workspaceId: true, id: true, name: true }, where: { workspaceId: ws, id: In(companyIds) } })).map((c) => [c.id, c.name]),
+      (await db.find(Company, { select: { workspaceId: true, id: true, name: true }, where: { id: In(companyIds) } })).map((c) => [c.id, c.name]),
     );
     const people = new Map(
       personIds.length
-        ? (await m.find(Person, { select: { workspaceId: true, id: true, name: true }, where: { workspaceId: ws, id: In(personIds) } })).map((p) => [p.id, p.name])
+        ? (await db.find(Person, { select: { workspaceId: true, id: true, name: true }, where: { id: In(personIds) } })).map((p) => [p.id, p.name])
         : [],
     );
     const opps = new Map(
       oppIds.length
-        ? (await m.find(Opportunity, { select: { workspaceId: true, id: true, name: true }, where: { workspaceId: ws, id: In(oppIds) } })).map((o) => [o.id, o.name])
+        ? (await db.find(Opportunity, { select: { workspaceId: true, id: true, name: true }, where: { id: In(oppIds) } })).map((o) => [o.id, o.name])
         : [],
     );
     return rows.map((a) => ({

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { SyncModule } from '../sync/sync.module';
 import { CalendarService } from './calendar.service';
 
-@Module({ providers: [CalendarService], exports: [CalendarService] })
+@Module({ imports: [SyncModule], providers: [CalendarService], exports: [CalendarService] })
 export class CalendarModule {}

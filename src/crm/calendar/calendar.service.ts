@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { Brackets, EntityManager } from 'typeorm';
+import { Brackets } from 'typeorm';
 import { invalid, notFound } from '../../common/errors';
 import { addDays, daysBetween } from '../../common/time';
+import type { TenantDb } from '../../database/tenant-db';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { UserContext } from '../../identity/auth/auth-context';
 import { User } from '../../identity/user.entity';
@@ -9,6 +10,7 @@ import { UsersService } from '../../identity/users.service';
 import { Opportunity } from '../opportunities/opportunity.entity';
 import { AccessService } from '../shared/access.service';
 import { RefsService } from '../shared/refs.service';
+import { DeletedRecordsService } from '../sync/deleted-records.service';
 import { CalendarEntry } from './calendar-entry.entity';
 import { localToDate } from './local-time';
 
@@ -62,6 +64,7 @@ export class CalendarService {
     private readonly access: AccessService,
     private readonly refs: RefsService,
     private readonly users: UsersService,
+    private readonly deleted: DeletedRecordsService,
   ) {}
 
   /** Entries overlapping the local days from..to (both included), ordered by start. */
@@ -71,12 +74,13 @@ export class CalendarService {
     const tz = auth.workspace.timezone;
     const start = localToDate(`${q.from}T00:00:00`, tz);
     const end = localToDate(`${addDays(q.to, 1)}T00:00:00`, tz);
-    return this.uow.run(async (m) => {
+    const db = this.uow.tenant(auth);
+    return this.uow.run(async () => {
       const visible = await this.access.visibleOwnerIds(auth);
-      const qb = m
-        .createQueryBuilder(CalendarEntry, 'e')
-        .where('e.workspace_id = :ws', { ws: auth.workspace.id })
-        .andWhere('e.start_at < :end AND e.end_at > :start', { start, end });
+      const qb = db
+        .qb(CalendarEntry, 'e')
+        // overlap of [start_at, end_at) with [start, end), written as a range so the GiST index answers it (docs/crm-rules.md)
+        .andWhere('tstzrange(e.start_at, e.end_at) && tstzrange(CAST(:start AS timestamptz), CAST(:end AS timestamptz))', { start, end });
       if (visible) qb.andWhere('(e.owner_id IN (:...visible) OR e.attendee_ids && CAST(:visibleArr AS int[]))', { visible, visibleArr: visible });
       if (q.user_id !== undefined) {
         qb.andWhere(new Brackets((w) => w.where('e.owner_id = :userId', { userId: q.user_id }).orWhere(':userId = ANY(e.attendee_ids)', { userId: q.user_id })));
@@ -87,7 +91,8 @@ export class CalendarService {
   }
 
   async get(auth: UserContext, id: number): Promise<CalendarView> {
-    return this.uow.run(async (m) => (await this.hydrate(auth, [await this.load(auth, m, id, false)]))[0]!);
+    const db = this.uow.tenant(auth);
+    return this.uow.run(async () => (await this.hydrate(auth, [await this.load(auth, db, id, false)]))[0]!);
   }
 
   async create(auth: UserContext, input: CalendarFields): Promise<CalendarView> {
@@ -95,14 +100,15 @@ export class CalendarService {
     const startAt = localToDate(input.start, tz);
     const endAt = localToDate(input.end, tz);
     if (endAt <= startAt) throw invalid('end', 'must be after start');
-    return this.uow.run(async (m) => {
+    const db = this.uow.tenant(auth);
+    return this.uow.run(async () => {
       const attendeeIds = await this.attendees(auth, auth.user.id, input.attendee_ids ?? []);
       const personIds = uniq(input.person_ids ?? []);
       await this.refs.people(auth, personIds, 'person_ids');
-      const links = await this.resolveLinks(auth, m, { customerId: null, oppId: null }, input);
-      const entry = await m.save(
-        m.create(CalendarEntry, {
-          workspaceId: auth.workspace.id,
+      const links = await this.resolveLinks(auth, db, { customerId: null, oppId: null }, input);
+      const entry = await db.save(
+        CalendarEntry,
+        db.create(CalendarEntry, {
           title: input.title.trim(),
           startAt,
           endAt,
@@ -121,8 +127,9 @@ export class CalendarService {
 
   async update(auth: UserContext, id: number, ch: CalendarChanges): Promise<CalendarView> {
     const tz = auth.workspace.timezone;
-    return this.uow.run(async (m) => {
-      const e = await this.load(auth, m, id, true);
+    const db = this.uow.tenant(auth);
+    return this.uow.run(async () => {
+      const e = await this.load(auth, db, id, true);
       this.access.assertCanEdit(auth, e.ownerId);
       const patch: Partial<CalendarEntry> = {};
       if (ch.title != null) patch.title = ch.title.trim();
@@ -136,22 +143,25 @@ export class CalendarService {
         patch.personIds = uniq(ch.person_ids ?? []);
         await this.refs.people(auth, patch.personIds, 'person_ids');
       }
-      if (ch.customer_id !== undefined || ch.opp_id !== undefined) Object.assign(patch, await this.resolveLinks(auth, m, e, ch));
-      if (Object.keys(patch).length) await m.update(CalendarEntry, { workspaceId: auth.workspace.id, id }, patch);
-      return (await this.hydrate(auth, [await m.findOneOrFail(CalendarEntry, { where: { workspaceId: auth.workspace.id, id } })]))[0]!;
+      if (ch.customer_id !== undefined || ch.opp_id !== undefined) Object.assign(patch, await this.resolveLinks(auth, db, e, ch));
+      if (Object.keys(patch).length) await db.update(CalendarEntry, { id }, patch);
+      return (await this.hydrate(auth, [(await db.byId(CalendarEntry, id))!]))[0]!;
     });
   }
 
+  /** Hard delete, with a tombstone in the same transaction for sync (GET /deleted). */
   async remove(auth: UserContext, id: number): Promise<void> {
-    await this.uow.run(async (m) => {
-      const e = await this.load(auth, m, id, true);
+    const db = this.uow.tenant(auth);
+    await this.uow.run(async () => {
+      const e = await this.load(auth, db, id, true);
       this.access.assertCanEdit(auth, e.ownerId);
-      await m.delete(CalendarEntry, { workspaceId: auth.workspace.id, id });
+      await db.delete(CalendarEntry, { id });
+      await this.deleted.record({ workspaceId: auth.workspace.id, type: 'calendar', recordId: id, ownerId: e.ownerId, userIds: e.attendeeIds });
     });
   }
 
-  private async load(auth: UserContext, m: EntityManager, id: number, lock: boolean): Promise<CalendarEntry> {
-    const e = await m.findOne(CalendarEntry, { where: { workspaceId: auth.workspace.id, id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+  private async load(auth: UserContext, db: TenantDb, id: number, lock: boolean): Promise<CalendarEntry> {
+    const e = await db.byId(CalendarEntry, id, lock);
     if (!e || !canSeeEntry(await this.access.visibleOwnerIds(auth), e)) throw notFound('calendar entry');
     return e;
   }
@@ -166,7 +176,7 @@ export class CalendarService {
   /** Company and opportunity: looked up when changed; without a company it is the opportunity's; the opportunity must belong to it. */
   private async resolveLinks(
     auth: UserContext,
-    m: EntityManager,
+    db: TenantDb,
     current: { customerId: number | null; oppId: number | null },
     ch: CalendarChanges,
   ): Promise<{ customerId: number | null; oppId: number | null }> {
@@ -174,7 +184,7 @@ export class CalendarService {
     if (ch.customer_id !== undefined) customerId = ch.customer_id === null ? null : (await this.refs.company(auth, ch.customer_id, 'customer_id')).id;
     let opp: Opportunity | null = null;
     if (ch.opp_id != null) opp = await this.refs.opportunity(auth, ch.opp_id, 'opp_id');
-    else if (ch.opp_id === undefined && current.oppId !== null) opp = await m.findOne(Opportunity, { where: { workspaceId: auth.workspace.id, id: current.oppId } });
+    else if (ch.opp_id === undefined && current.oppId !== null) opp = await db.byId(Opportunity, current.oppId);
     const oppId = ch.opp_id === null ? null : (opp?.id ?? (ch.opp_id === undefined ? current.oppId : null));
     if (customerId === null && ch.customer_id === undefined && opp) customerId = opp.customerId;
     if (customerId !== null && opp && opp.customerId !== customerId) {

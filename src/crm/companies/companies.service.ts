@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { DomainError, invalid } from '../../common/errors';
 import { dateIn, todayIn } from '../../common/time';
+import type { TenantDb } from '../../database/tenant-db';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { UserContext } from '../../identity/auth/auth-context';
 import { User } from '../../identity/user.entity';
@@ -10,6 +10,7 @@ import { Opportunity } from '../opportunities/opportunity.entity';
 import { Person } from '../people/person.entity';
 import { AccessService } from '../shared/access.service';
 import { recordPath, rid } from '../shared/event-data';
+import { searchPattern } from '../shared/search';
 import { normalizeName } from '../shared/normalize';
 import { Page, paginate, PageQuery } from '../shared/paging';
 import { RecordOpensService } from '../shared/record-opens.service';
@@ -17,7 +18,7 @@ import { RefsService } from '../shared/refs.service';
 import { nextVisitDue } from '../shared/visits';
 import { Task } from '../tasks/task.entity';
 import { Company } from './company.entity';
-import { CLOSED_TASK_STATUSES, likeContains, PendingState, visitFacts, VisitFacts } from './company-rules';
+import { PendingState, visitFacts, VisitFacts } from './company-rules';
 
 /** Writable fields of a company (the record's own snake_case names). */
 export interface CompanyInput {
@@ -121,23 +122,22 @@ export class CompaniesService {
   ) {}
 
   async list(auth: UserContext, q: CompanyListQuery): Promise<CompanyPage> {
-    const ws = auth.workspace.id;
     const visible = await this.access.visibleOwnerIds(auth);
-    const qb = this.uow.repo(Company).createQueryBuilder('c').where('c.workspace_id = :ws', { ws });
+    const qb = this.uow.tenant(auth).qb(Company, 'c');
     if (visible) qb.andWhere('c.owner_id IN (:...visible)', { visible });
     qb.andWhere('c.active = :active', { active: q.active ?? true });
-    if (q.q?.trim()) qb.andWhere(`c.name ILIKE :q ESCAPE '\\'`, { q: likeContains(q.q.trim()) });
+    if (q.q?.trim()) qb.andWhere(`c.name ILIKE :q ESCAPE '\\'`, { q: searchPattern(q.q.trim()) });
     if (q.status !== undefined) qb.andWhere('c.status = :status', { status: q.status });
     if (q.ownerId !== undefined) qb.andWhere('c.owner_id = :ownerId', { ownerId: q.ownerId });
     if (q.city?.trim()) qb.andWhere('lower(c.city) = lower(:city)', { city: q.city.trim() });
-    const page = await paginate(qb, 'c', q);
+    const page = await paginate(qb, 'c', q, auth.workspace.timezone);
     return { ...page, views: await this.views(auth, page.items) };
   }
 
   /** One visible company; records the open for Today's `recent`. */
   async get(auth: UserContext, id: number): Promise<CompanyOne> {
-    return this.uow.run(async (m) => {
-      const company = await this.access.findVisible(m, Company, auth, id, 'company');
+    return this.uow.run(async () => {
+      const company = await this.access.findVisible(Company, auth, id, 'company');
       await this.opens.touch(auth, 'company', id);
       return { company, views: await this.views(auth, [company]) };
     });
@@ -148,14 +148,15 @@ export class CompaniesService {
     const name = requiredName(input.name);
     const status = input.status !== undefined ? this.refs.oneOf(auth, 'customer_statuses', input.status, 'status') : ws.constants.customer_statuses[0];
     if (!status) throw invalid('status', 'the workspace has no customer statuses');
-    const company = await this.uow.run(async (m) => {
+    const db = this.uow.tenant(ws.id);
+    const company = await this.uow.run(async () => {
       const ownerId = (await this.refs.owner(auth, input.owner_id, auth.user.id)).id;
       const values = this.columns(auth, input);
       const nameNorm = normalizeName(name);
       if (!input.force) {
         // one creator at a time per workspace, so two concurrent creates cannot both miss the other
-        await m.query('SELECT pg_advisory_xact_lock($1, $2)', [COMPANY_LOCK, ws.id]);
-        const existing = await this.findDuplicate(m, ws.id, nameNorm, values.taxNo ?? '');
+        await db.lock(COMPANY_LOCK);
+        const existing = await this.findDuplicate(db, nameNorm, values.taxNo ?? '');
         if (existing) {
           const why = existing.nameNorm === nameNorm ? 'the same name' : 'the same tax number';
           throw new DomainError('duplicate', `a company with ${why} already exists: ${existing.name} (${rid('C', existing.id)}); send force: true to create it anyway`, {
@@ -164,9 +165,8 @@ export class CompaniesService {
         }
       }
       const today = todayIn(ws.timezone);
-      const entity = m.create(Company, {
+      const entity = db.create(Company, {
         ...values,
-        workspaceId: ws.id,
         name,
         nameNorm,
         status,
@@ -177,7 +177,7 @@ export class CompaniesService {
         isSample: opts.isSample ?? false,
         createdBy: auth.user.id,
       });
-      const saved = await m.save(entity);
+      const saved = await db.save(Company, entity);
       const where = [saved.city, saved.source ? `source ${saved.source}` : ''].filter(Boolean).join(', ');
       this.uow.recordEvent({
         workspaceId: ws.id,
@@ -197,8 +197,9 @@ export class CompaniesService {
 
   async update(auth: UserContext, id: number, input: CompanyInput): Promise<CompanyOne> {
     const ws = auth.workspace;
-    const company = await this.uow.run(async (m) => {
-      const current = await this.access.findVisible(m, Company, auth, id, 'company', true);
+    const db = this.uow.tenant(ws.id);
+    const company = await this.uow.run(async () => {
+      const current = await this.access.findVisible(Company, auth, id, 'company', true);
       this.access.assertCanEdit(auth, current.ownerId);
       const patch: Partial<Company> = this.columns(auth, input);
       if (input.name !== undefined) {
@@ -212,18 +213,19 @@ export class CompaniesService {
       }
       if (input.owner_id !== undefined) patch.ownerId = (await this.refs.owner(auth, input.owner_id, current.ownerId)).id;
       if (input.active !== undefined) patch.active = input.active;
-      if (Object.keys(patch).length) await m.update(Company, { workspaceId: ws.id, id }, patch);
-      return m.findOneOrFail(Company, { where: { workspaceId: ws.id, id } });
+      if (Object.keys(patch).length) await db.update(Company, { id }, patch);
+      return (await db.byId(Company, id))!;
     });
     return { company, views: await this.views(auth, [company]) };
   }
 
   /** Archive (active = false); the record stays and can be re-activated with PATCH active: true. */
   async archive(auth: UserContext, id: number): Promise<void> {
-    await this.uow.run(async (m) => {
-      const current = await this.access.findVisible(m, Company, auth, id, 'company', true);
+    const db = this.uow.tenant(auth);
+    await this.uow.run(async () => {
+      const current = await this.access.findVisible(Company, auth, id, 'company', true);
       this.access.assertCanEdit(auth, current.ownerId);
-      if (current.active) await m.update(Company, { workspaceId: auth.workspace.id, id }, { active: false });
+      if (current.active) await db.update(Company, { id }, { active: false });
     });
   }
 
@@ -237,29 +239,29 @@ export class CompaniesService {
     const owners = await this.users.byIds(ws.id, companies.map((c) => c.ownerId));
     const facts = new Map<number, CompanyFacts>();
     if (!ids.length) return { owners, facts };
-    const m = this.uow.manager;
+    const db = this.uow.tenant(ws.id);
 
-    const oppRows = await m
-      .createQueryBuilder(Opportunity, 'o')
+    const oppRows = await db
+      .qb(Opportunity, 'o')
       .select('o.customer_id', 'id')
       .addSelect('COUNT(*)::int', 'n')
-      .where('o.workspace_id = :ws AND o.customer_id IN (:...ids) AND o.is_open = true', { ws: ws.id, ids })
+      .andWhere('o.customer_id IN (:...ids) AND o.is_open = true', { ids })
       .groupBy('o.customer_id')
       .getRawMany<{ id: number; n: number }>();
     const openOpps = new Map(oppRows.map((r) => [Number(r.id), Number(r.n)]));
 
-    const mains = await m
-      .createQueryBuilder(Person, 'p')
-      .where('p.workspace_id = :ws AND p.customer_id IN (:...ids) AND p.is_main = true AND p.active = true', { ws: ws.id, ids })
+    const mains = await db
+      .qb(Person, 'p')
+      .andWhere('p.customer_id IN (:...ids) AND p.is_main = true AND p.active = true', { ids })
       .orderBy('p.id', 'ASC')
       .getMany();
     const mainOf = new Map<number, Person>();
     for (const p of mains) if (p.customerId !== null && !mainOf.has(p.customerId)) mainOf.set(p.customerId, p);
 
-    const taskRows = await m
-      .createQueryBuilder(Task, 't')
+    const taskRows = await db
+      .qb(Task, 't')
       .select('DISTINCT t.customer_id', 'id')
-      .where('t.workspace_id = :ws AND t.customer_id IN (:...ids) AND t.status NOT IN (:...closed)', { ws: ws.id, ids, closed: CLOSED_TASK_STATUSES })
+      .andWhere('t.customer_id IN (:...ids) AND t.status NOT IN (:...closed)', { ids, closed: ws.constants.task_closed_statuses })
       .getRawMany<{ id: number }>();
     const withTasks = new Set(taskRows.map((r) => Number(r.id)));
 
@@ -278,8 +280,8 @@ export class CompaniesService {
   }
 
   /** A company of the caller's workspace that the caller may see; otherwise 404. */
-  private findDuplicate(m: EntityManager, ws: number, nameNorm: string, taxNo: string): Promise<Company | null> {
-    const qb = m.createQueryBuilder(Company, 'c').where('c.workspace_id = :ws', { ws });
+  private findDuplicate(db: TenantDb, nameNorm: string, taxNo: string): Promise<Company | null> {
+    const qb = db.qb(Company, 'c');
     if (taxNo) qb.andWhere('(c.name_norm = :nameNorm OR c.tax_no = :taxNo)', { nameNorm, taxNo });
     else qb.andWhere('c.name_norm = :nameNorm', { nameNorm });
     // a name match is reported before a tax-number match

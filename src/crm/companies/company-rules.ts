@@ -8,11 +8,6 @@ import { addDays, daysBetween } from '../../common/time';
 export type VisitState = 'never' | 'ok' | 'due_soon' | 'overdue';
 export type PendingState = 'none' | 'open_tasks';
 
-/** The customer status that always counts as "at risk". */
-export const PASSIVE_STATUS = 'Passive';
-
-/** Task statuses that are finished (Done, Cancelled); any other status is open work. */
-export { CLOSED_STATUSES as CLOSED_TASK_STATUSES } from '../tasks/task-rules';
 
 /** Visit period of a status in days (0 when the status has none). */
 export function visitPeriodOf(status: string, visitPeriod: Record<string, number>): number {
@@ -38,9 +33,12 @@ export function visitState(lastVisit: string | null, nextVisitDue: string | null
   return lastVisit ? 'ok' : 'never';
 }
 
-/** At risk: the status is Passive, or the visit is overdue by more than one visit period. */
-export function isAtRisk(status: string, nextVisitDue: string | null, today: string, period: number): boolean {
-  if (status === PASSIVE_STATUS) return true;
+/**
+ * At risk: the status is one of `atRiskStatuses` (constants.customer_at_risk_statuses), or the visit
+ * is overdue by more than one visit period.
+ */
+export function isAtRisk(status: string, nextVisitDue: string | null, today: string, period: number, atRiskStatuses: readonly string[]): boolean {
+  if (atRiskStatuses.includes(status)) return true;
   return period > 0 && visitOverdueDays(nextVisitDue, today) > period;
 }
 
@@ -54,14 +52,14 @@ export interface VisitFacts {
 export function visitFacts(
   c: { status: string; lastVisit: string | null; nextVisitDue: string | null },
   today: string,
-  constants: { visit_period: Record<string, number>; action_soon_days: number },
+  constants: { visit_period: Record<string, number>; action_soon_days: number; customer_at_risk_statuses: readonly string[] },
 ): VisitFacts {
   const period = visitPeriodOf(c.status, constants.visit_period);
   return {
     period,
     visitOverdueDays: visitOverdueDays(c.nextVisitDue, today),
     visitState: visitState(c.lastVisit, c.nextVisitDue, today, constants.action_soon_days),
-    atRisk: isAtRisk(c.status, c.nextVisitDue, today, period),
+    atRisk: isAtRisk(c.status, c.nextVisitDue, today, period, constants.customer_at_risk_statuses),
   };
 }
 

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { OpportunitiesService } from './opportunities.service';
+import { OpportunityCommands } from './opportunity-commands.service';
+import { OpportunityQueries } from './opportunity-queries.service';
 
-@Module({ providers: [OpportunitiesService], exports: [OpportunitiesService] })
+@Module({ providers: [OpportunityQueries, OpportunityCommands, OpportunitiesService], exports: [OpportunitiesService] })
 export class OpportunitiesModule {}

@@ -7,6 +7,11 @@ import { TenantEntity, numeric } from '../../database/tenant-entity';
 @Index(['workspaceId', 'stage', 'id'])
 @Index(['workspaceId', 'customerId', 'id'])
 @Index(['workspaceId', 'isOpen', 'id'])
+// Partial indexes on open rows (aggregates that do not grow with history) and a trigram GIN index for `q`:
+// hand-written in migration 1795340000000-IndexesAndAggregates; synchronize: false keeps schema diffs off them.
+@Index('IDX_opportunities_open_customer', { synchronize: false }) // (workspace_id, customer_id) WHERE is_open
+@Index('IDX_opportunities_open_owner', { synchronize: false }) // (workspace_id, owner_id) WHERE is_open
+@Index('IDX_opportunities_name_trgm', { synchronize: false }) // USING gin (name gin_trgm_ops)
 export class Opportunity extends TenantEntity {
   @Column({ type: 'varchar', length: 200 })
   name: string;
@@ -20,7 +25,7 @@ export class Opportunity extends TenantEntity {
   @Column({ type: 'varchar', length: 40 })
   stage: string;
 
-  /** Whether `stage` is in constants.open_stages (kept with the stage, for indexed filtering). */
+  /** Whether the stage's role is open (in constants.open_stages); kept with the stage, for indexed filtering. */
   @Column({ type: 'boolean', default: true })
   isOpen: boolean;
 
@@ -43,8 +48,9 @@ export class Opportunity extends TenantEntity {
   @Column({ type: 'int', nullable: true })
   productId: number | null;
 
-  @Column({ type: 'date', nullable: true })
-  closeDate: string | null;
+  /** Expected close date; when not given, start_date + constants.sales_cycle_days (never null). */
+  @Column({ type: 'date' })
+  closeDate: string;
 
   @Column({ type: 'date' })
   startDate: string;

@@ -2,14 +2,14 @@
  * Pure opportunity rules (docs/crm-rules.md): stages, gates, SLA, lifetime, money, probability,
  * forecast category, health and trend. No I/O here, so every rule is unit-tested table-driven.
  */
-import { daysBetween } from '../../common/time';
-import type { WorkspaceConstants } from '../../workspace/workspace.entity';
+import { addDays, daysBetween } from '../../common/time';
+import type { GateRules, StageRole, StageStep, WorkspaceConstants } from '../../workspace/workspace.entity';
 
-export type Constants = Pick<WorkspaceConstants, 'stages' | 'open_stages' | 'stage_sla' | 'stage_prob' | 'stage_rules' | 'forecast_cats'>;
-
-export const WIN = 'Win';
-export const LOST = 'Lost';
-export const CANCEL = 'Cancel';
+/** The constants the opportunity rules read: stages, their roles, gates, steps, SLA, probability, forecast. */
+export type Constants = Pick<
+  WorkspaceConstants,
+  'stages' | 'open_stages' | 'stage_sla' | 'stage_prob' | 'stage_rules' | 'forecast_cats' | 'stage_roles' | 'stage_gates' | 'stage_steps' | 'stage_fc'
+>;
 
 /** What the gate and health rules read of an opportunity. */
 export interface OppFacts {
@@ -26,50 +26,79 @@ export interface OppFacts {
 
 export const bantScore = (o: Pick<OppFacts, 'bantB' | 'bantA' | 'bantN' | 'bantT'>): number => [o.bantB, o.bantA, o.bantN, o.bantT].filter(Boolean).length;
 
-export const isOpenStage = (c: Constants, stage: string): boolean => c.open_stages.includes(stage);
+/** The stage's role; a stage without one counts as open when it is in open_stages, else as cancelled. */
+export function roleOf(c: Pick<Constants, 'stage_roles' | 'open_stages'>, stage: string): StageRole {
+  return c.stage_roles?.[stage] ?? (c.open_stages.includes(stage) ? 'open' : 'cancelled');
+}
 
-/** The stage after `stage` on the way to Win ('' once closed). */
+export const isOpenStage = (c: Pick<Constants, 'open_stages'>, stage: string): boolean => c.open_stages.includes(stage);
+
+/** Lost and cancelled opportunities need a loss reason, and can be revived. */
+export const isLostOrCancelled = (c: Pick<Constants, 'stage_roles' | 'open_stages'>, stage: string): boolean => {
+  const r = roleOf(c, stage);
+  return r === 'lost' || r === 'cancelled';
+};
+
+/** The one stage with the role won ('' when the constants have none). */
+export const wonStage = (c: Pick<Constants, 'stages' | 'stage_roles' | 'open_stages'>): string => c.stages.find((s) => roleOf(c, s) === 'won') ?? '';
+
+/** The stage after `stage` on the way to the won stage ('' once closed). */
 export function nextStage(c: Constants, stage: string): string {
   if (!isOpenStage(c, stage)) return '';
   const i = c.open_stages.indexOf(stage);
-  return i + 1 < c.open_stages.length ? c.open_stages[i + 1] : c.stages.includes(WIN) ? WIN : '';
+  return i + 1 < c.open_stages.length ? c.open_stages[i + 1] : wonStage(c);
 }
 
+/** A role's name as a label: Won, Lost, Cancelled (trend labels and the won close category). */
+export const roleLabel = (role: StageRole): string => role.charAt(0).toUpperCase() + role.slice(1);
+
+/** close_category when none is given: `Won` for the won stage, else the stage key. */
+export const defaultCloseCategory = (c: Constants, stage: string): string => {
+  const role = roleOf(c, stage);
+  return role === 'won' ? roleLabel(role) : stage;
+};
+
+/**
+ * Gate rules in the order their problems are reported. Each rule of `stage_gates[stage]` that is set
+ * (a number, or true) is checked; the vocabulary is closed (GATE_RULE_KEYS, checked by constants:set).
+ */
+const GATE_CHECKS: [keyof GateRules, (o: OppFacts, rules: GateRules, today: string) => string | null][] = [
+  ['bant_min', (o, r) => (bantScore(o) < (r.bant_min ?? 0) ? `BANT score is ${bantScore(o)}; at least ${r.bant_min} needed` : null)],
+  ['budget', (o) => (o.bantB ? null : 'budget not confirmed (BANT B)')],
+  ['authority', (o) => (o.bantA ? null : 'decision maker not known (BANT A)')],
+  ['need', (o) => (o.bantN ? null : 'need not confirmed (BANT N)')],
+  ['timing', (o) => (o.bantT ? null : 'timing not agreed (BANT T)')],
+  ['product', (o) => (o.productId ? null : 'no product chosen')],
+  ['offer_price', (o) => (o.offerPrice === null || o.offerPrice <= 0 ? 'no offer price' : null)],
+  ['payment_days', (o) => (o.paymentDays === null ? 'no payment terms (payment_days)' : null)],
+  ['close_date', (o) => (o.closeDate ? null : 'no expected close date')],
+  ['close_date_future', (o, r, today) => (!o.closeDate ? (r.close_date ? null : 'no expected close date') : o.closeDate < today ? 'close date is in the past' : null)],
+  ['value_positive', (o) => (o.value > 0 ? null : 'value must be above zero')],
+];
+
 /** The problems that keep an opportunity from entering `stage` (empty = gate met). */
-export function gateProblems(o: OppFacts, stage: string, today: string): string[] {
+export function gateProblems(c: Pick<Constants, 'stage_gates'>, o: OppFacts, stage: string, today: string): string[] {
+  const rules = c.stage_gates?.[stage];
+  if (!rules) return [];
   const p: string[] = [];
-  const bant = bantScore(o);
-  switch (stage) {
-    case 'Viable':
-      if (bant < 2) p.push(`BANT score is ${bant}; at least 2 needed`);
-      if (!o.productId) p.push('no product chosen');
-      break;
-    case 'Present Solution':
-      if (!o.bantN) p.push('need not confirmed (BANT N)');
-      if (!o.closeDate) p.push('no expected close date');
-      break;
-    case 'Negotiation':
-      if (o.offerPrice === null || o.offerPrice <= 0) p.push('no offer price');
-      if (o.paymentDays === null) p.push('no payment terms (payment_days)');
-      break;
-    case 'Expect to Close':
-      if (bant < 3) p.push(`BANT score is ${bant}; at least 3 needed`);
-      if (!o.closeDate) p.push('no expected close date');
-      else if (o.closeDate < today) p.push('close date is in the past');
-      break;
-    case WIN:
-      if (!(o.value > 0)) p.push('value must be above zero');
-      break;
+  for (const [key, check] of GATE_CHECKS) {
+    const v = rules[key];
+    if (v === undefined || v === false) continue;
+    const problem = check(o, rules, today);
+    if (problem) p.push(problem);
   }
   return p;
 }
 
+const hasGate = (c: Constants, stage: string): boolean => Object.values(c.stage_gates?.[stage] ?? {}).some((v) => v !== false && v !== undefined);
+
 /**
  * Gates checked by a move from `from` to `to`: every open stage passed on the way forward (cumulative),
- * or Win's own gate. Backward moves, Lost and Cancel have no gate (Lost/Cancel need a loss reason).
+ * or a closing stage's own gate (won: value above zero by default). Backward moves have no gate
+ * (lost and cancelled need a loss reason, checked by the service).
  */
 export function gatesForMove(c: Constants, from: string, to: string): string[] {
-  if (to === WIN) return [WIN];
+  if (!isOpenStage(c, to)) return hasGate(c, to) ? [to] : [];
   const i = c.open_stages.indexOf(from);
   const j = c.open_stages.indexOf(to);
   if (i < 0 || j < 0 || j <= i) return [];
@@ -77,7 +106,7 @@ export function gatesForMove(c: Constants, from: string, to: string): string[] {
 }
 
 export function moveProblems(c: Constants, o: OppFacts, from: string, to: string, today: string): string[] {
-  return gatesForMove(c, from, to).flatMap((s) => gateProblems(o, s, today).map((msg) => (s === to ? msg : `${s}: ${msg}`)));
+  return gatesForMove(c, from, to).flatMap((s) => gateProblems(c, o, s, today).map((msg) => (s === to ? msg : `${s}: ${msg}`)));
 }
 
 export interface Sla {
@@ -92,6 +121,9 @@ export function sla(c: Constants, stage: string, stageSince: string, today: stri
   return { days_in_stage: days, sla_days: slaDays, sla_left: isOpenStage(c, stage) && slaDays > 0 ? slaDays - days : 0 };
 }
 
+/** The expected close date when none is given: start date + the workspace's sales cycle (days). */
+export const defaultCloseDate = (startDate: string, salesCycleDays: number): string => addDays(startDate, Math.max(0, salesCycleDays));
+
 export function lifetimeLeft(startDate: string, lifetimeDays: number, today: string, open: boolean): number {
   return open ? lifetimeDays - Math.max(0, daysBetween(startDate, today)) : 0;
 }
@@ -105,29 +137,18 @@ export function toBase(value: number, currency: string, base: string, rates: Rec
 
 export const round2 = (n: number): number => Math.round(n * 100) / 100;
 
-/** Win probability 0..1: the manual `probability` (percent) when set, else the stage's. */
+/** Win probability 0..1: the manual `probability` (percent) when set, else the stage's; won 1, lost or cancelled 0. */
 export function prob(c: Constants, stage: string, manualPercent: number | null): number {
-  if (!isOpenStage(c, stage)) return stage === WIN ? 1 : 0;
+  if (!isOpenStage(c, stage)) return roleOf(c, stage) === 'won' ? 1 : 0;
   if (manualPercent !== null) return Math.min(1, Math.max(0, manualPercent / 100));
   return c.stage_prob[stage] ?? 0;
 }
 
-const FC_BY_STAGE: Record<string, string> = {
-  Qualify: 'Pipeline',
-  Viable: 'Pipeline',
-  'Present Solution': 'Best case',
-  Negotiation: 'Best case',
-  'Expect to Close': 'Commit',
-  Win: 'Closed',
-  Lost: 'Omitted',
-  Cancel: 'Omitted',
-};
-
-/** Forecast category: the manual one when set, else derived from the stage. */
+/** Forecast category: the manual one when set, else the stage's (`stage_fc`), else the first category. */
 export function forecastCategory(c: Constants, stage: string, manual: string | null): string {
   if (manual) return manual;
-  const fc = FC_BY_STAGE[stage] ?? (isOpenStage(c, stage) ? 'Pipeline' : 'Omitted');
-  return c.forecast_cats.includes(fc) ? fc : (c.forecast_cats[0] ?? fc);
+  const fc = c.stage_fc?.[stage];
+  return fc && c.forecast_cats.includes(fc) ? fc : (c.forecast_cats[0] ?? '');
 }
 
 export function valueShort(value: number, symbol: string): string {
@@ -192,11 +213,12 @@ export function health(h: HealthInput): Health {
   return { grade, label, score, color, why };
 }
 
+
 /** Trend from the last stage change: forward = up, backward = down, none yet = flat. */
 export function trend(c: Constants, last: { from: string | null; to: string } | null): { trend: string; label: string } {
   if (!last || last.from === null) return { trend: 'flat', label: 'Steady' };
-  if (last.to === WIN) return { trend: 'up', label: 'Won' };
-  if (last.to === LOST || last.to === CANCEL) return { trend: 'down', label: last.to === LOST ? 'Lost' : 'Cancelled' };
+  const role = roleOf(c, last.to);
+  if (role !== 'open') return { trend: role === 'won' ? 'up' : 'down', label: roleLabel(role) };
   const i = c.open_stages.indexOf(last.from);
   const j = c.open_stages.indexOf(last.to);
   if (j > i) return { trend: 'up', label: 'Advancing' };
@@ -204,25 +226,12 @@ export function trend(c: Constants, last: { from: string | null; to: string } | 
   return { trend: 'flat', label: 'Steady' };
 }
 
-export interface StepTemplate {
-  title: string;
-  bantKey?: 'b' | 'a' | 'n' | 't';
-}
+/** The checklist created when an opportunity enters `stage` (BANT steps are automatic). */
+export const stepsOf = (c: Pick<Constants, 'stage_steps'>, stage: string): StageStep[] => c.stage_steps?.[stage] ?? [];
 
-/** The checklist of each stage, created when an opportunity enters it. BANT steps are automatic. */
-export const STAGE_STEPS: Record<string, StepTemplate[]> = {
-  Qualify: [
-    { title: 'Budget confirmed', bantKey: 'b' },
-    { title: 'Decision maker known (authority)', bantKey: 'a' },
-    { title: 'Need confirmed', bantKey: 'n' },
-    { title: 'Timing agreed', bantKey: 't' },
-    { title: 'First meeting held' },
-  ],
-  Viable: [{ title: 'Product selected' }, { title: 'Samples sent' }],
-  'Present Solution': [{ title: 'Solution presented' }, { title: 'Trial agreed' }],
-  Negotiation: [{ title: 'Offer sent' }, { title: 'Payment terms agreed' }],
-  'Expect to Close': [{ title: 'Order date confirmed' }, { title: 'Purchase order expected' }],
-};
+/** An account: the company's status is one of customer_account_statuses, or it has an ERP account code. */
+export const isAccount = (accountStatuses: readonly string[], customer: { status: string; erpCode: string }): boolean =>
+  accountStatuses.includes(customer.status) || !!customer.erpCode;
 
 export const BANT_FIELD = { b: 'bantB', a: 'bantA', n: 'bantN', t: 'bantT' } as const;
 

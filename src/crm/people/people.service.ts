@@ -1,18 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, In } from 'typeorm';
+import { In, Not } from 'typeorm';
 import { DomainError, invalid } from '../../common/errors';
+import type { TenantDb } from '../../database/tenant-db';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { UserContext } from '../../identity/auth/auth-context';
 import { User } from '../../identity/user.entity';
 import { UsersService } from '../../identity/users.service';
 import { Company } from '../companies/company.entity';
-import { likeContains } from '../companies/company-rules';
 import { AccessService } from '../shared/access.service';
 import { recordPath, rid } from '../shared/event-data';
 import { normalizeName } from '../shared/normalize';
 import { Page, paginate, PageQuery } from '../shared/paging';
 import { RecordOpensService } from '../shared/record-opens.service';
 import { RefsService } from '../shared/refs.service';
+import { searchPattern } from '../shared/search';
 import { Person } from './person.entity';
 
 /** Writable fields of a person (the record's own snake_case names). */
@@ -90,20 +91,20 @@ export class PeopleService {
 
   async list(auth: UserContext, q: PersonListQuery): Promise<PersonPage> {
     const visible = await this.access.visibleOwnerIds(auth);
-    const qb = this.uow.repo(Person).createQueryBuilder('p').where('p.workspace_id = :ws', { ws: auth.workspace.id });
+    const qb = this.uow.tenant(auth).qb(Person, 'p');
     if (visible) qb.andWhere('p.owner_id IN (:...visible)', { visible });
     qb.andWhere('p.active = :active', { active: q.active ?? true });
-    if (q.q?.trim()) qb.andWhere(`(p.name ILIKE :q ESCAPE '\\' OR p.email ILIKE :q ESCAPE '\\')`, { q: likeContains(q.q.trim()) });
+    if (q.q?.trim()) qb.andWhere(`(p.name ILIKE :q ESCAPE '\\' OR p.email ILIKE :q ESCAPE '\\')`, { q: searchPattern(q.q.trim()) });
     if (q.customerId !== undefined) qb.andWhere('p.customer_id = :customerId', { customerId: q.customerId });
     if (q.ownerId !== undefined) qb.andWhere('p.owner_id = :ownerId', { ownerId: q.ownerId });
-    const page = await paginate(qb, 'p', q);
+    const page = await paginate(qb, 'p', q, auth.workspace.timezone);
     return { ...page, views: await this.views(auth, page.items) };
   }
 
   /** One visible person; records the open for Today's `recent`. */
   async get(auth: UserContext, id: number): Promise<PersonOne> {
-    return this.uow.run(async (m) => {
-      const person = await this.access.findVisible(m, Person, auth, id, 'person');
+    return this.uow.run(async () => {
+      const person = await this.access.findVisible(Person, auth, id, 'person');
       await this.opens.touch(auth, 'person', id);
       return { person, views: await this.views(auth, [person]) };
     });
@@ -112,7 +113,8 @@ export class PeopleService {
   async create(auth: UserContext, input: PersonCreateInput, opts: PersonCreateOptions = {}): Promise<PersonOne> {
     const ws = auth.workspace;
     const name = requiredName(input.name);
-    const person = await this.uow.run(async (m) => {
+    const db = this.uow.tenant(ws.id);
+    const person = await this.uow.run(async () => {
       const company = input.customer_id != null ? await this.refs.company(auth, input.customer_id) : null;
       const ownerId = (await this.refs.owner(auth, input.owner_id, auth.user.id)).id;
       const values = columns(input);
@@ -121,8 +123,8 @@ export class PeopleService {
       const isMain = input.is_main ?? false;
       if (isMain && !company) throw invalid('is_main', 'a main contact needs a customer_id');
       if (!input.force) {
-        await m.query('SELECT pg_advisory_xact_lock($1, $2)', [PERSON_LOCK, ws.id]);
-        const existing = await this.findDuplicate(m, ws.id, company?.id ?? null, nameNorm, email);
+        await db.lock(PERSON_LOCK);
+        const existing = await this.findDuplicate(db, company?.id ?? null, nameNorm, email);
         if (existing) {
           const why = company && existing.customerId === company.id && existing.nameNorm === nameNorm ? `the same name at ${company.name}` : 'the same e-mail address';
           throw new DomainError('duplicate', `a person with ${why} already exists: ${existing.name} (${rid('P', existing.id)}); send force: true to create it anyway`, {
@@ -130,11 +132,11 @@ export class PeopleService {
           });
         }
       }
-      if (isMain && company) await this.clearMain(m, ws.id, company.id, null);
-      const saved = await m.save(
-        m.create(Person, {
+      if (isMain && company) await this.clearMain(db, company.id, null);
+      const saved = await db.save(
+        Person,
+        db.create(Person, {
           ...values,
-          workspaceId: ws.id,
           customerId: company?.id ?? null,
           name,
           nameNorm,
@@ -166,9 +168,9 @@ export class PeopleService {
   }
 
   async update(auth: UserContext, id: number, input: PersonInput): Promise<PersonOne> {
-    const ws = auth.workspace;
-    const person = await this.uow.run(async (m) => {
-      const current = await this.access.findVisible(m, Person, auth, id, 'person', true);
+    const db = this.uow.tenant(auth);
+    const person = await this.uow.run(async () => {
+      const current = await this.access.findVisible(Person, auth, id, 'person', true);
       this.access.assertCanEdit(auth, current.ownerId);
       const patch: Partial<Person> = columns(input);
       if (input.name !== undefined) {
@@ -185,22 +187,23 @@ export class PeopleService {
         if (input.is_main && customerId === null) throw invalid('is_main', 'a main contact needs a customer_id');
         patch.isMain = input.is_main;
       }
-      if (patch.isMain && customerId !== null) await this.clearMain(m, ws.id, customerId, id);
+      if (patch.isMain && customerId !== null) await this.clearMain(db, customerId, id);
       if (input.is_former !== undefined) patch.isFormer = input.is_former;
       if (input.owner_id !== undefined) patch.ownerId = (await this.refs.owner(auth, input.owner_id, current.ownerId)).id;
       if (input.active !== undefined) patch.active = input.active;
-      if (Object.keys(patch).length) await m.update(Person, { workspaceId: ws.id, id }, patch);
-      return m.findOneOrFail(Person, { where: { workspaceId: ws.id, id } });
+      if (Object.keys(patch).length) await db.update(Person, { id }, patch);
+      return (await db.byId(Person, id))!;
     });
     return { person, views: await this.views(auth, [person]) };
   }
 
   /** Archive (active = false); PATCH active: true brings the person back. */
   async archive(auth: UserContext, id: number): Promise<void> {
-    await this.uow.run(async (m) => {
-      const current = await this.access.findVisible(m, Person, auth, id, 'person', true);
+    const db = this.uow.tenant(auth);
+    await this.uow.run(async () => {
+      const current = await this.access.findVisible(Person, auth, id, 'person', true);
       this.access.assertCanEdit(auth, current.ownerId);
-      if (current.active) await m.update(Person, { workspaceId: auth.workspace.id, id }, { active: false });
+      if (current.active) await db.update(Person, { id }, { active: false });
     });
   }
 
@@ -217,33 +220,26 @@ export class PeopleService {
   async companyNames(workspaceId: number, ids: Iterable<number | null>): Promise<Map<number, string>> {
     const unique = [...new Set([...ids].filter((x): x is number => typeof x === 'number'))];
     if (!unique.length) return new Map();
-    const rows = await this.uow.repo(Company).find({ select: { id: true, name: true }, where: { workspaceId, id: In(unique) } });
+    const rows = await this.uow.tenant(workspaceId).find(Company, { select: { workspaceId: true, id: true, name: true }, where: { id: In(unique) } });
     return new Map(rows.map((c) => [c.id, c.name]));
   }
 
   /** Same company and same name key, or the same non-empty e-mail (case-insensitive) anywhere in the workspace. */
-  private findDuplicate(m: EntityManager, ws: number, customerId: number | null, nameNorm: string, email: string): Promise<Person | null> {
+  private findDuplicate(db: TenantDb, customerId: number | null, nameNorm: string, email: string): Promise<Person | null> {
     const conds: string[] = [];
     if (customerId !== null) conds.push('(p.customer_id = :customerId AND p.name_norm = :nameNorm)');
     if (email) conds.push('lower(p.email) = :email');
     if (!conds.length) return Promise.resolve(null);
-    return m
-      .createQueryBuilder(Person, 'p')
-      .where('p.workspace_id = :ws', { ws })
+    return db
+      .qb(Person, 'p')
       .andWhere(`(${conds.join(' OR ')})`, { customerId, nameNorm, email: email.toLowerCase() })
       .orderBy('p.id', 'ASC')
       .getOne();
   }
 
   /** A company has at most one main contact: clear the flag on its other people. */
-  private async clearMain(m: EntityManager, ws: number, customerId: number, exceptId: number | null): Promise<void> {
-    const qb = m
-      .createQueryBuilder()
-      .update(Person)
-      .set({ isMain: false })
-      .where('workspace_id = :ws AND customer_id = :customerId AND is_main = true', { ws, customerId });
-    if (exceptId !== null) qb.andWhere('id <> :exceptId', { exceptId });
-    await qb.execute();
+  private async clearMain(db: TenantDb, customerId: number, exceptId: number | null): Promise<void> {
+    await db.update(Person, { customerId, isMain: true, ...(exceptId !== null ? { id: Not(exceptId) } : {}) }, { isMain: false });
   }
 
 }

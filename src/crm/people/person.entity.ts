@@ -7,6 +7,9 @@ import { TenantEntity } from '../../database/tenant-entity';
 @Index(['workspaceId', 'email'])
 @Index(['workspaceId', 'nameNorm'])
 @Index(['workspaceId', 'updatedAt', 'id'])
+// trigram GIN indexes for `q` (ILIKE '%q%' on name or email), hand-written in migration 1795340000000-IndexesAndAggregates
+@Index('IDX_people_name_trgm', { synchronize: false }) // USING gin (name gin_trgm_ops)
+@Index('IDX_people_email_trgm', { synchronize: false }) // USING gin (email gin_trgm_ops)
 export class Person extends TenantEntity {
   /** The person's company (null for a person without one). */
   @Column({ type: 'int', nullable: true })

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, EntityTarget, FindOptionsWhere } from 'typeorm';
+import { EntityTarget } from 'typeorm';
 import { forbidden, notFound } from '../../common/errors';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { isAdmin, UserContext } from '../../identity/auth/auth-context';
@@ -20,32 +20,33 @@ export class AccessService {
     return [auth.user.id, ...(await this.teamIds(auth))];
   }
 
-  /** Other active or inactive users of the caller's department (empty when the caller has none). */
+  /**
+   * Other active or inactive users of the caller's department (empty when the caller has none): from the
+   * auth context, where the credential guard put them; loaded (once per context) only when a context was
+   * built without them.
+   */
   async teamIds(auth: UserContext): Promise<number[]> {
+    if (auth.teamIds) return auth.teamIds;
     const dept = auth.user.department.trim();
-    if (!dept) return [];
+    if (!dept) return (auth.teamIds = []);
     const rows = await this.uow
-      .repo(User)
-      .createQueryBuilder('u')
+      .tenant(auth)
+      .qb(User, 'u')
       .select('u.id', 'id')
-      .where('u.workspace_id = :ws AND u.department = :dept AND u.id <> :me', { ws: auth.workspace.id, dept, me: auth.user.id })
+      .andWhere('u.department = :dept AND u.id <> :me', { dept, me: auth.user.id })
       .getRawMany<{ id: number }>();
-    return rows.map((r) => r.id);
+    return (auth.teamIds = rows.map((r) => r.id));
   }
 
   /** A record of the caller's workspace whose owner the caller may see; otherwise 404 `<what> not found`. */
   async findVisible<T extends { workspaceId: number; id: number; ownerId: number }>(
-    m: EntityManager,
     entity: EntityTarget<T>,
     auth: UserContext,
     id: number,
     what: string,
     lock = false,
   ): Promise<T> {
-    const row = await m.findOne(entity, {
-      where: { workspaceId: auth.workspace.id, id } as FindOptionsWhere<T>,
-      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-    });
+    const row = await this.uow.tenant(auth).byId(entity, id, lock);
     if (!row || !this.canSee(await this.visibleOwnerIds(auth), row.ownerId)) throw notFound(what);
     return row;
   }

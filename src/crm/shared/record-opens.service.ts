@@ -11,17 +11,15 @@ export class RecordOpensService {
   constructor(private readonly uow: UnitOfWork) {}
 
   async touch(auth: UserContext, recordType: OpenableType, recordId: number): Promise<void> {
-    await this.uow.manager.upsert(
-      RecordOpen,
-      { workspaceId: auth.workspace.id, userId: auth.user.id, recordType, recordId, openedAt: new Date() },
-      ['workspaceId', 'userId', 'recordType', 'recordId'],
+    await this.uow.run(() =>
+      this.uow.tenant(auth).upsert(RecordOpen, { userId: auth.user.id, recordType, recordId, openedAt: new Date() }, ['workspaceId', 'userId', 'recordType', 'recordId']),
     );
   }
 
   /** The user's most recently opened record ids of one type, newest first. */
   async recent(auth: UserContext, recordType: OpenableType, limit = 10): Promise<number[]> {
-    const rows = await this.uow.repo(RecordOpen).find({
-      where: { workspaceId: auth.workspace.id, userId: auth.user.id, recordType },
+    const rows = await this.uow.tenant(auth).find(RecordOpen, {
+      where: { userId: auth.user.id, recordType },
       order: { openedAt: 'DESC' },
       take: limit,
     });

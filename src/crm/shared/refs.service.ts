@@ -21,13 +21,13 @@ export class RefsService {
   ) {}
 
   async company(auth: UserContext, id: number, field = 'customer_id'): Promise<Company> {
-    const c = await this.uow.repo(Company).findOne({ where: { workspaceId: auth.workspace.id, id } });
+    const c = await this.uow.tenant(auth).byId(Company, id);
     if (!c || !this.access.canSee(await this.access.visibleOwnerIds(auth), c.ownerId)) throw invalid(field, `no company with id ${id}`);
     return c;
   }
 
   async person(auth: UserContext, id: number, field = 'person_id'): Promise<Person> {
-    const p = await this.uow.repo(Person).findOne({ where: { workspaceId: auth.workspace.id, id } });
+    const p = await this.uow.tenant(auth).byId(Person, id);
     if (!p || !this.access.canSee(await this.access.visibleOwnerIds(auth), p.ownerId)) throw invalid(field, `no person with id ${id}`);
     return p;
   }
@@ -36,10 +36,7 @@ export class RefsService {
   async people(auth: UserContext, ids: number[], field = 'person_ids'): Promise<Person[]> {
     if (!ids.length) return [];
     const unique = [...new Set(ids)];
-    const rows = await this.uow
-      .repo(Person)
-      .createQueryBuilder('p')
-      .where('p.workspace_id = :ws AND p.id IN (:...ids)', { ws: auth.workspace.id, ids: unique })
+    const rows = await this.uow.tenant(auth).qb(Person, 'p').andWhere('p.id IN (:...ids)', { ids: unique })
       .getMany();
     const visible = await this.access.visibleOwnerIds(auth);
     const found = new Set(rows.filter((p) => this.access.canSee(visible, p.ownerId)).map((p) => p.id));
@@ -49,14 +46,14 @@ export class RefsService {
   }
 
   async opportunity(auth: UserContext, id: number, field = 'opp_id'): Promise<Opportunity> {
-    const o = await this.uow.repo(Opportunity).findOne({ where: { workspaceId: auth.workspace.id, id } });
+    const o = await this.uow.tenant(auth).byId(Opportunity, id);
     if (!o || !this.access.canSee(await this.access.visibleOwnerIds(auth), o.ownerId)) throw invalid(field, `no opportunity with id ${id}`);
     return o;
   }
 
   /** An active user of the workspace (owner, assignee, attendee). */
   async user(auth: UserContext, id: number, field = 'owner_id'): Promise<User> {
-    const u = await this.uow.repo(User).findOne({ where: { workspaceId: auth.workspace.id, id } });
+    const u = await this.uow.tenant(auth).byId(User, id);
     if (!u || !u.active) throw invalid(field, `no active user with id ${id}`);
     return u;
   }
@@ -75,10 +72,7 @@ export class RefsService {
   async users(auth: UserContext, ids: number[], field = 'attendee_ids'): Promise<User[]> {
     if (!ids.length) return [];
     const unique = [...new Set(ids)];
-    const rows = await this.uow
-      .repo(User)
-      .createQueryBuilder('u')
-      .where('u.workspace_id = :ws AND u.id IN (:...ids) AND u.active', { ws: auth.workspace.id, ids: unique })
+    const rows = await this.uow.tenant(auth).qb(User, 'u').andWhere('u.id IN (:...ids) AND u.active', { ids: unique })
       .getMany();
     const found = new Set(rows.map((u) => u.id));
     const missing = unique.filter((id) => !found.has(id));
@@ -87,7 +81,7 @@ export class RefsService {
   }
 
   async product(auth: UserContext, id: number, field = 'product_id'): Promise<Product> {
-    const p = await this.uow.repo(Product).findOne({ where: { workspaceId: auth.workspace.id, id } });
+    const p = await this.uow.tenant(auth).byId(Product, id);
     if (!p || !p.active) throw invalid(field, `no active product with id ${id}`);
     return p;
   }

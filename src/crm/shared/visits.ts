@@ -1,4 +1,4 @@
-import { EntityManager } from 'typeorm';
+import type { TenantDb } from '../../database/tenant-db';
 import { addDays } from '../../common/time';
 import { Workspace } from '../../workspace/workspace.entity';
 import { Company } from '../companies/company.entity';
@@ -13,9 +13,9 @@ export function nextVisitDue(lastVisitOrCreated: string, status: string, visitPe
  * A visit on `date` to a company: last_visit becomes the latest visit date, next_visit_due follows it.
  * The company row is locked for the read-modify-write, so concurrent visits keep the latest date.
  */
-export async function applyVisit(m: EntityManager, ws: Workspace, companyId: number, date: string): Promise<void> {
-  const company = await m.findOne(Company, { where: { workspaceId: ws.id, id: companyId }, lock: { mode: 'pessimistic_write' } });
+export async function applyVisit(db: TenantDb, ws: Workspace, companyId: number, date: string): Promise<void> {
+  const company = await db.byId(Company, companyId, true);
   if (!company) return;
   const last = company.lastVisit && company.lastVisit > date ? company.lastVisit : date;
-  await m.update(Company, { workspaceId: ws.id, id: companyId }, { lastVisit: last, nextVisitDue: nextVisitDue(last, company.status, ws.constants.visit_period) });
+  await db.update(Company, { id: companyId }, { lastVisit: last, nextVisitDue: nextVisitDue(last, company.status, ws.constants.visit_period) });
 }

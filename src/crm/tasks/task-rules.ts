@@ -1,35 +1,37 @@
 import { daysBetween } from '../../common/time';
+import type { WorkspaceConstants } from '../../workspace/workspace.entity';
 
-/** The status that completes a task (sets done_at). */
-export const DONE_STATUS = 'Done';
-/** Statuses of a task that is no longer open: never overdue or due soon. */
-export const CLOSED_STATUSES: readonly string[] = ['Done', 'Cancelled'];
+/**
+ * The workspace's task statuses as the rules read them: `task_closed_statuses` are finished work
+ * (never overdue or due soon); `task_done_status` (one of them) completes a task and sets done_at.
+ */
+export type TaskStatusRules = Pick<WorkspaceConstants, 'task_closed_statuses' | 'task_done_status'>;
 
 export interface TaskState {
   dueDate: string | null;
   status: string;
 }
 
-export const isOpenStatus = (status: string): boolean => !CLOSED_STATUSES.includes(status);
+export const isOpenStatus = (c: TaskStatusRules, status: string): boolean => !c.task_closed_statuses.includes(status);
 
 /** Overdue: a due date before today (workspace time zone) and still open. */
-export function isOverdue(t: TaskState, today: string): boolean {
-  return t.dueDate !== null && t.dueDate < today && isOpenStatus(t.status);
+export function isOverdue(c: TaskStatusRules, t: TaskState, today: string): boolean {
+  return t.dueDate !== null && t.dueDate < today && isOpenStatus(c, t.status);
 }
 
 /** Due soon: open, not overdue, and due today or within `soonDays` days. */
-export function isDueSoon(t: TaskState, today: string, soonDays: number): boolean {
-  if (t.dueDate === null || !isOpenStatus(t.status) || isOverdue(t, today)) return false;
+export function isDueSoon(c: TaskStatusRules, t: TaskState, today: string, soonDays: number): boolean {
+  if (t.dueDate === null || !isOpenStatus(c, t.status) || isOverdue(c, t, today)) return false;
   return daysBetween(today, t.dueDate) <= Math.max(0, soonDays);
 }
 
 /**
- * done_at after a status change: set when the task becomes Done, kept while it stays Done, cleared
+ * done_at after a status change: set when the task becomes done, kept while it stays done, cleared
  * when it is reopened (or cancelled).
  */
-export function doneAtAfter(previous: { status: string; doneAt: Date | null } | null, nextStatus: string, now: Date): Date | null {
-  if (nextStatus !== DONE_STATUS) return null;
-  if (previous && previous.status === DONE_STATUS && previous.doneAt) return previous.doneAt;
+export function doneAtAfter(c: TaskStatusRules, previous: { status: string; doneAt: Date | null } | null, nextStatus: string, now: Date): Date | null {
+  if (nextStatus !== c.task_done_status) return null;
+  if (previous && previous.status === c.task_done_status && previous.doneAt) return previous.doneAt;
   return now;
 }
 

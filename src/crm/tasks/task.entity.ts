@@ -7,6 +7,7 @@ import { TenantEntity } from '../../database/tenant-entity';
 @Index(['workspaceId', 'oppId'])
 @Index(['workspaceId', 'customerId'])
 @Index(['workspaceId', 'updatedAt', 'id'])
+@Index('IDX_tasks_owner', ['workspaceId', 'ownerId', 'id'])
 export class Task extends TenantEntity {
   @Column({ type: 'varchar', length: 300 })
   title: string;

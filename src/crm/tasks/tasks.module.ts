@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { SyncModule } from '../sync/sync.module';
 import { TasksService } from './tasks.service';
 
-@Module({ providers: [TasksService], exports: [TasksService] })
+@Module({ imports: [SyncModule], providers: [TasksService], exports: [TasksService] })
 export class TasksModule {}

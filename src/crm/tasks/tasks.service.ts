@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { Brackets, EntityManager } from 'typeorm';
+import { Brackets } from 'typeorm';
 import { forbidden, invalid, notFound } from '../../common/errors';
 import { todayIn } from '../../common/time';
+import type { TenantDb } from '../../database/tenant-db';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { isAdmin, UserContext } from '../../identity/auth/auth-context';
 import { User } from '../../identity/user.entity';
@@ -11,8 +12,9 @@ import { Person } from '../people/person.entity';
 import { AccessService } from '../shared/access.service';
 import { Page, paginate } from '../shared/paging';
 import { RefsService } from '../shared/refs.service';
+import { DeletedRecordsService } from '../sync/deleted-records.service';
 import { Task } from './task.entity';
-import { canEditTask, canSeeTask, CLOSED_STATUSES, defaultPriority, defaultStatus, doneAtAfter, isDueSoon, isOverdue } from './task-rules';
+import { canEditTask, canSeeTask, defaultPriority, defaultStatus, doneAtAfter, isDueSoon, isOverdue } from './task-rules';
 
 /** Fields of a task as the interfaces send them (snake_case, the record's own names). */
 export interface TaskFields {
@@ -65,14 +67,16 @@ export class TasksService {
     private readonly access: AccessService,
     private readonly refs: RefsService,
     private readonly users: UsersService,
+    private readonly deleted: DeletedRecordsService,
   ) {}
 
   async list(auth: UserContext, q: TaskListQuery): Promise<Page<TaskView>> {
     if (q.due_after && q.due_before && q.due_before < q.due_after) throw invalid('due_before', 'must not be before due_after');
     const today = todayIn(auth.workspace.timezone);
-    return this.uow.run(async (m) => {
+    const db = this.uow.tenant(auth);
+    return this.uow.run(async () => {
       const visible = await this.access.visibleOwnerIds(auth);
-      const qb = m.createQueryBuilder(Task, 't').where('t.workspace_id = :ws', { ws: auth.workspace.id });
+      const qb = db.qb(Task, 't');
       if (visible) qb.andWhere('(t.assignee_id IN (:...visible) OR t.owner_id IN (:...visible))', { visible });
       if (q.status !== undefined) qb.andWhere('t.status = :status', { status: q.status });
       if (q.assignee_id !== undefined) qb.andWhere('t.assignee_id = :assigneeId', { assigneeId: q.assignee_id });
@@ -80,31 +84,33 @@ export class TasksService {
       if (q.opp_id !== undefined) qb.andWhere('t.opp_id = :oppId', { oppId: q.opp_id });
       if (q.due_before) qb.andWhere('t.due_date <= :dueBefore', { dueBefore: q.due_before });
       if (q.due_after) qb.andWhere('t.due_date >= :dueAfter', { dueAfter: q.due_after });
-      const closed = [...CLOSED_STATUSES];
+      const closed = [...auth.workspace.constants.task_closed_statuses];
       if (q.open === 'true') qb.andWhere('t.status NOT IN (:...closed)', { closed });
       if (q.open === 'false') qb.andWhere('t.status IN (:...closed)', { closed });
       const overdue = 't.due_date < :today AND t.status NOT IN (:...closed)';
       if (q.overdue === 'true') qb.andWhere(overdue, { today, closed });
       if (q.overdue === 'false') qb.andWhere(new Brackets((w) => w.where(`NOT (${overdue})`, { today, closed }).orWhere('t.due_date IS NULL')));
-      const page = await paginate(qb, 't', { limit: q.limit, cursor: q.cursor, sort: q.sort, updatedSince: q.updated_since });
+      const page = await paginate(qb, 't', { limit: q.limit, cursor: q.cursor, sort: q.sort, updatedSince: q.updated_since }, auth.workspace.timezone);
       return { items: await this.hydrate(auth, page.items), nextCursor: page.nextCursor };
     });
   }
 
   async get(auth: UserContext, id: number): Promise<TaskView> {
-    return this.uow.run(async (m) => (await this.hydrate(auth, [await this.load(auth, m, id, false)]))[0]!);
+    const db = this.uow.tenant(auth);
+    return this.uow.run(async () => (await this.hydrate(auth, [await this.load(auth, db, id, false)]))[0]!);
   }
 
   async create(auth: UserContext, input: TaskFields): Promise<TaskView> {
     const c = auth.workspace.constants;
-    return this.uow.run(async (m) => {
+    const db = this.uow.tenant(auth);
+    return this.uow.run(async () => {
       const priority = input.priority != null ? this.refs.oneOf(auth, 'task_priorities', input.priority, 'priority') : defaultPriority(c.task_priorities);
       const status = input.status != null ? this.refs.oneOf(auth, 'task_statuses', input.status, 'status') : defaultStatus(c.task_statuses);
       const assigneeId = input.assignee_id != null && input.assignee_id !== auth.user.id ? (await this.refs.user(auth, input.assignee_id, 'assignee_id')).id : auth.user.id;
-      const links = await this.resolveLinks(auth, m, { customerId: null, personId: null, oppId: null }, input);
-      const task = await m.save(
-        m.create(Task, {
-          workspaceId: auth.workspace.id,
+      const links = await this.resolveLinks(auth, db, { customerId: null, personId: null, oppId: null }, input);
+      const task = await db.save(
+        Task,
+        db.create(Task, {
           title: input.title.trim(),
           description: input.description ?? '',
           dueDate: input.due_date ?? null,
@@ -113,7 +119,7 @@ export class TasksService {
           assigneeId,
           ownerId: auth.user.id,
           ...links,
-          doneAt: doneAtAfter(null, status, new Date()),
+          doneAt: doneAtAfter(c, null, status, new Date()),
           isSample: false,
         }),
       );
@@ -123,8 +129,9 @@ export class TasksService {
 
   async update(auth: UserContext, id: number, ch: TaskChanges): Promise<TaskView> {
     const ws = auth.workspace;
-    return this.uow.run(async (m) => {
-      const t = await this.load(auth, m, id, true);
+    const db = this.uow.tenant(ws.id);
+    return this.uow.run(async () => {
+      const t = await this.load(auth, db, id, true);
       if (!canEditTask({ id: auth.user.id, admin: isAdmin(auth) }, t)) throw forbidden();
       const patch: Partial<Task> = {};
       if (ch.title != null) patch.title = ch.title.trim();
@@ -133,27 +140,30 @@ export class TasksService {
       if (ch.priority != null) patch.priority = this.refs.oneOf(auth, 'task_priorities', ch.priority, 'priority');
       if (ch.status != null && ch.status !== t.status) {
         patch.status = this.refs.oneOf(auth, 'task_statuses', ch.status, 'status');
-        patch.doneAt = doneAtAfter(t, patch.status, new Date());
+        patch.doneAt = doneAtAfter(ws.constants, t, patch.status, new Date());
       }
       if (ch.assignee_id != null && ch.assignee_id !== t.assigneeId) patch.assigneeId = (await this.refs.user(auth, ch.assignee_id, 'assignee_id')).id;
       if (ch.customer_id !== undefined || ch.person_id !== undefined || ch.opp_id !== undefined) {
-        Object.assign(patch, await this.resolveLinks(auth, m, t, ch));
+        Object.assign(patch, await this.resolveLinks(auth, db, t, ch));
       }
-      if (Object.keys(patch).length) await m.update(Task, { workspaceId: ws.id, id }, patch);
-      return (await this.hydrate(auth, [await m.findOneOrFail(Task, { where: { workspaceId: auth.workspace.id, id } })]))[0]!;
+      if (Object.keys(patch).length) await db.update(Task, { id }, patch);
+      return (await this.hydrate(auth, [(await db.byId(Task, id))!]))[0]!;
     });
   }
 
+  /** Hard delete, with a tombstone in the same transaction for sync (GET /deleted). */
   async remove(auth: UserContext, id: number): Promise<void> {
-    await this.uow.run(async (m) => {
-      const t = await this.load(auth, m, id, true);
+    const db = this.uow.tenant(auth);
+    await this.uow.run(async () => {
+      const t = await this.load(auth, db, id, true);
       if (!canEditTask({ id: auth.user.id, admin: isAdmin(auth) }, t)) throw forbidden();
-      await m.delete(Task, { workspaceId: auth.workspace.id, id });
+      await db.delete(Task, { id });
+      await this.deleted.record({ workspaceId: auth.workspace.id, type: 'task', recordId: id, ownerId: t.ownerId, userIds: [t.assigneeId] });
     });
   }
 
-  private async load(auth: UserContext, m: EntityManager, id: number, lock: boolean): Promise<Task> {
-    const t = await m.findOne(Task, { where: { workspaceId: auth.workspace.id, id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+  private async load(auth: UserContext, db: TenantDb, id: number, lock: boolean): Promise<Task> {
+    const t = await db.byId(Task, id, lock);
     if (!t || !canSeeTask(await this.access.visibleOwnerIds(auth), t)) throw notFound('task');
     return t;
   }
@@ -165,22 +175,21 @@ export class TasksService {
    */
   private async resolveLinks(
     auth: UserContext,
-    m: EntityManager,
+    db: TenantDb,
     current: { customerId: number | null; personId: number | null; oppId: number | null },
     ch: TaskChanges,
   ): Promise<{ customerId: number | null; personId: number | null; oppId: number | null }> {
-    const ws = auth.workspace.id;
     let customerId = current.customerId;
     if (ch.customer_id !== undefined) customerId = ch.customer_id === null ? null : (await this.refs.company(auth, ch.customer_id, 'customer_id')).id;
 
     let person: Person | null = null;
     if (ch.person_id != null) person = await this.refs.person(auth, ch.person_id, 'person_id');
-    else if (ch.person_id === undefined && current.personId !== null) person = await m.findOne(Person, { where: { workspaceId: ws, id: current.personId } });
+    else if (ch.person_id === undefined && current.personId !== null) person = await db.byId(Person, current.personId);
     const personId = ch.person_id === null ? null : (person?.id ?? (ch.person_id === undefined ? current.personId : null));
 
     let opp: Opportunity | null = null;
     if (ch.opp_id != null) opp = await this.refs.opportunity(auth, ch.opp_id, 'opp_id');
-    else if (ch.opp_id === undefined && current.oppId !== null) opp = await m.findOne(Opportunity, { where: { workspaceId: ws, id: current.oppId } });
+    else if (ch.opp_id === undefined && current.oppId !== null) opp = await db.byId(Opportunity, current.oppId);
     const oppId = ch.opp_id === null ? null : (opp?.id ?? (ch.opp_id === undefined ? current.oppId : null));
 
     if (customerId === null && ch.customer_id === undefined) customerId = opp?.customerId ?? person?.customerId ?? null;
@@ -202,8 +211,8 @@ export class TasksService {
     const caller = { id: auth.user.id, admin: isAdmin(auth) };
     return rows.map((task) => ({
       task,
-      overdue: isOverdue(task, today),
-      dueSoon: isDueSoon(task, today, soon),
+      overdue: isOverdue(ws.constants, task, today),
+      dueSoon: isDueSoon(ws.constants, task, today, soon),
       users,
       canEdit: canEditTask(caller, task),
     }));

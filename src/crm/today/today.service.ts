@@ -7,12 +7,12 @@ import { Activity } from '../activities/activity.entity';
 import { CalendarEntry } from '../calendar/calendar-entry.entity';
 import { CompaniesService, CompanyViews } from '../companies/companies.service';
 import { Company } from '../companies/company.entity';
-import { CLOSED_TASK_STATUSES } from '../companies/company-rules';
 import { PeopleService } from '../people/people.service';
 import { Person } from '../people/person.entity';
 import { AccessService } from '../shared/access.service';
 import { OpenableType, RecordOpensService } from '../shared/record-opens.service';
 import { Task } from '../tasks/task.entity';
+import { MODULES } from '../../workspace/defaults';
 
 /** Weekly targets per user (not configurable yet). */
 export const WEEKLY_VISIT_TARGET = 10;
@@ -37,9 +37,32 @@ export interface WeeklyTargets {
   tasks: { target: number; done: number };
 }
 
+/**
+ * Which parts of Today the caller's modules allow (rule 11): customer and contact cards need Customers,
+ * leads Fair leads, meetings, actions, overdue tasks and visits and the weekly targets Visits / Activities,
+ * opportunity figures (a card's open_opps) Opportunities. Parts that are off stay empty (or 0) and are
+ * not queried.
+ */
+export interface TodaySections {
+  customers: boolean;
+  leads: boolean;
+  activities: boolean;
+  opportunities: boolean;
+}
+
+export function todaySections(modules: readonly string[]): TodaySections {
+  return {
+    customers: modules.includes(MODULES.customers),
+    leads: modules.includes(MODULES.leads),
+    activities: modules.includes(MODULES.activities),
+    opportunities: modules.includes(MODULES.opportunities),
+  };
+}
+
 /** The caller's day: entities plus the batch data the mapper needs. */
 export interface TodayView {
   date: string;
+  sections: TodaySections;
   customers: Card<Company>;
   companyViews: CompanyViews;
   contacts: Card<Person>;
@@ -77,45 +100,47 @@ export class TodayService {
     const ws = auth.workspace;
     const me = auth.user.id;
     const date = todayIn(ws.timezone);
+    const on = todaySections(auth.modules);
     const team = await this.access.teamIds(auth);
     const visible = isAdmin(auth) ? null : [me, ...team];
-    const m = this.uow.manager;
+    const db = this.uow.tenant(ws.id);
 
     const companyQuery = (owners: number[]) =>
-      m
-        .createQueryBuilder(Company, 'c')
-        .where('c.workspace_id = :ws AND c.owner_id IN (:...owners) AND c.active = true', { ws: ws.id, owners })
+      db
+        .qb(Company, 'c')
+        .andWhere('c.owner_id IN (:...owners) AND c.active = true', { owners })
         .orderBy('c.next_visit_due', 'ASC', 'NULLS LAST')
         .addOrderBy('c.id', 'ASC');
     const personQuery = (owners: number[]) =>
-      m
-        .createQueryBuilder(Person, 'p')
-        .where('p.workspace_id = :ws AND p.owner_id IN (:...owners) AND p.active = true', { ws: ws.id, owners })
+      db
+        .qb(Person, 'p')
+        .andWhere('p.owner_id IN (:...owners) AND p.active = true', { owners })
         .orderBy('p.name', 'ASC')
         .addOrderBy('p.id', 'ASC');
 
-    const [myCompanies, nMyCompanies] = await listAndCount(companyQuery([me]), CARD_LIMIT);
-    const [teamCompanies, nTeamCompanies] = team.length ? await listAndCount(companyQuery(team), CARD_LIMIT) : [[], 0];
-    const recentCompanies = await this.recent(auth, 'company', Company, visible);
-    const overdueVisits = await m
-      .createQueryBuilder(Company, 'c')
-      .where('c.workspace_id = :ws AND c.owner_id = :me AND c.active = true AND c.next_visit_due < :date', { ws: ws.id, me, date })
+    const [myCompanies, nMyCompanies] = on.customers ? await listAndCount(companyQuery([me]), CARD_LIMIT) : [[], 0];
+    const [teamCompanies, nTeamCompanies] = on.customers && team.length ? await listAndCount(companyQuery(team), CARD_LIMIT) : [[], 0];
+    const recentCompanies = on.customers ? await this.recent(auth, 'company', Company, visible) : [];
+    // overdue visits are company cards: they need Customers as well as Visits / Activities
+    const overdueVisits = !(on.customers && on.activities) ? [] : await db
+      .qb(Company, 'c')
+      .andWhere('c.owner_id = :me AND c.active = true AND c.next_visit_due < :date', { me, date })
       .orderBy('c.next_visit_due', 'ASC')
       .addOrderBy('c.id', 'ASC')
       .limit(OVERDUE_VISITS_LIMIT)
       .getMany();
 
-    const [myPeople, nMyPeople] = await listAndCount(personQuery([me]), CARD_LIMIT);
-    const [teamPeople, nTeamPeople] = team.length ? await listAndCount(personQuery(team), CARD_LIMIT) : [[], 0];
-    const recentPeople = await this.recent(auth, 'person', Person, visible);
+    const [myPeople, nMyPeople] = on.customers ? await listAndCount(personQuery([me]), CARD_LIMIT) : [[], 0];
+    const [teamPeople, nTeamPeople] = on.customers && team.length ? await listAndCount(personQuery(team), CARD_LIMIT) : [[], 0];
+    const recentPeople = on.customers ? await this.recent(auth, 'person', Person, visible) : [];
 
     const allCompanies = uniqueById([...myCompanies, ...teamCompanies, ...recentCompanies, ...overdueVisits]);
     const companyViews = await this.companies.views(auth, allCompanies);
     const customerNames = await this.people.companyNames(ws.id, [...myPeople, ...teamPeople, ...recentPeople].map((p) => p.customerId));
 
-    const meetings = await m
-      .createQueryBuilder(CalendarEntry, 'e')
-      .where('e.workspace_id = :ws AND (e.owner_id = :me OR :me = ANY(e.attendee_ids))', { ws: ws.id, me })
+    const meetings = !on.activities ? [] : await db
+      .qb(CalendarEntry, 'e')
+      .andWhere('(e.owner_id = :me OR :me = ANY(e.attendee_ids))', { me })
       .andWhere('e.start_at >= (CAST(:date AS date)::timestamp AT TIME ZONE :tz) AND e.start_at < (CAST(:next AS date)::timestamp AT TIME ZONE :tz)', {
         date,
         next: addDays(date, 1),
@@ -127,25 +152,25 @@ export class TodayService {
       .getMany();
 
     const openTasks = () =>
-      m
-        .createQueryBuilder(Task, 't')
-        .where('t.workspace_id = :ws AND t.assignee_id = :me AND t.status NOT IN (:...closed)', { ws: ws.id, me, closed: CLOSED_TASK_STATUSES })
+      db
+        .qb(Task, 't')
+        .andWhere('t.assignee_id = :me AND t.status NOT IN (:...closed)', { me, closed: ws.constants.task_closed_statuses })
         .orderBy('t.due_date', 'ASC')
         .addOrderBy('t.id', 'ASC')
         .limit(TASK_LIST_LIMIT);
     const soon = addDays(date, Math.max(0, ws.constants.action_soon_days));
-    const actions = await openTasks().andWhere('t.due_date >= :date AND t.due_date <= :soon', { date, soon }).getMany();
-    const overdueTasks = await openTasks().andWhere('t.due_date < :date', { date }).getMany();
+    const actions = !on.activities ? [] : await openTasks().andWhere('t.due_date >= :date AND t.due_date <= :soon', { date, soon }).getMany();
+    const overdueTasks = !on.activities ? [] : await openTasks().andWhere('t.due_date < :date', { date }).getMany();
 
     const weekStart = weekStartOf(date);
     const weekEnd = addDays(weekStart, 7);
-    const visitsDone = await m
-      .createQueryBuilder(Activity, 'a')
-      .where('a.workspace_id = :ws AND a.owner_id = :me AND a.date >= :weekStart AND a.date < :weekEnd', { ws: ws.id, me, weekStart, weekEnd })
+    const visitsDone = !on.activities ? 0 : await db
+      .qb(Activity, 'a')
+      .andWhere('a.owner_id = :me AND a.date >= :weekStart AND a.date < :weekEnd', { me, weekStart, weekEnd })
       .getCount();
-    const tasksDone = await m
-      .createQueryBuilder(Task, 't')
-      .where('t.workspace_id = :ws AND t.assignee_id = :me', { ws: ws.id, me })
+    const tasksDone = !on.activities ? 0 : await db
+      .qb(Task, 't')
+      .andWhere('t.assignee_id = :me', { me })
       .andWhere('t.done_at >= (CAST(:weekStart AS date)::timestamp AT TIME ZONE :tz) AND t.done_at < (CAST(:weekEnd AS date)::timestamp AT TIME ZONE :tz)', {
         weekStart,
         weekEnd,
@@ -155,6 +180,7 @@ export class TodayService {
 
     return {
       date,
+      sections: on,
       customers: {
         mine: myCompanies,
         team: teamCompanies,
@@ -175,8 +201,8 @@ export class TodayService {
       overdueVisits,
       targets: {
         weekStart,
-        visits: { target: WEEKLY_VISIT_TARGET, done: visitsDone },
-        tasks: { target: WEEKLY_TASK_TARGET, done: tasksDone },
+        visits: { target: on.activities ? WEEKLY_VISIT_TARGET : 0, done: visitsDone },
+        tasks: { target: on.activities ? WEEKLY_TASK_TARGET : 0, done: tasksDone },
       },
     };
   }
@@ -185,9 +211,10 @@ export class TodayService {
   private async recent<T extends Company | Person>(auth: UserContext, type: OpenableType, entity: EntityTarget<T>, visible: number[] | null): Promise<T[]> {
     const ids = await this.opens.recent(auth, type, RECENT_LIMIT);
     if (!ids.length) return [];
-    const rows = await this.uow.manager
-      .createQueryBuilder(entity, 'r')
-      .where('r.workspace_id = :ws AND r.id IN (:...ids)', { ws: auth.workspace.id, ids })
+    const rows = await this.uow
+      .tenant(auth)
+      .qb(entity, 'r')
+      .andWhere('r.id IN (:...ids)', { ids })
       .getMany();
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.map((id) => byId.get(id)).filter((r): r is T => r !== undefined && this.access.canSee(visible, r.ownerId));

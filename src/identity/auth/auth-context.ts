@@ -10,6 +10,12 @@ export interface AuthContext {
   credential: { id: number; kind: CredentialKind; scopes: string[] };
   /** Modules on for this caller: licence ∩ user. */
   modules: string[];
+  /**
+   * Other users (active or not) of the caller's non-empty department. The credential guard loads them
+   * with the credential (one query, or the auth cache); a context built elsewhere (jobs, tests) may leave
+   * them out and AccessService then loads them once and keeps them on the context.
+   */
+  teamIds?: number[];
 }
 
 /** A REST caller always acts as a user. */

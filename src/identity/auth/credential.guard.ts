@@ -5,18 +5,10 @@ import type { CrmRequest } from '../../common/http/crm-request';
 import { requestContext } from '../../common/request-context';
 import { WorkspaceService } from '../../workspace/workspace.service';
 import { CredentialsService } from '../credentials.service';
+import { bearerOf, resolvedEarlier } from './bearer';
 import { AUTH_KEY, AuthOptions, PUBLIC_KEY } from './auth.decorator';
 
-export function bearerOf(req: CrmRequest, allowErpHeader: boolean): string | null {
-  const header = req.headers.authorization;
-  if (typeof header === 'string') {
-    const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (m) return m[1];
-  }
-  const erp = req.headers['x-service-erp-key'];
-  if (allowErpHeader && typeof erp === 'string' && erp) return erp.trim();
-  return null;
-}
+export { bearerOf };
 
 /**
  * Global guard: every route either is @Public() or declares @Auth(). Resolves the bearer to
@@ -42,9 +34,10 @@ export class CredentialGuard implements CanActivate {
 
     const token = bearerOf(req, options.kinds.includes('erp'));
     if (!token) throw new DomainError('unauthorized', 'missing bearer token');
-    const resolved = await this.credentials.resolve(ws, token);
+    const earlier = resolvedEarlier(req, token);
+    const resolved = earlier !== undefined ? earlier : await this.credentials.resolve(ws, token);
     if (!resolved) throw new DomainError('unauthorized', 'invalid, expired or revoked token');
-    const { credential, user } = resolved;
+    const { credential, user, teamIds } = resolved;
     if (!options.kinds.includes(credential.kind)) throw new DomainError('unauthorized', `a ${credential.kind} credential is not valid on this interface`);
 
     if (options.scope) {
@@ -59,7 +52,7 @@ export class CredentialGuard implements CanActivate {
       if (!modules.includes(options.module)) throw new DomainError('module', `the ${options.module} module is not enabled for this user`);
     }
 
-    req.auth = { workspace: ws, user, credential: { id: credential.id, kind: credential.kind, scopes: credential.scopes }, modules };
+    req.auth = { workspace: ws, user, credential: { id: credential.id, kind: credential.kind, scopes: credential.scopes }, modules, teamIds };
     const ctx = requestContext.getStore();
     if (ctx && user) ctx.userId = user.id;
     return true;

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Ip, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { Auth, CurrentAuth, CurrentWorkspace, Public } from '../../identity/auth/auth.decorator';
@@ -8,6 +8,7 @@ import { LoginService } from '../../identity/login.service';
 import { ProfileService } from '../../identity/profile.service';
 import type { Workspace } from '../../workspace/workspace.entity';
 import { LoginDto } from '../dto/login.dto';
+import { MeQuery } from '../queries/me.query';
 import { toLoginResponse, toMeResponse } from '../mappers/me.mapper';
 
 @ApiTags('Authentication')
@@ -17,14 +18,15 @@ export class AuthController {
     private readonly login: LoginService,
     private readonly credentials: CredentialsService,
     private readonly profile: ProfileService,
+    private readonly meQuery: MeQuery,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Post('login')
   @HttpCode(200)
   @Public()
-  async signIn(@CurrentWorkspace() ws: Workspace, @Body() dto: LoginDto) {
-    const { token, user } = await this.login.login(ws, dto);
+  async signIn(@CurrentWorkspace() ws: Workspace, @Body() dto: LoginDto, @Ip() ip: string) {
+    const { token, user } = await this.login.login(ws, dto, ip);
     return toLoginResponse(token, this.profile.forLogin(ws, user), this.config.appVersion);
   }
 
@@ -39,6 +41,6 @@ export class AuthController {
   @Get('me')
   @Auth({ scope: 'crm.read' })
   async me(@CurrentAuth() auth: UserContext) {
-    return toMeResponse(await this.profile.me(auth), this.config.appVersion);
+    return toMeResponse(await this.meQuery.me(auth), this.config.appVersion);
   }
 }

@@ -1,13 +1,12 @@
 import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { IdPipe } from '../../common/http/id.pipe';
-import type { Product } from '../../crm/products/product.entity';
 import { ProductsService } from '../../crm/products/products.service';
 import { Auth, CurrentAuth } from '../../identity/auth/auth.decorator';
 import type { UserContext } from '../../identity/auth/auth-context';
 import { CreateProductDto, ProductListQueryDto, UpdateProductDto } from '../dto/products.dto';
+import { toProduct } from '../mappers/product.mapper';
 
-const toProduct = (p: Product) => ({ id: p.id, code: p.code, name: p.name, list_price: p.listPrice, currency: p.currency, unit: p.unit, ext_id: p.extId, active: p.active });
 
 @ApiTags('Workspace')
 @Controller('api/v1')
@@ -17,24 +16,24 @@ export class ProductsController {
   @Get('products')
   @Auth({ scope: 'crm.read' })
   async list(@CurrentAuth() auth: UserContext, @Query() q: ProductListQueryDto) {
-    return { ok: true, items: (await this.service.list(auth, q.all ?? false)).map(toProduct) };
+    return { ok: true, items: (await this.service.list(auth, q.all ?? false)).map((p) => toProduct(p, auth.workspace)) };
   }
 
   @Get('products/:id')
   @Auth({ scope: 'crm.read' })
   async get(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
-    return { ok: true, product: toProduct(await this.service.get(auth, id)) };
+    return { ok: true, product: toProduct(await this.service.get(auth, id), auth.workspace) };
   }
 
   @Post('products')
   @Auth({ scope: 'crm.write' })
   async create(@CurrentAuth() auth: UserContext, @Body() dto: CreateProductDto) {
-    return { ok: true, product: toProduct(await this.service.create(auth, dto)) };
+    return { ok: true, product: toProduct(await this.service.create(auth, dto), auth.workspace) };
   }
 
   @Patch('products/:id')
   @Auth({ scope: 'crm.write' })
   async update(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: UpdateProductDto) {
-    return { ok: true, product: toProduct(await this.service.update(auth, id, dto)) };
+    return { ok: true, product: toProduct(await this.service.update(auth, id, dto), auth.workspace) };
   }
 }

@@ -1,8 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { TodayService } from '../../crm/today/today.service';
 import { Auth, CurrentAuth } from '../../identity/auth/auth.decorator';
 import type { UserContext } from '../../identity/auth/auth-context';
+import { TodayResponseSchema } from '../dto/today-response.dto';
 import { toTodayResponse } from '../mappers/today.mapper';
 
 @ApiTags('Workspace')
@@ -13,6 +14,7 @@ export class TodayController {
   /** The caller's day: cards, meetings, actions, overdue items and weekly targets. */
   @Get('today')
   @Auth({ scope: 'crm.read' })
+  @ApiOkResponse({ type: TodayResponseSchema })
   async today(@CurrentAuth() auth: UserContext) {
     return toTodayResponse(await this.service.today(auth), auth.workspace);
   }

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { IsIsoDateString, IsId, IsQueryId, IsIdList, IfPresent } from './fields';
+import { IsIsoDateString, IsId, IsQueryId, IsIdList, IfPresent, NullClears } from './fields';
 import { PageQueryDto } from './page-query.dto';
 
 export class ActivityListQueryDto extends PageQueryDto {
@@ -103,6 +103,7 @@ export class CreateActivityDto {
   owner_id?: number | null;
 }
 
+@NullClears()
 export class UpdateActivityDto {
   @ApiPropertyOptional({ description: 'one of constants.visit_types' })
   @IfPresent()

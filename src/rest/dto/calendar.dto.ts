@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength, ValidateBy, ValidationOptions } from 'class-validator';
 import { isLocalTimestamp } from '../../crm/calendar/local-time';
-import { IfPresent, IsId, IsIdList, IsIsoDateString, IsQueryId, NotBlank } from './fields';
+import { IfPresent, IsId, IsIdList, IsIsoDateString, IsQueryId, NotBlank, NullClears } from './fields';
 
 /** A local time of the workspace without zone: `YYYY-MM-DDTHH:mm:ss` (seconds may be left out). */
 export function IsLocalTimestamp(options?: ValidationOptions): PropertyDecorator {
@@ -74,6 +74,7 @@ export class CreateCalendarEntryDto {
   opp_id?: number | null;
 }
 
+@NullClears()
 export class UpdateCalendarEntryDto {
   @ApiPropertyOptional({ maxLength: 300 })
   @IfPresent()

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import type { CompanyCreateInput, CompanyInput, CompanyListQuery } from '../../crm/companies/companies.service';
-import { IfPresent, OptionalText, OptionalEmail, OptionalBool, OptionalId, QueryBool, QueryId } from './fields';
+import { IfPresent, OptionalText, OptionalEmail, OptionalBool, OptionalId, QueryBool, QueryId, NullClears, IsAmount } from './fields';
 import { PageQueryDto } from './page-query.dto';
 
 /** Largest value of a numeric(14,2) column. */
@@ -24,7 +24,7 @@ class CompanyFieldsDto implements CompanyInput {
 
   @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0 })
   @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
+  @IsAmount(2)
   @Min(0)
   @Max(MAX_QUANTITY)
   potential_kg?: number | null;
@@ -49,6 +49,7 @@ export class CreateCompanyDto extends CompanyFieldsDto implements CompanyCreateI
   force?: boolean;
 }
 
+@NullClears()
 export class UpdateCompanyDto extends CompanyFieldsDto {
   @ApiPropertyOptional({ maxLength: 200 })
   @IfPresent()

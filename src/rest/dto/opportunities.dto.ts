@@ -1,7 +1,8 @@
-import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { Allow, ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { PageQueryDto } from './page-query.dto';
+import { NullClears } from './fields';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -14,7 +15,12 @@ export class CreateOpportunityDto {
   @ApiPropertyOptional({ description: 'quantity in `unit`' }) @IsOptional() @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(0) @Max(1e11) potential_kg?: number;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(16) unit?: string;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) product_id?: number | null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @Matches(DATE, { message: 'close_date must be a date YYYY-MM-DD' }) close_date?: string | null;
+  @ApiPropertyOptional({ nullable: true, description: 'expected close date; omitted or null: start_date + constants.sales_cycle_days (never null on the record)' })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @Matches(DATE, { message: 'close_date must be a date YYYY-MM-DD' })
+  close_date?: string | null;
   @ApiPropertyOptional() @IsOptional() @IsString() @Matches(DATE, { message: 'start_date must be a date YYYY-MM-DD' }) start_date?: string;
   @ApiPropertyOptional({ description: 'an open stage; default the first (gates apply)' }) @IsOptional() @IsString() @MaxLength(40) stage?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(60) type?: string;
@@ -40,15 +46,24 @@ export class CreateOpportunityDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) detail_status?: string;
 }
 
-export class UpdateOpportunityDto extends PartialType(CreateOpportunityDto) {}
+@NullClears()
+/**
+ * PATCH body: every create field but `stage`. A `stage` is accepted by validation only so that the
+ * service can refuse it with a message pointing to POST /api/v1/opportunities/{id}/stage (not documented
+ * as a PATCH field).
+ */
+export class UpdateOpportunityDto extends PartialType(OmitType(CreateOpportunityDto, ['stage'] as const)) {
+  @Allow() stage?: string;
+}
 
 export class StageMoveDto {
   @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(40) stage: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(1000) note?: string;
-  @ApiPropertyOptional({ description: 'required for Lost and Cancel: one of constants.loss_reasons' }) @IsOptional() @IsString() @MaxLength(100) close_reason?: string;
+  @ApiPropertyOptional({ description: 'required when the stage closes as lost or cancelled (constants.stage_roles): one of constants.loss_reasons' }) @IsOptional() @IsString() @MaxLength(100) close_reason?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) close_category?: string;
 }
 
+@NullClears()
 export class StepToggleDto {
   @ApiPropertyOptional({ description: 'omitted: flips' }) @IsOptional() @IsBoolean() done?: boolean;
   @ApiPropertyOptional({ maxLength: 250 }) @IsOptional() @IsString() @MaxLength(250, { message: 'note must be at most 250 characters' }) note?: string;

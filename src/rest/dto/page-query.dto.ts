@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsClientTimestamp } from './sync.dto';
 
 /** Keyset paging shared by the list endpoints. Extend it with the resource's filters. */
 export class PageQueryDto {
@@ -23,9 +24,13 @@ export class PageQueryDto {
   @IsIn(['recent', 'update'])
   sort?: 'recent' | 'update';
 
-  @ApiPropertyOptional({ description: 'with sort=update: only records changed at or after this timestamp' })
+  @ApiPropertyOptional({
+    description: 'with sort=update: only records changed at or after this timestamp, in the workspace local time like every updated_at (or with Z / an offset ±hh:mm)',
+    example: '2026-03-01T08:00:00',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(40)
+  @IsClientTimestamp()
   updated_since?: string;
 }

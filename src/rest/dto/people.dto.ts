@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import type { PersonCreateInput, PersonInput, PersonListQuery } from '../../crm/people/people.service';
-import { OptionalBool, OptionalEmail, OptionalId, OptionalText, QueryBool, QueryId } from './fields';
+import { OptionalBool, OptionalEmail, OptionalId, OptionalText, QueryBool, QueryId, NullClears } from './fields';
 import { PageQueryDto } from './page-query.dto';
 
 class PersonFieldsDto implements PersonInput {
@@ -37,6 +37,7 @@ export class CreatePersonDto extends PersonFieldsDto implements PersonCreateInpu
   force?: boolean;
 }
 
+@NullClears()
 export class UpdatePersonDto extends PersonFieldsDto {
   @ApiPropertyOptional({ maxLength: 200 })
   @ValidateIf((_o: object, v: unknown) => v !== undefined)

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { QueryBool } from './fields';
+import { QueryBool, NullClears } from './fields';
 import { IsBoolean, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 
 export class CreateProductDto {
@@ -12,6 +12,7 @@ export class CreateProductDto {
   @ApiPropertyOptional() @IsOptional() @IsBoolean() active?: boolean;
 }
 
+@NullClears()
 export class UpdateProductDto extends PartialType(CreateProductDto) {}
 
 export class ProductListQueryDto {

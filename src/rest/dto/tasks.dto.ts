@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { IfPresent, IsId, IsIsoDateString, IsQueryId, NotBlank } from './fields';
+import { IfPresent, IsId, IsIsoDateString, IsQueryId, NotBlank, NullClears } from './fields';
 import { PageQueryDto } from './page-query.dto';
 
 export class TaskListQueryDto extends PageQueryDto {
@@ -97,6 +97,7 @@ export class CreateTaskDto {
   opp_id?: number | null;
 }
 
+@NullClears()
 export class UpdateTaskDto {
   @ApiPropertyOptional({ maxLength: 300 })
   @IfPresent()
@@ -122,7 +123,7 @@ export class UpdateTaskDto {
   @MaxLength(40)
   priority?: string;
 
-  @ApiPropertyOptional({ description: "'Done' sets done_at; another status clears it" })
+  @ApiPropertyOptional({ description: 'constants.task_done_status sets done_at; another status clears it' })
   @IfPresent()
   @IsString()
   @MaxLength(40)

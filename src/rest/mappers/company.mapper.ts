@@ -2,7 +2,7 @@ import type { CompanyFacts, CompanyOne, CompanyPage, CompanyViews } from '../../
 import type { Company } from '../../crm/companies/company.entity';
 import { rid } from '../../crm/shared/event-data';
 import { initials } from '../../crm/shared/normalize';
-import { formatTimestamp } from '../../common/time';
+import { dateIn, formatTimestamp } from '../../common/time';
 import type { Workspace } from '../../workspace/workspace.entity';
 import { listResponse, summaryOf } from './common.mapper';
 
@@ -17,7 +17,12 @@ const NO_FACTS: CompanyFacts = {
   canEdit: false,
 };
 
-/** Spec 4.2 customer card item: exactly these fields. */
+/**
+ * Spec 4.2 customer card item: exactly these fields, typed as the spec types them. `potential_kg` is 0
+ * when unknown; `last_visit` of a company never visited is its creation date (the day its visit period
+ * counts from, so next_visit_due = last_visit + period holds; `visit_state` is then `never`);
+ * `next_visit_due` is null only when the company's status has no visit period (OpenAPI: nullable).
+ */
 export function toCustomerCard(c: Company, views: CompanyViews, ws: Workspace) {
   const f = views.facts.get(c.id) ?? NO_FACTS;
   return {
@@ -35,14 +40,14 @@ export function toCustomerCard(c: Company, views: CompanyViews, ws: Workspace) {
     phone: c.phone,
     active: c.active,
     at_risk: f.atRisk,
-    last_visit: c.lastVisit,
+    last_visit: c.lastVisit ?? dateIn(c.createdAt, ws.timezone),
     next_visit_due: c.nextVisitDue,
     open_opps: f.openOpps,
     period: f.period,
     visit_overdue_days: f.visitOverdueDays,
     pending_state: f.pendingState,
     visit_state: f.visitState,
-    potential_kg: c.potentialKg,
+    potential_kg: c.potentialKg ?? 0,
     main_contact: f.mainContact ? { email: f.mainContact.email, name: f.mainContact.name, phone: f.mainContact.phone, wa: f.mainContact.wa } : null,
     owner: summaryOf(views.owners, c.ownerId, ws.app.locale),
   };

@@ -1,4 +1,5 @@
 import type { Profile } from '../../identity/profile.service';
+import type { MeView } from '../queries/me.query';
 import type { Workspace } from '../../workspace/workspace.entity';
 import type { LicenseView } from '../../workspace/workspace.service';
 import { toUserSummary } from './user.mapper';
@@ -41,7 +42,7 @@ export function toMailbox() {
   return { connected: false, email: '', error: '', signature: false, status: 'not_connected' };
 }
 
-export function toMeResponse(p: Profile, version: string) {
+export function toMeResponse(p: MeView, version: string) {
   const locale = p.workspace.app.locale;
   return {
     ok: true as const,
@@ -51,13 +52,13 @@ export function toMeResponse(p: Profile, version: string) {
     constants: toConstants(p.workspace),
     license: toLicense(p.license),
     mailbox: toMailbox(),
-    products: p.products.map((x) => ({ code: x.code, id: x.id, list_price: x.listPrice, name: x.name })),
+    products: p.products.map((x) => ({ code: x.code, id: x.id, list_price: x.list_price, name: x.name })),
     ai: p.workspace.ai,
     weak_password: p.user.weakPassword,
   };
 }
 
-export function toLoginResponse(token: string, p: Pick<Profile, 'user' | 'modules' | 'workspace' | 'license'>, version: string) {
+export function toLoginResponse(token: string, p: Profile, version: string) {
   return {
     ok: true as const,
     token,

@@ -78,6 +78,7 @@ export function toOppSummary(v: OppView, ws: Workspace, users: Map<number, User>
     close_date: o.closeDate,
     start_date: o.startDate,
     last_update: dateIn(o.updatedAt, ws.timezone),
+    updated_at: formatTimestamp(o.updatedAt, ws.timezone),
     closed_at: formatTimestamp(o.closedAt, ws.timezone),
     close_category: o.closeCategory,
     close_reason: o.closeReason,

@@ -26,7 +26,14 @@ export function toTodayTask(t: Task, overdue: boolean) {
 }
 
 export function toTodayResponse(v: TodayView, ws: Workspace) {
-  const customer = (c: Parameters<typeof toCustomerCard>[0]) => toCustomerCard(c, v.companyViews, ws);
+  const on = v.sections;
+  // opportunity and task figures on a card only with their modules (Opportunities, Visits / Activities)
+  const customer = (c: Parameters<typeof toCustomerCard>[0]) => {
+    const item = toCustomerCard(c, v.companyViews, ws);
+    if (!on.opportunities) item.open_opps = 0;
+    if (!on.activities) item.pending_state = 'none';
+    return item;
+  };
   return {
     ok: true as const,
     date: v.date,

@@ -1,0 +1,338 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * npm run bench [-- --quick]
+ *
+ * Loads GET /api/v1/me and GET /api/v1/opportunities?limit=50 of the service (dist/, on the local
+ * PostgreSQL server, in a fresh database) with autocannon at 32 connections, and a bare Express 5
+ * handler that runs exactly the statements the service ran for one request of each kind (captured from
+ * the pg driver) through a bare pg Pool of the same size, answering the same JSON body. Sizes: 10k
+ * and then 1M opportunities of one owner (--quick: 10k only, shorter loads). Prints req/s, p50, p99,
+ * the ratio service / bare, and the database round trips of one request of each kind. The database is
+ * dropped at the end. Method and figures: docs/performance.md.
+ *
+ * Service and bare loads alternate in rounds (2, or 1 with --quick) and each side keeps its best round.
+ * Env: BENCH_DATABASE_URL (else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres),
+ * BENCH_DURATION (seconds per load), BENCH_CONNECTIONS (32).
+ */
+const { spawn } = require('node:child_process');
+const http = require('node:http');
+const { mkdtempSync, rmSync } = require('node:fs');
+const { tmpdir, cpus, totalmem } = require('node:os');
+const { join } = require('node:path');
+const { randomBytes } = require('node:crypto');
+
+const root = join(__dirname, '..', '..');
+const dist = (p) => join(root, 'dist', 'src', p);
+require('reflect-metadata');
+const pg = require('pg');
+const express = require('express');
+const pino = require('pino');
+const { seedOpportunities, keepNewestOpen } = require('./seed');
+
+const args = process.argv.slice(2);
+const QUICK = args.includes('--quick');
+const BASE = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const DURATION = Number(process.env.BENCH_DURATION || (QUICK ? 3 : 8));
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 32);
+const POOL_MAX = 10; // the service's pool size (src/database/data-source-options.ts)
+const SIZES = QUICK ? [10_000] : [10_000, 1_000_000];
+const SCALE_DURATION = QUICK ? 2 : 3;
+const ROUNDS = QUICK ? 1 : 2;
+const OPEN = 2_000;
+const SLUG = 'bench';
+const HOST = `${SLUG}.localhost`;
+
+const log = (s) => process.stdout.write(`${s}\n`);
+
+// ------------------------------------------------------------------ statement capture (pg driver hook)
+let capturing = null;
+const originalQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function (...a) {
+  if (capturing) {
+    const [first, second] = a;
+    const text = typeof first === 'string' ? first : first && first.text;
+    const values = Array.isArray(second) ? second : (first && first.values) || [];
+    if (text) capturing.push({ text, values });
+  }
+  return originalQuery.apply(this, a);
+};
+
+async function capture(fn) {
+  capturing = [];
+  try {
+    const result = await fn();
+    return { result, statements: capturing };
+  } finally {
+    capturing = null;
+  }
+}
+
+// ------------------------------------------------------------------ helpers
+async function withClient(url, fn) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+function dbUrl(name) {
+  const u = new URL(BASE);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** autocannon in a child process (so it does not share the servers' event loop). */
+function cannon(url, headers, connections = CONNECTIONS, duration = DURATION) {
+  const bin = require.resolve('autocannon/autocannon.js');
+  const argv = [bin, '-c', String(connections), '-d', String(Math.max(1, Math.round(duration))), '-j'];
+  for (const [k, v] of Object.entries(headers)) argv.push('-H', `${k}=${v}`);
+  argv.push(url);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
+      const r = JSON.parse(out);
+      resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts, total: r.requests.total });
+    });
+  });
+}
+
+/** One GET (node:http: fetch may not set Host). */
+function get(port, path, headers) {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path, headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => (body += d));
+      res.on('end', () => (res.statusCode === 200 ? resolve(body) : reject(new Error(`${path}: ${res.statusCode} ${body.slice(0, 300)}`))));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** A bare Express 5 app: each route runs its captured statements on a bare pg Pool and answers the body. */
+async function startBare(url, routes) {
+  const pool = new pg.Pool({ connectionString: url, max: POOL_MAX });
+  const app = express();
+  const run = async (statements) => {
+    for (let i = 0; i < statements.length; i++) {
+      const s = statements[i];
+      if (/^\s*(START TRANSACTION|BEGIN)/i.test(s.text)) {
+        // a transaction runs on one connection, as TypeORM's query runner does
+        const client = await pool.connect();
+        try {
+          for (; i < statements.length; i++) {
+            await client.query(statements[i].text, statements[i].values);
+            if (/^\s*(COMMIT|ROLLBACK)\b/i.test(statements[i].text)) break;
+          }
+        } finally {
+          client.release();
+        }
+      } else {
+        await pool.query(s.text, s.values);
+      }
+    }
+  };
+  for (const [path, r] of Object.entries(routes)) {
+    app.get(path, async (_req, res) => {
+      await run(r.statements);
+      res.json(r.body);
+    });
+  }
+  const server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  return {
+    port: server.address().port,
+    setRoutes(next) {
+      for (const [path, r] of Object.entries(next)) Object.assign(routes[path], r);
+    },
+    async close() {
+      await new Promise((r) => server.close(r));
+      await pool.end();
+    },
+  };
+}
+
+const fmt = (n, d = 0) => (typeof n === 'number' ? n.toFixed(d) : String(n));
+const pad = (s, n) => String(s).padEnd(n);
+const padl = (s, n) => String(s).padStart(n);
+
+// ------------------------------------------------------------------ main
+async function main() {
+  const started = Date.now();
+  const name = `crm_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+  await withClient(BASE, (c) => c.query(`CREATE DATABASE ${name}`));
+  const url = dbUrl(name);
+  const dataDir = mkdtempSync(join(tmpdir(), 'crm-bench-'));
+  let app;
+  let bare;
+  let seeder;
+  try {
+    const pgVersion = await withClient(url, async (c) => (await c.query('SHOW server_version')).rows[0].server_version);
+    log(`machine: ${cpus().length} x ${cpus()[0] && cpus()[0].model}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM; Node ${process.version}; PostgreSQL ${pgVersion}`);
+    log(`database ${name}; autocannon ${CONNECTIONS} connections, ${DURATION} s per load; pool ${POOL_MAX} on both sides${QUICK ? '; --quick' : ''}\n`);
+
+    const { createApp } = require(dist('app.factory.js'));
+    const { loadConfig } = require(dist('config/app-config.js'));
+    const { ProvisioningService } = require(dist('identity/provisioning.service.js'));
+    const { UsersService } = require(dist('identity/users.service.js'));
+    const { CredentialsService } = require(dist('identity/credentials.service.js'));
+
+    const config = loadConfig({
+      ...process.env,
+      DATABASE_URL: url,
+      DATA_DIR: dataDir,
+      SECRET_KEY: 'bench-secret-key-bench-secret-key-0123456789',
+      SEED_DEMO: '0',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      RATE_LIMIT_ADDRESS_PER_MINUTE: '1000000',
+    });
+    const logger = pino({ level: 'warn' });
+    app = await createApp({ config, db: { url, embedded: false, close: async () => undefined }, logger });
+    await app.listen(0, '127.0.0.1');
+    const port = app.getHttpServer().address().port;
+
+    // workspace, one sales owner with 8 companies (seed: scripts/bench/seed.js)
+    const ws = (await app.get(ProvisioningService).provision({ slug: SLUG, name: 'Bench Ltd.', adminEmail: 'admin@bench.test', adminPassword: 'Admin-Password-123' })).workspace;
+    const seller = await app.get(UsersService).create(ws, { email: 'seller@bench.test', role: 'sales', department: 'North' });
+    const { token } = await app.get(CredentialsService).issue({ workspaceId: ws.id, kind: 'api', userId: seller.id });
+    // seeding on a client of its own: no statement timeout (the app's pool has 30 s)
+    seeder = new pg.Client({ connectionString: url });
+    await seeder.connect();
+    await seeder.query('SET statement_timeout = 0');
+    const query = async (sql, params) => (await seeder.query(sql, params)).rows;
+    const c = ws.constants;
+    const companyIds = [];
+    for (let i = 0; i < 8; i++) {
+      const [row] = await query(
+        `INSERT INTO companies (workspace_id, name, name_norm, status, owner_id, city) VALUES ($1, $2::varchar, lower($2::varchar), $3, $4, 'Izmir') RETURNING id`,
+        [ws.id, `Bench Customer ${i}`, c.customer_statuses[1], seller.id],
+      );
+      companyIds.push(row.id);
+    }
+    const opp = { workspaceId: ws.id, ownerId: seller.id, companyIds, openStages: c.open_stages, closedStages: c.stages.filter((s) => !c.open_stages.includes(s)) };
+
+    const headers = { host: HOST, authorization: `Bearer ${token}` };
+    const paths = { me: '/api/v1/me', list: '/api/v1/opportunities?limit=50' };
+    const results = [];
+    const scale = [];
+    let seeded = 0;
+    for (const size of SIZES) {
+      const t0 = Date.now();
+      const CHUNK = 200_000;
+      for (let from = seeded + 1; from <= size; from += CHUNK) await seedOpportunities(query, { ...opp, from, to: Math.min(size, from + CHUNK - 1) });
+      await keepNewestOpen(query, { ...opp, openKeep: OPEN });
+      await query('VACUUM ANALYZE');
+      seeded = size;
+      log(`seeded ${size.toLocaleString('en')} opportunities (${OPEN} open) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+      // one request of each kind, twice: the second is the steady state (caches warm) whose statements we replay
+      const routes = {};
+      for (const [kind, path] of Object.entries(paths)) {
+        await get(port, path, headers);
+        const { result: body, statements } = await capture(() => get(port, path, headers));
+        routes[`/${kind}`] = { statements, body: JSON.parse(body), bytes: Buffer.byteLength(body) };
+      }
+      if (!bare) bare = await startBare(url, routes);
+      else bare.setRoutes(routes);
+      for (const [kind, path] of Object.entries(paths)) {
+        const r = routes[`/${kind}`];
+        // alternate service and bare in rounds and keep each side's best round: the machine may be shared,
+        // and load that comes and goes should not land on one side only
+        let svc = null;
+        let raw = null;
+        for (let round = 0; round < ROUNDS; round++) {
+          const x = await cannon(`http://127.0.0.1:${port}${path}`, headers, CONNECTIONS, DURATION / ROUNDS);
+          const y = await cannon(`http://127.0.0.1:${bare.port}/${kind}`, {}, CONNECTIONS, DURATION / ROUNDS);
+          if (!svc || x.rps > svc.rps) svc = x;
+          if (!raw || y.rps > raw.rps) raw = y;
+        }
+        const one = await cannon(`http://127.0.0.1:${port}${path}`, headers, 1, Math.min(DURATION, 3));
+        results.push({ size, kind, trips: r.statements.length, bytes: r.bytes, svc, raw, one, statements: r.statements });
+        log(`  ${kind}: ${r.statements.length} round trips, ${r.bytes} bytes; service ${fmt(svc.rps)} req/s, bare ${fmt(raw.rps)} req/s`);
+      }
+      // one connection, the service only: the endpoints whose cost could grow with history
+      const scalePaths = {
+        'company list': '/api/v1/companies?limit=50',
+        'company record': `/api/v1/companies/${companyIds[0]}`,
+        today: '/api/v1/today',
+        'opportunities q=PO number': `/api/v1/opportunities?limit=50&q=PO-${size - 17}`,
+        'opportunities q=product word': '/api/v1/opportunities?limit=50&q=bubble',
+        'opportunities q=2 chars': '/api/v1/opportunities?limit=50&q=zq',
+      };
+      for (const [what, path] of Object.entries(scalePaths)) {
+        await get(port, path, headers);
+        const one = await cannon(`http://127.0.0.1:${port}${path}`, headers, 1, SCALE_DURATION);
+        scale.push({ size, what, p50: one.p50, p99: one.p99 });
+      }
+      log(`  one connection: ${scale.filter((x) => x.size === size).map((x) => `${x.what} ${x.p50} ms`).join(', ')}`);
+    }
+
+    // ---------------------------------------------------------------- report
+    log('\n| size | request | round trips | service req/s | p50 | p99 | bare req/s | p50 | p99 | service / bare | 1 conn p50 |');
+    log('|---|---|---|---|---|---|---|---|---|---|---|');
+    for (const r of results) {
+      log(
+        `| ${r.size.toLocaleString('en')} | ${r.kind} | ${r.trips} | ${fmt(r.svc.rps)} | ${r.svc.p50} ms | ${r.svc.p99} ms | ${fmt(r.raw.rps)} | ${r.raw.p50} ms | ${r.raw.p99} ms | ${fmt(r.svc.rps / r.raw.rps, 2)} | ${r.one.p50} ms |`,
+      );
+      const bad = r.svc.non2xx + r.svc.errors + r.raw.non2xx + r.raw.errors;
+      if (bad) log(`|   | (${r.kind}: ${bad} non-2xx or errors during the load) |`);
+    }
+    log('\none connection, service, p50 / p99 by size:');
+    log(`| request | ${SIZES.map((z) => z.toLocaleString('en')).join(' | ')} |`);
+    log(`|---|${SIZES.map(() => '---').join('|')}|`);
+    for (const what of [...new Set(scale.map((x) => x.what))]) {
+      log(`| ${what} | ${SIZES.map((z) => scale.find((x) => x.size === z && x.what === what)).map((x) => `${x.p50} / ${x.p99} ms`).join(' | ')} |`);
+    }
+    log('\nstatements of one request (steady state):');
+    for (const r of results.filter((x) => x.size === SIZES[SIZES.length - 1])) {
+      log(`  ${r.kind}:`);
+      for (const s of r.statements) log(`    ${s.text.replace(/\s+/g, ' ').slice(0, 150)}`);
+    }
+    const at = (size, kind) => results.find((r) => r.size === size && r.kind === kind);
+    const check = (ok, text) => log(`  [${ok ? 'met' : 'NOT met'}] ${text}`);
+    log('\ntargets:');
+    const me = at(SIZES[0], 'me');
+    const list = at(SIZES[0], 'list');
+    check(me.trips <= 2, `/me in at most 2 round trips: ${me.trips}`);
+    check(list.trips <= 5, `list in at most 5 round trips: ${list.trips}`);
+    for (const r of results) check(r.svc.rps >= 0.8 * r.raw.rps, `${r.kind} at ${r.size.toLocaleString('en')}: service >= 0.8x bare: ${fmt(r.svc.rps / r.raw.rps, 2)}x`);
+    if (SIZES.length > 1) {
+      const small = at(SIZES[0], 'list');
+      const large = at(SIZES[1], 'list');
+      check(large.svc.p50 <= 1.5 * small.svc.p50, `list p50 at 1M <= 1.5x p50 at 10k (32 connections): ${large.svc.p50} ms vs ${small.svc.p50} ms`);
+      check(large.one.p50 <= 1.5 * small.one.p50, `list p50 at 1M <= 1.5x p50 at 10k (1 connection): ${large.one.p50} ms vs ${small.one.p50} ms`);
+      for (const what of ['company list', 'company record', 'today']) {
+        const [x, y] = SIZES.map((z) => scale.find((r) => r.size === z && r.what === what));
+        check(y.p50 <= 1.5 * x.p50, `${what} p50 at 1M <= 1.5x p50 at 10k (1 connection): ${y.p50} ms vs ${x.p50} ms`);
+      }
+    }
+    log(`\ntotal ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    await new Promise((r) => setTimeout(r, 1500)); // requests still running when autocannon stopped
+  } finally {
+    if (bare) await bare.close().catch(() => undefined);
+    if (seeder) await seeder.end().catch(() => undefined);
+    if (app) await app.close().catch(() => undefined);
+    await withClient(BASE, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).catch((e) => log(`could not drop ${name}: ${e.message}`));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    process.stderr.write(`bench failed: ${e && e.stack ? e.stack : e}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,59 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import helmet from 'helmet';
+
+/**
+ * Security headers (helmet): a CSP that forbids framing (`frame-ancestors 'none'`) and keeps the
+ * OpenAPI UI at /api/docs working (scripts from the same origin, its inline styles), nosniff, no
+ * referrer; HSTS only behind a TLS-terminating proxy (TRUST_PROXY=1), where the public scheme is https.
+ */
+export function securityHeaders(opts: { behindTlsProxy: boolean }): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'base-uri': ["'self'"],
+        'connect-src': ["'self'"],
+        'font-src': ["'self'", 'data:'],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        'img-src': ["'self'", 'data:'],
+        'object-src': ["'none'"],
+        'script-src': ["'self'"],
+        'script-src-attr': ["'none'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        ...(opts.behindTlsProxy ? { 'upgrade-insecure-requests': [] } : {}),
+      },
+    },
+    frameguard: { action: 'deny' },
+    strictTransportSecurity: opts.behindTlsProxy ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+}
+
+const ALLOW_HEADERS = 'Authorization, Content-Type, X-Request-Id';
+const EXPOSE_HEADERS = 'X-Request-Id, Retry-After, RateLimit, RateLimit-Policy, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset';
+
+/**
+ * CORS for /api/v1 only, and only for the configured origins (CORS_ORIGINS). Bearer tokens, no
+ * cookies: credentials are not allowed. Without configured origins no CORS header is ever sent, so
+ * browsers keep other sites' scripts from reading the API.
+ */
+export function apiCors(origins: string[]): RequestHandler {
+  const allowed = new Set(origins);
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (allowed.size === 0 || !(req.path === '/api/v1' || req.path.startsWith('/api/v1/'))) return next();
+    res.vary('Origin');
+    const origin = req.headers.origin;
+    if (typeof origin !== 'string' || !allowed.has(origin)) return next();
+    res.setHeader('Access-Control-Allow-Origin', origin);
+    res.setHeader('Access-Control-Expose-Headers', EXPOSE_HEADERS);
+    if (req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined) {
+      res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE');
+      res.setHeader('Access-Control-Allow-Headers', ALLOW_HEADERS);
+      res.setHeader('Access-Control-Max-Age', '600');
+      res.status(204).end();
+      return;
+    }
+    next();
+  };
+}

@@ -1,0 +1,102 @@
+import type { User } from '../../identity/user.entity';
+import type { Activity } from '../activities/activity.entity';
+import type { Company } from '../companies/company.entity';
+import type { Product } from '../products/product.entity';
+import type { PageQuery } from '../shared/paging';
+import type { Task } from '../tasks/task.entity';
+import type { Note } from './note.entity';
+import type { OppLog } from './opp-log.entity';
+import type { Opportunity } from './opportunity.entity';
+import type * as R from './rules';
+import type { Step } from './step.entity';
+
+/** A create or update body (spec 2.6 field names). `stage` only on create: moves go through moveStage. */
+export interface OppInput {
+  name?: string;
+  customer_id?: number;
+  value?: number;
+  currency?: string;
+  potential_kg?: number;
+  unit?: string;
+  product_id?: number | null;
+  close_date?: string | null;
+  start_date?: string;
+  stage?: string;
+  type?: string;
+  source?: string;
+  competitor?: string;
+  note?: string;
+  line?: string;
+  next_step?: string;
+  offer_price?: number | null;
+  payment_days?: number | null;
+  probability?: number | null;
+  bant_b?: boolean;
+  bant_a?: boolean;
+  bant_n?: boolean;
+  bant_t?: boolean;
+  fc?: string | null;
+  health_manual?: boolean;
+  health_grade?: string;
+  health_label?: string;
+  health_note?: string;
+  tags?: string[];
+  owner_id?: number;
+  detail_status?: string;
+}
+
+export interface StageMoveInput {
+  stage: string;
+  note?: string;
+  close_reason?: string;
+  close_category?: string;
+}
+
+export interface OppListQuery extends PageQuery {
+  stage?: string;
+  owner_id?: number;
+  customer_id?: number;
+  status?: 'open' | 'closed';
+  q?: string;
+}
+
+/** Everything computed from the rules, for the mapper. */
+export interface OppComputed {
+  isOpen: boolean;
+  nextStage: string;
+  gateProblems: string[];
+  bant: number;
+  sla: R.Sla;
+  lifetimeLeft: number;
+  valueBase: number;
+  prob: number;
+  weighted: number;
+  fc: string;
+  health: R.Health;
+  trend: { trend: string; label: string };
+  isAccount: boolean;
+}
+
+export interface OppView {
+  opp: Opportunity;
+  customer: Company | null;
+  product: Product | null;
+  canEdit: boolean;
+  canRevive: boolean;
+  computed: OppComputed;
+}
+
+export interface OppDetail extends OppView {
+  logs: OppLog[];
+  steps: Step[];
+  notes: Note[];
+  tasks: Task[];
+  visits: Activity[];
+  users: Map<number, User>;
+}
+
+export interface OppPage {
+  items: OppView[];
+  users: Map<number, User>;
+  nextCursor: string | null;
+}

@@ -1,0 +1,35 @@
+import { Injectable, NestMiddleware } from '@nestjs/common';
+import type { NextFunction, Response } from 'express';
+import type { CrmRequest } from '../../common/http/crm-request';
+import { ApiRateLimits, isLimitedPath } from '../../common/http/throttle';
+import { CredentialsService } from '../credentials.service';
+import { bearerOf, rememberResolved } from './bearer';
+
+/**
+ * The API request limit, after the workspace is known and before any route runs: the bearer (or ERP
+ * key header) is resolved first (auth cache, or one query); a verified credential counts against its
+ * own bucket, anything else — no credential, an invented, revoked or expired one — against the client
+ * address. Unknown routes are counted too.
+ */
+@Injectable()
+export class ApiLimitMiddleware implements NestMiddleware {
+  constructor(
+    private readonly credentials: CredentialsService,
+    private readonly limits: ApiRateLimits,
+  ) {}
+
+  async use(req: CrmRequest, res: Response, next: NextFunction): Promise<void> {
+    try {
+      if (!isLimitedPath(req.originalUrl.split('?')[0])) return next();
+      const ws = req.workspace;
+      const token = bearerOf(req, true);
+      const resolved = ws && token ? await this.credentials.resolve(ws, token) : null;
+      if (token) rememberResolved(req, token, resolved);
+      if (ws && resolved) await this.limits.consumeCredential(`${ws.id}:${resolved.credential.id}`, res);
+      else await this.limits.consumeAddress(req.ip, res);
+      next();
+    } catch (e) {
+      next(e);
+    }
+  }
+}

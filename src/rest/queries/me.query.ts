@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import type { UserContext } from '../../identity/auth/auth-context';
+import { Profile, ProfileService } from '../../identity/profile.service';
+import { User } from '../../identity/user.entity';
+import { UnitOfWork } from '../../database/unit-of-work';
+
+export interface MeProduct {
+  id: number;
+  code: string;
+  name: string;
+  list_price: number;
+}
+
+export interface MeView extends Profile {
+  /** Active users of the workspace (summaries only). */
+  users: User[];
+  products: MeProduct[];
+}
+
+const SQL = `
+SELECT
+  (SELECT coalesce(json_agg(json_build_object('id', u.id, 'username', u.username, 'full_name', u.full_name, 'role', u.role) ORDER BY u.full_name, u.id), '[]'::json)
+     FROM users u WHERE u.workspace_id = $1 AND u.active = true) AS users,
+  (SELECT coalesce(json_agg(json_build_object('id', p.id, 'code', p.code, 'name', p.name, 'list_price', p.list_price) ORDER BY p.name, p.id), '[]'::json)
+     FROM products p WHERE p.workspace_id = $1 AND p.active = true) AS products`;
+
+/**
+ * The `GET /me` read model, assembled at the interface edge: the caller and workspace from the auth
+ * context (identity), the workspace's active users and products in one round trip.
+ */
+@Injectable()
+export class MeQuery {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly profile: ProfileService,
+  ) {}
+
+  async me(auth: UserContext): Promise<MeView> {
+    const [row] = (await this.uow.manager.query(SQL, [auth.workspace.id])) as {
+      users: { id: number; username: string; full_name: string; role: User['role'] }[];
+      products: { id: number; code: string; name: string; list_price: number | string }[];
+    }[];
+    const users = row.users.map((u) => Object.assign(new User(), { id: u.id, username: u.username, fullName: u.full_name, role: u.role }));
+    const products = row.products.map((p) => ({ id: p.id, code: p.code, name: p.name, list_price: Number(p.list_price) }));
+    return { ...this.profile.of(auth), users, products };
+  }
+}

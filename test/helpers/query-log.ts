@@ -1,0 +1,50 @@
+import { Client } from 'pg';
+
+/** One statement sent by the `pg` driver (text and parameter values as given). */
+export interface LoggedQuery {
+  text: string;
+  values: unknown[];
+}
+
+let active: LoggedQuery[] | null = null;
+let patched = false;
+
+/**
+ * Records every statement that any `pg` client of this process sends while `fn` runs (the app's TypeORM
+ * pool included): to count round trips and to EXPLAIN the SQL a request really runs. One capture at a time.
+ */
+export async function captureQueries<T>(fn: () => Promise<T>): Promise<{ result: T; queries: LoggedQuery[] }> {
+  if (!patched) {
+    const original = Client.prototype.query;
+    Client.prototype.query = function (this: Client, ...args: unknown[]) {
+      const [first, second] = args;
+      if (active) {
+        const text = typeof first === 'string' ? first : (first as { text?: string })?.text;
+        const values = Array.isArray(second) ? second : ((first as { values?: unknown[] })?.values ?? []);
+        if (text) active.push({ text, values });
+      }
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof Client.prototype.query;
+    patched = true;
+  }
+  if (active) throw new Error('captureQueries: one capture at a time');
+  const queries: LoggedQuery[] = [];
+  active = queries;
+  try {
+    return { result: await fn(), queries };
+  } finally {
+    active = null;
+  }
+}
+
+/**
+ * Statements of a request beyond its auth context, from the calls a `jest.spyOn(Client.prototype,
+ * 'query')` saw: whether the cached auth context reloads (1 s entries on the embedded database) depends
+ * on timing, not on the request.
+ */
+export function ownQueryCount(calls: unknown[][]): number {
+  return calls.filter((c) => {
+    const text = typeof c[0] === 'string' ? c[0] : String((c[0] as { text?: string } | undefined)?.text ?? '');
+    return !/"credentials"|"workspaces"|pg_notify/.test(text);
+  }).length;
+}
