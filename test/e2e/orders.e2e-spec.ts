@@ -1,5 +1,6 @@
 import { ErpQueueEntry } from '../../src/crm/orders/erp-queue-entry.entity';
 import { Order } from '../../src/crm/orders/order.entity';
+import { DemoSeedService } from '../../src/demo/demo-seed.service';
 import { OutboxEvent } from '../../src/events/outbox-event.entity';
 import { todayIn } from '../../src/common/time';
 import { MODULES } from '../../src/workspace/defaults';
@@ -383,5 +384,25 @@ describe('visibility, workspaces, credentials and the module', () => {
     await as(north.key).post(`/api/v1/orders/${o.id}/po`, { customer_po: 'EV' }).expect(200);
     await as(north.key).post(`/api/v1/orders/${o.id}/erp`).expect(200);
     expect(await db(t).count(OutboxEvent, { where: { workspaceId: a.ws.id } })).toBe(before);
+  });
+});
+
+describe('demo:seed', () => {
+  it('creates sample orders in several statuses (some queued for the ERP) and tickets, without events', async () => {
+    const d = await createWorkspace(t, 'orders-demo');
+    const res = await t.get(DemoSeedService).seed(d.ws);
+    expect(res).toMatchObject({ ok: true, orders: expect.any(Number), erp_queue: expect.any(Number), tickets: 4 });
+    expect(res.orders).toBeGreaterThanOrEqual(d.ws.constants.order_statuses.length);
+    const orders = (await api(t, d.host, d.adminKey).get('/api/v1/orders?limit=200').expect(200)).body.items as { status: string; erp: { status: string } | null }[];
+    expect(new Set(orders.map((o) => o.status))).toEqual(new Set(d.ws.constants.order_statuses));
+    expect(new Set(orders.map((o) => o.erp?.status ?? null))).toEqual(new Set([null, 'queued', 'written', 'failed']));
+    const waiting = await db(t).count(ErpQueueEntry, { where: { workspaceId: d.ws.id, state: 'waiting' } });
+    expect(waiting).toBeGreaterThan(0);
+    const tickets = (await api(t, d.host, d.adminKey).get('/api/v1/tickets').expect(200)).body.items;
+    expect(tickets).toHaveLength(4);
+    const flags = await db(t).query(`SELECT (SELECT bool_and(is_sample) FROM orders WHERE workspace_id = $1) AS o, (SELECT bool_and(is_sample) FROM tickets WHERE workspace_id = $1) AS t`, [d.ws.id]);
+    expect(flags[0]).toEqual({ o: true, t: true });
+    expect(await db(t).count(OutboxEvent, { where: { workspaceId: d.ws.id } })).toBe(0);
+    expect(await t.get(DemoSeedService).seed(d.ws)).toMatchObject({ orders: 0, tickets: 0 });
   });
 });
