@@ -52,7 +52,7 @@ export class CreateTicketDto {
   @MaxLength(10000)
   body?: string;
 
-  @ApiProperty({ description: 'a key of app.ticket_sla_hours; due_at = creation + those hours', example: 'High' })
+  @ApiProperty({ description: 'a key of app.ticket_sla_hours; due_at = creation + those hours' })
   @IsString()
   @MaxLength(40)
   priority: string;
