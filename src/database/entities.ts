@@ -14,6 +14,9 @@ import { Product } from '../crm/products/product.entity';
 import { RecordOpen } from '../crm/shared/record-open.entity';
 import { DeletedRecord } from '../crm/sync/deleted-record.entity';
 import { Task } from '../crm/tasks/task.entity';
+import { ErpQueueEntry } from '../crm/orders/erp-queue-entry.entity';
+import { Order } from '../crm/orders/order.entity';
+import { Ticket } from '../crm/tickets/ticket.entity';
 import { Workspace } from '../workspace/workspace.entity';
 
 /** Every entity, for the runtime data source and the TypeORM CLI alike. */
@@ -35,4 +38,7 @@ export const ENTITIES = [
   CalendarEntry,
   RecordOpen,
   DeletedRecord,
+  Order,
+  ErpQueueEntry,
+  Ticket,
 ];

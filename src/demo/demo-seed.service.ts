@@ -17,6 +17,7 @@ import { UnitOfWork } from '../database/unit-of-work';
 import { User } from '../identity/user.entity';
 import { UsersService } from '../identity/users.service';
 import { Workspace } from '../workspace/workspace.entity';
+import { seedOrdersAndTickets } from './seed-orders';
 
 const PRODUCTS = [
   { code: 'PE-LD-200', name: 'LDPE film granulate', listPrice: 1.45, unit: 'kg' },
@@ -70,10 +71,11 @@ export class DemoSeedService {
       const products = await this.seedProducts(m, ws);
       const team = await this.seedTeam(m, ws);
       if (await m.exists(Company, { where: { workspaceId: ws.id, isSample: true } })) {
-        return { ok: true, products: products.created, users: team.created, companies: 0, people: 0, opportunities: 0, activities: 0, tasks: 0, calendar: 0 };
+        return { ok: true, products: products.created, users: team.created, companies: 0, people: 0, opportunities: 0, activities: 0, tasks: 0, calendar: 0, orders: 0, erp_queue: 0, tickets: 0 };
       }
       const counts = await this.seedCrm(m, ws, team.users, products.all);
-      return { ok: true, products: products.created, users: team.created, ...counts };
+      const more = await seedOrdersAndTickets(m, ws, products.all);
+      return { ok: true, products: products.created, users: team.created, ...counts, ...more };
     });
   }
 
@@ -105,7 +107,7 @@ export class DemoSeedService {
   private async seedCrm(m: EntityManager, ws: Workspace, team: User[], products: Product[]) {
     const today = todayIn(ws.timezone);
     const c = ws.constants;
-    const counts = { companies: 0, people: 0, opportunities: 0, activities: 0, tasks: 0, calendar: 0 };
+    const counts = { companies: 0, people: 0, opportunities: 0, activities: 0, tasks: 0, calendar: 0, orders: 0, erp_queue: 0, tickets: 0 };
     const companies: Company[] = [];
     for (const [i, d] of COMPANIES.entries()) {
       const owner = team[i % team.length];

@@ -35,11 +35,28 @@ const STRING_LISTS = [
   'task_closed_statuses',
   'customer_at_risk_statuses',
   'customer_account_statuses',
+  // --- orders and tickets ---
+  'order_statuses',
+  'order_erp_statuses',
+  'ticket_statuses',
+  'ticket_closed_statuses',
 ] as const;
-const NON_EMPTY_LISTS = new Set<string>(['stages', 'open_stages', 'forecast_cats', 'loss_reasons', 'task_statuses', 'task_priorities', 'customer_statuses', 'task_closed_statuses']);
-const KEY_LISTS = new Set<string>(['stages', 'open_stages', 'customer_statuses', 'task_statuses', 'task_closed_statuses', 'customer_at_risk_statuses', 'customer_account_statuses']);
+const NON_EMPTY_LISTS = new Set<string>([
+  'stages', 'open_stages', 'forecast_cats', 'loss_reasons', 'task_statuses', 'task_priorities', 'customer_statuses', 'task_closed_statuses',
+  // --- orders and tickets ---
+  'order_statuses', 'order_erp_statuses', 'ticket_statuses',
+]);
+const KEY_LISTS = new Set<string>([
+  'stages', 'open_stages', 'customer_statuses', 'task_statuses', 'task_closed_statuses', 'customer_at_risk_statuses', 'customer_account_statuses',
+  // --- orders and tickets ---
+  'order_statuses', 'order_erp_statuses', 'ticket_statuses', 'ticket_closed_statuses',
+]);
 const BOOLEANS = ['stage_rules', 'opp_status_labels'] as const;
-const STRINGS = ['opp_line_label', 'task_done_status'] as const;
+const STRINGS = [
+  'opp_line_label', 'task_done_status',
+  // --- orders and tickets ---
+  'order_new_status', 'order_sent_status', 'ticket_new_status',
+] as const;
 const COUNTS = ['action_soon_days', 'sales_cycle_days'] as const;
 /** Maps keyed by stage, and what their values must be. */
 const STAGE_MAPS = ['stage_labels', 'stage_colors', 'stage_gate', 'stage_sla', 'stage_prob', 'stage_roles', 'stage_gates', 'stage_steps', 'stage_fc'] as const;
@@ -164,6 +181,18 @@ export function validateConstants(input: unknown): string[] {
   if (typeof c.task_done_status === 'string' && !(lists.task_closed_statuses ?? []).includes(c.task_done_status)) {
     err('task_done_status', 'not one of task_closed_statuses');
   }
+  // --- orders and tickets ---
+  subset('order_erp_statuses', 'order_statuses');
+  subset('ticket_closed_statuses', 'ticket_statuses');
+  const member = (key: string, of: string, not?: string) => {
+    const v = c[key];
+    if (typeof v !== 'string') return;
+    if (!(lists[of] ?? []).includes(v)) err(key, `not one of ${of}`);
+    else if (not && (lists[not] ?? []).includes(v)) err(key, `must not be one of ${not}`);
+  };
+  member('order_new_status', 'order_statuses', 'order_erp_statuses');
+  member('order_sent_status', 'order_erp_statuses');
+  member('ticket_new_status', 'ticket_statuses', 'ticket_closed_statuses');
   return errors;
 }
 

@@ -69,6 +69,24 @@ export function defaultConstants(): WorkspaceConstants {
     opp_status_labels: true,
     visit_period: { Prospect: 30, Active: 21, 'Key account': 14, Passive: 60, Former: 90 },
     ...stageRuleDefaults(),
+    // --- orders and tickets ---
+    ...orderTicketDefaults(),
+  };
+}
+
+/** Order and ticket statuses (also merged into existing workspaces by migration 1795360000000). */
+export function orderTicketDefaults(): Pick<
+  WorkspaceConstants,
+  'order_statuses' | 'order_new_status' | 'order_erp_statuses' | 'order_sent_status' | 'ticket_statuses' | 'ticket_new_status' | 'ticket_closed_statuses'
+> {
+  return {
+    order_statuses: ['new', 'sent', 'open', 'shipped', 'invoiced', 'closed'],
+    order_new_status: 'new',
+    order_erp_statuses: ['sent', 'open', 'shipped', 'invoiced', 'closed'],
+    order_sent_status: 'sent',
+    ticket_statuses: ['Open', 'In progress', 'Waiting', 'Resolved', 'Closed'],
+    ticket_new_status: 'Open',
+    ticket_closed_statuses: ['Resolved', 'Closed'],
   };
 }
 

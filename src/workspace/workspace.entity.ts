@@ -106,6 +106,18 @@ export interface WorkspaceConstants {
   customer_account_statuses: string[];
   /** Default expected close date of a new opportunity: start_date + this many days. */
   sales_cycle_days: number;
+  // --- orders and tickets (not in spec 2.3; sent in `me` as extra fields) ---
+  /** Every order status; `order_new_status` is the status of a new order. */
+  order_statuses: string[];
+  order_new_status: string;
+  /** Statuses meaning the order was sent to the ERP (spec 3.5): the PO is frozen, no second send. */
+  order_erp_statuses: string[];
+  /** The status `POST /orders/{id}/erp` sets (one of order_erp_statuses). */
+  order_sent_status: string;
+  /** Support ticket statuses; a new ticket gets `ticket_new_status`; closed ones are never overdue. */
+  ticket_statuses: string[];
+  ticket_new_status: string;
+  ticket_closed_statuses: string[];
 }
 
 export interface LicenseSettings {

@@ -38,6 +38,8 @@ const CARD_FIELDS = [
 const RECORD_FIELDS = [
   ...CARD_FIELDS, 'country', 'address', 'email', 'website', 'tax_no', 'tax_office', 'erp_code', 'erp_ext_id', 'source', 'note', 'can_edit', 'created_at', 'updated_at',
 ].sort();
+/** A single record (GET / POST / PATCH of one company) also carries its `orders` (spec 2.8); list items do not. */
+const ONE_RECORD_FIELDS = [...RECORD_FIELDS, 'orders'].sort();
 
 let n = 0;
 const uniq = (p: string) => `${p} ${++n}${Date.now().toString(36)}`;
@@ -70,7 +72,8 @@ describe('POST /api/v1/companies', () => {
       .expect(201);
     expect(res.body.ok).toBe(true);
     const c = res.body.company;
-    expect(Object.keys(c).sort()).toEqual(RECORD_FIELDS);
+    expect(Object.keys(c).sort()).toEqual(ONE_RECORD_FIELDS);
+    expect(c.orders).toEqual([]);
     expect(c).toMatchObject({
       rid: `C-${c.id}`,
       name: 'Anadolu Plastik A.Ş.',
@@ -276,7 +279,7 @@ describe('PATCH /api/v1/companies/:id', () => {
     const res = await as(north1.key).patch(`/api/v1/companies/${c.id}`, { phone: ' 2 ', potential_kg: 10, note: 'n' }).expect(200);
     expect(res.body.ok).toBe(true);
     const u = res.body.company;
-    expect(Object.keys(u).sort()).toEqual(RECORD_FIELDS);
+    expect(Object.keys(u).sort()).toEqual(ONE_RECORD_FIELDS);
     expect(u).toMatchObject({ city: 'Adana', phone: '2', potential_kg: 10, note: 'n', name: c.name });
     expect(u.updated_at > c.updated_at || u.updated_at === c.updated_at).toBe(true);
     const cleared = await as(north1.key).patch(`/api/v1/companies/${c.id}`, { potential_kg: null, city: '' }).expect(200);

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { OrdersModule } from '../orders/orders.module';
 import { CompaniesService } from './companies.service';
 
-@Module({ providers: [CompaniesService], exports: [CompaniesService] })
+@Module({ imports: [OrdersModule], providers: [CompaniesService], exports: [CompaniesService] })
 export class CompaniesModule {}

@@ -6,7 +6,9 @@ import { UnitOfWork } from '../../database/unit-of-work';
 import { UserContext } from '../../identity/auth/auth-context';
 import { User } from '../../identity/user.entity';
 import { UsersService } from '../../identity/users.service';
+import { MODULES } from '../../workspace/defaults';
 import { Opportunity } from '../opportunities/opportunity.entity';
+import { OrdersService, OrderView } from '../orders/orders.service';
 import { Person } from '../people/person.entity';
 import { AccessService } from '../shared/access.service';
 import { recordPath, rid } from '../shared/event-data';
@@ -92,6 +94,8 @@ export interface CompanyPage extends Page<Company> {
 export interface CompanyOne {
   company: Company;
   views: CompanyViews;
+  /** The record's `orders` (spec 2.8): visible orders, newest first; empty without the Orders module. */
+  orders: OrderView[];
 }
 
 /** String columns a create / update may set (snake_case input name → entity property). */
@@ -119,6 +123,7 @@ export class CompaniesService {
     private readonly refs: RefsService,
     private readonly users: UsersService,
     private readonly opens: RecordOpensService,
+    private readonly orders: OrdersService,
   ) {}
 
   async list(auth: UserContext, q: CompanyListQuery): Promise<CompanyPage> {
@@ -139,7 +144,7 @@ export class CompaniesService {
     return this.uow.run(async () => {
       const company = await this.access.findVisible(Company, auth, id, 'company');
       await this.opens.touch(auth, 'company', id);
-      return { company, views: await this.views(auth, [company]) };
+      return { company, views: await this.views(auth, [company]), orders: await this.ordersOf(auth, id) };
     });
   }
 
@@ -192,7 +197,7 @@ export class CompaniesService {
       });
       return saved;
     });
-    return { company, views: await this.views(auth, [company]) };
+    return { company, views: await this.views(auth, [company]), orders: [] };
   }
 
   async update(auth: UserContext, id: number, input: CompanyInput): Promise<CompanyOne> {
@@ -216,7 +221,7 @@ export class CompaniesService {
       if (Object.keys(patch).length) await db.update(Company, { id }, patch);
       return (await db.byId(Company, id))!;
     });
-    return { company, views: await this.views(auth, [company]) };
+    return { company, views: await this.views(auth, [company]), orders: await this.ordersOf(auth, id) };
   }
 
   /** Archive (active = false); the record stays and can be re-activated with PATCH active: true. */
@@ -227,6 +232,11 @@ export class CompaniesService {
       this.access.assertCanEdit(auth, current.ownerId);
       if (current.active) await db.update(Company, { id }, { active: false });
     });
+  }
+
+  /** Orders on the record: one query, none without the Orders module (rule 11). */
+  private ordersOf(auth: UserContext, id: number): Promise<OrderView[]> {
+    return auth.modules.includes(MODULES.orders) ? this.orders.forCompany(auth, id) : Promise.resolve([]);
   }
 
   /**

@@ -9,6 +9,7 @@ import type { OppLog } from './opp-log.entity';
 import type { Opportunity } from './opportunity.entity';
 import type * as R from './rules';
 import type { Step } from './step.entity';
+import type { OrderView } from '../orders/orders.service';
 
 /** A create or update body (spec 2.6 field names). `stage` only on create: moves go through moveStage. */
 export interface OppInput {
@@ -92,6 +93,8 @@ export interface OppDetail extends OppView {
   notes: Note[];
   tasks: Task[];
   visits: Activity[];
+  /** Visible orders of the opportunity, newest first; empty without the Orders module. */
+  orders: OrderView[];
   users: Map<number, User>;
 }
 

@@ -5,6 +5,7 @@ import { initials } from '../../crm/shared/normalize';
 import { dateIn, formatTimestamp } from '../../common/time';
 import type { Workspace } from '../../workspace/workspace.entity';
 import { listResponse, summaryOf } from './common.mapper';
+import { toOrderRow } from './order.mapper';
 
 const NO_FACTS: CompanyFacts = {
   period: 0,
@@ -74,8 +75,9 @@ export function toCompanyRecord(c: Company, views: CompanyViews, ws: Workspace) 
   };
 }
 
+/** GET / POST / PATCH of one company: the record with its `orders` (spec 2.8; lists leave them out). */
 export function toCompanyResponse(one: CompanyOne, ws: Workspace) {
-  return { ok: true as const, company: toCompanyRecord(one.company, one.views, ws) };
+  return { ok: true as const, company: { ...toCompanyRecord(one.company, one.views, ws), orders: one.orders.map(toOrderRow) } };
 }
 
 export function toCompanyList(page: CompanyPage, ws: Workspace) {

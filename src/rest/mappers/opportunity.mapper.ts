@@ -7,6 +7,7 @@ import type { OppDetail, OppView } from '../../crm/opportunities/opportunities.s
 import type { Step } from '../../crm/opportunities/step.entity';
 import { currencySymbol, unitCode, valueShort } from '../../crm/opportunities/rules';
 import { summaryOf } from './common.mapper';
+import { toOrderRow } from './order.mapper';
 
 /** Spec 2.7. */
 export function toStep(s: Step, users: Map<number, User>, locale: string) {
@@ -117,6 +118,6 @@ export function toOpp(d: OppDetail, ws: Workspace) {
     threads: [],
     demos: [],
     offers: [],
-    orders: [],
+    orders: d.orders.map(toOrderRow),
   };
 }
