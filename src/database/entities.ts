@@ -14,6 +14,8 @@ import { Product } from '../crm/products/product.entity';
 import { RecordOpen } from '../crm/shared/record-open.entity';
 import { DeletedRecord } from '../crm/sync/deleted-record.entity';
 import { Task } from '../crm/tasks/task.entity';
+import { Fair } from '../crm/leads/fair.entity';
+import { Lead } from '../crm/leads/lead.entity';
 import { Workspace } from '../workspace/workspace.entity';
 
 /** Every entity, for the runtime data source and the TypeORM CLI alike. */
@@ -35,4 +37,6 @@ export const ENTITIES = [
   CalendarEntry,
   RecordOpen,
   DeletedRecord,
+  Fair,
+  Lead,
 ];
