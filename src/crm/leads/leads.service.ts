@@ -229,7 +229,9 @@ export class LeadsService {
       let form: LeadInput = input;
       if (input.company !== undefined) {
         const { people: _people, ...clearedWithoutPeople } = CLEARED_FORM;
-        form = { ...(converted ? clearedWithoutPeople : CLEARED_FORM), ...input };
+        // the body may carry its omitted fields as undefined properties (DTO class fields): they do not count
+        const sent = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as LeadInput;
+        form = { ...(converted ? clearedWithoutPeople : CLEARED_FORM), ...sent };
       }
       const patch: Partial<Lead> = await this.columns(auth, form);
       if (form.company !== undefined) patch.company = requiredCompany(form.company);
