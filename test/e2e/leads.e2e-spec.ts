@@ -311,3 +311,22 @@ describe("Today's leads card (spec 4.2)", () => {
     expect((await as(noModule.key).get('/api/v1/today').expect(200)).body.cards.leads).toEqual({ mine: [], team: [], recent: [], n: { mine: 0, recent: 0, team: 0 } });
   });
 });
+
+describe('demo:seed', () => {
+  it('creates sample fairs with leads, some converted (one won), raising no events', async () => {
+    const { DemoSeedService } = await import('../../src/demo/demo-seed.service');
+    const s = await createWorkspace(t, 'leads-seed');
+    const res = await t.get(DemoSeedService).seed(s.ws);
+    expect(res).toMatchObject({ fairs: 3, leads: 8 });
+    const leads = (await as(s.adminKey, s).get('/api/v1/leads?limit=200').expect(200)).body.items;
+    expect(leads).toHaveLength(8);
+    const converted = leads.filter((l: { link_customer_id: number | null }) => l.link_customer_id !== null);
+    expect(converted).toHaveLength(2);
+    expect(converted.map((l: { status_eff: string }) => l.status_eff).sort()).toEqual(['Aktarıldı', 'Kazanıldı']);
+    expect(converted.every((l: { link_customer: string; opp_id: number }) => l.link_customer && l.opp_id)).toBe(true);
+    expect((await as(s.adminKey, s).get('/api/v1/fairs').expect(200)).body.items.map((f: { leads_n: number }) => f.leads_n).sort()).toEqual([0, 4, 4]);
+    expect(await db(t).getRepository(OutboxEvent).count({ where: { workspaceId: s.ws.id } })).toBe(0);
+    const flags = await db(t).query('SELECT bool_and(is_sample) AS s FROM leads WHERE workspace_id = $1', [s.ws.id]);
+    expect(flags[0].s).toBe(true);
+  });
+});

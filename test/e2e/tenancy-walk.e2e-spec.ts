@@ -52,6 +52,8 @@ const KIND_OF_SEGMENT: Record<string, string> = {
   calendar: 'calendar',
   products: 'product',
   steps: 'step',
+  fairs: 'fair',
+  leads: 'lead',
 };
 
 const qs = (q: Record<string, string | number>) =>
@@ -76,6 +78,8 @@ beforeAll(async () => {
   await created('/api/v1/activities', { type: b.ws.constants.visit_types[0], date: '2026-02-02', customer_id: bIds.company, note: `${MARK} visit` }, 'activity');
   await created('/api/v1/tasks', { title: `${MARK} task`, due_date: '2026-02-03', customer_id: bIds.company }, 'task');
   await created('/api/v1/calendar', { title: `${MARK} meeting`, start: '2026-02-04T10:00:00', end: '2026-02-04T11:00:00', customer_id: bIds.company }, 'calendar');
+  await created('/api/v1/fairs', { name: `${MARK} fair` }, 'fair');
+  await created('/api/v1/leads', { company: `${MARK} lead`, fair_id: bIds.fair, contact_name: `${MARK} contact` }, 'lead');
   const opp = await asB.get(`/api/v1/opportunities/${bIds.opp}`).expect(200);
   bIds.step = (opp.body.opp.steps as { id: number }[])[0]!.id;
   bIds.user = b.admin.id;
@@ -135,11 +139,15 @@ describe('cross-workspace walk over every route of the OpenAPI document', () => 
       ['task', 'tasks'],
       ['calendar', 'calendar'],
       ['product', 'products'],
+      ['fair', 'fairs'],
+      ['lead', 'leads'],
     ] as const) {
       const r = await asB.get(`/api/v1/${path}/${bIds[kind]}`).expect(200);
       expect(r.text).toContain(MARK);
     }
     const company = await asB.get(`/api/v1/companies/${bIds.company}`).expect(200);
     expect(company.body.company.active).toBe(true);
+    const lead = await asB.get(`/api/v1/leads/${bIds.lead}`).expect(200);
+    expect(lead.body.lead).toMatchObject({ status: 'Yeni', link_customer_id: null, fair_id: bIds.fair });
   });
 });
