@@ -1,4 +1,5 @@
 import { Lead } from '../../src/crm/leads/lead.entity';
+import { DemoSeedService } from '../../src/demo/demo-seed.service';
 import { OutboxEvent } from '../../src/events/outbox-event.entity';
 import { User } from '../../src/identity/user.entity';
 import { api, createUser, createWorkspace, db, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
@@ -314,7 +315,6 @@ describe("Today's leads card (spec 4.2)", () => {
 
 describe('demo:seed', () => {
   it('creates sample fairs with leads, some converted (one won), raising no events', async () => {
-    const { DemoSeedService } = await import('../../src/demo/demo-seed.service');
     const s = await createWorkspace(t, 'leads-seed');
     const res = await t.get(DemoSeedService).seed(s.ws);
     expect(res).toMatchObject({ fairs: 3, leads: 8 });
