@@ -11,9 +11,10 @@ import { TodayModule } from './today/today.module';
 import { SyncModule } from './sync/sync.module';
 import { OrdersModule } from './orders/orders.module';
 import { TicketsModule } from './tickets/tickets.module';
+import { LeadsModule } from './leads/leads.module';
 
 /** The CRM domain: every interface (REST, MCP, workflows) calls these services. */
-const FEATURES = [ProductsModule, CompaniesModule, PeopleModule, OpportunitiesModule, ActivitiesModule, TasksModule, CalendarModule, TodayModule, SyncModule, OrdersModule, TicketsModule];
+const FEATURES = [ProductsModule, CompaniesModule, PeopleModule, OpportunitiesModule, ActivitiesModule, TasksModule, CalendarModule, TodayModule, SyncModule, OrdersModule, TicketsModule, LeadsModule];
 
 @Module({ imports: [SharedCrmModule, ...FEATURES], exports: FEATURES })
 export class CrmModule {}

@@ -17,6 +17,8 @@ import { Task } from '../crm/tasks/task.entity';
 import { ErpQueueEntry } from '../crm/orders/erp-queue-entry.entity';
 import { Order } from '../crm/orders/order.entity';
 import { Ticket } from '../crm/tickets/ticket.entity';
+import { Fair } from '../crm/leads/fair.entity';
+import { Lead } from '../crm/leads/lead.entity';
 import { Workspace } from '../workspace/workspace.entity';
 
 /** Every entity, for the runtime data source and the TypeORM CLI alike. */
@@ -41,4 +43,6 @@ export const ENTITIES = [
   Order,
   ErpQueueEntry,
   Ticket,
+  Fair,
+  Lead,
 ];

@@ -40,6 +40,8 @@ const STRING_LISTS = [
   'order_erp_statuses',
   'ticket_statuses',
   'ticket_closed_statuses',
+  // --- fair leads ---
+  'lead_closed_statuses',
 ] as const;
 const NON_EMPTY_LISTS = new Set<string>([
   'stages', 'open_stages', 'forecast_cats', 'loss_reasons', 'task_statuses', 'task_priorities', 'customer_statuses', 'task_closed_statuses',
@@ -56,6 +58,8 @@ const STRINGS = [
   'opp_line_label', 'task_done_status',
   // --- orders and tickets ---
   'order_new_status', 'order_sent_status', 'ticket_new_status',
+  // --- fair leads ---
+  'lead_status_new', 'lead_status_converted', 'lead_status_won', 'lead_visit_type',
 ] as const;
 const COUNTS = ['action_soon_days', 'sales_cycle_days'] as const;
 /** Maps keyed by stage, and what their values must be. */
@@ -193,6 +197,21 @@ export function validateConstants(input: unknown): string[] {
   member('order_new_status', 'order_statuses', 'order_erp_statuses');
   member('order_sent_status', 'order_erp_statuses');
   member('ticket_new_status', 'ticket_statuses', 'ticket_closed_statuses');
+  // --- fair leads ---
+  const leadStatuses = lists.lead_statuses ?? [];
+  leadStatuses.forEach((x, i) => x.length > MAX_KEY_LENGTH && err(`lead_statuses[${i}]`, `at most ${MAX_KEY_LENGTH} characters`));
+  for (const key of ['lead_status_new', 'lead_status_converted'] as const) {
+    if (typeof c[key] === 'string' && !leadStatuses.includes(c[key])) err(key, 'not one of lead_statuses');
+  }
+  if (typeof c.lead_status_won === 'string' && (!c.lead_status_won.trim() || c.lead_status_won.length > MAX_KEY_LENGTH)) {
+    err('lead_status_won', `must be a non-empty string of at most ${MAX_KEY_LENGTH} characters`);
+  }
+  subset('lead_closed_statuses', 'lead_statuses');
+  if (typeof c.lead_status_converted === 'string' && lists.lead_closed_statuses && !lists.lead_closed_statuses.includes(c.lead_status_converted)) {
+    err('lead_closed_statuses', 'must include lead_status_converted');
+  }
+  if (typeof c.lead_status_new === 'string' && (lists.lead_closed_statuses ?? []).includes(c.lead_status_new)) err('lead_status_new', 'must not be one of lead_closed_statuses');
+  if (typeof c.lead_visit_type === 'string' && !(lists.visit_types ?? []).includes(c.lead_visit_type)) err('lead_visit_type', 'not one of visit_types');
   return errors;
 }
 

@@ -71,6 +71,8 @@ export function defaultConstants(): WorkspaceConstants {
     ...stageRuleDefaults(),
     // --- orders and tickets ---
     ...orderTicketDefaults(),
+    // --- fair leads ---
+    ...leadRuleDefaults(),
   };
 }
 
@@ -138,6 +140,17 @@ export function stageRuleDefaults(): Pick<
     customer_at_risk_statuses: ['Passive'],
     customer_account_statuses: ['Active', 'Key account'],
     sales_cycle_days: 90,
+  };
+}
+
+/** Roles of the lead statuses (also merged into existing workspaces by migration 1795350000000-FairLeads). */
+export function leadRuleDefaults(): Pick<WorkspaceConstants, 'lead_status_new' | 'lead_status_converted' | 'lead_status_won' | 'lead_closed_statuses' | 'lead_visit_type'> {
+  return {
+    lead_status_new: 'Yeni',
+    lead_status_converted: 'Aktarıldı',
+    lead_status_won: 'Kazanıldı',
+    lead_closed_statuses: ['Aktarıldı', 'Vazgeçildi'],
+    lead_visit_type: 'F2F',
   };
 }
 

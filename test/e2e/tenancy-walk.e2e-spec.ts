@@ -54,6 +54,8 @@ const KIND_OF_SEGMENT: Record<string, string> = {
   steps: 'step',
   orders: 'order',
   tickets: 'ticket',
+  fairs: 'fair',
+  leads: 'lead',
 };
 
 const qs = (q: Record<string, string | number>) =>
@@ -80,6 +82,8 @@ beforeAll(async () => {
   await created('/api/v1/calendar', { title: `${MARK} meeting`, start: '2026-02-04T10:00:00', end: '2026-02-04T11:00:00', customer_id: bIds.company }, 'calendar');
   await created('/api/v1/orders', { customer_id: bIds.company, opp_id: bIds.opp, product_id: bIds.product, kg: 10, price: 2, note: `${MARK} order` }, 'order');
   await created('/api/v1/tickets', { subject: `${MARK} ticket`, priority: Object.keys(b.ws.app.ticket_sla_hours)[0], customer_id: bIds.company }, 'ticket');
+  await created('/api/v1/fairs', { name: `${MARK} fair` }, 'fair');
+  await created('/api/v1/leads', { company: `${MARK} lead`, fair_id: bIds.fair, contact_name: `${MARK} contact` }, 'lead');
   const opp = await asB.get(`/api/v1/opportunities/${bIds.opp}`).expect(200);
   bIds.step = (opp.body.opp.steps as { id: number }[])[0]!.id;
   bIds.user = b.admin.id;
@@ -139,8 +143,8 @@ describe('cross-workspace walk over every route of the OpenAPI document', () => 
       ['task', 'tasks'],
       ['calendar', 'calendar'],
       ['product', 'products'],
-      ['order', 'orders'],
-      ['ticket', 'tickets'],
+      ['order', 'orders', 'fair', 'fairs'],
+      ['ticket', 'tickets', 'lead', 'leads'],
     ] as const) {
       const r = await asB.get(`/api/v1/${path}/${bIds[kind]}`).expect(200);
       expect(r.text).toContain(MARK);
@@ -149,5 +153,7 @@ describe('cross-workspace walk over every route of the OpenAPI document', () => 
     expect(company.body.company.active).toBe(true);
     const order = await asB.get(`/api/v1/orders/${bIds.order}`).expect(200);
     expect(order.body.order).toMatchObject({ customer_po: '', status: b.ws.constants.order_new_status, erp: null });
+    const lead = await asB.get(`/api/v1/leads/${bIds.lead}`).expect(200);
+    expect(lead.body.lead).toMatchObject({ status: 'Yeni', link_customer_id: null, fair_id: bIds.fair });
   });
 });

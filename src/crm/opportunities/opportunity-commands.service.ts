@@ -5,6 +5,7 @@ import { UnitOfWork } from '../../database/unit-of-work';
 import { UserContext } from '../../identity/auth/auth-context';
 import { User } from '../../identity/user.entity';
 import { Company } from '../companies/company.entity';
+import { Lead } from '../leads/lead.entity';
 import { AccessService } from '../shared/access.service';
 import { rid } from '../shared/event-data';
 import { RefsService } from '../shared/refs.service';
@@ -130,7 +131,11 @@ export class OpportunityCommands {
       const customer = await db.byId(Company, o.customerId);
       const facts = { ws, opp: saved, customer, owner: await this.ownerOf(saved) };
       this.uow.recordEvent(oppStageEvent(facts, from, to));
-      if (role === 'won') this.uow.recordEvent(oppWonEvent(facts));
+      if (role === 'won') {
+        this.uow.recordEvent(oppWonEvent(facts));
+        // fair leads converted into this opportunity are won too (constants.lead_status_won)
+        await db.update(Lead, { oppId: o.id }, { status: c.lead_status_won });
+      }
       if (role === 'lost') this.uow.recordEvent(oppLostEvent(facts));
       return { opp: saved, customer };
     });

@@ -1,6 +1,6 @@
 /** Path of a record in the CRM's web UI (webhook `url`; made absolute at delivery). */
-export function recordPath(type: 'company' | 'person' | 'opportunity' | 'activity' | 'task', id: number): string {
-  const base = { company: 'companies', person: 'people', opportunity: 'opportunities', activity: 'activities', task: 'tasks' }[type];
+export function recordPath(type: 'company' | 'person' | 'opportunity' | 'activity' | 'task' | 'lead', id: number): string {
+  const base = { company: 'companies', person: 'people', opportunity: 'opportunities', activity: 'activities', task: 'tasks', lead: 'leads' }[type];
   return `/${base}/${id}`;
 }
 

@@ -12,9 +12,13 @@ export const DELETED_TYPE_MODULES = {
   activity: MODULES.activities,
   task: MODULES.activities,
   calendar: MODULES.activities,
+  // --- fair leads ---
+  fair: MODULES.leads,
 } as const;
 export type DeletedType = keyof typeof DELETED_TYPE_MODULES;
 export const DELETED_TYPES = Object.keys(DELETED_TYPE_MODULES) as DeletedType[];
+/** Types whose records every user of the module saw (fairs): their tombstones are visible to all of them. */
+const SHARED_TYPES: DeletedType[] = ['fair'];
 
 export interface Tombstone {
   workspaceId: number;
@@ -62,7 +66,7 @@ export class DeletedRecordsService {
     const visible = await this.access.visibleOwnerIds(auth);
     const qb = this.uow.tenant(auth).qb(DeletedRecord, 'd');
     if (types.length < DELETED_TYPES.length) qb.andWhere('d.record_type IN (:...types)', { types });
-    if (visible) qb.andWhere('d.user_ids && CAST(:visible AS int[])', { visible });
+    if (visible) qb.andWhere('(d.user_ids && CAST(:visible AS int[]) OR d.record_type IN (:...shared))', { visible, shared: SHARED_TYPES });
     const limit = applyTimeKeyset(qb, 'd', 'deleted_at', { limit: q.limit, cursor: q.cursor, since });
     return finishTimePage(await qb.getMany(), limit, (r) => r.deletedAt);
   }

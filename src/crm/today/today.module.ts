@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { CompaniesModule } from '../companies/companies.module';
 import { PeopleModule } from '../people/people.module';
+import { LeadsModule } from '../leads/leads.module';
 import { TodayService } from './today.service';
 
-@Module({ imports: [CompaniesModule, PeopleModule], providers: [TodayService], exports: [TodayService] })
+@Module({ imports: [CompaniesModule, PeopleModule, LeadsModule], providers: [TodayService], exports: [TodayService] })
 export class TodayModule {}

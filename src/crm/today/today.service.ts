@@ -13,6 +13,8 @@ import { AccessService } from '../shared/access.service';
 import { OpenableType, RecordOpensService } from '../shared/record-opens.service';
 import { Task } from '../tasks/task.entity';
 import { MODULES } from '../../workspace/defaults';
+import { Lead } from '../leads/lead.entity';
+import { LeadsService, LeadViews } from '../leads/leads.service';
 
 /** Weekly targets per user (not configurable yet). */
 export const WEEKLY_VISIT_TARGET = 10;
@@ -67,6 +69,9 @@ export interface TodayView {
   companyViews: CompanyViews;
   contacts: Card<Person>;
   customerNames: Map<number, string>;
+  /** Leads still to work on (status not in lead_closed_statuses nor the won status). */
+  leads: Card<Lead>;
+  leadViews: LeadViews;
   meetings: CalendarEntry[];
   /** Open tasks due today or within action_soon_days. */
   actions: Task[];
@@ -94,6 +99,7 @@ export class TodayService {
     private readonly opens: RecordOpensService,
     private readonly companies: CompaniesService,
     private readonly people: PeopleService,
+    private readonly leadsService: LeadsService,
   ) {}
 
   async today(auth: UserContext): Promise<TodayView> {
@@ -137,6 +143,19 @@ export class TodayService {
     const allCompanies = uniqueById([...myCompanies, ...teamCompanies, ...recentCompanies, ...overdueVisits]);
     const companyViews = await this.companies.views(auth, allCompanies);
     const customerNames = await this.people.companyNames(ws.id, [...myPeople, ...teamPeople, ...recentPeople].map((p) => p.customerId));
+
+    // leads to work on: the next date first (none last), then newest
+    const closedLeads = [...ws.constants.lead_closed_statuses, ws.constants.lead_status_won];
+    const leadQuery = (owners: number[]) =>
+      db
+        .qb(Lead, 'l')
+        .andWhere('l.owner_id IN (:...owners) AND l.status NOT IN (:...closedLeads)', { owners, closedLeads })
+        .orderBy('l.next_date', 'ASC', 'NULLS LAST')
+        .addOrderBy('l.id', 'DESC');
+    const [myLeads, nMyLeads] = on.leads ? await listAndCount(leadQuery([me]), CARD_LIMIT) : [[], 0];
+    const [teamLeads, nTeamLeads] = on.leads && team.length ? await listAndCount(leadQuery(team), CARD_LIMIT) : [[], 0];
+    const recentLeads = on.leads ? await this.recent(auth, 'lead', Lead, visible) : [];
+    const leadViews = await this.leadsService.views(auth, uniqueById([...myLeads, ...teamLeads, ...recentLeads]));
 
     const meetings = !on.activities ? [] : await db
       .qb(CalendarEntry, 'e')
@@ -195,6 +214,13 @@ export class TodayService {
         n: { mine: nMyPeople, recent: recentPeople.length, team: nTeamPeople },
       },
       customerNames,
+      leads: {
+        mine: myLeads,
+        team: teamLeads,
+        recent: recentLeads,
+        n: { mine: nMyLeads, recent: recentLeads.length, team: nTeamLeads },
+      },
+      leadViews,
       meetings,
       actions,
       overdueTasks,
@@ -208,7 +234,7 @@ export class TodayService {
   }
 
   /** The caller's most recently opened records of one type that they still may see, newest first. */
-  private async recent<T extends Company | Person>(auth: UserContext, type: OpenableType, entity: EntityTarget<T>, visible: number[] | null): Promise<T[]> {
+  private async recent<T extends Company | Person | Lead>(auth: UserContext, type: OpenableType, entity: EntityTarget<T>, visible: number[] | null): Promise<T[]> {
     const ids = await this.opens.recent(auth, type, RECENT_LIMIT);
     if (!ids.length) return [];
     const rows = await this.uow

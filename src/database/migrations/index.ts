@@ -5,6 +5,7 @@ import { StageRulesAsData1795320000000 } from './1795320000000-StageRulesAsData'
 import { DeletedRecords1795330000000 } from './1795330000000-DeletedRecords';
 import { IndexesAndAggregates1795340000000 } from './1795340000000-IndexesAndAggregates';
 import { OrdersAndTickets1795360000000 } from './1795360000000-OrdersAndTickets';
+import { FairLeads1795350000000 } from './1795350000000-FairLeads';
 
 /** Committed migrations, in order. `npm run migration:generate --name=X` writes a new file; add it here. */
 export const MIGRATIONS: Function[] = [
@@ -15,4 +16,5 @@ export const MIGRATIONS: Function[] = [
   DeletedRecords1795330000000,
   IndexesAndAggregates1795340000000,
   OrdersAndTickets1795360000000,
+  FairLeads1795350000000,
 ];

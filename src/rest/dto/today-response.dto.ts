@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { LeadSchema } from './leads.dto';
 
 /**
  * Response shape of GET /today for the OpenAPI document (documentation only; the
@@ -87,9 +88,9 @@ class ContactCardsSchema {
 }
 
 class LeadCardsSchema {
-  @ApiProperty({ type: 'array', items: { type: 'object' } }) mine: object[];
-  @ApiProperty({ type: 'array', items: { type: 'object' } }) team: object[];
-  @ApiProperty({ type: 'array', items: { type: 'object' } }) recent: object[];
+  @ApiProperty({ type: [LeadSchema], description: 'own leads still to work on (status not in lead_closed_statuses nor won), next date first' }) mine: LeadSchema[];
+  @ApiProperty({ type: [LeadSchema] }) team: LeadSchema[];
+  @ApiProperty({ type: [LeadSchema], description: 'recently opened leads' }) recent: LeadSchema[];
   @ApiProperty({ type: CardCountsSchema }) n: CardCountsSchema;
 }
 

@@ -4,6 +4,7 @@ import type { Card, TodayView } from '../../crm/today/today.service';
 import { formatTimestamp } from '../../common/time';
 import type { Workspace } from '../../workspace/workspace.entity';
 import { toCustomerCard } from './company.mapper';
+import { toLead } from './lead.mapper';
 import { toContactCard } from './person.mapper';
 
 function card<T, R>(c: Card<T>, map: (x: T) => R) {
@@ -40,8 +41,7 @@ export function toTodayResponse(v: TodayView, ws: Workspace) {
     cards: {
       customers: card(v.customers, customer),
       contacts: card(v.contacts, (p) => toContactCard(p, v.customerNames)),
-      // fair leads come with their own issue
-      leads: { mine: [], team: [], recent: [], n: { mine: 0, recent: 0, team: 0 } },
+      leads: card(v.leads, (l) => toLead(l, v.leadViews, ws)),
     },
     meetings: v.meetings.map((e) => toMeeting(e, ws)),
     actions: v.actions.map((t) => toTodayTask(t, false)),
