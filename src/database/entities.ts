@@ -14,6 +14,9 @@ import { Product } from '../crm/products/product.entity';
 import { RecordOpen } from '../crm/shared/record-open.entity';
 import { DeletedRecord } from '../crm/sync/deleted-record.entity';
 import { Task } from '../crm/tasks/task.entity';
+import { ObjectLink } from '../crm/objects/object-link.entity';
+import { ObjectRecord } from '../crm/objects/object-record.entity';
+import { ObjectType } from '../crm/objects/object-type.entity';
 import { Workspace } from '../workspace/workspace.entity';
 
 /** Every entity, for the runtime data source and the TypeORM CLI alike. */
@@ -35,4 +38,7 @@ export const ENTITIES = [
   CalendarEntry,
   RecordOpen,
   DeletedRecord,
+  ObjectType,
+  ObjectRecord,
+  ObjectLink,
 ];
