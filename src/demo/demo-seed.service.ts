@@ -17,6 +17,7 @@ import { UnitOfWork } from '../database/unit-of-work';
 import { User } from '../identity/user.entity';
 import { UsersService } from '../identity/users.service';
 import { Workspace } from '../workspace/workspace.entity';
+import { seedObjects } from './seed-objects';
 
 const PRODUCTS = [
   { code: 'PE-LD-200', name: 'LDPE film granulate', listPrice: 1.45, unit: 'kg' },
@@ -70,10 +71,10 @@ export class DemoSeedService {
       const products = await this.seedProducts(m, ws);
       const team = await this.seedTeam(m, ws);
       if (await m.exists(Company, { where: { workspaceId: ws.id, isSample: true } })) {
-        return { ok: true, products: products.created, users: team.created, companies: 0, people: 0, opportunities: 0, activities: 0, tasks: 0, calendar: 0 };
+        return { ok: true, products: products.created, users: team.created, companies: 0, people: 0, opportunities: 0, activities: 0, tasks: 0, calendar: 0, ...(await seedObjects(m, ws)) };
       }
       const counts = await this.seedCrm(m, ws, team.users, products.all);
-      return { ok: true, products: products.created, users: team.created, ...counts };
+      return { ok: true, products: products.created, users: team.created, ...counts, ...(await seedObjects(m, ws)) };
     });
   }
 

@@ -1,4 +1,6 @@
 import { ObjectRecord } from '../../src/crm/objects/object-record.entity';
+import { DemoSeedService } from '../../src/demo/demo-seed.service';
+import { OutboxEvent } from '../../src/events/outbox-event.entity';
 import { User } from '../../src/identity/user.entity';
 import { api, createUser, createWorkspace, db, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
 import { captureQueries } from '../helpers/query-log';
@@ -395,5 +397,31 @@ describe('object records', () => {
     ]) {
       expect((await req.expect(403)).body.error).toBe('module');
     }
+  });
+});
+
+describe('demo:seed', () => {
+  it('creates one custom object type with typed records linked to sample companies, people and opportunities; no events; idempotent', async () => {
+    const f = await createWorkspace(t, 'objectdemo');
+    const first = await t.get(DemoSeedService).seed(f.ws);
+    expect(first).toMatchObject({ objects: 1, object_records: 4 });
+    expect(await t.get(DemoSeedService).seed(f.ws)).toMatchObject({ objects: 0, object_records: 0 });
+    const asF = as(f.adminKey, f);
+    const defs = (await asF.get('/api/v1/objects').expect(200)).body.objects;
+    expect(defs.map((d: { key: string }) => d.key)).toEqual(['production_lines']);
+    const items = (await asF.get('/api/v1/objects/production_lines/records').expect(200)).body.items;
+    expect(items).toHaveLength(4);
+    for (const r of items) {
+      expect(r.customer).toEqual({ id: expect.any(Number), name: expect.any(String) });
+      expect(r.relations.find((x: { key: string }) => x.key === 'contacts').items.length).toBeGreaterThan(0);
+      expect(r.fields.line_type).toEqual(expect.any(String));
+      expect(r.sub).toContain(r.fields.line_type);
+    }
+    expect(items.some((r: { relations: { key: string; items: unknown[] }[] }) => r.relations.find((x) => x.key === 'deals')!.items.length > 0)).toBe(true);
+    // the sample records are valid for the PATCH rules too
+    await asF.patch(`/api/v1/objects/production_lines/records/${items[0].id}`, { fields: { capacity_t: 200 } }).expect(200);
+    const flags = await db(t).query('SELECT bool_and(is_sample) AS s FROM object_records WHERE workspace_id = $1', [f.ws.id]);
+    expect(flags[0].s).toBe(true);
+    expect(await db(t).getRepository(OutboxEvent).count({ where: { workspaceId: f.ws.id } })).toBe(0);
   });
 });
