@@ -11,11 +11,11 @@ import { Workspace } from '../workspace/workspace.entity';
 const FIELDS: FieldDef[] = [
   { key: 'line_type', label: 'Line type', type: 'select', options: ['Blown film', 'Cast film', 'Injection', 'Extrusion'], required: true, display: true },
   { key: 'materials', label: 'Materials', type: 'multiselect', options: ['LDPE', 'LLDPE', 'PP', 'PET', 'HDPE'], required: false, display: false },
-  { key: 'capacity_t', label: 'Capacity (t/month)', type: 'number', required: false, display: true },
-  { key: 'installed', label: 'Installed', type: 'date', required: false, display: false },
-  { key: 'trial_done', label: 'Trial done', type: 'checkbox', required: false, display: false },
-  { key: 'contact_user', label: 'Our technician', type: 'person', required: false, display: false },
-  { key: 'annual_spend', label: 'Annual resin spend', type: 'money', required: false, display: false },
+  { key: 'capacity_t', label: 'Capacity (t/month)', type: 'number', options: [], required: false, display: true },
+  { key: 'installed', label: 'Installed', type: 'date', options: [], required: false, display: false },
+  { key: 'trial_done', label: 'Trial done', type: 'checkbox', options: [], required: false, display: false },
+  { key: 'contact_user', label: 'Our technician', type: 'person', options: [], required: false, display: false },
+  { key: 'annual_spend', label: 'Annual resin spend', type: 'money', options: [], required: false, display: false },
 ];
 
 const RELATIONS: RelationDef[] = [

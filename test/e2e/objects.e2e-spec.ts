@@ -409,6 +409,7 @@ describe('demo:seed', () => {
     const asF = as(f.adminKey, f);
     const defs = (await asF.get('/api/v1/objects').expect(200)).body.objects;
     expect(defs.map((d: { key: string }) => d.key)).toEqual(['production_lines']);
+    for (const fd of defs[0].fields) expect(Object.keys(fd).sort()).toEqual(['display', 'key', 'label', 'options', 'required', 'type']);
     const items = (await asF.get('/api/v1/objects/production_lines/records').expect(200)).body.items;
     expect(items).toHaveLength(4);
     for (const r of items) {
