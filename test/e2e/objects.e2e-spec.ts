@@ -3,7 +3,7 @@ import { DemoSeedService } from '../../src/demo/demo-seed.service';
 import { OutboxEvent } from '../../src/events/outbox-event.entity';
 import { User } from '../../src/identity/user.entity';
 import { api, createUser, createWorkspace, db, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
-import { captureQueries } from '../helpers/query-log';
+import { captureQueries, ownQueryCount } from '../helpers/query-log';
 
 let t: TestApp;
 let a: Fixture;
@@ -345,7 +345,10 @@ describe('object records', () => {
     const one = await captureQueries(() => as(north1.key).get('/api/v1/objects/tanks/records?limit=1').expect(200));
     const seven = await captureQueries(() => as(north1.key).get('/api/v1/objects/tanks/records?limit=7').expect(200));
     expect(seven.result.body.items).toHaveLength(7);
-    expect(seven.queries.length).toBe(one.queries.length);
+    // beyond the auth context (which reloads by timing on the embedded database), the same statements
+    const own = (qs: { text: string }[]) => ownQueryCount(qs.map((q) => [q.text]));
+    expect(own(seven.queries)).toBe(own(one.queries));
+    expect(own(seven.queries)).toBeLessThanOrEqual(8);
   });
 
   it('answers 404 for an unknown key or id, and a record of another object under this key', async () => {
