@@ -19,6 +19,9 @@ import { Order } from '../crm/orders/order.entity';
 import { Ticket } from '../crm/tickets/ticket.entity';
 import { Fair } from '../crm/leads/fair.entity';
 import { Lead } from '../crm/leads/lead.entity';
+import { ObjectLink } from '../crm/objects/object-link.entity';
+import { ObjectRecord } from '../crm/objects/object-record.entity';
+import { ObjectType } from '../crm/objects/object-type.entity';
 import { Workspace } from '../workspace/workspace.entity';
 
 /** Every entity, for the runtime data source and the TypeORM CLI alike. */
@@ -45,4 +48,7 @@ export const ENTITIES = [
   Ticket,
   Fair,
   Lead,
+  ObjectType,
+  ObjectRecord,
+  ObjectLink,
 ];

@@ -19,6 +19,7 @@ import { UsersService } from '../identity/users.service';
 import { Workspace } from '../workspace/workspace.entity';
 import { seedOrdersAndTickets } from './seed-orders';
 import { seedLeads } from './seed-leads';
+import { seedObjects } from './seed-objects';
 
 const PRODUCTS = [
   { code: 'PE-LD-200', name: 'LDPE film granulate', listPrice: 1.45, unit: 'kg' },
@@ -72,11 +73,11 @@ export class DemoSeedService {
       const products = await this.seedProducts(m, ws);
       const team = await this.seedTeam(m, ws);
       if (await m.exists(Company, { where: { workspaceId: ws.id, isSample: true } })) {
-        return { ok: true, products: products.created, users: team.created, companies: 0, people: 0, opportunities: 0, activities: 0, tasks: 0, calendar: 0, orders: 0, erp_queue: 0, tickets: 0, fairs: 0, leads: 0 };
+        return { ok: true, products: products.created, users: team.created, companies: 0, people: 0, opportunities: 0, activities: 0, tasks: 0, calendar: 0, orders: 0, erp_queue: 0, tickets: 0, fairs: 0, leads: 0, ...(await seedObjects(m, ws)) };
       }
       const counts = await this.seedCrm(m, ws, team.users, products.all);
       const more = await seedOrdersAndTickets(m, ws, products.all);
-      return { ok: true, products: products.created, users: team.created, ...counts, ...more };
+      return { ok: true, products: products.created, users: team.created, ...counts, ...more, ...(await seedObjects(m, ws)) };
     });
   }
 

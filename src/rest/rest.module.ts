@@ -14,12 +14,13 @@ import { OrdersController } from './controllers/orders.controller';
 import { TicketsController } from './controllers/tickets.controller';
 import { FairsController } from './controllers/fairs.controller';
 import { LeadsController } from './controllers/leads.controller';
+import { ObjectsController } from './controllers/objects.controller';
 import { MeQuery } from './queries/me.query';
 
 /** The REST API /api/v1: controllers, DTOs and mapping only. */
 @Module({
   imports: [CrmModule],
   providers: [MeQuery],
-  controllers: [AuthController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SyncController, OrdersController, TicketsController, FairsController, LeadsController],
+  controllers: [AuthController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SyncController, OrdersController, TicketsController, FairsController, LeadsController, ObjectsController],
 })
 export class RestModule {}

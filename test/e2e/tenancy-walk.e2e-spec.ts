@@ -56,7 +56,18 @@ const KIND_OF_SEGMENT: Record<string, string> = {
   tickets: 'ticket',
   fairs: 'fair',
   leads: 'lead',
+  objects: 'object_record',
 };
+
+/**
+ * Path parameters that are keys, not ids (custom objects: `/objects/{key}/records/{id}`). A route with
+ * only key parameters is called with a key that exists in B only (it must be unknown in A); a route
+ * with a key and an id with a key both workspaces have, so the id is what must not resolve. GET lists
+ * under the shared key must show nothing of B.
+ */
+const B_ONLY_KEY = 'walkonlyb';
+const SHARED_KEY = 'walkshared';
+const KEY_PARAMS = new Set(['key']);
 
 const qs = (q: Record<string, string | number>) =>
   Object.entries(q)
@@ -87,6 +98,11 @@ beforeAll(async () => {
   const opp = await asB.get(`/api/v1/opportunities/${bIds.opp}`).expect(200);
   bIds.step = (opp.body.opp.steps as { id: number }[])[0]!.id;
   bIds.user = b.admin.id;
+  const objectDef = (key: string, label: string) => ({ key, label, fields: [{ key: 'note', label: 'Note', type: 'text' }], relations: [{ key: 'customer', label: 'Customer', kind: 'company' }] });
+  await asB.post('/api/v1/objects', objectDef(B_ONLY_KEY, `${MARK} only B`)).expect(201);
+  await asB.post('/api/v1/objects', objectDef(SHARED_KEY, `${MARK} shared`)).expect(201);
+  await created(`/api/v1/objects/${SHARED_KEY}/records`, { name: `${MARK} record`, fields: { note: MARK }, links: { customer: bIds.company } }, 'object_record');
+  await api(t, a.host, a.adminKey).post('/api/v1/objects', objectDef(SHARED_KEY, 'A shared')).expect(201);
   // A has records too, so lists are not trivially empty
   await api(t, a.host, a.adminKey).post('/api/v1/companies', { name: 'A Company' }).expect(201);
 });
@@ -100,14 +116,36 @@ describe('cross-workspace walk over every route of the OpenAPI document', () => 
     expect(ops.length).toBeGreaterThan(20);
     const ids = [...new Set(Object.values(bIds))];
     const problems: string[] = [];
+    const visited = new Set<string>();
     const check = (label: string, status: number, text: string, allowed: number[]) => {
+      visited.add(label.replace(/\/\d+(?=\/|$|\?)/g, '/{id}'));
       if (text.includes(MARK)) problems.push(`${label}: answered with a record of the other workspace`);
       if (status >= 500 || !allowed.includes(status)) problems.push(`${label}: status ${status}`);
     };
 
-    for (const op of ops) {
+    for (const op0 of ops) {
+      const keyParams = op0.params.filter((p) => p.in === 'path' && KEY_PARAMS.has(p.name)).map((p) => p.name);
+      const withKey = (key: string): Op => ({ ...op0, path: keyParams.reduce((path, k) => path.replace(`{${k}}`, key), op0.path), params: op0.params.filter((p) => !(p.in === 'path' && KEY_PARAMS.has(p.name))) });
+      const op = withKey(keyParams.length && op0.params.some((p) => p.in === 'path' && !KEY_PARAMS.has(p.name)) ? SHARED_KEY : B_ONLY_KEY);
       const pathParams = op.params.filter((p) => p.in === 'path').map((p) => p.name);
       const base = requiredQuery(op);
+      if (keyParams.length && pathParams.length === 0) {
+        // a key that only B has: unknown here (400 for a body refused first)
+        const r = op.method === 'get' || op.method === 'delete' ? await asA[op.method](op.path) : await asA[op.method](op.path, {});
+        check(`${op.method.toUpperCase()} ${op.path}`, r.status, r.text, [400, 404]);
+        if (op.method !== 'get') continue;
+        // the list under a key both have shows only A's records, also filtered by B's ids
+        const shared = withKey(SHARED_KEY);
+        const l = await asA.get(shared.path);
+        check(`GET ${shared.path}`, l.status, l.text, [200]);
+        for (const p of shared.params.filter((x) => x.in === 'query' && /_id$/.test(x.name))) {
+          for (const id of ids) {
+            const f = await asA.get(`${shared.path}?${qs({ [p.name]: id })}`);
+            check(`GET ${shared.path}?${p.name}=${id}`, f.status, f.text, [200, 400]);
+          }
+        }
+        continue;
+      }
       if (pathParams.length === 0 && op.method === 'get') {
         // plain list, then filtered by each of B's ids under every id-like filter the route has
         const r = await asA.get(`${op.path}?${qs(base)}`);
@@ -132,6 +170,9 @@ describe('cross-workspace walk over every route of the OpenAPI document', () => 
       }
     }
     expect(problems).toEqual([]);
+    // the key-and-id routes of custom objects were walked with B's record under a key A has too
+    for (const m of ['GET', 'PATCH', 'POST', 'DELETE']) expect(visited).toContain(`${m} /api/v1/objects/${SHARED_KEY}/records/{id}`);
+    expect(visited).toContain(`GET /api/v1/objects/${B_ONLY_KEY}`);
 
     // B still has every record, unchanged
     const asB = api(t, b.host, b.adminKey);
@@ -155,5 +196,8 @@ describe('cross-workspace walk over every route of the OpenAPI document', () => 
     expect(order.body.order).toMatchObject({ customer_po: '', status: b.ws.constants.order_new_status, erp: null });
     const lead = await asB.get(`/api/v1/leads/${bIds.lead}`).expect(200);
     expect(lead.body.lead).toMatchObject({ status: 'Yeni', link_customer_id: null, fair_id: bIds.fair });
+    const rec = await asB.get(`/api/v1/objects/${SHARED_KEY}/records/${bIds.object_record}`).expect(200);
+    expect(rec.body.record).toMatchObject({ name: `${MARK} record`, active: true, fields: { note: MARK }, customer: { id: bIds.company } });
+    expect((await asB.get(`/api/v1/objects/${B_ONLY_KEY}`).expect(200)).body.object.label).toBe(`${MARK} only B`);
   });
 });

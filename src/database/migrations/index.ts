@@ -6,6 +6,7 @@ import { DeletedRecords1795330000000 } from './1795330000000-DeletedRecords';
 import { IndexesAndAggregates1795340000000 } from './1795340000000-IndexesAndAggregates';
 import { OrdersAndTickets1795360000000 } from './1795360000000-OrdersAndTickets';
 import { FairLeads1795350000000 } from './1795350000000-FairLeads';
+import { CustomObjects1795370000000 } from './1795370000000-CustomObjects';
 
 /** Committed migrations, in order. `npm run migration:generate --name=X` writes a new file; add it here. */
 export const MIGRATIONS: Function[] = [
@@ -17,4 +18,5 @@ export const MIGRATIONS: Function[] = [
   IndexesAndAggregates1795340000000,
   OrdersAndTickets1795360000000,
   FairLeads1795350000000,
+  CustomObjects1795370000000,
 ];
