@@ -15,6 +15,10 @@ import { RecordOpen } from '../crm/shared/record-open.entity';
 import { DeletedRecord } from '../crm/sync/deleted-record.entity';
 import { Task } from '../crm/tasks/task.entity';
 import { Workspace } from '../workspace/workspace.entity';
+import { ApprovalList } from '../crm/approvals/approval-list.entity';
+import { ApprovalRequest } from '../crm/approvals/approval-request.entity';
+import { Mailbox } from '../crm/email/mailbox.entity';
+import { WebForm } from '../crm/forms/web-form.entity';
 
 /** Every entity, for the runtime data source and the TypeORM CLI alike. */
 export const ENTITIES = [
@@ -35,4 +39,8 @@ export const ENTITIES = [
   CalendarEntry,
   RecordOpen,
   DeletedRecord,
+  ApprovalList,
+  ApprovalRequest,
+  Mailbox,
+  WebForm,
 ];

@@ -4,6 +4,7 @@
  * path, e.g. `stage_roles.Kazanç: not one of the stages`.
  */
 import { DomainError } from '../common/errors';
+import { isKnownCountry } from '../common/holidays';
 import { defaultConstants } from './defaults';
 import { BANT_KEYS, GATE_RULE_KEYS, STAGE_ROLES, WorkspaceConstants } from './workspace.entity';
 
@@ -164,6 +165,8 @@ export function validateConstants(input: unknown): string[] {
   if (typeof c.task_done_status === 'string' && !(lists.task_closed_statuses ?? []).includes(c.task_done_status)) {
     err('task_done_status', 'not one of task_closed_statuses');
   }
+  // --- approvals ---
+  if ('holiday_country' in c && !isKnownCountry(c.holiday_country)) err('holiday_country', 'must be a country code such as TR or DE (ISO 3166-1, upper case)');
   return errors;
 }
 

@@ -69,6 +69,8 @@ export function defaultConstants(): WorkspaceConstants {
     opp_status_labels: true,
     visit_period: { Prospect: 30, Active: 21, 'Key account': 14, Passive: 60, Former: 90 },
     ...stageRuleDefaults(),
+    // --- approvals ---
+    holiday_country: 'TR',
   };
 }
 

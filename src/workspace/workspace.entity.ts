@@ -106,6 +106,9 @@ export interface WorkspaceConstants {
   customer_account_statuses: string[];
   /** Default expected close date of a new opportunity: start_date + this many days. */
   sales_cycle_days: number;
+  // --- approvals ---
+  /** Country (ISO 3166-1 alpha-2, known to date-holidays) whose public holidays leave requests skip. */
+  holiday_country: string;
 }
 
 export interface LicenseSettings {
