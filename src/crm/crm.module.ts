@@ -10,9 +10,10 @@ import { CalendarModule } from './calendar/calendar.module';
 import { TodayModule } from './today/today.module';
 import { SyncModule } from './sync/sync.module';
 import { ApprovalsModule } from './approvals/approvals.module';
+import { EmailModule } from './email/email.module';
 
 /** The CRM domain: every interface (REST, MCP, workflows) calls these services. */
-const FEATURES = [ProductsModule, CompaniesModule, PeopleModule, OpportunitiesModule, ActivitiesModule, TasksModule, CalendarModule, TodayModule, SyncModule, ApprovalsModule];
+const FEATURES = [ProductsModule, CompaniesModule, PeopleModule, OpportunitiesModule, ActivitiesModule, TasksModule, CalendarModule, TodayModule, SyncModule, ApprovalsModule, EmailModule];
 
 @Module({ imports: [SharedCrmModule, ...FEATURES], exports: FEATURES })
 export class CrmModule {}

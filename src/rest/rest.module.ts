@@ -11,12 +11,13 @@ import { CalendarController } from './controllers/calendar.controller';
 import { TodayController } from './controllers/today.controller';
 import { SyncController } from './controllers/sync.controller';
 import { ApprovalsController } from './controllers/approvals.controller';
+import { EmailController } from './controllers/email.controller';
 import { MeQuery } from './queries/me.query';
 
 /** The REST API /api/v1: controllers, DTOs and mapping only. */
 @Module({
   imports: [CrmModule],
   providers: [MeQuery],
-  controllers: [AuthController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SyncController, ApprovalsController],
+  controllers: [AuthController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SyncController, ApprovalsController, EmailController],
 })
 export class RestModule {}
