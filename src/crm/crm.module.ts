@@ -11,9 +11,10 @@ import { TodayModule } from './today/today.module';
 import { SyncModule } from './sync/sync.module';
 import { ApprovalsModule } from './approvals/approvals.module';
 import { EmailModule } from './email/email.module';
+import { FormsModule } from './forms/forms.module';
 
 /** The CRM domain: every interface (REST, MCP, workflows) calls these services. */
-const FEATURES = [ProductsModule, CompaniesModule, PeopleModule, OpportunitiesModule, ActivitiesModule, TasksModule, CalendarModule, TodayModule, SyncModule, ApprovalsModule, EmailModule];
+const FEATURES = [ProductsModule, CompaniesModule, PeopleModule, OpportunitiesModule, ActivitiesModule, TasksModule, CalendarModule, TodayModule, SyncModule, ApprovalsModule, EmailModule, FormsModule];
 
 @Module({ imports: [SharedCrmModule, ...FEATURES], exports: FEATURES })
 export class CrmModule {}

@@ -12,12 +12,13 @@ import { TodayController } from './controllers/today.controller';
 import { SyncController } from './controllers/sync.controller';
 import { ApprovalsController } from './controllers/approvals.controller';
 import { EmailController } from './controllers/email.controller';
+import { FormsController } from './controllers/forms.controller';
 import { MeQuery } from './queries/me.query';
 
 /** The REST API /api/v1: controllers, DTOs and mapping only. */
 @Module({
   imports: [CrmModule],
   providers: [MeQuery],
-  controllers: [AuthController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SyncController, ApprovalsController, EmailController],
+  controllers: [AuthController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SyncController, ApprovalsController, EmailController, FormsController],
 })
 export class RestModule {}
