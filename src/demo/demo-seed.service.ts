@@ -17,6 +17,7 @@ import { UnitOfWork } from '../database/unit-of-work';
 import { User } from '../identity/user.entity';
 import { UsersService } from '../identity/users.service';
 import { Workspace } from '../workspace/workspace.entity';
+import { seedApprovals } from './seed-approvals';
 
 const PRODUCTS = [
   { code: 'PE-LD-200', name: 'LDPE film granulate', listPrice: 1.45, unit: 'kg' },
@@ -69,11 +70,12 @@ export class DemoSeedService {
     return this.uow.run(async (m) => {
       const products = await this.seedProducts(m, ws);
       const team = await this.seedTeam(m, ws);
+      const approvals = await seedApprovals(m, ws, team.users);
       if (await m.exists(Company, { where: { workspaceId: ws.id, isSample: true } })) {
-        return { ok: true, products: products.created, users: team.created, companies: 0, people: 0, opportunities: 0, activities: 0, tasks: 0, calendar: 0 };
+        return { ok: true, products: products.created, users: team.created, companies: 0, people: 0, opportunities: 0, activities: 0, tasks: 0, calendar: 0, ...approvals };
       }
       const counts = await this.seedCrm(m, ws, team.users, products.all);
-      return { ok: true, products: products.created, users: team.created, ...counts };
+      return { ok: true, products: products.created, users: team.created, ...counts, ...approvals };
     });
   }
 
