@@ -25,6 +25,8 @@ export interface AppConfig {
   /** Requests per minute per client address without a verified credential. */
   rateLimitAddressPerMinute: number;
   bodyLimitBytes: number;
+  /** Website form submissions per client address per hour and workspace (public endpoint). */
+  formSubmitPerHour: number;
   logLevel: string;
   /** Key for encrypting recoverable secrets (TOTP seeds, signing keys); 32+ chars. */
   secretKey?: string;
@@ -105,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
     rateLimitAddressPerMinute: int(env, 'RATE_LIMIT_ADDRESS_PER_MINUTE', 300, 1, 1_000_000),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 50 * 1_048_576),
+    formSubmitPerHour: int(env, 'FORM_SUBMIT_PER_HOUR', 20, 1, 1_000_000),
     logLevel: str(env, 'LOG_LEVEL', 'info'),
     secretKey,
     defaultTimezone: tz,

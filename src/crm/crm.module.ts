@@ -13,9 +13,12 @@ import { OrdersModule } from './orders/orders.module';
 import { TicketsModule } from './tickets/tickets.module';
 import { LeadsModule } from './leads/leads.module';
 import { ObjectsModule } from './objects/objects.module';
+import { ApprovalsModule } from './approvals/approvals.module';
+import { EmailModule } from './email/email.module';
+import { FormsModule } from './forms/forms.module';
 
 /** The CRM domain: every interface (REST, MCP, workflows) calls these services. */
-const FEATURES = [ProductsModule, CompaniesModule, PeopleModule, OpportunitiesModule, ActivitiesModule, TasksModule, CalendarModule, TodayModule, SyncModule, OrdersModule, TicketsModule, LeadsModule, ObjectsModule];
+const FEATURES = [ProductsModule, CompaniesModule, PeopleModule, OpportunitiesModule, ActivitiesModule, TasksModule, CalendarModule, TodayModule, SyncModule, OrdersModule, TicketsModule, LeadsModule, ObjectsModule, ApprovalsModule, EmailModule, FormsModule];
 
 @Module({ imports: [SharedCrmModule, ...FEATURES], exports: FEATURES })
 export class CrmModule {}

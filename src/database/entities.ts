@@ -23,6 +23,10 @@ import { ObjectLink } from '../crm/objects/object-link.entity';
 import { ObjectRecord } from '../crm/objects/object-record.entity';
 import { ObjectType } from '../crm/objects/object-type.entity';
 import { Workspace } from '../workspace/workspace.entity';
+import { ApprovalList } from '../crm/approvals/approval-list.entity';
+import { ApprovalRequest } from '../crm/approvals/approval-request.entity';
+import { Mailbox } from '../crm/email/mailbox.entity';
+import { WebForm } from '../crm/forms/web-form.entity';
 
 /** Every entity, for the runtime data source and the TypeORM CLI alike. */
 export const ENTITIES = [
@@ -51,4 +55,8 @@ export const ENTITIES = [
   ObjectType,
   ObjectRecord,
   ObjectLink,
+  ApprovalList,
+  ApprovalRequest,
+  Mailbox,
+  WebForm,
 ];

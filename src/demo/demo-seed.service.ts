@@ -20,6 +20,7 @@ import { Workspace } from '../workspace/workspace.entity';
 import { seedOrdersAndTickets } from './seed-orders';
 import { seedLeads } from './seed-leads';
 import { seedObjects } from './seed-objects';
+import { seedApprovals } from './seed-approvals';
 
 const PRODUCTS = [
   { code: 'PE-LD-200', name: 'LDPE film granulate', listPrice: 1.45, unit: 'kg' },
@@ -72,12 +73,13 @@ export class DemoSeedService {
     return this.uow.run(async (m) => {
       const products = await this.seedProducts(m, ws);
       const team = await this.seedTeam(m, ws);
+      const approvals = await seedApprovals(m, ws, team.users);
       if (await m.exists(Company, { where: { workspaceId: ws.id, isSample: true } })) {
-        return { ok: true, products: products.created, users: team.created, companies: 0, people: 0, opportunities: 0, activities: 0, tasks: 0, calendar: 0, orders: 0, erp_queue: 0, tickets: 0, fairs: 0, leads: 0, ...(await seedObjects(m, ws)) };
+        return { ok: true, products: products.created, users: team.created, companies: 0, people: 0, opportunities: 0, activities: 0, tasks: 0, calendar: 0, orders: 0, erp_queue: 0, tickets: 0, fairs: 0, leads: 0, ...(await seedObjects(m, ws)), ...approvals };
       }
       const counts = await this.seedCrm(m, ws, team.users, products.all);
       const more = await seedOrdersAndTickets(m, ws, products.all);
-      return { ok: true, products: products.created, users: team.created, ...counts, ...more, ...(await seedObjects(m, ws)) };
+      return { ok: true, products: products.created, users: team.created, ...counts, ...more, ...(await seedObjects(m, ws)), ...approvals };
     });
   }
 

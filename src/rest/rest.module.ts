@@ -15,12 +15,15 @@ import { TicketsController } from './controllers/tickets.controller';
 import { FairsController } from './controllers/fairs.controller';
 import { LeadsController } from './controllers/leads.controller';
 import { ObjectsController } from './controllers/objects.controller';
+import { ApprovalsController } from './controllers/approvals.controller';
+import { EmailController } from './controllers/email.controller';
+import { FormsController } from './controllers/forms.controller';
 import { MeQuery } from './queries/me.query';
 
 /** The REST API /api/v1: controllers, DTOs and mapping only. */
 @Module({
   imports: [CrmModule],
   providers: [MeQuery],
-  controllers: [AuthController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SyncController, OrdersController, TicketsController, FairsController, LeadsController, ObjectsController],
+  controllers: [AuthController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SyncController, OrdersController, TicketsController, FairsController, LeadsController, ObjectsController, ApprovalsController, EmailController, FormsController],
 })
 export class RestModule {}

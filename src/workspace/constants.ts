@@ -4,6 +4,7 @@
  * path, e.g. `stage_roles.Kazanç: not one of the stages`.
  */
 import { DomainError } from '../common/errors';
+import { isKnownCountry } from '../common/holidays';
 import { defaultConstants } from './defaults';
 import { BANT_KEYS, GATE_RULE_KEYS, STAGE_ROLES, WorkspaceConstants } from './workspace.entity';
 
@@ -212,6 +213,8 @@ export function validateConstants(input: unknown): string[] {
   }
   if (typeof c.lead_status_new === 'string' && (lists.lead_closed_statuses ?? []).includes(c.lead_status_new)) err('lead_status_new', 'must not be one of lead_closed_statuses');
   if (typeof c.lead_visit_type === 'string' && !(lists.visit_types ?? []).includes(c.lead_visit_type)) err('lead_visit_type', 'not one of visit_types');
+  // --- approvals ---
+  if ('holiday_country' in c && !isKnownCountry(c.holiday_country)) err('holiday_country', 'must be a country code such as TR or DE (ISO 3166-1, upper case)');
   return errors;
 }
 

@@ -73,6 +73,8 @@ export function defaultConstants(): WorkspaceConstants {
     ...orderTicketDefaults(),
     // --- fair leads ---
     ...leadRuleDefaults(),
+    // --- approvals ---
+    holiday_country: 'TR',
   };
 }
 

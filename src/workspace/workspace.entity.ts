@@ -132,6 +132,9 @@ export interface WorkspaceConstants {
   lead_closed_statuses: string[];
   /** Visit type of the fair visit a conversion logs (one of visit_types). */
   lead_visit_type: string;
+  // --- approvals ---
+  /** Country (ISO 3166-1 alpha-2, known to date-holidays) whose public holidays leave requests skip. */
+  holiday_country: string;
 }
 
 export interface LicenseSettings {

@@ -18,8 +18,16 @@ describe('demo:seed', () => {
     expect(first.people).toBeGreaterThan(8);
     expect(first.activities).toBeGreaterThan(0);
     expect(first.tasks).toBeGreaterThan(0);
+    expect(first).toMatchObject({ approval_lists: 2, approval_requests: 4, forms: 1, mailboxes: 1 });
     const again = await t.get(DemoSeedService).seed(a.ws);
-    expect(again).toMatchObject({ ok: true, products: 0, users: 0, companies: 0, opportunities: 0 });
+    expect(again).toMatchObject({ ok: true, products: 0, users: 0, companies: 0, opportunities: 0, approval_lists: 0, approval_requests: 0, forms: 0 });
+    const forms = (await api(t, a.host, a.adminKey).get('/api/v1/approvals/forms').expect(200)).body.forms;
+    expect(forms.map((f: { name: string }) => f.name)).toEqual(['Leave request', 'Purchase approval']);
+    const pending = (await api(t, a.host, a.adminKey).get('/api/v1/approvals?status=pending').expect(200)).body.items;
+    expect(pending).toHaveLength(2);
+    const republic = (await api(t, a.host, a.adminKey).get('/api/v1/approvals?status=approved').expect(200)).body.items[0];
+    expect(republic.working_days).toBe(4);
+    expect((await api(t, a.host, a.adminKey).get('/api/v1/forms').expect(200)).body.items).toHaveLength(1);
 
     const opps = (await api(t, a.host, a.adminKey).get('/api/v1/opportunities?limit=200').expect(200)).body.items;
     expect(new Set(opps.map((o: { stage: string }) => o.stage))).toEqual(new Set(['Qualify', 'Viable', 'Present Solution', 'Negotiation', 'Expect to Close', 'Win', 'Lost', 'Cancel']));

@@ -1,4 +1,4 @@
-import { api, createWorkspace, Fixture, startApp, TestApp } from '../helpers/test-app';
+import { api, createUser, createWorkspace, Fixture, startApp, TestApp } from '../helpers/test-app';
 
 /**
  * Walks every route of the OpenAPI document with two workspaces: workspace B holds one record of
@@ -57,6 +57,10 @@ const KIND_OF_SEGMENT: Record<string, string> = {
   fairs: 'fair',
   leads: 'lead',
   objects: 'object_record',
+  // --- approvals, e-mail, website forms ---
+  approvals: 'approval',
+  'approvals/forms': 'approval_list',
+  forms: 'form',
 };
 
 /**
@@ -68,6 +72,9 @@ const KIND_OF_SEGMENT: Record<string, string> = {
 const B_ONLY_KEY = 'walkonlyb';
 const SHARED_KEY = 'walkshared';
 const KEY_PARAMS = new Set(['key']);
+
+/** GETs without a path id that answer about one record named in the query (not lists): 400 without it, 404 for B's. */
+const RECORD_QUERIES = new Set(['/api/v1/emails/compose']);
 
 const qs = (q: Record<string, string | number>) =>
   Object.entries(q)
@@ -103,6 +110,15 @@ beforeAll(async () => {
   await asB.post('/api/v1/objects', objectDef(SHARED_KEY, `${MARK} shared`)).expect(201);
   await created(`/api/v1/objects/${SHARED_KEY}/records`, { name: `${MARK} record`, fields: { note: MARK }, links: { customer: bIds.company } }, 'object_record');
   await api(t, a.host, a.adminKey).post('/api/v1/objects', objectDef(SHARED_KEY, 'A shared')).expect(201);
+  const list = await asB.post('/api/v1/approvals/forms', { name: `${MARK} list`, approver_id: b.admin.id, fields: [{ key: 'item', label: 'Item', type: 'text' }] });
+  if (list.status !== 201) throw new Error(`approval list: ${list.status} ${list.text}`);
+  bIds.approval_list = list.body.form.id;
+  // a request of a sales user, pending with B's admin
+  const seller = await createUser(t, b, { department: 'X' });
+  const req = await api(t, b.host, seller.key).post(`/api/v1/approvals/forms/${bIds.approval_list}`, { values: { item: `${MARK} item` } });
+  if (req.status !== 201) throw new Error(`approval request: ${req.status} ${req.text}`);
+  bIds.approval = req.body.item.id;
+  await created('/api/v1/forms', { name: `${MARK} form` }, 'form');
   // A has records too, so lists are not trivially empty
   await api(t, a.host, a.adminKey).post('/api/v1/companies', { name: 'A Company' }).expect(201);
 });
@@ -149,18 +165,20 @@ describe('cross-workspace walk over every route of the OpenAPI document', () => 
       if (pathParams.length === 0 && op.method === 'get') {
         // plain list, then filtered by each of B's ids under every id-like filter the route has
         const r = await asA.get(`${op.path}?${qs(base)}`);
-        check(`GET ${op.path}`, r.status, r.text, [200]);
+        const single = RECORD_QUERIES.has(op.path);
+        check(`GET ${op.path}`, r.status, r.text, single ? [400] : [200]);
         for (const p of op.params.filter((x) => x.in === 'query' && /_id$/.test(x.name))) {
           for (const id of ids) {
             const f = await asA.get(`${op.path}?${qs({ ...base, [p.name]: id })}`);
-            check(`GET ${op.path}?${p.name}=${id}`, f.status, f.text, [200, 400]);
+            check(`GET ${op.path}?${p.name}=${id}`, f.status, f.text, single ? [200, 400, 404] : [200, 400]);
           }
         }
         continue;
       }
       if (pathParams.length !== 1) continue;
       // the id of B's record of the route's kind (ids are per table, so another kind's id may be one of A's)
-      const kind = KIND_OF_SEGMENT[op.path.split('/')[3]!];
+      const segs = op.path.split('/');
+      const kind = KIND_OF_SEGMENT[`${segs[3]}/${segs[4]}`] ?? KIND_OF_SEGMENT[segs[3]!];
       for (const id of kind ? [bIds[kind]!] : ids) {
         const path = op.path.replace(`{${pathParams[0]}}`, String(id));
         const url = Object.keys(base).length ? `${path}?${qs(base)}` : path;
@@ -184,8 +202,8 @@ describe('cross-workspace walk over every route of the OpenAPI document', () => 
       ['task', 'tasks'],
       ['calendar', 'calendar'],
       ['product', 'products'],
-      ['order', 'orders', 'fair', 'fairs'],
-      ['ticket', 'tickets', 'lead', 'leads'],
+      ['order', 'orders', 'fair', 'fairs', 'approval', 'approvals'],
+      ['ticket', 'tickets', 'lead', 'leads', 'form', 'forms'],
     ] as const) {
       const r = await asB.get(`/api/v1/${path}/${bIds[kind]}`).expect(200);
       expect(r.text).toContain(MARK);
@@ -199,5 +217,7 @@ describe('cross-workspace walk over every route of the OpenAPI document', () => 
     const rec = await asB.get(`/api/v1/objects/${SHARED_KEY}/records/${bIds.object_record}`).expect(200);
     expect(rec.body.record).toMatchObject({ name: `${MARK} record`, active: true, fields: { note: MARK }, customer: { id: bIds.company } });
     expect((await asB.get(`/api/v1/objects/${B_ONLY_KEY}`).expect(200)).body.object.label).toBe(`${MARK} only B`);
+    expect((await asB.get(`/api/v1/approvals/${bIds.approval}`).expect(200)).body.item.status).toBe('pending');
+    expect((await asB.get('/api/v1/approvals/forms').expect(200)).body.forms[0].name).toBe(`${MARK} list`);
   });
 });

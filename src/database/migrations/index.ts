@@ -7,6 +7,7 @@ import { IndexesAndAggregates1795340000000 } from './1795340000000-IndexesAndAgg
 import { OrdersAndTickets1795360000000 } from './1795360000000-OrdersAndTickets';
 import { FairLeads1795350000000 } from './1795350000000-FairLeads';
 import { CustomObjects1795370000000 } from './1795370000000-CustomObjects';
+import { Approvals1795380000000 } from './1795380000000-Approvals';
 
 /** Committed migrations, in order. `npm run migration:generate --name=X` writes a new file; add it here. */
 export const MIGRATIONS: Function[] = [
@@ -19,4 +20,5 @@ export const MIGRATIONS: Function[] = [
   OrdersAndTickets1795360000000,
   FairLeads1795350000000,
   CustomObjects1795370000000,
+  Approvals1795380000000,
 ];

@@ -1,5 +1,6 @@
 import type { Profile } from '../../identity/profile.service';
 import type { MeView } from '../queries/me.query';
+import type { MailboxView } from '../../crm/email/mailbox.service';
 import type { Workspace } from '../../workspace/workspace.entity';
 import type { LicenseView } from '../../workspace/workspace.service';
 import { toUserSummary } from './user.mapper';
@@ -37,9 +38,9 @@ export function toLicense(l: LicenseView) {
   return { blocked: l.blocked, customer: l.customer, days_left: l.days_left, end: l.end, label: l.label, modules: l.modules, no: l.no, state: l.state };
 }
 
-/** No mailbox is connected yet (e-mail comes with its own issue). */
-export function toMailbox() {
-  return { connected: false, email: '', error: '', signature: false, status: 'not_connected' };
+/** Spec 2.4 `mailbox` (signature: whether one is set). */
+export function toMailbox(m: MailboxView) {
+  return { connected: m.connected, email: m.email, error: m.error, signature: m.signature, status: m.status };
 }
 
 export function toMeResponse(p: MeView, version: string) {
@@ -51,7 +52,7 @@ export function toMeResponse(p: MeView, version: string) {
     app: toAppInfo(p.workspace, version),
     constants: toConstants(p.workspace),
     license: toLicense(p.license),
-    mailbox: toMailbox(),
+    mailbox: toMailbox(p.mailbox),
     products: p.products.map((x) => ({ code: x.code, id: x.id, list_price: x.list_price, name: x.name })),
     ai: p.workspace.ai,
     weak_password: p.user.weakPassword,

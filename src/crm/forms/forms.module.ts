@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { CompaniesModule } from '../companies/companies.module';
+import { FormsService } from './forms.service';
+
+@Module({ imports: [CompaniesModule], providers: [FormsService], exports: [FormsService] })
+export class FormsModule {}
