@@ -213,3 +213,18 @@ describe('Quick Entry constants', () => {
     expect(validateConstants({ ...qe, ...renamed })).toEqual([]);
   });
 });
+
+describe('cost', () => {
+  it('reads a hostile 4,000-character note against 2,000 products and 500 people quickly', () => {
+    const words = ['strec', 'film', 'deneme', 'olumlu', 'teklif', 'haftaya', 'sali', 'ton', '12,5', 'TL/kg', '1.1.1', 'in 2 -', 'ziyaret'];
+    const big = ctx({
+      products: Array.from({ length: 2000 }, (_, i) => ({ id: i + 1, code: `P-${i}`, name: `Product ${words[i % words.length]} number ${i} film ${i % 7} mic` })),
+      people: Array.from({ length: 500 }, (_, i) => ({ id: i + 1, name: `Person${i} Surname${i}` })),
+    });
+    for (const note of [Array.from({ length: 700 }, (_, i) => words[(i * 7) % words.length]).join(' ').slice(0, 4000), '12 '.repeat(1333), '1.'.repeat(1999) + 'x', 'in 2 - 3 - 4 - '.repeat(260)]) {
+      const t0 = Date.now();
+      suggestFromNote(note, big);
+      expect(Date.now() - t0).toBeLessThan(1500);
+    }
+  });
+});

@@ -244,35 +244,47 @@ interface Match {
 function matchEntries(entries: CatalogueEntry[], tokens: Token[], f: string, opts: { allowUnique: boolean; allowNumeric: boolean }): Match[] {
   const counts = new Map<string, number>();
   for (const e of entries) for (const w of e.required) counts.set(w, (counts.get(w) ?? 0) + 1);
+  // each distinct word of the note is compared once with each distinct word of the entries
+  const byText = new Map<string, number[]>();
+  for (const t of tokens) if (!t.num) byText.set(t.t, [...(byText.get(t.t) ?? []), t.i]);
+  const cache = new Map<string, number[]>();
+  const positionsOf = (w: string): number[] => {
+    let hit = cache.get(w);
+    if (!hit) {
+      hit = [];
+      for (const [text, at] of byText) if (wordMatches(text, w)) hit.push(...at);
+      cache.set(w, hit);
+    }
+    return hit;
+  };
+  // codes written as one to four tokens joined by nothing, spaces, dashes, dots or slashes ("MB-W60", "sf 17")
+  const codes = new Map<string, number[][]>();
+  for (let i = 0; i < tokens.length; i++) {
+    let joined = '';
+    for (let j = i; j < Math.min(tokens.length, i + 4); j++) {
+      if (j > i && !/^[\s\-./]*$/.test(f.slice(tokens[j - 1]!.end, tokens[j]!.start))) break;
+      joined += tokens[j]!.t.replace(/[.,]/g, '');
+      if (joined.length > 60) break;
+      codes.set(joined, [...(codes.get(joined) ?? []), tokens.slice(i, j + 1).map((t) => t.i)]);
+    }
+  }
   const matches: Match[] = [];
   for (const e of entries) {
     const positions: number[] = [];
     let matched = 0;
     let unique = false;
     for (const w of e.required) {
-      const hits = tokens.filter((t) => !t.num && wordMatches(t.t, w));
+      const hits = positionsOf(w);
       if (!hits.length) continue;
       matched++;
-      positions.push(...hits.map((h) => h.i));
+      positions.push(...hits);
       if (counts.get(w) === 1 && w.length >= 4) unique = true;
     }
-    const weak = e.weak.filter((w) => tokens.some((t) => t.t === w)).length;
-    let codeHit = false;
-    if (e.code.length >= 3) {
-      for (let i = 0; i < tokens.length && !codeHit; i++) {
-        let joined = '';
-        for (let j = i; j < Math.min(tokens.length, i + 4); j++) {
-          if (j > i && !/^[\s\-./]*$/.test(f.slice(tokens[j - 1]!.end, tokens[j]!.start))) break;
-          joined += tokens[j]!.t.replace(/[.,]/g, '');
-          if (joined === e.code) {
-            codeHit = true;
-            positions.push(...tokens.slice(i, j + 1).map((t) => t.i));
-            break;
-          }
-        }
-      }
-    }
-    const numeric = matched > 0 && e.numbers.some((n) => numberMentioned(n.n, n.measure, tokens, positions));
+    const weak = e.weak.filter((w) => byText.has(w)).length;
+    const codeAt = e.code.length >= 3 ? codes.get(e.code)?.[0] : undefined;
+    const codeHit = !!codeAt;
+    if (codeAt) positions.push(...codeAt);
+  const numeric = matched > 0 && e.numbers.some((n) => numberMentioned(n.n, n.measure, tokens, positions));
     const R = e.required.length;
     const accepted =
       codeHit ||
@@ -293,8 +305,7 @@ function matchEntries(entries: CatalogueEntry[], tokens: Token[], f: string, opt
  * name's own measure ("23 mic", "23mic", "17 and 23 mic").
  */
 function numberMentioned(n: string, measure: string, tokens: Token[], wordPositions: number[]): boolean {
-  for (const t of tokens) {
-    if (t.t !== n) continue;
+  for (const t of tokens.filter((x) => x.num && x.t === n).slice(0, 50)) {
     if (wordPositions.some((p) => t.i > p && t.i - p <= 2)) return true;
     if (!measure) continue;
     const next = tokens[t.i + 1];
