@@ -1,4 +1,8 @@
+import { DataSource } from 'typeorm';
 import { QuickEntryClock } from '../../src/crm/quick-entry/clock';
+import { QuickEntry1795390000000 } from '../../src/database/migrations/1795390000000-QuickEntry';
+import { validateConstants } from '../../src/workspace/constants';
+import { defaultConstants } from '../../src/workspace/defaults';
 import { ProvisioningService } from '../../src/identity/provisioning.service';
 import { api, createUser, createWorkspace, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
 
@@ -180,5 +184,21 @@ describe('POST /api/v1/qe/suggest', () => {
     expect((await api(t, a.host, noModule.key).post('/api/v1/qe/suggest', { note: 'a' }).expect(403)).body.error).toBe('module');
     await api(t, a.host).post('/api/v1/qe/suggest', { note: 'a' }).expect(401);
     await api(t, a.host, 'xk_invalid').post('/api/v1/qe/suggest', { note: 'a' }).expect(401);
+  });
+});
+
+describe('migration 1795390000000', () => {
+  it('gives a workspace created before it the Quick Entry constants, keeping keys it already has', async () => {
+    const f = await createWorkspace(t, 'qe-old');
+    const qr = t.get(DataSource).createQueryRunner();
+    try {
+      await qr.query(`UPDATE workspaces SET constants = constants - $2::text[] || '{"qe_undo_seconds": 30}'::jsonb WHERE id = $1`, [f.ws.id, ['qe_templates', 'qe_next_action_roles', 'qe_trial_results', 'qe_visit_type_icons']]);
+      await new QuickEntry1795390000000().up(qr);
+      const [row] = await qr.query(`SELECT constants FROM workspaces WHERE id = $1`, [f.ws.id]);
+      expect(validateConstants(row.constants)).toEqual([]);
+      expect(row.constants).toEqual({ ...defaultConstants(), qe_undo_seconds: 30 });
+    } finally {
+      await qr.release();
+    }
   });
 });

@@ -28,13 +28,13 @@ const field = (k: string, l: string, t: string, extra: Partial<QeField> = {}): Q
 export function qeBlocks(c: WorkspaceConstants, app: AppSettings): QeBlock[] {
   const defs: Record<QeBlockKey, Omit<QeBlock, 'k'>> = {
     contact: { label: 'Contact', obj: 'person', icon: 'user', fields: [field('person_id', 'Contact', 'person', { ph: 'Who did you meet?' })] },
-    opp: { label: 'Opportunity', obj: 'opportunity', icon: 'target', fields: [field('opp_id', 'Opportunity', 'opportunity', { ph: 'An open opportunity of the company' })] },
+    opp: { label: 'Linked opportunity', obj: 'opportunity', icon: 'target', fields: [field('opp_id', 'Open opportunity', 'opportunity', { ph: 'An open opportunity of the company' })] },
     product: { label: 'Product', obj: 'opportunity', icon: 'package', fields: [field('product_id', 'Product', 'product', { ph: 'Search the catalogue' })] },
     price: {
-      label: 'Price',
+      label: 'Offer price',
       obj: 'opportunity',
       icon: 'tag',
-      fields: [field('price', 'Price', 'money', { u: app.currency_base, ph: '0.00' }), field('currency', 'Currency', 'select', { o: [...app.currencies] }), field('unit', 'Per', 'select', { o: [...app.units] })],
+      fields: [field('price', 'Price per unit', 'money', { u: app.currency_base, ph: '0.00' }), field('currency', 'Currency', 'select', { o: [...app.currencies] }), field('unit', 'Per', 'select', { o: [...app.units] })],
     },
     quantity: { label: 'Quantity', obj: 'opportunity', icon: 'scale', fields: [field('kg', 'Quantity', 'number', { u: app.unit_default }), field('unit', 'Unit', 'select', { o: [...app.units] })] },
     payment: { label: 'Payment terms', obj: 'opportunity', icon: 'calendar-clock', fields: [field('payment_days', 'Payment terms', 'number', { u: 'days', ph: '30' })] },
