@@ -16,9 +16,10 @@ import { ObjectsModule } from './objects/objects.module';
 import { ApprovalsModule } from './approvals/approvals.module';
 import { EmailModule } from './email/email.module';
 import { FormsModule } from './forms/forms.module';
+import { QuickEntryModule } from './quick-entry/quick-entry.module';
 
 /** The CRM domain: every interface (REST, MCP, workflows) calls these services. */
-const FEATURES = [ProductsModule, CompaniesModule, PeopleModule, OpportunitiesModule, ActivitiesModule, TasksModule, CalendarModule, TodayModule, SyncModule, OrdersModule, TicketsModule, LeadsModule, ObjectsModule, ApprovalsModule, EmailModule, FormsModule];
+const FEATURES = [ProductsModule, CompaniesModule, PeopleModule, OpportunitiesModule, ActivitiesModule, TasksModule, CalendarModule, TodayModule, SyncModule, OrdersModule, TicketsModule, LeadsModule, ObjectsModule, ApprovalsModule, EmailModule, FormsModule, QuickEntryModule];
 
 @Module({ imports: [SharedCrmModule, ...FEATURES], exports: FEATURES })
 export class CrmModule {}

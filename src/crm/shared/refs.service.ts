@@ -89,7 +89,7 @@ export class RefsService {
   /** A value from one of the workspace's constant lists. */
   oneOf(auth: UserContext, list: keyof UserContext['workspace']['constants'], value: string, field: string): string {
     const allowed = auth.workspace.constants[list];
-    if (!Array.isArray(allowed) || !allowed.includes(value)) {
+    if (!Array.isArray(allowed) || !(allowed as unknown[]).includes(value)) {
       throw invalid(field, `must be one of ${Array.isArray(allowed) ? allowed.join(', ') : '(none)'}`);
     }
     return value;

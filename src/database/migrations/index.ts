@@ -8,6 +8,7 @@ import { OrdersAndTickets1795360000000 } from './1795360000000-OrdersAndTickets'
 import { FairLeads1795350000000 } from './1795350000000-FairLeads';
 import { CustomObjects1795370000000 } from './1795370000000-CustomObjects';
 import { Approvals1795380000000 } from './1795380000000-Approvals';
+import { QuickEntry1795390000000 } from './1795390000000-QuickEntry';
 
 /** Committed migrations, in order. `npm run migration:generate --name=X` writes a new file; add it here. */
 export const MIGRATIONS: Function[] = [
@@ -21,4 +22,5 @@ export const MIGRATIONS: Function[] = [
   FairLeads1795350000000,
   CustomObjects1795370000000,
   Approvals1795380000000,
+  QuickEntry1795390000000,
 ];
