@@ -4,11 +4,12 @@ import { LoginService } from './login.service';
 import { ProfileService } from './profile.service';
 import { ProvisioningService } from './provisioning.service';
 import { secretBoxProvider } from './secret-box.provider';
+import { UserDirectoryService } from './user-directory.service';
 import { UsersService } from './users.service';
 
 @Global()
 @Module({
-  providers: [secretBoxProvider, UsersService, CredentialsService, LoginService, ProfileService, ProvisioningService],
-  exports: [secretBoxProvider, UsersService, CredentialsService, LoginService, ProfileService, ProvisioningService],
+  providers: [secretBoxProvider, UsersService, CredentialsService, LoginService, ProfileService, ProvisioningService, UserDirectoryService],
+  exports: [secretBoxProvider, UsersService, CredentialsService, LoginService, ProfileService, ProvisioningService, UserDirectoryService],
 })
 export class IdentityModule {}
