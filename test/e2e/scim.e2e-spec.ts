@@ -404,6 +404,11 @@ describe('errors in the SCIM error schema', () => {
     expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
 
+  it('431 in the SCIM error schema for a URL too long for the HTTP parser', async () => {
+    const r = await scim(a).get(`/Users?filter=${'x'.repeat(20_000)}`);
+    expectScimError(r, 431, 'invalidSyntax');
+  });
+
   it('415 for bodies that are not JSON', async () => {
     const r = await request(t.app.getHttpServer()).post('/api/scim/v2/Users').set('Host', a.host).set('Authorization', `Bearer ${aKey}`).set('Content-Type', 'text/plain').send('userName=x');
     expectScimError(r, 415);
