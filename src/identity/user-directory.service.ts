@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { Brackets } from 'typeorm';
-import { DomainError, notFound } from '../common/errors';
+import { Brackets, IsNull } from 'typeorm';
+import { DomainError, forbidden, notFound } from '../common/errors';
 import { UnitOfWork } from '../database/unit-of-work';
 import { AuditLog } from '../events/audit-log.entity';
 import { AuthCache } from '../workspace/auth-cache';
 import { Workspace } from '../workspace/workspace.entity';
-import type { AuthContext } from './auth/auth-context';
+import { AuthContext, isAdmin, UserContext } from './auth/auth-context';
 import { Credential } from './credential.entity';
 import { CredentialsService } from './credentials.service';
 import { User } from './user.entity';
@@ -37,6 +37,7 @@ export interface DirectoryPage {
 export const DIRECTORY_ACTIONS = ['scim_user_created', 'scim_user_updated', 'scim_user_deactivated', 'scim_user_reactivated'] as const;
 
 const SEAT_LOCK = 0x73656174; // "seat"
+const SCIM_KEY_LOCK = 0x73636b79; // "scky"
 const INT_MAX = 2_147_483_647;
 
 /**
@@ -150,20 +151,24 @@ export class UserDirectoryService {
     });
   }
 
-  /** The SCIM key of the workspace: a new one, the previous ones revoked (shown once). */
-  async rotateKey(ws: Workspace, actorUserId: number | null): Promise<{ token: string; credential: Credential }> {
+  /** The SCIM key of the workspace (admins): a new one, the previous ones revoked; the token is shown once. */
+  async rotateKey(auth: UserContext): Promise<{ token: string; credential: Credential }> {
+    if (!isAdmin(auth)) throw forbidden('only admins manage the SCIM connection');
+    const ws = auth.workspace;
     return this.uow.run(async () => {
       const db = this.uow.tenant(ws);
-      const old = await db.find(Credential, { where: { kind: 'scim' } });
-      for (const c of old.filter((x) => !x.revokedAt)) await this.credentials.revoke(ws.id, c.id, actorUserId);
-      return this.credentials.issue({ workspaceId: ws.id, kind: 'scim', name: 'SCIM key' });
+      await db.lock(SCIM_KEY_LOCK);
+      const old = await db.find(Credential, { where: { kind: 'scim', revokedAt: IsNull() } });
+      for (const c of old) await this.credentials.revoke(ws.id, c.id, auth.user.id);
+      return this.credentials.issue({ workspaceId: ws.id, kind: 'scim', name: 'SCIM key', userId: null });
     });
   }
 
-  /** The SCIM connection card: the active key (prefix only) and the last provisioning operations. */
-  async connection(ws: Workspace, limit = 20): Promise<{ key: Credential | null; operations: AuditLog[] }> {
-    const db = this.uow.tenant(ws);
-    const keys = await db.find(Credential, { where: { kind: 'scim' }, order: { id: 'DESC' } });
+  /** The SCIM connection card (admins): the active key (never the token) and the last provisioning operations. */
+  async connection(auth: UserContext, limit = 20): Promise<{ key: Credential | null; operations: AuditLog[] }> {
+    if (!isAdmin(auth)) throw forbidden('only admins manage the SCIM connection');
+    const db = this.uow.tenant(auth.workspace);
+    const key = await db.findOne(Credential, { where: { kind: 'scim', revokedAt: IsNull() }, order: { id: 'DESC' } });
     const operations = await db
       .qb(AuditLog, 'a')
       .andWhere('a.action IN (:...actions)', { actions: [...DIRECTORY_ACTIONS] })
@@ -171,7 +176,7 @@ export class UserDirectoryService {
       .addOrderBy('a.id', 'DESC')
       .limit(Math.min(Math.max(limit, 1), 100))
       .getMany();
-    return { key: keys.find((k) => !k.revokedAt) ?? null, operations };
+    return { key, operations };
   }
 
   private async deactivateLocked(auth: AuthContext, id: number, username: string, wasActive = true): Promise<void> {

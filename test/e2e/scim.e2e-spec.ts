@@ -498,3 +498,42 @@ describe('scale', () => {
     }
   }, 120_000);
 });
+
+describe('SCIM connection card (admin settings)', () => {
+  it('shows the base URL, the key (prefix only) and the last operations; rotating shows the new key once and stops the old one', async () => {
+    const c = await createWorkspace(t);
+    const admin = api(t, c.host, c.adminKey);
+    const empty = await admin.get('/api/v1/settings/scim').expect(200);
+    expect(empty.body).toEqual({ ok: true, base_url: `http://${c.host}/api/scim/v2`, key: null, operations: [] });
+
+    const first = await admin.post('/api/v1/settings/scim/key').expect(201);
+    expect(first.body.key).toMatch(/^scim_/);
+    expect(first.body.base_url).toBe(`http://${c.host}/api/scim/v2`);
+    const created = (await scim(c, first.body.key).post('/Users', oktaUser(`card@${c.ws.slug}.test`)).expect(201)).body;
+    await scim(c, first.body.key).patch(`/Users/${created.id}`, patchOf({ op: 'replace', path: `${ENT}:department`, value: 'North' })).expect(200);
+
+    const card = await admin.get('/api/v1/settings/scim').expect(200);
+    expect(card.body.key).toMatchObject({ prefix: first.body.prefix, created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/) });
+    expect(card.text).not.toContain(first.body.key);
+    expect(card.body.operations.map((o: { action: string }) => o.action)).toEqual(['scim_user_updated', 'scim_user_created']);
+    expect(card.body.operations[0]).toMatchObject({ user_name: `card@${c.ws.slug}.test`, user_id: Number(created.id), fields: ['department'] });
+
+    const second = await admin.post('/api/v1/settings/scim/key').expect(201);
+    expectScimError(await scim(c, first.body.key).get('/Users'), 401);
+    await scim(c, second.body.key).get('/Users').expect(200);
+    expect((await admin.get('/api/v1/settings/scim').expect(200)).body.key.prefix).toBe(second.body.prefix);
+  });
+
+  it('is for admins only, needs crm.write to rotate, and takes no SCIM key', async () => {
+    const c = await createWorkspace(t);
+    const sales = await createUser(t, c);
+    expect((await api(t, c.host, sales.key).get('/api/v1/settings/scim').expect(403)).body.error).toBe('forbidden');
+    expect((await api(t, c.host, sales.key).post('/api/v1/settings/scim/key').expect(403)).body.error).toBe('forbidden');
+    const readOnly = await issueKey(t, c, 'oauth', c.admin.id, ['crm.read']);
+    await api(t, c.host, readOnly).get('/api/v1/settings/scim').expect(200);
+    expect((await api(t, c.host, readOnly).post('/api/v1/settings/scim/key').expect(403)).body.error).toBe('insufficient_scope');
+    const key = await issueKey(t, c, 'scim');
+    expect((await api(t, c.host, key).get('/api/v1/settings/scim').expect(401)).body.error).toBe('unauthorized');
+    await api(t, c.host).get('/api/v1/settings/scim').expect(401);
+  });
+});
