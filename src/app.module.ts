@@ -11,6 +11,7 @@ import { HealthController } from './health/health.controller';
 import { ApiLimitMiddleware } from './identity/auth/api-limit.middleware';
 import { CredentialGuard } from './identity/auth/credential.guard';
 import { IdentityModule } from './identity/identity.module';
+import { MailModule } from './events/mail.module';
 import { RedisModule } from './database/redis.module';
 import { RestModule } from './rest/rest.module';
 import { ScimModule } from './scim/scim.module';
@@ -53,6 +54,7 @@ export class AppModule implements NestModule {
         RedisModule,
         DatabaseModule.forRoot(opts.db),
         WorkspaceModule,
+        MailModule,
         IdentityModule,
         CrmModule,
         DemoModule,

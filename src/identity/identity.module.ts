@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { CredentialsService } from './credentials.service';
+import { InvitationsService } from './invitations.service';
 import { LoginService } from './login.service';
 import { ProfileService } from './profile.service';
 import { ProvisioningService } from './provisioning.service';
@@ -9,7 +10,7 @@ import { UsersService } from './users.service';
 
 @Global()
 @Module({
-  providers: [secretBoxProvider, UsersService, CredentialsService, LoginService, ProfileService, ProvisioningService, UserDirectoryService],
-  exports: [secretBoxProvider, UsersService, CredentialsService, LoginService, ProfileService, ProvisioningService, UserDirectoryService],
+  providers: [secretBoxProvider, UsersService, CredentialsService, LoginService, ProfileService, ProvisioningService, UserDirectoryService, InvitationsService],
+  exports: [secretBoxProvider, UsersService, CredentialsService, LoginService, ProfileService, ProvisioningService, UserDirectoryService, InvitationsService],
 })
 export class IdentityModule {}

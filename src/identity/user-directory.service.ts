@@ -9,6 +9,7 @@ import { AuthContext, isAdmin, UserContext } from './auth/auth-context';
 import { Credential } from './credential.entity';
 import { CredentialsService } from './credentials.service';
 import { User } from './user.entity';
+import { InvitationsService } from './invitations.service';
 import { isEmailAddress, UsersService } from './users.service';
 
 /** What an identity provider says about a user (SCIM mapped to CRM terms by the interface). */
@@ -54,6 +55,7 @@ export class UserDirectoryService {
     private readonly users: UsersService,
     private readonly credentials: CredentialsService,
     private readonly cache: AuthCache,
+    private readonly invitations: InvitationsService,
   ) {}
 
   /** One page (offset = startIndex - 1) of the users matching the look-up (all users without one), by id. */
@@ -86,8 +88,11 @@ export class UserDirectoryService {
     return user;
   }
 
-  /** A new user with role sales (inactive when `active` is false); an active one needs a free seat. */
-  async create(auth: AuthContext, input: DirectoryUserInput): Promise<User> {
+  /**
+   * A new user with role sales (inactive when `active` is false); an active one needs a free seat and
+   * gets a password-setup invitation by e-mail (link on `baseUrl`, scheme://host of the workspace).
+   */
+  async create(auth: AuthContext, input: DirectoryUserInput, baseUrl: string): Promise<User> {
     const ws = auth.workspace;
     const db = this.uow.tenant(ws);
     return this.uow.run(async () => {
@@ -105,15 +110,17 @@ export class UserDirectoryService {
       await this.audit(auth, 'scim_user_created', created.id, input.userName, { active: input.active });
       const user = await db.byId(User, created.id);
       if (!user) throw notFound('user');
+      if (user.active) await this.invitations.invite(ws, user, baseUrl);
       return user;
     });
   }
 
   /**
    * Changes a user as `change` (PUT: the new resource; PATCH: the operations applied to the current one)
-   * describes it, with the user locked: attributes first, then deactivation or reactivation.
+   * describes it, with the user locked: attributes first, then deactivation or reactivation (which
+   * invites a user who never set a password).
    */
-  async modify(auth: AuthContext, id: number, change: (current: User) => DirectoryUserInput): Promise<User> {
+  async modify(auth: AuthContext, id: number, change: (current: User) => DirectoryUserInput, baseUrl: string): Promise<User> {
     const ws = auth.workspace;
     const db = this.uow.tenant(ws);
     return this.uow.run(async () => {
@@ -138,6 +145,7 @@ export class UserDirectoryService {
       if (changed.length || input.active !== current.active) await this.cache.invalidateUser(ws.id, id);
       const user = await db.byId(User, id);
       if (!user) throw notFound('user');
+      if (user.active && !current.active && !user.passwordHash) await this.invitations.invite(ws, user, baseUrl);
       return user;
     });
   }

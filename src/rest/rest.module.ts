@@ -11,12 +11,13 @@ import { CalendarController } from './controllers/calendar.controller';
 import { TodayController } from './controllers/today.controller';
 import { SyncController } from './controllers/sync.controller';
 import { ScimConnectionController } from './controllers/scim-connection.controller';
+import { InvitationsController } from './controllers/invitations.controller';
 import { MeQuery } from './queries/me.query';
 
 /** The REST API /api/v1: controllers, DTOs and mapping only. */
 @Module({
   imports: [CrmModule],
   providers: [MeQuery],
-  controllers: [AuthController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SyncController, ScimConnectionController],
+  controllers: [AuthController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SyncController, ScimConnectionController, InvitationsController],
 })
 export class RestModule {}

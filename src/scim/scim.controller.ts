@@ -113,7 +113,7 @@ export class ScimController {
   @ApiBody({ type: ScimUserBodyDto })
   @ApiCreatedResponse({ type: ScimUserDto, description: 'The new user (role sales), with a Location header' })
   async create(@CurrentAuth() auth: AuthContext, @ScimBase() base: string, @Body() body: unknown, @Res({ passthrough: true }) res: Response) {
-    const user = await this.directory.create(auth, fromScimUser(body, true));
+    const user = await this.directory.create(auth, fromScimUser(body, true), base);
     const resource = toScimUser(user, base);
     res.setHeader('Location', (resource.meta as { location: string }).location);
     return resource;
@@ -124,7 +124,7 @@ export class ScimController {
   @ApiBody({ type: ScimUserBodyDto })
   @ApiOkResponse({ type: ScimUserDto, description: 'Replaces the mutable attributes (Okta updates users this way)' })
   async replace(@CurrentAuth() auth: AuthContext, @ScimBase() base: string, @Param('id') id: string, @Body() body: unknown) {
-    return toScimUser(await this.directory.modify(auth, scimId(id), (current) => fromScimUser(body, current.active)), base);
+    return toScimUser(await this.directory.modify(auth, scimId(id), (current) => fromScimUser(body, current.active), base), base);
   }
 
   @Patch('Users/:id')
@@ -132,7 +132,7 @@ export class ScimController {
   @ApiBody({ type: ScimPatchBodyDto })
   @ApiOkResponse({ type: ScimUserDto })
   async patch(@CurrentAuth() auth: AuthContext, @ScimBase() base: string, @Param('id') id: string, @Body() body: unknown) {
-    return toScimUser(await this.directory.modify(auth, scimId(id), (current) => fromScimUser(applyPatch(toScimUser(current, base), body), current.active)), base);
+    return toScimUser(await this.directory.modify(auth, scimId(id), (current) => fromScimUser(applyPatch(toScimUser(current, base), body), current.active), base), base);
   }
 
   @Delete('Users/:id')

@@ -1,5 +1,8 @@
 import request from 'supertest';
 import { AuditLog } from '../../src/events/audit-log.entity';
+import { LogMailTransport, MAIL_TRANSPORT, MailSender } from '../../src/events/mail';
+import { MailMessage } from '../../src/events/mail-outbox.entity';
+import { Invitation } from '../../src/identity/invitation.entity';
 import { OutboxEvent } from '../../src/events/outbox-event.entity';
 import { Credential } from '../../src/identity/credential.entity';
 import { User } from '../../src/identity/user.entity';
@@ -535,5 +538,91 @@ describe('SCIM connection card (admin settings)', () => {
     const key = await issueKey(t, c, 'scim');
     expect((await api(t, c.host, key).get('/api/v1/settings/scim').expect(401)).body.error).toBe('unauthorized');
     await api(t, c.host).get('/api/v1/settings/scim').expect(401);
+  });
+});
+
+describe('password-setup invitation', () => {
+  const mails = () => t.get<LogMailTransport>(MAIL_TRANSPORT).sent;
+  /** Delivers pending mail and returns the invitation token sent to `to`. */
+  async function tokenFor(to: string): Promise<string> {
+    await t.get(MailSender).deliver();
+    const mail = [...mails()].reverse().find((m) => m.to === to);
+    expect(mail).toBeDefined();
+    const m = /\/invite\?token=(inv_[A-Za-z0-9_-]{43})/.exec(mail!.text);
+    expect(m).not.toBeNull();
+    return m![1]!;
+  }
+
+  it('is e-mailed when the identity provider creates an active user; the link sets the password once', async () => {
+    const c = await createWorkspace(t);
+    const s = scim(c, await issueKey(t, c, 'scim'));
+    const email = `invited@${c.ws.slug}.test`;
+    const u = (await s.post('/Users', oktaUser(email)).expect(201)).body;
+    const row = await db(t).getRepository(MailMessage).findOneByOrFail({ workspaceId: c.ws.id, toAddress: email });
+    expect(row).toMatchObject({ kind: 'invitation', status: 'pending' });
+    const token = await tokenFor(email);
+    expect(mails().find((m) => m.to === email)!.text).toContain(`http://${c.host}/invite?token=`);
+    expect((await db(t).getRepository(MailMessage).findOneByOrFail({ workspaceId: c.ws.id, id: row.id })).status).toBe('sent');
+    // only the hash is stored
+    const inv = await db(t).getRepository(Invitation).findOneByOrFail({ workspaceId: c.ws.id, userId: Number(u.id) });
+    expect(inv.tokenHash).not.toContain(token);
+
+    const pw = 'N3w-Passw0rd!x';
+    expect((await api(t, c.host).post('/api/v1/invitations/accept', { token, password: pw }).expect(200)).body).toEqual({ ok: true, username: email });
+    await api(t, c.host).post('/api/v1/login', { username: email, password: pw }).expect(200);
+    // once
+    const again = await api(t, c.host).post('/api/v1/invitations/accept', { token, password: 'Other-Passw0rd!' }).expect(400);
+    expect(again.body).toMatchObject({ ok: false, error: 'invalid', field: 'token' });
+    // not in another workspace
+    await api(t, a.host).post('/api/v1/invitations/accept', { token, password: pw }).expect(400);
+    expect((await api(t, c.host).post('/api/v1/invitations/accept', { token: 'inv_short', password: 'x' }).expect(400)).body.error).toBe('invalid');
+  });
+
+  it('expires, is replaced by a newer one, and does not work for a deactivated user', async () => {
+    const c = await createWorkspace(t);
+    const s = scim(c, await issueKey(t, c, 'scim'));
+    const email = `late@${c.ws.slug}.test`;
+    const u = (await s.post('/Users', oktaUser(email)).expect(201)).body;
+    const first = await tokenFor(email);
+    await db(t).getRepository(Invitation).update({ workspaceId: c.ws.id, userId: Number(u.id) }, { expiresAt: new Date(Date.now() - 1000) });
+    await api(t, c.host).post('/api/v1/invitations/accept', { token: first, password: 'N3w-Passw0rd!x' }).expect(400);
+
+    // created inactive: no invitation; reactivated without a password: invited then
+    const email2 = `later@${c.ws.slug}.test`;
+    const before = await db(t).getRepository(MailMessage).count({ where: { workspaceId: c.ws.id, toAddress: email2 } });
+    const u2 = (await s.post('/Users', { ...oktaUser(email2), active: false }).expect(201)).body;
+    expect(await db(t).getRepository(MailMessage).count({ where: { workspaceId: c.ws.id, toAddress: email2 } })).toBe(before);
+    await s.patch(`/Users/${u2.id}`, patchOf({ op: 'replace', path: 'active', value: true })).expect(200);
+    const second = await tokenFor(email2);
+    await s.delete(`/Users/${u2.id}`).expect(204);
+    expect((await api(t, c.host).post('/api/v1/invitations/accept', { token: second, password: 'N3w-Passw0rd!x' }).expect(403)).body.error).toBe('inactive');
+  });
+
+  it('sends nothing when the creation is refused', async () => {
+    const c = await createWorkspace(t);
+    await t.get(WorkspaceService).setLicense(c.ws.slug, { seats: 1 });
+    const s = scim(c, await issueKey(t, c, 'scim'));
+    expectScimError(await s.post('/Users', oktaUser(`noseat@${c.ws.slug}.test`)), 403);
+    expect(await db(t).getRepository(MailMessage).count({ where: { workspaceId: c.ws.id } })).toBe(0);
+  });
+
+  it('a failed send stays pending with the error, and is given up after 5 attempts', async () => {
+    const c = await createWorkspace(t);
+    const s = scim(c, await issueKey(t, c, 'scim'));
+    await t.get(MailSender).deliver(); // earlier tests' mail out of the way
+    const email = `bounce@${c.ws.slug}.test`;
+    await s.post('/Users', oktaUser(email)).expect(201);
+    const transport = t.get<LogMailTransport>(MAIL_TRANSPORT);
+    const spy = jest.spyOn(transport, 'send').mockRejectedValue(new Error('mail server said no'));
+    try {
+      for (let i = 1; i <= 5; i++) {
+        expect(await t.get(MailSender).deliver()).toBe(0);
+        const row = await db(t).getRepository(MailMessage).findOneByOrFail({ workspaceId: c.ws.id, toAddress: email });
+        expect(row).toMatchObject({ attempts: i, status: i < 5 ? 'pending' : 'failed', lastError: 'mail server said no' });
+      }
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await t.get(MailSender).deliver()).toBe(0);
   });
 });
