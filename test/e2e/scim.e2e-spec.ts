@@ -345,6 +345,25 @@ describe('deactivation takes effect at once', () => {
   });
 });
 
+describe('department drives team visibility', () => {
+  it('a department set by SCIM changes who sees whose records at once', async () => {
+    const c = await createWorkspace(t);
+    const s = scim(c, await issueKey(t, c, 'scim'));
+    const north = await createUser(t, c, { department: 'North' });
+    const south = await createUser(t, c, { department: 'South' });
+    const company = (await api(t, c.host, north.key).post('/api/v1/companies', { name: `Team Co ${process.pid}` }).expect(201)).body.company;
+    await api(t, c.host, south.key).get(`/api/v1/companies/${company.id}`).expect(404);
+    await s.patch(`/Users/${south.user.id}`, patchOf({ op: 'Replace', path: `${ENT}:department`, value: 'North' })).expect(200);
+    await api(t, c.host, south.key).get(`/api/v1/companies/${company.id}`).expect(200);
+    await s.patch(`/Users/${south.user.id}`, patchOf({ op: 'Remove', path: `${ENT}:department` })).expect(200);
+    await api(t, c.host, south.key).get(`/api/v1/companies/${company.id}`).expect(404);
+    // roles and modules are never changed by SCIM
+    const row = await userRow(c, south.user.id);
+    expect(row.role).toBe('sales');
+    expect(row.modules.length).toBeGreaterThan(0);
+  });
+});
+
 describe('errors in the SCIM error schema', () => {
   it('401 for a missing, wrong or non-SCIM credential; a SCIM key does not work on REST', async () => {
     expectScimError(await scim(a, '').get('/Users'), 401);
