@@ -37,7 +37,7 @@ export interface DirectoryPage {
 /** Provisioning audit actions (the SCIM connection card lists them). */
 export const DIRECTORY_ACTIONS = ['scim_user_created', 'scim_user_updated', 'scim_user_deactivated', 'scim_user_reactivated'] as const;
 
-const SEAT_LOCK = 0x73656174; // "seat"
+const DIRECTORY_LOCK = 0x73636d75; // "scmu"
 const SCIM_KEY_LOCK = 0x73636b79; // "scky"
 const INT_MAX = 2_147_483_647;
 
@@ -96,7 +96,9 @@ export class UserDirectoryService {
     const ws = auth.workspace;
     const db = this.uow.tenant(ws);
     return this.uow.run(async () => {
-      await this.assertUnique(auth, input, null);
+      // one provisioning change of the workspace at a time: uniqueness and seats are checked, then taken
+      await db.lock(DIRECTORY_LOCK);
+      await this.assertValidAndUnique(auth, input, null);
       if (input.active) await this.assertFreeSeat(ws);
       const created = await this.users.create(ws, {
         email: input.email,
@@ -124,10 +126,11 @@ export class UserDirectoryService {
     const ws = auth.workspace;
     const db = this.uow.tenant(ws);
     return this.uow.run(async () => {
+      await db.lock(DIRECTORY_LOCK);
       const current = await db.byId(User, id, true);
       if (!current) throw notFound('user');
       const input = change(current);
-      await this.assertUnique(auth, input, id);
+      await this.assertValidAndUnique(auth, input, id);
       const columns = this.columns(input, current.fullName);
       const changed = (Object.keys(columns) as (keyof typeof columns)[]).filter((k) => columns[k] !== current[k]);
       if (changed.length) {
@@ -153,6 +156,8 @@ export class UserDirectoryService {
   /** DELETE: the user stays, inactive (spec 3.6). */
   async deactivate(auth: AuthContext, id: number): Promise<void> {
     await this.uow.run(async () => {
+      // the same order of locks as modify(): directory, user, then the admins (UsersService.deactivate)
+      await this.uow.tenant(auth.workspace).lock(DIRECTORY_LOCK);
       const user = await this.uow.tenant(auth.workspace).byId(User, id, true);
       if (!user) throw notFound('user');
       await this.deactivateLocked(auth, id, user.username, user.active);
@@ -209,7 +214,7 @@ export class UserDirectoryService {
   }
 
   /** 409 `duplicate` when another user has the userName or the e-mail address (letter case ignored). */
-  private async assertUnique(auth: AuthContext, input: DirectoryUserInput, selfId: number | null): Promise<void> {
+  private async assertValidAndUnique(auth: AuthContext, input: DirectoryUserInput, selfId: number | null): Promise<void> {
     const username = input.userName.trim().toLowerCase();
     const email = input.email.trim().toLowerCase();
     if (!username || username.length > 254) throw new DomainError('invalid', 'userName: 1-254 characters');
@@ -226,12 +231,11 @@ export class UserDirectoryService {
     }
   }
 
-  /** Active users < licence seats (null: unlimited), serialized per workspace so two activations cannot both take the last seat. */
+  /** Active users < licence seats (null: unlimited); callers hold DIRECTORY_LOCK, so two activations cannot both take the last seat. */
   private async assertFreeSeat(ws: Workspace): Promise<void> {
     const seats = ws.license?.seats;
     if (seats === null || seats === undefined) return;
     const db = this.uow.tenant(ws);
-    await db.lock(SEAT_LOCK);
     const used = await db.count(User, { active: true });
     if (used >= seats) throw new DomainError('forbidden', `no free licence seat: ${used} of ${seats} seats are taken by active users`, { reason: 'no_seat' });
   }

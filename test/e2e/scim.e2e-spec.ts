@@ -5,6 +5,7 @@ import { MailMessage } from '../../src/events/mail-outbox.entity';
 import { Invitation } from '../../src/identity/invitation.entity';
 import { OutboxEvent } from '../../src/events/outbox-event.entity';
 import { Credential } from '../../src/identity/credential.entity';
+import { CredentialsService } from '../../src/identity/credentials.service';
 import { User } from '../../src/identity/user.entity';
 import { AuthCache } from '../../src/workspace/auth-cache';
 import { WorkspaceService } from '../../src/workspace/workspace.service';
@@ -361,6 +362,33 @@ describe('department drives team visibility', () => {
     const row = await userRow(c, south.user.id);
     expect(row.role).toBe('sales');
     expect(row.modules.length).toBeGreaterThan(0);
+  });
+});
+
+describe('concurrency and limits', () => {
+  it('concurrent creations of one userName: one 201, the others 409 uniqueness', async () => {
+    const c = await createWorkspace(t);
+    const s = scim(c, await issueKey(t, c, 'scim'));
+    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => s.post('/Users', oktaUser(i % 2 ? `Same@${c.ws.slug}.test` : `same@${c.ws.slug}.test`))));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    for (const r of results.filter((x) => x.status === 409)) expect(r.body.scimType).toBe('uniqueness');
+  });
+
+  it('counts requests per SCIM key: 429 in the SCIM error schema with Retry-After', async () => {
+    const small = await startApp({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
+    try {
+      const c = await createWorkspace(small);
+      const key = (await small.get(CredentialsService).issue({ workspaceId: c.ws.id, kind: 'scim' })).token;
+      const other = (await small.get(CredentialsService).issue({ workspaceId: c.ws.id, kind: 'scim' })).token;
+      const get = (k: string) => request(small.app.getHttpServer()).get('/api/scim/v2/Users?count=1').set('Host', c.host).set('Authorization', `Bearer ${k}`);
+      for (let i = 0; i < 3; i++) await get(key).expect(200);
+      const limited = await get(key);
+      expectScimError(limited, 429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      await get(other).expect(200);
+    } finally {
+      await small.close();
+    }
   });
 });
 
