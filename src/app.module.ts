@@ -11,8 +11,10 @@ import { HealthController } from './health/health.controller';
 import { ApiLimitMiddleware } from './identity/auth/api-limit.middleware';
 import { CredentialGuard } from './identity/auth/credential.guard';
 import { IdentityModule } from './identity/identity.module';
+import { MailModule } from './events/mail.module';
 import { RedisModule } from './database/redis.module';
 import { RestModule } from './rest/rest.module';
+import { ScimModule } from './scim/scim.module';
 import { WorkspaceMiddleware } from './workspace/workspace.middleware';
 import { WorkspaceModule } from './workspace/workspace.module';
 import { CrmModule } from './crm/crm.module';
@@ -52,10 +54,12 @@ export class AppModule implements NestModule {
         RedisModule,
         DatabaseModule.forRoot(opts.db),
         WorkspaceModule,
+        MailModule,
         IdentityModule,
         CrmModule,
         DemoModule,
         RestModule,
+        ScimModule,
         ...(opts.extraImports ?? []),
       ],
       controllers: [HealthController],

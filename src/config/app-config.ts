@@ -39,6 +39,15 @@ export interface AppConfig {
   production: boolean;
   /** Origins allowed to call /api/v1 from a browser (CORS); empty = CORS off. */
   corsOrigins: string[];
+  // --- SCIM provisioning: invitation e-mails ---
+  /** smtp:// or smtps:// URL of the mail server; empty: e-mails are written to the log (log transport). */
+  smtpUrl?: string;
+  /** Sender address of the service's e-mails. */
+  mailFrom: string;
+  /** How often the mail sender looks for pending e-mails (ms); 0 = never (tests send explicitly). */
+  mailSendIntervalMs: number;
+  /** Lifetime of a password-setup invitation link, in hours. */
+  invitationHours: number;
 }
 
 class ConfigError extends Error {}
@@ -71,6 +80,12 @@ function isTimezone(tz: string): boolean {
   } catch {
     return false;
   }
+}
+
+function smtpUrl(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  if (!/^smtps?:\/\/[^\s]+$/.test(raw)) throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
+  return raw;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -116,6 +131,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: env.PUBLIC_URL || undefined,
     production,
     corsOrigins: corsOrigins.map((o) => o.replace(/\/$/, '')),
+    smtpUrl: smtpUrl(env.SMTP_URL),
+    mailFrom: str(env, 'MAIL_FROM', 'CRM <no-reply@localhost>'),
+    mailSendIntervalMs: int(env, 'MAIL_SEND_INTERVAL_MS', 5_000, 0, 3_600_000),
+    invitationHours: int(env, 'INVITATION_HOURS', 72, 1, 24 * 90),
   };
 }
 

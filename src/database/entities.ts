@@ -1,6 +1,8 @@
 import { AuditLog } from '../events/audit-log.entity';
+import { MailMessage } from '../events/mail-outbox.entity';
 import { OutboxEvent } from '../events/outbox-event.entity';
 import { Credential } from '../identity/credential.entity';
+import { Invitation } from '../identity/invitation.entity';
 import { User } from '../identity/user.entity';
 import { Activity } from '../crm/activities/activity.entity';
 import { CalendarEntry } from '../crm/calendar/calendar-entry.entity';
@@ -59,4 +61,6 @@ export const ENTITIES = [
   ApprovalRequest,
   Mailbox,
   WebForm,
+  MailMessage,
+  Invitation,
 ];

@@ -6,6 +6,7 @@ export type Role = 'admin' | 'sales';
 @Entity('users')
 @Index(['workspaceId', 'username'], { unique: true })
 @Index(['workspaceId', 'email'], { unique: true })
+@Index(['workspaceId', 'externalId'])
 export class User extends TenantEntity {
   /** Lower-case; the e-mail address unless given otherwise. */
   @Column({ type: 'varchar', length: 254 })
@@ -46,6 +47,22 @@ export class User extends TenantEntity {
   /** The last TOTP time step accepted at sign-in: a code of that step or an earlier one is refused (no replay). */
   @Column({ type: 'int', nullable: true })
   totpLastStep: number | null;
+
+  // --- SCIM provisioning ---
+  /** The identity provider's id of the user (SCIM externalId); null for users not provisioned. */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  externalId: string | null;
+
+  /** SCIM userName with its letter case as the identity provider sent it; `username` is its lower-case form. */
+  @Column({ type: 'varchar', length: 254, nullable: true })
+  idpUserName: string | null;
+
+  /** Name parts (SCIM name.givenName / familyName); `fullName` is the display name. */
+  @Column({ type: 'varchar', length: 100, default: '' })
+  givenName: string;
+
+  @Column({ type: 'varchar', length: 100, default: '' })
+  familyName: string;
 
   @Column({ type: 'timestamptz', nullable: true })
   lastLoginAt: Date | null;

@@ -25,6 +25,9 @@ export interface CreateUserInput {
 
 const EMAIL_RE = /^[^\s@]{1,64}@[^\s@]{1,188}\.[^\s@]{2,63}$/;
 
+/** The e-mail address rule of user accounts (lower-case, trimmed input). */
+export const isEmailAddress = (email: string): boolean => EMAIL_RE.test(email);
+
 @Injectable()
 export class UsersService {
   constructor(

@@ -19,12 +19,14 @@ import { ApprovalsController } from './controllers/approvals.controller';
 import { EmailController } from './controllers/email.controller';
 import { FormsController } from './controllers/forms.controller';
 import { QuickEntryController } from './controllers/quick-entry.controller';
+import { ScimConnectionController } from './controllers/scim-connection.controller';
+import { InvitationsController } from './controllers/invitations.controller';
 import { MeQuery } from './queries/me.query';
 
 /** The REST API /api/v1: controllers, DTOs and mapping only. */
 @Module({
   imports: [CrmModule],
   providers: [MeQuery],
-  controllers: [AuthController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SyncController, OrdersController, TicketsController, FairsController, LeadsController, ObjectsController, ApprovalsController, EmailController, FormsController, QuickEntryController],
+  controllers: [AuthController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SyncController, OrdersController, TicketsController, FairsController, LeadsController, ObjectsController, ApprovalsController, EmailController, FormsController, QuickEntryController, ScimConnectionController, InvitationsController],
 })
 export class RestModule {}

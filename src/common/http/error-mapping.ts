@@ -58,6 +58,14 @@ const OAUTH_CODES: Record<string, string> = {
   internal: 'server_error',
 };
 
+/** RFC 7644 §3.12 scimType: the error's own, else uniqueness for duplicates and invalidValue for other 400s. */
+function scimTypeOf(err: DomainError): string | undefined {
+  if (typeof err.extra.scimType === 'string') return err.extra.scimType;
+  if (err.code === 'duplicate') return 'uniqueness';
+  if (err.code === 'invalid') return err.message.startsWith('body') ? 'invalidSyntax' : 'invalidValue';
+  return undefined;
+}
+
 /** Writes the error in the format of the interface the request came in on. */
 export function sendError(req: CrmRequest, res: Response, err: DomainError, log?: pino.Logger, cause?: unknown): void {
   if (err.code === 'internal') log?.error({ err: cause, request_id: req.id, path: req.path }, 'unhandled error');
@@ -69,7 +77,7 @@ export function sendError(req: CrmRequest, res: Response, err: DomainError, log?
       JSON.stringify({
         schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'],
         status: String(err.status),
-        ...(typeof err.extra.scimType === 'string' ? { scimType: err.extra.scimType } : {}),
+        ...(scimTypeOf(err) ? { scimType: scimTypeOf(err) } : {}),
         detail: err.message,
       }),
     );

@@ -3,7 +3,7 @@ import type { NextFunction, Response } from 'express';
 import type pino from 'pino';
 import { requestContext } from '../request-context';
 import type { CrmRequest } from './crm-request';
-import { sendError, toDomainError } from './error-mapping';
+import { interfaceOf, sendError, toDomainError } from './error-mapping';
 
 const SAFE_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 
@@ -53,15 +53,22 @@ export function expressErrorHandler(log: pino.Logger) {
  * Requests Node's HTTP parser refuses before any handler runs (headers or URL too long, malformed
  * request line): answered in the REST error envelope instead of an empty body.
  */
-export function clientErrorHandler(err: Error & { code?: string }, socket: import('node:stream').Duplex): void {
+export function clientErrorHandler(err: Error & { code?: string; rawPacket?: Buffer }, socket: import('node:stream').Duplex): void {
   if (err.code === 'ECONNRESET' || !socket.writable || (socket as { _httpMessage?: unknown })._httpMessage) {
     socket.destroy();
     return;
   }
   const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
-  const body = JSON.stringify({ ok: false, error: 'invalid', message: tooLarge ? 'request headers or URL too long' : 'malformed HTTP request' });
+  const message = tooLarge ? 'request headers or URL too long' : 'malformed HTTP request';
+  // the interface's own error format when the request line names its path (SCIM clients expect theirs)
+  const path = /^[A-Z]{3,7} (\/[^\s?]{0,200})/.exec(err.rawPacket?.toString('latin1', 0, 220) ?? '')?.[1] ?? '';
+  const scim = interfaceOf(path) === 'scim';
+  const status = tooLarge ? 431 : 400;
+  const body = scim
+    ? JSON.stringify({ schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: String(status), scimType: 'invalidSyntax', detail: message })
+    : JSON.stringify({ ok: false, error: 'invalid', message });
   socket.end(
-    `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\nContent-Type: ${scim ? 'application/scim+json' : 'application/json'}; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }

@@ -9,6 +9,7 @@ import { FairLeads1795350000000 } from './1795350000000-FairLeads';
 import { CustomObjects1795370000000 } from './1795370000000-CustomObjects';
 import { Approvals1795380000000 } from './1795380000000-Approvals';
 import { QuickEntry1795390000000 } from './1795390000000-QuickEntry';
+import { ScimProvisioning1795410000000 } from './1795410000000-ScimProvisioning';
 
 /** Committed migrations, in order. `npm run migration:generate --name=X` writes a new file; add it here. */
 export const MIGRATIONS: Function[] = [
@@ -23,4 +24,5 @@ export const MIGRATIONS: Function[] = [
   CustomObjects1795370000000,
   Approvals1795380000000,
   QuickEntry1795390000000,
+  ScimProvisioning1795410000000,
 ];

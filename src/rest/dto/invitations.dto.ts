@@ -1,0 +1,21 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+
+export class AcceptInvitationDto {
+  @ApiProperty({ description: 'token of the invitation link (inv_…)', example: 'inv_…' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  token: string;
+
+  @ApiProperty({ description: 'the new password, at least 8 characters' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(1024)
+  password: string;
+}
+
+export class AcceptInvitationResponse {
+  @ApiProperty() ok: boolean;
+  @ApiProperty({ example: 'ayse@example.com', description: 'user name to sign in with' }) username: string;
+}
