@@ -13,6 +13,7 @@ import { CredentialGuard } from './identity/auth/credential.guard';
 import { IdentityModule } from './identity/identity.module';
 import { RedisModule } from './database/redis.module';
 import { RestModule } from './rest/rest.module';
+import { OAuthModule } from './oauth/oauth.module';
 import { WorkspaceMiddleware } from './workspace/workspace.middleware';
 import { WorkspaceModule } from './workspace/workspace.module';
 import { CrmModule } from './crm/crm.module';
@@ -56,6 +57,7 @@ export class AppModule implements NestModule {
         CrmModule,
         DemoModule,
         RestModule,
+        OAuthModule,
         ...(opts.extraImports ?? []),
       ],
       controllers: [HealthController],

@@ -37,6 +37,10 @@ export interface AppConfig {
   production: boolean;
   /** Origins allowed to call /api/v1 from a browser (CORS); empty = CORS off. */
   corsOrigins: string[];
+  /** Requests per minute per client address on /oauth/* (429 slow_down). */
+  rateLimitOAuthPerMinute: number;
+  /** Client metadata documents may be fetched from private/loopback addresses and over http:// (tests, on-premise). */
+  allowPrivateNetworkUrls: boolean;
 }
 
 class ConfigError extends Error {}
@@ -113,6 +117,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: env.PUBLIC_URL || undefined,
     production,
     corsOrigins: corsOrigins.map((o) => o.replace(/\/$/, '')),
+    rateLimitOAuthPerMinute: int(env, 'RATE_LIMIT_OAUTH_PER_MINUTE', 60, 1, 1_000_000),
+    allowPrivateNetworkUrls: bool(env, 'ALLOW_PRIVATE_NETWORK_URLS', false),
   };
 }
 

@@ -1,6 +1,9 @@
 import { AuditLog } from '../events/audit-log.entity';
 import { OutboxEvent } from '../events/outbox-event.entity';
 import { Credential } from '../identity/credential.entity';
+import { OAuthClient } from '../identity/oauth/oauth-client.entity';
+import { OAuthCode } from '../identity/oauth/oauth-code.entity';
+import { OAuthGrant } from '../identity/oauth/oauth-grant.entity';
 import { User } from '../identity/user.entity';
 import { Activity } from '../crm/activities/activity.entity';
 import { CalendarEntry } from '../crm/calendar/calendar-entry.entity';
@@ -35,4 +38,7 @@ export const ENTITIES = [
   CalendarEntry,
   RecordOpen,
   DeletedRecord,
+  OAuthClient,
+  OAuthGrant,
+  OAuthCode,
 ];

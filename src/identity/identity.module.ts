@@ -1,6 +1,10 @@
 import { Global, Module } from '@nestjs/common';
 import { CredentialsService } from './credentials.service';
 import { LoginService } from './login.service';
+import { BrowserSessionService } from './oauth/browser-session.service';
+import { GrantUsage } from './oauth/grant-usage';
+import { OAuthClientsService } from './oauth/oauth-clients.service';
+import { OAuthService } from './oauth/oauth.service';
 import { ProfileService } from './profile.service';
 import { ProvisioningService } from './provisioning.service';
 import { secretBoxProvider } from './secret-box.provider';
@@ -8,7 +12,7 @@ import { UsersService } from './users.service';
 
 @Global()
 @Module({
-  providers: [secretBoxProvider, UsersService, CredentialsService, LoginService, ProfileService, ProvisioningService],
-  exports: [secretBoxProvider, UsersService, CredentialsService, LoginService, ProfileService, ProvisioningService],
+  providers: [secretBoxProvider, UsersService, CredentialsService, LoginService, ProfileService, ProvisioningService, GrantUsage, OAuthClientsService, BrowserSessionService, OAuthService],
+  exports: [secretBoxProvider, UsersService, CredentialsService, LoginService, ProfileService, ProvisioningService, GrantUsage, OAuthClientsService, BrowserSessionService, OAuthService],
 })
 export class IdentityModule {}

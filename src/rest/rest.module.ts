@@ -11,11 +11,12 @@ import { CalendarController } from './controllers/calendar.controller';
 import { TodayController } from './controllers/today.controller';
 import { SyncController } from './controllers/sync.controller';
 import { MeQuery } from './queries/me.query';
+import { AppsController } from './controllers/apps.controller';
 
 /** The REST API /api/v1: controllers, DTOs and mapping only. */
 @Module({
   imports: [CrmModule],
   providers: [MeQuery],
-  controllers: [AuthController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SyncController],
+  controllers: [AuthController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SyncController, AppsController],
 })
 export class RestModule {}
