@@ -14,6 +14,7 @@ import { IdentityModule } from './identity/identity.module';
 import { RedisModule } from './database/redis.module';
 import { RestModule } from './rest/rest.module';
 import { OAuthModule } from './oauth/oauth.module';
+import { McpModule } from './mcp/mcp.module';
 import { WorkspaceMiddleware } from './workspace/workspace.middleware';
 import { WorkspaceModule } from './workspace/workspace.module';
 import { CrmModule } from './crm/crm.module';
@@ -58,6 +59,7 @@ export class AppModule implements NestModule {
         DemoModule,
         RestModule,
         OAuthModule,
+        McpModule,
         ...(opts.extraImports ?? []),
       ],
       controllers: [HealthController],
