@@ -3,7 +3,7 @@ import { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { GrantUsage } from '../../src/identity/oauth/grant-usage';
 import { UsersService } from '../../src/identity/users.service';
-import { api, createUser, createWorkspace, Fixture, startApp, TestApp } from '../helpers/test-app';
+import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
 import { authorizeUrl, Browser, consent, formFields, pkce, register, revoke, signIn, token } from '../helpers/oauth-flow';
 
 let t: TestApp;
@@ -214,6 +214,26 @@ describe('token endpoint errors (7.2)', () => {
     expect((await token(t, a.host, base).expect(400)).body.error).toBe('invalid_grant');
     await api(t, a.host, ok.body.access_token).get('/api/v1/me').expect(401);
     expect((await token(t, a.host, { grant_type: 'refresh_token', refresh_token: ok.body.refresh_token, client_id: clientId }).expect(400)).body.error).toBe('invalid_grant');
+  });
+
+  it('an expired code (5 min) and a refresh token unused for 60 days are invalid_grant', async () => {
+    const clientId = await publicClient(a);
+    const u = await userWithBrowser(a);
+    const { verifier, challenge } = pkce();
+    const url = authorizeUrl({ client_id: clientId, redirect_uri: REDIRECT, code_challenge: challenge });
+    await signIn(u.browser, url, u.email, PASSWORD);
+    const code = (await consent(u.browser, url)).searchParams.get('code')!;
+    const row = await db(t).query(`SELECT expires_at - created_at AS ttl FROM oauth_codes WHERE workspace_id = $1 ORDER BY id DESC LIMIT 1`, [a.ws.id]);
+    expect(row[0].ttl).toMatchObject({ minutes: 5 });
+    await db(t).query(`UPDATE oauth_codes SET expires_at = now() - interval '1 second' WHERE workspace_id = $1`, [a.ws.id]);
+    const r = await token(t, a.host, { grant_type: 'authorization_code', code, client_id: clientId, code_verifier: verifier }).expect(400);
+    expect(r.body).toEqual({ error: 'invalid_grant', error_description: 'authorization code expired' });
+
+    const { body, clientId: c2 } = await fullFlow(a);
+    const days = await db(t).query(`SELECT round(extract(epoch FROM expires_at - created_at) / 86400) AS d FROM credentials WHERE workspace_id = $1 AND kind = 'oauth_refresh' ORDER BY id DESC LIMIT 1`, [a.ws.id]);
+    expect(Number(days[0].d)).toBe(60);
+    await db(t).query(`UPDATE credentials SET expires_at = now() - interval '1 second' WHERE workspace_id = $1 AND kind = 'oauth_refresh'`, [a.ws.id]);
+    expect((await token(t, a.host, { grant_type: 'refresh_token', refresh_token: body.refresh_token, client_id: c2 }).expect(400)).body.error).toBe('invalid_grant');
   });
 
   it('unsupported grant types, missing parameters, Basic auth and bad secrets', async () => {
