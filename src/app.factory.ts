@@ -6,7 +6,7 @@ import { AppModule, AppOptions } from './app.module';
 import { bodyGuard, encodingGuard } from './common/http/body-guard';
 import { GlobalExceptionFilter } from './common/http/exception.filter';
 import { accessLog, bindContext, clientErrorHandler, expressErrorHandler, requestId } from './common/http/request-middleware';
-import { apiCors, securityHeaders } from './common/http/security-headers';
+import { apiCors, oauthCors, securityHeaders } from './common/http/security-headers';
 import { PinoNestLogger } from './common/logger';
 
 /** Builds the HTTP application; main.ts and the e2e tests both use it. */
@@ -28,10 +28,11 @@ export async function createApp(opts: AppOptions): Promise<NestExpressApplicatio
   app.use(accessLog(logger));
   app.use(securityHeaders({ behindTlsProxy: config.trustProxy }));
   app.use(apiCors(config.corsOrigins));
+  app.use(oauthCors);
   app.use(encodingGuard);
   app.use(json({ limit: config.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
   app.use(urlencoded({ extended: false, limit: config.bodyLimitBytes, parameterLimit: 100 }));
-  app.use(bodyGuard(/^\/oauth\/(token|revoke)$/));
+  app.use(bodyGuard(/^\/oauth\/(token|revoke|authorize|signin)$/));
   app.use(expressErrorHandler(logger));
   app.use(bindContext);
   app.useGlobalFilters(new GlobalExceptionFilter(logger));

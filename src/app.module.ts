@@ -15,6 +15,8 @@ import { MailModule } from './events/mail.module';
 import { RedisModule } from './database/redis.module';
 import { RestModule } from './rest/rest.module';
 import { ScimModule } from './scim/scim.module';
+import { OAuthModule } from './oauth/oauth.module';
+import { McpModule } from './mcp/mcp.module';
 import { WorkspaceMiddleware } from './workspace/workspace.middleware';
 import { WorkspaceModule } from './workspace/workspace.module';
 import { CrmModule } from './crm/crm.module';
@@ -60,6 +62,8 @@ export class AppModule implements NestModule {
         DemoModule,
         RestModule,
         ScimModule,
+        OAuthModule,
+        McpModule,
         ...(opts.extraImports ?? []),
       ],
       controllers: [HealthController],

@@ -48,6 +48,10 @@ export interface AppConfig {
   mailSendIntervalMs: number;
   /** Lifetime of a password-setup invitation link, in hours. */
   invitationHours: number;
+  /** Requests per minute per client address on /oauth/* (429 slow_down). */
+  rateLimitOAuthPerMinute: number;
+  /** Client metadata documents may be fetched from private/loopback addresses and over http:// (tests, on-premise). */
+  allowPrivateNetworkUrls: boolean;
 }
 
 class ConfigError extends Error {}
@@ -135,6 +139,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: str(env, 'MAIL_FROM', 'CRM <no-reply@localhost>'),
     mailSendIntervalMs: int(env, 'MAIL_SEND_INTERVAL_MS', 5_000, 0, 3_600_000),
     invitationHours: int(env, 'INVITATION_HOURS', 72, 1, 24 * 90),
+    rateLimitOAuthPerMinute: int(env, 'RATE_LIMIT_OAUTH_PER_MINUTE', 60, 1, 1_000_000),
+    allowPrivateNetworkUrls: bool(env, 'ALLOW_PRIVATE_NETWORK_URLS', false),
   };
 }
 

@@ -3,6 +3,9 @@ import { MailMessage } from '../events/mail-outbox.entity';
 import { OutboxEvent } from '../events/outbox-event.entity';
 import { Credential } from '../identity/credential.entity';
 import { Invitation } from '../identity/invitation.entity';
+import { OAuthClient } from '../identity/oauth/oauth-client.entity';
+import { OAuthCode } from '../identity/oauth/oauth-code.entity';
+import { OAuthGrant } from '../identity/oauth/oauth-grant.entity';
 import { User } from '../identity/user.entity';
 import { Activity } from '../crm/activities/activity.entity';
 import { CalendarEntry } from '../crm/calendar/calendar-entry.entity';
@@ -63,4 +66,7 @@ export const ENTITIES = [
   WebForm,
   MailMessage,
   Invitation,
+  OAuthClient,
+  OAuthGrant,
+  OAuthCode,
 ];

@@ -1,8 +1,11 @@
 import { Column, CreateDateColumn, Entity, Index } from 'typeorm';
 import { TenantEntity } from '../database/tenant-entity';
 
-/** session = `xk_` (login), api = `sk_`, erp = `erp_`, scim = `scim_`, oauth = `mcp_` access token. */
-export type CredentialKind = 'session' | 'api' | 'erp' | 'scim' | 'oauth';
+/**
+ * session = `xk_` (login), api = `sk_`, erp = `erp_`, scim = `scim_`, oauth = `mcp_` access token,
+ * oauth_refresh = `mcpr_` refresh token (only at the token endpoint, never a bearer).
+ */
+export type CredentialKind = 'session' | 'api' | 'erp' | 'scim' | 'oauth' | 'oauth_refresh';
 
 export const CREDENTIAL_PREFIX: Record<CredentialKind, string> = {
   session: 'xk',
@@ -10,12 +13,14 @@ export const CREDENTIAL_PREFIX: Record<CredentialKind, string> = {
   erp: 'erp',
   scim: 'scim',
   oauth: 'mcp',
+  oauth_refresh: 'mcpr',
 };
 
 /** A bearer credential. Only the SHA-256 of the token is stored; the token is shown once. */
 @Entity('credentials')
 @Index(['workspaceId', 'tokenHash'], { unique: true })
 @Index(['workspaceId', 'userId', 'kind'])
+@Index(['workspaceId', 'grantId'])
 export class Credential extends TenantEntity {
   @Column({ type: 'int', nullable: true })
   userId: number | null;

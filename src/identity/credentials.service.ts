@@ -6,6 +6,7 @@ import { UnitOfWork } from '../database/unit-of-work';
 import { AuthCache } from '../workspace/auth-cache';
 import { Workspace } from '../workspace/workspace.entity';
 import { CREDENTIAL_PREFIX, Credential, CredentialKind } from './credential.entity';
+import { GrantUsage } from './oauth/grant-usage';
 import { User } from './user.entity';
 
 const TOKEN_RE = /^(xk|sk|erp|scim|mcp)_[A-Za-z0-9_-]{43}$/;
@@ -44,6 +45,7 @@ export class CredentialsService {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly cache: AuthCache,
+    private readonly grantUsage: GrantUsage,
   ) {}
 
   async issue(input: IssueInput): Promise<{ token: string; credential: Credential }> {
@@ -63,7 +65,7 @@ export class CredentialsService {
           grantId: input.grantId ?? null,
         }),
       );
-      if (input.kind !== 'session' && input.kind !== 'oauth') {
+      if (input.kind !== 'session' && input.kind !== 'oauth' && input.kind !== 'oauth_refresh') {
         await this.uow.audit({ workspaceId: input.workspaceId, action: 'key_created', userId: input.userId, subject: credential.prefix, detail: { kind: input.kind, id: credential.id } });
       }
       return { token, credential };
@@ -86,6 +88,7 @@ export class CredentialsService {
     if (credential.revokedAt || (credential.expiresAt && credential.expiresAt.getTime() <= Date.now())) return null;
     if (credential.userId !== null && (!user || !user.active)) return null;
     this.touch(credential);
+    if (credential.kind === 'oauth' && credential.grantId !== null) this.grantUsage.record(workspace.id, credential.grantId);
     return found;
   }
 

@@ -2,6 +2,10 @@ import { Global, Module } from '@nestjs/common';
 import { CredentialsService } from './credentials.service';
 import { InvitationsService } from './invitations.service';
 import { LoginService } from './login.service';
+import { BrowserSessionService } from './oauth/browser-session.service';
+import { GrantUsage } from './oauth/grant-usage';
+import { OAuthClientsService } from './oauth/oauth-clients.service';
+import { OAuthService } from './oauth/oauth.service';
 import { ProfileService } from './profile.service';
 import { ProvisioningService } from './provisioning.service';
 import { secretBoxProvider } from './secret-box.provider';
@@ -10,7 +14,7 @@ import { UsersService } from './users.service';
 
 @Global()
 @Module({
-  providers: [secretBoxProvider, UsersService, CredentialsService, LoginService, ProfileService, ProvisioningService, UserDirectoryService, InvitationsService],
-  exports: [secretBoxProvider, UsersService, CredentialsService, LoginService, ProfileService, ProvisioningService, UserDirectoryService, InvitationsService],
+  providers: [secretBoxProvider, UsersService, CredentialsService, LoginService, ProfileService, ProvisioningService, UserDirectoryService, InvitationsService, GrantUsage, OAuthClientsService, BrowserSessionService, OAuthService],
+  exports: [secretBoxProvider, UsersService, CredentialsService, LoginService, ProfileService, ProvisioningService, UserDirectoryService, InvitationsService, GrantUsage, OAuthClientsService, BrowserSessionService, OAuthService],
 })
 export class IdentityModule {}

@@ -3,6 +3,7 @@ import type { Response } from 'express';
 import type pino from 'pino';
 import { databaseErrorCode, fromSqlState } from '../database-errors';
 import { clip, DomainError } from '../errors';
+import { baseUrlOf } from './base-url';
 import type { CrmRequest } from './crm-request';
 
 /** Any thrown value as a typed domain error; unknown errors become `internal` (never their message). */
@@ -72,6 +73,8 @@ export function sendError(req: CrmRequest, res: Response, err: DomainError, log?
   if (res.headersSent) return;
   if (err.retryAfter !== undefined) res.setHeader('Retry-After', String(err.retryAfter));
   const kind = interfaceOf(req.path);
+  const challenge = wwwAuthenticate(req, err, kind);
+  if (challenge) res.setHeader('WWW-Authenticate', challenge);
   if (kind === 'scim') {
     res.status(err.status).type('application/scim+json').send(
       JSON.stringify({
@@ -85,14 +88,33 @@ export function sendError(req: CrmRequest, res: Response, err: DomainError, log?
   }
   if (kind === 'oauth') {
     const code = typeof err.extra.oauth === 'string' ? err.extra.oauth : (OAUTH_CODES[err.code] ?? err.code);
+    res.setHeader('Cache-Control', 'no-store');
     res.status(err.status).json({ error: code, error_description: err.message });
     return;
   }
   const body: Record<string, unknown> = { ok: false, error: err.code, message: err.message };
-  for (const [k, v] of Object.entries(err.extra)) if (!(k in body)) body[k] = v;
+  for (const [k, v] of Object.entries(err.extra)) if (!(k in body) && !EDGE_ONLY.has(k)) body[k] = v;
   withFieldShape(err, body);
   if (err.code === 'internal') body.request_id = req.id;
   res.status(err.status).json(body);
+}
+
+/** Extra fields that steer the edge (headers, OAuth codes) and never go into a REST body. */
+const EDGE_ONLY = new Set(['oauth', 'wwwAuthenticate']);
+
+/**
+ * The WWW-Authenticate challenge of an error: given by the error (OAuth client authentication), or
+ * for bearer routes RFC 6750's `Bearer` on 401 (on /mcp with the protected resource metadata of RFC
+ * 9728) and `error="insufficient_scope"` with the needed scope on 403 insufficient_scope.
+ */
+function wwwAuthenticate(req: CrmRequest, err: DomainError, kind: Interface): string | undefined {
+  if (typeof err.extra.wwwAuthenticate === 'string') return err.extra.wwwAuthenticate;
+  if (kind === 'oauth') return undefined;
+  const mcp = req.path === '/mcp' || req.path.startsWith('/mcp/');
+  const metadata = mcp ? `, resource_metadata="${baseUrlOf(req)}/.well-known/oauth-protected-resource/mcp"` : '';
+  if (err.status === 401 && kind === 'rest') return `Bearer realm="crm"${metadata}`;
+  if (err.code === 'insufficient_scope') return `Bearer error="insufficient_scope", scope="${typeof err.extra.scope === 'string' ? err.extra.scope : 'crm.write'}"${metadata}`;
+  return undefined;
 }
 
 const FIELD_PREFIX = /^([A-Za-z_][A-Za-z0-9_.]{0,99}): /;

@@ -57,3 +57,23 @@ export function apiCors(origins: string[]): RequestHandler {
     next();
   };
 }
+
+const OAUTH_CORS_PATHS = /^\/(\.well-known\/(oauth-authorization-server|oauth-protected-resource(\/mcp)?)|oauth\/(register|token|revoke))$/;
+
+/**
+ * CORS for the authorization server's metadata, registration, token and revocation endpoints (browser-
+ * based MCP clients call them): any origin, no cookies. Never on /oauth/authorize or the pages.
+ */
+export function oauthCors(req: Request, res: Response, next: NextFunction): void {
+  if (!OAUTH_CORS_PATHS.test(req.path)) return next();
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Access-Control-Expose-Headers', EXPOSE_HEADERS + ', WWW-Authenticate');
+  if (req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined) {
+    res.setHeader('Access-Control-Allow-Methods', 'GET, POST');
+    res.setHeader('Access-Control-Allow-Headers', 'Content-Type, Authorization, MCP-Protocol-Version');
+    res.setHeader('Access-Control-Max-Age', '600');
+    res.status(204).end();
+    return;
+  }
+  next();
+}

@@ -39,10 +39,17 @@ export function addressKey(ip: string | undefined): string {
 export class ApiRateLimits {
   private readonly credential: RateLimiterAbstract;
   private readonly address: RateLimiterAbstract;
+  private readonly oauth: RateLimiterAbstract;
 
   constructor(limiters: LimiterFactory, @Inject(APP_CONFIG) config: AppConfig) {
     this.credential = limiters.create('api:credential', { points: config.rateLimitPerMinute, duration: WINDOW_SECONDS });
     this.address = limiters.create('api:address', { points: config.rateLimitAddressPerMinute, duration: WINDOW_SECONDS });
+    this.oauth = limiters.create('oauth:address', { points: config.rateLimitOAuthPerMinute, duration: WINDOW_SECONDS });
+  }
+
+  /** Counts one request to the authorization server (/oauth/*) per client address (RATE_LIMIT_OAUTH_PER_MINUTE). */
+  consumeOAuth(ip: string | undefined, res: Response): Promise<void> {
+    return this.consume(this.oauth, addressKey(ip), res);
   }
 
   /** Counts one request of a verified credential (key: workspace and credential id). */

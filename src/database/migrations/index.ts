@@ -10,6 +10,7 @@ import { CustomObjects1795370000000 } from './1795370000000-CustomObjects';
 import { Approvals1795380000000 } from './1795380000000-Approvals';
 import { QuickEntry1795390000000 } from './1795390000000-QuickEntry';
 import { ScimProvisioning1795410000000 } from './1795410000000-ScimProvisioning';
+import { OAuth1795400000000 } from './1795400000000-OAuth';
 
 /** Committed migrations, in order. `npm run migration:generate --name=X` writes a new file; add it here. */
 export const MIGRATIONS: Function[] = [
@@ -25,4 +26,5 @@ export const MIGRATIONS: Function[] = [
   Approvals1795380000000,
   QuickEntry1795390000000,
   ScimProvisioning1795410000000,
+  OAuth1795400000000,
 ];

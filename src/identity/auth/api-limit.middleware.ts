@@ -20,7 +20,13 @@ export class ApiLimitMiddleware implements NestMiddleware {
 
   async use(req: CrmRequest, res: Response, next: NextFunction): Promise<void> {
     try {
-      if (!isLimitedPath(req.originalUrl.split('?')[0])) return next();
+      const path = req.originalUrl.split('?')[0]!;
+      if (!isLimitedPath(path)) return next();
+      // the authorization server has its own per-address bucket (429 slow_down); it takes no bearer
+      if (path.startsWith('/oauth/')) {
+        await this.limits.consumeOAuth(req.ip, res);
+        return next();
+      }
       const ws = req.workspace;
       const token = bearerOf(req, true);
       const resolved = ws && token ? await this.credentials.resolve(ws, token) : null;

@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { constantTimeEqual, SecretBox } from '../../common/crypto';
+import { DomainError } from '../../common/errors';
+import { Workspace } from '../../workspace/workspace.entity';
+import { CredentialsService } from '../credentials.service';
+import { LoginService } from '../login.service';
+import { SECRET_BOX } from '../secret-box.provider';
+import { User } from '../user.entity';
+
+export interface SignInPage {
+  kind: 'page';
+  csrf: string;
+  username: string;
+  otp: boolean;
+  error?: string;
+  returnTo: string;
+}
+
+export type SignInOutcome = SignInPage | { kind: 'signed_in'; sessionToken: string; returnTo: string };
+
+/** A return path after sign-in: only this server's authorization endpoint (no open redirect). */
+export function safeReturnTo(raw: unknown): string {
+  return typeof raw === 'string' && /^\/oauth\/authorize(\?[^\s\\]*)?$/.test(raw) ? raw : '/oauth/authorize';
+}
+
+/**
+ * The browser side of the authorization server: the sign-in session (a session credential `xk_` in an
+ * HttpOnly cookie, so it is revoked, expires and stops with a deactivation like every session) and
+ * CSRF tokens for the forms (signed double-submit: the form carries HMAC(purpose, cookie nonce)).
+ */
+@Injectable()
+export class BrowserSessionService {
+  constructor(
+    private readonly credentials: CredentialsService,
+    private readonly login: LoginService,
+    @Inject(SECRET_BOX) private readonly box: SecretBox,
+  ) {}
+
+  static newNonce(): string {
+    return randomBytes(24).toString('base64url');
+  }
+
+  csrfToken(nonce: string, purpose: string): string {
+    return this.box.mac(`csrf:${purpose}:${nonce}`);
+  }
+
+  csrfValid(nonce: string | undefined, purpose: string, token: unknown): boolean {
+    return !!nonce && typeof token === 'string' && constantTimeEqual(this.csrfToken(nonce, purpose), token);
+  }
+
+  /** The signed-in user of a session cookie, or null. */
+  async user(ws: Workspace, sessionToken: string | undefined): Promise<User | null> {
+    if (!sessionToken) return null;
+    const resolved = await this.credentials.resolve(ws, sessionToken);
+    if (!resolved || resolved.credential.kind !== 'session' || !resolved.user) return null;
+    return resolved.user;
+  }
+
+  signInPage(nonce: string, returnTo: unknown): SignInPage {
+    return { kind: 'page', csrf: this.csrfToken(nonce, 'signin'), username: '', otp: false, returnTo: safeReturnTo(returnTo) };
+  }
+
+  /** POST of the sign-in form: password, then (when on) the 6-digit code; the login limits apply. */
+  async signIn(ws: Workspace, form: Record<string, unknown>, nonce: string | undefined, ip: string | undefined): Promise<SignInOutcome> {
+    const returnTo = safeReturnTo(form.return_to);
+    const username = typeof form.username === 'string' ? form.username.slice(0, 254) : '';
+    const page = (error: string, otp = false): SignInPage => ({ kind: 'page', csrf: this.csrfToken(nonce ?? '', 'signin'), username, otp, error, returnTo });
+    if (!this.csrfValid(nonce, 'signin', form.csrf)) return page('The form expired. Please sign in again.');
+    const password = typeof form.password === 'string' ? form.password.slice(0, 1000) : '';
+    const otp = typeof form.otp === 'string' && form.otp.trim() ? form.otp.trim().slice(0, 10) : undefined;
+    if (!username || !password) return page('Enter your username and password.');
+    try {
+      const { token } = await this.login.login(ws, { username, password, otp, device: 'Browser (OAuth sign-in)' }, ip);
+      return { kind: 'signed_in', sessionToken: token, returnTo };
+    } catch (e) {
+      if (!(e instanceof DomainError)) throw e;
+      if (e.code === 'otp_required') return page('Enter the 6-digit code of your authenticator app.', true);
+      if (e.code === 'rate_limited') return page('Too many attempts. Please wait and try again.', !!otp);
+      if (e.code === 'inactive') return page('This user is deactivated.');
+      if (e.code === 'license_blocked') return page('The licence of this workspace is blocked.');
+      return page(otp ? 'Invalid username, password or code.' : 'Invalid username or password.', !!otp);
+    }
+  }
+}

@@ -1,0 +1,97 @@
+import { Body, Controller, Get, Header, Headers, HttpCode, Ip, Post, Req, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { baseUrlOf } from '../common/http/base-url';
+import type { CrmRequest } from '../common/http/crm-request';
+import { CurrentWorkspace, Public } from '../identity/auth/auth.decorator';
+import { BrowserSessionService } from '../identity/oauth/browser-session.service';
+import { OAuthClientsService } from '../identity/oauth/oauth-clients.service';
+import { OAuthService } from '../identity/oauth/oauth.service';
+import type { Workspace } from '../workspace/workspace.entity';
+import { CSRF_COOKIE, SESSION_COOKIE, cookieOf, csrfNonce, setSession } from './cookies';
+import { writeOutcome, writeSignIn } from './pages';
+
+/**
+ * The authorization server's endpoints (spec 4.12). Standard protocol endpoints (RFC 6749/7591/7009,
+ * form bodies, OAuth error format): described in docs/oauth.md, not in the REST OpenAPI document.
+ */
+@ApiExcludeController()
+@Controller()
+export class OAuthController {
+  constructor(
+    private readonly oauth: OAuthService,
+    private readonly clients: OAuthClientsService,
+    private readonly browser: BrowserSessionService,
+  ) {}
+
+  @Get('.well-known/oauth-authorization-server')
+  @Public()
+  metadata(@Req() req: CrmRequest) {
+    return this.oauth.metadata(baseUrlOf(req));
+  }
+
+  @Get('.well-known/oauth-protected-resource')
+  @Public()
+  resource(@Req() req: CrmRequest) {
+    return this.oauth.resourceMetadata(baseUrlOf(req), baseUrlOf(req));
+  }
+
+  @Get('.well-known/oauth-protected-resource/mcp')
+  @Public()
+  mcpResource(@Req() req: CrmRequest) {
+    return this.oauth.resourceMetadata(baseUrlOf(req), `${baseUrlOf(req)}/mcp`);
+  }
+
+  @Post('oauth/register')
+  @Public()
+  @HttpCode(201)
+  @Header('Cache-Control', 'no-store')
+  register(@CurrentWorkspace() ws: Workspace, @Body() body: unknown) {
+    return this.clients.register(ws, body);
+  }
+
+  @Get('oauth/authorize')
+  @Public()
+  async authorize(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
+    writeOutcome(res, await this.oauth.authorize(ws, baseUrlOf(req), req.query, cookieOf(req, SESSION_COOKIE), csrfNonce(req, res), req.originalUrl));
+  }
+
+  @Post('oauth/authorize')
+  @Public()
+  async decide(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: unknown) {
+    writeOutcome(res, await this.oauth.decide(ws, baseUrlOf(req), body, cookieOf(req, SESSION_COOKIE), cookieOf(req, CSRF_COOKIE), req.headers.origin));
+  }
+
+  @Get('oauth/signin')
+  @Public()
+  signInForm(@Req() req: CrmRequest, @Res() res: Response) {
+    writeSignIn(res, this.browser.signInPage(csrfNonce(req, res), req.query.return_to));
+  }
+
+  @Post('oauth/signin')
+  @Public()
+  async signIn(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Record<string, unknown>, @Ip() ip: string) {
+    const out = await this.browser.signIn(ws, body ?? {}, cookieOf(req, CSRF_COOKIE), ip);
+    if (out.kind === 'page') return writeSignIn(res, out);
+    setSession(req, res, out.sessionToken);
+    res.redirect(303, out.returnTo);
+  }
+
+  @Post('oauth/token')
+  @Public()
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  @Header('Pragma', 'no-cache')
+  token(@CurrentWorkspace() ws: Workspace, @Body() body: unknown, @Headers('authorization') authorization?: string) {
+    return this.oauth.token(ws, body, authorization);
+  }
+
+  @Post('oauth/revoke')
+  @Public()
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  async revoke(@CurrentWorkspace() ws: Workspace, @Body() body: unknown, @Headers('authorization') authorization?: string) {
+    await this.oauth.revoke(ws, body, authorization);
+    return {};
+  }
+}
