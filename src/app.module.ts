@@ -17,6 +17,7 @@ import { WorkspaceMiddleware } from './workspace/workspace.middleware';
 import { WorkspaceModule } from './workspace/workspace.module';
 import { CrmModule } from './crm/crm.module';
 import { DemoModule } from './demo/demo.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 export interface AppOptions {
   config: AppConfig;
@@ -56,6 +57,7 @@ export class AppModule implements NestModule {
         CrmModule,
         DemoModule,
         RestModule,
+        WebhooksModule,
         ...(opts.extraImports ?? []),
       ],
       controllers: [HealthController],

@@ -37,6 +37,15 @@ export interface AppConfig {
   production: boolean;
   /** Origins allowed to call /api/v1 from a browser (CORS); empty = CORS off. */
   corsOrigins: string[];
+  // --- webhooks ---
+  /** ALLOW_PRIVATE_NETWORK_URLS=1: webhook URLs may be http:// and reach loopback/private addresses (tests, on-premise receivers). */
+  allowPrivateNetworkUrls: boolean;
+  /** WEBHOOK_WORKER=0 turns the delivery worker of this instance off (events stay in the outbox for another instance). */
+  webhookWorker: boolean;
+  /** Idle polling interval of the delivery worker, ms. */
+  webhookPollMs: number;
+  /** Deliveries in flight at once per connection on one instance. */
+  webhookConcurrency: number;
 }
 
 class ConfigError extends Error {}
@@ -113,6 +122,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: env.PUBLIC_URL || undefined,
     production,
     corsOrigins: corsOrigins.map((o) => o.replace(/\/$/, '')),
+    allowPrivateNetworkUrls: bool(env, 'ALLOW_PRIVATE_NETWORK_URLS', false),
+    webhookWorker: bool(env, 'WEBHOOK_WORKER', true),
+    webhookPollMs: int(env, 'WEBHOOK_POLL_MS', 250, 10, 60_000),
+    webhookConcurrency: int(env, 'WEBHOOK_CONCURRENCY', 4, 1, 64),
   };
 }
 

@@ -1,5 +1,7 @@
 import { AuditLog } from '../events/audit-log.entity';
 import { OutboxEvent } from '../events/outbox-event.entity';
+import { WebhookConnection } from '../events/webhooks/webhook-connection.entity';
+import { WebhookDelivery } from '../events/webhooks/webhook-delivery.entity';
 import { Credential } from '../identity/credential.entity';
 import { User } from '../identity/user.entity';
 import { Activity } from '../crm/activities/activity.entity';
@@ -35,4 +37,6 @@ export const ENTITIES = [
   CalendarEntry,
   RecordOpen,
   DeletedRecord,
+  WebhookConnection,
+  WebhookDelivery,
 ];

@@ -1,4 +1,5 @@
-import { api, createWorkspace, Fixture, startApp, TestApp } from '../helpers/test-app';
+import { WebhookConnection } from '../../src/events/webhooks/webhook-connection.entity';
+import { api, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
 
 /**
  * Walks every route of the OpenAPI document with two workspaces: workspace B holds one record of
@@ -52,6 +53,7 @@ const KIND_OF_SEGMENT: Record<string, string> = {
   calendar: 'calendar',
   products: 'product',
   steps: 'step',
+  webhooks: 'webhook',
 };
 
 const qs = (q: Record<string, string | number>) =>
@@ -79,6 +81,9 @@ beforeAll(async () => {
   const opp = await asB.get(`/api/v1/opportunities/${bIds.opp}`).expect(200);
   bIds.step = (opp.body.opp.steps as { id: number }[])[0]!.id;
   bIds.user = b.admin.id;
+  // a webhook connection of B (inserted: saving a URL resolves its host, and the walk runs without network)
+  const hook = await db(t).getRepository(WebhookConnection).save({ workspaceId: b.ws.id, url: `https://hooks.example.com/${MARK}`, events: ['opp_won'], signingKey: 'v1.x.y.z', active: true });
+  bIds.webhook = hook.id;
   // A has records too, so lists are not trivially empty
   await api(t, a.host, a.adminKey).post('/api/v1/companies', { name: 'A Company' }).expect(201);
 });
@@ -139,6 +144,7 @@ describe('cross-workspace walk over every route of the OpenAPI document', () => 
       const r = await asB.get(`/api/v1/${path}/${bIds[kind]}`).expect(200);
       expect(r.text).toContain(MARK);
     }
+    expect((await asB.get(`/api/v1/webhooks/${bIds.webhook}`).expect(200)).text).toContain(MARK);
     const company = await asB.get(`/api/v1/companies/${bIds.company}`).expect(200);
     expect(company.body.company.active).toBe(true);
   });
