@@ -336,6 +336,18 @@ describe('deliveries', () => {
     void fine;
   }, 30_000);
 
+  it('sends chat connections the channel format, unsigned', async () => {
+    const res = await as(a.adminKey).post('/api/v1/webhooks', { url: `${base}/slack`, events: ['customer_created'], kind: 'slack' }).expect(201);
+    expect(res.body.webhook.kind).toBe('slack');
+    await as(a.adminKey).post('/api/v1/companies', { name: 'Chatty Co' }).expect(201);
+    const r = await waitFor(() => at('/slack')[0]);
+    expect(r.headers['content-type']).toBe('application/json');
+    expect(r.headers['x-service-signature']).toBeUndefined();
+    expect(r.headers['webhook-signature']).toBeUndefined();
+    expect(r.json).toEqual({ text: expect.stringContaining('Chatty Co'), blocks: [{ type: 'section', text: { type: 'mrkdwn', text: expect.stringMatching(new RegExp(`^\\*<https://${a.ws.slug}\\.localhost/companies/\\d+\\|`)) } }] });
+    await as(a.adminKey).delete(`/api/v1/webhooks/${res.body.webhook.id}`).expect(200);
+  });
+
   it("keeps workspaces apart: b's events reach only b's connection", async () => {
     await as(b.adminKey, b).post('/api/v1/companies', { name: 'Bee Co' }).expect(201);
     const r = await waitFor(() => at('/all-b').find((x) => x.json.event === 'customer_created'));
