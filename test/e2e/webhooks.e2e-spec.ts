@@ -70,7 +70,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  t = await startApp({ env: { ALLOW_PRIVATE_NETWORK_URLS: '1', WEBHOOK_POLL_MS: '30' } });
+  t = await startApp({ env: { ALLOW_PRIVATE_NETWORK_URLS: '1', WEBHOOK_POLL_MS: '30', WEBHOOK_WORKER: '1' } });
   a = await createWorkspace(t);
   b = await createWorkspace(t);
   await t.get(WorkspaceService).setConstants(a.ws.slug, { stage_rules: false });
@@ -391,7 +391,7 @@ describe('private network refusals (without ALLOW_PRIVATE_NETWORK_URLS)', () => 
   let s: TestApp;
   let f: Fixture;
   beforeAll(async () => {
-    s = await startApp({ env: { WEBHOOK_POLL_MS: '30' } });
+    s = await startApp({ env: { WEBHOOK_POLL_MS: '30', WEBHOOK_WORKER: '1' } });
     f = await createWorkspace(s);
   });
   afterAll(() => s.close());

@@ -42,6 +42,8 @@ export async function startApp(opts: StartOptions = {}): Promise<TestApp> {
     DATA_DIR: opts.dataDir ?? mkdtempSync(join(tmpdir(), 'crm-test-')),
     SECRET_KEY: 'test-secret-key-test-secret-key-0123456789',
     SEED_DEMO: '0',
+    // the webhook worker's background queries would show in other tests' query captures; tests that need it turn it on
+    WEBHOOK_WORKER: '0',
     ...opts.env,
   });
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
