@@ -21,6 +21,7 @@ import { WorkspaceMiddleware } from './workspace/workspace.middleware';
 import { WorkspaceModule } from './workspace/workspace.module';
 import { CrmModule } from './crm/crm.module';
 import { DemoModule } from './demo/demo.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 export interface AppOptions {
   config: AppConfig;
@@ -64,6 +65,7 @@ export class AppModule implements NestModule {
         ScimModule,
         OAuthModule,
         McpModule,
+        WebhooksModule,
         ...(opts.extraImports ?? []),
       ],
       controllers: [HealthController],

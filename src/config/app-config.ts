@@ -50,8 +50,18 @@ export interface AppConfig {
   invitationHours: number;
   /** Requests per minute per client address on /oauth/* (429 slow_down). */
   rateLimitOAuthPerMinute: number;
-  /** Client metadata documents may be fetched from private/loopback addresses and over http:// (tests, on-premise). */
+  /**
+   * ALLOW_PRIVATE_NETWORK_URLS=1: outbound URLs (webhook receivers, OAuth client metadata documents) may be
+   * http:// and reach loopback/private addresses (tests, on-premise receivers).
+   */
   allowPrivateNetworkUrls: boolean;
+  // --- webhooks ---
+  /** WEBHOOK_WORKER=0 turns the delivery worker of this instance off (events stay in the outbox for another instance). */
+  webhookWorker: boolean;
+  /** Idle polling interval of the delivery worker, ms. */
+  webhookPollMs: number;
+  /** Deliveries in flight at once per connection on one instance. */
+  webhookConcurrency: number;
 }
 
 class ConfigError extends Error {}
@@ -141,6 +151,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     invitationHours: int(env, 'INVITATION_HOURS', 72, 1, 24 * 90),
     rateLimitOAuthPerMinute: int(env, 'RATE_LIMIT_OAUTH_PER_MINUTE', 60, 1, 1_000_000),
     allowPrivateNetworkUrls: bool(env, 'ALLOW_PRIVATE_NETWORK_URLS', false),
+    webhookWorker: bool(env, 'WEBHOOK_WORKER', true),
+    webhookPollMs: int(env, 'WEBHOOK_POLL_MS', 250, 10, 60_000),
+    webhookConcurrency: int(env, 'WEBHOOK_CONCURRENCY', 4, 1, 64),
   };
 }
 

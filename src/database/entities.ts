@@ -1,6 +1,8 @@
 import { AuditLog } from '../events/audit-log.entity';
 import { MailMessage } from '../events/mail-outbox.entity';
 import { OutboxEvent } from '../events/outbox-event.entity';
+import { WebhookConnection } from '../events/webhooks/webhook-connection.entity';
+import { WebhookDelivery } from '../events/webhooks/webhook-delivery.entity';
 import { Credential } from '../identity/credential.entity';
 import { Invitation } from '../identity/invitation.entity';
 import { OAuthClient } from '../identity/oauth/oauth-client.entity';
@@ -69,4 +71,6 @@ export const ENTITIES = [
   OAuthClient,
   OAuthGrant,
   OAuthCode,
+  WebhookConnection,
+  WebhookDelivery,
 ];

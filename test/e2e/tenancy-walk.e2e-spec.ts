@@ -1,4 +1,5 @@
-import { api, createUser, createWorkspace, Fixture, startApp, TestApp } from '../helpers/test-app';
+import { WebhookConnection } from '../../src/events/webhooks/webhook-connection.entity';
+import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
 
 /**
  * Walks every route of the OpenAPI document with two workspaces: workspace B holds one record of
@@ -61,6 +62,7 @@ const KIND_OF_SEGMENT: Record<string, string> = {
   approvals: 'approval',
   'approvals/forms': 'approval_list',
   forms: 'form',
+  webhooks: 'webhook',
 };
 
 /**
@@ -119,6 +121,9 @@ beforeAll(async () => {
   if (req.status !== 201) throw new Error(`approval request: ${req.status} ${req.text}`);
   bIds.approval = req.body.item.id;
   await created('/api/v1/forms', { name: `${MARK} form` }, 'form');
+  // a webhook connection of B (inserted: saving a URL resolves its host, and the walk runs without network)
+  const hook = await db(t).getRepository(WebhookConnection).save({ workspaceId: b.ws.id, url: `https://hooks.example.com/${MARK}`, events: ['opp_won'], signingKey: 'v1.x.y.z', active: true });
+  bIds.webhook = hook.id;
   // A has records too, so lists are not trivially empty
   await api(t, a.host, a.adminKey).post('/api/v1/companies', { name: 'A Company' }).expect(201);
 });
@@ -208,6 +213,7 @@ describe('cross-workspace walk over every route of the OpenAPI document', () => 
       const r = await asB.get(`/api/v1/${path}/${bIds[kind]}`).expect(200);
       expect(r.text).toContain(MARK);
     }
+    expect((await asB.get(`/api/v1/webhooks/${bIds.webhook}`).expect(200)).text).toContain(MARK);
     const company = await asB.get(`/api/v1/companies/${bIds.company}`).expect(200);
     expect(company.body.company.active).toBe(true);
     const order = await asB.get(`/api/v1/orders/${bIds.order}`).expect(200);

@@ -44,6 +44,8 @@ export async function startApp(opts: StartOptions = {}): Promise<TestApp> {
     SEED_DEMO: '0',
     // e-mails are delivered explicitly (MailSender.deliver) where a test wants them
     MAIL_SEND_INTERVAL_MS: '0',
+    // the webhook worker's background queries would show in other tests' query captures; tests that need it turn it on
+    WEBHOOK_WORKER: '0',
     ...opts.env,
   });
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });

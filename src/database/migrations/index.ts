@@ -11,6 +11,7 @@ import { Approvals1795380000000 } from './1795380000000-Approvals';
 import { QuickEntry1795390000000 } from './1795390000000-QuickEntry';
 import { ScimProvisioning1795410000000 } from './1795410000000-ScimProvisioning';
 import { OAuth1795400000000 } from './1795400000000-OAuth';
+import { Webhooks1795420000000 } from './1795420000000-Webhooks';
 
 /** Committed migrations, in order. `npm run migration:generate --name=X` writes a new file; add it here. */
 export const MIGRATIONS: Function[] = [
@@ -27,4 +28,5 @@ export const MIGRATIONS: Function[] = [
   QuickEntry1795390000000,
   ScimProvisioning1795410000000,
   OAuth1795400000000,
+  Webhooks1795420000000,
 ];
