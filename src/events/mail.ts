@@ -4,6 +4,7 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { ROOT_LOGGER } from '../common/logger';
 import { UnitOfWork } from '../database/unit-of-work';
 import { MailMessage } from './mail-outbox.entity';
+import * as nodemailer from 'nodemailer';
 
 export interface OutgoingMail {
   kind: string;
@@ -35,27 +36,19 @@ export class LogMailTransport implements MailTransport {
   }
 }
 
-/**
- * SMTP through nodemailer (SMTP_URL). nodemailer is loaded when the first e-mail is sent, so the
- * service starts without the package; without it every send fails and the message stays pending.
- */
+/** SMTP through nodemailer (SMTP_URL: smtp:// or smtps://, credentials in the URL). One pooled transporter per process. */
 export class SmtpMailTransport implements MailTransport {
   readonly name = 'smtp';
-  private transporter?: Promise<{ sendMail(m: object): Promise<unknown> }>;
+  private readonly transporter: { sendMail(m: object): Promise<unknown> };
 
-  constructor(private readonly url: string) {}
+  constructor(url: string) {
+    // connection and greeting time-outs keep a dead server from holding the sender for minutes
+    const options = { url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+    this.transporter = nodemailer.createTransport(options);
+  }
 
   async send(mail: { from: string; to: string; subject: string; text: string }): Promise<void> {
-    this.transporter ??= (async () => {
-      const moduleName = 'nodemailer';
-      const nodemailer = (await import(moduleName)) as { createTransport(url: string): { sendMail(m: object): Promise<unknown> } };
-      return nodemailer.createTransport(this.url);
-    })();
-    const t = await this.transporter.catch((e: unknown) => {
-      this.transporter = undefined;
-      throw e;
-    });
-    await t.sendMail(mail);
+    await this.transporter.sendMail(mail);
   }
 }
 
