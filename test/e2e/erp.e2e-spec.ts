@@ -296,3 +296,17 @@ describe('rate limit per ERP key', () => {
     for (let i = 0; i < 5; i++) await api(t2, f.host, f.adminKey).get('/api/v1/orders').expect(200);
   });
 });
+
+describe('OpenAPI document', () => {
+  it('describes the ERP routes under the ERP tag with request and response bodies (so the fuzz test walks them)', async () => {
+    const doc = (await request(t.app.getHttpServer()).get('/api/openapi.json').set('Host', a.host).expect(200)).body;
+    const list = doc.paths['/api/erp/v1/orders']?.get;
+    const report = doc.paths['/api/erp/v1/orders/{id}']?.post;
+    expect(list.tags).toEqual(['ERP']);
+    expect(report.tags).toEqual(['ERP']);
+    expect(list.responses['200'].content['application/json'].schema.$ref).toMatch(/ErpListResponseSchema$/);
+    expect(report.responses['200'].content['application/json'].schema.$ref).toMatch(/ErpReportResponseSchema$/);
+    expect(report.requestBody.content['application/json'].schema.$ref).toMatch(/ErpReportDto$/);
+    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['claim', 'X-Service-Erp-Key']));
+  });
+});
