@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { ErpClock } from '../../src/crm/orders/erp-clock';
 import { ErpQueueEntry } from '../../src/crm/orders/erp-queue-entry.entity';
+import { CredentialsService } from '../../src/identity/credentials.service';
 import { rid } from '../../src/crm/shared/event-data';
 import type { JsonMap } from '../../src/database/tenant-entity';
 import { insertProduct } from '../helpers/crm-fixtures';
@@ -127,6 +128,14 @@ describe('GET /api/erp/v1/orders', () => {
       expect(res.body.ok === false || res.body.schemas !== undefined).toBe(true);
       if (res.body.ok === false) expect(res.body.error).toBe('unauthorized');
     }
+  });
+
+  it('answers 401 for a revoked ERP key, on both header forms', async () => {
+    const { token, credential } = await t.get(CredentialsService).issue({ workspaceId: a.ws.id, kind: 'erp' });
+    await asErp(a, token).get('/api/erp/v1/orders').expect(200);
+    await t.get(CredentialsService).revoke(a.ws.id, credential.id);
+    expect((await asErp(a, token).get('/api/erp/v1/orders').expect(401)).body.error).toBe('unauthorized');
+    await request(t.app.getHttpServer()).get('/api/erp/v1/orders').set('Host', a.host).set('X-Service-Erp-Key', token).expect(401);
   });
 
   it('lists at most 100 oldest first: 120 queued → 100 then 20 with claim=1', async () => {
