@@ -6,7 +6,7 @@ import { CredentialsService } from '../../src/identity/credentials.service';
 import { rid } from '../../src/crm/shared/event-data';
 import type { JsonMap } from '../../src/database/tenant-entity';
 import { insertProduct } from '../helpers/crm-fixtures';
-import { api, createWorkspace, db, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
+import { api, createUser, createWorkspace, db, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
 
 const EMBEDDED = !process.env.DATABASE_URL;
 
@@ -284,6 +284,53 @@ describe('POST /api/erp/v1/orders/{id}', () => {
     expect((await asAdmin(a).post(`/api/v1/orders/${orderId}/po`, { customer_po: 'PO-9' }).expect(409)).body.ok).toBe(false);
     await asErp(a, erpA).post(`/api/erp/v1/orders/${await entryOf(a, orderId)}`, { ok: true, ext_no: 'SO-77', status: a.ws.constants.order_erp_statuses.at(-1) }).expect(200);
     await asAdmin(a).post(`/api/v1/orders/${orderId}/po`, { customer_po: 'PO-9' }).expect(409);
+  });
+});
+
+describe('ERP connection card (admin settings)', () => {
+  it('creates (rotates) and revokes the ERP key, shown once; shows the queue and the last poll', async () => {
+    const f = await createWorkspace(t);
+    const empty = await asAdmin(f).get('/api/v1/settings/erp').expect(200);
+    expect(empty.body).toEqual({ ok: true, base_url: `http://${f.host}/api/erp/v1`, keys: [], queue: { waiting: 0, claimed: 0, retrying: 0, failed: 0, written: 0 }, last_poll_at: null, errors: [] });
+    const first = await asAdmin(f).post('/api/v1/settings/erp/key').expect(201);
+    expect(first.body).toMatchObject({ ok: true, key: expect.stringMatching(/^erp_/), prefix: first.body.key.slice(0, 12), base_url: `http://${f.host}/api/erp/v1` });
+    await asErp(f, first.body.key).get('/api/erp/v1/orders').expect(200);
+    const second = await asAdmin(f).post('/api/v1/settings/erp/key').expect(201);
+    await asErp(f, first.body.key).get('/api/erp/v1/orders').expect(401);
+    const key = second.body.key as string;
+
+    // queue: 3 orders; one claimed, one failed once (retrying), one parked, one written
+    const ids = [await queuedOrder(f), await queuedOrder(f), await queuedOrder(f), await queuedOrder(f)];
+    const entries = await Promise.all(ids.map((id) => entryOf(f, id)));
+    await asErp(f, key).get('/api/erp/v1/orders?claim=1').expect(200);
+    await asErp(f, key).post(`/api/erp/v1/orders/${entries[0]}`, { ok: true, ext_no: 'SO-1' }).expect(200);
+    await asErp(f, key).post(`/api/erp/v1/orders/${entries[1]}`, { ok: false, error: 'customer locked' }).expect(200);
+    await db(t).update(ErpQueueEntry, { workspaceId: f.ws.id, id: entries[2] }, { attempts: 5 });
+    await asErp(f, key).post(`/api/erp/v1/orders/${entries[2]}`, { ok: false, error: 'no such product' }).expect(200);
+    const card = await asAdmin(f).get('/api/v1/settings/erp').expect(200);
+    expect(card.body.keys).toEqual([{ prefix: second.body.prefix, created_at: expect.any(String), last_used_at: expect.anything() }]);
+    expect(card.body.queue).toEqual({ waiting: 1, claimed: 1, retrying: 1, failed: 1, written: 1 });
+    expect(card.body.last_poll_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
+    expect(card.body.errors.map((e: { id: number; state: string; error: string }) => [e.id, e.state, e.error]).sort()).toEqual(
+      [
+        [entries[1], 'waiting', 'customer locked'],
+        [entries[2], 'failed', 'no such product'],
+      ].sort(),
+    );
+    expect(JSON.stringify(card.body)).not.toContain(key);
+
+    expect((await asAdmin(f).delete('/api/v1/settings/erp/key').expect(200)).body).toEqual({ ok: true, revoked: 1 });
+    await asErp(f, key).get('/api/erp/v1/orders').expect(401);
+    expect((await asAdmin(f).get('/api/v1/settings/erp').expect(200)).body.keys).toEqual([]);
+  });
+
+  it('is for admins only (403 forbidden); ERP keys are 401 there', async () => {
+    const sales = await createUser(t, a);
+    for (const r of [api(t, a.host, sales.key).get('/api/v1/settings/erp'), api(t, a.host, sales.key).post('/api/v1/settings/erp/key'), api(t, a.host, sales.key).delete('/api/v1/settings/erp/key')]) {
+      expect((await r.expect(403)).body.error).toBe('forbidden');
+    }
+    await asErp(a, erpA).get('/api/v1/settings/erp').expect(401);
+    await asErp(a, erpA).get('/api/erp/v1/orders').expect(200);
   });
 });
 
