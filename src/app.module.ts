@@ -15,6 +15,7 @@ import { MailModule } from './events/mail.module';
 import { RedisModule } from './database/redis.module';
 import { RestModule } from './rest/rest.module';
 import { ScimModule } from './scim/scim.module';
+import { ErpModule } from './erp/erp.module';
 import { OAuthModule } from './oauth/oauth.module';
 import { McpModule } from './mcp/mcp.module';
 import { WorkspaceMiddleware } from './workspace/workspace.middleware';
@@ -63,6 +64,7 @@ export class AppModule implements NestModule {
         DemoModule,
         RestModule,
         ScimModule,
+        ErpModule,
         OAuthModule,
         McpModule,
         WebhooksModule,

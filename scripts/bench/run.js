@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
 /**
- * npm run bench [-- --quick]
+ * npm run bench [-- --quick] [-- --erp]
  *
  * Loads GET /api/v1/me and GET /api/v1/opportunities?limit=50 of the service (dist/, on the local
  * PostgreSQL server, in a fresh database) with autocannon at 32 connections, and a bare Express 5
@@ -10,6 +10,10 @@
  * and then 1M opportunities of one owner (--quick: 10k only, shorter loads). Prints req/s, p50, p99,
  * the ratio service / bare, and the database round trips of one request of each kind. The database is
  * dropped at the end. Method and figures: docs/performance.md.
+ *
+ * Then the ERP claim: ERP_POLLERS (8) concurrent HTTP pollers drain ERP_ORDERS (50,000) queued ERP orders with
+ * GET /api/erp/v1/orders?claim=1 (100 per call); prints orders/s and double claims (targets >= 10,000
+ * orders/s, 0 doubles). `--erp` runs only this part.
  *
  * Service and bare loads alternate in rounds (2, or 1 with --quick) and each side keeps its best round.
  * Env: BENCH_DATABASE_URL (else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres),
@@ -39,6 +43,9 @@ const POOL_MAX = 10; // the service's pool size (src/database/data-source-option
 const SIZES = QUICK ? [10_000] : [10_000, 1_000_000];
 const SCALE_DURATION = QUICK ? 2 : 3;
 const ROUNDS = QUICK ? 1 : 2;
+const ERP_ONLY = args.includes('--erp');
+const ERP_ORDERS = Number(process.env.ERP_ORDERS || 50_000);
+const ERP_POLLERS = Number(process.env.ERP_POLLERS || 8);
 const OPEN = 2_000;
 const SLUG = 'bench';
 const HOST = `${SLUG}.localhost`;
@@ -197,6 +204,7 @@ async function main() {
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '1000000',
       RATE_LIMIT_ADDRESS_PER_MINUTE: '1000000',
+      RATE_LIMIT_ERP_PER_MINUTE: '1000000',
     });
     const logger = pino({ level: 'warn' });
     app = await createApp({ config, db: { url, embedded: false, close: async () => undefined }, logger });
@@ -228,7 +236,7 @@ async function main() {
     const results = [];
     const scale = [];
     let seeded = 0;
-    for (const size of SIZES) {
+    for (const size of ERP_ONLY ? [] : SIZES) {
       const t0 = Date.now();
       const CHUNK = 200_000;
       for (let from = seeded + 1; from <= size; from += CHUNK) await seedOpportunities(query, { ...opp, from, to: Math.min(size, from + CHUNK - 1) });
@@ -279,7 +287,14 @@ async function main() {
       log(`  one connection: ${scale.filter((x) => x.size === size).map((x) => `${x.what} ${x.p50} ms`).join(', ')}`);
     }
 
+    // ---------------------------------------------------------------- ERP claim
+    const erp = await benchErpClaim(app, ws, query, port);
+
     // ---------------------------------------------------------------- report
+    if (ERP_ONLY) {
+      reportErp(erp);
+      return;
+    }
     log('\n| size | request | round trips | service req/s | p50 | p99 | bare req/s | p50 | p99 | service / bare | 1 conn p50 |');
     log('|---|---|---|---|---|---|---|---|---|---|---|');
     for (const r of results) {
@@ -318,6 +333,7 @@ async function main() {
         check(y.p50 <= 1.5 * x.p50, `${what} p50 at 1M <= 1.5x p50 at 10k (1 connection): ${y.p50} ms vs ${x.p50} ms`);
       }
     }
+    reportErp(erp);
     log(`\ntotal ${((Date.now() - started) / 1000).toFixed(0)} s`);
     await new Promise((r) => setTimeout(r, 1500)); // requests still running when autocannon stopped
   } finally {
@@ -327,6 +343,66 @@ async function main() {
     await withClient(BASE, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).catch((e) => log(`could not drop ${name}: ${e.message}`));
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * ERP_ORDERS queue entries (one ERP order snapshot of about 700 bytes each), drained by ERP_POLLERS
+ * concurrent pollers over HTTP (keep-alive) with claim=1 until a call returns none.
+ */
+async function benchErpClaim(app, ws, query, port) {
+  const { CredentialsService } = require(dist('identity/credentials.service.js'));
+  const { token } = await app.get(CredentialsService).issue({ workspaceId: ws.id, kind: 'erp' });
+  const t0 = Date.now();
+  await query(
+    `INSERT INTO erp_queue (workspace_id, order_id, state, attempts, payload)
+     SELECT $1, g, 'waiting', 0, jsonb_build_object(
+       'ref', 'ORD-' || g, 'po', 'PO-' || g, 'date', '2026-11-23', 'due', NULL, 'kind', 'sale', 'currency', 'EUR', 'note', NULL,
+       'order_id', g, 'payment_days', 30, 'owner', jsonb_build_object('email', 'seller@bench.test', 'name', 'Seller'),
+       'customer', jsonb_build_object('id', 1, 'rid', 'C1', 'name', 'Bench Customer', 'code', '120.001', 'ext_id', '', 'tax_no', '1234567890',
+         'tax_office', 'Konak', 'address', 'Alsancak 1', 'city', 'Izmir', 'phone', '+90 232 000 00 00', 'email', 'buy@customer.test'),
+       'lines', jsonb_build_array(jsonb_build_object('code', 'LD-1', 'ext_id', 'ERP-LD-1', 'name', 'LDPE film', 'unit', 'kg', 'qty', 500, 'price', 1.45)))
+     FROM generate_series(1, $2::int) g`,
+    [ws.id, ERP_ORDERS],
+  );
+  await query('VACUUM ANALYZE erp_queue');
+  log(`\nseeded ${ERP_ORDERS.toLocaleString('en')} ERP queue entries in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: ERP_POLLERS });
+  const headers = { host: HOST, 'x-service-erp-key': token };
+  const seen = new Map();
+  let calls = 0;
+  const started = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: ERP_POLLERS }, async () => {
+      for (;;) {
+        const body = await new Promise((resolve, reject) => {
+          const req = http.request({ host: '127.0.0.1', port, path: '/api/erp/v1/orders?claim=1', headers, agent }, (res) => {
+            let b = '';
+            res.setEncoding('utf8');
+            res.on('data', (d) => (b += d));
+            res.on('end', () => (res.statusCode === 200 ? resolve(b) : reject(new Error(`ERP claim: ${res.statusCode} ${b.slice(0, 300)}`))));
+          });
+          req.on('error', reject);
+          req.end();
+        });
+        calls++;
+        const { orders } = JSON.parse(body);
+        if (orders.length === 0) return;
+        for (const o of orders) seen.set(o.id, (seen.get(o.id) || 0) + 1);
+      }
+    }),
+  );
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  agent.destroy();
+  const claims = [...seen.values()].reduce((a, b) => a + b, 0);
+  const doubles = claims - seen.size;
+  const [left] = await query(`SELECT count(*)::int AS n FROM erp_queue WHERE workspace_id = $1 AND claimed_until IS NULL`, [ws.id]);
+  return { orders: seen.size, claims, doubles, calls, seconds, rate: seen.size / seconds, unclaimed: left.n };
+}
+
+function reportErp(r) {
+  log(`\nERP claim: ${ERP_POLLERS} pollers, ${r.orders.toLocaleString('en')} orders in ${r.calls} calls, ${r.seconds.toFixed(2)} s: ${fmt(r.rate)} orders/s; double claims ${r.doubles}; left unclaimed ${r.unclaimed}`);
+  log(`  [${r.rate >= 10_000 ? 'met' : 'NOT met'}] ERP claim >= 10,000 orders/s: ${fmt(r.rate)}`);
+  log(`  [${r.doubles === 0 && r.orders === ERP_ORDERS && r.unclaimed === 0 ? 'met' : 'NOT met'}] every ERP order claimed exactly once: ${r.orders} of ${ERP_ORDERS}, ${r.doubles} doubles`);
 }
 
 main().then(

@@ -50,6 +50,8 @@ export interface AppConfig {
   invitationHours: number;
   /** Requests per minute per client address on /oauth/* (429 slow_down). */
   rateLimitOAuthPerMinute: number;
+  /** Requests per minute per ERP key on /api/erp/v1 (429 rate_limited). */
+  rateLimitErpPerMinute: number;
   /**
    * ALLOW_PRIVATE_NETWORK_URLS=1: outbound URLs (webhook receivers, OAuth client metadata documents) may be
    * http:// and reach loopback/private addresses (tests, on-premise receivers).
@@ -150,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailSendIntervalMs: int(env, 'MAIL_SEND_INTERVAL_MS', 5_000, 0, 3_600_000),
     invitationHours: int(env, 'INVITATION_HOURS', 72, 1, 24 * 90),
     rateLimitOAuthPerMinute: int(env, 'RATE_LIMIT_OAUTH_PER_MINUTE', 60, 1, 1_000_000),
+    rateLimitErpPerMinute: int(env, 'RATE_LIMIT_ERP_PER_MINUTE', 60, 1, 1_000_000),
     allowPrivateNetworkUrls: bool(env, 'ALLOW_PRIVATE_NETWORK_URLS', false),
     webhookWorker: bool(env, 'WEBHOOK_WORKER', true),
     webhookPollMs: int(env, 'WEBHOOK_POLL_MS', 250, 10, 60_000),

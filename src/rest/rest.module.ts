@@ -20,6 +20,7 @@ import { EmailController } from './controllers/email.controller';
 import { FormsController } from './controllers/forms.controller';
 import { QuickEntryController } from './controllers/quick-entry.controller';
 import { ScimConnectionController } from './controllers/scim-connection.controller';
+import { ErpConnectionController } from './controllers/erp-connection.controller';
 import { InvitationsController } from './controllers/invitations.controller';
 import { MeQuery } from './queries/me.query';
 import { AppsController } from './controllers/apps.controller';
@@ -28,6 +29,6 @@ import { AppsController } from './controllers/apps.controller';
 @Module({
   imports: [CrmModule],
   providers: [MeQuery],
-  controllers: [AuthController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SyncController, OrdersController, TicketsController, FairsController, LeadsController, ObjectsController, ApprovalsController, EmailController, FormsController, QuickEntryController, ScimConnectionController, InvitationsController, AppsController],
+  controllers: [AuthController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SyncController, OrdersController, TicketsController, FairsController, LeadsController, ObjectsController, ApprovalsController, EmailController, FormsController, QuickEntryController, ScimConnectionController, ErpConnectionController, InvitationsController, AppsController],
 })
 export class RestModule {}

@@ -40,11 +40,18 @@ export class ApiRateLimits {
   private readonly credential: RateLimiterAbstract;
   private readonly address: RateLimiterAbstract;
   private readonly oauth: RateLimiterAbstract;
+  private readonly erp: RateLimiterAbstract;
 
   constructor(limiters: LimiterFactory, @Inject(APP_CONFIG) config: AppConfig) {
     this.credential = limiters.create('api:credential', { points: config.rateLimitPerMinute, duration: WINDOW_SECONDS });
     this.address = limiters.create('api:address', { points: config.rateLimitAddressPerMinute, duration: WINDOW_SECONDS });
     this.oauth = limiters.create('oauth:address', { points: config.rateLimitOAuthPerMinute, duration: WINDOW_SECONDS });
+    this.erp = limiters.create('api:erp', { points: config.rateLimitErpPerMinute, duration: WINDOW_SECONDS });
+  }
+
+  /** Counts one request of a verified ERP key (RATE_LIMIT_ERP_PER_MINUTE; key: workspace and credential id). */
+  consumeErp(key: string, res: Response): Promise<void> {
+    return this.consume(this.erp, key, res);
   }
 
   /** Counts one request to the authorization server (/oauth/*) per client address (RATE_LIMIT_OAUTH_PER_MINUTE). */

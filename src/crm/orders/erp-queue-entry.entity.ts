@@ -11,13 +11,15 @@ export const ERP_QUEUE_WAITING: ErpQueueState = 'waiting';
 
 /**
  * The ERP order queue (spec 2.9, 3.5, 4.6). One open (`waiting`) entry per order: a partial unique
- * index. The ERP interface lists waiting entries oldest first (partial index on id), claims them with
+ * index. The ERP interface lists waiting entries oldest first (partial indexes: never-leased entries by
+ * id, leased ones by lease end, so a claim never walks past running leases), claims them with
  * a lease (`claimed_until` = now + 30 minutes, `attempts` + 1, `FOR UPDATE SKIP LOCKED`) and reports
  * the result. `payload` is the ERP order of spec 2.9, snapshotted when the order was queued.
  */
 @Entity('erp_queue')
 @Index('IDX_erp_queue_open_order', ['workspaceId', 'orderId'], { unique: true, where: `"state" = 'waiting'` })
-@Index('IDX_erp_queue_waiting', ['workspaceId', 'id'], { where: `"state" = 'waiting'` })
+@Index('IDX_erp_queue_fresh', ['workspaceId', 'id'], { where: `"state" = 'waiting' AND "claimed_until" IS NULL` })
+@Index('IDX_erp_queue_leased', ['workspaceId', 'claimedUntil'], { where: `"state" = 'waiting' AND "claimed_until" IS NOT NULL` })
 @Index(['workspaceId', 'orderId', 'id'])
 export class ErpQueueEntry extends TenantEntity {
   @Column({ type: 'int' })

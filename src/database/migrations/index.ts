@@ -12,6 +12,7 @@ import { QuickEntry1795390000000 } from './1795390000000-QuickEntry';
 import { ScimProvisioning1795410000000 } from './1795410000000-ScimProvisioning';
 import { OAuth1795400000000 } from './1795400000000-OAuth';
 import { Webhooks1795420000000 } from './1795420000000-Webhooks';
+import { ErpExchange1795430000000 } from './1795430000000-ErpExchange';
 
 /** Committed migrations, in order. `npm run migration:generate --name=X` writes a new file; add it here. */
 export const MIGRATIONS: Function[] = [
@@ -29,4 +30,5 @@ export const MIGRATIONS: Function[] = [
   ScimProvisioning1795410000000,
   OAuth1795400000000,
   Webhooks1795420000000,
+  ErpExchange1795430000000,
 ];

@@ -31,7 +31,9 @@ export class ApiLimitMiddleware implements NestMiddleware {
       const token = bearerOf(req, true);
       const resolved = ws && token ? await this.credentials.resolve(ws, token) : null;
       if (token) rememberResolved(req, token, resolved);
-      if (ws && resolved) await this.limits.consumeCredential(`${ws.id}:${resolved.credential.id}`, res);
+      // ERP keys have their own, lower per-key limit (they are refused everywhere but /api/erp/v1)
+      if (ws && resolved?.credential.kind === 'erp') await this.limits.consumeErp(`${ws.id}:${resolved.credential.id}`, res);
+      else if (ws && resolved) await this.limits.consumeCredential(`${ws.id}:${resolved.credential.id}`, res);
       else await this.limits.consumeAddress(req.ip, res);
       next();
     } catch (e) {
