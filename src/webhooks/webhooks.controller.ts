@@ -6,7 +6,7 @@ import { Auth, CurrentAuth } from '../identity/auth/auth.decorator';
 import type { UserContext } from '../identity/auth/auth-context';
 import {
   CreateWebhookDto,
-  OkResponse,
+  WebhookOkResponse,
   UpdateWebhookDto,
   WebhookDeliveryListResponse,
   WebhookDeliveryResponse,
@@ -52,7 +52,7 @@ export class WebhooksController {
 
   @Delete(':id')
   @Auth({ scope: 'crm.write' })
-  @ApiOkResponse({ type: OkResponse })
+  @ApiOkResponse({ type: WebhookOkResponse })
   async remove(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
     await this.service.remove(auth, id);
     return { ok: true };

@@ -107,6 +107,6 @@ export class WebhookDeliveryListResponse {
   @ApiProperty({ type: [WebhookDeliverySchema], description: 'the latest 200 attempts, newest first' }) items: WebhookDeliverySchema[];
 }
 
-export class OkResponse {
+export class WebhookOkResponse {
   @ApiProperty() ok: boolean;
 }

@@ -15,7 +15,7 @@ import {
   ObjectTypeListResponse,
   ObjectTypeResponse,
   objectRecordListQuery,
-  OkResponse,
+  ObjectsOkResponse,
   UpdateObjectRecordDto,
   UpdateObjectTypeDto,
 } from '../dto/objects.dto';
@@ -98,7 +98,7 @@ export class ObjectsController {
   /** Archives the record (active = false); PATCH active: true restores it. */
   @Delete('objects/:key/records/:id')
   @Auth({ scope: 'crm.write', module: MODULES.customers })
-  @ApiOkResponse({ type: OkResponse })
+  @ApiOkResponse({ type: ObjectsOkResponse })
   async archiveRecord(@CurrentAuth() auth: UserContext, @Param('key') key: string, @Param('id', IdPipe) id: number) {
     await this.records.archive(auth, key, id);
     return { ok: true as const };

@@ -227,6 +227,6 @@ export class ObjectRecordListResponse {
   @ApiProperty({ type: String, nullable: true }) next_cursor: string | null;
 }
 
-export class OkResponse {
+export class ObjectsOkResponse {
   @ApiProperty({ enum: [true] }) ok: true;
 }
