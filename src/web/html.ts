@@ -26,6 +26,7 @@ export function layout(title: string, body: string, nav = true): string {
 export function send(res: Response, status: number, html: string): void {
   res.status(status).setHeader('Cache-Control', 'no-store');
   res.setHeader('X-Frame-Options', 'DENY');
+  res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'");
   res.type('html').send(html);
 }
 

@@ -8,6 +8,7 @@ import { WebhooksService } from '../crm/integrations/webhooks.service';
 import { SUBSCRIBABLE_EVENTS } from '../events/webhooks/event-kinds';
 import type { UserContext } from '../identity/auth/auth-context';
 import { CurrentWorkspace, Public } from '../identity/auth/auth.decorator';
+import { CredentialsService } from '../identity/credentials.service';
 import { BrowserSessionService } from '../identity/oauth/browser-session.service';
 import { OAuthService } from '../identity/oauth/oauth.service';
 import { UserDirectoryService } from '../identity/user-directory.service';
@@ -53,6 +54,7 @@ export class SettingsController {
     private readonly oauth: OAuthService,
     private readonly webhooks: WebhooksService,
     private readonly directory: UserDirectoryService,
+    private readonly credentials: CredentialsService,
   ) {}
 
   // ---- sign-in ------------------------------------------------------------------------------
@@ -71,6 +73,14 @@ export class SettingsController {
     if (out.kind === 'page') return send(res, 400, signInHtml(out.csrf, returnTo, out.username, out.error ?? '', out.otp));
     setSession(req, res, out.sessionToken);
     res.redirect(303, returnTo);
+  }
+
+  @Post('signout')
+  signOut(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form) {
+    return this.handle(ws, req, res, body, async (auth) => {
+      await this.credentials.logout(ws.id, auth.credential, auth.user.id);
+      return layout('Signed out', '<h1>Signed out</h1><p><a href="/settings/signin">Sign in again</a></p>', false);
+    });
   }
 
   // ---- App connections (any user) -----------------------------------------------------------
@@ -143,22 +153,34 @@ ${items.length ? `<table><thead><tr><th>App</th><th>Scope</th><th>Last used</th>
 
   @Get('apps/:id/deliveries')
   deliveries(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Param('id') id: string) {
-    return this.handle(ws, req, res, null, async (auth) => {
-      const c = await this.webhooks.get(auth, idOf(id));
+    return this.handle(ws, req, res, null, (auth, csrf) => this.deliveriesPage(auth, csrf, idOf(id)));
+  }
+
+  @Post('apps/:id/deliveries/:deliveryId/resend')
+  resend(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form, @Param('id') id: string, @Param('deliveryId') deliveryId: string) {
+    return this.handle(ws, req, res, body, async (auth, csrf) => {
+      await this.webhooks.resend(auth, idOf(id), idOf(deliveryId));
+      return this.deliveriesPage(auth, csrf, idOf(id), 'Sent again: the new attempt shows in this log.');
+    });
+  }
+
+  private async deliveriesPage(auth: UserContext, csrf: string, id: number, notice = ''): Promise<string> {
+    {
+      const c = await this.webhooks.get(auth, id);
       const items = await this.webhooks.deliveries(auth, c.id);
       const rows = items
         .map(
           (d) =>
-            `<tr><td>${esc(ts(auth, d.createdAt))}</td><td>${esc(d.event)}</td><td>${esc(d.status)}</td><td>${d.ok ? 'yes' : 'no'}</td><td>${esc(d.httpStatus ?? '')}</td><td>${esc(d.error ?? '')}</td><td>${esc(d.durationMs ?? '')}</td></tr>`,
+            `<tr><td>${esc(ts(auth, d.createdAt))}</td><td>${esc(d.event)}</td><td>${esc(d.status)}</td><td>${d.ok ? 'yes' : 'no'}</td><td>${esc(d.httpStatus ?? '')}</td><td>${esc(d.error ?? '')}</td><td>${esc(d.durationMs ?? '')}</td><td>${postButton(`/settings/apps/${c.id}/deliveries/${d.id}/resend`, csrf, 'Send again')}</td></tr>`,
         )
         .join('');
       return layout(
         'Delivery log',
-        `<h1>Delivery log</h1><p class="muted">${esc(c.url)} — the last ${items.length} deliveries (at most 200).</p>
-${items.length ? `<table><thead><tr><th>Created</th><th>Event</th><th>Status</th><th>OK</th><th>HTTP</th><th>Error</th><th>ms</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No deliveries yet.</p>'}
+        `<h1>Delivery log</h1>${noticeHtml(notice)}<p class="muted">${esc(c.url)} — the last ${items.length} deliveries (at most 200).</p>
+${items.length ? `<table><thead><tr><th>Created</th><th>Event</th><th>Status</th><th>OK</th><th>HTTP</th><th>Error</th><th>ms</th><th></th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No deliveries yet.</p>'}
 <p><a href="/settings/apps">Back to Apps</a></p>`,
       );
-    });
+    }
   }
 
   private async appsPage(auth: UserContext, csrf: string, flash: { key?: string | null; label?: string; error?: string; notice?: string } = {}): Promise<string> {
@@ -227,7 +249,9 @@ ${postButton('/settings/scim/key', csrf, key ? 'Rotate key' : 'Create key', 'pri
     }
     if (form && !this.browser.csrfValid(nonce, CSRF_PURPOSE, form.csrf)) return send(res, 403, errorHtml('The form expired. Reload the page and try again.', 'Forbidden'));
     try {
-      const html = await render(auth, this.browser.csrfToken(nonce, CSRF_PURPOSE));
+      const csrf = this.browser.csrfToken(nonce, CSRF_PURPOSE);
+      const page = await render(auth, csrf);
+      const html = page.includes('<h1>Signed out</h1>') ? page : page.replace('</main>', `<hr><p class="muted">${postButton('/settings/signout', csrf, 'Sign out')}</p></main>`);
       send(res, /<p class="error" role="alert">/.test(html) && form ? 400 : 200, html);
     } catch (e) {
       if (e instanceof PageError) return send(res, e.status, errorHtml(e.message));

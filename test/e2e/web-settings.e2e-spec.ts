@@ -86,6 +86,8 @@ describe('settings pages (server-rendered)', () => {
     const page = await br.get('/settings/connections');
     expect(page.status).toBe(200);
     expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(page.text).not.toContain('<script>');
     expect(page.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt; App');
     expect(page.text).toContain('crm.read crm.write');
@@ -137,6 +139,7 @@ describe('settings pages (server-rendered)', () => {
     expect(made.status).toBe(200);
     expect(made.text).not.toContain('<b>bold</b>');
     expect(made.text).not.toContain(`'onmouseover='`);
+    expect(made.text).toMatch(/<td>http:\/\/127\.0\.0\.1:9\/h\?q=[^<]*&amp;a=/); // stored URL rendered escaped
     const key = made.text.match(/<code class="key">([^<]+)<\/code>/)![1]!;
     expect(key.length).toBeGreaterThan(20);
     expect(made.text).toContain('opp_won, opp_created');
@@ -153,6 +156,11 @@ describe('settings pages (server-rendered)', () => {
     expect(log.status).toBe(200);
     expect(log.text).toContain('Delivery log');
     expect(log.text).not.toContain('No deliveries yet.');
+    const resendAction = log.text.match(/action="(\/settings\/apps\/\d+\/deliveries\/\d+\/resend)"/)![1]!;
+    expect((await br.post(resendAction, { csrf: 'forged' })).status).toBe(403);
+    const resent = await br.post(resendAction, formOf(log.text, resendAction));
+    expect(resent.status).toBe(200);
+    expect(resent.text).toContain('Sent again');
 
     const rotated = await br.post(`/settings/apps/${id}/rotate`, formOf(again.text, `/settings/apps/${id}/rotate`));
     expect(rotated.status).toBe(200);
@@ -197,5 +205,11 @@ describe('settings pages (server-rendered)', () => {
     expect(r.status).toBe(302);
     expect(String(r.headers.location)).toMatch(/^\/settings\/signin/);
     expect((await onB.post('/settings/scim/key', { csrf: 'whatever' })).status).toBe(403);
+    // sign-out revokes the session
+    const page = await br.get('/settings/scim');
+    const out = await br.post('/settings/signout', formOf(page.text, '/settings/signout'));
+    expect(out.status).toBe(200);
+    expect(out.text).toContain('Signed out');
+    expect((await br.get('/settings/scim')).status).toBe(302);
   });
 });
