@@ -32,7 +32,7 @@ export async function createApp(opts: AppOptions): Promise<NestExpressApplicatio
   app.use(encodingGuard);
   app.use(json({ limit: config.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
   app.use(urlencoded({ extended: false, limit: config.bodyLimitBytes, parameterLimit: 100 }));
-  app.use(bodyGuard(/^\/oauth\/(token|revoke|authorize|signin)$/));
+  app.use(bodyGuard(/^\/(oauth\/(token|revoke|authorize|signin)|settings\/[a-z0-9/]+)$/));
   app.use(expressErrorHandler(logger));
   app.use(bindContext);
   app.useGlobalFilters(new GlobalExceptionFilter(logger));

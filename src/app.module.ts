@@ -23,6 +23,7 @@ import { WorkspaceModule } from './workspace/workspace.module';
 import { CrmModule } from './crm/crm.module';
 import { DemoModule } from './demo/demo.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { WebModule } from './web/web.module';
 
 export interface AppOptions {
   config: AppConfig;
@@ -68,6 +69,7 @@ export class AppModule implements NestModule {
         OAuthModule,
         McpModule,
         WebhooksModule,
+        WebModule,
         ...(opts.extraImports ?? []),
       ],
       controllers: [HealthController],

@@ -3,6 +3,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { constantTimeEqual, SecretBox } from '../../common/crypto';
 import { DomainError } from '../../common/errors';
 import { Workspace } from '../../workspace/workspace.entity';
+import { WorkspaceService } from '../../workspace/workspace.service';
+import type { UserContext } from '../auth/auth-context';
 import { CredentialsService } from '../credentials.service';
 import { LoginService } from '../login.service';
 import { SECRET_BOX } from '../secret-box.provider';
@@ -35,6 +37,7 @@ export class BrowserSessionService {
     private readonly credentials: CredentialsService,
     private readonly login: LoginService,
     @Inject(SECRET_BOX) private readonly box: SecretBox,
+    private readonly workspaces: WorkspaceService,
   ) {}
 
   static newNonce(): string {
@@ -55,6 +58,16 @@ export class BrowserSessionService {
     const resolved = await this.credentials.resolve(ws, sessionToken);
     if (!resolved || resolved.credential.kind !== 'session' || !resolved.user) return null;
     return resolved.user;
+  }
+
+  /** The caller context of a browser session cookie (as the credential guard builds it for a bearer), or null. */
+  async context(ws: Workspace, sessionToken: string | undefined): Promise<UserContext | null> {
+    if (!sessionToken) return null;
+    const resolved = await this.credentials.resolve(ws, sessionToken);
+    if (!resolved || resolved.credential.kind !== 'session' || !resolved.user) return null;
+    const { credential, user, teamIds } = resolved;
+    const modules = this.workspaces.licensedModules(ws).filter((m) => user.modules.includes(m));
+    return { workspace: ws, user, credential: { id: credential.id, kind: credential.kind, scopes: credential.scopes }, modules, teamIds };
   }
 
   signInPage(nonce: string, returnTo: unknown): SignInPage {

@@ -1,0 +1,215 @@
+import request from 'supertest';
+import { BrowserSessionService } from '../../src/identity/oauth/browser-session.service';
+import { api, createUser, createWorkspace, Fixture, startApp, TestApp } from '../helpers/test-app';
+import { authorizeUrl, Browser, consent, formFields, pkce, register, signIn, token } from '../helpers/oauth-flow';
+
+let t: TestApp;
+let a: Fixture;
+let b: Fixture;
+const PASSWORD = 'Correct-Horse-42';
+const REDIRECT = 'http://127.0.0.1:4567/callback';
+
+beforeAll(async () => {
+  t = await startApp({ env: { ALLOW_PRIVATE_NETWORK_URLS: '1', RATE_LIMIT_OAUTH_PER_MINUTE: '100000' } });
+  a = await createWorkspace(t);
+  b = await createWorkspace(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** A browser signed in to the settings through the settings sign-in form. */
+async function settingsBrowser(f: Fixture, email: string, password: string): Promise<Browser> {
+  const br = new Browser(t, f.host);
+  const first = await br.get('/settings/connections');
+  expect(first.status).toBe(302);
+  expect(first.headers.location).toBe('/settings/signin?return_to=%2Fsettings%2Fconnections');
+  const page = await br.get(first.headers.location as string);
+  expect(page.status).toBe(200);
+  const r = await br.post('/settings/signin', { ...formFields(page.text), username: email, password });
+  expect(r.status).toBe(303);
+  expect(r.headers.location).toBe('/settings/connections');
+  return br;
+}
+
+async function salesUser(f: Fixture) {
+  const email = `s${Math.random().toString(36).slice(2, 8)}@${f.ws.slug}.test`;
+  const u = await createUser(t, f, { email, password: PASSWORD });
+  return { ...u, email };
+}
+
+const adminBrowser = (f: Fixture) => settingsBrowser(f, f.admin.email, 'Admin-Password-123');
+
+/** The hidden inputs of the form whose action is `action`. */
+function formOf(html: string, action: string): Record<string, string> {
+  const i = html.indexOf(`action="${action}"`);
+  if (i < 0) throw new Error(`no form ${action} in ${html.slice(0, 500)}`);
+  const end = html.indexOf('</form>', i);
+  return formFields(html.slice(i, end));
+}
+
+describe('settings pages (server-rendered)', () => {
+  it('redirects to sign-in when not signed in, refuses a wrong password, and never redirects off-site', async () => {
+    const br = new Browser(t, a.host);
+    for (const p of ['/settings/connections', '/settings/apps', '/settings/scim']) {
+      const r = await br.get(p);
+      expect(r.status).toBe(302);
+      expect(r.headers.location).toBe(`/settings/signin?return_to=${encodeURIComponent(p)}`);
+    }
+    const page = await br.get('/settings/signin?return_to=https%3A%2F%2Fevil.example%2F');
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(formFields(page.text).return_to).toBe('/settings/connections');
+    const bad = await br.post('/settings/signin', { ...formFields(page.text), username: a.admin.email, password: 'wrong-wrong' });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('Invalid username or password');
+    const forged = await br.post('/settings/signin', { ...formFields(page.text), csrf: 'forged', username: a.admin.email, password: 'Admin-Password-123' });
+    expect(forged.status).toBe(400);
+    expect(forged.headers['set-cookie'] ?? []).not.toEqual(expect.arrayContaining([expect.stringContaining('crm_settings_session')]));
+    // a POST without session is refused
+    expect((await br.post('/settings/scim/key', { csrf: 'x' })).status).toBe(403);
+  });
+
+  it('App connections: lists the grant (escaped app name), Remove needs CSRF and revokes the access token', async () => {
+    const u = await salesUser(a);
+    const reg = await register(t, a.host, { client_name: '<script>alert(1)</script> App', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' }).expect(201);
+    const clientId = reg.body.client_id as string;
+    const oauthBrowser = new Browser(t, a.host);
+    const { verifier, challenge } = pkce();
+    const url = authorizeUrl({ client_id: clientId, redirect_uri: REDIRECT, scope: 'crm.read crm.write', code_challenge: challenge });
+    expect((await signIn(oauthBrowser, url, u.email, PASSWORD)).status).toBe(303);
+    const back = await consent(oauthBrowser, url);
+    const tok = await token(t, a.host, { grant_type: 'authorization_code', code: back.searchParams.get('code')!, redirect_uri: REDIRECT, client_id: clientId, code_verifier: verifier }).expect(200);
+    const access = tok.body.access_token as string;
+    await api(t, a.host, access).get('/api/v1/me').expect(200);
+
+    const br = await settingsBrowser(a, u.email, PASSWORD);
+    const page = await br.get('/settings/connections');
+    expect(page.status).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.text).not.toContain('<script>');
+    expect(page.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt; App');
+    expect(page.text).toContain('crm.read crm.write');
+    const action = page.text.match(/action="(\/settings\/connections\/\d+\/remove)"/)![1]!;
+
+    expect((await br.post(action, {})).status).toBe(403);
+    expect((await br.post(action, { csrf: 'forged' })).status).toBe(403);
+    await api(t, a.host, access).get('/api/v1/me').expect(200);
+    // another user cannot remove it
+    const other = await settingsBrowser(a, (await salesUser(a)).email, PASSWORD);
+    expect((await other.get('/settings/connections')).text).toContain('No apps are connected.');
+    const nonce = (other as unknown as { cookies: Map<string, string> }).cookies.get('crm_settings_csrf')!;
+    const notMine = await other.post(action, { csrf: t.get(BrowserSessionService).csrfToken(nonce, 'settings') });
+    expect(notMine.status).toBe(404);
+    await api(t, a.host, access).get('/api/v1/me').expect(200);
+
+    const removed = await br.post(action, formOf(page.text, action));
+    expect(removed.status).toBe(200);
+    expect(removed.text).toContain('Access removed');
+    expect(removed.text).toContain('No apps are connected.');
+    await api(t, a.host, access).get('/api/v1/me').expect(401);
+  });
+
+  it('Apps and SCIM are admin-only: 403 page for a sales user', async () => {
+    const u = await salesUser(a);
+    const br = await settingsBrowser(a, u.email, PASSWORD);
+    for (const p of ['/settings/apps', '/settings/scim', '/settings/apps/1/deliveries']) {
+      const r = await br.get(p);
+      expect(r.status).toBe(403);
+      expect(r.text).toContain('Only admins');
+    }
+  });
+
+  it('Apps: create (escaped hostile URL, key once), test, rotate (new key once), delivery log; CSRF enforced', async () => {
+    const br = await adminBrowser(a);
+    const page = await br.get('/settings/apps');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('name="events" value="opp_won"');
+    const create = formOf(page.text, '/settings/apps');
+    expect((await br.post('/settings/apps', { url: 'http://127.0.0.1:9/h', events: 'opp_won' })).status).toBe(403);
+    expect((await br.post('/settings/apps', { csrf: 'forged', url: 'http://127.0.0.1:9/h', events: 'opp_won' })).status).toBe(403);
+
+    const invalid = await br.post('/settings/apps', { ...create, url: 'http://127.0.0.1:9/h' });
+    expect(invalid.status).toBe(400);
+    expect(invalid.text).toContain('select at least one event');
+
+    const hostile = `http://127.0.0.1:9/h?q='onmouseover='x&a="><b>bold</b>`;
+    const made = await br.post('/settings/apps', { ...create, url: hostile, events: ['opp_won', 'opp_created'] } as unknown as Record<string, string>);
+    expect(made.status).toBe(200);
+    expect(made.text).not.toContain('<b>bold</b>');
+    expect(made.text).not.toContain(`'onmouseover='`);
+    expect(made.text).toMatch(/<td>http:\/\/127\.0\.0\.1:9\/h\?q=[^<]*&amp;a=/); // stored URL rendered escaped
+    const key = made.text.match(/<code class="key">([^<]+)<\/code>/)![1]!;
+    expect(key.length).toBeGreaterThan(20);
+    expect(made.text).toContain('opp_won, opp_created');
+
+    const again = await br.get('/settings/apps');
+    expect(again.text).not.toContain(key);
+    expect(again.text).not.toContain('class="key"');
+    const id = again.text.match(/\/settings\/apps\/(\d+)\/rotate/)![1]!;
+
+    const tested = await br.post(`/settings/apps/${id}/test`, formOf(again.text, `/settings/apps/${id}/test`));
+    expect(tested.status).toBe(200);
+    expect(tested.text).toContain('Test delivery queued');
+    const log = await br.get(`/settings/apps/${id}/deliveries`);
+    expect(log.status).toBe(200);
+    expect(log.text).toContain('Delivery log');
+    expect(log.text).not.toContain('No deliveries yet.');
+    const resendAction = log.text.match(/action="(\/settings\/apps\/\d+\/deliveries\/\d+\/resend)"/)![1]!;
+    expect((await br.post(resendAction, { csrf: 'forged' })).status).toBe(403);
+    const resent = await br.post(resendAction, formOf(log.text, resendAction));
+    expect(resent.status).toBe(200);
+    expect(resent.text).toContain('Sent again');
+
+    const rotated = await br.post(`/settings/apps/${id}/rotate`, formOf(again.text, `/settings/apps/${id}/rotate`));
+    expect(rotated.status).toBe(200);
+    const key2 = rotated.text.match(/<code class="key">([^<]+)<\/code>/)![1]!;
+    expect(key2).not.toBe(key);
+    expect((await br.get('/settings/apps')).text).not.toContain(key2);
+    expect((await br.post(`/settings/apps/${id}/rotate`, { csrf: 'forged' })).status).toBe(403);
+    expect((await br.get('/settings/apps/99999999/deliveries')).status).toBe(404);
+  });
+
+  it('SCIM: card, create key shown once then only its prefix, rotate, CSRF enforced', async () => {
+    const br = await adminBrowser(a);
+    const page = await br.get('/settings/scim');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`http://${a.host}/api/scim/v2`);
+    expect(page.text).toContain('Create key');
+    expect((await br.post('/settings/scim/key', {})).status).toBe(403);
+    expect((await br.post('/settings/scim/key', { csrf: 'forged' })).status).toBe(403);
+    const made = await br.post('/settings/scim/key', formOf(page.text, '/settings/scim/key'));
+    expect(made.status).toBe(200);
+    const key = made.text.match(/<code class="key">([^<]+)<\/code>/)![1]!;
+    // the key works on SCIM
+    await request(t.app.getHttpServer()).get('/api/scim/v2/Users').set('Host', a.host).set('Authorization', `Bearer ${key}`).expect(200);
+    const after = await br.get('/settings/scim');
+    expect(after.text).not.toContain(key);
+    const prefix = after.text.match(/Key: <code>([^<…]+)…<\/code>/)![1]!;
+    expect(key.startsWith(prefix)).toBe(true);
+    expect(after.text).toContain('Rotate key');
+    const rotated = await br.post('/settings/scim/key', formOf(after.text, '/settings/scim/key'));
+    const key2 = rotated.text.match(/<code class="key">([^<]+)<\/code>/)![1]!;
+    expect(key2).not.toBe(key);
+    await request(t.app.getHttpServer()).get('/api/scim/v2/Users').set('Host', a.host).set('Authorization', `Bearer ${key}`).expect(401);
+  });
+
+  it('workspace isolation: a session of A is not signed in on B', async () => {
+    const br = await adminBrowser(a);
+    expect((await br.get('/settings/scim')).status).toBe(200);
+    const cookie = (br as unknown as { cookies: Map<string, string> }).cookies;
+    const onB = new Browser(t, b.host);
+    (onB as unknown as { cookies: Map<string, string> }).cookies = new Map(cookie);
+    const r = await onB.get('/settings/scim');
+    expect(r.status).toBe(302);
+    expect(String(r.headers.location)).toMatch(/^\/settings\/signin/);
+    expect((await onB.post('/settings/scim/key', { csrf: 'whatever' })).status).toBe(403);
+    // sign-out revokes the session
+    const page = await br.get('/settings/scim');
+    const out = await br.post('/settings/signout', formOf(page.text, '/settings/signout'));
+    expect(out.status).toBe(200);
+    expect(out.text).toContain('Signed out');
+    expect((await br.get('/settings/scim')).status).toBe(302);
+  });
+});
