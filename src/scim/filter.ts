@@ -1,5 +1,6 @@
 import { DomainError } from '../common/errors';
 import { CORE_USER, ENTERPRISE_USER } from './scim.schemas';
+import { Filter as ScimAst, parse as parseScimFilter } from 'scim2-parse-filter';
 
 /**
  * A parser for the SCIM filter grammar of RFC 7644 §3.4.2.2 (attribute expressions, `pr`, the nine
@@ -225,15 +226,63 @@ class Parser {
   }
 }
 
-/** A filter expression (query parameter `filter`); 400 `invalidFilter` when it does not parse. */
+/**
+ * A filter expression (query parameter `filter`), parsed by `scim2-parse-filter` (RFC 7644 §3.4.2.2
+ * grammar, operators case-insensitive) and converted to this module's tree; 400 `invalidFilter` when it
+ * does not parse. Attribute paths go through `parseAttrPath` (schema URN, sub-attribute, name rules).
+ */
 export function parseFilter(text: string): Filter {
   if (text.length > MAX_FILTER_LENGTH) throw invalidFilter(`longer than ${MAX_FILTER_LENGTH} characters`);
-  const p = new Parser(tokenize(text, invalidFilter), invalidFilter);
-  if (p.done()) throw invalidFilter('empty');
-  const f = p.filter();
-  const extra = p.rest();
-  if (extra) throw invalidFilter(`unexpected input at position ${extra.at + 1}`);
-  return f;
+  if (!text.trim()) throw invalidFilter('empty');
+  if (nesting(text) > MAX_DEPTH) throw invalidFilter(`nested deeper than ${MAX_DEPTH}`);
+  let ast: ScimAst;
+  try {
+    ast = parseScimFilter(text);
+  } catch (e) {
+    throw invalidFilter(e instanceof Error ? e.message.slice(0, 200) : 'does not parse');
+  }
+  return fromAst(ast, 0);
+}
+
+/** Deepest bracket nesting outside string literals (the parser recurses per level). */
+function nesting(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (inString) {
+      if (ch === '\\') i++;
+      else if (ch === '"') inString = false;
+    } else if (ch === '"') inString = true;
+    else if (ch === '(' || ch === '[') max = Math.max(max, ++depth);
+    else if (ch === ')' || ch === ']') depth--;
+  }
+  return max;
+}
+
+function fromAst(f: ScimAst, depth: number): Filter {
+  if (depth > MAX_DEPTH) throw invalidFilter(`nested deeper than ${MAX_DEPTH}`);
+  switch (f.op) {
+    case 'and':
+    case 'or': {
+      const parts = f.filters.map((x) => fromAst(x, depth + 1));
+      if (parts.length === 0) throw invalidFilter('empty logical expression');
+      return parts.reduce((left, right) => ({ kind: f.op, left, right }));
+    }
+    case 'not':
+      return { kind: 'not', filter: fromAst(f.filter, depth + 1) };
+    case '[]':
+      // `emails[type eq "work"]`: a value filter of a multi-valued attribute (true when an element matches)
+      return { kind: 'pr', path: { ...parseAttrPath(f.attrPath, invalidFilter), where: fromAst(f.valFilter, depth + 1) } };
+    case 'pr':
+      return { kind: 'pr', path: parseAttrPath(f.attrPath, invalidFilter) };
+    default: {
+      const op = String(f.op).toLowerCase();
+      if (!COMPARE_OPS.has(op)) throw invalidFilter(`unknown operator ${String(f.op).slice(0, 20)}`);
+      return { kind: 'cmp', path: parseAttrPath(f.attrPath, invalidFilter), op: op as CompareOp, value: f.compValue };
+    }
+  }
 }
 
 /** A PATCH `path` (RFC 7644 §3.5.2); 400 `invalidPath` when it does not parse. */
@@ -334,6 +383,14 @@ export function toLookup(filter: Filter): DirectoryLookup {
       }
     }
     throw unsupported();
+  }
+  if (filter.kind === 'and') {
+    // `emails[type eq "work"].value eq "x"` parses as emails[type eq "work"] and emails.value eq "x"
+    const [l, r] = [filter.left, filter.right];
+    const isEmails = (x: Filter) => x.kind === 'pr' && !!x.path.where && x.path.name.toLowerCase() === 'emails';
+    const onEmails = (x: Filter) => x.kind === 'cmp' && x.path.name.toLowerCase() === 'emails';
+    if (isEmails(l) && onEmails(r)) return toLookup(r);
+    if (isEmails(r) && onEmails(l)) return toLookup(l);
   }
   if (filter.kind !== 'cmp' || filter.op !== 'eq') throw unsupported();
   const { path, value } = filter;
