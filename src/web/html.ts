@@ -18,7 +18,7 @@ code.key{display:block;padding:.6rem;background:#fff8d6;border:1px solid #f0b400
 nav a{margin-right:1rem}.muted{color:#566070;font-size:.9rem}`;
 
 export function layout(title: string, body: string, nav = true): string {
-  const links = nav ? '<nav><a href="/settings/connections">App connections</a><a href="/settings/apps">Apps</a><a href="/settings/scim">SCIM</a></nav>' : '';
+  const links = nav ? '<nav><a href="/settings/connections">App connections</a><a href="/settings/apps">Apps</a><a href="/settings/scim">SCIM</a><a href="/settings/erp">ERP</a></nav>' : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="referrer" content="no-referrer"><title>${esc(title)}</title><style>${STYLE}</style></head><body><main>${links}${body}</main></body></html>`;
 }
@@ -69,5 +69,5 @@ export function setSession(req: Request, res: Response, token: string): void {
 
 /** A return path after sign-in: only a settings page of this server (no open redirect). */
 export function settingsReturnTo(raw: unknown): string {
-  return typeof raw === 'string' && /^\/settings\/(connections|apps|scim)(\/[0-9]{1,10}\/deliveries)?$/.test(raw) ? raw : '/settings/connections';
+  return typeof raw === 'string' && /^\/settings\/(connections|apps|scim|erp)(\/[0-9]{1,10}\/deliveries)?$/.test(raw) ? raw : '/settings/connections';
 }

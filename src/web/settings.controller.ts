@@ -5,6 +5,7 @@ import { DomainError } from '../common/errors';
 import type { CrmRequest } from '../common/http/crm-request';
 import { formatTimestamp } from '../common/time';
 import { WebhooksService } from '../crm/integrations/webhooks.service';
+import { ErpConnectionService } from '../crm/orders/erp-connection.service';
 import { SUBSCRIBABLE_EVENTS } from '../events/webhooks/event-kinds';
 import type { UserContext } from '../identity/auth/auth-context';
 import { CurrentWorkspace, Public } from '../identity/auth/auth.decorator';
@@ -40,8 +41,13 @@ function scimBaseUrl(req: CrmRequest): string {
   return `${req.protocol}://${(req.get('host') ?? 'localhost').replace(/[^A-Za-z0-9.:[\]-]/g, '')}/api/scim/v2`;
 }
 
+/** scheme://host/api/erp/v1 of this workspace, as the ERP must call it. */
+function erpBaseUrl(req: CrmRequest): string {
+  return `${req.protocol}://${(req.get('host') ?? 'localhost').replace(/[^A-Za-z0-9.:[\]-]/g, '')}/api/erp/v1`;
+}
+
 /**
- * Server-rendered settings pages (App connections for every user; Apps/webhooks and SCIM for admins).
+ * Server-rendered settings pages (App connections for every user; Apps/webhooks, SCIM and ERP for admins).
  * Browser session cookie + signed double-submit CSRF (BrowserSessionService); no script; no-store.
  * Not part of the REST API: excluded from OpenAPI.
  */
@@ -55,6 +61,7 @@ export class SettingsController {
     private readonly webhooks: WebhooksService,
     private readonly directory: UserDirectoryService,
     private readonly credentials: CredentialsService,
+    private readonly erp: ErpConnectionService,
   ) {}
 
   // ---- sign-in ------------------------------------------------------------------------------
@@ -231,6 +238,50 @@ ${newKey ? `<p role="status"><strong>New SCIM key</strong> (shown once; copy it 
 <p>Key: ${key ? `<code>${esc(key.prefix)}…</code> created ${esc(ts(auth, key.createdAt))}, last used ${esc(ts(auth, key.lastUsedAt))}` : 'none'}</p>
 ${postButton('/settings/scim/key', csrf, key ? 'Rotate key' : 'Create key', 'primary')}
 <h2>Last operations</h2>${operations.length ? `<table><thead><tr><th>At</th><th>Operation</th><th>User</th></tr></thead><tbody>${ops}</tbody></table>` : '<p>No provisioning operations yet.</p>'}`,
+    );
+  }
+
+  // ---- ERP connection (admins) --------------------------------------------------------------
+
+  @Get('erp')
+  erpCard(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
+    return this.handle(ws, req, res, null, (auth, csrf) => this.erpPage(auth, csrf, erpBaseUrl(req)));
+  }
+
+  @Post('erp/key')
+  erpKey(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form) {
+    return this.handle(ws, req, res, body, async (auth, csrf) => {
+      const { token } = await this.erp.rotateKey(auth);
+      return this.erpPage(auth, csrf, erpBaseUrl(req), { key: token });
+    });
+  }
+
+  @Post('erp/revoke')
+  erpRevoke(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form) {
+    return this.handle(ws, req, res, body, async (auth, csrf) => {
+      const n = await this.erp.revokeKey(auth);
+      return this.erpPage(auth, csrf, erpBaseUrl(req), { notice: n ? `Revoked ${n} ERP key${n === 1 ? '' : 's'}: the ERP can no longer poll.` : 'No active ERP key to revoke.' });
+    });
+  }
+
+  private async erpPage(auth: UserContext, csrf: string, baseUrl: string, flash: { key?: string; notice?: string } = {}): Promise<string> {
+    const { keys, counts, lastPollAt, errors } = await this.erp.connection(auth);
+    const keyRows = keys.map((k) => `<tr><td><code>${esc(k.prefix)}…</code></td><td>${esc(ts(auth, k.createdAt))}</td><td>${esc(ts(auth, k.lastUsedAt))}</td></tr>`).join('');
+    const errRows = errors
+      .map((e) => `<tr><td>${esc(ts(auth, e.updatedAt))}</td><td>${esc(e.orderId)}</td><td>${esc(e.state)}</td><td>${esc(e.attempts)}</td><td>${esc(e.lastError)}</td></tr>`)
+      .join('');
+    const c = counts;
+    return layout(
+      'ERP',
+      `<h1>ERP connection</h1>${noticeHtml(flash.notice ?? '')}
+${flash.key ? `<p role="status"><strong>New ERP key</strong> (shown once; copy it now; earlier keys are revoked):</p><code class="key">${esc(flash.key)}</code>` : ''}
+<p>Base URL: <code>${esc(baseUrl)}</code></p>
+<h2>Keys</h2>${keys.length ? `<table><thead><tr><th>Prefix</th><th>Created</th><th>Last used</th></tr></thead><tbody>${keyRows}</tbody></table>` : '<p>No active ERP key.</p>'}
+<p>${postButton('/settings/erp/key', csrf, keys.length ? 'Rotate key' : 'Create key', 'primary')}${keys.length ? ` ${postButton('/settings/erp/revoke', csrf, 'Revoke all keys')}` : ''}</p>
+<h2>Queue</h2><table><thead><tr><th>Waiting</th><th>Claimed</th><th>Retrying</th><th>Failed</th><th>Written</th></tr></thead>
+<tbody><tr><td>${c.waiting}</td><td>${c.claimed}</td><td>${c.retrying}</td><td>${c.failed}</td><td>${c.written}</td></tr></tbody></table>
+<p>Last poll: ${esc(ts(auth, lastPollAt))}</p>
+<h2>Newest errors</h2>${errors.length ? `<table><thead><tr><th>At</th><th>Order</th><th>State</th><th>Attempts</th><th>Error</th></tr></thead><tbody>${errRows}</tbody></table>` : '<p>No errors.</p>'}`,
     );
   }
 
