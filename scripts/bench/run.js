@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
 /**
- * npm run bench [-- --quick] [-- --erp] [-- --webhooks]
+ * npm run bench [-- --quick] [-- --erp] [-- --webhooks] [-- --webhooks --embedded]
  *
  * Loads GET /api/v1/me and GET /api/v1/opportunities?limit=50 of the service (dist/, on the local
  * PostgreSQL server, in a fresh database) with autocannon at 32 connections, and a bare Express 5
@@ -19,7 +19,8 @@
  * the outbox, delivered by the service's worker to a loopback receiver answering 200: events/s from the
  * commit until the receiver has them all (target >= 500/s); and the p99 of WH_REQUESTS (500) sequential
  * POST /api/v1/companies (each raises customer_created) while a subscribed receiver never answers,
- * minus the p99 of the same requests with no connection at all (target <= 5 ms).
+ * minus the p99 of the same requests with no connection at all (target <= 5 ms). `--embedded` runs this
+ * part on the embedded database (PGlite, a fresh data directory) instead of the PostgreSQL server.
  *
  * Service and bare loads alternate in rounds (2, or 1 with --quick) and each side keeps its best round.
  * Env: BENCH_DATABASE_URL (else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres),
@@ -52,7 +53,9 @@ const ROUNDS = QUICK ? 1 : 2;
 const ERP_ONLY = args.includes('--erp');
 const ERP_ORDERS = Number(process.env.ERP_ORDERS || 50_000);
 const ERP_POLLERS = Number(process.env.ERP_POLLERS || 8);
-const WEBHOOKS_ONLY = args.includes('--webhooks');
+// --embedded: the embedded database (PGlite on its unix socket) instead of the server; webhooks part only
+const EMBEDDED = args.includes('--embedded');
+const WEBHOOKS_ONLY = args.includes('--webhooks') || EMBEDDED;
 const WH_EVENTS = Number(process.env.WH_EVENTS || 5_000);
 const WH_REQUESTS = Number(process.env.WH_REQUESTS || 500);
 const OPEN = 2_000;
@@ -186,16 +189,20 @@ const padl = (s, n) => String(s).padStart(n);
 async function main() {
   const started = Date.now();
   const name = `crm_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
-  await withClient(BASE, (c) => c.query(`CREATE DATABASE ${name}`));
-  const url = dbUrl(name);
+  if (!EMBEDDED) await withClient(BASE, (c) => c.query(`CREATE DATABASE ${name}`));
   const dataDir = mkdtempSync(join(tmpdir(), 'crm-bench-'));
+  let embedded = null;
+  if (EMBEDDED) embedded = await require(dist('database/embedded.js')).openDatabase({ dataDir });
+  // pg clients of the bench reach the embedded database on its socket directory
+  const url = EMBEDDED ? `postgres://postgres@/postgres?host=${encodeURIComponent(embedded.socketDir)}` : dbUrl(name);
   let app;
   let bare;
   let seeder;
   try {
     const pgVersion = await withClient(url, async (c) => (await c.query('SHOW server_version')).rows[0].server_version);
-    log(`machine: ${cpus().length} x ${cpus()[0] && cpus()[0].model}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM; Node ${process.version}; PostgreSQL ${pgVersion}`);
-    log(`database ${name}; autocannon ${CONNECTIONS} connections, ${DURATION} s per load; pool ${POOL_MAX} on both sides${QUICK ? '; --quick' : ''}\n`);
+    log(`machine: ${cpus().length} x ${cpus()[0] && cpus()[0].model}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM; Node ${process.version}; ${EMBEDDED ? 'embedded PGlite' : 'PostgreSQL'} ${pgVersion}`);
+    if (EMBEDDED) log(`embedded database in ${dataDir} (pool of 1)\n`);
+    else log(`database ${name}; autocannon ${CONNECTIONS} connections, ${DURATION} s per load; pool ${POOL_MAX} on both sides${QUICK ? '; --quick' : ''}\n`);
 
     const { createApp } = require(dist('app.factory.js'));
     const { loadConfig } = require(dist('config/app-config.js'));
@@ -205,7 +212,7 @@ async function main() {
 
     const config = loadConfig({
       ...process.env,
-      DATABASE_URL: url,
+      DATABASE_URL: EMBEDDED ? '' : url,
       DATA_DIR: dataDir,
       SECRET_KEY: 'bench-secret-key-bench-secret-key-0123456789',
       SEED_DEMO: '0',
@@ -219,7 +226,7 @@ async function main() {
       WEBHOOK_WORKER: '1',
     });
     const logger = pino({ level: 'warn' });
-    app = await createApp({ config, db: { url, embedded: false, close: async () => undefined }, logger });
+    app = await createApp({ config, db: embedded || { url, embedded: false, close: async () => undefined }, logger });
     await app.listen(0, '127.0.0.1');
     const port = app.getHttpServer().address().port;
 
@@ -361,7 +368,8 @@ async function main() {
     if (bare) await bare.close().catch(() => undefined);
     if (seeder) await seeder.end().catch(() => undefined);
     if (app) await app.close().catch(() => undefined);
-    await withClient(BASE, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).catch((e) => log(`could not drop ${name}: ${e.message}`));
+    if (embedded) await embedded.close().catch(() => undefined);
+    else await withClient(BASE, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).catch((e) => log(`could not drop ${name}: ${e.message}`));
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
