@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
 /**
- * npm run bench [-- --quick] [-- --erp]
+ * npm run bench [-- --quick] [-- --erp] [-- --webhooks] [-- --webhooks --embedded]
  *
  * Loads GET /api/v1/me and GET /api/v1/opportunities?limit=50 of the service (dist/, on the local
  * PostgreSQL server, in a fresh database) with autocannon at 32 connections, and a bare Express 5
@@ -14,6 +14,13 @@
  * Then the ERP claim: ERP_POLLERS (8) concurrent HTTP pollers drain ERP_ORDERS (50,000) queued ERP orders with
  * GET /api/erp/v1/orders?claim=1 (100 per call); prints orders/s and double claims (targets >= 10,000
  * orders/s, 0 doubles). `--erp` runs only this part.
+ *
+ * Then webhooks (`--webhooks` runs only this part): WH_EVENTS (5,000) customer_created events written to
+ * the outbox, delivered by the service's worker to a loopback receiver answering 200: events/s from the
+ * commit until the receiver has them all (target >= 500/s); and the p99 of WH_REQUESTS (500) sequential
+ * POST /api/v1/companies (each raises customer_created) while a subscribed receiver never answers,
+ * minus the p99 of the same requests with no connection at all (target <= 5 ms). `--embedded` runs this
+ * part on the embedded database (PGlite, a fresh data directory) instead of the PostgreSQL server.
  *
  * Service and bare loads alternate in rounds (2, or 1 with --quick) and each side keeps its best round.
  * Env: BENCH_DATABASE_URL (else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres),
@@ -46,6 +53,11 @@ const ROUNDS = QUICK ? 1 : 2;
 const ERP_ONLY = args.includes('--erp');
 const ERP_ORDERS = Number(process.env.ERP_ORDERS || 50_000);
 const ERP_POLLERS = Number(process.env.ERP_POLLERS || 8);
+// --embedded: the embedded database (PGlite on its unix socket) instead of the server; webhooks part only
+const EMBEDDED = args.includes('--embedded');
+const WEBHOOKS_ONLY = args.includes('--webhooks') || EMBEDDED;
+const WH_EVENTS = Number(process.env.WH_EVENTS || 5_000);
+const WH_REQUESTS = Number(process.env.WH_REQUESTS || 500);
 const OPEN = 2_000;
 const SLUG = 'bench';
 const HOST = `${SLUG}.localhost`;
@@ -177,16 +189,20 @@ const padl = (s, n) => String(s).padStart(n);
 async function main() {
   const started = Date.now();
   const name = `crm_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
-  await withClient(BASE, (c) => c.query(`CREATE DATABASE ${name}`));
-  const url = dbUrl(name);
+  if (!EMBEDDED) await withClient(BASE, (c) => c.query(`CREATE DATABASE ${name}`));
   const dataDir = mkdtempSync(join(tmpdir(), 'crm-bench-'));
+  let embedded = null;
+  if (EMBEDDED) embedded = await require(dist('database/embedded.js')).openDatabase({ dataDir });
+  // pg clients of the bench reach the embedded database on its socket directory
+  const url = EMBEDDED ? `postgres://postgres@/postgres?host=${encodeURIComponent(embedded.socketDir)}` : dbUrl(name);
   let app;
   let bare;
   let seeder;
   try {
     const pgVersion = await withClient(url, async (c) => (await c.query('SHOW server_version')).rows[0].server_version);
-    log(`machine: ${cpus().length} x ${cpus()[0] && cpus()[0].model}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM; Node ${process.version}; PostgreSQL ${pgVersion}`);
-    log(`database ${name}; autocannon ${CONNECTIONS} connections, ${DURATION} s per load; pool ${POOL_MAX} on both sides${QUICK ? '; --quick' : ''}\n`);
+    log(`machine: ${cpus().length} x ${cpus()[0] && cpus()[0].model}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM; Node ${process.version}; ${EMBEDDED ? 'embedded PGlite' : 'PostgreSQL'} ${pgVersion}`);
+    if (EMBEDDED) log(`embedded database in ${dataDir} (pool of 1)\n`);
+    else log(`database ${name}; autocannon ${CONNECTIONS} connections, ${DURATION} s per load; pool ${POOL_MAX} on both sides${QUICK ? '; --quick' : ''}\n`);
 
     const { createApp } = require(dist('app.factory.js'));
     const { loadConfig } = require(dist('config/app-config.js'));
@@ -196,7 +212,7 @@ async function main() {
 
     const config = loadConfig({
       ...process.env,
-      DATABASE_URL: url,
+      DATABASE_URL: EMBEDDED ? '' : url,
       DATA_DIR: dataDir,
       SECRET_KEY: 'bench-secret-key-bench-secret-key-0123456789',
       SEED_DEMO: '0',
@@ -205,14 +221,18 @@ async function main() {
       RATE_LIMIT_PER_MINUTE: '1000000',
       RATE_LIMIT_ADDRESS_PER_MINUTE: '1000000',
       RATE_LIMIT_ERP_PER_MINUTE: '1000000',
+      // webhooks phase: the delivery worker on, receivers on loopback
+      ALLOW_PRIVATE_NETWORK_URLS: '1',
+      WEBHOOK_WORKER: '1',
     });
     const logger = pino({ level: 'warn' });
-    app = await createApp({ config, db: { url, embedded: false, close: async () => undefined }, logger });
+    app = await createApp({ config, db: embedded || { url, embedded: false, close: async () => undefined }, logger });
     await app.listen(0, '127.0.0.1');
     const port = app.getHttpServer().address().port;
 
     // workspace, one sales owner with 8 companies (seed: scripts/bench/seed.js)
-    const ws = (await app.get(ProvisioningService).provision({ slug: SLUG, name: 'Bench Ltd.', adminEmail: 'admin@bench.test', adminPassword: 'Admin-Password-123' })).workspace;
+    const prov = await app.get(ProvisioningService).provision({ slug: SLUG, name: 'Bench Ltd.', adminEmail: 'admin@bench.test', adminPassword: 'Admin-Password-123' });
+    const ws = prov.workspace;
     const seller = await app.get(UsersService).create(ws, { email: 'seller@bench.test', role: 'sales', department: 'North' });
     const { token } = await app.get(CredentialsService).issue({ workspaceId: ws.id, kind: 'api', userId: seller.id });
     // seeding on a client of its own: no statement timeout (the app's pool has 30 s)
@@ -236,7 +256,7 @@ async function main() {
     const results = [];
     const scale = [];
     let seeded = 0;
-    for (const size of ERP_ONLY ? [] : SIZES) {
+    for (const size of ERP_ONLY || WEBHOOKS_ONLY ? [] : SIZES) {
       const t0 = Date.now();
       const CHUNK = 200_000;
       for (let from = seeded + 1; from <= size; from += CHUNK) await seedOpportunities(query, { ...opp, from, to: Math.min(size, from + CHUNK - 1) });
@@ -288,11 +308,18 @@ async function main() {
     }
 
     // ---------------------------------------------------------------- ERP claim
-    const erp = await benchErpClaim(app, ws, query, port);
+    const erp = WEBHOOKS_ONLY ? null : await benchErpClaim(app, ws, query, port);
+
+    // ---------------------------------------------------------------- webhooks
+    const wh = ERP_ONLY ? null : await benchWebhooks(app, ws, query, port, { seller: headers, admin: { host: HOST, authorization: `Bearer ${prov.apiKey}` } });
 
     // ---------------------------------------------------------------- report
     if (ERP_ONLY) {
       reportErp(erp);
+      return;
+    }
+    if (WEBHOOKS_ONLY) {
+      reportWebhooks(wh);
       return;
     }
     log('\n| size | request | round trips | service req/s | p50 | p99 | bare req/s | p50 | p99 | service / bare | 1 conn p50 |');
@@ -334,13 +361,15 @@ async function main() {
       }
     }
     reportErp(erp);
+    reportWebhooks(wh);
     log(`\ntotal ${((Date.now() - started) / 1000).toFixed(0)} s`);
     await new Promise((r) => setTimeout(r, 1500)); // requests still running when autocannon stopped
   } finally {
     if (bare) await bare.close().catch(() => undefined);
     if (seeder) await seeder.end().catch(() => undefined);
     if (app) await app.close().catch(() => undefined);
-    await withClient(BASE, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).catch((e) => log(`could not drop ${name}: ${e.message}`));
+    if (embedded) await embedded.close().catch(() => undefined);
+    else await withClient(BASE, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).catch((e) => log(`could not drop ${name}: ${e.message}`));
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -403,6 +432,157 @@ function reportErp(r) {
   log(`\nERP claim: ${ERP_POLLERS} pollers, ${r.orders.toLocaleString('en')} orders in ${r.calls} calls, ${r.seconds.toFixed(2)} s: ${fmt(r.rate)} orders/s; double claims ${r.doubles}; left unclaimed ${r.unclaimed}`);
   log(`  [${r.rate >= 10_000 ? 'met' : 'NOT met'}] ERP claim >= 10,000 orders/s: ${fmt(r.rate)}`);
   log(`  [${r.doubles === 0 && r.orders === ERP_ORDERS && r.unclaimed === 0 ? 'met' : 'NOT met'}] every ERP order claimed exactly once: ${r.orders} of ${ERP_ORDERS}, ${r.doubles} doubles`);
+}
+
+/** One request with a JSON body (node:http, keep-alive agent); resolves status, body and milliseconds. */
+function send(port, method, path, headers, body, agent) {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const t0 = process.hrtime.bigint();
+    const h = payload === undefined ? headers : { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) };
+    const req = http.request({ host: '127.0.0.1', port, method, path, headers: h, agent }, (res) => {
+      let b = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => (b += d));
+      res.on('end', () => resolve({ status: res.statusCode, body: b, ms: Number(process.hrtime.bigint() - t0) / 1e6 }));
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+const p99 = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.max(0, Math.ceil(0.99 * s.length) - 1)];
+};
+const p50 = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.max(0, Math.ceil(0.5 * s.length) - 1)];
+};
+
+/**
+ * Webhooks: a loopback receiver (`/ok` answers 200 after reading the body, `/hang` never answers), the
+ * service's own worker (WEBHOOK_WORKER on, default poll and per-connection concurrency).
+ * 1. baseline: WH_REQUESTS sequential POST /api/v1/companies with no webhook connection;
+ * 2. throughput: one connection to `/ok` for customer_created; WH_EVENTS outbox rows inserted in one
+ *    statement, shaped as the companies service writes them; time from the commit until the receiver
+ *    counted them all; the connection is then deleted;
+ * 3. hanging: one connection to `/hang` for customer_created, then WH_REQUESTS sequential POSTs again.
+ */
+async function benchWebhooks(app, ws, query, port, keys) {
+  const { WebhookWorker } = require(dist('events/webhooks/webhook-worker.js'));
+  const worker = app.get(WebhookWorker);
+  let received = 0;
+  let hung = 0;
+  const hanging = [];
+  let onAll = null;
+  const seen = new Map(); // data.id of each event received -> times
+  const receiver = http.createServer((req, res) => {
+    if (req.url.startsWith('/hang')) {
+      hung++;
+      hanging.push(res);
+      req.resume();
+      return;
+    }
+    const chunks = [];
+    req.on('data', (d) => chunks.push(d));
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end('ok');
+      received++;
+      const id = JSON.parse(Buffer.concat(chunks).toString('utf8')).data.id;
+      seen.set(id, (seen.get(id) || 0) + 1);
+      if (onAll && seen.size >= WH_EVENTS) onAll();
+    });
+  });
+  await new Promise((r) => receiver.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${receiver.address().port}`;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  let n = 0;
+  const posts = async (count) => {
+    const ms = [];
+    for (let i = 0; i < count; i++) {
+      const r = await send(port, 'POST', '/api/v1/companies', keys.seller, { name: `Webhook Bench ${process.pid} ${++n}`, city: 'Izmir' }, agent);
+      if (r.status !== 201) throw new Error(`POST /api/v1/companies: ${r.status} ${r.body.slice(0, 300)}`);
+      ms.push(r.ms);
+    }
+    return ms;
+  };
+  const connect = async (path) => {
+    const r = await send(port, 'POST', '/api/v1/webhooks', keys.admin, { url: `${base}${path}`, events: ['customer_created'] }, agent);
+    if (r.status !== 201) throw new Error(`POST /api/v1/webhooks: ${r.status} ${r.body.slice(0, 300)}`);
+    return JSON.parse(r.body).webhook.id;
+  };
+  try {
+    // the events of earlier requests must be dispatched before a connection exists, or it gets them too
+    const drained = async () => {
+      for (let i = 0; i < 400; i++) {
+        const [p] = await query(`SELECT count(*)::int AS n FROM outbox_events WHERE workspace_id = $1 AND status = 'pending'`, [ws.id]);
+        if (p.n === 0) return;
+        worker.wake();
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error('webhooks: the outbox did not drain');
+    };
+    await posts(20); // warm-up
+    await drained();
+
+    // 2. throughput to a receiver answering 200
+    const okId = await connect('/ok');
+    const allIn = new Promise((resolve) => (onAll = resolve));
+    const t0 = process.hrtime.bigint();
+    await query(
+      `INSERT INTO outbox_events (workspace_id, event, title, text, url, data, record_type, record_id)
+       SELECT $1, 'customer_created', 'New company: Bench ' || g, 'Bench ' || g || ' (' || $3 || ', Izmir) was added by Seller.', '/companies/' || g,
+              jsonb_build_object('id', g, 'rid', 'C' || g, 'name', 'Bench ' || g, 'status', $3::varchar, 'source', NULL, 'city', 'Izmir'),
+              'company', g
+       FROM generate_series(1, $2::int) g`,
+      [ws.id, WH_EVENTS, ws.constants.customer_statuses[1]],
+    );
+    worker.wake();
+    const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error(`webhooks: only ${received} of ${WH_EVENTS} delivered in 120 s`)), 120_000).unref());
+    await Promise.race([allIn, timeout]);
+    const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+    await new Promise((r) => setTimeout(r, 1000)); // none should come twice
+    const doubles = [...seen.values()].reduce((a, b) => a + b, 0) - seen.size;
+    log(`\nwebhooks: ${WH_EVENTS.toLocaleString('en')} events delivered to a loopback receiver (200) in ${seconds.toFixed(2)} s: ${fmt(WH_EVENTS / seconds)} events/s; received ${received} requests for ${seen.size} events, ${doubles} doubles`);
+    const del = await send(port, 'DELETE', `/api/v1/webhooks/${okId}`, keys.admin, undefined, agent);
+    if (del.status !== 200) throw new Error(`DELETE /api/v1/webhooks/${okId}: ${del.status}`);
+
+    // 1 + 3. the same requests without any connection and with one subscribed receiver that never answers,
+    // alternating in rounds (the machine may be shared: load that comes and goes should not land on one side only)
+    const without = [];
+    const withHang = [];
+    const ROUNDS_WH = 5;
+    const per = Math.ceil(WH_REQUESTS / ROUNDS_WH);
+    for (let round = 0; round < ROUNDS_WH; round++) {
+      await drained();
+      without.push(...(await posts(per)));
+      await drained();
+      const hangId = await connect('/hang');
+      await posts(5); // the first deliveries start hanging
+      withHang.push(...(await posts(per)));
+      const d = await send(port, 'DELETE', `/api/v1/webhooks/${hangId}`, keys.admin, undefined, agent);
+      if (d.status !== 200) throw new Error(`DELETE /api/v1/webhooks/${hangId}: ${d.status}`);
+    }
+    log(`webhooks: ${without.length} POST /api/v1/companies without a connection: p50 ${fmt(p50(without), 1)} ms, p99 ${fmt(p99(without), 1)} ms`);
+    log(`webhooks: ${withHang.length} POST /api/v1/companies with a hanging connection: p50 ${fmt(p50(withHang), 1)} ms, p99 ${fmt(p99(withHang), 1)} ms; requests hanging at the receiver ${hung}`);
+    return { events: WH_EVENTS, seconds, rate: WH_EVENTS / seconds, received, distinct: seen.size, doubles, without, withHang, hung };
+  } finally {
+    onAll = null;
+    agent.destroy();
+    for (const r of hanging) r.destroy();
+    receiver.closeAllConnections();
+    await new Promise((r) => receiver.close(r));
+  }
+}
+
+function reportWebhooks(r) {
+  const added = p99(r.withHang) - p99(r.without);
+  log(`\nwebhooks: ${r.events.toLocaleString('en')} events in ${r.seconds.toFixed(2)} s: ${fmt(r.rate)} events/s; POST /api/v1/companies p99 ${fmt(p99(r.without), 1)} ms without a connection, ${fmt(p99(r.withHang), 1)} ms with a hanging one (p50 ${fmt(p50(r.without), 1)} / ${fmt(p50(r.withHang), 1)} ms)`);
+  log(`  [${r.rate >= 500 ? 'met' : 'NOT met'}] webhook delivery >= 500 events/s to a loopback receiver: ${fmt(r.rate)}`);
+  log(`  [${r.received === r.events && r.distinct === r.events && r.doubles === 0 ? 'met' : 'NOT met'}] every event delivered exactly once: ${r.distinct} of ${r.events} events, ${r.received} requests, ${r.doubles} doubles`);
+  log(`  [${added <= 5 ? 'met' : 'NOT met'}] p99 added by a hanging receiver <= 5 ms: ${fmt(added, 1)} ms`);
 }
 
 main().then(
