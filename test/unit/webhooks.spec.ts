@@ -2,6 +2,7 @@ import { discord, googleChat, isSigned, render, slack, teams, telegram } from '.
 import { isBlockedAddress, parseWebhookUrl } from '../../src/events/webhooks/net-guard';
 import { newSigningKey, serviceSignature, signedHeaders, standardSignature } from '../../src/events/webhooks/signing';
 import { absoluteUrl, buildBody, WebhookBody } from '../../src/events/webhooks/webhook-body';
+import { SafeHttpClient } from '../../src/events/webhooks/safe-http';
 
 /** The test vector of docs/webhooks.md (the Standard Webhooks value matches the `standardwebhooks` package's own `sign`). */
 const VECTOR = {
@@ -117,5 +118,21 @@ describe('chat formats (spec 6.5)', () => {
     for (const k of ['slack', 'teams', 'google_chat', 'discord', 'telegram']) expect(isSigned(k)).toBe(false);
     expect(render('webhook', body, 'https://x.test')).toBe(JSON.stringify(body));
     expect(JSON.parse(render('slack', body, 'https://x.test'))).toEqual(slack(body, u));
+  });
+});
+
+describe('outbound client (undici, guarded connector)', () => {
+  it('refuses a host name that resolves to loopback when it connects (the DNS-rebinding case), and an IP literal before', async () => {
+    const client = new SafeHttpClient({ allowPrivate: false, timeoutMs: 3_000 });
+    try {
+      const byName = await client.post('https://localhost:9/hook', { 'content-type': 'application/json' }, Buffer.from('{}'));
+      expect(byName).toMatchObject({ ok: false, status: null });
+      expect(byName.error).toMatch(/refused address/);
+      const literal = await client.post('https://127.0.0.1:9/hook', {}, Buffer.from('{}'));
+      expect(literal.error).toBe('refused address 127.0.0.1');
+      expect((await client.post('http://example.com/hook', {}, Buffer.from('{}'))).error).toBe('URL must be https');
+    } finally {
+      client.close();
+    }
   });
 });

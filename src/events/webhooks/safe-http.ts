@@ -1,7 +1,6 @@
 import { lookup as dnsLookup, LookupAddress, LookupAllOptions, LookupOneOptions } from 'node:dns';
-import http from 'node:http';
-import https from 'node:https';
 import { isIP, LookupFunction } from 'node:net';
+import { Agent, request } from 'undici';
 import { isBlockedAddress } from './net-guard';
 
 export interface PostResult {
@@ -37,19 +36,26 @@ export const guardedLookup: LookupFunction = (hostname, options, callback) => {
   });
 };
 
-/** The one HTTP client of outbound deliveries: keep-alive agents, guarded unless private networks are allowed. */
+/**
+ * The one HTTP client of outbound deliveries: an undici Agent (keep-alive pools) whose connector resolves
+ * hosts through `guardedLookup`, so the address refused is the one the socket would connect to; IP
+ * literals (which skip the lookup) are judged before the request. Guarded unless private networks are allowed.
+ */
 export class SafeHttpClient {
-  private readonly agents: { http: http.Agent; https: https.Agent };
+  private readonly agent: Agent;
 
   constructor(
     private readonly opts: { allowPrivate: boolean; timeoutMs: number; maxSockets?: number },
   ) {
-    const common = { keepAlive: true, maxSockets: opts.maxSockets ?? 256, ...(opts.allowPrivate ? {} : { lookup: guardedLookup }) };
-    this.agents = { http: new http.Agent(common), https: new https.Agent(common) };
+    this.agent = new Agent({
+      connections: opts.maxSockets ?? 256,
+      connectTimeout: opts.timeoutMs,
+      connect: opts.allowPrivate ? {} : { lookup: guardedLookup },
+    });
   }
 
   /** POSTs `body`; never follows redirects, never retries, cut after the timeout (whole exchange). */
-  post(url: string, headers: Record<string, string>, body: Buffer): Promise<PostResult> {
+  async post(url: string, headers: Record<string, string>, body: Buffer): Promise<PostResult> {
     const started = performance.now();
     const done = (r: Omit<PostResult, 'durationMs' | 'ok'>): PostResult => ({
       ...r,
@@ -60,53 +66,53 @@ export class SafeHttpClient {
     try {
       target = new URL(url);
     } catch {
-      return Promise.resolve(done({ status: null, error: 'invalid URL', snippet: '' }));
+      return done({ status: null, error: 'invalid URL', snippet: '' });
     }
     const isHttps = target.protocol === 'https:';
-    if (!isHttps && !(this.opts.allowPrivate && target.protocol === 'http:')) return Promise.resolve(done({ status: null, error: 'URL must be https', snippet: '' }));
+    if (!isHttps && !(this.opts.allowPrivate && target.protocol === 'http:')) return done({ status: null, error: 'URL must be https', snippet: '' });
     const host = target.hostname.replace(/^\[|\]$/g, '');
-    if (!this.opts.allowPrivate && isIP(host) && isBlockedAddress(host)) {
-      return Promise.resolve(done({ status: null, error: `refused address ${host}`, snippet: '' }));
-    }
-    return new Promise<PostResult>((resolve) => {
-      let settled = false;
-      const finish = (r: Omit<PostResult, 'durationMs' | 'ok'>) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        resolve(done(r));
-      };
-      const mod = isHttps ? https : http;
-      const req = mod.request(
-        target,
-        { method: 'POST', agent: isHttps ? this.agents.https : this.agents.http, headers: { ...headers, 'content-length': String(body.length), 'user-agent': 'crm-service-webhooks/1' } },
-        (res) => {
-          const chunks: Buffer[] = [];
-          let size = 0;
-          res.on('data', (c: Buffer) => {
-            if (size < SNIPPET_BYTES) chunks.push(c.subarray(0, SNIPPET_BYTES - size));
-            size += c.length;
-            if (size > 64 * 1024) res.destroy(); // nobody needs more of it
-          });
-          const end = () => finish({ status: res.statusCode ?? null, error: null, snippet: Buffer.concat(chunks).toString('utf8').replace(/\uFFFD+$/, '') });
-          res.on('end', end);
-          res.on('close', end);
-          res.on('error', end);
-        },
-      );
-      const timer = setTimeout(() => {
-        finish({ status: null, error: `timeout after ${this.opts.timeoutMs / 1000} s`, snippet: '' });
-        req.destroy();
-      }, this.opts.timeoutMs);
-      req.on('error', (e: NodeJS.ErrnoException) => {
-        finish({ status: null, error: e instanceof BlockedAddressError ? e.message : `${e.code ?? 'error'}: ${e.message}`.slice(0, 300), snippet: '' });
+    if (!this.opts.allowPrivate && isIP(host) && isBlockedAddress(host)) return done({ status: null, error: `refused address ${host}`, snippet: '' });
+    const signal = AbortSignal.timeout(this.opts.timeoutMs);
+    try {
+      // undici's request() follows no redirects (no redirect interceptor is composed) and never retries
+      const res = await request(target, {
+        method: 'POST',
+        dispatcher: this.agent,
+        headers: { ...headers, 'content-length': String(body.length), 'user-agent': 'crm-service-webhooks/1' },
+        body,
+        signal,
       });
-      req.end(body);
-    });
+      const chunks: Buffer[] = [];
+      let size = 0;
+      try {
+        for await (const c of res.body as AsyncIterable<Buffer>) {
+          if (size < SNIPPET_BYTES) chunks.push(c.subarray(0, SNIPPET_BYTES - size));
+          size += c.length;
+          if (size > 64 * 1024) break; // nobody needs more of it
+        }
+      } catch {
+        // a body cut by the timeout or the receiver still leaves the status
+      } finally {
+        res.body.destroy();
+      }
+      return done({ status: res.statusCode, error: null, snippet: Buffer.concat(chunks).toString('utf8').replace(/\uFFFD+$/, '') });
+    } catch (e) {
+      if (signal.aborted) return done({ status: null, error: `timeout after ${this.opts.timeoutMs / 1000} s`, snippet: '' });
+      const err = blockedCause(e);
+      if (err) return done({ status: null, error: err.message, snippet: '' });
+      const x = e as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
+      const code = x.cause?.code ?? x.code ?? 'error';
+      return done({ status: null, error: `${code}: ${x.cause?.message ?? x.message}`.slice(0, 300), snippet: '' });
+    }
   }
 
   close(): void {
-    this.agents.http.destroy();
-    this.agents.https.destroy();
+    void this.agent.destroy();
   }
+}
+
+/** The BlockedAddressError behind an undici connect error, if that is what it was. */
+function blockedCause(e: unknown): BlockedAddressError | null {
+  for (let x: unknown = e, i = 0; x && i < 5; x = (x as { cause?: unknown }).cause, i++) if (x instanceof BlockedAddressError) return x;
+  return null;
 }
