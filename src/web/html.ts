@@ -1,5 +1,5 @@
-import type { Request, Response } from 'express';
-import { BrowserSessionService } from '../identity/oauth/browser-session.service';
+import type { Response } from 'express';
+import { browserCookies, cookieOf } from '../common/http/browser-cookies';
 
 /** Shared helpers of the server-rendered settings pages (pattern of src/oauth/pages.ts and cookies.ts; no script). */
 
@@ -38,34 +38,10 @@ export function postButton(action: string, csrf: string, label: string, cls = ''
 export const SESSION_COOKIE = 'crm_settings_session';
 export const CSRF_COOKIE = 'crm_settings_csrf';
 
-/** A cookie of the request (no cookie parser is installed; names here are fixed and plain). */
-export function cookieOf(req: Request, name: string): string | undefined {
-  const header = req.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const i = part.indexOf('=');
-    if (i > 0 && part.slice(0, i).trim() === name) {
-      const v = part.slice(i + 1).trim();
-      return /^[A-Za-z0-9_-]{1,200}$/.test(v) ? v : undefined;
-    }
-  }
-  return undefined;
-}
-
-const flags = (req: Request) => ({ httpOnly: true, sameSite: 'lax' as const, secure: req.protocol === 'https', path: '/settings' });
-
-/** The CSRF nonce cookie of the browser; set when missing. */
-export function csrfNonce(req: Request, res: Response): string {
-  const have = cookieOf(req, CSRF_COOKIE);
-  if (have) return have;
-  const nonce = BrowserSessionService.newNonce();
-  res.cookie(CSRF_COOKIE, nonce, flags(req));
-  return nonce;
-}
-
-export function setSession(req: Request, res: Response, token: string): void {
-  res.cookie(SESSION_COOKIE, token, flags(req));
-}
+const cookies = browserCookies({ session: SESSION_COOKIE, csrf: CSRF_COOKIE }, '/settings');
+export { cookieOf };
+export const csrfNonce = cookies.csrfNonce;
+export const setSession = cookies.setSession;
 
 /** A return path after sign-in: only a settings page of this server (no open redirect). */
 export function settingsReturnTo(raw: unknown): string {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { constantTimeEqual, SecretBox } from '../../common/crypto';
 import { DomainError } from '../../common/errors';
@@ -39,10 +38,6 @@ export class BrowserSessionService {
     @Inject(SECRET_BOX) private readonly box: SecretBox,
     private readonly workspaces: WorkspaceService,
   ) {}
-
-  static newNonce(): string {
-    return randomBytes(24).toString('base64url');
-  }
 
   csrfToken(nonce: string, purpose: string): string {
     return this.box.mac(`csrf:${purpose}:${nonce}`);
