@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** A random credential: `<prefix>_` + 32 random bytes in base64url. */
 export function newToken(prefix: string): string {
@@ -19,14 +19,12 @@ export function constantTimeEqual(a: string, b: string): boolean {
 /** AES-256-GCM for secrets that must be recovered (TOTP seeds, signing keys). Output: v1.<iv>.<tag>.<data>. */
 export class SecretBox {
   private readonly key: Buffer;
-  private readonly macKey: Buffer;
-  constructor(secret: string) {
+  constructor(private readonly secret: string) {
     this.key = createHash('sha256').update(secret, 'utf8').digest();
-    this.macKey = createHash('sha256').update(`mac:${secret}`, 'utf8').digest();
   }
-  /** HMAC-SHA256 (base64url) under a key derived from the same secret (CSRF tokens). */
-  mac(data: string): string {
-    return createHmac('sha256', this.macKey).update(data, 'utf8').digest('base64url');
+  /** A key of its own for one purpose, derived from the same secret (`sha256(purpose:secret)`, hex): CSRF tokens. */
+  derive(purpose: string): string {
+    return createHash('sha256').update(`${purpose}:${this.secret}`, 'utf8').digest('hex');
   }
   seal(plain: string): string {
     const iv = randomBytes(12);

@@ -112,10 +112,14 @@ export class CredentialsService {
     return { value: { credential, user, teamIds: (raw[0]?.team_ids ?? []).map(Number) }, credentialId: credential.id };
   }
 
-  /** Revoke one credential of the workspace (optionally only if it belongs to userId). */
-  async revoke(workspaceId: number, credentialId: number, actorUserId?: number | null): Promise<void> {
+  /**
+   * Revoke one live credential of the workspace; with `owned`, only if it is of that user and kind (else
+   * not found, as if it did not exist). Drops it from the auth cache: the next request with it is 401.
+   */
+  async revoke(workspaceId: number, credentialId: number, actorUserId?: number | null, owned?: { userId: number; kind: CredentialKind }): Promise<void> {
     await this.uow.run(async () => {
-      const affected = await this.uow.tenant(workspaceId).update(Credential, { id: credentialId, revokedAt: IsNull() }, { revokedAt: new Date() });
+      const where = { id: credentialId, revokedAt: IsNull(), ...(owned ? { userId: owned.userId, kind: owned.kind } : {}) };
+      const affected = await this.uow.tenant(workspaceId).update(Credential, where, { revokedAt: new Date() });
       if (!affected) throw notFound('credential');
       await this.cache.invalidateCredential(workspaceId, credentialId);
       await this.uow.audit({ workspaceId, action: 'credential_revoked', userId: actorUserId ?? null, subject: String(credentialId) });

@@ -1,9 +1,10 @@
-import { browserCookies, cookieOf } from '../common/http/browser-cookies';
+import { browserCookies, PageCookieNames } from '../common/http/browser-cookies';
+import { PageCsrf } from '../common/http/page-csrf';
 
-export const SESSION_COOKIE = 'crm_session';
-export const CSRF_COOKIE = 'crm_csrf';
+/** The OAuth pages' cookies, all `Path=/oauth`. */
+export const OAUTH_COOKIES: PageCookieNames = { session: 'crm_session', csrf: 'crm_csrf', presession: 'crm_presession' };
 
-const cookies = browserCookies({ session: SESSION_COOKIE, csrf: CSRF_COOKIE }, '/oauth');
-export { cookieOf };
-export const csrfNonce = cookies.csrfNonce;
-export const setSession = cookies.setSession;
+export const cookies = browserCookies(OAUTH_COOKIES, '/oauth');
+
+/** CSRF of the sign-in form (bound to the pre-session cookie) and of the consent form (bound to the session). */
+export const oauthCsrf = (secret: string): PageCsrf => new PageCsrf({ cookies: OAUTH_COOKIES, path: '/oauth', signInPath: '/oauth/signin', secret });

@@ -1,14 +1,18 @@
-import { Body, Controller, Get, Header, Headers, HttpCode, Ip, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Header, Headers, HttpCode, Inject, Ip, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { SecretBox } from '../common/crypto';
 import { baseUrlOf } from '../common/http/base-url';
 import type { CrmRequest } from '../common/http/crm-request';
+import { PageCsrf } from '../common/http/page-csrf';
 import { CurrentWorkspace, Public } from '../identity/auth/auth.decorator';
+import { browserDeviceName } from '../identity/device-name';
 import { BrowserSessionService } from '../identity/oauth/browser-session.service';
 import { OAuthClientsService } from '../identity/oauth/oauth-clients.service';
 import { OAuthService } from '../identity/oauth/oauth.service';
+import { SECRET_BOX } from '../identity/secret-box.provider';
 import type { Workspace } from '../workspace/workspace.entity';
-import { CSRF_COOKIE, SESSION_COOKIE, cookieOf, csrfNonce, setSession } from './cookies';
+import { cookies, oauthCsrf } from './cookies';
 import { writeOutcome, writeSignIn } from './pages';
 
 /**
@@ -18,11 +22,16 @@ import { writeOutcome, writeSignIn } from './pages';
 @ApiExcludeController()
 @Controller()
 export class OAuthController {
+  private readonly csrf: PageCsrf;
+
   constructor(
     private readonly oauth: OAuthService,
     private readonly clients: OAuthClientsService,
     private readonly browser: BrowserSessionService,
-  ) {}
+    @Inject(SECRET_BOX) box: SecretBox,
+  ) {
+    this.csrf = oauthCsrf(box.derive('csrf'));
+  }
 
   @Get('.well-known/oauth-authorization-server')
   @Public()
@@ -53,27 +62,30 @@ export class OAuthController {
   @Get('oauth/authorize')
   @Public()
   async authorize(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
-    writeOutcome(res, await this.oauth.authorize(ws, baseUrlOf(req), req.query, cookieOf(req, SESSION_COOKIE), csrfNonce(req, res), req.originalUrl));
+    const out = await this.oauth.authorize(ws, baseUrlOf(req), req.query, cookies.session(req), req.originalUrl);
+    writeOutcome(req, res, out, () => this.csrf.token(req, res));
   }
 
   @Post('oauth/authorize')
   @Public()
   async decide(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: unknown) {
-    writeOutcome(res, await this.oauth.decide(ws, baseUrlOf(req), body, cookieOf(req, SESSION_COOKIE), cookieOf(req, CSRF_COOKIE), req.headers.origin));
+    const out = await this.oauth.decide(ws, baseUrlOf(req), body, cookies.session(req), this.csrf.valid(req));
+    writeOutcome(req, res, out, () => this.csrf.token(req, res));
   }
 
   @Get('oauth/signin')
   @Public()
   signInForm(@Req() req: CrmRequest, @Res() res: Response) {
-    writeSignIn(res, this.browser.signInPage(csrfNonce(req, res), req.query.return_to));
+    writeSignIn(req, res, this.browser.signInPage(req.query.return_to), this.csrf.token(req, res));
   }
 
   @Post('oauth/signin')
   @Public()
   async signIn(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Record<string, unknown>, @Ip() ip: string) {
-    const out = await this.browser.signIn(ws, body ?? {}, cookieOf(req, CSRF_COOKIE), ip);
-    if (out.kind === 'page') return writeSignIn(res, out);
-    setSession(req, res, out.sessionToken);
+    const device = browserDeviceName(req.headers['user-agent'], 'OAuth sign-in');
+    const out = await this.browser.signIn(ws, body ?? {}, this.csrf.valid(req), ip, device);
+    if (out.kind === 'page') return writeSignIn(req, res, out, this.csrf.token(req, res));
+    cookies.setSession(req, res, out.sessionToken);
     res.redirect(303, out.returnTo);
   }
 

@@ -123,6 +123,11 @@ describe('authorization code flow', () => {
     expect(page.text).toContain('127.0.0.1');
     expect(page.text).toContain('crm.read');
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // browsers apply form-action to the redirect after the POST: the client's origin is allowed on this page only
+    expect(page.headers['content-security-policy']).toContain("form-action 'self' http://127.0.0.1:4567;");
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['cache-control']).toBe('no-store');
     const denied = await consent(u.browser, url, 'deny');
     expect(denied.searchParams.get('error')).toBe('access_denied');
     expect(denied.searchParams.get('state')).toBe('st-1');
@@ -140,6 +145,19 @@ describe('authorization code flow', () => {
     expect(noCsrf.headers.location).toBeUndefined();
     const foreign = await u.browser.post('/oauth/authorize', { ...fields, decision: 'allow' }, { Origin: 'https://evil.example' });
     expect(foreign.status).toBe(400);
+    expect((await u.browser.post('/oauth/authorize', { ...fields, decision: 'allow' }, { 'Sec-Fetch-Site': 'cross-site' })).status).toBe(400);
+    // the token is bound to the session: another signed-in browser cannot use it with its own session
+    const other = await userWithBrowser(a);
+    await signIn(other.browser, url, other.email, PASSWORD);
+    const jar = (br: Browser) => (br as unknown as { cookies: Map<string, string> }).cookies;
+    jar(other.browser).set('crm_csrf', jar(u.browser).get('crm_csrf')!);
+    const stolen = await other.browser.post('/oauth/authorize', { ...fields, decision: 'allow' });
+    expect(stolen.status).toBe(400);
+    expect(stolen.headers.location).toBeUndefined();
+    // a same-origin form under Referrer-Policy: no-referrer is sent with `Origin: null`: accepted
+    const ok = await u.browser.post('/oauth/authorize', { ...fields, decision: 'allow' }, { Origin: 'null', 'Sec-Fetch-Site': 'same-origin' });
+    expect(ok.status).toBe(302);
+    expect(new URL(ok.headers.location as string).searchParams.get('code')).toMatch(/^mcpc_/);
     // a foreign return_to after sign-in is not followed
     const b2 = new Browser(t, a.host);
     const page = await b2.get('/oauth/signin?return_to=https%3A%2F%2Fevil.example%2F');

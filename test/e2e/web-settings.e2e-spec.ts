@@ -1,5 +1,4 @@
 import request from 'supertest';
-import { BrowserSessionService } from '../../src/identity/oauth/browser-session.service';
 import { api, createUser, createWorkspace, Fixture, startApp, TestApp } from '../helpers/test-app';
 import { authorizeUrl, Browser, consent, formFields, pkce, register, signIn, token } from '../helpers/oauth-flow';
 
@@ -77,6 +76,9 @@ describe('settings pages (server-rendered)', () => {
     const { verifier, challenge } = pkce();
     const url = authorizeUrl({ client_id: clientId, redirect_uri: REDIRECT, scope: 'crm.read crm.write', code_challenge: challenge });
     expect((await signIn(oauthBrowser, url, u.email, PASSWORD)).status).toBe(303);
+    const consentPage = await oauthBrowser.get(url);
+    expect(consentPage.text).not.toContain('<script>');
+    expect(consentPage.text).toContain('<strong>&lt;script&gt;alert(1)&lt;/script&gt; App</strong>');
     const back = await consent(oauthBrowser, url);
     const tok = await token(t, a.host, { grant_type: 'authorization_code', code: back.searchParams.get('code')!, redirect_uri: REDIRECT, client_id: clientId, code_verifier: verifier }).expect(200);
     const access = tok.body.access_token as string;
@@ -98,9 +100,10 @@ describe('settings pages (server-rendered)', () => {
     await api(t, a.host, access).get('/api/v1/me').expect(200);
     // another user cannot remove it
     const other = await settingsBrowser(a, (await salesUser(a)).email, PASSWORD);
-    expect((await other.get('/settings/connections')).text).toContain('No apps are connected.');
-    const nonce = (other as unknown as { cookies: Map<string, string> }).cookies.get('crm_settings_csrf')!;
-    const notMine = await other.post(action, { csrf: t.get(BrowserSessionService).csrfToken(nonce, 'settings') });
+    const otherPage = await other.get('/settings/connections');
+    expect(otherPage.text).toContain('No apps are connected.');
+    // a valid token of the other user's own session: CSRF passes, the grant is not theirs
+    const notMine = await other.post(action, formOf(otherPage.text, '/settings/signout'));
     expect(notMine.status).toBe(404);
     await api(t, a.host, access).get('/api/v1/me').expect(200);
 

@@ -1,37 +1,69 @@
 import { randomBytes } from 'node:crypto';
-import type { Request, Response } from 'express';
+import type { CookieOptions, Request, Response } from 'express';
 
-/** A cookie of the request (no cookie parser is installed; names here are fixed and plain). */
-export function cookieOf(req: Request, name: string): string | undefined {
-  const header = req.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const i = part.indexOf('=');
-    if (i > 0 && part.slice(0, i).trim() === name) {
-      const v = part.slice(i + 1).trim();
-      return /^[A-Za-z0-9_-]{1,200}$/.test(v) ? v : undefined;
-    }
-  }
-  return undefined;
-}
+/** Plain cookie values only (tokens, nonces, csrf-csrf's `hmac.random`); anything else is ignored. */
+const VALUE = /^[A-Za-z0-9_.-]{1,300}$/;
 
 /**
- * The session and CSRF-nonce cookies of one group of server-rendered pages (the OAuth pages under
- * /oauth, the settings pages under /settings): HttpOnly, SameSite=Lax, Secure over https, scoped to `path`.
+ * The request's cookies as `req.cookies` (no cookie parser is installed; csrf-csrf reads `req.cookies`).
+ * Parsed once per request; values that are not plain are left out.
  */
-export function browserCookies(names: { session: string; csrf: string }, path: string) {
-  const flags = (req: Request) => ({ httpOnly: true, sameSite: 'lax' as const, secure: req.protocol === 'https', path });
+export function requestCookies(req: Request): Record<string, string> {
+  if (req.cookies && typeof req.cookies === 'object') return req.cookies as Record<string, string>;
+  const jar: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const i = part.indexOf('=');
+    if (i <= 0) continue;
+    const name = part.slice(0, i).trim();
+    const value = part.slice(i + 1).trim();
+    if (!(name in jar) && VALUE.test(value)) jar[name] = value;
+  }
+  req.cookies = jar;
+  return jar;
+}
+
+/** A cookie of the request, or undefined. */
+export function cookieOf(req: Request, name: string): string | undefined {
+  return requestCookies(req)[name];
+}
+
+/** The names of one group of server-rendered pages' cookies (the OAuth pages under /oauth, the settings under /settings). */
+export interface PageCookieNames {
+  /** The session credential (`xk_`). */
+  session: string;
+  /** csrf-csrf's token cookie. */
+  csrf: string;
+  /** A random value that the CSRF token of the sign-in form is bound to (before there is a session). */
+  presession: string;
+}
+
+/** HttpOnly, SameSite=Lax (the OAuth flow arrives by a cross-site redirect), Secure over https, scoped to `path`. */
+export function cookieFlags(req: Request, path: string): CookieOptions {
+  return { httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https', path };
+}
+
+/** The session and pre-session cookies of one group of pages. */
+export function browserCookies(names: PageCookieNames, path: string) {
   return {
-    /** The CSRF nonce cookie of the browser; set when missing. */
-    csrfNonce(req: Request, res: Response): string {
-      const have = cookieOf(req, names.csrf);
-      if (have) return have;
-      const nonce = randomBytes(24).toString('base64url');
-      res.cookie(names.csrf, nonce, flags(req));
-      return nonce;
+    session(req: Request): string | undefined {
+      return cookieOf(req, names.session);
     },
+    /** After sign-in: the session cookie is set and the pre-session value is dropped (a new one next time). */
     setSession(req: Request, res: Response, token: string): void {
-      res.cookie(names.session, token, flags(req));
+      res.cookie(names.session, token, cookieFlags(req, path));
+      res.clearCookie(names.presession, cookieFlags(req, path));
+    },
+    clearSession(req: Request, res: Response): void {
+      res.clearCookie(names.session, cookieFlags(req, path));
+    },
+    /** The pre-session value of the browser; set when missing. */
+    presession(req: Request, res: Response): string {
+      const have = cookieOf(req, names.presession);
+      if (have) return have;
+      const value = randomBytes(24).toString('base64url');
+      res.cookie(names.presession, value, cookieFlags(req, path));
+      requestCookies(req)[names.presession] = value;
+      return value;
     },
   };
 }

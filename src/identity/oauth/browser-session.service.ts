@@ -1,17 +1,14 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { constantTimeEqual, SecretBox } from '../../common/crypto';
+import { Injectable } from '@nestjs/common';
 import { DomainError } from '../../common/errors';
 import { Workspace } from '../../workspace/workspace.entity';
 import { WorkspaceService } from '../../workspace/workspace.service';
 import type { UserContext } from '../auth/auth-context';
 import { CredentialsService } from '../credentials.service';
 import { LoginService } from '../login.service';
-import { SECRET_BOX } from '../secret-box.provider';
 import { User } from '../user.entity';
 
 export interface SignInPage {
   kind: 'page';
-  csrf: string;
   username: string;
   otp: boolean;
   error?: string;
@@ -26,26 +23,18 @@ export function safeReturnTo(raw: unknown): string {
 }
 
 /**
- * The browser side of the authorization server: the sign-in session (a session credential `xk_` in an
- * HttpOnly cookie, so it is revoked, expires and stops with a deactivation like every session) and
- * CSRF tokens for the forms (signed double-submit: the form carries HMAC(purpose, cookie nonce)).
+ * The browser side of the authorization server and the settings pages: the sign-in session (a session
+ * credential `xk_` in an HttpOnly cookie, so it is revoked, expires and stops with a deactivation like
+ * every session). CSRF is checked at the HTTP edge (src/common/http/page-csrf.ts), which tells signIn
+ * whether the form's token held.
  */
 @Injectable()
 export class BrowserSessionService {
   constructor(
     private readonly credentials: CredentialsService,
     private readonly login: LoginService,
-    @Inject(SECRET_BOX) private readonly box: SecretBox,
     private readonly workspaces: WorkspaceService,
   ) {}
-
-  csrfToken(nonce: string, purpose: string): string {
-    return this.box.mac(`csrf:${purpose}:${nonce}`);
-  }
-
-  csrfValid(nonce: string | undefined, purpose: string, token: unknown): boolean {
-    return !!nonce && typeof token === 'string' && constantTimeEqual(this.csrfToken(nonce, purpose), token);
-  }
 
   /** The signed-in user of a session cookie, or null. */
   async user(ws: Workspace, sessionToken: string | undefined): Promise<User | null> {
@@ -65,21 +54,24 @@ export class BrowserSessionService {
     return { workspace: ws, user, credential: { id: credential.id, kind: credential.kind, scopes: credential.scopes }, modules, teamIds };
   }
 
-  signInPage(nonce: string, returnTo: unknown): SignInPage {
-    return { kind: 'page', csrf: this.csrfToken(nonce, 'signin'), username: '', otp: false, returnTo: safeReturnTo(returnTo) };
+  signInPage(returnTo: unknown): SignInPage {
+    return { kind: 'page', username: '', otp: false, returnTo: safeReturnTo(returnTo) };
   }
 
-  /** POST of the sign-in form: password, then (when on) the 6-digit code; the login limits apply. */
-  async signIn(ws: Workspace, form: Record<string, unknown>, nonce: string | undefined, ip: string | undefined): Promise<SignInOutcome> {
+  /**
+   * POST of the sign-in form: password, then (when on) the 6-digit code; the login limits apply.
+   * `formTrusted`: the CSRF token and origin checks held. `device` names the session in the sessions list.
+   */
+  async signIn(ws: Workspace, form: Record<string, unknown>, formTrusted: boolean, ip: string | undefined, device: string): Promise<SignInOutcome> {
     const returnTo = safeReturnTo(form.return_to);
     const username = typeof form.username === 'string' ? form.username.slice(0, 254) : '';
-    const page = (error: string, otp = false): SignInPage => ({ kind: 'page', csrf: this.csrfToken(nonce ?? '', 'signin'), username, otp, error, returnTo });
-    if (!this.csrfValid(nonce, 'signin', form.csrf)) return page('The form expired. Please sign in again.');
+    const page = (error: string, otp = false): SignInPage => ({ kind: 'page', username, otp, error, returnTo });
+    if (!formTrusted) return page('The form expired. Please sign in again.');
     const password = typeof form.password === 'string' ? form.password.slice(0, 1000) : '';
     const otp = typeof form.otp === 'string' && form.otp.trim() ? form.otp.trim().slice(0, 10) : undefined;
     if (!username || !password) return page('Enter your username and password.');
     try {
-      const { token } = await this.login.login(ws, { username, password, otp, device: 'Browser (OAuth sign-in)' }, ip);
+      const { token } = await this.login.login(ws, { username, password, otp, device }, ip);
       return { kind: 'signed_in', sessionToken: token, returnTo };
     } catch (e) {
       if (!(e instanceof DomainError)) throw e;

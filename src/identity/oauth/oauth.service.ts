@@ -41,7 +41,8 @@ export interface ConsentView {
   scopes: string[];
   scopeWords: string[];
   userName: string;
-  csrf: string;
+  /** Origin of the redirect URI: the consent form's POST redirects there (the page's CSP form-action allows it). */
+  redirectOrigin: string;
   params: AuthorizeParams;
 }
 
@@ -133,7 +134,7 @@ export class OAuthService {
   // ---- authorization endpoint -----------------------------------------------------------------
 
   /** GET /oauth/authorize. */
-  async authorize(ws: Workspace, baseUrl: string, query: unknown, sessionToken: string | undefined, csrfNonce: string, returnTo: string): Promise<AuthorizeOutcome> {
+  async authorize(ws: Workspace, baseUrl: string, query: unknown, sessionToken: string | undefined, returnTo: string): Promise<AuthorizeOutcome> {
     return this.guardPage(async () => {
       const params = this.pick(query);
       const v = await this.validate(ws, baseUrl, params);
@@ -147,15 +148,18 @@ export class OAuthService {
           scopes: v.scopes,
           scopeWords: scopeWords(v.scopes),
           userName: user.fullName || user.username,
-          csrf: this.browser.csrfToken(csrfNonce, `consent:${user.id}`),
+          redirectOrigin: new URL(v.redirectUri).origin,
           params,
         },
       };
     });
   }
 
-  /** POST /oauth/authorize: the consent form's Allow / Deny. */
-  async decide(ws: Workspace, baseUrl: string, form: unknown, sessionToken: string | undefined, csrfNonce: string | undefined, origin: string | undefined): Promise<AuthorizeOutcome> {
+  /**
+   * POST /oauth/authorize: the consent form's Allow / Deny. `formTrusted`: the form's CSRF token (bound
+   * to the session) and the origin checks held (src/common/http/page-csrf.ts).
+   */
+  async decide(ws: Workspace, baseUrl: string, form: unknown, sessionToken: string | undefined, formTrusted: boolean): Promise<AuthorizeOutcome> {
     return this.guardPage(async () => {
       const fields = singleParams(form);
       const params = this.pick(fields);
@@ -163,7 +167,7 @@ export class OAuthService {
       const user = await this.browser.user(ws, sessionToken);
       const back = `/oauth/authorize?${new URLSearchParams(params as Record<string, string>).toString()}`;
       if (!user) return { kind: 'signin', returnTo: back };
-      if ((origin && origin !== new URL(baseUrl).origin) || !this.browser.csrfValid(csrfNonce, `consent:${user.id}`, fields.csrf)) {
+      if (!formTrusted) {
         return { kind: 'error_page', message: 'The consent form expired or did not come from this site. Go back to the app and start again.' };
       }
       if (fields.decision !== 'allow') {

@@ -1,0 +1,40 @@
+import { chrome, pages, SettingsViews } from './pages';
+import type { UserContext } from '../identity/auth/auth-context';
+
+/** Every settings template compiles, renders in the shared layout and escapes what it is given. */
+const X = `<i>"x'&</i>`;
+const ESCAPED = '&lt;i&gt;&quot;x&#39;&amp;&lt;/i&gt;';
+const auth = (role: 'admin' | 'sales') => ({ user: { role } }) as unknown as UserContext;
+const c = chrome(auth('admin'), '/settings/developers', X);
+const row = { id: 7, name: X, prefix: X, created: X, lastUsed: X, current: false };
+
+const samples: { [K in keyof SettingsViews]: SettingsViews[K] } = {
+  signin: { heading: X, action: '/settings/signin', csrf: X, returnTo: X, username: X, otp: true, error: X },
+  connections: { chrome: c, csrf: X, userName: X, notice: X, items: [{ id: 1, clientName: X, scopes: X, scopeWords: X, lastUsed: X, calls: 3 }] },
+  developers: { chrome: c, csrf: X, apiBase: X, created: { name: X, key: X }, keys: [row], name: X, max: 50, error: X },
+  sessions: { chrome: c, csrf: X, items: [row, { ...row, id: 8, current: true }], others: true, notice: X },
+  apps: { chrome: c, csrf: X, shownOnce: { label: X, key: X }, items: [{ id: 1, url: X, events: X, active: true, latest: X }], events: [X], error: X },
+  deliveries: { chrome: c, csrf: X, url: X, connectionId: 1, items: [{ id: 2, created: X, event: X, status: X, ok: true, http: X, error: X, ms: X }] },
+  scim: { chrome: c, csrf: X, newKey: X, baseUrl: X, key: { prefix: X, created: X, lastUsed: X }, operations: [{ at: X, action: X, subject: X }] },
+  erp: { chrome: c, csrf: X, newKey: X, baseUrl: X, keys: [{ prefix: X, created: X, lastUsed: X }], counts: { waiting: 1 }, lastPoll: X, errors: [{ at: X, orderId: X, state: X, attempts: 1, error: X }] },
+  error: { chrome: c, title: X, message: X },
+  signedOut: {},
+};
+
+describe('settings templates', () => {
+  it.each(Object.keys(samples) as (keyof SettingsViews)[])('%s renders escaped in the layout', (name) => {
+    const { html, status } = pages.render(name, samples[name] as never, 201);
+    expect(status).toBe(201);
+    expect(html.startsWith('<!doctype html><html lang="en">')).toBe(true);
+    expect(html.endsWith('</main></body></html>\n')).toBe(true);
+    expect(html).not.toContain('<i>');
+    if (name !== 'signedOut') expect(html).toContain(ESCAPED);
+    expect(html).not.toMatch(/<script/i);
+  });
+
+  it('shows the admin pages in the navigation to admins only and marks the current page', () => {
+    const admin = chrome(auth('admin'), '/settings/apps/3/deliveries', 't');
+    expect(admin.nav!.filter((l) => l.current).map((l) => l.href)).toEqual(['/settings/apps']);
+    expect(chrome(auth('sales'), '/settings/sessions', 't').nav!.map((l) => l.label)).toEqual(['App connections', 'Developers', 'Sessions']);
+  });
+});
