@@ -67,6 +67,13 @@ describe('secrets', () => {
     expect(box.open(sealed)).toBe('JBSWY3DPEHPK3PXP');
     expect(() => new SecretBox('x'.repeat(32)).open(sealed)).toThrow();
   });
+  it('derives a key per purpose from the secret (sha256 of purpose:secret)', () => {
+    const box = new SecretBox('k'.repeat(32));
+    expect(box.derive('csrf')).toMatch(/^[0-9a-f]{64}$/);
+    expect(box.derive('csrf')).toBe(new SecretBox('k'.repeat(32)).derive('csrf'));
+    expect(box.derive('csrf')).not.toBe(box.derive('other'));
+    expect(box.derive('csrf')).not.toBe(new SecretBox('x'.repeat(32)).derive('csrf'));
+  });
 });
 
 describe('passwords and TOTP', () => {
