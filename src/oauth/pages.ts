@@ -13,7 +13,8 @@ input{width:100%;box-sizing:border-box;padding:.6rem;font-size:1rem;border:1px s
 button{font-size:1rem;padding:.6rem 1.2rem;border-radius:.3rem;border:1px solid #2a4fb0;margin:1rem .5rem 0 0;cursor:pointer}
 button.primary{background:#2a4fb0;color:#fff}button.secondary{background:#fff;color:#2a4fb0}
 button:focus,input:focus{outline:3px solid #f0b400;outline-offset:2px}.error{color:#a4161a;font-weight:600}
-ul{padding-left:1.2rem}.muted{color:#566070;font-size:.9rem}`;
+ul{padding-left:1.2rem}.muted{color:#566070;font-size:.9rem}
+@media (max-width:28rem){main{margin:0 auto;border-radius:0;padding:1rem}}`;
 
 function layout(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -57,11 +58,24 @@ export function errorPage(message: string): string {
   return layout('Cannot continue', `<h1>This request cannot continue</h1><p class="error" role="alert">${esc(message)}</p><p class="muted">Close this window and try again from the app.</p>`);
 }
 
+/**
+ * Browsers apply CSP `form-action` to the redirects that follow a form POST too (Chromium does): the
+ * consent form's answer is a redirect to the app, so this page's policy names the app's origin as well.
+ */
+function allowFormRedirectTo(res: Response, origin: string): void {
+  const csp = res.getHeader('Content-Security-Policy');
+  if (typeof csp !== 'string' || !/^https?:\/\/[^\s;,']+$/.test(origin)) return;
+  res.setHeader('Content-Security-Policy', csp.replace(/form-action 'self'/, `form-action 'self' ${origin}`));
+}
+
 /** Writes an authorization outcome: a redirect, the sign-in redirect, the consent page or an error page. */
 export function writeOutcome(res: Response, out: AuthorizeOutcome): void {
   if (out.kind === 'redirect') return res.redirect(302, out.url);
   if (out.kind === 'signin') return res.redirect(302, `/oauth/signin?return_to=${encodeURIComponent(out.returnTo)}`);
-  if (out.kind === 'consent') return send(res, 200, consentPage(out.view));
+  if (out.kind === 'consent') {
+    allowFormRedirectTo(res, out.view.redirectOrigin);
+    return send(res, 200, consentPage(out.view));
+  }
   send(res, 400, errorPage(out.message));
 }
 

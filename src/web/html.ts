@@ -15,7 +15,8 @@ button.primary{background:#2a4fb0;color:#fff}form.inline{display:inline}
 button:focus,input:focus,a:focus{outline:3px solid #f0b400;outline-offset:2px}.error{color:#a4161a;font-weight:600}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem;border-bottom:1px solid #dde}
 code.key{display:block;padding:.6rem;background:#fff8d6;border:1px solid #f0b400;word-break:break-all}
-nav a{margin-right:1rem}.muted{color:#566070;font-size:.9rem}`;
+nav{margin-bottom:1rem}nav a{margin-right:1rem}.muted{color:#566070;font-size:.9rem}
+main{overflow-x:auto}@media (max-width:40rem){main{margin:0 auto;border-radius:0;padding:1rem}th,td{padding:.4rem .2rem}button{padding:.4rem .6rem}}`;
 
 export function layout(title: string, body: string, nav = true): string {
   const links = nav ? '<nav><a href="/settings/connections">App connections</a><a href="/settings/apps">Apps</a><a href="/settings/scim">SCIM</a><a href="/settings/erp">ERP</a></nav>' : '';

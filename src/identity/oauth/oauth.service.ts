@@ -38,6 +38,8 @@ export type AuthorizeParams = Partial<Record<(typeof AUTHORIZE_PARAMS)[number], 
 export interface ConsentView {
   clientName: string;
   redirectDomain: string;
+  /** Origin of the redirect URI: the consent form's POST redirects there (the page's CSP form-action must allow it). */
+  redirectOrigin: string;
   scopes: string[];
   scopeWords: string[];
   userName: string;
@@ -144,6 +146,7 @@ export class OAuthService {
         view: {
           clientName: v.client.clientName,
           redirectDomain: redirectDomain(v.redirectUri),
+          redirectOrigin: new URL(v.redirectUri).origin,
           scopes: v.scopes,
           scopeWords: scopeWords(v.scopes),
           userName: user.fullName || user.username,
@@ -163,7 +166,7 @@ export class OAuthService {
       const user = await this.browser.user(ws, sessionToken);
       const back = `/oauth/authorize?${new URLSearchParams(params as Record<string, string>).toString()}`;
       if (!user) return { kind: 'signin', returnTo: back };
-      if ((origin && origin !== new URL(baseUrl).origin) || !this.browser.csrfValid(csrfNonce, `consent:${user.id}`, fields.csrf)) {
+      if ((origin && origin !== 'null' && origin !== new URL(baseUrl).origin) || !this.browser.csrfValid(csrfNonce, `consent:${user.id}`, fields.csrf)) {
         return { kind: 'error_page', message: 'The consent form expired or did not come from this site. Go back to the app and start again.' };
       }
       if (fields.decision !== 'allow') {
