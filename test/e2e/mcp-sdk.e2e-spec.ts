@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { extractWWWAuthenticateParams, UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
@@ -5,8 +6,10 @@ import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } fr
 import { api, createUser, createWorkspace, Fixture, startApp, TestApp } from '../helpers/test-app';
 import { authorizeUrl, Browser, consent, pkce, register, signIn, token } from '../helpers/oauth-flow';
 import { listenLoopback, loopbackFetch } from '../helpers/loopback-fetch';
+import { loopbackCallback, signInWithPage, useChromium } from '../helpers/browser';
 
 /** The official MCP TypeScript SDK client against /mcp, over a real socket. */
+const chromium = useChromium();
 let t: TestApp;
 let a: Fixture;
 let port = 0;
@@ -50,14 +53,26 @@ async function connect(f: Fixture, access: string) {
 
 const textOf = (r: unknown) => (r as { content: { type: string; text: string }[] }).content[0]!.text;
 
-/** An in-memory OAuthClientProvider; the "browser" is driven over HTTP with a signed-in user. */
+/**
+ * An in-memory OAuthClientProvider. `redirectToAuthorization` hands the URL to `browse` (the test drives a
+ * real browser there), as a desktop MCP client opens the system browser and waits on its loopback redirect.
+ */
 class TestProvider implements OAuthClientProvider {
   info?: OAuthClientInformationMixed;
   saved?: OAuthTokens;
   verifier = '';
   authUrl?: URL;
-  readonly redirectUrl = REDIRECT;
-  readonly clientMetadata: OAuthClientMetadata = { client_name: 'SDK Client', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] };
+  readonly sentState = randomBytes(16).toString('base64url');
+  constructor(
+    readonly redirectUrl: string,
+    private readonly browse: (url: URL) => Promise<void>,
+  ) {}
+  get clientMetadata(): OAuthClientMetadata {
+    return { client_name: 'SDK Client', redirect_uris: [this.redirectUrl], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] };
+  }
+  state() {
+    return this.sentState;
+  }
   clientInformation() {
     return this.info;
   }
@@ -70,8 +85,9 @@ class TestProvider implements OAuthClientProvider {
   saveTokens(tk: OAuthTokens) {
     this.saved = tk;
   }
-  redirectToAuthorization(url: URL) {
+  async redirectToAuthorization(url: URL) {
     this.authUrl = url;
+    await this.browse(url);
   }
   saveCodeVerifier(v: string) {
     this.verifier = v;
@@ -94,33 +110,47 @@ describe('MCP TypeScript SDK client', () => {
   });
 
   it('full SDK OAuth: discovery from the 401, dynamic registration, consent, token; then tools', async () => {
-    const provider = new TestProvider();
     const u = await newUser(a);
-    const first = new StreamableHTTPClientTransport(mcpUrl(a), { fetch: loopbackFetch, authProvider: provider });
-    await expect(new Client({ name: 'crm-e2e', version: '1.0.0' }).connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
-    // the SDK registered a client and sent the user to our authorize endpoint with PKCE S256 and the resource
-    expect(provider.info?.client_id).toMatch(/^cl_/);
-    const authUrl = provider.authUrl!;
-    expect(authUrl.origin + authUrl.pathname).toBe(`http://${a.host}:${port}/oauth/authorize`);
-    expect(authUrl.searchParams.get('code_challenge_method')).toBe('S256');
-    expect(authUrl.searchParams.get('resource')).toBe(mcpUrl(a).href);
-    const browser = new Browser(t, `${a.host}:${port}`);
-    const path = authUrl.pathname + authUrl.search;
-    await signIn(browser, path, u.email, PASSWORD);
-    const back = await consent(browser, path);
-    expect(back.searchParams.get('iss')).toBe(`http://${a.host}:${port}`);
-    await first.finishAuth(back.searchParams.get('code')!);
-    expect(provider.saved?.access_token).toMatch(/^mcp_/);
+    const cb = await loopbackCallback('/cb');
+    try {
+      // the "system browser": headless Chromium signs in and clicks Allow; the loopback server gets the redirect
+      let callback: URL | undefined;
+      const provider = new TestProvider(cb.uri, async (url) => {
+        const page = await chromium.page();
+        await page.goto(url.href);
+        expect(new URL(page.url()).pathname).toBe('/oauth/signin');
+        await signInWithPage(page, u.email, PASSWORD);
+        const allow = page.getByRole('button', { name: 'Allow' });
+        await allow.waitFor();
+        expect(await page.getByRole('heading', { level: 1 }).innerText()).toContain('SDK Client');
+        [callback] = await Promise.all([cb.next(), allow.click()]);
+      });
+      const first = new StreamableHTTPClientTransport(mcpUrl(a), { fetch: loopbackFetch, authProvider: provider });
+      await expect(new Client({ name: 'crm-e2e', version: '1.0.0' }).connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
+      // the SDK registered a client and sent the user to our authorize endpoint with PKCE S256 and the resource
+      expect(provider.info?.client_id).toMatch(/^cl_/);
+      const authUrl = provider.authUrl!;
+      expect(authUrl.origin + authUrl.pathname).toBe(`http://${a.host}:${port}/oauth/authorize`);
+      expect(authUrl.searchParams.get('code_challenge_method')).toBe('S256');
+      expect(authUrl.searchParams.get('resource')).toBe(mcpUrl(a).href);
+      // the browser came back to the client's redirect URI with the code, its state and our issuer
+      expect(callback!.origin + callback!.pathname).toBe(cb.uri);
+      expect([callback!.searchParams.get('state'), callback!.searchParams.get('iss')]).toEqual([provider.sentState, `http://${a.host}:${port}`]);
+      await first.finishAuth(callback!.searchParams.get('code')!);
+      expect(provider.saved?.access_token).toMatch(/^mcp_/);
 
-    const client = new Client({ name: 'crm-e2e', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(mcpUrl(a), { fetch: loopbackFetch, authProvider: provider }));
-    expect(client.getServerVersion()?.name).toBe('crm');
-    const { tools } = await client.listTools();
-    expect(tools.map((x) => x.name)).toEqual(expect.arrayContaining(['search_companies', 'create_task']));
-    await api(t, a.host, u.key).post('/api/v1/companies', { name: 'Sdk Oauth Gadgets' }).expect(201);
-    const found = await client.callTool({ name: 'search_companies', arguments: { query: 'Gadgets' } });
-    expect(JSON.parse(textOf(found))).toEqual([expect.objectContaining({ name: 'Sdk Oauth Gadgets' })]);
-    await client.close();
+      const client = new Client({ name: 'crm-e2e', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(mcpUrl(a), { fetch: loopbackFetch, authProvider: provider }));
+      expect(client.getServerVersion()?.name).toBe('crm');
+      const { tools } = await client.listTools();
+      expect(tools.map((x) => x.name)).toEqual(expect.arrayContaining(['search_companies', 'create_task']));
+      await api(t, a.host, u.key).post('/api/v1/companies', { name: 'Sdk Oauth Gadgets' }).expect(201);
+      const found = await client.callTool({ name: 'search_companies', arguments: { query: 'Gadgets' } });
+      expect(JSON.parse(textOf(found))).toEqual([expect.objectContaining({ name: 'Sdk Oauth Gadgets' })]);
+      await client.close();
+    } finally {
+      await cb.close();
+    }
   });
 
   it('static bearer: initialize, listTools, callTool read and write; tool errors are MCP tool errors', async () => {

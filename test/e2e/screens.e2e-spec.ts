@@ -1,0 +1,84 @@
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { LoopbackCallback, loopbackCallback, signInWithPage, useChromium } from '../helpers/browser';
+import { listenLoopback } from '../helpers/loopback-fetch';
+import { authorizeUrl, pkce, register } from '../helpers/oauth-flow';
+import { createUser, createWorkspace, Fixture, startApp, TestApp } from '../helpers/test-app';
+
+/**
+ * Screenshots of the server-rendered pages (sign-in, consent, App connections with one grant, Developers)
+ * at desktop and phone width, written to SCREENS_DIR (docs/screens is checked in; default: a temp dir).
+ * `SCREENS_DIR=docs/screens npm test -- test/e2e/screens.e2e-spec.ts` refreshes them.
+ */
+jest.setTimeout(60_000);
+
+const chromium = useChromium();
+const dir = process.env.SCREENS_DIR ? resolve(process.env.SCREENS_DIR) : mkdtempSync(join(tmpdir(), 'crm-screens-'));
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const PASSWORD = 'Correct-Horse-42';
+let t: TestApp;
+let a: Fixture;
+let port = 0;
+let cb: LoopbackCallback;
+
+beforeAll(async () => {
+  mkdirSync(dir, { recursive: true });
+  t = await startApp({ env: { RATE_LIMIT_OAUTH_PER_MINUTE: '100000' } });
+  a = await createWorkspace(t, `screens${process.pid}`);
+  port = (await listenLoopback(t)).port;
+  cb = await loopbackCallback();
+});
+afterAll(async () => {
+  await cb?.close();
+  await t?.close();
+});
+
+const origin = () => `http://${a.host}:${port}`;
+
+async function shoot(page: Page, name: string): Promise<string> {
+  const file = join(dir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  const png = readFileSync(file);
+  expect(png.length).toBeGreaterThan(1000);
+  expect(png.subarray(0, 8).equals(PNG)).toBe(true);
+  return file;
+}
+
+describe.each([
+  ['desktop', { viewport: { width: 1280, height: 800 } }],
+  ['phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
+] as const)('screens at %s width', (label, contextOptions) => {
+  it('sign-in, consent, App connections with one grant, Developers', async () => {
+    const email = `dana.${label}@${a.ws.slug}.test`;
+    await createUser(t, a, { email, password: PASSWORD, fullName: 'Dana Example' });
+    const clientId = (await register(t, a.host, { client_name: 'Notes Assistant', redirect_uris: [cb.uri], token_endpoint_auth_method: 'none' }).expect(201)).body.client_id as string;
+    const page = await chromium.page({ ...contextOptions, deviceScaleFactor: 1, colorScheme: 'light', locale: 'en-GB' });
+    const width = contextOptions.viewport.width;
+
+    await page.goto(origin() + authorizeUrl({ client_id: clientId, redirect_uri: cb.uri, scope: 'crm.read crm.write', code_challenge: pkce().challenge }));
+    await page.getByLabel('Username or e-mail').waitFor();
+    await shoot(page, `signin-${width}`);
+
+    await signInWithPage(page, email, PASSWORD);
+    await page.getByRole('button', { name: 'Allow' }).waitFor();
+    await shoot(page, `consent-${width}`);
+    await Promise.all([cb.next(), page.getByRole('button', { name: 'Allow' }).click()]);
+
+    await page.goto(`${origin()}/settings/connections`);
+    await signInWithPage(page, email, PASSWORD);
+    await page.waitForURL((u) => u.pathname === '/settings/connections');
+    await page.getByRole('cell', { name: 'Notes Assistant' }).waitFor();
+    await shoot(page, `connections-${width}`);
+
+    // the Developers page is being built on another branch: taken when it answers, else noted and skipped
+    const dev = await page.goto(`${origin()}/settings/developers`);
+    if (dev?.status() === 200 && new URL(page.url()).pathname === '/settings/developers') {
+      await shoot(page, `developers-${width}`);
+    } else {
+      // eslint-disable-next-line no-console
+      console.warn(`screens: /settings/developers answered ${dev?.status()} at ${new URL(page.url()).pathname}; its screenshot is skipped`);
+    }
+  });
+});
