@@ -7,8 +7,8 @@
 
 const CONNECTIONS = `<% layout('@layout', { ...it.chrome, title: 'App connections' }) %>
 <h1>App connections</h1><%~ include('@messages', it) %><p class="muted">Signed in as <%= it.userName %>. Apps you allowed to use your CRM account.</p>
-<% if (it.items.length) { %><div class="scroll" role="region" aria-label="Connected apps" tabindex="0"><table><thead><tr><th>App</th><th>Scope</th><th>Last used</th><th>Calls</th><th></th></tr></thead><tbody>
-<% for (const g of it.items) { %><tr><td id="app-<%= g.id %>"><%= g.clientName %></td><td><%= g.scopes %><div class="muted"><%= g.scopeWords %></div></td><td><%= g.lastUsed %></td><td><%= g.calls %></td><td><%~ include('@post-button', { action: '/settings/connections/' + g.id + '/remove', csrf: it.csrf, label: 'Remove', describedBy: 'app-' + g.id }) %></td></tr>
+<% if (it.items.length) { %><div class="scroll" role="region" aria-label="Connected apps" tabindex="0"><table class="cards"><thead><tr><th>App</th><th>Scope</th><th>Last used</th><th>Calls</th><th></th></tr></thead><tbody>
+<% for (const g of it.items) { %><tr><td id="app-<%= g.id %>"><%= g.clientName %></td><td data-label="Scope"><%= g.scopes %><div class="muted"><%= g.scopeWords %></div></td><td data-label="Last used"><%= g.lastUsed %></td><td data-label="Calls"><%= g.calls %></td><td><%~ include('@post-button', { action: '/settings/connections/' + g.id + '/remove', csrf: it.csrf, label: 'Remove', describedBy: 'app-' + g.id }) %></td></tr>
 <% } %></tbody></table></div><% } else { %><p>No apps are connected.</p><% } %>
 `;
 
@@ -17,8 +17,8 @@ const DEVELOPERS = `<% layout('@layout', { ...it.chrome, title: 'Developers' }) 
 <% if (it.created) { %><%~ include('@shown-once', { label: 'New API key "' + it.created.name + '"', key: it.created.key, after: 'it is not shown again' }) %>
 <p class="muted">Use it as <code>Authorization: Bearer &lt;key&gt;</code> on <code><%= it.apiBase %></code>. It acts as you, with your permissions.</p>
 <% } %><p class="muted">An API key lets a script or another program use the CRM as you. Revoke a key you no longer use; a revoked key stops working at once.</p>
-<h2>Your keys</h2><% if (it.keys.length) { %><div class="scroll" role="region" aria-label="API keys" tabindex="0"><table><thead><tr><th>Name</th><th>Key</th><th>Created</th><th>Last used</th><th></th></tr></thead><tbody>
-<% for (const k of it.keys) { %><tr><td id="key-<%= k.id %>"><%= k.name || '(no name)' %></td><td><code><%= k.prefix %>…</code></td><td><%= k.created %></td><td><%= k.lastUsed %></td><td><%~ include('@post-button', { action: '/settings/developers/keys/' + k.id + '/revoke', csrf: it.csrf, label: 'Revoke', describedBy: 'key-' + k.id }) %></td></tr>
+<h2>Your keys</h2><% if (it.keys.length) { %><div class="scroll" role="region" aria-label="API keys" tabindex="0"><table class="cards"><thead><tr><th>Name</th><th>Key</th><th>Created</th><th>Last used</th><th></th></tr></thead><tbody>
+<% for (const k of it.keys) { %><tr><td id="key-<%= k.id %>"><%= k.name || '(no name)' %></td><td data-label="Key"><code><%= k.prefix %>…</code></td><td data-label="Created"><%= k.created %></td><td data-label="Last used"><%= k.lastUsed %></td><td><%~ include('@post-button', { action: '/settings/developers/keys/' + k.id + '/revoke', csrf: it.csrf, label: 'Revoke', describedBy: 'key-' + k.id }) %></td></tr>
 <% } %></tbody></table></div><% } else { %><p>You have no API keys.</p><% } %>
 <h2>New API key</h2><form class="stack" method="post" action="/settings/developers/keys"><input type="hidden" name="csrf" value="<%= it.csrf %>">
 <label for="key-name">Name</label><input id="key-name" name="name" maxlength="100" required aria-describedby="key-name-hint" value="<%= it.name %>">
@@ -28,8 +28,8 @@ const DEVELOPERS = `<% layout('@layout', { ...it.chrome, title: 'Developers' }) 
 
 const SESSIONS = `<% layout('@layout', { ...it.chrome, title: 'Sessions' }) %>
 <h1>Sessions</h1><%~ include('@messages', it) %><p class="muted">Where you are signed in: the mobile app, this settings area and app sign-ins. Ending a session signs that device out at once.</p>
-<div class="scroll" role="region" aria-label="Sessions" tabindex="0"><table><thead><tr><th>Device</th><th>Signed in</th><th>Last used</th><th></th></tr></thead><tbody>
-<% for (const s of it.items) { %><tr><td id="session-<%= s.id %>"><%= s.name %><% if (s.current) { %> <span class="tag">This browser</span><% } %></td><td><%= s.created %></td><td><%= s.lastUsed %></td><td><% if (!s.current) { %><%~ include('@post-button', { action: '/settings/sessions/' + s.id + '/signout', csrf: it.csrf, label: 'End session', describedBy: 'session-' + s.id }) %><% } %></td></tr>
+<div class="scroll" role="region" aria-label="Sessions" tabindex="0"><table class="cards"><thead><tr><th>Device</th><th>Signed in</th><th>Last used</th><th></th></tr></thead><tbody>
+<% for (const s of it.items) { %><tr><td id="session-<%= s.id %>"><%= s.name %><% if (s.current) { %> <span class="tag">This browser</span><% } %></td><td data-label="Signed in"><%= s.created %></td><td data-label="Last used"><%= s.lastUsed %></td><td><% if (!s.current) { %><%~ include('@post-button', { action: '/settings/sessions/' + s.id + '/signout', csrf: it.csrf, label: 'End session', describedBy: 'session-' + s.id }) %><% } %></td></tr>
 <% } %></tbody></table></div>
 <% if (it.others) { %><div class="actions"><%~ include('@post-button', { action: '/settings/sessions/others/signout', csrf: it.csrf, label: 'Sign out all other sessions', cls: 'primary' }) %></div><% } else { %><p>No other sessions.</p><% } %>
 `;

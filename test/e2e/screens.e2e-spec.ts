@@ -8,7 +8,7 @@ import { authorizeUrl, pkce, register } from '../helpers/oauth-flow';
 import { createUser, createWorkspace, Fixture, startApp, TestApp } from '../helpers/test-app';
 
 /**
- * Screenshots of the server-rendered pages (sign-in, consent, App connections with one grant, Developers)
+ * Screenshots of the server-rendered pages (sign-in, consent, App connections with one grant, Developers, Sessions)
  * at desktop and phone width, written to SCREENS_DIR (docs/screens is checked in; default: a temp dir).
  * `SCREENS_DIR=docs/screens npm test -- test/e2e/screens.e2e-spec.ts` refreshes them.
  */
@@ -50,7 +50,7 @@ describe.each([
   ['desktop', { viewport: { width: 1280, height: 800 } }],
   ['phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
 ] as const)('screens at %s width', (label, contextOptions) => {
-  it('sign-in, consent, App connections with one grant, Developers', async () => {
+  it('sign-in, consent, App connections with one grant, Developers with one key, Sessions', async () => {
     const email = `dana.${label}@${a.ws.slug}.test`;
     await createUser(t, a, { email, password: PASSWORD, fullName: 'Dana Example' });
     const clientId = (await register(t, a.host, { client_name: 'Notes Assistant', redirect_uris: [cb.uri], token_endpoint_auth_method: 'none' }).expect(201)).body.client_id as string;
@@ -72,13 +72,18 @@ describe.each([
     await page.getByRole('cell', { name: 'Notes Assistant' }).waitFor();
     await shoot(page, `connections-${width}`);
 
-    // the Developers page is being built on another branch: taken when it answers, else noted and skipped
-    const dev = await page.goto(`${origin()}/settings/developers`);
-    if (dev?.status() === 200 && new URL(page.url()).pathname === '/settings/developers') {
-      await shoot(page, `developers-${width}`);
-    } else {
-      // eslint-disable-next-line no-console
-      console.warn(`screens: /settings/developers answered ${dev?.status()} at ${new URL(page.url()).pathname}; its screenshot is skipped`);
-    }
+    // Developers: one key created (shown once on the result page), then the list with it
+    await page.goto(`${origin()}/settings/developers`);
+    await page.getByLabel('Name').fill('ERP sync script');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await page.getByText(/sk_/).first().waitFor();
+    await shoot(page, `developers-created-${width}`);
+    await page.goto(`${origin()}/settings/developers`);
+    await page.getByRole('cell', { name: 'ERP sync script' }).waitFor();
+    await shoot(page, `developers-${width}`);
+
+    await page.goto(`${origin()}/settings/sessions`);
+    await page.getByRole('button', { name: 'Sign out all other sessions' }).waitFor();
+    await shoot(page, `sessions-${width}`);
   });
 });
