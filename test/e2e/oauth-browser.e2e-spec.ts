@@ -177,7 +177,7 @@ describe('consent flow in headless Chromium (oauth4webapi as the client)', () =>
     expect((await finish(flow, callback)).email).toBe(u.email);
   });
 
-  it('phone width (360 px): sign-in, consent and App connections never scroll sideways', async () => {
+  it('phone width (360 px): sign-in, consent, App connections, Developers and Sessions never scroll sideways; row buttons on screen', async () => {
     const u = await newUser(a);
     const flow = await client(a, 'A Phone App With A Rather Long Name For A Narrow Screen');
     const page = await chromium.page({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
@@ -200,6 +200,21 @@ describe('consent flow in headless Chromium (oauth4webapi as the client)', () =>
     await page.waitForURL((url) => url.pathname === '/settings/connections');
     expect(await page.getByRole('cell', { name: 'A Phone App With A Rather Long Name For A Narrow Screen' }).isVisible()).toBe(true);
     await fits('App connections');
+    // the row's button is on the screen, not behind a sideways scroll
+    const inside = async (name: string) => {
+      const box = await page.getByRole('button', { name }).first().boundingBox();
+      expect({ name, right: Math.ceil(box!.x + box!.width) <= 360 }).toEqual({ name, right: true });
+    };
+    await inside('Remove');
+    await page.goto(`${origin(a)}/settings/developers`);
+    await page.getByLabel('Name').fill('Phone key');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await page.getByText(/sk_/).first().waitFor();
+    await fits('Developers, key shown once');
+    await inside('Revoke');
+    await page.goto(`${origin(a)}/settings/sessions`);
+    await fits('Sessions');
+    await inside('End session');
   });
 
   it('the consent page cannot be framed: a page of another origin shows it blank, the headers forbid framing', async () => {
