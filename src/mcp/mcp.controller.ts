@@ -1,25 +1,21 @@
 import { Controller, Delete, Get, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { baseUrlOf } from '../common/http/base-url';
 import type { CrmRequest } from '../common/http/crm-request';
 import { Auth, CurrentAuth, Public } from '../identity/auth/auth.decorator';
 import type { UserContext } from '../identity/auth/auth-context';
-import { McpServer } from './mcp.server';
+import { McpEndpoint } from './mcp.endpoint';
 
-/** The MCP endpoint (Streamable HTTP, stateless): OAuth access tokens (and API keys) with crm.read; write tools need crm.write. */
+/** The MCP endpoint (Streamable HTTP, stateless, on the MCP SDK): OAuth access tokens and API keys with crm.read; write tools need crm.write. */
 @ApiExcludeController()
 @Controller('mcp')
 export class McpController {
-  constructor(private readonly mcp: McpServer) {}
+  constructor(private readonly mcp: McpEndpoint) {}
 
   @Post()
   @Auth({ scope: 'crm.read', kinds: ['oauth', 'api'] })
-  async post(@CurrentAuth() auth: UserContext, @Req() req: CrmRequest, @Res() res: Response) {
-    const header = req.headers['mcp-protocol-version'];
-    const r = await this.mcp.handle(auth, req.body, { protocolVersion: typeof header === 'string' ? header : undefined, origin: req.headers.origin, baseUrl: baseUrlOf(req) });
-    if (r.body === undefined) res.status(r.status).end();
-    else res.status(r.status).json(r.body);
+  post(@CurrentAuth() auth: UserContext, @Req() req: CrmRequest, @Res() res: Response): Promise<void> {
+    return this.mcp.handle(auth, req, res);
   }
 
   /** No server-sent event stream and no sessions in this stateless server. */

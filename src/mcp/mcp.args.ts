@@ -1,0 +1,61 @@
+import * as z from 'zod/v4';
+
+/**
+ * Tool argument schemas (zod 4, which the MCP SDK 1.32 itself uses as `zod/v4`) with messages that name
+ * the problem the way the REST validation does: `required`, `must be an integer`, `at most 200
+ * characters`. `problemsOf` turns a failed parse into `field: message` texts.
+ */
+
+const typeError = (what: string) => (iss: { input?: unknown }) => (iss.input === undefined ? 'required' : `must be ${what}`);
+const noNul = (v: string) => !v.includes('\u0000');
+
+export const INT_MAX = 2_147_483_647;
+
+export const text = (max: number, description: string) =>
+  z
+    .string({ error: typeError('a string') })
+    .max(max, `at most ${max} characters`)
+    .refine(noNul, 'must not contain NUL')
+    .describe(description);
+
+/** A text that must not be blank. */
+export const name = (max: number, description: string) =>
+  z
+    .string({ error: typeError('a string') })
+    .trim()
+    .min(1, 'must not be empty')
+    .max(max, `at most ${max} characters`)
+    .refine(noNul, 'must not contain NUL')
+    .describe(description);
+
+export const int = (min: number, max: number, description: string) =>
+  z
+    .int({ error: typeError('an integer') })
+    .min(min, `at least ${min}`)
+    .max(max, `at most ${max}`)
+    .describe(description);
+
+export const id = (what: string) => int(1, INT_MAX, `id of the ${what}`);
+
+export const limit = () => int(1, 100, 'at most this many results (default 20)');
+
+export const date = (description: string) => z.iso.date({ error: (iss) => (iss.input === undefined ? 'required' : 'must be a date YYYY-MM-DD') }).describe(`${description} (YYYY-MM-DD)`);
+
+export const flag = (description: string) => z.boolean({ error: typeError('true or false') }).describe(description);
+
+export const oneOf = <const T extends readonly [string, ...string[]]>(values: T, description: string) =>
+  z.enum(values, { error: (iss) => (iss.input === undefined ? 'required' : `must be one of ${values.join(', ')}`) }).describe(description);
+
+export const email = (description: string) =>
+  z.email({ error: (iss) => (iss.input === undefined ? 'required' : 'must be an e-mail address') }).max(254, 'at most 254 characters').describe(description);
+
+/** `field: message` for each problem of a failed parse (unknown arguments named one by one). */
+export function problemsOf(error: z.ZodError): string[] {
+  const out: string[] = [];
+  for (const issue of error.issues) {
+    const at = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys') for (const k of issue.keys) out.push(`${at ? `${at}.` : ''}${k}: unknown argument`);
+    else out.push(at ? `${at}: ${issue.message}` : `arguments: ${issue.code === 'invalid_type' ? 'must be an object' : issue.message}`);
+  }
+  return out;
+}
