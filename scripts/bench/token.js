@@ -3,8 +3,8 @@
  * Token endpoint part of `npm run bench` (`--token` runs only this part): the refresh grant with
  * rotation at TOKEN_CONNECTIONS (8) connections, on the service (PostgreSQL) and on oidc-provider 9
  * (its in-memory adapter, a dev dependency of the bench only), measured one after the other with the
- * same client code (scripts/bench/token-load.js, in a child process) in TOKEN_ROUNDS (2) alternating
- * rounds of TOKEN_DURATION (10) s after a 2 s warm-up. Each connection starts from a refresh token
+ * same client code (scripts/bench/token-load.js, in a child process) in TOKEN_ROUNDS (2; 1 with --quick)
+ * alternating rounds of TOKEN_DURATION (10; 3 with --quick) s after a 2 s (1 s) warm-up. Each connection starts from a refresh token
  * obtained through a real authorization code flow with PKCE (one user and grant per connection), then
  * posts grant_type=refresh_token with its current refresh token and continues with the one answered.
  * Every answer must be 200 with a new refresh token: any failure fails the bench.
@@ -17,9 +17,11 @@ const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 
 const CONNECTIONS = Number(process.env.TOKEN_CONNECTIONS || 8);
-const DURATION_S = Number(process.env.TOKEN_DURATION || 10);
-const WARMUP_S = Number(process.env.TOKEN_WARMUP || 2);
-const ROUNDS = Number(process.env.TOKEN_ROUNDS || 2);
+// --quick (run.js) shortens the loads unless the env says otherwise
+const QUICK = process.argv.includes('--quick');
+const DURATION_S = Number(process.env.TOKEN_DURATION || (QUICK ? 3 : 10));
+const WARMUP_S = Number(process.env.TOKEN_WARMUP || (QUICK ? 1 : 2));
+const ROUNDS = Number(process.env.TOKEN_ROUNDS || (QUICK ? 1 : 2));
 const REDIRECT_URI = 'http://127.0.0.1/callback';
 const SCOPE = 'crm.read crm.write';
 
@@ -221,20 +223,24 @@ function load(target) {
   });
 }
 
-/** CPU time (ms) of PostgreSQL backends, from /proc (Linux; null elsewhere). */
-function backendCpuMs(pids) {
-  try {
-    const hz = 100; // USER_HZ on Linux
-    let ticks = 0;
-    for (const pid of pids) {
+/** CPU time (ms) by process id, from /proc (Linux; a process that is gone is left out). */
+function cpuByPid(pids) {
+  const out = new Map();
+  for (const pid of pids) {
+    try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(f[11]) + Number(f[12]); // utime, stime
+      out.set(pid, ((Number(f[11]) + Number(f[12])) * 1000) / 100); // utime + stime in USER_HZ (100)
+    } catch {
+      // ended (an idle pool connection closed), or not Linux
     }
-    return (ticks * 1000) / hz;
-  } catch {
-    return null;
   }
+  return out;
+}
+
+/** The service database's backends (not this query's own). */
+async function backends(query) {
+  return (await query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')).map((r) => r.pid);
 }
 
 /**
@@ -242,16 +248,21 @@ function backendCpuMs(pids) {
  * (where both servers run, one of them idle), the loader, and for the service its database's backends.
  */
 async function measured(side, query) {
-  const pids = side.pg ? (await query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')).map((r) => r.pid) : [];
-  const pg0 = side.pg ? backendCpuMs(pids) : null;
+  const pg0 = side.pg ? cpuByPid(await backends(query)) : null;
   const cpu0 = process.cpuUsage();
   const r = await load({ ...side.target, tokens: side.tokens });
   const cpu = process.cpuUsage(cpu0);
-  const pg1 = side.pg ? backendCpuMs(pids) : null;
   const per = (ms) => (r.total ? ms / r.total : null);
   r.serverCpuMs = per((cpu.user + cpu.system) / 1000);
   r.clientCpu = per(r.clientCpuMs);
-  r.pgCpuMs = pg0 === null || pg1 === null ? null : per(pg1 - pg0);
+  r.pgCpuMs = null;
+  if (pg0 && pg0.size) {
+    // backends that ended meanwhile were idle pool connections; ones that started count from zero
+    const pg1 = cpuByPid(await backends(query));
+    let ms = 0;
+    for (const [pid, t] of pg1) ms += t - (pg0.get(pid) ?? 0);
+    r.pgCpuMs = per(ms);
+  }
   return r;
 }
 
