@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
 /**
- * npm run bench [-- --quick] [-- --erp] [-- --webhooks] [-- --webhooks --embedded]
+ * npm run bench [-- --quick] [-- --erp] [-- --webhooks] [-- --webhooks --embedded] [-- --token]
  *
  * Loads GET /api/v1/me and GET /api/v1/opportunities?limit=50 of the service (dist/, on the local
  * PostgreSQL server, in a fresh database) with autocannon at 32 connections, and a bare Express 5
@@ -22,6 +22,10 @@
  * minus the p99 of the same requests with no connection at all (target <= 5 ms). `--embedded` runs this
  * part on the embedded database (PGlite, a fresh data directory) instead of the PostgreSQL server.
  *
+ * Then the token endpoint (`--token` runs only this part; scripts/bench/token.js): the refresh grant with
+ * rotation at 8 connections on the service and on oidc-provider (in-memory), the same client code one
+ * after the other; req/s, p50, p99 (target: the service at least oidc-provider's req/s; no failures).
+ *
  * Service and bare loads alternate in rounds (2, or 1 with --quick) and each side keeps its best round.
  * Env: BENCH_DATABASE_URL (else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_DURATION (seconds per load), BENCH_CONNECTIONS (32).
@@ -40,6 +44,7 @@ const pg = require('pg');
 const express = require('express');
 const pino = require('pino');
 const { seedOpportunities, keepNewestOpen } = require('./seed');
+const { benchToken, reportToken } = require('./token');
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
@@ -55,7 +60,10 @@ const ERP_ORDERS = Number(process.env.ERP_ORDERS || 50_000);
 const ERP_POLLERS = Number(process.env.ERP_POLLERS || 8);
 // --embedded: the embedded database (PGlite on its unix socket) instead of the server; webhooks part only
 const EMBEDDED = args.includes('--embedded');
-const WEBHOOKS_ONLY = args.includes('--webhooks') || EMBEDDED;
+const TOKEN_ONLY = args.includes('--token');
+const WEBHOOKS_ONLY = args.includes('--webhooks') || (EMBEDDED && !TOKEN_ONLY);
+/** A part alone (`--erp`, `--webhooks`, `--token`) or, without any, the full run. */
+const ONLY = ERP_ONLY || WEBHOOKS_ONLY || TOKEN_ONLY;
 const WH_EVENTS = Number(process.env.WH_EVENTS || 5_000);
 const WH_REQUESTS = Number(process.env.WH_REQUESTS || 500);
 const OPEN = 2_000;
@@ -221,6 +229,7 @@ async function main() {
       RATE_LIMIT_PER_MINUTE: '1000000',
       RATE_LIMIT_ADDRESS_PER_MINUTE: '1000000',
       RATE_LIMIT_ERP_PER_MINUTE: '1000000',
+      RATE_LIMIT_OAUTH_PER_MINUTE: '1000000',
       // webhooks phase: the delivery worker on, receivers on loopback
       ALLOW_PRIVATE_NETWORK_URLS: '1',
       WEBHOOK_WORKER: '1',
@@ -256,7 +265,7 @@ async function main() {
     const results = [];
     const scale = [];
     let seeded = 0;
-    for (const size of ERP_ONLY || WEBHOOKS_ONLY ? [] : SIZES) {
+    for (const size of ONLY ? [] : SIZES) {
       const t0 = Date.now();
       const CHUNK = 200_000;
       for (let from = seeded + 1; from <= size; from += CHUNK) await seedOpportunities(query, { ...opp, from, to: Math.min(size, from + CHUNK - 1) });
@@ -308,18 +317,19 @@ async function main() {
     }
 
     // ---------------------------------------------------------------- ERP claim
-    const erp = WEBHOOKS_ONLY ? null : await benchErpClaim(app, ws, query, port);
+    const erp = !ONLY || ERP_ONLY ? await benchErpClaim(app, ws, query, port) : null;
 
     // ---------------------------------------------------------------- webhooks
-    const wh = ERP_ONLY ? null : await benchWebhooks(app, ws, query, port, { seller: headers, admin: { host: HOST, authorization: `Bearer ${prov.apiKey}` } });
+    const wh = !ONLY || WEBHOOKS_ONLY ? await benchWebhooks(app, ws, query, port, { seller: headers, admin: { host: HOST, authorization: `Bearer ${prov.apiKey}` } }) : null;
+
+    // ---------------------------------------------------------------- token endpoint
+    const tok = !ONLY || TOKEN_ONLY ? await benchToken({ app, ws, port, host: HOST, dist, capture, query, log }) : null;
 
     // ---------------------------------------------------------------- report
-    if (ERP_ONLY) {
-      reportErp(erp);
-      return;
-    }
-    if (WEBHOOKS_ONLY) {
-      reportWebhooks(wh);
+    if (ONLY) {
+      if (erp) reportErp(erp);
+      if (wh) reportWebhooks(wh);
+      if (tok) reportToken(tok, log);
       return;
     }
     log('\n| size | request | round trips | service req/s | p50 | p99 | bare req/s | p50 | p99 | service / bare | 1 conn p50 |');
@@ -362,6 +372,7 @@ async function main() {
     }
     reportErp(erp);
     reportWebhooks(wh);
+    reportToken(tok, log);
     log(`\ntotal ${((Date.now() - started) / 1000).toFixed(0)} s`);
     await new Promise((r) => setTimeout(r, 1500)); // requests still running when autocannon stopped
   } finally {

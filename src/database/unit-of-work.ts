@@ -9,6 +9,10 @@ import { DomainEvent, MAX_EVENTS_PER_OPERATION } from '../events/domain-event';
 import { OutboxEvent } from '../events/outbox-event.entity';
 import { TenantDb } from './tenant-db';
 
+type WorkspaceRef = number | { id: number } | { workspace: { id: number } };
+
+const workspaceIdOf = (w: WorkspaceRef): number => (typeof w === 'number' ? w : 'workspace' in w ? w.workspace.id : w.id);
+
 interface UowState {
   manager: EntityManager;
   events: DomainEvent[];
@@ -45,9 +49,32 @@ export class UnitOfWork {
   }
 
   /** Data access bound to one workspace: what domain code uses for tenant tables (see TenantDb). */
-  tenant(workspace: number | { id: number } | { workspace: { id: number } }): TenantDb {
-    const id = typeof workspace === 'number' ? workspace : 'workspace' in workspace ? workspace.workspace.id : workspace.id;
-    return new TenantDb(() => this.manager, id);
+  tenant(workspace: WorkspaceRef): TenantDb {
+    return new TenantDb(() => this.manager, workspaceIdOf(workspace));
+  }
+
+  /**
+   * One raw statement (TenantDb.sql rules: `$1` is the workspace) that is a whole write operation by
+   * itself. Inside a unit of work it joins it; outside one it runs as its own transaction — PostgreSQL
+   * makes every statement atomic — without the BEGIN and COMMIT round trips of run(). For hot paths whose
+   * whole write fits one statement (the refresh grant); no events or audit rows can go with it. A
+   * deadlock runs it once more, as run() does.
+   */
+  async statement<R = ObjectLiteral>(workspace: WorkspaceRef, text: string, params: unknown[] = []): Promise<R[]> {
+    if (this.inTransaction) return this.tenant(workspace).sql<R>(text, params);
+    const db = new TenantDb(() => this.dataSource.manager, workspaceIdOf(workspace));
+    try {
+      return await db.sql<R>(text, params);
+    } catch (e) {
+      const code = databaseErrorCode(e);
+      if (!code || !RETRYABLE_SQLSTATES.has(code)) throw e;
+      try {
+        return await db.sql<R>(text, params);
+      } catch (again) {
+        const code2 = databaseErrorCode(again);
+        throw code2 && RETRYABLE_SQLSTATES.has(code2) ? fromSqlState(code2) : again;
+      }
+    }
   }
 
   repo<T extends ObjectLiteral>(entity: EntityTarget<T>): Repository<T> {

@@ -34,6 +34,12 @@ export interface ResolvedCredential {
 
 const TOUCH_EVERY_MS = 60_000;
 
+/** A new token of a kind: the token (shown once), the prefix kept for lists and the SHA-256 that is stored. */
+export function mintToken(kind: CredentialKind): { token: string; prefix: string; tokenHash: string } {
+  const token = newToken(CREDENTIAL_PREFIX[kind]);
+  return { token, prefix: token.slice(0, 12), tokenHash: sha256Hex(token) };
+}
+
 /** Issues, resolves and revokes bearer credentials of every kind. Tokens are stored as SHA-256 only. */
 @Injectable()
 export class CredentialsService {
@@ -49,7 +55,7 @@ export class CredentialsService {
   ) {}
 
   async issue(input: IssueInput): Promise<{ token: string; credential: Credential }> {
-    const token = newToken(CREDENTIAL_PREFIX[input.kind]);
+    const { token, prefix, tokenHash } = mintToken(input.kind);
     const db = this.uow.tenant(input.workspaceId);
     return this.uow.run(async () => {
       const credential = await db.save(
@@ -58,8 +64,8 @@ export class CredentialsService {
           kind: input.kind,
           userId: input.userId ?? null,
           name: (input.name ?? '').slice(0, 200),
-          prefix: token.slice(0, 12),
-          tokenHash: sha256Hex(token),
+          prefix,
+          tokenHash,
           scopes: input.scopes ?? (input.kind === 'erp' || input.kind === 'scim' ? [input.kind] : USER_SCOPES),
           expiresAt: input.expiresAt ?? null,
           grantId: input.grantId ?? null,

@@ -6,6 +6,7 @@ import { BrowserSessionService } from './oauth/browser-session.service';
 import { GrantUsage } from './oauth/grant-usage';
 import { OAuthClientsService } from './oauth/oauth-clients.service';
 import { OAuthService } from './oauth/oauth.service';
+import { RefreshRotation } from './oauth/refresh-rotation';
 import { ProfileService } from './profile.service';
 import { ProvisioningService } from './provisioning.service';
 import { secretBoxProvider } from './secret-box.provider';
@@ -15,7 +16,7 @@ import { UsersService } from './users.service';
 
 @Global()
 @Module({
-  providers: [secretBoxProvider, UsersService, CredentialsService, LoginService, ProfileService, ProvisioningService, UserDirectoryService, InvitationsService, GrantUsage, OAuthClientsService, BrowserSessionService, OAuthService, UserCredentialsService],
+  providers: [secretBoxProvider, UsersService, CredentialsService, LoginService, ProfileService, ProvisioningService, UserDirectoryService, InvitationsService, GrantUsage, OAuthClientsService, BrowserSessionService, RefreshRotation, OAuthService, UserCredentialsService],
   exports: [secretBoxProvider, UsersService, CredentialsService, LoginService, ProfileService, ProvisioningService, UserDirectoryService, InvitationsService, GrantUsage, OAuthClientsService, BrowserSessionService, OAuthService, UserCredentialsService],
 })
 export class IdentityModule {}

@@ -3,7 +3,11 @@ import { TenantEntity } from '../../database/tenant-entity';
 
 export type ClientAuthMethod = 'client_secret_post' | 'none';
 
-/** A client registered through dynamic client registration (RFC 7591). Metadata-document clients are not stored. */
+/**
+ * A client registered through dynamic client registration (RFC 7591). Metadata-document clients are not
+ * stored. Once authorized a row never changes again: OAuthClientsService caches it on that ground (a
+ * feature that edits or removes authorized clients must drop that cache).
+ */
 @Entity('oauth_clients')
 @Index(['workspaceId', 'clientId'], { unique: true })
 @Index(['workspaceId', 'createdAt'])

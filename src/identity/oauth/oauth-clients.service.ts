@@ -33,11 +33,18 @@ export interface RegistrationRecord {
 }
 
 const GRANT_TYPES = ['authorization_code', 'refresh_token'];
+const KEPT_MAX = 10_000;
 
 /** Dynamic client registration, client lookup (registered or metadata document) and client authentication. */
 @Injectable()
 export class OAuthClientsService {
   private readonly documents: ClientMetadataFetcher;
+  /**
+   * Registered clients that completed an authorization, by workspace and client_id. Such a row never
+   * changes or goes again (only never-authorized clients are removed; markAuthorized is the last write),
+   * so no invalidation is needed; it spares the token endpoint a query per call. Bounded.
+   */
+  private readonly kept = new Map<string, ClientInfo>();
 
   constructor(
     private readonly uow: UnitOfWork,
@@ -106,8 +113,17 @@ export class OAuthClientsService {
       return { clientId: doc.clientId, clientName: doc.clientName, redirectUris: doc.redirectUris, authMethod: 'none', secretHash: null };
     }
     if (!/^cl_[A-Za-z0-9_-]{22}$/.test(clientId)) return null;
+    const key = `${ws.id}:${clientId}`;
+    const hit = this.kept.get(key);
+    if (hit) return hit;
     const c = await this.uow.tenant(ws).findOne(OAuthClient, { where: { clientId } });
-    return c ? { clientId: c.clientId, clientName: c.clientName, redirectUris: c.redirectUris, authMethod: c.tokenEndpointAuthMethod, secretHash: c.secretHash } : null;
+    if (!c) return null;
+    const info: ClientInfo = { clientId: c.clientId, clientName: c.clientName, redirectUris: c.redirectUris, authMethod: c.tokenEndpointAuthMethod, secretHash: c.secretHash };
+    if (c.authorizedAt) {
+      if (this.kept.size >= KEPT_MAX) this.kept.delete(this.kept.keys().next().value!);
+      this.kept.set(key, info);
+    }
+    return info;
   }
 
   /** Client authentication at the token and revocation endpoints (client_secret_post or none; Basic refused). */

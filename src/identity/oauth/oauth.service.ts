@@ -16,6 +16,7 @@ import { ClientInfo, OAuthClientsService } from './oauth-clients.service';
 import { OAuthCode } from './oauth-code.entity';
 import { AuthorizePageError, oauthError } from './oauth-errors';
 import { OAuthGrant } from './oauth-grant.entity';
+import { RefreshRotation } from './refresh-rotation';
 import {
   ACCESS_TTL_SECONDS,
   CODE_TTL_MS,
@@ -98,6 +99,7 @@ export class OAuthService {
     private readonly credentials: CredentialsService,
     private readonly clients: OAuthClientsService,
     private readonly browser: BrowserSessionService,
+    private readonly rotation: RefreshRotation,
   ) {}
 
   /** RFC 8414 metadata; the issuer is the workspace's base URL. */
@@ -292,32 +294,29 @@ export class OAuthService {
     return outcome;
   }
 
+  /**
+   * The refresh grant with rotation (RefreshRotation: one atomic statement takes the old token and
+   * inserts the new pair; exactly one of concurrent refreshes with one token wins). The scope asked for
+   * must be within the grant's (never widened); without one the grant's applies. Only when nothing was
+   * rotated does a second query tell invalid_scope from invalid_grant. No auth-cache invalidation:
+   * refresh tokens are never bearers, so never cached (CredentialsService.resolve).
+   */
   private async refresh(ws: Workspace, client: ClientInfo, p: Record<string, string>): Promise<TokenResponse> {
     if (!p.refresh_token) throw oauthError('invalid_request', 'refresh_token is required');
-    const db = this.uow.tenant(ws);
-    const outcome = await this.uow.run(async (): Promise<TokenResponse | DomainError> => {
-      const invalid = oauthError('invalid_grant', 'refresh token is invalid, expired, revoked or already used');
-      if (!/^mcpr_[A-Za-z0-9_-]{43}$/.test(p.refresh_token!)) return invalid;
-      const old = await db.findOne(Credential, { where: { tokenHash: sha256Hex(p.refresh_token!), kind: 'oauth_refresh' } });
-      if (!old || old.revokedAt || !old.grantId || (old.expiresAt && old.expiresAt.getTime() <= Date.now())) return invalid;
-      const grant = await db.byId(OAuthGrant, old.grantId);
-      if (!grant || grant.clientId !== client.clientId) return invalid;
-      const user = await db.byId(User, grant.userId);
-      if (!user?.active) return invalid;
-      let scopes = grant.scopes;
-      if (p.scope !== undefined) {
-        const asked = parseScope(p.scope);
-        if (!asked || asked.some((s) => !grant.scopes.includes(s))) return oauthError('invalid_scope', 'scope must not exceed the granted scope');
-        scopes = asked;
-      }
-      // rotation: only one of two concurrent refreshes with the same token gets the row
-      const taken = await db.update(Credential, { id: old.id, revokedAt: IsNull() }, { revokedAt: new Date() });
-      if (!taken) return invalid;
-      await this.cache.invalidateCredential(ws.id, old.id);
-      return this.issuePair(ws, grant, scopes);
-    });
-    if (outcome instanceof DomainError) throw outcome;
-    return outcome;
+    const invalid = () => oauthError('invalid_grant', 'refresh token is invalid, expired, revoked or already used');
+    if (!/^mcpr_[A-Za-z0-9_-]{43}$/.test(p.refresh_token)) throw invalid();
+    const tokenHash = sha256Hex(p.refresh_token);
+    const asked = p.scope === undefined ? null : parseScope(p.scope);
+    if (p.scope === undefined || asked) {
+      const r = await this.rotation.rotate(ws.id, tokenHash, client.clientId, asked);
+      if (r) return { access_token: r.accessToken, token_type: 'Bearer', expires_in: ACCESS_TTL_SECONDS, refresh_token: r.refreshToken, scope: r.scopes.join(' ') };
+    }
+    // nothing rotated: a scope beyond the grant on a token that is otherwise good is invalid_scope
+    if (p.scope !== undefined) {
+      const [usable] = await this.uow.tenant(ws).sql(REFRESH_USABLE_SQL, [tokenHash, client.clientId]);
+      if (usable) throw oauthError('invalid_scope', 'scope must not exceed the granted scope');
+    }
+    throw invalid();
   }
 
   private async issuePair(ws: Workspace, grant: OAuthGrant, scopes: string[]): Promise<TokenResponse> {
@@ -396,3 +395,12 @@ export class RedirectError extends Error {
     super('redirect');
   }
 }
+
+/** Would the refresh token be rotated with the grant's own scope? (Tells invalid_scope from invalid_grant.) */
+const REFRESH_USABLE_SQL = `
+  SELECT 1 AS usable
+    FROM credentials c
+    JOIN oauth_grants g ON g.workspace_id = c.workspace_id AND g.id = c.grant_id
+    JOIN users u ON u.workspace_id = c.workspace_id AND u.id = g.user_id
+   WHERE c.workspace_id = $1 AND c.token_hash = $2 AND c.kind = 'oauth_refresh' AND c.revoked_at IS NULL
+     AND (c.expires_at IS NULL OR c.expires_at > now()) AND g.client_id = $3 AND u.active`;

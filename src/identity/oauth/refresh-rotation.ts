@@ -1,0 +1,134 @@
+import { Injectable } from '@nestjs/common';
+import { UnitOfWork } from '../../database/unit-of-work';
+import { mintToken } from '../credentials.service';
+import { ACCESS_TTL_SECONDS, REFRESH_IDLE_MS } from './oauth.rules';
+
+/** The new pair of a rotated refresh token. */
+export interface Rotated {
+  accessToken: string;
+  refreshToken: string;
+  scopes: string[];
+}
+
+interface Pending {
+  tokenHash: string;
+  clientId: string;
+  /** The scope asked for (space-separated, normalized), or null for the grant's. */
+  scope: string | null;
+  access: ReturnType<typeof mintToken>;
+  refresh: ReturnType<typeof mintToken>;
+  resolve: (r: Rotated | null) => void;
+  reject: (e: unknown) => void;
+}
+
+/** Rotations of one statement at most. */
+const MAX_BATCH = 100;
+/**
+ * Rotation statements of one workspace running at once in this process. One: under load the others
+ * gather meanwhile, and fewer, larger statements cost the database less (measured: docs/performance.md).
+ */
+const MAX_IN_FLIGHT = 1;
+
+/**
+ * The write of the refresh grant (spec 4.12, rule 5): the old refresh token is taken (revoked_at set,
+ * only while it is unrevoked, unexpired, of the calling client's grant and of an active user, and only
+ * when the scope asked for is within the grant's) and the new access and refresh tokens are inserted,
+ * in one statement, which PostgreSQL runs atomically as its own transaction.
+ *
+ * Exactly once: of two rotations of one token, the second's UPDATE waits for the first's row lock,
+ * re-reads the row, finds it revoked and takes nothing (also when both are in one statement: a row is
+ * updated once). Refreshes that arrive while a statement of their workspace runs wait and go together
+ * in the next one (the first of a quiet moment goes at once): under load one commit and one database
+ * round trip serve several refreshes. Each refresh still succeeds or fails on its own: a
+ * statement that fails as a whole (rolled back, nothing taken) runs each of its refreshes again alone.
+ */
+@Injectable()
+export class RefreshRotation {
+  private readonly waiting = new Map<number, Pending[]>();
+  private readonly running = new Map<number, number>();
+
+  constructor(private readonly uow: UnitOfWork) {}
+
+  /** Rotates the refresh token of `tokenHash` for `clientId`; null when it cannot be (invalid, used, scope too wide). */
+  rotate(workspaceId: number, tokenHash: string, clientId: string, scopes: string[] | null): Promise<Rotated | null> {
+    // a statement of its own: joining a caller's transaction would also put other requests' rotations in it
+    if (this.uow.inTransaction) throw new Error('refresh rotation runs as its own statement, not inside a unit of work');
+    return new Promise((resolve, reject) => {
+      const item: Pending = { tokenHash, clientId, scope: scopes ? scopes.join(' ') : null, access: mintToken('oauth'), refresh: mintToken('oauth_refresh'), resolve, reject };
+      const queue = this.waiting.get(workspaceId);
+      if (queue) queue.push(item);
+      else this.waiting.set(workspaceId, [item]);
+      this.pump(workspaceId);
+    });
+  }
+
+  private pump(workspaceId: number): void {
+    for (;;) {
+      const queue = this.waiting.get(workspaceId);
+      const running = this.running.get(workspaceId) ?? 0;
+      if (!queue || running >= MAX_IN_FLIGHT) return;
+      const batch = queue.splice(0, MAX_BATCH);
+      if (!queue.length) this.waiting.delete(workspaceId);
+      this.running.set(workspaceId, running + 1);
+      void this.run(workspaceId, batch).finally(() => {
+        const left = (this.running.get(workspaceId) ?? 1) - 1;
+        if (left) this.running.set(workspaceId, left);
+        else this.running.delete(workspaceId);
+        this.pump(workspaceId);
+      });
+    }
+  }
+
+  private async run(workspaceId: number, batch: Pending[]): Promise<void> {
+    let rows: { token_hash: string; scopes: string[] }[];
+    try {
+      const now = Date.now();
+      rows = await this.uow.statement(workspaceId, ROTATE_SQL, [
+        batch.map((p) => p.tokenHash),
+        batch.map((p) => p.clientId),
+        batch.map((p) => p.scope),
+        batch.map((p) => p.access.prefix),
+        batch.map((p) => p.access.tokenHash),
+        batch.map((p) => p.refresh.prefix),
+        batch.map((p) => p.refresh.tokenHash),
+        new Date(now + ACCESS_TTL_SECONDS * 1000),
+        new Date(now + REFRESH_IDLE_MS),
+      ]);
+    } catch (e) {
+      // rolled back as a whole: nothing was taken; one refresh must not fail the others
+      if (batch.length === 1) batch[0]!.reject(e);
+      else await Promise.all(batch.map((p) => this.run(workspaceId, [p])));
+      return;
+    }
+    const inserted = new Map(rows.map((r) => [r.token_hash, r.scopes]));
+    for (const p of batch) {
+      const scopes = inserted.get(p.refresh.tokenHash);
+      p.resolve(scopes && inserted.has(p.access.tokenHash) ? { accessToken: p.access.token, refreshToken: p.refresh.token, scopes } : null);
+    }
+  }
+}
+
+/**
+ * Rotation of a batch of refresh tokens ($1 workspace; per rotation, in order: $2 old token hash, $3
+ * client_id, $4 scope asked or null, $5-$8 prefix and hash of the new access and refresh tokens; $9, $10
+ * their expiry). The hashes are char(64) like the column, so the unique (workspace_id, token_hash) index
+ * finds the old rows. Returns the inserted rows: two per rotation that took its old token.
+ */
+const ROTATE_SQL = `
+  WITH old AS (
+    UPDATE credentials c SET revoked_at = now()
+      FROM unnest($2::char(64)[], $3::varchar[], $4::text[]) WITH ORDINALITY AS r(token_hash, client_id, scope, n),
+           oauth_grants g, users u
+     WHERE c.workspace_id = $1 AND c.token_hash = r.token_hash AND c.kind = 'oauth_refresh' AND c.revoked_at IS NULL
+       AND (c.expires_at IS NULL OR c.expires_at > now())
+       AND g.workspace_id = $1 AND g.id = c.grant_id AND g.client_id = r.client_id
+       AND u.workspace_id = $1 AND u.id = g.user_id AND u.active
+       AND (r.scope IS NULL OR g.scopes @> string_to_array(r.scope, ' '))
+    RETURNING r.n, g.id AS grant_id, g.user_id, g.client_name, coalesce(string_to_array(r.scope, ' '), g.scopes) AS scopes
+  )
+  INSERT INTO credentials (workspace_id, user_id, kind, name, prefix, token_hash, scopes, grant_id, expires_at)
+  SELECT $1, old.user_id, t.kind, old.client_name, t.prefix, t.token_hash, old.scopes, old.grant_id, t.expires_at
+    FROM old, LATERAL (VALUES ('oauth', ($5::varchar[])[old.n], ($6::char(64)[])[old.n], $9::timestamptz),
+                              ('oauth_refresh', ($7::varchar[])[old.n], ($8::char(64)[])[old.n], $10::timestamptz))
+         AS t(kind, prefix, token_hash, expires_at)
+  RETURNING token_hash, scopes`;

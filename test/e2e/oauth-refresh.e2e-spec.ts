@@ -1,0 +1,165 @@
+import request from 'supertest';
+import { captureQueries } from '../helpers/query-log';
+import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
+import { authorizeUrl, Browser, consent, pkce, register, signIn, token } from '../helpers/oauth-flow';
+
+/**
+ * The refresh grant's rules under the one-statement, batched rotation (src/identity/oauth/refresh-rotation.ts):
+ * concurrent refreshes of different tokens each get their own pair, one token wins once however many
+ * times it is sent at once, a refresh that fails does not fail the others of its statement, and the
+ * rules of the grant (client, scope never widened, active user, 60 days idle) hold.
+ */
+let t: TestApp;
+let a: Fixture;
+const PASSWORD = 'Correct-Horse-42';
+const REDIRECT = 'http://127.0.0.1:4567/callback';
+
+beforeAll(async () => {
+  t = await startApp({ env: { RATE_LIMIT_OAUTH_PER_MINUTE: '100000', RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_ADDRESS_PER_MINUTE: '100000' } });
+  a = await createWorkspace(t);
+});
+afterAll(() => t.close());
+
+async function publicClient(): Promise<string> {
+  return (await register(t, a.host, { client_name: 'Refresh App', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' }).expect(201)).body.client_id;
+}
+
+/** A user who signs in and allows `scope` to the client: the code exchanged, the token response returned. */
+async function tokensFor(clientId: string, scope = 'crm.read crm.write'): Promise<{ access_token: string; refresh_token: string; scope: string; userId: number }> {
+  const email = `r${Math.random().toString(36).slice(2, 8)}@${a.ws.slug}.test`;
+  const { user } = await createUser(t, a, { email, password: PASSWORD });
+  const browser = new Browser(t, a.host);
+  const { verifier, challenge } = pkce();
+  const url = authorizeUrl({ client_id: clientId, redirect_uri: REDIRECT, scope, code_challenge: challenge });
+  expect((await signIn(browser, url, email, PASSWORD)).status).toBe(303);
+  const code = (await consent(browser, url)).searchParams.get('code')!;
+  const res = await token(t, a.host, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: clientId, code_verifier: verifier }).expect(200);
+  return { ...res.body, userId: user.id };
+}
+
+const refresh = (clientId: string, refreshToken: string, extra: Record<string, string> = {}) =>
+  token(t, a.host, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId, ...extra });
+
+/** Sends all requests before awaiting any (they overlap in the server, so rotations share statements). */
+const together = (reqs: request.Test[]) => Promise.all(reqs.map((r) => r.then((x) => x)));
+
+describe('refresh grant', () => {
+  it('concurrent refreshes of different tokens each get their own working pair', async () => {
+    const clientId = await publicClient();
+    const sessions = await Promise.all(Array.from({ length: 6 }, () => tokensFor(clientId)));
+    let current = sessions.map((s) => s.refresh_token);
+    for (let round = 0; round < 3; round++) {
+      const res = await together(current.map((rt) => refresh(clientId, rt)));
+      expect(res.map((r) => r.status)).toEqual(current.map(() => 200));
+      const next = res.map((r) => r.body.refresh_token as string);
+      expect(new Set(next).size).toBe(next.length);
+      for (const r of res) expect(r.body).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'crm.read crm.write' });
+      current = next;
+      // each access token belongs to its own user
+      const me = await Promise.all(res.map((r) => api(t, a.host, r.body.access_token).get('/api/v1/me').expect(200)));
+      expect(me.map((m) => m.body.user.id)).toEqual(sessions.map((s) => s.userId));
+    }
+    // the replaced tokens are all spent
+    const again = await together(sessions.map((s) => refresh(clientId, s.refresh_token)));
+    expect(again.map((r) => r.body.error)).toEqual(sessions.map(() => 'invalid_grant'));
+  });
+
+  it('one token sent many times at once is rotated exactly once, beside other tokens that all succeed', async () => {
+    const clientId = await publicClient();
+    const [contested, ...others] = await Promise.all(Array.from({ length: 4 }, () => tokensFor(clientId)));
+    const res = await together([...Array.from({ length: 6 }, () => refresh(clientId, contested!.refresh_token)), ...others.map((o) => refresh(clientId, o.refresh_token))]);
+    const contestedStatus = res.slice(0, 6).map((r) => r.status);
+    expect(contestedStatus.filter((s) => s === 200)).toHaveLength(1);
+    expect(res.slice(0, 6).filter((r) => r.status === 400).map((r) => r.body.error)).toEqual(Array(5).fill('invalid_grant'));
+    expect(res.slice(6).map((r) => r.status)).toEqual([200, 200, 200]);
+    // the grant holds one live refresh token: the winner's
+    const live = await db(t).query(
+      `SELECT count(*)::int AS n FROM credentials c JOIN oauth_grants g ON g.workspace_id = c.workspace_id AND g.id = c.grant_id
+        WHERE c.workspace_id = $1 AND g.user_id = $2 AND c.kind = 'oauth_refresh' AND c.revoked_at IS NULL`,
+      [a.ws.id, contested!.userId],
+    );
+    expect(live[0].n).toBe(1);
+    const winner = res.slice(0, 6).find((r) => r.status === 200)!.body.refresh_token;
+    await refresh(clientId, winner).expect(200);
+  });
+
+  it('a refresh that fails (unknown, spent, other client) does not fail the others sent with it, and consumes nothing', async () => {
+    const clientId = await publicClient();
+    const otherClient = await publicClient();
+    const [s1, s2] = await Promise.all([tokensFor(clientId), tokensFor(clientId)]);
+    const spent = (await refresh(clientId, s2!.refresh_token).expect(200)).body.refresh_token as string;
+    const res = await together([
+      refresh(clientId, 'mcpr_' + 'A'.repeat(43)),
+      refresh(clientId, s2!.refresh_token),
+      refresh(otherClient, s1!.refresh_token),
+      refresh(clientId, spent),
+    ]);
+    expect(res.map((r) => [r.status, r.body.error])).toEqual([
+      [400, 'invalid_grant'],
+      [400, 'invalid_grant'],
+      [400, 'invalid_grant'],
+      [200, undefined],
+    ]);
+    // the other client's attempt did not spend the token of this client
+    await refresh(clientId, s1!.refresh_token).expect(200);
+  });
+
+  it('the scope is never widened: a wider scope is invalid_scope and leaves the token usable; narrower is granted', async () => {
+    const clientId = await publicClient();
+    const s = await tokensFor(clientId, 'crm.read');
+    expect(s.scope).toBe('crm.read');
+    expect((await refresh(clientId, s.refresh_token, { scope: 'crm.read crm.write' }).expect(400)).body.error).toBe('invalid_scope');
+    expect((await refresh(clientId, s.refresh_token, { scope: 'crm.write' }).expect(400)).body.error).toBe('invalid_scope');
+    expect((await refresh(clientId, s.refresh_token, { scope: 'crm.admin' }).expect(400)).body.error).toBe('invalid_scope');
+    // none of those consumed it; without a scope the grant's applies
+    const r = await refresh(clientId, s.refresh_token).expect(200);
+    expect(r.body.scope).toBe('crm.read');
+    await api(t, a.host, r.body.access_token).post('/api/v1/companies', { name: 'Not allowed' }).expect(403);
+    // a spent token with a bad scope is invalid_grant (the token is checked first)
+    expect((await refresh(clientId, s.refresh_token, { scope: 'crm.admin' }).expect(400)).body.error).toBe('invalid_grant');
+
+    const wide = await tokensFor(clientId, 'crm.read crm.write');
+    const narrow = await refresh(clientId, wide.refresh_token, { scope: 'crm.read' }).expect(200);
+    expect(narrow.body.scope).toBe('crm.read');
+    await api(t, a.host, narrow.body.access_token).post('/api/v1/companies', { name: 'Not allowed either' }).expect(403);
+  });
+
+  it('an inactive user or a removed grant is refused even when the token row was not revoked', async () => {
+    const clientId = await publicClient();
+    const s = await tokensFor(clientId);
+    // as if a token had been issued after the deactivation revoked the user's credentials
+    await db(t).query('UPDATE users SET active = false WHERE workspace_id = $1 AND id = $2', [a.ws.id, s.userId]);
+    expect((await refresh(clientId, s.refresh_token).expect(400)).body.error).toBe('invalid_grant');
+    await db(t).query('UPDATE users SET active = true WHERE workspace_id = $1 AND id = $2', [a.ws.id, s.userId]);
+    const r = await refresh(clientId, s.refresh_token).expect(200);
+    await db(t).query('DELETE FROM oauth_grants WHERE workspace_id = $1 AND user_id = $2', [a.ws.id, s.userId]);
+    expect((await refresh(clientId, r.body.refresh_token).expect(400)).body.error).toBe('invalid_grant');
+  });
+
+  it('each refresh renews the 60-day idle expiry; an expired token is refused', async () => {
+    const clientId = await publicClient();
+    const s = await tokensFor(clientId);
+    // the token being refreshed is 59 days idle: still good, and the new one has 60 days again
+    await db(t).query(`UPDATE credentials SET expires_at = now() + interval '1 day' WHERE workspace_id = $1 AND user_id = $2 AND kind = 'oauth_refresh'`, [a.ws.id, s.userId]);
+    const r = await refresh(clientId, s.refresh_token).expect(200);
+    const [row] = await db(t).query(
+      `SELECT extract(epoch FROM expires_at - now()) / 86400 AS days, kind FROM credentials WHERE workspace_id = $1 AND user_id = $2 AND kind = 'oauth_refresh' AND revoked_at IS NULL`,
+      [a.ws.id, s.userId],
+    );
+    expect(Number(row.days)).toBeGreaterThan(59.9);
+    expect(Number(row.days)).toBeLessThanOrEqual(60);
+    await db(t).query(`UPDATE credentials SET expires_at = now() - interval '1 second' WHERE workspace_id = $1 AND user_id = $2 AND kind = 'oauth_refresh'`, [a.ws.id, s.userId]);
+    expect((await refresh(clientId, r.body.refresh_token).expect(400)).body.error).toBe('invalid_grant');
+  });
+
+  it('a refresh is one database statement once the client is known', async () => {
+    const clientId = await publicClient();
+    const s = await tokensFor(clientId);
+    const first = await refresh(clientId, s.refresh_token).expect(200);
+    const { queries } = await captureQueries(() => refresh(clientId, first.body.refresh_token).expect(200));
+    // the workspace by host may be reloaded (1 s cache entries on the embedded database)
+    const own = queries.filter((q) => !/"workspaces"/.test(q.text));
+    expect(own).toHaveLength(1);
+    expect(own[0]!.text).toMatch(/^\s*WITH old AS \(\s*UPDATE credentials c SET revoked_at[\s\S]*INSERT INTO credentials/);
+  });
+});
