@@ -81,7 +81,6 @@ async function serviceSetup(app, ws, port, host, dist) {
   const { UsersService } = require(dist('identity/users.service.js'));
   const { CredentialsService } = require(dist('identity/credentials.service.js'));
   const { OAuthService } = require(dist('identity/oauth/oauth.service.js'));
-  const { BrowserSessionService } = require(dist('identity/oauth/browser-session.service.js'));
   const reg = await request(port, 'POST', '/oauth/register', {
     host,
     headers: { 'content-type': 'application/json' },
@@ -94,7 +93,6 @@ async function serviceSetup(app, ws, port, host, dist) {
   for (let i = 0; i < CONNECTIONS; i++) {
     const user = await app.get(UsersService).create(ws, { email: `token-bench-${i}@bench.test`, role: 'sales', department: 'North' });
     const { token: session } = await app.get(CredentialsService).issue({ workspaceId: ws.id, kind: 'session', userId: user.id, name: 'Token bench browser' });
-    const nonce = randomBytes(16).toString('base64url');
     const { verifier, challenge } = pkce();
     const out = await app.get(OAuthService).decide(
       ws,
@@ -107,12 +105,10 @@ async function serviceSetup(app, ws, port, host, dist) {
         state: `s${i}`,
         code_challenge: challenge,
         code_challenge_method: 'S256',
-        csrf: app.get(BrowserSessionService).csrfToken(nonce, `consent:${user.id}`),
         decision: 'allow',
       },
       session,
-      nonce,
-      undefined,
+      true, // the form's CSRF check (done at the HTTP edge by csrf-csrf) held
     );
     if (out.kind !== 'redirect') throw new Error(`consent: ${JSON.stringify(out).slice(0, 300)}`);
     const code = new URL(out.url).searchParams.get('code');
