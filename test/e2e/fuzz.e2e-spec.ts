@@ -297,7 +297,8 @@ function problemOf(res: request.Response, path: string): string | null {
   if (res.status >= 400) {
     // spec field names that are also table names (a lead's `people`) may be named as the bad field
     const b = res.body as Record<string, unknown>;
-    const named = typeof b.message === 'string' ? b.message.replace(/(^|; )[\w.-]+: /g, '$1') : '';
+    // (the field path before ": " may hold any hostile key the fuzzer sent: `people.w-@}: property w-@} should not exist`)
+    const named = typeof b.message === 'string' ? b.message.replace(/(^|; )[^;]+?: /g, '$1') : '';
     const checked = JSON.stringify({ ...b, field: undefined, fields: undefined, message: named });
     for (const table of tables) if (new RegExp(`["'\`]${table}["'\`]|\\b${table}\\.\\w`).test(checked)) return `table name ${table} in the body`;
   }
