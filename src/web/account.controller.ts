@@ -12,7 +12,8 @@ import { OAuthService } from '../identity/oauth/oauth.service';
 import { MAX_API_KEYS, UserCredentialsService } from '../identity/user-credentials.service';
 import type { Workspace } from '../workspace/workspace.entity';
 import { cookies, pages, settingsReturnTo } from './pages';
-import { Form, hostBase, idOf, PageContext, SettingsPages, ts } from './settings-pages';
+import { baseUrlOf } from '../common/http/base-url';
+import { Form, idOf, PageContext, SettingsPages, ts } from './settings-pages';
 
 /**
  * The settings pages of every user: sign-in and sign-out, App connections (OAuth grants), Developers
@@ -126,7 +127,7 @@ export class AccountController {
     status = 200,
   ): Promise<Page> {
     const keys = (await this.own.apiKeys(auth)).map((k) => ({ id: k.id, name: k.name, prefix: k.prefix, created: ts(auth, k.createdAt), lastUsed: ts(auth, k.lastUsedAt) }));
-    const view = { chrome, csrf, apiBase: `${hostBase(req)}/api/v1`, created: flash.created ?? null, notice: flash.notice, error: flash.error, keys, name: flash.name ?? '', max: MAX_API_KEYS };
+    const view = { chrome, csrf, apiBase: `${baseUrlOf(req)}/api/v1`, created: flash.created ?? null, notice: flash.notice, error: flash.error, keys, name: flash.name ?? '', max: MAX_API_KEYS };
     return pages.render('developers', view, status);
   }
 

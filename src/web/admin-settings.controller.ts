@@ -11,7 +11,8 @@ import { CurrentWorkspace, Public } from '../identity/auth/auth.decorator';
 import { UserDirectoryService } from '../identity/user-directory.service';
 import type { Workspace } from '../workspace/workspace.entity';
 import { pages } from './pages';
-import { Form, hostBase, idOf, PageContext, SettingsPages, ts } from './settings-pages';
+import { baseUrlOf } from '../common/http/base-url';
+import { Form, idOf, PageContext, SettingsPages, ts } from './settings-pages';
 
 /**
  * The admins' settings pages: Apps (webhook connections and their delivery log), SCIM and ERP. The
@@ -127,7 +128,7 @@ export class AdminSettingsController {
       chrome,
       csrf,
       newKey,
-      baseUrl: `${hostBase(req)}/api/scim/v2`,
+      baseUrl: `${baseUrlOf(req)}/api/scim/v2`,
       key: key ? { prefix: key.prefix, created: ts(auth, key.createdAt), lastUsed: ts(auth, key.lastUsedAt) } : null,
       operations: operations.map((a) => ({ at: ts(auth, a.at), action: a.action, subject: a.subject ?? '' })),
     });
@@ -163,7 +164,7 @@ export class AdminSettingsController {
       csrf,
       notice: flash.notice,
       newKey: flash.key,
-      baseUrl: `${hostBase(req)}/api/erp/v1`,
+      baseUrl: `${baseUrlOf(req)}/api/erp/v1`,
       keys: keys.map((k) => ({ prefix: k.prefix, created: ts(auth, k.createdAt), lastUsed: ts(auth, k.lastUsedAt) })),
       counts: { ...counts },
       lastPoll: ts(auth, lastPollAt),

@@ -37,14 +37,9 @@ export const idOf = (raw: string): number => {
   return Number(raw);
 };
 
-/** A timestamp in the workspace's time zone, or a dash. */
 /** A timestamp on a page: workspace local time to the minute, `YYYY-MM-DD HH:mm` (the API keeps the ISO form). */
 export const ts = (auth: UserContext, d: Date | null | undefined): string => formatTimestamp(d, auth.workspace.timezone)?.slice(0, 16).replace('T', ' ') ?? '—';
 
-/** scheme://host of the request, as a browser or an integration must call this workspace. */
-export function hostBase(req: CrmRequest): string {
-  return `${req.protocol}://${(req.get('host') ?? 'localhost').replace(/[^A-Za-z0-9.:[\]-]/g, '')}`;
-}
 
 /**
  * The request flow of every signed-in settings page: the browser session (none → sign-in redirect for a
