@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { captureQueries } from '../helpers/query-log';
 import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
@@ -160,6 +161,69 @@ describe('refresh grant', () => {
     // the workspace by host may be reloaded (1 s cache entries on the embedded database)
     const own = queries.filter((q) => !/"workspaces"/.test(q.text));
     expect(own).toHaveLength(1);
-    expect(own[0]!.text).toMatch(/^\s*WITH old AS \(\s*UPDATE credentials c SET revoked_at[\s\S]*INSERT INTO credentials/);
+    expect(own[0]!.text).toMatch(/^\s*WITH cand AS MATERIALIZED \([\s\S]*UPDATE credentials c SET revoked_at[\s\S]*INSERT INTO credentials/);
+  });
+
+  it('a refresh reads only its own token rows, however long the history of the grant and the workspace, with or without statistics', async () => {
+    // no statistics until the test says so (this machine's server runs without autovacuum; the embedded database has none)
+    if (!t.db.embedded) await db(t).query('ALTER TABLE credentials SET (autovacuum_enabled = false)');
+    const clientId = await publicClient();
+    const s = await tokensFor(clientId);
+    const other = await tokensFor(clientId);
+    // 4,000 spent refresh tokens and 4,000 access tokens of this grant, as many of another user's grant
+    await db(t).query(
+      `INSERT INTO credentials (workspace_id, user_id, kind, name, prefix, token_hash, scopes, grant_id, expires_at, revoked_at)
+       SELECT c.workspace_id, c.user_id, k.kind, c.name, c.prefix, md5(c.token_hash || k.kind || i) || md5(i || k.kind || c.token_hash), c.scopes, c.grant_id,
+              now() + interval '1 day', CASE WHEN k.kind = 'oauth_refresh' THEN now() END
+         FROM credentials c, generate_series(1, 4000) i, (VALUES ('oauth'), ('oauth_refresh')) k(kind)
+        WHERE c.workspace_id = $1 AND c.user_id IN ($2, $3) AND c.kind = 'oauth_refresh' AND c.revoked_at IS NULL`,
+      [a.ws.id, s.userId, other.userId],
+    );
+    const { queries } = await captureQueries(() => refresh(clientId, s.refresh_token).expect(200));
+    const rotate = queries.find((q) => /UPDATE credentials c SET revoked_at/.test(q.text))!;
+    const live = await refresh(clientId, (await refresh(clientId, other.refresh_token).expect(200)).body.refresh_token).expect(200);
+    const hash = (v: string) => createHash('sha256').update(v).digest('hex');
+    const rowsRead = async () => {
+      // the captured statement again, for a token that is live now and new hashes; run, measured, rolled back
+      const values = [...rotate.values];
+      values[1] = [hash(live.body.refresh_token)];
+      values[5] = [hash(`access ${Math.random()}`)];
+      values[7] = [hash(`refresh ${Math.random()}`)];
+      let plan: PlanNode | undefined;
+      await db(t)
+        .transaction(async (m) => {
+          const [row] = await m.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${rotate.text}`, values);
+          plan = (typeof row['QUERY PLAN'] === 'string' ? JSON.parse(row['QUERY PLAN']) : row['QUERY PLAN'])[0].Plan;
+          throw new Error('rollback');
+        })
+        .catch((e: Error) => {
+          if (e.message !== 'rollback') throw e;
+        });
+      expect(plan!['Actual Rows']).toBe(2); // the new pair: the token was taken
+      return credentialRowsRead(plan!);
+    };
+    // the old token found by its hash and taken by its key: two rows, not the history
+    expect(await rowsRead()).toBeLessThanOrEqual(2);
+    await db(t).query('ANALYZE credentials');
+    expect(await rowsRead()).toBeLessThanOrEqual(2);
+    if (!t.db.embedded) await db(t).query('ALTER TABLE credentials RESET (autovacuum_enabled)');
   });
 });
+
+interface PlanNode {
+  'Relation Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
+  Plans?: PlanNode[];
+}
+
+/** Rows the scans of credentials in a plan returned or filtered away (all loops). */
+function credentialRowsRead(node: PlanNode): number {
+  const own =
+    node['Relation Name'] === 'credentials' && node['Actual Rows'] !== undefined && !('Operation' in node)
+      ? ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0)) * (node['Actual Loops'] ?? 1)
+      : 0;
+  return own + (node.Plans ?? []).reduce((sum, child) => sum + credentialRowsRead(child), 0);
+}

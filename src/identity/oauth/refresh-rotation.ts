@@ -111,20 +111,41 @@ export class RefreshRotation {
 /**
  * Rotation of a batch of refresh tokens ($1 workspace; per rotation, in order: $2 old token hash, $3
  * client_id, $4 scope asked or null, $5-$8 prefix and hash of the new access and refresh tokens; $9, $10
- * their expiry). The hashes are char(64) like the column, so the unique (workspace_id, token_hash) index
- * finds the old rows. Returns the inserted rows: two per rotation that took its old token.
+ * their expiry). The hashes are char(64) like the column. Returns the inserted rows: two per rotation
+ * that took its old token.
+ *
+ * Written so that its plan cannot depend on statistics, which a young table lacks (and the embedded
+ * database, without autovacuum, never gets): each table is reached by its key and nothing else. The
+ * join order is fixed (`OFFSET 0` keeps each LATERAL subquery from being flattened, and keeps the
+ * conditions outside it from being pushed in): per rotation the old token through the unique
+ * (workspace_id, token_hash) index, its grant and user by primary key, the rows taken by primary key.
+ * Kind, client and scope are checked after those lookups, where no other index can serve them: with
+ * `c.kind = …` or `g.client_id = …` inside, the planner, seeing no statistics, rated the indexes by
+ * user and kind or by user and client as good as the key and walked every refresh token of the
+ * workspace on each call, so each refresh got slower than the one before (docs/performance.md, "Token
+ * endpoint"). The UPDATE repeats the conditions that can change (revoked, expired): after waiting for
+ * a concurrent statement's row lock PostgreSQL re-checks them on the newest row version, so of two
+ * rotations of one token only one takes it (within one statement too: a row is updated once).
  */
 const ROTATE_SQL = `
-  WITH old AS (
-    UPDATE credentials c SET revoked_at = now()
-      FROM unnest($2::char(64)[], $3::varchar[], $4::text[]) WITH ORDINALITY AS r(token_hash, client_id, scope, n),
-           oauth_grants g, users u
-     WHERE c.workspace_id = $1 AND c.token_hash = r.token_hash AND c.kind = 'oauth_refresh' AND c.revoked_at IS NULL
-       AND (c.expires_at IS NULL OR c.expires_at > now())
-       AND g.workspace_id = $1 AND g.id = c.grant_id AND g.client_id = r.client_id
-       AND u.workspace_id = $1 AND u.id = g.user_id AND u.active
+  WITH cand AS MATERIALIZED (
+    SELECT c.id, r.n, g.id AS grant_id, g.user_id, g.client_name,
+           coalesce(string_to_array(r.scope, ' '), g.scopes) AS scopes
+      FROM unnest($2::char(64)[], $3::varchar[], $4::text[]) WITH ORDINALITY AS r(token_hash, client_id, scope, n)
+     CROSS JOIN LATERAL (SELECT c.id, c.kind, c.grant_id FROM credentials c
+                          WHERE c.workspace_id = $1 AND c.token_hash = r.token_hash
+                            AND c.revoked_at IS NULL AND (c.expires_at IS NULL OR c.expires_at > now()) OFFSET 0) c
+     CROSS JOIN LATERAL (SELECT g.id, g.user_id, g.client_id, g.client_name, g.scopes FROM oauth_grants g
+                          WHERE g.workspace_id = $1 AND g.id = c.grant_id
+                            AND EXISTS (SELECT 1 FROM users u WHERE u.workspace_id = $1 AND u.id = g.user_id AND u.active)
+                          OFFSET 0) g
+     WHERE c.kind = 'oauth_refresh' AND g.client_id = r.client_id
        AND (r.scope IS NULL OR g.scopes @> string_to_array(r.scope, ' '))
-    RETURNING r.n, g.id AS grant_id, g.user_id, g.client_name, coalesce(string_to_array(r.scope, ' '), g.scopes) AS scopes
+  ), old AS (
+    UPDATE credentials c SET revoked_at = now()
+      FROM cand
+     WHERE c.workspace_id = $1 AND c.id = cand.id AND c.revoked_at IS NULL AND (c.expires_at IS NULL OR c.expires_at > now())
+    RETURNING cand.n, cand.grant_id, cand.user_id, cand.client_name, cand.scopes
   )
   INSERT INTO credentials (workspace_id, user_id, kind, name, prefix, token_hash, scopes, grant_id, expires_at)
   SELECT $1, old.user_id, t.kind, old.client_name, t.prefix, t.token_hash, old.scopes, old.grant_id, t.expires_at
