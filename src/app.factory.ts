@@ -8,6 +8,10 @@ import { GlobalExceptionFilter } from './common/http/exception.filter';
 import { accessLog, bindContext, clientErrorHandler, expressErrorHandler, requestId } from './common/http/request-middleware';
 import { apiCors, oauthCors, securityHeaders } from './common/http/security-headers';
 import { PinoNestLogger } from './common/logger';
+import { ApiRateLimits } from './common/http/throttle';
+import { OAuthService } from './identity/oauth/oauth.service';
+import { attachTokenFastPath, TokenEdge } from './oauth/token-fast-path';
+import { WorkspaceService } from './workspace/workspace.service';
 
 /** Builds the HTTP application; main.ts and the e2e tests both use it. */
 export async function createApp(opts: AppOptions): Promise<NestExpressApplication> {
@@ -24,18 +28,38 @@ export async function createApp(opts: AppOptions): Promise<NestExpressApplicatio
   http.set('trust proxy', config.trustProxy ? 1 : false);
   http.set('query parser', 'simple');
 
-  app.use(requestId);
-  app.use(accessLog(logger));
-  app.use(securityHeaders({ behindTlsProxy: config.trustProxy }));
+  // no ETag: responses are not cached (SCIM says so; REST and OAuth answers change with every call), so
+  // hashing every body for one is work for nothing
+  http.set('etag', false);
+
+  const edge: TokenEdge = {
+    requestId,
+    accessLog: accessLog(logger),
+    securityHeaders: securityHeaders({ behindTlsProxy: config.trustProxy }),
+    oauthCors,
+    formBody: urlencoded({ extended: false, limit: config.bodyLimitBytes, parameterLimit: 100 }),
+  };
+  app.use(edge.requestId);
+  app.use(edge.accessLog);
+  app.use(edge.securityHeaders);
   app.use(apiCors(config.corsOrigins));
-  app.use(oauthCors);
+  app.use(edge.oauthCors);
   app.use(encodingGuard);
   app.use(json({ limit: config.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
-  app.use(urlencoded({ extended: false, limit: config.bodyLimitBytes, parameterLimit: 100 }));
+  app.use(edge.formBody);
   app.use(bodyGuard(/^\/(oauth\/(token|revoke|authorize|signin)|settings\/[a-z0-9/]+)$/));
   app.use(expressErrorHandler(logger));
   app.use(bindContext);
   app.useGlobalFilters(new GlobalExceptionFilter(logger));
+  // POST /oauth/token: ordinary requests skip the router (src/oauth/token-fast-path.ts)
+  attachTokenFastPath(app.getHttpServer(), http, {
+    config,
+    log: logger,
+    edge,
+    workspaces: app.get(WorkspaceService),
+    limits: app.get(ApiRateLimits),
+    oauth: app.get(OAuthService),
+  });
 
   const doc = SwaggerModule.createDocument(
     app,

@@ -5,7 +5,7 @@ import { DomainError } from '../common/errors';
 import { requestContext } from '../common/request-context';
 import type { CrmRequest } from '../common/http/crm-request';
 import { ApiRateLimits, isLimitedPath } from '../common/http/throttle';
-import { slugFromHost } from './host';
+import { slugFromHost, workspaceHostOf } from './host';
 import { WorkspaceService } from './workspace.service';
 
 /** Finds the workspace from the Host (X-Forwarded-Host only behind a trusted proxy). */
@@ -18,9 +18,7 @@ export class WorkspaceMiddleware implements NestMiddleware {
   ) {}
 
   async use(req: CrmRequest, res: Response, next: NextFunction): Promise<void> {
-    const forwarded = this.config.trustProxy ? req.headers['x-forwarded-host'] : undefined;
-    const host = (Array.isArray(forwarded) ? forwarded[0] : forwarded?.split(',')[0]) ?? req.headers.host;
-    const slug = slugFromHost(host, this.config.baseDomain, this.config.defaultWorkspace);
+    const slug = slugFromHost(workspaceHostOf(req.headers, this.config.trustProxy), this.config.baseDomain, this.config.defaultWorkspace);
     try {
       const ws = slug ? await this.workspaces.findBySlug(slug) : null;
       if (!ws) {
