@@ -59,7 +59,7 @@ describe('POST /oauth/token without the router', () => {
       [''],
     ];
     // Express's app.handle runs for the routed request only
-    const handle = jest.spyOn(t.app.getHttpAdapter().getInstance() as { handle: () => void }, 'handle');
+    const handle = jest.spyOn(t.app.getHttpAdapter().getInstance() as unknown as { handle: () => void }, 'handle');
     for (const [body, headers] of cases) {
       handle.mockClear();
       const fast = await post('/oauth/token', body, headers);
