@@ -1,3 +1,4 @@
+import { IncomingMessage, request as httpRequest } from 'node:http';
 import request from 'supertest';
 import { createUser, createWorkspace, Fixture, startApp, TestApp } from '../helpers/test-app';
 import { authorizeUrl, Browser, consent, pkce, register, signIn, token } from '../helpers/oauth-flow';
@@ -108,9 +109,9 @@ describe('POST /oauth/token without the router', () => {
     const chunked = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const server = t.app.getHttpServer();
       const { port } = (server.listening ? server : server.listen(0)).address() as { port: number };
-      const req = require('node:http').request(
+      const req = httpRequest(
         { host: '127.0.0.1', port, method: 'POST', path: '/oauth/token', headers: { host: a.host, 'content-type': 'application/x-www-form-urlencoded', 'transfer-encoding': 'chunked' } },
-        (res: import('node:http').IncomingMessage) => {
+        (res: IncomingMessage) => {
           let b = '';
           res.on('data', (d: Buffer) => (b += d));
           res.on('end', () => resolve({ status: res.statusCode!, body: b }));
