@@ -26,7 +26,8 @@ type Row<T extends TenantRow> = Omit<QueryDeepPartialEntity<T>, 'workspaceId'> &
 export class CrossTenantWrite extends Error {}
 
 const TENANT_PARAM = '__tenant';
-const RAW_TENANT = /\bworkspace_id\s*=\s*\$1\b/;
+/** What raw SQL bound to a workspace must contain. */
+export const RAW_TENANT = /\bworkspace_id\s*=\s*\$1\b/;
 
 /**
  * The only way domain code reaches tenant tables (lint enforces it in src/crm and src/identity):

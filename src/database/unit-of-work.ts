@@ -7,7 +7,8 @@ import { requestContext } from '../common/request-context';
 import { AuditLog } from '../events/audit-log.entity';
 import { DomainEvent, MAX_EVENTS_PER_OPERATION } from '../events/domain-event';
 import { OutboxEvent } from '../events/outbox-event.entity';
-import { TenantDb } from './tenant-db';
+import { GenericPlans, GenericPlanSpec, PgClient } from './generic-plan';
+import { RAW_TENANT, TenantDb } from './tenant-db';
 
 type WorkspaceRef = number | { id: number } | { workspace: { id: number } };
 
@@ -37,6 +38,7 @@ export interface AuditEntry {
 export class UnitOfWork {
   private readonly als = new AsyncLocalStorage<UowState>();
   private readOnly?: EntityManager;
+  private readonly genericPlans = new GenericPlans();
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
@@ -58,22 +60,40 @@ export class UnitOfWork {
    * itself. Inside a unit of work it joins it; outside one it runs as its own transaction — PostgreSQL
    * makes every statement atomic — without the BEGIN and COMMIT round trips of run(). For hot paths whose
    * whole write fits one statement (the refresh grant); no events or audit rows can go with it. A
-   * deadlock runs it once more, as run() does.
+   * deadlock runs it once more, as run() does. With `generic`, outside a unit of work it runs by a
+   * checked generic plan where the connection has one (src/database/generic-plan.ts).
    */
-  async statement<R = ObjectLiteral>(workspace: WorkspaceRef, text: string, params: unknown[] = []): Promise<R[]> {
+  async statement<R = ObjectLiteral>(workspace: WorkspaceRef, text: string, params: unknown[] = [], generic?: GenericPlanSpec): Promise<R[]> {
     if (this.inTransaction) return this.tenant(workspace).sql<R>(text, params);
     const db = new TenantDb(() => this.dataSource.manager, workspaceIdOf(workspace));
+    const once = generic ? () => this.viaGenericPlan<R>(generic, db.workspaceId, text, params) : () => db.sql<R>(text, params);
     try {
-      return await db.sql<R>(text, params);
+      return await once();
     } catch (e) {
       const code = databaseErrorCode(e);
       if (!code || !RETRYABLE_SQLSTATES.has(code)) throw e;
       try {
-        return await db.sql<R>(text, params);
+        return await once();
       } catch (again) {
         const code2 = databaseErrorCode(again);
         throw code2 && RETRYABLE_SQLSTATES.has(code2) ? fromSqlState(code2) : again;
       }
+    }
+  }
+
+  private async viaGenericPlan<R>(spec: GenericPlanSpec, workspaceId: number, text: string, params: unknown[]): Promise<R[]> {
+    if (!RAW_TENANT.test(text)) throw new Error('raw SQL must restrict by workspace_id = $1');
+    const pool = (this.dataSource.driver as unknown as { master: { connect(): Promise<PgClient & { release(err?: unknown): void }> } }).master;
+    const client = await pool.connect();
+    let broken: unknown;
+    try {
+      return (await this.genericPlans.query(client, spec, text, [workspaceId, ...params])) as R[];
+    } catch (e) {
+      // a connection that failed outside a statement (lost, protocol error) is not given back
+      broken = databaseErrorCode(e) ? undefined : e;
+      throw e;
+    } finally {
+      client.release(broken);
     }
   }
 

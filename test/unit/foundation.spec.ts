@@ -55,6 +55,14 @@ describe('time', () => {
 
 describe('secrets', () => {
   it('makes tokens with their prefix and 256 bits', () => expect(newToken('sk')).toMatch(/^sk_[A-Za-z0-9_-]{43}$/));
+
+  it('never hands out the same random bytes twice, also across refills of its buffer of random bytes', () => {
+    const tokens = Array.from({ length: 1000 }, () => newToken('sk').slice(3));
+    expect(new Set(tokens).size).toBe(1000);
+    for (const t of tokens) expect(Buffer.from(t, 'base64url')).toHaveLength(32);
+    // no token is all zero bytes (the used part of the buffer is wiped, never reused)
+    expect(tokens).not.toContain(Buffer.alloc(32).toString('base64url'));
+  });
   it('compares in constant time', () => {
     expect(constantTimeEqual('abc', 'abc')).toBe(true);
     expect(constantTimeEqual('abc', 'abd')).toBe(false);

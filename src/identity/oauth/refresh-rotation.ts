@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { GenericPlanSpec, PlanNode, scans } from '../../database/generic-plan';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { mintToken } from '../credentials.service';
 import { ACCESS_TTL_SECONDS, REFRESH_IDLE_MS } from './oauth.rules';
@@ -93,7 +94,7 @@ export class RefreshRotation {
         batch.map((p) => p.refresh.tokenHash),
         new Date(now + ACCESS_TTL_SECONDS * 1000),
         new Date(now + REFRESH_IDLE_MS),
-      ]);
+      ], ROTATE_PLAN);
     } catch (e) {
       // rolled back as a whole: nothing was taken; one refresh must not fail the others
       if (batch.length === 1) batch[0]!.reject(e);
@@ -127,7 +128,7 @@ export class RefreshRotation {
  * a concurrent statement's row lock PostgreSQL re-checks them on the newest row version, so of two
  * rotations of one token only one takes it (within one statement too: a row is updated once).
  */
-const ROTATE_SQL = `
+export const ROTATE_SQL = `
   WITH cand AS MATERIALIZED (
     SELECT c.id, r.n, g.id AS grant_id, g.user_id, g.client_name,
            coalesce(string_to_array(r.scope, ' '), g.scopes) AS scopes
@@ -153,3 +154,19 @@ const ROTATE_SQL = `
                               ('oauth_refresh', ($7::varchar[])[old.n], ($8::char(64)[])[old.n], $10::timestamptz))
          AS t(kind, prefix, token_hash, expires_at)
   RETURNING token_hash, scopes`;
+
+/**
+ * The rotation's generic plan may be kept when every scan of credentials (the table that grows with
+ * each refresh) goes by a key — the token's hash or the row id — and the grant and user lookups either
+ * do too, or go through a workspace index or over a table of a few pages (a new installation's eight
+ * grants; their tables grow with people, not with refreshes).
+ */
+export function rotatePlanOk(plan: PlanNode): boolean {
+  return scans(plan).every((node) => {
+    const keyed = /^Index (Only )?Scan$/.test(node['Node Type']) && /\b(token_hash|id) = /.test(node['Index Cond'] ?? '');
+    if (node['Relation Name'] === 'credentials') return keyed;
+    return keyed || /\bworkspace_id = /.test(node['Index Cond'] ?? '') || (node['Total Cost'] ?? Infinity) <= 20;
+  });
+}
+
+const ROTATE_PLAN: GenericPlanSpec = { name: 'oauth_refresh_rotate', planOk: rotatePlanOk };
