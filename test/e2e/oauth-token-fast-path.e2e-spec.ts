@@ -110,7 +110,7 @@ describe('POST /oauth/token without the router', () => {
       const server = t.app.getHttpServer();
       const { port } = (server.listening ? server : server.listen(0)).address() as { port: number };
       const req = httpRequest(
-        { host: '127.0.0.1', port, method: 'POST', path: '/oauth/token', headers: { host: a.host, 'content-type': 'application/x-www-form-urlencoded', 'transfer-encoding': 'chunked' } },
+        { host: '127.0.0.1', port, method: 'POST', path: '/oauth/token', agent: false, headers: { host: a.host, 'content-type': 'application/x-www-form-urlencoded', 'transfer-encoding': 'chunked' } },
         (res: IncomingMessage) => {
           let b = '';
           res.on('data', (d: Buffer) => (b += d));
