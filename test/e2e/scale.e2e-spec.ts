@@ -71,25 +71,32 @@ async function best(key: string, path: string, n = 15): Promise<number> {
   return Math.min(...ms);
 }
 
-/** Database time of the request's statements over opportunities (EXPLAIN ANALYZE), best of 3. */
-async function dbTime(key: string, path: string): Promise<number> {
+/**
+ * Cost of the request's statements over opportunities (EXPLAIN (ANALYZE, BUFFERS)): execution time, best
+ * of `n`, and the pages they touched (shared hit + read; the same on every run, so it does not depend on
+ * the load of the machine the way time does).
+ */
+async function dbCost(key: string, path: string, n = 3): Promise<{ ms: number; pages: number }> {
   const selects = await selectsOf(key, path, 'opportunities');
   const runs: number[] = [];
-  for (let i = 0; i < 3; i++) {
+  let pages = 0;
+  for (let i = 0; i < n; i++) {
     let sum = 0;
+    pages = 0;
     for (const q of selects) {
-      const [row] = await db(t).query(`EXPLAIN (ANALYZE, FORMAT JSON) ${q.text}`, q.values);
+      const [row] = await db(t).query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${q.text}`, q.values);
       const json = typeof row['QUERY PLAN'] === 'string' ? JSON.parse(row['QUERY PLAN']) : row['QUERY PLAN'];
       sum += json[0]['Execution Time'] as number;
+      pages += (json[0].Plan['Shared Hit Blocks'] ?? 0) + (json[0].Plan['Shared Read Blocks'] ?? 0);
     }
     runs.push(sum);
   }
-  return Math.min(...runs);
+  return { ms: Math.min(...runs), pages };
 }
 
 const query = (sql: string, params?: unknown[]) => db(t).query(sql, params);
 const aggregatePaths = () => ['/api/v1/companies?limit=50', `/api/v1/companies/${companies[0]!.id}`, '/api/v1/today'];
-const small: Record<string, { http: number; db: number }> = {};
+const small: Record<string, { http: number; db: { ms: number; pages: number } }> = {};
 
 beforeAll(async () => {
   t = await startApp();
@@ -119,7 +126,7 @@ beforeAll(async () => {
   await seedOpportunities(query, { ...opp, from: 1, to: SMALL });
   await keepNewestOpen(query, { ...opp, openKeep: OPEN });
   await query('VACUUM ANALYZE');
-  for (const path of aggregatePaths()) small[path] = { http: await best(seller.key, path), db: await dbTime(seller.key, path) };
+  for (const path of aggregatePaths()) small[path] = { http: await best(seller.key, path), db: await dbCost(seller.key, path) };
   await seedOpportunities(query, { ...opp, from: SMALL + 1, to: LARGE });
   await keepNewestOpen(query, { ...opp, openKeep: OPEN });
   await query('VACUUM ANALYZE');
@@ -160,10 +167,22 @@ describe(`scale: ${LARGE} opportunities of one owner (${OPEN} open) on ${EMBEDDE
 
   it('the company list, a company record and Today take about as long as at 10k', async () => {
     for (const path of aggregatePaths()) {
-      const large = { http: await best(seller.key, path), db: await dbTime(seller.key, path) };
       const x = small[path]!;
+      // The pages the aggregates touch are the steady measure: with the partial index they follow the open
+      // pipeline, not the history (17 -> 35 on PostgreSQL for 20x the history, where the open rows' heap pages
+      // spread; 5 -> 5 on PGlite; without the partial index: the pages of every row of the companies, 1000s).
+      const large = { http: await best(seller.key, path), db: await dbCost(seller.key, path) };
+      // Time is load-bound on a shared machine (the other jest worker, PGlite in the same thread): load only
+      // ever adds time, so a figure over the bound is measured again, up to 4 more times, keeping the best.
+      const msBound = x.db.ms * 1.5 + (EMBEDDED ? 5 : 2);
+      const httpBound = x.http * 3 + 30;
+      for (let retry = 0; retry < 4 && (large.db.ms > msBound || large.http > httpBound); retry++) {
+        await new Promise((r) => setTimeout(r, 2000));
+        large.db.ms = Math.min(large.db.ms, (await dbCost(seller.key, path, 5)).ms);
+        large.http = Math.min(large.http, await best(seller.key, path));
+      }
       process.stderr.write(
-        `${path}: opportunity statements ${x.db.toFixed(2)} ms at ${SMALL}, ${large.db.toFixed(2)} ms at ${LARGE}; request (best of 15) ${x.http.toFixed(1)} ms, ${large.http.toFixed(1)} ms\n`,
+        `${path}: opportunity statements ${x.db.ms.toFixed(2)} ms / ${x.db.pages} pages at ${SMALL}, ${large.db.ms.toFixed(2)} ms / ${large.db.pages} pages at ${LARGE}; request (best of 15) ${x.http.toFixed(1)} ms, ${large.http.toFixed(1)} ms\n`,
       );
       if (process.env.SHOW_PLANS) {
         const { queries } = await captureQueries(() => api(t, a.host, seller.key).get(path).expect(200));
@@ -173,13 +192,13 @@ describe(`scale: ${LARGE} opportunities of one owner (${OPEN} open) on ${EMBEDDE
           process.stderr.write(`  ${json[0]['Execution Time'].toFixed(2)} ms ${q.text.slice(0, 160)}\n`);
         }
       }
-      // The database time of the aggregates is the steady measure (the request time on a shared machine is
-      // noise-bound): ~1.5x with 2 ms of slack (without the partial index: 30+ ms at 200k on PostgreSQL).
-      expect(large.db).toBeLessThanOrEqual(x.db * 1.5 + (EMBEDDED ? 5 : 2));
+      expect(large.db.pages).toBeLessThanOrEqual(x.db.pages * 3 + 20);
+      // time: ~1.5x with slack (without the partial index: 30+ ms at 200k on PostgreSQL)
+      expect(large.db.ms).toBeLessThanOrEqual(msBound);
       // and the whole request stays in the same range (loose: the machine is shared)
-      expect(large.http).toBeLessThanOrEqual(x.http * 3 + 30);
+      expect(large.http).toBeLessThanOrEqual(httpBound);
     }
-  });
+  }, 120_000);
 
   it.each<[string, () => string, string, string[]]>([
     ['opportunities, a PO number', () => `/api/v1/opportunities?limit=50&q=PO-${LARGE - 17}`, 'opportunities', ['IDX_opportunities_name_trgm']],
