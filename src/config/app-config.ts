@@ -64,6 +64,11 @@ export interface AppConfig {
   webhookPollMs: number;
   /** Deliveries in flight at once per connection on one instance. */
   webhookConcurrency: number;
+  /**
+   * Minutes between housekeeping rounds (spent credentials deleted; on the embedded database, tables
+   * vacuumed and analyzed as autovacuum would); 0 = off (tests run rounds explicitly).
+   */
+  housekeepingMinutes: number;
 }
 
 class ConfigError extends Error {}
@@ -157,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookWorker: bool(env, 'WEBHOOK_WORKER', true),
     webhookPollMs: int(env, 'WEBHOOK_POLL_MS', 250, 10, 60_000),
     webhookConcurrency: int(env, 'WEBHOOK_CONCURRENCY', 4, 1, 64),
+    housekeepingMinutes: int(env, 'HOUSEKEEPING_MINUTES', 10, 0, 24 * 60),
   };
 }
 

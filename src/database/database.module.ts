@@ -2,6 +2,7 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { dataSourceOptions } from './data-source-options';
 import { DbConnection } from './embedded';
+import { DB_EMBEDDED, EmbeddedVacuum } from './embedded-vacuum';
 import { UnitOfWork } from './unit-of-work';
 
 @Global()
@@ -11,8 +12,8 @@ export class DatabaseModule {
     return {
       module: DatabaseModule,
       imports: [TypeOrmModule.forRoot({ ...dataSourceOptions(conn), migrationsRun: true, retryAttempts: 2, retryDelay: 500 })],
-      providers: [UnitOfWork],
-      exports: [UnitOfWork],
+      providers: [UnitOfWork, EmbeddedVacuum, { provide: DB_EMBEDDED, useValue: conn.embedded }],
+      exports: [UnitOfWork, EmbeddedVacuum],
     };
   }
 }

@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { CredentialRetention } from './credential-retention';
 import { CredentialsService } from './credentials.service';
 import { InvitationsService } from './invitations.service';
 import { LoginService } from './login.service';
@@ -16,7 +17,7 @@ import { UsersService } from './users.service';
 
 @Global()
 @Module({
-  providers: [secretBoxProvider, UsersService, CredentialsService, LoginService, ProfileService, ProvisioningService, UserDirectoryService, InvitationsService, GrantUsage, OAuthClientsService, BrowserSessionService, RefreshRotation, OAuthService, UserCredentialsService],
+  providers: [secretBoxProvider, UsersService, CredentialsService, LoginService, ProfileService, ProvisioningService, UserDirectoryService, InvitationsService, GrantUsage, OAuthClientsService, BrowserSessionService, RefreshRotation, OAuthService, UserCredentialsService, CredentialRetention],
   exports: [secretBoxProvider, UsersService, CredentialsService, LoginService, ProfileService, ProvisioningService, UserDirectoryService, InvitationsService, GrantUsage, OAuthClientsService, BrowserSessionService, OAuthService, UserCredentialsService],
 })
 export class IdentityModule {}

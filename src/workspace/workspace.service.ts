@@ -46,6 +46,11 @@ export class WorkspaceService {
     return this.uow.repo(Workspace).count();
   }
 
+  /** Every workspace's id (housekeeping jobs walk them one at a time). */
+  async ids(): Promise<number[]> {
+    return (await this.uow.repo(Workspace).find({ select: { id: true }, order: { id: 'ASC' } })).map((w) => w.id);
+  }
+
   async create(input: { slug: string; name: string; timezone?: string }): Promise<Workspace> {
     const slug = input.slug.toLowerCase();
     if (!SLUG_RE.test(slug)) throw new DomainError('invalid', 'slug: lower-case letters, digits and dashes, 1-63 characters');

@@ -46,6 +46,8 @@ export async function startApp(opts: StartOptions = {}): Promise<TestApp> {
     MAIL_SEND_INTERVAL_MS: '0',
     // the webhook worker's background queries would show in other tests' query captures; tests that need it turn it on
     WEBHOOK_WORKER: '0',
+    // housekeeping rounds are run explicitly (CredentialRetention.prune, EmbeddedVacuum.run)
+    HOUSEKEEPING_MINUTES: '0',
     ...opts.env,
   });
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
