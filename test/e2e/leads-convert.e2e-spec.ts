@@ -64,7 +64,7 @@ describe('POST /api/v1/leads/{id}/convert', () => {
     const before = { customer: await events('customer_created'), contact: await events('contact_created'), opp: await events('opp_created'), visit: await events('visit_created') };
     const res = await as(north1.key).post(`/api/v1/leads/${l.id}/convert`, {}).expect(200);
     const r = res.body;
-    expect(Object.keys(r).sort()).toEqual(['created', 'customer', 'customer_id', 'lead', 'linked', 'message', 'ok', 'opp_id'].sort());
+    expect(Object.keys(r).sort()).toEqual(['created', 'customer', 'customer_id', 'lead', 'linked', 'message', 'ok', 'opp_id', 'task_id'].sort());
     expect(r).toMatchObject({ ok: true, created: 2, linked: 0, customer: l.company, customer_id: expect.any(Number), opp_id: expect.any(Number) });
     expect(r.message).toContain('Kazanıldı');
     expect(r.lead).toMatchObject({
@@ -93,6 +93,45 @@ describe('POST /api/v1/leads/{id}/convert', () => {
     expect(await events('contact_created')).toBe(before.contact + 2);
     expect(await events('opp_created')).toBe(before.opp + 1);
     expect(await events('visit_created')).toBe(before.visit + 1);
+  });
+
+  it("makes the lead's next action a follow-up task of the caller's on the company (task_id), once; make_task false or no next action: none", async () => {
+    const l = await lead(north1.key, { next_action: 'Send offer', next_date: '2026-12-10' });
+    const r = (await as(north1.key).post(`/api/v1/leads/${l.id}/convert`, {}).expect(200)).body;
+    expect(r.task_id).toEqual(expect.any(Number));
+    expect(r.lead.task_id).toBe(r.task_id);
+    expect(r.message).toContain(`follow-up task ${r.task_id} created`);
+    const task = (await as(north1.key).get(`/api/v1/tasks/${r.task_id}`).expect(200)).body.task;
+    expect(task).toMatchObject({
+      title: `Send offer: ${l.company}`,
+      due_date: '2026-12-10',
+      customer_id: r.customer_id,
+      person_id: r.lead.link_contact_id,
+      opp_id: r.opp_id,
+      assignee: expect.objectContaining({ id: north1.user.id }),
+    });
+    expect(task.description).toContain('Fair: Plast Eurasia 2026');
+    expect(task.description).toContain('Met at the stand.');
+    // a retry answers the same task and makes no second one
+    const again = (await as(north1.key).post(`/api/v1/leads/${l.id}/convert`, {}).expect(200)).body;
+    expect(again.task_id).toBe(r.task_id);
+    const [{ n }] = await db(t).query('SELECT count(*)::int AS n FROM tasks WHERE workspace_id = $1 AND customer_id = $2', [a.ws.id, r.customer_id]);
+    expect(n).toBe(1);
+
+    const off = await lead(north1.key);
+    const r2 = (await as(north1.key).post(`/api/v1/leads/${off.id}/convert`, { make_task: false }).expect(200)).body;
+    expect(r2.task_id).toBeNull();
+    expect(r2.lead.task_id).toBeNull();
+    const none = await lead(north1.key, { next_action: '' });
+    const r3 = (await as(north1.key).post(`/api/v1/leads/${none.id}/convert`, {}).expect(200)).body;
+    expect(r3.task_id).toBeNull();
+    for (const cid of [r2.customer_id, r3.customer_id]) {
+      const [{ n: k }] = await db(t).query('SELECT count(*)::int AS n FROM tasks WHERE workspace_id = $1 AND customer_id = $2', [a.ws.id, cid]);
+      expect(k).toBe(0);
+    }
+    const bad = await as(north1.key).post(`/api/v1/leads/${none.id}/convert`, { make_task: 'yes' }).expect(400);
+    expect(bad.body).toMatchObject({ ok: false, error: 'invalid' });
+    expect(bad.body.message).toContain('make_task');
   });
 
   it('never creates duplicates: a retry, a stale body and two concurrent calls answer the same links', async () => {

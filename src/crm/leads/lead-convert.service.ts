@@ -11,6 +11,7 @@ import { OpportunitiesService } from '../opportunities/opportunities.service';
 import { Person } from '../people/person.entity';
 import { PeopleService } from '../people/people.service';
 import { AccessService } from '../shared/access.service';
+import { TasksService } from '../tasks/tasks.service';
 import { rid } from '../shared/event-data';
 import { normalizeName } from '../shared/normalize';
 import { RefsService } from '../shared/refs.service';
@@ -27,6 +28,7 @@ export interface ConvertInput {
   opp_mode?: 'new' | 'existing' | 'none';
   opp_id?: number;
   make_visit?: boolean;
+  make_task?: boolean;
 }
 
 export interface ConvertResult {
@@ -37,13 +39,16 @@ export interface ConvertResult {
   customer: string;
   customerId: number;
   oppId: number | null;
+  /** The follow-up task made of the lead's next action, if any. */
+  taskId: number | null;
   message: string;
   one: LeadOne;
 }
 
 /**
  * Spec 4.3 / 3.1: a lead becomes a company (linked or created), contacts (created, linked or skipped by
- * index), an opportunity (created, linked or none) and a fair visit, and takes the converted status,
+ * index), an opportunity (created, linked or none), a fair visit and (when the lead has a next action) a
+ * follow-up task of the caller's, due on the lead's next date (`task_id`), and takes the converted status,
  * all in ONE unit of work through the companies', people's, opportunities' and activities' own services
  * (so their rules and events apply: customer_created, contact_created, opp_created, visit_created).
  *
@@ -62,6 +67,7 @@ export class LeadConvertService {
     private readonly people: PeopleService,
     private readonly opportunities: OpportunitiesService,
     private readonly activities: ActivitiesService,
+    private readonly tasks: TasksService,
   ) {}
 
   async convert(auth: UserContext, id: number, input: ConvertInput): Promise<ConvertResult> {
@@ -81,6 +87,7 @@ export class LeadConvertService {
           customer: name,
           customerId: lead.linkCustomerId,
           oppId: lead.oppId,
+          taskId: lead.taskId,
           message: `Already converted to ${name || rid('C', lead.linkCustomerId)}${lead.oppId ? ` (opportunity ${rid('O', lead.oppId)})` : ''}; nothing changed.`,
           lead,
         };
@@ -164,11 +171,27 @@ export class LeadConvertService {
         });
       }
 
-      // 5. the lead
+      // 5. the follow-up: the next action planned at the fair becomes the caller's task on the company
+      const contactId = cids.find((x) => x !== null) ?? null;
+      let taskId: number | null = null;
+      if ((input.make_task ?? true) && lead.nextAction.trim()) {
+        const task = await this.tasks.create(auth, {
+          title: cut(`${lead.nextAction.trim()}: ${company.name}`, 300),
+          description: [fair ? `Fair: ${fair.name}` : 'Fair lead', lead.note].filter(Boolean).join('\n\n'),
+          due_date: lead.nextDate,
+          customer_id: company.id,
+          person_id: contactId,
+          opp_id: oppId,
+        });
+        taskId = task.task.id;
+      }
+
+      // 6. the lead
       const primaryCount = lead.contactName.trim() ? 1 : 0;
       lead.contactCid = primaryCount ? (cids[0] ?? null) : null;
       lead.people = lead.people.map((p: LeadPerson, i) => ({ ...p, cid: cids[i + primaryCount] ?? null }));
-      lead.linkContactId = cids.find((x) => x !== null) ?? null;
+      lead.linkContactId = contactId;
+      lead.taskId = taskId;
       lead.linkCustomerId = company.id;
       lead.customerId = company.id;
       lead.oppId = oppId;
@@ -181,9 +204,10 @@ export class LeadConvertService {
         `${created} contact${created === 1 ? '' : 's'} created, ${linked} linked`,
         oppId === null ? 'no opportunity' : `opportunity ${rid('O', oppId)} ${oppCreated ? 'created' : 'linked'}`,
         makeVisit ? 'fair visit logged' : '',
+        taskId !== null ? `follow-up task ${taskId} created` : '',
       ].filter(Boolean);
       const won = oppId !== null ? ` The lead becomes ${c.lead_status_won} when the opportunity is won.` : '';
-      return { created, linked, customer: company.name, customerId: company.id, oppId, message: `${parts.join('; ')}.${won}`, lead: saved };
+      return { created, linked, customer: company.name, customerId: company.id, oppId, taskId, message: `${parts.join('; ')}.${won}`, lead: saved };
     });
     const { lead, ...rest } = result;
     return { ...rest, one: { lead, views: await this.leads.views(auth, [lead]) } };

@@ -111,7 +111,7 @@ export class Lead extends TenantEntity {
   @Column({ type: 'int', nullable: true })
   customerId: number | null;
 
-  /** Follow-up task (reserved: no call sets it yet). */
+  /** Follow-up task made of the next action at conversion (null: none). */
   @Column({ type: 'int', nullable: true })
   taskId: number | null;
 

@@ -156,6 +156,11 @@ export class ConvertLeadDto implements ConvertInput {
   @IfPresent()
   @IsBoolean()
   make_visit?: boolean;
+
+  @ApiPropertyOptional({ type: Boolean, default: true, description: "make the lead's next action a follow-up task (when it has one); its id is the lead's task_id" })
+  @IfPresent()
+  @IsBoolean()
+  make_task?: boolean;
 }
 
 // ---- response schemas (OpenAPI documentation; the mappers build the bodies) ----
@@ -240,6 +245,7 @@ export class ConvertResponseSchema {
   @ApiProperty({ description: 'company name' }) customer: string;
   @ApiProperty({ type: 'integer' }) customer_id: number;
   @ApiProperty({ type: 'integer', nullable: true }) opp_id: number | null;
+  @ApiProperty({ type: 'integer', nullable: true, description: "the follow-up task made of the lead's next action (also the lead's task_id)" }) task_id: number | null;
   @ApiProperty({ type: LeadSchema }) lead: LeadSchema;
   @ApiProperty() message: string;
 }

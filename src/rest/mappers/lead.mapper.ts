@@ -74,6 +74,7 @@ export const toConvertResponse = (r: ConvertResult, ws: Workspace) => ({
   customer: r.customer,
   customer_id: r.customerId,
   opp_id: r.oppId,
+  task_id: r.taskId,
   lead: toLead(r.one.lead, r.one.views, ws),
   message: r.message,
 });
