@@ -3,6 +3,7 @@ import { IsNull, LessThan, Or } from 'typeorm';
 import { Inject, Injectable } from '@nestjs/common';
 import { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { SecretBox, sha256Hex } from '../common/crypto';
 import { DomainError } from '../common/errors';
 import { addressKey } from '../common/http/throttle';
 import { UnitOfWork } from '../database/unit-of-work';
@@ -11,6 +12,7 @@ import { Workspace } from '../workspace/workspace.entity';
 import { WorkspaceService } from '../workspace/workspace.service';
 import { CredentialsService } from './credentials.service';
 import { hashPassword, verifyPassword } from './password';
+import { SECRET_BOX } from './secret-box.provider';
 import { totpStep } from './totp';
 import { User } from './user.entity';
 import { UsersService } from './users.service';
@@ -44,6 +46,8 @@ export class LoginService {
   private readonly byPair: RateLimiterAbstract;
   private readonly byAddress: RateLimiterAbstract;
   private readonly byUsername: RateLimiterAbstract;
+  /** Seals the pending proofs of browser sign-ins with a key of their own. */
+  private readonly pendingBox: SecretBox;
 
   constructor(
     private readonly uow: UnitOfWork,
@@ -52,7 +56,9 @@ export class LoginService {
     private readonly workspaces: WorkspaceService,
     limiters: LimiterFactory,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(SECRET_BOX) secrets: SecretBox,
   ) {
+    this.pendingBox = new SecretBox(secrets.derive('signin-pending'));
     const window = config.loginWindowMinutes * 60;
     this.byPair = limiters.create('login:pair', { points: config.loginMaxFailures, duration: window, blockDuration: window });
     this.byAddress = limiters.create('login:address', { points: config.loginAddressMaxFailures, duration: DAY_SECONDS });
@@ -61,32 +67,74 @@ export class LoginService {
   }
 
   async login(ws: Workspace, input: LoginInput, clientIp?: string): Promise<{ token: string; user: User }> {
-    const username = input.username.trim().toLowerCase();
-    const address = addressKey(clientIp);
-    const keys = { pair: `${ws.id}:${username}:${address}`, address, username: `${ws.id}:${username}` };
+    const { user, keys, username } = await this.checkPassword(ws, input.username, input.password, clientIp);
+    return this.secondFactor(ws, user, keys, username, input.otp, input.device);
+  }
+
+  /**
+   * Browser sign-in, first step: the password. A user without two-factor gets a session; a user with it
+   * gets a pending proof (sealed: workspace, user, a fingerprint of the password hash, 5 minutes) that the
+   * code step takes instead of the password, so the page never asks for the password twice.
+   */
+  async signInWithPassword(ws: Workspace, input: LoginInput, clientIp?: string): Promise<{ token: string; user: User } | { pending: string }> {
+    const { user, keys, username } = await this.checkPassword(ws, input.username, input.password, clientIp);
+    if (this.users.totpSecretOf(user) && !input.otp) return { pending: this.sealPending(ws, user, username) };
+    return this.secondFactor(ws, user, keys, username, input.otp, input.device);
+  }
+
+  /**
+   * Browser sign-in, second step: the pending proof of the first and the 6-digit code, under the same
+   * limits as a sign-in. Null when the proof is unreadable, older than 5 minutes, of another workspace,
+   * or the password changed since (the page asks for the password again).
+   */
+  async signInWithCode(ws: Workspace, input: { pending: string; otp?: string; device?: string }, clientIp?: string): Promise<{ token: string; user: User; username: string } | null> {
+    const proof = this.openPending(ws, input.pending);
+    if (!proof) return null;
+    const keys = limitKeys(ws, proof.n, clientIp);
+    await this.refuseWhenLimited(keys);
+    const user = await this.uow.tenant(ws.id).findOne(User, { where: { id: proof.u } });
+    if (!user?.passwordHash || passwordFingerprint(user.passwordHash) !== proof.h) return null;
+    this.checkUsable(ws, user);
+    return { ...(await this.secondFactor(ws, user, keys, proof.n, input.otp, input.device)), username: proof.n };
+  }
+
+  /** Limits, then the password (timing-safe for unknown usernames), an active user and a usable licence. */
+  private async checkPassword(ws: Workspace, rawUsername: string, password: string, clientIp?: string): Promise<{ user: User; keys: LimitKeys; username: string }> {
+    const username = rawUsername.trim().toLowerCase();
+    const keys = limitKeys(ws, username, clientIp);
     await this.refuseWhenLimited(keys);
 
     const db = this.uow.tenant(ws.id);
     const user = await db.findOne(User, { where: [{ username }, { email: username }] });
     // verify against a dummy hash when the user is unknown, so timing does not tell which usernames exist
     const hash = user?.passwordHash ?? (await (dummyHash ??= hashPassword('dummy-password-for-timing')));
-    const passwordOk = (await verifyPassword(hash, input.password)) && !!user?.passwordHash;
+    const passwordOk = (await verifyPassword(hash, password)) && !!user?.passwordHash;
     if (!user || !passwordOk) {
       await this.fail(ws, keys, username, 'bad_credentials');
       throw new DomainError('unauthorized', 'invalid username or password');
     }
     if (!user.active) {
       await this.uow.audit({ workspaceId: ws.id, action: 'login_refused', userId: user.id, subject: username, detail: { reason: 'inactive' } });
-      throw new DomainError('inactive', 'this user is deactivated');
     }
+    this.checkUsable(ws, user);
+    return { user, keys, username };
+  }
+
+  private checkUsable(ws: Workspace, user: User): void {
+    if (!user.active) throw new DomainError('inactive', 'this user is deactivated');
     if (this.workspaces.licenseView(ws).blocked) {
       throw new DomainError('license_blocked', 'the licence of this workspace is blocked or expired');
     }
+  }
+
+  /** The 6-digit code when two-factor is on (each code once), then the session. */
+  private async secondFactor(ws: Workspace, user: User, keys: LimitKeys, username: string, otp: string | undefined, device: string | undefined): Promise<{ token: string; user: User }> {
+    const db = this.uow.tenant(ws.id);
     const secret = this.users.totpSecretOf(user);
     let step: number | null = null;
     if (secret) {
-      if (!input.otp) throw new DomainError('otp_required', 'two-factor authentication: repeat the request with the 6-digit otp', { otp_required: true });
-      step = totpStep(secret, input.otp);
+      if (!otp) throw new DomainError('otp_required', 'two-factor authentication: repeat the request with the 6-digit otp', { otp_required: true });
+      step = totpStep(secret, otp);
       if (step === null) {
         await this.fail(ws, keys, username, 'bad_otp');
         throw new DomainError('unauthorized', 'invalid one-time code');
@@ -99,9 +147,9 @@ export class LoginService {
         if (!affected) return null;
       }
       const expiresAt = new Date(Date.now() + this.config.apiTokenDays * 86_400_000);
-      const { token } = await this.credentials.issue({ workspaceId: ws.id, kind: 'session', userId: user.id, name: input.device?.trim() || 'session', expiresAt });
+      const { token } = await this.credentials.issue({ workspaceId: ws.id, kind: 'session', userId: user.id, name: device?.trim() || 'session', expiresAt });
       await db.update(User, { id: user.id }, { lastLoginAt: new Date() });
-      await this.uow.audit({ workspaceId: ws.id, action: 'login', userId: user.id, subject: username, detail: { device: input.device ?? '' } });
+      await this.uow.audit({ workspaceId: ws.id, action: 'login', userId: user.id, subject: username, detail: { device: device ?? '' } });
       return { token, user };
     });
     if (!session) {
@@ -110,6 +158,20 @@ export class LoginService {
     }
     await this.byPair.delete(keys.pair).catch(() => undefined);
     return session;
+  }
+
+  private sealPending(ws: Workspace, user: User, username: string): string {
+    const proof: PendingProof = { w: ws.id, u: user.id, n: username, h: passwordFingerprint(user.passwordHash!), e: Date.now() + PENDING_MS };
+    return this.pendingBox.seal(JSON.stringify(proof));
+  }
+
+  private openPending(ws: Workspace, sealed: string): PendingProof | null {
+    try {
+      const p = JSON.parse(this.pendingBox.open(sealed)) as PendingProof;
+      return p.w === ws.id && Number.isInteger(p.u) && typeof p.n === 'string' && typeof p.h === 'string' && p.e > Date.now() ? p : null;
+    } catch {
+      return null;
+    }
   }
 
   private async fail(ws: Workspace, keys: LimitKeys, username: string, reason: string): Promise<void> {
@@ -135,6 +197,27 @@ interface LimitKeys {
   address: string;
   username: string;
 }
+
+function limitKeys(ws: Workspace, username: string, clientIp: string | undefined): LimitKeys {
+  const address = addressKey(clientIp);
+  return { pair: `${ws.id}:${username}:${address}`, address, username: `${ws.id}:${username}` };
+}
+
+/** How long the code step of a browser sign-in may follow its password step. */
+export const PENDING_MS = 5 * 60_000;
+
+/** The sealed proof of a browser sign-in's password step. */
+interface PendingProof {
+  /** workspace, user, the username as typed (the limits' key), password-hash fingerprint, expiry (ms) */
+  w: number;
+  u: number;
+  n: string;
+  h: string;
+  e: number;
+}
+
+/** Changes with the password, reveals nothing about it. */
+const passwordFingerprint = (hash: string): string => sha256Hex(`signin-pending:${hash}`).slice(0, 32);
 
 /** The wait before checking a password for a username with `failures` recent failures from anywhere. */
 export function usernameDelayMs(failures: number, freeFailures: number): number {

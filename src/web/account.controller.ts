@@ -7,7 +7,7 @@ import { Page, sendPage } from '../common/http/pages/page-renderer';
 import { CurrentWorkspace, Public } from '../identity/auth/auth.decorator';
 import { CredentialsService } from '../identity/credentials.service';
 import { browserDeviceName } from '../identity/device-name';
-import { BrowserSessionService } from '../identity/oauth/browser-session.service';
+import { BrowserSessionService, SignInPage } from '../identity/oauth/browser-session.service';
 import { OAuthService } from '../identity/oauth/oauth.service';
 import { MAX_API_KEYS, UserCredentialsService } from '../identity/user-credentials.service';
 import type { Workspace } from '../workspace/workspace.entity';
@@ -35,7 +35,7 @@ export class AccountController {
 
   @Get('signin')
   signInForm(@Req() req: CrmRequest, @Res() res: Response) {
-    sendPage(req, res, this.signInPage(req, res, settingsReturnTo(req.query.return_to), '', undefined, false));
+    sendPage(req, res, this.signInPage(req, res, settingsReturnTo(req.query.return_to), { username: '', otp: false }));
   }
 
   @Post('signin')
@@ -43,7 +43,7 @@ export class AccountController {
     const form = body ?? {};
     const returnTo = settingsReturnTo(form.return_to);
     const out = await this.browser.signIn(ws, form, this.pages.csrf.valid(req), ip, browserDeviceName(req.headers['user-agent'], 'settings'));
-    if (out.kind === 'page') return sendPage(req, res, this.signInPage(req, res, returnTo, out.username, out.error, out.otp));
+    if (out.kind === 'page') return sendPage(req, res, this.signInPage(req, res, returnTo, out));
     cookies.setSession(req, res, out.sessionToken);
     res.redirect(303, returnTo);
   }
@@ -57,9 +57,9 @@ export class AccountController {
     });
   }
 
-  private signInPage(req: CrmRequest, res: Response, returnTo: string, username: string, error: string | undefined, otp: boolean): Page {
-    const view = { heading: 'Sign in to settings', action: '/settings/signin', csrf: this.pages.csrf.token(req, res), returnTo, username, otp, error };
-    return pages.render('signin', view, error ? 400 : 200);
+  private signInPage(req: CrmRequest, res: Response, returnTo: string, p: Pick<SignInPage, 'username' | 'otp' | 'pending' | 'error'>): Page {
+    const view = { heading: 'Sign in to settings', action: '/settings/signin', csrf: this.pages.csrf.token(req, res), returnTo, username: p.username, otp: p.otp, pending: p.pending, error: p.error };
+    return pages.render('signin', view, p.error ? 400 : 200);
   }
 
   // ---- App connections ----------------------------------------------------------------------

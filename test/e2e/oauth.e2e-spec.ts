@@ -2,6 +2,8 @@ import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { GrantUsage } from '../../src/identity/oauth/grant-usage';
+import { hashPassword } from '../../src/identity/password';
+import { currentTotp } from '../../src/identity/totp';
 import { UsersService } from '../../src/identity/users.service';
 import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
 import { authorizeUrl, Browser, consent, formFields, pkce, register, revoke, signIn, token } from '../helpers/oauth-flow';
@@ -165,17 +167,72 @@ describe('authorization code flow', () => {
     expect(r.headers.location).toBe('/oauth/authorize');
   });
 
-  it('asks for the second factor on the sign-in page', async () => {
+  it('asks for the second factor on the sign-in page, without asking for the password again', async () => {
     const u = await userWithBrowser(a);
-    await t.get(UsersService).enableTotp(a.ws.id, u.user.id);
+    const { secret } = await t.get(UsersService).enableTotp(a.ws.id, u.user.id);
     const clientId = await publicClient(a);
     const url = authorizeUrl({ client_id: clientId, redirect_uri: REDIRECT, code_challenge: pkce().challenge });
     const r = await signIn(u.browser, url, u.email, PASSWORD);
-    expect(r.status).toBe(400);
+    expect(r.status).toBe(200);
     expect(r.text).toContain('name="otp"');
+    expect(r.text).not.toContain('name="password"');
+    expect(r.text).toContain(`Signing in as <strong>${u.email}</strong>. Enter the 6-digit code`);
+    expect(r.text).not.toContain('role="alert"');
     expect(u.browser.hasSession()).toBe(false);
-    const wrong = await signIn(u.browser, url, u.email, 'wrong-password-1');
-    expect(wrong.text).toContain('Invalid');
+    const step = formFields(r.text);
+    expect(step.pending).toMatch(/^v1\./);
+    expect(Buffer.from(step.pending!.split('.')[3]!, 'base64url').toString()).not.toContain(u.email); // sealed, not readable
+    // a wrong code: the code step again (same proof), no session
+    const wrong = await u.browser.post('/oauth/signin', { ...step, otp: '000000' === currentTotp(secret) ? '111111' : '000000' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.text).toContain('Invalid code');
+    expect(formFields(wrong.text).pending).toBe(step.pending);
+    expect(u.browser.hasSession()).toBe(false);
+    // a tampered proof: back to the password
+    const tampered = await u.browser.post('/oauth/signin', { ...step, pending: step.pending!.slice(0, -4) + 'AAAA', otp: currentTotp(secret) });
+    expect(tampered.text).toContain('name="password"');
+    expect(tampered.text).toContain('took too long');
+    // the right code with the proof: signed in, back to authorize
+    const ok = await u.browser.post('/oauth/signin', { ...step, otp: currentTotp(secret) });
+    expect(ok.status).toBe(303);
+    expect(u.browser.hasSession()).toBe(true);
+    // the wrong password never reaches the code step
+    const b2 = new Browser(t, a.host);
+    const bad = await signIn(b2, url, u.email, 'wrong-password-1');
+    expect(bad.text).toContain('Invalid');
+    expect(bad.text).not.toContain('name="pending"');
+  });
+
+  it('the proof of the password step expires after 5 minutes, and with a password change; it is bound to its workspace', async () => {
+    const u = await userWithBrowser(a);
+    const { secret } = await t.get(UsersService).enableTotp(a.ws.id, u.user.id);
+    const clientId = await publicClient(a);
+    const url = authorizeUrl({ client_id: clientId, redirect_uri: REDIRECT, code_challenge: pkce().challenge });
+    const step = formFields((await signIn(u.browser, url, u.email, PASSWORD)).text);
+    // another workspace does not take it
+    const other = new Browser(t, b.host);
+    const page = await other.get('/oauth/signin');
+    const foreign = await other.post('/oauth/signin', { ...formFields(page.text), pending: step.pending!, username: u.email, otp: currentTotp(secret) });
+    expect(foreign.text).toContain('took too long');
+    expect(other.hasSession()).toBe(false);
+    // a password change since the first step
+    const setPassword = async (pw: string) => db(t).query('UPDATE users SET password_hash = $3 WHERE workspace_id = $1 AND id = $2', [a.ws.id, u.user.id, await hashPassword(pw)]);
+    await setPassword('Another-Horse-43');
+    const changed = await u.browser.post('/oauth/signin', { ...step, otp: currentTotp(secret) });
+    expect(changed.text).toContain('took too long');
+    expect(u.browser.hasSession()).toBe(false);
+    // five minutes later
+    await setPassword(PASSWORD);
+    const fresh = formFields((await signIn(u.browser, url, u.email, PASSWORD)).text);
+    const now = Date.now();
+    const spy = jest.spyOn(Date, 'now').mockReturnValue(now + 5 * 60_000 + 1000);
+    try {
+      const late = await u.browser.post('/oauth/signin', { ...fresh, otp: currentTotp(secret) });
+      expect(late.text).toContain('took too long');
+    } finally {
+      spy.mockRestore();
+    }
+    expect(u.browser.hasSession()).toBe(false);
   });
 
   it('authorize: a bad client or redirect_uri shows a page and never redirects; other errors redirect with state', async () => {

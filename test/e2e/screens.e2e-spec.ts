@@ -5,10 +5,11 @@ import type { Page } from 'playwright-core';
 import { LoopbackCallback, loopbackCallback, signInWithPage, useChromium } from '../helpers/browser';
 import { listenLoopback } from '../helpers/loopback-fetch';
 import { authorizeUrl, pkce, register } from '../helpers/oauth-flow';
+import { UsersService } from '../../src/identity/users.service';
 import { createUser, createWorkspace, Fixture, startApp, TestApp } from '../helpers/test-app';
 
 /**
- * Screenshots of the server-rendered pages (sign-in, consent, App connections with one grant, Developers, Sessions)
+ * Screenshots of the server-rendered pages (sign-in and its code step, consent, App connections with one grant, Developers, Sessions)
  * at desktop and phone width, written to SCREENS_DIR (docs/screens is checked in; default: a temp dir).
  * `SCREENS_DIR=docs/screens npm test -- test/e2e/screens.e2e-spec.ts` refreshes them.
  */
@@ -85,5 +86,18 @@ describe.each([
     await page.goto(`${origin()}/settings/sessions`);
     await page.getByRole('button', { name: 'Sign out all other sessions' }).waitFor();
     await shoot(page, `sessions-${width}`);
+
+    // the code step of a user with two-factor: the 6-digit code only, the password is not asked again
+    const twoFactor = `tomas.${label}@${a.ws.slug}.test`;
+    const u = await createUser(t, a, { email: twoFactor, password: PASSWORD, fullName: 'Tomas Example' });
+    await t.get(UsersService).enableTotp(a.ws.id, u.user.id);
+    const fresh = await chromium.page({ ...contextOptions, deviceScaleFactor: 1, colorScheme: 'light', locale: 'en-GB' });
+    await fresh.goto(`${origin()}/settings/signin`);
+    await fresh.getByLabel('Username or e-mail').fill(twoFactor);
+    await fresh.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await fresh.keyboard.press('Enter');
+    await fresh.getByLabel('6-digit code').waitFor();
+    expect(await fresh.getByLabel('Password', { exact: true }).count()).toBe(0);
+    await shoot(fresh, `signin-code-${width}`);
   });
 });

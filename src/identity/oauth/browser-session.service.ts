@@ -10,7 +10,9 @@ import { User } from '../user.entity';
 export interface SignInPage {
   kind: 'page';
   username: string;
+  /** The code step: the page asks for the 6-digit code only and carries `pending` (the proof of the password step). */
   otp: boolean;
+  pending?: string;
   error?: string;
   returnTo: string;
 }
@@ -59,27 +61,52 @@ export class BrowserSessionService {
   }
 
   /**
-   * POST of the sign-in form: password, then (when on) the 6-digit code; the login limits apply.
+   * POST of the sign-in form: the password step, then (when two-factor is on) the code step, which carries
+   * the sealed proof of the password step instead of the password; the login limits apply to both.
    * `formTrusted`: the CSRF token and origin checks held. `device` names the session in the sessions list.
    */
   async signIn(ws: Workspace, form: Record<string, unknown>, formTrusted: boolean, ip: string | undefined, device: string): Promise<SignInOutcome> {
     const returnTo = safeReturnTo(form.return_to);
     const username = typeof form.username === 'string' ? form.username.slice(0, 254) : '';
-    const page = (error: string, otp = false): SignInPage => ({ kind: 'page', username, otp, error, returnTo });
+    const page = (error: string): SignInPage => ({ kind: 'page', username, otp: false, error, returnTo });
     if (!formTrusted) return page('The form expired. Please sign in again.');
-    const password = typeof form.password === 'string' ? form.password.slice(0, 1000) : '';
     const otp = typeof form.otp === 'string' && form.otp.trim() ? form.otp.trim().slice(0, 10) : undefined;
+    if (typeof form.pending === 'string' && form.pending) return this.codeStep(ws, form.pending.slice(0, 2000), username, otp, returnTo, ip, device);
+    const password = typeof form.password === 'string' ? form.password.slice(0, 1000) : '';
     if (!username || !password) return page('Enter your username and password.');
     try {
-      const { token } = await this.login.login(ws, { username, password, otp, device }, ip);
-      return { kind: 'signed_in', sessionToken: token, returnTo };
+      const r = await this.login.signInWithPassword(ws, { username, password, otp, device }, ip);
+      if ('pending' in r) return { kind: 'page', username, otp: true, pending: r.pending, returnTo };
+      return { kind: 'signed_in', sessionToken: r.token, returnTo };
     } catch (e) {
-      if (!(e instanceof DomainError)) throw e;
-      if (e.code === 'otp_required') return page('Enter the 6-digit code of your authenticator app.', true);
-      if (e.code === 'rate_limited') return page('Too many attempts. Please wait and try again.', !!otp);
-      if (e.code === 'inactive') return page('This user is deactivated.');
-      if (e.code === 'license_blocked') return page('The licence of this workspace is blocked.');
-      return page(otp ? 'Invalid username, password or code.' : 'Invalid username or password.', !!otp);
+      const known = refusal(e);
+      if (known) return page(known);
+      return page(otp ? 'Invalid username, password or code.' : 'Invalid username or password.');
     }
   }
+
+  /** `username` comes back from the form for display only; the proof names the user. */
+  private async codeStep(ws: Workspace, pending: string, username: string, otp: string | undefined, returnTo: string, ip: string | undefined, device: string): Promise<SignInOutcome> {
+    const again = (error?: string): SignInPage => ({ kind: 'page', username, otp: true, pending, error, returnTo });
+    if (!otp) return again();
+    try {
+      const r = await this.login.signInWithCode(ws, { pending, otp, device }, ip);
+      if (!r) return { kind: 'page', username, otp: false, error: 'The sign-in took too long. Please sign in again.', returnTo };
+      return { kind: 'signed_in', sessionToken: r.token, returnTo };
+    } catch (e) {
+      const known = refusal(e);
+      if (e instanceof DomainError && e.code === 'rate_limited') return again(known!);
+      if (known) return { kind: 'page', username, otp: false, error: known, returnTo };
+      return again('Invalid code. Please try again.');
+    }
+  }
+}
+
+/** The page's words for a refusal that is not a wrong password or code (rethrows anything else). */
+function refusal(e: unknown): string | null {
+  if (!(e instanceof DomainError)) throw e;
+  if (e.code === 'rate_limited') return 'Too many attempts. Please wait and try again.';
+  if (e.code === 'inactive') return 'This user is deactivated.';
+  if (e.code === 'license_blocked') return 'The licence of this workspace is blocked.';
+  return null;
 }

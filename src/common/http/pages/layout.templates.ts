@@ -65,10 +65,12 @@ const SHOWN_ONCE = `<p role="status"><strong><%= it.label %></strong> (shown onc
 export const SIGN_IN_TEMPLATE = `<% layout('@layout', { title: 'Sign in', narrow: true }) %>
 <h1><%= it.heading %></h1><% if (it.error) { %><p class="error" role="alert"><%= it.error %></p><% } %>
 <form method="post" action="<%= it.action %>"><input type="hidden" name="csrf" value="<%= it.csrf %>"><input type="hidden" name="return_to" value="<%= it.returnTo %>">
-<label for="username">Username or e-mail</label><input id="username" name="username" autocomplete="username" required value="<%= it.username %>"<% if (!it.username) { %> autofocus<% } %>>
+<% if (it.pending) { %><p>Signing in as <strong><%= it.username %></strong>. Enter the 6-digit code of your authenticator app.</p><input type="hidden" name="username" value="<%= it.username %>"><input type="hidden" name="pending" value="<%= it.pending %>">
+<label for="otp">6-digit code</label><input id="otp" name="otp" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required autofocus>
+<% } else { %><label for="username">Username or e-mail</label><input id="username" name="username" autocomplete="username" required value="<%= it.username %>"<% if (!it.username) { %> autofocus<% } %>>
 <label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required<% if (it.username) { %> autofocus<% } %>>
-<% if (it.otp) { %><label for="otp">6-digit code</label><input id="otp" name="otp" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" required>
 <% } %><button class="primary" type="submit">Sign in</button></form>
+<% if (it.pending) { %><p class="muted"><a href="<%= it.action %><%= it.returnTo ? '?return_to=' + encodeURIComponent(it.returnTo) : '' %>">Sign in as someone else</a></p><% } %>
 `;
 
 export const SHARED_TEMPLATES: Record<string, string> = {
