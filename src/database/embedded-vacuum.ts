@@ -4,6 +4,7 @@ import type pino from 'pino';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { ROOT_LOGGER } from '../common/logger';
+import { PeriodicJob } from '../common/periodic-job';
 
 /** Is the database the embedded PGlite (bound by DatabaseModule)? */
 export const DB_EMBEDDED = Symbol('DB_EMBEDDED');
@@ -40,8 +41,10 @@ const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
  */
 @Injectable()
 export class EmbeddedVacuum implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  private readonly job = new PeriodicJob(
+    () => this.run(),
+    (e) => this.log.warn({ err: e }, 'embedded vacuum round failed'),
+  );
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -52,18 +55,11 @@ export class EmbeddedVacuum implements OnApplicationBootstrap, OnApplicationShut
 
   onApplicationBootstrap(): void {
     if (!this.embedded || this.config.housekeepingMinutes <= 0) return;
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.run()
-        .catch((e: unknown) => this.log.warn({ err: e }, 'embedded vacuum round failed'))
-        .finally(() => (this.running = null));
-    }, this.config.housekeepingMinutes * 60_000);
-    this.timer.unref();
+    this.job.start(this.config.housekeepingMinutes * 60_000);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+  onApplicationShutdown(): Promise<void> {
+    return this.job.stop();
   }
 
   /** One round: the tables vacuumed (and analyzed) and those only analyzed. */

@@ -2,6 +2,7 @@ import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } fro
 import type pino from 'pino';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { ROOT_LOGGER } from '../common/logger';
+import { PeriodicJob } from '../common/periodic-job';
 import { UnitOfWork } from '../database/unit-of-work';
 import { WorkspaceService } from '../workspace/workspace.service';
 
@@ -36,8 +37,10 @@ const PRUNE_CODES = `
  */
 @Injectable()
 export class CredentialRetention implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  private readonly job = new PeriodicJob(
+    () => this.prune(),
+    (e) => this.log.warn({ err: e }, 'credential retention round failed'),
+  );
 
   constructor(
     private readonly uow: UnitOfWork,
@@ -48,18 +51,11 @@ export class CredentialRetention implements OnApplicationBootstrap, OnApplicatio
 
   onApplicationBootstrap(): void {
     if (this.config.housekeepingMinutes <= 0) return;
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.prune()
-        .catch((e: unknown) => this.log.warn({ err: e }, 'credential retention round failed'))
-        .finally(() => (this.running = null));
-    }, this.config.housekeepingMinutes * 60_000);
-    this.timer.unref();
+    this.job.start(this.config.housekeepingMinutes * 60_000);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+  onApplicationShutdown(): Promise<void> {
+    return this.job.stop();
   }
 
   /** One round: deletes spent credentials and codes past their retention. */
