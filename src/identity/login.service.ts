@@ -85,7 +85,7 @@ export class LoginService {
   /**
    * Browser sign-in, second step: the pending proof of the first and the 6-digit code, under the same
    * limits as a sign-in. Null when the proof is unreadable, older than 5 minutes, of another workspace,
-   * or the password changed since (the page asks for the password again).
+   * spent (a code was accepted since), or the password changed since (the page asks for the password again).
    */
   async signInWithCode(ws: Workspace, input: { pending: string; otp?: string; device?: string }, clientIp?: string): Promise<{ token: string; user: User; username: string } | null> {
     const proof = this.openPending(ws, input.pending);
@@ -93,7 +93,8 @@ export class LoginService {
     const keys = limitKeys(ws, proof.n, clientIp);
     await this.refuseWhenLimited(keys);
     const user = await this.uow.tenant(ws.id).findOne(User, { where: { id: proof.u } });
-    if (!user?.passwordHash || passwordFingerprint(user.passwordHash) !== proof.h) return null;
+    // a changed password, or a code accepted since (this proof's or any sign-in's): the proof is spent
+    if (!user?.passwordHash || passwordFingerprint(user.passwordHash) !== proof.h || (user.totpLastStep ?? null) !== proof.s) return null;
     this.checkUsable(ws, user);
     return { ...(await this.secondFactor(ws, user, keys, proof.n, input.otp, input.device)), username: proof.n };
   }
@@ -161,14 +162,14 @@ export class LoginService {
   }
 
   private sealPending(ws: Workspace, user: User, username: string): string {
-    const proof: PendingProof = { w: ws.id, u: user.id, n: username, h: passwordFingerprint(user.passwordHash!), e: Date.now() + PENDING_MS };
+    const proof: PendingProof = { w: ws.id, u: user.id, n: username, h: passwordFingerprint(user.passwordHash!), s: user.totpLastStep ?? null, e: Date.now() + PENDING_MS };
     return this.pendingBox.seal(JSON.stringify(proof));
   }
 
   private openPending(ws: Workspace, sealed: string): PendingProof | null {
     try {
       const p = JSON.parse(this.pendingBox.open(sealed)) as PendingProof;
-      return p.w === ws.id && Number.isInteger(p.u) && typeof p.n === 'string' && typeof p.h === 'string' && p.e > Date.now() ? p : null;
+      return p.w === ws.id && Number.isInteger(p.u) && typeof p.n === 'string' && typeof p.h === 'string' && p.s !== undefined && p.e > Date.now() ? p : null;
     } catch {
       return null;
     }
@@ -208,11 +209,16 @@ export const PENDING_MS = 5 * 60_000;
 
 /** The sealed proof of a browser sign-in's password step. */
 interface PendingProof {
-  /** workspace, user, the username as typed (the limits' key), password-hash fingerprint, expiry (ms) */
+  /**
+   * workspace, user, the username as typed (the limits' key), password-hash fingerprint, the user's last
+   * accepted TOTP step when it was made (a code accepted since spends the proof: single use without a
+   * row), expiry (ms)
+   */
   w: number;
   u: number;
   n: string;
   h: string;
+  s: number | null;
   e: number;
 }
 

@@ -196,6 +196,12 @@ describe('authorization code flow', () => {
     const ok = await u.browser.post('/oauth/signin', { ...step, otp: currentTotp(secret) });
     expect(ok.status).toBe(303);
     expect(u.browser.hasSession()).toBe(true);
+    // the proof is spent: the next code (accepted with one step of drift) does not sign in again with it
+    const replay = new Browser(t, a.host);
+    const replayPage = await replay.get('/oauth/signin');
+    const again = await replay.post('/oauth/signin', { ...formFields(replayPage.text), pending: step.pending!, username: u.email, otp: currentTotp(secret, Date.now() + 30_000) });
+    expect(again.text).toContain('took too long');
+    expect(replay.hasSession()).toBe(false);
     // the wrong password never reaches the code step
     const b2 = new Browser(t, a.host);
     const bad = await signIn(b2, url, u.email, 'wrong-password-1');
