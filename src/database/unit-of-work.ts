@@ -106,6 +106,18 @@ export class UnitOfWork {
   }
 
   /**
+   * Independent reads: in parallel outside a unit of work (each takes a pool connection), one after
+   * another inside one, whose single connection takes one query at a time (node-postgres queues
+   * concurrent queries on a client with a deprecation warning; pg 9 refuses them).
+   */
+  async all<T extends unknown[]>(...reads: { [K in keyof T]: () => T[K] | Promise<T[K]> }): Promise<T> {
+    if (!this.inTransaction) return (await Promise.all(reads.map((r) => r()))) as T;
+    const out: unknown[] = [];
+    for (const r of reads) out.push(await r());
+    return out as T;
+  }
+
+  /**
    * Runs `fn` in one transaction. Nested calls join the open one. At the top level a serialization
    * failure or deadlock (SQLSTATE 40001 / 40P01) runs the whole operation once more, in a fresh
    * transaction with no recorded events; a second collision is 409 `conflict` (src/common/http/error-mapping.ts).

@@ -1,6 +1,7 @@
 import { Product } from '../../src/crm/products/product.entity';
 import { UnitOfWork, WriteOutsideUnitOfWork } from '../../src/database/unit-of-work';
-import { createWorkspace, Fixture, startApp, TestApp } from '../helpers/test-app';
+import { Client } from 'pg';
+import { api, createWorkspace, Fixture, startApp, TestApp } from '../helpers/test-app';
 
 describe('unit of work: writes only inside run()', () => {
   let t: TestApp;
@@ -33,5 +34,54 @@ describe('unit of work: writes only inside run()', () => {
       await uow.repo(Product).insert(row());
     });
     expect(await uow.repo(Product).count({ where: { workspaceId: f.ws.id } })).toBe(before + 2);
+  });
+});
+
+describe('unit of work: one query at a time on its connection', () => {
+  let t: TestApp;
+  let f: Fixture;
+  let uow: UnitOfWork;
+  /** Queries sent to a pg client while it was still executing another (pg 8 queues them and warns; pg 9 refuses). */
+  const overlapping: string[] = [];
+  let restore: () => void = () => undefined;
+
+  beforeAll(async () => {
+    t = await startApp();
+    f = await createWorkspace(t);
+    uow = t.get(UnitOfWork);
+    const proto = Client.prototype as unknown as { query: (...a: unknown[]) => unknown; activeQuery?: unknown; _queryQueue: unknown[] };
+    const original = proto.query;
+    proto.query = function (this: typeof proto, ...args: unknown[]) {
+      if (this.activeQuery || this._queryQueue.length > 0) {
+        const q = args[0];
+        overlapping.push(typeof q === 'string' ? q : String((q as { text?: string })?.text ?? q));
+      }
+      return original.apply(this, args);
+    };
+    restore = () => (proto.query = original);
+  });
+  afterAll(async () => {
+    restore();
+    await t.close();
+  });
+
+  it('uow.all runs its reads one after another inside a unit of work, in parallel outside', async () => {
+    const reads = () => [1, 2, 3].map((n) => () => uow.manager.query(`SELECT pg_sleep(0.02), ${n} AS n`)) as [() => Promise<unknown>, () => Promise<unknown>, () => Promise<unknown>];
+    overlapping.length = 0;
+    const inside = await uow.run(() => uow.all(...reads()));
+    expect(inside.map((r) => (r as { n: number }[])[0]!.n)).toEqual([1, 2, 3]);
+    expect(overlapping).toEqual([]);
+    const start = Date.now();
+    await uow.all(...reads());
+    expect(overlapping).toEqual([]);
+    if (process.env.DATABASE_URL) expect(Date.now() - start).toBeLessThan(55); // three connections at once (embedded: one connection, queued by the pool)
+  });
+
+  it('a lead conversion (an opportunity and its record made inside the conversion) sends no query to a busy connection', async () => {
+    const key = f.adminKey;
+    const lead = (await api(t, f.host, key).post('/api/v1/leads', { company: 'Overlap Check Ltd.', contact_name: 'Ada', next_action: 'Call', products: 'Film' }).expect(201)).body.lead;
+    overlapping.length = 0;
+    await api(t, f.host, key).post(`/api/v1/leads/${lead.id}/convert`, {}).expect(200);
+    expect(overlapping).toEqual([]);
   });
 });

@@ -96,16 +96,16 @@ export class OpportunityQueries {
     const ws = auth.workspace;
     const db = this.uow.tenant(ws.id);
     const where = { oppId: o.id };
-    const [customer, product, logs, steps, notes, tasks, visits, orders] = await Promise.all([
-      known.customer !== undefined ? known.customer : db.byId(Company, o.customerId),
-      !o.productId ? null : known.product !== undefined && known.product?.id === o.productId ? known.product : db.byId(Product, o.productId),
-      db.find(OppLog, { where, order: { id: 'ASC' } }),
-      db.find(Step, { where, order: { id: 'ASC' } }),
-      db.find(Note, { where: { recordType: 'opportunity', recordId: o.id }, order: { id: 'DESC' } }),
-      db.find(Task, { where, order: { id: 'DESC' }, take: 100 }),
-      db.find(Activity, { where, order: { date: 'DESC', id: 'DESC' }, take: 100 }),
-      auth.modules.includes(MODULES.orders) ? this.orders.forOpportunity(auth, o.id) : [],
-    ]);
+    const [customer, product, logs, steps, notes, tasks, visits, orders] = await this.uow.all(
+      () => (known.customer !== undefined ? known.customer : db.byId(Company, o.customerId)),
+      () => (!o.productId ? null : known.product !== undefined && known.product?.id === o.productId ? known.product : db.byId(Product, o.productId)),
+      () => db.find(OppLog, { where, order: { id: 'ASC' } }),
+      () => db.find(Step, { where, order: { id: 'ASC' } }),
+      () => db.find(Note, { where: { recordType: 'opportunity', recordId: o.id }, order: { id: 'DESC' } }),
+      () => db.find(Task, { where, order: { id: 'DESC' }, take: 100 }),
+      () => db.find(Activity, { where, order: { date: 'DESC', id: 'DESC' }, take: 100 }),
+      () => (auth.modules.includes(MODULES.orders) ? this.orders.forOpportunity(auth, o.id) : []),
+    );
     const users = await this.users.byIds(ws.id, [o.ownerId, ...logs.map((l) => l.userId), ...steps.map((s) => s.assigneeId), ...notes.map((n) => n.userId), ...tasks.map((t) => t.assigneeId)]);
     const last = logs[logs.length - 1] ?? null;
     return { ...this.view(auth, o, customer, product, last), logs, steps, notes, tasks, visits, orders, users };

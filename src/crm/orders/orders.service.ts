@@ -193,11 +193,11 @@ export class OrdersService {
     const db = this.uow.tenant(ws.id);
     return this.uow.run(async () => {
       const order = await this.loadForChange(auth, id);
-      const [customer, product, owner] = await Promise.all([
-        db.byId(Company, order.customerId),
-        order.productId ? db.byId(Product, order.productId) : null,
-        db.byId(User, order.ownerId),
-      ]);
+      const [customer, product, owner] = await this.uow.all(
+        () => db.byId(Company, order.customerId),
+        () => (order.productId ? db.byId(Product, order.productId) : null),
+        () => db.byId(User, order.ownerId),
+      );
       if (!customer) throw invalid('customer_id', `the order's company ${order.customerId} no longer exists`);
       const status = ws.constants.order_sent_status;
       await db.update(Order, { id }, { status, erpState: 'queued', erpError: '', erpExtNo: '' });

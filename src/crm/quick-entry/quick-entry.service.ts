@@ -86,10 +86,10 @@ export class QuickEntryService {
       const company = await this.access.findVisible(Company, auth, input.customer_id, 'company');
       const visible = await this.access.visibleOwnerIds(auth);
       const owners = visible === null ? {} : { ownerId: In(visible) };
-      const [ps, os] = await Promise.all([
-        db.find(Person, { where: { customerId: company.id, active: true, ...owners }, select: { id: true, name: true }, order: { id: 'ASC' }, take: 500 }),
-        db.find(Opportunity, { where: { customerId: company.id, isOpen: true, ...owners }, select: { id: true, name: true, stage: true }, order: { id: 'ASC' }, take: 500 }),
-      ]);
+      const [ps, os] = await this.uow.all(
+        () => db.find(Person, { where: { customerId: company.id, active: true, ...owners }, select: { id: true, name: true }, order: { id: 'ASC' }, take: 500 }),
+        () => db.find(Opportunity, { where: { customerId: company.id, isOpen: true, ...owners }, select: { id: true, name: true, stage: true }, order: { id: 'ASC' }, take: 500 }),
+      );
       people = ps;
       opps = os;
     }
