@@ -39,7 +39,7 @@ const RECORD_FIELDS = [
   ...CARD_FIELDS, 'country', 'address', 'email', 'website', 'tax_no', 'tax_office', 'erp_code', 'erp_ext_id', 'source', 'note', 'can_edit', 'created_at', 'updated_at',
 ].sort();
 /** A single record (GET / POST / PATCH of one company) also carries its `orders` (spec 2.8); list items do not. */
-const ONE_RECORD_FIELDS = [...RECORD_FIELDS, 'orders'].sort();
+const ONE_RECORD_FIELDS = [...RECORD_FIELDS, 'orders', 'objects'].sort();
 
 let n = 0;
 const uniq = (p: string) => `${p} ${++n}${Date.now().toString(36)}`;

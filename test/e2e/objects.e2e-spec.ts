@@ -403,6 +403,70 @@ describe('object records', () => {
   });
 });
 
+describe('the records linking to a company, person or opportunity (objects on their records)', () => {
+  it('lists the visible linking records by object and relation on the company, person and opportunity records, archived ones marked', async () => {
+    const co = (await as(north1.key).post('/api/v1/companies', { name: `Linked Co ${Date.now()}` }).expect(201)).body.company;
+    expect(co.objects).toEqual([]);
+    const pe = (await as(north1.key).post('/api/v1/people', { name: 'Linked Person', customer_id: co.id }).expect(201)).body.person;
+    expect(pe.objects).toEqual([]);
+    const op = (await as(north1.key).post('/api/v1/opportunities', { name: 'Linked Deal', customer_id: co.id }).expect(201)).body.opp;
+    const s1 = await newSite(north1.key, { name: 'Plant Gebze', links: { customer: co.id, contacts: [pe.id], deals: [op.id] } });
+    const s2 = await newSite(north2.key, { name: 'Plant Izmir', links: { customer: co.id } });
+    const archived = await newSite(north1.key, { name: 'Old Plant', links: { customer: co.id } });
+    await as(north1.key).delete(`/api/v1/objects/sites/records/${archived.id}`).expect(200);
+    // a record of another team (South) linking to the same company: not visible to North
+    const hidden = await newSite(a.adminKey, { name: 'South Plant', owner_id: south.user.id, links: { customer: co.id } });
+    const machine = (await as(north1.key).post('/api/v1/objects/machines/records', { name: 'Extruder 7', fields: { serial: 'X7' }, links: { site: s1.id } }).expect(201)).body.record;
+
+    const company = (await as(north1.key).get(`/api/v1/companies/${co.id}`).expect(200)).body.company;
+    expect(company.objects).toEqual([
+      {
+        key: 'sites',
+        label: 'Sites',
+        relation: 'customer',
+        relation_label: 'Customer',
+        items: [
+          { id: s2.id, name: 'Plant Izmir', active: true },
+          { id: s1.id, name: 'Plant Gebze', active: true },
+          { id: archived.id, name: 'Old Plant', active: false },
+        ],
+      },
+    ]);
+    expect(JSON.stringify(company.objects)).not.toContain(String(machine.name));
+    // an admin sees every record
+    const all = (await admin().get(`/api/v1/companies/${co.id}`).expect(200)).body.company.objects[0].items.map((i: { id: number }) => i.id);
+    expect(all).toContain(hidden.id);
+
+    const personRecord = (await as(north1.key).get(`/api/v1/people/${pe.id}`).expect(200)).body.person;
+    expect(personRecord.objects).toEqual([{ key: 'sites', label: 'Sites', relation: 'contacts', relation_label: 'Contacts', items: [{ id: s1.id, name: 'Plant Gebze', active: true }] }]);
+    const oppRecord = (await as(north1.key).get(`/api/v1/opportunities/${op.id}`).expect(200)).body.opp;
+    expect(oppRecord.objects).toEqual([{ key: 'sites', label: 'Sites', relation: 'deals', relation_label: 'Deals', items: [{ id: s1.id, name: 'Plant Gebze', active: true }] }]);
+    // an update answers the same record, objects included
+    const patched = (await as(north1.key).patch(`/api/v1/companies/${co.id}`, { city: 'Gebze' }).expect(200)).body.company;
+    expect(patched.objects).toEqual(company.objects);
+
+    // without the module of custom objects (Customers) the opportunity record lists none
+    const noModule = await createUser(t, a, { department: 'North', modules: ['Opportunities'] });
+    expect((await as(noModule.key).get(`/api/v1/opportunities/${op.id}`).expect(200)).body.opp.objects).toEqual([]);
+    // another workspace never sees them (its own ids do not reach these links)
+    const other = (await as(b.adminKey, b).post('/api/v1/companies', { name: 'B Co' }).expect(201)).body.company;
+    expect((await as(b.adminKey, b).get(`/api/v1/companies/${other.id}`).expect(200)).body.company.objects).toEqual([]);
+  });
+
+  it('reads the links with one statement, however many records link', async () => {
+    const co = (await as(north1.key).post('/api/v1/companies', { name: `Counted Co ${Date.now()}` }).expect(201)).body.company;
+    const count = async () => {
+      const { queries } = await captureQueries(() => as(north1.key).get(`/api/v1/companies/${co.id}`).expect(200));
+      return queries.filter((q) => /object_links|object_records/.test(q.text)).length;
+    };
+    await newSite(north1.key, { links: { customer: co.id } });
+    const one = await count();
+    for (let i = 0; i < 5; i++) await newSite(north1.key, { links: { customer: co.id } });
+    expect(await count()).toBe(one);
+    expect(one).toBe(1);
+  });
+});
+
 describe('demo:seed', () => {
   it('creates one custom object type with typed records linked to sample companies, people and opportunities; no events; idempotent', async () => {
     const f = await createWorkspace(t, 'objectdemo');

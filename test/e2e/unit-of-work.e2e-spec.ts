@@ -49,10 +49,10 @@ describe('unit of work: one query at a time on its connection', () => {
     t = await startApp();
     f = await createWorkspace(t);
     uow = t.get(UnitOfWork);
-    const proto = Client.prototype as unknown as { query: (...a: unknown[]) => unknown; activeQuery?: unknown; _queryQueue: unknown[] };
+    const proto = Client.prototype as unknown as { query: (...a: unknown[]) => unknown; _activeQuery?: unknown; _queryQueue: unknown[] };
     const original = proto.query;
     proto.query = function (this: typeof proto, ...args: unknown[]) {
-      if (this.activeQuery || this._queryQueue.length > 0) {
+      if (this._activeQuery || this._queryQueue.length > 0) {
         const q = args[0];
         overlapping.push(typeof q === 'string' ? q : String((q as { text?: string })?.text ?? q));
       }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { ObjectsModule } from '../objects/objects.module';
 import { OrdersModule } from '../orders/orders.module';
 import { CompaniesService } from './companies.service';
 
-@Module({ imports: [OrdersModule], providers: [CompaniesService], exports: [CompaniesService] })
+@Module({ imports: [OrdersModule, ObjectsModule], providers: [CompaniesService], exports: [CompaniesService] })
 export class CompaniesModule {}

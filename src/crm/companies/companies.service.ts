@@ -8,6 +8,7 @@ import { User } from '../../identity/user.entity';
 import { UsersService } from '../../identity/users.service';
 import { MODULES } from '../../workspace/defaults';
 import { Opportunity } from '../opportunities/opportunity.entity';
+import { LinkedRecords, ObjectRecordsService } from '../objects/object-records.service';
 import { OrdersService, OrderView } from '../orders/orders.service';
 import { Person } from '../people/person.entity';
 import { AccessService } from '../shared/access.service';
@@ -96,6 +97,8 @@ export interface CompanyOne {
   views: CompanyViews;
   /** The record's `orders` (spec 2.8): visible orders, newest first; empty without the Orders module. */
   orders: OrderView[];
+  /** Custom records linking to the company (record reads and updates; a new company has none). */
+  objects: LinkedRecords[];
 }
 
 /** String columns a create / update may set (snake_case input name → entity property). */
@@ -124,6 +127,7 @@ export class CompaniesService {
     private readonly users: UsersService,
     private readonly opens: RecordOpensService,
     private readonly orders: OrdersService,
+    private readonly objects: ObjectRecordsService,
   ) {}
 
   async list(auth: UserContext, q: CompanyListQuery): Promise<CompanyPage> {
@@ -144,7 +148,7 @@ export class CompaniesService {
     return this.uow.run(async () => {
       const company = await this.access.findVisible(Company, auth, id, 'company');
       await this.opens.touch(auth, 'company', id);
-      return { company, views: await this.views(auth, [company]), orders: await this.ordersOf(auth, id) };
+      return { company, views: await this.views(auth, [company]), orders: await this.ordersOf(auth, id), objects: await this.objects.linkedTo(auth, 'company', id) };
     });
   }
 
@@ -197,7 +201,7 @@ export class CompaniesService {
       });
       return saved;
     });
-    return { company, views: await this.views(auth, [company]), orders: [] };
+    return { company, views: await this.views(auth, [company]), orders: [], objects: [] };
   }
 
   async update(auth: UserContext, id: number, input: CompanyInput): Promise<CompanyOne> {
@@ -221,7 +225,7 @@ export class CompaniesService {
       if (Object.keys(patch).length) await db.update(Company, { id }, patch);
       return (await db.byId(Company, id))!;
     });
-    return { company, views: await this.views(auth, [company]), orders: await this.ordersOf(auth, id) };
+    return { company, views: await this.views(auth, [company]), orders: await this.ordersOf(auth, id), objects: await this.objects.linkedTo(auth, 'company', id) };
   }
 
   /** Archive (active = false); the record stays and can be re-activated with PATCH active: true. */

@@ -6,6 +6,7 @@ import { UserContext } from '../../identity/auth/auth-context';
 import { UsersService } from '../../identity/users.service';
 import { MODULES } from '../../workspace/defaults';
 import { Workspace } from '../../workspace/workspace.entity';
+import { ObjectRecordsService } from '../objects/object-records.service';
 import { OrdersService } from '../orders/orders.service';
 import { Activity } from '../activities/activity.entity';
 import { Company } from '../companies/company.entity';
@@ -39,6 +40,7 @@ export class OpportunityQueries {
     private readonly users: UsersService,
     private readonly opens: RecordOpensService,
     private readonly orders: OrdersService,
+    private readonly objects: ObjectRecordsService,
   ) {}
 
   async list(auth: UserContext, q: OppListQuery): Promise<OppPage> {
@@ -96,7 +98,7 @@ export class OpportunityQueries {
     const ws = auth.workspace;
     const db = this.uow.tenant(ws.id);
     const where = { oppId: o.id };
-    const [customer, product, logs, steps, notes, tasks, visits, orders] = await this.uow.all(
+    const [customer, product, logs, steps, notes, tasks, visits, orders, objects] = await this.uow.all(
       () => (known.customer !== undefined ? known.customer : db.byId(Company, o.customerId)),
       () => (!o.productId ? null : known.product !== undefined && known.product?.id === o.productId ? known.product : db.byId(Product, o.productId)),
       () => db.find(OppLog, { where, order: { id: 'ASC' } }),
@@ -105,10 +107,11 @@ export class OpportunityQueries {
       () => db.find(Task, { where, order: { id: 'DESC' }, take: 100 }),
       () => db.find(Activity, { where, order: { date: 'DESC', id: 'DESC' }, take: 100 }),
       () => (auth.modules.includes(MODULES.orders) ? this.orders.forOpportunity(auth, o.id) : []),
+      () => this.objects.linkedTo(auth, 'opportunity', o.id),
     );
     const users = await this.users.byIds(ws.id, [o.ownerId, ...logs.map((l) => l.userId), ...steps.map((s) => s.assigneeId), ...notes.map((n) => n.userId), ...tasks.map((t) => t.assigneeId)]);
     const last = logs[logs.length - 1] ?? null;
-    return { ...this.view(auth, o, customer, product, last), logs, steps, notes, tasks, visits, orders, users };
+    return { ...this.view(auth, o, customer, product, last), logs, steps, notes, tasks, visits, orders, objects, users };
   }
 
   private view(auth: UserContext, o: Opportunity, customer: Company | null, product: Product | null, lastLog: OppLog | null): OppView {

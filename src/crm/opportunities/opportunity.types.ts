@@ -9,6 +9,7 @@ import type { OppLog } from './opp-log.entity';
 import type { Opportunity } from './opportunity.entity';
 import type * as R from './rules';
 import type { Step } from './step.entity';
+import type { LinkedRecords } from '../objects/object-records.service';
 import type { OrderView } from '../orders/orders.service';
 
 /** A create or update body (spec 2.6 field names). `stage` only on create: moves go through moveStage. */
@@ -95,6 +96,8 @@ export interface OppDetail extends OppView {
   visits: Activity[];
   /** Visible orders of the opportunity, newest first; empty without the Orders module. */
   orders: OrderView[];
+  /** Custom records linking to the opportunity. */
+  objects: LinkedRecords[];
   users: Map<number, User>;
 }
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { ObjectsModule } from '../objects/objects.module';
 import { PeopleService } from './people.service';
 
-@Module({ providers: [PeopleService], exports: [PeopleService] })
+@Module({ imports: [ObjectsModule], providers: [PeopleService], exports: [PeopleService] })
 export class PeopleModule {}

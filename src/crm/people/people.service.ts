@@ -10,6 +10,7 @@ import { Company } from '../companies/company.entity';
 import { AccessService } from '../shared/access.service';
 import { recordPath, rid } from '../shared/event-data';
 import { normalizeName } from '../shared/normalize';
+import { LinkedRecords, ObjectRecordsService } from '../objects/object-records.service';
 import { Page, paginate, PageQuery } from '../shared/paging';
 import { RecordOpensService } from '../shared/record-opens.service';
 import { RefsService } from '../shared/refs.service';
@@ -67,6 +68,8 @@ export interface PersonPage extends Page<Person> {
 export interface PersonOne {
   person: Person;
   views: PersonViews;
+  /** Custom records linking to the person (record reads and updates; a new person has none). */
+  objects: LinkedRecords[];
 }
 
 const TEXT_FIELDS = [
@@ -87,6 +90,7 @@ export class PeopleService {
     private readonly refs: RefsService,
     private readonly users: UsersService,
     private readonly opens: RecordOpensService,
+    private readonly objects: ObjectRecordsService,
   ) {}
 
   async list(auth: UserContext, q: PersonListQuery): Promise<PersonPage> {
@@ -106,7 +110,7 @@ export class PeopleService {
     return this.uow.run(async () => {
       const person = await this.access.findVisible(Person, auth, id, 'person');
       await this.opens.touch(auth, 'person', id);
-      return { person, views: await this.views(auth, [person]) };
+      return { person, views: await this.views(auth, [person]), objects: await this.objects.linkedTo(auth, 'person', id) };
     });
   }
 
@@ -164,7 +168,7 @@ export class PeopleService {
       }
       return saved;
     });
-    return { person, views: await this.views(auth, [person]) };
+    return { person, views: await this.views(auth, [person]), objects: [] };
   }
 
   async update(auth: UserContext, id: number, input: PersonInput): Promise<PersonOne> {
@@ -194,7 +198,7 @@ export class PeopleService {
       if (Object.keys(patch).length) await db.update(Person, { id }, patch);
       return (await db.byId(Person, id))!;
     });
-    return { person, views: await this.views(auth, [person]) };
+    return { person, views: await this.views(auth, [person]), objects: await this.objects.linkedTo(auth, 'person', id) };
   }
 
   /** Archive (active = false); PATCH active: true brings the person back. */

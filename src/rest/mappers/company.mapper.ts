@@ -1,3 +1,4 @@
+import { toLinkedRecords } from './object.mapper';
 import type { CompanyFacts, CompanyOne, CompanyPage, CompanyViews } from '../../crm/companies/companies.service';
 import type { Company } from '../../crm/companies/company.entity';
 import { rid } from '../../crm/shared/event-data';
@@ -77,7 +78,7 @@ export function toCompanyRecord(c: Company, views: CompanyViews, ws: Workspace) 
 
 /** GET / POST / PATCH of one company: the record with its `orders` (spec 2.8; lists leave them out). */
 export function toCompanyResponse(one: CompanyOne, ws: Workspace) {
-  return { ok: true as const, company: { ...toCompanyRecord(one.company, one.views, ws), orders: one.orders.map(toOrderRow) } };
+  return { ok: true as const, company: { ...toCompanyRecord(one.company, one.views, ws), orders: one.orders.map(toOrderRow), objects: toLinkedRecords(one.objects) } };
 }
 
 export function toCompanyList(page: CompanyPage, ws: Workspace) {

@@ -1,5 +1,5 @@
 import { formatTimestamp } from '../../common/time';
-import type { ObjectRecordPage } from '../../crm/objects/object-records.service';
+import type { LinkedRecords, ObjectRecordPage } from '../../crm/objects/object-records.service';
 import { emptyValue } from '../../crm/objects/object-rules';
 import type { ObjectType } from '../../crm/objects/object-type.entity';
 import type { RecordView } from '../../crm/objects/object-views';
@@ -13,6 +13,10 @@ export const toObjectType = (t: ObjectType) => ({
   fields: t.fields.map((f) => ({ key: f.key, label: f.label, type: f.type, options: f.options, required: f.required, display: f.display })),
   relations: t.relations.map((r) => ({ key: r.key, label: r.label, kind: r.kind, object: r.object, many: r.many })),
 });
+
+/** `objects` of a company, person or opportunity record: the custom records linking to it, by object and relation. */
+export const toLinkedRecords = (groups: LinkedRecords[]) =>
+  groups.map((g) => ({ key: g.key, label: g.label, relation: g.relation, relation_label: g.relationLabel, items: g.items.map((i) => ({ id: i.id, name: i.name, active: i.active })) }));
 
 /** The custom object record of spec 2.10. */
 export function toObjectRecord(v: RecordView, ws: Workspace) {

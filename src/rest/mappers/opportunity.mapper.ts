@@ -1,3 +1,4 @@
+import { toLinkedRecords } from './object.mapper';
 import type { User } from '../../identity/user.entity';
 import type { Workspace } from '../../workspace/workspace.entity';
 import { formatTimestamp, dateIn } from '../../common/time';
@@ -119,5 +120,6 @@ export function toOpp(d: OppDetail, ws: Workspace) {
     demos: [],
     offers: [],
     orders: d.orders.map(toOrderRow),
+    objects: toLinkedRecords(d.objects),
   };
 }

@@ -1,3 +1,4 @@
+import { toLinkedRecords } from './object.mapper';
 import type { PersonOne, PersonPage, PersonViews } from '../../crm/people/people.service';
 import type { Person } from '../../crm/people/person.entity';
 import { rid } from '../../crm/shared/event-data';
@@ -37,7 +38,7 @@ export function toPersonRecord(p: Person, views: PersonViews, ws: Workspace) {
 }
 
 export function toPersonResponse(one: PersonOne, ws: Workspace) {
-  return { ok: true as const, person: toPersonRecord(one.person, one.views, ws) };
+  return { ok: true as const, person: { ...toPersonRecord(one.person, one.views, ws), objects: toLinkedRecords(one.objects) } };
 }
 
 export function toPersonList(page: PersonPage, ws: Workspace) {
