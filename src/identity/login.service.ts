@@ -87,7 +87,7 @@ export class LoginService {
    * limits as a sign-in. Null when the proof is unreadable, older than 5 minutes, of another workspace,
    * spent (a code was accepted since), or the password changed since (the page asks for the password again).
    */
-  async signInWithCode(ws: Workspace, input: { pending: string; otp?: string; device?: string }, clientIp?: string): Promise<{ token: string; user: User; username: string } | null> {
+  async signInWithCode(ws: Workspace, input: { pending: string; otp?: string; device?: string }, clientIp?: string): Promise<{ token: string; user: User } | null> {
     const proof = this.openPending(ws, input.pending);
     if (!proof) return null;
     const keys = limitKeys(ws, proof.n, clientIp);
@@ -96,7 +96,7 @@ export class LoginService {
     // a changed password, or a code accepted since (this proof's or any sign-in's): the proof is spent
     if (!user?.passwordHash || passwordFingerprint(user.passwordHash) !== proof.h || (user.totpLastStep ?? null) !== proof.s) return null;
     this.checkUsable(ws, user);
-    return { ...(await this.secondFactor(ws, user, keys, proof.n, input.otp, input.device)), username: proof.n };
+    return this.secondFactor(ws, user, keys, proof.n, input.otp, input.device);
   }
 
   /** Limits, then the password (timing-safe for unknown usernames), an active user and a usable licence. */
