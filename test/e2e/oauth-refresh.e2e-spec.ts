@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { captureQueries } from '../helpers/query-log';
 import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
-import { authorizeUrl, Browser, consent, pkce, register, signIn, token } from '../helpers/oauth-flow';
+import { codeFlowTokens, register, token } from '../helpers/oauth-flow';
 
 /**
  * The refresh grant's rules under the one-statement, batched rotation (src/identity/oauth/refresh-rotation.ts):
@@ -29,13 +29,7 @@ async function publicClient(): Promise<string> {
 async function tokensFor(clientId: string, scope = 'crm.read crm.write'): Promise<{ access_token: string; refresh_token: string; scope: string; userId: number }> {
   const email = `r${Math.random().toString(36).slice(2, 8)}@${a.ws.slug}.test`;
   const { user } = await createUser(t, a, { email, password: PASSWORD });
-  const browser = new Browser(t, a.host);
-  const { verifier, challenge } = pkce();
-  const url = authorizeUrl({ client_id: clientId, redirect_uri: REDIRECT, scope, code_challenge: challenge });
-  expect((await signIn(browser, url, email, PASSWORD)).status).toBe(303);
-  const code = (await consent(browser, url)).searchParams.get('code')!;
-  const res = await token(t, a.host, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: clientId, code_verifier: verifier }).expect(200);
-  return { ...res.body, userId: user.id };
+  return { ...(await codeFlowTokens(t, a.host, { clientId, redirectUri: REDIRECT, username: email, password: PASSWORD, scope })), userId: user.id };
 }
 
 const refresh = (clientId: string, refreshToken: string, extra: Record<string, string> = {}) =>

@@ -1,7 +1,7 @@
 import { IncomingMessage, request as httpRequest } from 'node:http';
 import request from 'supertest';
 import { createUser, createWorkspace, Fixture, startApp, TestApp } from '../helpers/test-app';
-import { authorizeUrl, Browser, consent, pkce, register, signIn, token } from '../helpers/oauth-flow';
+import { codeFlowTokens, register } from '../helpers/oauth-flow';
 
 /**
  * POST /oauth/token skips the router for ordinary requests (src/oauth/token-fast-path.ts). Every
@@ -34,13 +34,7 @@ const post = (path: string, body: string, headers: Record<string, string> = {}) 
 async function refreshToken(clientId: string): Promise<string> {
   const email = `f${Math.random().toString(36).slice(2, 8)}@${a.ws.slug}.test`;
   await createUser(t, a, { email, password: PASSWORD });
-  const browser = new Browser(t, a.host);
-  const { verifier, challenge } = pkce();
-  const url = authorizeUrl({ client_id: clientId, redirect_uri: REDIRECT, scope: 'crm.read crm.write', code_challenge: challenge });
-  expect((await signIn(browser, url, email, PASSWORD)).status).toBe(303);
-  const code = (await consent(browser, url)).searchParams.get('code')!;
-  const res = await token(t, a.host, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: clientId, code_verifier: verifier }).expect(200);
-  return res.body.refresh_token;
+  return (await codeFlowTokens(t, a.host, { clientId, redirectUri: REDIRECT, username: email, password: PASSWORD })).refresh_token;
 }
 
 describe('POST /oauth/token without the router', () => {
