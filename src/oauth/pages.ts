@@ -8,7 +8,7 @@ import type { AuthorizeOutcome, ConsentView } from '../identity/oauth/oauth.serv
 
 interface Views {
   consent: ConsentView & { csrf: string; hidden: [string, string][] };
-  signin: { heading: string; action: string; csrf: string; returnTo: string; username: string; otp: boolean; pending?: string; error?: string };
+  signin: { heading: string; action: string; csrf: string; returnTo: string; username: string; pending?: string; error?: string };
   error: { message: string };
 }
 
@@ -40,6 +40,6 @@ export function writeOutcome(req: Request, res: Response, out: AuthorizeOutcome,
 }
 
 export function writeSignIn(req: Request, res: Response, page: SignInPage, csrf: string): void {
-  const view = { heading: 'Sign in to continue', action: '/oauth/signin', csrf, returnTo: page.returnTo, username: page.username, otp: page.otp, pending: page.pending, error: page.error };
+  const view = { heading: 'Sign in to continue', action: '/oauth/signin', csrf, returnTo: page.returnTo, username: page.username, pending: page.pending, error: page.error };
   sendPage(req, res, pages.render('signin', view, page.error ? 400 : 200));
 }

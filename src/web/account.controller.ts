@@ -35,7 +35,7 @@ export class AccountController {
 
   @Get('signin')
   signInForm(@Req() req: CrmRequest, @Res() res: Response) {
-    sendPage(req, res, this.signInPage(req, res, settingsReturnTo(req.query.return_to), { username: '', otp: false }));
+    sendPage(req, res, this.signInPage(req, res, settingsReturnTo(req.query.return_to), { username: '' }));
   }
 
   @Post('signin')
@@ -57,8 +57,8 @@ export class AccountController {
     });
   }
 
-  private signInPage(req: CrmRequest, res: Response, returnTo: string, p: Pick<SignInPage, 'username' | 'otp' | 'pending' | 'error'>): Page {
-    const view = { heading: 'Sign in to settings', action: '/settings/signin', csrf: this.pages.csrf.token(req, res), returnTo, username: p.username, otp: p.otp, pending: p.pending, error: p.error };
+  private signInPage(req: CrmRequest, res: Response, returnTo: string, p: Pick<SignInPage, 'username' | 'pending' | 'error'>): Page {
+    const view = { heading: 'Sign in to settings', action: '/settings/signin', csrf: this.pages.csrf.token(req, res), returnTo, username: p.username, pending: p.pending, error: p.error };
     return pages.render('signin', view, p.error ? 400 : 200);
   }
 

@@ -37,7 +37,7 @@ type Messages = { notice?: string; error?: string };
 type Row = Record<string, string | number | boolean>;
 
 export interface SettingsViews {
-  signin: { heading: string; action: string; csrf: string; returnTo: string; username: string; otp: boolean; pending?: string; error?: string };
+  signin: { heading: string; action: string; csrf: string; returnTo: string; username: string; pending?: string; error?: string };
   connections: Messages & { chrome: Chrome; csrf: string; userName: string; items: Row[] };
   developers: Messages & { chrome: Chrome; csrf: string; apiBase: string; created: { name: string; key: string } | null; keys: Row[]; name: string; max: number };
   sessions: Messages & { chrome: Chrome; csrf: string; items: Row[]; others: boolean };

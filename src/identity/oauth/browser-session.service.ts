@@ -10,8 +10,7 @@ import { User } from '../user.entity';
 export interface SignInPage {
   kind: 'page';
   username: string;
-  /** The code step: the page asks for the 6-digit code only and carries `pending` (the proof of the password step). */
-  otp: boolean;
+  /** Set on the code step: the page asks for the 6-digit code only and carries this proof of the password step. */
   pending?: string;
   error?: string;
   returnTo: string;
@@ -57,7 +56,7 @@ export class BrowserSessionService {
   }
 
   signInPage(returnTo: unknown): SignInPage {
-    return { kind: 'page', username: '', otp: false, returnTo: safeReturnTo(returnTo) };
+    return { kind: 'page', username: '', returnTo: safeReturnTo(returnTo) };
   }
 
   /**
@@ -68,7 +67,7 @@ export class BrowserSessionService {
   async signIn(ws: Workspace, form: Record<string, unknown>, formTrusted: boolean, ip: string | undefined, device: string): Promise<SignInOutcome> {
     const returnTo = safeReturnTo(form.return_to);
     const username = typeof form.username === 'string' ? form.username.slice(0, 254) : '';
-    const page = (error: string): SignInPage => ({ kind: 'page', username, otp: false, error, returnTo });
+    const page = (error: string): SignInPage => ({ kind: 'page', username, error, returnTo });
     if (!formTrusted) return page('The form expired. Please sign in again.');
     const otp = typeof form.otp === 'string' && form.otp.trim() ? form.otp.trim().slice(0, 10) : undefined;
     if (typeof form.pending === 'string' && form.pending) return this.codeStep(ws, form.pending.slice(0, 2000), username, otp, returnTo, ip, device);
@@ -76,7 +75,7 @@ export class BrowserSessionService {
     if (!username || !password) return page('Enter your username and password.');
     try {
       const r = await this.login.signInWithPassword(ws, { username, password, otp, device }, ip);
-      if ('pending' in r) return { kind: 'page', username, otp: true, pending: r.pending, returnTo };
+      if ('pending' in r) return { kind: 'page', username, pending: r.pending, returnTo };
       return { kind: 'signed_in', sessionToken: r.token, returnTo };
     } catch (e) {
       const known = refusal(e);
@@ -87,16 +86,16 @@ export class BrowserSessionService {
 
   /** `username` comes back from the form for display only; the proof names the user. */
   private async codeStep(ws: Workspace, pending: string, username: string, otp: string | undefined, returnTo: string, ip: string | undefined, device: string): Promise<SignInOutcome> {
-    const again = (error?: string): SignInPage => ({ kind: 'page', username, otp: true, pending, error, returnTo });
+    const again = (error?: string): SignInPage => ({ kind: 'page', username, pending, error, returnTo });
     if (!otp) return again();
     try {
       const r = await this.login.signInWithCode(ws, { pending, otp, device }, ip);
-      if (!r) return { kind: 'page', username, otp: false, error: 'The sign-in took too long. Please sign in again.', returnTo };
+      if (!r) return { kind: 'page', username, error: 'The sign-in took too long. Please sign in again.', returnTo };
       return { kind: 'signed_in', sessionToken: r.token, returnTo };
     } catch (e) {
       const known = refusal(e);
       if (e instanceof DomainError && e.code === 'rate_limited') return again(known!);
-      if (known) return { kind: 'page', username, otp: false, error: known, returnTo };
+      if (known) return { kind: 'page', username, error: known, returnTo };
       return again('Invalid code. Please try again.');
     }
   }
