@@ -8,6 +8,7 @@ import { GlobalExceptionFilter } from './common/http/exception.filter';
 import { accessLog, bindContext, clientErrorHandler, expressErrorHandler, requestId } from './common/http/request-middleware';
 import { apiCors, oauthCors, securityHeaders } from './common/http/security-headers';
 import { PinoNestLogger } from './common/logger';
+import { warnWithoutSmtp } from './events/mail';
 import { ApiRateLimits } from './common/http/throttle';
 import { OAuthService } from './identity/oauth/oauth.service';
 import { attachTokenFastPath, TokenEdge } from './oauth/token-fast-path';
@@ -22,6 +23,7 @@ export async function createApp(opts: AppOptions): Promise<NestExpressApplicatio
     abortOnError: false,
   });
   (app.getHttpServer() as import('node:http').Server).on('clientError', clientErrorHandler);
+  warnWithoutSmtp(config, logger);
   const http = app.getHttpAdapter().getInstance();
   http.disable('x-powered-by');
   // one proxy hop: the left-most X-Forwarded-For entry is written by the client and proves nothing
@@ -47,7 +49,7 @@ export async function createApp(opts: AppOptions): Promise<NestExpressApplicatio
   app.use(encodingGuard);
   app.use(json({ limit: config.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
   app.use(edge.formBody);
-  app.use(bodyGuard(/^\/(oauth\/(token|revoke|authorize|signin)|settings\/[a-z0-9/]+)$/));
+  app.use(bodyGuard(/^\/(oauth\/(token|revoke|authorize|signin)|settings\/[a-z0-9/]+|invite|reset-password|forgot-password)$/));
   app.use(expressErrorHandler(logger));
   app.use(bindContext);
   app.useGlobalFilters(new GlobalExceptionFilter(logger));

@@ -5,6 +5,8 @@ import { isIsoDate } from '../common/time';
 import { DemoSeedService } from '../demo/demo-seed.service';
 import { CredentialKind } from '../identity/credential.entity';
 import { CredentialsService } from '../identity/credentials.service';
+import { InvitationsService } from '../identity/invitations.service';
+import { randomPassword } from '../identity/password';
 import { ProvisioningService } from '../identity/provisioning.service';
 import { Role } from '../identity/user.entity';
 import { UsersService } from '../identity/users.service';
@@ -27,6 +29,7 @@ export const USAGE = `commands:
   workspace:create --slug S --name N --admin-email E --admin-password P
   user:create --workspace S --email E --password P --role sales|admin [--department D] [--username U] [--name N]
   user:2fa --workspace S --user USERNAME
+  user:password --workspace S --user EMAIL|USERNAME [--password-stdin]   (a generated password, printed once, or the first line of stdin; ends the user's sessions)
   user:deactivate --workspace S --user EMAIL|USERNAME   (revokes the user's sessions, API keys and OAuth tokens)
   key:create --workspace S --kind api|erp|scim [--user USERNAME] [--name LABEL]
   license:set --workspace S [--modules "A,B,..."] [--seats N] [--end YYYY-MM-DD|none] [--blocked true|false] [--state S]
@@ -42,7 +45,11 @@ export class AdminCommands {
     private readonly users: UsersService,
     private readonly credentials: CredentialsService,
     private readonly demo: DemoSeedService,
+    private readonly invitations: InvitationsService,
   ) {}
+
+  /** Reads a secret from stdin (replaced in tests); never from the command line, where `ps` shows it. */
+  stdinLine: () => Promise<string> = readFirstLine;
 
   async run(command: string, flags: Flags): Promise<Record<string, unknown>> {
     switch (command) {
@@ -74,6 +81,15 @@ export class AdminCommands {
         const ws = await this.workspaces.getBySlug(req(flags, 'workspace'));
         const user = await this.users.getByUsername(ws.id, req(flags, 'user'));
         return await this.users.enableTotp(ws.id, user.id);
+      }
+      case 'user:password': {
+        const ws = await this.workspaces.getBySlug(req(flags, 'workspace'));
+        const user = await this.users.getByLogin(ws.id, req(flags, 'user'));
+        if (!user.active) throw new DomainError('inactive', 'this user is deactivated');
+        const given = flags['password-stdin'] === true ? await this.stdinLine() : null;
+        const password = given ?? randomPassword();
+        const ended = await this.invitations.setPassword(ws, user, password);
+        return { ok: true, user: { id: user.id, username: user.username }, ...(given === null ? { password } : {}), sessions_ended: ended };
       }
       case 'user:deactivate': {
         const ws = await this.workspaces.getBySlug(req(flags, 'workspace'));
@@ -146,4 +162,16 @@ export class AdminCommands {
         throw new DomainError('invalid', `unknown command "${command}"\n${USAGE}`);
     }
   }
+}
+
+/** The first line of stdin, without its line end (a password piped in or typed). */
+async function readFirstLine(): Promise<string> {
+  let text = '';
+  for await (const chunk of process.stdin) {
+    text += String(chunk);
+    if (text.includes('\n')) break;
+  }
+  const line = text.split(/\r?\n/)[0] ?? '';
+  if (!line) throw new DomainError('invalid', '--password-stdin: stdin held no password');
+  return line;
 }

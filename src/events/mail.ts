@@ -21,10 +21,15 @@ export interface MailTransport {
 
 export const MAIL_TRANSPORT = Symbol('MAIL_TRANSPORT');
 
-/** The default without SMTP_URL: the e-mail goes to the service's log (development, demo). */
+/**
+ * The default without SMTP_URL: nothing leaves the service. The log gets one line per e-mail with the
+ * recipient and subject only, never the text: invitation and reset e-mails carry links that set a
+ * password, and logs are read by more people and kept longer than a mailbox (admins hand out invitation
+ * links from Settings, Users instead). The last e-mails are kept in memory for the tests.
+ */
 export class LogMailTransport implements MailTransport {
   readonly name = 'log';
-  /** The last e-mails "sent" (tests and the demo read them). */
+  /** The last e-mails "sent" (in memory only; the tests read them). */
   readonly sent: { from: string; to: string; subject: string; text: string }[] = [];
 
   constructor(private readonly log: pino.Logger) {}
@@ -32,8 +37,14 @@ export class LogMailTransport implements MailTransport {
   async send(mail: { from: string; to: string; subject: string; text: string }): Promise<void> {
     this.sent.push(mail);
     if (this.sent.length > 100) this.sent.shift();
-    this.log.info({ mail_to: mail.to, subject: mail.subject, text: mail.text }, 'e-mail (log transport)');
+    this.log.info({ mail_to: mail.to, subject: mail.subject }, 'e-mail not sent (no SMTP_URL)');
   }
+}
+
+/** The one start-up warning without SMTP_URL (the server's start, not the CLI's). */
+export function warnWithoutSmtp(config: AppConfig, log: pino.Logger): void {
+  if (config.smtpUrl) return;
+  log.warn({ smtp_url: '' }, 'SMTP_URL is not set: invitation and password-reset e-mails cannot be sent; admins copy invitation links from Settings, Users');
 }
 
 /** SMTP through nodemailer (SMTP_URL: smtp:// or smtps://, credentials in the URL). One pooled transporter per process. */

@@ -149,6 +149,15 @@ export class CredentialsService {
     });
   }
 
+  /** A new password (password link, admin CLI): every session of the user ends; API keys and app connections stay. */
+  async revokeSessionsOfUser(workspaceId: number, userId: number): Promise<number> {
+    return this.uow.run(async () => {
+      const affected = await this.uow.tenant(workspaceId).update(Credential, { userId, kind: 'session', revokedAt: IsNull() }, { revokedAt: new Date() });
+      await this.cache.invalidateUser(workspaceId, userId);
+      return affected;
+    });
+  }
+
   /** last_used_at: off the request path, at most once a minute per credential and process. */
   private touch(credential: Credential): void {
     const now = Date.now();

@@ -147,11 +147,7 @@ export class LoginService {
         const affected = await db.update(User, { id: user.id, totpLastStep: Or(IsNull(), LessThan(step)) }, { totpLastStep: step });
         if (!affected) return null;
       }
-      const expiresAt = new Date(Date.now() + this.config.apiTokenDays * 86_400_000);
-      const { token } = await this.credentials.issue({ workspaceId: ws.id, kind: 'session', userId: user.id, name: device?.trim() || 'session', expiresAt });
-      await db.update(User, { id: user.id }, { lastLoginAt: new Date() });
-      await this.uow.audit({ workspaceId: ws.id, action: 'login', userId: user.id, subject: username, detail: { device: device ?? '' } });
-      return { token, user };
+      return this.openSession(ws, user, username, device);
     });
     if (!session) {
       await this.fail(ws, keys, username, 'otp_reused');
@@ -159,6 +155,33 @@ export class LoginService {
     }
     await this.byPair.delete(keys.pair).catch(() => undefined);
     return session;
+  }
+
+  /**
+   * Right after a password link set the user's password: a session without asking for the password again,
+   * or null when two-factor is on (the mailbox alone must not pass both factors: the sign-in page asks)
+   * or the user cannot sign in (deactivated, licence blocked: the sign-in page says why).
+   */
+  async signInAfterPasswordLink(ws: Workspace, user: User, device: string): Promise<string | null> {
+    if (this.users.totpSecretOf(user)) return null;
+    try {
+      this.checkUsable(ws, user);
+    } catch (e) {
+      if (e instanceof DomainError) return null;
+      throw e;
+    }
+    return (await this.openSession(ws, user, user.username, device)).token;
+  }
+
+  /** A session token (`xk_`, API_TOKEN_DAYS) of a user who passed every check, with its audit row. */
+  private async openSession(ws: Workspace, user: User, username: string, device: string | undefined): Promise<{ token: string; user: User }> {
+    return this.uow.run(async () => {
+      const expiresAt = new Date(Date.now() + this.config.apiTokenDays * 86_400_000);
+      const { token } = await this.credentials.issue({ workspaceId: ws.id, kind: 'session', userId: user.id, name: device?.trim() || 'session', expiresAt });
+      await this.uow.tenant(ws.id).update(User, { id: user.id }, { lastLoginAt: new Date() });
+      await this.uow.audit({ workspaceId: ws.id, action: 'login', userId: user.id, subject: username, detail: { device: device ?? '' } });
+      return { token, user };
+    });
   }
 
   private sealPending(ws: Workspace, user: User, username: string): string {

@@ -28,7 +28,25 @@ export function isWeakPassword(password: string, username = ''): boolean {
   return password.length < 12 && classes < 3;
 }
 
-/** A random password for generated accounts (demo admin). */
+/** The password rules of every workspace, in words (pages show them next to the field). */
+export const PASSWORD_RULES =
+  'At least 8 characters, not a common password and not containing your user name; under 12 characters it needs three of: lower case, upper case, digits, symbols.';
+
+/** Longest password accepted (argon2 hashes any length; this bounds the work per request). */
+export const PASSWORD_MAX = 1024;
+
+/**
+ * Why a new password chosen now (password link, admin CLI) is refused, or null when it passes: the weak
+ * rule above is a refusal here, while passwords set before these rules only carry the `weak_password` flag.
+ */
+export function passwordProblem(password: string, username = ''): string | null {
+  if (password.length < 8) return 'at least 8 characters';
+  if (password.length > PASSWORD_MAX) return `at most ${PASSWORD_MAX} characters`;
+  if (isWeakPassword(password, username)) return `too weak. ${PASSWORD_RULES}`;
+  return null;
+}
+
+/** A random password for generated accounts (demo admin, admin CLI). */
 export function randomPassword(): string {
   return `${randomBytes(12).toString('base64url')}-A7`;
 }

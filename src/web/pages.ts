@@ -23,6 +23,7 @@ const PAGES: { href: string; label: string; admin: boolean }[] = [
   { href: '/settings/apps', label: 'Apps', admin: true },
   { href: '/settings/scim', label: 'SCIM', admin: true },
   { href: '/settings/erp', label: 'ERP', admin: true },
+  { href: '/settings/users', label: 'Users', admin: true },
 ];
 
 /** The settings navigation for this user (admin pages only for admins) with the current page marked. */
@@ -53,5 +54,5 @@ export const pages = new PageRenderer<SettingsViews>({ signin: SIGN_IN_TEMPLATE,
 
 /** A return path after sign-in: only a settings page of this server (no open redirect). */
 export function settingsReturnTo(raw: unknown): string {
-  return typeof raw === 'string' && /^\/settings\/(connections|developers|sessions|apps|scim|erp)(\/[0-9]{1,10}\/deliveries)?$/.test(raw) ? raw : '/settings/connections';
+  return typeof raw === 'string' && /^\/settings\/(connections|developers|sessions|apps|scim|erp|users)(\/[0-9]{1,10}\/deliveries)?$/.test(raw) ? raw : '/settings/connections';
 }

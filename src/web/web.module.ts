@@ -3,8 +3,11 @@ import { IntegrationsModule } from '../crm/integrations/integrations.module';
 import { OrdersModule } from '../crm/orders/orders.module';
 import { AccountController } from './account.controller';
 import { AdminSettingsController } from './admin-settings.controller';
+import { PasswordPages } from './password-pages';
+import { PasswordPagesController } from './password-pages.controller';
 import { SettingsPages } from './settings-pages';
+import { UsersSettingsController } from './users-settings.controller';
 
 /** Server-rendered settings pages: controllers and templates only (logic in the domain services). */
-@Module({ imports: [IntegrationsModule, OrdersModule], controllers: [AccountController, AdminSettingsController], providers: [SettingsPages] })
+@Module({ imports: [IntegrationsModule, OrdersModule], controllers: [AccountController, AdminSettingsController, UsersSettingsController, PasswordPagesController], providers: [SettingsPages, PasswordPages] })
 export class WebModule {}

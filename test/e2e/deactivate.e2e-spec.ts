@@ -3,6 +3,7 @@ import { DomainError } from '../../src/common/errors';
 import { DemoSeedService } from '../../src/demo/demo-seed.service';
 import { AuditLog } from '../../src/events/audit-log.entity';
 import { Credential } from '../../src/identity/credential.entity';
+import { InvitationsService } from '../../src/identity/invitations.service';
 import { CredentialsService } from '../../src/identity/credentials.service';
 import { ProvisioningService } from '../../src/identity/provisioning.service';
 import { User } from '../../src/identity/user.entity';
@@ -103,7 +104,7 @@ describe('UsersService.deactivate', () => {
 
 describe('CLI user:deactivate', () => {
   const cli = () =>
-    new AdminCommands(t.get(WorkspaceService), t.get(ProvisioningService), t.get(UsersService), t.get(CredentialsService), t.get(DemoSeedService));
+    new AdminCommands(t.get(WorkspaceService), t.get(ProvisioningService), t.get(UsersService), t.get(CredentialsService), t.get(DemoSeedService), t.get(InvitationsService));
 
   it('deactivates by e-mail through UsersService.deactivate', async () => {
     const u = await createUser(t, a, { email: 'cli-gone@deact.test' });

@@ -34,6 +34,8 @@ export interface StartOptions {
   dataDir?: string;
   /** Extra modules for probing mechanisms that no route of this issue uses yet. */
   imports?: (Type<unknown> | DynamicModule)[];
+  /** The application's root logger (default: silent, or TEST_LOG_LEVEL). */
+  logger?: pino.Logger;
 }
 
 export async function startApp(opts: StartOptions = {}): Promise<TestApp> {
@@ -50,7 +52,7 @@ export async function startApp(opts: StartOptions = {}): Promise<TestApp> {
     HOUSEKEEPING_MINUTES: '0',
     ...opts.env,
   });
-  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const logger = opts.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const app = await createApp({ config, db, logger, extraImports: opts.imports });
   await app.init();
   return {

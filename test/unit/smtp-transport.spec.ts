@@ -1,52 +1,5 @@
-import { createServer, Server, Socket } from 'node:net';
-import { AddressInfo } from 'node:net';
 import { SmtpMailTransport } from '../../src/events/mail';
-
-/** A minimal SMTP server on loopback (no STARTTLS, no AUTH): records the envelope and the DATA of each message. */
-function smtpServer(): Promise<{ server: Server; port: number; messages: { from: string; to: string[]; data: string }[] }> {
-  const messages: { from: string; to: string[]; data: string }[] = [];
-  const server = createServer((socket: Socket) => {
-    let buf = '';
-    let inData = false;
-    let cur = { from: '', to: [] as string[], data: '' };
-    socket.write('220 test ESMTP\r\n');
-    socket.on('data', (chunk) => {
-      buf += chunk.toString('utf8');
-      for (;;) {
-        if (inData) {
-          const end = buf.indexOf('\r\n.\r\n');
-          if (end < 0) return;
-          cur.data = buf.slice(0, end);
-          buf = buf.slice(end + 5);
-          inData = false;
-          messages.push(cur);
-          cur = { from: '', to: [], data: '' };
-          socket.write('250 OK queued\r\n');
-          continue;
-        }
-        const nl = buf.indexOf('\r\n');
-        if (nl < 0) return;
-        const line = buf.slice(0, nl);
-        buf = buf.slice(nl + 2);
-        const cmd = line.slice(0, 4).toUpperCase();
-        if (cmd === 'EHLO' || cmd === 'HELO') socket.write('250 test\r\n');
-        else if (cmd === 'MAIL') {
-          cur.from = line;
-          socket.write('250 OK\r\n');
-        } else if (cmd === 'RCPT') {
-          cur.to.push(line);
-          socket.write('250 OK\r\n');
-        } else if (cmd === 'DATA') {
-          inData = true;
-          socket.write('354 go on\r\n');
-        }
-        else if (cmd === 'QUIT') socket.end('221 bye\r\n');
-        else socket.write('250 OK\r\n');
-      }
-    });
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as AddressInfo).port, messages })));
-}
+import { smtpServer } from '../helpers/smtp-server';
 
 describe('SMTP transport (nodemailer, SMTP_URL)', () => {
   it('delivers an e-mail to the SMTP server named by the URL', async () => {

@@ -14,7 +14,7 @@ export class InvitationsController {
   @Post('accept')
   @HttpCode(200)
   @Public()
-  @ApiOkResponse({ type: AcceptInvitationResponse, description: 'the password is set; sign in with POST /api/v1/login. 400 invalid (field token) for an unknown, used or expired invitation' })
+  @ApiOkResponse({ type: AcceptInvitationResponse, description: 'the password is set (every session of the user ends); sign in with POST /api/v1/login. 400 invalid (field token) for an unknown, used or expired link, (field password) for a password the rules refuse' })
   async accept(@CurrentWorkspace() ws: Workspace, @Body() dto: AcceptInvitationDto): Promise<AcceptInvitationResponse> {
     const user = await this.invitations.accept(ws, dto.token, dto.password);
     return { ok: true, username: user.username };

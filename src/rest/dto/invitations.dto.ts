@@ -8,7 +8,7 @@ export class AcceptInvitationDto {
   @MaxLength(100)
   token: string;
 
-  @ApiProperty({ description: 'the new password, at least 8 characters' })
+  @ApiProperty({ description: 'the new password: at least 8 characters and not weak (common, containing the user name, or under 12 characters with fewer than three character classes)' })
   @IsString()
   @IsNotEmpty()
   @MaxLength(1024)

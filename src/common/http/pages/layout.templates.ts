@@ -70,6 +70,7 @@ export const SIGN_IN_TEMPLATE = `<% layout('@layout', { title: 'Sign in', narrow
 <% } else { %><label for="username">Username or e-mail</label><input id="username" name="username" autocomplete="username" required value="<%= it.username %>"<% if (!it.username) { %> autofocus<% } %>>
 <label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required<% if (it.username) { %> autofocus<% } %>>
 <% } %><button class="primary" type="submit">Sign in</button></form>
+<% if (!it.pending) { %><p class="muted"><a href="/forgot-password">Forgot your password?</a></p><% } %>
 <% if (it.pending) { %><p class="muted"><a href="<%= it.action %><%= it.returnTo ? '?return_to=' + encodeURIComponent(it.returnTo) : '' %>">Sign in as someone else</a></p><% } %>
 `;
 
