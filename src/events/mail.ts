@@ -146,7 +146,10 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
       }
       await this.uow.runDetached((m) =>
         m.query(
-          `UPDATE mail_outbox SET status = $3::varchar, sent_at = CASE WHEN $3::varchar = 'sent' THEN now() ELSE NULL END, last_error = $4 WHERE workspace_id = $1 AND id = $2`,
+          // a sent or abandoned mail keeps no body: it may hold a usable link (invitation, password reset)
+          `UPDATE mail_outbox SET status = $3::varchar, sent_at = CASE WHEN $3::varchar = 'sent' THEN now() ELSE NULL END, last_error = $4,
+                  body = CASE WHEN $3::varchar = 'pending' THEN body ELSE '' END
+            WHERE workspace_id = $1 AND id = $2`,
           [row.workspace_id, row.id, error === null ? 'sent' : row.attempts >= MAX_ATTEMPTS ? 'failed' : 'pending', (error ?? '').slice(0, 1000)],
         ),
       );

@@ -609,7 +609,8 @@ describe('password-setup invitation', () => {
     expect(row).toMatchObject({ kind: 'invitation', status: 'pending' });
     const token = await tokenFor(email);
     expect(mails().find((m) => m.to === email)!.text).toContain(`http://${c.host}/invite?token=`);
-    expect((await db(t).getRepository(MailMessage).findOneByOrFail({ workspaceId: c.ws.id, id: row.id })).status).toBe('sent');
+    // once sent, the outbox keeps no copy of the link
+    expect(await db(t).getRepository(MailMessage).findOneByOrFail({ workspaceId: c.ws.id, id: row.id })).toMatchObject({ status: 'sent', body: '' });
     // only the hash is stored
     const inv = await db(t).getRepository(Invitation).findOneByOrFail({ workspaceId: c.ws.id, userId: Number(u.id) });
     expect(inv.tokenHash).not.toContain(token);
