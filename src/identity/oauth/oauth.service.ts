@@ -300,8 +300,9 @@ export class OAuthService {
    * The refresh grant with rotation (RefreshRotation: one atomic statement takes the old token and
    * inserts the new pair; exactly one of concurrent refreshes with one token wins). The scope asked for
    * must be within the grant's (never widened); without one the grant's applies. Only when nothing was
-   * rotated does a second query tell invalid_scope from invalid_grant. No auth-cache invalidation:
-   * refresh tokens are never bearers, so never cached (CredentialsService.resolve).
+   * rotated does a second query tell invalid_scope from invalid_grant, and a rotated-out token that comes
+   * back after the grace (reuse, RFC 9700 4.14.2) revoke every token of its grant. No auth-cache
+   * invalidation on rotation: refresh tokens are never bearers, so never cached (CredentialsService.resolve).
    */
   private async refresh(ws: Workspace, client: ClientInfo, p: Record<string, string>): Promise<TokenResponse> {
     if (!p.refresh_token) throw oauthError('invalid_request', 'refresh_token is required');
