@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { REFRESH_REUSE_GRACE_MS } from '../../src/identity/oauth/oauth.rules';
 import { RefreshRotation } from '../../src/identity/oauth/refresh-rotation';
@@ -87,6 +87,51 @@ describe('refresh token reuse', () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ user_id: first.userId, subject: clientId, detail: { revoked: 4, rotated_at: new Date(at).toISOString() } });
     expect(audit[0].detail.grant_id).toEqual(expect.any(Number));
+  });
+
+  it('a rotation that commits while the reuse revocation waits for its row lock leaves no live token (PostgreSQL)', async () => {
+    if (t.db.embedded) return; // one connection: nothing runs beside the revocation
+    const clientId = await publicClient();
+    const first = await tokensFor(clientId);
+    const second = (await refresh(clientId, first.refresh_token).expect(200)).body;
+    const at = await rotatedAt(first.refresh_token);
+    rotation.now = () => at + REFRESH_REUSE_GRACE_MS + 1;
+    // a rotation of the newest refresh token, written by hand in a transaction held open: its row lock
+    // makes the revocation wait, and the pair it inserts is not in the revocation's first snapshot
+    const newest = `mcpr_${randomBytes(32).toString('base64url')}`;
+    const hash = (v: string) => createHash('sha256').update(v).digest('hex');
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let written!: () => void;
+    const writes = new Promise<void>((r) => (written = r));
+    const rotationTx = db(t).transaction(async (m) => {
+      await m.query(`UPDATE credentials SET revoked_at = now(), last_used_at = now() WHERE workspace_id = $1 AND token_hash = $2`, [a.ws.id, hash(second.refresh_token)]);
+      await m.query(
+        `INSERT INTO credentials (workspace_id, user_id, kind, name, prefix, token_hash, scopes, grant_id, expires_at)
+         SELECT workspace_id, user_id, kind, name, prefix, $3, scopes, grant_id, expires_at FROM credentials WHERE workspace_id = $1 AND token_hash = $2`,
+        [a.ws.id, hash(second.refresh_token), hash(newest)],
+      );
+      written();
+      await gate;
+    });
+    await writes;
+    const replay = refresh(clientId, first.refresh_token).then((r) => r);
+    // the revocation is waiting for the row lock (polled, generous deadline)
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const [w] = await db(t).query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'UPDATE "credentials"%'`);
+      if (w.n > 0) break;
+      if (Date.now() > deadline) throw new Error('the revocation never waited for the row lock');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    release();
+    await rotationTx;
+    const res = await replay;
+    expect([res.status, res.body]).toEqual([400, REUSED]);
+    const late = await refresh(clientId, newest);
+    expect([late.status, late.body]).toEqual([400, GENERIC]);
+    const [live] = await db(t).query(`SELECT count(*)::int AS n FROM credentials c JOIN oauth_grants g ON g.workspace_id = c.workspace_id AND g.id = c.grant_id WHERE c.workspace_id = $1 AND g.user_id = $2 AND c.revoked_at IS NULL`, [a.ws.id, first.userId]);
+    expect(live.n).toBe(0);
   });
 
   it('within the grace (the loser of two concurrent refreshes), the old token is refused and the newer tokens keep working', async () => {
