@@ -237,7 +237,8 @@ function toAuditRow(entry: AuditEntry): Partial<AuditLog> {
     workspaceId: entry.workspaceId,
     action: entry.action,
     userId: entry.userId ?? null,
-    subject: entry.subject ?? '',
+    // the column's length: a subject that is longer (a client ID metadata document's URL) must not fail the operation it records
+    subject: (entry.subject ?? '').slice(0, 255),
     detail: entry.detail ?? {},
     requestId: requestContext.getStore()?.requestId ?? null,
   };

@@ -307,7 +307,7 @@ describe('token endpoint errors (7.2)', () => {
     const row = await db(t).query(`SELECT expires_at - created_at AS ttl FROM oauth_codes WHERE workspace_id = $1 ORDER BY id DESC LIMIT 1`, [a.ws.id]);
     expect(row[0].ttl).toMatchObject({ minutes: 5 });
     await db(t).query(`UPDATE oauth_codes SET expires_at = now() - interval '1 second' WHERE workspace_id = $1`, [a.ws.id]);
-    const r = await token(t, a.host, { grant_type: 'authorization_code', code, client_id: clientId, code_verifier: verifier }).expect(400);
+    const r = await token(t, a.host, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: clientId, code_verifier: verifier }).expect(400);
     expect(r.body).toEqual({ error: 'invalid_grant', error_description: 'authorization code expired' });
 
     const { body, clientId: c2 } = await fullFlow(a);
@@ -324,7 +324,7 @@ describe('token endpoint errors (7.2)', () => {
     }
     expect((await token(t, a.host, { client_id: clientId }).expect(400)).body.error).toBe('invalid_request');
     expect((await token(t, a.host, { grant_type: 'authorization_code', client_id: clientId, code: 'x' }).expect(400)).body.error).toBe('invalid_request');
-    expect((await token(t, a.host, { grant_type: 'authorization_code', client_id: clientId, code: 'nope', code_verifier: 'v'.repeat(43) }).expect(400)).body.error).toBe('invalid_grant');
+    expect((await token(t, a.host, { grant_type: 'authorization_code', client_id: clientId, code: 'nope', redirect_uri: REDIRECT, code_verifier: 'v'.repeat(43) }).expect(400)).body.error).toBe('invalid_grant');
     const basic = await token(t, a.host, { grant_type: 'authorization_code', code: 'x' }, { Authorization: `Basic ${Buffer.from('a:b').toString('base64')}` }).expect(401);
     expect(basic.body.error).toBe('invalid_client');
     expect(basic.headers['www-authenticate']).toMatch(/^Basic/);
@@ -342,7 +342,7 @@ describe('token endpoint errors (7.2)', () => {
     const url = authorizeUrl({ client_id: conf.client_id, redirect_uri: REDIRECT, code_challenge: challenge });
     await signIn(u.browser, url, u.email, PASSWORD);
     const code = (await consent(u.browser, url)).searchParams.get('code')!;
-    await token(t, a.host, { grant_type: 'authorization_code', code, client_id: conf.client_id, client_secret: conf.client_secret, code_verifier: verifier }).expect(200);
+    await token(t, a.host, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: conf.client_id, client_secret: conf.client_secret, code_verifier: verifier }).expect(200);
   });
 
   it('refresh rotates: new pair, old refresh token invalid_grant; concurrent refreshes: exactly one wins', async () => {

@@ -85,20 +85,33 @@ export function authorizeUrl(p: Record<string, string>): string {
 }
 
 /**
+ * A user's authorization request with PKCE on a fresh browser: sign-in, consent; returns the code
+ * (not exchanged) and its verifier.
+ */
+export async function authorizationCode(
+  t: TestApp,
+  host: string,
+  p: { clientId: string; redirectUri: string; username: string; password: string; scope?: string },
+): Promise<{ code: string; verifier: string }> {
+  const browser = new Browser(t, host);
+  const { verifier, challenge } = pkce();
+  const url = authorizeUrl({ client_id: p.clientId, redirect_uri: p.redirectUri, scope: p.scope ?? 'crm.read crm.write', code_challenge: challenge });
+  const signedIn = await signIn(browser, url, p.username, p.password);
+  if (signedIn.status !== 303) throw new Error(`sign-in: ${signedIn.status}`);
+  return { code: (await consent(browser, url)).searchParams.get('code')!, verifier };
+}
+
+/**
  * A signed-in user's authorization code flow with PKCE on a fresh browser: sign-in, consent, code
- * exchanged at the token endpoint; returns the token response's body.
+ * exchanged at the token endpoint (with the redirect_uri, which the exchange requires); returns the
+ * token response's body.
  */
 export async function codeFlowTokens(
   t: TestApp,
   host: string,
   p: { clientId: string; redirectUri: string; username: string; password: string; scope?: string },
 ): Promise<{ access_token: string; refresh_token: string; scope: string }> {
-  const browser = new Browser(t, host);
-  const { verifier, challenge } = pkce();
-  const url = authorizeUrl({ client_id: p.clientId, redirect_uri: p.redirectUri, scope: p.scope ?? 'crm.read crm.write', code_challenge: challenge });
-  const signedIn = await signIn(browser, url, p.username, p.password);
-  if (signedIn.status !== 303) throw new Error(`sign-in: ${signedIn.status}`);
-  const code = (await consent(browser, url)).searchParams.get('code')!;
+  const { code, verifier } = await authorizationCode(t, host, p);
   const res = await token(t, host, { grant_type: 'authorization_code', code, redirect_uri: p.redirectUri, client_id: p.clientId, code_verifier: verifier });
   if (res.status !== 200) throw new Error(`token: ${res.status} ${res.text}`);
   return res.body;

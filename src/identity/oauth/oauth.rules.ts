@@ -6,6 +6,12 @@ export const OAUTH_SCOPES = ['crm.read', 'crm.write'] as const;
 export const CODE_TTL_MS = 5 * 60_000;
 export const ACCESS_TTL_SECONDS = 3600;
 export const REFRESH_IDLE_MS = 60 * 86_400_000;
+/**
+ * A rotated-out refresh token that comes back within this long is the loser of two concurrent
+ * refreshes (refused, nothing revoked); later it is reuse, and the grant's tokens are revoked
+ * (RFC 9700 4.14.2; docs/decisions.md, "Refresh token reuse").
+ */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
 /** Registered clients that never complete an authorization are removed after this long. */
 export const UNUSED_CLIENT_MS = 86_400_000;
 

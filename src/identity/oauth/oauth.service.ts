@@ -268,6 +268,8 @@ export class OAuthService {
 
   private async exchangeCode(ws: Workspace, client: ClientInfo, p: Record<string, string>): Promise<TokenResponse> {
     if (!p.code) throw oauthError('invalid_request', 'code is required');
+    // part of the request (spec 4.12, 3.7 "same redirect_uri"; RFC 6749 4.1.3): the code must come back with where it was sent
+    if (!p.redirect_uri) throw oauthError('invalid_request', 'redirect_uri is required');
     if (!p.code_verifier) throw oauthError('invalid_request', 'code_verifier is required (PKCE)');
     const db = this.uow.tenant(ws);
     const outcome = await this.uow.run(async (): Promise<TokenResponse | DomainError> => {
@@ -281,7 +283,7 @@ export class OAuthService {
       }
       if (code.expiresAt.getTime() <= Date.now()) return oauthError('invalid_grant', 'authorization code expired');
       if (code.clientId !== client.clientId) return oauthError('invalid_grant', 'authorization code was issued to another client');
-      if (p.redirect_uri !== undefined && p.redirect_uri !== code.redirectUri) return oauthError('invalid_grant', 'redirect_uri does not match the authorization request');
+      if (p.redirect_uri !== code.redirectUri) return oauthError('invalid_grant', 'redirect_uri does not match the authorization request');
       if (!isVerifier(p.code_verifier!)) return oauthError('invalid_grant', 'code_verifier must be 43-128 characters of [A-Za-z0-9-._~]');
       if (s256(p.code_verifier!) !== code.codeChallenge) return oauthError('invalid_grant', 'PKCE verification failed: code_verifier does not match code_challenge');
       await db.update(OAuthCode, { id: code.id }, { usedAt: new Date() });
@@ -298,8 +300,9 @@ export class OAuthService {
    * The refresh grant with rotation (RefreshRotation: one atomic statement takes the old token and
    * inserts the new pair; exactly one of concurrent refreshes with one token wins). The scope asked for
    * must be within the grant's (never widened); without one the grant's applies. Only when nothing was
-   * rotated does a second query tell invalid_scope from invalid_grant. No auth-cache invalidation:
-   * refresh tokens are never bearers, so never cached (CredentialsService.resolve).
+   * rotated does a second query tell invalid_scope from invalid_grant, and a rotated-out token that comes
+   * back after the grace (reuse, RFC 9700 4.14.2) revoke every token of its grant. No auth-cache
+   * invalidation on rotation: refresh tokens are never bearers, so never cached (CredentialsService.resolve).
    */
   private async refresh(ws: Workspace, client: ClientInfo, p: Record<string, string>): Promise<TokenResponse> {
     if (!p.refresh_token) throw oauthError('invalid_request', 'refresh_token is required');
@@ -312,9 +315,14 @@ export class OAuthService {
       if (r) return { access_token: r.accessToken, token_type: 'Bearer', expires_in: ACCESS_TTL_SECONDS, refresh_token: r.refreshToken, scope: r.scopes.join(' ') };
     }
     // nothing rotated: a scope beyond the grant on a token that is otherwise good is invalid_scope
-    if (p.scope !== undefined) {
-      const [usable] = await this.uow.tenant(ws).sql(REFRESH_USABLE_SQL, [tokenHash, client.clientId]);
-      if (usable) throw oauthError('invalid_scope', 'scope must not exceed the granted scope');
+    const fate = await this.rotation.fate(ws.id, tokenHash, client.clientId);
+    if (fate.kind === 'usable' && p.scope !== undefined) throw oauthError('invalid_scope', 'scope must not exceed the granted scope');
+    if (fate.kind === 'reused') {
+      await this.uow.run(async () => {
+        const revoked = await this.revokeGrantTokens(ws, fate.grantId, fate.userId);
+        await this.uow.audit({ workspaceId: ws.id, action: 'oauth_refresh_reused', userId: fate.userId, subject: client.clientId, detail: { grant_id: fate.grantId, rotated_at: fate.rotatedAt.toISOString(), revoked } });
+      });
+      throw oauthError('invalid_grant', 'refresh token already used; the tokens issued under its grant are revoked');
     }
     throw invalid();
   }
@@ -326,8 +334,20 @@ export class OAuthService {
     return { access_token: access.token, token_type: 'Bearer', expires_in: ACCESS_TTL_SECONDS, refresh_token: refresh.token, scope: scopes.join(' ') };
   }
 
+  /**
+   * Every live token of the grant, revoked (inside the caller's unit of work). Repeated until nothing is
+   * left: a rotation that held one of these rows when this statement reached it commits a new pair
+   * that this statement's snapshot does not show, but the next statement's does (READ COMMITTED); a
+   * rotation that comes later finds its token revoked and takes nothing.
+   */
   private async revokeGrantTokens(ws: Workspace, grantId: number, userId: number): Promise<number> {
-    const n = await this.uow.tenant(ws).update(Credential, { grantId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    const db = this.uow.tenant(ws);
+    let n = 0;
+    for (let round = 0; round < 5; round++) {
+      const revoked = await db.update(Credential, { grantId, revokedAt: IsNull() }, { revokedAt: new Date() });
+      n += revoked;
+      if (!revoked) break;
+    }
     await this.cache.invalidateUser(ws.id, userId);
     return n;
   }
@@ -395,12 +415,3 @@ export class RedirectError extends Error {
     super('redirect');
   }
 }
-
-/** Would the refresh token be rotated with the grant's own scope? (Tells invalid_scope from invalid_grant.) */
-const REFRESH_USABLE_SQL = `
-  SELECT 1 AS usable
-    FROM credentials c
-    JOIN oauth_grants g ON g.workspace_id = c.workspace_id AND g.id = c.grant_id
-    JOIN users u ON u.workspace_id = c.workspace_id AND u.id = g.user_id
-   WHERE c.workspace_id = $1 AND c.token_hash = $2 AND c.kind = 'oauth_refresh' AND c.revoked_at IS NULL
-     AND (c.expires_at IS NULL OR c.expires_at > now()) AND g.client_id = $3 AND u.active`;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { GenericPlanSpec, PlanNode, scans } from '../../database/generic-plan';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { mintToken } from '../credentials.service';
-import { ACCESS_TTL_SECONDS, REFRESH_IDLE_MS } from './oauth.rules';
+import { ACCESS_TTL_SECONDS, REFRESH_IDLE_MS, REFRESH_REUSE_GRACE_MS } from './oauth.rules';
 
 /** The new pair of a rotated refresh token. */
 export interface Rotated {
@@ -21,6 +21,14 @@ interface Pending {
   resolve: (r: Rotated | null) => void;
   reject: (e: unknown) => void;
 }
+
+/**
+ * Why a refresh token was not rotated (asked only after `rotate` answered null): `usable` it is still
+ * good (so the scope asked for was the problem); `raced` it was rotated out within the grace, the
+ * loser of two concurrent refreshes; `reused` it was rotated out longer ago, and comes back (RFC 9700
+ * 4.14.2); `invalid` anything else (unknown, expired, revoked otherwise, another client's).
+ */
+export type RefreshFate = { kind: 'usable' } | { kind: 'raced' } | { kind: 'reused'; grantId: number; userId: number; rotatedAt: Date } | { kind: 'invalid' };
 
 /** Rotations of one statement at most. */
 const MAX_BATCH = 100;
@@ -48,7 +56,25 @@ export class RefreshRotation {
   private readonly waiting = new Map<number, Pending[]>();
   private readonly running = new Map<number, number>();
 
+  /** The time a rotated-out token's age is judged by (ms since epoch; tests move it past the grace). */
+  now: () => number = Date.now;
+
   constructor(private readonly uow: UnitOfWork) {}
+
+  /**
+   * What became of a refresh token that `rotate` did not take (one read, off the happy path). A token
+   * rotated out at most REFRESH_REUSE_GRACE_MS ago is the legitimate race of two concurrent refreshes
+   * with one token (the loser is refused, the winner's tokens stay); later it is reuse.
+   */
+  async fate(workspaceId: number, tokenHash: string, clientId: string): Promise<RefreshFate> {
+    const [row] = await this.uow.tenant(workspaceId).sql<{ usable: boolean; rotated_at: Date | null; grant_id: number; user_id: number }>(REFRESH_FATE_SQL, [tokenHash, clientId]);
+    if (!row) return { kind: 'invalid' };
+    if (row.usable) return { kind: 'usable' };
+    if (!row.rotated_at) return { kind: 'invalid' };
+    const rotatedAt = new Date(row.rotated_at);
+    if (this.now() - rotatedAt.getTime() <= REFRESH_REUSE_GRACE_MS) return { kind: 'raced' };
+    return { kind: 'reused', grantId: row.grant_id, userId: row.user_id, rotatedAt };
+  }
 
   /** Rotates the refresh token of `tokenHash` for `clientId`; null when it cannot be (invalid, used, scope too wide). */
   rotate(workspaceId: number, tokenHash: string, clientId: string, scopes: string[] | null): Promise<Rotated | null> {
@@ -126,7 +152,9 @@ export class RefreshRotation {
  * workspace on each call, so each refresh got slower than the one before (docs/performance.md, "Token
  * endpoint"). The UPDATE repeats the conditions that can change (revoked, expired): after waiting for
  * a concurrent statement's row lock PostgreSQL re-checks them on the newest row version, so of two
- * rotations of one token only one takes it (within one statement too: a row is updated once).
+ * rotations of one token only one takes it (within one statement too: a row is updated once). The
+ * taken token's last_used_at is its rotation time (a refresh token is never a bearer, so nothing else
+ * sets it): a revoked token with one was rotated out, which is what tells reuse (REFRESH_FATE_SQL).
  */
 export const ROTATE_SQL = `
   WITH cand AS MATERIALIZED (
@@ -143,7 +171,7 @@ export const ROTATE_SQL = `
      WHERE c.kind = 'oauth_refresh' AND g.client_id = r.client_id
        AND (r.scope IS NULL OR g.scopes @> string_to_array(r.scope, ' '))
   ), old AS (
-    UPDATE credentials c SET revoked_at = now()
+    UPDATE credentials c SET revoked_at = now(), last_used_at = now()
       FROM cand
      WHERE c.workspace_id = $1 AND c.id = cand.id AND c.revoked_at IS NULL AND (c.expires_at IS NULL OR c.expires_at > now())
     RETURNING cand.n, cand.grant_id, cand.user_id, cand.client_name, cand.scopes
@@ -170,3 +198,17 @@ export function rotatePlanOk(plan: PlanNode): boolean {
 }
 
 const ROTATE_PLAN: GenericPlanSpec = { name: 'oauth_refresh_rotate', planOk: rotatePlanOk };
+
+/**
+ * A refresh token of the calling client's grant ($2 hash, $3 client_id): whether the rotation would take
+ * it with the grant's own scope (usable), and when it was rotated out (null unless revoked by a rotation:
+ * ROTATE_SQL sets last_used_at with revoked_at; other revocations leave it null). By the unique hash
+ * index, the grant and user by key.
+ */
+const REFRESH_FATE_SQL = `
+  SELECT c.revoked_at IS NULL AND (c.expires_at IS NULL OR c.expires_at > now()) AND u.active AS usable,
+         CASE WHEN c.revoked_at IS NOT NULL THEN c.last_used_at END AS rotated_at, g.id AS grant_id, g.user_id
+    FROM credentials c
+    JOIN oauth_grants g ON g.workspace_id = c.workspace_id AND g.id = c.grant_id
+    JOIN users u ON u.workspace_id = c.workspace_id AND u.id = g.user_id
+   WHERE c.workspace_id = $1 AND c.token_hash = $2 AND c.kind = 'oauth_refresh' AND g.client_id = $3`;
