@@ -49,8 +49,8 @@ export class AccountController {
   }
 
   @Post('signout')
-  signOut(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form) {
-    return this.pages.handle(ws, req, res, body, async ({ auth }) => {
+  signOut(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
+    return this.pages.handle(ws, req, res, async ({ auth }) => {
       await this.credentials.logout(ws.id, auth.credential, auth.user.id);
       cookies.clearSession(req, res);
       return pages.render('signedOut', {});
@@ -66,12 +66,12 @@ export class AccountController {
 
   @Get('connections')
   connections(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
-    return this.pages.handle(ws, req, res, null, (ctx) => this.connectionsPage(ctx));
+    return this.pages.handle(ws, req, res, (ctx) => this.connectionsPage(ctx));
   }
 
   @Post('connections/:id/remove')
   removeConnection(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form, @Param('id') id: string) {
-    return this.pages.handle(ws, req, res, body, async (ctx) => {
+    return this.pages.handle(ws, req, res, async (ctx) => {
       await this.oauth.removeGrant(ctx.auth, idOf(id));
       return this.connectionsPage(ctx, 'Access removed: every token of the app is revoked.');
     });
@@ -94,12 +94,12 @@ export class AccountController {
 
   @Get('developers')
   developers(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
-    return this.pages.handle(ws, req, res, null, (ctx) => this.developersPage(req, ctx));
+    return this.pages.handle(ws, req, res, (ctx) => this.developersPage(req, ctx));
   }
 
   @Post('developers/keys')
   createKey(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form) {
-    return this.pages.handle(ws, req, res, body, async (ctx) => {
+    return this.pages.handle(ws, req, res, async (ctx) => {
       try {
         const { token, credential } = await this.own.createApiKey(ctx.auth, body.name);
         return this.developersPage(req, ctx, { created: { name: credential.name, key: token } });
@@ -114,7 +114,7 @@ export class AccountController {
 
   @Post('developers/keys/:id/revoke')
   revokeKey(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form, @Param('id') id: string) {
-    return this.pages.handle(ws, req, res, body, async (ctx) => {
+    return this.pages.handle(ws, req, res, async (ctx) => {
       await this.own.revokeApiKey(ctx.auth, idOf(id));
       return this.developersPage(req, ctx, { notice: 'Key revoked: it no longer works.' });
     });
@@ -135,12 +135,12 @@ export class AccountController {
 
   @Get('sessions')
   sessions(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
-    return this.pages.handle(ws, req, res, null, (ctx) => this.sessionsPage(ctx));
+    return this.pages.handle(ws, req, res, (ctx) => this.sessionsPage(ctx));
   }
 
   @Post('sessions/others/signout')
-  signOutOthers(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form) {
-    return this.pages.handle(ws, req, res, body, async (ctx) => {
+  signOutOthers(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
+    return this.pages.handle(ws, req, res, async (ctx) => {
       const n = await this.own.signOutOtherSessions(ctx.auth);
       return this.sessionsPage(ctx, n ? `Signed out ${n} other session${n === 1 ? '' : 's'}.` : 'There were no other sessions.');
     });
@@ -148,7 +148,7 @@ export class AccountController {
 
   @Post('sessions/:id/signout')
   signOutSession(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form, @Param('id') id: string) {
-    return this.pages.handle(ws, req, res, body, async (ctx) => {
+    return this.pages.handle(ws, req, res, async (ctx) => {
       const target = idOf(id);
       await this.own.signOutSession(ctx.auth, target);
       if (target !== ctx.auth.credential.id) return this.sessionsPage(ctx, 'Session ended: that device is signed out.');

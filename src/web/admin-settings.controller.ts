@@ -33,12 +33,12 @@ export class AdminSettingsController {
 
   @Get('apps')
   apps(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
-    return this.pages.handle(ws, req, res, null, (ctx) => this.appsPage(ctx));
+    return this.pages.handle(ws, req, res, (ctx) => this.appsPage(ctx));
   }
 
   @Post('apps')
   createApp(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form) {
-    return this.pages.handle(ws, req, res, body, async (ctx) => {
+    return this.pages.handle(ws, req, res, async (ctx) => {
       const raw = body.events;
       const events = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).filter((e): e is string => typeof e === 'string');
       try {
@@ -53,7 +53,7 @@ export class AdminSettingsController {
 
   @Post('apps/:id/rotate')
   rotateApp(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form, @Param('id') id: string) {
-    return this.pages.handle(ws, req, res, body, async (ctx) => {
+    return this.pages.handle(ws, req, res, async (ctx) => {
       const r = await this.webhooks.rotate(ctx.auth, idOf(id));
       return this.appsPage(ctx, { key: r.signingKey, label: `New signing key of ${r.connection.url}` });
     });
@@ -61,7 +61,7 @@ export class AdminSettingsController {
 
   @Post('apps/:id/test')
   testApp(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form, @Param('id') id: string) {
-    return this.pages.handle(ws, req, res, body, async (ctx) => {
+    return this.pages.handle(ws, req, res, async (ctx) => {
       await this.webhooks.test(ctx.auth, idOf(id));
       return this.appsPage(ctx, { notice: 'Test delivery queued; its result shows in the delivery log.' });
     });
@@ -69,12 +69,12 @@ export class AdminSettingsController {
 
   @Get('apps/:id/deliveries')
   deliveries(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Param('id') id: string) {
-    return this.pages.handle(ws, req, res, null, (ctx) => this.deliveriesPage(ctx, idOf(id)));
+    return this.pages.handle(ws, req, res, (ctx) => this.deliveriesPage(ctx, idOf(id)));
   }
 
   @Post('apps/:id/deliveries/:deliveryId/resend')
   resend(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form, @Param('id') id: string, @Param('deliveryId') deliveryId: string) {
-    return this.pages.handle(ws, req, res, body, async (ctx) => {
+    return this.pages.handle(ws, req, res, async (ctx) => {
       await this.webhooks.resend(ctx.auth, idOf(id), idOf(deliveryId));
       return this.deliveriesPage(ctx, idOf(id), 'Sent again: the new attempt shows in this log.');
     });
@@ -111,12 +111,12 @@ export class AdminSettingsController {
 
   @Get('scim')
   scim(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
-    return this.pages.handle(ws, req, res, null, (ctx) => this.scimPage(req, ctx));
+    return this.pages.handle(ws, req, res, (ctx) => this.scimPage(req, ctx));
   }
 
   @Post('scim/key')
-  scimKey(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form) {
-    return this.pages.handle(ws, req, res, body, async (ctx) => {
+  scimKey(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
+    return this.pages.handle(ws, req, res, async (ctx) => {
       const { token } = await this.directory.rotateKey(ctx.auth);
       return this.scimPage(req, ctx, token);
     });
@@ -138,20 +138,20 @@ export class AdminSettingsController {
 
   @Get('erp')
   erpCard(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
-    return this.pages.handle(ws, req, res, null, (ctx) => this.erpPage(req, ctx));
+    return this.pages.handle(ws, req, res, (ctx) => this.erpPage(req, ctx));
   }
 
   @Post('erp/key')
-  erpKey(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form) {
-    return this.pages.handle(ws, req, res, body, async (ctx) => {
+  erpKey(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
+    return this.pages.handle(ws, req, res, async (ctx) => {
       const { token } = await this.erp.rotateKey(ctx.auth);
       return this.erpPage(req, ctx, { key: token });
     });
   }
 
   @Post('erp/revoke')
-  erpRevoke(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form) {
-    return this.pages.handle(ws, req, res, body, async (ctx) => {
+  erpRevoke(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
+    return this.pages.handle(ws, req, res, async (ctx) => {
       const n = await this.erp.revokeKey(ctx.auth);
       return this.erpPage(req, ctx, { notice: n ? `Revoked ${n} ERP key${n === 1 ? '' : 's'}: the ERP can no longer poll.` : 'No active ERP key to revoke.' });
     });

@@ -40,11 +40,16 @@ export const idOf = (raw: string): number => {
 /** A timestamp on a page: workspace local time to the minute, `YYYY-MM-DD HH:mm` (the API keeps the ISO form). */
 export const ts = (auth: UserContext, d: Date | null | undefined): string => formatTimestamp(d, auth.workspace.timezone)?.slice(0, 16).replace('T', ' ') ?? '—';
 
+/** GET, HEAD and OPTIONS read; every other method (POST, PUT, PATCH, DELETE, …) changes state. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const changesState = (req: { method: string }): boolean => !SAFE_METHODS.has(req.method.toUpperCase());
 
 /**
  * The request flow of every signed-in settings page: the browser session (none → sign-in redirect for a
- * GET, 403 page for a POST), CSRF on every POST (csrf-csrf, 403 page), then the page; domain errors
- * become an error page with their status (403 for non-admins, 404 for unknown or foreign ids).
+ * GET, 403 page for a state-changing request), CSRF on every state-changing request (csrf-csrf, 403 page),
+ * then the page; domain errors become an error page with their status (403 for non-admins, 404 for
+ * unknown or foreign ids). Whether a request changes state is decided by its method, never by whether it
+ * carried a form: a body-less POST has no parsed body and must not slip past the check (issue 16 item 2).
  */
 @Injectable()
 export class SettingsPages {
@@ -57,13 +62,14 @@ export class SettingsPages {
     this.csrf = settingsCsrf(box.derive('csrf'));
   }
 
-  async handle(ws: Workspace, req: CrmRequest, res: Response, form: Form | null, render: (ctx: PageContext) => Promise<Page>): Promise<void> {
+  async handle(ws: Workspace, req: CrmRequest, res: Response, render: (ctx: PageContext) => Promise<Page>): Promise<void> {
+    const changing = changesState(req);
     const auth = await this.browser.context(ws, cookies.session(req));
     if (!auth) {
-      if (form) return this.error(req, res, NO_CHROME, 403, 'Your session has ended. Please sign in again.', 'Signed out');
+      if (changing) return this.error(req, res, NO_CHROME, 403, 'Your session has ended. Please sign in again.', 'Signed out');
       return res.redirect(302, `/settings/signin?return_to=${encodeURIComponent(settingsReturnTo(req.path))}`);
     }
-    if (form && !this.csrf.valid(req)) return this.error(req, res, NO_CHROME, 403, 'The form expired. Reload the page and try again.', 'Forbidden');
+    if (changing && !this.csrf.valid(req)) return this.error(req, res, NO_CHROME, 403, 'The form expired. Reload the page and try again.', 'Forbidden');
     const csrf = this.csrf.token(req, res);
     const ctx: PageContext = { auth, csrf, chrome: chrome(auth, req.path, csrf) };
     try {
