@@ -1,5 +1,6 @@
 import { browserCookies, PageCookieNames } from '../common/http/browser-cookies';
 import { PageCsrf } from '../common/http/page-csrf';
+import { PageFlash } from '../common/http/pages/page-flash';
 import { SIGN_IN_TEMPLATE } from '../common/http/pages/layout.templates';
 import { PageRenderer } from '../common/http/pages/page-renderer';
 import { isAdmin, UserContext } from '../identity/auth/auth-context';
@@ -9,6 +10,8 @@ import { SETTINGS_TEMPLATES } from './settings.templates';
 export const SETTINGS_COOKIES: PageCookieNames = { session: 'crm_settings_session', csrf: 'crm_settings_csrf', presession: 'crm_settings_presession' };
 export const cookies = browserCookies(SETTINGS_COOKIES, '/settings');
 export const settingsCsrf = (secret: string): PageCsrf => new PageCsrf({ cookies: SETTINGS_COOKIES, path: '/settings', signInPath: '/settings/signin', secret });
+/** The flash of the settings pages (POST-redirect-GET): `crm_settings_flash`, `Path=/settings`. */
+export const settingsFlash = (secret: string): PageFlash => new PageFlash(secret, 'crm_settings_flash', '/settings');
 
 /** Navigation and sign-out of a signed-in page (null on the error page of an ended session). */
 export interface Chrome {
@@ -34,18 +37,26 @@ export function chrome(auth: UserContext, path: string, csrf: string): Chrome {
 
 export const NO_CHROME: Chrome = { nav: null, signOutCsrf: null };
 
-type Messages = { notice?: string; error?: string };
+type Secret = { label: string; key: string; after?: string };
+/** A notice and a secret shown once (from the flash after a redirect), an error of the form just posted. */
+type Messages = { notice?: string; error?: string; secret?: Secret };
 type Row = Record<string, string | number | boolean>;
+/** The fields of a connection form, as typed (kept on a form error). */
+export type ConnectionForm = { url: string; kind: string; events: string[] };
+type ConnectionFields = { form: ConnectionForm; events: readonly string[]; kinds?: { value: string; label: string }[] };
 
 export interface SettingsViews {
   signin: { heading: string; action: string; csrf: string; returnTo: string; username: string; pending?: string; error?: string };
   connections: Messages & { chrome: Chrome; csrf: string; userName: string; items: Row[] };
-  developers: Messages & { chrome: Chrome; csrf: string; apiBase: string; created: { name: string; key: string } | null; keys: Row[]; name: string; max: number };
+  developers: Messages & { chrome: Chrome; csrf: string; apiBase: string; keys: Row[]; name: string; max: number };
   sessions: Messages & { chrome: Chrome; csrf: string; items: Row[]; others: boolean };
-  apps: Messages & { chrome: Chrome; csrf: string; shownOnce: { label: string; key: string } | null; items: Row[]; events: readonly string[] };
+  'connection-fields': ConnectionFields;
+  apps: Messages & ConnectionFields & { chrome: Chrome; csrf: string; items: Row[] };
+  appEdit: Messages & ConnectionFields & { chrome: Chrome; csrf: string; id: number; kind: string };
   deliveries: Messages & { chrome: Chrome; csrf: string; url: string; connectionId: number; items: Row[] };
-  scim: { chrome: Chrome; csrf: string; newKey?: string; baseUrl: string; key: Row | null; operations: Row[] };
-  erp: Messages & { chrome: Chrome; csrf: string; newKey?: string; baseUrl: string; keys: Row[]; counts: Record<string, number>; lastPoll: string; errors: Row[] };
+  scim: Messages & { chrome: Chrome; csrf: string; baseUrl: string; key: Row | null; operations: Row[] };
+  erp: Messages & { chrome: Chrome; csrf: string; baseUrl: string; keys: Row[]; counts: Record<string, number>; lastPoll: string; errors: Row[] };
+  confirm: { chrome: Chrome; csrf: string; title: string; question: string; label: string; action: string; back: string };
   error: { chrome: Chrome; title: string; message: string };
   signedOut: Record<string, never>;
 }
@@ -54,5 +65,5 @@ export const pages = new PageRenderer<SettingsViews>({ signin: SIGN_IN_TEMPLATE,
 
 /** A return path after sign-in: only a settings page of this server (no open redirect). */
 export function settingsReturnTo(raw: unknown): string {
-  return typeof raw === 'string' && /^\/settings\/(connections|developers|sessions|apps|scim|erp|users)(\/[0-9]{1,10}\/deliveries)?$/.test(raw) ? raw : '/settings/connections';
+  return typeof raw === 'string' && /^\/settings\/(connections|developers|sessions|apps|scim|erp|users)(\/[0-9]{1,10}\/(deliveries|edit))?$/.test(raw) ? raw : '/settings/connections';
 }

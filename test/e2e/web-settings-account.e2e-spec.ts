@@ -43,6 +43,13 @@ function formOf(html: string, action: string): Record<string, string> {
   return formFields(html.slice(i, html.indexOf('</form>', i)));
 }
 
+/** A change: 303 to `to` (POST-redirect-GET), then the page it leads to. */
+async function submit(br: Browser, path: string, form: Record<string, string>, to: string, headers: Record<string, string> = {}) {
+  const r = await br.post(path, form, headers);
+  expect({ status: r.status, location: r.headers.location }).toEqual({ status: 303, location: to });
+  return br.get(to);
+}
+
 const shownKey = (html: string) => html.match(/<code class="key">([^<]+)<\/code>/)?.[1];
 const login = async (f: Fixture, email: string, device: string) => (await api(t, f.host).post('/api/v1/login', { username: email, password: PASSWORD, device }).expect(200)).body.token as string;
 
@@ -69,7 +76,7 @@ describe('Developers page: API keys', () => {
     expect(empty.text).toContain('give the key a name');
     expect(shownKey(empty.text)).toBeUndefined();
 
-    const made = await br.post('/settings/developers/keys', { ...form, name: '<b>Nightly</b> export' });
+    const made = await submit(br, '/settings/developers/keys', { ...form, name: '<b>Nightly</b> export' }, '/settings/developers');
     expect(made.status).toBe(200);
     expect(made.text).not.toContain('<b>Nightly</b>');
     expect(made.text).toContain('&lt;b&gt;Nightly&lt;/b&gt; export');
@@ -88,19 +95,24 @@ describe('Developers page: API keys', () => {
     expect((await br.post(revokeAction, { csrf: 'forged' })).status).toBe(403);
     await api(t, a.host, key).get('/api/v1/me').expect(200); // cached in the auth cache now
 
-    const revoked = await br.post(revokeAction, formOf(again.text, revokeAction));
+    // asks first: the row's button leads to the confirm page, nothing is revoked yet
+    const ask = await br.post(revokeAction, formOf(again.text, revokeAction));
+    expect(ask.status).toBe(200);
+    expect(ask.text).toContain('Revoke the API key &quot;&lt;b&gt;Nightly&lt;/b&gt; export&quot;?');
+    await api(t, a.host, key).get('/api/v1/me').expect(200);
+    const revoked = await submit(br, revokeAction, formOf(ask.text, revokeAction), '/settings/developers');
     expect(revoked.status).toBe(200);
     expect(revoked.text).toContain('Key revoked');
     expect(revoked.text).not.toContain('&lt;b&gt;Nightly');
     await api(t, a.host, key).get('/api/v1/me').expect(401);
     // revoking it again: not found
-    expect((await br.post(revokeAction, formOf(revoked.text, '/settings/signout'))).status).toBe(404);
+    expect((await br.post(revokeAction, { ...formOf(revoked.text, '/settings/signout'), confirm: 'yes' })).status).toBe(404);
   });
 
   it("another user's key, or a key of another workspace, is not found and keeps working", async () => {
     const owner = await salesUser(a);
     const ownerBr = await signedIn(a, owner.email);
-    const made = await ownerBr.post('/settings/developers/keys', { ...formOf((await ownerBr.get('/settings/developers')).text, '/settings/developers/keys'), name: 'Mine' });
+    const made = await submit(ownerBr, '/settings/developers/keys', { ...formOf((await ownerBr.get('/settings/developers')).text, '/settings/developers/keys'), name: 'Mine' }, '/settings/developers');
     const key = shownKey(made.text)!;
     const id = made.text.split('<tr>').find((r) => r.includes('>Mine<'))!.match(/\/settings\/developers\/keys\/(\d+)\/revoke/)![1]!;
 
@@ -108,16 +120,16 @@ describe('Developers page: API keys', () => {
     const otherBr = await signedIn(a, other.email);
     const otherPage = await otherBr.get('/settings/developers');
     expect(otherPage.text).not.toContain('Mine');
-    const notMine = await otherBr.post(`/settings/developers/keys/${id}/revoke`, formOf(otherPage.text, '/settings/signout'));
+    const notMine = await otherBr.post(`/settings/developers/keys/${id}/revoke`, { ...formOf(otherPage.text, '/settings/signout'), confirm: 'yes' });
     expect(notMine.status).toBe(404);
     expect(notMine.text).toContain('API key not found');
 
     const admin = await signedIn(b, b.admin.email, '/settings/developers', 'Admin-Password-123');
-    const onB = await admin.post(`/settings/developers/keys/${id}/revoke`, formOf((await admin.get('/settings/developers')).text, '/settings/signout'));
+    const onB = await admin.post(`/settings/developers/keys/${id}/revoke`, { ...formOf((await admin.get('/settings/developers')).text, '/settings/signout'), confirm: 'yes' });
     expect(onB.status).toBe(404);
     // a session id is not an API key either
     const sessionId = (await ownerBr.get('/settings/sessions')).text.match(/id="session-(\d+)"/)![1]!;
-    expect((await ownerBr.post(`/settings/developers/keys/${sessionId}/revoke`, formOf(made.text, '/settings/signout'))).status).toBe(404);
+    expect((await ownerBr.post(`/settings/developers/keys/${sessionId}/revoke`, { ...formOf(made.text, '/settings/signout'), confirm: 'yes' })).status).toBe(404);
     await api(t, a.host, key).get('/api/v1/me').expect(200);
     expect((await ownerBr.get('/settings/sessions')).status).toBe(200);
   });
@@ -139,12 +151,12 @@ describe('Sessions page', () => {
 
     await api(t, a.host, phone).get('/api/v1/me').expect(200);
     expect((await br.post(end, {})).status).toBe(403);
-    const ended = await br.post(end, formOf(page.text, end));
+    const ended = await submit(br, end, { ...formOf(page.text, end), confirm: 'yes' }, '/settings/sessions');
     expect(ended.status).toBe(200);
     expect(ended.text).toContain('Session ended');
     expect(ended.text).not.toContain('Pixel');
     await api(t, a.host, phone).get('/api/v1/me').expect(401);
-    expect((await br.post(end, formOf(page.text, end))).status).toBe(404);
+    expect((await br.post(end, { ...formOf(page.text, end), confirm: 'yes' })).status).toBe(404);
   });
 
   it('"Sign out all other sessions" revokes the others and keeps this browser', async () => {
@@ -159,7 +171,11 @@ describe('Sessions page', () => {
     expect(page.text).not.toContain('Their phone');
     for (const tok of tokens) await api(t, a.host, tok).get('/api/v1/me').expect(200);
 
-    const out = await br.post('/settings/sessions/others/signout', formOf(page.text, '/settings/sessions/others/signout'));
+    const ask = await br.post('/settings/sessions/others/signout', formOf(page.text, '/settings/sessions/others/signout'));
+    expect(ask.status).toBe(200);
+    expect(ask.text).toContain('Sign out every other device');
+    for (const tok of tokens) await api(t, a.host, tok).get('/api/v1/me').expect(200);
+    const out = await submit(br, '/settings/sessions/others/signout', formOf(ask.text, '/settings/sessions/others/signout'), '/settings/sessions');
     expect(out.status).toBe(200);
     expect(out.text).toContain('Signed out 2 other sessions.');
     expect(out.text).toContain('No other sessions.');
@@ -169,7 +185,7 @@ describe('Sessions page', () => {
 
     // another user's session id is not found
     const theirId = (await signedIn(a, someoneElse.email, '/settings/sessions').then((x) => x.get('/settings/sessions'))).text.match(/id="session-(\d+)"/)![1]!;
-    expect((await br.post(`/settings/sessions/${theirId}/signout`, formOf(out.text, '/settings/signout'))).status).toBe(404);
+    expect((await br.post(`/settings/sessions/${theirId}/signout`, { ...formOf(out.text, '/settings/signout'), confirm: 'yes' })).status).toBe(404);
     await api(t, a.host, theirs).get('/api/v1/me').expect(200);
   });
 
@@ -178,7 +194,7 @@ describe('Sessions page', () => {
     const br = await signedIn(a, u.email, '/settings/sessions');
     const page = await br.get('/settings/sessions');
     const own = page.text.match(/id="session-(\d+)">[^<]*<span class="tag">This browser/)![1]!;
-    const r = await br.post(`/settings/sessions/${own}/signout`, formOf(page.text, '/settings/signout'));
+    const r = await submit(br, `/settings/sessions/${own}/signout`, { ...formOf(page.text, '/settings/signout'), confirm: 'yes' }, '/settings/signedout');
     expect(r.status).toBe(200);
     expect(r.text).toContain('Signed out');
     expect((await br.get('/settings/sessions')).status).toBe(302);
@@ -199,11 +215,11 @@ describe('settings CSRF (csrf-csrf)', () => {
     expect((await one.post('/settings/developers/keys', { ...form, name: 'x' }, { Origin: 'https://evil.example' })).status).toBe(403);
     expect((await one.post('/settings/developers/keys', { ...form, name: 'x' }, { 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
     // what browsers send for a same-origin form under Referrer-Policy: no-referrer
-    const ok = await one.post('/settings/developers/keys', { ...form, name: 'Same site' }, { Origin: 'null', 'Sec-Fetch-Site': 'same-origin' });
+    const ok = await submit(one, '/settings/developers/keys', { ...form, name: 'Same site' }, '/settings/developers', { Origin: 'null', 'Sec-Fetch-Site': 'same-origin' });
     expect(ok.status).toBe(200);
     expect(shownKey(ok.text)).toMatch(/^sk_/);
     const own = await one.post('/settings/developers/keys', { ...form, name: 'Own origin' }, { Origin: `http://${a.host}` });
-    expect(own.status).toBe(200);
+    expect(own.status).toBe(303);
 
     const cookies = (await one.get('/settings/developers')).headers['set-cookie'] as unknown as string[];
     const csrfCookie = cookies.find((c) => c.startsWith('crm_settings_csrf='))!;

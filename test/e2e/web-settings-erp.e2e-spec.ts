@@ -45,6 +45,13 @@ async function queuedOrder(f: Fixture): Promise<number> {
   return o.body.order.id as number;
 }
 
+/** A change: 303 to `to` (POST-redirect-GET), then the page it leads to. */
+async function submit(br: Browser, path: string, form: Record<string, string>, to: string) {
+  const r = await br.post(path, form);
+  expect({ status: r.status, location: r.headers.location }).toEqual({ status: 303, location: to });
+  return br.get(to);
+}
+
 const erpGet = (f: Fixture, key: string, path = '/api/erp/v1/orders') => request(t.app.getHttpServer()).get(path).set('Host', f.host).set('Authorization', `Bearer ${key}`);
 const keyOf = (html: string) => html.match(/<code class="key">([^<]+)<\/code>/)?.[1];
 
@@ -69,7 +76,7 @@ describe('settings: ERP connection card (server-rendered)', () => {
     const conn = await br.get('/settings/connections');
     const csrf = formOf(conn.text, '/settings/signout').csrf!;
     expect((await br.post('/settings/erp/key', { csrf })).status).toBe(403);
-    expect((await br.post('/settings/erp/revoke', { csrf })).status).toBe(403);
+    expect((await br.post('/settings/erp/revoke', { csrf, confirm: 'yes' })).status).toBe(403);
   });
 
   it('renders keys, queue counts, last poll and escaped errors; key shown once; rotate/revoke with CSRF', async () => {
@@ -90,7 +97,7 @@ describe('settings: ERP connection card (server-rendered)', () => {
     expect(page.text).toContain('Last poll: —');
     expect(page.text).not.toContain('<img');
     expect(page.text).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &#39;quoted&#39;');
-    expect(page.text).toContain(`<td>${failedOrder}</td><td>failed</td><td>5</td>`);
+    expect(page.text).toContain(`<td data-label="Order">${failedOrder}</td><td data-label="State">failed</td><td data-label="Attempts">5</td>`);
     expect(page.text).not.toContain('action="/settings/erp/revoke"'); // nothing to revoke yet
 
     // CSRF refusal
@@ -99,7 +106,7 @@ describe('settings: ERP connection card (server-rendered)', () => {
     expect(page.text).toContain('No active ERP key.');
 
     // create: the erp_ key is shown once, then only its prefix
-    const made = await br.post('/settings/erp/key', formOf(page.text, '/settings/erp/key'));
+    const made = await submit(br, '/settings/erp/key', formOf(page.text, '/settings/erp/key'), '/settings/erp');
     expect(made.status).toBe(200);
     const key = keyOf(made.text)!;
     expect(key).toMatch(/^erp_/);
@@ -115,7 +122,7 @@ describe('settings: ERP connection card (server-rendered)', () => {
     expect(after.text).toContain('Rotate key');
 
     // rotate: a new key, the old one is revoked
-    const rotated = await br.post('/settings/erp/key', formOf(after.text, '/settings/erp/key'));
+    const rotated = await submit(br, '/settings/erp/key', { ...formOf(after.text, '/settings/erp/key'), confirm: 'yes' }, '/settings/erp');
     const key2 = keyOf(rotated.text)!;
     expect(key2).not.toBe(key);
     await erpGet(f, key).expect(401);
@@ -124,7 +131,7 @@ describe('settings: ERP connection card (server-rendered)', () => {
     // revoke all: CSRF enforced, then every key gets 401
     expect((await br.post('/settings/erp/revoke', { csrf: 'forged' })).status).toBe(403);
     await erpGet(f, key2).expect(200);
-    const revoked = await br.post('/settings/erp/revoke', formOf(rotated.text, '/settings/erp/revoke'));
+    const revoked = await submit(br, '/settings/erp/revoke', { ...formOf(rotated.text, '/settings/erp/revoke'), confirm: 'yes' }, '/settings/erp');
     expect(revoked.status).toBe(200);
     expect(revoked.text).toContain('Revoked 1 ERP key');
     expect(revoked.text).toContain('No active ERP key.');

@@ -47,6 +47,13 @@ function formOf(html: string, action: string): Record<string, string> {
   return formFields(html.slice(i, end));
 }
 
+/** A change: 303 to `to` (POST-redirect-GET), then the page it leads to. */
+async function submit(br: Browser, path: string, form: Record<string, string>, to: string) {
+  const r = await br.post(path, form);
+  expect({ status: r.status, location: r.headers.location }).toEqual({ status: 303, location: to });
+  return br.get(to);
+}
+
 describe('settings pages (server-rendered)', () => {
   it('redirects to sign-in when not signed in, refuses a wrong password, and never redirects off-site', async () => {
     const br = new Browser(t, a.host);
@@ -103,11 +110,15 @@ describe('settings pages (server-rendered)', () => {
     const otherPage = await other.get('/settings/connections');
     expect(otherPage.text).toContain('No apps are connected.');
     // a valid token of the other user's own session: CSRF passes, the grant is not theirs
-    const notMine = await other.post(action, formOf(otherPage.text, '/settings/signout'));
+    const notMine = await other.post(action, { ...formOf(otherPage.text, '/settings/signout'), confirm: 'yes' });
     expect(notMine.status).toBe(404);
     await api(t, a.host, access).get('/api/v1/me').expect(200);
 
-    const removed = await br.post(action, formOf(page.text, action));
+    const ask = await br.post(action, formOf(page.text, action));
+    expect(ask.status).toBe(200);
+    expect(ask.text).toContain('Remove the access of &quot;&lt;script&gt;alert(1)&lt;/script&gt; App&quot;?');
+    await api(t, a.host, access).get('/api/v1/me').expect(200);
+    const removed = await submit(br, action, formOf(ask.text, action), '/settings/connections');
     expect(removed.status).toBe(200);
     expect(removed.text).toContain('Access removed');
     expect(removed.text).toContain('No apps are connected.');
@@ -138,11 +149,11 @@ describe('settings pages (server-rendered)', () => {
     expect(invalid.text).toContain('select at least one event');
 
     const hostile = `http://127.0.0.1:9/h?q='onmouseover='x&a="><b>bold</b>`;
-    const made = await br.post('/settings/apps', { ...create, url: hostile, events: ['opp_won', 'opp_created'] } as unknown as Record<string, string>);
+    const made = await submit(br, '/settings/apps', { ...create, url: hostile, events: ['opp_won', 'opp_created'] } as unknown as Record<string, string>, '/settings/apps');
     expect(made.status).toBe(200);
     expect(made.text).not.toContain('<b>bold</b>');
     expect(made.text).not.toContain(`'onmouseover='`);
-    expect(made.text).toMatch(/<td>http:\/\/127\.0\.0\.1:9\/h\?q=[^<]*&amp;a=/); // stored URL rendered escaped
+    expect(made.text).toMatch(/<td class="wrap" id="conn-\d+">http:\/\/127\.0\.0\.1:9\/h\?q=[^<]*&amp;a=/); // stored URL rendered escaped
     const key = made.text.match(/<code class="key">([^<]+)<\/code>/)![1]!;
     expect(key.length).toBeGreaterThan(20);
     expect(made.text).toContain('opp_won, opp_created');
@@ -152,7 +163,7 @@ describe('settings pages (server-rendered)', () => {
     expect(again.text).not.toContain('class="key"');
     const id = again.text.match(/\/settings\/apps\/(\d+)\/rotate/)![1]!;
 
-    const tested = await br.post(`/settings/apps/${id}/test`, formOf(again.text, `/settings/apps/${id}/test`));
+    const tested = await submit(br, `/settings/apps/${id}/test`, formOf(again.text, `/settings/apps/${id}/test`), '/settings/apps');
     expect(tested.status).toBe(200);
     expect(tested.text).toContain('Test delivery queued');
     const log = await br.get(`/settings/apps/${id}/deliveries`);
@@ -161,11 +172,11 @@ describe('settings pages (server-rendered)', () => {
     expect(log.text).not.toContain('No deliveries yet.');
     const resendAction = log.text.match(/action="(\/settings\/apps\/\d+\/deliveries\/\d+\/resend)"/)![1]!;
     expect((await br.post(resendAction, { csrf: 'forged' })).status).toBe(403);
-    const resent = await br.post(resendAction, formOf(log.text, resendAction));
+    const resent = await submit(br, resendAction, formOf(log.text, resendAction), `/settings/apps/${id}/deliveries`);
     expect(resent.status).toBe(200);
     expect(resent.text).toContain('Sent again');
 
-    const rotated = await br.post(`/settings/apps/${id}/rotate`, formOf(again.text, `/settings/apps/${id}/rotate`));
+    const rotated = await submit(br, `/settings/apps/${id}/rotate`, { ...formOf(again.text, `/settings/apps/${id}/rotate`), confirm: 'yes' }, '/settings/apps');
     expect(rotated.status).toBe(200);
     const key2 = rotated.text.match(/<code class="key">([^<]+)<\/code>/)![1]!;
     expect(key2).not.toBe(key);
@@ -182,7 +193,7 @@ describe('settings pages (server-rendered)', () => {
     expect(page.text).toContain('Create key');
     expect((await br.post('/settings/scim/key', {})).status).toBe(403);
     expect((await br.post('/settings/scim/key', { csrf: 'forged' })).status).toBe(403);
-    const made = await br.post('/settings/scim/key', formOf(page.text, '/settings/scim/key'));
+    const made = await submit(br, '/settings/scim/key', formOf(page.text, '/settings/scim/key'), '/settings/scim');
     expect(made.status).toBe(200);
     const key = made.text.match(/<code class="key">([^<]+)<\/code>/)![1]!;
     // the key works on SCIM
@@ -192,7 +203,11 @@ describe('settings pages (server-rendered)', () => {
     const prefix = after.text.match(/Key: <code>([^<…]+)…<\/code>/)![1]!;
     expect(key.startsWith(prefix)).toBe(true);
     expect(after.text).toContain('Rotate key');
-    const rotated = await br.post('/settings/scim/key', formOf(after.text, '/settings/scim/key'));
+    const ask = await br.post('/settings/scim/key', formOf(after.text, '/settings/scim/key'));
+    expect(ask.status).toBe(200);
+    expect(ask.text).toContain('Make a new SCIM key?');
+    await request(t.app.getHttpServer()).get('/api/scim/v2/Users').set('Host', a.host).set('Authorization', `Bearer ${key}`).expect(200);
+    const rotated = await submit(br, '/settings/scim/key', formOf(ask.text, '/settings/scim/key'), '/settings/scim');
     const key2 = rotated.text.match(/<code class="key">([^<]+)<\/code>/)![1]!;
     expect(key2).not.toBe(key);
     await request(t.app.getHttpServer()).get('/api/scim/v2/Users').set('Host', a.host).set('Authorization', `Bearer ${key}`).expect(401);
@@ -210,7 +225,7 @@ describe('settings pages (server-rendered)', () => {
     expect((await onB.post('/settings/scim/key', { csrf: 'whatever' })).status).toBe(403);
     // sign-out revokes the session
     const page = await br.get('/settings/scim');
-    const out = await br.post('/settings/signout', formOf(page.text, '/settings/signout'));
+    const out = await submit(br, '/settings/signout', formOf(page.text, '/settings/signout'), '/settings/signedout');
     expect(out.status).toBe(200);
     expect(out.text).toContain('Signed out');
     expect((await br.get('/settings/scim')).status).toBe(302);

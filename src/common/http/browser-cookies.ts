@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { CookieOptions, Request, Response } from 'express';
 
 /** Plain cookie values only (tokens, nonces, csrf-csrf's `hmac.random`); anything else is ignored. */
-const VALUE = /^[A-Za-z0-9_.-]{1,300}$/;
+const VALUE = /^[A-Za-z0-9_.-]{1,1500}$/;
 
 /**
  * The request's cookies as `req.cookies` (no cookie parser is installed; csrf-csrf reads `req.cookies`).

@@ -14,6 +14,7 @@ export const PAGE_STYLE = [
   'h1{font-size:1.3rem;margin-top:0}h2{font-size:1.1rem;margin-top:1.5rem}',
   'label{display:block;margin:.8rem 0 .3rem;font-weight:600}label.inline{display:inline-block;font-weight:400;margin:.2rem 1rem .2rem 0}',
   'input[type=text],input[type=url],input[type=password],input:not([type]){width:100%;padding:.6rem;font-size:1rem;border:1px solid #9aa3b2;border-radius:.3rem}',
+  'select{width:100%;padding:.6rem;font-size:1rem;border:1px solid #9aa3b2;border-radius:.3rem;background:#fff}',
   'fieldset{border:1px solid #dde;border-radius:.3rem;margin:.8rem 0;min-width:0}',
   'button{font-size:1rem;padding:.4rem 1rem;border-radius:.3rem;border:1px solid #2a4fb0;background:#fff;color:#2a4fb0;cursor:pointer}',
   'button.primary{background:#2a4fb0;color:#fff}main.narrow button{padding:.6rem 1.2rem;margin:1rem .5rem 0 0}',
@@ -26,6 +27,8 @@ export const PAGE_STYLE = [
   'code{overflow-wrap:anywhere}td code{white-space:nowrap}code.key{display:block;padding:.6rem;background:#fff8d6;border:1px solid #f0b400;word-break:break-all}',
   'nav{display:flex;flex-wrap:wrap;gap:.4rem 1rem;margin-bottom:1rem}nav a[aria-current=page]{font-weight:700;text-decoration:none}',
   '.tag{display:inline-block;padding:0 .4rem;border-radius:.3rem;background:#e6ecfa;color:#1d2330;font-size:.85rem}',
+  'button.danger{border-color:#a4161a;color:#a4161a}button.danger.primary{background:#a4161a;color:#fff}',
+  '.row-actions{display:flex;flex-wrap:wrap;gap:.4rem .8rem;align-items:center}.wrap{overflow-wrap:anywhere}',
   '@media (max-width:40rem){main{margin:0 auto;border-radius:0;padding:1rem}',
   // on a phone, record tables become one card per row, each cell labelled (no sideways scrolling to reach a button)
   'table.cards thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}',
@@ -52,8 +55,8 @@ const POST_BUTTON = `<form class="inline" method="post" action="<%= it.action %>
 /** The hidden CSRF field of a form. it: { csrf } */
 const CSRF_FIELD = `<input type="hidden" name="csrf" value="<%= it.csrf %>">`;
 
-/** A status line and an error alert, each only when set. it: { notice?, error? } */
-const MESSAGES = `<% if (it.error) { %><p class="error" role="alert"><%= it.error %></p><% } %><% if (it.notice) { %><p role="status"><%= it.notice %></p><% } %>`;
+/** A status line, an error alert and a secret shown once, each only when set. it: { notice?, error?, secret?: { label, key, after? } } */
+const MESSAGES = `<% if (it.error) { %><p class="error" role="alert"><%= it.error %></p><% } %><% if (it.notice) { %><p role="status"><%= it.notice %></p><% } %><% if (it.secret) { %><%~ include('@shown-once', it.secret) %><% } %>`;
 
 /** A secret shown once. it: { label, key, after? } */
 const SHOWN_ONCE = `<p role="status"><strong><%= it.label %></strong> (shown once; copy it now<%= it.after ? '; ' + it.after : '' %>):</p><code class="key"><%= it.key %></code>`;

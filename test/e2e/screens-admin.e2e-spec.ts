@@ -1,0 +1,117 @@
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { ErpQueueEntry } from '../../src/crm/orders/erp-queue-entry.entity';
+import { signInWithPage, useChromium } from '../helpers/browser';
+import { listenLoopback } from '../helpers/loopback-fetch';
+import { api, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
+
+/**
+ * The admins' settings pages (Apps, SCIM, ERP) in Chromium at phone width (390 px) and desktop: no
+ * sideways scrolling of the page (issue 16 item 15), every change through the page without script
+ * (create a chat connection, pause it, rotate a key through its confirm page), screenshots written to
+ * SCREENS_DIR (docs/screens is checked in; default: a temp dir).
+ */
+jest.setTimeout(120_000);
+
+const chromium = useChromium();
+const dir = process.env.SCREENS_DIR ? resolve(process.env.SCREENS_DIR) : mkdtempSync(join(tmpdir(), 'crm-screens-'));
+const LONG_URL = `http://127.0.0.1:9/hooks/${'averyveryverylongpathsegmentwithoutanybreaks'.repeat(3)}?token=${'x'.repeat(80)}`;
+let t: TestApp;
+let a: Fixture;
+let port = 0;
+
+beforeAll(async () => {
+  mkdirSync(dir, { recursive: true });
+  t = await startApp({ env: { ALLOW_PRIVATE_NETWORK_URLS: '1', RATE_LIMIT_OAUTH_PER_MINUTE: '100000' } });
+  a = await createWorkspace(t, `admscreens${process.pid}`);
+  port = (await listenLoopback(t)).port;
+  const admin = api(t, a.host, a.adminKey);
+  await admin.post('/api/v1/webhooks', { url: LONG_URL, events: ['opp_won', 'opp_created', 'customer_created', 'lead_created', 'ticket_created'] }).expect(201);
+  await admin.post('/api/v1/webhooks', { url: 'https://hooks.slack.com/services/T000/B000/XXXXXXXXXXXXXXXXXXXXXXXX', events: ['opp_won'], kind: 'slack', active: false }).expect(201);
+  // an ERP error with a long unbroken message
+  const c = await admin.post('/api/v1/companies', { name: 'Phone Width Ltd' }).expect(201);
+  const o = await admin.post('/api/v1/orders', { customer_id: c.body.company.id, kg: 10, price: 2 }).expect(201);
+  await admin.post(`/api/v1/orders/${o.body.order.id}/erp`).expect(200);
+  await db(t).update(ErpQueueEntry, { workspaceId: a.ws.id, orderId: o.body.order.id }, { state: 'failed', attempts: 5, lastError: `ERP said: ${'E'.repeat(150)}` });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const origin = () => `http://${a.host}:${port}`;
+
+async function shoot(page: Page, name: string): Promise<void> {
+  const file = join(dir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  expect(readFileSync(file).length).toBeGreaterThan(1000);
+}
+
+/** The page's scroll width: at most the viewport's, i.e. nothing scrolls sideways. */
+const scrollWidth = (page: Page): Promise<number> => page.evaluate('document.scrollingElement.scrollWidth') as Promise<number>;
+
+describe.each([
+  ['phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
+  ['desktop', { viewport: { width: 1280, height: 800 } }],
+] as const)('admin settings at %s width', (_label, contextOptions) => {
+  it('Apps, SCIM and ERP fit the width; a chat connection is created and paused, a key rotated after its confirm page', async () => {
+    const width = contextOptions.viewport.width;
+    const page = await chromium.page({ ...contextOptions, deviceScaleFactor: 1, colorScheme: 'light', locale: 'en-GB', javaScriptEnabled: false });
+    await page.goto(`${origin()}/settings/apps`);
+    await signInWithPage(page, a.admin.email, 'Admin-Password-123');
+    await page.waitForURL((u) => u.pathname === '/settings/apps');
+    await page.getByRole('heading', { name: /Apps/ }).waitFor();
+
+    // create a Discord connection through the form
+    await page.getByLabel('Kind').selectOption('discord');
+    await page.getByLabel('URL (https)').fill(`http://127.0.0.1:9/discord-${width}`);
+    await page.getByLabel('opp_won').check();
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByText('Connection created (Discord)').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/settings/apps');
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(width);
+    await shoot(page, `apps-${width}`);
+
+    // a reload of the page after the redirect repeats nothing
+    await page.reload();
+    expect(await page.getByText('Connection created').count()).toBe(0);
+    await page.getByRole('button', { name: 'Pause' }).first().click();
+    await page.getByText('Connection paused').waitFor();
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(width);
+
+    // edit form
+    await page.locator(`a[href$="/edit"]`).first().click();
+    await page.getByRole('button', { name: 'Save' }).waitFor();
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(width);
+
+    // SCIM: create, then rotate through the confirm page
+    await page.goto(`${origin()}/settings/scim`);
+    const scimCreate = page.getByRole('button', { name: 'Create key' });
+    if (await scimCreate.count()) {
+      await scimCreate.click();
+      await page.getByText('New SCIM key').waitFor();
+    }
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(width);
+    await page.getByRole('button', { name: 'Rotate key' }).click();
+    await page.getByRole('heading', { name: 'Rotate SCIM key?' }).waitFor();
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(width);
+    await shoot(page, `confirm-${width}`);
+    await page.getByRole('button', { name: 'Rotate key' }).click();
+    await page.getByText('New SCIM key').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/settings/scim');
+    await shoot(page, `scim-${width}`);
+
+    // ERP with a key and an error
+    await page.goto(`${origin()}/settings/erp`);
+    const create = page.getByRole('button', { name: 'Create key' });
+    if (await create.count()) await create.click();
+    else {
+      await page.getByRole('button', { name: 'Rotate key' }).click();
+      await page.getByRole('button', { name: 'Rotate key' }).click();
+    }
+    await page.getByText('New ERP key').waitFor();
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(width);
+    await shoot(page, `erp-${width}`);
+  });
+});

@@ -1,0 +1,61 @@
+import request from 'supertest';
+import { api, createWorkspace, Fixture, startApp, TestApp } from '../helpers/test-app';
+import { Browser, formFields } from '../helpers/oauth-flow';
+
+/**
+ * Issue 16 item 2: a state-changing settings request without a body (no body parser ran, so there is no
+ * form and no `csrf` field) is checked for CSRF like any other: 403, nothing changed.
+ */
+let t: TestApp;
+let a: Fixture;
+
+beforeAll(async () => {
+  t = await startApp({ env: { RATE_LIMIT_OAUTH_PER_MINUTE: '100000' } });
+  a = await createWorkspace(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const cookieHeader = (br: Browser) => [...(br as unknown as { cookies: Map<string, string> }).cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+
+async function adminBrowser(f: Fixture): Promise<Browser> {
+  const br = new Browser(t, f.host);
+  const page = await br.get('/settings/signin');
+  const r = await br.post('/settings/signin', { ...formFields(page.text), username: f.admin.email, password: 'Admin-Password-123' });
+  expect(r.status).toBe(303);
+  return br;
+}
+
+const ROUTES = ['/settings/erp/key', '/settings/scim/key', '/settings/erp/revoke', '/settings/sessions/others/signout'];
+
+describe('settings CSRF on body-less requests', () => {
+  it('a cross-site POST without a body is refused with 403 on every state-changing route, and changes nothing', async () => {
+    const br = await adminBrowser(a);
+    const other = (await api(t, a.host).post('/api/v1/login', { username: a.admin.email, password: 'Admin-Password-123', device: 'Other' }).expect(200)).body.token as string;
+    for (const path of ROUTES) {
+      const r = await request(t.app.getHttpServer())
+        .post(path)
+        .set('Host', a.host)
+        .set('Cookie', cookieHeader(br))
+        .set('Origin', 'https://evil.example')
+        .set('Sec-Fetch-Site', 'cross-site');
+      expect({ path, status: r.status }).toEqual({ path, status: 403 });
+      expect(r.text).toContain('The form expired. Reload the page and try again.');
+    }
+    // nothing changed: no SCIM or ERP key, the other session still works
+    expect((await br.get('/settings/scim')).text).toContain('Key: none');
+    expect((await br.get('/settings/erp')).text).toContain('No active ERP key.');
+    await api(t, a.host, other).get('/api/v1/me').expect(200);
+  });
+
+  it('a same-site body-less POST without a token is refused too (the token is required, not only the origin check)', async () => {
+    const br = await adminBrowser(a);
+    for (const path of ROUTES) {
+      const r = await request(t.app.getHttpServer()).post(path).set('Host', a.host).set('Cookie', cookieHeader(br));
+      expect({ path, status: r.status }).toEqual({ path, status: 403 });
+      expect(r.text).toContain('The form expired');
+    }
+    expect((await br.get('/settings/scim')).text).toContain('Key: none');
+  });
+});
