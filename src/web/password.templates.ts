@@ -41,9 +41,9 @@ const FORGOT_SENT = `<% layout('@layout', { title: 'Check your e-mail', narrow: 
 
 export const PASSWORD_TEMPLATES = { setPassword: SET_PASSWORD, linkError: LINK_ERROR, forgot: FORGOT, forgotSent: FORGOT_SENT };
 
-/** it: { chrome, csrf, notice?, error?, smtp, shownOnce: {label, key, after} | null, items: [{id, username, name, email, state}] } */
+/** it: { chrome, csrf, notice?, error?, secret?: {label, key, after} (the flash after a new link), smtp, items: [{id, username, name, email, state}] } */
 const USERS = `<% layout('@layout', { ...it.chrome, title: 'Users' }) %>
-<h1>Users: invitations</h1><%~ include('@messages', it) %><% if (it.shownOnce) { %><%~ include('@shown-once', it.shownOnce) %><% } %>
+<h1>Users: invitations</h1><%~ include('@messages', it) %>
 <p class="muted"><% if (it.smtp) { %>Users your identity provider creates get an invitation by e-mail.<% } else { %>This server sends no e-mail (SMTP_URL is not set): give each new user their invitation link yourself.<% } %> A new link replaces the earlier ones of that user.</p>
 <h2>Waiting for a password</h2><% if (it.items.length) { %><div class="scroll" role="region" aria-label="Users without a password" tabindex="0"><table class="cards"><thead><tr><th>User</th><th>E-mail</th><th>Invitation</th><th></th></tr></thead><tbody>
 <% for (const u of it.items) { %><tr><td id="user-<%= u.id %>"><%= u.name %><div class="muted"><%= u.username %></div></td><td data-label="E-mail"><%= u.email %></td><td data-label="Invitation"><%= u.state %></td><td><%~ include('@post-button', { action: '/settings/users/' + u.id + '/invitation', csrf: it.csrf, label: 'New invitation link', describedBy: 'user-' + u.id }) %></td></tr>

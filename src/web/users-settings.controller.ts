@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
@@ -10,10 +10,10 @@ import { InvitationsService } from '../identity/invitations.service';
 import type { Workspace } from '../workspace/workspace.entity';
 import type { Chrome } from './pages';
 import { USERS_TEMPLATES } from './password.templates';
-import { Form, idOf, PageContext, SettingsPages, ts } from './settings-pages';
+import { idOf, PageContext, redirect, SettingsPages, ts } from './settings-pages';
 
 interface UsersViews {
-  users: { chrome: Chrome; csrf: string; notice?: string; smtp: boolean; shownOnce: { label: string; key: string; after: string } | null; items: Record<string, string | number>[] };
+  users: { chrome: Chrome; csrf: string; notice?: string; secret?: { label: string; key: string; after?: string }; smtp: boolean; items: Record<string, string | number>[] };
 }
 
 const pages = new PageRenderer<UsersViews>(USERS_TEMPLATES);
@@ -34,18 +34,19 @@ export class UsersSettingsController {
 
   @Get('users')
   users(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
-    return this.pages.handle(ws, req, res, null, (ctx) => this.usersPage(ctx));
+    return this.pages.handle(ws, req, res, (ctx) => this.usersPage(ctx));
   }
 
   @Post('users/:id/invitation')
-  newLink(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form, @Param('id') id: string) {
-    return this.pages.handle(ws, req, res, body ?? {}, async (ctx) => {
+  newLink(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Param('id') id: string) {
+    return this.pages.handle(ws, req, res, async (ctx) => {
       const { user, link } = await this.invitations.reissue(ctx.auth, idOf(id), baseUrlOf(req));
-      return this.usersPage(ctx, { label: `Invitation link of ${user.username}`, key: link, after: `it works once, for ${this.config.invitationHours} hours; earlier links of this user no longer work` });
+      const after = `it works once, for ${this.config.invitationHours} hours; earlier links of this user no longer work`;
+      return redirect('/settings/users', { secret: { label: `Invitation link of ${user.username}`, key: link, after } });
     });
   }
 
-  private async usersPage({ auth, csrf, chrome }: PageContext, shownOnce: UsersViews['users']['shownOnce'] = null): Promise<Page> {
+  private async usersPage({ auth, csrf, chrome, flash }: PageContext): Promise<Page> {
     const items = (await this.invitations.pending(auth)).map(({ user, invitation }) => ({
       id: user.id,
       username: user.username,
@@ -53,6 +54,6 @@ export class UsersSettingsController {
       email: user.email,
       state: invitation ? `sent ${ts(auth, invitation.createdAt)}, works until ${ts(auth, invitation.expiresAt)}` : 'none open (expired or never sent)',
     }));
-    return pages.render('users', { chrome, csrf, smtp: !!this.config.smtpUrl, shownOnce, items });
+    return pages.render('users', { chrome, csrf, ...flash, smtp: !!this.config.smtpUrl, items });
   }
 }

@@ -265,9 +265,14 @@ describe('Users page: invitation links for admins (item 10)', () => {
     const action = `/settings/users/${u.id}/invitation`;
     const form = formOf(page.text, action);
     expect((await br.post(action, {})).status).toBe(403);
-    const shown = await br.post(action, form);
+    const posted = await br.post(action, form);
+    expect(posted.status).toBe(303);
+    expect(posted.headers.location).toBe('/settings/users');
+    const shown = await br.get('/settings/users');
     expect(shown.status).toBe(200);
     const link = /<code class="key">(http:\/\/[^<]+)<\/code>/.exec(shown.text)?.[1];
+    // a reload shows the link no more (POST-redirect-GET with the one-time flash)
+    expect((await br.get('/settings/users')).text).not.toContain('class="key"');
     expect(link).toBe(`http://${a.host}/invite?token=${/token=(inv_[A-Za-z0-9_-]{43})/.exec(link ?? '')?.[1]}`);
     expect((await new Browser(t, a.host).get(mailed)).status).toBe(410);
     const path = link!.slice(`http://${a.host}`.length);
