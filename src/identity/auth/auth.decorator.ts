@@ -33,7 +33,11 @@ export function Auth(options: AuthOptions = {}) {
     SetMetadata(AUTH_KEY, { kinds: REST_KINDS, ...options }),
     ApiBearerAuth(),
     ApiUnauthorizedResponse({ description: 'unauthorized: missing, invalid, expired or revoked token' }),
-    ApiForbiddenResponse({ description: 'insufficient_scope, module or forbidden' }),
+    ApiForbiddenResponse({
+      description: options.firstParty
+        ? 'insufficient_scope (always for an OAuth token: workspace administration is first-party only), module or forbidden'
+        : 'insufficient_scope, module or forbidden',
+    }),
     ApiTooManyRequestsResponse({ description: 'rate_limited' }),
   );
 }
