@@ -580,7 +580,9 @@ describe('SCIM connection card (admin settings)', () => {
     expect((await api(t, c.host, sales.key).get('/api/v1/settings/scim').expect(403)).body.error).toBe('forbidden');
     expect((await api(t, c.host, sales.key).post('/api/v1/settings/scim/key').expect(403)).body.error).toBe('forbidden');
     const readOnly = await issueKey(t, c, 'oauth', c.admin.id, ['crm.read']);
-    await api(t, c.host, readOnly).get('/api/v1/settings/scim').expect(200);
+    // an app's token does not even read the card: administration is first-party only (admin-first-party.e2e-spec.ts)
+    expect((await api(t, c.host, readOnly).get('/api/v1/settings/scim').expect(403)).body.error).toBe('insufficient_scope');
+    await api(t, c.host, c.adminKey).get('/api/v1/settings/scim').expect(200);
     expect((await api(t, c.host, readOnly).post('/api/v1/settings/scim/key').expect(403)).body.error).toBe('insufficient_scope');
     const key = await issueKey(t, c, 'scim');
     expect((await api(t, c.host, key).get('/api/v1/settings/scim').expect(401)).body.error).toBe('unauthorized');

@@ -169,7 +169,9 @@ describe('webhook connections (REST)', () => {
     const readOnly = await issueKey(t, a, 'oauth', a.admin.id, ['crm.read']);
     expect((await as(readOnly).post('/api/v1/webhooks', { url: `${base}/x`, events: ['opp_won'] }).expect(403)).body.error).toBe('insufficient_scope');
     expect((await as(readOnly).post(`/api/v1/webhooks/${w.id}/test`).expect(403)).body.error).toBe('insufficient_scope');
-    await as(readOnly).get(`/api/v1/webhooks/${w.id}`).expect(200);
+    // an app's token does not even read them: administration is first-party only (admin-first-party.e2e-spec.ts)
+    expect((await as(readOnly).get(`/api/v1/webhooks/${w.id}`).expect(403)).body.error).toBe('insufficient_scope');
+    await as(a.adminKey).get(`/api/v1/webhooks/${w.id}`).expect(200);
     await api(t, a.host).get('/api/v1/webhooks').expect(401);
     await as(a.adminKey).delete(`/api/v1/webhooks/${w.id}`).expect(200);
   });

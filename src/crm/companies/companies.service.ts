@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, invalid } from '../../common/errors';
+import { invalid } from '../../common/errors';
 import { dateIn, todayIn } from '../../common/time';
 import type { TenantDb } from '../../database/tenant-db';
 import { UnitOfWork } from '../../database/unit-of-work';
@@ -12,6 +12,7 @@ import { LinkedRecords, ObjectRecordsService } from '../objects/object-records.s
 import { OrdersService, OrderView } from '../orders/orders.service';
 import { Person } from '../people/person.entity';
 import { AccessService } from '../shared/access.service';
+import { DuplicateError } from '../shared/duplicate';
 import { recordPath, rid } from '../shared/event-data';
 import { searchPattern } from '../shared/search';
 import { normalizeName } from '../shared/normalize';
@@ -168,9 +169,7 @@ export class CompaniesService {
         const existing = await this.findDuplicate(db, nameNorm, values.taxNo ?? '');
         if (existing) {
           const why = existing.nameNorm === nameNorm ? 'the same name' : 'the same tax number';
-          throw new DomainError('duplicate', `a company with ${why} already exists: ${existing.name} (${rid('C', existing.id)}); send force: true to create it anyway`, {
-            existing: { id: existing.id, name: existing.name },
-          });
+          throw new DuplicateError(existing, 'company', why, this.access.canSee(await this.access.visibleOwnerIds(auth), existing.ownerId));
         }
       }
       const today = todayIn(ws.timezone);

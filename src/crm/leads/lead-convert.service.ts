@@ -11,6 +11,7 @@ import { OpportunitiesService } from '../opportunities/opportunities.service';
 import { Person } from '../people/person.entity';
 import { PeopleService } from '../people/people.service';
 import { AccessService } from '../shared/access.service';
+import { DuplicateError } from '../shared/duplicate';
 import { TasksService } from '../tasks/tasks.service';
 import { rid } from '../shared/event-data';
 import { normalizeName } from '../shared/normalize';
@@ -245,11 +246,11 @@ export class LeadConvertService {
       });
       return { company: one.company, companyCreated: true };
     } catch (e) {
-      if (e instanceof DomainError && e.code === 'duplicate') {
+      if (e instanceof DuplicateError) {
+        // named only when the caller sees it (the create's duplicate answer carries `existing` then)
         const existing = e.extra.existing as { id: number; name: string } | undefined;
-        throw invalid('mode', `a company of this name already exists: ${existing?.name ?? ''} (${existing ? rid('C', existing.id) : ''}); convert with mode existing and its customer_id`, {
-          existing,
-        });
+        if (!existing) throw invalid('mode', 'a company of this name already exists that you cannot see; ask an admin or its owner');
+        throw invalid('mode', `a company of this name already exists: ${existing.name} (${rid('C', existing.id)}); convert with mode existing and its customer_id`, { existing });
       }
       throw e;
     }
@@ -265,7 +266,7 @@ export class LeadConvertService {
       );
       return { id: one.person.id, created: true };
     } catch (e) {
-      if (e instanceof DomainError && e.code === 'duplicate') return { id: (e.extra.existing as { id: number }).id, created: false };
+      if (e instanceof DuplicateError) return { id: e.record.id, created: false };
       if (e instanceof DomainError && e.code === 'invalid' && e.extra.field === 'name') throw invalid('people', `a person of the lead has no name`);
       throw e;
     }

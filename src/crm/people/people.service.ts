@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { In, Not } from 'typeorm';
-import { DomainError, invalid } from '../../common/errors';
+import { invalid } from '../../common/errors';
 import type { TenantDb } from '../../database/tenant-db';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { UserContext } from '../../identity/auth/auth-context';
@@ -8,7 +8,8 @@ import { User } from '../../identity/user.entity';
 import { UsersService } from '../../identity/users.service';
 import { Company } from '../companies/company.entity';
 import { AccessService } from '../shared/access.service';
-import { recordPath, rid } from '../shared/event-data';
+import { DuplicateError } from '../shared/duplicate';
+import { recordPath } from '../shared/event-data';
 import { normalizeName } from '../shared/normalize';
 import { LinkedRecords, ObjectRecordsService } from '../objects/object-records.service';
 import { Page, paginate, PageQuery } from '../shared/paging';
@@ -131,9 +132,7 @@ export class PeopleService {
         const existing = await this.findDuplicate(db, company?.id ?? null, nameNorm, email);
         if (existing) {
           const why = company && existing.customerId === company.id && existing.nameNorm === nameNorm ? `the same name at ${company.name}` : 'the same e-mail address';
-          throw new DomainError('duplicate', `a person with ${why} already exists: ${existing.name} (${rid('P', existing.id)}); send force: true to create it anyway`, {
-            existing: { id: existing.id, name: existing.name },
-          });
+          throw new DuplicateError(existing, 'person', why, this.access.canSee(await this.access.visibleOwnerIds(auth), existing.ownerId));
         }
       }
       if (isMain && company) await this.clearMain(db, company.id, null);

@@ -13,11 +13,19 @@ export interface AuthOptions {
   module?: ModuleName;
   /** Credential kinds accepted; REST default: session, API key, OAuth token. */
   kinds?: CredentialKind[];
+  /**
+   * Workspace administration (connections and their keys, app connections, custom object definitions,
+   * products, approval lists, website forms): first-party only. A session or an API key passes; an OAuth
+   * token gets 403 `insufficient_scope` whatever its scopes, so an app cannot mint credentials that outlive it.
+   */
+  firstParty?: boolean;
 }
 
 export const AUTH_KEY = 'crm:auth';
 export const PUBLIC_KEY = 'crm:public';
 export const REST_KINDS: CredentialKind[] = ['session', 'api', 'oauth'];
+/** The 403 message of a `firstParty` route called with an app's token. */
+export const FIRST_PARTY_ONLY = "workspace administration needs a session or an API key, not an app's token";
 
 /** The one auth declaration per route, read by the global CredentialGuard. */
 export function Auth(options: AuthOptions = {}) {
@@ -25,7 +33,11 @@ export function Auth(options: AuthOptions = {}) {
     SetMetadata(AUTH_KEY, { kinds: REST_KINDS, ...options }),
     ApiBearerAuth(),
     ApiUnauthorizedResponse({ description: 'unauthorized: missing, invalid, expired or revoked token' }),
-    ApiForbiddenResponse({ description: 'insufficient_scope, module or forbidden' }),
+    ApiForbiddenResponse({
+      description: options.firstParty
+        ? 'insufficient_scope (always for an OAuth token: workspace administration is first-party only), module or forbidden'
+        : 'insufficient_scope, module or forbidden',
+    }),
     ApiTooManyRequestsResponse({ description: 'rate_limited' }),
   );
 }

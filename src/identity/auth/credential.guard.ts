@@ -6,14 +6,18 @@ import { requestContext } from '../../common/request-context';
 import { WorkspaceService } from '../../workspace/workspace.service';
 import { CredentialsService } from '../credentials.service';
 import { bearerOf, resolvedEarlier } from './bearer';
-import { AUTH_KEY, AuthOptions, PUBLIC_KEY } from './auth.decorator';
+import { AUTH_KEY, AuthOptions, FIRST_PARTY_ONLY, PUBLIC_KEY } from './auth.decorator';
 
 export { bearerOf };
 
+/** No scope lifts a first-party-only route, so the challenge names none (RFC 6750 section 3). */
+const FIRST_PARTY_CHALLENGE = `Bearer error="insufficient_scope", error_description="${FIRST_PARTY_ONLY}"`;
+
 /**
  * Global guard: every route either is @Public() or declares @Auth(). Resolves the bearer to
- * {workspace, user, kind, scopes}, then checks credential kind (401), scope (403 insufficient_scope)
- * and licence/user module (403 module). Object-level access is the services' job.
+ * {workspace, user, kind, scopes}, then checks credential kind (401), first party on workspace
+ * administration and scope (403 insufficient_scope) and licence/user module (403 module).
+ * Object-level access is the services' job.
  */
 @Injectable()
 export class CredentialGuard implements CanActivate {
@@ -40,6 +44,7 @@ export class CredentialGuard implements CanActivate {
     const { credential, user, teamIds } = resolved;
     if (!options.kinds.includes(credential.kind)) throw new DomainError('unauthorized', `a ${credential.kind} credential is not valid on this interface`);
 
+    if (options.firstParty && credential.kind === 'oauth') throw new DomainError('insufficient_scope', FIRST_PARTY_ONLY, { wwwAuthenticate: FIRST_PARTY_CHALLENGE });
     if (options.scope) {
       const ok = credential.scopes.includes(options.scope) || (options.scope === 'crm.read' && credential.scopes.includes('crm.write'));
       if (!ok) throw new DomainError('insufficient_scope', `this token lacks the ${options.scope} scope`);

@@ -21,6 +21,8 @@ import { toApprovalFormResponse, toApprovalForms, toApprovalItemResponse, toAppr
 
 const read = { scope: 'crm.read', module: MODULES.approvals } as const;
 const write = { scope: 'crm.write', module: MODULES.approvals } as const;
+/** Approval lists are workspace administration: first party only. */
+const admin = { ...write, firstParty: true } as const;
 
 @ApiTags('Approvals')
 @Controller('api/v1/approvals')
@@ -37,7 +39,7 @@ export class ApprovalsController {
 
   /** Admins: a new approval list. */
   @Post('forms')
-  @Auth(write)
+  @Auth(admin)
   @ApiCreatedResponse({ type: ApprovalFormResponseSchema })
   async createForm(@CurrentAuth() auth: UserContext, @Body() dto: CreateApprovalListDto) {
     return toApprovalFormResponse(await this.service.createList(auth, dto), auth);
@@ -45,7 +47,7 @@ export class ApprovalsController {
 
   /** Admins: rename, change the approver or the fields, deactivate. */
   @Patch('forms/:list_id')
-  @Auth(write)
+  @Auth(admin)
   @ApiOkResponse({ type: ApprovalFormResponseSchema })
   async updateForm(@CurrentAuth() auth: UserContext, @Param('list_id', IdPipe) id: number, @Body() dto: UpdateApprovalListDto) {
     return toApprovalFormResponse(await this.service.updateList(auth, id, dto), auth);

@@ -14,7 +14,7 @@ export class AppsController {
   constructor(private readonly oauth: OAuthService) {}
 
   @Get('apps')
-  @Auth({ scope: 'crm.read' })
+  @Auth({ scope: 'crm.read', firstParty: true })
   @ApiOkResponse({ type: AppConnectionListDto })
   async list(@CurrentAuth() auth: UserContext, @Query() q: AppListQueryDto): Promise<AppConnectionListDto> {
     const page = await this.oauth.grants(auth, q);
@@ -22,7 +22,7 @@ export class AppsController {
   }
 
   @Delete('apps/:id')
-  @Auth({ scope: 'crm.write' })
+  @Auth({ scope: 'crm.write', firstParty: true })
   @ApiOkResponse({ type: OkDto, description: 'access removed: every token of the grant is revoked' })
   async remove(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number): Promise<OkDto> {
     await this.oauth.removeGrant(auth, id);

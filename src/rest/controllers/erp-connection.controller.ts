@@ -19,7 +19,7 @@ export class ErpConnectionController {
   constructor(private readonly service: ErpConnectionService) {}
 
   @Get()
-  @Auth({ scope: 'crm.read' })
+  @Auth({ scope: 'crm.read', firstParty: true })
   @ApiOkResponse({ type: ErpConnectionResponse })
   async get(@CurrentAuth() auth: UserContext, @Req() req: CrmRequest): Promise<ErpConnectionResponse> {
     return toErpConnection(await this.service.connection(auth), erpBaseUrl(req), auth.workspace.timezone);
@@ -27,7 +27,7 @@ export class ErpConnectionController {
 
   @Post('key')
   @HttpCode(201)
-  @Auth({ scope: 'crm.write' })
+  @Auth({ scope: 'crm.write', firstParty: true })
   @ApiCreatedResponse({ type: ErpKeyCreatedResponse, description: 'a new ERP key (shown once); earlier ERP keys are revoked' })
   async rotate(@CurrentAuth() auth: UserContext, @Req() req: CrmRequest): Promise<ErpKeyCreatedResponse> {
     const { token, credential } = await this.service.rotateKey(auth);
@@ -35,7 +35,7 @@ export class ErpConnectionController {
   }
 
   @Delete('key')
-  @Auth({ scope: 'crm.write' })
+  @Auth({ scope: 'crm.write', firstParty: true })
   @ApiOkResponse({ type: ErpKeyRevokedResponse })
   async revoke(@CurrentAuth() auth: UserContext): Promise<ErpKeyRevokedResponse> {
     return { ok: true, revoked: await this.service.revokeKey(auth) };

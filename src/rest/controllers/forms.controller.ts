@@ -9,8 +9,9 @@ import type { Workspace } from '../../workspace/workspace.entity';
 import { CreateWebFormDto, SubmitResponseSchema, SubmitWebFormDto, UpdateWebFormDto, WebFormListResponseSchema, WebFormResponseSchema } from '../dto/forms.dto';
 import { SUBMITTED, toWebFormList, toWebFormResponse } from '../mappers/form.mapper';
 
-const read = { scope: 'crm.read', module: MODULES.customers } as const;
-const write = { scope: 'crm.write', module: MODULES.customers } as const;
+/** Website forms are workspace administration (admins only): first party only. */
+const read = { scope: 'crm.read', module: MODULES.customers, firstParty: true } as const;
+const write = { scope: 'crm.write', module: MODULES.customers, firstParty: true } as const;
 
 @ApiTags('Website forms')
 @Controller('api/v1/forms')

@@ -38,7 +38,7 @@ export class ObjectsController {
   }
 
   @Post('objects')
-  @Auth({ scope: 'crm.write', module: MODULES.customers })
+  @Auth({ scope: 'crm.write', module: MODULES.customers, firstParty: true })
   @ApiCreatedResponse({ type: ObjectTypeResponse })
   async create(@CurrentAuth() auth: UserContext, @Body() dto: CreateObjectTypeDto) {
     return { ok: true as const, object: toObjectType(await this.types.create(auth, dto)) };
@@ -52,7 +52,7 @@ export class ObjectsController {
   }
 
   @Patch('objects/:key')
-  @Auth({ scope: 'crm.write', module: MODULES.customers })
+  @Auth({ scope: 'crm.write', module: MODULES.customers, firstParty: true })
   @ApiOkResponse({ type: ObjectTypeResponse })
   async update(@CurrentAuth() auth: UserContext, @Param('key') key: string, @Body() dto: UpdateObjectTypeDto) {
     return { ok: true as const, object: toObjectType(await this.types.update(auth, key, dto)) };

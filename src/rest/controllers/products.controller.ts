@@ -26,13 +26,13 @@ export class ProductsController {
   }
 
   @Post('products')
-  @Auth({ scope: 'crm.write' })
+  @Auth({ scope: 'crm.write', firstParty: true })
   async create(@CurrentAuth() auth: UserContext, @Body() dto: CreateProductDto) {
     return { ok: true, product: toProduct(await this.service.create(auth, dto), auth.workspace) };
   }
 
   @Patch('products/:id')
-  @Auth({ scope: 'crm.write' })
+  @Auth({ scope: 'crm.write', firstParty: true })
   async update(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: UpdateProductDto) {
     return { ok: true, product: toProduct(await this.service.update(auth, id, dto), auth.workspace) };
   }

@@ -19,7 +19,7 @@ export class ScimConnectionController {
   constructor(private readonly directory: UserDirectoryService) {}
 
   @Get()
-  @Auth({ scope: 'crm.read' })
+  @Auth({ scope: 'crm.read', firstParty: true })
   @ApiOkResponse({ type: ScimConnectionResponse })
   async get(@CurrentAuth() auth: UserContext, @Req() req: CrmRequest): Promise<ScimConnectionResponse> {
     return toScimConnection(await this.directory.connection(auth), scimBaseUrl(req), auth.workspace);
@@ -27,7 +27,7 @@ export class ScimConnectionController {
 
   @Post('key')
   @HttpCode(201)
-  @Auth({ scope: 'crm.write' })
+  @Auth({ scope: 'crm.write', firstParty: true })
   @ApiCreatedResponse({ type: ScimKeyCreatedResponse, description: 'a new SCIM key (shown once); earlier SCIM keys are revoked' })
   async rotate(@CurrentAuth() auth: UserContext, @Req() req: CrmRequest): Promise<ScimKeyCreatedResponse> {
     const { token, credential } = await this.directory.rotateKey(auth);

@@ -1,0 +1,132 @@
+import { RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { ModulesContainer } from '@nestjs/core';
+import request from 'supertest';
+import { AUTH_KEY, AuthOptions, FIRST_PARTY_ONLY } from '../../src/identity/auth/auth.decorator';
+import { codeFlowTokens, register } from '../helpers/oauth-flow';
+import { api, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
+
+/**
+ * Workspace administration is first-party only (issue 16 item 1): every route whose auth declaration
+ * says `firstParty` answers an admin's OAuth token holding crm.write with 403 insufficient_scope, before
+ * any handler runs; a session and an API key still pass. The routes come from the controllers' own
+ * metadata (the Nest router), not from a list kept here.
+ */
+let t: TestApp;
+let a: Fixture;
+const REDIRECT = 'http://127.0.0.1:4567/callback';
+
+interface Route {
+  method: 'get' | 'post' | 'patch' | 'put' | 'delete';
+  path: string;
+  auth: AuthOptions | undefined;
+}
+
+/** Every controller route of the application with its @Auth options (undefined for @Public routes). */
+function routes(): Route[] {
+  const out: Route[] = [];
+  const join = (...parts: string[]) => `/${parts.flatMap((p) => p.split('/')).filter(Boolean).join('/')}`;
+  for (const mod of t.get(ModulesContainer).values()) {
+    for (const wrapper of mod.controllers.values()) {
+      const cls = wrapper.metatype as (new (...args: never[]) => object) | null;
+      if (!cls) continue;
+      const base = (Reflect.getMetadata(PATH_METADATA, cls) as string | undefined) ?? '';
+      for (const name of Object.getOwnPropertyNames(cls.prototype)) {
+        const handler = (cls.prototype as Record<string, unknown>)[name];
+        if (name === 'constructor' || typeof handler !== 'function') continue;
+        const path = Reflect.getMetadata(PATH_METADATA, handler) as string | undefined;
+        if (path === undefined) continue;
+        const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod].toLowerCase() as Route['method'];
+        const auth = (Reflect.getMetadata(AUTH_KEY, handler) ?? Reflect.getMetadata(AUTH_KEY, cls)) as AuthOptions | undefined;
+        out.push({ method, path: join(base, path), auth });
+      }
+    }
+  }
+  return out;
+}
+
+const firstParty = () => routes().filter((r) => r.auth?.firstParty);
+const concrete = (path: string) => path.replace(/:[A-Za-z_]+/g, '1');
+const key = (r: Pick<Route, 'method' | 'path'>) => `${r.method.toUpperCase()} ${r.path}`;
+
+let oauthToken: string;
+let clientId: string;
+
+beforeAll(async () => {
+  t = await startApp({ env: { RATE_LIMIT_OAUTH_PER_MINUTE: '100000', RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_ADDRESS_PER_MINUTE: '100000' } });
+  a = await createWorkspace(t);
+  clientId = (await register(t, a.host, { client_name: 'Admin Tool', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' }).expect(201)).body.client_id;
+  const tokens = await codeFlowTokens(t, a.host, { clientId, redirectUri: REDIRECT, username: a.admin.email, password: 'Admin-Password-123' });
+  expect(tokens.scope).toBe('crm.read crm.write');
+  oauthToken = tokens.access_token;
+});
+afterAll(() => t.close());
+
+/** Rows that an administration request would have written. */
+async function adminState() {
+  const [row] = await db(t).query(
+    `SELECT (SELECT count(*)::int FROM credentials WHERE workspace_id = $1 AND kind IN ('scim', 'erp', 'api')) AS keys,
+            (SELECT count(*)::int FROM credentials WHERE workspace_id = $1 AND revoked_at IS NOT NULL) AS revoked,
+            (SELECT count(*)::int FROM webhook_connections WHERE workspace_id = $1) AS webhooks,
+            (SELECT count(*)::int FROM oauth_grants WHERE workspace_id = $1) AS grants`,
+    [a.ws.id],
+  );
+  return row;
+}
+
+describe('workspace administration is first-party only', () => {
+  it('declares the administration routes first-party (the issue\'s routes, and whole admin areas)', () => {
+    const all = routes();
+    expect(all.length).toBeGreaterThan(100);
+    const marked = new Set(firstParty().map(key));
+    for (const r of ['POST /api/v1/settings/scim/key', 'POST /api/v1/settings/erp/key', 'POST /api/v1/webhooks', 'DELETE /api/v1/apps/:id', 'POST /api/v1/objects', 'PATCH /api/v1/objects/:key', 'POST /api/v1/products', 'PATCH /api/v1/products/:id', 'POST /api/v1/approvals/forms', 'PATCH /api/v1/approvals/forms/:list_id']) {
+      expect(marked).toContain(r);
+    }
+    // areas that are administration as a whole: every authenticated route in them is first-party
+    const areas = /^\/api\/v1\/(settings|webhooks|apps|forms)(\/|$)/;
+    const unmarked = all.filter((r) => r.auth && areas.test(r.path) && !r.auth.firstParty).map(key);
+    expect(unmarked).toEqual([]);
+    // and nothing a connected app is for (records, MCP) is caught by it
+    expect(all.filter((r) => r.auth?.firstParty && /^\/(mcp|api\/v1\/(companies|people|opportunities|me)\b)/.test(r.path)).map(key)).toEqual([]);
+  });
+
+  it('refuses an admin\'s OAuth token holding crm.write on every first-party route with 403 insufficient_scope', async () => {
+    const before = await adminState();
+    const walked = firstParty();
+    expect(walked.length).toBeGreaterThanOrEqual(25);
+    const failures: string[] = [];
+    for (const r of walked) {
+      const res = await request(t.app.getHttpServer())[r.method](concrete(r.path)).set('Host', a.host).set('Authorization', `Bearer ${oauthToken}`).send({});
+      const ok =
+        res.status === 403 &&
+        JSON.stringify(res.body) === JSON.stringify({ ok: false, error: 'insufficient_scope', message: FIRST_PARTY_ONLY }) &&
+        res.headers['www-authenticate'] === `Bearer error="insufficient_scope", error_description="${FIRST_PARTY_ONLY}"`;
+      if (!ok) failures.push(`${key(r)} -> ${res.status} ${res.text.slice(0, 200)}`);
+    }
+    expect(failures).toEqual([]);
+    // nothing was minted, revoked, created or removed
+    expect(await adminState()).toEqual(before);
+    // the token itself is good: the CRM routes an app is for still answer it
+    await api(t, a.host, oauthToken).get('/api/v1/me').expect(200);
+    await api(t, a.host, oauthToken).post('/api/v1/companies', { name: 'Made by the app' }).expect(201);
+  });
+
+  it('lets a session and an API key of the same admin through', async () => {
+    const login = await api(t, a.host).post('/api/v1/login', { username: a.admin.email, password: 'Admin-Password-123' }).expect(200);
+    const session = login.body.token as string;
+    expect(session).toMatch(/^xk_/);
+    const scim = await api(t, a.host, session).post('/api/v1/settings/scim/key').expect(201);
+    expect(scim.body).toMatchObject({ ok: true, key: expect.any(String) });
+    await api(t, a.host, session).get('/api/v1/webhooks').expect(200);
+    const erp = await api(t, a.host, a.adminKey).post('/api/v1/settings/erp/key').expect(201);
+    expect(erp.body).toMatchObject({ ok: true, key: expect.stringMatching(/^erp_/) });
+    const product = await api(t, a.host, a.adminKey).post('/api/v1/products', { code: 'ADM-1', name: 'Admin product' }).expect(201);
+    expect(product.body).toMatchObject({ ok: true, product: { name: 'Admin product' } });
+    // the admin removes the app with the API key: its token stops working
+    const apps = await api(t, a.host, a.adminKey).get('/api/v1/apps').expect(200);
+    const grant = apps.body.items.find((g: { client_id: string }) => g.client_id === clientId);
+    expect(grant).toBeDefined();
+    await api(t, a.host, a.adminKey).delete(`/api/v1/apps/${grant.id}`).expect(200);
+    await api(t, a.host, oauthToken).get('/api/v1/me').expect(401);
+  });
+});
