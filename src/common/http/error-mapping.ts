@@ -45,7 +45,9 @@ function httpMessage(e: HttpException): string {
 
 export type Interface = 'rest' | 'scim' | 'oauth';
 
-export function interfaceOf(path: string): Interface {
+/** The interface of a routed path (case-insensitive, as Express routes). */
+export function interfaceOf(routedPath: string): Interface {
+  const path = routedPath.toLowerCase();
   if (path.startsWith('/api/scim/')) return 'scim';
   if (path.startsWith('/oauth/') || path.startsWith('/.well-known/')) return 'oauth';
   return 'rest';
