@@ -58,6 +58,7 @@ const OAUTH_CODES: Record<string, string> = {
   unauthorized: 'invalid_client',
   rate_limited: 'slow_down',
   not_found: 'invalid_request',
+  method_not_allowed: 'invalid_request',
   internal: 'server_error',
 };
 
@@ -74,6 +75,7 @@ export function sendError(req: CrmRequest, res: Response, err: DomainError, log?
   if (err.code === 'internal') log?.error({ err: cause, request_id: req.id, path: req.path }, 'unhandled error');
   if (res.headersSent) return;
   if (err.retryAfter !== undefined) res.setHeader('Retry-After', String(err.retryAfter));
+  if (typeof err.extra.allow === 'string') res.setHeader('Allow', err.extra.allow);
   const kind = interfaceOf(req.path);
   const challenge = wwwAuthenticate(req, err, kind);
   if (challenge) res.setHeader('WWW-Authenticate', challenge);
@@ -101,8 +103,8 @@ export function sendError(req: CrmRequest, res: Response, err: DomainError, log?
   res.status(err.status).json(body);
 }
 
-/** Extra fields that steer the edge (headers, OAuth codes) and never go into a REST body. */
-const EDGE_ONLY = new Set(['oauth', 'wwwAuthenticate']);
+/** Extra fields that steer the edge (headers, OAuth codes, Allow) and never go into a REST body. */
+const EDGE_ONLY = new Set(['oauth', 'wwwAuthenticate', 'allow']);
 
 /**
  * The WWW-Authenticate challenge of an error: given by the error (OAuth client authentication), or
