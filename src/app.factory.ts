@@ -6,6 +6,7 @@ import { AppModule, AppOptions } from './app.module';
 import { bodyGuard, encodingGuard } from './common/http/body-guard';
 import { GlobalExceptionFilter } from './common/http/exception.filter';
 import { accessLog, bindContext, clientErrorHandler, expressErrorHandler, requestId } from './common/http/request-middleware';
+import { originForm } from './common/http/request-target';
 import { apiCors, oauthCors, securityHeaders } from './common/http/security-headers';
 import { PinoNestLogger } from './common/logger';
 import { warnWithoutSmtp } from './events/mail';
@@ -43,6 +44,7 @@ export async function createApp(opts: AppOptions): Promise<NestExpressApplicatio
   };
   app.use(edge.requestId);
   app.use(edge.accessLog);
+  app.use(originForm);
   app.use(edge.securityHeaders);
   app.use(apiCors(config.corsOrigins));
   app.use(edge.oauthCors);

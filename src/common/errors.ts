@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'inactive'
   | 'license_blocked'
   | 'not_found'
+  | 'method_not_allowed'
   | 'conflict'
   | 'duplicate'
   | 'payload_too_large'
@@ -29,6 +30,7 @@ const STATUS: Record<ErrorCode, number> = {
   inactive: 403,
   license_blocked: 403,
   not_found: 404,
+  method_not_allowed: 405,
   conflict: 409,
   duplicate: 409,
   payload_too_large: 413,

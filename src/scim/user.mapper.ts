@@ -89,7 +89,7 @@ function chosen(value: unknown, field: string, max: number): string | undefined 
 export function fromScimUser(body: unknown, currentActive: boolean): DirectoryUserInput {
   if (!isObject(body)) throw new DomainError('invalid', 'body: must be a SCIM User object', { scimType: 'invalidSyntax' });
   const userName = text(get(body, 'userName'), 'userName', 254);
-  if (!userName) throw invalidValue('userName: required');
+  if (!userName) throw invalidValue('userName: is required');
   const nameValue = get(body, 'name');
   if (nameValue !== undefined && nameValue !== null && !isObject(nameValue)) throw invalidValue('name: must be an object');
   const name = isObject(nameValue) ? nameValue : {};

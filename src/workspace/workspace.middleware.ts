@@ -23,7 +23,7 @@ export class WorkspaceMiddleware implements NestMiddleware {
       const ws = slug ? await this.workspaces.findBySlug(slug) : null;
       if (!ws) {
         // guessing hosts is traffic without a verified credential: it counts against the address
-        if (isLimitedPath(req.originalUrl.split('?')[0])) await this.limits.consumeAddress(req.ip, res);
+        if (isLimitedPath(req.path)) await this.limits.consumeAddress(req.ip, res);
         return next(new DomainError('not_found', 'workspace not found'));
       }
       req.workspace = ws;

@@ -28,7 +28,7 @@ export function toDomainError(e: unknown): DomainError {
   const bp = e as { type?: unknown; status?: unknown; code?: unknown };
   if (bp && typeof bp === 'object' && typeof bp.status === 'number' && bp.status >= 400 && bp.status < 500) {
     if (bp.type === 'entity.too.large' || bp.status === 413) return new DomainError('payload_too_large', 'request body too large');
-    if (bp.type === 'entity.parse.failed') return new DomainError('invalid', 'body: malformed JSON');
+    if (bp.type === 'entity.parse.failed') return new DomainError('invalid', 'body: malformed JSON', { jsonRpc: JSON_RPC_PARSE_ERROR });
     if (bp.type === 'encoding.unsupported' || bp.type === 'charset.unsupported' || bp.status === 415) return new DomainError('unsupported_media_type', 'unsupported body encoding or charset');
     if (typeof bp.code === 'string' && bp.code.startsWith('Z_')) return new DomainError('invalid', 'body: not valid in its Content-Encoding', { field: 'body', fields: ['body'] });
     return new DomainError('invalid', 'body: could not be read');
@@ -45,7 +45,19 @@ function httpMessage(e: HttpException): string {
 
 export type Interface = 'rest' | 'scim' | 'oauth';
 
-export function interfaceOf(path: string): Interface {
+/** JSON-RPC 2.0's code for a body that is not JSON (section 5.1). */
+const JSON_RPC_PARSE_ERROR = -32700;
+const JSON_RPC_MESSAGES: Record<number, string> = { [JSON_RPC_PARSE_ERROR]: 'Parse error' };
+
+/** The MCP endpoint (Streamable HTTP): JSON-RPC messages, so errors of its body are JSON-RPC errors. */
+export function isMcpPath(routedPath: string): boolean {
+  const path = routedPath.toLowerCase();
+  return path === '/mcp' || path.startsWith('/mcp/');
+}
+
+/** The interface of a routed path (case-insensitive, as Express routes). */
+export function interfaceOf(routedPath: string): Interface {
+  const path = routedPath.toLowerCase();
   if (path.startsWith('/api/scim/')) return 'scim';
   if (path.startsWith('/oauth/') || path.startsWith('/.well-known/')) return 'oauth';
   return 'rest';
@@ -56,6 +68,7 @@ const OAUTH_CODES: Record<string, string> = {
   unauthorized: 'invalid_client',
   rate_limited: 'slow_down',
   not_found: 'invalid_request',
+  method_not_allowed: 'invalid_request',
   internal: 'server_error',
 };
 
@@ -72,6 +85,7 @@ export function sendError(req: CrmRequest, res: Response, err: DomainError, log?
   if (err.code === 'internal') log?.error({ err: cause, request_id: req.id, path: req.path }, 'unhandled error');
   if (res.headersSent) return;
   if (err.retryAfter !== undefined) res.setHeader('Retry-After', String(err.retryAfter));
+  if (typeof err.extra.allow === 'string') res.setHeader('Allow', err.extra.allow);
   const kind = interfaceOf(req.path);
   const challenge = wwwAuthenticate(req, err, kind);
   if (challenge) res.setHeader('WWW-Authenticate', challenge);
@@ -84,6 +98,12 @@ export function sendError(req: CrmRequest, res: Response, err: DomainError, log?
         detail: err.message,
       }),
     );
+    return;
+  }
+  // an error the edge raised about a JSON-RPC message (the body parser's), before the MCP SDK saw it
+  if (typeof err.extra.jsonRpc === 'number' && isMcpPath(req.path)) {
+    const code = err.extra.jsonRpc;
+    res.status(err.status).json({ jsonrpc: '2.0', id: null, error: { code, message: JSON_RPC_MESSAGES[code] ?? err.message } });
     return;
   }
   if (kind === 'oauth') {
@@ -99,8 +119,8 @@ export function sendError(req: CrmRequest, res: Response, err: DomainError, log?
   res.status(err.status).json(body);
 }
 
-/** Extra fields that steer the edge (headers, OAuth codes) and never go into a REST body. */
-const EDGE_ONLY = new Set(['oauth', 'wwwAuthenticate']);
+/** Extra fields that steer the edge (headers, OAuth and JSON-RPC codes, Allow) and never go into a REST body. */
+const EDGE_ONLY = new Set(['oauth', 'wwwAuthenticate', 'allow', 'jsonRpc']);
 
 /**
  * The WWW-Authenticate challenge of an error: given by the error (OAuth client authentication), or
@@ -110,8 +130,7 @@ const EDGE_ONLY = new Set(['oauth', 'wwwAuthenticate']);
 function wwwAuthenticate(req: CrmRequest, err: DomainError, kind: Interface): string | undefined {
   if (typeof err.extra.wwwAuthenticate === 'string') return err.extra.wwwAuthenticate;
   if (kind === 'oauth') return undefined;
-  const mcp = req.path === '/mcp' || req.path.startsWith('/mcp/');
-  const metadata = mcp ? `, resource_metadata="${baseUrlOf(req)}/.well-known/oauth-protected-resource/mcp"` : '';
+  const metadata = isMcpPath(req.path) ? `, resource_metadata="${baseUrlOf(req)}/.well-known/oauth-protected-resource/mcp"` : '';
   if (err.status === 401 && kind === 'rest') return `Bearer realm="crm"${metadata}`;
   if (err.code === 'insufficient_scope') return `Bearer error="insufficient_scope", scope="${typeof err.extra.scope === 'string' ? err.extra.scope : 'crm.write'}"${metadata}`;
   return undefined;

@@ -3,14 +3,18 @@ import type { Response } from 'express';
 import type pino from 'pino';
 import type { CrmRequest } from './crm-request';
 import { sendError, toDomainError } from './error-mapping';
+import { isRouteMiss, methodNotAllowed } from './method-not-allowed';
 
-/** The one global filter: typed errors to the interface's error format; internals never leak. */
+/** The one global filter: typed errors to the interface's error format; internals never leak; a known path with another method is 405. */
 @Catch()
 export class GlobalExceptionFilter implements ExceptionFilter {
   constructor(private readonly log: pino.Logger) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    sendError(http.getRequest<CrmRequest>(), http.getResponse<Response>(), toDomainError(exception), this.log, exception);
+    const req = http.getRequest<CrmRequest>();
+    const res = http.getResponse<Response>();
+    const wrongMethod = isRouteMiss(exception) ? methodNotAllowed(req) : null;
+    sendError(req, res, wrongMethod ?? toDomainError(exception), this.log, exception);
   }
 }

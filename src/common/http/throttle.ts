@@ -7,8 +7,12 @@ import { DomainError } from '../errors';
 
 const WINDOW_SECONDS = 60;
 
-/** Paths the API request limits apply to. */
-export function isLimitedPath(path: string): boolean {
+/**
+ * Paths the API request limits apply to. Give it the path Express routes (`req.path`), never the raw
+ * request target; Express matches routes case-insensitively, so this does too.
+ */
+export function isLimitedPath(routedPath: string): boolean {
+  const path = routedPath.toLowerCase();
   return path.startsWith('/api/') || path.startsWith('/oauth/') || path === '/mcp' || path.startsWith('/mcp/');
 }
 

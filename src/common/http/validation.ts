@@ -11,12 +11,34 @@ const INT_MIN = -2_147_483_648;
 export const NULL_CLEARS = Symbol('crm:null-clears');
 const SWAGGER_PROPERTY = 'swagger/apiModelProperties';
 
+/** Constraints about the kind of value: when one fails, it is the message (a range check of a string says little). */
+const KIND_CHECKS = ['isDefined', 'isString', 'isInt', 'isNumber', 'isBoolean', 'isArray', 'isObject', 'isIn', 'isEnum', 'nestedValidation'];
+
+/**
+ * The one message of a field: unknown fields are not allowed; a missing (`undefined`) field "is
+ * required" and a `null` one "must not be null", whatever its validators say (a missing id never reads
+ * "must not be less than 1"); otherwise the failed check of the value's kind, else the first failed one,
+ * without class-validator's repetition of the field name ("password: must be a string").
+ */
+function messageOf(e: ValidationError): string | undefined {
+  const c = e.constraints;
+  if (!c || Object.keys(c).length === 0) return undefined;
+  if (c.whitelistValidation) return 'is not a known field';
+  if (e.value === undefined) return 'is required';
+  if (e.value === null) return 'must not be null';
+  const key = KIND_CHECKS.find((k) => c[k] !== undefined) ?? Object.keys(c)[0]!;
+  const msg = c[key]!;
+  return msg.startsWith(`${e.property} `) ? msg.slice(e.property.length + 1) : msg;
+}
+
+/** One problem per field (nested fields by their path, `items.0.title`). */
 function flatten(errors: ValidationError[], parent = ''): { field: string; message: string }[] {
   const out: { field: string; message: string }[] = [];
   for (const e of errors) {
     const field = parent ? `${parent}.${e.property}` : e.property;
-    for (const msg of Object.values(e.constraints ?? {})) out.push({ field, message: msg });
-    if (e.children?.length) out.push(...flatten(e.children, field));
+    const message = messageOf(e);
+    if (message) out.push({ field, message });
+    else if (e.children?.length) out.push(...flatten(e.children, field));
   }
   return out;
 }
@@ -83,7 +105,8 @@ export class CrmValidationPipe extends ValidationPipe {
       forbidNonWhitelisted: true,
       transform: true,
       transformOptions: { enableImplicitConversion: false },
-      validationError: { target: false, value: false },
+      // the value tells a missing field from a wrong one; it never reaches the answer
+      validationError: { target: false, value: true },
       exceptionFactory: (errors) => invalidFields(flatten(errors)),
     });
   }

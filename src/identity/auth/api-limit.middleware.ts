@@ -20,7 +20,8 @@ export class ApiLimitMiddleware implements NestMiddleware {
 
   async use(req: CrmRequest, res: Response, next: NextFunction): Promise<void> {
     try {
-      const path = req.originalUrl.split('?')[0]!;
+      // the path Express routes (an absolute-form target is already in origin form: src/common/http/request-target.ts)
+      const path = req.path.toLowerCase();
       if (!isLimitedPath(path)) return next();
       // the authorization server has its own per-address bucket (429 slow_down); it takes no bearer
       if (path.startsWith('/oauth/')) {
