@@ -1,7 +1,7 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { authorizeUrl, Browser, codeFlowTokens, consent, pkce, register, signIn, token } from '../helpers/oauth-flow';
+import { authorizeUrl, Browser, codeFlowTokens, consent, formFields, pkce, register, signIn, token } from '../helpers/oauth-flow';
 import { createUser, createWorkspace, Fixture, startApp, TestApp } from '../helpers/test-app';
 
 /**
@@ -180,5 +180,78 @@ describe('item 6: error redirects only to clients a user of the workspace has au
     expect(r.status).toBe(400);
     expect(r.headers.location).toBeUndefined();
     expect(pageMessage(r.text)).toBe('The app sent a request that cannot be used (unsupported_response_type: response_type must be code).');
+  });
+});
+
+describe('item 17: the sign-in and consent pages name the workspace and the app; self-registered apps are marked unverified; a favicon', () => {
+  /** A page's text between tags, whitespace collapsed (what a reader sees of one paragraph). */
+  const text = (html: string) =>
+    html
+      .replace(/<style>[^<]*<\/style>/, '')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&#39;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&')
+      .replace(/\s+/g, ' ')
+      .replace(/ ([.,?!])/g, '$1');
+
+  it('sign-in of the flow: the app (escaped), marked unverified with its redirect domain, and the workspace; a failed sign-in keeps them; the consent page warns', async () => {
+    const clientId = (await register(t, a.host, { client_name: 'Notes <b>Assistant</b>', redirect_uris: ['https://notes.example/cb'], token_endpoint_auth_method: 'none' }).expect(201)).body.client_id as string;
+    const url = authorizeUrl({ client_id: clientId, redirect_uri: 'https://notes.example/cb', code_challenge: pkce().challenge });
+    const browser = new Browser(t, a.host);
+    const first = await browser.get(url);
+    expect(first.status).toBe(302);
+    const page = await browser.get(first.headers.location as string);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<title>Sign in to ' + a.ws.name + '</title>');
+    expect(page.text).toContain('<strong>Notes &lt;b&gt;Assistant&lt;/b&gt;</strong>');
+    expect(text(page.text)).toContain(`Sign in to continue Notes <b>Assistant</b> unverified app from notes.example asks to use your account in ${a.ws.name}. Username or e-mail`);
+    expect(page.text).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+
+    const email = `s${Math.random().toString(36).slice(2, 8)}@${a.ws.slug}.test`;
+    await createUser(t, a, { email, password: PASSWORD });
+    const wrong = await browser.post('/oauth/signin', { ...formFields(page.text), username: email, password: 'wrong-password-1' });
+    expect(wrong.status).toBe(400);
+    expect(text(wrong.text)).toContain(`Notes <b>Assistant</b> unverified app from notes.example asks to use your account in ${a.ws.name}. Invalid username or password.`);
+
+    expect((await signIn(browser, url, email, PASSWORD)).status).toBe(303);
+    const consentPage = await browser.get(url);
+    expect(consentPage.status).toBe(200);
+    expect(text(consentPage.text)).toContain(
+      `Allow Notes <b>Assistant</b> to use your CRM account in ${a.ws.name}? Unverified app This app registered itself: its name is its own claim, checked by no one. It belongs to notes.example. Allow it only if you trust that site.`,
+    );
+  });
+
+  it("a metadata-document client is marked with the document's host; a sign-in page without a request names the workspace only", async () => {
+    const docUrl = serveDocument('/named.json', ['http://localhost/cb'], 'Doc Named App');
+    const url = authorizeUrl({ client_id: docUrl, redirect_uri: 'http://localhost:4444/cb', code_challenge: pkce().challenge });
+    const browser = new Browser(t, a.host);
+    const signin = await browser.get((await browser.get(url)).headers.location as string);
+    expect(text(signin.text)).toContain(`Doc Named App unverified app from 127.0.0.1 asks to use your account in ${a.ws.name}.`);
+    const { browser: signedIn } = await signedInBrowser(a, url);
+    const consentPage = await signedIn.get(url);
+    expect(text(consentPage.text)).toContain('It belongs to 127.0.0.1. Allow it only if you trust that site.');
+    expect(text(consentPage.text)).toContain('After you decide you go back to localhost.');
+
+    const plain = await get('/oauth/signin');
+    expect(plain.status).toBe(200);
+    expect(text(plain.text)).toContain(`Sign in to continue Workspace ${a.ws.name} Username or e-mail`);
+    expect(plain.text).not.toContain('asks to use your account');
+  });
+
+  it('serves the favicon as SVG at /favicon.svg and /favicon.ico, for any host', async () => {
+    for (const path of ['/favicon.svg', '/favicon.ico']) {
+      for (const host of [a.host, 'nowhere.localhost']) {
+        const r = await request(t.app.getHttpServer()).get(path).set('Host', host);
+        expect(r.status).toBe(200);
+        expect(r.headers['content-type']).toMatch(/^image\/svg\+xml/);
+        expect(r.headers['cache-control']).toBe('public, max-age=86400');
+        const body = Buffer.isBuffer(r.body) ? r.body.toString('utf8') : r.text;
+        expect(body).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 32 32">.*<\/svg>$/);
+        expect(body).not.toMatch(/<script|href=|on\w+=/i);
+      }
+    }
   });
 });

@@ -36,8 +36,27 @@ import {
 export const AUTHORIZE_PARAMS = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'resource'] as const;
 export type AuthorizeParams = Partial<Record<(typeof AUTHORIZE_PARAMS)[number], string>>;
 
+/**
+ * The app asking, as the sign-in and consent pages name it. `unverifiedDomain`: the app registered
+ * itself (RFC 7591 or a client ID metadata document), so its name is its own claim; the domain it is
+ * tied to is shown with the mark (a document's host, else the redirect URI's). Every client registers
+ * itself today; an admin-registered (verified) client would have null.
+ */
+export interface AskingApp {
+  name: string;
+  unverifiedDomain: string | null;
+}
+
+/** Who asks the user to sign in: the workspace and, during an authorization request, the app. */
+export interface SignInAsker {
+  workspaceName: string;
+  app?: AskingApp;
+}
+
 export interface ConsentView {
   clientName: string;
+  workspaceName: string;
+  app: AskingApp;
   redirectDomain: string;
   scopes: string[];
   scopeWords: string[];
@@ -146,6 +165,8 @@ export class OAuthService {
         kind: 'consent',
         view: {
           clientName: v.client.clientName,
+          workspaceName: ws.name,
+          app: askingApp(v.client, v.redirectUri),
           redirectDomain: redirectDomain(v.redirectUri),
           scopes: v.scopes,
           scopeWords: scopeWords(v.scopes),
@@ -155,6 +176,25 @@ export class OAuthService {
         },
       };
     });
+  }
+
+  /**
+   * The sign-in page of the flow names the workspace and the app of the authorization request it
+   * returns to (when that names a usable client; otherwise the workspace only).
+   */
+  async signInView<P extends { returnTo: string }>(ws: Workspace, page: P): Promise<P & SignInAsker> {
+    const q = new URLSearchParams(page.returnTo.split('?')[1] ?? '');
+    const clientId = q.get('client_id');
+    let client: ClientInfo | null = null;
+    try {
+      client = clientId ? await this.clients.find(ws, clientId) : null;
+    } catch (e) {
+      if (!(e instanceof MetadataError)) throw e;
+    }
+    if (!client) return { ...page, workspaceName: ws.name };
+    const asked = q.get('redirect_uri');
+    const redirect = asked && client.redirectUris.some((r) => redirectMatches(r, asked)) ? asked : client.redirectUris[0]!;
+    return { ...page, workspaceName: ws.name, app: askingApp(client, redirect) };
   }
 
   /**
@@ -393,6 +433,12 @@ export class OAuthService {
       await this.uow.audit({ workspaceId: auth.workspace.id, action: 'oauth_grant_removed', userId: auth.user.id, subject: grant.clientName, detail: { client_id: grant.clientId } });
     });
   }
+}
+
+/** How the pages name a client: every client today registered itself, so each is marked unverified with its domain. */
+function askingApp(client: ClientInfo, redirectUri: string): AskingApp {
+  const domain = client.kind === 'document' ? redirectDomain(client.clientId) : redirectDomain(redirectUri);
+  return { name: client.clientName, unverifiedDomain: domain };
 }
 
 /** An authorization error that goes back to the client by redirect. */
