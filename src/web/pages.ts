@@ -1,6 +1,6 @@
 import { browserCookies, PageCookieNames } from '../common/http/browser-cookies';
 import { PageCsrf } from '../common/http/page-csrf';
-import { SIGN_IN_TEMPLATE } from '../common/http/pages/layout.templates';
+import { SIGN_IN_TEMPLATE, SignInView } from '../common/http/pages/layout.templates';
 import { PageRenderer } from '../common/http/pages/page-renderer';
 import { isAdmin, UserContext } from '../identity/auth/auth-context';
 import { SETTINGS_TEMPLATES } from './settings.templates';
@@ -37,7 +37,7 @@ type Messages = { notice?: string; error?: string };
 type Row = Record<string, string | number | boolean>;
 
 export interface SettingsViews {
-  signin: { heading: string; action: string; csrf: string; returnTo: string; username: string; pending?: string; error?: string };
+  signin: SignInView;
   connections: Messages & { chrome: Chrome; csrf: string; userName: string; items: Row[] };
   developers: Messages & { chrome: Chrome; csrf: string; apiBase: string; created: { name: string; key: string } | null; keys: Row[]; name: string; max: number };
   sessions: Messages & { chrome: Chrome; csrf: string; items: Row[]; others: boolean };

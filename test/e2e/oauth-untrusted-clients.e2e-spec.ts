@@ -224,7 +224,7 @@ describe('item 17: the sign-in and consent pages name the workspace and the app;
     );
   });
 
-  it("a metadata-document client is marked with the document's host; a sign-in page without a request names the workspace only", async () => {
+  it("a metadata-document client is marked with the document's host; a sign-in page without a request (OAuth or settings) names the workspace only", async () => {
     const docUrl = serveDocument('/named.json', ['http://localhost/cb'], 'Doc Named App');
     const url = authorizeUrl({ client_id: docUrl, redirect_uri: 'http://localhost:4444/cb', code_challenge: pkce().challenge });
     const browser = new Browser(t, a.host);
@@ -239,6 +239,10 @@ describe('item 17: the sign-in and consent pages name the workspace and the app;
     expect(plain.status).toBe(200);
     expect(text(plain.text)).toContain(`Sign in to continue Workspace ${a.ws.name} Username or e-mail`);
     expect(plain.text).not.toContain('asks to use your account');
+    const settings = await get('/settings/signin');
+    expect(settings.status).toBe(200);
+    expect(settings.text).toContain(`<title>Sign in to ${a.ws.name}</title>`);
+    expect(text(settings.text)).toContain(`Sign in to settings Workspace ${a.ws.name} Username or e-mail`);
   });
 
   it('serves the favicon as SVG at /favicon.svg and /favicon.ico, for any host', async () => {
