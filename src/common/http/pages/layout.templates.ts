@@ -26,7 +26,7 @@ export const PAGE_STYLE = [
   'code{overflow-wrap:anywhere}td code{white-space:nowrap}code.key{display:block;padding:.6rem;background:#fff8d6;border:1px solid #f0b400;word-break:break-all}',
   'nav{display:flex;flex-wrap:wrap;gap:.4rem 1rem;margin-bottom:1rem}nav a[aria-current=page]{font-weight:700;text-decoration:none}',
   '.tag{display:inline-block;padding:0 .4rem;border-radius:.3rem;background:#e6ecfa;color:#1d2330;font-size:.85rem}',
-  '.tag.warn{background:#fde6b3;color:#5c3c00}.warn{background:#fff4e0;border:1px solid #f0b400;border-radius:.3rem;padding:.5rem .7rem}',
+  '.tag.warn{background:#fde6b3;color:#5c3c00}p.warn{background:#fff4e0;border:1px solid #f0b400;border-radius:.3rem;padding:.5rem .7rem}',
   '@media (max-width:40rem){main{margin:0 auto;border-radius:0;padding:1rem}',
   // on a phone, record tables become one card per row, each cell labelled (no sideways scrolling to reach a button)
   'table.cards thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}',
