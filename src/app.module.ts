@@ -7,6 +7,7 @@ import { ApiRateLimits } from './common/http/throttle';
 import { createValidationPipe } from './common/http/validation';
 import { DatabaseModule } from './database/database.module';
 import { DbConnection } from './database/embedded';
+import { FaviconController } from './common/http/pages/favicon.controller';
 import { HealthController } from './health/health.controller';
 import { ApiLimitMiddleware } from './identity/auth/api-limit.middleware';
 import { CredentialGuard } from './identity/auth/credential.guard';
@@ -72,7 +73,7 @@ export class AppModule implements NestModule {
         WebModule,
         ...(opts.extraImports ?? []),
       ],
-      controllers: [HealthController],
+      controllers: [HealthController, FaviconController],
       providers: [
         { provide: APP_GUARD, useClass: CredentialGuard },
         { provide: APP_PIPE, useFactory: createValidationPipe },
@@ -84,7 +85,7 @@ export class AppModule implements NestModule {
     // the workspace first, then the request limit (which resolves the credential: see ApiLimitMiddleware)
     consumer
       .apply(WorkspaceMiddleware, ApiLimitMiddleware)
-      .exclude({ path: 'health', method: RequestMethod.ALL })
+      .exclude({ path: 'health', method: RequestMethod.ALL }, { path: 'favicon.svg', method: RequestMethod.GET }, { path: 'favicon.ico', method: RequestMethod.GET })
       .forRoutes({ path: '*path', method: RequestMethod.ALL });
   }
 }

@@ -57,6 +57,8 @@ export interface AppConfig {
    * http:// and reach loopback/private addresses (tests, on-premise receivers).
    */
   allowPrivateNetworkUrls: boolean;
+  /** Total deadline of one client ID metadata document fetch (connect, headers and the whole body), ms. */
+  clientMetadataTimeoutMs: number;
   // --- webhooks ---
   /** WEBHOOK_WORKER=0 turns the delivery worker of this instance off (events stay in the outbox for another instance). */
   webhookWorker: boolean;
@@ -159,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitOAuthPerMinute: int(env, 'RATE_LIMIT_OAUTH_PER_MINUTE', 60, 1, 1_000_000),
     rateLimitErpPerMinute: int(env, 'RATE_LIMIT_ERP_PER_MINUTE', 60, 1, 1_000_000),
     allowPrivateNetworkUrls: bool(env, 'ALLOW_PRIVATE_NETWORK_URLS', false),
+    clientMetadataTimeoutMs: int(env, 'CLIENT_METADATA_TIMEOUT_MS', 5_000, 100, 60_000),
     webhookWorker: bool(env, 'WEBHOOK_WORKER', true),
     webhookPollMs: int(env, 'WEBHOOK_POLL_MS', 250, 10, 60_000),
     webhookConcurrency: int(env, 'WEBHOOK_CONCURRENCY', 4, 1, 64),

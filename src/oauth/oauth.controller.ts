@@ -75,8 +75,8 @@ export class OAuthController {
 
   @Get('oauth/signin')
   @Public()
-  signInForm(@Req() req: CrmRequest, @Res() res: Response) {
-    writeSignIn(req, res, this.browser.signInPage(req.query.return_to), this.csrf.token(req, res));
+  async signInForm(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
+    writeSignIn(req, res, await this.oauth.signInView(ws, this.browser.signInPage(req.query.return_to)), this.csrf.token(req, res));
   }
 
   @Post('oauth/signin')
@@ -84,7 +84,7 @@ export class OAuthController {
   async signIn(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Record<string, unknown>, @Ip() ip: string) {
     const device = browserDeviceName(req.headers['user-agent'], 'OAuth sign-in');
     const out = await this.browser.signIn(ws, body ?? {}, this.csrf.valid(req), ip, device);
-    if (out.kind === 'page') return writeSignIn(req, res, out, this.csrf.token(req, res));
+    if (out.kind === 'page') return writeSignIn(req, res, await this.oauth.signInView(ws, out), this.csrf.token(req, res));
     cookies.setSession(req, res, out.sessionToken);
     res.redirect(303, out.returnTo);
   }

@@ -1,20 +1,21 @@
 import type { Request, Response } from 'express';
-import { SIGN_IN_TEMPLATE } from '../common/http/pages/layout.templates';
+import { SIGN_IN_TEMPLATE, SignInView } from '../common/http/pages/layout.templates';
 import { PageRenderer, sendPage } from '../common/http/pages/page-renderer';
 import type { SignInPage } from '../identity/oauth/browser-session.service';
-import type { AuthorizeOutcome, ConsentView } from '../identity/oauth/oauth.service';
+import type { AuthorizeOutcome, ConsentView, SignInAsker } from '../identity/oauth/oauth.service';
 
 /** Server-rendered pages of the authorization server (eta, shared layout): no script, phone width, keyboard. */
 
 interface Views {
   consent: ConsentView & { csrf: string; hidden: [string, string][] };
-  signin: { heading: string; action: string; csrf: string; returnTo: string; username: string; pending?: string; error?: string };
+  signin: SignInView;
   error: { message: string };
 }
 
 const CONSENT = `<% layout('@layout', { title: 'Allow ' + it.clientName + '?', narrow: true }) %>
-<h1>Allow <strong><%= it.clientName %></strong> to use your CRM account?</h1>
-<p class="muted">Signed in as <%= it.userName %>. After you decide you go back to <strong><%= it.redirectDomain %></strong>.</p>
+<h1>Allow <strong><%= it.clientName %></strong> to use your CRM account in <%= it.workspaceName %>?</h1>
+<% if (it.app.unverifiedDomain) { %><p class="warn"><span class="tag warn">Unverified app</span> This app registered itself: its name is its own claim, checked by no one. It belongs to <strong><%= it.app.unverifiedDomain %></strong>. Allow it only if you trust that site.</p>
+<% } %><p class="muted">Signed in as <%= it.userName %> in <%= it.workspaceName %>. After you decide you go back to <strong><%= it.redirectDomain %></strong>.</p>
 <p>The app will be able to:</p><ul><% for (const w of it.scopeWords) { %><li><%= w %></li><% } %></ul>
 <p class="muted">Scopes: <%= it.scopes.join(' ') %>. You can remove access at any time in App connections.</p>
 <form method="post" action="/oauth/authorize"><% for (const [k, v] of it.hidden) { %><input type="hidden" name="<%= k %>" value="<%= v %>"><% } %><input type="hidden" name="csrf" value="<%= it.csrf %>">
@@ -39,7 +40,17 @@ export function writeOutcome(req: Request, res: Response, out: AuthorizeOutcome,
   sendPage(req, res, pages.render('error', { message: out.message }, 400));
 }
 
-export function writeSignIn(req: Request, res: Response, page: SignInPage, csrf: string): void {
-  const view = { heading: 'Sign in to continue', action: '/oauth/signin', csrf, returnTo: page.returnTo, username: page.username, pending: page.pending, error: page.error };
+export function writeSignIn(req: Request, res: Response, page: SignInPage & SignInAsker, csrf: string): void {
+  const view: SignInView = {
+    heading: 'Sign in to continue',
+    action: '/oauth/signin',
+    csrf,
+    returnTo: page.returnTo,
+    username: page.username,
+    pending: page.pending,
+    error: page.error,
+    workspaceName: page.workspaceName,
+    app: page.app,
+  };
   sendPage(req, res, pages.render('signin', view, page.error ? 400 : 200));
 }

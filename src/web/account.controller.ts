@@ -34,8 +34,8 @@ export class AccountController {
   // ---- sign-in ------------------------------------------------------------------------------
 
   @Get('signin')
-  signInForm(@Req() req: CrmRequest, @Res() res: Response) {
-    sendPage(req, res, this.signInPage(req, res, settingsReturnTo(req.query.return_to), { username: '' }));
+  signInForm(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
+    sendPage(req, res, this.signInPage(ws, req, res, settingsReturnTo(req.query.return_to), { username: '' }));
   }
 
   @Post('signin')
@@ -43,7 +43,7 @@ export class AccountController {
     const form = body ?? {};
     const returnTo = settingsReturnTo(form.return_to);
     const out = await this.browser.signIn(ws, form, this.pages.csrf.valid(req), ip, browserDeviceName(req.headers['user-agent'], 'settings'));
-    if (out.kind === 'page') return sendPage(req, res, this.signInPage(req, res, returnTo, out));
+    if (out.kind === 'page') return sendPage(req, res, this.signInPage(ws, req, res, returnTo, out));
     cookies.setSession(req, res, out.sessionToken);
     res.redirect(303, returnTo);
   }
@@ -62,8 +62,8 @@ export class AccountController {
     sendPage(req, res, pages.render('signedOut', {}));
   }
 
-  private signInPage(req: CrmRequest, res: Response, returnTo: string, p: Pick<SignInPage, 'username' | 'pending' | 'error'>): Page {
-    const view = { heading: 'Sign in to settings', action: '/settings/signin', csrf: this.pages.csrf.token(req, res), returnTo, username: p.username, pending: p.pending, error: p.error };
+  private signInPage(ws: Workspace, req: CrmRequest, res: Response, returnTo: string, p: Pick<SignInPage, 'username' | 'pending' | 'error'>): Page {
+    const view = { heading: 'Sign in to settings', action: '/settings/signin', csrf: this.pages.csrf.token(req, res), returnTo, username: p.username, pending: p.pending, error: p.error, workspaceName: ws.name };
     return pages.render('signin', view, p.error ? 400 : 200);
   }
 

@@ -9,7 +9,7 @@ const c = chrome(auth('admin'), '/settings/developers', X);
 const row = { id: 7, name: X, prefix: X, created: X, lastUsed: X, current: false };
 
 const samples: { [K in keyof SettingsViews]: SettingsViews[K] } = {
-  signin: { heading: X, action: '/settings/signin', csrf: X, returnTo: X, username: X, pending: X, error: X },
+  signin: { heading: X, action: '/settings/signin', csrf: X, returnTo: X, username: X, pending: X, error: X, workspaceName: X, app: { name: X, unverifiedDomain: X } },
   connections: { chrome: c, csrf: X, userName: X, notice: X, items: [{ id: 1, clientName: X, scopes: X, scopeWords: X, lastUsed: X, calls: 3 }] },
   developers: { chrome: c, csrf: X, apiBase: X, secret: { label: X, key: X, after: X }, keys: [row], name: X, max: 50, error: X },
   sessions: { chrome: c, csrf: X, items: [row, { ...row, id: 8, current: true }], others: true, notice: X },

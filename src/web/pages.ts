@@ -1,7 +1,7 @@
 import { browserCookies, PageCookieNames } from '../common/http/browser-cookies';
 import { PageCsrf } from '../common/http/page-csrf';
 import { PageFlash } from '../common/http/pages/page-flash';
-import { SIGN_IN_TEMPLATE } from '../common/http/pages/layout.templates';
+import { SIGN_IN_TEMPLATE, SignInView } from '../common/http/pages/layout.templates';
 import { PageRenderer } from '../common/http/pages/page-renderer';
 import { isAdmin, UserContext } from '../identity/auth/auth-context';
 import { SETTINGS_TEMPLATES } from './settings.templates';
@@ -46,7 +46,7 @@ export type ConnectionForm = { url: string; kind: string; events: string[] };
 type ConnectionFields = { form: ConnectionForm; events: readonly string[]; kinds?: { value: string; label: string }[] };
 
 export interface SettingsViews {
-  signin: { heading: string; action: string; csrf: string; returnTo: string; username: string; pending?: string; error?: string };
+  signin: SignInView;
   connections: Messages & { chrome: Chrome; csrf: string; userName: string; items: Row[] };
   developers: Messages & { chrome: Chrome; csrf: string; apiBase: string; keys: Row[]; name: string; max: number };
   sessions: Messages & { chrome: Chrome; csrf: string; items: Row[]; others: boolean };

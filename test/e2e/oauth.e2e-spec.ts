@@ -241,8 +241,9 @@ describe('authorization code flow', () => {
     expect(u.browser.hasSession()).toBe(false);
   });
 
-  it('authorize: a bad client or redirect_uri shows a page and never redirects; other errors redirect with state', async () => {
-    const clientId = await publicClient(a);
+  it('authorize: a bad client or redirect_uri shows a page and never redirects; other errors redirect with state (to a client a user authorized)', async () => {
+    // errors redirect only to a client some user of the workspace has authorized (RFC 9700 4.11.2; oauth-untrusted-clients.e2e-spec.ts)
+    const { clientId } = await fullFlow(a);
     const { challenge } = pkce();
     const unknown = await request(t.app.getHttpServer()).get(authorizeUrl({ client_id: 'cl_unknownunknownunknown', redirect_uri: REDIRECT, code_challenge: challenge })).set('Host', a.host).expect(400);
     expect(unknown.headers.location).toBeUndefined();

@@ -1,4 +1,4 @@
-import { isPrivateAddress } from '../../src/identity/oauth/client-metadata';
+import { isBlockedAddress } from '../../src/events/webhooks/net-guard';
 import { isVerifier, parseScope, redirectMatches, redirectUriProblem, s256 } from '../../src/identity/oauth/oauth.rules';
 
 describe('OAuth rules', () => {
@@ -59,7 +59,7 @@ describe('OAuth rules', () => {
     ['::ffff:10.0.0.1', true],
     ['93.184.216.34', false],
     ['2606:4700::1', false],
-  ])('private address %s: %s', (ip, priv) => {
-    expect(isPrivateAddress(ip)).toBe(priv);
+  ])('private address %s: %s (the outbound guard that metadata document fetches go through)', (ip, priv) => {
+    expect(isBlockedAddress(ip)).toBe(priv);
   });
 });

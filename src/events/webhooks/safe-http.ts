@@ -1,4 +1,5 @@
 import { lookup as dnsLookup, LookupAddress, LookupAllOptions, LookupOneOptions } from 'node:dns';
+import type { IncomingHttpHeaders } from 'node:http';
 import { isIP, LookupFunction } from 'node:net';
 import { Agent, request } from 'undici';
 import { isBlockedAddress } from './net-guard';
@@ -13,6 +14,16 @@ export interface PostResult {
   /** The first bytes of the response body. */
   snippet: string;
 }
+
+/** A GET answer read whole (SafeHttpClient.get). */
+export interface GetResult {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** Why an outbound GET gave no usable answer (deadline, refused address, connection error, refused by the caller's check). */
+export class OutboundError extends Error {}
 
 export class BlockedAddressError extends Error {
   readonly code = 'EBLOCKEDADDRESS';
@@ -37,7 +48,7 @@ export const guardedLookup: LookupFunction = (hostname, options, callback) => {
 };
 
 /**
- * The one HTTP client of outbound deliveries: an undici Agent (keep-alive pools) whose connector resolves
+ * The one HTTP client of outbound requests (webhook deliveries, OAuth client metadata documents): an undici Agent (keep-alive pools) whose connector resolves
  * hosts through `guardedLookup`, so the address refused is the one the socket would connect to; IP
  * literals (which skip the lookup) are judged before the request. Guarded unless private networks are allowed.
  */
@@ -62,16 +73,8 @@ export class SafeHttpClient {
       ok: r.status !== null && r.status >= 200 && r.status < 300,
       durationMs: Math.round(performance.now() - started),
     });
-    let target: URL;
-    try {
-      target = new URL(url);
-    } catch {
-      return done({ status: null, error: 'invalid URL', snippet: '' });
-    }
-    const isHttps = target.protocol === 'https:';
-    if (!isHttps && !(this.opts.allowPrivate && target.protocol === 'http:')) return done({ status: null, error: 'URL must be https', snippet: '' });
-    const host = target.hostname.replace(/^\[|\]$/g, '');
-    if (!this.opts.allowPrivate && isIP(host) && isBlockedAddress(host)) return done({ status: null, error: `refused address ${host}`, snippet: '' });
+    const target = this.target(url);
+    if (typeof target === 'string') return done({ status: null, error: target, snippet: '' });
     const signal = AbortSignal.timeout(this.opts.timeoutMs);
     try {
       // undici's request() follows no redirects (no redirect interceptor is composed) and never retries
@@ -97,13 +100,64 @@ export class SafeHttpClient {
       }
       return done({ status: res.statusCode, error: null, snippet: Buffer.concat(chunks).toString('utf8').replace(/\uFFFD+$/, '') });
     } catch (e) {
-      if (signal.aborted) return done({ status: null, error: `timeout after ${this.opts.timeoutMs / 1000} s`, snippet: '' });
-      const err = blockedCause(e);
-      if (err) return done({ status: null, error: err.message, snippet: '' });
-      const x = e as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
-      const code = x.cause?.code ?? x.code ?? 'error';
-      return done({ status: null, error: `${code}: ${x.cause?.message ?? x.message}`.slice(0, 300), snippet: '' });
+      return done({ status: null, error: this.failure(e, signal), snippet: '' });
     }
+  }
+
+  /**
+   * GETs `url` and reads the whole body. The timeout bounds the whole exchange: connecting, the headers
+   * and every byte of the body (a server dripping one byte at a time is cut at the deadline). Never
+   * follows redirects. `check` judges status and headers before the body is read (a message refuses
+   * the answer); a body over `maxBytes` is refused. Every failure is an OutboundError with a message.
+   */
+  async get(url: string, opts: { headers?: Record<string, string>; maxBytes: number; check?: (status: number, headers: IncomingHttpHeaders) => string | null }): Promise<GetResult> {
+    const target = this.target(url);
+    if (typeof target === 'string') throw new OutboundError(target);
+    const signal = AbortSignal.timeout(this.opts.timeoutMs);
+    try {
+      const res = await request(target, { method: 'GET', dispatcher: this.agent, headers: { ...opts.headers, 'user-agent': 'crm-service/1' }, signal });
+      try {
+        const refused = opts.check?.(res.statusCode, res.headers);
+        if (refused) throw new OutboundError(refused);
+        const chunks: Buffer[] = [];
+        let size = 0;
+        for await (const c of res.body as AsyncIterable<Buffer>) {
+          size += c.length;
+          if (size > opts.maxBytes) throw new OutboundError(`the answer is larger than ${Math.round(opts.maxBytes / 1024)} KiB`);
+          chunks.push(c);
+        }
+        return { status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) };
+      } finally {
+        res.body.destroy();
+      }
+    } catch (e) {
+      if (e instanceof OutboundError) throw e;
+      throw new OutboundError(this.failure(e, signal));
+    }
+  }
+
+  /** The URL to connect to, or why not (scheme; IP literals, which skip the guarded lookup, judged here). */
+  private target(url: string): URL | string {
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      return 'invalid URL';
+    }
+    if (target.protocol !== 'https:' && !(this.opts.allowPrivate && target.protocol === 'http:')) return 'URL must be https';
+    const host = target.hostname.replace(/^\[|\]$/g, '');
+    if (!this.opts.allowPrivate && isIP(host) && isBlockedAddress(host)) return `refused address ${host}`;
+    return target;
+  }
+
+  /** The words for a failed exchange: the deadline, a refused address or the connection error. */
+  private failure(e: unknown, signal: AbortSignal): string {
+    if (signal.aborted) return `timeout after ${this.opts.timeoutMs / 1000} s`;
+    const err = blockedCause(e);
+    if (err) return err.message;
+    const x = e as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
+    const code = x.cause?.code ?? x.code ?? 'error';
+    return `${code}: ${x.cause?.message ?? x.message}`.slice(0, 300);
   }
 
   close(): void {

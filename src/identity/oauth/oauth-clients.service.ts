@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { LessThan, IsNull } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { constantTimeEqual, sha256Hex } from '../../common/crypto';
@@ -12,6 +12,8 @@ import { redirectUriProblem, UNUSED_CLIENT_MS } from './oauth.rules';
 
 /** A client as the flows see it: registered (RFC 7591) or described by a metadata document. */
 export interface ClientInfo {
+  /** `registered` (RFC 7591, a row of oauth_clients) or `document` (a client ID metadata document). */
+  kind: 'registered' | 'document';
   clientId: string;
   clientName: string;
   redirectUris: string[];
@@ -37,7 +39,7 @@ const KEPT_MAX = 10_000;
 
 /** Dynamic client registration, client lookup (registered or metadata document) and client authentication. */
 @Injectable()
-export class OAuthClientsService {
+export class OAuthClientsService implements OnModuleDestroy {
   private readonly documents: ClientMetadataFetcher;
   /**
    * Registered clients that completed an authorization, by workspace and client_id. Such a row never
@@ -50,7 +52,11 @@ export class OAuthClientsService {
     private readonly uow: UnitOfWork,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.documents = new ClientMetadataFetcher(config.allowPrivateNetworkUrls);
+    this.documents = new ClientMetadataFetcher({ allowPrivate: config.allowPrivateNetworkUrls, timeoutMs: config.clientMetadataTimeoutMs });
+  }
+
+  onModuleDestroy(): void {
+    this.documents.close();
   }
 
   /** POST /oauth/register: unknown fields are ignored; errors are invalid_redirect_uri / invalid_client_metadata. */
@@ -110,7 +116,7 @@ export class OAuthClientsService {
   async find(ws: Workspace, clientId: string): Promise<ClientInfo | null> {
     if (this.documents.isDocumentUrl(clientId)) {
       const doc = await this.documents.get(clientId);
-      return { clientId: doc.clientId, clientName: doc.clientName, redirectUris: doc.redirectUris, authMethod: 'none', secretHash: null };
+      return { kind: 'document', clientId: doc.clientId, clientName: doc.clientName, redirectUris: doc.redirectUris, authMethod: 'none', secretHash: null };
     }
     if (!/^cl_[A-Za-z0-9_-]{22}$/.test(clientId)) return null;
     const key = `${ws.id}:${clientId}`;
@@ -118,7 +124,7 @@ export class OAuthClientsService {
     if (hit) return hit;
     const c = await this.uow.tenant(ws).findOne(OAuthClient, { where: { clientId } });
     if (!c) return null;
-    const info: ClientInfo = { clientId: c.clientId, clientName: c.clientName, redirectUris: c.redirectUris, authMethod: c.tokenEndpointAuthMethod, secretHash: c.secretHash };
+    const info: ClientInfo = { kind: 'registered', clientId: c.clientId, clientName: c.clientName, redirectUris: c.redirectUris, authMethod: c.tokenEndpointAuthMethod, secretHash: c.secretHash };
     if (c.authorizedAt) {
       if (this.kept.size >= KEPT_MAX) this.kept.delete(this.kept.keys().next().value!);
       this.kept.set(key, info);

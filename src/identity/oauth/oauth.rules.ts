@@ -76,6 +76,23 @@ export function s256(verifier: string): string {
   return createHash('sha256').update(verifier, 'ascii').digest('base64url');
 }
 
+/**
+ * The first problem of an authorization request's parameters after client and redirect_uri (those are
+ * checked first), as [error, error_description], or null.
+ */
+export function authorizeRequestProblem(p: Partial<Record<string, string>>, scopes: string[] | null, baseUrl: string): [string, string] | null {
+  if (p.response_type !== 'code') return ['unsupported_response_type', 'response_type must be code'];
+  if (!p.code_challenge) return ['invalid_request', 'code_challenge is required (PKCE)'];
+  if (p.code_challenge_method !== 'S256') return ['invalid_request', 'code_challenge_method must be S256'];
+  if (!isChallenge(p.code_challenge)) return ['invalid_request', 'code_challenge must be 43 base64url characters'];
+  if (!scopes) return ['invalid_scope', `scope: only ${OAUTH_SCOPES.join(' and ')}`];
+  if (p.resource !== undefined && ![baseUrl, `${baseUrl}/`, `${baseUrl}/mcp`, `${baseUrl}/api/v1`].includes(p.resource)) {
+    return ['invalid_target', 'resource must be this workspace or its MCP endpoint'];
+  }
+  if (p.state !== undefined && p.state.length > 2000) return ['invalid_request', 'state is longer than 2000 characters'];
+  return null;
+}
+
 /** The redirect target: `uri` with the parameters added to its query. */
 export function withParams(uri: string, params: Record<string, string | undefined>): string {
   const url = new URL(uri);

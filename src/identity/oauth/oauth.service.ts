@@ -19,8 +19,8 @@ import { OAuthGrant } from './oauth-grant.entity';
 import { RefreshRotation } from './refresh-rotation';
 import {
   ACCESS_TTL_SECONDS,
+  authorizeRequestProblem,
   CODE_TTL_MS,
-  isChallenge,
   isVerifier,
   OAUTH_SCOPES,
   parseScope,
@@ -36,8 +36,27 @@ import {
 export const AUTHORIZE_PARAMS = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'resource'] as const;
 export type AuthorizeParams = Partial<Record<(typeof AUTHORIZE_PARAMS)[number], string>>;
 
+/**
+ * The app asking, as the sign-in and consent pages name it. `unverifiedDomain`: the app registered
+ * itself (RFC 7591 or a client ID metadata document), so its name is its own claim; the domain it is
+ * tied to is shown with the mark (a document's host, else the redirect URI's). Every client registers
+ * itself today; an admin-registered (verified) client would have null.
+ */
+export interface AskingApp {
+  name: string;
+  unverifiedDomain: string | null;
+}
+
+/** Who asks the user to sign in: the workspace and, during an authorization request, the app. */
+export interface SignInAsker {
+  workspaceName: string;
+  app?: AskingApp;
+}
+
 export interface ConsentView {
   clientName: string;
+  workspaceName: string;
+  app: AskingApp;
   redirectDomain: string;
   scopes: string[];
   scopeWords: string[];
@@ -146,6 +165,8 @@ export class OAuthService {
         kind: 'consent',
         view: {
           clientName: v.client.clientName,
+          workspaceName: ws.name,
+          app: askingApp(v.client, v.redirectUri),
           redirectDomain: redirectDomain(v.redirectUri),
           scopes: v.scopes,
           scopeWords: scopeWords(v.scopes),
@@ -155,6 +176,25 @@ export class OAuthService {
         },
       };
     });
+  }
+
+  /**
+   * The sign-in page of the flow names the workspace and the app of the authorization request it
+   * returns to (when that names a usable client; otherwise the workspace only).
+   */
+  async signInView<P extends { returnTo: string }>(ws: Workspace, page: P): Promise<P & SignInAsker> {
+    const q = new URLSearchParams(page.returnTo.split('?')[1] ?? '');
+    const clientId = q.get('client_id');
+    let client: ClientInfo | null = null;
+    try {
+      client = clientId ? await this.clients.find(ws, clientId) : null;
+    } catch (e) {
+      if (!(e instanceof MetadataError)) throw e;
+    }
+    if (!client) return { ...page, workspaceName: ws.name };
+    const asked = q.get('redirect_uri');
+    const redirect = asked && client.redirectUris.some((r) => redirectMatches(r, asked)) ? asked : client.redirectUris[0]!;
+    return { ...page, workspaceName: ws.name, app: askingApp(client, redirect) };
   }
 
   /**
@@ -217,7 +257,9 @@ export class OAuthService {
 
   /**
    * Client and redirect_uri first (errors there are shown, never redirected: RFC 6749 4.1.2.1); then
-   * the rest, whose errors redirect to the client with error, state and iss.
+   * the rest, whose errors redirect to the client with error, state and iss, but only when that client
+   * is one a user of the workspace has authorized (RFC 9700 4.11.2; see mayRedirectErrors): otherwise
+   * the error page shows them.
    */
   private async validate(ws: Workspace, baseUrl: string, p: AuthorizeParams): Promise<Validated> {
     if (!p.client_id) throw new AuthorizePageError('The request names no app (client_id is missing).');
@@ -226,20 +268,24 @@ export class OAuthService {
     if (!p.redirect_uri) throw new AuthorizePageError('The request has no redirect_uri.');
     const redirectUri = p.redirect_uri;
     if (!client.redirectUris.some((r) => redirectMatches(r, redirectUri))) throw new AuthorizePageError('The redirect_uri is not registered for this app.');
-    const fail = (error: string, description: string) => {
-      throw new RedirectError(withParams(redirectUri, { error, error_description: description, state: p.state, iss: baseUrl }));
-    };
-    if (p.response_type !== 'code') fail('unsupported_response_type', 'response_type must be code');
-    if (!p.code_challenge) fail('invalid_request', 'code_challenge is required (PKCE)');
-    if (p.code_challenge_method !== 'S256') fail('invalid_request', 'code_challenge_method must be S256');
-    if (!isChallenge(p.code_challenge!)) fail('invalid_request', 'code_challenge must be 43 base64url characters');
     const scopes = parseScope(p.scope);
-    if (!scopes) fail('invalid_scope', `scope: only ${OAUTH_SCOPES.join(' and ')}`);
-    if (p.resource !== undefined && ![baseUrl, `${baseUrl}/`, `${baseUrl}/mcp`, `${baseUrl}/api/v1`].includes(p.resource)) {
-      fail('invalid_target', 'resource must be this workspace or its MCP endpoint');
+    const problem = authorizeRequestProblem(p, scopes, baseUrl);
+    if (problem) {
+      const [error, description] = problem;
+      if (await this.mayRedirectErrors(ws, client)) throw new RedirectError(withParams(redirectUri, { error, error_description: description, state: p.state, iss: baseUrl }));
+      throw new AuthorizePageError(`The app sent a request that cannot be used (${error}: ${description}).`);
     }
-    if (p.state !== undefined && p.state.length > 2000) fail('invalid_request', 'state is longer than 2000 characters');
     return { client, redirectUri, scopes: scopes!, state: p.state, codeChallenge: p.code_challenge! };
+  }
+
+  /**
+   * May an authorization error go back to the client's redirect_uri (RFC 9700 4.11.2)? Only for a
+   * registered client some user of this workspace has already authorized (a grant exists). A client
+   * anyone registered a minute ago, or a metadata document anyone can publish, would otherwise turn
+   * this server into an open redirector to any https URL: those get the error page.
+   */
+  private async mayRedirectErrors(ws: Workspace, client: ClientInfo): Promise<boolean> {
+    return client.kind === 'registered' && (await this.uow.tenant(ws).exists(OAuthGrant, { clientId: client.clientId }));
   }
 
   /** One grant per user and app; a new consent replaces its scope, also on the tokens already issued. */
@@ -407,6 +453,12 @@ export class OAuthService {
       await this.uow.audit({ workspaceId: auth.workspace.id, action: 'oauth_grant_removed', userId: auth.user.id, subject: grant.clientName, detail: { client_id: grant.clientId } });
     });
   }
+}
+
+/** How the pages name a client: every client today registered itself, so each is marked unverified with its domain. */
+function askingApp(client: ClientInfo, redirectUri: string): AskingApp {
+  const domain = client.kind === 'document' ? redirectDomain(client.clientId) : redirectDomain(redirectUri);
+  return { name: client.clientName, unverifiedDomain: domain };
 }
 
 /** An authorization error that goes back to the client by redirect. */

@@ -29,6 +29,7 @@ export const PAGE_STYLE = [
   '.tag{display:inline-block;padding:0 .4rem;border-radius:.3rem;background:#e6ecfa;color:#1d2330;font-size:.85rem}',
   'button.danger{border-color:#a4161a;color:#a4161a}button.danger.primary{background:#a4161a;color:#fff}',
   '.row-actions{display:flex;flex-wrap:wrap;gap:.4rem .8rem;align-items:center}.wrap{overflow-wrap:anywhere}',
+  '.tag.warn{background:#fde6b3;color:#5c3c00}p.warn{background:#fff4e0;border:1px solid #f0b400;border-radius:.3rem;padding:.5rem .7rem}',
   '@media (max-width:40rem){main{margin:0 auto;border-radius:0;padding:1rem}',
   // on a phone, record tables become one card per row, each cell labelled (no sideways scrolling to reach a button)
   'table.cards thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}',
@@ -42,7 +43,7 @@ export const PAGE_STYLE = [
  * have neither.
  */
 const LAYOUT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="referrer" content="no-referrer"><title><%= it.title %></title><style>${PAGE_STYLE}</style></head><body><main<% if (it.narrow) { %> class="narrow"<% } %>>
+<meta name="referrer" content="no-referrer"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title><%= it.title %></title><style>${PAGE_STYLE}</style></head><body><main<% if (it.narrow) { %> class="narrow"<% } %>>
 <% if (it.nav) { %><nav aria-label="Settings"><% for (const l of it.nav) { %><a href="<%= l.href %>"<% if (l.current) { %> aria-current="page"<% } %>><%= l.label %></a><% } %></nav>
 <% } %><%~ it.body %>
 <% if (it.signOutCsrf) { %><hr><div class="actions"><%~ include('@post-button', { action: '/settings/signout', csrf: it.signOutCsrf, label: 'Sign out' }) %></div>
@@ -61,12 +62,29 @@ const MESSAGES = `<% if (it.error) { %><p class="error" role="alert"><%= it.erro
 /** A secret shown once. it: { label, key, after? } */
 const SHOWN_ONCE = `<p role="status"><strong><%= it.label %></strong> (shown once; copy it now<%= it.after ? '; ' + it.after : '' %>):</p><code class="key"><%= it.key %></code>`;
 
+/** The data of the sign-in page (SIGN_IN_TEMPLATE). */
+export interface SignInView {
+  heading: string;
+  action: string;
+  csrf: string;
+  returnTo: string;
+  username: string;
+  pending?: string;
+  error?: string;
+  /** The workspace signed in to (named on the page). */
+  workspaceName?: string;
+  /** In the OAuth flow: the app asking; `unverifiedDomain` marks a self-registered one. */
+  app?: { name: string; unverifiedDomain: string | null };
+}
+
 /**
  * The sign-in page of the OAuth flow and of the settings (same fields, labels and button; the tests and
- * password managers rely on them). it: { heading, action, csrf, returnTo, username, error?, otp }
+ * password managers rely on them). it: SignInView. It names the workspace and, in the OAuth flow, the app.
  */
-export const SIGN_IN_TEMPLATE = `<% layout('@layout', { title: 'Sign in', narrow: true }) %>
-<h1><%= it.heading %></h1><% if (it.error) { %><p class="error" role="alert"><%= it.error %></p><% } %>
+export const SIGN_IN_TEMPLATE = `<% layout('@layout', { title: it.workspaceName ? 'Sign in to ' + it.workspaceName : 'Sign in', narrow: true }) %>
+<h1><%= it.heading %></h1><% if (it.app) { %><p><strong><%= it.app.name %></strong><% if (it.app.unverifiedDomain) { %> <span class="tag warn">unverified app from <%= it.app.unverifiedDomain %></span><% } %> asks to use your account in <strong><%= it.workspaceName %></strong>.</p>
+<% } else if (it.workspaceName) { %><p>Workspace <strong><%= it.workspaceName %></strong></p>
+<% } %><% if (it.error) { %><p class="error" role="alert"><%= it.error %></p><% } %>
 <form method="post" action="<%= it.action %>"><input type="hidden" name="csrf" value="<%= it.csrf %>"><input type="hidden" name="return_to" value="<%= it.returnTo %>">
 <% if (it.pending) { %><p>Signing in as <strong><%= it.username %></strong>. Enter the 6-digit code of your authenticator app.</p><input type="hidden" name="username" value="<%= it.username %>"><input type="hidden" name="pending" value="<%= it.pending %>">
 <label for="otp">6-digit code</label><input id="otp" name="otp" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required autofocus>
