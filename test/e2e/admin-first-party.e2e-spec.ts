@@ -34,11 +34,12 @@ function routes(): Route[] {
       for (const name of Object.getOwnPropertyNames(cls.prototype)) {
         const handler = (cls.prototype as Record<string, unknown>)[name];
         if (name === 'constructor' || typeof handler !== 'function') continue;
-        const path = Reflect.getMetadata(PATH_METADATA, handler) as string | undefined;
-        if (path === undefined) continue;
+        const paths = Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined;
+        if (paths === undefined) continue;
         const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod].toLowerCase() as Route['method'];
         const auth = (Reflect.getMetadata(AUTH_KEY, handler) ?? Reflect.getMetadata(AUTH_KEY, cls)) as AuthOptions | undefined;
-        out.push({ method, path: join(base, path), auth });
+        // a handler may serve several paths (@Get(['a', 'b']))
+        for (const path of [paths].flat()) out.push({ method, path: join(base, path), auth });
       }
     }
   }
