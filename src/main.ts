@@ -1,9 +1,11 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createApp } from './app.factory';
 import { createRootLogger } from './common/logger';
 import { loadConfig } from './config/app-config';
 import { openDatabase } from './database/embedded';
-import { DemoBootstrap } from './demo/demo-bootstrap';
+import { DemoBootstrap, DemoCredentials } from './demo/demo-bootstrap';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
@@ -11,28 +13,18 @@ async function bootstrap(): Promise<void> {
   const db = await openDatabase(config);
   const app = await createApp({ config, db, logger });
   app.enableShutdownHooks();
+  // listen first: a start that cannot open its port saves nothing (the demo is created after)
+  await app.listen(config.port);
+  const port = (app.getHttpServer() as Server).address() as AddressInfo;
+  const url = (config.publicUrl ?? `http://localhost:${port.port}`).replace(/\/$/, '');
+  logger.info({ port: port.port, database: db.embedded ? `embedded (${config.dataDir})` : 'postgresql', sign_in: `${url}/settings/signin`, api_docs: `${url}/api/docs` }, 'listening');
   const bootstrapper = app.get(DemoBootstrap);
   const demo = await bootstrapper.ensureDemo();
   if (!demo && !config.seedDemo && (await bootstrapper.isEmpty())) {
     logger.info({ seed_demo: false, node_env: process.env.NODE_ENV ?? '' }, 'no workspace yet and no demo (SEED_DEMO off): create one with `npm run cli -- workspace:create`');
   }
-  await app.listen(config.port);
-  const url = `http://localhost:${config.port}`;
-  logger.info({ port: config.port, database: db.embedded ? `embedded (${config.dataDir})` : 'postgresql' }, 'listening');
-  if (demo) {
-    // printed once, on the first start only: the secrets are not stored in readable form
-    process.stdout.write(
-      [
-        '',
-        `  Demo workspace "${demo.workspace}" created at ${url}`,
-        `  Admin sign-in: ${demo.username} / ${demo.password}`,
-        `  API key:       ${demo.apiKey}`,
-        `  Try:           curl -H "Authorization: Bearer ${demo.apiKey}" ${url}/api/v1/me`,
-        '',
-        '',
-      ].join('\n'),
-    );
-  }
+  // on stdout, not in the log: printed on every start until the demo admin signs in (each time a new password)
+  if (demo) process.stdout.write(demoBanner(demo, url));
   const close = async () => {
     await app.close();
     await db.close();
@@ -40,6 +32,20 @@ async function bootstrap(): Promise<void> {
   };
   process.once('SIGINT', () => void close());
   process.once('SIGTERM', () => void close());
+}
+
+/** What a new user needs: where to sign in, with what, and where the API is described. */
+function demoBanner(demo: DemoCredentials, url: string): string {
+  return [
+    '',
+    demo.apiKey ? `  Demo workspace "${demo.workspace}" created at ${url}` : `  Demo workspace "${demo.workspace}" at ${url}: its admin has not signed in yet, so here is a new password`,
+    `  Sign in:   ${url}/settings/signin  as ${demo.username} / ${demo.password}`,
+    `  API docs:  ${url}/api/docs`,
+    ...(demo.apiKey ? [`  API key:   ${demo.apiKey}`, `  Try:       curl -H "Authorization: Bearer ${demo.apiKey}" ${url}/api/v1/me`] : []),
+    '  (shown on every start, with a new password, until the demo admin has signed in once)',
+    '',
+    '',
+  ].join('\n');
 }
 
 bootstrap().catch((e: unknown) => {

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import pino from 'pino';
 import { DomainError } from '../common/errors';
 import { loadConfig } from '../config/app-config';
-import { connectToLiveEmbedded, DbConnection, openDatabase } from '../database/embedded';
+import { connectToLiveEmbedded, DbConnection, hasEmbeddedDatabase, openDatabase } from '../database/embedded';
 import { AdminCommands, Flags, USAGE } from './admin-commands';
 import { CliModule } from './cli.module';
 
@@ -33,12 +33,17 @@ async function main(): Promise<number> {
     return command ? 0 : 2;
   }
   const config = loadConfig();
-  const logger = pino({ level: process.env.LOG_LEVEL ?? 'warn' }, pino.destination(2));
+  const logger = pino({ level: process.env.LOG_LEVEL || 'warn' }, pino.destination(2));
   let db: DbConnection | null = null;
   let app: Awaited<ReturnType<typeof NestFactory.createApplicationContext>> | null = null;
   try {
     const flags = parseFlags(rest);
-    db = (!config.databaseUrl && connectToLiveEmbedded(config.dataDir)) || (await openDatabase(config));
+    const live = !config.databaseUrl && connectToLiveEmbedded(config.dataDir);
+    if (!config.databaseUrl && !live && !hasEmbeddedDatabase(config.dataDir)) {
+      // most often the wrong directory (DATA_DIR defaults to ./data of the current one): say so before creating an empty database
+      logger.warn({ data_dir: config.dataDir }, `DATA_DIR ${config.dataDir} holds no database: a new, empty one is created there. Set DATA_DIR to the server's data directory (default ./data where the server was started) or DATABASE_URL to change an existing installation.`);
+    }
+    db = live || (await openDatabase(config));
     app = await NestFactory.createApplicationContext(CliModule.forRoot({ config, db, logger }), { logger: false, abortOnError: false });
     const out = await app.get(AdminCommands).run(command, flags);
     process.stdout.write(`${JSON.stringify(out)}\n`);

@@ -19,11 +19,18 @@ export function createRootLogger(level: string): pino.Logger {
   });
 }
 
+/**
+ * Nest's start-up chatter (one line per module, controller and route: ~190 lines) goes to debug, so a
+ * start prints a few lines at info; LOG_LEVEL=debug shows it.
+ */
+const START_UP_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory', 'NestApplication']);
+
 /** Nest's logger interface on top of pino, so framework messages are JSON too. */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly pinoLog: pino.Logger) {}
   log(message: unknown, context?: string) {
-    this.pinoLog.info({ context }, String(message));
+    if (context && START_UP_CONTEXTS.has(context)) this.pinoLog.debug({ context }, String(message));
+    else this.pinoLog.info({ context }, String(message));
   }
   error(message: unknown, trace?: string, context?: string) {
     this.pinoLog.error({ context, trace }, String(message));

@@ -12,11 +12,13 @@ export interface AppConfig {
   defaultWorkspace: string;
   trustProxy: boolean;
   apiTokenDays: number;
-  /** Failed sign-ins per (username, client address) before 429 for that pair (reset by a successful sign-in). */
+  /** Failed sign-ins per (user, client address) before 429 for that pair (reset by a successful sign-in). */
   loginMaxFailures: number;
   loginWindowMinutes: number;
   /** Failed sign-ins per client address per day, across usernames and workspaces. */
   loginAddressMaxFailures: number;
+  /** Wrong one-time codes per user in the login window, over all addresses, before 429 for that user's code step. */
+  loginOtpMaxFailures: number;
   redisUrl?: string;
   /** Prefix of every Redis key and of the cache-invalidation channel (tests use one per run). */
   redisKeyPrefix: string;
@@ -140,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5, 1, 1000),
     loginWindowMinutes: 15,
     loginAddressMaxFailures: int(env, 'LOGIN_ADDRESS_MAX_FAILURES', 100, 1, 1_000_000),
+    loginOtpMaxFailures: int(env, 'LOGIN_OTP_MAX_FAILURES', 10, 1, 1000),
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: str(env, 'REDIS_KEY_PREFIX', 'crm'),
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),

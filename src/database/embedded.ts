@@ -110,6 +110,11 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   return openEmbedded({ dataDir: opts.dataDir, inMemory: opts.inMemory });
 }
 
+/** Whether `dataDir` already holds an embedded database (a PostgreSQL data directory in `pgdata/`). */
+export function hasEmbeddedDatabase(dataDir: string): boolean {
+  return existsSync(join(dataDir, 'pgdata', 'PG_VERSION'));
+}
+
 /** Connect to a running server's embedded database (used by the admin CLI). */
 export function connectToLiveEmbedded(dataDir: string): DbConnection | null {
   const live = readLiveLock(dataDir);

@@ -33,12 +33,16 @@ export const USERNAME_DELAY_MAX_MS = 3_000;
 
 /**
  * Password sign-in with optional TOTP and session tokens (`xk_`), protected after rate-limiter-flexible's
- * login-endpoint pattern:
- * - failures per (username, client address): after LOGIN_MAX_FAILURES, 429 for that pair for 15 minutes;
+ * login-endpoint pattern. The "account" the limits count is the resolved user (the typed name resolved by
+ * username or e-mail, as the sign-in does), so `s2` and `s2@demo.local` share one budget; a name that
+ * resolves to no user counts under the normalised name itself (the same way, so no enumeration signal).
+ * - failures per (account, client address): after LOGIN_MAX_FAILURES, 429 for that pair for 15 minutes;
  *   a successful sign-in resets it;
  * - failures per client address (LOGIN_ADDRESS_MAX_FAILURES a day, over all usernames and workspaces);
- * - a username alone is only slowed down (a growing wait, capped), never refused: its owner signs in
- *   from another address with the right password however many addresses attack it.
+ * - an account alone is only slowed down (a growing wait, capped), never refused: its owner signs in
+ *   from another address with the right password however many addresses attack it;
+ * - wrong one-time codes per user over all addresses: after LOGIN_OTP_MAX_FAILURES in 15 minutes, 429 for
+ *   that user's code step until the window ends (only someone who has the password reaches that step).
  * Every failure also leaves an audit row. A TOTP code is accepted once (users.totp_last_step).
  */
 @Injectable()
@@ -46,6 +50,7 @@ export class LoginService {
   private readonly byPair: RateLimiterAbstract;
   private readonly byAddress: RateLimiterAbstract;
   private readonly byUsername: RateLimiterAbstract;
+  private readonly byCodeUser: RateLimiterAbstract;
   /** Seals the pending proofs of browser sign-ins with a key of their own. */
   private readonly pendingBox: SecretBox;
 
@@ -64,6 +69,7 @@ export class LoginService {
     this.byAddress = limiters.create('login:address', { points: config.loginAddressMaxFailures, duration: DAY_SECONDS });
     // counts only; never refuses (its points are out of reach)
     this.byUsername = limiters.create('login:username', { points: 1_000_000_000, duration: window });
+    this.byCodeUser = limiters.create('login:otp-user', { points: config.loginOtpMaxFailures, duration: window, blockDuration: window });
   }
 
   async login(ws: Workspace, input: LoginInput, clientIp?: string): Promise<{ token: string; user: User }> {
@@ -90,7 +96,7 @@ export class LoginService {
   async signInWithCode(ws: Workspace, input: { pending: string; otp?: string; device?: string }, clientIp?: string): Promise<{ token: string; user: User } | null> {
     const proof = this.openPending(ws, input.pending);
     if (!proof) return null;
-    const keys = limitKeys(ws, proof.n, clientIp);
+    const keys = limitKeys(ws, userAccount(proof.u), clientIp);
     await this.refuseWhenLimited(keys);
     const user = await this.uow.tenant(ws.id).findOne(User, { where: { id: proof.u } });
     // a changed password, or a code accepted since (this proof's or any sign-in's): the proof is spent
@@ -102,11 +108,10 @@ export class LoginService {
   /** Limits, then the password (timing-safe for unknown usernames), an active user and a usable licence. */
   private async checkPassword(ws: Workspace, rawUsername: string, password: string, clientIp?: string): Promise<{ user: User; keys: LimitKeys; username: string }> {
     const username = rawUsername.trim().toLowerCase();
-    const keys = limitKeys(ws, username, clientIp);
+    const user = await this.uow.tenant(ws.id).findOne(User, { where: [{ username }, { email: username }] });
+    const keys = limitKeys(ws, user ? userAccount(user.id) : `n:${username}`, clientIp);
     await this.refuseWhenLimited(keys);
 
-    const db = this.uow.tenant(ws.id);
-    const user = await db.findOne(User, { where: [{ username }, { email: username }] });
     // verify against a dummy hash when the user is unknown, so timing does not tell which usernames exist
     const hash = user?.passwordHash ?? (await (dummyHash ??= hashPassword('dummy-password-for-timing')));
     const passwordOk = (await verifyPassword(hash, password)) && !!user?.passwordHash;
@@ -135,9 +140,11 @@ export class LoginService {
     let step: number | null = null;
     if (secret) {
       if (!otp) throw new DomainError('otp_required', 'two-factor authentication: repeat the request with the 6-digit otp', { otp_required: true });
+      const codes = await this.byCodeUser.get(codeKey(ws, user));
+      if (codes && codes.consumedPoints >= this.byCodeUser.points) throw limited(codes, 'too many wrong one-time codes for this user');
       step = totpStep(secret, otp);
       if (step === null) {
-        await this.fail(ws, keys, username, 'bad_otp');
+        await this.fail(ws, keys, username, 'bad_otp', user);
         throw new DomainError('unauthorized', 'invalid one-time code');
       }
     }
@@ -150,9 +157,10 @@ export class LoginService {
       return this.openSession(ws, user, username, device);
     });
     if (!session) {
-      await this.fail(ws, keys, username, 'otp_reused');
+      await this.fail(ws, keys, username, 'otp_reused', user);
       throw new DomainError('unauthorized', 'invalid one-time code');
     }
+    // the wrong-code count is not reset by a success: it caps wrong codes per user in the window, whoever typed them
     await this.byPair.delete(keys.pair).catch(() => undefined);
     return session;
   }
@@ -198,8 +206,14 @@ export class LoginService {
     }
   }
 
-  private async fail(ws: Workspace, keys: LimitKeys, username: string, reason: string): Promise<void> {
-    await Promise.all([consumeQuietly(this.byPair, keys.pair), consumeQuietly(this.byAddress, keys.address), consumeQuietly(this.byUsername, keys.username)]);
+  /** Counts a failure (a wrong code also against `codeOf`, the user whose code it was) and audits it. */
+  private async fail(ws: Workspace, keys: LimitKeys, username: string, reason: string, codeOf?: User): Promise<void> {
+    await Promise.all([
+      consumeQuietly(this.byPair, keys.pair),
+      consumeQuietly(this.byAddress, keys.address),
+      consumeQuietly(this.byUsername, keys.username),
+      codeOf && consumeQuietly(this.byCodeUser, codeKey(ws, codeOf)),
+    ]);
     await this.uow.audit({ workspaceId: ws.id, action: 'login_failed', subject: username, detail: { reason, address: keys.address } });
   }
 
@@ -222,10 +236,15 @@ interface LimitKeys {
   username: string;
 }
 
-function limitKeys(ws: Workspace, username: string, clientIp: string | undefined): LimitKeys {
+/** The limits' account of a resolved user (an unresolved name counts as `n:<name>`). */
+const userAccount = (userId: number): string => `u:${userId}`;
+
+function limitKeys(ws: Workspace, account: string, clientIp: string | undefined): LimitKeys {
   const address = addressKey(clientIp);
-  return { pair: `${ws.id}:${username}:${address}`, address, username: `${ws.id}:${username}` };
+  return { pair: `${ws.id}:${account}:${address}`, address, username: `${ws.id}:${account}` };
 }
+
+const codeKey = (ws: Workspace, user: User): string => `${ws.id}:${user.id}`;
 
 /** How long the code step of a browser sign-in may follow its password step. */
 export const PENDING_MS = 5 * 60_000;
@@ -233,7 +252,7 @@ export const PENDING_MS = 5 * 60_000;
 /** The sealed proof of a browser sign-in's password step. */
 interface PendingProof {
   /**
-   * workspace, user, the username as typed (the limits' key), password-hash fingerprint, the user's last
+   * workspace, user (the limits' account), the username as typed (the audit's subject), password-hash fingerprint, the user's last
    * accepted TOTP step when it was made (a code accepted since spends the proof: single use without a
    * row), expiry (ms)
    */

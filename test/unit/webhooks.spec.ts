@@ -86,16 +86,36 @@ describe('chat formats (spec 6.5)', () => {
       blocks: [{ type: 'section', text: { type: 'mrkdwn', text: '*<https://acme.crm.example.com/opportunities/7|Won: Film &lt;line&gt; &amp; co>*\nAcme: 12,500 EUR' } }],
     });
   });
-  it('Teams: a message with one Adaptive Card (title, summary, open link)', () => {
-    const m = teams(body, u) as { type: string; attachments: { contentType: string; content: { type: string; version: string; body: { text: string }[]; actions: { type: string; url: string }[] } }[] };
+  it('Teams: a message with one Adaptive Card (title and summary as plain text runs, open link)', () => {
+    const m = teams(body, u) as { type: string; attachments: { contentType: string; content: { type: string; version: string; body: { type: string; inlines: { type: string; text: string }[] }[]; actions: { type: string; url: string }[] } }[] };
     expect(m.type).toBe('message');
     expect(m.attachments[0].contentType).toBe('application/vnd.microsoft.card.adaptive');
     expect(m.attachments[0].content).toMatchObject({ type: 'AdaptiveCard', version: '1.4' });
-    expect(m.attachments[0].content.body.map((b) => b.text)).toEqual([body.title, body.text]);
+    expect(m.attachments[0].content.body).toEqual([
+      { type: 'RichTextBlock', inlines: [{ type: 'TextRun', text: body.title, weight: 'Bolder', size: 'Medium' }] },
+      { type: 'RichTextBlock', inlines: [{ type: 'TextRun', text: body.text }] },
+    ]);
     expect(m.attachments[0].content.actions).toEqual([{ type: 'Action.OpenUrl', title: 'Open in CRM', url: body.url }]);
   });
-  it('Google Chat: one text with bold title and a <url|label> link', () => {
-    expect(googleChat(body, u)).toEqual({ text: `*${body.title}*\n${body.text}\n<${body.url}|Open in CRM>` });
+  it('Google Chat: one card, bold title and summary as escaped HTML, an open-link button, plain fallback', () => {
+    expect(googleChat(body, u)).toEqual({
+      fallbackText: 'Won: Film <line> & co: Acme: 12,500 EUR',
+      cardsV2: [
+        {
+          cardId: 'event',
+          card: {
+            sections: [
+              {
+                widgets: [
+                  { textParagraph: { text: '<b>Won: Film &lt;line&gt; &amp; co</b><br>Acme: 12,500 EUR' } },
+                  { buttonList: { buttons: [{ text: 'Open in CRM', onClick: { openLink: { url: body.url } } }] } },
+                ],
+              },
+            ],
+          },
+        },
+      ],
+    });
   });
   it('Discord: one embed within the documented limits, no mentions', () => {
     const long = { ...body, title: 'x'.repeat(300), text: 'y'.repeat(5000) };
