@@ -1,0 +1,25 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import request from 'supertest';
+import { startApp, TestApp } from '../helpers/test-app';
+
+/**
+ * The OpenAPI document is a reviewed artifact: the code's document must equal the committed
+ * `openapi.json`, so every API change shows in review as a diff of that file (and a refactoring that
+ * must not change the API, such as moving code between folders, proves it did not).
+ * `UPDATE_OPENAPI=1 npm test -- test/e2e/openapi-snapshot.e2e-spec.ts` writes the file anew.
+ */
+const FILE = join(__dirname, '..', '..', 'openapi.json');
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startApp();
+});
+afterAll(() => t?.close());
+
+it('equals the committed openapi.json', async () => {
+  const res = await request(t.app.getHttpServer()).get('/api/openapi.json').expect(200);
+  const text = `${JSON.stringify(res.body, null, 2)}\n`;
+  if (process.env.UPDATE_OPENAPI === '1') writeFileSync(FILE, text);
+  expect(text).toBe(readFileSync(FILE, 'utf8'));
+});
