@@ -3,36 +3,40 @@ import boundaries from 'eslint-plugin-boundaries';
 import tseslint from 'typescript-eslint';
 
 /**
- * Import boundaries (docs/architecture.md): domain modules never import an interface, no interface
- * imports another, domain layers only import those below them, and nothing imports the CLI, the
- * entry points or the root wiring (src/*.ts).
+ * Import boundaries (docs/architecture.md): four rings, each importing only rings further in.
+ *   interfaces (src/interfaces/<name>: rest, mcp, oauth, scim, erp, web, cli) → edge (src/edge: the shared
+ *   HTTP kit) → domain (src/domain/<part>) → platform (src/platform: database, outbox, config, common, net).
+ * No interface imports another; the domain parts import each other downwards only (crm → integrations →
+ * identity → workspace); the platform imports nothing above it. The entry points and the root wiring
+ * (src/*.ts) are not elements: nothing imports them.
  */
-const INTERFACES = ['rest', 'oauth', 'scim', 'erp', 'webhooks', 'mcp', 'web', 'cli'];
+const INTERFACES = ['rest', 'oauth', 'scim', 'erp', 'mcp', 'web', 'cli'];
+/** Domain parts, each may use those after it in its list. */
+const DOMAIN_BELOW = {
+  demo: ['crm', 'integrations', 'identity', 'workspace'],
+  crm: ['integrations', 'identity', 'workspace'],
+  integrations: ['identity', 'workspace'],
+  identity: ['workspace'],
+  workspace: [],
+};
+const DOMAIN = Object.keys(DOMAIN_BELOW);
 const elements = [
-  { type: 'health', pattern: 'src/health' },
-  ...INTERFACES.map((name) => ({ type: name, pattern: `src/${name}` })),
-  { type: 'demo', pattern: 'src/demo' },
-  { type: 'crm', pattern: 'src/crm' },
-  { type: 'identity', pattern: 'src/identity' },
-  { type: 'workspace', pattern: 'src/workspace' },
-  { type: 'events', pattern: 'src/events' },
-  { type: 'infra', pattern: ['src/common', 'src/database', 'src/config'] },
+  ...INTERFACES.map((name) => ({ type: `interfaces/${name}`, pattern: `src/interfaces/${name}` })),
+  { type: 'edge', pattern: 'src/edge' },
+  ...DOMAIN.map((name) => ({ type: `domain/${name}`, pattern: `src/domain/${name}` })),
+  { type: 'platform', pattern: 'src/platform' },
 ];
-const DOMAIN = ['crm', 'identity', 'workspace', 'events'];
-const base = [...DOMAIN, 'infra'];
-/** Domain layers, each may use those below it: crm → identity → workspace → events → infra. */
-const below = { crm: ['crm', 'identity', 'workspace', 'events', 'infra'], identity: ['identity', 'workspace', 'events', 'infra'], workspace: ['workspace', 'events', 'infra'], events: ['events', 'infra'] };
+const domainTypes = DOMAIN.map((d) => `domain/${d}`);
+const allow = (from, to) => ({ from: { element: { type: from } }, allow: { to: { element: { types: { anyOf: to } } } } });
 const boundaryPolicies = [
-  { from: { element: { type: 'health' } }, allow: { to: { element: { types: { anyOf: base } } } } },
-  ...INTERFACES.map((name) => ({ from: { element: { type: name } }, allow: { to: { element: { types: { anyOf: [name, ...(name === 'cli' ? ['demo'] : []), ...base] } } } } })),
-  { from: { element: { type: 'demo' } }, allow: { to: { element: { types: { anyOf: ['demo', ...base] } } } } },
-  ...Object.entries(below).map(([type, allowed]) => ({ from: { element: { type } }, allow: { to: { element: { types: { anyOf: allowed } } } } })),
-  // infrastructure knows the entities (data source, outbox) but no interface
-  { from: { element: { type: 'infra' } }, allow: { to: { element: { types: { anyOf: base } } } } },
+  ...INTERFACES.map((name) => allow(`interfaces/${name}`, [`interfaces/${name}`, 'edge', ...domainTypes, 'platform'])),
+  allow('edge', ['edge', ...domainTypes, 'platform']),
+  ...Object.entries(DOMAIN_BELOW).map(([d, below]) => allow(`domain/${d}`, [`domain/${d}`, ...below.map((b) => `domain/${b}`), 'platform'])),
+  allow('platform', ['platform']),
 ];
 
 /** Domain code reaches tenant tables only through `uow.tenant(ws)` (TenantDb), which binds every statement to one workspace. */
-const TENANCY = 'tenant tables only through this.uow.tenant(ws) (src/database/tenant-db.ts): no unscoped manager, repository or query builder in domain code';
+const TENANCY = 'tenant tables only through this.uow.tenant(ws) (src/platform/database/tenant-db.ts): no unscoped manager, repository or query builder in domain code';
 const tenancyRules = {
   'no-restricted-syntax': [
     'error',
@@ -77,12 +81,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/crm/**/*.ts', 'src/identity/**/*.ts'],
+    files: ['src/domain/crm/**/*.ts', 'src/domain/identity/**/*.ts'],
     rules: tenancyRules,
   },
   {
     // the entry points and the root wiring may import everything
-    files: ['src/*.ts', 'src/cli/main.ts', 'src/cli/cli.module.ts'],
+    files: ['src/*.ts', 'src/interfaces/cli/main.ts', 'src/interfaces/cli/cli.module.ts'],
     rules: { 'boundaries/no-unknown-dependencies': 'off', 'boundaries/dependencies': 'off' },
   },
   {

@@ -3,17 +3,17 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { json, urlencoded } from 'express';
 import { AppModule, AppOptions } from './app.module';
-import { bodyGuard, encodingGuard } from './common/http/body-guard';
-import { GlobalExceptionFilter } from './common/http/exception.filter';
-import { accessLog, bindContext, clientErrorHandler, expressErrorHandler, requestId } from './common/http/request-middleware';
-import { originForm } from './common/http/request-target';
-import { apiCors, oauthCors, securityHeaders } from './common/http/security-headers';
-import { PinoNestLogger } from './common/logger';
-import { warnWithoutSmtp } from './events/mail';
-import { ApiRateLimits } from './common/http/throttle';
-import { OAuthService } from './identity/oauth/oauth.service';
-import { attachTokenFastPath, TokenEdge } from './oauth/token-fast-path';
-import { WorkspaceService } from './workspace/workspace.service';
+import { bodyGuard, encodingGuard } from './edge/body-guard';
+import { GlobalExceptionFilter } from './edge/exception.filter';
+import { accessLog, bindContext, clientErrorHandler, expressErrorHandler, requestId } from './edge/request-middleware';
+import { originForm } from './edge/request-target';
+import { apiCors, oauthCors, securityHeaders } from './edge/security-headers';
+import { PinoNestLogger } from './platform/common/logger';
+import { warnWithoutSmtp } from './platform/outbox/mail';
+import { ApiRateLimits } from './edge/throttle';
+import { OAuthService } from './domain/identity/oauth/oauth.service';
+import { attachTokenFastPath, TokenEdge } from './interfaces/oauth/token-fast-path';
+import { WorkspaceService } from './domain/workspace/workspace.service';
 
 /** Builds the HTTP application; main.ts and the e2e tests both use it. */
 export async function createApp(opts: AppOptions): Promise<NestExpressApplication> {
@@ -55,7 +55,7 @@ export async function createApp(opts: AppOptions): Promise<NestExpressApplicatio
   app.use(expressErrorHandler(logger));
   app.use(bindContext);
   app.useGlobalFilters(new GlobalExceptionFilter(logger));
-  // POST /oauth/token: ordinary requests skip the router (src/oauth/token-fast-path.ts)
+  // POST /oauth/token: ordinary requests skip the router (src/interfaces/oauth/token-fast-path.ts)
   attachTokenFastPath(app.getHttpServer(), http, {
     config,
     log: logger,

@@ -1,30 +1,31 @@
 import { DynamicModule, Global, MiddlewareConsumer, Module, NestModule, RequestMethod, Type } from '@nestjs/common';
 import { APP_GUARD, APP_PIPE } from '@nestjs/core';
 import type pino from 'pino';
-import { APP_CONFIG, AppConfig } from './config/app-config';
-import { ROOT_LOGGER } from './common/logger';
-import { ApiRateLimits } from './common/http/throttle';
-import { createValidationPipe } from './common/http/validation';
-import { DatabaseModule } from './database/database.module';
-import { DbConnection } from './database/embedded';
-import { FaviconController } from './common/http/pages/favicon.controller';
-import { HealthController } from './health/health.controller';
-import { ApiLimitMiddleware } from './identity/auth/api-limit.middleware';
-import { CredentialGuard } from './identity/auth/credential.guard';
-import { IdentityModule } from './identity/identity.module';
-import { MailModule } from './events/mail.module';
-import { RedisModule } from './database/redis.module';
-import { RestModule } from './rest/rest.module';
-import { ScimModule } from './scim/scim.module';
-import { ErpModule } from './erp/erp.module';
-import { OAuthModule } from './oauth/oauth.module';
-import { McpModule } from './mcp/mcp.module';
-import { WorkspaceMiddleware } from './workspace/workspace.middleware';
-import { WorkspaceModule } from './workspace/workspace.module';
-import { CrmModule } from './crm/crm.module';
-import { DemoModule } from './demo/demo.module';
-import { WebhooksModule } from './webhooks/webhooks.module';
-import { WebModule } from './web/web.module';
+import { APP_CONFIG, AppConfig } from './platform/config/app-config';
+import { ROOT_LOGGER } from './platform/common/logger';
+import { ApiRateLimits } from './edge/throttle';
+import { createValidationPipe } from './edge/validation';
+import { DatabaseModule } from './platform/database/database.module';
+import { ENTITIES } from './entities';
+import { DbConnection } from './platform/database/embedded';
+import { FaviconController } from './edge/pages/favicon.controller';
+import { HealthController } from './interfaces/rest/controllers/health.controller';
+import { ApiLimitMiddleware } from './edge/api-limit.middleware';
+import { CredentialGuard } from './edge/credential.guard';
+import { IdentityModule } from './domain/identity/identity.module';
+import { MailModule } from './platform/outbox/mail.module';
+import { RedisModule } from './platform/database/redis.module';
+import { RestModule } from './interfaces/rest/rest.module';
+import { ScimModule } from './interfaces/scim/scim.module';
+import { ErpModule } from './interfaces/erp/erp.module';
+import { OAuthModule } from './interfaces/oauth/oauth.module';
+import { McpModule } from './interfaces/mcp/mcp.module';
+import { WorkspaceMiddleware } from './edge/workspace.middleware';
+import { WorkspaceModule } from './domain/workspace/workspace.module';
+import { CrmModule } from './domain/crm/crm.module';
+import { DemoModule } from './domain/demo/demo.module';
+import { WebhooksModule } from './interfaces/rest/webhooks.module';
+import { WebModule } from './interfaces/web/web.module';
 
 export interface AppOptions {
   config: AppConfig;
@@ -58,7 +59,7 @@ export class AppModule implements NestModule {
       imports: [
         CoreModule.forRoot(opts),
         RedisModule,
-        DatabaseModule.forRoot(opts.db),
+        DatabaseModule.forRoot(opts.db, ENTITIES),
         WorkspaceModule,
         MailModule,
         IdentityModule,

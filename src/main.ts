@@ -2,10 +2,10 @@ import 'reflect-metadata';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.factory';
-import { createRootLogger } from './common/logger';
-import { loadConfig } from './config/app-config';
-import { openDatabase } from './database/embedded';
-import { DemoBootstrap, DemoCredentials } from './demo/demo-bootstrap';
+import { createRootLogger } from './platform/common/logger';
+import { loadConfig } from './platform/config/app-config';
+import { openDatabase } from './platform/database/embedded';
+import { DemoBootstrap, DemoCredentials } from './domain/demo/demo-bootstrap';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig();

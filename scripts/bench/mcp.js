@@ -49,10 +49,10 @@ async function serve(root) {
   const url = u.toString();
   await withClient(BASE, (c) => c.query(`CREATE DATABASE ${name}`));
   const { createApp } = require(dist('app.factory.js'));
-  const { loadConfig } = require(dist('config/app-config.js'));
-  const { ProvisioningService } = require(dist('identity/provisioning.service.js'));
-  const { UsersService } = require(dist('identity/users.service.js'));
-  const { CredentialsService } = require(dist('identity/credentials.service.js'));
+  const { loadConfig } = require(dist('platform/config/app-config.js'));
+  const { ProvisioningService } = require(dist('domain/identity/provisioning.service.js'));
+  const { UsersService } = require(dist('domain/identity/users.service.js'));
+  const { CredentialsService } = require(dist('domain/identity/credentials.service.js'));
   const config = loadConfig({
     ...process.env,
     DATABASE_URL: url,

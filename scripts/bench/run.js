@@ -43,15 +43,15 @@ require('reflect-metadata');
 const pg = require('pg');
 const express = require('express');
 const pino = require('pino');
-const { seedOpportunities, keepNewestOpen } = require('./seed');
-const { benchToken, reportToken } = require('./token');
+const { seedOpportunities, keepNewestOpen } = require('./seed.js');
+const { benchToken, reportToken } = require('./token.js');
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
 const BASE = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const DURATION = Number(process.env.BENCH_DURATION || (QUICK ? 3 : 8));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 32);
-const POOL_MAX = 10; // the service's pool size (src/database/data-source-options.ts)
+const POOL_MAX = 10; // the service's pool size (src/platform/database/data-source-options.ts)
 const SIZES = QUICK ? [10_000] : [10_000, 1_000_000];
 const SCALE_DURATION = QUICK ? 2 : 3;
 const ROUNDS = QUICK ? 1 : 2;
@@ -200,7 +200,7 @@ async function main() {
   if (!EMBEDDED) await withClient(BASE, (c) => c.query(`CREATE DATABASE ${name}`));
   const dataDir = mkdtempSync(join(tmpdir(), 'crm-bench-'));
   let embedded = null;
-  if (EMBEDDED) embedded = await require(dist('database/embedded.js')).openDatabase({ dataDir });
+  if (EMBEDDED) embedded = await require(dist('platform/database/embedded.js')).openDatabase({ dataDir });
   // pg clients of the bench reach the embedded database on its socket directory
   const url = EMBEDDED ? `postgres://postgres@/postgres?host=${encodeURIComponent(embedded.socketDir)}` : dbUrl(name);
   let app;
@@ -213,10 +213,10 @@ async function main() {
     else log(`database ${name}; autocannon ${CONNECTIONS} connections, ${DURATION} s per load; pool ${POOL_MAX} on both sides${QUICK ? '; --quick' : ''}\n`);
 
     const { createApp } = require(dist('app.factory.js'));
-    const { loadConfig } = require(dist('config/app-config.js'));
-    const { ProvisioningService } = require(dist('identity/provisioning.service.js'));
-    const { UsersService } = require(dist('identity/users.service.js'));
-    const { CredentialsService } = require(dist('identity/credentials.service.js'));
+    const { loadConfig } = require(dist('platform/config/app-config.js'));
+    const { ProvisioningService } = require(dist('domain/identity/provisioning.service.js'));
+    const { UsersService } = require(dist('domain/identity/users.service.js'));
+    const { CredentialsService } = require(dist('domain/identity/credentials.service.js'));
 
     const config = loadConfig({
       ...process.env,
@@ -390,7 +390,7 @@ async function main() {
  * concurrent pollers over HTTP (keep-alive) with claim=1 until a call returns none.
  */
 async function benchErpClaim(app, ws, query, port) {
-  const { CredentialsService } = require(dist('identity/credentials.service.js'));
+  const { CredentialsService } = require(dist('domain/identity/credentials.service.js'));
   const { token } = await app.get(CredentialsService).issue({ workspaceId: ws.id, kind: 'erp' });
   const t0 = Date.now();
   await query(
@@ -481,7 +481,7 @@ const p50 = (xs) => {
  * 3. hanging: one connection to `/hang` for customer_created, then WH_REQUESTS sequential POSTs again.
  */
 async function benchWebhooks(app, ws, query, port, keys) {
-  const { WebhookWorker } = require(dist('events/webhooks/webhook-worker.js'));
+  const { WebhookWorker } = require(dist('domain/integrations/webhook-worker.js'));
   const worker = app.get(WebhookWorker);
   let received = 0;
   let hung = 0;

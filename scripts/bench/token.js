@@ -78,9 +78,9 @@ async function exchangeCode(port, host, path, clientId, code, verifier) {
  * with the form's CSRF token), and the code exchanged with its PKCE verifier at POST /oauth/token.
  */
 async function serviceSetup(app, ws, port, host, dist) {
-  const { UsersService } = require(dist('identity/users.service.js'));
-  const { CredentialsService } = require(dist('identity/credentials.service.js'));
-  const { OAuthService } = require(dist('identity/oauth/oauth.service.js'));
+  const { UsersService } = require(dist('domain/identity/users.service.js'));
+  const { CredentialsService } = require(dist('domain/identity/credentials.service.js'));
+  const { OAuthService } = require(dist('domain/identity/oauth/oauth.service.js'));
   const reg = await request(port, 'POST', '/oauth/register', {
     host,
     headers: { 'content-type': 'application/json' },
@@ -269,7 +269,7 @@ async function measured(side, query) {
 async function benchToken({ app, ws, port, host, dist, capture, query, log }) {
   const t0 = Date.now();
   // the last part of the run: the webhook worker's polls would only add noise (and statements to the capture)
-  const { WebhookWorker } = require(dist('events/webhooks/webhook-worker.js'));
+  const { WebhookWorker } = require(dist('domain/integrations/webhook-worker.js'));
   await app.get(WebhookWorker).stop();
   const ours = await serviceSetup(app, ws, port, host, dist);
   const op = await startOidcProvider();

@@ -1,9 +1,9 @@
-import { addDays, todayIn } from '../../src/common/time';
-import { Activity } from '../../src/crm/activities/activity.entity';
-import { Company } from '../../src/crm/companies/company.entity';
-import { Opportunity } from '../../src/crm/opportunities/opportunity.entity';
-import { Person } from '../../src/crm/people/person.entity';
-import { OutboxEvent } from '../../src/events/outbox-event.entity';
+import { addDays, todayIn } from '../../src/platform/common/time';
+import { Activity } from '../../src/domain/crm/activities/activity.entity';
+import { Company } from '../../src/domain/crm/companies/company.entity';
+import { Opportunity } from '../../src/domain/crm/opportunities/opportunity.entity';
+import { Person } from '../../src/domain/crm/people/person.entity';
+import { OutboxEvent } from '../../src/platform/outbox/outbox-event.entity';
 import { api, createUser, createWorkspace, Fixture, issueKey, startApp, TestApp, db } from '../helpers/test-app';
 
 let t: TestApp;

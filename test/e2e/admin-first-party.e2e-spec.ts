@@ -2,7 +2,7 @@ import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { ModulesContainer } from '@nestjs/core';
 import request from 'supertest';
-import { AUTH_KEY, AuthOptions, FIRST_PARTY_ONLY } from '../../src/identity/auth/auth.decorator';
+import { AUTH_KEY, AuthOptions, FIRST_PARTY_ONLY } from '../../src/edge/auth.decorator';
 import { codeFlowTokens, register } from '../helpers/oauth-flow';
 import { api, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
 

@@ -1,5 +1,5 @@
-import { Workspace } from '../../src/workspace/workspace.entity';
-import { WorkspaceService } from '../../src/workspace/workspace.service';
+import { Workspace } from '../../src/domain/workspace/workspace.entity';
+import { WorkspaceService } from '../../src/domain/workspace/workspace.service';
 import { api, createUser, createWorkspace, db, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
-import { currentTotp } from '../../src/identity/totp';
-import { UsersService } from '../../src/identity/users.service';
-import { WorkspaceService } from '../../src/workspace/workspace.service';
+import { currentTotp } from '../../src/domain/identity/totp';
+import { UsersService } from '../../src/domain/identity/users.service';
+import { WorkspaceService } from '../../src/domain/workspace/workspace.service';
 import { ProbeModule } from '../helpers/probe.module';
 import { api, createUser, createWorkspace, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
 

@@ -1,7 +1,7 @@
-import { CalendarEntry } from '../../src/crm/calendar/calendar-entry.entity';
-import { Company } from '../../src/crm/companies/company.entity';
-import { Opportunity } from '../../src/crm/opportunities/opportunity.entity';
-import { Person } from '../../src/crm/people/person.entity';
+import { CalendarEntry } from '../../src/domain/crm/calendar/calendar-entry.entity';
+import { Company } from '../../src/domain/crm/companies/company.entity';
+import { Opportunity } from '../../src/domain/crm/opportunities/opportunity.entity';
+import { Person } from '../../src/domain/crm/people/person.entity';
 import { api, createUser, createWorkspace, Fixture, startApp, TestApp, db } from '../helpers/test-app';
 
 let t: TestApp;

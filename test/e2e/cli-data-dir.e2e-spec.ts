@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 /** Issue 16 item 19: the admin CLI warns when DATA_DIR holds no database (most often the wrong directory). */
 const run = promisify(execFile);
 const root = join(__dirname, '..', '..');
-const cliPath = join(root, 'dist', 'src', 'cli', 'main.js');
+const cliPath = join(root, 'dist', 'src', 'interfaces', 'cli', 'main.js');
 
 async function cli(dataDir: string, ...args: string[]): Promise<{ out: Record<string, unknown>; err: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir };

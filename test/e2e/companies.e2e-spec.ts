@@ -1,12 +1,12 @@
 import { Client } from 'pg';
-import { addDays, daysBetween, todayIn } from '../../src/common/time';
-import { Company } from '../../src/crm/companies/company.entity';
-import { Opportunity } from '../../src/crm/opportunities/opportunity.entity';
-import { Person } from '../../src/crm/people/person.entity';
-import { RecordOpen } from '../../src/crm/shared/record-open.entity';
-import { Task } from '../../src/crm/tasks/task.entity';
-import { OutboxEvent } from '../../src/events/outbox-event.entity';
-import { User } from '../../src/identity/user.entity';
+import { addDays, daysBetween, todayIn } from '../../src/platform/common/time';
+import { Company } from '../../src/domain/crm/companies/company.entity';
+import { Opportunity } from '../../src/domain/crm/opportunities/opportunity.entity';
+import { Person } from '../../src/domain/crm/people/person.entity';
+import { RecordOpen } from '../../src/domain/crm/shared/record-open.entity';
+import { Task } from '../../src/domain/crm/tasks/task.entity';
+import { OutboxEvent } from '../../src/platform/outbox/outbox-event.entity';
+import { User } from '../../src/domain/identity/user.entity';
 import { api, createUser, createWorkspace, Fixture, issueKey, startApp, TestApp, db } from '../helpers/test-app';
 import { ownQueryCount } from '../helpers/query-log';
 

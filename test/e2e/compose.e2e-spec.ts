@@ -1,4 +1,4 @@
-import { MailboxService } from '../../src/crm/email/mailbox.service';
+import { MailboxService } from '../../src/domain/crm/email/mailbox.service';
 import { api, createUser, createWorkspace, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
 
 let t: TestApp;

@@ -1,14 +1,14 @@
-import { AdminCommands } from '../../src/cli/admin-commands';
-import { DomainError } from '../../src/common/errors';
-import { DemoSeedService } from '../../src/demo/demo-seed.service';
-import { AuditLog } from '../../src/events/audit-log.entity';
-import { Credential } from '../../src/identity/credential.entity';
-import { InvitationsService } from '../../src/identity/invitations.service';
-import { CredentialsService } from '../../src/identity/credentials.service';
-import { ProvisioningService } from '../../src/identity/provisioning.service';
-import { User } from '../../src/identity/user.entity';
-import { UsersService } from '../../src/identity/users.service';
-import { WorkspaceService } from '../../src/workspace/workspace.service';
+import { AdminCommands } from '../../src/interfaces/cli/admin-commands';
+import { DomainError } from '../../src/platform/common/errors';
+import { DemoSeedService } from '../../src/domain/demo/demo-seed.service';
+import { AuditLog } from '../../src/platform/outbox/audit-log.entity';
+import { Credential } from '../../src/domain/identity/credential.entity';
+import { InvitationsService } from '../../src/domain/identity/invitations.service';
+import { CredentialsService } from '../../src/domain/identity/credentials.service';
+import { ProvisioningService } from '../../src/domain/identity/provisioning.service';
+import { User } from '../../src/domain/identity/user.entity';
+import { UsersService } from '../../src/domain/identity/users.service';
+import { WorkspaceService } from '../../src/domain/workspace/workspace.service';
 import { api, createUser, createWorkspace, db, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
-import { DemoSeedService } from '../../src/demo/demo-seed.service';
-import { OutboxEvent } from '../../src/events/outbox-event.entity';
+import { DemoSeedService } from '../../src/domain/demo/demo-seed.service';
+import { OutboxEvent } from '../../src/platform/outbox/outbox-event.entity';
 import { api, createWorkspace, Fixture, startApp, TestApp, db } from '../helpers/test-app';
 
 let t: TestApp;

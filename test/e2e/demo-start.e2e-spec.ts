@@ -4,7 +4,7 @@ import { createServer, Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { DemoBootstrap } from '../../src/demo/demo-bootstrap';
+import { DemoBootstrap } from '../../src/domain/demo/demo-bootstrap';
 import { api, startApp, TestApp } from '../helpers/test-app';
 
 /**

@@ -7,7 +7,7 @@ import { api, createWorkspace, Fixture, startApp, TestApp, db, uow } from '../he
 
 const run = promisify(execFile);
 const root = join(__dirname, '..', '..');
-const cliPath = join(root, 'dist', 'src', 'cli', 'main.js');
+const cliPath = join(root, 'dist', 'src', 'interfaces', 'cli', 'main.js');
 
 /** The admin CLI as a separate process (as an operator runs it). */
 async function cli(dataDir: string, ...args: string[]): Promise<{ code: number; out: Record<string, unknown> | null; err: string }> {

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { ErpClock } from '../../src/crm/orders/erp-clock';
-import { ErpQueueEntry } from '../../src/crm/orders/erp-queue-entry.entity';
-import { CredentialsService } from '../../src/identity/credentials.service';
-import { rid } from '../../src/crm/shared/event-data';
-import type { JsonMap } from '../../src/database/tenant-entity';
+import { ErpClock } from '../../src/domain/crm/orders/erp-clock';
+import { ErpQueueEntry } from '../../src/domain/crm/orders/erp-queue-entry.entity';
+import { CredentialsService } from '../../src/domain/identity/credentials.service';
+import { rid } from '../../src/domain/crm/shared/event-data';
+import type { JsonMap } from '../../src/platform/database/tenant-entity';
 import { insertProduct } from '../helpers/crm-fixtures';
 import { api, createUser, createWorkspace, db, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
 

@@ -1,4 +1,4 @@
-import { User } from '../../src/identity/user.entity';
+import { User } from '../../src/domain/identity/user.entity';
 import { api, createUser, createWorkspace, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
 
 let t: TestApp;

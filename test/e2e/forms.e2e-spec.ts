@@ -1,7 +1,7 @@
-import { Company } from '../../src/crm/companies/company.entity';
-import { WebForm } from '../../src/crm/forms/web-form.entity';
-import { Task } from '../../src/crm/tasks/task.entity';
-import { OutboxEvent } from '../../src/events/outbox-event.entity';
+import { Company } from '../../src/domain/crm/companies/company.entity';
+import { WebForm } from '../../src/domain/crm/forms/web-form.entity';
+import { Task } from '../../src/domain/crm/tasks/task.entity';
+import { OutboxEvent } from '../../src/platform/outbox/outbox-event.entity';
 import { api, createUser, createWorkspace, db, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
 
 let t: TestApp;

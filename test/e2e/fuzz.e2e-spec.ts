@@ -281,7 +281,7 @@ function problemOf(res: request.Response, path: string): string | null {
   if (res.status >= 400) {
     if (!/json/.test(res.headers['content-type'] ?? '')) return `error without JSON (${res.headers['content-type']})`;
     const b = res.body as Record<string, unknown>;
-    // each interface's error format (src/common/http/error-mapping.ts sendError)
+    // each interface's error format (src/edge/error-mapping.ts sendError)
     const envelope = path.startsWith('/api/scim/')
       ? Array.isArray(b.schemas) && typeof b.detail === 'string'
       : path.startsWith('/oauth/') || path.startsWith('/.well-known/')

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { GenericPlans, PgClient, RECHECK_MS } from '../../src/database/generic-plan';
-import { ROTATE_SQL, rotatePlanOk } from '../../src/identity/oauth/refresh-rotation';
+import { GenericPlans, PgClient, RECHECK_MS } from '../../src/platform/database/generic-plan';
+import { ROTATE_SQL, rotatePlanOk } from '../../src/domain/identity/oauth/refresh-rotation';
 import { createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
 
 /**
- * The refresh rotation's generic plan (src/database/generic-plan.ts) on a real database: refused while
+ * The refresh rotation's generic plan (src/platform/database/generic-plan.ts) on a real database: refused while
  * credentials is small (a generic plan made then would scan the workspace instead of looking the token
  * up, and keep doing so as the table grows), taken once the table has grown, and the statement under
  * it rotates a token like the planned one.

@@ -5,10 +5,10 @@
 import { gzipSync } from 'node:zlib';
 import { Controller, Module, Param, Post } from '@nestjs/common';
 import request from 'supertest';
-import { UnitOfWork } from '../../src/database/unit-of-work';
-import { OutboxEvent } from '../../src/events/outbox-event.entity';
-import { Auth, CurrentAuth } from '../../src/identity/auth/auth.decorator';
-import type { UserContext } from '../../src/identity/auth/auth-context';
+import { UnitOfWork } from '../../src/platform/database/unit-of-work';
+import { OutboxEvent } from '../../src/platform/outbox/outbox-event.entity';
+import { Auth, CurrentAuth } from '../../src/edge/auth.decorator';
+import type { UserContext } from '../../src/domain/identity/auth-context';
 import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
 
 /** Attempts per probe route, so tests can see the retry. */

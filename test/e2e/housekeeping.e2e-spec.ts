@@ -1,5 +1,5 @@
-import { CREDENTIAL_RETENTION_DAYS, CredentialRetention } from '../../src/identity/credential-retention';
-import { EmbeddedVacuum } from '../../src/database/embedded-vacuum';
+import { CREDENTIAL_RETENTION_DAYS, CredentialRetention } from '../../src/domain/identity/credential-retention';
+import { EmbeddedVacuum } from '../../src/platform/database/embedded-vacuum';
 import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
 
 /**

@@ -1,7 +1,7 @@
-import { Lead } from '../../src/crm/leads/lead.entity';
-import { DemoSeedService } from '../../src/demo/demo-seed.service';
-import { OutboxEvent } from '../../src/events/outbox-event.entity';
-import { User } from '../../src/identity/user.entity';
+import { Lead } from '../../src/domain/crm/leads/lead.entity';
+import { DemoSeedService } from '../../src/domain/demo/demo-seed.service';
+import { OutboxEvent } from '../../src/platform/outbox/outbox-event.entity';
+import { User } from '../../src/domain/identity/user.entity';
 import { api, createUser, createWorkspace, db, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
 
 let t: TestApp;

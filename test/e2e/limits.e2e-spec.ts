@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 import request from 'supertest';
-import { AuditLog } from '../../src/events/audit-log.entity';
-import { currentTotp } from '../../src/identity/totp';
-import { UsersService } from '../../src/identity/users.service';
-import { REDIS } from '../../src/database/redis.module';
+import { AuditLog } from '../../src/platform/outbox/audit-log.entity';
+import { currentTotp } from '../../src/domain/identity/totp';
+import { UsersService } from '../../src/domain/identity/users.service';
+import { REDIS } from '../../src/platform/database/redis.module';
 import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';

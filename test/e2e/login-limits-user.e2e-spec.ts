@@ -1,7 +1,7 @@
 import request from 'supertest';
-import { currentTotp } from '../../src/identity/totp';
-import { User } from '../../src/identity/user.entity';
-import { UsersService } from '../../src/identity/users.service';
+import { currentTotp } from '../../src/domain/identity/totp';
+import { User } from '../../src/domain/identity/user.entity';
+import { UsersService } from '../../src/domain/identity/users.service';
 import { Browser, formFields } from '../helpers/oauth-flow';
 import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
 

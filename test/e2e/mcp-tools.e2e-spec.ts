@@ -1,9 +1,9 @@
 import request from 'supertest';
-import { addDays, todayIn } from '../../src/common/time';
-import { CompaniesService } from '../../src/crm/companies/companies.service';
-import { MODULES } from '../../src/workspace/defaults';
-import type { WorkspaceConstants } from '../../src/workspace/workspace.entity';
-import { WorkspaceService } from '../../src/workspace/workspace.service';
+import { addDays, todayIn } from '../../src/platform/common/time';
+import { CompaniesService } from '../../src/domain/crm/companies/companies.service';
+import { MODULES } from '../../src/domain/workspace/defaults';
+import type { WorkspaceConstants } from '../../src/domain/workspace/workspace.entity';
+import { WorkspaceService } from '../../src/domain/workspace/workspace.service';
 import { insertCompany, insertProduct, outboxOf } from '../helpers/crm-fixtures';
 import { turkishConstants } from '../helpers/renamed-constants';
 import { api, createUser, createWorkspace, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';

@@ -1,7 +1,7 @@
 import * as oauth from 'oauth4webapi';
 import type { Locator, Page } from 'playwright-core';
-import { currentTotp } from '../../src/identity/totp';
-import { UsersService } from '../../src/identity/users.service';
+import { currentTotp } from '../../src/domain/identity/totp';
+import { UsersService } from '../../src/domain/identity/users.service';
 import { horizontalOverflow, LoopbackCallback, loopbackCallback, servePage, signInWithPage, useChromium } from '../helpers/browser';
 import { listenLoopback, loopbackFetch } from '../helpers/loopback-fetch';
 import { createUser, createWorkspace, Fixture, startApp, TestApp } from '../helpers/test-app';

@@ -5,7 +5,7 @@ import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from
 import { codeFlowTokens, register, token } from '../helpers/oauth-flow';
 
 /**
- * The refresh grant's rules under the one-statement, batched rotation (src/identity/oauth/refresh-rotation.ts):
+ * The refresh grant's rules under the one-statement, batched rotation (src/domain/identity/oauth/refresh-rotation.ts):
  * concurrent refreshes of different tokens each get their own pair, one token wins once however many
  * times it is sent at once, a refresh that fails does not fail the others of its statement, and the
  * rules of the grant (client, scope never widened, active user, 60 days idle) hold.
@@ -153,7 +153,7 @@ describe('refresh grant', () => {
     const first = await refresh(clientId, s.refresh_token).expect(200);
     const { queries } = await captureQueries(() => refresh(clientId, first.body.refresh_token).expect(200));
     // the workspace by host may be reloaded (1 s cache entries on the embedded database)
-    // (and a connection's check of the rotation's generic plan, on its first use: src/database/generic-plan.ts)
+    // (and a connection's check of the rotation's generic plan, on its first use: src/platform/database/generic-plan.ts)
     const own = queries.filter((q) => !/"workspaces"|plan_cache_mode|crm_generic_plan_check/.test(q.text));
     expect(own).toHaveLength(1);
     expect(own[0]!.text).toMatch(/^\s*WITH cand AS MATERIALIZED \([\s\S]*UPDATE credentials c SET revoked_at[\s\S]*INSERT INTO credentials/);

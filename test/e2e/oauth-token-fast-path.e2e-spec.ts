@@ -4,7 +4,7 @@ import { createUser, createWorkspace, Fixture, startApp, TestApp } from '../help
 import { codeFlowTokens, register } from '../helpers/oauth-flow';
 
 /**
- * POST /oauth/token skips the router for ordinary requests (src/oauth/token-fast-path.ts). Every
+ * POST /oauth/token skips the router for ordinary requests (src/interfaces/oauth/token-fast-path.ts). Every
  * answer must be the one the routed endpoint gives: the same request is sent once as is (fast path)
  * and once with a query string, which the fast path leaves to Express, the guards and the controller.
  */

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { REFRESH_REUSE_GRACE_MS } from '../../src/identity/oauth/oauth.rules';
-import { RefreshRotation } from '../../src/identity/oauth/refresh-rotation';
+import { REFRESH_REUSE_GRACE_MS } from '../../src/domain/identity/oauth/oauth.rules';
+import { RefreshRotation } from '../../src/domain/identity/oauth/refresh-rotation';
 import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
 import { authorizationCode, codeFlowTokens, register, revoke, token } from '../helpers/oauth-flow';
 

@@ -1,10 +1,10 @@
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { GrantUsage } from '../../src/identity/oauth/grant-usage';
-import { hashPassword } from '../../src/identity/password';
-import { currentTotp } from '../../src/identity/totp';
-import { UsersService } from '../../src/identity/users.service';
+import { GrantUsage } from '../../src/domain/identity/oauth/grant-usage';
+import { hashPassword } from '../../src/domain/identity/password';
+import { currentTotp } from '../../src/domain/identity/totp';
+import { UsersService } from '../../src/domain/identity/users.service';
 import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
 import { authorizeUrl, Browser, consent, formFields, pkce, register, revoke, signIn, token } from '../helpers/oauth-flow';
 

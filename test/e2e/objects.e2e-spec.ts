@@ -1,7 +1,7 @@
-import { ObjectRecord } from '../../src/crm/objects/object-record.entity';
-import { DemoSeedService } from '../../src/demo/demo-seed.service';
-import { OutboxEvent } from '../../src/events/outbox-event.entity';
-import { User } from '../../src/identity/user.entity';
+import { ObjectRecord } from '../../src/domain/crm/objects/object-record.entity';
+import { DemoSeedService } from '../../src/domain/demo/demo-seed.service';
+import { OutboxEvent } from '../../src/platform/outbox/outbox-event.entity';
+import { User } from '../../src/domain/identity/user.entity';
 import { api, createUser, createWorkspace, db, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
 import { captureQueries, ownQueryCount } from '../helpers/query-log';
 

@@ -1,4 +1,4 @@
-import type { User } from '../../src/identity/user.entity';
+import type { User } from '../../src/domain/identity/user.entity';
 import { insertCompany } from '../helpers/crm-fixtures';
 import { captureQueries } from '../helpers/query-log';
 import { api, createUser, createWorkspace, Fixture, startApp, TestApp, db } from '../helpers/test-app';

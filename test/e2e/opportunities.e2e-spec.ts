@@ -1,5 +1,5 @@
-import { addDays, todayIn } from '../../src/common/time';
-import { Opportunity } from '../../src/crm/opportunities/opportunity.entity';
+import { addDays, todayIn } from '../../src/platform/common/time';
+import { Opportunity } from '../../src/domain/crm/opportunities/opportunity.entity';
 import { insertCompany, insertProduct, outboxOf } from '../helpers/crm-fixtures';
 import { api, createUser, createWorkspace, Fixture, issueKey, startApp, TestApp, db } from '../helpers/test-app';
 

@@ -1,9 +1,9 @@
-import { ErpQueueEntry } from '../../src/crm/orders/erp-queue-entry.entity';
-import { Order } from '../../src/crm/orders/order.entity';
-import { DemoSeedService } from '../../src/demo/demo-seed.service';
-import { OutboxEvent } from '../../src/events/outbox-event.entity';
-import { todayIn } from '../../src/common/time';
-import { MODULES } from '../../src/workspace/defaults';
+import { ErpQueueEntry } from '../../src/domain/crm/orders/erp-queue-entry.entity';
+import { Order } from '../../src/domain/crm/orders/order.entity';
+import { DemoSeedService } from '../../src/domain/demo/demo-seed.service';
+import { OutboxEvent } from '../../src/platform/outbox/outbox-event.entity';
+import { todayIn } from '../../src/platform/common/time';
+import { MODULES } from '../../src/domain/workspace/defaults';
 import { insertProduct } from '../helpers/crm-fixtures';
 import { api, createUser, createWorkspace, db, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
 

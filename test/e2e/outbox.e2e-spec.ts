@@ -1,6 +1,6 @@
-import { AuditLog } from '../../src/events/audit-log.entity';
-import { DomainEvent } from '../../src/events/domain-event';
-import { OutboxEvent } from '../../src/events/outbox-event.entity';
+import { AuditLog } from '../../src/platform/outbox/audit-log.entity';
+import { DomainEvent } from '../../src/platform/outbox/domain-event';
+import { OutboxEvent } from '../../src/platform/outbox/outbox-event.entity';
 import { createWorkspace, Fixture, startApp, TestApp, db, uow } from '../helpers/test-app';
 
 let t: TestApp;

@@ -1,15 +1,15 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import request from 'supertest';
-import { AdminCommands } from '../../src/cli/admin-commands';
-import { DemoSeedService } from '../../src/demo/demo-seed.service';
-import { LogMailTransport, MAIL_TRANSPORT, MailSender } from '../../src/events/mail';
-import { CredentialsService } from '../../src/identity/credentials.service';
-import { Invitation } from '../../src/identity/invitation.entity';
-import { InvitationsService } from '../../src/identity/invitations.service';
-import { ProvisioningService } from '../../src/identity/provisioning.service';
-import { UsersService } from '../../src/identity/users.service';
-import { WorkspaceService } from '../../src/workspace/workspace.service';
+import { AdminCommands } from '../../src/interfaces/cli/admin-commands';
+import { DemoSeedService } from '../../src/domain/demo/demo-seed.service';
+import { LogMailTransport, MAIL_TRANSPORT, MailSender } from '../../src/platform/outbox/mail';
+import { CredentialsService } from '../../src/domain/identity/credentials.service';
+import { Invitation } from '../../src/domain/identity/invitation.entity';
+import { InvitationsService } from '../../src/domain/identity/invitations.service';
+import { ProvisioningService } from '../../src/domain/identity/provisioning.service';
+import { UsersService } from '../../src/domain/identity/users.service';
+import { WorkspaceService } from '../../src/domain/workspace/workspace.service';
 import { Browser, formFields } from '../helpers/oauth-flow';
 import { api, createUser, createWorkspace, db, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
 

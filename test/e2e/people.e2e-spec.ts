@@ -1,10 +1,10 @@
 import { Client } from 'pg';
-import { PeopleService } from '../../src/crm/people/people.service';
-import { Person } from '../../src/crm/people/person.entity';
-import { RecordOpen } from '../../src/crm/shared/record-open.entity';
-import { OutboxEvent } from '../../src/events/outbox-event.entity';
-import type { UserContext } from '../../src/identity/auth/auth-context';
-import { User } from '../../src/identity/user.entity';
+import { PeopleService } from '../../src/domain/crm/people/people.service';
+import { Person } from '../../src/domain/crm/people/person.entity';
+import { RecordOpen } from '../../src/domain/crm/shared/record-open.entity';
+import { OutboxEvent } from '../../src/platform/outbox/outbox-event.entity';
+import type { UserContext } from '../../src/domain/identity/auth-context';
+import { User } from '../../src/domain/identity/user.entity';
 import { api, createUser, createWorkspace, Fixture, issueKey, startApp, TestApp, db } from '../helpers/test-app';
 import { ownQueryCount } from '../helpers/query-log';
 

@@ -1,9 +1,9 @@
 import { DataSource } from 'typeorm';
-import { QuickEntryClock } from '../../src/crm/quick-entry/clock';
-import { QuickEntry1795390000000 } from '../../src/database/migrations/1795390000000-QuickEntry';
-import { validateConstants } from '../../src/workspace/constants';
-import { defaultConstants } from '../../src/workspace/defaults';
-import { ProvisioningService } from '../../src/identity/provisioning.service';
+import { QuickEntryClock } from '../../src/domain/crm/quick-entry/clock';
+import { QuickEntry1795390000000 } from '../../src/platform/database/migrations/1795390000000-QuickEntry';
+import { validateConstants } from '../../src/domain/workspace/constants';
+import { defaultConstants } from '../../src/domain/workspace/defaults';
+import { ProvisioningService } from '../../src/domain/identity/provisioning.service';
 import { api, createUser, createWorkspace, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
 
 let t: TestApp;

@@ -2,18 +2,18 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource, QueryRunner } from 'typeorm';
-import { AdminCommands } from '../../src/cli/admin-commands';
-import { addDays, todayIn } from '../../src/common/time';
-import { Opportunity } from '../../src/crm/opportunities/opportunity.entity';
-import { StageRulesAsData1795320000000 } from '../../src/database/migrations/1795320000000-StageRulesAsData';
-import { validateConstants } from '../../src/workspace/constants';
-import { defaultConstants } from '../../src/workspace/defaults';
-import { Workspace } from '../../src/workspace/workspace.entity';
-import { WorkspaceService } from '../../src/workspace/workspace.service';
+import { AdminCommands } from '../../src/interfaces/cli/admin-commands';
+import { addDays, todayIn } from '../../src/platform/common/time';
+import { Opportunity } from '../../src/domain/crm/opportunities/opportunity.entity';
+import { StageRulesAsData1795320000000 } from '../../src/platform/database/migrations/1795320000000-StageRulesAsData';
+import { validateConstants } from '../../src/domain/workspace/constants';
+import { defaultConstants } from '../../src/domain/workspace/defaults';
+import { Workspace } from '../../src/domain/workspace/workspace.entity';
+import { WorkspaceService } from '../../src/domain/workspace/workspace.service';
 import { insertCompany, insertProduct, outboxOf } from '../helpers/crm-fixtures';
 import { turkishConstants } from '../helpers/renamed-constants';
 import { Module } from '@nestjs/common';
-import { DemoModule } from '../../src/demo/demo.module';
+import { DemoModule } from '../../src/domain/demo/demo.module';
 import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
 
 /** The admin CLI's commands inside the test app (the CLI has its own module; the app never imports it). */

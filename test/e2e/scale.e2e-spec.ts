@@ -1,5 +1,5 @@
-import { keepNewestOpen, seedDirectory, seedOpportunities } from '../../scripts/bench/seed';
-import type { Company } from '../../src/crm/companies/company.entity';
+import { keepNewestOpen, seedDirectory, seedOpportunities } from '../../scripts/bench/seed.js';
+import type { Company } from '../../src/domain/crm/companies/company.entity';
 import { insertCompany } from '../helpers/crm-fixtures';
 import { captureQueries, LoggedQuery } from '../helpers/query-log';
 import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';

@@ -1,14 +1,14 @@
 import request from 'supertest';
-import { AuditLog } from '../../src/events/audit-log.entity';
-import { LogMailTransport, MAIL_TRANSPORT, MailSender } from '../../src/events/mail';
-import { MailMessage } from '../../src/events/mail-outbox.entity';
-import { Invitation } from '../../src/identity/invitation.entity';
-import { OutboxEvent } from '../../src/events/outbox-event.entity';
-import { Credential } from '../../src/identity/credential.entity';
-import { CredentialsService } from '../../src/identity/credentials.service';
-import { User } from '../../src/identity/user.entity';
-import { AuthCache } from '../../src/workspace/auth-cache';
-import { WorkspaceService } from '../../src/workspace/workspace.service';
+import { AuditLog } from '../../src/platform/outbox/audit-log.entity';
+import { LogMailTransport, MAIL_TRANSPORT, MailSender } from '../../src/platform/outbox/mail';
+import { MailMessage } from '../../src/platform/outbox/mail-outbox.entity';
+import { Invitation } from '../../src/domain/identity/invitation.entity';
+import { OutboxEvent } from '../../src/platform/outbox/outbox-event.entity';
+import { Credential } from '../../src/domain/identity/credential.entity';
+import { CredentialsService } from '../../src/domain/identity/credentials.service';
+import { User } from '../../src/domain/identity/user.entity';
+import { AuthCache } from '../../src/domain/workspace/auth-cache';
+import { WorkspaceService } from '../../src/domain/workspace/workspace.service';
 import { api, createUser, createWorkspace, db, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
 
 /**

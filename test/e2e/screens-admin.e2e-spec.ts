@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { ErpQueueEntry } from '../../src/crm/orders/erp-queue-entry.entity';
+import { ErpQueueEntry } from '../../src/domain/crm/orders/erp-queue-entry.entity';
 import { signInWithPage, useChromium } from '../helpers/browser';
 import { listenLoopback } from '../helpers/loopback-fetch';
 import { api, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { LoopbackCallback, loopbackCallback, signInWithPage, useChromium } from '../helpers/browser';
 import { listenLoopback } from '../helpers/loopback-fetch';
 import { authorizeUrl, pkce, register } from '../helpers/oauth-flow';
-import { UsersService } from '../../src/identity/users.service';
+import { UsersService } from '../../src/domain/identity/users.service';
 import { createUser, createWorkspace, Fixture, startApp, TestApp } from '../helpers/test-app';
 
 /**

@@ -1,8 +1,8 @@
 import { In } from 'typeorm';
-import { DeletedRecord } from '../../src/crm/sync/deleted-record.entity';
-import { User } from '../../src/identity/user.entity';
-import { MODULES } from '../../src/workspace/defaults';
-import { Workspace } from '../../src/workspace/workspace.entity';
+import { DeletedRecord } from '../../src/domain/crm/sync/deleted-record.entity';
+import { User } from '../../src/domain/identity/user.entity';
+import { MODULES } from '../../src/domain/workspace/defaults';
+import { Workspace } from '../../src/domain/workspace/workspace.entity';
 import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
 
 /**

@@ -1,8 +1,8 @@
-import { addDays, todayIn } from '../../src/common/time';
-import { Company } from '../../src/crm/companies/company.entity';
-import { Opportunity } from '../../src/crm/opportunities/opportunity.entity';
-import { Person } from '../../src/crm/people/person.entity';
-import { UsersService } from '../../src/identity/users.service';
+import { addDays, todayIn } from '../../src/platform/common/time';
+import { Company } from '../../src/domain/crm/companies/company.entity';
+import { Opportunity } from '../../src/domain/crm/opportunities/opportunity.entity';
+import { Person } from '../../src/domain/crm/people/person.entity';
+import { UsersService } from '../../src/domain/identity/users.service';
 import { api, createUser, createWorkspace, Fixture, startApp, TestApp, db } from '../helpers/test-app';
 
 let t: TestApp;

@@ -1,4 +1,4 @@
-import { WebhookConnection } from '../../src/events/webhooks/webhook-connection.entity';
+import { WebhookConnection } from '../../src/domain/integrations/webhook-connection.entity';
 import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
 
 /**

@@ -1,7 +1,7 @@
 import { Brackets } from 'typeorm';
-import { Product } from '../../src/crm/products/product.entity';
-import { CrossTenantWrite } from '../../src/database/tenant-db';
-import { UnitOfWork } from '../../src/database/unit-of-work';
+import { Product } from '../../src/domain/crm/products/product.entity';
+import { CrossTenantWrite } from '../../src/platform/database/tenant-db';
+import { UnitOfWork } from '../../src/platform/database/unit-of-work';
 import { createWorkspace, Fixture, startApp, TestApp } from '../helpers/test-app';
 
 describe('TenantDb: data access bound to one workspace', () => {

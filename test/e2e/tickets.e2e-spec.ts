@@ -1,5 +1,5 @@
-import { Ticket } from '../../src/crm/tickets/ticket.entity';
-import { MODULES } from '../../src/workspace/defaults';
+import { Ticket } from '../../src/domain/crm/tickets/ticket.entity';
+import { MODULES } from '../../src/domain/workspace/defaults';
 import { outboxOf } from '../helpers/crm-fixtures';
 import { api, createUser, createWorkspace, db, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
 

@@ -1,12 +1,12 @@
 import { Client } from 'pg';
-import { addDays, todayIn } from '../../src/common/time';
-import { Activity } from '../../src/crm/activities/activity.entity';
-import { CalendarEntry } from '../../src/crm/calendar/calendar-entry.entity';
-import { Company } from '../../src/crm/companies/company.entity';
-import { RecordOpen } from '../../src/crm/shared/record-open.entity';
-import { Task } from '../../src/crm/tasks/task.entity';
-import { weekStartOf } from '../../src/crm/today/today.service';
-import { User } from '../../src/identity/user.entity';
+import { addDays, todayIn } from '../../src/platform/common/time';
+import { Activity } from '../../src/domain/crm/activities/activity.entity';
+import { CalendarEntry } from '../../src/domain/crm/calendar/calendar-entry.entity';
+import { Company } from '../../src/domain/crm/companies/company.entity';
+import { RecordOpen } from '../../src/domain/crm/shared/record-open.entity';
+import { Task } from '../../src/domain/crm/tasks/task.entity';
+import { weekStartOf } from '../../src/domain/crm/today/today.service';
+import { User } from '../../src/domain/identity/user.entity';
 import { api, createUser, createWorkspace, Fixture, startApp, TestApp, db } from '../helpers/test-app';
 import { ownQueryCount } from '../helpers/query-log';
 

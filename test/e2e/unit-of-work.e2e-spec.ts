@@ -1,5 +1,5 @@
-import { Product } from '../../src/crm/products/product.entity';
-import { UnitOfWork, WriteOutsideUnitOfWork } from '../../src/database/unit-of-work';
+import { Product } from '../../src/domain/crm/products/product.entity';
+import { UnitOfWork, WriteOutsideUnitOfWork } from '../../src/platform/database/unit-of-work';
 import { Client } from 'pg';
 import { api, createWorkspace, Fixture, startApp, TestApp } from '../helpers/test-app';
 

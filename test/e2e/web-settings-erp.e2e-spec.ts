@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { ErpQueueEntry } from '../../src/crm/orders/erp-queue-entry.entity';
+import { ErpQueueEntry } from '../../src/domain/crm/orders/erp-queue-entry.entity';
 import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
 import { Browser, formFields } from '../helpers/oauth-flow';
 

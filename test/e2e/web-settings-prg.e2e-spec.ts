@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { CONNECTION_KINDS } from '../../src/events/webhooks/webhook-connection.entity';
+import { CONNECTION_KINDS } from '../../src/domain/integrations/webhook-connection.entity';
 import { api, createWorkspace, Fixture, startApp, TestApp } from '../helpers/test-app';
 import { Browser, formFields } from '../helpers/oauth-flow';
 

@@ -1,7 +1,7 @@
-import { Company } from '../../src/crm/companies/company.entity';
-import { Product } from '../../src/crm/products/product.entity';
-import { normalizeName } from '../../src/crm/shared/normalize';
-import { OutboxEvent } from '../../src/events/outbox-event.entity';
+import { Company } from '../../src/domain/crm/companies/company.entity';
+import { Product } from '../../src/domain/crm/products/product.entity';
+import { normalizeName } from '../../src/domain/crm/shared/normalize';
+import { OutboxEvent } from '../../src/platform/outbox/outbox-event.entity';
 import { Fixture, TestApp, db } from './test-app';
 
 /** Inserts a company row directly (for tests of other resources). */

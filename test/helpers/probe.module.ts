@@ -1,6 +1,6 @@
 import { Controller, Get, Module, Post } from '@nestjs/common';
-import { Auth, CurrentAuth } from '../../src/identity/auth/auth.decorator';
-import type { AuthContext } from '../../src/identity/auth/auth-context';
+import { Auth, CurrentAuth } from '../../src/edge/auth.decorator';
+import type { AuthContext } from '../../src/domain/identity/auth-context';
 
 /** Routes that exercise the guard mechanisms (kinds, scope, module) independent of any feature. */
 @Controller()

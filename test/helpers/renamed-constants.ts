@@ -1,5 +1,5 @@
-import { defaultConstants } from '../../src/workspace/defaults';
-import type { WorkspaceConstants } from '../../src/workspace/workspace.entity';
+import { defaultConstants } from '../../src/domain/workspace/defaults';
+import type { WorkspaceConstants } from '../../src/domain/workspace/workspace.entity';
 
 /** Default stage key -> the Turkish key of the renamed installation used by the tests. */
 export const TR_STAGES: Record<string, string> = {

@@ -8,15 +8,15 @@ import pino from 'pino';
 import request from 'supertest';
 import { DataSource, EntityManager } from 'typeorm';
 import { createApp } from '../../src/app.factory';
-import { AppConfig, loadConfig } from '../../src/config/app-config';
-import { DbConnection } from '../../src/database/embedded';
-import { UnitOfWork } from '../../src/database/unit-of-work';
-import { CredentialKind } from '../../src/identity/credential.entity';
-import { CredentialsService } from '../../src/identity/credentials.service';
-import { ProvisioningService } from '../../src/identity/provisioning.service';
-import { Role, User } from '../../src/identity/user.entity';
-import { UsersService } from '../../src/identity/users.service';
-import { Workspace } from '../../src/workspace/workspace.entity';
+import { AppConfig, loadConfig } from '../../src/platform/config/app-config';
+import { DbConnection } from '../../src/platform/database/embedded';
+import { UnitOfWork } from '../../src/platform/database/unit-of-work';
+import { CredentialKind } from '../../src/domain/identity/credential.entity';
+import { CredentialsService } from '../../src/domain/identity/credentials.service';
+import { ProvisioningService } from '../../src/domain/identity/provisioning.service';
+import { Role, User } from '../../src/domain/identity/user.entity';
+import { UsersService } from '../../src/domain/identity/users.service';
+import { Workspace } from '../../src/domain/workspace/workspace.entity';
 import { openTestDb } from './test-db';
 
 export interface TestApp {

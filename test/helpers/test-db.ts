@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { DbConnection, openEmbedded } from '../../src/database/embedded';
+import { DbConnection, openEmbedded } from '../../src/platform/database/embedded';
 
 /**
  * A database of its own for one test file: a fresh database on the PostgreSQL server of DATABASE_URL,

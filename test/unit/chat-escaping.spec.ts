@@ -1,5 +1,5 @@
-import { discord, googleChat, render, slack, teams, telegram } from '../../src/events/webhooks/chat-formats';
-import { buildBody, WebhookBody } from '../../src/events/webhooks/webhook-body';
+import { discord, googleChat, render, slack, teams, telegram } from '../../src/domain/integrations/chat-formats';
+import { buildBody, WebhookBody } from '../../src/domain/integrations/webhook-body';
 
 /**
  * Issue 16 item 11: user text (a public form's company name) reaches chat channels as text. Each

@@ -1,7 +1,7 @@
-import { isAtRisk, visitFacts } from '../../src/crm/companies/company-rules';
-import { assertValidConstants, mergeConstants, validateConstants } from '../../src/workspace/constants';
-import { defaultConstants } from '../../src/workspace/defaults';
-import type { WorkspaceConstants } from '../../src/workspace/workspace.entity';
+import { isAtRisk, visitFacts } from '../../src/domain/crm/companies/company-rules';
+import { assertValidConstants, mergeConstants, validateConstants } from '../../src/domain/workspace/constants';
+import { defaultConstants } from '../../src/domain/workspace/defaults';
+import type { WorkspaceConstants } from '../../src/domain/workspace/workspace.entity';
 import { turkishConstants } from '../helpers/renamed-constants';
 
 const d = defaultConstants();

@@ -1,10 +1,10 @@
-import { checkBody } from '../../src/common/http/body-guard';
-import { addDays, daysBetween, formatTimestamp, isIsoDate, todayIn } from '../../src/common/time';
-import { SecretBox, constantTimeEqual, newToken } from '../../src/common/crypto';
-import { loadConfig } from '../../src/config/app-config';
-import { isWeakPassword } from '../../src/identity/password';
-import { currentTotp, verifyTotp } from '../../src/identity/totp';
-import { slugFromHost } from '../../src/workspace/host';
+import { checkBody } from '../../src/edge/body-guard';
+import { addDays, daysBetween, formatTimestamp, isIsoDate, todayIn } from '../../src/platform/common/time';
+import { SecretBox, constantTimeEqual, newToken } from '../../src/platform/common/crypto';
+import { loadConfig } from '../../src/platform/config/app-config';
+import { isWeakPassword } from '../../src/domain/identity/password';
+import { currentTotp, verifyTotp } from '../../src/domain/identity/totp';
+import { slugFromHost } from '../../src/domain/workspace/host';
 
 describe('slugFromHost', () => {
   it.each([

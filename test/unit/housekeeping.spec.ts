@@ -1,4 +1,4 @@
-import { TableStats, vacuumNeed } from '../../src/database/embedded-vacuum';
+import { TableStats, vacuumNeed } from '../../src/platform/database/embedded-vacuum';
 
 const t = (s: Partial<TableStats>): TableStats => ({ schemaname: 'public', relname: 't', n_live_tup: 0, n_dead_tup: 0, n_mod_since_analyze: 0, n_ins_since_vacuum: 0, ...s });
 

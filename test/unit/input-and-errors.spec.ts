@@ -1,10 +1,10 @@
 import { QueryFailedError } from 'typeorm';
-import { databaseErrorCode, fromSqlState } from '../../src/common/database-errors';
-import { DomainError, invalid, invalidFields } from '../../src/common/errors';
-import { badText, checkBody, checkQuery } from '../../src/common/http/body-guard';
-import { toDomainError } from '../../src/common/http/error-mapping';
-import { loadConfig } from '../../src/config/app-config';
-import { decimalPlaces } from '../../src/rest/dto/fields';
+import { databaseErrorCode, fromSqlState } from '../../src/platform/common/database-errors';
+import { DomainError, invalid, invalidFields } from '../../src/platform/common/errors';
+import { badText, checkBody, checkQuery } from '../../src/edge/body-guard';
+import { toDomainError } from '../../src/edge/error-mapping';
+import { loadConfig } from '../../src/platform/config/app-config';
+import { decimalPlaces } from '../../src/interfaces/rest/dto/fields';
 
 const pgError = (code: string, message = 'duplicate key value violates unique constraint "uq_companies_name"') =>
   Object.assign(new Error(message), { code, severity: 'ERROR', table: 'companies', constraint: 'uq_companies_name' });

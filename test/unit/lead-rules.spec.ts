@@ -1,6 +1,6 @@
-import { contactLabel, leadPeople, personChoices, statusEff } from '../../src/crm/leads/lead-rules';
-import { validateConstants } from '../../src/workspace/constants';
-import { defaultConstants } from '../../src/workspace/defaults';
+import { contactLabel, leadPeople, personChoices, statusEff } from '../../src/domain/crm/leads/lead-rules';
+import { validateConstants } from '../../src/domain/workspace/constants';
+import { defaultConstants } from '../../src/domain/workspace/defaults';
 
 const c = defaultConstants();
 const lead = (o: Partial<Parameters<typeof leadPeople>[0]> = {}) => ({ contactName: 'Ada', title: 'CEO', email: 'a@x.test', phone: '1', contactCid: null, people: [], ...o });

@@ -1,6 +1,6 @@
-import { addressKey, isLimitedPath } from '../../src/common/http/throttle';
-import { usernameDelayMs } from '../../src/identity/login.service';
-import { totpStep, currentTotp, newTotpSecret } from '../../src/identity/totp';
+import { addressKey, isLimitedPath } from '../../src/edge/throttle';
+import { usernameDelayMs } from '../../src/domain/identity/login.service';
+import { totpStep, currentTotp, newTotpSecret } from '../../src/domain/identity/totp';
 
 describe('addressKey', () => {
   it.each([

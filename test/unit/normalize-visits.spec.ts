@@ -1,7 +1,7 @@
-import { isAtRisk, likeContains, visitFacts, visitOverdueDays, visitPeriodOf, visitState } from '../../src/crm/companies/company-rules';
-import { initials, normalizeName } from '../../src/crm/shared/normalize';
-import { nextVisitDue } from '../../src/crm/shared/visits';
-import { weekStartOf } from '../../src/crm/today/today.service';
+import { isAtRisk, likeContains, visitFacts, visitOverdueDays, visitPeriodOf, visitState } from '../../src/domain/crm/companies/company-rules';
+import { initials, normalizeName } from '../../src/domain/crm/shared/normalize';
+import { nextVisitDue } from '../../src/domain/crm/shared/visits';
+import { weekStartOf } from '../../src/domain/crm/today/today.service';
 
 const PERIODS = { Prospect: 30, Active: 21, 'Key account': 14, Passive: 60, Former: 90, Paused: 0 };
 

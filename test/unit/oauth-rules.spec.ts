@@ -1,5 +1,5 @@
-import { isBlockedAddress } from '../../src/events/webhooks/net-guard';
-import { isVerifier, parseScope, redirectMatches, redirectUriProblem, s256 } from '../../src/identity/oauth/oauth.rules';
+import { isBlockedAddress } from '../../src/platform/net/net-guard';
+import { isVerifier, parseScope, redirectMatches, redirectUriProblem, s256 } from '../../src/domain/identity/oauth/oauth.rules';
 
 describe('OAuth rules', () => {
   it.each([

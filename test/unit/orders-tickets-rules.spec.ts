@@ -1,7 +1,7 @@
-import { erpView, collapsePo, isErpSent, MAX_PO_LENGTH, orderAmount, orderRef } from '../../src/crm/orders/orders.rules';
-import { canEditTicket, canSeeTicket, closedAtAfter, isTicketOverdue, ticketDueAt, ticketPriorities } from '../../src/crm/tickets/ticket.rules';
-import { validateConstants } from '../../src/workspace/constants';
-import { defaultApp, defaultConstants } from '../../src/workspace/defaults';
+import { erpView, collapsePo, isErpSent, MAX_PO_LENGTH, orderAmount, orderRef } from '../../src/domain/crm/orders/orders.rules';
+import { canEditTicket, canSeeTicket, closedAtAfter, isTicketOverdue, ticketDueAt, ticketPriorities } from '../../src/domain/crm/tickets/ticket.rules';
+import { validateConstants } from '../../src/domain/workspace/constants';
+import { defaultApp, defaultConstants } from '../../src/domain/workspace/defaults';
 
 describe('customer PO (spec 4.5)', () => {
   it.each([

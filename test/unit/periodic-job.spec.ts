@@ -1,4 +1,4 @@
-import { PeriodicJob } from '../../src/common/periodic-job';
+import { PeriodicJob } from '../../src/platform/common/periodic-job';
 
 describe('PeriodicJob', () => {
   beforeEach(() => jest.useFakeTimers());

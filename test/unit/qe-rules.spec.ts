@@ -1,12 +1,12 @@
-import { chooseTemplate } from '../../src/crm/quick-entry/config.rules';
-import { findDates } from '../../src/crm/quick-entry/dates';
-import { formatNumber, parseNumber } from '../../src/crm/quick-entry/numbers';
-import { findBarePaymentDays, findPaymentTerms, findPrices, findQuantities, suggestFromNote, SuggestContext, trialOutcomes } from '../../src/crm/quick-entry/suggest.rules';
-import { fold } from '../../src/crm/quick-entry/text';
-import { quickEntryConstantsFor } from '../../src/database/migrations/1795390000000-QuickEntry';
-import { mergeConstants, validateConstants } from '../../src/workspace/constants';
-import { defaultApp, defaultConstants } from '../../src/workspace/defaults';
-import type { QeTemplate } from '../../src/workspace/workspace.entity';
+import { chooseTemplate } from '../../src/domain/crm/quick-entry/config.rules';
+import { findDates } from '../../src/domain/crm/quick-entry/dates';
+import { formatNumber, parseNumber } from '../../src/domain/crm/quick-entry/numbers';
+import { findBarePaymentDays, findPaymentTerms, findPrices, findQuantities, suggestFromNote, SuggestContext, trialOutcomes } from '../../src/domain/crm/quick-entry/suggest.rules';
+import { fold } from '../../src/domain/crm/quick-entry/text';
+import { quickEntryConstantsFor } from '../../src/platform/database/migrations/1795390000000-QuickEntry';
+import { mergeConstants, validateConstants } from '../../src/domain/workspace/constants';
+import { defaultApp, defaultConstants } from '../../src/domain/workspace/defaults';
+import type { QeTemplate } from '../../src/domain/workspace/workspace.entity';
 import { turkishConstants } from '../helpers/renamed-constants';
 
 const TODAY = '2026-11-25'; // a Wednesday

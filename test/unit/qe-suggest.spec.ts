@@ -1,6 +1,6 @@
 import { QE_CONTEXT, QE_NOTES, QE_TODAY, ExpectedItem } from '../fixtures/qe-notes';
-import { defaultApp, defaultConstants } from '../../src/workspace/defaults';
-import { suggestFromNote, SuggestContext, SuggestionItem } from '../../src/crm/quick-entry/suggest.rules';
+import { defaultApp, defaultConstants } from '../../src/domain/workspace/defaults';
+import { suggestFromNote, SuggestContext, SuggestionItem } from '../../src/domain/crm/quick-entry/suggest.rules';
 
 const constants = defaultConstants();
 const app = defaultApp('Fixture');

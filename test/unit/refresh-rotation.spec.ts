@@ -1,5 +1,5 @@
-import type { UnitOfWork } from '../../src/database/unit-of-work';
-import { RefreshRotation } from '../../src/identity/oauth/refresh-rotation';
+import type { UnitOfWork } from '../../src/platform/database/unit-of-work';
+import { RefreshRotation } from '../../src/domain/identity/oauth/refresh-rotation';
 
 /** The batching of RefreshRotation against a fake statement runner (the SQL itself: test/e2e/oauth-refresh.e2e-spec.ts). */
 type Params = unknown[];

@@ -1,10 +1,10 @@
-import { DomainError } from '../../src/common/errors';
-import { SmtpMailTransport } from '../../src/events/mail';
-import { User } from '../../src/identity/user.entity';
-import { matches, parseFilter, parsePatchPath, toLookup } from '../../src/scim/filter';
-import { applyPatch } from '../../src/scim/patch';
-import { scimPage } from '../../src/scim/scim.http';
-import { activeOf, fromScimUser, project, toScimUser } from '../../src/scim/user.mapper';
+import { DomainError } from '../../src/platform/common/errors';
+import { SmtpMailTransport } from '../../src/platform/outbox/mail';
+import { User } from '../../src/domain/identity/user.entity';
+import { matches, parseFilter, parsePatchPath, toLookup } from '../../src/interfaces/scim/filter';
+import { applyPatch } from '../../src/interfaces/scim/patch';
+import { scimPage } from '../../src/interfaces/scim/scim.http';
+import { activeOf, fromScimUser, project, toScimUser } from '../../src/interfaces/scim/user.mapper';
 
 const ENT = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
 const CORE = 'urn:ietf:params:scim:schemas:core:2.0:User';

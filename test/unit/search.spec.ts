@@ -1,4 +1,4 @@
-import { searchPattern } from '../../src/crm/shared/search';
+import { searchPattern } from '../../src/domain/crm/shared/search';
 
 describe('searchPattern (the q filter)', () => {
   it('is a substring match from 3 characters, escaping LIKE wildcards', () => {

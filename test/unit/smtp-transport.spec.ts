@@ -1,4 +1,4 @@
-import { SmtpMailTransport } from '../../src/events/mail';
+import { SmtpMailTransport } from '../../src/platform/outbox/mail';
 import { smtpServer } from '../helpers/smtp-server';
 
 describe('SMTP transport (nodemailer, SMTP_URL)', () => {

@@ -1,6 +1,6 @@
-import { parseClientTimestamp } from '../../src/common/time';
-import { DomainError } from '../../src/common/errors';
-import { sinceInstant } from '../../src/crm/shared/paging';
+import { parseClientTimestamp } from '../../src/platform/common/time';
+import { DomainError } from '../../src/platform/common/errors';
+import { sinceInstant } from '../../src/domain/crm/shared/paging';
 
 describe('parseClientTimestamp', () => {
   it.each([

@@ -8,8 +8,8 @@ import {
   isOpenStatus,
   TaskStatusRules,
   isOverdue,
-} from '../../src/crm/tasks/task-rules';
-import { defaultConstants } from '../../src/workspace/defaults';
+} from '../../src/domain/crm/tasks/task-rules';
+import { defaultConstants } from '../../src/domain/workspace/defaults';
 
 const C = defaultConstants();
 

@@ -1,8 +1,8 @@
-import { discord, googleChat, isSigned, render, slack, teams, telegram } from '../../src/events/webhooks/chat-formats';
-import { isBlockedAddress, parseWebhookUrl } from '../../src/events/webhooks/net-guard';
-import { newSigningKey, serviceSignature, signedHeaders, standardSignature } from '../../src/events/webhooks/signing';
-import { absoluteUrl, buildBody, WebhookBody } from '../../src/events/webhooks/webhook-body';
-import { SafeHttpClient } from '../../src/events/webhooks/safe-http';
+import { discord, googleChat, isSigned, render, slack, teams, telegram } from '../../src/domain/integrations/chat-formats';
+import { isBlockedAddress, parseWebhookUrl } from '../../src/platform/net/net-guard';
+import { newSigningKey, serviceSignature, signedHeaders, standardSignature } from '../../src/domain/integrations/signing';
+import { absoluteUrl, buildBody, WebhookBody } from '../../src/domain/integrations/webhook-body';
+import { SafeHttpClient } from '../../src/platform/net/safe-http';
 
 /** The test vector of docs/webhooks.md (the Standard Webhooks value matches the `standardwebhooks` package's own `sign`). */
 const VECTOR = {

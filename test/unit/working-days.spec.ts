@@ -1,4 +1,4 @@
-import { isKnownCountry, publicHolidays, workingDays } from '../../src/crm/approvals/working-days';
+import { isKnownCountry, publicHolidays, workingDays } from '../../src/domain/crm/approvals/working-days';
 
 describe('working days of a leave request', () => {
   it('counts weekdays, both ends included, without weekends', () => {

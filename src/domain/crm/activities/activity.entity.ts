@@ -1,0 +1,57 @@
+import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeorm';
+import { TenantEntity } from '../../../platform/database/tenant-entity';
+
+/** An activity / visit: a meeting, call or trial logged against a company. */
+@Entity('activities')
+@Index(['workspaceId', 'customerId', 'date'])
+@Index(['workspaceId', 'ownerId', 'date'])
+@Index(['workspaceId', 'oppId'])
+@Index(['workspaceId', 'updatedAt', 'id'])
+export class Activity extends TenantEntity {
+  /** One of constants.visit_types. */
+  @Column({ type: 'varchar', length: 40 })
+  type: string;
+
+  /** One of constants.visit_topics (or free text). */
+  @Column({ type: 'varchar', length: 200, default: '' })
+  topic: string;
+
+  @Column({ type: 'date' })
+  date: string;
+
+  @Column({ type: 'int', nullable: true })
+  durationMin: number | null;
+
+  @Column({ type: 'int' })
+  customerId: number;
+
+  @Column({ type: 'int', array: true, default: () => "'{}'" })
+  personIds: number[];
+
+  @Column({ type: 'int', nullable: true })
+  oppId: number | null;
+
+  @Column({ type: 'text', default: '' })
+  note: string;
+
+  @Column({ type: 'varchar', length: 200, default: '' })
+  nextAction: string;
+
+  @Column({ type: 'date', nullable: true })
+  nextDate: string | null;
+
+  @Column({ type: 'varchar', length: 200, default: '' })
+  outcome: string;
+
+  @Column({ type: 'int' })
+  ownerId: number;
+
+  @Column({ type: 'boolean', default: false })
+  isSample: boolean;
+
+  @CreateDateColumn({ type: 'timestamptz', precision: 3 })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz', precision: 3 })
+  updatedAt: Date;
+}

@@ -1,0 +1,98 @@
+import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeorm';
+import { TenantEntity, numeric } from '../../../platform/database/tenant-entity';
+
+@Entity('companies')
+@Index(['workspaceId', 'ownerId', 'id'])
+@Index(['workspaceId', 'nameNorm'])
+@Index(['workspaceId', 'taxNo'])
+@Index(['workspaceId', 'updatedAt', 'id'])
+@Index(['workspaceId', 'nextVisitDue'])
+// trigram GIN index for `q` (ILIKE '%q%'), hand-written in migration 1795340000000-IndexesAndAggregates
+@Index('IDX_companies_name_trgm', { synchronize: false }) // USING gin (name gin_trgm_ops)
+export class Company extends TenantEntity {
+  @Column({ type: 'varchar', length: 200 })
+  name: string;
+
+  /** Lower-case, accents, punctuation and legal-form words removed: for duplicate matching. */
+  @Column({ type: 'varchar', length: 200 })
+  nameNorm: string;
+
+  /** One of constants.customer_statuses. */
+  @Column({ type: 'varchar', length: 40 })
+  status: string;
+
+  @Column({ type: 'varchar', length: 100, default: '' })
+  sector: string;
+
+  @Column({ type: 'varchar', length: 100, default: '' })
+  city: string;
+
+  @Column({ type: 'varchar', length: 100, default: '' })
+  country: string;
+
+  @Column({ type: 'varchar', length: 500, default: '' })
+  address: string;
+
+  @Column({ type: 'varchar', length: 50, default: '' })
+  phone: string;
+
+  @Column({ type: 'varchar', length: 254, default: '' })
+  email: string;
+
+  @Column({ type: 'varchar', length: 300, default: '' })
+  website: string;
+
+  @Column({ type: 'varchar', length: 40, default: '' })
+  taxNo: string;
+
+  @Column({ type: 'varchar', length: 100, default: '' })
+  taxOffice: string;
+
+  /** ERP account code and id (empty when the company has no ERP account). */
+  @Column({ type: 'varchar', length: 60, default: '' })
+  erpCode: string;
+
+  @Column({ type: 'varchar', length: 100, default: '' })
+  erpExtId: string;
+
+  @Column({ type: 'varchar', length: 100, default: '' })
+  source: string;
+
+  @Column({ type: 'numeric', precision: 14, scale: 2, nullable: true, transformer: numeric })
+  potentialKg: number | null;
+
+  @Column({ type: 'varchar', length: 3, default: '' })
+  currency: string;
+
+  @Column({ type: 'varchar', length: 16, default: '' })
+  unit: string;
+
+  @Column({ type: 'text', default: '' })
+  note: string;
+
+  @Column({ type: 'int' })
+  ownerId: number;
+
+  @Column({ type: 'date', nullable: true })
+  lastVisit: string | null;
+
+  /** last_visit (or creation) + visit_period[status]; kept current on visits and status changes. */
+  @Column({ type: 'date', nullable: true })
+  nextVisitDue: string | null;
+
+  /** false = archived. */
+  @Column({ type: 'boolean', default: true })
+  active: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  isSample: boolean;
+
+  @Column({ type: 'int', nullable: true })
+  createdBy: number | null;
+
+  @CreateDateColumn({ type: 'timestamptz', precision: 3 })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz', precision: 3 })
+  updatedAt: Date;
+}

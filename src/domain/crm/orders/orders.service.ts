@@ -1,0 +1,237 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError, invalid, notFound } from '../../../platform/common/errors';
+import { todayIn } from '../../../platform/common/time';
+import type { TenantDb } from '../../../platform/database/tenant-db';
+import { UnitOfWork } from '../../../platform/database/unit-of-work';
+import { UserContext } from '../../identity/auth-context';
+import { User } from '../../identity/user.entity';
+import { Company } from '../companies/company.entity';
+import { Product } from '../products/product.entity';
+import { AccessService } from '../shared/access.service';
+import { applyPage, finishPage, Page, PageQuery } from '../shared/paging';
+import { RefsService } from '../shared/refs.service';
+import { ERP_QUEUE_WAITING, ErpQueueEntry } from './erp-queue-entry.entity';
+import { erpOrder } from './erp-order';
+import { Order } from './order.entity';
+import { collapsePo, isErpSent, MAX_ORDER_AMOUNT, MAX_PO_LENGTH, orderAmount } from './orders.rules';
+
+/** Fields of a new order as the interfaces send them (snake_case). */
+export interface OrderInput {
+  customer_id: number;
+  opp_id?: number | null;
+  product_id?: number | null;
+  kg: number;
+  price: number;
+  currency?: string;
+  unit?: string;
+  kind?: string;
+  date?: string;
+  due_date?: string | null;
+  payment_days?: number;
+  note?: string;
+  owner_id?: number;
+}
+
+export interface OrderCreateOptions {
+  /** Sample data (demo seed). */
+  isSample?: boolean;
+}
+
+export interface OrderListQuery extends PageQuery {
+  customerId?: number;
+  oppId?: number;
+  status?: string;
+}
+
+/** An order with the name of its product (the row's `product`). */
+export interface OrderView {
+  order: Order;
+  productName: string;
+}
+
+export interface PoChange {
+  changed: boolean;
+  view: OrderView;
+}
+
+/** Orders on a company or opportunity record: the newest ones, at most this many. */
+export const RECORD_ORDERS_LIMIT = 100;
+
+type OrderRow = Order & { joinedProduct?: Product | null };
+
+/**
+ * Sales orders (spec 2.8, 3.5, 4.5) and their hand-over to the ERP queue. Visibility and editing
+ * follow the order's owner like every record (docs/crm-rules.md). Orders raise no events: spec 6.1
+ * lists none for them.
+ */
+@Injectable()
+export class OrdersService {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly access: AccessService,
+    private readonly refs: RefsService,
+  ) {}
+
+  async list(auth: UserContext, q: OrderListQuery): Promise<Page<OrderView>> {
+    const qb = this.uow.tenant(auth).qb(Order, 'o');
+    const visible = await this.access.visibleOwnerIds(auth);
+    if (visible) qb.andWhere('o.owner_id IN (:...visible)', { visible });
+    if (q.customerId !== undefined) qb.andWhere('o.customer_id = :customerId', { customerId: q.customerId });
+    if (q.oppId !== undefined) qb.andWhere('o.opp_id = :oppId', { oppId: q.oppId });
+    if (q.status !== undefined) qb.andWhere('o.status = :status', { status: this.refs.oneOf(auth, 'order_statuses', q.status, 'status') });
+    const page = applyPage(qb, 'o', q, auth.workspace.timezone);
+    // a plain LIMIT: with a join, TypeORM's take() would first run a separate DISTINCT query for the ids
+    qb.take(undefined).limit(page.limit + 1);
+    joinProduct(qb);
+    const { items, nextCursor } = finishPage((await qb.getMany()) as OrderRow[], page);
+    return { items: items.map(viewOf), nextCursor };
+  }
+
+  async get(auth: UserContext, id: number): Promise<OrderView> {
+    const row = (await joinProduct(this.uow.tenant(auth).qb(Order, 'o')).andWhere('o.id = :id', { id }).getOne()) as OrderRow | null;
+    if (!row || !this.access.canSee(await this.access.visibleOwnerIds(auth), row.ownerId)) throw notFound('order');
+    return viewOf(row);
+  }
+
+  /** The orders a company record shows (visible to the caller, newest first): one query. */
+  forCompany(auth: UserContext, companyId: number): Promise<OrderView[]> {
+    return this.forRecord(auth, 'customer_id', companyId);
+  }
+
+  /** The orders an opportunity record shows (visible to the caller, newest first): one query. */
+  forOpportunity(auth: UserContext, oppId: number): Promise<OrderView[]> {
+    return this.forRecord(auth, 'opp_id', oppId);
+  }
+
+  private async forRecord(auth: UserContext, column: 'customer_id' | 'opp_id', id: number): Promise<OrderView[]> {
+    const qb = joinProduct(this.uow.tenant(auth).qb(Order, 'o')).andWhere(`o.${column} = :recordId`, { recordId: id });
+    const visible = await this.access.visibleOwnerIds(auth);
+    if (visible) qb.andWhere('o.owner_id IN (:...visible)', { visible });
+    const rows = (await qb.orderBy('o.id', 'DESC').limit(RECORD_ORDERS_LIMIT).getMany()) as OrderRow[];
+    return rows.map(viewOf);
+  }
+
+  async create(auth: UserContext, input: OrderInput, opts: OrderCreateOptions = {}): Promise<OrderView> {
+    const ws = auth.workspace;
+    const app = ws.app;
+    const db = this.uow.tenant(ws.id);
+    if (!(input.kg > 0)) throw invalid('kg', 'must be above 0');
+    if (!(input.price >= 0)) throw invalid('price', 'must be 0 or more');
+    const amount = orderAmount(input.kg, input.price);
+    if (Math.abs(amount) >= MAX_ORDER_AMOUNT) throw invalid('price', `kg × price must be below ${MAX_ORDER_AMOUNT.toExponential()}`);
+    const kind = input.kind !== undefined ? this.refs.oneOf(auth, 'order_kinds', input.kind, 'kind') : ws.constants.order_kinds[0];
+    if (!kind) throw invalid('kind', 'the workspace has no order kinds');
+    const date = input.date ?? todayIn(ws.timezone);
+    if (input.due_date && input.due_date < date) throw invalid('due_date', 'must not be before date');
+    if (input.currency !== undefined && !app.currencies.includes(input.currency)) throw invalid('currency', `must be one of ${app.currencies.join(', ')}`);
+    if (input.unit !== undefined && !app.units.includes(input.unit)) throw invalid('unit', `must be one of ${app.units.join(', ')}`);
+
+    return this.uow.run(async () => {
+      const customer = await this.refs.company(auth, input.customer_id, 'customer_id');
+      const opp = input.opp_id != null ? await this.refs.opportunity(auth, input.opp_id, 'opp_id') : null;
+      if (opp && opp.customerId !== customer.id) throw invalid('opp_id', `opportunity ${opp.id} belongs to another company`);
+      const product = input.product_id != null ? await this.refs.product(auth, input.product_id, 'product_id') : null;
+      const owner = await this.refs.owner(auth, input.owner_id, auth.user.id);
+      const currency = input.currency ?? firstOf(app.currencies, opp?.currency, customer.currency) ?? app.currency_base;
+      const unit = input.unit ?? firstOf(app.units, product?.unit, opp?.unit, customer.unit) ?? app.unit_default;
+      const order = await db.save(
+        Order,
+        db.create(Order, {
+          customerId: customer.id,
+          oppId: opp?.id ?? null,
+          productId: product?.id ?? null,
+          customerPo: '',
+          date,
+          dueDate: input.due_date ?? null,
+          kg: input.kg,
+          price: input.price,
+          amount,
+          currency,
+          unit,
+          kind,
+          status: ws.constants.order_new_status,
+          paymentDays: input.payment_days ?? opp?.paymentDays ?? 0,
+          note: input.note ?? '',
+          ownerId: owner.id,
+          erpState: null,
+          erpExtNo: '',
+          erpError: '',
+          isSample: opts.isSample ?? false,
+          createdBy: auth.user.id,
+        }),
+      );
+      return { order, productName: product?.name ?? '' };
+    });
+  }
+
+  /**
+   * Spec 4.5: sets the customer PO (whitespace collapsed, '' clears, at most 60 characters). 409 once the
+   * order was sent to the ERP (the number must then be changed in the ERP). `changed` is false when the
+   * collapsed value equals the stored one (nothing is written).
+   */
+  async setPo(auth: UserContext, id: number, raw: string): Promise<PoChange> {
+    const po = collapsePo(raw);
+    if (po.length > MAX_PO_LENGTH) throw invalid('customer_po', `at most ${MAX_PO_LENGTH} characters after whitespace is collapsed (got ${po.length})`);
+    const db = this.uow.tenant(auth);
+    return this.uow.run(async () => {
+      const order = await this.loadForChange(auth, id);
+      const changed = po !== order.customerPo;
+      if (changed) {
+        await db.update(Order, { id }, { customerPo: po });
+        order.customerPo = po;
+      }
+      return { changed, view: await this.get(auth, id) };
+    });
+  }
+
+  /**
+   * Puts the order in the ERP queue (one open entry per order) with the ERP order of spec 2.9 as it is
+   * now, and sets the status to `order_sent_status`. 409 when the order was already sent.
+   */
+  async queueForErp(auth: UserContext, id: number): Promise<OrderView> {
+    const ws = auth.workspace;
+    const db = this.uow.tenant(ws.id);
+    return this.uow.run(async () => {
+      const order = await this.loadForChange(auth, id);
+      const [customer, product, owner] = await this.uow.all(
+        () => db.byId(Company, order.customerId),
+        () => (order.productId ? db.byId(Product, order.productId) : null),
+        () => db.byId(User, order.ownerId),
+      );
+      if (!customer) throw invalid('customer_id', `the order's company ${order.customerId} no longer exists`);
+      const status = ws.constants.order_sent_status;
+      await db.update(Order, { id }, { status, erpState: 'queued', erpError: '', erpExtNo: '' });
+      Object.assign(order, { status, erpState: 'queued', erpError: '', erpExtNo: '' });
+      await db.save(
+        ErpQueueEntry,
+        db.create(ErpQueueEntry, { orderId: id, state: ERP_QUEUE_WAITING, attempts: 0, payload: { ...erpOrder(order, customer, product, owner) }, queuedBy: auth.user.id }),
+      );
+      return this.get(auth, id);
+    });
+  }
+
+  /** A visible order the caller may edit, locked, that was not sent yet (404 / 403 / 409). */
+  private async loadForChange(auth: UserContext, id: number): Promise<Order> {
+    const order = await this.access.findVisible(Order, auth, id, 'order', true);
+    this.access.assertCanEdit(auth, order.ownerId);
+    if (isErpSent(auth.workspace.constants, order.status)) {
+      throw new DomainError('conflict', `order ${id} was already sent to the ERP (status ${order.status}); change it in the ERP`, { status: order.status });
+    }
+    return order;
+  }
+}
+
+function joinProduct<Q extends ReturnType<TenantDb['qb']>>(qb: Q): Q {
+  qb.leftJoinAndMapOne('o.joinedProduct', Product, 'p', 'p.workspace_id = o.workspace_id AND p.id = o.product_id');
+  return qb;
+}
+
+function viewOf(row: OrderRow): OrderView {
+  const { joinedProduct, ...order } = row;
+  return { order: Object.assign(new Order(), order), productName: joinedProduct?.name ?? '' };
+}
+
+/** The first candidate that is one of `allowed` (workspace currencies or units). */
+function firstOf(allowed: string[], ...candidates: (string | null | undefined)[]): string | undefined {
+  return candidates.find((c): c is string => !!c && allowed.includes(c));
+}

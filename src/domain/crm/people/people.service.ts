@@ -1,0 +1,266 @@
+import { Injectable } from '@nestjs/common';
+import { In, Not } from 'typeorm';
+import { invalid } from '../../../platform/common/errors';
+import type { TenantDb } from '../../../platform/database/tenant-db';
+import { UnitOfWork } from '../../../platform/database/unit-of-work';
+import { UserContext } from '../../identity/auth-context';
+import { User } from '../../identity/user.entity';
+import { UsersService } from '../../identity/users.service';
+import { Company } from '../companies/company.entity';
+import { AccessService } from '../shared/access.service';
+import { DuplicateError } from '../shared/duplicate';
+import { recordPath } from '../shared/event-data';
+import { normalizeName } from '../shared/normalize';
+import { LinkedRecords, ObjectRecordsService } from '../objects/object-records.service';
+import { Page, paginate, PageQuery } from '../shared/paging';
+import { RecordOpensService } from '../shared/record-opens.service';
+import { RefsService } from '../shared/refs.service';
+import { searchPattern } from '../shared/search';
+import { Person } from './person.entity';
+
+/** Writable fields of a person (the record's own snake_case names). */
+export interface PersonInput {
+  /** The company; null = no company. */
+  customer_id?: number | null;
+  name?: string;
+  title?: string;
+  department?: string;
+  email?: string;
+  phone?: string;
+  wa?: string;
+  note?: string;
+  is_main?: boolean;
+  is_former?: boolean;
+  owner_id?: number;
+  active?: boolean;
+}
+
+export interface PersonCreateInput extends PersonInput {
+  name: string;
+  force?: boolean;
+}
+
+export type PersonOrigin = 'manual' | 'email' | 'lead' | 'import';
+
+export interface PersonCreateOptions {
+  /** Where the person came from; `email` (created automatically from e-mail) raises no contact_created. */
+  origin?: PersonOrigin;
+  isSample?: boolean;
+}
+
+export interface PersonListQuery extends PageQuery {
+  q?: string;
+  customerId?: number;
+  ownerId?: number;
+  active?: boolean;
+}
+
+/** Batch data for a set of people: owner users, company names and which ones the caller may edit. */
+export interface PersonViews {
+  owners: Map<number, User>;
+  customerNames: Map<number, string>;
+  editable: Set<number>;
+}
+
+export interface PersonPage extends Page<Person> {
+  views: PersonViews;
+}
+
+export interface PersonOne {
+  person: Person;
+  views: PersonViews;
+  /** Custom records linking to the person (record reads and updates; a new person has none). */
+  objects: LinkedRecords[];
+}
+
+const TEXT_FIELDS = [
+  ['title', 'title'],
+  ['department', 'department'],
+  ['phone', 'phone'],
+  ['wa', 'wa'],
+] as const satisfies readonly (readonly [keyof PersonInput, keyof Person])[];
+
+/** First key of the advisory lock serializing person creation per workspace (second key: workspace id). */
+const PERSON_LOCK = 0x70657273; // "pers"
+
+@Injectable()
+export class PeopleService {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly access: AccessService,
+    private readonly refs: RefsService,
+    private readonly users: UsersService,
+    private readonly opens: RecordOpensService,
+    private readonly objects: ObjectRecordsService,
+  ) {}
+
+  async list(auth: UserContext, q: PersonListQuery): Promise<PersonPage> {
+    const visible = await this.access.visibleOwnerIds(auth);
+    const qb = this.uow.tenant(auth).qb(Person, 'p');
+    if (visible) qb.andWhere('p.owner_id IN (:...visible)', { visible });
+    qb.andWhere('p.active = :active', { active: q.active ?? true });
+    if (q.q?.trim()) qb.andWhere(`(p.name ILIKE :q ESCAPE '\\' OR p.email ILIKE :q ESCAPE '\\')`, { q: searchPattern(q.q.trim()) });
+    if (q.customerId !== undefined) qb.andWhere('p.customer_id = :customerId', { customerId: q.customerId });
+    if (q.ownerId !== undefined) qb.andWhere('p.owner_id = :ownerId', { ownerId: q.ownerId });
+    const page = await paginate(qb, 'p', q, auth.workspace.timezone);
+    return { ...page, views: await this.views(auth, page.items) };
+  }
+
+  /** One visible person; records the open for Today's `recent`. */
+  async get(auth: UserContext, id: number): Promise<PersonOne> {
+    return this.uow.run(async () => {
+      const person = await this.access.findVisible(Person, auth, id, 'person');
+      await this.opens.touch(auth, 'person', id);
+      return { person, views: await this.views(auth, [person]), objects: await this.objects.linkedTo(auth, 'person', id) };
+    });
+  }
+
+  async create(auth: UserContext, input: PersonCreateInput, opts: PersonCreateOptions = {}): Promise<PersonOne> {
+    const ws = auth.workspace;
+    const name = requiredName(input.name);
+    const db = this.uow.tenant(ws.id);
+    const person = await this.uow.run(async () => {
+      const company = input.customer_id != null ? await this.refs.company(auth, input.customer_id) : null;
+      const ownerId = (await this.refs.owner(auth, input.owner_id, auth.user.id)).id;
+      const values = columns(input);
+      const nameNorm = normalizeName(name);
+      const email = values.email ?? '';
+      const isMain = input.is_main ?? false;
+      if (isMain && !company) throw invalid('is_main', 'a main contact needs a customer_id');
+      if (!input.force) {
+        await db.lock(PERSON_LOCK);
+        const existing = await this.findDuplicate(db, company?.id ?? null, nameNorm, email);
+        if (existing) {
+          const why = company && existing.customerId === company.id && existing.nameNorm === nameNorm ? `the same name at ${company.name}` : 'the same e-mail address';
+          throw new DuplicateError(existing, 'person', why, this.access.canSee(await this.access.visibleOwnerIds(auth), existing.ownerId));
+        }
+      }
+      if (isMain && company) await this.clearMain(db, company.id, null);
+      const saved = await db.save(
+        Person,
+        db.create(Person, {
+          ...values,
+          customerId: company?.id ?? null,
+          name,
+          nameNorm,
+          isMain,
+          isFormer: input.is_former ?? false,
+          origin: opts.origin ?? 'manual',
+          ownerId,
+          active: input.active ?? true,
+          isSample: opts.isSample ?? false,
+        }),
+      );
+      if (saved.origin !== 'email') {
+        const customer = company?.name ?? '';
+        this.uow.recordEvent({
+          workspaceId: ws.id,
+          event: 'contact_created',
+          title: `New contact: ${saved.name}`,
+          text: `${saved.name}${saved.title ? `, ${saved.title}` : ''}${customer ? ` at ${customer}` : ''} was added by ${auth.user.fullName}.`,
+          url: recordPath('person', saved.id),
+          data: { id: saved.id, name: saved.name, email: saved.email, phone: saved.phone, title: saved.title, customer, customer_id: saved.customerId },
+          recordType: 'person',
+          recordId: saved.id,
+          sample: saved.isSample,
+        });
+      }
+      return saved;
+    });
+    return { person, views: await this.views(auth, [person]), objects: [] };
+  }
+
+  async update(auth: UserContext, id: number, input: PersonInput): Promise<PersonOne> {
+    const db = this.uow.tenant(auth);
+    const person = await this.uow.run(async () => {
+      const current = await this.access.findVisible(Person, auth, id, 'person', true);
+      this.access.assertCanEdit(auth, current.ownerId);
+      const patch: Partial<Person> = columns(input);
+      if (input.name !== undefined) {
+        patch.name = requiredName(input.name);
+        patch.nameNorm = normalizeName(patch.name);
+      }
+      if (input.customer_id !== undefined && input.customer_id !== current.customerId) {
+        patch.customerId = input.customer_id === null ? null : (await this.refs.company(auth, input.customer_id)).id;
+        // a main contact of the old company is not the main contact of the new one
+        if (input.is_main === undefined && current.isMain) patch.isMain = false;
+      }
+      const customerId = patch.customerId !== undefined ? patch.customerId : current.customerId;
+      if (input.is_main !== undefined) {
+        if (input.is_main && customerId === null) throw invalid('is_main', 'a main contact needs a customer_id');
+        patch.isMain = input.is_main;
+      }
+      if (patch.isMain && customerId !== null) await this.clearMain(db, customerId, id);
+      if (input.is_former !== undefined) patch.isFormer = input.is_former;
+      if (input.owner_id !== undefined) patch.ownerId = (await this.refs.owner(auth, input.owner_id, current.ownerId)).id;
+      if (input.active !== undefined) patch.active = input.active;
+      if (Object.keys(patch).length) await db.update(Person, { id }, patch);
+      return (await db.byId(Person, id))!;
+    });
+    return { person, views: await this.views(auth, [person]), objects: await this.objects.linkedTo(auth, 'person', id) };
+  }
+
+  /** Archive (active = false); PATCH active: true brings the person back. */
+  async archive(auth: UserContext, id: number): Promise<void> {
+    const db = this.uow.tenant(auth);
+    await this.uow.run(async () => {
+      const current = await this.access.findVisible(Person, auth, id, 'person', true);
+      this.access.assertCanEdit(auth, current.ownerId);
+      if (current.active) await db.update(Person, { id }, { active: false });
+    });
+  }
+
+  /** Owners and company names of a set of people: one query each. */
+  async views(auth: UserContext, people: Person[]): Promise<PersonViews> {
+    const ws = auth.workspace.id;
+    const owners = await this.users.byIds(ws, people.map((p) => p.ownerId));
+    const customerNames = await this.companyNames(ws, people.map((p) => p.customerId));
+    const editable = new Set(people.filter((p) => this.access.canEdit(auth, p.ownerId)).map((p) => p.id));
+    return { owners, customerNames, editable };
+  }
+
+  /** Company names by id (one query). */
+  async companyNames(workspaceId: number, ids: Iterable<number | null>): Promise<Map<number, string>> {
+    const unique = [...new Set([...ids].filter((x): x is number => typeof x === 'number'))];
+    if (!unique.length) return new Map();
+    const rows = await this.uow.tenant(workspaceId).find(Company, { select: { workspaceId: true, id: true, name: true }, where: { id: In(unique) } });
+    return new Map(rows.map((c) => [c.id, c.name]));
+  }
+
+  /** Same company and same name key, or the same non-empty e-mail (case-insensitive) anywhere in the workspace. */
+  private findDuplicate(db: TenantDb, customerId: number | null, nameNorm: string, email: string): Promise<Person | null> {
+    const conds: string[] = [];
+    if (customerId !== null) conds.push('(p.customer_id = :customerId AND p.name_norm = :nameNorm)');
+    if (email) conds.push('lower(p.email) = :email');
+    if (!conds.length) return Promise.resolve(null);
+    return db
+      .qb(Person, 'p')
+      .andWhere(`(${conds.join(' OR ')})`, { customerId, nameNorm, email: email.toLowerCase() })
+      .orderBy('p.id', 'ASC')
+      .getOne();
+  }
+
+  /** A company has at most one main contact: clear the flag on its other people. */
+  private async clearMain(db: TenantDb, customerId: number, exceptId: number | null): Promise<void> {
+    await db.update(Person, { customerId, isMain: true, ...(exceptId !== null ? { id: Not(exceptId) } : {}) }, { isMain: false });
+  }
+
+}
+
+/** Plain text columns of the input, trimmed; e-mail addresses are stored in lower case. */
+function columns(input: PersonInput): Partial<Person> {
+  const out: Partial<Record<keyof Person, unknown>> = {};
+  for (const [key, prop] of TEXT_FIELDS) {
+    const v = input[key];
+    if (typeof v === 'string') out[prop] = v.trim();
+  }
+  if (input.email !== undefined) out.email = input.email.trim().toLowerCase();
+  if (input.note !== undefined) out.note = input.note;
+  return out as Partial<Person>;
+}
+
+function requiredName(name: string): string {
+  const n = name.trim();
+  if (!n) throw invalid('name', 'must not be empty');
+  return n;
+}

@@ -1,0 +1,69 @@
+import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeorm';
+import { TenantEntity } from '../../../platform/database/tenant-entity';
+
+@Entity('people')
+@Index(['workspaceId', 'customerId', 'id'])
+@Index(['workspaceId', 'ownerId', 'id'])
+@Index(['workspaceId', 'email'])
+@Index(['workspaceId', 'nameNorm'])
+@Index(['workspaceId', 'updatedAt', 'id'])
+// trigram GIN indexes for `q` (ILIKE '%q%' on name or email), hand-written in migration 1795340000000-IndexesAndAggregates
+@Index('IDX_people_name_trgm', { synchronize: false }) // USING gin (name gin_trgm_ops)
+@Index('IDX_people_email_trgm', { synchronize: false }) // USING gin (email gin_trgm_ops)
+export class Person extends TenantEntity {
+  /** The person's company (null for a person without one). */
+  @Column({ type: 'int', nullable: true })
+  customerId: number | null;
+
+  @Column({ type: 'varchar', length: 200 })
+  name: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  nameNorm: string;
+
+  @Column({ type: 'varchar', length: 150, default: '' })
+  title: string;
+
+  @Column({ type: 'varchar', length: 100, default: '' })
+  department: string;
+
+  @Column({ type: 'varchar', length: 254, default: '' })
+  email: string;
+
+  @Column({ type: 'varchar', length: 50, default: '' })
+  phone: string;
+
+  /** WhatsApp number. */
+  @Column({ type: 'varchar', length: 50, default: '' })
+  wa: string;
+
+  @Column({ type: 'text', default: '' })
+  note: string;
+
+  /** The company's main contact. */
+  @Column({ type: 'boolean', default: false })
+  isMain: boolean;
+
+  /** No longer with the company. */
+  @Column({ type: 'boolean', default: false })
+  isFormer: boolean;
+
+  /** manual, email (created automatically from e-mail: raises no contact_created), lead, import. */
+  @Column({ type: 'varchar', length: 20, default: 'manual' })
+  origin: string;
+
+  @Column({ type: 'int' })
+  ownerId: number;
+
+  @Column({ type: 'boolean', default: true })
+  active: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  isSample: boolean;
+
+  @CreateDateColumn({ type: 'timestamptz', precision: 3 })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz', precision: 3 })
+  updatedAt: Date;
+}

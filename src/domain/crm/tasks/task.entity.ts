@@ -1,0 +1,56 @@
+import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeorm';
+import { TenantEntity } from '../../../platform/database/tenant-entity';
+
+/** An action / task, optionally related to a company, person or opportunity. */
+@Entity('tasks')
+@Index(['workspaceId', 'assigneeId', 'status', 'dueDate'])
+@Index(['workspaceId', 'oppId'])
+@Index(['workspaceId', 'customerId'])
+@Index(['workspaceId', 'updatedAt', 'id'])
+@Index('IDX_tasks_owner', ['workspaceId', 'ownerId', 'id'])
+export class Task extends TenantEntity {
+  @Column({ type: 'varchar', length: 300 })
+  title: string;
+
+  @Column({ type: 'text', default: '' })
+  description: string;
+
+  @Column({ type: 'date', nullable: true })
+  dueDate: string | null;
+
+  /** One of constants.task_priorities. */
+  @Column({ type: 'varchar', length: 40 })
+  priority: string;
+
+  /** One of constants.task_statuses. */
+  @Column({ type: 'varchar', length: 40 })
+  status: string;
+
+  @Column({ type: 'int' })
+  assigneeId: number;
+
+  /** Who created it. */
+  @Column({ type: 'int' })
+  ownerId: number;
+
+  @Column({ type: 'int', nullable: true })
+  customerId: number | null;
+
+  @Column({ type: 'int', nullable: true })
+  personId: number | null;
+
+  @Column({ type: 'int', nullable: true })
+  oppId: number | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  doneAt: Date | null;
+
+  @Column({ type: 'boolean', default: false })
+  isSample: boolean;
+
+  @CreateDateColumn({ type: 'timestamptz', precision: 3 })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz', precision: 3 })
+  updatedAt: Date;
+}

@@ -1,0 +1,81 @@
+import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type pino from 'pino';
+import { APP_CONFIG, AppConfig } from '../../platform/config/app-config';
+import { ROOT_LOGGER } from '../../platform/common/logger';
+import { PeriodicJob } from '../../platform/common/periodic-job';
+import { UnitOfWork } from '../../platform/database/unit-of-work';
+import { WorkspaceService } from '../workspace/workspace.service';
+
+/** A credential that stopped working (revoked or expired) is kept this long, then deleted. */
+export const CREDENTIAL_RETENTION_DAYS = 30;
+/** An authorization code is kept this long after it expired (a reuse within it still revokes the grant's tokens). */
+export const CODE_RETENTION_HOURS = 24;
+/** Rows deleted per statement (each its own short transaction). */
+const BATCH = 5000;
+
+const PRUNE_CREDENTIALS = `
+  WITH gone AS (
+    SELECT id FROM credentials
+     WHERE workspace_id = $1 AND (revoked_at < now() - make_interval(days => $2) OR expires_at < now() - make_interval(days => $2))
+     LIMIT $3),
+  d AS (DELETE FROM credentials c USING gone WHERE c.workspace_id = $1 AND c.id = gone.id RETURNING 1)
+  SELECT count(*)::int AS n FROM d`;
+
+const PRUNE_CODES = `
+  WITH gone AS (SELECT id FROM oauth_codes WHERE workspace_id = $1 AND expires_at < now() - make_interval(hours => $2) LIMIT $3),
+  d AS (DELETE FROM oauth_codes c USING gone WHERE c.workspace_id = $1 AND c.id = gone.id RETURNING 1)
+  SELECT count(*)::int AS n FROM d`;
+
+/**
+ * Deletes what can never be used again: every refresh rotates (two new rows), every access token lives an
+ * hour and every sign-in is a session, so without this the credentials table grows with use, not with
+ * users. Revoked and expired credentials go 30 days after they stopped working (lists and the auth path
+ * only ever read live ones, so nothing visible changes); authorization codes a day after they expired.
+ * Runs every HOUSEKEEPING_MINUTES on each instance (deletes are idempotent), one workspace at a time, in
+ * batches so no statement holds locks for long. A workspace's rows are scanned: an index on revoked_at
+ * would cost the refresh rotation its HOT update on the hot path, for a job that runs a few times an hour.
+ */
+@Injectable()
+export class CredentialRetention implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly job = new PeriodicJob(
+    () => this.prune(),
+    (e) => this.log.warn({ err: e }, 'credential retention round failed'),
+  );
+
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly workspaces: WorkspaceService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(ROOT_LOGGER) private readonly log: pino.Logger,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.config.housekeepingMinutes <= 0) return;
+    this.job.start(this.config.housekeepingMinutes * 60_000);
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.job.stop();
+  }
+
+  /** One round: deletes spent credentials and codes past their retention. */
+  async prune(): Promise<{ credentials: number; codes: number }> {
+    let credentials = 0;
+    let codes = 0;
+    for (const ws of await this.workspaces.ids()) {
+      credentials += await this.drain(ws, PRUNE_CREDENTIALS, CREDENTIAL_RETENTION_DAYS);
+      codes += await this.drain(ws, PRUNE_CODES, CODE_RETENTION_HOURS);
+    }
+    if (credentials || codes) this.log.info({ credentials, codes }, 'spent credentials and codes deleted');
+    return { credentials, codes };
+  }
+
+  private async drain(ws: number, sql: string, age: number): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const [{ n }] = await this.uow.runDetached(() => this.uow.tenant(ws).sql<{ n: number }>(sql, [age, BATCH]));
+      total += n;
+      if (n < BATCH) return total;
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { UnitOfWork } from '../../../platform/database/unit-of-work';
+
+const FLUSH_EVERY_MS = 5_000;
+const MAX_PENDING = 50_000;
+
+/**
+ * Last-used time and call count of OAuth grants without a database write per request: each use of an
+ * access token adds to an in-memory counter, and every 5 s (and at shutdown) one statement per
+ * workspace adds the counts and moves last_used_at forward. A crash loses at most 5 s of counts.
+ */
+@Injectable()
+export class GrantUsage implements OnApplicationShutdown {
+  private readonly log = new Logger(GrantUsage.name);
+  /** `${workspaceId}:${grantId}` → calls and the latest use. */
+  private pending = new Map<string, { workspaceId: number; grantId: number; calls: number; last: number }>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly uow: UnitOfWork) {}
+
+  record(workspaceId: number, grantId: number): void {
+    const key = `${workspaceId}:${grantId}`;
+    const hit = this.pending.get(key);
+    if (hit) {
+      hit.calls++;
+      hit.last = Date.now();
+    } else if (this.pending.size < MAX_PENDING) {
+      this.pending.set(key, { workspaceId, grantId, calls: 1, last: Date.now() });
+    }
+    if (!this.timer) {
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        this.flush().catch((e: unknown) => this.log.warn(`grant usage flush failed: ${String(e)}`));
+      }, FLUSH_EVERY_MS);
+      this.timer.unref();
+    }
+  }
+
+  /** Writes the counted uses (tests call it to skip the wait). */
+  async flush(): Promise<void> {
+    const batch = this.pending;
+    this.pending = new Map();
+    const byWs = new Map<number, { ids: number[]; calls: number[]; last: Date[] }>();
+    for (const u of batch.values()) {
+      const w = byWs.get(u.workspaceId) ?? { ids: [], calls: [], last: [] };
+      w.ids.push(u.grantId);
+      w.calls.push(u.calls);
+      w.last.push(new Date(u.last));
+      byWs.set(u.workspaceId, w);
+    }
+    for (const [workspaceId, w] of byWs) {
+      await this.uow.runDetached(() =>
+        this.uow.tenant(workspaceId).sql(
+          `UPDATE oauth_grants g SET call_count = g.call_count + u.calls,
+                  last_used_at = GREATEST(coalesce(g.last_used_at, u.last), u.last)
+             FROM unnest($2::int[], $3::int[], $4::timestamptz[]) AS u(id, calls, last)
+            WHERE g.workspace_id = $1 AND g.id = u.id`,
+          [w.ids, w.calls, w.last],
+        ),
+      );
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.flush().catch((e: unknown) => this.log.warn(`grant usage flush failed: ${String(e)}`));
+  }
+}

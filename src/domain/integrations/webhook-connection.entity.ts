@@ -1,0 +1,53 @@
+import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeorm';
+import { TenantEntity } from '../../platform/database/tenant-entity';
+
+/** Connection kinds: signed JSON (`webhook`) and the chat channels of spec 6.5 (unsigned, their own format). */
+export const CONNECTION_KINDS = ['webhook', 'slack', 'teams', 'google_chat', 'discord', 'telegram'] as const;
+export type ConnectionKind = (typeof CONNECTION_KINDS)[number];
+
+/** An outbound webhook connection of a workspace (Apps settings; REST /api/v1/webhooks). */
+@Entity('webhook_connections')
+@Index('IDX_webhook_connections_active', ['workspaceId', 'active'])
+export class WebhookConnection extends TenantEntity {
+  @Column({ type: 'varchar', length: 20, default: 'webhook' })
+  kind: string;
+
+  @Column({ type: 'varchar', length: 2000 })
+  url: string;
+
+  /** Subscribed event kinds. */
+  @Column({ type: 'text', array: true, default: '{}' })
+  events: string[];
+
+  @Column({ type: 'boolean', default: true })
+  active: boolean;
+
+  /** The signing key, sealed with the SecretBox (shown in clear on create and rotate only). */
+  @Column({ type: 'text' })
+  signingKey: string;
+
+  /** Latest result: HTTP status, or the error when there was no answer. */
+  @Column({ type: 'int', nullable: true })
+  lastStatus: number | null;
+
+  @Column({ type: 'varchar', length: 300, nullable: true })
+  lastError: string | null;
+
+  @Column({ type: 'boolean', nullable: true })
+  lastOk: boolean | null;
+
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  lastEvent: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  lastAt: Date | null;
+
+  @Column({ type: 'int', nullable: true })
+  createdBy: number | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}

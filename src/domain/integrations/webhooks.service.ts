@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '../../platform/config/app-config';
+import { DomainError, forbidden, invalid, notFound } from '../../platform/common/errors';
+import type { SecretBox } from '../../platform/common/crypto';
+import { UnitOfWork } from '../../platform/database/unit-of-work';
+import { SUBSCRIBABLE_EVENTS } from './event-kinds';
+import { CONNECTION_KINDS } from './webhook-connection.entity';
+import { WebhookConnection } from './webhook-connection.entity';
+import { WebhookDelivery } from './webhook-delivery.entity';
+import { hostProblem, parseWebhookUrl } from '../../platform/net/net-guard';
+import { newSigningKey } from './signing';
+import { render } from './chat-formats';
+import { buildBody, testEvent } from './webhook-body';
+import { DELIVERY_LOG_SIZE, WebhookWorker } from './webhook-worker';
+import { isAdmin, UserContext } from '../identity/auth-context';
+import { SECRET_BOX } from '../identity/secret-box.provider';
+
+/** At most this many connections per workspace. */
+export const MAX_CONNECTIONS = 50;
+
+export interface ConnectionInput {
+  url?: string;
+  events?: string[];
+  active?: boolean;
+  kind?: string;
+}
+
+/** A connection and, on create and rotate only, its signing key in clear. */
+export interface ConnectionWithKey {
+  connection: WebhookConnection;
+  signingKey: string | null;
+}
+
+/**
+ * Webhook connections of a workspace (spec 6, Apps settings): admins only. URLs are checked at save
+ * (https, and no loopback/private/link-local/metadata address, unless ALLOW_PRIVATE_NETWORK_URLS=1)
+ * and again at send time by the worker's agent. Test and resend queue a delivery; the worker sends it.
+ */
+@Injectable()
+export class WebhooksService {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly worker: WebhookWorker,
+    @Inject(SECRET_BOX) private readonly box: SecretBox,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private admin(auth: UserContext): void {
+    if (!isAdmin(auth)) throw forbidden('only admins manage webhook connections');
+  }
+
+  async list(auth: UserContext): Promise<WebhookConnection[]> {
+    this.admin(auth);
+    return this.uow.tenant(auth).find(WebhookConnection, { order: { id: 'ASC' }, take: MAX_CONNECTIONS });
+  }
+
+  async get(auth: UserContext, id: number): Promise<WebhookConnection> {
+    this.admin(auth);
+    const c = await this.uow.tenant(auth).byId(WebhookConnection, id);
+    if (!c) throw notFound('webhook');
+    return c;
+  }
+
+  async create(auth: UserContext, input: ConnectionInput): Promise<ConnectionWithKey> {
+    this.admin(auth);
+    const kind = input.kind ?? 'webhook';
+    if (!(CONNECTION_KINDS as readonly string[]).includes(kind)) throw invalid('kind', `must be one of ${CONNECTION_KINDS.join(', ')}`);
+    const url = await this.checkUrl(input.url);
+    const events = this.checkEvents(input.events);
+    const key = newSigningKey();
+    const db = this.uow.tenant(auth);
+    const connection = await this.uow.run(async () => {
+      await db.lock(LOCK_CONNECTIONS);
+      if ((await db.count(WebhookConnection)) >= MAX_CONNECTIONS) throw new DomainError('conflict', `at most ${MAX_CONNECTIONS} webhook connections per workspace`);
+      const c = db.create(WebhookConnection, { kind, url, events, active: input.active ?? true, signingKey: this.box.seal(key), createdBy: auth.user.id });
+      return db.save(WebhookConnection, c);
+    });
+    return { connection, signingKey: key };
+  }
+
+  async update(auth: UserContext, id: number, input: ConnectionInput): Promise<WebhookConnection> {
+    this.admin(auth);
+    const url = input.url === undefined ? undefined : await this.checkUrl(input.url);
+    const events = input.events === undefined ? undefined : this.checkEvents(input.events);
+    if (input.active === null) throw invalid('active', 'must be true or false');
+    const db = this.uow.tenant(auth);
+    return this.uow.run(async () => {
+      const c = await db.byId(WebhookConnection, id, true);
+      if (!c) throw notFound('webhook');
+      if (url !== undefined) c.url = url;
+      if (events !== undefined) c.events = events;
+      if (input.active !== undefined) c.active = input.active;
+      return db.save(WebhookConnection, c);
+    });
+  }
+
+  async remove(auth: UserContext, id: number): Promise<void> {
+    this.admin(auth);
+    const db = this.uow.tenant(auth);
+    await this.uow.run(async () => {
+      if (!(await db.delete(WebhookConnection, { id }))) throw notFound('webhook');
+      await db.delete(WebhookDelivery, { connectionId: id });
+    });
+  }
+
+  /** A new signing key; the old one stops signing at once. */
+  async rotate(auth: UserContext, id: number): Promise<ConnectionWithKey> {
+    this.admin(auth);
+    const key = newSigningKey();
+    const db = this.uow.tenant(auth);
+    const connection = await this.uow.run(async () => {
+      const c = await db.byId(WebhookConnection, id, true);
+      if (!c) throw notFound('webhook');
+      c.signingKey = this.box.seal(key);
+      return db.save(WebhookConnection, c);
+    });
+    return { connection, signingKey: key };
+  }
+
+  /** Queues a delivery of `event: "test"` to this connection (even when it is paused). */
+  async test(auth: UserContext, id: number): Promise<WebhookDelivery> {
+    this.admin(auth);
+    const db = this.uow.tenant(auth);
+    const ws = auth.workspace;
+    const delivery = await this.uow.run(async () => {
+      const c = await db.byId(WebhookConnection, id);
+      if (!c) throw notFound('webhook');
+      const body = buildBody(testEvent(ws.app.name), { id: ws.id, timezone: ws.timezone, company: ws.app.company, appName: ws.app.name, baseUrl: this.worker.baseUrl(ws.slug) }, new Date());
+      return this.queue(auth, { connectionId: c.id, event: 'test', outboxId: null, messageId: `msg_${randomUUID()}`, resendOf: null, body: render(c.kind, body, c.url) });
+    });
+    this.worker.wake();
+    return delivery;
+  }
+
+  /** The delivery log of a connection: the latest 200 attempts, newest first. */
+  async deliveries(auth: UserContext, id: number): Promise<WebhookDelivery[]> {
+    await this.get(auth, id);
+    return this.uow.tenant(auth).find(WebhookDelivery, {
+      where: { connectionId: id },
+      order: { id: 'DESC' },
+      take: DELIVERY_LOG_SIZE,
+      // the bodies stay in the database: the log shows what happened, not what was sent
+      select: { workspaceId: true, id: true, connectionId: true, event: true, outboxId: true, messageId: true, resendOf: true, status: true, ok: true, httpStatus: true, error: true, durationMs: true, response: true, createdAt: true, finishedAt: true },
+    });
+  }
+
+  /** Sends one delivery again: the same body (and webhook-id), a new signature and timestamp. */
+  async resend(auth: UserContext, id: number, deliveryId: number): Promise<WebhookDelivery> {
+    this.admin(auth);
+    const db = this.uow.tenant(auth);
+    const delivery = await this.uow.run(async () => {
+      const c = await db.byId(WebhookConnection, id);
+      if (!c) throw notFound('webhook');
+      const d = await db.findOne(WebhookDelivery, { where: { id: deliveryId, connectionId: id } });
+      if (!d) throw notFound('delivery');
+      return this.queue(auth, { connectionId: id, event: d.event, outboxId: d.outboxId, messageId: d.messageId, resendOf: d.id, body: d.body });
+    });
+    this.worker.wake();
+    return delivery;
+  }
+
+  private async queue(auth: UserContext, row: Pick<WebhookDelivery, 'connectionId' | 'event' | 'outboxId' | 'messageId' | 'resendOf' | 'body'>): Promise<WebhookDelivery> {
+    const db = this.uow.tenant(auth);
+    return db.save(WebhookDelivery, db.create(WebhookDelivery, { ...row, status: 'pending', response: '' }));
+  }
+
+  private async checkUrl(raw: string | undefined | null): Promise<string> {
+    if (typeof raw !== 'string' || !raw.trim()) throw invalid('url', 'is required');
+    const allow = this.config.allowPrivateNetworkUrls;
+    const url = parseWebhookUrl(raw.trim(), allow);
+    if (!(url instanceof URL)) throw invalid('url', url.message);
+    if (!allow) {
+      const problem = await hostProblem(url.hostname);
+      if (problem) throw invalid('url', `must not point to a loopback, private, link-local or metadata address (${problem})`);
+    }
+    return url.toString();
+  }
+
+  private checkEvents(events: string[] | undefined | null): string[] {
+    if (!Array.isArray(events) || events.length === 0) throw invalid('events', 'select at least one event');
+    const unknown = events.filter((e) => !(SUBSCRIBABLE_EVENTS as readonly string[]).includes(e));
+    if (unknown.length) throw invalid('events', `unknown event ${unknown[0]}; one of ${SUBSCRIBABLE_EVENTS.join(', ')}`);
+    return [...new Set(events)];
+  }
+}
+
+/** Advisory-lock namespace serializing the connection count check of a workspace. */
+const LOCK_CONNECTIONS = 0x5745_4248;

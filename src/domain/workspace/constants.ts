@@ -1,0 +1,307 @@
+/**
+ * Checks of a workspace's constants (pure; test/unit/constants.spec.ts). Used by
+ * `WorkspaceService.setConstants` and the `constants:set` CLI command. Errors name the bad key with a
+ * path, e.g. `stage_roles.Kazanç: not one of the stages`.
+ */
+import { DomainError } from '../../platform/common/errors';
+import { isKnownCountry } from '../../platform/common/holidays';
+import { defaultConstants } from './defaults';
+import { BANT_KEYS, GATE_RULE_KEYS, QE_BLOCK_FIELDS, QE_BLOCK_KEYS, QE_BLOCK_STATES, QE_CONDS, QE_NEXT_STEP_ROLES, QE_TRIAL_OUTCOMES, QeBlockKey, STAGE_ROLES, WorkspaceConstants } from './workspace.entity';
+
+/** Longest stage or status key: the columns that hold them are varchar(40). */
+export const MAX_KEY_LENGTH = 40;
+
+const STRING_LISTS = [
+  'stages',
+  'open_stages',
+  'barriers',
+  'customer_statuses',
+  'demo_results',
+  'demo_statuses',
+  'forecast_cats',
+  'lead_interest',
+  'lead_next_actions',
+  'lead_statuses',
+  'lead_timings',
+  'lead_visitor_types',
+  'loss_reasons',
+  'makro_stages',
+  'next_actions',
+  'opp_types',
+  'order_kinds',
+  'task_priorities',
+  'task_statuses',
+  'visit_topics',
+  'visit_types',
+  'task_closed_statuses',
+  'customer_at_risk_statuses',
+  'customer_account_statuses',
+  // --- orders and tickets ---
+  'order_statuses',
+  'order_erp_statuses',
+  'ticket_statuses',
+  'ticket_closed_statuses',
+  // --- fair leads ---
+  'lead_closed_statuses',
+] as const;
+const NON_EMPTY_LISTS = new Set<string>([
+  'stages', 'open_stages', 'forecast_cats', 'loss_reasons', 'task_statuses', 'task_priorities', 'customer_statuses', 'task_closed_statuses',
+  // --- orders and tickets ---
+  'order_statuses', 'order_erp_statuses', 'ticket_statuses',
+]);
+const KEY_LISTS = new Set<string>([
+  'stages', 'open_stages', 'customer_statuses', 'task_statuses', 'task_closed_statuses', 'customer_at_risk_statuses', 'customer_account_statuses',
+  // --- orders and tickets ---
+  'order_statuses', 'order_erp_statuses', 'ticket_statuses', 'ticket_closed_statuses',
+]);
+const BOOLEANS = ['stage_rules', 'opp_status_labels'] as const;
+const STRINGS = [
+  'opp_line_label', 'task_done_status',
+  // --- orders and tickets ---
+  'order_new_status', 'order_sent_status', 'ticket_new_status',
+  // --- fair leads ---
+  'lead_status_new', 'lead_status_converted', 'lead_status_won', 'lead_visit_type',
+] as const;
+const COUNTS = ['action_soon_days', 'sales_cycle_days'] as const;
+/** Maps keyed by stage, and what their values must be. */
+const STAGE_MAPS = ['stage_labels', 'stage_colors', 'stage_gate', 'stage_sla', 'stage_prob', 'stage_roles', 'stage_gates', 'stage_steps', 'stage_fc'] as const;
+
+const KNOWN_KEYS = new Set(Object.keys(defaultConstants()));
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+
+/**
+ * A partial merge: every top-level key of `patch` replaces the current value as a whole (maps are
+ * not merged key by key, so renamed stages leave no stale keys behind). Unknown keys are kept so the
+ * validation can name them.
+ */
+export function mergeConstants(current: WorkspaceConstants, patch: Partial<WorkspaceConstants> | Record<string, unknown>): Record<string, unknown> {
+  return { ...current, ...patch };
+}
+
+/** Every problem of a full constants object (empty = valid). */
+export function validateConstants(input: unknown): string[] {
+  if (!isObject(input)) return ['constants: must be a JSON object'];
+  const c = input;
+  const errors: string[] = [];
+  const err = (path: string, msg: string) => errors.push(`${path}: ${msg}`);
+
+  for (const key of Object.keys(c)) if (!KNOWN_KEYS.has(key)) err(key, 'unknown constant');
+  for (const key of KNOWN_KEYS) if (!(key in c)) err(key, 'is missing');
+
+  const lists: Record<string, string[]> = {};
+  for (const key of STRING_LISTS) {
+    const v = c[key];
+    if (v === undefined) continue;
+    if (!Array.isArray(v)) {
+      err(key, 'must be a list of strings');
+      continue;
+    }
+    const ok: string[] = [];
+    v.forEach((x, i) => {
+      if (typeof x !== 'string' || !x.trim()) err(`${key}[${i}]`, 'must be a non-empty string');
+      else if (KEY_LISTS.has(key) && x.length > MAX_KEY_LENGTH) err(`${key}[${i}]`, `at most ${MAX_KEY_LENGTH} characters`);
+      else if (ok.includes(x)) err(`${key}[${i}]`, `"${x}" appears twice`);
+      else ok.push(x);
+    });
+    if (NON_EMPTY_LISTS.has(key) && v.length === 0) err(key, 'must not be empty');
+    lists[key] = ok;
+  }
+  for (const key of BOOLEANS) if (key in c && typeof c[key] !== 'boolean') err(key, 'must be true or false');
+  for (const key of STRINGS) if (key in c && typeof c[key] !== 'string') err(key, 'must be a string');
+  for (const key of COUNTS) if (key in c && !isCount(c[key])) err(key, 'must be a whole number, 0 or more');
+
+  const stages = lists.stages ?? [];
+  const isStage = (s: string) => stages.includes(s);
+  for (const key of STAGE_MAPS) {
+    const v = c[key];
+    if (v === undefined) continue;
+    if (!isObject(v)) {
+      err(key, 'must be an object keyed by stage');
+      continue;
+    }
+    for (const [stage, value] of Object.entries(v)) {
+      const path = `${key}.${stage}`;
+      if (!isStage(stage)) {
+        err(path, 'not one of the stages');
+        continue;
+      }
+      switch (key) {
+        case 'stage_labels':
+        case 'stage_colors':
+        case 'stage_gate':
+          if (typeof value !== 'string') err(path, 'must be a string');
+          break;
+        case 'stage_sla':
+          if (!isCount(value)) err(path, 'must be a whole number of days, 0 or more');
+          break;
+        case 'stage_prob':
+          if (typeof value !== 'number' || !(value >= 0 && value <= 1)) err(path, 'must be a number from 0 to 1');
+          break;
+        case 'stage_roles':
+          if (!STAGE_ROLES.includes(value as never)) err(path, `must be one of ${STAGE_ROLES.join(', ')}`);
+          break;
+        case 'stage_fc':
+          if (typeof value !== 'string' || !(lists.forecast_cats ?? []).includes(value)) err(path, 'not one of forecast_cats');
+          break;
+        case 'stage_gates':
+          checkGate(path, value, err);
+          break;
+        case 'stage_steps':
+          checkSteps(path, value, err);
+          break;
+      }
+    }
+  }
+
+  const roles = isObject(c.stage_roles) ? (c.stage_roles as Record<string, unknown>) : null;
+  if (roles) {
+    for (const s of stages) if (!(s in roles)) err(`stage_roles.${s}`, 'every stage needs a role');
+    const won = stages.filter((s) => roles[s] === 'won');
+    if (won.length !== 1) err('stage_roles', `exactly one stage must have the role won (found ${won.length}${won.length ? `: ${won.join(', ')}` : ''})`);
+    const open = stages.filter((s) => roles[s] === 'open');
+    const openStages = lists.open_stages ?? [];
+    for (const s of openStages) {
+      if (!isStage(s)) err('open_stages', `${s} is not one of the stages`);
+      else if (roles[s] !== 'open') err('open_stages', `${s} does not have the role open`);
+    }
+    for (const s of open) if (!openStages.includes(s)) err('open_stages', `${s} has the role open but is not listed`);
+  }
+  if (isObject(c.stage_fc)) for (const s of stages) if (!(s in c.stage_fc)) err(`stage_fc.${s}`, 'every stage needs a forecast category');
+
+  if (isObject(c.visit_period)) {
+    for (const [status, days] of Object.entries(c.visit_period)) {
+      if (!(lists.customer_statuses ?? []).includes(status)) err(`visit_period.${status}`, 'not one of customer_statuses');
+      else if (!isCount(days)) err(`visit_period.${status}`, 'must be a whole number of days, 0 or more');
+    }
+  } else if ('visit_period' in c) err('visit_period', 'must be an object keyed by customer status');
+
+  const subset = (key: string, of: string) => {
+    for (const s of lists[key] ?? []) if (!(lists[of] ?? []).includes(s)) err(key, `${s} is not one of ${of}`);
+  };
+  subset('task_closed_statuses', 'task_statuses');
+  subset('customer_at_risk_statuses', 'customer_statuses');
+  subset('customer_account_statuses', 'customer_statuses');
+  if (typeof c.task_done_status === 'string' && !(lists.task_closed_statuses ?? []).includes(c.task_done_status)) {
+    err('task_done_status', 'not one of task_closed_statuses');
+  }
+  // --- orders and tickets ---
+  subset('order_erp_statuses', 'order_statuses');
+  subset('ticket_closed_statuses', 'ticket_statuses');
+  const member = (key: string, of: string, not?: string) => {
+    const v = c[key];
+    if (typeof v !== 'string') return;
+    if (!(lists[of] ?? []).includes(v)) err(key, `not one of ${of}`);
+    else if (not && (lists[not] ?? []).includes(v)) err(key, `must not be one of ${not}`);
+  };
+  member('order_new_status', 'order_statuses', 'order_erp_statuses');
+  member('order_sent_status', 'order_erp_statuses');
+  member('ticket_new_status', 'ticket_statuses', 'ticket_closed_statuses');
+  // --- fair leads ---
+  const leadStatuses = lists.lead_statuses ?? [];
+  leadStatuses.forEach((x, i) => x.length > MAX_KEY_LENGTH && err(`lead_statuses[${i}]`, `at most ${MAX_KEY_LENGTH} characters`));
+  for (const key of ['lead_status_new', 'lead_status_converted'] as const) {
+    if (typeof c[key] === 'string' && !leadStatuses.includes(c[key])) err(key, 'not one of lead_statuses');
+  }
+  if (typeof c.lead_status_won === 'string' && (!c.lead_status_won.trim() || c.lead_status_won.length > MAX_KEY_LENGTH)) {
+    err('lead_status_won', `must be a non-empty string of at most ${MAX_KEY_LENGTH} characters`);
+  }
+  subset('lead_closed_statuses', 'lead_statuses');
+  if (typeof c.lead_status_converted === 'string' && lists.lead_closed_statuses && !lists.lead_closed_statuses.includes(c.lead_status_converted)) {
+    err('lead_closed_statuses', 'must include lead_status_converted');
+  }
+  if (typeof c.lead_status_new === 'string' && (lists.lead_closed_statuses ?? []).includes(c.lead_status_new)) err('lead_status_new', 'must not be one of lead_closed_statuses');
+  if (typeof c.lead_visit_type === 'string' && !(lists.visit_types ?? []).includes(c.lead_visit_type)) err('lead_visit_type', 'not one of visit_types');
+  // --- approvals ---
+  if ('holiday_country' in c && !isKnownCountry(c.holiday_country)) err('holiday_country', 'must be a country code such as TR or DE (ISO 3166-1, upper case)');
+  // --- quick entry ---
+  checkQuickEntry(c, lists, err);
+  return errors;
+}
+
+// --- quick entry ---
+function checkQuickEntry(c: Record<string, unknown>, lists: Record<string, string[]>, err: (path: string, msg: string) => void): void {
+  if ('qe_undo_seconds' in c && (!isCount(c.qe_undo_seconds) || c.qe_undo_seconds > 600)) err('qe_undo_seconds', 'must be a whole number of seconds from 0 to 600');
+  const mapping = (key: string, keys: readonly string[] | null, values: string, what: string) => {
+    if (!(key in c)) return;
+    const v = c[key];
+    if (!isObject(v)) return err(key, 'must be an object');
+    for (const [k, x] of Object.entries(v)) {
+      if (keys ? !keys.includes(k) : !(lists[values] ?? []).includes(k)) err(`${key}.${k}`, keys ? `unknown key; known: ${keys.join(', ')}` : `not one of ${values}`);
+      else if (typeof x !== 'string') err(`${key}.${k}`, 'must be a string');
+      else if (keys && !(lists[values] ?? []).includes(x)) err(`${key}.${k}`, `${x} is not one of ${what}`);
+    }
+  };
+  mapping('qe_next_action_roles', QE_NEXT_STEP_ROLES, 'next_actions', 'next_actions');
+  mapping('qe_trial_results', QE_TRIAL_OUTCOMES, 'demo_results', 'demo_results');
+  mapping('qe_visit_type_icons', null, 'visit_types', 'visit_types');
+  if (!('qe_templates' in c)) return;
+  const templates = c.qe_templates;
+  if (!Array.isArray(templates)) return err('qe_templates', 'must be a list of templates');
+  const ids = new Set<number>();
+  let defaults = 0;
+  templates.forEach((t, i) => {
+    const p = `qe_templates[${i}]`;
+    if (!isObject(t)) return err(p, 'must be an object {id, name, icon, topic, team, vtype, is_default, blocks}');
+    for (const k of Object.keys(t)) if (!['id', 'name', 'icon', 'topic', 'team', 'vtype', 'is_default', 'blocks'].includes(k)) err(`${p}.${k}`, 'unknown template field');
+    if (!Number.isInteger(t.id) || (t.id as number) < 1 || (t.id as number) > 2_147_483_647) err(`${p}.id`, 'must be a positive whole number');
+    else if (ids.has(t.id as number)) err(`${p}.id`, `${t.id} appears twice`);
+    else ids.add(t.id as number);
+    if (typeof t.name !== 'string' || !t.name.trim() || t.name.length > 100) err(`${p}.name`, 'must be a non-empty string of at most 100 characters');
+    for (const k of ['icon', 'team'] as const) if (typeof t[k] !== 'string' || (t[k] as string).length > 100) err(`${p}.${k}`, 'must be a string of at most 100 characters');
+    if (typeof t.topic !== 'string' || (t.topic !== '' && !(lists.visit_topics ?? []).includes(t.topic))) err(`${p}.topic`, 'must be one of visit_topics or empty');
+    if (typeof t.vtype !== 'string' || (t.vtype !== '' && !(lists.visit_types ?? []).includes(t.vtype))) err(`${p}.vtype`, 'must be one of visit_types or empty');
+    if (typeof t.is_default !== 'boolean') err(`${p}.is_default`, 'must be true or false');
+    else if (t.is_default) defaults++;
+    if (!Array.isArray(t.blocks)) return err(`${p}.blocks`, 'must be a list of blocks {k, label, cond, st, req, def, fl}');
+    const seen = new Set<string>();
+    t.blocks.forEach((b, j) => {
+      const bp = `${p}.blocks[${j}]`;
+      if (!isObject(b)) return err(bp, 'must be an object {k, label, cond, st, req, def, fl}');
+      for (const k of Object.keys(b)) if (!['k', 'label', 'cond', 'st', 'req', 'def', 'fl'].includes(k)) err(`${bp}.${k}`, 'unknown block field');
+      const fields: readonly string[] = QE_BLOCK_FIELDS[b.k as QeBlockKey] ?? [];
+      if (typeof b.k !== 'string' || !QE_BLOCK_KEYS.includes(b.k as QeBlockKey)) err(`${bp}.k`, `must be one of ${QE_BLOCK_KEYS.join(', ')}`);
+      else if (seen.has(b.k)) err(`${bp}.k`, `${b.k} appears twice`);
+      else seen.add(b.k);
+      if (typeof b.label !== 'string' || b.label.length > 100) err(`${bp}.label`, 'must be a string of at most 100 characters');
+      if (typeof b.cond !== 'string' || (b.cond !== '' && !(b.cond in QE_CONDS))) err(`${bp}.cond`, `must be empty or one of ${Object.keys(QE_CONDS).join(', ')}`);
+      if (!QE_BLOCK_STATES.includes(b.st as never)) err(`${bp}.st`, `must be one of ${QE_BLOCK_STATES.join(', ')}`);
+      if (typeof b.req !== 'boolean') err(`${bp}.req`, 'must be true or false');
+      if (!isObject(b.def)) err(`${bp}.def`, 'must be an object of field -> default value');
+      else for (const [k, v] of Object.entries(b.def)) if (!fields.includes(k) || typeof v !== 'string') err(`${bp}.def.${k}`, `must be a string value of one of the fields ${fields.join(', ')}`);
+      if (!Array.isArray(b.fl) || b.fl.some((f) => !fields.includes(f as string))) err(`${bp}.fl`, `must be a list of the fields ${fields.join(', ')}`);
+    });
+  });
+  if (defaults > 1) err('qe_templates', `at most one template may be the default (found ${defaults})`);
+}
+
+function checkGate(path: string, value: unknown, err: (path: string, msg: string) => void): void {
+  if (!isObject(value)) return err(path, 'must be an object of gate rules');
+  for (const [rule, v] of Object.entries(value)) {
+    if (!(GATE_RULE_KEYS as readonly string[]).includes(rule)) err(`${path}.${rule}`, `unknown gate rule; known: ${GATE_RULE_KEYS.join(', ')}`);
+    else if (rule === 'bant_min') {
+      if (!isCount(v) || v > 4) err(`${path}.${rule}`, 'must be a whole number from 0 to 4');
+    } else if (typeof v !== 'boolean') err(`${path}.${rule}`, 'must be true or false');
+  }
+}
+
+function checkSteps(path: string, value: unknown, err: (path: string, msg: string) => void): void {
+  if (!Array.isArray(value)) return err(path, 'must be a list of steps {title, bant?}');
+  value.forEach((step, i) => {
+    const p = `${path}[${i}]`;
+    if (!isObject(step)) return err(p, 'must be an object {title, bant?}');
+    for (const k of Object.keys(step)) if (k !== 'title' && k !== 'bant') err(`${p}.${k}`, 'unknown step field; known: title, bant');
+    if (typeof step.title !== 'string' || !step.title.trim() || step.title.length > 200) err(`${p}.title`, 'must be a non-empty string of at most 200 characters');
+    if (step.bant !== undefined && !BANT_KEYS.includes(step.bant as never)) err(`${p}.bant`, `must be one of ${BANT_KEYS.join(', ')}`);
+  });
+}
+
+/** Throws 400 `invalid` naming the first bad keys (at most 10, with the count). */
+export function assertValidConstants(c: unknown): asserts c is WorkspaceConstants {
+  const errors = validateConstants(c);
+  if (!errors.length) return;
+  const shown = errors.slice(0, 10).join('; ');
+  const more = errors.length > 10 ? ` (and ${errors.length - 10} more)` : '';
+  throw new DomainError('invalid', `constants: ${errors.length} problem${errors.length > 1 ? 's' : ''}: ${shown}${more}`, { field: errors[0].split(':')[0], problems: errors.slice(0, 10) });
+}

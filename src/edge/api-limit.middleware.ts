@@ -1,0 +1,44 @@
+import { Injectable, NestMiddleware } from '@nestjs/common';
+import type { NextFunction, Response } from 'express';
+import type { CrmRequest } from './crm-request';
+import { ApiRateLimits, isLimitedPath } from './throttle';
+import { CredentialsService } from '../domain/identity/credentials.service';
+import { bearerOf, rememberResolved } from './bearer';
+
+/**
+ * The API request limit, after the workspace is known and before any route runs: the bearer (or ERP
+ * key header) is resolved first (auth cache, or one query); a verified credential counts against its
+ * own bucket, anything else — no credential, an invented, revoked or expired one — against the client
+ * address. Unknown routes are counted too.
+ */
+@Injectable()
+export class ApiLimitMiddleware implements NestMiddleware {
+  constructor(
+    private readonly credentials: CredentialsService,
+    private readonly limits: ApiRateLimits,
+  ) {}
+
+  async use(req: CrmRequest, res: Response, next: NextFunction): Promise<void> {
+    try {
+      // the path Express routes (an absolute-form target is already in origin form: src/edge/request-target.ts)
+      const path = req.path.toLowerCase();
+      if (!isLimitedPath(path)) return next();
+      // the authorization server has its own per-address bucket (429 slow_down); it takes no bearer
+      if (path.startsWith('/oauth/')) {
+        await this.limits.consumeOAuth(req.ip, res);
+        return next();
+      }
+      const ws = req.workspace;
+      const token = bearerOf(req, true);
+      const resolved = ws && token ? await this.credentials.resolve(ws, token) : null;
+      if (token) rememberResolved(req, token, resolved);
+      // ERP keys have their own, lower per-key limit (they are refused everywhere but /api/erp/v1)
+      if (ws && resolved?.credential.kind === 'erp') await this.limits.consumeErp(`${ws.id}:${resolved.credential.id}`, res);
+      else if (ws && resolved) await this.limits.consumeCredential(`${ws.id}:${resolved.credential.id}`, res);
+      else await this.limits.consumeAddress(req.ip, res);
+      next();
+    } catch (e) {
+      next(e);
+    }
+  }
+}

@@ -1,0 +1,147 @@
+import { ArgumentMetadata, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
+import { getMetadataStorage } from 'class-validator';
+import { invalid, invalidFields } from '../platform/common/errors';
+import { badText } from './body-guard';
+
+/** Largest and smallest value of a PostgreSQL `integer` column (ids, counts). */
+export const INT_MAX = 2_147_483_647;
+const INT_MIN = -2_147_483_648;
+
+/** Class metadata: on this body DTO `null` clears an optional field (PATCH semantics, docs/decisions.md). */
+export const NULL_CLEARS = Symbol('crm:null-clears');
+const SWAGGER_PROPERTY = 'swagger/apiModelProperties';
+
+/** Constraints about the kind of value: when one fails, it is the message (a range check of a string says little). */
+const KIND_CHECKS = ['isDefined', 'isString', 'isInt', 'isNumber', 'isBoolean', 'isArray', 'isObject', 'isIn', 'isEnum', 'nestedValidation'];
+
+/**
+ * The one message of a field: unknown fields are not allowed; a missing (`undefined`) field "is
+ * required" and a `null` one "must not be null", whatever its validators say (a missing id never reads
+ * "must not be less than 1"); otherwise the failed check of the value's kind, else the first failed one,
+ * without class-validator's repetition of the field name ("password: must be a string").
+ */
+function messageOf(e: ValidationError): string | undefined {
+  const c = e.constraints;
+  if (!c || Object.keys(c).length === 0) return undefined;
+  if (c.whitelistValidation) return 'is not a known field';
+  if (e.value === undefined) return 'is required';
+  if (e.value === null) return 'must not be null';
+  const key = KIND_CHECKS.find((k) => c[k] !== undefined) ?? Object.keys(c)[0]!;
+  const msg = c[key]!;
+  return msg.startsWith(`${e.property} `) ? msg.slice(e.property.length + 1) : msg;
+}
+
+/** One problem per field (nested fields by their path, `items.0.title`). */
+function flatten(errors: ValidationError[], parent = ''): { field: string; message: string }[] {
+  const out: { field: string; message: string }[] = [];
+  for (const e of errors) {
+    const field = parent ? `${parent}.${e.property}` : e.property;
+    const message = messageOf(e);
+    if (message) out.push({ field, message });
+    else if (e.children?.length) out.push(...flatten(e.children, field));
+  }
+  return out;
+}
+
+/**
+ * What `null` means for one property of a body DTO:
+ * - `keep`: the OpenAPI document declares it nullable: null reaches the service (a nullable column);
+ * - `empty`: optional text on a DTO marked NULL_CLEARS: becomes '' (cleared);
+ * - `refuse`: optional (IsOptional would wave null through to the service) but not nullable: 400;
+ * - `validate`: left to the field's validators (required fields, `IfPresent` fields refuse null).
+ */
+type NullRule = 'keep' | 'empty' | 'refuse' | 'validate';
+
+interface DtoShape {
+  nulls: Map<string, NullRule>;
+  /** Integer properties without a declared maximum: held to the `integer` column range. */
+  unboundedInts: string[];
+}
+
+const shapes = new WeakMap<object, DtoShape>();
+
+function shapeOf(metatype: new () => unknown): DtoShape {
+  let shape = shapes.get(metatype);
+  if (shape) return shape;
+  const metas = getMetadataStorage().getTargetValidationMetadatas(metatype, '', true, false);
+  const byProp = new Map<string, { names: Set<string>; each: Set<string> }>();
+  for (const m of metas) {
+    const p = byProp.get(m.propertyName) ?? { names: new Set<string>(), each: new Set<string>() };
+    p.names.add(m.name ?? m.type);
+    if (m.each) p.each.add(m.name ?? m.type);
+    byProp.set(m.propertyName, p);
+  }
+  const clears = Reflect.getMetadata(NULL_CLEARS, metatype) === true;
+  const nulls = new Map<string, NullRule>();
+  const unboundedInts: string[] = [];
+  for (const [prop, { names, each }] of byProp) {
+    const api = Reflect.getMetadata(SWAGGER_PROPERTY, metatype.prototype, prop) as { nullable?: boolean } | undefined;
+    const text = names.has('isString') && !each.has('isString');
+    let rule: NullRule = 'validate';
+    if (api?.nullable) rule = 'keep';
+    else if (clears && text && (names.has('isOptional') || names.has('conditionalValidation'))) rule = 'empty';
+    else if (names.has('isOptional')) rule = 'refuse';
+    nulls.set(prop, rule);
+    if (names.has('isInt') && !names.has('max') && !each.has('isInt')) unboundedInts.push(prop);
+  }
+  shape = { nulls, unboundedInts };
+  shapes.set(metatype, shape);
+  return shape;
+}
+
+const isClass = (t: unknown): t is new () => unknown => typeof t === 'function' && ![String, Number, Boolean, Object, Array].includes(t as never);
+const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * The global pipe: whitelisting, unknown fields refused, types transformed; one 400 shape naming at
+ * most ten bad fields. Also: `null` per the DTO's null rules, path parameters free of NUL and lone
+ * surrogates, and integers held to the `integer` column range where the DTO declares no maximum.
+ */
+@Injectable()
+export class CrmValidationPipe extends ValidationPipe {
+  constructor() {
+    super({
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      transform: true,
+      transformOptions: { enableImplicitConversion: false },
+      // the value tells a missing field from a wrong one; it never reaches the answer
+      validationError: { target: false, value: true },
+      exceptionFactory: (errors) => invalidFields(flatten(errors)),
+    });
+  }
+
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'param' && typeof value === 'string') {
+      const bad = badText(value);
+      if (bad) throw invalid(metadata.data ?? 'path', bad);
+    }
+    const dto = metadata.type === 'body' || metadata.type === 'query' ? metadata.metatype : undefined;
+    if (!isClass(dto)) return super.transform(value, metadata);
+    const shape = shapeOf(dto);
+    if (metadata.type === 'body' && isPlainObject(value)) value = applyNullRules(value, shape);
+    const out = await super.transform(value, metadata);
+    if (isPlainObject(out)) {
+      const wide = shape.unboundedInts.filter((p) => typeof out[p] === 'number' && ((out[p] as number) > INT_MAX || (out[p] as number) < INT_MIN));
+      if (wide.length) throw invalidFields(wide.map((field) => ({ field, message: `must be an integer between ${INT_MIN} and ${INT_MAX}` })));
+    }
+    return out;
+  }
+}
+
+function applyNullRules(body: Record<string, unknown>, shape: DtoShape): Record<string, unknown> {
+  let out: Record<string, unknown> | undefined;
+  const refused: { field: string; message: string }[] = [];
+  for (const key of Object.keys(body)) {
+    if (body[key] !== null) continue;
+    const rule = shape.nulls.get(key);
+    if (rule === 'empty') (out ??= { ...body })[key] = '';
+    else if (rule === 'refuse') refused.push({ field: key, message: 'must not be null' });
+  }
+  if (refused.length) throw invalidFields(refused);
+  return out ?? body;
+}
+
+export function createValidationPipe(): ValidationPipe {
+  return new CrmValidationPipe();
+}

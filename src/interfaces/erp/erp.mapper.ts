@@ -1,0 +1,14 @@
+import { formatTimestamp } from '../../platform/common/time';
+import type { ErpListItem } from '../../domain/crm/orders/erp-exchange.service';
+import { toOrderRow } from '../../domain/crm/orders/order-row';
+import type { OrderView } from '../../domain/crm/orders/orders.service';
+
+/** Spec 2.9: `{ok, orders:[{id, attempts, created_at, order}]}`; `order` is the snapshot as queued. */
+export function toErpList(items: ErpListItem[], tz: string) {
+  return { ok: true as const, orders: items.map((i) => ({ id: i.id, attempts: i.attempts, created_at: formatTimestamp(i.createdAt, tz), order: i.order })) };
+}
+
+/** The order row (spec 2.8) after a report. */
+export function toErpReport(v: OrderView) {
+  return { ok: true as const, order: toOrderRow(v) };
+}

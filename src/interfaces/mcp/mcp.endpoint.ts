@@ -1,0 +1,72 @@
+import type { IncomingMessage } from 'node:http';
+import { Inject, Injectable } from '@nestjs/common';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { Response } from 'express';
+import { DomainError } from '../../platform/common/errors';
+import { baseUrlOf } from '../../edge/base-url';
+import type { CrmRequest } from '../../edge/crm-request';
+import { APP_CONFIG, AppConfig } from '../../platform/config/app-config';
+import type { UserContext } from '../../domain/identity/auth-context';
+import { McpTools } from './mcp.tools';
+
+/** JSON-RPC messages per POST (the SDK allows 100; each tools/call is a service call). */
+export const MAX_BATCH = 20;
+
+const INSTRUCTIONS =
+  "Tools over the CRM of the signed-in user, with the user's visibility and rights: search companies, people and opportunities; read any record by its id (C-12, P-3, O-7, A-20, L-5); today's agenda and tasks. With crm.write: log activities, create tasks and leads, move an opportunity's stage, add notes.";
+
+/**
+ * `/mcp` on the MCP TypeScript SDK: per request (stateless Streamable HTTP, JSON responses, no session)
+ * a low-level SDK `Server` with the caller's tools/list and tools/call handlers, connected to a fresh
+ * `StreamableHTTPServerTransport`. Before the SDK sees the request: the Origin check and the step-up
+ * check (a write tool without crm.write fails the whole HTTP request with 403 insufficient_scope and the
+ * WWW-Authenticate challenge, as the MCP authorization spec asks).
+ */
+@Injectable()
+export class McpEndpoint {
+  /** The Server's JSON Schema validator (used only for elicitation, which these tools never ask): one Ajv, not one per request. */
+  private readonly validator = new AjvJsonSchemaValidator();
+
+  constructor(
+    private readonly tools: McpTools,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async handle(auth: UserContext, req: CrmRequest, res: Response): Promise<void> {
+    const origin = req.headers.origin;
+    if (origin && origin !== new URL(baseUrlOf(req)).origin) throw new DomainError('forbidden', 'Origin not allowed on the MCP endpoint');
+    const body: unknown = req.body;
+    const messages = Array.isArray(body) ? body : [body];
+    if (Array.isArray(body) && (body.length === 0 || body.length > MAX_BATCH)) {
+      res.status(400).json({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `Invalid Request: a batch holds 1-${MAX_BATCH} messages` } });
+      return;
+    }
+    if (!auth.credential.scopes.includes('crm.write')) {
+      for (const m of messages) {
+        const tool = this.tools.writeToolOf(m);
+        if (tool) throw new DomainError('insufficient_scope', `the ${tool} tool needs the crm.write scope`);
+      }
+    }
+    const server = this.server(auth, req.id);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    try {
+      await server.connect(transport);
+      await transport.handleRequest(req as IncomingMessage, res, body);
+    } finally {
+      await server.close();
+    }
+  }
+
+  private server(auth: UserContext, requestId: string): Server {
+    const server = new Server(
+      { name: 'crm', title: `${auth.workspace.name} CRM`, version: this.config.appVersion },
+      { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator: this.validator },
+    );
+    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.tools.list(auth) }));
+    server.setRequestHandler(CallToolRequestSchema, (r) => this.tools.call(auth, r.params.name, r.params.arguments, requestId));
+    return server;
+  }
+}

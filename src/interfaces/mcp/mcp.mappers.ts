@@ -1,0 +1,123 @@
+import type { ActivityView } from '../../domain/crm/activities/activities.service';
+import type { CalendarEntry } from '../../domain/crm/calendar/calendar-entry.entity';
+import type { Company } from '../../domain/crm/companies/company.entity';
+import type { LeadOne } from '../../domain/crm/leads/leads.service';
+import type { OppDetail, OppView } from '../../domain/crm/opportunities/opportunity.types';
+import type { Person } from '../../domain/crm/people/person.entity';
+import { rid } from '../../domain/crm/shared/event-data';
+import type { Task } from '../../domain/crm/tasks/task.entity';
+import type { TaskView } from '../../domain/crm/tasks/tasks.service';
+import type { TodayView } from '../../domain/crm/today/today.service';
+import { formatTimestamp } from '../../platform/common/time';
+import type { Workspace } from '../../domain/workspace/workspace.entity';
+
+/** Compact JSON of the records the tools answer (what a model needs, not the REST record). */
+
+export const company = (c: Company) => ({
+  rid: rid('C', c.id),
+  id: c.id,
+  name: c.name,
+  status: c.status,
+  city: c.city,
+  country: c.country,
+  phone: c.phone,
+  email: c.email,
+  website: c.website,
+  owner_id: c.ownerId,
+  last_visit: c.lastVisit,
+  next_visit_due: c.nextVisitDue,
+});
+
+export const person = (p: Person, customerNames: Map<number, string>) => ({
+  rid: rid('P', p.id),
+  id: p.id,
+  name: p.name,
+  title: p.title,
+  email: p.email,
+  phone: p.phone,
+  customer_id: p.customerId,
+  customer: p.customerId !== null ? (customerNames.get(p.customerId) ?? '') : null,
+  is_main: p.isMain,
+  is_former: p.isFormer,
+  owner_id: p.ownerId,
+});
+
+export const opp = (v: OppView) => ({
+  rid: rid('O', v.opp.id),
+  id: v.opp.id,
+  name: v.opp.name,
+  stage: v.opp.stage,
+  is_open: v.opp.isOpen,
+  value: v.opp.value,
+  currency: v.opp.currency,
+  close_date: v.opp.closeDate,
+  customer_id: v.opp.customerId,
+  customer: v.customer?.name ?? null,
+  owner_id: v.opp.ownerId,
+});
+
+export const oppDetail = (d: OppDetail) => ({ ...opp(d), next_stage: d.computed.nextStage, notes: d.notes.map((n) => ({ id: n.id, body: n.body })) });
+
+export const activity = (v: ActivityView) => ({
+  rid: rid('A', v.activity.id),
+  id: v.activity.id,
+  type: v.activity.type,
+  date: v.activity.date,
+  topic: v.activity.topic,
+  note: v.activity.note,
+  customer_id: v.activity.customerId,
+  customer: v.customer,
+  opp_id: v.activity.oppId,
+  people: v.people,
+  owner_id: v.activity.ownerId,
+});
+
+export const task = (t: Task, overdue: boolean) => ({
+  id: t.id,
+  title: t.title,
+  status: t.status,
+  priority: t.priority,
+  due_date: t.dueDate,
+  overdue,
+  customer_id: t.customerId,
+  opp_id: t.oppId,
+});
+
+export const taskView = (v: TaskView) => task(v.task, v.overdue);
+
+export const lead = ({ lead: l, views }: LeadOne) => ({
+  rid: rid('L', l.id),
+  id: l.id,
+  company: l.company,
+  contact_name: l.contactName,
+  email: l.email,
+  phone: l.phone,
+  city: l.city,
+  status: l.status,
+  interest: l.interest,
+  fair_id: l.fairId,
+  fair: l.fairId !== null ? (views.fairs.get(l.fairId) ?? null) : null,
+  next_action: l.nextAction,
+  next_date: l.nextDate,
+  note: l.note,
+  owner_id: l.ownerId,
+});
+
+const meeting = (e: CalendarEntry, ws: Workspace) => ({
+  id: e.id,
+  title: e.title,
+  start: formatTimestamp(e.startAt, ws.timezone),
+  end: formatTimestamp(e.endAt, ws.timezone),
+  location: e.location,
+  customer_id: e.customerId,
+});
+
+/** The agenda part of Today: meetings, actions due soon, what is overdue and the weekly targets. */
+export const agenda = (v: TodayView, ws: Workspace) => ({
+  date: v.date,
+  meetings: v.meetings.map((e) => meeting(e, ws)),
+  actions: v.actions.map((t) => task(t, false)),
+  overdue_tasks: v.overdueTasks.map((t) => task(t, true)),
+  overdue_visits: v.overdueVisits.map(company),
+  targets: { week_start: v.targets.weekStart, visits: v.targets.visits, tasks: v.targets.tasks },
+});

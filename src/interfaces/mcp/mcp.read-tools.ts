@@ -1,0 +1,122 @@
+import * as z from 'zod/v4';
+import { MODULES, type ModuleName } from '../../domain/workspace/defaults';
+import { flag, id, INT_MAX, limit, oneOf, text } from './mcp.args';
+import * as M from './mcp.mappers';
+import { defineTool, requireModule, type ToolDef, type ToolServices } from './mcp.tool-def';
+
+const QUERY = () => text(200, 'text to search for').optional();
+
+/** Record ids as the CRM writes them (spec 2.x `rid`): kind letter, dash, number. */
+const RID_KINDS: Record<string, { module: ModuleName; what: string }> = {
+  C: { module: MODULES.customers, what: 'company' },
+  P: { module: MODULES.customers, what: 'person' },
+  O: { module: MODULES.opportunities, what: 'opportunity' },
+  A: { module: MODULES.activities, what: 'activity' },
+  L: { module: MODULES.leads, what: 'lead' },
+};
+const RID_MESSAGE = 'must be a record id like C-12 (C company, P person, O opportunity, A activity, L lead)';
+const RID = /^([CPOAL])-(\d{1,10})$/;
+const ridArg = z
+  .string({ error: (iss) => (iss.input === undefined ? 'required' : RID_MESSAGE) })
+  .refine((v) => {
+    const m = RID.exec(v);
+    return !!m && Number(m[2]) >= 1 && Number(m[2]) <= INT_MAX;
+  }, RID_MESSAGE)
+  .describe('record id, e.g. C-12 (company), P-3 (person), O-7 (opportunity), A-20 (activity), L-5 (lead)');
+
+/** Searches and reads: each one the REST route's service call, under the route's module. */
+export function readTools(s: ToolServices): ToolDef[] {
+  return [
+    defineTool({
+      name: 'search_companies',
+      title: 'Search companies',
+      description: 'Find companies (customers) visible to the user by name, city or other text.',
+      write: false,
+      module: MODULES.customers,
+      input: z.strictObject({ query: QUERY(), limit: limit().optional() }),
+      run: async (auth, a) => (await s.companies.list(auth, { q: a.query, limit: a.limit ?? 20 })).items.map(M.company),
+    }),
+    defineTool({
+      name: 'search_people',
+      title: 'Search people',
+      description: 'Find contact persons visible to the user by name or e-mail, optionally of one company.',
+      write: false,
+      module: MODULES.customers,
+      input: z.strictObject({ query: QUERY(), customer_id: id('company').optional(), limit: limit().optional() }),
+      run: async (auth, a) => {
+        const page = await s.people.list(auth, { q: a.query, customerId: a.customer_id, limit: a.limit ?? 20 });
+        return page.items.map((p) => M.person(p, page.views.customerNames));
+      },
+    }),
+    defineTool({
+      name: 'list_opportunities',
+      title: 'Search opportunities',
+      description: 'Sales opportunities visible to the user; filter by text, company or open/closed.',
+      write: false,
+      module: MODULES.opportunities,
+      input: z.strictObject({ query: QUERY(), customer_id: id('company').optional(), status: oneOf(['open', 'closed'], 'open or closed').optional(), limit: limit().optional() }),
+      run: async (auth, a) => (await s.opps.list(auth, { q: a.query, customer_id: a.customer_id, status: a.status, limit: a.limit ?? 20 })).items.map(M.opp),
+    }),
+    defineTool({
+      name: 'get_record',
+      title: 'Get a record',
+      description: 'One company, person, opportunity, activity or lead by its record id (C-12, P-3, O-7, A-20, L-5), as the search tools and the CRM show it.',
+      write: false,
+      input: z.strictObject({ rid: ridArg }),
+      run: async (auth, a) => {
+        const [, kind, digits] = RID.exec(a.rid)!;
+        requireModule(auth, RID_KINDS[kind!]!.module);
+        const n = Number(digits);
+        switch (kind) {
+          case 'C':
+            return M.company((await s.companies.get(auth, n)).company);
+          case 'P': {
+            const one = await s.people.get(auth, n);
+            return M.person(one.person, one.views.customerNames);
+          }
+          case 'O':
+            return M.oppDetail(await s.opps.get(auth, n));
+          case 'A':
+            return M.activity(await s.activities.get(auth, n));
+          default:
+            return M.lead(await s.leads.get(auth, n));
+        }
+      },
+    }),
+    defineTool({
+      name: 'get_company',
+      title: 'Get a company',
+      description: 'One company with its contact data, owner and visit dates.',
+      write: false,
+      module: MODULES.customers,
+      input: z.strictObject({ id: id('company') }),
+      run: async (auth, a) => M.company((await s.companies.get(auth, a.id)).company),
+    }),
+    defineTool({
+      name: 'get_opportunity',
+      title: 'Get an opportunity',
+      description: 'One opportunity with its stage, value, company and notes.',
+      write: false,
+      module: MODULES.opportunities,
+      input: z.strictObject({ id: id('opportunity') }),
+      run: async (auth, a) => M.oppDetail(await s.opps.get(auth, a.id)),
+    }),
+    defineTool({
+      name: 'list_tasks',
+      title: 'List tasks',
+      description: "The user's visible tasks; open ones by default.",
+      write: false,
+      module: MODULES.activities,
+      input: z.strictObject({ customer_id: id('company').optional(), overdue: flag('only overdue tasks').optional(), limit: limit().optional() }),
+      run: async (auth, a) => (await s.tasks.list(auth, { open: 'true', customer_id: a.customer_id, overdue: a.overdue ? 'true' : undefined, limit: a.limit ?? 20 })).items.map(M.taskView),
+    }),
+    defineTool({
+      name: 'today',
+      title: "Today's agenda",
+      description: "The user's day: meetings, actions due soon, overdue tasks and visits, and this week's visit and task targets (parts of modules the user lacks stay empty).",
+      write: false,
+      input: z.strictObject({}),
+      run: async (auth) => M.agenda(await s.today.today(auth), auth.workspace),
+    }),
+  ];
+}

@@ -1,0 +1,94 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ErrorCode, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type pino from 'pino';
+import * as z from 'zod/v4';
+import { clip } from '../../platform/common/errors';
+import { toDomainError } from '../../edge/error-mapping';
+import { ROOT_LOGGER } from '../../platform/common/logger';
+import { ActivitiesService } from '../../domain/crm/activities/activities.service';
+import { CompaniesService } from '../../domain/crm/companies/companies.service';
+import { LeadsService } from '../../domain/crm/leads/leads.service';
+import { OpportunitiesService } from '../../domain/crm/opportunities/opportunities.service';
+import { PeopleService } from '../../domain/crm/people/people.service';
+import { TasksService } from '../../domain/crm/tasks/tasks.service';
+import { TodayService } from '../../domain/crm/today/today.service';
+import type { UserContext } from '../../domain/identity/auth-context';
+import { problemsOf } from './mcp.args';
+import type { ToolDef, ToolServices } from './mcp.tool-def';
+import { readTools } from './mcp.read-tools';
+import { writeTools } from './mcp.write-tools';
+
+const MAX_PROBLEMS = 10;
+const fail = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
+
+/**
+ * The tool registry: definitions with their JSON Schemas (built once from zod), the per-caller list
+ * (module rule, workspace choices) and the call path (module, input validation, domain errors as tool
+ * errors `code: message`; anything else is logged and answered as a JSON-RPC internal error).
+ */
+@Injectable()
+export class McpTools {
+  private readonly tools: ToolDef[];
+  private readonly byName = new Map<string, { def: ToolDef; schema: Tool['inputSchema'] }>();
+
+  constructor(
+    companies: CompaniesService,
+    people: PeopleService,
+    opps: OpportunitiesService,
+    activities: ActivitiesService,
+    tasks: TasksService,
+    today: TodayService,
+    leads: LeadsService,
+    @Inject(ROOT_LOGGER) private readonly log: pino.Logger,
+  ) {
+    const services: ToolServices = { companies, people, opps, activities, tasks, today, leads };
+    this.tools = [...readTools(services), ...writeTools(services)];
+    for (const def of this.tools) {
+      const schema = z.toJSONSchema(def.input, { target: 'draft-7', io: 'input' }) as Record<string, unknown>;
+      delete schema.$schema;
+      this.byName.set(def.name, { def, schema: schema as Tool['inputSchema'] });
+    }
+  }
+
+  /** The write tool a JSON-RPC message calls, if any (for the step-up check before the MCP server). */
+  writeToolOf(message: unknown): string | null {
+    const m = message as { method?: unknown; params?: { name?: unknown } } | null;
+    if (!m || typeof m !== 'object' || m.method !== 'tools/call' || typeof m.params?.name !== 'string') return null;
+    return this.byName.get(m.params.name)?.def.write ? m.params.name : null;
+  }
+
+  list(auth: UserContext): Tool[] {
+    const c = auth.workspace.constants;
+    return this.tools
+      .filter((t) => !t.module || auth.modules.includes(t.module))
+      .map((t) => {
+        let inputSchema = this.byName.get(t.name)!.schema;
+        const choices = t.choices?.(c);
+        if (choices) {
+          const properties = { ...(inputSchema.properties as Record<string, object>) };
+          for (const [k, values] of Object.entries(choices)) if (properties[k] && values.length) properties[k] = { ...properties[k], enum: values };
+          inputSchema = { ...inputSchema, properties };
+        }
+        return { name: t.name, title: t.title, description: t.description, inputSchema, annotations: { readOnlyHint: !t.write, destructiveHint: false, openWorldHint: false } };
+      });
+  }
+
+  async call(auth: UserContext, name: string, args: unknown, requestId: string): Promise<CallToolResult> {
+    const tool = this.byName.get(name)?.def;
+    if (!tool) return fail(`not_found: unknown tool ${clip(name, 100)}`);
+    if (tool.module && !auth.modules.includes(tool.module)) return fail(`module: the ${tool.module} module is off for this user or workspace`);
+    if (tool.write && !auth.credential.scopes.includes('crm.write')) return fail(`insufficient_scope: the ${tool.name} tool needs the crm.write scope`);
+    const parsed = tool.input.safeParse(args ?? {});
+    if (!parsed.success) return fail(`invalid: ${problemsOf(parsed.error).slice(0, MAX_PROBLEMS).join('; ')}`);
+    try {
+      const result = await tool.run(auth, parsed.data);
+      return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: { result } };
+    } catch (e) {
+      const err = toDomainError(e);
+      if (err.code !== 'internal') return fail(`${err.code}: ${err.message}`);
+      this.log.error({ err: e, request_id: requestId, tool: name }, 'MCP tool failed');
+      // a plain Error with code and data: McpError would prefix its message with "MCP error -32603: "
+      throw Object.assign(new Error('internal error'), { code: ErrorCode.InternalError, data: { request_id: requestId } });
+    }
+  }
+}

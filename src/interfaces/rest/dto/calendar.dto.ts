@@ -1,0 +1,127 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, MaxLength, ValidateBy, ValidationOptions } from 'class-validator';
+import { isLocalTimestamp } from '../../../domain/crm/calendar/local-time';
+import { IfPresent, IsId, IsIdList, IsIsoDateString, IsQueryId, NotBlank, NullClears } from './fields';
+
+/** A local time of the workspace without zone: `YYYY-MM-DDTHH:mm:ss` (seconds may be left out). */
+export function IsLocalTimestamp(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    { name: 'isLocalTimestamp', validator: { validate: (v: unknown) => isLocalTimestamp(v), defaultMessage: () => '$property must be a local time YYYY-MM-DDTHH:mm:ss' } },
+    options,
+  );
+}
+
+export class CalendarRangeQueryDto {
+  @ApiProperty({ example: '2026-03-01', description: 'first day (workspace local time)' })
+  @IsIsoDateString()
+  from: string;
+
+  @ApiProperty({ example: '2026-03-31', description: 'last day, included; at most 92 days after from' })
+  @IsIsoDateString()
+  to: string;
+
+  @ApiPropertyOptional({ description: 'only entries this user owns or attends' })
+  @IsOptional()
+  @IsQueryId()
+  user_id?: number;
+}
+
+export class CreateCalendarEntryDto {
+  @ApiProperty({ maxLength: 300 })
+  @IsString()
+  @NotBlank()
+  @MaxLength(300)
+  title: string;
+
+  @ApiProperty({ example: '2026-03-02T09:00:00', description: 'local time of the workspace, no zone' })
+  @IsLocalTimestamp()
+  start: string;
+
+  @ApiProperty({ example: '2026-03-02T10:30:00', description: 'after start' })
+  @IsLocalTimestamp()
+  end: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 300 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(300)
+  location?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 5000 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(5000)
+  note?: string | null;
+
+  @ApiPropertyOptional({ nullable: true, type: [Number], description: 'users; the owner always attends' })
+  @IsOptional()
+  @IsIdList(100)
+  attendee_ids?: number[] | null;
+
+  @ApiPropertyOptional({ nullable: true, type: [Number], description: 'people (contacts)' })
+  @IsOptional()
+  @IsIdList(100)
+  person_ids?: number[] | null;
+
+  @ApiPropertyOptional({ type: 'integer', nullable: true })
+  @IsOptional()
+  @IsId()
+  customer_id?: number | null;
+
+  @ApiPropertyOptional({ type: 'integer', nullable: true })
+  @IsOptional()
+  @IsId()
+  opp_id?: number | null;
+}
+
+@NullClears()
+export class UpdateCalendarEntryDto {
+  @ApiPropertyOptional({ maxLength: 300 })
+  @IfPresent()
+  @IsString()
+  @NotBlank()
+  @MaxLength(300)
+  title?: string;
+
+  @ApiPropertyOptional({ example: '2026-03-02T09:00:00' })
+  @IfPresent()
+  @IsLocalTimestamp()
+  start?: string;
+
+  @ApiPropertyOptional({ example: '2026-03-02T10:30:00' })
+  @IfPresent()
+  @IsLocalTimestamp()
+  end?: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 300 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(300)
+  location?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 5000 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(5000)
+  note?: string | null;
+
+  @ApiPropertyOptional({ nullable: true, type: [Number] })
+  @IsOptional()
+  @IsIdList(100)
+  attendee_ids?: number[] | null;
+
+  @ApiPropertyOptional({ nullable: true, type: [Number] })
+  @IsOptional()
+  @IsIdList(100)
+  person_ids?: number[] | null;
+
+  @ApiPropertyOptional({ type: 'integer', nullable: true })
+  @IsOptional()
+  @IsId()
+  customer_id?: number | null;
+
+  @ApiPropertyOptional({ type: 'integer', nullable: true })
+  @IsOptional()
+  @IsId()
+  opp_id?: number | null;
+}

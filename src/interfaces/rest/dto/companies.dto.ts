@@ -1,0 +1,90 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import type { CompanyCreateInput, CompanyInput, CompanyListQuery } from '../../../domain/crm/companies/companies.service';
+import { IfPresent, OptionalText, OptionalEmail, OptionalBool, OptionalId, QueryBool, QueryId, NullClears, IsAmount } from './fields';
+import { PageQueryDto } from './page-query.dto';
+
+/** Largest value of a numeric(14,2) column. */
+const MAX_QUANTITY = 999_999_999_999.99;
+
+class CompanyFieldsDto implements CompanyInput {
+  @OptionalText(40) status?: string;
+  @OptionalText(100) sector?: string;
+  @OptionalText(100) city?: string;
+  @OptionalText(100) country?: string;
+  @OptionalText(500) address?: string;
+  @OptionalText(50) phone?: string;
+  @OptionalEmail() email?: string;
+  @OptionalText(300) website?: string;
+  @OptionalText(40) tax_no?: string;
+  @OptionalText(100) tax_office?: string;
+  @OptionalText(60) erp_code?: string;
+  @OptionalText(100) erp_ext_id?: string;
+  @OptionalText(100) source?: string;
+
+  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0 })
+  @IsOptional()
+  @IsAmount(2)
+  @Min(0)
+  @Max(MAX_QUANTITY)
+  potential_kg?: number | null;
+
+  @OptionalText(3) currency?: string;
+  @OptionalText(16) unit?: string;
+  @OptionalText(5000) note?: string;
+  @OptionalId() owner_id?: number;
+  @OptionalBool() active?: boolean;
+}
+
+export class CreateCompanyDto extends CompanyFieldsDto implements CompanyCreateInput {
+  @ApiProperty({ maxLength: 200 })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  name: string;
+
+  @ApiPropertyOptional({ type: Boolean, description: 'create even when a duplicate (same name or tax number) exists' })
+  @IfPresent()
+  @IsBoolean()
+  force?: boolean;
+}
+
+@NullClears()
+export class UpdateCompanyDto extends CompanyFieldsDto {
+  @ApiPropertyOptional({ maxLength: 200 })
+  @IfPresent()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  name?: string;
+}
+
+export class CompanyListQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ description: 'name contains (case-insensitive)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  q?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(40)
+  status?: string;
+
+  @QueryId() owner_id?: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  city?: string;
+
+  /** Default true; false lists archived companies. */
+  @QueryBool() active?: boolean;
+}
+
+/** The list query in the service's terms. */
+export function companyListQuery(d: CompanyListQueryDto): CompanyListQuery {
+  return { limit: d.limit, cursor: d.cursor, sort: d.sort, updatedSince: d.updated_since, q: d.q, status: d.status, ownerId: d.owner_id, city: d.city, active: d.active };
+}

@@ -1,0 +1,147 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import type { TicketListQuery } from '../../../domain/crm/tickets/tickets.service';
+import { IfPresent, IsId, IsQueryId, NotBlank, NullClears } from './fields';
+import { PageQueryDto } from './page-query.dto';
+
+export class TicketListQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ description: 'one of constants.ticket_statuses' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(40)
+  status?: string;
+
+  @ApiPropertyOptional({ description: 'a key of app.ticket_sla_hours' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(40)
+  priority?: string;
+
+  @ApiPropertyOptional({ type: 'integer', description: 'company id' })
+  @IsOptional()
+  @IsQueryId()
+  customer_id?: number;
+
+  @ApiPropertyOptional({ type: 'integer' })
+  @IsOptional()
+  @IsQueryId()
+  assignee_id?: number;
+}
+
+export const ticketListQuery = (q: TicketListQueryDto): TicketListQuery => ({
+  status: q.status,
+  priority: q.priority,
+  customerId: q.customer_id,
+  assigneeId: q.assignee_id,
+  limit: q.limit,
+  cursor: q.cursor,
+  sort: q.sort,
+  updatedSince: q.updated_since,
+});
+
+export class CreateTicketDto {
+  @ApiProperty({ maxLength: 300 })
+  @IsString()
+  @NotBlank()
+  @MaxLength(300)
+  subject: string;
+
+  @ApiPropertyOptional({ maxLength: 10000, description: 'the request in full' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(10000)
+  body?: string;
+
+  @ApiProperty({ description: 'a key of app.ticket_sla_hours; due_at = creation + those hours' })
+  @IsString()
+  @MaxLength(40)
+  priority: string;
+
+  @ApiPropertyOptional({ description: 'one of constants.ticket_statuses; default constants.ticket_new_status' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(40)
+  status?: string;
+
+  @ApiPropertyOptional({ maxLength: 200, description: "who raised it; default the person's name, else the caller's" })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  who?: string;
+
+  @ApiPropertyOptional({ type: 'integer', nullable: true, description: "company; default the person's company" })
+  @IsOptional()
+  @IsId()
+  customer_id?: number | null;
+
+  @ApiPropertyOptional({ type: 'integer', nullable: true, description: 'the contact who raised it' })
+  @IsOptional()
+  @IsId()
+  person_id?: number | null;
+
+  @ApiPropertyOptional({ type: 'integer', nullable: true, description: 'an active user' })
+  @IsOptional()
+  @IsId()
+  assignee_id?: number | null;
+}
+
+@NullClears()
+export class UpdateTicketDto {
+  @ApiPropertyOptional({ description: 'one of constants.ticket_statuses; a closed status sets closed_at, another clears it' })
+  @IfPresent()
+  @IsString()
+  @MaxLength(40)
+  status?: string;
+
+  @ApiPropertyOptional({ description: 'a key of app.ticket_sla_hours; due_at is recomputed from created_at' })
+  @IfPresent()
+  @IsString()
+  @MaxLength(40)
+  priority?: string;
+
+  @ApiPropertyOptional({ type: 'integer', nullable: true, description: 'an active user; null removes the assignee' })
+  @IsOptional()
+  @IsId()
+  assignee_id?: number | null;
+}
+
+// ---- response bodies (documentation; src/interfaces/rest/mappers/ticket.mapper.ts builds them) ----
+
+class TicketUserSchema {
+  @ApiProperty({ type: 'integer' }) id: number;
+  @ApiProperty() username: string;
+  @ApiProperty() full_name: string;
+  @ApiProperty() role: string;
+  @ApiProperty() role_label: string;
+}
+
+export class TicketSchema {
+  @ApiProperty({ type: 'integer' }) id: number;
+  @ApiProperty() subject: string;
+  @ApiProperty() body: string;
+  @ApiProperty() priority: string;
+  @ApiProperty() status: string;
+  @ApiProperty() who: string;
+  @ApiProperty({ type: 'integer', nullable: true }) customer_id: number | null;
+  @ApiProperty({ type: 'integer', nullable: true }) person_id: number | null;
+  @ApiProperty({ type: TicketUserSchema, nullable: true }) assignee: TicketUserSchema | null;
+  @ApiProperty({ type: TicketUserSchema, nullable: true }) owner: TicketUserSchema | null;
+  @ApiProperty({ type: 'integer', description: 'ticket_sla_hours[priority]' }) sla_hours: number;
+  @ApiProperty({ description: 'created_at + sla_hours, workspace local time' }) due_at: string;
+  @ApiProperty({ description: 'past due_at and not in a closed status' }) overdue: boolean;
+  @ApiProperty({ type: String, nullable: true }) closed_at: string | null;
+  @ApiProperty() can_edit: boolean;
+  @ApiProperty() created_at: string;
+  @ApiProperty() updated_at: string;
+}
+
+export class TicketResponseSchema {
+  @ApiProperty() ok: boolean;
+  @ApiProperty({ type: TicketSchema }) ticket: TicketSchema;
+}
+
+export class TicketListResponseSchema {
+  @ApiProperty() ok: boolean;
+  @ApiProperty({ type: [TicketSchema] }) items: TicketSchema[];
+  @ApiProperty({ type: String, nullable: true }) next_cursor: string | null;
+}

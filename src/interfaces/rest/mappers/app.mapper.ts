@@ -1,0 +1,18 @@
+import { formatTimestamp } from '../../../platform/common/time';
+import type { GrantView } from '../../../domain/identity/oauth/oauth.service';
+import type { Workspace } from '../../../domain/workspace/workspace.entity';
+import type { AppConnectionDto } from '../dto/apps.dto';
+
+export function toAppConnection(v: GrantView, ws: Workspace): AppConnectionDto {
+  const g = v.grant;
+  return {
+    id: g.id,
+    app_name: g.clientName,
+    client_id: g.clientId,
+    scope: g.scopes.join(' '),
+    scope_words: v.scopeWords,
+    created_at: formatTimestamp(g.createdAt, ws.timezone)!,
+    last_used_at: formatTimestamp(g.lastUsedAt, ws.timezone),
+    call_count: g.callCount,
+  };
+}

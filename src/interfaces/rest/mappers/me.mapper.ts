@@ -1,0 +1,71 @@
+import type { Profile } from '../../../domain/identity/profile.service';
+import type { MeView } from '../queries/me.query';
+import type { MailboxView } from '../../../domain/crm/email/mailbox.service';
+import type { Workspace } from '../../../domain/workspace/workspace.entity';
+import type { LicenseView } from '../../../domain/workspace/workspace.service';
+import { toUserSummary } from './user.mapper';
+
+/** Spec 2.2. */
+export function toAppInfo(ws: Workspace, version: string) {
+  const a = ws.app;
+  return {
+    accent: a.accent,
+    accent_dark: a.accent_dark,
+    company: a.company,
+    name: a.name,
+    logo: a.logo,
+    site_url: a.site_url,
+    currencies: a.currencies,
+    currency_base: a.currency_base,
+    currency_symbol: a.currency_symbol,
+    opp_lifetime_days: a.opp_lifetime_days,
+    stage_sla: ws.constants.stage_sla,
+    ticket_sla_hours: a.ticket_sla_hours,
+    unit_default: a.unit_default,
+    units: a.units,
+    version,
+  };
+}
+
+/** Spec 2.3 (internal settings such as stage probabilities stay out). */
+export function toConstants(ws: Workspace) {
+  const { stage_prob: _prob, ...constants } = ws.constants;
+  return constants;
+}
+
+/** Spec 2.4 `license`. */
+export function toLicense(l: LicenseView) {
+  return { blocked: l.blocked, customer: l.customer, days_left: l.days_left, end: l.end, label: l.label, modules: l.modules, no: l.no, state: l.state };
+}
+
+/** Spec 2.4 `mailbox` (signature: whether one is set). */
+export function toMailbox(m: MailboxView) {
+  return { connected: m.connected, email: m.email, error: m.error, signature: m.signature, status: m.status };
+}
+
+export function toMeResponse(p: MeView, version: string) {
+  const locale = p.workspace.app.locale;
+  return {
+    ok: true as const,
+    user: toUserSummary(p.user, locale, { modules: p.modules }),
+    users: p.users.map((u) => toUserSummary(u, locale)),
+    app: toAppInfo(p.workspace, version),
+    constants: toConstants(p.workspace),
+    license: toLicense(p.license),
+    mailbox: toMailbox(p.mailbox),
+    products: p.products.map((x) => ({ code: x.code, id: x.id, list_price: x.list_price, name: x.name })),
+    ai: p.workspace.ai,
+    weak_password: p.user.weakPassword,
+  };
+}
+
+export function toLoginResponse(token: string, p: Profile, version: string) {
+  return {
+    ok: true as const,
+    token,
+    user: toUserSummary(p.user, p.workspace.app.locale, { modules: p.modules }),
+    app: toAppInfo(p.workspace, version),
+    license: toLicense(p.license),
+    weak_password: p.user.weakPassword,
+  };
+}

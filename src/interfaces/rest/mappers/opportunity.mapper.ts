@@ -1,0 +1,125 @@
+import { toLinkedRecords } from './object.mapper';
+import type { User } from '../../../domain/identity/user.entity';
+import type { Workspace } from '../../../domain/workspace/workspace.entity';
+import { formatTimestamp, dateIn } from '../../../platform/common/time';
+import { initials } from '../../../domain/crm/shared/normalize';
+import { rid } from '../../../domain/crm/shared/event-data';
+import type { OppDetail, OppView } from '../../../domain/crm/opportunities/opportunities.service';
+import type { Step } from '../../../domain/crm/opportunities/step.entity';
+import { currencySymbol, unitCode, valueShort } from '../../../domain/crm/opportunities/rules';
+import { summaryOf } from './common.mapper';
+import { toOrderRow } from './order.mapper';
+
+/** Spec 2.7. */
+export function toStep(s: Step, users: Map<number, User>, locale: string) {
+  return {
+    id: s.id,
+    title: s.title,
+    stage: s.stage,
+    state: s.done ? 'done' : 'open',
+    done: s.done,
+    auto: s.auto,
+    due_date: s.dueDate,
+    note: s.note,
+    assignee: summaryOf(users, s.assigneeId, locale),
+  };
+}
+
+/** Spec 2.6, scalar part (lists return this; GET by id adds the nested arrays). */
+export function toOppSummary(v: OppView, ws: Workspace, users: Map<number, User>) {
+  const { opp: o, computed: c } = v;
+  const k = ws.constants;
+  const locale = ws.app.locale;
+  const next = c.nextStage;
+  return {
+    id: o.id,
+    rid: rid('O', o.id),
+    name: o.name,
+    customer_id: o.customerId,
+    customer: v.customer?.name ?? '',
+    customer_city: v.customer?.city ?? '',
+    initials: initials(v.customer?.name ?? o.name),
+    type: o.type,
+    source: o.source,
+    competitor: o.competitor,
+    note: o.note,
+    line: o.line,
+    product: v.product?.name ?? '',
+    product_id: o.productId,
+    stage: o.stage,
+    stage_label: k.stage_labels[o.stage] ?? o.stage,
+    next_stage: next,
+    next_step: o.nextStep,
+    guide: next ? `To reach ${k.stage_labels[next] ?? next}: ${k.stage_gate[next] ?? ''}`.trim() : '',
+    bant: c.bant,
+    bant_a: o.bantA,
+    bant_b: o.bantB,
+    bant_n: o.bantN,
+    bant_t: o.bantT,
+    gate_ok: c.gateProblems.length === 0,
+    gate_problems: c.gateProblems,
+    is_open: c.isOpen,
+    can_edit: v.canEdit,
+    can_revive: v.canRevive,
+    is_account: c.isAccount,
+    base_currency: ws.app.currency_base,
+    currency: o.currency,
+    cur_sym: currencySymbol(o.currency).trim(),
+    pu: `${o.currency}/${o.unit}`,
+    unit: o.unit,
+    unit_code: unitCode(o.unit),
+    value: o.value,
+    value_base: c.valueBase,
+    weighted: c.weighted,
+    potential_kg: o.potentialKg,
+    prob: c.prob,
+    value_short: valueShort(o.value, currencySymbol(o.currency)),
+    offer_price: o.offerPrice,
+    payment_days: o.paymentDays,
+    probability: o.probability,
+    close_date: o.closeDate,
+    start_date: o.startDate,
+    last_update: dateIn(o.updatedAt, ws.timezone),
+    updated_at: formatTimestamp(o.updatedAt, ws.timezone),
+    closed_at: formatTimestamp(o.closedAt, ws.timezone),
+    close_category: o.closeCategory,
+    close_reason: o.closeReason,
+    detail_status: o.detailStatus,
+    days_in_stage: c.sla.days_in_stage,
+    lifetime_left: c.lifetimeLeft,
+    sla_days: c.sla.sla_days,
+    sla_left: c.sla.sla_left,
+    fc: c.fc,
+    health: { grade: c.health.grade, label: c.health.label, score: c.health.score },
+    health_color: c.health.color,
+    health_note: o.healthNote,
+    health_manual: o.healthGrade !== null,
+    health_why: c.health.why,
+    trend: c.trend.trend,
+    trend_label: c.trend.label,
+    owner: summaryOf(users, o.ownerId, locale),
+    tags: o.tags,
+    revived_from_id: o.revivedFromId,
+    revived_to_id: o.revivedToId,
+    threads_n: 0,
+  };
+}
+
+/** Spec 2.6 with its nested arrays. */
+export function toOpp(d: OppDetail, ws: Workspace) {
+  const tz = ws.timezone;
+  const locale = ws.app.locale;
+  return {
+    ...toOppSummary(d, ws, d.users),
+    logs: d.logs.map((l) => ({ date: formatTimestamp(l.at, tz), from: l.fromStage, to: l.toStage, note: l.note, user: l.userId ? (d.users.get(l.userId)?.fullName ?? '') : '' })),
+    steps: d.steps.map((s) => toStep(s, d.users, locale)),
+    tasks: d.tasks.map((t) => ({ id: t.id, title: t.title, due_date: t.dueDate, priority: t.priority, status: t.status, assignee: summaryOf(d.users, t.assigneeId, locale) })),
+    notes: d.notes.map((n) => ({ id: n.id, body: n.body, user: n.userId ? (d.users.get(n.userId)?.fullName ?? '') : '', created_at: formatTimestamp(n.createdAt, tz) })),
+    visits: d.visits.map((a) => ({ id: a.id, date: a.date, type: a.type, topic: a.topic, note: a.note, next_action: a.nextAction })),
+    threads: [],
+    demos: [],
+    offers: [],
+    orders: d.orders.map(toOrderRow),
+    objects: toLinkedRecords(d.objects),
+  };
+}

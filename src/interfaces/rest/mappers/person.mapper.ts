@@ -1,0 +1,49 @@
+import { toLinkedRecords } from './object.mapper';
+import type { PersonOne, PersonPage, PersonViews } from '../../../domain/crm/people/people.service';
+import type { Person } from '../../../domain/crm/people/person.entity';
+import { rid } from '../../../domain/crm/shared/event-data';
+import { formatTimestamp } from '../../../platform/common/time';
+import type { Workspace } from '../../../domain/workspace/workspace.entity';
+import { listResponse, summaryOf } from './common.mapper';
+
+/** Spec 4.2 contact card item: exactly these fields. */
+export function toContactCard(p: Person, customerNames: Map<number, string>) {
+  return {
+    id: p.id,
+    customer_id: p.customerId,
+    customer: p.customerId !== null ? (customerNames.get(p.customerId) ?? '') : '',
+    department: p.department,
+    email: p.email,
+    is_former: p.isFormer,
+    is_main: p.isMain,
+    name: p.name,
+    note: p.note,
+    phone: p.phone,
+    rid: rid('P', p.id),
+    title: p.title,
+    wa: p.wa,
+  };
+}
+
+/** The full person record. */
+export function toPersonRecord(p: Person, views: PersonViews, ws: Workspace) {
+  return {
+    ...toContactCard(p, views.customerNames),
+    owner: summaryOf(views.owners, p.ownerId, ws.app.locale),
+    active: p.active,
+    can_edit: views.editable.has(p.id),
+    created_at: formatTimestamp(p.createdAt, ws.timezone),
+    updated_at: formatTimestamp(p.updatedAt, ws.timezone),
+  };
+}
+
+export function toPersonResponse(one: PersonOne, ws: Workspace) {
+  return { ok: true as const, person: { ...toPersonRecord(one.person, one.views, ws), objects: toLinkedRecords(one.objects) } };
+}
+
+export function toPersonList(page: PersonPage, ws: Workspace) {
+  return listResponse(
+    page.items.map((p) => toPersonRecord(p, page.views, ws)),
+    page.nextCursor,
+  );
+}

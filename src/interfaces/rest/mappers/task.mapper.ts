@@ -1,0 +1,38 @@
+import { formatTimestamp } from '../../../platform/common/time';
+import type { Page } from '../../../domain/crm/shared/paging';
+import type { TaskView } from '../../../domain/crm/tasks/tasks.service';
+import type { Workspace } from '../../../domain/workspace/workspace.entity';
+import { listResponse, summaryOf } from './common.mapper';
+
+/** The action / task record. */
+export function toTask(v: TaskView, ws: Workspace) {
+  const t = v.task;
+  const locale = ws.app.locale;
+  return {
+    id: t.id,
+    title: t.title,
+    description: t.description,
+    due_date: t.dueDate,
+    priority: t.priority,
+    status: t.status,
+    assignee: summaryOf(v.users, t.assigneeId, locale),
+    owner: summaryOf(v.users, t.ownerId, locale),
+    customer_id: t.customerId,
+    person_id: t.personId,
+    opp_id: t.oppId,
+    done_at: formatTimestamp(t.doneAt, ws.timezone),
+    overdue: v.overdue,
+    due_soon: v.dueSoon,
+    can_edit: v.canEdit,
+    created_at: formatTimestamp(t.createdAt, ws.timezone),
+    updated_at: formatTimestamp(t.updatedAt, ws.timezone),
+  };
+}
+
+export const toTaskResponse = (v: TaskView, ws: Workspace) => ({ ok: true as const, task: toTask(v, ws) });
+
+export const toTaskList = (page: Page<TaskView>, ws: Workspace) =>
+  listResponse(
+    page.items.map((v) => toTask(v, ws)),
+    page.nextCursor,
+  );

@@ -1,0 +1,58 @@
+import type { CalendarEntry } from '../../../domain/crm/calendar/calendar-entry.entity';
+import type { Task } from '../../../domain/crm/tasks/task.entity';
+import type { Card, TodayView } from '../../../domain/crm/today/today.service';
+import { formatTimestamp } from '../../../platform/common/time';
+import type { Workspace } from '../../../domain/workspace/workspace.entity';
+import { toCustomerCard } from './company.mapper';
+import { toLead } from './lead.mapper';
+import { toContactCard } from './person.mapper';
+
+function card<T, R>(c: Card<T>, map: (x: T) => R) {
+  return { mine: c.mine.map(map), team: c.team.map(map), recent: c.recent.map(map), n: { mine: c.n.mine, recent: c.n.recent, team: c.n.team } };
+}
+
+export function toMeeting(e: CalendarEntry, ws: Workspace) {
+  return {
+    id: e.id,
+    title: e.title,
+    start: formatTimestamp(e.startAt, ws.timezone),
+    end: formatTimestamp(e.endAt, ws.timezone),
+    location: e.location,
+    customer_id: e.customerId,
+  };
+}
+
+export function toTodayTask(t: Task, overdue: boolean) {
+  return { id: t.id, title: t.title, due_date: t.dueDate, priority: t.priority, status: t.status, customer_id: t.customerId, opp_id: t.oppId, overdue };
+}
+
+export function toTodayResponse(v: TodayView, ws: Workspace) {
+  const on = v.sections;
+  // opportunity and task figures on a card only with their modules (Opportunities, Visits / Activities)
+  const customer = (c: Parameters<typeof toCustomerCard>[0]) => {
+    const item = toCustomerCard(c, v.companyViews, ws);
+    if (!on.opportunities) item.open_opps = 0;
+    if (!on.activities) item.pending_state = 'none';
+    return item;
+  };
+  return {
+    ok: true as const,
+    date: v.date,
+    cards: {
+      customers: card(v.customers, customer),
+      contacts: card(v.contacts, (p) => toContactCard(p, v.customerNames)),
+      leads: card(v.leads, (l) => toLead(l, v.leadViews, ws)),
+    },
+    meetings: v.meetings.map((e) => toMeeting(e, ws)),
+    actions: v.actions.map((t) => toTodayTask(t, false)),
+    overdue: {
+      tasks: v.overdueTasks.map((t) => toTodayTask(t, true)),
+      visits: v.overdueVisits.map(customer),
+    },
+    targets: {
+      week_start: v.targets.weekStart,
+      visits: { target: v.targets.visits.target, done: v.targets.visits.done },
+      tasks: { target: v.targets.tasks.target, done: v.targets.tasks.done },
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { Module } from '@nestjs/common';
+import { CrmModule } from '../../domain/crm/crm.module';
+import { AuthController } from './controllers/auth.controller';
+import { ProductsController } from './controllers/products.controller';
+import { CompaniesController } from './controllers/companies.controller';
+import { PeopleController } from './controllers/people.controller';
+import { OpportunitiesController } from './controllers/opportunities.controller';
+import { ActivitiesController } from './controllers/activities.controller';
+import { TasksController } from './controllers/tasks.controller';
+import { CalendarController } from './controllers/calendar.controller';
+import { TodayController } from './controllers/today.controller';
+import { SyncController } from './controllers/sync.controller';
+import { OrdersController } from './controllers/orders.controller';
+import { TicketsController } from './controllers/tickets.controller';
+import { FairsController } from './controllers/fairs.controller';
+import { LeadsController } from './controllers/leads.controller';
+import { ObjectsController } from './controllers/objects.controller';
+import { ApprovalsController } from './controllers/approvals.controller';
+import { EmailController } from './controllers/email.controller';
+import { FormsController } from './controllers/forms.controller';
+import { QuickEntryController } from './controllers/quick-entry.controller';
+import { ScimConnectionController } from './controllers/scim-connection.controller';
+import { ErpConnectionController } from './controllers/erp-connection.controller';
+import { InvitationsController } from './controllers/invitations.controller';
+import { MeQuery } from './queries/me.query';
+import { AppsController } from './controllers/apps.controller';
+
+/** The REST API /api/v1: controllers, DTOs and mapping only. */
+@Module({
+  imports: [CrmModule],
+  providers: [MeQuery],
+  controllers: [AuthController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SyncController, OrdersController, TicketsController, FairsController, LeadsController, ObjectsController, ApprovalsController, EmailController, FormsController, QuickEntryController, ScimConnectionController, ErpConnectionController, InvitationsController, AppsController],
+})
+export class RestModule {}

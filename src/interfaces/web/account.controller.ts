@@ -1,0 +1,180 @@
+import { Body, Controller, Get, Ip, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { DomainError } from '../../platform/common/errors';
+import type { CrmRequest } from '../../edge/crm-request';
+import { Page, sendPage } from '../../edge/pages/page-renderer';
+import { CurrentWorkspace, Public } from '../../edge/auth.decorator';
+import { CredentialsService } from '../../domain/identity/credentials.service';
+import { browserDeviceName } from '../../domain/identity/device-name';
+import { BrowserSessionService, SignInPage } from '../../domain/identity/oauth/browser-session.service';
+import { OAuthService } from '../../domain/identity/oauth/oauth.service';
+import { MAX_API_KEYS, UserCredentialsService } from '../../domain/identity/user-credentials.service';
+import type { Workspace } from '../../domain/workspace/workspace.entity';
+import { cookies, pages, settingsReturnTo } from './pages';
+import { baseUrlOf } from '../../edge/base-url';
+import { confirmFirst, field, Form, idOf, PageContext, PageError, redirect, SettingsPages, ts } from './settings-pages';
+
+/**
+ * The settings pages of every user: sign-in and sign-out, App connections (OAuth grants), Developers
+ * (API keys) and Sessions. Server-rendered (eta), no script, excluded from OpenAPI.
+ */
+@ApiExcludeController()
+@Public()
+@Controller('settings')
+export class AccountController {
+  constructor(
+    private readonly pages: SettingsPages,
+    private readonly browser: BrowserSessionService,
+    private readonly oauth: OAuthService,
+    private readonly credentials: CredentialsService,
+    private readonly own: UserCredentialsService,
+  ) {}
+
+  // ---- sign-in ------------------------------------------------------------------------------
+
+  @Get('signin')
+  signInForm(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
+    sendPage(req, res, this.signInPage(ws, req, res, settingsReturnTo(req.query.return_to), { username: '' }));
+  }
+
+  @Post('signin')
+  async signIn(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form, @Ip() ip: string) {
+    const form = body ?? {};
+    const returnTo = settingsReturnTo(form.return_to);
+    const out = await this.browser.signIn(ws, form, this.pages.csrf.valid(req), ip, browserDeviceName(req.headers['user-agent'], 'settings'));
+    if (out.kind === 'page') return sendPage(req, res, this.signInPage(ws, req, res, returnTo, out));
+    cookies.setSession(req, res, out.sessionToken);
+    res.redirect(303, returnTo);
+  }
+
+  @Post('signout')
+  signOut(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
+    return this.pages.handle(ws, req, res, async ({ auth }) => {
+      await this.credentials.logout(ws.id, auth.credential, auth.user.id);
+      cookies.clearSession(req, res);
+      return redirect('/settings/signedout');
+    });
+  }
+
+  @Get('signedout')
+  signedOut(@Req() req: CrmRequest, @Res() res: Response) {
+    sendPage(req, res, pages.render('signedOut', {}));
+  }
+
+  private signInPage(ws: Workspace, req: CrmRequest, res: Response, returnTo: string, p: Pick<SignInPage, 'username' | 'pending' | 'error'>): Page {
+    const view = { heading: 'Sign in to settings', action: '/settings/signin', csrf: this.pages.csrf.token(req, res), returnTo, username: p.username, pending: p.pending, error: p.error, workspaceName: ws.name };
+    return pages.render('signin', view, p.error ? 400 : 200);
+  }
+
+  // ---- App connections ----------------------------------------------------------------------
+
+  @Get('connections')
+  connections(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
+    return this.pages.handle(ws, req, res, (ctx) => this.connectionsPage(ctx));
+  }
+
+  @Post('connections/:id/remove')
+  removeConnection(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form, @Param('id') id: string) {
+    return this.pages.handle(ws, req, res, async (ctx) => {
+      const grant = (await this.oauth.grants(ctx.auth, { limit: 200 })).items.find((g) => g.grant.id === idOf(id));
+      if (!grant) throw new PageError(404, 'App connection not found.');
+      const ask = { title: 'Remove access?', question: `Remove the access of "${grant.grant.clientName}"? Every token of the app stops working at once.`, label: 'Remove access', back: '/settings/connections' };
+      return confirmFirst(ctx, req, body, ask, async () => {
+        await this.oauth.removeGrant(ctx.auth, grant.grant.id);
+        return redirect('/settings/connections', { notice: 'Access removed: every token of the app is revoked.' });
+      });
+    });
+  }
+
+  private async connectionsPage({ auth, csrf, chrome, flash }: PageContext): Promise<Page> {
+    const { items } = await this.oauth.grants(auth, { limit: 200 });
+    const rows = items.map(({ grant: g, scopeWords }) => ({
+      id: g.id,
+      clientName: g.clientName,
+      scopes: g.scopes.join(' '),
+      scopeWords: scopeWords.join(', '),
+      lastUsed: ts(auth, g.lastUsedAt),
+      calls: g.callCount,
+    }));
+    return pages.render('connections', { chrome, csrf, notice: flash.notice, userName: auth.user.fullName || auth.user.email, items: rows });
+  }
+
+  // ---- Developers: API keys -----------------------------------------------------------------
+
+  @Get('developers')
+  developers(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
+    return this.pages.handle(ws, req, res, (ctx) => this.developersPage(req, ctx));
+  }
+
+  @Post('developers/keys')
+  createKey(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form) {
+    return this.pages.handle(ws, req, res, async (ctx) => {
+      try {
+        const { token, credential } = await this.own.createApiKey(ctx.auth, body.name);
+        return redirect('/settings/developers', { secret: { label: `New API key "${credential.name}"`, key: token, after: 'it is not shown again' } });
+      } catch (e) {
+        if (e instanceof DomainError && e.code === 'invalid') return this.developersPage(req, ctx, { error: e.message, name: field(body, 'name', 100) }, 400);
+        throw e;
+      }
+    });
+  }
+
+  @Post('developers/keys/:id/revoke')
+  revokeKey(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form, @Param('id') id: string) {
+    return this.pages.handle(ws, req, res, async (ctx) => {
+      const key = (await this.own.apiKeys(ctx.auth)).find((k) => k.id === idOf(id));
+      if (!key) throw new PageError(404, 'API key not found.');
+      const ask = { title: 'Revoke API key?', question: `Revoke the API key "${key.name || key.prefix}"? Programs using it stop working at once.`, label: 'Revoke key', back: '/settings/developers' };
+      return confirmFirst(ctx, req, body, ask, async () => {
+        await this.own.revokeApiKey(ctx.auth, key.id);
+        return redirect('/settings/developers', { notice: 'Key revoked: it no longer works.' });
+      });
+    });
+  }
+
+  private async developersPage(req: CrmRequest, { auth, csrf, chrome, flash }: PageContext, form: { error?: string; name?: string } = {}, status = 200): Promise<Page> {
+    const keys = (await this.own.apiKeys(auth)).map((k) => ({ id: k.id, name: k.name, prefix: k.prefix, created: ts(auth, k.createdAt), lastUsed: ts(auth, k.lastUsedAt) }));
+    const view = { chrome, csrf, apiBase: `${baseUrlOf(req)}/api/v1`, ...flash, error: form.error, keys, name: form.name ?? '', max: MAX_API_KEYS };
+    return pages.render('developers', view, status);
+  }
+
+  // ---- Sessions -----------------------------------------------------------------------------
+
+  @Get('sessions')
+  sessions(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
+    return this.pages.handle(ws, req, res, (ctx) => this.sessionsPage(ctx));
+  }
+
+  @Post('sessions/others/signout')
+  signOutOthers(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form) {
+    return this.pages.handle(ws, req, res, async (ctx) => {
+      const ask = { title: 'Sign out all other sessions?', question: 'Sign out every other device and app sign-in of yours? This browser stays signed in.', label: 'Sign out other sessions', back: '/settings/sessions' };
+      return confirmFirst(ctx, req, body, ask, async () => {
+        const n = await this.own.signOutOtherSessions(ctx.auth);
+        return redirect('/settings/sessions', { notice: n ? `Signed out ${n} other session${n === 1 ? '' : 's'}.` : 'There were no other sessions.' });
+      });
+    });
+  }
+
+  @Post('sessions/:id/signout')
+  signOutSession(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form, @Param('id') id: string) {
+    return this.pages.handle(ws, req, res, async (ctx) => {
+      const session = (await this.own.sessions(ctx.auth)).find((s) => s.credential.id === idOf(id));
+      if (!session) throw new PageError(404, 'Session not found.');
+      const ask = { title: 'End session?', question: `Sign out "${session.credential.name}"${session.current ? ' (this browser)' : ''}?`, label: 'End session', back: '/settings/sessions' };
+      return confirmFirst(ctx, req, body, ask, async () => {
+        await this.own.signOutSession(ctx.auth, session.credential.id);
+        if (!session.current) return redirect('/settings/sessions', { notice: 'Session ended: that device is signed out.' });
+        cookies.clearSession(req, res); // this browser's own session
+        return redirect('/settings/signedout');
+      });
+    });
+  }
+
+  private async sessionsPage({ auth, csrf, chrome, flash }: PageContext): Promise<Page> {
+    const list = await this.own.sessions(auth);
+    const items = list.map(({ credential: c, current }) => ({ id: c.id, name: c.name, created: ts(auth, c.createdAt), lastUsed: ts(auth, c.lastUsedAt), current }));
+    return pages.render('sessions', { chrome, csrf, notice: flash.notice, items, others: list.some((s) => !s.current) });
+  }
+}

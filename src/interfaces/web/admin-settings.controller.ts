@@ -1,0 +1,276 @@
+import { Body, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { DomainError } from '../../platform/common/errors';
+import type { CrmRequest } from '../../edge/crm-request';
+import { Page } from '../../edge/pages/page-renderer';
+import { WebhooksService } from '../../domain/integrations/webhooks.service';
+import { ErpConnectionService } from '../../domain/crm/orders/erp-connection.service';
+import { isSigned } from '../../domain/integrations/chat-formats';
+import { SUBSCRIBABLE_EVENTS } from '../../domain/integrations/event-kinds';
+import { CONNECTION_KINDS, ConnectionKind } from '../../domain/integrations/webhook-connection.entity';
+import { CurrentWorkspace, Public } from '../../edge/auth.decorator';
+import { UserDirectoryService } from '../../domain/identity/user-directory.service';
+import type { Workspace } from '../../domain/workspace/workspace.entity';
+import { ConnectionForm, pages } from './pages';
+import { baseUrlOf } from '../../edge/base-url';
+import { confirmFirst, field, fields, Form, idOf, Outcome, PageContext, redirect, SettingsPages, ts } from './settings-pages';
+
+/** The connection kinds of the API (CONNECTION_KINDS) as the Apps page names them. */
+const KIND_LABELS: Record<ConnectionKind, string> = {
+  webhook: 'Webhook (signed JSON)',
+  slack: 'Slack',
+  teams: 'Microsoft Teams',
+  google_chat: 'Google Chat',
+  discord: 'Discord',
+  telegram: 'Telegram',
+};
+const KINDS = CONNECTION_KINDS.map((value) => ({ value, label: KIND_LABELS[value] }));
+const kindLabel = (kind: string): string => KIND_LABELS[kind as ConnectionKind] ?? kind;
+
+/** A connection form as typed (kept on a form error). */
+const connectionForm = (body: Form | undefined): ConnectionForm => ({ url: field(body, 'url'), kind: field(body, 'kind', 40) || 'webhook', events: fields(body, 'events') });
+
+/**
+ * The admins' settings pages: Apps (webhook and chat connections: create every kind of the API, edit,
+ * pause/resume, test, rotate, delete, delivery log), SCIM and ERP. The services refuse other users (403
+ * page). Server-rendered (eta), no script, excluded from OpenAPI. Changes answer 303 (POST-redirect-GET);
+ * a new key is shown once by the page after the redirect; destructive actions ask first.
+ */
+@ApiExcludeController()
+@Public()
+@Controller('settings')
+export class AdminSettingsController {
+  constructor(
+    private readonly pages: SettingsPages,
+    private readonly webhooks: WebhooksService,
+    private readonly directory: UserDirectoryService,
+    private readonly erp: ErpConnectionService,
+  ) {}
+
+  // ---- Apps: webhook and chat connections ---------------------------------------------------
+
+  @Get('apps')
+  apps(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
+    return this.pages.handle(ws, req, res, (ctx) => this.appsPage(ctx));
+  }
+
+  @Post('apps')
+  createApp(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form) {
+    return this.pages.handle(ws, req, res, async (ctx) => {
+      const form = connectionForm(body);
+      return this.onInvalid(
+        async () => {
+          const r = await this.webhooks.create(ctx.auth, form);
+          const secret = isSigned(r.connection.kind) ? { label: `Signing key of ${r.connection.url}`, key: r.signingKey!, after: 'it is not shown again' } : undefined;
+          return redirect('/settings/apps', { notice: `Connection created (${kindLabel(r.connection.kind)}). Send a test to check it.`, secret });
+        },
+        (error) => this.appsPage(ctx, { error, form }),
+      );
+    });
+  }
+
+  @Get('apps/:id/edit')
+  editApp(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Param('id') id: string) {
+    return this.pages.handle(ws, req, res, async (ctx) => {
+      const c = await this.webhooks.get(ctx.auth, idOf(id));
+      return this.editPage(ctx, c.id, c.kind, { url: c.url, kind: c.kind, events: c.events });
+    });
+  }
+
+  @Post('apps/:id')
+  updateApp(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form, @Param('id') id: string) {
+    return this.pages.handle(ws, req, res, async (ctx) => {
+      const c = await this.webhooks.get(ctx.auth, idOf(id));
+      const form = { ...connectionForm(body), kind: c.kind };
+      return this.onInvalid(
+        async () => {
+          await this.webhooks.update(ctx.auth, c.id, { url: form.url, events: form.events });
+          return redirect('/settings/apps', { notice: 'Connection saved.' });
+        },
+        (error) => this.editPage(ctx, c.id, c.kind, form, error),
+      );
+    });
+  }
+
+  @Post('apps/:id/pause')
+  pauseApp(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Param('id') id: string) {
+    return this.pages.handle(ws, req, res, async (ctx) => {
+      await this.webhooks.update(ctx.auth, idOf(id), { active: false });
+      return redirect('/settings/apps', { notice: 'Connection paused: it receives no events until you resume it.' });
+    });
+  }
+
+  @Post('apps/:id/resume')
+  resumeApp(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Param('id') id: string) {
+    return this.pages.handle(ws, req, res, async (ctx) => {
+      await this.webhooks.update(ctx.auth, idOf(id), { active: true });
+      return redirect('/settings/apps', { notice: 'Connection resumed: new events are delivered again.' });
+    });
+  }
+
+  @Post('apps/:id/delete')
+  deleteApp(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form, @Param('id') id: string) {
+    return this.pages.handle(ws, req, res, async (ctx) => {
+      const c = await this.webhooks.get(ctx.auth, idOf(id));
+      const ask = { title: 'Delete connection?', question: `Delete the connection to ${c.url}? It receives no more events, and its delivery log is deleted with it.`, label: 'Delete connection', back: '/settings/apps' };
+      return confirmFirst(ctx, req, body, ask, async () => {
+        await this.webhooks.remove(ctx.auth, c.id);
+        return redirect('/settings/apps', { notice: 'Connection deleted.' });
+      });
+    });
+  }
+
+  @Post('apps/:id/rotate')
+  rotateApp(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form, @Param('id') id: string) {
+    return this.pages.handle(ws, req, res, async (ctx) => {
+      const c = await this.webhooks.get(ctx.auth, idOf(id));
+      const ask = { title: 'Rotate signing key?', question: `Make a new signing key for ${c.url}? The current key stops signing at once: the receiver must check with the new one.`, label: 'Rotate key', back: '/settings/apps' };
+      return confirmFirst(ctx, req, body, ask, async () => {
+        const r = await this.webhooks.rotate(ctx.auth, c.id);
+        return redirect('/settings/apps', { secret: { label: `New signing key of ${r.connection.url}`, key: r.signingKey!, after: 'it is not shown again' } });
+      });
+    });
+  }
+
+  @Post('apps/:id/test')
+  testApp(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Param('id') id: string) {
+    return this.pages.handle(ws, req, res, async (ctx) => {
+      await this.webhooks.test(ctx.auth, idOf(id));
+      return redirect('/settings/apps', { notice: 'Test delivery queued; its result shows in the delivery log.' });
+    });
+  }
+
+  @Get('apps/:id/deliveries')
+  deliveries(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Param('id') id: string) {
+    return this.pages.handle(ws, req, res, (ctx) => this.deliveriesPage(ctx, idOf(id)));
+  }
+
+  @Post('apps/:id/deliveries/:deliveryId/resend')
+  resend(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Param('id') id: string, @Param('deliveryId') deliveryId: string) {
+    return this.pages.handle(ws, req, res, async (ctx) => {
+      await this.webhooks.resend(ctx.auth, idOf(id), idOf(deliveryId));
+      return redirect(`/settings/apps/${idOf(id)}/deliveries`, { notice: 'Sent again: the new attempt shows in this log.' });
+    });
+  }
+
+  private async deliveriesPage({ auth, csrf, chrome, flash }: PageContext, id: number): Promise<Page> {
+    const c = await this.webhooks.get(auth, id);
+    const items = (await this.webhooks.deliveries(auth, c.id)).map((d) => ({
+      id: d.id,
+      created: ts(auth, d.createdAt),
+      event: d.event,
+      status: d.status,
+      ok: d.ok === true,
+      http: d.httpStatus ?? '',
+      error: d.error ?? '',
+      ms: d.durationMs ?? '',
+    }));
+    return pages.render('deliveries', { chrome, csrf, notice: flash.notice, url: c.url, connectionId: c.id, items });
+  }
+
+  private async appsPage({ auth, csrf, chrome, flash }: PageContext, typed: { error?: string; form?: ConnectionForm } = {}): Promise<Page> {
+    const items = (await this.webhooks.list(auth)).map((c) => ({
+      id: c.id,
+      url: c.url,
+      kind: kindLabel(c.kind),
+      signed: isSigned(c.kind),
+      events: c.events.join(', '),
+      active: c.active,
+      latest: c.lastAt ? `${c.lastOk ? 'OK' : 'Failed'} ${c.lastStatus ?? ''} ${c.lastEvent ?? ''} ${ts(auth, c.lastAt)}${c.lastError ? ` — ${c.lastError}` : ''}` : '—',
+    }));
+    const form = typed.form ?? { url: '', kind: 'webhook', events: [] };
+    return pages.render('apps', { chrome, csrf, ...flash, error: typed.error, items, events: SUBSCRIBABLE_EVENTS, kinds: KINDS, form }, typed.error ? 400 : 200);
+  }
+
+  private editPage({ csrf, chrome }: PageContext, id: number, kind: string, form: ConnectionForm, error?: string): Page {
+    return pages.render('appEdit', { chrome, csrf, error, id, kind: kindLabel(kind), form, events: SUBSCRIBABLE_EVENTS }, error ? 400 : 200);
+  }
+
+  /** Runs a change; a validation error (`invalid`) re-renders its form with what was typed (400). */
+  private async onInvalid(change: () => Promise<Outcome>, form: (error: string) => Promise<Page> | Page): Promise<Outcome> {
+    try {
+      return await change();
+    } catch (e) {
+      if (e instanceof DomainError && e.code === 'invalid') return form(e.message);
+      throw e;
+    }
+  }
+
+  // ---- SCIM connection ----------------------------------------------------------------------
+
+  @Get('scim')
+  scim(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
+    return this.pages.handle(ws, req, res, (ctx) => this.scimPage(req, ctx));
+  }
+
+  @Post('scim/key')
+  scimKey(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form) {
+    return this.pages.handle(ws, req, res, async (ctx) => {
+      const rotate = async () => {
+        const { token } = await this.directory.rotateKey(ctx.auth);
+        return redirect('/settings/scim', { secret: { label: 'New SCIM key', key: token, after: 'earlier keys are revoked; it is not shown again' } });
+      };
+      if (!(await this.directory.connection(ctx.auth, 1)).key) return rotate();
+      const ask = { title: 'Rotate SCIM key?', question: 'Make a new SCIM key? The current key stops working at once: the identity provider cannot provision users until it has the new one.', label: 'Rotate key', back: '/settings/scim' };
+      return confirmFirst(ctx, req, body, ask, rotate);
+    });
+  }
+
+  private async scimPage(req: CrmRequest, { auth, csrf, chrome, flash }: PageContext): Promise<Page> {
+    const { key, operations } = await this.directory.connection(auth);
+    return pages.render('scim', {
+      chrome,
+      csrf,
+      ...flash,
+      baseUrl: `${baseUrlOf(req)}/api/scim/v2`,
+      key: key ? { prefix: key.prefix, created: ts(auth, key.createdAt), lastUsed: ts(auth, key.lastUsedAt) } : null,
+      operations: operations.map((a) => ({ at: ts(auth, a.at), action: a.action, subject: a.subject ?? '' })),
+    });
+  }
+
+  // ---- ERP connection -----------------------------------------------------------------------
+
+  @Get('erp')
+  erpCard(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
+    return this.pages.handle(ws, req, res, (ctx) => this.erpPage(req, ctx));
+  }
+
+  @Post('erp/key')
+  erpKey(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form) {
+    return this.pages.handle(ws, req, res, async (ctx) => {
+      const rotate = async () => {
+        const { token } = await this.erp.rotateKey(ctx.auth);
+        return redirect('/settings/erp', { secret: { label: 'New ERP key', key: token, after: 'earlier keys are revoked; it is not shown again' } });
+      };
+      if (!(await this.erp.connection(ctx.auth)).keys.length) return rotate();
+      const ask = { title: 'Rotate ERP key?', question: 'Make a new ERP key? The current keys stop working at once: the ERP cannot poll until it has the new one.', label: 'Rotate key', back: '/settings/erp' };
+      return confirmFirst(ctx, req, body, ask, rotate);
+    });
+  }
+
+  @Post('erp/revoke')
+  erpRevoke(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form) {
+    return this.pages.handle(ws, req, res, async (ctx) => {
+      const ask = { title: 'Revoke all ERP keys?', question: 'Revoke every ERP key? The ERP can no longer poll until you create a new key.', label: 'Revoke all keys', back: '/settings/erp' };
+      return confirmFirst(ctx, req, body, ask, async () => {
+        const n = await this.erp.revokeKey(ctx.auth);
+        return redirect('/settings/erp', { notice: n ? `Revoked ${n} ERP key${n === 1 ? '' : 's'}: the ERP can no longer poll.` : 'No active ERP key to revoke.' });
+      });
+    });
+  }
+
+  private async erpPage(req: CrmRequest, { auth, csrf, chrome, flash }: PageContext): Promise<Page> {
+    const { keys, counts, lastPollAt, errors } = await this.erp.connection(auth);
+    return pages.render('erp', {
+      chrome,
+      csrf,
+      ...flash,
+      baseUrl: `${baseUrlOf(req)}/api/erp/v1`,
+      keys: keys.map((k) => ({ prefix: k.prefix, created: ts(auth, k.createdAt), lastUsed: ts(auth, k.lastUsedAt) })),
+      counts: { ...counts },
+      lastPoll: ts(auth, lastPollAt),
+      errors: errors.map((e) => ({ at: ts(auth, e.updatedAt), orderId: e.orderId, state: e.state, attempts: e.attempts, error: e.lastError ?? '' })),
+    });
+  }
+}

@@ -1,0 +1,69 @@
+import { browserCookies, PageCookieNames } from '../../edge/browser-cookies';
+import { PageCsrf } from '../../edge/page-csrf';
+import { PageFlash } from '../../edge/pages/page-flash';
+import { SIGN_IN_TEMPLATE, SignInView } from '../../edge/pages/layout.templates';
+import { PageRenderer } from '../../edge/pages/page-renderer';
+import { isAdmin, UserContext } from '../../domain/identity/auth-context';
+import { SETTINGS_TEMPLATES } from './settings.templates';
+
+/** The settings pages' cookies, all `Path=/settings` (the OAuth pages have their own under /oauth). */
+export const SETTINGS_COOKIES: PageCookieNames = { session: 'crm_settings_session', csrf: 'crm_settings_csrf', presession: 'crm_settings_presession' };
+export const cookies = browserCookies(SETTINGS_COOKIES, '/settings');
+export const settingsCsrf = (secret: string): PageCsrf => new PageCsrf({ cookies: SETTINGS_COOKIES, path: '/settings', signInPath: '/settings/signin', secret });
+/** The flash of the settings pages (POST-redirect-GET): `crm_settings_flash`, `Path=/settings`. */
+export const settingsFlash = (secret: string): PageFlash => new PageFlash(secret, 'crm_settings_flash', '/settings');
+
+/** Navigation and sign-out of a signed-in page (null on the error page of an ended session). */
+export interface Chrome {
+  nav: { href: string; label: string; current: boolean }[] | null;
+  signOutCsrf: string | null;
+}
+
+const PAGES: { href: string; label: string; admin: boolean }[] = [
+  { href: '/settings/connections', label: 'App connections', admin: false },
+  { href: '/settings/developers', label: 'Developers', admin: false },
+  { href: '/settings/sessions', label: 'Sessions', admin: false },
+  { href: '/settings/apps', label: 'Apps', admin: true },
+  { href: '/settings/scim', label: 'SCIM', admin: true },
+  { href: '/settings/erp', label: 'ERP', admin: true },
+  { href: '/settings/users', label: 'Users', admin: true },
+];
+
+/** The settings navigation for this user (admin pages only for admins) with the current page marked. */
+export function chrome(auth: UserContext, path: string, csrf: string): Chrome {
+  const nav = PAGES.filter((p) => !p.admin || isAdmin(auth)).map((p) => ({ href: p.href, label: p.label, current: path === p.href || path.startsWith(`${p.href}/`) }));
+  return { nav, signOutCsrf: csrf };
+}
+
+export const NO_CHROME: Chrome = { nav: null, signOutCsrf: null };
+
+type Secret = { label: string; key: string; after?: string };
+/** A notice and a secret shown once (from the flash after a redirect), an error of the form just posted. */
+type Messages = { notice?: string; error?: string; secret?: Secret };
+type Row = Record<string, string | number | boolean>;
+/** The fields of a connection form, as typed (kept on a form error). */
+export type ConnectionForm = { url: string; kind: string; events: string[] };
+type ConnectionFields = { form: ConnectionForm; events: readonly string[]; kinds?: { value: string; label: string }[] };
+
+export interface SettingsViews {
+  signin: SignInView;
+  connections: Messages & { chrome: Chrome; csrf: string; userName: string; items: Row[] };
+  developers: Messages & { chrome: Chrome; csrf: string; apiBase: string; keys: Row[]; name: string; max: number };
+  sessions: Messages & { chrome: Chrome; csrf: string; items: Row[]; others: boolean };
+  'connection-fields': ConnectionFields;
+  apps: Messages & ConnectionFields & { chrome: Chrome; csrf: string; items: Row[] };
+  appEdit: Messages & ConnectionFields & { chrome: Chrome; csrf: string; id: number; kind: string };
+  deliveries: Messages & { chrome: Chrome; csrf: string; url: string; connectionId: number; items: Row[] };
+  scim: Messages & { chrome: Chrome; csrf: string; baseUrl: string; key: Row | null; operations: Row[] };
+  erp: Messages & { chrome: Chrome; csrf: string; baseUrl: string; keys: Row[]; counts: Record<string, number>; lastPoll: string; errors: Row[] };
+  confirm: { chrome: Chrome; csrf: string; title: string; question: string; label: string; action: string; back: string };
+  error: { chrome: Chrome; title: string; message: string };
+  signedOut: Record<string, never>;
+}
+
+export const pages = new PageRenderer<SettingsViews>({ signin: SIGN_IN_TEMPLATE, ...SETTINGS_TEMPLATES });
+
+/** A return path after sign-in: only a settings page of this server (no open redirect). */
+export function settingsReturnTo(raw: unknown): string {
+  return typeof raw === 'string' && /^\/settings\/(connections|developers|sessions|apps|scim|erp|users)(\/[0-9]{1,10}\/(deliveries|edit))?$/.test(raw) ? raw : '/settings/connections';
+}

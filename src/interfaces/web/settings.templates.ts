@@ -1,0 +1,121 @@
+/**
+ * The settings pages' templates (eta, autoescaped; layout and partials in
+ * src/edge/pages/layout.templates.ts). Every page starts with the shared layout and its
+ * `chrome` (navigation, sign-out). On a phone, record tables become one card per row (`table.cards`)
+ * and the small fixed tables scroll inside their own box (`.scroll`): no page scrolls sideways at 390 px.
+ * Every change posts and is answered with a redirect to the page (POST-redirect-GET); a destructive
+ * one posts first to its confirm page (`confirm`). Data shapes: SettingsViews in pages.ts.
+ */
+
+const CONNECTIONS = `<% layout('@layout', { ...it.chrome, title: 'App connections' }) %>
+<h1>App connections</h1><%~ include('@messages', it) %><p class="muted">Signed in as <%= it.userName %>. Apps you allowed to use your CRM account.</p>
+<% if (it.items.length) { %><div class="scroll" role="region" aria-label="Connected apps" tabindex="0"><table class="cards"><thead><tr><th>App</th><th>Scope</th><th>Last used</th><th>Calls</th><th></th></tr></thead><tbody>
+<% for (const g of it.items) { %><tr><td id="app-<%= g.id %>"><%= g.clientName %></td><td data-label="Scope"><%= g.scopes %><div class="muted"><%= g.scopeWords %></div></td><td data-label="Last used"><%= g.lastUsed %></td><td data-label="Calls"><%= g.calls %></td><td><%~ include('@post-button', { action: '/settings/connections/' + g.id + '/remove', csrf: it.csrf, label: 'Remove', describedBy: 'app-' + g.id }) %></td></tr>
+<% } %></tbody></table></div><% } else { %><p>No apps are connected.</p><% } %>
+`;
+
+const DEVELOPERS = `<% layout('@layout', { ...it.chrome, title: 'Developers' }) %>
+<h1>Developers: API keys</h1><%~ include('@messages', it) %>
+<% if (it.secret) { %><p class="muted">Use it as <code>Authorization: Bearer &lt;key&gt;</code> on <code><%= it.apiBase %></code>. It acts as you, with your permissions.</p>
+<% } %><p class="muted">An API key lets a script or another program use the CRM as you. Revoke a key you no longer use; a revoked key stops working at once.</p>
+<h2>Your keys</h2><% if (it.keys.length) { %><div class="scroll" role="region" aria-label="API keys" tabindex="0"><table class="cards"><thead><tr><th>Name</th><th>Key</th><th>Created</th><th>Last used</th><th></th></tr></thead><tbody>
+<% for (const k of it.keys) { %><tr><td id="key-<%= k.id %>"><%= k.name || '(no name)' %></td><td data-label="Key"><code><%= k.prefix %>…</code></td><td data-label="Created"><%= k.created %></td><td data-label="Last used"><%= k.lastUsed %></td><td><%~ include('@post-button', { action: '/settings/developers/keys/' + k.id + '/revoke', csrf: it.csrf, label: 'Revoke', describedBy: 'key-' + k.id }) %></td></tr>
+<% } %></tbody></table></div><% } else { %><p>You have no API keys.</p><% } %>
+<h2>New API key</h2><form class="stack" method="post" action="/settings/developers/keys"><input type="hidden" name="csrf" value="<%= it.csrf %>">
+<label for="key-name">Name</label><input id="key-name" name="name" maxlength="100" required aria-describedby="key-name-hint" value="<%= it.name %>">
+<p class="muted" id="key-name-hint">What uses the key, e.g. "Nightly export". At most <%= it.max %> active keys.</p>
+<button class="primary" type="submit">Create key</button></form>
+`;
+
+const SESSIONS = `<% layout('@layout', { ...it.chrome, title: 'Sessions' }) %>
+<h1>Sessions</h1><%~ include('@messages', it) %><p class="muted">Where you are signed in: the mobile app, this settings area and app sign-ins. Ending a session signs that device out at once.</p>
+<div class="scroll" role="region" aria-label="Sessions" tabindex="0"><table class="cards"><thead><tr><th>Device</th><th>Signed in</th><th>Last used</th><th></th></tr></thead><tbody>
+<% for (const s of it.items) { %><tr><td id="session-<%= s.id %>"><%= s.name %><% if (s.current) { %> <span class="tag">This browser</span><% } %></td><td data-label="Signed in"><%= s.created %></td><td data-label="Last used"><%= s.lastUsed %></td><td><% if (!s.current) { %><%~ include('@post-button', { action: '/settings/sessions/' + s.id + '/signout', csrf: it.csrf, label: 'End session', describedBy: 'session-' + s.id }) %><% } %></td></tr>
+<% } %></tbody></table></div>
+<% if (it.others) { %><div class="actions"><%~ include('@post-button', { action: '/settings/sessions/others/signout', csrf: it.csrf, label: 'Sign out all other sessions', cls: 'primary' }) %></div><% } else { %><p>No other sessions.</p><% } %>
+`;
+
+/** The fields of a connection form (create and edit). it: { form: { url, kind, events }, events, kinds? } */
+const CONNECTION_FIELDS = `<% if (it.kinds) { %><label for="kind">Kind</label><select id="kind" name="kind"><% for (const k of it.kinds) { %><option value="<%= k.value %>"<% if (k.value === it.form.kind) { %> selected<% } %>><%= k.label %></option><% } %></select>
+<% } %><label for="url">URL (https)</label><input id="url" name="url" type="url" required maxlength="2000" value="<%= it.form.url %>" aria-describedby="url-hint">
+<p class="muted" id="url-hint">A webhook receives signed JSON; a chat kind takes the channel's incoming-webhook URL (Telegram: the bot's sendMessage URL with chat_id).</p>
+<fieldset><legend>Events</legend><% for (const e of it.events) { %><label class="inline"><input type="checkbox" name="events" value="<%= e %>"<% if (it.form.events.includes(e)) { %> checked<% } %>> <%= e %></label> <% } %></fieldset>`;
+
+const APPS = `<% layout('@layout', { ...it.chrome, title: 'Apps' }) %>
+<h1>Apps: webhook and chat connections</h1><%~ include('@messages', it) %>
+<% if (it.items.length) { %><table class="cards"><thead><tr><th>URL</th><th>Kind</th><th>Events</th><th>Active</th><th>Latest result</th><th></th></tr></thead><tbody>
+<% for (const c of it.items) { %><tr><td class="wrap" id="conn-<%= c.id %>"><%= c.url %></td><td data-label="Kind"><%= c.kind %></td><td class="wrap" data-label="Events"><%= c.events %></td><td data-label="Active"><%= c.active ? 'yes' : 'paused' %></td><td class="wrap" data-label="Latest result"><%= c.latest %></td>
+<td><div class="row-actions"><%~ include('@post-button', { action: '/settings/apps/' + c.id + '/test', csrf: it.csrf, label: 'Test', describedBy: 'conn-' + c.id }) %><a href="/settings/apps/<%= c.id %>/edit" aria-describedby="conn-<%= c.id %>">Edit</a><%~ include('@post-button', { action: '/settings/apps/' + c.id + (c.active ? '/pause' : '/resume'), csrf: it.csrf, label: c.active ? 'Pause' : 'Resume', describedBy: 'conn-' + c.id }) %><% if (c.signed) { %><%~ include('@post-button', { action: '/settings/apps/' + c.id + '/rotate', csrf: it.csrf, label: 'Rotate key', describedBy: 'conn-' + c.id }) %><% } %><a href="/settings/apps/<%= c.id %>/deliveries" aria-describedby="conn-<%= c.id %>">Delivery log</a><%~ include('@post-button', { action: '/settings/apps/' + c.id + '/delete', csrf: it.csrf, label: 'Delete', cls: 'danger', describedBy: 'conn-' + c.id }) %></div></td></tr>
+<% } %></tbody></table><% } else { %><p>No connections.</p><% } %>
+<h2>New connection</h2><form class="stack" method="post" action="/settings/apps"><input type="hidden" name="csrf" value="<%= it.csrf %>">
+<%~ include('@connection-fields', it) %><button class="primary" type="submit">Create</button></form>
+`;
+
+const APP_EDIT = `<% layout('@layout', { ...it.chrome, title: 'Edit connection' }) %>
+<h1>Edit connection</h1><%~ include('@messages', it) %><p class="muted">Kind: <%= it.kind %>. Its signing key stays the same.</p>
+<form class="stack" method="post" action="/settings/apps/<%= it.id %>"><input type="hidden" name="csrf" value="<%= it.csrf %>">
+<%~ include('@connection-fields', it) %><button class="primary" type="submit">Save</button> <a href="/settings/apps">Cancel</a></form>
+`;
+
+const DELIVERIES = `<% layout('@layout', { ...it.chrome, title: 'Delivery log' }) %>
+<h1>Delivery log</h1><%~ include('@messages', it) %><p class="muted wrap"><%= it.url %> — the last <%= it.items.length %> deliveries (at most 200).</p>
+<% if (it.items.length) { %><table class="cards"><thead><tr><th>Created</th><th>Event</th><th>Status</th><th>OK</th><th>HTTP</th><th>Error</th><th>ms</th><th></th></tr></thead><tbody>
+<% for (const d of it.items) { %><tr><td id="delivery-<%= d.id %>"><%= d.created %></td><td data-label="Event"><%= d.event %></td><td data-label="Status"><%= d.status %></td><td data-label="OK"><%= d.ok ? 'yes' : 'no' %></td><td data-label="HTTP"><%= d.http %></td><td class="wrap" data-label="Error"><%= d.error %></td><td data-label="ms"><%= d.ms %></td><td><%~ include('@post-button', { action: '/settings/apps/' + it.connectionId + '/deliveries/' + d.id + '/resend', csrf: it.csrf, label: 'Send again', describedBy: 'delivery-' + d.id }) %></td></tr>
+<% } %></tbody></table><% } else { %><p>No deliveries yet.</p><% } %>
+<p><a href="/settings/apps">Back to Apps</a></p>
+`;
+
+const SCIM = `<% layout('@layout', { ...it.chrome, title: 'SCIM' }) %>
+<h1>SCIM provisioning</h1><%~ include('@messages', it) %>
+<p>Base URL: <code><%= it.baseUrl %></code></p>
+<p>Key: <% if (it.key) { %><code><%= it.key.prefix %>…</code> created <%= it.key.created %>, last used <%= it.key.lastUsed %><% } else { %>none<% } %></p>
+<%~ include('@post-button', { action: '/settings/scim/key', csrf: it.csrf, label: it.key ? 'Rotate key' : 'Create key', cls: 'primary' }) %>
+<h2>Last operations</h2><% if (it.operations.length) { %><table class="cards"><thead><tr><th>At</th><th>Operation</th><th>User</th></tr></thead><tbody>
+<% for (const o of it.operations) { %><tr><td><%= o.at %></td><td data-label="Operation"><%= o.action %></td><td class="wrap" data-label="User"><%= o.subject %></td></tr>
+<% } %></tbody></table><% } else { %><p>No provisioning operations yet.</p><% } %>
+`;
+
+const ERP = `<% layout('@layout', { ...it.chrome, title: 'ERP' }) %>
+<h1>ERP connection</h1><%~ include('@messages', it) %>
+<p>Base URL: <code><%= it.baseUrl %></code></p>
+<h2>Keys</h2><% if (it.keys.length) { %><div class="scroll" role="region" aria-label="ERP keys" tabindex="0"><table><thead><tr><th>Prefix</th><th>Created</th><th>Last used</th></tr></thead><tbody>
+<% for (const k of it.keys) { %><tr><td><code><%= k.prefix %>…</code></td><td><%= k.created %></td><td><%= k.lastUsed %></td></tr>
+<% } %></tbody></table></div><% } else { %><p>No active ERP key.</p><% } %>
+<div class="actions row-actions"><%~ include('@post-button', { action: '/settings/erp/key', csrf: it.csrf, label: it.keys.length ? 'Rotate key' : 'Create key', cls: 'primary' }) %><% if (it.keys.length) { %><%~ include('@post-button', { action: '/settings/erp/revoke', csrf: it.csrf, label: 'Revoke all keys', cls: 'danger' }) %><% } %></div>
+<h2>Queue</h2><div class="scroll" role="region" aria-label="Queue" tabindex="0"><table><thead><tr><th>Waiting</th><th>Claimed</th><th>Retrying</th><th>Failed</th><th>Written</th></tr></thead>
+<tbody><tr><td><%= it.counts.waiting %></td><td><%= it.counts.claimed %></td><td><%= it.counts.retrying %></td><td><%= it.counts.failed %></td><td><%= it.counts.written %></td></tr></tbody></table></div>
+<p>Last poll: <%= it.lastPoll %></p>
+<h2>Newest errors</h2><% if (it.errors.length) { %><table class="cards"><thead><tr><th>At</th><th>Order</th><th>State</th><th>Attempts</th><th>Error</th></tr></thead><tbody>
+<% for (const e of it.errors) { %><tr><td><%= e.at %></td><td data-label="Order"><%= e.orderId %></td><td data-label="State"><%= e.state %></td><td data-label="Attempts"><%= e.attempts %></td><td class="wrap" data-label="Error"><%= e.error %></td></tr>
+<% } %></tbody></table><% } else { %><p>No errors.</p><% } %>
+`;
+
+/** The confirm step of a destructive action: the same POST again with confirm=yes, or back. */
+const CONFIRM = `<% layout('@layout', { ...it.chrome, title: it.title }) %>
+<h1><%= it.title %></h1><p><%= it.question %></p>
+<form class="stack" method="post" action="<%= it.action %>"><input type="hidden" name="csrf" value="<%= it.csrf %>"><input type="hidden" name="confirm" value="yes">
+<button class="primary danger" type="submit"><%= it.label %></button> <a href="<%= it.back %>">Cancel</a></form>
+`;
+
+const ERROR = `<% layout('@layout', { ...it.chrome, title: it.title }) %>
+<h1><%= it.title %></h1><p class="error" role="alert"><%= it.message %></p><p><a href="/settings/connections">Back to settings</a></p>
+`;
+
+const SIGNED_OUT = `<% layout('@layout', { title: 'Signed out', narrow: true }) %>
+<h1>Signed out</h1><p><a href="/settings/signin">Sign in again</a></p>
+`;
+
+export const SETTINGS_TEMPLATES = {
+  connections: CONNECTIONS,
+  developers: DEVELOPERS,
+  sessions: SESSIONS,
+  'connection-fields': CONNECTION_FIELDS,
+  apps: APPS,
+  appEdit: APP_EDIT,
+  deliveries: DELIVERIES,
+  scim: SCIM,
+  erp: ERP,
+  confirm: CONFIRM,
+  error: ERROR,
+  signedOut: SIGNED_OUT,
+};

@@ -1,0 +1,28 @@
+import './pg-types';
+import { DataSourceOptions, EntitySchema } from 'typeorm';
+import { MIGRATIONS } from './migrations';
+import { SnakeNamingStrategy } from './naming';
+import { DbConnection } from './embedded';
+
+/** The entity classes of the application, listed by the composition root (src/entities.ts): the platform knows none of them. */
+export type EntityList = (Function | EntitySchema)[];
+
+/** One set of options for both modes: a PostgreSQL URL, or the embedded database's unix socket. */
+export function dataSourceOptions(conn: Pick<DbConnection, 'url' | 'socketDir' | 'embedded'>, entities: EntityList): DataSourceOptions {
+  const target = conn.url
+    ? { url: conn.url }
+    : { host: conn.socketDir, port: 5432, username: 'postgres', password: 'postgres', database: 'postgres' };
+  return {
+    type: 'postgres',
+    ...target,
+    entities,
+    migrations: MIGRATIONS,
+    namingStrategy: new SnakeNamingStrategy(),
+    synchronize: false,
+    migrationsRun: false,
+    installExtensions: false,
+    logging: false,
+    // the embedded database has one session: one connection serializes transactions on it.
+    extra: conn.embedded ? { max: 1 } : { max: 10, connectionTimeoutMillis: 10_000, statement_timeout: 30_000 },
+  };
+}

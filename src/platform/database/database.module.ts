@@ -1,0 +1,19 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { dataSourceOptions, EntityList } from './data-source-options';
+import { DbConnection } from './embedded';
+import { DB_EMBEDDED, EmbeddedVacuum } from './embedded-vacuum';
+import { UnitOfWork } from './unit-of-work';
+
+@Global()
+@Module({})
+export class DatabaseModule {
+  static forRoot(conn: DbConnection, entities: EntityList): DynamicModule {
+    return {
+      module: DatabaseModule,
+      imports: [TypeOrmModule.forRoot({ ...dataSourceOptions(conn, entities), migrationsRun: true, retryAttempts: 2, retryDelay: 500 })],
+      providers: [UnitOfWork, EmbeddedVacuum, { provide: DB_EMBEDDED, useValue: conn.embedded }],
+      exports: [UnitOfWork, EmbeddedVacuum],
+    };
+  }
+}

@@ -1,0 +1,245 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, EntityTarget, ObjectLiteral, Repository } from 'typeorm';
+import { databaseErrorCode, fromSqlState, RETRYABLE_SQLSTATES } from '../common/database-errors';
+import { requestContext } from '../common/request-context';
+import { AuditLog } from '../outbox/audit-log.entity';
+import { DomainEvent, MAX_EVENTS_PER_OPERATION } from '../outbox/domain-event';
+import { OutboxEvent } from '../outbox/outbox-event.entity';
+import { GenericPlans, GenericPlanSpec, PgClient } from './generic-plan';
+import { RAW_TENANT, TenantDb } from './tenant-db';
+
+type WorkspaceRef = number | { id: number } | { workspace: { id: number } };
+
+const workspaceIdOf = (w: WorkspaceRef): number => (typeof w === 'number' ? w : 'workspace' in w ? w.workspace.id : w.id);
+
+interface UowState {
+  manager: EntityManager;
+  events: DomainEvent[];
+}
+
+export interface AuditEntry {
+  workspaceId: number;
+  action: string;
+  userId?: number | null;
+  subject?: string;
+  detail?: Record<string, unknown>;
+}
+
+/**
+ * One transaction per operation (HTTP request, CLI command, MCP call, background job). Services call
+ * `run()`; nested calls join the open transaction. Domain events recorded during the operation are
+ * written to the outbox just before commit, in the same transaction. Everything inside a unit of work
+ * must use `manager` (the embedded database has a single connection: a query beside the open
+ * transaction would wait for it forever).
+ */
+@Injectable()
+export class UnitOfWork {
+  private readonly als = new AsyncLocalStorage<UowState>();
+  private readOnly?: EntityManager;
+  private readonly genericPlans = new GenericPlans();
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * The open transaction's manager; outside a unit of work a read-only manager whose writes throw,
+   * so a write can never quietly autocommit beside the operation it belongs to.
+   */
+  get manager(): EntityManager {
+    return this.als.getStore()?.manager ?? (this.readOnly ??= readOnlyManager(this.dataSource.manager));
+  }
+
+  /** Data access bound to one workspace: what domain code uses for tenant tables (see TenantDb). */
+  tenant(workspace: WorkspaceRef): TenantDb {
+    return new TenantDb(() => this.manager, workspaceIdOf(workspace));
+  }
+
+  /**
+   * One raw statement (TenantDb.sql rules: `$1` is the workspace) that is a whole write operation by
+   * itself. Inside a unit of work it joins it; outside one it runs as its own transaction — PostgreSQL
+   * makes every statement atomic — without the BEGIN and COMMIT round trips of run(). For hot paths whose
+   * whole write fits one statement (the refresh grant); no events or audit rows can go with it. A
+   * deadlock runs it once more, as run() does. With `generic`, outside a unit of work it runs by a
+   * checked generic plan where the connection has one (src/platform/database/generic-plan.ts).
+   */
+  async statement<R = ObjectLiteral>(workspace: WorkspaceRef, text: string, params: unknown[] = [], generic?: GenericPlanSpec): Promise<R[]> {
+    if (this.inTransaction) return this.tenant(workspace).sql<R>(text, params);
+    const db = new TenantDb(() => this.dataSource.manager, workspaceIdOf(workspace));
+    const once = generic ? () => this.viaGenericPlan<R>(generic, db.workspaceId, text, params) : () => db.sql<R>(text, params);
+    try {
+      return await once();
+    } catch (e) {
+      const code = databaseErrorCode(e);
+      if (!code || !RETRYABLE_SQLSTATES.has(code)) throw e;
+      try {
+        return await once();
+      } catch (again) {
+        const code2 = databaseErrorCode(again);
+        throw code2 && RETRYABLE_SQLSTATES.has(code2) ? fromSqlState(code2) : again;
+      }
+    }
+  }
+
+  private async viaGenericPlan<R>(spec: GenericPlanSpec, workspaceId: number, text: string, params: unknown[]): Promise<R[]> {
+    if (!RAW_TENANT.test(text)) throw new Error('raw SQL must restrict by workspace_id = $1');
+    const pool = (this.dataSource.driver as unknown as { master: { connect(): Promise<PgClient & { release(err?: unknown): void }> } }).master;
+    const client = await pool.connect();
+    let broken: unknown;
+    try {
+      return (await this.genericPlans.query(client, spec, text, [workspaceId, ...params])) as R[];
+    } catch (e) {
+      // a connection that failed outside a statement (lost, protocol error) is not given back
+      broken = databaseErrorCode(e) ? undefined : e;
+      throw e;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  repo<T extends ObjectLiteral>(entity: EntityTarget<T>): Repository<T> {
+    return this.manager.getRepository(entity);
+  }
+
+  get inTransaction(): boolean {
+    return this.als.getStore() !== undefined;
+  }
+
+  /**
+   * Independent reads: in parallel outside a unit of work (each takes a pool connection), one after
+   * another inside one, whose single connection takes one query at a time (node-postgres queues
+   * concurrent queries on a client with a deprecation warning; pg 9 refuses them).
+   */
+  async all<T extends unknown[]>(...reads: { [K in keyof T]: () => T[K] | Promise<T[K]> }): Promise<T> {
+    if (!this.inTransaction) return (await Promise.all(reads.map((r) => r()))) as T;
+    const out: unknown[] = [];
+    for (const r of reads) out.push(await r());
+    return out as T;
+  }
+
+  /**
+   * Runs `fn` in one transaction. Nested calls join the open one. At the top level a serialization
+   * failure or deadlock (SQLSTATE 40001 / 40P01) runs the whole operation once more, in a fresh
+   * transaction with no recorded events; a second collision is 409 `conflict` (src/edge/error-mapping.ts).
+   */
+  async run<T>(fn: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const current = this.als.getStore();
+    if (current) return fn(current.manager);
+    try {
+      return await this.attempt(fn);
+    } catch (e) {
+      const code = databaseErrorCode(e);
+      if (!code || !RETRYABLE_SQLSTATES.has(code)) throw e;
+      try {
+        return await this.attempt(fn);
+      } catch (again) {
+        const code2 = databaseErrorCode(again);
+        throw code2 && RETRYABLE_SQLSTATES.has(code2) ? fromSqlState(code2) : again;
+      }
+    }
+  }
+
+  private attempt<T>(fn: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(async (manager) => {
+      const state: UowState = { manager, events: [] };
+      const result = await this.als.run(state, () => fn(manager));
+      await this.flushEvents(state);
+      return result;
+    });
+  }
+
+  /** A unit of work of its own, never joining the caller's (background bookkeeping off the request path). */
+  runDetached<T>(fn: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.als.exit(() => this.run(fn));
+  }
+
+  /** Record a domain event in the current unit of work. */
+  recordEvent(event: DomainEvent): void {
+    const state = this.als.getStore();
+    if (!state) throw new Error(`event ${event.event} recorded outside a unit of work`);
+    if (event.sample) return;
+    state.events.push(event);
+  }
+
+  /** Write an audit-log row in the current unit of work (or its own, when none is open). */
+  async audit(entry: AuditEntry): Promise<void> {
+    await this.run((m) => m.insert(AuditLog, toAuditRow(entry)));
+  }
+
+  private async flushEvents(state: UowState): Promise<void> {
+    const { events, manager } = state;
+    if (events.length === 0) return;
+    if (events.length > MAX_EVENTS_PER_OPERATION) {
+      const byWorkspace = new Map<number, DomainEvent[]>();
+      for (const e of events) byWorkspace.set(e.workspaceId, [...(byWorkspace.get(e.workspaceId) ?? []), e]);
+      for (const [workspaceId, list] of byWorkspace) {
+        const counts: Record<string, number> = {};
+        for (const e of list) counts[e.event] = (counts[e.event] ?? 0) + 1;
+        await manager.insert(
+          AuditLog,
+          toAuditRow({
+            workspaceId,
+            action: 'events_suppressed',
+            subject: 'webhooks',
+            detail: { reason: `more than ${MAX_EVENTS_PER_OPERATION} events in one operation`, total: events.length, counts },
+          }),
+        );
+      }
+      return;
+    }
+    await manager.insert(
+      OutboxEvent,
+      events.map((e) => ({
+        workspaceId: e.workspaceId,
+        event: e.event,
+        title: e.title,
+        text: e.text,
+        url: e.url,
+        data: e.data,
+        recordType: e.recordType,
+        recordId: e.recordId ?? null,
+      })),
+    );
+  }
+}
+
+const WRITES = new Set(['save', 'insert', 'update', 'delete', 'upsert', 'remove', 'softDelete', 'softRemove', 'restore', 'recover', 'increment', 'decrement', 'clear', 'transaction']);
+const QB_WRITES = new Set(['insert', 'update', 'delete', 'softDelete', 'restore', 'relation']);
+
+export class WriteOutsideUnitOfWork extends Error {
+  constructor(method: string) {
+    super(`${method}() outside a unit of work: wrap the operation in UnitOfWork.run()`);
+  }
+}
+
+/** A view of `manager` for reads: write methods, repositories' writes and write query builders throw. */
+function readOnlyManager(manager: EntityManager): EntityManager {
+  const guardQb = <Q extends object>(qb: Q): Q =>
+    new Proxy(qb, {
+      get(target, prop, receiver) {
+        if (typeof prop === 'string' && QB_WRITES.has(prop)) return () => { throw new WriteOutsideUnitOfWork(`createQueryBuilder().${prop}`); };
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+  const proxy: EntityManager = new Proxy(manager, {
+    get(target, prop, receiver) {
+      if (typeof prop === 'string' && WRITES.has(prop)) return () => Promise.reject(new WriteOutsideUnitOfWork(prop));
+      if (prop === 'getRepository') return (entity: EntityTarget<ObjectLiteral>) => new Repository(target.getRepository(entity).target, proxy);
+      if (prop === 'createQueryBuilder') return (...args: unknown[]) => guardQb((target.createQueryBuilder as (...a: unknown[]) => object)(...args));
+      return Reflect.get(target, prop, receiver);
+    },
+  });
+  return proxy;
+}
+
+function toAuditRow(entry: AuditEntry): Partial<AuditLog> {
+  return {
+    workspaceId: entry.workspaceId,
+    action: entry.action,
+    userId: entry.userId ?? null,
+    // the column's length: a subject that is longer (a client ID metadata document's URL) must not fail the operation it records
+    subject: (entry.subject ?? '').slice(0, 255),
+    detail: entry.detail ?? {},
+    requestId: requestContext.getStore()?.requestId ?? null,
+  };
+}

@@ -1,7 +1,0 @@
-import { Module } from '@nestjs/common';
-import { IntegrationsModule } from '../crm/integrations/integrations.module';
-import { WebhooksController } from './webhooks.controller';
-
-/** REST management of outbound webhook connections: controller, DTOs and mapping only. */
-@Module({ imports: [IntegrationsModule], controllers: [WebhooksController] })
-export class WebhooksModule {}
