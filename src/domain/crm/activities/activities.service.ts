@@ -12,10 +12,10 @@ import { Company } from '../companies/company.entity';
 import { Opportunity } from '../opportunities/opportunity.entity';
 import { Person } from '../people/person.entity';
 import { AccessService } from '../shared/access.service';
-import { recordPath } from '../shared/event-data';
+import { recordPath } from '../shared/record-keys';
 import { Page, paginate } from '../shared/paging';
 import { RefsService } from '../shared/refs.service';
-import { applyVisit, nextVisitDue } from '../shared/visits';
+import { applyVisit, nextVisitDue } from '../companies/visits';
 import { DeletedRecordsService } from '../sync/deleted-records.service';
 import { Activity } from './activity.entity';
 

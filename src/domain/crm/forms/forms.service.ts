@@ -15,11 +15,11 @@ import type { Workspace } from '../../workspace/workspace.entity';
 import { WorkspaceService } from '../../workspace/workspace.service';
 import { CompaniesService } from '../companies/companies.service';
 import { Company } from '../companies/company.entity';
-import { recordPath } from '../shared/event-data';
-import { normalizeName } from '../shared/normalize';
+import { recordPath } from '../shared/record-keys';
+import { normalizeName } from '../shared/duplicate';
 import { RefsService } from '../shared/refs.service';
 import { Task } from '../tasks/task.entity';
-import { defaultPriority, defaultStatus } from '../tasks/task-rules';
+import { defaultPriority, defaultStatus } from '../tasks/tasks.rules';
 import { WebForm, WebFormField } from './web-form.entity';
 
 export interface WebFormInput {

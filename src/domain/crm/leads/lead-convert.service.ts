@@ -13,12 +13,12 @@ import { PeopleService } from '../people/people.service';
 import { AccessService } from '../shared/access.service';
 import { DuplicateError } from '../shared/duplicate';
 import { TasksService } from '../tasks/tasks.service';
-import { rid } from '../shared/event-data';
-import { normalizeName } from '../shared/normalize';
+import { rid } from '../shared/record-keys';
+import { normalizeName } from '../shared/duplicate';
 import { RefsService } from '../shared/refs.service';
 import { Fair } from './fair.entity';
 import { Lead, LeadPerson } from './lead.entity';
-import { leadPeople, personChoices } from './lead-rules';
+import { leadPeople, personChoices } from './leads.rules';
 import { LeadOne, LeadsService } from './leads.service';
 
 /** The body of POST /leads/{id}/convert (spec 4.3); every field optional. */

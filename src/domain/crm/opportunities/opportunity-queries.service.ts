@@ -14,14 +14,14 @@ import { Product } from '../products/product.entity';
 import { AccessService } from '../shared/access.service';
 import { searchPattern } from '../shared/search';
 import { applyPage, finishPage } from '../shared/paging';
-import { RecordOpensService } from '../shared/record-opens.service';
+import { RecordOpensService } from '../record-opens/record-opens.service';
 import { RefsService } from '../shared/refs.service';
 import { Task } from '../tasks/task.entity';
 import { Note } from './note.entity';
 import { OppLog } from './opp-log.entity';
 import { Opportunity } from './opportunity.entity';
 import type { OppComputed, OppDetail, OppListQuery, OppPage, OppView } from './opportunity.types';
-import * as R from './rules';
+import * as R from './opportunities.rules';
 import { Step } from './step.entity';
 
 /** An opportunity row with its company, product and last stage change joined in (one query). */

@@ -7,7 +7,7 @@ import type { Task } from '../tasks/task.entity';
 import type { Note } from './note.entity';
 import type { OppLog } from './opp-log.entity';
 import type { Opportunity } from './opportunity.entity';
-import type * as R from './rules';
+import type * as R from './opportunities.rules';
 import type { Step } from './step.entity';
 import type { LinkedRecords } from '../objects/object-records.service';
 import type { OrderView } from '../orders/orders.service';

@@ -14,7 +14,7 @@ import { Page, paginate } from '../shared/paging';
 import { RefsService } from '../shared/refs.service';
 import { DeletedRecordsService } from '../sync/deleted-records.service';
 import { Task } from './task.entity';
-import { canEditTask, canSeeTask, defaultPriority, defaultStatus, doneAtAfter, isDueSoon, isOverdue } from './task-rules';
+import { canEditTask, canSeeTask, defaultPriority, defaultStatus, doneAtAfter, isDueSoon, isOverdue } from './tasks.rules';
 
 /** Fields of a task as the interfaces send them (snake_case, the record's own names). */
 export interface TaskFields {

@@ -10,7 +10,7 @@ import { Company } from '../companies/company.entity';
 import { PeopleService } from '../people/people.service';
 import { Person } from '../people/person.entity';
 import { AccessService } from '../shared/access.service';
-import { OpenableType, RecordOpensService } from '../shared/record-opens.service';
+import { OpenableType, RecordOpensService } from '../record-opens/record-opens.service';
 import { Task } from '../tasks/task.entity';
 import { MODULES } from '../../workspace/defaults';
 import { Lead } from '../leads/lead.entity';
