@@ -15,8 +15,8 @@ import { AccessService } from '../shared/access.service';
 import { recordPath } from '../shared/record-keys';
 import { Page, paginate } from '../shared/paging';
 import { RefsService } from '../shared/refs.service';
-import { applyVisit, nextVisitDue } from '../companies/visits';
-import { DeletedRecordsService } from '../sync/deleted-records.service';
+import { applyVisit, nextVisitDue } from '../companies';
+import { DeletedRecordsService } from '../sync';
 import { Activity } from './activity.entity';
 
 /** Fields of a visit as the interfaces send them (snake_case, the record's own names). */

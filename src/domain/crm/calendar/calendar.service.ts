@@ -10,7 +10,7 @@ import { UsersService } from '../../identity/users.service';
 import { Opportunity } from '../opportunities/opportunity.entity';
 import { AccessService } from '../shared/access.service';
 import { RefsService } from '../shared/refs.service';
-import { DeletedRecordsService } from '../sync/deleted-records.service';
+import { DeletedRecordsService } from '../sync';
 import { CalendarEntry } from './calendar-entry.entity';
 import { localToDate } from '../../../platform/common/local-time';
 

@@ -12,7 +12,7 @@ import { Person } from '../people/person.entity';
 import { AccessService } from '../shared/access.service';
 import { Page, paginate } from '../shared/paging';
 import { RefsService } from '../shared/refs.service';
-import { DeletedRecordsService } from '../sync/deleted-records.service';
+import { DeletedRecordsService } from '../sync';
 import { Task } from './task.entity';
 import { canEditTask, canSeeTask, defaultPriority, defaultStatus, doneAtAfter, isDueSoon, isOverdue } from './tasks.rules';
 
