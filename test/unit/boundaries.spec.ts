@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Runs the project's ESLint config on a snippet as if it were the file at `path`. */
@@ -94,5 +95,14 @@ describe('CRM features as elements: another feature only through its entry (or a
     const r = lint(path, code);
     expect(r.output).toBe('');
     expect(r.ok).toBe(true);
+  });
+});
+
+describe('names', () => {
+  it('spells every rules file <name>.rules.ts (pure rules, table-tested)', () => {
+    const src = join(__dirname, '..', '..', 'src');
+    const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((f) => /rules?\.ts$/i.test(f) && !f.includes('migrations'));
+    expect(files.length).toBeGreaterThan(5);
+    expect(files.filter((f) => !/(^|\/)[a-z-]+\.rules\.ts$/.test(f))).toEqual([]);
   });
 });
