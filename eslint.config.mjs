@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
 import tseslint from 'typescript-eslint';
+import crm from './lint/feature-cycles.mjs';
 
 /**
  * Import boundaries (docs/architecture.md): four rings, each importing only rings further in.
@@ -20,18 +21,34 @@ const DOMAIN_BELOW = {
   workspace: [],
 };
 const DOMAIN = Object.keys(DOMAIN_BELOW);
+/**
+ * The CRM's features (src/domain/crm/<feature>) are elements of their own, beside the kit they share (crm/shared:
+ * access, refs, paging, search, duplicate check) and the CRM root (crm.module.ts). A feature uses another only through
+ * its public entry (`<feature>/index.ts`) or reads its table through an entity file (`*.entity.ts`, the record model
+ * every feature may query); crm/shared uses no feature but their entities. Cycles between features: lint/feature-cycles.mjs.
+ */
+const CRM = ['domain/crm', 'crm/shared', 'crm/feature'];
+const FEATURE_ENTRY = ['index.ts', '*.entity.ts'];
 const elements = [
   ...INTERFACES.map((name) => ({ type: `interfaces/${name}`, pattern: `src/interfaces/${name}` })),
   { type: 'edge', pattern: 'src/edge' },
+  { type: 'crm/shared', pattern: 'src/domain/crm/shared' },
+  { type: 'crm/feature', pattern: 'src/domain/crm/*', capture: ['feature'] },
   ...DOMAIN.map((name) => ({ type: `domain/${name}`, pattern: `src/domain/${name}` })),
   { type: 'platform', pattern: 'src/platform' },
 ];
-const domainTypes = DOMAIN.map((d) => `domain/${d}`);
+/** The element types of a domain part (the CRM is three: root, shared kit, features). */
+const typesOf = (d) => (d === 'crm' ? CRM : [`domain/${d}`]);
+const domainTypes = DOMAIN.flatMap(typesOf);
 const allow = (from, to) => ({ from: { element: { type: from } }, allow: { to: { element: { types: { anyOf: to } } } } });
 const boundaryPolicies = [
   ...INTERFACES.map((name) => allow(`interfaces/${name}`, [`interfaces/${name}`, 'edge', ...domainTypes, 'platform'])),
   allow('edge', ['edge', ...domainTypes, 'platform']),
-  ...Object.entries(DOMAIN_BELOW).map(([d, below]) => allow(`domain/${d}`, [`domain/${d}`, ...below.map((b) => `domain/${b}`), 'platform'])),
+  ...Object.entries(DOMAIN_BELOW).map(([d, below]) => allow(`domain/${d}`, [...typesOf(d), ...below.flatMap(typesOf), 'platform'])),
+  ...['crm/shared', 'crm/feature'].map((from) => allow(from, ['crm/shared', ...DOMAIN_BELOW.crm.flatMap(typesOf), 'platform'])),
+  { from: { element: { type: 'crm/feature' } }, allow: { to: { element: { type: 'crm/feature', captured: { feature: '{{ from.element.captured.feature }}' } } } } },
+  { from: { element: { type: 'crm/feature' } }, allow: { to: { element: { type: 'crm/feature', fileInternalPath: FEATURE_ENTRY } } } },
+  { from: { element: { type: 'crm/shared' } }, allow: { to: { element: { type: 'crm/feature', fileInternalPath: '*.entity.ts' } } } },
   allow('platform', ['platform']),
 ];
 
@@ -79,6 +96,11 @@ export default tseslint.config(
       // the entry points and the app wiring (src/*.ts) are not elements: importing them is an error
       'boundaries/no-unknown-dependencies': 'error',
     },
+  },
+  {
+    files: ['src/domain/crm/**/*.ts'],
+    plugins: { crm },
+    rules: { 'crm/feature-cycles': 'error' },
   },
   {
     files: ['src/domain/crm/**/*.ts', 'src/domain/identity/**/*.ts'],

@@ -18,7 +18,7 @@ import { Opportunity } from './domain/crm/opportunities/opportunity.entity';
 import { Step } from './domain/crm/opportunities/step.entity';
 import { Person } from './domain/crm/people/person.entity';
 import { Product } from './domain/crm/products/product.entity';
-import { RecordOpen } from './domain/crm/shared/record-open.entity';
+import { RecordOpen } from './domain/crm/record-opens/record-open.entity';
 import { DeletedRecord } from './domain/crm/sync/deleted-record.entity';
 import { Task } from './domain/crm/tasks/task.entity';
 import { ErpQueueEntry } from './domain/crm/orders/erp-queue-entry.entity';

@@ -3,7 +3,7 @@ import { addDays, daysBetween, todayIn } from '../../src/platform/common/time';
 import { Company } from '../../src/domain/crm/companies/company.entity';
 import { Opportunity } from '../../src/domain/crm/opportunities/opportunity.entity';
 import { Person } from '../../src/domain/crm/people/person.entity';
-import { RecordOpen } from '../../src/domain/crm/shared/record-open.entity';
+import { RecordOpen } from '../../src/domain/crm/record-opens/record-open.entity';
 import { Task } from '../../src/domain/crm/tasks/task.entity';
 import { OutboxEvent } from '../../src/platform/outbox/outbox-event.entity';
 import { User } from '../../src/domain/identity/user.entity';

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { ErpClock } from '../../src/domain/crm/orders/erp-clock';
 import { ErpQueueEntry } from '../../src/domain/crm/orders/erp-queue-entry.entity';
 import { CredentialsService } from '../../src/domain/identity/credentials.service';
-import { rid } from '../../src/domain/crm/shared/event-data';
+import { rid } from '../../src/domain/crm/shared/record-keys';
 import type { JsonMap } from '../../src/platform/database/tenant-entity';
 import { insertProduct } from '../helpers/crm-fixtures';
 import { api, createUser, createWorkspace, db, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';

@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { PeopleService } from '../../src/domain/crm/people/people.service';
 import { Person } from '../../src/domain/crm/people/person.entity';
-import { RecordOpen } from '../../src/domain/crm/shared/record-open.entity';
+import { RecordOpen } from '../../src/domain/crm/record-opens/record-open.entity';
 import { OutboxEvent } from '../../src/platform/outbox/outbox-event.entity';
 import type { UserContext } from '../../src/domain/identity/auth-context';
 import { User } from '../../src/domain/identity/user.entity';

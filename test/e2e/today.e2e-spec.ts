@@ -3,7 +3,7 @@ import { addDays, todayIn } from '../../src/platform/common/time';
 import { Activity } from '../../src/domain/crm/activities/activity.entity';
 import { CalendarEntry } from '../../src/domain/crm/calendar/calendar-entry.entity';
 import { Company } from '../../src/domain/crm/companies/company.entity';
-import { RecordOpen } from '../../src/domain/crm/shared/record-open.entity';
+import { RecordOpen } from '../../src/domain/crm/record-opens/record-open.entity';
 import { Task } from '../../src/domain/crm/tasks/task.entity';
 import { weekStartOf } from '../../src/domain/crm/today/today.service';
 import { User } from '../../src/domain/identity/user.entity';

@@ -1,6 +1,6 @@
 import { Company } from '../../src/domain/crm/companies/company.entity';
 import { Product } from '../../src/domain/crm/products/product.entity';
-import { normalizeName } from '../../src/domain/crm/shared/normalize';
+import { normalizeName } from '../../src/domain/crm/shared/duplicate';
 import { OutboxEvent } from '../../src/platform/outbox/outbox-event.entity';
 import { Fixture, TestApp, db } from './test-app';
 

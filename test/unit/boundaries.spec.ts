@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Runs the project's ESLint config on a snippet as if it were the file at `path`. */
@@ -63,5 +64,45 @@ describe('tenancy in lint: domain code reaches tenant tables only through Tenant
     const r = lint('src/domain/crm/companies/probe.ts', service("return this.uow.run(async () => this.uow.tenant(ws).qb(Company, 'c').andWhere('c.active').getMany());"));
     expect(r.output).toBe('');
     expect(r.ok).toBe(true);
+  });
+});
+
+describe('CRM features as elements: another feature only through its entry (or an entity file), no cycles', () => {
+  it.each([
+    ["another feature's internal file", 'src/domain/crm/leads/probe.ts', "import { CompaniesService } from '../companies/companies.service';\nexport const x = CompaniesService;\n", 'boundaries/dependencies'],
+    ['crm/shared → a feature (but its entities)', 'src/domain/crm/shared/probe.ts', "import { CompaniesService } from '../companies';\nexport const x = CompaniesService;\n", 'boundaries/dependencies'],
+    // companies already uses objects (ObjectRecordsService): objects using companies back closes a cycle
+    ['a cycle between two features', 'src/domain/crm/objects/probe.ts', "import { CompaniesService } from '../companies';\nexport const x = CompaniesService;\n", 'crm/feature-cycles'],
+  ])('refuses %s', (_name, path, code, rule) => {
+    const r = lint(path, code);
+    expect(r.ok).toBe(false);
+    expect(r.output).toContain(rule);
+  });
+
+  it('names the cycle', () => {
+    const r = lint('src/domain/crm/objects/probe.ts', "import { CompaniesService } from '../companies';\nexport const x = CompaniesService;\n");
+    expect(r.output).toContain('cycle between CRM features: objects → companies → objects');
+  });
+
+  it.each([
+    ["another feature's entry", 'src/domain/crm/today/probe.ts', "import { CompaniesService } from '../companies';\nexport const x = CompaniesService;\n"],
+    ["another feature's entity file", 'src/domain/crm/objects/probe.ts', "import { Company } from '../companies/company.entity';\nexport const x = Company;\n"],
+    ["a feature's own files", 'src/domain/crm/companies/probe.ts', "import { CompaniesService } from './companies.service';\nexport const x = CompaniesService;\n"],
+    ['crm/shared → an entity file', 'src/domain/crm/shared/probe.ts', "import { Company } from '../companies/company.entity';\nexport const x = Company;\n"],
+    ['the CRM root → feature internals', 'src/domain/crm/probe.ts', "import { CompaniesModule } from './companies/companies.module';\nexport const x = CompaniesModule;\n"],
+    ['an interface → feature internals', 'src/interfaces/rest/controllers/probe.ts', "import { CompaniesService } from '../../../domain/crm/companies/companies.service';\nexport const x = CompaniesService;\n"],
+  ])('allows %s', (_name, path, code) => {
+    const r = lint(path, code);
+    expect(r.output).toBe('');
+    expect(r.ok).toBe(true);
+  });
+});
+
+describe('names', () => {
+  it('spells every rules file <name>.rules.ts (pure rules, table-tested)', () => {
+    const src = join(__dirname, '..', '..', 'src');
+    const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((f) => /rules?\.ts$/i.test(f) && !f.includes('migrations'));
+    expect(files.length).toBeGreaterThan(5);
+    expect(files.filter((f) => !/(^|\/)[a-z-]+\.rules\.ts$/.test(f))).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { isAtRisk, visitFacts } from '../../src/domain/crm/companies/company-rules';
+import { isAtRisk, visitFacts } from '../../src/domain/crm/companies/companies.rules';
 import { assertValidConstants, mergeConstants, validateConstants } from '../../src/domain/workspace/constants';
 import { defaultConstants } from '../../src/domain/workspace/defaults';
 import type { WorkspaceConstants } from '../../src/domain/workspace/workspace.entity';

@@ -1,4 +1,4 @@
-import { contactLabel, leadPeople, personChoices, statusEff } from '../../src/domain/crm/leads/lead-rules';
+import { contactLabel, leadPeople, personChoices, statusEff } from '../../src/domain/crm/leads/leads.rules';
 import { validateConstants } from '../../src/domain/workspace/constants';
 import { defaultConstants } from '../../src/domain/workspace/defaults';
 

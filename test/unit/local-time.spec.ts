@@ -1,5 +1,5 @@
 import { canSeeEntry } from '../../src/domain/crm/calendar/calendar.service';
-import { dateToLocal, isLocalTimestamp, localToDate } from '../../src/domain/crm/calendar/local-time';
+import { dateToLocal, isLocalTimestamp, localToDate } from '../../src/platform/common/local-time';
 
 describe('localToDate', () => {
   it.each([

@@ -1,6 +1,7 @@
-import { isAtRisk, likeContains, visitFacts, visitOverdueDays, visitPeriodOf, visitState } from '../../src/domain/crm/companies/company-rules';
-import { initials, normalizeName } from '../../src/domain/crm/shared/normalize';
-import { nextVisitDue } from '../../src/domain/crm/shared/visits';
+import { isAtRisk, likeContains, visitFacts, visitOverdueDays, visitPeriodOf, visitState } from '../../src/domain/crm/companies/companies.rules';
+import { normalizeName } from '../../src/domain/crm/shared/duplicate';
+import { initials } from '../../src/interfaces/rest/mappers/initials';
+import { nextVisitDue } from '../../src/domain/crm/companies/visits';
 import { weekStartOf } from '../../src/domain/crm/today/today.service';
 
 const PERIODS = { Prospect: 30, Active: 21, 'Key account': 14, Passive: 60, Former: 90, Paused: 0 };

@@ -1,4 +1,4 @@
-import { applyFieldPatch, definitionChange, emptyValue, FieldDef, parseFields, parseRelations, parseValue, Problem, subtitle } from '../../src/domain/crm/objects/object-rules';
+import { applyFieldPatch, definitionChange, emptyValue, FieldDef, parseFields, parseRelations, parseValue, Problem, subtitle } from '../../src/domain/crm/objects/objects.rules';
 
 const ctx = { currencies: ['EUR', 'USD', 'TRY'], baseCurrency: 'EUR' };
 const f = (type: FieldDef['type'], extra: Partial<FieldDef> = {}): FieldDef => ({ key: 'x', label: 'X', type, options: [], required: false, display: false, ...extra });

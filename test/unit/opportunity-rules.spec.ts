@@ -1,5 +1,5 @@
 import { defaultConstants } from '../../src/domain/workspace/defaults';
-import * as R from '../../src/domain/crm/opportunities/rules';
+import * as R from '../../src/domain/crm/opportunities/opportunities.rules';
 import { turkishConstants } from '../helpers/renamed-constants';
 
 const c = defaultConstants();

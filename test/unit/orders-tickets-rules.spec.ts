@@ -1,5 +1,5 @@
 import { erpView, collapsePo, isErpSent, MAX_PO_LENGTH, orderAmount, orderRef } from '../../src/domain/crm/orders/orders.rules';
-import { canEditTicket, canSeeTicket, closedAtAfter, isTicketOverdue, ticketDueAt, ticketPriorities } from '../../src/domain/crm/tickets/ticket.rules';
+import { canEditTicket, canSeeTicket, closedAtAfter, isTicketOverdue, ticketDueAt, ticketPriorities } from '../../src/domain/crm/tickets/tickets.rules';
 import { validateConstants } from '../../src/domain/workspace/constants';
 import { defaultApp, defaultConstants } from '../../src/domain/workspace/defaults';
 

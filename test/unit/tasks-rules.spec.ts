@@ -8,7 +8,7 @@ import {
   isOpenStatus,
   TaskStatusRules,
   isOverdue,
-} from '../../src/domain/crm/tasks/task-rules';
+} from '../../src/domain/crm/tasks/tasks.rules';
 import { defaultConstants } from '../../src/domain/workspace/defaults';
 
 const C = defaultConstants();

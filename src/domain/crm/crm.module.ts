@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ProductsModule } from './products/products.module';
 import { SharedCrmModule } from './shared/shared-crm.module';
+import { RecordOpensModule } from './record-opens/record-opens.module';
 import { CompaniesModule } from './companies/companies.module';
 import { PeopleModule } from './people/people.module';
 import { OpportunitiesModule } from './opportunities/opportunities.module';
@@ -18,8 +19,8 @@ import { EmailModule } from './email/email.module';
 import { FormsModule } from './forms/forms.module';
 import { QuickEntryModule } from './quick-entry/quick-entry.module';
 
-/** The CRM domain: every interface (REST, MCP, workflows) calls these services. */
+/** The CRM domain: every interface (REST, MCP, pages, CLI) calls these services. */
 const FEATURES = [ProductsModule, CompaniesModule, PeopleModule, OpportunitiesModule, ActivitiesModule, TasksModule, CalendarModule, TodayModule, SyncModule, OrdersModule, TicketsModule, LeadsModule, ObjectsModule, ApprovalsModule, EmailModule, FormsModule, QuickEntryModule];
 
-@Module({ imports: [SharedCrmModule, ...FEATURES], exports: FEATURES })
+@Module({ imports: [SharedCrmModule, RecordOpensModule, ...FEATURES], exports: FEATURES })
 export class CrmModule {}

@@ -2,7 +2,7 @@ import { EntityManager } from 'typeorm';
 import { Company } from '../crm/companies/company.entity';
 import { ObjectLink } from '../crm/objects/object-link.entity';
 import { ObjectRecord } from '../crm/objects/object-record.entity';
-import type { FieldDef, RelationDef } from '../crm/objects/object-rules';
+import type { FieldDef, RelationDef } from '../crm/objects/objects.rules';
 import { ObjectType } from '../crm/objects/object-type.entity';
 import { Opportunity } from '../crm/opportunities/opportunity.entity';
 import { Person } from '../crm/people/person.entity';

@@ -9,7 +9,7 @@ import { orderAmount } from '../crm/orders/orders.rules';
 import { Person } from '../crm/people/person.entity';
 import { Product } from '../crm/products/product.entity';
 import { Ticket } from '../crm/tickets/ticket.entity';
-import { closedAtAfter, ticketDueAt } from '../crm/tickets/ticket.rules';
+import { closedAtAfter, ticketDueAt } from '../crm/tickets/tickets.rules';
 import { User } from '../identity/user.entity';
 import { Workspace } from '../workspace/workspace.entity';
 

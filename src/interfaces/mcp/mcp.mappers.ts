@@ -4,7 +4,7 @@ import type { Company } from '../../domain/crm/companies/company.entity';
 import type { LeadOne } from '../../domain/crm/leads/leads.service';
 import type { OppDetail, OppView } from '../../domain/crm/opportunities/opportunity.types';
 import type { Person } from '../../domain/crm/people/person.entity';
-import { rid } from '../../domain/crm/shared/event-data';
+import { rid } from '../../domain/crm/shared/record-keys';
 import type { Task } from '../../domain/crm/tasks/task.entity';
 import type { TaskView } from '../../domain/crm/tasks/tasks.service';
 import type { TodayView } from '../../domain/crm/today/today.service';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { SyncModule } from '../sync/sync.module';
+import { SyncModule } from '../sync';
 import { ActivitiesService } from './activities.service';
 
 @Module({ imports: [SyncModule], providers: [ActivitiesService], exports: [ActivitiesService] })

@@ -12,11 +12,11 @@ import { Company } from '../companies/company.entity';
 import { Opportunity } from '../opportunities/opportunity.entity';
 import { Person } from '../people/person.entity';
 import { AccessService } from '../shared/access.service';
-import { recordPath } from '../shared/event-data';
+import { recordPath } from '../shared/record-keys';
 import { Page, paginate } from '../shared/paging';
 import { RefsService } from '../shared/refs.service';
-import { applyVisit, nextVisitDue } from '../shared/visits';
-import { DeletedRecordsService } from '../sync/deleted-records.service';
+import { applyVisit, nextVisitDue } from '../companies';
+import { DeletedRecordsService } from '../sync';
 import { Activity } from './activity.entity';
 
 /** Fields of a visit as the interfaces send them (snake_case, the record's own names). */

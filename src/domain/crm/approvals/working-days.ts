@@ -1,7 +1,7 @@
 import Holidays from 'date-holidays';
 import { isKnownCountry } from '../../../platform/common/holidays';
 import { addDays, dateIn, daysBetween } from '../../../platform/common/time';
-import { localToDate } from '../calendar/local-time';
+import { localToDate } from '../../../platform/common/local-time';
 
 /**
  * Working days of a leave request (pure rules; test/unit/working-days.spec.ts).

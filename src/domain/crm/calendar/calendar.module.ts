@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { SyncModule } from '../sync/sync.module';
+import { SyncModule } from '../sync';
 import { CalendarService } from './calendar.service';
 
 @Module({ imports: [SyncModule], providers: [CalendarService], exports: [CalendarService] })

@@ -10,9 +10,9 @@ import { UsersService } from '../../identity/users.service';
 import { Opportunity } from '../opportunities/opportunity.entity';
 import { AccessService } from '../shared/access.service';
 import { RefsService } from '../shared/refs.service';
-import { DeletedRecordsService } from '../sync/deleted-records.service';
+import { DeletedRecordsService } from '../sync';
 import { CalendarEntry } from './calendar-entry.entity';
-import { localToDate } from './local-time';
+import { localToDate } from '../../../platform/common/local-time';
 
 /** The longest range one GET /calendar may ask for (to - from, in days). */
 export const MAX_RANGE_DAYS = 92;

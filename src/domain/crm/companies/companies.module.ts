@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { ObjectsModule } from '../objects/objects.module';
-import { OrdersModule } from '../orders/orders.module';
+import { ObjectsModule } from '../objects';
+import { OrdersModule } from '../orders';
 import { CompaniesService } from './companies.service';
 
 @Module({ imports: [OrdersModule, ObjectsModule], providers: [CompaniesService], exports: [CompaniesService] })

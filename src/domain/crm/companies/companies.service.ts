@@ -8,21 +8,20 @@ import { User } from '../../identity/user.entity';
 import { UsersService } from '../../identity/users.service';
 import { MODULES } from '../../workspace/defaults';
 import { Opportunity } from '../opportunities/opportunity.entity';
-import { LinkedRecords, ObjectRecordsService } from '../objects/object-records.service';
-import { OrdersService, OrderView } from '../orders/orders.service';
+import { LinkedRecords, ObjectRecordsService } from '../objects';
+import { OrdersService, OrderView } from '../orders';
 import { Person } from '../people/person.entity';
 import { AccessService } from '../shared/access.service';
-import { DuplicateError } from '../shared/duplicate';
-import { recordPath, rid } from '../shared/event-data';
+import { DuplicateError, normalizeName } from '../shared/duplicate';
+import { recordPath, rid } from '../shared/record-keys';
 import { searchPattern } from '../shared/search';
-import { normalizeName } from '../shared/normalize';
 import { Page, paginate, PageQuery } from '../shared/paging';
-import { RecordOpensService } from '../shared/record-opens.service';
+import { RecordOpensService } from '../record-opens';
 import { RefsService } from '../shared/refs.service';
-import { nextVisitDue } from '../shared/visits';
+import { nextVisitDue } from './visits';
 import { Task } from '../tasks/task.entity';
 import { Company } from './company.entity';
-import { PendingState, visitFacts, VisitFacts } from './company-rules';
+import { PendingState, visitFacts, VisitFacts } from './companies.rules';
 
 /** Writable fields of a company (the record's own snake_case names). */
 export interface CompanyInput {

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CompaniesModule } from '../companies/companies.module';
+import { CompaniesModule } from '../companies';
 import { FormsService } from './forms.service';
 
 @Module({ imports: [CompaniesModule], providers: [FormsService], exports: [FormsService] })

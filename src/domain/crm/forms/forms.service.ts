@@ -13,13 +13,13 @@ import { UsersService } from '../../identity/users.service';
 import { MODULES } from '../../workspace/defaults';
 import type { Workspace } from '../../workspace/workspace.entity';
 import { WorkspaceService } from '../../workspace/workspace.service';
-import { CompaniesService } from '../companies/companies.service';
+import { CompaniesService } from '../companies';
 import { Company } from '../companies/company.entity';
-import { recordPath } from '../shared/event-data';
-import { normalizeName } from '../shared/normalize';
+import { recordPath } from '../shared/record-keys';
+import { normalizeName } from '../shared/duplicate';
 import { RefsService } from '../shared/refs.service';
 import { Task } from '../tasks/task.entity';
-import { defaultPriority, defaultStatus } from '../tasks/task-rules';
+import { defaultPriority, defaultStatus } from '../tasks';
 import { WebForm, WebFormField } from './web-form.entity';
 
 export interface WebFormInput {

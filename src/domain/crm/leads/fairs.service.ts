@@ -9,7 +9,7 @@ import { AccessService } from '../shared/access.service';
 import { RefsService } from '../shared/refs.service';
 import { Page, paginate, PageQuery } from '../shared/paging';
 import { searchPattern } from '../shared/search';
-import { DeletedRecordsService } from '../sync/deleted-records.service';
+import { DeletedRecordsService } from '../sync';
 import { Fair } from './fair.entity';
 import { Lead } from './lead.entity';
 

@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { ActivitiesModule } from '../activities/activities.module';
-import { CompaniesModule } from '../companies/companies.module';
-import { OpportunitiesModule } from '../opportunities/opportunities.module';
-import { PeopleModule } from '../people/people.module';
-import { SyncModule } from '../sync/sync.module';
-import { TasksModule } from '../tasks/tasks.module';
+import { ActivitiesModule } from '../activities';
+import { CompaniesModule } from '../companies';
+import { OpportunitiesModule } from '../opportunities';
+import { PeopleModule } from '../people';
+import { SyncModule } from '../sync';
+import { TasksModule } from '../tasks';
 import { FairsService } from './fairs.service';
 import { LeadConvertService } from './lead-convert.service';
 import { LeadsService } from './leads.service';

@@ -11,7 +11,7 @@ import { RefsService } from '../shared/refs.service';
 import { searchPattern } from '../shared/search';
 import { ObjectLink } from './object-link.entity';
 import { ObjectRecord } from './object-record.entity';
-import { applyFieldPatch, Problem, RelationDef } from './object-rules';
+import { applyFieldPatch, Problem, RelationDef } from './objects.rules';
 import { ObjectType } from './object-type.entity';
 import { ObjectTypesService } from './object-types.service';
 import { ObjectViews, RecordView } from './object-views';

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeorm';
 import { TenantEntity } from '../../../platform/database/tenant-entity';
-import type { FieldDef, RelationDef } from './object-rules';
+import type { FieldDef, RelationDef } from './objects.rules';
 
 /** A custom object's definition (one per key and workspace): its fields and relations. */
 @Entity('object_types')

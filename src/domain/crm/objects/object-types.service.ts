@@ -5,7 +5,7 @@ import type { TenantDb } from '../../../platform/database/tenant-db';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { isAdmin, UserContext } from '../../identity/auth-context';
 import { ObjectLink } from './object-link.entity';
-import { definitionChange, KEY_RE, parseFields, parseRelations, Problem } from './object-rules';
+import { definitionChange, KEY_RE, parseFields, parseRelations, Problem } from './objects.rules';
 import { ObjectType } from './object-type.entity';
 
 export interface ObjectTypeInput {

@@ -10,7 +10,7 @@ import { Person } from '../people/person.entity';
 import { AccessService } from '../shared/access.service';
 import { ObjectLink } from './object-link.entity';
 import { ObjectRecord } from './object-record.entity';
-import { RelationDef, RelationKind, subtitle } from './object-rules';
+import { RelationDef, RelationKind, subtitle } from './objects.rules';
 import { ObjectType } from './object-type.entity';
 
 export interface RelationItem {

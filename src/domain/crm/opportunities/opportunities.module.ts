@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { ObjectsModule } from '../objects/objects.module';
-import { OrdersModule } from '../orders/orders.module';
+import { ObjectsModule } from '../objects';
+import { OrdersModule } from '../orders';
 import { OpportunitiesService } from './opportunities.service';
 import { OpportunityCommands } from './opportunity-commands.service';
 import { OpportunityQueries } from './opportunity-queries.service';

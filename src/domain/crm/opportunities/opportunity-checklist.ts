@@ -1,7 +1,7 @@
 import type { TenantDb } from '../../../platform/database/tenant-db';
 import type { WorkspaceConstants } from '../../workspace/workspace.entity';
 import type { Opportunity } from './opportunity.entity';
-import * as R from './rules';
+import * as R from './opportunities.rules';
 import { Step } from './step.entity';
 
 /**

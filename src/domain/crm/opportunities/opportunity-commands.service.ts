@@ -7,7 +7,7 @@ import { User } from '../../identity/user.entity';
 import { Company } from '../companies/company.entity';
 import { Lead } from '../leads/lead.entity';
 import { AccessService } from '../shared/access.service';
-import { rid } from '../shared/event-data';
+import { rid } from '../shared/record-keys';
 import { RefsService } from '../shared/refs.service';
 import { Note } from './note.entity';
 import { OppLog } from './opp-log.entity';
@@ -16,7 +16,7 @@ import { oppCreatedEvent, oppLostEvent, oppRevivedEvent, oppStageEvent, oppWonEv
 import { OpportunityQueries } from './opportunity-queries.service';
 import { Opportunity } from './opportunity.entity';
 import type { OppDetail, OppInput, StageMoveInput } from './opportunity.types';
-import * as R from './rules';
+import * as R from './opportunities.rules';
 import { Step } from './step.entity';
 
 /**

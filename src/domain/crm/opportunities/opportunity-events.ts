@@ -2,7 +2,7 @@ import type { DomainEvent } from '../../../platform/outbox/domain-event';
 import type { User } from '../../identity/user.entity';
 import type { Workspace } from '../../workspace/workspace.entity';
 import type { Company } from '../companies/company.entity';
-import { recordPath, rid } from '../shared/event-data';
+import { recordPath, rid } from '../shared/record-keys';
 import type { Opportunity } from './opportunity.entity';
 
 /** The facts every opportunity event is built from. */

@@ -6,22 +6,22 @@ import { UserContext } from '../../identity/auth-context';
 import { UsersService } from '../../identity/users.service';
 import { MODULES } from '../../workspace/defaults';
 import { Workspace } from '../../workspace/workspace.entity';
-import { ObjectRecordsService } from '../objects/object-records.service';
-import { OrdersService } from '../orders/orders.service';
+import { ObjectRecordsService } from '../objects';
+import { OrdersService } from '../orders';
 import { Activity } from '../activities/activity.entity';
 import { Company } from '../companies/company.entity';
 import { Product } from '../products/product.entity';
 import { AccessService } from '../shared/access.service';
 import { searchPattern } from '../shared/search';
 import { applyPage, finishPage } from '../shared/paging';
-import { RecordOpensService } from '../shared/record-opens.service';
+import { RecordOpensService } from '../record-opens';
 import { RefsService } from '../shared/refs.service';
 import { Task } from '../tasks/task.entity';
 import { Note } from './note.entity';
 import { OppLog } from './opp-log.entity';
 import { Opportunity } from './opportunity.entity';
 import type { OppComputed, OppDetail, OppListQuery, OppPage, OppView } from './opportunity.types';
-import * as R from './rules';
+import * as R from './opportunities.rules';
 import { Step } from './step.entity';
 
 /** An opportunity row with its company, product and last stage change joined in (one query). */

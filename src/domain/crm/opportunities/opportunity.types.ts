@@ -7,10 +7,10 @@ import type { Task } from '../tasks/task.entity';
 import type { Note } from './note.entity';
 import type { OppLog } from './opp-log.entity';
 import type { Opportunity } from './opportunity.entity';
-import type * as R from './rules';
+import type * as R from './opportunities.rules';
 import type { Step } from './step.entity';
-import type { LinkedRecords } from '../objects/object-records.service';
-import type { OrderView } from '../orders/orders.service';
+import type { LinkedRecords } from '../objects';
+import type { OrderView } from '../orders';
 
 /** A create or update body (spec 2.6 field names). `stage` only on create: moves go through moveStage. */
 export interface OppInput {

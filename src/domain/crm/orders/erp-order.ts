@@ -1,7 +1,7 @@
 import type { User } from '../../identity/user.entity';
 import type { Company } from '../companies/company.entity';
 import type { Product } from '../products/product.entity';
-import { rid } from '../shared/event-data';
+import { rid } from '../shared/record-keys';
 import type { Order } from './order.entity';
 import { orderRef } from './orders.rules';
 

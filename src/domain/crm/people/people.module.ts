@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ObjectsModule } from '../objects/objects.module';
+import { ObjectsModule } from '../objects';
 import { PeopleService } from './people.service';
 
 @Module({ imports: [ObjectsModule], providers: [PeopleService], exports: [PeopleService] })

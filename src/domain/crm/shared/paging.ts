@@ -1,7 +1,7 @@
 import { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { invalid } from '../../../platform/common/errors';
 import { parseClientTimestamp } from '../../../platform/common/time';
-import { localToDate } from '../calendar/local-time';
+import { localToDate } from '../../../platform/common/local-time';
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 200;

@@ -1,8 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { AccessService } from './access.service';
-import { RecordOpensService } from './record-opens.service';
 import { RefsService } from './refs.service';
 
 @Global()
-@Module({ providers: [AccessService, RecordOpensService, RefsService], exports: [AccessService, RecordOpensService, RefsService] })
+@Module({ providers: [AccessService, RefsService], exports: [AccessService, RefsService] })
 export class SharedCrmModule {}

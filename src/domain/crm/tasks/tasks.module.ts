@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { SyncModule } from '../sync/sync.module';
+import { SyncModule } from '../sync';
 import { TasksService } from './tasks.service';
 
 @Module({ imports: [SyncModule], providers: [TasksService], exports: [TasksService] })

@@ -12,9 +12,9 @@ import { Person } from '../people/person.entity';
 import { AccessService } from '../shared/access.service';
 import { Page, paginate } from '../shared/paging';
 import { RefsService } from '../shared/refs.service';
-import { DeletedRecordsService } from '../sync/deleted-records.service';
+import { DeletedRecordsService } from '../sync';
 import { Task } from './task.entity';
-import { canEditTask, canSeeTask, defaultPriority, defaultStatus, doneAtAfter, isDueSoon, isOverdue } from './task-rules';
+import { canEditTask, canSeeTask, defaultPriority, defaultStatus, doneAtAfter, isDueSoon, isOverdue } from './tasks.rules';
 
 /** Fields of a task as the interfaces send them (snake_case, the record's own names). */
 export interface TaskFields {

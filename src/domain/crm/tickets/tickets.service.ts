@@ -10,7 +10,7 @@ import { Page, paginate, PageQuery } from '../shared/paging';
 import { RefsService } from '../shared/refs.service';
 import { ticketCreated } from './ticket-events';
 import { Ticket } from './ticket.entity';
-import { canEditTicket, canSeeTicket, closedAtAfter, isTicketOverdue, ticketDueAt, ticketPriorities } from './ticket.rules';
+import { canEditTicket, canSeeTicket, closedAtAfter, isTicketOverdue, ticketDueAt, ticketPriorities } from './tickets.rules';
 
 export interface TicketInput {
   subject: string;

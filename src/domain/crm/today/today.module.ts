@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { CompaniesModule } from '../companies/companies.module';
-import { PeopleModule } from '../people/people.module';
-import { LeadsModule } from '../leads/leads.module';
+import { CompaniesModule } from '../companies';
+import { PeopleModule } from '../people';
+import { LeadsModule } from '../leads';
 import { TodayService } from './today.service';
 
 @Module({ imports: [CompaniesModule, PeopleModule, LeadsModule], providers: [TodayService], exports: [TodayService] })

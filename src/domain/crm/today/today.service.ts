@@ -5,16 +5,16 @@ import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { isAdmin, UserContext } from '../../identity/auth-context';
 import { Activity } from '../activities/activity.entity';
 import { CalendarEntry } from '../calendar/calendar-entry.entity';
-import { CompaniesService, CompanyViews } from '../companies/companies.service';
+import { CompaniesService, CompanyViews } from '../companies';
 import { Company } from '../companies/company.entity';
-import { PeopleService } from '../people/people.service';
+import { PeopleService } from '../people';
 import { Person } from '../people/person.entity';
 import { AccessService } from '../shared/access.service';
-import { OpenableType, RecordOpensService } from '../shared/record-opens.service';
+import { OpenableType, RecordOpensService } from '../record-opens';
 import { Task } from '../tasks/task.entity';
 import { MODULES } from '../../workspace/defaults';
 import { Lead } from '../leads/lead.entity';
-import { LeadsService, LeadViews } from '../leads/leads.service';
+import { LeadsService, LeadViews } from '../leads';
 
 /** Weekly targets per user (not configurable yet). */
 export const WEEKLY_VISIT_TARGET = 10;

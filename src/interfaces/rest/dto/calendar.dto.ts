@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength, ValidateBy, ValidationOptions } from 'class-validator';
-import { isLocalTimestamp } from '../../../domain/crm/calendar/local-time';
+import { isLocalTimestamp } from '../../../platform/common/local-time';
 import { IfPresent, IsId, IsIdList, IsIsoDateString, IsQueryId, NotBlank, NullClears } from './fields';
 
 /** A local time of the workspace without zone: `YYYY-MM-DDTHH:mm:ss` (seconds may be left out). */

@@ -3,7 +3,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
 import type { ObjectRecordInput, ObjectRecordListQuery } from '../../../domain/crm/objects/object-records.service';
-import { FIELD_TYPES, MAX_FIELDS, MAX_OPTIONS, MAX_RELATIONS, RELATION_KINDS } from '../../../domain/crm/objects/object-rules';
+import { FIELD_TYPES, MAX_FIELDS, MAX_OPTIONS, MAX_RELATIONS, RELATION_KINDS } from '../../../domain/crm/objects/objects.rules';
 import { IfPresent, INT_MAX, NullClears, OptionalBool, QueryBool, QueryId } from './fields';
 import { PageQueryDto } from './page-query.dto';
 

@@ -1,6 +1,6 @@
 import { formatTimestamp } from '../../../platform/common/time';
 import type { ActivityView } from '../../../domain/crm/activities/activities.service';
-import { rid } from '../../../domain/crm/shared/event-data';
+import { rid } from '../../../domain/crm/shared/record-keys';
 import type { Page } from '../../../domain/crm/shared/paging';
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
 import { listResponse, summaryOf } from './common.mapper';

@@ -1,8 +1,8 @@
 import { toLinkedRecords } from './object.mapper';
 import type { CompanyFacts, CompanyOne, CompanyPage, CompanyViews } from '../../../domain/crm/companies/companies.service';
 import type { Company } from '../../../domain/crm/companies/company.entity';
-import { rid } from '../../../domain/crm/shared/event-data';
-import { initials } from '../../../domain/crm/shared/normalize';
+import { rid } from '../../../domain/crm/shared/record-keys';
+import { initials } from './initials';
 import { dateIn, formatTimestamp } from '../../../platform/common/time';
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
 import { listResponse, summaryOf } from './common.mapper';

@@ -3,10 +3,10 @@ import type { Fair } from '../../../domain/crm/leads/fair.entity';
 import type { FairOne, FairPage, FairViews } from '../../../domain/crm/leads/fairs.service';
 import type { ConvertResult } from '../../../domain/crm/leads/lead-convert.service';
 import type { Lead } from '../../../domain/crm/leads/lead.entity';
-import { contactLabel, leadPeople, statusEff } from '../../../domain/crm/leads/lead-rules';
+import { contactLabel, leadPeople, statusEff } from '../../../domain/crm/leads/leads.rules';
 import type { LeadOne, LeadPage, LeadViews } from '../../../domain/crm/leads/leads.service';
-import { rid } from '../../../domain/crm/shared/event-data';
-import { initials } from '../../../domain/crm/shared/normalize';
+import { rid } from '../../../domain/crm/shared/record-keys';
+import { initials } from './initials';
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
 import { listResponse, summaryOf } from './common.mapper';
 

@@ -1,6 +1,6 @@
 import { formatTimestamp } from '../../../platform/common/time';
 import type { LinkedRecords, ObjectRecordPage } from '../../../domain/crm/objects/object-records.service';
-import { emptyValue } from '../../../domain/crm/objects/object-rules';
+import { emptyValue } from '../../../domain/crm/objects/objects.rules';
 import type { ObjectType } from '../../../domain/crm/objects/object-type.entity';
 import type { RecordView } from '../../../domain/crm/objects/object-views';
 import type { Workspace } from '../../../domain/workspace/workspace.entity';

@@ -2,11 +2,11 @@ import { toLinkedRecords } from './object.mapper';
 import type { User } from '../../../domain/identity/user.entity';
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
 import { formatTimestamp, dateIn } from '../../../platform/common/time';
-import { initials } from '../../../domain/crm/shared/normalize';
-import { rid } from '../../../domain/crm/shared/event-data';
+import { initials } from './initials';
+import { rid } from '../../../domain/crm/shared/record-keys';
 import type { OppDetail, OppView } from '../../../domain/crm/opportunities/opportunities.service';
 import type { Step } from '../../../domain/crm/opportunities/step.entity';
-import { currencySymbol, unitCode, valueShort } from '../../../domain/crm/opportunities/rules';
+import { currencySymbol, unitCode, valueShort } from '../../../domain/crm/opportunities/opportunities.rules';
 import { summaryOf } from './common.mapper';
 import { toOrderRow } from './order.mapper';
 

@@ -1,7 +1,7 @@
 import { toLinkedRecords } from './object.mapper';
 import type { PersonOne, PersonPage, PersonViews } from '../../../domain/crm/people/people.service';
 import type { Person } from '../../../domain/crm/people/person.entity';
-import { rid } from '../../../domain/crm/shared/event-data';
+import { rid } from '../../../domain/crm/shared/record-keys';
 import { formatTimestamp } from '../../../platform/common/time';
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
 import { listResponse, summaryOf } from './common.mapper';

@@ -1,4 +1,4 @@
-import { formatTimestamp } from '../../../platform/common/time';
+import { formatTimestamp } from './time';
 
 /** A local wall-clock timestamp without zone: `YYYY-MM-DDTHH:mm:ss` (seconds optional on input). */
 const LOCAL_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;

@@ -1,7 +1,7 @@
 import type { TenantDb } from '../../../platform/database/tenant-db';
 import { addDays } from '../../../platform/common/time';
 import { Workspace } from '../../workspace/workspace.entity';
-import { Company } from '../companies/company.entity';
+import { Company } from './company.entity';
 
 /** Next visit due: the last visit (or, never visited, the reference date) + visit_period[status]. */
 export function nextVisitDue(lastVisitOrCreated: string, status: string, visitPeriod: Record<string, number>): string | null {

@@ -1,0 +1,4 @@
+/** The objects feature's public entry: what other CRM features may use (entities are read from their own files). */
+export { ObjectRecordsService } from './object-records.service';
+export type { LinkedRecords } from './object-records.service';
+export { ObjectsModule } from './objects.module';

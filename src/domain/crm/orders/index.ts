@@ -1,0 +1,4 @@
+/** The orders feature's public entry: what other CRM features may use (entities are read from their own files). */
+export { OrdersModule } from './orders.module';
+export { OrdersService } from './orders.service';
+export type { OrderView } from './orders.service';

@@ -1,0 +1,3 @@
+/** The people feature's public entry: what other CRM features may use (entities are read from their own files). */
+export { PeopleModule } from './people.module';
+export { PeopleService } from './people.service';
