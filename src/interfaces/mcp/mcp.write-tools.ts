@@ -61,7 +61,10 @@ export function writeTools(s: ToolServices): ToolDef[] {
         close_category: text(100, 'close category').optional(),
       }),
       choices: (c) => ({ stage: c.stages, close_reason: c.loss_reasons }),
-      run: async (auth, a) => M.oppDetail(await s.opps.moveStage(auth, a.id, { stage: a.stage, note: a.note, close_reason: a.close_reason, close_category: a.close_category })),
+      run: async (auth, a) => {
+        const change = await s.opps.moveStage(auth, a.id, { stage: a.stage, note: a.note, close_reason: a.close_reason, close_category: a.close_category });
+        return M.oppBrief(await s.opps.brief(auth, change));
+      },
     }),
     defineTool({
       name: 'add_opportunity_note',
@@ -70,7 +73,7 @@ export function writeTools(s: ToolServices): ToolDef[] {
       write: true,
       module: MODULES.opportunities,
       input: z.strictObject({ id: id('opportunity'), body: name(5000, 'the note') }),
-      run: async (auth, a) => M.oppDetail(await s.opps.addNote(auth, a.id, a.body)),
+      run: async (auth, a) => M.oppBrief(await s.opps.brief(auth, await s.opps.addNote(auth, a.id, a.body))),
     }),
     defineTool({
       name: 'create_lead',

@@ -137,7 +137,7 @@ export class LeadConvertService {
         if (!o.isOpen) throw invalid('opp_id', `opportunity ${o.id} is closed (${o.stage}); link an open one or create a new one`);
         oppId = o.id;
       } else if (oppMode === 'new') {
-        const detail = await this.opportunities.create(auth, {
+        const made = await this.opportunities.create(auth, {
           name: cut([company.name, lead.products || fair?.name].filter(Boolean).join(' – '), 200),
           customer_id: company.id,
           ...(lead.potentialKg !== null ? { potential_kg: lead.potentialKg } : {}),
@@ -148,7 +148,7 @@ export class LeadConvertService {
           note: [lead.projectNote, lead.note].filter(Boolean).join('\n\n'),
           next_step: cut(lead.nextAction, 300),
         });
-        oppId = detail.opp.id;
+        oppId = made.opp.id;
         oppCreated = true;
       }
 
