@@ -2,7 +2,7 @@ import type { ActivityView } from '../../domain/crm/activities/activities.servic
 import type { CalendarEntry } from '../../domain/crm/calendar/calendar-entry.entity';
 import type { Company } from '../../domain/crm/companies/company.entity';
 import type { LeadOne } from '../../domain/crm/leads/leads.service';
-import type { OppDetail, OppView } from '../../domain/crm/opportunities/opportunity.types';
+import type { OppBrief, OppDetail, OppView } from '../../domain/crm/opportunities/opportunity.types';
 import type { Person } from '../../domain/crm/people/person.entity';
 import { rid } from '../../domain/crm/shared/record-keys';
 import type { Task } from '../../domain/crm/tasks/task.entity';
@@ -42,21 +42,24 @@ export const person = (p: Person, customerNames: Map<number, string>) => ({
   owner_id: p.ownerId,
 });
 
-export const opp = (v: OppView) => ({
-  rid: rid('O', v.opp.id),
-  id: v.opp.id,
-  name: v.opp.name,
-  stage: v.opp.stage,
-  is_open: v.opp.isOpen,
-  value: v.opp.value,
-  currency: v.opp.currency,
-  close_date: v.opp.closeDate,
-  customer_id: v.opp.customerId,
-  customer: v.customer?.name ?? null,
-  owner_id: v.opp.ownerId,
+export const opp = ({ opp: o, customer }: Pick<OppView, 'opp' | 'customer'>) => ({
+  rid: rid('O', o.id),
+  id: o.id,
+  name: o.name,
+  stage: o.stage,
+  is_open: o.isOpen,
+  value: o.value,
+  currency: o.currency,
+  close_date: o.closeDate,
+  customer_id: o.customerId,
+  customer: customer?.name ?? null,
+  owner_id: o.ownerId,
 });
 
-export const oppDetail = (d: OppDetail) => ({ ...opp(d), next_stage: d.computed.nextStage, notes: d.notes.map((n) => ({ id: n.id, body: n.body })) });
+/** An opportunity with its next stage and notes: after a change (the brief) and on a read (the record). */
+export const oppBrief = (b: OppBrief) => ({ ...opp(b), next_stage: b.nextStage, notes: b.notes.map((n) => ({ id: n.id, body: n.body })) });
+
+export const oppDetail = (d: OppDetail) => oppBrief({ ...d, nextStage: d.computed.nextStage });
 
 export const activity = (v: ActivityView) => ({
   rid: rid('A', v.activity.id),

@@ -24,8 +24,16 @@ const ridArg = z
   }, RID_MESSAGE)
   .describe('record id, e.g. C-12 (company), P-3 (person), O-7 (opportunity), A-20 (activity), L-5 (lead)');
 
-/** Searches and reads: each one the REST route's service call, under the route's module. */
+/**
+ * Searches and reads: each one the REST route's service call, under the route's module. Grouped by
+ * what they answer (the order is the order of tools/list).
+ */
 export function readTools(s: ToolServices): ToolDef[] {
+  return [...searchTools(s), ...recordTools(s), ...agendaTools(s)];
+}
+
+/** Searches: lists of companies, people and opportunities by text and filters. */
+function searchTools(s: ToolServices): ToolDef[] {
   return [
     defineTool({
       name: 'search_companies',
@@ -57,6 +65,12 @@ export function readTools(s: ToolServices): ToolDef[] {
       input: z.strictObject({ query: QUERY(), customer_id: id('company').optional(), status: oneOf(['open', 'closed'], 'open or closed').optional(), limit: limit().optional() }),
       run: async (auth, a) => (await s.opps.list(auth, { q: a.query, customer_id: a.customer_id, status: a.status, limit: a.limit ?? 20 })).items.map(M.opp),
     }),
+  ];
+}
+
+/** One record by its id: any kind by record id (C-12 …), or a company or opportunity by number. */
+function recordTools(s: ToolServices): ToolDef[] {
+  return [
     defineTool({
       name: 'get_record',
       title: 'Get a record',
@@ -101,6 +115,12 @@ export function readTools(s: ToolServices): ToolDef[] {
       input: z.strictObject({ id: id('opportunity') }),
       run: async (auth, a) => M.oppDetail(await s.opps.get(auth, a.id)),
     }),
+  ];
+}
+
+/** The user's work: open tasks and today's agenda. */
+function agendaTools(s: ToolServices): ToolDef[] {
+  return [
     defineTool({
       name: 'list_tasks',
       title: 'List tasks',

@@ -10,6 +10,11 @@ import { defineTool, type ToolDef, type ToolServices } from './mcp.tool-def';
  * loss reasons …) are offered as enums in tools/list and checked by the service.
  */
 export function writeTools(s: ToolServices): ToolDef[] {
+  return [...activityTools(s), ...opportunityTools(s), ...leadTools(s)];
+}
+
+/** Activities and tasks (the activities module). */
+function activityTools(s: ToolServices): ToolDef[] {
   return [
     defineTool({
       name: 'create_activity',
@@ -46,6 +51,15 @@ export function writeTools(s: ToolServices): ToolDef[] {
       run: async (auth, a) =>
         M.taskView(await s.tasks.create(auth, { title: a.title, due_date: a.due_date ?? null, priority: a.priority ?? null, customer_id: a.customer_id ?? null, opp_id: a.opp_id ?? null })),
     }),
+  ];
+}
+
+/**
+ * Changes to an opportunity: the command answers the changed row, and the tool answers its brief (company,
+ * next stage, notes) rather than the full record REST shows.
+ */
+function opportunityTools(s: ToolServices): ToolDef[] {
+  return [
     defineTool({
       name: 'move_opportunity_stage',
       title: "Move an opportunity's stage",
@@ -61,7 +75,10 @@ export function writeTools(s: ToolServices): ToolDef[] {
         close_category: text(100, 'close category').optional(),
       }),
       choices: (c) => ({ stage: c.stages, close_reason: c.loss_reasons }),
-      run: async (auth, a) => M.oppDetail(await s.opps.moveStage(auth, a.id, { stage: a.stage, note: a.note, close_reason: a.close_reason, close_category: a.close_category })),
+      run: async (auth, a) => {
+        const change = await s.opps.moveStage(auth, a.id, { stage: a.stage, note: a.note, close_reason: a.close_reason, close_category: a.close_category });
+        return M.oppBrief(await s.opps.brief(auth, change));
+      },
     }),
     defineTool({
       name: 'add_opportunity_note',
@@ -70,8 +87,14 @@ export function writeTools(s: ToolServices): ToolDef[] {
       write: true,
       module: MODULES.opportunities,
       input: z.strictObject({ id: id('opportunity'), body: name(5000, 'the note') }),
-      run: async (auth, a) => M.oppDetail(await s.opps.addNote(auth, a.id, a.body)),
+      run: async (auth, a) => M.oppBrief(await s.opps.brief(auth, await s.opps.addNote(auth, a.id, a.body))),
     }),
+  ];
+}
+
+/** Leads (the leads module). */
+function leadTools(s: ToolServices): ToolDef[] {
+  return [
     defineTool({
       name: 'create_lead',
       title: 'Create a lead',

@@ -2,6 +2,10 @@ import { Module } from '@nestjs/common';
 import { IntegrationsModule } from '../../domain/integrations/integrations.module';
 import { WebhooksController } from './controllers/webhooks.controller';
 
-/** REST management of outbound webhook connections: controller, DTOs and mapping only. */
+/**
+ * REST management of outbound webhook connections: controller, DTOs and mapping only. Part of the REST
+ * interface, but its own module imported after SCIM and ERP: the OpenAPI document lists paths (and their
+ * schemas) in module order, so folding it into RestModule would reorder openapi.json (same content).
+ */
 @Module({ imports: [IntegrationsModule], controllers: [WebhooksController] })
 export class WebhooksModule {}

@@ -73,145 +73,146 @@ export class LeadConvertService {
 
   async convert(auth: UserContext, id: number, input: ConvertInput): Promise<ConvertResult> {
     checkShape(input);
-    const ws = auth.workspace;
-    const c = ws.constants;
-    const db = this.uow.tenant(ws.id);
-    const result = await this.uow.run(async () => {
+    const { lead, ...rest } = await this.uow.run(async () => {
       const lead = await this.access.findVisible(Lead, auth, id, 'lead', true);
       this.access.assertCanEdit(auth, lead.ownerId);
-      if (lead.convertedAt !== null && lead.linkCustomerId !== null) {
-        const company = await db.byId(Company, lead.linkCustomerId);
-        const name = company?.name ?? '';
-        return {
-          created: 0,
-          linked: 0,
-          customer: name,
-          customerId: lead.linkCustomerId,
-          oppId: lead.oppId,
-          taskId: lead.taskId,
-          message: `Already converted to ${name || rid('C', lead.linkCustomerId)}${lead.oppId ? ` (opportunity ${rid('O', lead.oppId)})` : ''}; nothing changed.`,
-          lead,
-        };
-      }
-      const fair = lead.fairId !== null ? await db.byId(Fair, lead.fairId) : null;
-
-      // 1. the company
+      if (lead.convertedAt !== null && lead.linkCustomerId !== null) return this.alreadyConverted(auth, lead, lead.linkCustomerId);
+      const fair = lead.fairId !== null ? await this.uow.tenant(auth).byId(Fair, lead.fairId) : null;
+      const from: Source = { lead, fair };
       const { company, companyCreated } = await this.company(auth, lead, input, fair);
-
-      // 2. the people, by index
-      const list = leadPeople(lead);
-      const choices = personChoices(input.people, list.length);
-      const cids: (number | null)[] = [];
-      let created = 0;
-      let linked = 0;
-      let needMain = !(await db.exists(Person, { customerId: company.id, isMain: true, active: true }));
-      for (const [i, person] of list.entries()) {
-        const choice = choices[i]!;
-        const field = `people.${i}`;
-        if (choice === 'skip' || (choice === 'new' && !person.name.trim() && input.people?.[String(i)] === undefined)) {
-          cids.push(null);
-          continue;
-        }
-        if (choice === 'new') {
-          const made = await this.newPerson(auth, company, person, needMain);
-          if (made.created) {
-            created++;
-            if (needMain) needMain = false;
-          } else linked++;
-          cids.push(made.id);
-          continue;
-        }
-        const p = await this.refs.person(auth, choice.id, field);
-        if (p.customerId !== company.id) throw invalid(field, `contact ${p.id} is not a contact of ${company.name}`);
-        cids.push(p.id);
-        linked++;
-      }
-
-      // 3. the opportunity
-      const oppMode = input.opp_mode ?? 'new';
-      let oppId: number | null = null;
-      let oppCreated = false;
-      if (oppMode === 'existing') {
-        const o = await this.refs.opportunity(auth, input.opp_id!, 'opp_id');
-        if (o.customerId !== company.id) throw invalid('opp_id', `opportunity ${o.id} belongs to another company than ${company.name}`);
-        if (!o.isOpen) throw invalid('opp_id', `opportunity ${o.id} is closed (${o.stage}); link an open one or create a new one`);
-        oppId = o.id;
-      } else if (oppMode === 'new') {
-        const detail = await this.opportunities.create(auth, {
-          name: cut([company.name, lead.products || fair?.name].filter(Boolean).join(' – '), 200),
-          customer_id: company.id,
-          ...(lead.potentialKg !== null ? { potential_kg: lead.potentialKg } : {}),
-          ...(lead.unit ? { unit: lead.unit } : {}),
-          ...(lead.oppType && c.opp_types.includes(lead.oppType) ? { type: lead.oppType } : {}),
-          source: cut(fair ? `Fair: ${fair.name}` : 'Fair lead', 100),
-          line: lead.line,
-          note: [lead.projectNote, lead.note].filter(Boolean).join('\n\n'),
-          next_step: cut(lead.nextAction, 300),
-        });
-        oppId = detail.opp.id;
-        oppCreated = true;
-      }
-
-      // 4. the fair visit
+      const people = await this.contacts(auth, from, input, company);
+      const opp = await this.opportunity(auth, from, input, company);
       const makeVisit = input.make_visit ?? true;
-      if (makeVisit) {
-        const linkedIds = cids.filter((x): x is number => x !== null);
-        const atCompany = linkedIds.length
-          ? (await db.find(Person, { select: { workspaceId: true, id: true, customerId: true }, where: { id: In(linkedIds) } })).filter((p) => p.customerId === company.id).map((p) => p.id)
-          : [];
-        await this.activities.create(auth, {
-          type: this.refs.oneOf(auth, 'visit_types', c.lead_visit_type, 'lead_visit_type'),
-          topic: cut(fair ? `Fair: ${fair.name}` : 'Fair lead', 200),
-          date: dateIn(lead.createdAt, ws.timezone),
-          customer_id: company.id,
-          person_ids: [...new Set(atCompany)],
-          opp_id: oppId,
-          note: lead.note,
-          next_action: cut(lead.nextAction, 200),
-          next_date: lead.nextDate,
-        });
-      }
-
-      // 5. the follow-up: the next action planned at the fair becomes the caller's task on the company
-      const contactId = cids.find((x) => x !== null) ?? null;
-      let taskId: number | null = null;
-      if ((input.make_task ?? true) && lead.nextAction.trim()) {
-        const task = await this.tasks.create(auth, {
-          title: cut(`${lead.nextAction.trim()}: ${company.name}`, 300),
-          description: [fair ? `Fair: ${fair.name}` : 'Fair lead', lead.note].filter(Boolean).join('\n\n'),
-          due_date: lead.nextDate,
-          customer_id: company.id,
-          person_id: contactId,
-          opp_id: oppId,
-        });
-        taskId = task.task.id;
-      }
-
-      // 6. the lead
-      const primaryCount = lead.contactName.trim() ? 1 : 0;
-      lead.contactCid = primaryCount ? (cids[0] ?? null) : null;
-      lead.people = lead.people.map((p: LeadPerson, i) => ({ ...p, cid: cids[i + primaryCount] ?? null }));
-      lead.linkContactId = contactId;
-      lead.taskId = taskId;
-      lead.linkCustomerId = company.id;
-      lead.customerId = company.id;
-      lead.oppId = oppId;
-      lead.status = c.lead_status_converted;
-      lead.convertedAt = new Date();
-      const saved = await db.save(Lead, lead);
-
+      if (makeVisit) await this.visit(auth, from, company, people.cids, opp.oppId);
+      const contactId = people.cids.find((x) => x !== null) ?? null;
+      const taskId = (input.make_task ?? true) && lead.nextAction.trim() ? await this.followUp(auth, from, company, contactId, opp.oppId) : null;
+      const saved = await this.markConverted(auth, lead, { cids: people.cids, contactId, taskId, customerId: company.id, oppId: opp.oppId });
       const parts = [
         `${companyCreated ? 'New company' : 'Linked to'} ${company.name} (${rid('C', company.id)})`,
-        `${created} contact${created === 1 ? '' : 's'} created, ${linked} linked`,
-        oppId === null ? 'no opportunity' : `opportunity ${rid('O', oppId)} ${oppCreated ? 'created' : 'linked'}`,
+        `${people.created} contact${people.created === 1 ? '' : 's'} created, ${people.linked} linked`,
+        opp.oppId === null ? 'no opportunity' : `opportunity ${rid('O', opp.oppId)} ${opp.oppCreated ? 'created' : 'linked'}`,
         makeVisit ? 'fair visit logged' : '',
         taskId !== null ? `follow-up task ${taskId} created` : '',
       ].filter(Boolean);
-      const won = oppId !== null ? ` The lead becomes ${c.lead_status_won} when the opportunity is won.` : '';
-      return { created, linked, customer: company.name, customerId: company.id, oppId, taskId, message: `${parts.join('; ')}.${won}`, lead: saved };
+      const won = opp.oppId !== null ? ` The lead becomes ${auth.workspace.constants.lead_status_won} when the opportunity is won.` : '';
+      const message = `${parts.join('; ')}.${won}`;
+      return { created: people.created, linked: people.linked, customer: company.name, customerId: company.id, oppId: opp.oppId, taskId, message, lead: saved };
     });
-    const { lead, ...rest } = result;
     return { ...rest, one: { lead, views: await this.leads.views(auth, [lead]) } };
+  }
+
+  /** A lead converted before: its existing links, nothing changed (a retry or a stale body). */
+  private async alreadyConverted(auth: UserContext, lead: Lead, customerId: number): Promise<Omit<ConvertResult, 'one'> & { lead: Lead }> {
+    const name = (await this.uow.tenant(auth).byId(Company, customerId))?.name ?? '';
+    const opp = lead.oppId ? ` (opportunity ${rid('O', lead.oppId)})` : '';
+    const message = `Already converted to ${name || rid('C', customerId)}${opp}; nothing changed.`;
+    return { created: 0, linked: 0, customer: name, customerId, oppId: lead.oppId, taskId: lead.taskId, message, lead };
+  }
+
+  /** The lead's people, by index: created as new contacts, linked to existing ones, or skipped. */
+  private async contacts(auth: UserContext, { lead }: Source, input: ConvertInput, company: Company): Promise<{ cids: (number | null)[]; created: number; linked: number }> {
+    const list = leadPeople(lead);
+    const choices = personChoices(input.people, list.length);
+    const cids: (number | null)[] = [];
+    let created = 0;
+    let linked = 0;
+    let needMain = !(await this.uow.tenant(auth).exists(Person, { customerId: company.id, isMain: true, active: true }));
+    for (const [i, person] of list.entries()) {
+      const choice = choices[i]!;
+      const field = `people.${i}`;
+      if (choice === 'skip' || (choice === 'new' && !person.name.trim() && input.people?.[String(i)] === undefined)) {
+        cids.push(null);
+        continue;
+      }
+      if (choice === 'new') {
+        const made = await this.newPerson(auth, company, person, needMain);
+        if (made.created) {
+          created++;
+          if (needMain) needMain = false;
+        } else linked++;
+        cids.push(made.id);
+        continue;
+      }
+      const p = await this.refs.person(auth, choice.id, field);
+      if (p.customerId !== company.id) throw invalid(field, `contact ${p.id} is not a contact of ${company.name}`);
+      cids.push(p.id);
+      linked++;
+    }
+    return { cids, created, linked };
+  }
+
+  /** opp_mode existing: an open opportunity of the company; new (the default): one made of the lead; none. */
+  private async opportunity(auth: UserContext, { lead, fair }: Source, input: ConvertInput, company: Company): Promise<{ oppId: number | null; oppCreated: boolean }> {
+    const oppMode = input.opp_mode ?? 'new';
+    if (oppMode === 'existing') {
+      const o = await this.refs.opportunity(auth, input.opp_id!, 'opp_id');
+      if (o.customerId !== company.id) throw invalid('opp_id', `opportunity ${o.id} belongs to another company than ${company.name}`);
+      if (!o.isOpen) throw invalid('opp_id', `opportunity ${o.id} is closed (${o.stage}); link an open one or create a new one`);
+      return { oppId: o.id, oppCreated: false };
+    }
+    if (oppMode !== 'new') return { oppId: null, oppCreated: false };
+    const c = auth.workspace.constants;
+    // the command answers the row it made: the conversion needs its id, not the record REST shows
+    const made = await this.opportunities.create(auth, {
+      name: cut([company.name, lead.products || fair?.name].filter(Boolean).join(' – '), 200),
+      customer_id: company.id,
+      ...(lead.potentialKg !== null ? { potential_kg: lead.potentialKg } : {}),
+      ...(lead.unit ? { unit: lead.unit } : {}),
+      ...(lead.oppType && c.opp_types.includes(lead.oppType) ? { type: lead.oppType } : {}),
+      source: cut(origin(fair), 100),
+      line: lead.line,
+      note: [lead.projectNote, lead.note].filter(Boolean).join('\n\n'),
+      next_step: cut(lead.nextAction, 300),
+    });
+    return { oppId: made.opp.id, oppCreated: true };
+  }
+
+  /** The fair visit, with the linked contacts that belong to the company. */
+  private async visit(auth: UserContext, { lead, fair }: Source, company: Company, cids: (number | null)[], oppId: number | null): Promise<void> {
+    const ws = auth.workspace;
+    const linkedIds = cids.filter((x): x is number => x !== null);
+    const atCompany = linkedIds.length
+      ? (await this.uow.tenant(auth).find(Person, { select: { workspaceId: true, id: true, customerId: true }, where: { id: In(linkedIds) } })).filter((p) => p.customerId === company.id).map((p) => p.id)
+      : [];
+    await this.activities.create(auth, {
+      type: this.refs.oneOf(auth, 'visit_types', ws.constants.lead_visit_type, 'lead_visit_type'),
+      topic: cut(origin(fair), 200),
+      date: dateIn(lead.createdAt, ws.timezone),
+      customer_id: company.id,
+      person_ids: [...new Set(atCompany)],
+      opp_id: oppId,
+      note: lead.note,
+      next_action: cut(lead.nextAction, 200),
+      next_date: lead.nextDate,
+    });
+  }
+
+  /** The follow-up: the next action planned at the fair becomes the caller's task on the company. */
+  private async followUp(auth: UserContext, { lead, fair }: Source, company: Company, contactId: number | null, oppId: number | null): Promise<number> {
+    const task = await this.tasks.create(auth, {
+      title: cut(`${lead.nextAction.trim()}: ${company.name}`, 300),
+      description: [origin(fair), lead.note].filter(Boolean).join('\n\n'),
+      due_date: lead.nextDate,
+      customer_id: company.id,
+      person_id: contactId,
+      opp_id: oppId,
+    });
+    return task.task.id;
+  }
+
+  /** The lead takes its links (contacts by index, company, opportunity, task) and the converted status. */
+  private markConverted(auth: UserContext, lead: Lead, links: { cids: (number | null)[]; contactId: number | null; taskId: number | null; customerId: number; oppId: number | null }): Promise<Lead> {
+    const primaryCount = lead.contactName.trim() ? 1 : 0;
+    lead.contactCid = primaryCount ? (links.cids[0] ?? null) : null;
+    lead.people = lead.people.map((p: LeadPerson, i) => ({ ...p, cid: links.cids[i + primaryCount] ?? null }));
+    lead.linkContactId = links.contactId;
+    lead.taskId = links.taskId;
+    lead.linkCustomerId = links.customerId;
+    lead.customerId = links.customerId;
+    lead.oppId = links.oppId;
+    lead.status = auth.workspace.constants.lead_status_converted;
+    lead.convertedAt = new Date();
+    return this.uow.tenant(auth).save(Lead, lead);
   }
 
   /**
@@ -239,7 +240,7 @@ export class LeadConvertService {
         sector: lead.sector,
         phone: lead.phone,
         website: lead.website,
-        source: cut(fair ? `Fair: ${fair.name}` : 'Fair lead', 100),
+        source: cut(origin(fair), 100),
         potential_kg: lead.potentialKg,
         ...(lead.unit ? { unit: lead.unit } : {}),
         note: lead.note,
@@ -272,6 +273,15 @@ export class LeadConvertService {
     }
   }
 }
+
+/** The lead being converted and its fair. */
+interface Source {
+  lead: Lead;
+  fair: Fair | null;
+}
+
+/** Where the lead comes from, as the company, opportunity, visit and task made of it say. */
+const origin = (fair: Fair | null): string => (fair ? `Fair: ${fair.name}` : 'Fair lead');
 
 /** Combinations the body cannot have (400 naming the field). */
 function checkShape(i: ConvertInput): void {

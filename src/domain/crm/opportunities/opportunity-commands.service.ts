@@ -13,15 +13,15 @@ import { Note } from './note.entity';
 import { OppLog } from './opp-log.entity';
 import { applyToggle, bantFlags, ensureSteps, syncBantSteps } from './opportunity-checklist';
 import { oppCreatedEvent, oppLostEvent, oppRevivedEvent, oppStageEvent, oppWonEvent } from './opportunity-events';
-import { OpportunityQueries } from './opportunity-queries.service';
 import { Opportunity } from './opportunity.entity';
-import type { OppDetail, OppInput, StageMoveInput } from './opportunity.types';
+import type { OppChange, OppInput, StageMoveInput } from './opportunity.types';
 import * as R from './opportunities.rules';
 import { Step } from './step.entity';
 
 /**
  * Changes to opportunities: create, update, stage moves, revive, notes and step toggles. Each runs in
- * one unit of work and answers the record as GET would (OpportunityQueries.detail).
+ * one unit of work and answers what it changed (the saved row, and its company when it had it at hand),
+ * never a record read: an interface that answers the full record asks OpportunityQueries.detail for it.
  */
 @Injectable()
 export class OpportunityCommands {
@@ -29,10 +29,9 @@ export class OpportunityCommands {
     private readonly uow: UnitOfWork,
     private readonly access: AccessService,
     private readonly refs: RefsService,
-    private readonly queries: OpportunityQueries,
   ) {}
 
-  async create(auth: UserContext, input: OppInput): Promise<OppDetail> {
+  async create(auth: UserContext, input: OppInput): Promise<OppChange> {
     const ws = auth.workspace;
     const c = ws.constants;
     if (!input.name?.trim()) throw invalid('name', 'is required');
@@ -74,10 +73,10 @@ export class OpportunityCommands {
       this.uow.recordEvent(oppCreatedEvent({ ws, opp: saved, customer, owner: await this.ownerOf(saved) }));
       return { opp: saved, customer };
     });
-    return this.queries.detail(auth, opp, { customer: opp.customerId === customer.id ? customer : undefined });
+    return { opp, customer: opp.customerId === customer.id ? customer : undefined };
   }
 
-  async update(auth: UserContext, id: number, input: OppInput): Promise<OppDetail> {
+  async update(auth: UserContext, id: number, input: OppInput): Promise<OppChange> {
     if (input.stage !== undefined) {
       throw invalid('stage', `PATCH does not move an opportunity; use POST /api/v1/opportunities/${id}/stage (gates, loss reason, log and events)`);
     }
@@ -92,14 +91,14 @@ export class OpportunityCommands {
       await syncBantSteps(db, saved, before);
       return saved;
     });
-    return this.queries.detail(auth, opp);
+    return { opp };
   }
 
-  async moveStage(auth: UserContext, id: number, input: StageMoveInput): Promise<OppDetail> {
+  async moveStage(auth: UserContext, id: number, input: StageMoveInput): Promise<OppChange> {
     const ws = auth.workspace;
     const c = ws.constants;
     const db = this.uow.tenant(ws.id);
-    const { opp, customer } = await this.uow.run(async () => {
+    return this.uow.run(async () => {
       const o = await this.access.findVisible(Opportunity, auth, id, 'opportunity', true);
       this.access.assertCanEdit(auth, o.ownerId);
       const from = o.stage;
@@ -139,15 +138,14 @@ export class OpportunityCommands {
       if (role === 'lost') this.uow.recordEvent(oppLostEvent(facts));
       return { opp: saved, customer };
     });
-    return this.queries.detail(auth, opp, { customer });
   }
 
   /** Spec 3.2: a new open opportunity from a lost or cancelled one. */
-  async revive(auth: UserContext, id: number): Promise<OppDetail> {
+  async revive(auth: UserContext, id: number): Promise<OppChange> {
     const ws = auth.workspace;
     const c = ws.constants;
     const db = this.uow.tenant(ws.id);
-    const { opp, customer } = await this.uow.run(async () => {
+    return this.uow.run(async () => {
       const old = await this.access.findVisible(Opportunity, auth, id, 'opportunity', true);
       if (!this.access.canEdit(auth, old.ownerId)) throw forbidden();
       if (!R.isLostOrCancelled(c, old.stage)) throw forbidden(`only lost or cancelled opportunities can be revived (this one is ${old.stage})`);
@@ -187,15 +185,14 @@ export class OpportunityCommands {
       this.uow.recordEvent(oppRevivedEvent({ ws, opp: fresh, customer, owner: await this.ownerOf(fresh) }));
       return { opp: fresh, customer };
     });
-    return this.queries.detail(auth, opp, { customer });
   }
 
   /** Spec 3.3: flip (or set) a step; BANT steps set the opportunity's BANT flag. */
-  async toggleStep(auth: UserContext, stepId: number, input: { done?: boolean; note?: string }): Promise<{ detail: OppDetail; step: Step }> {
+  async toggleStep(auth: UserContext, stepId: number, input: { done?: boolean; note?: string }): Promise<OppChange & { step: Step }> {
     if (input.note !== undefined && input.note.length > 250) throw invalid('note', 'at most 250 characters');
     const ws = auth.workspace;
     const db = this.uow.tenant(ws.id);
-    const { opp, step } = await this.uow.run(async () => {
+    return this.uow.run(async () => {
       const s = await db.byId(Step, stepId, true);
       if (!s) throw notFound('step');
       const o = await this.access.findVisible(Opportunity, auth, s.oppId, 'opportunity', true).catch((e: unknown) => {
@@ -207,10 +204,9 @@ export class OpportunityCommands {
       o.lastActivityAt = new Date();
       return { opp: await db.save(Opportunity, o), step: s };
     });
-    return { detail: await this.queries.detail(auth, opp), step };
   }
 
-  async addNote(auth: UserContext, id: number, body: string): Promise<OppDetail> {
+  async addNote(auth: UserContext, id: number, body: string): Promise<OppChange> {
     const db = this.uow.tenant(auth);
     const opp = await this.uow.run(async () => {
       const o = await this.access.findVisible(Opportunity, auth, id, 'opportunity', true);
@@ -219,7 +215,7 @@ export class OpportunityCommands {
       o.lastActivityAt = new Date();
       return db.save(Opportunity, o);
     });
-    return this.queries.detail(auth, opp);
+    return { opp };
   }
 
   /**

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { notFound } from '../../../platform/common/errors';
 import { daysBetween, dateIn, todayIn } from '../../../platform/common/time';
+import type { TenantDb } from '../../../platform/database/tenant-db';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { UserContext } from '../../identity/auth-context';
 import { UsersService } from '../../identity/users.service';
@@ -20,7 +21,7 @@ import { Task } from '../tasks/task.entity';
 import { Note } from './note.entity';
 import { OppLog } from './opp-log.entity';
 import { Opportunity } from './opportunity.entity';
-import type { OppComputed, OppDetail, OppListQuery, OppPage, OppView } from './opportunity.types';
+import type { OppBrief, OppChange, OppComputed, OppDetail, OppListQuery, OppPage, OppView } from './opportunity.types';
 import * as R from './opportunities.rules';
 import { Step } from './step.entity';
 
@@ -29,7 +30,8 @@ type OppRow = Opportunity & { joinedCustomer?: Company | null; joinedProduct?: P
 
 /**
  * Reads of opportunities: the list (one query joining company, product and the last stage change, then
- * one for the users), a record with its nested arrays, and the computed fields.
+ * one for the users), a record with its nested arrays, the brief a tool answers after a change, and the
+ * computed fields.
  */
 @Injectable()
 export class OpportunityQueries {
@@ -103,7 +105,7 @@ export class OpportunityQueries {
       () => (!o.productId ? null : known.product !== undefined && known.product?.id === o.productId ? known.product : db.byId(Product, o.productId)),
       () => db.find(OppLog, { where, order: { id: 'ASC' } }),
       () => db.find(Step, { where, order: { id: 'ASC' } }),
-      () => db.find(Note, { where: { recordType: 'opportunity', recordId: o.id }, order: { id: 'DESC' } }),
+      () => notesOf(db, o.id),
       () => db.find(Task, { where, order: { id: 'DESC' }, take: 100 }),
       () => db.find(Activity, { where, order: { date: 'DESC', id: 'DESC' }, take: 100 }),
       () => (auth.modules.includes(MODULES.orders) ? this.orders.forOpportunity(auth, o.id) : []),
@@ -112,6 +114,17 @@ export class OpportunityQueries {
     const users = await this.users.byIds(ws.id, [o.ownerId, ...logs.map((l) => l.userId), ...steps.map((s) => s.assigneeId), ...notes.map((n) => n.userId), ...tasks.map((t) => t.assigneeId)]);
     const last = logs[logs.length - 1] ?? null;
     return { ...this.view(auth, o, customer, product, last), logs, steps, notes, tasks, visits, orders, objects, users };
+  }
+
+  /** After a command: the record as it was changed, its company (read only when the command did not have it) and its notes. */
+  async brief(auth: UserContext, change: OppChange): Promise<OppBrief> {
+    const db = this.uow.tenant(auth);
+    const o = change.opp;
+    const [customer, notes] = await this.uow.all(
+      () => (change.customer !== undefined ? change.customer : db.byId(Company, o.customerId)),
+      () => notesOf(db, o.id),
+    );
+    return { opp: o, customer, nextStage: R.nextStage(auth.workspace.constants, o.stage), notes };
   }
 
   private view(auth: UserContext, o: Opportunity, customer: Company | null, product: Product | null, lastLog: OppLog | null): OppView {
@@ -126,6 +139,9 @@ export class OpportunityQueries {
     };
   }
 }
+
+/** The notes of an opportunity, newest first. */
+const notesOf = (db: TenantDb, oppId: number): Promise<Note[]> => db.find(Note, { where: { recordType: 'opportunity', recordId: oppId }, order: { id: 'DESC' } });
 
 /** All rule outputs of one opportunity, as of today in the workspace's time zone. */
 export function compute(ws: Workspace, o: Opportunity, customer: Company | null, lastLog: OppLog | null, now = new Date()): OppComputed {

@@ -101,6 +101,23 @@ export interface OppDetail extends OppView {
   users: Map<number, User>;
 }
 
+/**
+ * What a command changed: the row as saved and, when the command had it at hand, its company
+ * (`undefined`: not loaded; a reader looks it up). Commands never read the record they answer.
+ */
+export interface OppChange {
+  opp: Opportunity;
+  customer?: Company | null;
+}
+
+/** A changed record as a tool answers it: the row, its company, the next stage and the notes (newest first). */
+export interface OppBrief {
+  opp: Opportunity;
+  customer: Company | null;
+  nextStage: string;
+  notes: Note[];
+}
+
 export interface OppPage {
   items: OppView[];
   users: Map<number, User>;

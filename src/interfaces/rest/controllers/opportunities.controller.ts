@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { IdPipe } from '../../../edge/id.pipe';
-import { OpportunitiesService } from '../../../domain/crm/opportunities/opportunities.service';
+import { OpportunitiesService, type OppChange } from '../../../domain/crm/opportunities/opportunities.service';
 import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
 import type { UserContext } from '../../../domain/identity/auth-context';
 import { MODULES } from '../../../domain/workspace/defaults';
@@ -27,7 +27,7 @@ export class OpportunitiesController {
   @Post('opportunities')
   @Auth(WRITE)
   async create(@CurrentAuth() auth: UserContext, @Body() dto: CreateOpportunityDto) {
-    return { ok: true, opp: toOpp(await this.service.create(auth, dto), auth.workspace) };
+    return { ok: true, opp: await this.record(auth, this.service.create(auth, dto)) };
   }
 
   @Get('opportunities/:id')
@@ -39,34 +39,40 @@ export class OpportunitiesController {
   @Patch('opportunities/:id')
   @Auth(WRITE)
   async update(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: UpdateOpportunityDto) {
-    return { ok: true, opp: toOpp(await this.service.update(auth, id, dto), auth.workspace) };
+    return { ok: true, opp: await this.record(auth, this.service.update(auth, id, dto)) };
   }
 
   @Post('opportunities/:id/stage')
   @HttpCode(200)
   @Auth(WRITE)
   async stage(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: StageMoveDto) {
-    return { ok: true, opp: toOpp(await this.service.moveStage(auth, id, dto), auth.workspace) };
+    return { ok: true, opp: await this.record(auth, this.service.moveStage(auth, id, dto)) };
   }
 
   @Post('opportunities/:id/revive')
   @HttpCode(200)
   @Auth(WRITE)
   async revive(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() _body: EmptyDto) {
-    return { ok: true, opp: toOpp(await this.service.revive(auth, id), auth.workspace) };
+    return { ok: true, opp: await this.record(auth, this.service.revive(auth, id)) };
   }
 
   @Post('opportunities/:id/notes')
   @Auth(WRITE)
   async note(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: NoteDto) {
-    return { ok: true, opp: toOpp(await this.service.addNote(auth, id, dto.body), auth.workspace) };
+    return { ok: true, opp: await this.record(auth, this.service.addNote(auth, id, dto.body)) };
   }
 
   @Post('steps/:id/toggle')
   @HttpCode(200)
   @Auth(WRITE)
   async toggle(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: StepToggleDto) {
-    const { detail, step } = await this.service.toggleStep(auth, id, dto);
+    const { step, ...change } = await this.service.toggleStep(auth, id, dto);
+    const detail = await this.service.detail(auth, change);
     return { ok: true, opp: toOpp(detail, auth.workspace), step: toStep(step, detail.users, auth.workspace.app.locale) };
+  }
+
+  /** A command's answer: the record as GET shows it, read from the query side after the change. */
+  private async record(auth: UserContext, change: Promise<OppChange>) {
+    return toOpp(await this.service.detail(auth, await change), auth.workspace);
   }
 }
