@@ -3,6 +3,7 @@ import { APP_GUARD, APP_PIPE } from '@nestjs/core';
 import type pino from 'pino';
 import { APP_CONFIG, AppConfig } from './platform/config/app-config';
 import { ROOT_LOGGER } from './platform/common/logger';
+import { Clock } from './platform/common/clock';
 import { ApiRateLimits } from './edge/throttle';
 import { createValidationPipe } from './edge/validation';
 import { DatabaseModule } from './platform/database/database.module';
@@ -45,8 +46,9 @@ class CoreModule {
         { provide: APP_CONFIG, useValue: opts.config },
         { provide: ROOT_LOGGER, useValue: opts.logger },
         ApiRateLimits,
+        Clock,
       ],
-      exports: [APP_CONFIG, ROOT_LOGGER, ApiRateLimits],
+      exports: [APP_CONFIG, ROOT_LOGGER, ApiRateLimits, Clock],
     };
   }
 }

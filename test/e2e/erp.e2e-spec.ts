@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { ErpClock } from '../../src/domain/crm/orders/erp-clock';
+import { Clock } from '../../src/platform/common/clock';
 import { ErpQueueEntry } from '../../src/domain/crm/orders/erp-queue-entry.entity';
 import { CredentialsService } from '../../src/domain/identity/credentials.service';
 import { rid } from '../../src/domain/crm/shared/record-keys';
@@ -22,7 +22,7 @@ const asAdmin = (f: Fixture) => api(t, f.host, f.adminKey);
 
 beforeAll(async () => {
   t = await startApp({ env: { RATE_LIMIT_ERP_PER_MINUTE: '100000', RATE_LIMIT_PER_MINUTE: '100000' } });
-  const clock = t.get(ErpClock);
+  const clock = t.get(Clock);
   const real = clock.now.bind(clock);
   clock.now = () => clockNow ?? real();
   a = await createWorkspace(t, 'erp-a');

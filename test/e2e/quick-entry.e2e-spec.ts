@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { QuickEntryClock } from '../../src/domain/crm/quick-entry/clock';
+import { Clock } from '../../src/platform/common/clock';
 import { QuickEntry1795390000000 } from '../../src/platform/database/migrations/1795390000000-QuickEntry';
 import { validateConstants } from '../../src/domain/workspace/constants';
 import { defaultConstants } from '../../src/domain/workspace/defaults';
@@ -23,7 +23,7 @@ const NOW = new Date('2026-11-25T12:00:00Z');
 
 beforeAll(async () => {
   t = await startApp();
-  t.get(QuickEntryClock).now = () => NOW;
+  t.get(Clock).now = () => NOW;
   a = await createWorkspace(t, 'qe-a');
   b = await createWorkspace(t, 'qe-b');
   sales = await createUser(t, a, { department: 'Sales', fullName: 'Selin Satış' });

@@ -19,7 +19,7 @@ import { EmailModule } from './email/email.module';
 import { FormsModule } from './forms/forms.module';
 import { QuickEntryModule } from './quick-entry/quick-entry.module';
 
-/** The CRM domain: every interface (REST, MCP, pages, CLI) calls these services. */
+/** The CRM domain: the interfaces (REST, MCP, ERP, web pages) and the demo seed call these services. */
 const FEATURES = [ProductsModule, CompaniesModule, PeopleModule, OpportunitiesModule, ActivitiesModule, TasksModule, CalendarModule, TodayModule, SyncModule, OrdersModule, TicketsModule, LeadsModule, ObjectsModule, ApprovalsModule, EmailModule, FormsModule, QuickEntryModule];
 
 @Module({ imports: [SharedCrmModule, RecordOpensModule, ...FEATURES], exports: FEATURES })

@@ -3,15 +3,16 @@ import { CORE_USER, ENTERPRISE_USER } from './scim.schemas';
 import { Filter as ScimAst, parse as parseScimFilter } from 'scim2-parse-filter';
 
 /**
- * A parser for the SCIM filter grammar of RFC 7644 §3.4.2.2 (attribute expressions, `pr`, the nine
- * comparison operators, `and` / `or` / `not`, parentheses, value paths `emails[type eq "work"]`), the
- * PATCH path grammar of §3.5.2 (`attr[filter].sub`, URN-prefixed paths), and an evaluator of a filter
- * against a plain object (PATCH value selection). Keywords and attribute names are case-insensitive.
- * Also accepted, because Microsoft Entra sends it: a value path followed by a sub-attribute and a
- * comparison (`emails[type eq "work"].value eq "a@b.c"`).
+ * SCIM filters (RFC 7644 §3.4.2.2) and PATCH paths (§3.5.2), both parsed by `scim2-parse-filter` and
+ * converted to this module's tree: attribute expressions, `pr`, the nine comparison operators, `and` /
+ * `or` / `not`, parentheses, value paths `emails[type eq "work"]`, PATCH paths `attr[filter].sub` and
+ * URN-prefixed paths. Also here: the evaluator of a filter against a plain object (PATCH value selection)
+ * and the one directory lookup a filter may ask for. Keywords and attribute names are case-insensitive.
+ * Accepted because Microsoft Entra sends it: `emails[type eq "work"].value eq "a@b.c"` (the library reads
+ * it as the value path `and` the sub-attribute comparison).
  *
- * Pure and bounded: at most MAX_FILTER_LENGTH characters and MAX_DEPTH nested groups, no recursion on
- * anything longer (hostile input is a 400 `invalidFilter`, never a stack overflow).
+ * Bounded: at most MAX_FILTER_LENGTH characters and MAX_DEPTH nested groups, checked before the library's
+ * recursive parser runs (hostile input is a 400 `invalidFilter` / `invalidPath`, never a stack overflow).
  */
 
 export const MAX_FILTER_LENGTH = 2000;
@@ -36,66 +37,11 @@ export type Filter =
   | { kind: 'and' | 'or'; left: Filter; right: Filter }
   | { kind: 'not'; filter: Filter };
 
-type Token =
-  | { t: '(' | ')' | '[' | ']'; at: number }
-  | { t: 'word'; v: string; at: number }
-  | { t: 'value'; v: FilterValue; at: number };
-
-const WORD = /[A-Za-z0-9:._$-]/;
 const ATTR_NAME = /^[A-Za-z$][A-Za-z0-9_$-]*$/;
 const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype']);
 
 export const invalidFilter = (detail: string): DomainError => new DomainError('invalid', `filter: ${detail}`, { scimType: 'invalidFilter' });
 export const invalidPath = (detail: string): DomainError => new DomainError('invalid', `path: ${detail}`, { scimType: 'invalidPath' });
-
-function tokenize(text: string, fail: (d: string) => DomainError): Token[] {
-  const out: Token[] = [];
-  let i = 0;
-  while (i < text.length) {
-    const c = text[i]!;
-    if (c === ' ' || c === '\t' || c === '\n' || c === '\r') {
-      i++;
-      continue;
-    }
-    if (c === '(' || c === ')' || c === '[' || c === ']') {
-      out.push({ t: c, at: i });
-      i++;
-      continue;
-    }
-    if (c === '"') {
-      // a JSON string: escapes as in JSON
-      let j = i + 1;
-      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
-      if (j >= text.length) throw fail(`unterminated string at position ${i + 1}`);
-      let v: string;
-      try {
-        v = JSON.parse(text.slice(i, j + 1)) as string;
-      } catch {
-        throw fail(`invalid string at position ${i + 1}`);
-      }
-      out.push({ t: 'value', v, at: i });
-      i = j + 1;
-      continue;
-    }
-    if (WORD.test(c)) {
-      let j = i;
-      while (j < text.length && WORD.test(text[j]!)) j++;
-      const w = text.slice(i, j);
-      const lower = w.toLowerCase();
-      if (lower === 'true' || lower === 'false') out.push({ t: 'value', v: lower === 'true', at: i });
-      else if (lower === 'null') out.push({ t: 'value', v: null, at: i });
-      else if (/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(w)) {
-        const n = Number(w);
-        if (!Number.isFinite(n)) throw fail(`number out of range at position ${i + 1}`);
-        out.push({ t: 'value', v: n, at: i });
-      } else out.push({ t: 'word', v: w, at: i });
-      i = j;
-      continue;
-    }
-    throw fail(`unexpected character ${JSON.stringify(c)} at position ${i + 1}`);
-  }
-  return out;
-}
 
 /** `urn:…:User:name.givenName`, `emails`, `name.familyName` → {uri, name, sub}. */
 export function parseAttrPath(word: string, fail: (d: string) => DomainError): AttrPath {
@@ -111,121 +57,6 @@ export function parseAttrPath(word: string, fail: (d: string) => DomainError): A
   return { uri, name: parts[0]!, sub: parts[1] ?? null };
 }
 
-class Parser {
-  private pos = 0;
-  private depth = 0;
-
-  constructor(
-    private readonly tokens: Token[],
-    private readonly fail: (d: string) => DomainError,
-  ) {}
-
-  private peek(): Token | undefined {
-    return this.tokens[this.pos];
-  }
-
-  private keyword(): string | null {
-    const tok = this.peek();
-    return tok?.t === 'word' ? tok.v.toLowerCase() : null;
-  }
-
-  private expect(t: '(' | ')' | '[' | ']'): void {
-    const tok = this.peek();
-    if (tok?.t !== t) throw this.fail(`expected "${t}"${tok ? ` at position ${tok.at + 1}` : ' at the end'}`);
-    this.pos++;
-  }
-
-  done(): boolean {
-    return this.pos >= this.tokens.length;
-  }
-
-  rest(): Token | undefined {
-    return this.peek();
-  }
-
-  /** or-expression (lowest precedence). */
-  filter(): Filter {
-    if (++this.depth > MAX_DEPTH) throw this.fail(`nested deeper than ${MAX_DEPTH} levels`);
-    let left = this.andExpr();
-    while (this.keyword() === 'or') {
-      this.pos++;
-      left = { kind: 'or', left, right: this.andExpr() };
-    }
-    this.depth--;
-    return left;
-  }
-
-  private andExpr(): Filter {
-    let left = this.unary();
-    while (this.keyword() === 'and') {
-      this.pos++;
-      left = { kind: 'and', left, right: this.unary() };
-    }
-    return left;
-  }
-
-  private unary(): Filter {
-    const tok = this.peek();
-    if (!tok) throw this.fail('unexpected end');
-    if (tok.t === 'word' && tok.v.toLowerCase() === 'not' && this.tokens[this.pos + 1]?.t === '(') {
-      this.pos++;
-      this.expect('(');
-      const inner = this.filter();
-      this.expect(')');
-      return { kind: 'not', filter: inner };
-    }
-    if (tok.t === '(') {
-      this.pos++;
-      const inner = this.filter();
-      this.expect(')');
-      return inner;
-    }
-    return this.attrExpr();
-  }
-
-  /** attrPath ["[" filter "]" ["." sub]] (pr | op value); a bare value path is `pr` of its filter. */
-  private attrExpr(): Filter {
-    const path = this.path();
-    const kw = this.keyword();
-    if (kw === 'pr') {
-      this.pos++;
-      return { kind: 'pr', path };
-    }
-    if (kw && COMPARE_OPS.has(kw)) {
-      this.pos++;
-      const v = this.peek();
-      if (v?.t !== 'value') throw this.fail(`expected a value (string, number, true, false or null) after "${kw}"${v ? ` at position ${v.at + 1}` : ''}`);
-      this.pos++;
-      return { kind: 'cmp', path, op: kw as CompareOp, value: v.v };
-    }
-    if (path.where && !path.sub) return { kind: 'pr', path };
-    const tok = this.peek();
-    throw this.fail(`expected an operator (eq, ne, co, sw, ew, gt, lt, ge, le, pr)${tok ? ` at position ${tok.at + 1}` : ' at the end'}`);
-  }
-
-  /** An attribute path, optionally with a value filter and a sub-attribute after it. */
-  path(): AttrPath {
-    const tok = this.peek();
-    if (tok?.t !== 'word') throw this.fail(`expected an attribute name${tok ? ` at position ${tok.at + 1}` : ' at the end'}`);
-    this.pos++;
-    const path = parseAttrPath(tok.v, this.fail);
-    if (this.peek()?.t !== '[') return path;
-    if (path.sub) throw this.fail(`a value filter follows a multi-valued attribute, not ${JSON.stringify(tok.v)}`);
-    this.pos++;
-    const where = this.filter();
-    this.expect(']');
-    const after = this.peek();
-    // `emails[type eq "work"].value` arrives as a word ".value" right after "]"
-    if (after?.t === 'word' && after.v.startsWith('.')) {
-      this.pos++;
-      const sub = after.v.slice(1);
-      if (!ATTR_NAME.test(sub) || FORBIDDEN.has(sub.toLowerCase())) throw this.fail(`${JSON.stringify(after.v)} is not a sub-attribute`);
-      return { ...path, where, sub };
-    }
-    return { ...path, where };
-  }
-}
-
 /**
  * A filter expression (query parameter `filter`), parsed by `scim2-parse-filter` (RFC 7644 §3.4.2.2
  * grammar, operators case-insensitive) and converted to this module's tree; 400 `invalidFilter` when it
@@ -234,14 +65,19 @@ class Parser {
 export function parseFilter(text: string): Filter {
   if (text.length > MAX_FILTER_LENGTH) throw invalidFilter(`longer than ${MAX_FILTER_LENGTH} characters`);
   if (!text.trim()) throw invalidFilter('empty');
-  if (nesting(text) > MAX_DEPTH) throw invalidFilter(`nested deeper than ${MAX_DEPTH}`);
-  let ast: ScimAst;
+  return fromAst(parseBounded(text, invalidFilter), 0, invalidFilter);
+}
+
+type Fail = (detail: string) => DomainError;
+
+/** The library's parse of `text`, after the nesting bound; its errors become `fail`. */
+function parseBounded(text: string, fail: Fail): ScimAst {
+  if (nesting(text) > MAX_DEPTH) throw fail(`nested deeper than ${MAX_DEPTH}`);
   try {
-    ast = parseScimFilter(text);
+    return parseScimFilter(text);
   } catch (e) {
-    throw invalidFilter(e instanceof Error ? e.message.slice(0, 200) : 'does not parse');
+    throw fail(e instanceof Error ? e.message.slice(0, 200) : 'does not parse');
   }
-  return fromAst(ast, 0);
 }
 
 /** Deepest bracket nesting outside string literals (the parser recurses per level). */
@@ -261,31 +97,42 @@ function nesting(text: string): number {
   return max;
 }
 
-function fromAst(f: ScimAst, depth: number): Filter {
-  if (depth > MAX_DEPTH) throw invalidFilter(`nested deeper than ${MAX_DEPTH}`);
+function fromAst(f: ScimAst, depth: number, fail: Fail): Filter {
+  if (depth > MAX_DEPTH) throw fail(`nested deeper than ${MAX_DEPTH}`);
   switch (f.op) {
     case 'and':
     case 'or': {
-      const parts = f.filters.map((x) => fromAst(x, depth + 1));
-      if (parts.length === 0) throw invalidFilter('empty logical expression');
+      const parts = f.filters.map((x) => fromAst(x, depth + 1, fail));
+      if (parts.length === 0) throw fail('empty logical expression');
       return parts.reduce((left, right) => ({ kind: f.op, left, right }));
     }
     case 'not':
-      return { kind: 'not', filter: fromAst(f.filter, depth + 1) };
+      return { kind: 'not', filter: fromAst(f.filter, depth + 1, fail) };
     case '[]':
       // `emails[type eq "work"]`: a value filter of a multi-valued attribute (true when an element matches)
-      return { kind: 'pr', path: { ...parseAttrPath(f.attrPath, invalidFilter), where: fromAst(f.valFilter, depth + 1) } };
+      return { kind: 'pr', path: { ...parseAttrPath(f.attrPath, fail), where: fromAst(f.valFilter, depth + 1, fail) } };
     case 'pr':
-      return { kind: 'pr', path: parseAttrPath(f.attrPath, invalidFilter) };
+      return { kind: 'pr', path: parseAttrPath(f.attrPath, fail) };
     default: {
       const op = String(f.op).toLowerCase();
-      if (!COMPARE_OPS.has(op)) throw invalidFilter(`unknown operator ${String(f.op).slice(0, 20)}`);
-      return { kind: 'cmp', path: parseAttrPath(f.attrPath, invalidFilter), op: op as CompareOp, value: f.compValue };
+      if (!COMPARE_OPS.has(op)) throw fail(`unknown operator ${String(f.op).slice(0, 20)}`);
+      return { kind: 'cmp', path: parseAttrPath(f.attrPath, fail), op: op as CompareOp, value: f.compValue };
     }
   }
 }
 
-/** A PATCH `path` (RFC 7644 §3.5.2); 400 `invalidPath` when it does not parse. */
+/** `].sub` at the end of a PATCH path (`emails[type eq "work"].value`): the library has no grammar for it alone. */
+const SUB_AFTER_FILTER = /\]\s*\.([^\s\]]*)$/;
+
+/** A JSON literal where a PATCH path needs an attribute name. */
+const LITERAL = /^(true|false|null)$/i;
+
+/**
+ * A PATCH `path` (RFC 7644 §3.5.2); 400 `invalidPath` when it does not parse. The known schema URNs are
+ * taken off first (they contain dots). A bare `attr.sub` follows the attribute-path rules of filters
+ * (`parseAttrPath`); `attr[filter]` is a value path the filter parser reads as it stands, and a
+ * sub-attribute after it (`].value`, for which the library has no grammar alone) is taken off before.
+ */
 export function parsePatchPath(text: string): AttrPath {
   if (text.length > MAX_FILTER_LENGTH) throw invalidPath(`longer than ${MAX_FILTER_LENGTH} characters`);
   let uri: string | null = null;
@@ -300,12 +147,26 @@ export function parsePatchPath(text: string): AttrPath {
       break;
     }
   }
-  if (uri === null && /^urn:/i.test(body)) throw invalidPath(`unknown schema in ${JSON.stringify(text.slice(0, 200))}`);
-  const p = new Parser(tokenize(body, invalidPath), invalidPath);
-  const path = p.path();
-  if (!p.done()) throw invalidPath(`unexpected input in ${JSON.stringify(text.slice(0, 200))}`);
-  if (path.uri !== null) throw invalidPath(`unknown schema in ${JSON.stringify(text.slice(0, 200))}`);
-  return { ...path, uri };
+  const quoted = JSON.stringify(text.slice(0, 200));
+  const attribute = (word: string): AttrPath => {
+    if (LITERAL.test(word)) throw invalidPath(`expected an attribute name in ${quoted}`);
+    const path = parseAttrPath(word, invalidPath);
+    if (path.uri !== null) throw invalidPath(`unknown schema in ${quoted}`);
+    return { ...path, uri };
+  };
+  if (uri === null && /^urn:/i.test(body)) throw invalidPath(`unknown schema in ${quoted}`);
+  const subMatch = SUB_AFTER_FILTER.exec(body);
+  const head = subMatch ? body.slice(0, subMatch.index + 1) : body;
+  if (!head.endsWith(']')) return attribute(head);
+  const ast = parseBounded(head, invalidPath);
+  if (ast.op !== '[]') throw invalidPath(`unexpected input in ${quoted}`);
+  const path = attribute(ast.attrPath);
+  if (path.sub) throw invalidPath(`a value filter follows a multi-valued attribute, not ${JSON.stringify(ast.attrPath)}`);
+  const where = fromAst(ast.valFilter, 1, invalidPath);
+  if (!subMatch) return { ...path, where };
+  const sub = subMatch[1]!;
+  if (!ATTR_NAME.test(sub) || FORBIDDEN.has(sub.toLowerCase())) throw invalidPath(`${JSON.stringify(`.${sub}`)} is not a sub-attribute`);
+  return { ...path, where, sub };
 }
 
 /** Own property of `obj` whose name equals `name` ignoring case (attribute names are case-insensitive). */

@@ -67,6 +67,41 @@ function elementOf(filter: Filter): Json | null {
   return null;
 }
 
+/** `add` / `replace` / `remove` through a value filter: `emails[type eq "work"]`, `emails[type eq "work"].value`. */
+function applyThroughFilter(container: Json, key: string, op: Op, path: AttrPath & { where: Filter }, value: unknown): void {
+  const existing = container[key];
+  const list = Array.isArray(existing) ? (existing as unknown[]) : [];
+  const hits = list.map((el, i) => (matches(path.where, el) ? i : -1)).filter((i) => i >= 0);
+  if (!hits.length) {
+    if (op === 'remove') return;
+    const el = elementOf(path.where);
+    if (!el) throw noTarget(`no value of ${path.name} matches the filter`);
+    container[key] = [...list, path.sub ? { ...el, [safeKey(path.sub)]: value } : isObject(value) ? merge(el, value) : { ...el, value }];
+    return;
+  }
+  if (op === 'remove') {
+    const kept = path.sub
+      ? list.map((el, i) => {
+          if (!hits.includes(i) || !isObject(el)) return el;
+          const copy = { ...el };
+          const sk = keyOf(copy, path.sub!);
+          if (sk !== undefined) delete copy[sk];
+          return copy;
+        })
+      : list.filter((_, i) => !hits.includes(i));
+    if (kept.length) container[key] = kept;
+    else delete container[key];
+    return;
+  }
+  container[key] = list.map((el, i) => {
+    if (!hits.includes(i)) return el;
+    const base = isObject(el) ? el : {};
+    if (path.sub) return merge(base, { [path.sub]: value });
+    if (!isObject(value)) throw new DomainError('invalid', `value: ${path.name}[…] takes an object`, { scimType: 'invalidValue' });
+    return op === 'add' ? merge(base, value) : merge({}, value);
+  });
+}
+
 function applyAt(resource: Json, op: Op, path: AttrPath, value: unknown): void {
   let container: Json = resource;
   if (path.uri === ENT) {
@@ -95,36 +130,7 @@ function applyAt(resource: Json, op: Op, path: AttrPath, value: unknown): void {
   const existing = container[key];
 
   if (path.where) {
-    const list = Array.isArray(existing) ? (existing as unknown[]) : [];
-    const hits = list.map((el, i) => (matches(path.where!, el) ? i : -1)).filter((i) => i >= 0);
-    if (!hits.length) {
-      if (op === 'remove') return;
-      const el = elementOf(path.where);
-      if (!el) throw noTarget(`no value of ${path.name} matches the filter`);
-      container[key] = [...list, path.sub ? { ...el, [safeKey(path.sub)]: value } : isObject(value) ? merge(el, value) : { ...el, value }];
-      return;
-    }
-    if (op === 'remove') {
-      const kept = path.sub
-        ? list.map((el, i) => {
-            if (!hits.includes(i) || !isObject(el)) return el;
-            const copy = { ...el };
-            const sk = keyOf(copy, path.sub!);
-            if (sk !== undefined) delete copy[sk];
-            return copy;
-          })
-        : list.filter((_, i) => !hits.includes(i));
-      if (kept.length) container[key] = kept;
-      else delete container[key];
-      return;
-    }
-    container[key] = list.map((el, i) => {
-      if (!hits.includes(i)) return el;
-      const base = isObject(el) ? el : {};
-      if (path.sub) return merge(base, { [path.sub]: value });
-      if (!isObject(value)) throw new DomainError('invalid', `value: ${path.name}[…] takes an object`, { scimType: 'invalidValue' });
-      return op === 'add' ? merge(base, value) : merge({}, value);
-    });
+    applyThroughFilter(container, key, op, { ...path, where: path.where }, value);
     return;
   }
 

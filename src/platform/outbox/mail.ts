@@ -3,6 +3,7 @@ import type pino from 'pino';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { ROOT_LOGGER } from '../common/logger';
 import { UnitOfWork } from '../database/unit-of-work';
+import { PeriodicJob } from '../common/periodic-job';
 import { MailMessage } from './mail-outbox.entity';
 import * as nodemailer from 'nodemailer';
 
@@ -93,8 +94,11 @@ const BATCH = 20;
  */
 @Injectable()
 export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
+  private readonly job = new PeriodicJob(
+    () => this.deliver(),
+    (e) => this.log.warn({ err: e }, 'mail delivery round failed'),
+  );
 
   constructor(
     private readonly uow: UnitOfWork,
@@ -104,16 +108,12 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
   ) {}
 
   onApplicationBootstrap(): void {
-    if (this.config.mailSendIntervalMs <= 0) return;
-    this.timer = setInterval(() => {
-      this.deliver().catch((e: unknown) => this.log.warn({ err: e }, 'mail delivery round failed'));
-    }, this.config.mailSendIntervalMs);
-    this.timer.unref();
+    this.job.start(this.config.mailSendIntervalMs); // 0: never (tests call deliver())
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
+    await this.job.stop();
+    await this.running?.catch(() => undefined); // a round started by deliver() outside the timer
   }
 
   /** One round; returns how many e-mails were sent. Rounds of one process do not overlap. */

@@ -6,7 +6,7 @@ import { isAdmin, UserContext } from '../../identity/auth-context';
 import { Credential } from '../../identity/credential.entity';
 import { CredentialsService } from '../../identity/credentials.service';
 import { ERP_QUEUE_WAITING, ErpQueueEntry } from './erp-queue-entry.entity';
-import { ErpClock } from './erp-clock';
+import { Clock } from '../../../platform/common/clock';
 
 const ERP_KEY_LOCK = 0x65726b79; // "erky"
 /** Entries with an error shown on the card, newest first. */
@@ -36,7 +36,7 @@ export class ErpConnectionService {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly credentials: CredentialsService,
-    private readonly clock: ErpClock,
+    private readonly clock: Clock,
   ) {}
 
   async connection(auth: UserContext): Promise<ErpConnection> {

@@ -3,7 +3,7 @@ import { DomainError, invalid, notFound } from '../../../platform/common/errors'
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import type { AuthContext } from '../../identity/auth-context';
 import { Product } from '../products/product.entity';
-import { ErpClock } from './erp-clock';
+import { Clock } from '../../../platform/common/clock';
 import { ERP_QUEUE_WAITING, ErpQueueEntry, ErpQueueState } from './erp-queue-entry.entity';
 import type { ErpOrder } from './erp-order';
 import { Order } from './order.entity';
@@ -46,7 +46,7 @@ interface RawEntry {
 export class ErpExchangeService {
   constructor(
     private readonly uow: UnitOfWork,
-    private readonly clock: ErpClock,
+    private readonly clock: Clock,
   ) {}
 
   /**

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import { QuickEntryClock } from './clock';
 import { QuickEntryService } from './quick-entry.service';
 
-@Module({ providers: [QuickEntryService, QuickEntryClock], exports: [QuickEntryService, QuickEntryClock] })
+@Module({ providers: [QuickEntryService], exports: [QuickEntryService] })
 export class QuickEntryModule {}

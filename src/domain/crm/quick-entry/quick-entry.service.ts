@@ -11,7 +11,7 @@ import { Opportunity } from '../opportunities/opportunity.entity';
 import { Person } from '../people/person.entity';
 import { Product } from '../products/product.entity';
 import { AccessService } from '../shared/access.service';
-import { QuickEntryClock } from './clock';
+import { Clock } from '../../../platform/common/clock';
 import { chooseTemplate, QeBlock, qeBlocks, qeConds, qeTemplates } from './config.rules';
 import { suggestFromNote, SuggestionItem } from './suggest.rules';
 
@@ -44,7 +44,7 @@ export class QuickEntryService {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly access: AccessService,
-    private readonly clock: QuickEntryClock,
+    private readonly clock: Clock,
   ) {}
 
   async config(auth: UserContext, type?: string): Promise<QeConfig> {

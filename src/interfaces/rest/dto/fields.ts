@@ -97,6 +97,12 @@ export const QueryBool = () =>
     IsBoolean(),
   );
 
+/** Page size of a list query: 1 to 200 (the service's default is 50). */
+export const PageLimit = () => applyDecorators(ApiPropertyOptional({ minimum: 1, maximum: 200, default: 50 }), IsOptional(), Type(() => Number), IsInt(), Min(1), Max(200));
+
+/** Keyset cursor of a list query: the `next_cursor` of the previous page, at most `maxLength` characters. */
+export const PageCursor = (maxLength = 500) => applyDecorators(ApiPropertyOptional({ description: 'next_cursor of the previous page' }), IsOptional(), IsString(), MaxLength(maxLength));
+
 /** Query-string id. */
 export const QueryId = () => applyDecorators(ApiPropertyOptional({ type: Number, minimum: 1 }), IsOptional(), Type(() => Number), IsInt(), Min(1), Max(INT_MAX));
 

@@ -1,22 +1,17 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { PageCursor, PageLimit } from './fields';
 import { IsClientTimestamp } from './sync.dto';
 
-/** Keyset paging shared by the list endpoints. Extend it with the resource's filters. */
+/**
+ * Keyset paging shared by the record lists. Extend it with the resource's filters. Lists that page
+ * without `sort` / `updated_since` (deleted records, apps) use the same `PageLimit` and `PageCursor` fields.
+ */
 export class PageQueryDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: 200, default: 50 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(200)
+  @PageLimit()
   limit?: number;
 
-  @ApiPropertyOptional({ description: 'next_cursor of the previous page' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(500)
+  @PageCursor()
   cursor?: string;
 
   @ApiPropertyOptional({ enum: ['recent', 'update'], description: 'recent: newest first (default); update: by last change, oldest first, for sync' })

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateBy, ValidationOptions } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength, ValidateBy, ValidationOptions } from 'class-validator';
 import { parseClientTimestamp } from '../../../platform/common/time';
 import { DELETED_TYPES, DeletedType } from '../../../domain/crm/sync/deleted-records.service';
+import { PageCursor, PageLimit } from './fields';
 
 /**
  * A timestamp a sync client sends back: `YYYY-MM-DDTHH:mm:ss` in the workspace's local time (as the API
@@ -35,18 +35,10 @@ export class DeletedQueryDto {
   @IsIn(DELETED_TYPES)
   type?: DeletedType;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 200, default: 50 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(200)
+  @PageLimit()
   limit?: number;
 
-  @ApiPropertyOptional({ description: 'next_cursor of the previous page' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(500)
+  @PageCursor()
   cursor?: string;
 }
 
