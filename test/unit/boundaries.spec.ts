@@ -1,17 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-
-/** Runs the project's ESLint config on a snippet as if it were the file at `path`. */
-function lint(path: string, code: string): { ok: boolean; output: string } {
-  const root = join(__dirname, '..', '..');
-  const r = spawnSync(process.execPath, [join(root, 'node_modules/eslint/bin/eslint.js'), '--stdin', '--stdin-filename', path, '--format', 'stylish'], {
-    cwd: root,
-    input: code,
-    encoding: 'utf8',
-  });
-  return { ok: r.status === 0, output: `${r.stdout}${r.stderr}` };
-}
+import { lint } from './lint-snippet';
 
 describe('import boundaries (eslint-plugin-boundaries): interfaces → edge → domain → platform', () => {
   it.each([

@@ -28,8 +28,15 @@ const LEADS = [
  * sample companies, their main contacts and opportunities (one open, one won).
  */
 export async function seedLeads(m: EntityManager, ws: Workspace, team: User[], companies: Company[]): Promise<{ fairs: number; leads: number }> {
+  const fairs = await seedFairs(m, ws, team);
+  const pastFairs = fairs.slice(0, 2);
+  const leads = (await seedFairLeads(m, ws, team, pastFairs)) + (await seedConvertedLeads(m, ws, companies, pastFairs));
+  return { fairs: fairs.length, leads };
+}
+
+/** Two past fairs and one to come. */
+async function seedFairs(m: EntityManager, ws: Workspace, team: User[]): Promise<Fair[]> {
   const today = todayIn(ws.timezone);
-  const c = ws.constants;
   const fairs: Fair[] = [];
   for (const [i, f] of FAIRS.entries()) {
     fairs.push(
@@ -50,8 +57,14 @@ export async function seedLeads(m: EntityManager, ws: Workspace, team: User[], c
       ),
     );
   }
+  return fairs;
+}
+
+/** Leads met at the past fairs, still to work on. */
+async function seedFairLeads(m: EntityManager, ws: Workspace, team: User[], pastFairs: Fair[]): Promise<number> {
+  const today = todayIn(ws.timezone);
+  const c = ws.constants;
   let leads = 0;
-  const pastFairs = fairs.slice(0, 2);
   for (const [i, d] of LEADS.entries()) {
     const owner = team[i % team.length]!;
     const fair = pastFairs[i % pastFairs.length]!;
@@ -81,6 +94,13 @@ export async function seedLeads(m: EntityManager, ws: Workspace, team: User[], c
     });
     leads++;
   }
+  return leads;
+}
+
+/** Leads of existing customers, converted: one into an open opportunity, one into the won one. */
+async function seedConvertedLeads(m: EntityManager, ws: Workspace, companies: Company[], pastFairs: Fair[]): Promise<number> {
+  const c = ws.constants;
+  let leads = 0;
   // converted leads: one into an open opportunity, one into the won one (its lead shows the won status)
   const opps = await m.find(Opportunity, { where: { workspaceId: ws.id, isSample: true }, order: { id: 'ASC' } });
   const picks = [opps.find((o) => o.isOpen), opps.find((o) => c.stage_roles[o.stage] === 'won')].filter((o): o is Opportunity => !!o);
@@ -115,5 +135,5 @@ export async function seedLeads(m: EntityManager, ws: Workspace, team: User[], c
     });
     leads++;
   }
-  return { fairs: fairs.length, leads };
+  return leads;
 }

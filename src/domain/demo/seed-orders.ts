@@ -26,12 +26,18 @@ const TICKETS = [
  * Called by DemoSeedService after the companies and opportunities exist.
  */
 export async function seedOrdersAndTickets(m: EntityManager, ws: Workspace, products: Product[]): Promise<{ orders: number; erp_queue: number; tickets: number }> {
-  const c = ws.constants;
-  const today = todayIn(ws.timezone);
-  const counts = { orders: 0, erp_queue: 0, tickets: 0 };
   const companies = await m.find(Company, { where: { workspaceId: ws.id, isSample: true }, order: { id: 'ASC' } });
   const opps = await m.find(Opportunity, { where: { workspaceId: ws.id, isSample: true }, order: { id: 'ASC' } });
   const users = new Map((await m.find(User, { where: { workspaceId: ws.id } })).map((u) => [u.id, u]));
+  const orders = await seedOrders(m, ws, products, companies, opps, users);
+  return { ...orders, tickets: await seedTickets(m, ws, companies, users) };
+}
+
+/** Two orders per company with an ERP code, through the order statuses; the sent ones with their ERP queue entry. */
+async function seedOrders(m: EntityManager, ws: Workspace, products: Product[], companies: Company[], opps: Opportunity[], users: Map<number, User>): Promise<{ orders: number; erp_queue: number }> {
+  const c = ws.constants;
+  const today = todayIn(ws.timezone);
+  const counts = { orders: 0, erp_queue: 0 };
   const statuses = c.order_statuses;
   let n = 0;
   let sentSoFar = 0;
@@ -92,9 +98,15 @@ export async function seedOrdersAndTickets(m: EntityManager, ws: Workspace, prod
       counts.erp_queue++;
     }
   }
+  return counts;
+}
 
+/** A ticket of each sample subject, through the priorities and ticket statuses (none without SLA priorities). */
+async function seedTickets(m: EntityManager, ws: Workspace, companies: Company[], users: Map<number, User>): Promise<number> {
+  const c = ws.constants;
   const priorities = Object.keys(ws.app.ticket_sla_hours ?? {});
-  if (!priorities.length || !c.ticket_statuses.length) return counts;
+  if (!priorities.length || !c.ticket_statuses.length) return 0;
+  let n = 0;
   for (const [i, d] of TICKETS.entries()) {
     const company = companies[i % Math.max(1, companies.length)];
     const person = company ? await m.findOne(Person, { where: { workspaceId: ws.id, customerId: company.id }, order: { id: 'ASC' } }) : null;
@@ -117,7 +129,7 @@ export async function seedOrdersAndTickets(m: EntityManager, ws: Workspace, prod
       createdAt: created,
       isSample: true,
     });
-    counts.tickets++;
+    n++;
   }
-  return counts;
+  return n;
 }

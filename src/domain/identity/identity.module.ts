@@ -6,6 +6,7 @@ import { LoginService } from './login.service';
 import { BrowserSessionService } from './oauth/browser-session.service';
 import { GrantUsage } from './oauth/grant-usage';
 import { OAuthClientsService } from './oauth/oauth-clients.service';
+import { OAuthAuthorizeService } from './oauth/oauth-authorize.service';
 import { OAuthService } from './oauth/oauth.service';
 import { RefreshRotation } from './oauth/refresh-rotation';
 import { ProfileService } from './profile.service';
@@ -17,7 +18,7 @@ import { UsersService } from './users.service';
 
 @Global()
 @Module({
-  providers: [secretBoxProvider, UsersService, CredentialsService, LoginService, ProfileService, ProvisioningService, UserDirectoryService, InvitationsService, GrantUsage, OAuthClientsService, BrowserSessionService, RefreshRotation, OAuthService, UserCredentialsService, CredentialRetention],
-  exports: [secretBoxProvider, UsersService, CredentialsService, LoginService, ProfileService, ProvisioningService, UserDirectoryService, InvitationsService, GrantUsage, OAuthClientsService, BrowserSessionService, OAuthService, UserCredentialsService],
+  providers: [secretBoxProvider, UsersService, CredentialsService, LoginService, ProfileService, ProvisioningService, UserDirectoryService, InvitationsService, GrantUsage, OAuthClientsService, BrowserSessionService, RefreshRotation, OAuthService, OAuthAuthorizeService, UserCredentialsService, CredentialRetention],
+  exports: [secretBoxProvider, UsersService, CredentialsService, LoginService, ProfileService, ProvisioningService, UserDirectoryService, InvitationsService, GrantUsage, OAuthClientsService, BrowserSessionService, OAuthService, OAuthAuthorizeService, UserCredentialsService],
 })
 export class IdentityModule {}

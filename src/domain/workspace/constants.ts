@@ -80,16 +80,42 @@ export function mergeConstants(current: WorkspaceConstants, patch: Partial<Works
   return { ...current, ...patch };
 }
 
-/** Every problem of a full constants object (empty = valid). */
+type Err = (path: string, msg: string) => void;
+/** What the checks read: the input, its string lists (the valid entries of each), and where problems go. */
+interface Checked {
+  c: Record<string, unknown>;
+  lists: Record<string, string[]>;
+  err: Err;
+}
+
+/** Every problem of a full constants object (empty = valid), in the order of the checks below. */
 export function validateConstants(input: unknown): string[] {
   if (!isObject(input)) return ['constants: must be a JSON object'];
   const c = input;
   const errors: string[] = [];
-  const err = (path: string, msg: string) => errors.push(`${path}: ${msg}`);
+  const err: Err = (path, msg) => errors.push(`${path}: ${msg}`);
 
   for (const key of Object.keys(c)) if (!KNOWN_KEYS.has(key)) err(key, 'unknown constant');
   for (const key of KNOWN_KEYS) if (!(key in c)) err(key, 'is missing');
+  const k: Checked = { c, lists: checkLists(c, err), err };
+  for (const key of BOOLEANS) if (key in c && typeof c[key] !== 'boolean') err(key, 'must be true or false');
+  for (const key of STRINGS) if (key in c && typeof c[key] !== 'string') err(key, 'must be a string');
+  for (const key of COUNTS) if (key in c && !isCount(c[key])) err(key, 'must be a whole number, 0 or more');
+  checkStageMaps(k);
+  checkStageRoles(k);
+  checkVisitPeriod(k);
+  checkStatuses(k);
+  // --- fair leads ---
+  checkLeadStatuses(k);
+  // --- approvals ---
+  if ('holiday_country' in c && !isKnownCountry(c.holiday_country)) err('holiday_country', 'must be a country code such as TR or DE (ISO 3166-1, upper case)');
+  // --- quick entry ---
+  checkQuickEntry(c, k.lists, err);
+  return errors;
+}
 
+/** The string lists; answers each list's valid entries. */
+function checkLists(c: Record<string, unknown>, err: Err): Record<string, string[]> {
   const lists: Record<string, string[]> = {};
   for (const key of STRING_LISTS) {
     const v = c[key];
@@ -108,10 +134,11 @@ export function validateConstants(input: unknown): string[] {
     if (NON_EMPTY_LISTS.has(key) && v.length === 0) err(key, 'must not be empty');
     lists[key] = ok;
   }
-  for (const key of BOOLEANS) if (key in c && typeof c[key] !== 'boolean') err(key, 'must be true or false');
-  for (const key of STRINGS) if (key in c && typeof c[key] !== 'string') err(key, 'must be a string');
-  for (const key of COUNTS) if (key in c && !isCount(c[key])) err(key, 'must be a whole number, 0 or more');
+  return lists;
+}
 
+/** The maps keyed by stage: keys among the stages, values of the map's kind. */
+function checkStageMaps({ c, lists, err }: Checked): void {
   const stages = lists.stages ?? [];
   const isStage = (s: string) => stages.includes(s);
   for (const key of STAGE_MAPS) {
@@ -127,34 +154,43 @@ export function validateConstants(input: unknown): string[] {
         err(path, 'not one of the stages');
         continue;
       }
-      switch (key) {
-        case 'stage_labels':
-        case 'stage_colors':
-        case 'stage_gate':
-          if (typeof value !== 'string') err(path, 'must be a string');
-          break;
-        case 'stage_sla':
-          if (!isCount(value)) err(path, 'must be a whole number of days, 0 or more');
-          break;
-        case 'stage_prob':
-          if (typeof value !== 'number' || !(value >= 0 && value <= 1)) err(path, 'must be a number from 0 to 1');
-          break;
-        case 'stage_roles':
-          if (!STAGE_ROLES.includes(value as never)) err(path, `must be one of ${STAGE_ROLES.join(', ')}`);
-          break;
-        case 'stage_fc':
-          if (typeof value !== 'string' || !(lists.forecast_cats ?? []).includes(value)) err(path, 'not one of forecast_cats');
-          break;
-        case 'stage_gates':
-          checkGate(path, value, err);
-          break;
-        case 'stage_steps':
-          checkSteps(path, value, err);
-          break;
-      }
+      checkStageValue(key, path, value, lists, err);
     }
   }
+}
 
+function checkStageValue(key: (typeof STAGE_MAPS)[number], path: string, value: unknown, lists: Record<string, string[]>, err: Err): void {
+  switch (key) {
+    case 'stage_labels':
+    case 'stage_colors':
+    case 'stage_gate':
+      if (typeof value !== 'string') err(path, 'must be a string');
+      break;
+    case 'stage_sla':
+      if (!isCount(value)) err(path, 'must be a whole number of days, 0 or more');
+      break;
+    case 'stage_prob':
+      if (typeof value !== 'number' || !(value >= 0 && value <= 1)) err(path, 'must be a number from 0 to 1');
+      break;
+    case 'stage_roles':
+      if (!STAGE_ROLES.includes(value as never)) err(path, `must be one of ${STAGE_ROLES.join(', ')}`);
+      break;
+    case 'stage_fc':
+      if (typeof value !== 'string' || !(lists.forecast_cats ?? []).includes(value)) err(path, 'not one of forecast_cats');
+      break;
+    case 'stage_gates':
+      checkGate(path, value, err);
+      break;
+    case 'stage_steps':
+      checkSteps(path, value, err);
+      break;
+  }
+}
+
+/** Every stage has a role and a forecast category; one stage is won; open_stages are exactly the open ones. */
+function checkStageRoles({ c, lists, err }: Checked): void {
+  const stages = lists.stages ?? [];
+  const isStage = (s: string) => stages.includes(s);
   const roles = isObject(c.stage_roles) ? (c.stage_roles as Record<string, unknown>) : null;
   if (roles) {
     for (const s of stages) if (!(s in roles)) err(`stage_roles.${s}`, 'every stage needs a role');
@@ -169,36 +205,49 @@ export function validateConstants(input: unknown): string[] {
     for (const s of open) if (!openStages.includes(s)) err('open_stages', `${s} has the role open but is not listed`);
   }
   if (isObject(c.stage_fc)) for (const s of stages) if (!(s in c.stage_fc)) err(`stage_fc.${s}`, 'every stage needs a forecast category');
+}
 
+function checkVisitPeriod({ c, lists, err }: Checked): void {
   if (isObject(c.visit_period)) {
     for (const [status, days] of Object.entries(c.visit_period)) {
       if (!(lists.customer_statuses ?? []).includes(status)) err(`visit_period.${status}`, 'not one of customer_statuses');
       else if (!isCount(days)) err(`visit_period.${status}`, 'must be a whole number of days, 0 or more');
     }
   } else if ('visit_period' in c) err('visit_period', 'must be an object keyed by customer status');
+}
 
-  const subset = (key: string, of: string) => {
-    for (const s of lists[key] ?? []) if (!(lists[of] ?? []).includes(s)) err(key, `${s} is not one of ${of}`);
-  };
-  subset('task_closed_statuses', 'task_statuses');
-  subset('customer_at_risk_statuses', 'customer_statuses');
-  subset('customer_account_statuses', 'customer_statuses');
+/** A list whose entries must all be entries of another list. */
+function subset({ lists, err }: Checked, key: string, of: string): void {
+  for (const s of lists[key] ?? []) if (!(lists[of] ?? []).includes(s)) err(key, `${s} is not one of ${of}`);
+}
+
+/** A status that must be an entry of a list (and, with `not`, not one of another). */
+function member({ c, lists, err }: Checked, key: string, of: string, not?: string): void {
+  const v = c[key];
+  if (typeof v !== 'string') return;
+  if (!(lists[of] ?? []).includes(v)) err(key, `not one of ${of}`);
+  else if (not && (lists[not] ?? []).includes(v)) err(key, `must not be one of ${not}`);
+}
+
+/** Task, customer, order and ticket statuses that must be among their lists. */
+function checkStatuses(k: Checked): void {
+  const { c, lists, err } = k;
+  subset(k, 'task_closed_statuses', 'task_statuses');
+  subset(k, 'customer_at_risk_statuses', 'customer_statuses');
+  subset(k, 'customer_account_statuses', 'customer_statuses');
   if (typeof c.task_done_status === 'string' && !(lists.task_closed_statuses ?? []).includes(c.task_done_status)) {
     err('task_done_status', 'not one of task_closed_statuses');
   }
   // --- orders and tickets ---
-  subset('order_erp_statuses', 'order_statuses');
-  subset('ticket_closed_statuses', 'ticket_statuses');
-  const member = (key: string, of: string, not?: string) => {
-    const v = c[key];
-    if (typeof v !== 'string') return;
-    if (!(lists[of] ?? []).includes(v)) err(key, `not one of ${of}`);
-    else if (not && (lists[not] ?? []).includes(v)) err(key, `must not be one of ${not}`);
-  };
-  member('order_new_status', 'order_statuses', 'order_erp_statuses');
-  member('order_sent_status', 'order_erp_statuses');
-  member('ticket_new_status', 'ticket_statuses', 'ticket_closed_statuses');
-  // --- fair leads ---
+  subset(k, 'order_erp_statuses', 'order_statuses');
+  subset(k, 'ticket_closed_statuses', 'ticket_statuses');
+  member(k, 'order_new_status', 'order_statuses', 'order_erp_statuses');
+  member(k, 'order_sent_status', 'order_erp_statuses');
+  member(k, 'ticket_new_status', 'ticket_statuses', 'ticket_closed_statuses');
+}
+
+function checkLeadStatuses(k: Checked): void {
+  const { c, lists, err } = k;
   const leadStatuses = lists.lead_statuses ?? [];
   leadStatuses.forEach((x, i) => x.length > MAX_KEY_LENGTH && err(`lead_statuses[${i}]`, `at most ${MAX_KEY_LENGTH} characters`));
   for (const key of ['lead_status_new', 'lead_status_converted'] as const) {
@@ -207,21 +256,16 @@ export function validateConstants(input: unknown): string[] {
   if (typeof c.lead_status_won === 'string' && (!c.lead_status_won.trim() || c.lead_status_won.length > MAX_KEY_LENGTH)) {
     err('lead_status_won', `must be a non-empty string of at most ${MAX_KEY_LENGTH} characters`);
   }
-  subset('lead_closed_statuses', 'lead_statuses');
+  subset(k, 'lead_closed_statuses', 'lead_statuses');
   if (typeof c.lead_status_converted === 'string' && lists.lead_closed_statuses && !lists.lead_closed_statuses.includes(c.lead_status_converted)) {
     err('lead_closed_statuses', 'must include lead_status_converted');
   }
   if (typeof c.lead_status_new === 'string' && (lists.lead_closed_statuses ?? []).includes(c.lead_status_new)) err('lead_status_new', 'must not be one of lead_closed_statuses');
   if (typeof c.lead_visit_type === 'string' && !(lists.visit_types ?? []).includes(c.lead_visit_type)) err('lead_visit_type', 'not one of visit_types');
-  // --- approvals ---
-  if ('holiday_country' in c && !isKnownCountry(c.holiday_country)) err('holiday_country', 'must be a country code such as TR or DE (ISO 3166-1, upper case)');
-  // --- quick entry ---
-  checkQuickEntry(c, lists, err);
-  return errors;
 }
 
 // --- quick entry ---
-function checkQuickEntry(c: Record<string, unknown>, lists: Record<string, string[]>, err: (path: string, msg: string) => void): void {
+function checkQuickEntry(c: Record<string, unknown>, lists: Record<string, string[]>, err: Err): void {
   if ('qe_undo_seconds' in c && (!isCount(c.qe_undo_seconds) || c.qe_undo_seconds > 600)) err('qe_undo_seconds', 'must be a whole number of seconds from 0 to 600');
   const mapping = (key: string, keys: readonly string[] | null, values: string, what: string) => {
     if (!(key in c)) return;
@@ -276,7 +320,7 @@ function checkQuickEntry(c: Record<string, unknown>, lists: Record<string, strin
   if (defaults > 1) err('qe_templates', `at most one template may be the default (found ${defaults})`);
 }
 
-function checkGate(path: string, value: unknown, err: (path: string, msg: string) => void): void {
+function checkGate(path: string, value: unknown, err: Err): void {
   if (!isObject(value)) return err(path, 'must be an object of gate rules');
   for (const [rule, v] of Object.entries(value)) {
     if (!(GATE_RULE_KEYS as readonly string[]).includes(rule)) err(`${path}.${rule}`, `unknown gate rule; known: ${GATE_RULE_KEYS.join(', ')}`);
@@ -286,7 +330,7 @@ function checkGate(path: string, value: unknown, err: (path: string, msg: string
   }
 }
 
-function checkSteps(path: string, value: unknown, err: (path: string, msg: string) => void): void {
+function checkSteps(path: string, value: unknown, err: Err): void {
   if (!Array.isArray(value)) return err(path, 'must be a list of steps {title, bant?}');
   value.forEach((step, i) => {
     const p = `${path}[${i}]`;

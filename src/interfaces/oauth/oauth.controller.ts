@@ -9,6 +9,7 @@ import { CurrentWorkspace, Public } from '../../edge/auth.decorator';
 import { browserDeviceName } from '../../domain/identity/device-name';
 import { BrowserSessionService } from '../../domain/identity/oauth/browser-session.service';
 import { OAuthClientsService } from '../../domain/identity/oauth/oauth-clients.service';
+import { OAuthAuthorizeService } from '../../domain/identity/oauth/oauth-authorize.service';
 import { OAuthService } from '../../domain/identity/oauth/oauth.service';
 import { SECRET_BOX } from '../../domain/identity/secret-box.provider';
 import type { Workspace } from '../../domain/workspace/workspace.entity';
@@ -26,6 +27,7 @@ export class OAuthController {
 
   constructor(
     private readonly oauth: OAuthService,
+    private readonly authorization: OAuthAuthorizeService,
     private readonly clients: OAuthClientsService,
     private readonly browser: BrowserSessionService,
     @Inject(SECRET_BOX) box: SecretBox,
@@ -62,21 +64,21 @@ export class OAuthController {
   @Get('oauth/authorize')
   @Public()
   async authorize(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
-    const out = await this.oauth.authorize(ws, baseUrlOf(req), req.query, cookies.session(req), req.originalUrl);
+    const out = await this.authorization.authorize(ws, baseUrlOf(req), req.query, cookies.session(req), req.originalUrl);
     writeOutcome(req, res, out, () => this.csrf.token(req, res));
   }
 
   @Post('oauth/authorize')
   @Public()
   async decide(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: unknown) {
-    const out = await this.oauth.decide(ws, baseUrlOf(req), body, cookies.session(req), this.csrf.valid(req));
+    const out = await this.authorization.decide(ws, baseUrlOf(req), body, cookies.session(req), this.csrf.valid(req));
     writeOutcome(req, res, out, () => this.csrf.token(req, res));
   }
 
   @Get('oauth/signin')
   @Public()
   async signInForm(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
-    writeSignIn(req, res, await this.oauth.signInView(ws, this.browser.signInPage(req.query.return_to)), this.csrf.token(req, res));
+    writeSignIn(req, res, await this.authorization.signInView(ws, this.browser.signInPage(req.query.return_to)), this.csrf.token(req, res));
   }
 
   @Post('oauth/signin')
@@ -84,7 +86,7 @@ export class OAuthController {
   async signIn(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Record<string, unknown>, @Ip() ip: string) {
     const device = browserDeviceName(req.headers['user-agent'], 'OAuth sign-in');
     const out = await this.browser.signIn(ws, body ?? {}, this.csrf.valid(req), ip, device);
-    if (out.kind === 'page') return writeSignIn(req, res, await this.oauth.signInView(ws, out), this.csrf.token(req, res));
+    if (out.kind === 'page') return writeSignIn(req, res, await this.authorization.signInView(ws, out), this.csrf.token(req, res));
     cookies.setSession(req, res, out.sessionToken);
     res.redirect(303, out.returnTo);
   }

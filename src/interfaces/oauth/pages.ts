@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { SIGN_IN_TEMPLATE, SignInView } from '../../edge/pages/layout.templates';
 import { PageRenderer, sendPage } from '../../edge/pages/page-renderer';
 import type { SignInPage } from '../../domain/identity/oauth/browser-session.service';
-import type { AuthorizeOutcome, ConsentView, SignInAsker } from '../../domain/identity/oauth/oauth.service';
+import type { AuthorizeOutcome, ConsentView, SignInAsker } from '../../domain/identity/oauth/oauth-authorize.service';
 
 /** Server-rendered pages of the authorization server (eta, shared layout): no script, phone width, keyboard. */
 

@@ -105,6 +105,8 @@ function monthOf(tok: string): number | null {
 const dayNumber = (t: Token | undefined): number | null => (t && /^\d{1,2}$/.test(t.t) && Number(t.t) >= 1 && Number(t.t) <= 31 ? Number(t.t) : null);
 const ORDINAL = new Set(['st', 'nd', 'rd', 'th']);
 
+type Scan = (re: RegExp, resolve: (m: RegExpExecArray) => string | null | undefined) => void;
+
 /** Every date expression of a folded note, left to right, skipping `taken` spans. */
 export function findDates(folded: string, today: string, taken: { start: number; end: number }[] = []): DateHit[] {
   const hits: DateHit[] = [];
@@ -112,13 +114,26 @@ export function findDates(folded: string, today: string, taken: { start: number;
   const add = (start: number, end: number, date: string | null) => {
     if (free(start, end)) hits.push({ start, end, date });
   };
-  const scan = (re: RegExp, resolve: (m: RegExpExecArray) => string | null | undefined) => {
+  const scan: Scan = (re, resolve) => {
     for (const m of folded.matchAll(re)) {
       const date = resolve(m as RegExpExecArray);
       if (date !== undefined) add(m.index!, m.index! + m[0].length, date);
     }
   };
+  scanPhrases(scan, today);
+  scanPeriods(scan, today);
+  // weekdays and day-month dates, word by word
+  const tokens = tokenize(folded);
+  for (let i = 0; i < tokens.length; i++) {
+    const wd = weekdayOf(tokens[i]!.t);
+    const hit = wd ? weekdayAt(tokens, i, wd, today) : dayMonthAt(tokens, i, today);
+    if (hit) add(hit.start, hit.end, hit.date);
+  }
+  return hits.sort((a, b) => a.start - b.start);
+}
 
+/** Past expressions, dates with a year, fixed phrases and weeks, in that order. */
+function scanPhrases(scan: Scan, today: string): void {
   // past expressions first, so "3 gün önce" is not "3 gün" of anything else
   scan(/\b(?:dun|yesterday|gecen (?:hafta|ay)\w*|last (?:week|month)|(?:\d+|bir|iki|uc|a|one|two|three) (?:gun|hafta|ay|days?|weeks?|months?) (?:once|ago))\b/g, () => null);
   // ISO and numeric dates with a year
@@ -136,6 +151,10 @@ export function findDates(folded: string, today: string, taken: { start: number;
   scan(new RegExp(`\\b(?:gelecek hafta|onumuzdeki hafta|next week)(?:ki|ya|e)?\\b${WEEKDAY_AHEAD}`, 'g'), () => nextMonday(today));
   scan(new RegExp(`\\bhaftaya\\b(?! bugun)${WEEKDAY_AHEAD}`, 'g'), () => addDays(today, 7));
   scan(/\bhaftaya bugun\b/g, () => addDays(today, 7));
+}
+
+/** Days of the month ("the 8th", "ayın 15'i") and periods from today ("in 2 weeks", "2 hafta sonra"). */
+function scanPeriods(scan: Scan, today: string): void {
   // "on the 8th", "ayın 15'i": that day of this month, or of next month when it has passed
   const dayOfMonth = (m: RegExpExecArray) => {
     const d = Number(m[1]);
@@ -160,56 +179,54 @@ export function findDates(folded: string, today: string, taken: { start: number;
   scan(new RegExp(`\\b(?:in|within) (?:${num} ?- ?)?${num} ${unit}\\b`, 'g'), (m) => period(m[2]!, m[3]!));
   scan(new RegExp(`\\b(?:${num} ?- ?)?${num} ${unit} (?:sonra\\w*|icinde|icerisinde|zarfinda|later|from now)\\b`, 'g'), (m) => period(m[2]!, m[3]!));
   scan(/\b(\d{1,3}|bir|iki|uc|dort|bes) (gune|haftaya|aya)\b/g, (m) => period(m[1]!, m[2]!.replace(/(e|ya|a)$/, '')));
+}
 
-  // weekdays and day-month dates, word by word
-  const tokens = tokenize(folded);
-  for (let i = 0; i < tokens.length; i++) {
-    const tok = tokens[i]!;
-    const prev = tokens[i - 1]?.t;
-    const prev2 = tokens[i - 2]?.t;
-    const wd = weekdayOf(tok.t);
-    if (wd) {
-      const nextWeek = prev === 'haftaya' || prev === 'next' || ((prev === 'hafta' || prev === 'haftaki') && (prev2 === 'gelecek' || prev2 === 'onumuzdeki'));
-      const thisWeek = prev === 'bu' || prev === 'this';
-      const modifier = nextWeek || thisWeek || ['on', 'by', 'until', 'coming', 'till'].includes(prev ?? '');
-      const gunu = tokens[i + 1]?.t === 'gunu' || tokens[i + 1]?.t === 'gunune';
-      if ((wd.abbr || WEEKDAY_NEEDS_CONTEXT.has(wd.word)) && !modifier && !gunu) continue;
-      let date: string;
-      const dow = isoWeekday(today);
-      if (nextWeek) date = addDays(nextMonday(today), wd.day - 1);
-      else if (thisWeek && wd.day >= dow) date = addDays(today, wd.day - dow);
-      else date = addDays(today, ((wd.day - dow + 6) % 7) + 1);
-      const start = nextWeek || thisWeek ? (prev === 'hafta' || prev === 'haftaki' ? tokens[i - 2]!.start : tokens[i - 1]!.start) : tok.start;
-      add(start, gunu ? tokens[i + 1]!.end : tok.end, date);
-      continue;
-    }
-    const month = monthOf(tok.t);
-    if (month === null) continue;
-    // "15 aralik", "15th of december", "december 15", "dec 15th"; a month name without a day is no date
-    let day: number | null = null;
-    let start = tok.start;
-    let end = tok.end;
-    let j = i - 1;
-    if (tokens[j]?.t === 'of') j--;
-    if (tokens[j] && ORDINAL.has(tokens[j]!.t)) j--;
-    if (dayNumber(tokens[j]) !== null && tokens[j]!.end >= tok.start - 12) {
-      day = dayNumber(tokens[j]);
-      start = tokens[j]!.start;
-    } else if (dayNumber(tokens[i + 1]) !== null) {
-      day = dayNumber(tokens[i + 1]);
-      end = tokens[i + 1]!.end;
-      if (tokens[i + 2] && ORDINAL.has(tokens[i + 2]!.t)) end = tokens[i + 2]!.end;
-    }
-    if (day === null) continue;
-    // an abbreviation ("mar", "may") needs the day right beside it
-    let year: number | undefined;
-    const after = tokens.find((t) => t.start >= end);
-    if (after && /^20\d\d$/.test(after.t) && after.start - end <= 2) {
-      year = Number(after.t);
-      end = after.end;
-    }
-    const date = resolveDayMonth(today, day, month, year);
-    if (date !== undefined) add(start, end, date);
+/** A weekday at token i ("salı", "haftaya salı", "this Friday", "cuma günü"); null when it needs a modifier it lacks. */
+function weekdayAt(tokens: Token[], i: number, wd: { day: number; abbr: boolean; word: string }, today: string): DateHit | null {
+  const tok = tokens[i]!;
+  const prev = tokens[i - 1]?.t;
+  const prev2 = tokens[i - 2]?.t;
+  const nextWeek = prev === 'haftaya' || prev === 'next' || ((prev === 'hafta' || prev === 'haftaki') && (prev2 === 'gelecek' || prev2 === 'onumuzdeki'));
+  const thisWeek = prev === 'bu' || prev === 'this';
+  const modifier = nextWeek || thisWeek || ['on', 'by', 'until', 'coming', 'till'].includes(prev ?? '');
+  const gunu = tokens[i + 1]?.t === 'gunu' || tokens[i + 1]?.t === 'gunune';
+  if ((wd.abbr || WEEKDAY_NEEDS_CONTEXT.has(wd.word)) && !modifier && !gunu) return null;
+  let date: string;
+  const dow = isoWeekday(today);
+  if (nextWeek) date = addDays(nextMonday(today), wd.day - 1);
+  else if (thisWeek && wd.day >= dow) date = addDays(today, wd.day - dow);
+  else date = addDays(today, ((wd.day - dow + 6) % 7) + 1);
+  const start = nextWeek || thisWeek ? (prev === 'hafta' || prev === 'haftaki' ? tokens[i - 2]!.start : tokens[i - 1]!.start) : tok.start;
+  return { start, end: gunu ? tokens[i + 1]!.end : tok.end, date };
+}
+
+/** A month name with its day at token i ("15 aralik", "15th of december", "dec 15th", "15 Aralık 2026"); a month name without a day is no date. */
+function dayMonthAt(tokens: Token[], i: number, today: string): DateHit | null {
+  const tok = tokens[i]!;
+  const month = monthOf(tok.t);
+  if (month === null) return null;
+  let day: number | null = null;
+  let start = tok.start;
+  let end = tok.end;
+  let j = i - 1;
+  if (tokens[j]?.t === 'of') j--;
+  if (tokens[j] && ORDINAL.has(tokens[j]!.t)) j--;
+  if (dayNumber(tokens[j]) !== null && tokens[j]!.end >= tok.start - 12) {
+    day = dayNumber(tokens[j]);
+    start = tokens[j]!.start;
+  } else if (dayNumber(tokens[i + 1]) !== null) {
+    day = dayNumber(tokens[i + 1]);
+    end = tokens[i + 1]!.end;
+    if (tokens[i + 2] && ORDINAL.has(tokens[i + 2]!.t)) end = tokens[i + 2]!.end;
   }
-  return hits.sort((a, b) => a.start - b.start);
+  if (day === null) return null;
+  // an abbreviation ("mar", "may") needs the day right beside it
+  let year: number | undefined;
+  const after = tokens.find((t) => t.start >= end);
+  if (after && /^20\d\d$/.test(after.t) && after.start - end <= 2) {
+    year = Number(after.t);
+    end = after.end;
+  }
+  const date = resolveDayMonth(today, day, month, year);
+  return date === undefined ? null : { start, end, date };
 }

@@ -79,3 +79,10 @@ export function wordMatches(token: string, word: string, maxSuffix = word.length
   if (word.length >= 4 && token.startsWith(word) && token.length - word.length <= maxSuffix) return true;
   return isTypoOf(token, word);
 }
+
+/** A stretch of the folded note, `start` inclusive, `end` exclusive. */
+export interface Span {
+  start: number;
+  end: number;
+}
+export const overlaps = (a: Span, spans: Span[]) => spans.some((b) => a.start < b.end && a.end > b.start);

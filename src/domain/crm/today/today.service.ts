@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityTarget, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { addDays, todayIn } from '../../../platform/common/time';
+import { TenantDb } from '../../../platform/database/tenant-db';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { isAdmin, UserContext } from '../../identity/auth-context';
 import { Activity } from '../activities/activity.entity';
@@ -13,6 +14,7 @@ import { AccessService } from '../shared/access.service';
 import { OpenableType, RecordOpensService } from '../record-opens';
 import { Task } from '../tasks/task.entity';
 import { MODULES } from '../../workspace/defaults';
+import type { WorkspaceConstants } from '../../workspace/workspace.entity';
 import { Lead } from '../leads/lead.entity';
 import { LeadsService, LeadViews } from '../leads';
 
@@ -103,61 +105,61 @@ export class TodayService {
   ) {}
 
   async today(auth: UserContext): Promise<TodayView> {
-    const ws = auth.workspace;
-    const me = auth.user.id;
-    const date = todayIn(ws.timezone);
-    const on = todaySections(auth.modules);
     const team = await this.access.teamIds(auth);
-    const visible = isAdmin(auth) ? null : [me, ...team];
-    const db = this.uow.tenant(ws.id);
-
-    const companyQuery = (owners: number[]) =>
-      db
-        .qb(Company, 'c')
-        .andWhere('c.owner_id IN (:...owners) AND c.active = true', { owners })
-        .orderBy('c.next_visit_due', 'ASC', 'NULLS LAST')
-        .addOrderBy('c.id', 'ASC');
-    const personQuery = (owners: number[]) =>
-      db
-        .qb(Person, 'p')
-        .andWhere('p.owner_id IN (:...owners) AND p.active = true', { owners })
-        .orderBy('p.name', 'ASC')
-        .addOrderBy('p.id', 'ASC');
-
-    const [myCompanies, nMyCompanies] = on.customers ? await listAndCount(companyQuery([me]), CARD_LIMIT) : [[], 0];
-    const [teamCompanies, nTeamCompanies] = on.customers && team.length ? await listAndCount(companyQuery(team), CARD_LIMIT) : [[], 0];
-    const recentCompanies = on.customers ? await this.recent(auth, 'company', Company, visible) : [];
+    const w: Caller = {
+      auth,
+      me: auth.user.id,
+      team,
+      visible: isAdmin(auth) ? null : [auth.user.id, ...team],
+      date: todayIn(auth.workspace.timezone),
+      on: todaySections(auth.modules),
+      db: this.uow.tenant(auth.workspace.id),
+    };
+    const { on } = w;
+    const customers = await this.card(w, on.customers, companyQuery, 'company', Company);
     // overdue visits are company cards: they need Customers as well as Visits / Activities
-    const overdueVisits = !(on.customers && on.activities) ? [] : await db
+    const overdueVisits = !(on.customers && on.activities) ? [] : await w.db
       .qb(Company, 'c')
-      .andWhere('c.owner_id = :me AND c.active = true AND c.next_visit_due < :date', { me, date })
+      .andWhere('c.owner_id = :me AND c.active = true AND c.next_visit_due < :date', { me: w.me, date: w.date })
       .orderBy('c.next_visit_due', 'ASC')
       .addOrderBy('c.id', 'ASC')
       .limit(OVERDUE_VISITS_LIMIT)
       .getMany();
-
-    const [myPeople, nMyPeople] = on.customers ? await listAndCount(personQuery([me]), CARD_LIMIT) : [[], 0];
-    const [teamPeople, nTeamPeople] = on.customers && team.length ? await listAndCount(personQuery(team), CARD_LIMIT) : [[], 0];
-    const recentPeople = on.customers ? await this.recent(auth, 'person', Person, visible) : [];
-
-    const allCompanies = uniqueById([...myCompanies, ...teamCompanies, ...recentCompanies, ...overdueVisits]);
-    const companyViews = await this.companies.views(auth, allCompanies);
-    const customerNames = await this.people.companyNames(ws.id, [...myPeople, ...teamPeople, ...recentPeople].map((p) => p.customerId));
-
+    const contacts = await this.card(w, on.customers, personQuery, 'person', Person);
+    const companyViews = await this.companies.views(auth, uniqueById([...cardItems(customers), ...overdueVisits]));
+    const customerNames = await this.people.companyNames(auth.workspace.id, cardItems(contacts).map((p) => p.customerId));
     // leads to work on: the next date first (none last), then newest
-    const closedLeads = [...ws.constants.lead_closed_statuses, ws.constants.lead_status_won];
-    const leadQuery = (owners: number[]) =>
-      db
-        .qb(Lead, 'l')
-        .andWhere('l.owner_id IN (:...owners) AND l.status NOT IN (:...closedLeads)', { owners, closedLeads })
-        .orderBy('l.next_date', 'ASC', 'NULLS LAST')
-        .addOrderBy('l.id', 'DESC');
-    const [myLeads, nMyLeads] = on.leads ? await listAndCount(leadQuery([me]), CARD_LIMIT) : [[], 0];
-    const [teamLeads, nTeamLeads] = on.leads && team.length ? await listAndCount(leadQuery(team), CARD_LIMIT) : [[], 0];
-    const recentLeads = on.leads ? await this.recent(auth, 'lead', Lead, visible) : [];
-    const leadViews = await this.leadsService.views(auth, uniqueById([...myLeads, ...teamLeads, ...recentLeads]));
+    const leads = await this.card(w, on.leads, leadQuery(auth.workspace.constants), 'lead', Lead);
+    const leadViews = await this.leadsService.views(auth, uniqueById(cardItems(leads)));
+    return {
+      date: w.date,
+      sections: on,
+      customers,
+      companyViews,
+      contacts,
+      customerNames,
+      leads,
+      leadViews,
+      ...(await this.agenda(w)),
+      overdueVisits,
+      targets: await this.targets(w),
+    };
+  }
 
-    const meetings = !on.activities ? [] : await db
+  /** A card: the caller's records, their team's, and the recently opened ones (empty when its module is off). */
+  private async card<T extends Company | Person | Lead>(w: Caller, enabled: boolean, query: OwnersQuery<T>, type: OpenableType, entity: EntityTarget<T>): Promise<Card<T>> {
+    const [mine, nMine] = enabled ? await listAndCount(query(w.db, [w.me]), CARD_LIMIT) : [[], 0];
+    const [team, nTeam] = enabled && w.team.length ? await listAndCount(query(w.db, w.team), CARD_LIMIT) : [[], 0];
+    const recent = enabled ? await this.recent(w.auth, type, entity, w.visible) : [];
+    return { mine, team, recent, n: { mine: nMine, recent: recent.length, team: nTeam } };
+  }
+
+  /** Today's meetings, the tasks due soon and the overdue ones (Visits / Activities). */
+  private async agenda(w: Caller): Promise<Pick<TodayView, 'meetings' | 'actions' | 'overdueTasks'>> {
+    if (!w.on.activities) return { meetings: [], actions: [], overdueTasks: [] };
+    const { db, me, date } = w;
+    const ws = w.auth.workspace;
+    const meetings = await db
       .qb(CalendarEntry, 'e')
       .andWhere('(e.owner_id = :me OR :me = ANY(e.attendee_ids))', { me })
       .andWhere('e.start_at >= (CAST(:date AS date)::timestamp AT TIME ZONE :tz) AND e.start_at < (CAST(:next AS date)::timestamp AT TIME ZONE :tz)', {
@@ -169,7 +171,6 @@ export class TodayService {
       .addOrderBy('e.id', 'ASC')
       .limit(TASK_LIST_LIMIT)
       .getMany();
-
     const openTasks = () =>
       db
         .qb(Task, 't')
@@ -178,10 +179,15 @@ export class TodayService {
         .addOrderBy('t.id', 'ASC')
         .limit(TASK_LIST_LIMIT);
     const soon = addDays(date, Math.max(0, ws.constants.action_soon_days));
-    const actions = !on.activities ? [] : await openTasks().andWhere('t.due_date >= :date AND t.due_date <= :soon', { date, soon }).getMany();
-    const overdueTasks = !on.activities ? [] : await openTasks().andWhere('t.due_date < :date', { date }).getMany();
+    const actions = await openTasks().andWhere('t.due_date >= :date AND t.due_date <= :soon', { date, soon }).getMany();
+    const overdueTasks = await openTasks().andWhere('t.due_date < :date', { date }).getMany();
+    return { meetings, actions, overdueTasks };
+  }
 
-    const weekStart = weekStartOf(date);
+  /** This week's visits and completed tasks against the weekly targets (0 targets without Visits / Activities). */
+  private async targets(w: Caller): Promise<WeeklyTargets> {
+    const { db, me, on } = w;
+    const weekStart = weekStartOf(w.date);
     const weekEnd = addDays(weekStart, 7);
     const visitsDone = !on.activities ? 0 : await db
       .qb(Activity, 'a')
@@ -193,43 +199,13 @@ export class TodayService {
       .andWhere('t.done_at >= (CAST(:weekStart AS date)::timestamp AT TIME ZONE :tz) AND t.done_at < (CAST(:weekEnd AS date)::timestamp AT TIME ZONE :tz)', {
         weekStart,
         weekEnd,
-        tz: ws.timezone,
+        tz: w.auth.workspace.timezone,
       })
       .getCount();
-
     return {
-      date,
-      sections: on,
-      customers: {
-        mine: myCompanies,
-        team: teamCompanies,
-        recent: recentCompanies,
-        n: { mine: nMyCompanies, recent: recentCompanies.length, team: nTeamCompanies },
-      },
-      companyViews,
-      contacts: {
-        mine: myPeople,
-        team: teamPeople,
-        recent: recentPeople,
-        n: { mine: nMyPeople, recent: recentPeople.length, team: nTeamPeople },
-      },
-      customerNames,
-      leads: {
-        mine: myLeads,
-        team: teamLeads,
-        recent: recentLeads,
-        n: { mine: nMyLeads, recent: recentLeads.length, team: nTeamLeads },
-      },
-      leadViews,
-      meetings,
-      actions,
-      overdueTasks,
-      overdueVisits,
-      targets: {
-        weekStart,
-        visits: { target: on.activities ? WEEKLY_VISIT_TARGET : 0, done: visitsDone },
-        tasks: { target: on.activities ? WEEKLY_TASK_TARGET : 0, done: tasksDone },
-      },
+      weekStart,
+      visits: { target: on.activities ? WEEKLY_VISIT_TARGET : 0, done: visitsDone },
+      tasks: { target: on.activities ? WEEKLY_TASK_TARGET : 0, done: tasksDone },
     };
   }
 
@@ -258,3 +234,43 @@ function uniqueById<T extends { id: number }>(rows: T[]): T[] {
   for (const r of rows) if (!seen.has(r.id)) seen.set(r.id, r);
   return [...seen.values()];
 }
+
+/** The caller and what every part of their day is read with. */
+interface Caller {
+  auth: UserContext;
+  me: number;
+  team: number[];
+  /** Owners whose records the caller may see; null: all (admin). */
+  visible: number[] | null;
+  date: string;
+  on: TodaySections;
+  db: TenantDb;
+}
+
+type OwnersQuery<T extends ObjectLiteral> = (db: TenantDb, owners: number[]) => SelectQueryBuilder<T>;
+
+const companyQuery: OwnersQuery<Company> = (db, owners) =>
+  db
+    .qb(Company, 'c')
+    .andWhere('c.owner_id IN (:...owners) AND c.active = true', { owners })
+    .orderBy('c.next_visit_due', 'ASC', 'NULLS LAST')
+    .addOrderBy('c.id', 'ASC');
+
+const personQuery: OwnersQuery<Person> = (db, owners) =>
+  db
+    .qb(Person, 'p')
+    .andWhere('p.owner_id IN (:...owners) AND p.active = true', { owners })
+    .orderBy('p.name', 'ASC')
+    .addOrderBy('p.id', 'ASC');
+
+/** Leads still to work on: status neither closed nor won; the next date first (none last), then newest. */
+const leadQuery =
+  (constants: WorkspaceConstants): OwnersQuery<Lead> =>
+  (db, owners) =>
+    db
+      .qb(Lead, 'l')
+      .andWhere('l.owner_id IN (:...owners) AND l.status NOT IN (:...closedLeads)', { owners, closedLeads: [...constants.lead_closed_statuses, constants.lead_status_won] })
+      .orderBy('l.next_date', 'ASC', 'NULLS LAST')
+      .addOrderBy('l.id', 'DESC');
+
+const cardItems = <T>(card: Card<T>): T[] => [...card.mine, ...card.team, ...card.recent];

@@ -1,76 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { IsNull } from 'typeorm';
-import { newToken, sha256Hex } from '../../../platform/common/crypto';
-import { DomainError, notFound } from '../../../platform/common/errors';
+import { sha256Hex } from '../../../platform/common/crypto';
+import { DomainError, invalid, notFound } from '../../../platform/common/errors';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { AuthCache } from '../../workspace/auth-cache';
 import { Workspace } from '../../workspace/workspace.entity';
-import { invalid } from '../../../platform/common/errors';
 import type { UserContext } from '../auth-context';
 import { Credential } from '../credential.entity';
 import { CredentialsService } from '../credentials.service';
 import { User } from '../user.entity';
-import { BrowserSessionService } from './browser-session.service';
-import { MetadataError } from './client-metadata';
 import { ClientInfo, OAuthClientsService } from './oauth-clients.service';
 import { OAuthCode } from './oauth-code.entity';
-import { AuthorizePageError, oauthError } from './oauth-errors';
+import { oauthError } from './oauth-errors';
 import { OAuthGrant } from './oauth-grant.entity';
+import { singleParams } from './oauth-params';
 import { RefreshRotation } from './refresh-rotation';
-import {
-  ACCESS_TTL_SECONDS,
-  authorizeRequestProblem,
-  CODE_TTL_MS,
-  isVerifier,
-  OAUTH_SCOPES,
-  parseScope,
-  redirectDomain,
-  redirectMatches,
-  REFRESH_IDLE_MS,
-  s256,
-  scopeWords,
-  withParams,
-} from './oauth.rules';
-
-/** The parameters of an authorization request (query of GET, or the consent form's hidden fields). */
-export const AUTHORIZE_PARAMS = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'resource'] as const;
-export type AuthorizeParams = Partial<Record<(typeof AUTHORIZE_PARAMS)[number], string>>;
-
-/**
- * The app asking, as the sign-in and consent pages name it. `unverifiedDomain`: the app registered
- * itself (RFC 7591 or a client ID metadata document), so its name is its own claim; the domain it is
- * tied to is shown with the mark (a document's host, else the redirect URI's). Every client registers
- * itself today; an admin-registered (verified) client would have null.
- */
-export interface AskingApp {
-  name: string;
-  unverifiedDomain: string | null;
-}
-
-/** Who asks the user to sign in: the workspace and, during an authorization request, the app. */
-export interface SignInAsker {
-  workspaceName: string;
-  app?: AskingApp;
-}
-
-export interface ConsentView {
-  clientName: string;
-  workspaceName: string;
-  app: AskingApp;
-  redirectDomain: string;
-  scopes: string[];
-  scopeWords: string[];
-  userName: string;
-  /** Origin of the redirect URI: the consent form's POST redirects there (the page's CSP form-action allows it). */
-  redirectOrigin: string;
-  params: AuthorizeParams;
-}
-
-export type AuthorizeOutcome =
-  | { kind: 'error_page'; message: string }
-  | { kind: 'redirect'; url: string }
-  | { kind: 'signin'; returnTo: string }
-  | { kind: 'consent'; view: ConsentView };
+import { ACCESS_TTL_SECONDS, isVerifier, OAUTH_SCOPES, parseScope, REFRESH_IDLE_MS, s256, scopeWords } from './oauth.rules';
 
 export interface TokenResponse {
   access_token: string;
@@ -85,30 +30,13 @@ export interface GrantView {
   scopeWords: string[];
 }
 
-interface Validated {
-  client: ClientInfo;
-  redirectUri: string;
-  scopes: string[];
-  state?: string;
-  codeChallenge: string;
-}
-
-/** Strings of a form or query; a repeated parameter (array) is refused (RFC 6749 3.1, 3.2). */
-export function singleParams(input: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!input || typeof input !== 'object') return out;
-  for (const [k, v] of Object.entries(input as Record<string, unknown>)) {
-    if (typeof v === 'string') out[k] = v;
-    else if (v !== undefined) throw oauthError('invalid_request', `${k.slice(0, 50)}: given more than once or not a string`);
-  }
-  return out;
-}
-
 /**
  * The authorization server (spec 2.15, 3.7, 4.12, 5, 7.2; RFC 6749 / OAuth 2.1, 7636, 7009, 8414, 8707).
  * Access tokens (`mcp_`, 1 h) and refresh tokens (`mcpr_`, 60 days without use) are credentials
  * (SHA-256 stored) tied to a grant; revoking is setting revoked_at on the grant's credentials and
- * dropping the auth cache entries, which takes effect on the next request.
+ * dropping the auth cache entries, which takes effect on the next request. Here: the metadata, the
+ * token and revocation endpoints and the user's grants; the authorization endpoint (consent) is
+ * OAuthAuthorizeService, the clients OAuthClientsService.
  */
 @Injectable()
 export class OAuthService {
@@ -117,7 +45,6 @@ export class OAuthService {
     private readonly cache: AuthCache,
     private readonly credentials: CredentialsService,
     private readonly clients: OAuthClientsService,
-    private readonly browser: BrowserSessionService,
     private readonly rotation: RefreshRotation,
   ) {}
 
@@ -150,153 +77,6 @@ export class OAuthService {
       bearer_methods_supported: ['header'],
       resource_name: 'CRM',
     };
-  }
-
-  // ---- authorization endpoint -----------------------------------------------------------------
-
-  /** GET /oauth/authorize. */
-  async authorize(ws: Workspace, baseUrl: string, query: unknown, sessionToken: string | undefined, returnTo: string): Promise<AuthorizeOutcome> {
-    return this.guardPage(async () => {
-      const params = this.pick(query);
-      const v = await this.validate(ws, baseUrl, params);
-      const user = await this.browser.user(ws, sessionToken);
-      if (!user) return { kind: 'signin', returnTo };
-      return {
-        kind: 'consent',
-        view: {
-          clientName: v.client.clientName,
-          workspaceName: ws.name,
-          app: askingApp(v.client, v.redirectUri),
-          redirectDomain: redirectDomain(v.redirectUri),
-          scopes: v.scopes,
-          scopeWords: scopeWords(v.scopes),
-          userName: user.fullName || user.username,
-          redirectOrigin: new URL(v.redirectUri).origin,
-          params,
-        },
-      };
-    });
-  }
-
-  /**
-   * The sign-in page of the flow names the workspace and the app of the authorization request it
-   * returns to (when that names a usable client; otherwise the workspace only).
-   */
-  async signInView<P extends { returnTo: string }>(ws: Workspace, page: P): Promise<P & SignInAsker> {
-    const q = new URLSearchParams(page.returnTo.split('?')[1] ?? '');
-    const clientId = q.get('client_id');
-    let client: ClientInfo | null = null;
-    try {
-      client = clientId ? await this.clients.find(ws, clientId) : null;
-    } catch (e) {
-      if (!(e instanceof MetadataError)) throw e;
-    }
-    if (!client) return { ...page, workspaceName: ws.name };
-    const asked = q.get('redirect_uri');
-    const redirect = asked && client.redirectUris.some((r) => redirectMatches(r, asked)) ? asked : client.redirectUris[0]!;
-    return { ...page, workspaceName: ws.name, app: askingApp(client, redirect) };
-  }
-
-  /**
-   * POST /oauth/authorize: the consent form's Allow / Deny. `formTrusted`: the form's CSRF token (bound
-   * to the session) and the origin checks held (src/edge/page-csrf.ts).
-   */
-  async decide(ws: Workspace, baseUrl: string, form: unknown, sessionToken: string | undefined, formTrusted: boolean): Promise<AuthorizeOutcome> {
-    return this.guardPage(async () => {
-      const fields = singleParams(form);
-      const params = this.pick(fields);
-      const v = await this.validate(ws, baseUrl, params);
-      const user = await this.browser.user(ws, sessionToken);
-      const back = `/oauth/authorize?${new URLSearchParams(params as Record<string, string>).toString()}`;
-      if (!user) return { kind: 'signin', returnTo: back };
-      if (!formTrusted) {
-        return { kind: 'error_page', message: 'The consent form expired or did not come from this site. Go back to the app and start again.' };
-      }
-      if (fields.decision !== 'allow') {
-        return { kind: 'redirect', url: withParams(v.redirectUri, { error: 'access_denied', error_description: 'the user declined', state: v.state, iss: baseUrl }) };
-      }
-      const code = newToken('mcpc');
-      await this.uow.run(async () => {
-        // expired codes go after a day (bounded housekeeping on the consent path)
-        await this.uow.tenant(ws).sql(`DELETE FROM oauth_codes WHERE workspace_id = $1 AND expires_at < now() - interval '1 day'`);
-        const grant = await this.upsertGrant(ws, user, v.client, v.scopes);
-        await this.uow.tenant(ws).insert(OAuthCode, {
-          codeHash: sha256Hex(code),
-          grantId: grant.id,
-          userId: user.id,
-          clientId: v.client.clientId,
-          redirectUri: v.redirectUri,
-          codeChallenge: v.codeChallenge,
-          scopes: v.scopes,
-          expiresAt: new Date(Date.now() + CODE_TTL_MS),
-        });
-        await this.clients.markAuthorized(ws, v.client.clientId);
-        await this.uow.audit({ workspaceId: ws.id, action: 'oauth_consent', userId: user.id, subject: v.client.clientName, detail: { client_id: v.client.clientId, scopes: v.scopes } });
-      });
-      return { kind: 'redirect', url: withParams(v.redirectUri, { code, state: v.state, iss: baseUrl }) };
-    });
-  }
-
-  private pick(input: unknown): AuthorizeParams {
-    const all = singleParams(input);
-    const out: AuthorizeParams = {};
-    for (const k of AUTHORIZE_PARAMS) if (all[k] !== undefined) out[k] = all[k];
-    return out;
-  }
-
-  private async guardPage(fn: () => Promise<AuthorizeOutcome>): Promise<AuthorizeOutcome> {
-    try {
-      return await fn();
-    } catch (e) {
-      if (e instanceof RedirectError) return { kind: 'redirect', url: e.url };
-      if (e instanceof AuthorizePageError || e instanceof MetadataError) return { kind: 'error_page', message: e.message };
-      if (e instanceof DomainError && e.extra.oauth === 'invalid_request') return { kind: 'error_page', message: e.message };
-      throw e;
-    }
-  }
-
-  /**
-   * Client and redirect_uri first (errors there are shown, never redirected: RFC 6749 4.1.2.1); then
-   * the rest, whose errors redirect to the client with error, state and iss, but only when that client
-   * is one a user of the workspace has authorized (RFC 9700 4.11.2; see mayRedirectErrors): otherwise
-   * the error page shows them.
-   */
-  private async validate(ws: Workspace, baseUrl: string, p: AuthorizeParams): Promise<Validated> {
-    if (!p.client_id) throw new AuthorizePageError('The request names no app (client_id is missing).');
-    const client = await this.clients.find(ws, p.client_id);
-    if (!client) throw new AuthorizePageError('This app is not known here (unknown client_id).');
-    if (!p.redirect_uri) throw new AuthorizePageError('The request has no redirect_uri.');
-    const redirectUri = p.redirect_uri;
-    if (!client.redirectUris.some((r) => redirectMatches(r, redirectUri))) throw new AuthorizePageError('The redirect_uri is not registered for this app.');
-    const scopes = parseScope(p.scope);
-    const problem = authorizeRequestProblem(p, scopes, baseUrl);
-    if (problem) {
-      const [error, description] = problem;
-      if (await this.mayRedirectErrors(ws, client)) throw new RedirectError(withParams(redirectUri, { error, error_description: description, state: p.state, iss: baseUrl }));
-      throw new AuthorizePageError(`The app sent a request that cannot be used (${error}: ${description}).`);
-    }
-    return { client, redirectUri, scopes: scopes!, state: p.state, codeChallenge: p.code_challenge! };
-  }
-
-  /**
-   * May an authorization error go back to the client's redirect_uri (RFC 9700 4.11.2)? Only for a
-   * registered client some user of this workspace has already authorized (a grant exists). A client
-   * anyone registered a minute ago, or a metadata document anyone can publish, would otherwise turn
-   * this server into an open redirector to any https URL: those get the error page.
-   */
-  private async mayRedirectErrors(ws: Workspace, client: ClientInfo): Promise<boolean> {
-    return client.kind === 'registered' && (await this.uow.tenant(ws).exists(OAuthGrant, { clientId: client.clientId }));
-  }
-
-  /** One grant per user and app; a new consent replaces its scope, also on the tokens already issued. */
-  private async upsertGrant(ws: Workspace, user: User, client: ClientInfo, scopes: string[]): Promise<OAuthGrant> {
-    const db = this.uow.tenant(ws);
-    await db.upsert(OAuthGrant, { userId: user.id, clientId: client.clientId, clientName: client.clientName, scopes, updatedAt: new Date() }, ['workspaceId', 'userId', 'clientId']);
-    const grant = await db.findOne(OAuthGrant, { where: { userId: user.id, clientId: client.clientId } });
-    if (!grant) throw new Error('grant vanished after upsert');
-    const changed = await db.update(Credential, { grantId: grant.id, revokedAt: IsNull() }, { scopes });
-    if (changed) await this.cache.invalidateUser(ws.id, user.id);
-    return grant;
   }
 
   // ---- token endpoint -------------------------------------------------------------------------
@@ -452,18 +232,5 @@ export class OAuthService {
       await db.delete(OAuthGrant, { id: grant.id });
       await this.uow.audit({ workspaceId: auth.workspace.id, action: 'oauth_grant_removed', userId: auth.user.id, subject: grant.clientName, detail: { client_id: grant.clientId } });
     });
-  }
-}
-
-/** How the pages name a client: every client today registered itself, so each is marked unverified with its domain. */
-function askingApp(client: ClientInfo, redirectUri: string): AskingApp {
-  const domain = client.kind === 'document' ? redirectDomain(client.clientId) : redirectDomain(redirectUri);
-  return { name: client.clientName, unverifiedDomain: domain };
-}
-
-/** An authorization error that goes back to the client by redirect. */
-export class RedirectError extends Error {
-  constructor(readonly url: string) {
-    super('redirect');
   }
 }
