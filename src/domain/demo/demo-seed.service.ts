@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
+import type { TenantDb } from '../../platform/database/tenant-db';
 import { addDays, todayIn } from '../../platform/common/time';
 import { Activity } from '../crm/activities/activity.entity';
 import { CalendarEntry } from '../crm/calendar/calendar-entry.entity';
@@ -70,11 +70,12 @@ export class DemoSeedService {
   ) {}
 
   seed(ws: Workspace): Promise<SeedResult> {
-    return this.uow.run(async (m) => {
+    return this.uow.run(async () => {
+      const m = this.uow.tenant(ws.id);
       const products = await this.seedProducts(m, ws);
       const team = await this.seedTeam(m, ws);
       const approvals = await seedApprovals(m, ws, team.users);
-      if (await m.exists(Company, { where: { workspaceId: ws.id, isSample: true } })) {
+      if (await m.exists(Company, { isSample: true })) {
         return { ok: true, products: products.created, users: team.created, companies: 0, people: 0, opportunities: 0, activities: 0, tasks: 0, calendar: 0, orders: 0, erp_queue: 0, tickets: 0, fairs: 0, leads: 0, ...(await seedObjects(m, ws)), ...approvals };
       }
       const counts = await this.seedCrm(m, ws, team.users, products.all);
@@ -83,22 +84,22 @@ export class DemoSeedService {
     });
   }
 
-  private async seedProducts(m: EntityManager, ws: Workspace) {
+  private async seedProducts(m: TenantDb, ws: Workspace) {
     let created = 0;
     for (const p of PRODUCTS) {
-      if (await m.exists(Product, { where: { workspaceId: ws.id, code: p.code } })) continue;
+      if (await m.exists(Product, { code: p.code })) continue;
       await m.insert(Product, { ...p, workspaceId: ws.id, currency: ws.app.currency_base, extId: `ERP-${p.code}`, isSample: true });
       created++;
     }
-    return { created, all: await m.find(Product, { where: { workspaceId: ws.id }, order: { id: 'ASC' } }) };
+    return { created, all: await m.find(Product, { order: { id: 'ASC' } }) };
   }
 
-  private async seedTeam(m: EntityManager, ws: Workspace) {
+  private async seedTeam(m: TenantDb, ws: Workspace) {
     let created = 0;
     const users: User[] = [];
     for (const t of TEAM) {
       const email = `${t.email}@${ws.slug}.local`;
-      let u = await m.findOne(User, { where: { workspaceId: ws.id, email } });
+      let u = await m.findOne(User, { where: { email } });
       if (!u) {
         u = await this.users.create(ws, { email, fullName: t.fullName, department: t.department, role: 'sales' });
         created++;
@@ -108,7 +109,7 @@ export class DemoSeedService {
     return { created, users };
   }
 
-  private async seedCrm(m: EntityManager, ws: Workspace, team: User[], products: Product[]) {
+  private async seedCrm(m: TenantDb, ws: Workspace, team: User[], products: Product[]) {
     const today = todayIn(ws.timezone);
     const c = ws.constants;
     const counts = { companies: 0, people: 0, opportunities: 0, activities: 0, tasks: 0, calendar: 0, orders: 0, erp_queue: 0, tickets: 0 };
@@ -117,6 +118,7 @@ export class DemoSeedService {
       const owner = team[i % team.length];
       const lastVisit = i % 3 === 2 ? null : addDays(today, -(7 + i * 9));
       const company = await m.save(
+        Company,
         m.create(Company, {
           workspaceId: ws.id,
           name: d.name,
@@ -166,6 +168,7 @@ export class DemoSeedService {
       const stageIndex = Math.min(c.open_stages.indexOf(stage) < 0 ? 4 : c.open_stages.indexOf(stage), 4);
       const flags = { bantB: stageIndex >= 1, bantA: stageIndex >= 1, bantN: stageIndex >= 2, bantT: stageIndex >= 3 };
       const opp = await m.save(
+        Opportunity,
         m.create(Opportunity, {
           workspaceId: ws.id,
           name: `${product.name} ${2027 + (i % 2)}`,

@@ -1,4 +1,4 @@
-import { EntityManager } from 'typeorm';
+import type { TenantDb } from '../../platform/database/tenant-db';
 import { addDays, todayIn } from '../../platform/common/time';
 import { Company } from '../crm/companies/company.entity';
 import { Fair } from '../crm/leads/fair.entity';
@@ -27,13 +27,14 @@ const LEADS = [
  * Sample fairs with leads (flagged as sample data: no events). Two more leads are converted: linked to
  * sample companies, their main contacts and opportunities (one open, one won).
  */
-export async function seedLeads(m: EntityManager, ws: Workspace, team: User[], companies: Company[]): Promise<{ fairs: number; leads: number }> {
+export async function seedLeads(m: TenantDb, ws: Workspace, team: User[], companies: Company[]): Promise<{ fairs: number; leads: number }> {
   const today = todayIn(ws.timezone);
   const c = ws.constants;
   const fairs: Fair[] = [];
   for (const [i, f] of FAIRS.entries()) {
     fairs.push(
       await m.save(
+        Fair,
         m.create(Fair, {
           workspaceId: ws.id,
           name: f.name,
@@ -82,12 +83,12 @@ export async function seedLeads(m: EntityManager, ws: Workspace, team: User[], c
     leads++;
   }
   // converted leads: one into an open opportunity, one into the won one (its lead shows the won status)
-  const opps = await m.find(Opportunity, { where: { workspaceId: ws.id, isSample: true }, order: { id: 'ASC' } });
+  const opps = await m.find(Opportunity, { where: { isSample: true }, order: { id: 'ASC' } });
   const picks = [opps.find((o) => o.isOpen), opps.find((o) => c.stage_roles[o.stage] === 'won')].filter((o): o is Opportunity => !!o);
   for (const [i, opp] of picks.entries()) {
     const company = companies.find((x) => x.id === opp.customerId);
     if (!company) continue;
-    const main = await m.findOne(Person, { where: { workspaceId: ws.id, customerId: company.id, isMain: true } });
+    const main = await m.findOne(Person, { where: { customerId: company.id, isMain: true } });
     const won = c.stage_roles[opp.stage] === 'won';
     await m.insert(Lead, {
       workspaceId: ws.id,

@@ -1,4 +1,4 @@
-import { EntityManager } from 'typeorm';
+import type { TenantDb } from '../../platform/database/tenant-db';
 import { addDays, todayIn } from '../../platform/common/time';
 import { Company } from '../crm/companies/company.entity';
 import { Opportunity } from '../crm/opportunities/opportunity.entity';
@@ -25,13 +25,13 @@ const TICKETS = [
  * ERP's number, one failed) and support tickets of every priority; flagged as sample data, so no events.
  * Called by DemoSeedService after the companies and opportunities exist.
  */
-export async function seedOrdersAndTickets(m: EntityManager, ws: Workspace, products: Product[]): Promise<{ orders: number; erp_queue: number; tickets: number }> {
+export async function seedOrdersAndTickets(m: TenantDb, ws: Workspace, products: Product[]): Promise<{ orders: number; erp_queue: number; tickets: number }> {
   const c = ws.constants;
   const today = todayIn(ws.timezone);
   const counts = { orders: 0, erp_queue: 0, tickets: 0 };
-  const companies = await m.find(Company, { where: { workspaceId: ws.id, isSample: true }, order: { id: 'ASC' } });
-  const opps = await m.find(Opportunity, { where: { workspaceId: ws.id, isSample: true }, order: { id: 'ASC' } });
-  const users = new Map((await m.find(User, { where: { workspaceId: ws.id } })).map((u) => [u.id, u]));
+  const companies = await m.find(Company, { where: { isSample: true }, order: { id: 'ASC' } });
+  const opps = await m.find(Opportunity, { where: { isSample: true }, order: { id: 'ASC' } });
+  const users = new Map((await m.find(User)).map((u) => [u.id, u]));
   const statuses = c.order_statuses;
   let n = 0;
   let sentSoFar = 0;
@@ -49,6 +49,7 @@ export async function seedOrdersAndTickets(m: EntityManager, ws: Workspace, prod
       const failed = sent && status === c.order_sent_status && sentSoFar++ % 2 === 1;
       const written = sent && status !== c.order_sent_status;
       const order = await m.save(
+        Order,
         m.create(Order, {
           workspaceId: ws.id,
           customerId: company.id,
@@ -77,6 +78,7 @@ export async function seedOrdersAndTickets(m: EntityManager, ws: Workspace, prod
       counts.orders++;
       if (!sent) continue;
       await m.save(
+        ErpQueueEntry,
         m.create(ErpQueueEntry, {
           workspaceId: ws.id,
           orderId: order.id,
@@ -97,7 +99,7 @@ export async function seedOrdersAndTickets(m: EntityManager, ws: Workspace, prod
   if (!priorities.length || !c.ticket_statuses.length) return counts;
   for (const [i, d] of TICKETS.entries()) {
     const company = companies[i % Math.max(1, companies.length)];
-    const person = company ? await m.findOne(Person, { where: { workspaceId: ws.id, customerId: company.id }, order: { id: 'ASC' } }) : null;
+    const person = company ? await m.findOne(Person, { where: { customerId: company.id }, order: { id: 'ASC' } }) : null;
     const status = c.ticket_statuses[i % c.ticket_statuses.length]!;
     const priority = priorities[i % priorities.length]!;
     const created = new Date(Date.now() - (i * 20 + 2) * 3_600_000);
