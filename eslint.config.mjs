@@ -40,7 +40,7 @@ const boundaryPolicies = [
  * (TenantDb), which binds every statement to one workspace; the EntityManager never leaves the platform.
  * Work that spans every workspace (workers claiming from all of them, the workspace registry) uses the
  * explicit `uow.acrossWorkspaces()`, allowed in the platform and in the files of ACROSS_WORKSPACES only.
- * The root wiring (src/*.ts) is exempt: it registers entities and modules and runs no queries.
+ * The root wiring (src/*.ts) is held to them too: it registers entities and modules and needs no query.
  */
 const TENANCY = 'tenant tables only through this.uow.tenant(workspaceId) (src/platform/database/tenant-db.ts): no unscoped manager, repository, query builder, data source or database client outside src/platform';
 const ACROSS = 'uow.acrossWorkspaces() is not bound to a workspace: only src/platform and the files in ACROSS_WORKSPACES (eslint.config.mjs) may use it; use this.uow.tenant(workspaceId)';
@@ -97,7 +97,7 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.ts'],
-    ignores: ['src/platform/**', 'src/*.ts'],
+    ignores: ['src/platform/**'],
     rules: tenancyRules([...tenancySyntax, acrossSyntax]),
   },
   {
