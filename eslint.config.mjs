@@ -52,25 +52,40 @@ const boundaryPolicies = [
   allow('platform', ['platform']),
 ];
 
-/** Domain code reaches tenant tables only through `uow.tenant(ws)` (TenantDb), which binds every statement to one workspace. */
-const TENANCY = 'tenant tables only through this.uow.tenant(ws) (src/platform/database/tenant-db.ts): no unscoped manager, repository or query builder in domain code';
-const tenancyRules = {
-  'no-restricted-syntax': [
-    'error',
-    { selector: "MemberExpression[object.property.name='uow'][property.name=/^(manager|repo)$/]", message: TENANCY },
-    { selector: "CallExpression[callee.property.name=/^(run|runDetached)$/] > :function[params.length>0]", message: `uow.run(() => …) takes no manager: ${TENANCY}` },
-    { selector: "CallExpression[callee.property.name=/^(getRepository|createQueryBuilder)$/]", message: TENANCY },
-  ],
+/**
+ * Tenancy: outside src/platform, code reaches tenant tables only through `uow.tenant(workspaceId)`
+ * (TenantDb), which binds every statement to one workspace; the EntityManager never leaves the platform.
+ * Work that spans every workspace (workers claiming from all of them, the workspace registry) uses the
+ * explicit `uow.acrossWorkspaces()`, allowed in the platform and in the files of ACROSS_WORKSPACES only.
+ * The root wiring (src/*.ts) is held to them too: it registers entities and modules and needs no query.
+ */
+const TENANCY = 'tenant tables only through this.uow.tenant(workspaceId) (src/platform/database/tenant-db.ts): no unscoped manager, repository, query builder, data source or database client outside src/platform';
+const ACROSS = 'uow.acrossWorkspaces() is not bound to a workspace: only src/platform and the files in ACROSS_WORKSPACES (eslint.config.mjs) may use it; use this.uow.tenant(workspaceId)';
+/** Files outside the platform whose work spans every workspace (each says why in its header comment). */
+const ACROSS_WORKSPACES = [
+  'src/domain/workspace/workspace.service.ts', // the registry: a slug is looked up before any workspace is known
+  'src/domain/integrations/webhook-worker.ts', // claims outbox events and deliveries of every workspace
+];
+const tenancySyntax = [
+  { selector: "MemberExpression[property.name=/^(manager|repo)$/]:matches([object.name='uow'], [object.property.name='uow'])", message: TENANCY },
+  { selector: "CallExpression[callee.property.name=/^(run|runDetached)$/] > :function[params.length>0]", message: `uow.run(() => …) takes no manager: ${TENANCY}` },
+  { selector: "CallExpression[callee.property.name=/^(getRepository|createQueryBuilder|createQueryRunner)$/]", message: TENANCY },
+];
+const acrossSyntax = { selector: "MemberExpression[property.name='acrossWorkspaces']", message: ACROSS };
+const tenancyRules = (syntax) => ({
+  'no-restricted-syntax': ['error', ...syntax],
   'no-restricted-imports': [
     'error',
     {
       paths: [
-        { name: 'typeorm', importNames: ['EntityManager', 'DataSource', 'Repository', 'getRepository'], message: TENANCY },
+        { name: 'typeorm', importNames: ['EntityManager', 'DataSource', 'Repository', 'QueryRunner', 'getRepository'], message: TENANCY },
         { name: '@nestjs/typeorm', message: TENANCY },
+        { name: 'pg', message: TENANCY },
+        { name: '@electric-sql/pglite', message: TENANCY },
       ],
     },
   ],
-};
+});
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'scripts/**', '*.js', '*.mjs'] },
@@ -103,8 +118,13 @@ export default tseslint.config(
     rules: { 'crm/feature-cycles': 'error' },
   },
   {
-    files: ['src/domain/crm/**/*.ts', 'src/domain/identity/**/*.ts'],
-    rules: tenancyRules,
+    files: ['src/**/*.ts'],
+    ignores: ['src/platform/**'],
+    rules: tenancyRules([...tenancySyntax, acrossSyntax]),
+  },
+  {
+    files: ACROSS_WORKSPACES,
+    rules: tenancyRules(tenancySyntax),
   },
   {
     // Sizes (issue 17): a file over 400 lines or a function over 80 (blank lines and comments aside) holds

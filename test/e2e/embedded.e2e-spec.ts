@@ -50,10 +50,11 @@ describe('embedded database (PGlite on a unix socket, pool of one)', () => {
     await db(t).query('INSERT INTO t_counter VALUES (1, 0) ON CONFLICT (id) DO UPDATE SET n = 0');
     await Promise.all(
       Array.from({ length: 15 }, () =>
-        uow(t).run(async (m) => {
-          const [{ n }] = await m.query('SELECT n FROM t_counter WHERE id = 1');
+        uow(t).run(async () => {
+          const m = uow(t).acrossWorkspaces();
+          const [{ n }] = await m.sql('SELECT n FROM t_counter WHERE id = 1');
           await new Promise((r) => setTimeout(r, 5));
-          await m.query('UPDATE t_counter SET n = $1 WHERE id = 1', [n + 1]);
+          await m.sql('UPDATE t_counter SET n = $1 WHERE id = 1', [n + 1]);
         }),
       ),
     );
@@ -63,13 +64,15 @@ describe('embedded database (PGlite on a unix socket, pool of one)', () => {
 
   it('rolls back one transaction without touching a concurrent one that commits', async () => {
     await db(t).query('CREATE TABLE IF NOT EXISTS t_rows (v text PRIMARY KEY)');
-    const failing = uow(t).run(async (m) => {
-      await m.query(`INSERT INTO t_rows VALUES ('rolled-back')`);
+    const failing = uow(t).run(async () => {
+      const m = uow(t).acrossWorkspaces();
+      await m.sql(`INSERT INTO t_rows VALUES ('rolled-back')`);
       await new Promise((r) => setTimeout(r, 30));
       throw new Error('abort');
     });
-    const committing = uow(t).run(async (m) => {
-      await m.query(`INSERT INTO t_rows VALUES ('committed')`);
+    const committing = uow(t).run(async () => {
+      const m = uow(t).acrossWorkspaces();
+      await m.sql(`INSERT INTO t_rows VALUES ('committed')`);
     });
     await expect(failing).rejects.toThrow('abort');
     await committing;

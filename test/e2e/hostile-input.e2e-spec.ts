@@ -27,14 +27,16 @@ class DbProbeController {
   @Post('serialization-once')
   @Auth({ scope: 'crm.write' })
   once(@CurrentAuth() auth: UserContext) {
-    return this.uow.run(async (m) => {
+    return this.uow.run(async () => {
+      const m = this.uow.acrossWorkspaces();
       const n = (attempts.once = (attempts.once ?? 0) + 1);
       this.uow.recordEvent({ workspaceId: auth.workspace.id, event: 'test', title: `attempt ${n}`, text: '', url: '', data: { attempt: n }, recordType: 'probe' });
       // nested: the retry happens at the top level only
-      await this.uow.run(async (inner) => {
-        if (n === 1) await inner.query(raise('40001', 'could not serialize access due to read/write dependencies among transactions'));
+      await this.uow.run(async () => {
+        const inner = this.uow.acrossWorkspaces();
+        if (n === 1) await inner.sql(raise('40001', 'could not serialize access due to read/write dependencies among transactions'));
       });
-      await m.query('SELECT 1');
+      await m.sql('SELECT 1');
       return { ok: true, attempts: n };
     });
   }
@@ -47,16 +49,17 @@ class DbProbeController {
   @Auth({ scope: 'crm.write' })
   serializable() {
     let first = true;
-    return this.uow.run(async (m) => {
+    return this.uow.run(async () => {
+      const m = this.uow.acrossWorkspaces();
       attempts.ssi = (attempts.ssi ?? 0) + 1;
-      await m.query('SET TRANSACTION ISOLATION LEVEL SERIALIZABLE');
-      const [{ c }] = (await m.query('SELECT count(*)::int AS c FROM probe_ssi')) as { c: number }[];
+      await m.sql('SET TRANSACTION ISOLATION LEVEL SERIALIZABLE');
+      const [{ c }] = (await m.sql('SELECT count(*)::int AS c FROM probe_ssi')) as { c: number }[];
       if (first) {
         first = false;
         readers++;
         for (let i = 0; i < 50 && readers < 2; i++) await new Promise((r) => setTimeout(r, 20));
       }
-      await m.query('INSERT INTO probe_ssi (n) VALUES ($1)', [c]);
+      await m.sql('INSERT INTO probe_ssi (n) VALUES ($1)', [c]);
       return { ok: true };
     });
   }
@@ -65,9 +68,10 @@ class DbProbeController {
   @Post('deadlock')
   @Auth({ scope: 'crm.write' })
   deadlock() {
-    return this.uow.run(async (m) => {
+    return this.uow.run(async () => {
+      const m = this.uow.acrossWorkspaces();
       attempts.deadlock = (attempts.deadlock ?? 0) + 1;
-      await m.query(raise('40P01', 'deadlock detected on relation "companies"'));
+      await m.sql(raise('40P01', 'deadlock detected on relation "companies"'));
     });
   }
 
@@ -76,9 +80,10 @@ class DbProbeController {
   @Auth({ scope: 'crm.write' })
   code(@Param('code') code: string) {
     if (!/^[0-9A-Z]{5}$/.test(code)) throw new Error('bad probe code');
-    return this.uow.run(async (m) => {
+    return this.uow.run(async () => {
+      const m = this.uow.acrossWorkspaces();
       attempts[code] = (attempts[code] ?? 0) + 1;
-      await m.query(raise(code, LEAKY));
+      await m.sql(raise(code, LEAKY));
     });
   }
 }

@@ -17,23 +17,26 @@ describe('unit of work: writes only inside run()', () => {
 
   const row = () => ({ workspaceId: f.ws.id, code: `P${Math.random().toString(36).slice(2, 8)}`, name: 'x', listPrice: 1, currency: 'EUR', unit: 'kg', active: true });
 
-  it('throws on manager, repository and query-builder writes outside a unit of work, and writes nothing', async () => {
-    const before = await uow.repo(Product).count({ where: { workspaceId: f.ws.id } });
-    await expect(uow.manager.insert(Product, row())).rejects.toThrow(WriteOutsideUnitOfWork);
-    await expect(uow.repo(Product).save(uow.repo(Product).create(row()))).rejects.toThrow(WriteOutsideUnitOfWork);
-    await expect(uow.repo(Product).update({ workspaceId: f.ws.id }, { name: 'y' })).rejects.toThrow(WriteOutsideUnitOfWork);
-    expect(() => uow.manager.createQueryBuilder().update(Product)).toThrow(WriteOutsideUnitOfWork);
-    expect(() => uow.repo(Product).createQueryBuilder('p').delete()).toThrow(WriteOutsideUnitOfWork);
-    expect(await uow.repo(Product).count({ where: { workspaceId: f.ws.id } })).toBe(before);
+  it('throws on entity, query-builder and cross-workspace writes outside a unit of work, and writes nothing', async () => {
+    const db = uow.tenant(f.ws.id);
+    const before = await db.count(Product);
+    await expect(db.insert(Product, row())).rejects.toThrow(WriteOutsideUnitOfWork);
+    await expect(db.save(Product, db.create(Product, row()))).rejects.toThrow(WriteOutsideUnitOfWork);
+    await expect(db.update(Product, {}, { name: 'y' })).rejects.toThrow(WriteOutsideUnitOfWork);
+    await expect(uow.acrossWorkspaces().update(Product, { workspaceId: f.ws.id }, { name: 'y' })).rejects.toThrow(WriteOutsideUnitOfWork);
+    await expect(uow.acrossWorkspaces().save(Product, uow.acrossWorkspaces().create(Product, row()))).rejects.toThrow(WriteOutsideUnitOfWork);
+    expect(() => db.qb(Product, 'p').delete()).toThrow(WriteOutsideUnitOfWork);
+    expect(await db.count(Product)).toBe(before);
   });
 
   it('reads work outside, writes work inside run()', async () => {
-    const before = await uow.repo(Product).count({ where: { workspaceId: f.ws.id } });
+    const db = uow.tenant(f.ws.id);
+    const before = await db.count(Product);
     await uow.run(async () => {
-      await uow.manager.insert(Product, row());
-      await uow.repo(Product).insert(row());
+      await db.insert(Product, row());
+      await uow.acrossWorkspaces().save(Product, uow.acrossWorkspaces().create(Product, row()));
     });
-    expect(await uow.repo(Product).count({ where: { workspaceId: f.ws.id } })).toBe(before + 2);
+    expect(await db.count(Product)).toBe(before + 2);
   });
 });
 
@@ -68,7 +71,7 @@ describe('unit of work: one query at a time on its connection', () => {
   it('uow.all runs its reads one after another inside a unit of work, in parallel outside', async () => {
     type Row = { n: number; pid: number }[];
     const reads = () =>
-      [1, 2, 3].map((n) => () => uow.manager.query(`SELECT ${n} AS n, pg_backend_pid() AS pid, pg_sleep(0.05)`) as Promise<Row>) as [() => Promise<Row>, () => Promise<Row>, () => Promise<Row>];
+      [1, 2, 3].map((n) => () => uow.acrossWorkspaces().sql(`SELECT ${n} AS n, pg_backend_pid() AS pid, pg_sleep(0.05)`) as Promise<Row>) as [() => Promise<Row>, () => Promise<Row>, () => Promise<Row>];
     overlapping.length = 0;
     const inside = await uow.run(() => uow.all(...reads()));
     expect(inside.map((r) => r[0]!.n)).toEqual([1, 2, 3]);

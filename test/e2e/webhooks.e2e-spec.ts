@@ -384,7 +384,7 @@ describe('deliveries', () => {
     await db(t).getRepository(WebhookDelivery).insert(
       Array.from({ length: 210 }, (_, i) => ({ workspaceId: a.ws.id, connectionId: w.id, event: 'test', messageId: `msg_old${i}`, body: '{}', status: 'done', ok: true, response: '' })),
     );
-    await pruneDeliveries(db(t), a.ws.id, w.id);
+    await pruneDeliveries(uow(t).tenant(a.ws.id), w.id);
     expect(await db(t).getRepository(WebhookDelivery).countBy({ workspaceId: a.ws.id, connectionId: w.id })).toBe(200);
     expect((await as(a.adminKey).get(`/api/v1/webhooks/${w.id}/deliveries`).expect(200)).body.items).toHaveLength(200);
   });

@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { lint } from './lint-snippet';
 
 describe('import boundaries (eslint-plugin-boundaries): interfaces → edge → domain → platform', () => {
@@ -81,6 +81,83 @@ describe('CRM features as elements: another feature only through its entry (or a
     ['the CRM root → feature internals', 'src/domain/crm/probe.ts', "import { CompaniesModule } from './companies/companies.module';\nexport const x = CompaniesModule;\n"],
     ['an interface → feature internals', 'src/interfaces/rest/controllers/probe.ts', "import { CompaniesService } from '../../../domain/crm/companies/companies.service';\nexport const x = CompaniesService;\n"],
   ])('allows %s', (_name, path, code) => {
+    const r = lint(path, code);
+    expect(r.output).toBe('');
+    expect(r.ok).toBe(true);
+  });
+});
+
+describe('tenancy in lint everywhere outside src/platform: no unscoped query in interfaces, edge or any domain part', () => {
+  /** Each way around TenantDb, as [name, import line or '', statement or '']: one probe file holds them all. */
+  const unscoped: [string, string, string][] = [
+    ['uow.manager', '', "await this.uow.manager.query('SELECT * FROM companies WHERE workspace_id = $1', [ws]);"],
+    ['uow.manager on a local unit of work', '', "await uow.manager.query('SELECT 1', [ws]);"],
+    ['uow.repo()', '', "await this.uow.repo('companies').count({ where: { workspaceId: ws } });"],
+    ['a manager from run()', '', "await this.uow.run(async (m) => m.query('SELECT 1', [ws]));"],
+    ['a manager from runDetached()', '', "await this.uow.runDetached(async (m) => m.query('SELECT 1', [ws]));"],
+    ['getRepository', '', "(ws as unknown as { getRepository(e: string): unknown }).getRepository('companies');"],
+    ['createQueryBuilder', '', '(ws as unknown as { createQueryBuilder(): unknown }).createQueryBuilder();'],
+    ['uow.acrossWorkspaces()', '', "await this.uow.acrossWorkspaces().sql('SELECT * FROM companies');"],
+    ['an EntityManager import', "import { EntityManager } from 'typeorm';", ''],
+    ['a DataSource import', "import { DataSource } from 'typeorm';", ''],
+    ['an @nestjs/typeorm import', "import { InjectDataSource } from '@nestjs/typeorm';", ''],
+    ['a database client import', "import { Client } from 'pg';", ''],
+  ];
+  /** The probe for the file at `path`, and the line each case sits on. */
+  const probe = (path: string, cases: [string, string, string][]) => {
+    const rel = relative(dirname(path), 'src/platform/database/unit-of-work');
+    const lines = [`import { UnitOfWork } from '${rel.startsWith('.') ? rel : `./${rel}`}';`];
+    const at = new Map<string, number>();
+    for (const [name, imp] of cases) if (imp) at.set(name, lines.push(imp, `export const _${at.size} = ${/import \{ (\w+) \}/.exec(imp)![1]};`) - 1);
+    lines.push('export class Probe {', '  constructor(private readonly uow: UnitOfWork) {}', '  async go(ws: number, uow: UnitOfWork) {');
+    for (const [name, , statement] of cases) if (statement) at.set(name, lines.push(`    ${statement}`));
+    lines.push('  }', '}', '');
+    return { code: lines.join('\n'), at };
+  };
+  /** Lines where lint reported a tenancy error. */
+  const refused = (output: string) =>
+    new Set([...output.matchAll(/^\s+(\d+):\d+\s+error\s+.*(?:tenant tables only through|is not bound to a workspace)/gm)].map((m) => Number(m[1])));
+
+  it.each([
+    ['an interface (rest)', 'src/interfaces/rest/queries/probe.ts'],
+    ['an interface (mcp)', 'src/interfaces/mcp/probe.ts'],
+    ['the edge', 'src/edge/probe.ts'],
+    ['domain/workspace', 'src/domain/workspace/probe.ts'],
+    ['domain/integrations', 'src/domain/integrations/probe.ts'],
+    ['domain/demo', 'src/domain/demo/probe.ts'],
+    ['domain/crm', 'src/domain/crm/companies/probe.ts'],
+  ])('refuses every unscoped query in %s', (_where, path) => {
+    const { code, at } = probe(path, unscoped);
+    const r = lint(path, code);
+    const lines = refused(r.output);
+    expect(unscoped.map(([name]) => name).filter((name) => !lines.has(at.get(name)!))).toEqual([]);
+  });
+
+  it.each([
+    ['an interface', 'src/interfaces/rest/queries/probe.ts'],
+    ['the edge', 'src/edge/probe.ts'],
+    ['domain/demo', 'src/domain/demo/probe.ts'],
+  ])('allows uow.tenant(workspaceId) in %s', (_where, path) => {
+    const { code } = probe(path, [['tenant', '', "await this.uow.run(async () => this.uow.tenant(ws).sql('SELECT * FROM companies WHERE workspace_id = $1', [uow]));"]]);
+    const r = lint(path, code);
+    expect(r.output).toBe('');
+    expect(r.ok).toBe(true);
+  });
+
+  it('allows uow.acrossWorkspaces() in the files listed as ACROSS_WORKSPACES (the webhook worker), and nothing else unscoped', () => {
+    const path = 'src/domain/integrations/webhook-worker.ts';
+    const { code, at } = probe(path, unscoped);
+    const lines = refused(lint(path, code).output);
+    expect(unscoped.map(([name]) => name).filter((name) => !lines.has(at.get(name)!))).toEqual(['uow.acrossWorkspaces()']);
+  });
+
+  it('allows the unscoped manager, data source and client in src/platform', () => {
+    const path = 'src/platform/database/probe.ts';
+    const code =
+      "import { Client } from 'pg';\nimport { DataSource, EntityManager } from 'typeorm';\n" +
+      'export async function probe(ds: DataSource, m: EntityManager, c: Client) {\n' +
+      "  await ds.transaction(async (tx) => tx.query('SELECT 1'));\n  await c.query('SELECT 1');\n" +
+      "  return [ds.getRepository('companies'), m.createQueryBuilder().select('1')];\n}\n";
     const r = lint(path, code);
     expect(r.output).toBe('');
     expect(r.ok).toBe(true);

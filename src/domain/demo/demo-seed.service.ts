@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
+import type { TenantDb } from '../../platform/database/tenant-db';
 import { Company } from '../crm/companies/company.entity';
 import { Product } from '../crm/products/product.entity';
 import { UnitOfWork } from '../../platform/database/unit-of-work';
@@ -43,11 +43,12 @@ export class DemoSeedService {
   ) {}
 
   seed(ws: Workspace): Promise<SeedResult> {
-    return this.uow.run(async (m) => {
+    return this.uow.run(async () => {
+      const m = this.uow.tenant(ws.id);
       const products = await this.seedProducts(m, ws);
       const team = await this.seedTeam(m, ws);
       const approvals = await seedApprovals(m, ws, team.users);
-      if (await m.exists(Company, { where: { workspaceId: ws.id, isSample: true } })) {
+      if (await m.exists(Company, { isSample: true })) {
         return { ok: true, products: products.created, users: team.created, ...NO_CRM_COUNTS, ...(await seedObjects(m, ws)), ...approvals };
       }
       const crm = await seedCrm(m, ws, team.users, products.all);
@@ -57,22 +58,22 @@ export class DemoSeedService {
     });
   }
 
-  private async seedProducts(m: EntityManager, ws: Workspace) {
+  private async seedProducts(m: TenantDb, ws: Workspace) {
     let created = 0;
     for (const p of PRODUCTS) {
-      if (await m.exists(Product, { where: { workspaceId: ws.id, code: p.code } })) continue;
+      if (await m.exists(Product, { code: p.code })) continue;
       await m.insert(Product, { ...p, workspaceId: ws.id, currency: ws.app.currency_base, extId: `ERP-${p.code}`, isSample: true });
       created++;
     }
-    return { created, all: await m.find(Product, { where: { workspaceId: ws.id }, order: { id: 'ASC' } }) };
+    return { created, all: await m.find(Product, { order: { id: 'ASC' } }) };
   }
 
-  private async seedTeam(m: EntityManager, ws: Workspace) {
+  private async seedTeam(m: TenantDb, ws: Workspace) {
     let created = 0;
     const users: User[] = [];
     for (const t of TEAM) {
       const email = `${t.email}@${ws.slug}.local`;
-      let u = await m.findOne(User, { where: { workspaceId: ws.id, email } });
+      let u = await m.findOne(User, { where: { email } });
       if (!u) {
         u = await this.users.create(ws, { email, fullName: t.fullName, department: t.department, role: 'sales' });
         created++;

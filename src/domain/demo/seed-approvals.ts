@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { EntityManager } from 'typeorm';
+import type { TenantDb } from '../../platform/database/tenant-db';
 import type { JsonMap } from '../../platform/database/tenant-entity';
 import { addDays, todayIn } from '../../platform/common/time';
 import type { ApprovalField } from '../crm/approvals/approval-fields';
@@ -31,15 +31,15 @@ const PURCHASE_FIELDS: ApprovalField[] = [
  * website form and a connected mailbox for the first team member. All flagged as sample data (no
  * events). Runs once per workspace: a second run finds the sample lists and adds nothing.
  */
-export async function seedApprovals(m: EntityManager, ws: Workspace, team: User[]): Promise<{ approval_lists: number; approval_requests: number; forms: number; mailboxes: number }> {
+export async function seedApprovals(m: TenantDb, ws: Workspace, team: User[]): Promise<{ approval_lists: number; approval_requests: number; forms: number; mailboxes: number }> {
   const none = { approval_lists: 0, approval_requests: 0, forms: 0, mailboxes: 0 };
-  if (!team.length || (await m.exists(ApprovalList, { where: { workspaceId: ws.id, isSample: true } }))) return none;
-  const admin = (await m.findOne(User, { where: { workspaceId: ws.id, role: 'admin', active: true }, order: { id: 'ASC' } })) ?? team[0]!;
+  if (!team.length || (await m.exists(ApprovalList, { isSample: true }))) return none;
+  const admin = (await m.findOne(User, { where: { role: 'admin', active: true }, order: { id: 'ASC' } })) ?? team[0]!;
   const [first, second = first!, third = first!] = team as [User, User?, User?];
   const today = todayIn(ws.timezone);
 
-  const leave = await m.save(m.create(ApprovalList, { workspaceId: ws.id, name: 'Leave request', fields: LEAVE_FIELDS, daysStart: 'start', daysEnd: 'end', approverId: admin.id, active: true, isSample: true }));
-  const purchase = await m.save(m.create(ApprovalList, { workspaceId: ws.id, name: 'Purchase approval', fields: PURCHASE_FIELDS, daysStart: '', daysEnd: '', approverId: admin.id, active: true, isSample: true }));
+  const leave = await m.save(ApprovalList, m.create(ApprovalList, { workspaceId: ws.id, name: 'Leave request', fields: LEAVE_FIELDS, daysStart: 'start', daysEnd: 'end', approverId: admin.id, active: true, isSample: true }));
+  const purchase = await m.save(ApprovalList, m.create(ApprovalList, { workspaceId: ws.id, name: 'Purchase approval', fields: PURCHASE_FIELDS, daysStart: '', daysEnd: '', approverId: admin.id, active: true, isSample: true }));
 
   const requests: { list: ApprovalList; by: User; values: JsonMap; status: ApprovalStatus; note: string; decision?: string }[] = [
     { list: leave, by: first, values: { type: 'Annual leave', start: addDays(today, 14), end: addDays(today, 20), stand_in: second.id, handover_done: true }, status: 'pending', note: 'Family visit' },
@@ -80,7 +80,7 @@ export async function seedApprovals(m: EntityManager, ws: Workspace, team: User[
   });
 
   let mailboxes = 0;
-  if (!(await m.exists(Mailbox, { where: { workspaceId: ws.id, userId: first.id } }))) {
+  if (!(await m.exists(Mailbox, { userId: first.id }))) {
     await m.insert(Mailbox, { workspaceId: ws.id, userId: first.id, connected: true, email: first.email, status: 'connected', error: '', signature: `${first.fullName}\nSales` });
     mailboxes = 1;
   }

@@ -1,4 +1,4 @@
-import { EntityManager } from 'typeorm';
+import type { TenantDb } from '../../platform/database/tenant-db';
 import { addDays, todayIn } from '../../platform/common/time';
 import { Activity } from '../crm/activities/activity.entity';
 import { CalendarEntry } from '../crm/calendar/calendar-entry.entity';
@@ -45,7 +45,7 @@ export interface CrmCounts {
 }
 
 /** Sample companies with their people, opportunities along their stages, visits and meetings (flagged as sample data: no events). */
-export async function seedCrm(m: EntityManager, ws: Workspace, team: User[], products: Product[]): Promise<{ companies: Company[]; counts: CrmCounts }> {
+export async function seedCrm(m: TenantDb, ws: Workspace, team: User[], products: Product[]): Promise<{ companies: Company[]; counts: CrmCounts }> {
   const counts: CrmCounts = { companies: 0, people: 0, opportunities: 0, activities: 0, tasks: 0, calendar: 0 };
   const companies = await seedCompanies(m, ws, team, counts);
   await seedOpportunities(m, ws, companies, products, counts);
@@ -55,7 +55,7 @@ export async function seedCrm(m: EntityManager, ws: Workspace, team: User[], pro
 }
 
 /** Companies, each with two to four people. */
-async function seedCompanies(m: EntityManager, ws: Workspace, team: User[], counts: CrmCounts): Promise<Company[]> {
+async function seedCompanies(m: TenantDb, ws: Workspace, team: User[], counts: CrmCounts): Promise<Company[]> {
   const today = todayIn(ws.timezone);
   const c = ws.constants;
   const companies: Company[] = [];
@@ -63,6 +63,7 @@ async function seedCompanies(m: EntityManager, ws: Workspace, team: User[], coun
     const owner = team[i % team.length];
     const lastVisit = i % 3 === 2 ? null : addDays(today, -(7 + i * 9));
     const company = await m.save(
+      Company,
       m.create(Company, {
         workspaceId: ws.id,
         name: d.name,
@@ -109,7 +110,7 @@ async function seedCompanies(m: EntityManager, ws: Workspace, team: User[], coun
 }
 
 /** One opportunity per stage, with its stage path and, while open, a task for its next step. */
-async function seedOpportunities(m: EntityManager, ws: Workspace, companies: Company[], products: Product[], counts: CrmCounts): Promise<void> {
+async function seedOpportunities(m: TenantDb, ws: Workspace, companies: Company[], products: Product[], counts: CrmCounts): Promise<void> {
   const today = todayIn(ws.timezone);
   const c = ws.constants;
   for (const [i, stage] of OPP_STAGES.entries()) {
@@ -119,6 +120,7 @@ async function seedOpportunities(m: EntityManager, ws: Workspace, companies: Com
     const stageIndex = Math.min(c.open_stages.indexOf(stage) < 0 ? 4 : c.open_stages.indexOf(stage), 4);
     const flags = { bantB: stageIndex >= 1, bantA: stageIndex >= 1, bantN: stageIndex >= 2, bantT: stageIndex >= 3 };
     const opp = await m.save(
+      Opportunity,
       m.create(Opportunity, {
         workspaceId: ws.id,
         name: `${product.name} ${2027 + (i % 2)}`,
@@ -159,7 +161,7 @@ async function seedOpportunities(m: EntityManager, ws: Workspace, companies: Com
 }
 
 /** The stage log and the steps of every stage the opportunity went through (BANT steps done as its flags say). */
-async function seedStagePath(m: EntityManager, ws: Workspace, opp: Opportunity, open: boolean, stageIndex: number): Promise<void> {
+async function seedStagePath(m: TenantDb, ws: Workspace, opp: Opportunity, open: boolean, stageIndex: number): Promise<void> {
   const c = ws.constants;
   const stage = opp.stage;
   const path = open ? c.open_stages.slice(0, stageIndex + 1) : [...c.open_stages.slice(0, stageIndex + 1), stage];
@@ -181,7 +183,7 @@ async function seedStagePath(m: EntityManager, ws: Workspace, opp: Opportunity, 
 }
 
 /** The open opportunity's next step as a task of its owner. */
-async function seedOppTask(m: EntityManager, ws: Workspace, opp: Opportunity, company: Company, i: number): Promise<void> {
+async function seedOppTask(m: TenantDb, ws: Workspace, opp: Opportunity, company: Company, i: number): Promise<void> {
   const c = ws.constants;
   const today = todayIn(ws.timezone);
   await m.insert(Task, {
@@ -199,7 +201,7 @@ async function seedOppTask(m: EntityManager, ws: Workspace, opp: Opportunity, co
 }
 
 /** The last visit of every company that has one. */
-async function seedVisits(m: EntityManager, ws: Workspace, companies: Company[]): Promise<number> {
+async function seedVisits(m: TenantDb, ws: Workspace, companies: Company[]): Promise<number> {
   const today = todayIn(ws.timezone);
   const c = ws.constants;
   let n = 0;
@@ -225,7 +227,7 @@ async function seedVisits(m: EntityManager, ws: Workspace, companies: Company[])
 }
 
 /** A meeting for each team member in the coming hours. */
-async function seedMeetings(m: EntityManager, ws: Workspace, team: User[], companies: Company[]): Promise<number> {
+async function seedMeetings(m: TenantDb, ws: Workspace, team: User[], companies: Company[]): Promise<number> {
   let n = 0;
   for (const [i, u] of team.entries()) {
     const start = new Date(Date.now() + (i + 1) * 3_600_000);

@@ -1,4 +1,4 @@
-import { EntityManager } from 'typeorm';
+import type { TenantDb } from '../../platform/database/tenant-db';
 import { addDays, todayIn } from '../../platform/common/time';
 import { Company } from '../crm/companies/company.entity';
 import { Fair } from '../crm/leads/fair.entity';
@@ -27,7 +27,7 @@ const LEADS = [
  * Sample fairs with leads (flagged as sample data: no events). Two more leads are converted: linked to
  * sample companies, their main contacts and opportunities (one open, one won).
  */
-export async function seedLeads(m: EntityManager, ws: Workspace, team: User[], companies: Company[]): Promise<{ fairs: number; leads: number }> {
+export async function seedLeads(m: TenantDb, ws: Workspace, team: User[], companies: Company[]): Promise<{ fairs: number; leads: number }> {
   const fairs = await seedFairs(m, ws, team);
   const pastFairs = fairs.slice(0, 2);
   const leads = (await seedFairLeads(m, ws, team, pastFairs)) + (await seedConvertedLeads(m, ws, companies, pastFairs));
@@ -35,12 +35,13 @@ export async function seedLeads(m: EntityManager, ws: Workspace, team: User[], c
 }
 
 /** Two past fairs and one to come. */
-async function seedFairs(m: EntityManager, ws: Workspace, team: User[]): Promise<Fair[]> {
+async function seedFairs(m: TenantDb, ws: Workspace, team: User[]): Promise<Fair[]> {
   const today = todayIn(ws.timezone);
   const fairs: Fair[] = [];
   for (const [i, f] of FAIRS.entries()) {
     fairs.push(
       await m.save(
+        Fair,
         m.create(Fair, {
           workspaceId: ws.id,
           name: f.name,
@@ -61,7 +62,7 @@ async function seedFairs(m: EntityManager, ws: Workspace, team: User[]): Promise
 }
 
 /** Leads met at the past fairs, still to work on. */
-async function seedFairLeads(m: EntityManager, ws: Workspace, team: User[], pastFairs: Fair[]): Promise<number> {
+async function seedFairLeads(m: TenantDb, ws: Workspace, team: User[], pastFairs: Fair[]): Promise<number> {
   const today = todayIn(ws.timezone);
   const c = ws.constants;
   let leads = 0;
@@ -98,16 +99,16 @@ async function seedFairLeads(m: EntityManager, ws: Workspace, team: User[], past
 }
 
 /** Leads of existing customers, converted: one into an open opportunity, one into the won one. */
-async function seedConvertedLeads(m: EntityManager, ws: Workspace, companies: Company[], pastFairs: Fair[]): Promise<number> {
+async function seedConvertedLeads(m: TenantDb, ws: Workspace, companies: Company[], pastFairs: Fair[]): Promise<number> {
   const c = ws.constants;
   let leads = 0;
   // converted leads: one into an open opportunity, one into the won one (its lead shows the won status)
-  const opps = await m.find(Opportunity, { where: { workspaceId: ws.id, isSample: true }, order: { id: 'ASC' } });
+  const opps = await m.find(Opportunity, { where: { isSample: true }, order: { id: 'ASC' } });
   const picks = [opps.find((o) => o.isOpen), opps.find((o) => c.stage_roles[o.stage] === 'won')].filter((o): o is Opportunity => !!o);
   for (const [i, opp] of picks.entries()) {
     const company = companies.find((x) => x.id === opp.customerId);
     if (!company) continue;
-    const main = await m.findOne(Person, { where: { workspaceId: ws.id, customerId: company.id, isMain: true } });
+    const main = await m.findOne(Person, { where: { customerId: company.id, isMain: true } });
     const won = c.stage_roles[opp.stage] === 'won';
     await m.insert(Lead, {
       workspaceId: ws.id,

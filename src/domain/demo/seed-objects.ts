@@ -1,4 +1,4 @@
-import { EntityManager } from 'typeorm';
+import type { TenantDb } from '../../platform/database/tenant-db';
 import { Company } from '../crm/companies/company.entity';
 import { ObjectLink } from '../crm/objects/object-link.entity';
 import { ObjectRecord } from '../crm/objects/object-record.entity';
@@ -36,14 +36,15 @@ const LINES = [
  * companies, people and opportunities, and a record per line linked to the sample companies. Sample
  * data (no events); adds nothing when the object exists already.
  */
-export async function seedObjects(m: EntityManager, ws: Workspace): Promise<{ objects: number; object_records: number }> {
-  if (await m.exists(ObjectType, { where: { workspaceId: ws.id, key: 'production_lines' } })) return { objects: 0, object_records: 0 };
-  const type = await m.save(m.create(ObjectType, { workspaceId: ws.id, key: 'production_lines', label: 'Production lines', fields: FIELDS, relations: RELATIONS }));
-  const companies = await m.find(Company, { where: { workspaceId: ws.id, isSample: true }, order: { id: 'ASC' }, take: LINES.length });
+export async function seedObjects(m: TenantDb, ws: Workspace): Promise<{ objects: number; object_records: number }> {
+  if (await m.exists(ObjectType, { key: 'production_lines' })) return { objects: 0, object_records: 0 };
+  const type = await m.save(ObjectType, m.create(ObjectType, { workspaceId: ws.id, key: 'production_lines', label: 'Production lines', fields: FIELDS, relations: RELATIONS }));
+  const companies = await m.find(Company, { where: { isSample: true }, order: { id: 'ASC' }, take: LINES.length });
   let records = 0;
   for (const [i, line] of LINES.entries()) {
     const company = companies[i];
     const record = await m.save(
+      ObjectRecord,
       m.create(ObjectRecord, {
         workspaceId: ws.id,
         typeId: type.id,
@@ -65,8 +66,8 @@ export async function seedObjects(m: EntityManager, ws: Workspace): Promise<{ ob
     );
     records++;
     if (!company) continue;
-    const people = await m.find(Person, { where: { workspaceId: ws.id, customerId: company.id }, order: { id: 'ASC' }, take: 2 });
-    const opps = await m.find(Opportunity, { where: { workspaceId: ws.id, customerId: company.id }, order: { id: 'ASC' }, take: 2 });
+    const people = await m.find(Person, { where: { customerId: company.id }, order: { id: 'ASC' }, take: 2 });
+    const opps = await m.find(Opportunity, { where: { customerId: company.id }, order: { id: 'ASC' }, take: 2 });
     const link = (relationKey: string, targetKind: string, targetId: number) => ({ workspaceId: ws.id, sourceTypeId: type.id, sourceId: record.id, relationKey, targetKind, targetId });
     await m.insert(ObjectLink, [link('customer', 'company', company.id), ...people.map((p) => link('contacts', 'person', p.id)), ...opps.map((o) => link('deals', 'opportunity', o.id))]);
   }

@@ -1,4 +1,4 @@
-import { EntityManager } from 'typeorm';
+import type { TenantDb } from '../../platform/database/tenant-db';
 import { addDays, todayIn } from '../../platform/common/time';
 import { Company } from '../crm/companies/company.entity';
 import { Opportunity } from '../crm/opportunities/opportunity.entity';
@@ -25,16 +25,16 @@ const TICKETS = [
  * ERP's number, one failed) and support tickets of every priority; flagged as sample data, so no events.
  * Called by DemoSeedService after the companies and opportunities exist.
  */
-export async function seedOrdersAndTickets(m: EntityManager, ws: Workspace, products: Product[]): Promise<{ orders: number; erp_queue: number; tickets: number }> {
-  const companies = await m.find(Company, { where: { workspaceId: ws.id, isSample: true }, order: { id: 'ASC' } });
-  const opps = await m.find(Opportunity, { where: { workspaceId: ws.id, isSample: true }, order: { id: 'ASC' } });
-  const users = new Map((await m.find(User, { where: { workspaceId: ws.id } })).map((u) => [u.id, u]));
+export async function seedOrdersAndTickets(m: TenantDb, ws: Workspace, products: Product[]): Promise<{ orders: number; erp_queue: number; tickets: number }> {
+  const companies = await m.find(Company, { where: { isSample: true }, order: { id: 'ASC' } });
+  const opps = await m.find(Opportunity, { where: { isSample: true }, order: { id: 'ASC' } });
+  const users = new Map((await m.find(User)).map((u) => [u.id, u]));
   const orders = await seedOrders(m, ws, products, companies, opps, users);
   return { ...orders, tickets: await seedTickets(m, ws, companies, users) };
 }
 
 /** Two orders per company with an ERP code, through the order statuses; the sent ones with their ERP queue entry. */
-async function seedOrders(m: EntityManager, ws: Workspace, products: Product[], companies: Company[], opps: Opportunity[], users: Map<number, User>): Promise<{ orders: number; erp_queue: number }> {
+async function seedOrders(m: TenantDb, ws: Workspace, products: Product[], companies: Company[], opps: Opportunity[], users: Map<number, User>): Promise<{ orders: number; erp_queue: number }> {
   const c = ws.constants;
   const today = todayIn(ws.timezone);
   const counts = { orders: 0, erp_queue: 0 };
@@ -55,6 +55,7 @@ async function seedOrders(m: EntityManager, ws: Workspace, products: Product[], 
       const failed = sent && status === c.order_sent_status && sentSoFar++ % 2 === 1;
       const written = sent && status !== c.order_sent_status;
       const order = await m.save(
+        Order,
         m.create(Order, {
           workspaceId: ws.id,
           customerId: company.id,
@@ -83,6 +84,7 @@ async function seedOrders(m: EntityManager, ws: Workspace, products: Product[], 
       counts.orders++;
       if (!sent) continue;
       await m.save(
+        ErpQueueEntry,
         m.create(ErpQueueEntry, {
           workspaceId: ws.id,
           orderId: order.id,
@@ -102,14 +104,14 @@ async function seedOrders(m: EntityManager, ws: Workspace, products: Product[], 
 }
 
 /** A ticket of each sample subject, through the priorities and ticket statuses (none without SLA priorities). */
-async function seedTickets(m: EntityManager, ws: Workspace, companies: Company[], users: Map<number, User>): Promise<number> {
+async function seedTickets(m: TenantDb, ws: Workspace, companies: Company[], users: Map<number, User>): Promise<number> {
   const c = ws.constants;
   const priorities = Object.keys(ws.app.ticket_sla_hours ?? {});
   if (!priorities.length || !c.ticket_statuses.length) return 0;
   let n = 0;
   for (const [i, d] of TICKETS.entries()) {
     const company = companies[i % Math.max(1, companies.length)];
-    const person = company ? await m.findOne(Person, { where: { workspaceId: ws.id, customerId: company.id }, order: { id: 'ASC' } }) : null;
+    const person = company ? await m.findOne(Person, { where: { customerId: company.id }, order: { id: 'ASC' } }) : null;
     const status = c.ticket_statuses[i % c.ticket_statuses.length]!;
     const priority = priorities[i % priorities.length]!;
     const created = new Date(Date.now() - (i * 20 + 2) * 3_600_000);

@@ -3,6 +3,7 @@ import { CredentialRetention } from './credential-retention';
 import { CredentialsService } from './credentials.service';
 import { InvitationsService } from './invitations.service';
 import { LoginService } from './login.service';
+import { MeQuery } from './me.query';
 import { BrowserSessionService } from './oauth/browser-session.service';
 import { GrantUsage } from './oauth/grant-usage';
 import { OAuthClientsService } from './oauth/oauth-clients.service';
@@ -18,7 +19,7 @@ import { UsersService } from './users.service';
 
 @Global()
 @Module({
-  providers: [secretBoxProvider, UsersService, CredentialsService, LoginService, ProfileService, ProvisioningService, UserDirectoryService, InvitationsService, GrantUsage, OAuthClientsService, BrowserSessionService, RefreshRotation, OAuthService, OAuthAuthorizeService, UserCredentialsService, CredentialRetention],
-  exports: [secretBoxProvider, UsersService, CredentialsService, LoginService, ProfileService, ProvisioningService, UserDirectoryService, InvitationsService, GrantUsage, OAuthClientsService, BrowserSessionService, OAuthService, OAuthAuthorizeService, UserCredentialsService],
+  providers: [secretBoxProvider, UsersService, CredentialsService, LoginService, ProfileService, MeQuery, ProvisioningService, UserDirectoryService, InvitationsService, GrantUsage, OAuthClientsService, BrowserSessionService, RefreshRotation, OAuthService, OAuthAuthorizeService, UserCredentialsService, CredentialRetention],
+  exports: [secretBoxProvider, UsersService, CredentialsService, LoginService, ProfileService, MeQuery, ProvisioningService, UserDirectoryService, InvitationsService, GrantUsage, OAuthClientsService, BrowserSessionService, OAuthService, OAuthAuthorizeService, UserCredentialsService],
 })
 export class IdentityModule {}

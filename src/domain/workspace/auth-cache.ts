@@ -1,7 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { Client } from 'pg';
-import { DataSource } from 'typeorm';
+import { NotifyListener } from '../../platform/database/notify-listener';
 import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { Workspace } from './workspace.entity';
 
@@ -46,15 +44,12 @@ export class AuthCache implements OnApplicationBootstrap, OnApplicationShutdown 
   private readonly slugs = new Map<string, { ws: Workspace | null; expires: number }>();
   private readonly credentials = new Map<string, CredentialEntry>();
   private generation = 0;
-  private listener: Client | null = null;
+  private listener: NotifyListener | null = null;
   private listening = false;
   private stopped = false;
   private reconnectTimer: NodeJS.Timeout | null = null;
 
-  constructor(
-    private readonly uow: UnitOfWork,
-    @InjectDataSource() private readonly dataSource: DataSource,
-  ) {}
+  constructor(private readonly uow: UnitOfWork) {}
 
   /** True while invalidations from other processes arrive. */
   get isListening(): boolean {
@@ -121,7 +116,7 @@ export class AuthCache implements OnApplicationBootstrap, OnApplicationShutdown 
     this.apply(msg);
     if (!this.notifies) return;
     // inside the caller's unit of work when one is open: delivered at its commit, dropped on rollback
-    await this.uow.manager.query('SELECT pg_notify($1, $2)', [AUTH_CACHE_CHANNEL, JSON.stringify(msg)]);
+    await this.uow.notify(AUTH_CACHE_CHANNEL, JSON.stringify(msg));
   }
 
   private apply(msg: Message): void {
@@ -157,7 +152,7 @@ export class AuthCache implements OnApplicationBootstrap, OnApplicationShutdown 
   }
 
   private get serverUrl(): string | undefined {
-    return (this.dataSource.options as { url?: string }).url;
+    return this.uow.serverUrl;
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -170,37 +165,33 @@ export class AuthCache implements OnApplicationBootstrap, OnApplicationShutdown 
     const l = this.listener;
     this.listener = null;
     this.listening = false;
-    await l?.end().catch(() => undefined);
+    await l?.close();
   }
 
   private async listen(): Promise<void> {
-    const client = new Client({ connectionString: this.serverUrl, connectionTimeoutMillis: 5_000 });
-    this.listener = client;
+    const listener = new NotifyListener(this.serverUrl!, AUTH_CACHE_CHANNEL);
+    this.listener = listener;
     const lost = (why: string) => {
-      if (this.listener !== client) return;
+      if (this.listener !== listener) return;
       this.listener = null;
       this.listening = false;
       this.clear();
-      client.end().catch(() => undefined);
+      void listener.close();
       if (this.stopped) return;
       this.log.warn(`cache invalidation listener lost (${why}); entries live 1 s until it is back`);
       this.reconnectTimer = setTimeout(() => void this.listen(), 1_000);
       this.reconnectTimer.unref();
     };
-    client.on('error', (e) => lost(e.message));
-    client.on('end', () => lost('connection ended'));
-    client.on('notification', (n) => {
-      if (n.channel !== AUTH_CACHE_CHANNEL || !n.payload) return;
+    const message = (payload: string) => {
       try {
-        this.apply(JSON.parse(n.payload) as Message);
+        this.apply(JSON.parse(payload) as Message);
       } catch {
         this.clear();
       }
-    });
+    };
     try {
-      await client.connect();
-      await client.query(`LISTEN ${AUTH_CACHE_CHANNEL}`);
-      if (this.listener !== client) return;
+      await listener.start({ message, lost });
+      if (this.listener !== listener) return;
       // anything cached before the listener was up may have missed an invalidation
       this.clear();
       this.listening = true;

@@ -22,13 +22,11 @@ import { QuickEntryController } from './controllers/quick-entry.controller';
 import { ScimConnectionController } from './controllers/scim-connection.controller';
 import { ErpConnectionController } from './controllers/erp-connection.controller';
 import { InvitationsController } from './controllers/invitations.controller';
-import { MeQuery } from './queries/me.query';
 import { AppsController } from './controllers/apps.controller';
 
 /** The REST API /api/v1: controllers, DTOs and mapping only. */
 @Module({
   imports: [CrmModule],
-  providers: [MeQuery],
   controllers: [AuthController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SyncController, OrdersController, TicketsController, FairsController, LeadsController, ObjectsController, ApprovalsController, EmailController, FormsController, QuickEntryController, ScimConnectionController, ErpConnectionController, InvitationsController, AppsController],
 })
 export class RestModule {}

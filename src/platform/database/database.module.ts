@@ -1,5 +1,6 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DatabaseHealth } from './database-health';
 import { dataSourceOptions, EntityList } from './data-source-options';
 import { DbConnection } from './embedded';
 import { DB_EMBEDDED, EmbeddedVacuum } from './embedded-vacuum';
@@ -12,8 +13,8 @@ export class DatabaseModule {
     return {
       module: DatabaseModule,
       imports: [TypeOrmModule.forRoot({ ...dataSourceOptions(conn, entities), migrationsRun: true, retryAttempts: 2, retryDelay: 500 })],
-      providers: [UnitOfWork, EmbeddedVacuum, { provide: DB_EMBEDDED, useValue: conn.embedded }],
-      exports: [UnitOfWork, EmbeddedVacuum],
+      providers: [UnitOfWork, EmbeddedVacuum, DatabaseHealth, { provide: DB_EMBEDDED, useValue: conn.embedded }],
+      exports: [UnitOfWork, EmbeddedVacuum, DatabaseHealth],
     };
   }
 }

@@ -30,7 +30,7 @@ const TENANT_PARAM = '__tenant';
 export const RAW_TENANT = /\bworkspace_id\s*=\s*\$1\b/;
 
 /**
- * The only way domain code reaches tenant tables (lint enforces it in src/domain/crm and src/domain/identity):
+ * The only way code outside src/platform reaches tenant tables (lint enforces it):
  * every read, write, query builder and raw statement is bound to one workspace, so no query can
  * forget it. It runs on the unit of work's current manager (the open transaction, or the read-only
  * manager outside one). Query builders keep the workspace condition: `where()` adds to it and
@@ -104,9 +104,9 @@ export class TenantDb {
     await this.m.upsert(entity, this.own<T>(row), conflictPaths as string[]);
   }
 
-  /** An entity instance of this workspace (not saved). */
-  create<T extends TenantRow>(entity: EntityTarget<T>, plain: Omit<DeepPartial<T>, 'workspaceId'>): T {
-    return this.m.create(entity, { ...plain, workspaceId: this.workspaceId } as DeepPartial<T>);
+  /** An entity instance of this workspace (not saved); a `workspaceId` given must be this one. */
+  create<T extends TenantRow>(entity: EntityTarget<T>, plain: Omit<DeepPartial<T>, 'workspaceId'> & { workspaceId?: number }): T {
+    return this.m.create(entity, this.own<T>(plain as Row<T>) as DeepPartial<T>);
   }
 
   /** Saves an entity of this workspace (one of another workspace is refused). */

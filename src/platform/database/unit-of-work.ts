@@ -7,9 +7,14 @@ import { requestContext } from '../common/request-context';
 import { AuditLog } from '../outbox/audit-log.entity';
 import { DomainEvent, MAX_EVENTS_PER_OPERATION } from '../outbox/domain-event';
 import { OutboxEvent } from '../outbox/outbox-event.entity';
+import { AcrossWorkspacesDb } from './across-workspaces';
 import { GenericPlans, GenericPlanSpec, PgClient } from './generic-plan';
 import { RAW_TENANT, TenantDb } from './tenant-db';
 
+/**
+ * The workspace argument of tenant() and statement(): the workspace id. The object shapes are the
+ * older spellings (`auth`, `ws`), still accepted so that call sites move over one at a time.
+ */
 type WorkspaceRef = number | { id: number } | { workspace: { id: number } };
 
 const workspaceIdOf = (w: WorkspaceRef): number => (typeof w === 'number' ? w : 'workspace' in w ? w.workspace.id : w.id);
@@ -29,10 +34,13 @@ export interface AuditEntry {
 
 /**
  * One transaction per operation (HTTP request, CLI command, MCP call, background job). Services call
- * `run()`; nested calls join the open transaction. Domain events recorded during the operation are
- * written to the outbox just before commit, in the same transaction. Everything inside a unit of work
- * must use `manager` (the embedded database has a single connection: a query beside the open
- * transaction would wait for it forever).
+ * `run(() => …)`; nested calls join the open transaction. Domain events recorded during the operation
+ * are written to the outbox just before commit, in the same transaction. The EntityManager never leaves
+ * the platform: code reaches tables through `tenant(workspaceId)` (TenantDb, bound to one workspace),
+ * and infrastructure that works across workspaces (workers claiming from every workspace, the workspace
+ * registry) through the explicit `acrossWorkspaces()` (lint names the files that may call it). Both run
+ * on the open transaction, so nothing queries beside it (the embedded database has a single connection:
+ * such a query would wait for it forever).
  */
 @Injectable()
 export class UnitOfWork {
@@ -46,13 +54,39 @@ export class UnitOfWork {
    * The open transaction's manager; outside a unit of work a read-only manager whose writes throw,
    * so a write can never quietly autocommit beside the operation it belongs to.
    */
-  get manager(): EntityManager {
+  private get manager(): EntityManager {
     return this.als.getStore()?.manager ?? (this.readOnly ??= readOnlyManager(this.dataSource.manager));
   }
 
   /** Data access bound to one workspace: what domain code uses for tenant tables (see TenantDb). */
+  tenant(workspaceId: number): TenantDb;
+  /** @deprecated pass the workspace id (`auth.workspace.id`, `ws.id`): one spelling of the workspace argument (issue 17). */
+  tenant(workspace: { id: number } | { workspace: { id: number } }): TenantDb;
   tenant(workspace: WorkspaceRef): TenantDb {
     return new TenantDb(() => this.manager, workspaceIdOf(workspace));
+  }
+
+  /**
+   * Data access NOT bound to a workspace, on the same transaction: for infrastructure that works for every
+   * workspace at once (workers claiming from all of them, housekeeping) and for the workspace registry
+   * itself (a slug is looked up before any workspace is known). Lint allows it in src/platform and in the
+   * files listed in eslint.config.mjs (ACROSS_WORKSPACES) only; everything else uses tenant().
+   */
+  acrossWorkspaces(): AcrossWorkspacesDb {
+    return new AcrossWorkspacesDb(() => this.manager);
+  }
+
+  /**
+   * `pg_notify(channel, payload)`: inside the open unit of work when there is one (delivered when it
+   * commits, dropped on rollback), else at once.
+   */
+  async notify(channel: string, payload: string): Promise<void> {
+    await this.manager.query('SELECT pg_notify($1, $2)', [channel, payload]);
+  }
+
+  /** The PostgreSQL server's URL, for a LISTEN connection of one's own; undefined for the embedded database. */
+  get serverUrl(): string | undefined {
+    return (this.dataSource.options as { url?: string }).url;
   }
 
   /**
@@ -63,9 +97,9 @@ export class UnitOfWork {
    * deadlock runs it once more, as run() does. With `generic`, outside a unit of work it runs by a
    * checked generic plan where the connection has one (src/platform/database/generic-plan.ts).
    */
-  async statement<R = ObjectLiteral>(workspace: WorkspaceRef, text: string, params: unknown[] = [], generic?: GenericPlanSpec): Promise<R[]> {
-    if (this.inTransaction) return this.tenant(workspace).sql<R>(text, params);
-    const db = new TenantDb(() => this.dataSource.manager, workspaceIdOf(workspace));
+  async statement<R = ObjectLiteral>(workspaceId: number, text: string, params: unknown[] = [], generic?: GenericPlanSpec): Promise<R[]> {
+    if (this.inTransaction) return this.tenant(workspaceId).sql<R>(text, params);
+    const db = new TenantDb(() => this.dataSource.manager, workspaceId);
     const once = generic ? () => this.viaGenericPlan<R>(generic, db.workspaceId, text, params) : () => db.sql<R>(text, params);
     try {
       return await once();
@@ -97,10 +131,6 @@ export class UnitOfWork {
     }
   }
 
-  repo<T extends ObjectLiteral>(entity: EntityTarget<T>): Repository<T> {
-    return this.manager.getRepository(entity);
-  }
-
   get inTransaction(): boolean {
     return this.als.getStore() !== undefined;
   }
@@ -122,9 +152,8 @@ export class UnitOfWork {
    * failure or deadlock (SQLSTATE 40001 / 40P01) runs the whole operation once more, in a fresh
    * transaction with no recorded events; a second collision is 409 `conflict` (src/edge/error-mapping.ts).
    */
-  async run<T>(fn: (manager: EntityManager) => Promise<T>): Promise<T> {
-    const current = this.als.getStore();
-    if (current) return fn(current.manager);
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.inTransaction) return fn();
     try {
       return await this.attempt(fn);
     } catch (e) {
@@ -139,17 +168,17 @@ export class UnitOfWork {
     }
   }
 
-  private attempt<T>(fn: (manager: EntityManager) => Promise<T>): Promise<T> {
+  private attempt<T>(fn: () => Promise<T>): Promise<T> {
     return this.dataSource.transaction(async (manager) => {
       const state: UowState = { manager, events: [] };
-      const result = await this.als.run(state, () => fn(manager));
+      const result = await this.als.run(state, fn);
       await this.flushEvents(state);
       return result;
     });
   }
 
   /** A unit of work of its own, never joining the caller's (background bookkeeping off the request path). */
-  runDetached<T>(fn: (manager: EntityManager) => Promise<T>): Promise<T> {
+  runDetached<T>(fn: () => Promise<T>): Promise<T> {
     return this.als.exit(() => this.run(fn));
   }
 
@@ -163,7 +192,7 @@ export class UnitOfWork {
 
   /** Write an audit-log row in the current unit of work (or its own, when none is open). */
   async audit(entry: AuditEntry): Promise<void> {
-    await this.run((m) => m.insert(AuditLog, toAuditRow(entry)));
+    await this.run(() => this.manager.insert(AuditLog, toAuditRow(entry)));
   }
 
   private async flushEvents(state: UowState): Promise<void> {

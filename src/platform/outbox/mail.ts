@@ -125,13 +125,14 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
   private async round(): Promise<number> {
     // every workspace's pending mail: the sender is infrastructure, not a tenant's request
     type Claimed = { workspace_id: number; id: number; to_address: string; subject: string; body: string; attempts: number };
-    const list = await this.uow.runDetached(async (m) => {
-      const rows: Claimed[] = await m.query(
+    const db = this.uow.acrossWorkspaces();
+    const list = await this.uow.runDetached(async () => {
+      const rows = await db.sql<Claimed>(
         `SELECT workspace_id, id, to_address, subject, body, attempts + 1 AS attempts FROM mail_outbox
           WHERE status = 'pending' OR (status = 'sending' AND claimed_at < now() - interval '${CLAIM_TIMEOUT_MINUTES} minutes')
           ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
       );
-      if (rows.length) await m.query(`UPDATE mail_outbox SET status = 'sending', claimed_at = now(), attempts = attempts + 1 WHERE id = ANY($1::int[])`, [rows.map((r) => r.id)]);
+      if (rows.length) await db.sql(`UPDATE mail_outbox SET status = 'sending', claimed_at = now(), attempts = attempts + 1 WHERE id = ANY($1::int[])`, [rows.map((r) => r.id)]);
       return rows;
     });
     let sent = 0;
@@ -144,8 +145,8 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
         error = e instanceof Error ? e.message : String(e);
         this.log.warn({ mail_id: row.id, workspace_id: row.workspace_id, attempts: row.attempts, transport: this.transport.name, error }, 'e-mail not sent');
       }
-      await this.uow.runDetached((m) =>
-        m.query(
+      await this.uow.runDetached(() =>
+        db.sql(
           // a sent or abandoned mail keeps no body: it may hold a usable link (invitation, password reset)
           `UPDATE mail_outbox SET status = $3::varchar, sent_at = CASE WHEN $3::varchar = 'sent' THEN now() ELSE NULL END, last_error = $4,
                   body = CASE WHEN $3::varchar = 'pending' THEN body ELSE '' END

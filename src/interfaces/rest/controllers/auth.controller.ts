@@ -8,7 +8,7 @@ import { LoginService } from '../../../domain/identity/login.service';
 import { ProfileService } from '../../../domain/identity/profile.service';
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
 import { LoginDto } from '../dto/login.dto';
-import { MeQuery } from '../queries/me.query';
+import { MeQuery } from '../../../domain/identity/me.query';
 import { toLoginResponse, toMeResponse } from '../mappers/me.mapper';
 
 @ApiTags('Authentication')

@@ -1,6 +1,7 @@
 import type { Profile } from '../../../domain/identity/profile.service';
-import type { MeView } from '../queries/me.query';
-import type { MailboxView } from '../../../domain/crm/email/mailbox.service';
+import type { MeView } from '../../../domain/identity/me.query';
+import type { Mailbox } from '../../../domain/crm/email/mailbox.entity';
+import { MailboxView, toMailboxView } from '../../../domain/crm/email/mailbox.service';
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
 import type { LicenseView } from '../../../domain/workspace/workspace.service';
 import { toUserSummary } from './user.mapper';
@@ -52,7 +53,8 @@ export function toMeResponse(p: MeView, version: string) {
     app: toAppInfo(p.workspace, version),
     constants: toConstants(p.workspace),
     license: toLicense(p.license),
-    mailbox: toMailbox(p.mailbox),
+    // the row's status is the mailboxes column, a MailboxStatus
+    mailbox: toMailbox(toMailboxView(p.mailbox as Pick<Mailbox, 'connected' | 'email' | 'error' | 'signature' | 'status'> | null)),
     products: p.products.map((x) => ({ code: x.code, id: x.id, list_price: x.list_price, name: x.name })),
     ai: p.workspace.ai,
     weak_password: p.user.weakPassword,

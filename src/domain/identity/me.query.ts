@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { UserContext } from '../../../domain/identity/auth-context';
-import { Profile, ProfileService } from '../../../domain/identity/profile.service';
-import { User } from '../../../domain/identity/user.entity';
-import { UnitOfWork } from '../../../platform/database/unit-of-work';
-import { MailboxView, toMailboxView } from '../../../domain/crm/email/mailbox.service';
-import type { Mailbox } from '../../../domain/crm/email/mailbox.entity';
+import { UnitOfWork } from '../../platform/database/unit-of-work';
+import type { UserContext } from './auth-context';
+import { Profile, ProfileService } from './profile.service';
+import { User } from './user.entity';
 
 export interface MeProduct {
   id: number;
@@ -13,12 +11,20 @@ export interface MeProduct {
   list_price: number;
 }
 
+/** The caller's mailbox row (none: not connected); the interface shapes it (spec 2.4). */
+export interface MeMailbox {
+  connected: boolean;
+  email: string;
+  error: string;
+  signature: string;
+  status: string;
+}
+
 export interface MeView extends Profile {
   /** Active users of the workspace (summaries only). */
   users: User[];
   products: MeProduct[];
-  /** The caller's mailbox connection state (spec 2.4). */
-  mailbox: MailboxView;
+  mailbox: MeMailbox | null;
 }
 
 const SQL = `
@@ -31,8 +37,9 @@ SELECT
      FROM mailboxes m WHERE m.workspace_id = $1 AND m.user_id = $2) AS mailbox`;
 
 /**
- * The `GET /me` read model, assembled at the interface edge: the caller and workspace from the auth
- * context (identity), the workspace's active users and products in one round trip.
+ * The `GET /me` read model: the caller and workspace from the auth context (ProfileService), the
+ * workspace's active users and products and the caller's mailbox in one round trip. Products and
+ * mailboxes are CRM tables, read here by name (identity sits below the CRM and imports none of its code).
  */
 @Injectable()
 export class MeQuery {
@@ -42,13 +49,13 @@ export class MeQuery {
   ) {}
 
   async me(auth: UserContext): Promise<MeView> {
-    const [row] = (await this.uow.manager.query(SQL, [auth.workspace.id, auth.user.id])) as {
+    const [row] = await this.uow.tenant(auth.workspace.id).sql<{
       users: { id: number; username: string; full_name: string; role: User['role'] }[];
       products: { id: number; code: string; name: string; list_price: number | string }[];
-      mailbox: Pick<Mailbox, 'connected' | 'email' | 'error' | 'signature' | 'status'> | null;
-    }[];
+      mailbox: MeMailbox | null;
+    }>(SQL, [auth.user.id]);
     const users = row.users.map((u) => Object.assign(new User(), { id: u.id, username: u.username, fullName: u.full_name, role: u.role }));
     const products = row.products.map((p) => ({ id: p.id, code: p.code, name: p.name, list_price: Number(p.list_price) }));
-    return { ...this.profile.of(auth), users, products, mailbox: toMailboxView(row.mailbox) };
+    return { ...this.profile.of(auth), users, products, mailbox: row.mailbox };
   }
 }
