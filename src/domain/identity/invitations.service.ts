@@ -91,7 +91,7 @@ export class InvitationsService {
    */
   async pending(auth: UserContext): Promise<PendingUser[]> {
     requireAdmin(auth);
-    const db = this.uow.tenant(auth.workspace);
+    const db = this.uow.tenant(auth.workspace.id);
     const users = await db.find(User, { where: { active: true, passwordHash: IsNull() }, order: { username: 'ASC' }, take: PENDING_LIMIT });
     if (!users.length) return [];
     const open = await db.find(Invitation, { where: { userId: In(users.map((u) => u.id)), purpose: 'invitation', usedAt: IsNull(), expiresAt: MoreThan(new Date()) } });
@@ -104,7 +104,7 @@ export class InvitationsService {
     requireAdmin(auth);
     const ws = auth.workspace;
     return this.uow.run(async () => {
-      const user = await this.uow.tenant(ws).byId(User, userId, true);
+      const user = await this.uow.tenant(ws.id).byId(User, userId, true);
       if (!user || !user.active || user.passwordHash) throw notFound('user without a password');
       const link = await this.issue(ws, user, 'invitation', baseUrl);
       await this.uow.audit({ workspaceId: ws.id, action: 'invitation_link_shown', userId: auth.user.id, subject: user.username, detail: { user_id: user.id } });
@@ -122,7 +122,7 @@ export class InvitationsService {
     await consumeOrRefuse(this.resetByAddress, addressKey(clientIp));
     const name = login.trim().toLowerCase().slice(0, 254);
     if (!name) return;
-    const user = await this.uow.tenant(ws).findOne(User, { where: [{ username: name }, { email: name }] });
+    const user = await this.uow.tenant(ws.id).findOne(User, { where: [{ username: name }, { email: name }] });
     if (!user?.active) return;
     try {
       await this.resetByUser.consume(`${ws.id}:${user.id}`);
@@ -154,7 +154,7 @@ export class InvitationsService {
   /** What a link's token is worth (the set-password page asks before showing its form). */
   async linkState(ws: Workspace, token: string): Promise<LinkState> {
     if (!TOKEN_RE.test(token)) return { state: 'unknown' };
-    const db = this.uow.tenant(ws);
+    const db = this.uow.tenant(ws.id);
     const inv = await db.findOne(Invitation, { where: { tokenHash: sha256Hex(token) } });
     if (!inv) return { state: 'unknown' };
     if (inv.usedAt || inv.expiresAt.getTime() <= Date.now()) return { state: 'spent' };
@@ -174,7 +174,7 @@ export class InvitationsService {
     if (found.state === 'inactive') throw new DomainError('inactive', 'this user is deactivated');
     if (found.state !== 'valid') throw refused();
     const passwordHash = await this.checkedHash(password, found.user);
-    const db = this.uow.tenant(ws);
+    const db = this.uow.tenant(ws.id);
     return this.uow.run(async () => {
       // locked and checked again: two concurrent uses of one link cannot both set a password
       const inv = await db.findOne(Invitation, { where: { tokenHash: sha256Hex(token), usedAt: IsNull(), expiresAt: MoreThan(new Date()) }, lock: { mode: 'pessimistic_write' } });
@@ -197,7 +197,7 @@ export class InvitationsService {
   private async issue(ws: Workspace, user: User, purpose: PasswordLinkPurpose, baseUrl: string): Promise<string> {
     const token = newToken(PREFIX[purpose]);
     const ms = purpose === 'invitation' ? this.config.invitationHours * 3_600_000 : RESET_MINUTES * 60_000;
-    const db = this.uow.tenant(ws);
+    const db = this.uow.tenant(ws.id);
     await this.uow.run(async () => {
       await db.update(Invitation, { userId: user.id, purpose, usedAt: IsNull() }, { usedAt: new Date() });
       await db.insert(Invitation, { userId: user.id, purpose, tokenHash: sha256Hex(token), expiresAt: new Date(Date.now() + ms) });
@@ -214,7 +214,7 @@ export class InvitationsService {
 
   /** Writes the new password: every open link of the user is spent and every session ends. */
   private async store(ws: Workspace, user: User, password: string, passwordHash: string, action: string): Promise<number> {
-    const db = this.uow.tenant(ws);
+    const db = this.uow.tenant(ws.id);
     await db.update(Invitation, { userId: user.id, usedAt: IsNull() }, { usedAt: new Date() });
     await db.update(User, { id: user.id }, { passwordHash, weakPassword: isWeakPassword(password, user.username) });
     const ended = await this.credentials.revokeSessionsOfUser(ws.id, user.id);

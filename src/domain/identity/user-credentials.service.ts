@@ -42,7 +42,7 @@ export class UserCredentialsService {
     if (name.length > NAME_MAX) throw invalid('name', `at most ${NAME_MAX} characters`);
     return this.uow.run(async () => {
       const held = await this.uow
-        .tenant(auth.workspace)
+        .tenant(auth.workspace.id)
         .qb(Credential, 'c')
         .andWhere(`c.user_id = :userId AND c.kind = 'api' AND c.revoked_at IS NULL AND (c.expires_at IS NULL OR c.expires_at > now())`, { userId: auth.user.id })
         .getCount();
@@ -78,7 +78,7 @@ export class UserCredentialsService {
 
   private live(auth: UserContext, kind: CredentialKind, limit: number | null = LIST_LIMIT): Promise<Credential[]> {
     const qb = this.uow
-      .tenant(auth.workspace)
+      .tenant(auth.workspace.id)
       .qb(Credential, 'c')
       .andWhere(`c.user_id = :userId AND c.kind = :kind AND c.revoked_at IS NULL AND (c.expires_at IS NULL OR c.expires_at > now())`, { userId: auth.user.id, kind })
       .orderBy('c.created_at', 'DESC')

@@ -60,7 +60,7 @@ export class UserDirectoryService {
 
   /** One page (offset = startIndex - 1) of the users matching the look-up (all users without one), by id. */
   async list(auth: AuthContext, lookup: DirectoryLookup | null, offset: number, limit: number): Promise<DirectoryPage> {
-    const db = this.uow.tenant(auth.workspace);
+    const db = this.uow.tenant(auth.workspace.id);
     const qb = db.qb(User, 'u');
     if (lookup) {
       const value = lookup.value.trim();
@@ -83,7 +83,7 @@ export class UserDirectoryService {
   }
 
   async get(auth: AuthContext, id: number): Promise<User> {
-    const user = await this.uow.tenant(auth.workspace).byId(User, id);
+    const user = await this.uow.tenant(auth.workspace.id).byId(User, id);
     if (!user) throw notFound('user');
     return user;
   }
@@ -94,7 +94,7 @@ export class UserDirectoryService {
    */
   async create(auth: AuthContext, input: DirectoryUserInput, baseUrl: string): Promise<User> {
     const ws = auth.workspace;
-    const db = this.uow.tenant(ws);
+    const db = this.uow.tenant(ws.id);
     return this.uow.run(async () => {
       // one provisioning change of the workspace at a time: uniqueness and seats are checked, then taken
       await db.lock(DIRECTORY_LOCK);
@@ -124,7 +124,7 @@ export class UserDirectoryService {
    */
   async modify(auth: AuthContext, id: number, change: (current: User) => DirectoryUserInput, baseUrl: string): Promise<User> {
     const ws = auth.workspace;
-    const db = this.uow.tenant(ws);
+    const db = this.uow.tenant(ws.id);
     return this.uow.run(async () => {
       await db.lock(DIRECTORY_LOCK);
       const current = await db.byId(User, id, true);
@@ -157,8 +157,8 @@ export class UserDirectoryService {
   async deactivate(auth: AuthContext, id: number): Promise<void> {
     await this.uow.run(async () => {
       // the same order of locks as modify(): directory, user, then the admins (UsersService.deactivate)
-      await this.uow.tenant(auth.workspace).lock(DIRECTORY_LOCK);
-      const user = await this.uow.tenant(auth.workspace).byId(User, id, true);
+      await this.uow.tenant(auth.workspace.id).lock(DIRECTORY_LOCK);
+      const user = await this.uow.tenant(auth.workspace.id).byId(User, id, true);
       if (!user) throw notFound('user');
       await this.deactivateLocked(auth, id, user.username, user.active);
     });
@@ -169,7 +169,7 @@ export class UserDirectoryService {
     if (!isAdmin(auth)) throw forbidden('only admins manage the SCIM connection');
     const ws = auth.workspace;
     return this.uow.run(async () => {
-      const db = this.uow.tenant(ws);
+      const db = this.uow.tenant(ws.id);
       await db.lock(SCIM_KEY_LOCK);
       const old = await db.find(Credential, { where: { kind: 'scim', revokedAt: IsNull() } });
       for (const c of old) await this.credentials.revoke(ws.id, c.id, auth.user.id);
@@ -180,7 +180,7 @@ export class UserDirectoryService {
   /** The SCIM connection card (admins): the active key (never the token) and the last provisioning operations. */
   async connection(auth: UserContext, limit = 20): Promise<{ key: Credential | null; operations: AuditLog[] }> {
     if (!isAdmin(auth)) throw forbidden('only admins manage the SCIM connection');
-    const db = this.uow.tenant(auth.workspace);
+    const db = this.uow.tenant(auth.workspace.id);
     const key = await db.findOne(Credential, { where: { kind: 'scim', revokedAt: IsNull() }, order: { id: 'DESC' } });
     const operations = await db
       .qb(AuditLog, 'a')
@@ -220,7 +220,7 @@ export class UserDirectoryService {
     if (!username || username.length > 254) throw new DomainError('invalid', 'userName: 1-254 characters');
     if (!isEmailAddress(email)) throw new DomainError('invalid', `emails: ${JSON.stringify(email.slice(0, 100))} is not a valid e-mail address (without emails, userName must be one)`);
     const qb = this.uow
-      .tenant(auth.workspace)
+      .tenant(auth.workspace.id)
       .qb(User, 'u')
       .andWhere(new Brackets((w) => w.where('u.username IN (:...names)', { names: [username, email] }).orWhere('u.email IN (:...names)', { names: [username, email] })));
     if (selfId !== null) qb.andWhere('u.id <> :self', { self: selfId });
@@ -235,7 +235,7 @@ export class UserDirectoryService {
   private async assertFreeSeat(ws: Workspace): Promise<void> {
     const seats = ws.license?.seats;
     if (seats === null || seats === undefined) return;
-    const db = this.uow.tenant(ws);
+    const db = this.uow.tenant(ws.id);
     const used = await db.count(User, { active: true });
     if (used >= seats) throw new DomainError('forbidden', `no free licence seat: ${used} of ${seats} seats are taken by active users`, { reason: 'no_seat' });
   }

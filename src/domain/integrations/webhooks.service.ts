@@ -52,12 +52,12 @@ export class WebhooksService {
 
   async list(auth: UserContext): Promise<WebhookConnection[]> {
     this.admin(auth);
-    return this.uow.tenant(auth).find(WebhookConnection, { order: { id: 'ASC' }, take: MAX_CONNECTIONS });
+    return this.uow.tenant(auth.workspace.id).find(WebhookConnection, { order: { id: 'ASC' }, take: MAX_CONNECTIONS });
   }
 
   async get(auth: UserContext, id: number): Promise<WebhookConnection> {
     this.admin(auth);
-    const c = await this.uow.tenant(auth).byId(WebhookConnection, id);
+    const c = await this.uow.tenant(auth.workspace.id).byId(WebhookConnection, id);
     if (!c) throw notFound('webhook');
     return c;
   }
@@ -69,7 +69,7 @@ export class WebhooksService {
     const url = await this.checkUrl(input.url);
     const events = this.checkEvents(input.events);
     const key = newSigningKey();
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     const connection = await this.uow.run(async () => {
       await db.lock(LOCK_CONNECTIONS);
       if ((await db.count(WebhookConnection)) >= MAX_CONNECTIONS) throw new DomainError('conflict', `at most ${MAX_CONNECTIONS} webhook connections per workspace`);
@@ -84,7 +84,7 @@ export class WebhooksService {
     const url = input.url === undefined ? undefined : await this.checkUrl(input.url);
     const events = input.events === undefined ? undefined : this.checkEvents(input.events);
     if (input.active === null) throw invalid('active', 'must be true or false');
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     return this.uow.run(async () => {
       const c = await db.byId(WebhookConnection, id, true);
       if (!c) throw notFound('webhook');
@@ -97,7 +97,7 @@ export class WebhooksService {
 
   async remove(auth: UserContext, id: number): Promise<void> {
     this.admin(auth);
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     await this.uow.run(async () => {
       if (!(await db.delete(WebhookConnection, { id }))) throw notFound('webhook');
       await db.delete(WebhookDelivery, { connectionId: id });
@@ -108,7 +108,7 @@ export class WebhooksService {
   async rotate(auth: UserContext, id: number): Promise<ConnectionWithKey> {
     this.admin(auth);
     const key = newSigningKey();
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     const connection = await this.uow.run(async () => {
       const c = await db.byId(WebhookConnection, id, true);
       if (!c) throw notFound('webhook');
@@ -121,7 +121,7 @@ export class WebhooksService {
   /** Queues a delivery of `event: "test"` to this connection (even when it is paused). */
   async test(auth: UserContext, id: number): Promise<WebhookDelivery> {
     this.admin(auth);
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     const ws = auth.workspace;
     const delivery = await this.uow.run(async () => {
       const c = await db.byId(WebhookConnection, id);
@@ -136,7 +136,7 @@ export class WebhooksService {
   /** The delivery log of a connection: the latest 200 attempts, newest first. */
   async deliveries(auth: UserContext, id: number): Promise<WebhookDelivery[]> {
     await this.get(auth, id);
-    return this.uow.tenant(auth).find(WebhookDelivery, {
+    return this.uow.tenant(auth.workspace.id).find(WebhookDelivery, {
       where: { connectionId: id },
       order: { id: 'DESC' },
       take: DELIVERY_LOG_SIZE,
@@ -148,7 +148,7 @@ export class WebhooksService {
   /** Sends one delivery again: the same body (and webhook-id), a new signature and timestamp. */
   async resend(auth: UserContext, id: number, deliveryId: number): Promise<WebhookDelivery> {
     this.admin(auth);
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     const delivery = await this.uow.run(async () => {
       const c = await db.byId(WebhookConnection, id);
       if (!c) throw notFound('webhook');
@@ -161,7 +161,7 @@ export class WebhooksService {
   }
 
   private async queue(auth: UserContext, row: Pick<WebhookDelivery, 'connectionId' | 'event' | 'outboxId' | 'messageId' | 'resendOf' | 'body'>): Promise<WebhookDelivery> {
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     return db.save(WebhookDelivery, db.create(WebhookDelivery, { ...row, status: 'pending', response: '' }));
   }
 

@@ -11,14 +11,6 @@ import { AcrossWorkspacesDb } from './across-workspaces';
 import { GenericPlans, GenericPlanSpec, PgClient } from './generic-plan';
 import { RAW_TENANT, TenantDb } from './tenant-db';
 
-/**
- * The workspace argument of tenant() and statement(): the workspace id. The object shapes are the
- * older spellings (`auth`, `ws`), still accepted so that call sites move over one at a time.
- */
-type WorkspaceRef = number | { id: number } | { workspace: { id: number } };
-
-const workspaceIdOf = (w: WorkspaceRef): number => (typeof w === 'number' ? w : 'workspace' in w ? w.workspace.id : w.id);
-
 interface UowState {
   manager: EntityManager;
   events: DomainEvent[];
@@ -59,11 +51,8 @@ export class UnitOfWork {
   }
 
   /** Data access bound to one workspace: what domain code uses for tenant tables (see TenantDb). */
-  tenant(workspaceId: number): TenantDb;
-  /** @deprecated pass the workspace id (`auth.workspace.id`, `ws.id`): one spelling of the workspace argument (issue 17). */
-  tenant(workspace: { id: number } | { workspace: { id: number } }): TenantDb;
-  tenant(workspace: WorkspaceRef): TenantDb {
-    return new TenantDb(() => this.manager, workspaceIdOf(workspace));
+  tenant(workspaceId: number): TenantDb {
+    return new TenantDb(() => this.manager, workspaceId);
   }
 
   /**

@@ -84,7 +84,7 @@ export class ActivitiesService {
     if (q.from && q.to && q.to < q.from) throw invalid('to', 'must not be before from');
     return this.uow.run(async () => {
       const visible = await this.access.visibleOwnerIds(auth);
-      const qb = this.uow.tenant(auth).qb(Activity, 'a');
+      const qb = this.uow.tenant(auth.workspace.id).qb(Activity, 'a');
       if (visible) qb.andWhere('a.owner_id IN (:...visible)', { visible });
       if (q.customer_id !== undefined) qb.andWhere('a.customer_id = :customerId', { customerId: q.customer_id });
       if (q.opp_id !== undefined) qb.andWhere('a.opp_id = :oppId', { oppId: q.opp_id });

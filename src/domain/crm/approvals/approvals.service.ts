@@ -73,14 +73,14 @@ export class ApprovalsService {
 
   /** The workspace's active lists (admins: `all` includes inactive ones). */
   async forms(auth: UserContext, all = false): Promise<ListView[]> {
-    const lists = await this.uow.tenant(auth).find(ApprovalList, { where: all && isAdmin(auth) ? {} : { active: true }, order: { name: 'ASC', id: 'ASC' }, take: 500 });
+    const lists = await this.uow.tenant(auth.workspace.id).find(ApprovalList, { where: all && isAdmin(auth) ? {} : { active: true }, order: { name: 'ASC', id: 'ASC' }, take: 500 });
     const users = await this.users.byIds(auth.workspace.id, lists.map((l) => l.approverId));
     return lists.map((list) => ({ list, approver: users.get(list.approverId) }));
   }
 
   async createList(auth: UserContext, input: ApprovalListInput, opts: SubmitOptions = {}): Promise<ListView> {
     if (!isAdmin(auth)) throw forbidden('only admins manage approval lists');
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     return this.uow.run(async () => {
       const name = (input.name ?? '').trim();
       const def = checkDefinition(input.fields, input.working_days);
@@ -99,7 +99,7 @@ export class ApprovalsService {
   /** Name, approver and active flag; fields and working days only together (the definition as a whole). */
   async updateList(auth: UserContext, id: number, input: ApprovalListInput): Promise<ListView> {
     if (!isAdmin(auth)) throw forbidden('only admins manage approval lists');
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     return this.uow.run(async () => {
       const list = await db.byId(ApprovalList, id, true);
       if (!list) throw notFound('approval list');
@@ -126,7 +126,7 @@ export class ApprovalsService {
    * `constants.holiday_country` excluded).
    */
   async submit(auth: UserContext, listId: number, input: SubmitInput, opts: SubmitOptions = {}): Promise<RequestOne> {
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     const item = await this.uow.run(async () => {
       const list = await db.byId(ApprovalList, listId);
       if (!list || !list.active) throw notFound('approval list');
@@ -163,7 +163,7 @@ export class ApprovalsService {
 
   async list(auth: UserContext, q: ApprovalQuery): Promise<RequestPage> {
     const me = auth.user.id;
-    const qb = this.uow.tenant(auth).qb(ApprovalRequest, 'r');
+    const qb = this.uow.tenant(auth.workspace.id).qb(ApprovalRequest, 'r');
     const role = q.role ?? 'approver';
     if (role === 'approver') qb.andWhere('r.approver_id = :me', { me });
     else if (role === 'requester') qb.andWhere('r.requester_id = :me', { me });
@@ -181,7 +181,7 @@ export class ApprovalsService {
 
   /** Approve or reject a pending request: its approver or an admin (403 for the requester, 404 for others); once (409). */
   async decide(auth: UserContext, id: number, decision: 'approved' | 'rejected', note?: string): Promise<RequestOne> {
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     const item = await this.uow.run(async () => {
       const r = await this.visible(auth, id, true);
       if (!this.canDecide(auth, r)) throw forbidden('only the approver or an admin decides this request');
@@ -197,7 +197,7 @@ export class ApprovalsService {
   }
 
   private async visible(auth: UserContext, id: number, lock = false): Promise<ApprovalRequest> {
-    const r = await this.uow.tenant(auth).byId(ApprovalRequest, id, lock);
+    const r = await this.uow.tenant(auth.workspace.id).byId(ApprovalRequest, id, lock);
     if (!r || !(isAdmin(auth) || r.requesterId === auth.user.id || r.approverId === auth.user.id)) throw notFound('approval request');
     return r;
   }
@@ -205,7 +205,7 @@ export class ApprovalsService {
   /** Lists and users of a set of requests: one query each. */
   private async views(auth: UserContext, items: ApprovalRequest[]): Promise<RequestViews> {
     const listIds = [...new Set(items.map((r) => r.listId))];
-    const lists = listIds.length ? await this.uow.tenant(auth).qb(ApprovalList, 'l').andWhere('l.id IN (:...listIds)', { listIds }).getMany() : [];
+    const lists = listIds.length ? await this.uow.tenant(auth.workspace.id).qb(ApprovalList, 'l').andWhere('l.id IN (:...listIds)', { listIds }).getMany() : [];
     const users = await this.users.byIds(auth.workspace.id, items.flatMap((r) => [r.requesterId, r.approverId, r.decidedBy]));
     return { lists: new Map(lists.map((l) => [l.id, l])), users };
   }

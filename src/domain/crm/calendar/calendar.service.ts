@@ -74,7 +74,7 @@ export class CalendarService {
     const tz = auth.workspace.timezone;
     const start = localToDate(`${q.from}T00:00:00`, tz);
     const end = localToDate(`${addDays(q.to, 1)}T00:00:00`, tz);
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     return this.uow.run(async () => {
       const visible = await this.access.visibleOwnerIds(auth);
       const qb = db
@@ -91,7 +91,7 @@ export class CalendarService {
   }
 
   async get(auth: UserContext, id: number): Promise<CalendarView> {
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     return this.uow.run(async () => (await this.hydrate(auth, [await this.load(auth, db, id, false)]))[0]!);
   }
 
@@ -100,7 +100,7 @@ export class CalendarService {
     const startAt = localToDate(input.start, tz);
     const endAt = localToDate(input.end, tz);
     if (endAt <= startAt) throw invalid('end', 'must be after start');
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     return this.uow.run(async () => {
       const attendeeIds = await this.attendees(auth, auth.user.id, input.attendee_ids ?? []);
       const personIds = uniq(input.person_ids ?? []);
@@ -127,7 +127,7 @@ export class CalendarService {
 
   async update(auth: UserContext, id: number, ch: CalendarChanges): Promise<CalendarView> {
     const tz = auth.workspace.timezone;
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     return this.uow.run(async () => {
       const e = await this.load(auth, db, id, true);
       this.access.assertCanEdit(auth, e.ownerId);
@@ -151,7 +151,7 @@ export class CalendarService {
 
   /** Hard delete, with a tombstone in the same transaction for sync (GET /deleted). */
   async remove(auth: UserContext, id: number): Promise<void> {
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     await this.uow.run(async () => {
       const e = await this.load(auth, db, id, true);
       this.access.assertCanEdit(auth, e.ownerId);

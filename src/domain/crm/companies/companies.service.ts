@@ -132,7 +132,7 @@ export class CompaniesService {
 
   async list(auth: UserContext, q: CompanyListQuery): Promise<CompanyPage> {
     const visible = await this.access.visibleOwnerIds(auth);
-    const qb = this.uow.tenant(auth).qb(Company, 'c');
+    const qb = this.uow.tenant(auth.workspace.id).qb(Company, 'c');
     if (visible) qb.andWhere('c.owner_id IN (:...visible)', { visible });
     qb.andWhere('c.active = :active', { active: q.active ?? true });
     if (q.q?.trim()) qb.andWhere(`c.name ILIKE :q ESCAPE '\\'`, { q: searchPattern(q.q.trim()) });
@@ -228,7 +228,7 @@ export class CompaniesService {
 
   /** Archive (active = false); the record stays and can be re-activated with PATCH active: true. */
   async archive(auth: UserContext, id: number): Promise<void> {
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     await this.uow.run(async () => {
       const current = await this.access.findVisible(Company, auth, id, 'company', true);
       this.access.assertCanEdit(auth, current.ownerId);

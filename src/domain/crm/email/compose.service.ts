@@ -41,7 +41,7 @@ export class ComposeService {
 
   async options(auth: UserContext, q: ComposeQuery): Promise<ComposeOptions> {
     if (q.customer_id === undefined && q.opp_id === undefined) throw invalid('customer_id', 'is required (or opp_id)');
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     const opp = q.opp_id !== undefined ? await this.access.findVisible(Opportunity, auth, q.opp_id, 'opportunity') : null;
     const customer = await this.access.findVisible(Company, auth, q.customer_id ?? opp!.customerId, 'company');
     if (opp && opp.customerId !== customer.id) throw invalid('opp_id', `opportunity ${opp.id} belongs to another company`);

@@ -50,12 +50,12 @@ export class MailboxService {
   constructor(private readonly uow: UnitOfWork) {}
 
   get(auth: UserContext): Promise<Mailbox | null> {
-    return this.uow.tenant(auth).findOne(Mailbox, { where: { userId: auth.user.id } });
+    return this.uow.tenant(auth.workspace.id).findOne(Mailbox, { where: { userId: auth.user.id } });
   }
 
   /** The address and signature the user sets; a new address drops the connection of the old one. */
   async update(auth: UserContext, input: MailboxSettings): Promise<Mailbox> {
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     return this.uow.run(async () => {
       await ensureRow(db, auth.user.id);
       const m = (await db.findOne(Mailbox, { where: { userId: auth.user.id }, lock: { mode: 'pessimistic_write' } }))!;

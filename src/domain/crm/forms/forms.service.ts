@@ -78,21 +78,21 @@ export class FormsService {
 
   async list(auth: UserContext): Promise<FormView[]> {
     assertAdmin(auth);
-    const forms = await this.uow.tenant(auth).find(WebForm, { order: { name: 'ASC', id: 'ASC' }, take: 500 });
+    const forms = await this.uow.tenant(auth.workspace.id).find(WebForm, { order: { name: 'ASC', id: 'ASC' }, take: 500 });
     const owners = await this.users.byIds(auth.workspace.id, forms.map((f) => f.ownerId));
     return forms.map((form) => ({ form, owner: owners.get(form.ownerId) }));
   }
 
   async get(auth: UserContext, id: number): Promise<FormView> {
     assertAdmin(auth);
-    const form = await this.uow.tenant(auth).byId(WebForm, id);
+    const form = await this.uow.tenant(auth.workspace.id).byId(WebForm, id);
     if (!form) throw notFound('form');
     return { form, owner: (await this.users.byIds(auth.workspace.id, [form.ownerId])).get(form.ownerId) };
   }
 
   async create(auth: UserContext, input: WebFormInput, opts: { isSample?: boolean } = {}): Promise<FormView> {
     assertAdmin(auth);
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     return this.uow.run(async () => {
       const name = (input.name ?? '').trim();
       const problems = [...(name ? [] : [{ field: 'name', message: 'is required' }]), ...checkFields(input.fields ?? []).problems];
@@ -117,7 +117,7 @@ export class FormsService {
 
   async update(auth: UserContext, id: number, input: WebFormInput): Promise<FormView> {
     assertAdmin(auth);
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     return this.uow.run(async () => {
       const form = await db.byId(WebForm, id, true);
       if (!form) throw notFound('form');

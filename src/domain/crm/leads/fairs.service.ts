@@ -73,7 +73,7 @@ export class FairsService {
   ) {}
 
   async list(auth: UserContext, q: FairListQuery): Promise<FairPage> {
-    const qb = this.uow.tenant(auth).qb(Fair, 'f');
+    const qb = this.uow.tenant(auth.workspace.id).qb(Fair, 'f');
     if (q.q?.trim()) qb.andWhere(`(f.name ILIKE :q ESCAPE '\\' OR f.city ILIKE :q ESCAPE '\\')`, { q: searchPattern(q.q.trim()) });
     if (q.from) qb.andWhere('COALESCE(f.end_date, f.start_date) >= :from', { from: q.from });
     const page = await paginate(qb, 'f', q, auth.workspace.timezone);
@@ -86,7 +86,7 @@ export class FairsService {
   }
 
   async create(auth: UserContext, input: FairInput & { name: string }, opts: { isSample?: boolean } = {}): Promise<FairOne> {
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     const fair = await this.uow.run(async () => {
       const values = columns(input);
       const ownerId = (await this.refs.owner(auth, input.owner_id, auth.user.id)).id;
@@ -98,7 +98,7 @@ export class FairsService {
   }
 
   async update(auth: UserContext, id: number, input: FairInput): Promise<FairOne> {
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     const fair = await this.uow.run(async () => {
       const current = await this.find(auth, id, true);
       this.access.assertCanEdit(auth, current.ownerId);
@@ -114,7 +114,7 @@ export class FairsService {
 
   /** Deletes a fair without leads, with a tombstone for sync clients (GET /deleted, type fair). */
   async remove(auth: UserContext, id: number): Promise<void> {
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     await this.uow.run(async () => {
       const current = await this.find(auth, id, true);
       this.access.assertCanEdit(auth, current.ownerId);
@@ -127,14 +127,14 @@ export class FairsService {
 
   /** A fair of the caller's workspace (every user sees fairs); otherwise 404. */
   async find(auth: UserContext, id: number, lock = false): Promise<Fair> {
-    const fair = await this.uow.tenant(auth).byId(Fair, id, lock);
+    const fair = await this.uow.tenant(auth.workspace.id).byId(Fair, id, lock);
     if (!fair) throw new DomainError('not_found', 'fair not found');
     return fair;
   }
 
   /** A fair referenced from a body (lead fair_id): 400 naming the field when there is none. */
   async ref(auth: UserContext, id: number, field = 'fair_id'): Promise<Fair> {
-    const fair = await this.uow.tenant(auth).byId(Fair, id);
+    const fair = await this.uow.tenant(auth.workspace.id).byId(Fair, id);
     if (!fair) throw invalid(field, `no fair with id ${id}`);
     return fair;
   }
@@ -143,7 +143,7 @@ export class FairsService {
   async names(auth: UserContext, ids: Iterable<number | null>): Promise<Map<number, string>> {
     const unique = [...new Set([...ids].filter((x): x is number => typeof x === 'number'))];
     if (!unique.length) return new Map();
-    const rows = await this.uow.tenant(auth).find(Fair, { select: { workspaceId: true, id: true, name: true }, where: { id: In(unique) } });
+    const rows = await this.uow.tenant(auth.workspace.id).find(Fair, { select: { workspaceId: true, id: true, name: true }, where: { id: In(unique) } });
     return new Map(rows.map((f) => [f.id, f.name]));
   }
 
@@ -154,7 +154,7 @@ export class FairsService {
     const leads = new Map<number, number>();
     if (ids.length) {
       const rows = await this.uow
-        .tenant(auth)
+        .tenant(auth.workspace.id)
         .qb(Lead, 'l')
         .select('l.fair_id', 'id')
         .addSelect('COUNT(*)::int', 'n')

@@ -77,7 +77,7 @@ export class LeadConvertService {
       const lead = await this.access.findVisible(Lead, auth, id, 'lead', true);
       this.access.assertCanEdit(auth, lead.ownerId);
       if (lead.convertedAt !== null && lead.linkCustomerId !== null) return this.alreadyConverted(auth, lead, lead.linkCustomerId);
-      const fair = lead.fairId !== null ? await this.uow.tenant(auth).byId(Fair, lead.fairId) : null;
+      const fair = lead.fairId !== null ? await this.uow.tenant(auth.workspace.id).byId(Fair, lead.fairId) : null;
       const from: Source = { lead, fair };
       const { company, companyCreated } = await this.company(auth, lead, input, fair);
       const people = await this.contacts(auth, from, input, company);
@@ -103,7 +103,7 @@ export class LeadConvertService {
 
   /** A lead converted before: its existing links, nothing changed (a retry or a stale body). */
   private async alreadyConverted(auth: UserContext, lead: Lead, customerId: number): Promise<Omit<ConvertResult, 'one'> & { lead: Lead }> {
-    const name = (await this.uow.tenant(auth).byId(Company, customerId))?.name ?? '';
+    const name = (await this.uow.tenant(auth.workspace.id).byId(Company, customerId))?.name ?? '';
     const opp = lead.oppId ? ` (opportunity ${rid('O', lead.oppId)})` : '';
     const message = `Already converted to ${name || rid('C', customerId)}${opp}; nothing changed.`;
     return { created: 0, linked: 0, customer: name, customerId, oppId: lead.oppId, taskId: lead.taskId, message, lead };
@@ -116,7 +116,7 @@ export class LeadConvertService {
     const cids: (number | null)[] = [];
     let created = 0;
     let linked = 0;
-    let needMain = !(await this.uow.tenant(auth).exists(Person, { customerId: company.id, isMain: true, active: true }));
+    let needMain = !(await this.uow.tenant(auth.workspace.id).exists(Person, { customerId: company.id, isMain: true, active: true }));
     for (const [i, person] of list.entries()) {
       const choice = choices[i]!;
       const field = `people.${i}`;
@@ -172,7 +172,7 @@ export class LeadConvertService {
     const ws = auth.workspace;
     const linkedIds = cids.filter((x): x is number => x !== null);
     const atCompany = linkedIds.length
-      ? (await this.uow.tenant(auth).find(Person, { select: { workspaceId: true, id: true, customerId: true }, where: { id: In(linkedIds) } })).filter((p) => p.customerId === company.id).map((p) => p.id)
+      ? (await this.uow.tenant(auth.workspace.id).find(Person, { select: { workspaceId: true, id: true, customerId: true }, where: { id: In(linkedIds) } })).filter((p) => p.customerId === company.id).map((p) => p.id)
       : [];
     await this.activities.create(auth, {
       type: this.refs.oneOf(auth, 'visit_types', ws.constants.lead_visit_type, 'lead_visit_type'),
@@ -212,7 +212,7 @@ export class LeadConvertService {
     lead.oppId = links.oppId;
     lead.status = auth.workspace.constants.lead_status_converted;
     lead.convertedAt = new Date();
-    return this.uow.tenant(auth).save(Lead, lead);
+    return this.uow.tenant(auth.workspace.id).save(Lead, lead);
   }
 
   /**
@@ -221,7 +221,7 @@ export class LeadConvertService {
    * companies' duplicate rule), else a new one.
    */
   private async company(auth: UserContext, lead: Lead, input: ConvertInput, fair: Fair | null): Promise<{ company: Company; companyCreated: boolean }> {
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     if (input.mode === 'existing') return { company: await this.refs.company(auth, input.customer_id!, 'customer_id'), companyCreated: false };
     if (input.mode === undefined) {
       if (lead.customerId !== null) {

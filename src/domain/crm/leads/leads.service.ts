@@ -159,7 +159,7 @@ export class LeadsService {
 
   async list(auth: UserContext, q: LeadListQuery): Promise<LeadPage> {
     const visible = await this.access.visibleOwnerIds(auth);
-    const qb = this.uow.tenant(auth).qb(Lead, 'l');
+    const qb = this.uow.tenant(auth.workspace.id).qb(Lead, 'l');
     if (visible) qb.andWhere('l.owner_id IN (:...visible)', { visible });
     if (q.fairId !== undefined) qb.andWhere('l.fair_id = :fairId', { fairId: q.fairId });
     if (q.status !== undefined) qb.andWhere('l.status = :status', { status: q.status });
@@ -220,7 +220,7 @@ export class LeadsService {
    * people, which are linked to contacts); without it only the fields sent change.
    */
   async update(auth: UserContext, id: number, input: LeadInput): Promise<LeadOne> {
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     const lead = await this.uow.run(async () => {
       const current = await this.access.findVisible(Lead, auth, id, 'lead', true);
       this.access.assertCanEdit(auth, current.ownerId);

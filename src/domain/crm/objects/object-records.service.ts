@@ -78,7 +78,7 @@ export class ObjectRecordsService {
     const type = all.find((t) => t.key === key);
     if (!type) throw notFound('object');
     const visible = await this.access.visibleOwnerIds(auth);
-    const qb = this.uow.tenant(auth).qb(ObjectRecord, 'r').andWhere('r.type_id = :typeId', { typeId: type.id });
+    const qb = this.uow.tenant(auth.workspace.id).qb(ObjectRecord, 'r').andWhere('r.type_id = :typeId', { typeId: type.id });
     if (visible) qb.andWhere('(r.owner_id IS NULL OR r.owner_id IN (:...visible))', { visible });
     qb.andWhere('r.active = :active', { active: q.active ?? true });
     if (q.q?.trim()) qb.andWhere(`r.name ILIKE :q ESCAPE '\\'`, { q: searchPattern(q.q.trim()) });
@@ -96,7 +96,7 @@ export class ObjectRecordsService {
   async linkedTo(auth: UserContext, kind: 'company' | 'person' | 'opportunity', id: number): Promise<LinkedRecords[]> {
     if (!auth.modules.includes(MODULES.customers)) return [];
     const visible = await this.access.visibleOwnerIds(auth);
-    const rows = await this.uow.tenant(auth).sql<{ type_id: number; relation_key: string; id: number; name: string; active: boolean }>(
+    const rows = await this.uow.tenant(auth.workspace.id).sql<{ type_id: number; relation_key: string; id: number; name: string; active: boolean }>(
       `SELECT l.source_type_id AS type_id, l.relation_key, r.id, r.name, r.active
          FROM object_links l
          JOIN object_records r ON r.workspace_id = l.workspace_id AND r.id = l.source_id
@@ -126,7 +126,7 @@ export class ObjectRecordsService {
   }
 
   async create(auth: UserContext, key: string, input: ObjectRecordInput, opts: ObjectRecordCreateOptions = {}): Promise<RecordView> {
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     const id = await this.uow.run(async () => {
       const all = await this.types.list(auth);
       const type = all.find((t) => t.key === key);
@@ -150,7 +150,7 @@ export class ObjectRecordsService {
 
   /** PATCH semantics of spec 4.7: only what is sent changes; empty values clear; `links` adds. */
   async update(auth: UserContext, key: string, id: number, input: ObjectRecordInput): Promise<RecordView> {
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     await this.uow.run(async () => {
       const all = await this.types.list(auth);
       const type = all.find((t) => t.key === key);
@@ -184,7 +184,7 @@ export class ObjectRecordsService {
   // ---------------------------------------------------------------- helpers
 
   private async findVisible(auth: UserContext, type: ObjectType, id: number, lock = false): Promise<ObjectRecord> {
-    const r = await this.uow.tenant(auth).byId(ObjectRecord, id, lock);
+    const r = await this.uow.tenant(auth.workspace.id).byId(ObjectRecord, id, lock);
     if (!r || r.typeId !== type.id || !this.views.canSee(await this.access.visibleOwnerIds(auth), r.ownerId)) throw notFound('record');
     return r;
   }
@@ -220,7 +220,7 @@ export class ObjectRecordsService {
     problems.push(...r.problems);
     if (r.personIds.size) {
       const ids = [...new Set(r.personIds.values())];
-      const found = new Set((await this.uow.tenant(auth).find(User, { where: { id: In(ids), active: true } })).map((u) => u.id));
+      const found = new Set((await this.uow.tenant(auth.workspace.id).find(User, { where: { id: In(ids), active: true } })).map((u) => u.id));
       for (const [key, uid] of r.personIds) if (!found.has(uid)) problems.push({ field: `fields.${key}`, message: `no active user with id ${uid}` });
     }
     return r.data;
@@ -270,7 +270,7 @@ export class ObjectRecordsService {
   /** Writes the checked links: a one-relation is replaced, a many-relation gains the new targets; empty clears. */
   private async writeLinks(auth: UserContext, type: ObjectType, sourceId: number, plan: { rel: RelationDef; ids: number[] }[]): Promise<boolean> {
     if (!plan.length) return false;
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     const existing = await db.find(ObjectLink, { where: { sourceId, relationKey: In(plan.map((p) => p.rel.key)) } });
     let changed = false;
     for (const { rel, ids } of plan) {

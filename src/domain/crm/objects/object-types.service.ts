@@ -25,19 +25,19 @@ export class ObjectTypesService {
   constructor(private readonly uow: UnitOfWork) {}
 
   list(auth: UserContext): Promise<ObjectType[]> {
-    return this.uow.tenant(auth).find(ObjectType, { order: { id: 'ASC' } });
+    return this.uow.tenant(auth.workspace.id).find(ObjectType, { order: { id: 'ASC' } });
   }
 
   /** The object with this key in the caller's workspace; otherwise 404. */
   async byKey(auth: UserContext, key: string): Promise<ObjectType> {
-    const t = KEY_RE.test(key) ? await this.uow.tenant(auth).findOne(ObjectType, { where: { key } }) : null;
+    const t = KEY_RE.test(key) ? await this.uow.tenant(auth.workspace.id).findOne(ObjectType, { where: { key } }) : null;
     if (!t) throw notFound('object');
     return t;
   }
 
   async create(auth: UserContext, input: ObjectTypeInput): Promise<ObjectType> {
     if (!isAdmin(auth)) throw forbidden('only admins define custom objects');
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     return this.uow.run(async () => {
       // one definer at a time per workspace: the duplicate-key check and relation targets stay true
       await db.lock(OBJECT_LOCK);
@@ -62,7 +62,7 @@ export class ObjectTypesService {
    */
   async update(auth: UserContext, key: string, input: ObjectTypeInput): Promise<ObjectType> {
     if (!isAdmin(auth)) throw forbidden('only admins define custom objects');
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     return this.uow.run(async () => {
       await db.lock(OBJECT_LOCK);
       const current = await this.byKey(auth, key);

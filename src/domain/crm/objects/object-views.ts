@@ -74,7 +74,7 @@ export class ObjectViews {
 
   async of(auth: UserContext, all: ObjectType[], type: ObjectType, records: ObjectRecord[]): Promise<RecordView[]> {
     if (!records.length) return [];
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     const ids = records.map((r) => r.id);
     // relations of other objects (or this one) that point at this object: the `in` side
     const incoming = all.flatMap((s) => s.relations.filter((r) => r.kind === 'object' && r.object === type.key).map((rel) => ({ source: s, rel })));
@@ -137,7 +137,7 @@ export class ObjectViews {
 
   /** Names (and owners, for visibility) of linked records: one query per kind. */
   private async names(auth: UserContext, want: Record<RelationKind, Set<number>>): Promise<Record<RelationKind, Map<number, Named>>> {
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     const load = async (entity: typeof Company | typeof Person | typeof Opportunity | typeof ObjectRecord, ids: Set<number>): Promise<Map<number, Named>> => {
       if (!ids.size) return new Map();
       const qb = db

@@ -80,7 +80,7 @@ export class OpportunityCommands {
     if (input.stage !== undefined) {
       throw invalid('stage', `PATCH does not move an opportunity; use POST /api/v1/opportunities/${id}/stage (gates, loss reason, log and events)`);
     }
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     const opp = await this.uow.run(async () => {
       const o = await this.access.findVisible(Opportunity, auth, id, 'opportunity', true);
       this.access.assertCanEdit(auth, o.ownerId);
@@ -207,7 +207,7 @@ export class OpportunityCommands {
   }
 
   async addNote(auth: UserContext, id: number, body: string): Promise<OppChange> {
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     const opp = await this.uow.run(async () => {
       const o = await this.access.findVisible(Opportunity, auth, id, 'opportunity', true);
       this.access.assertCanEdit(auth, o.ownerId);

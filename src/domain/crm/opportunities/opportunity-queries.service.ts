@@ -84,7 +84,7 @@ export class OpportunityQueries {
   /** One record (404 when the caller may not see it) with its nested arrays; records the open for Today. */
   async get(auth: UserContext, id: number): Promise<OppDetail> {
     const row = (await this.uow
-      .tenant(auth)
+      .tenant(auth.workspace.id)
       .qb(Opportunity, 'o')
       .leftJoinAndMapOne('o.joinedCustomer', Company, 'c', 'c.workspace_id = o.workspace_id AND c.id = o.customer_id')
       .leftJoinAndMapOne('o.joinedProduct', Product, 'p', 'p.workspace_id = o.workspace_id AND p.id = o.product_id')
@@ -118,7 +118,7 @@ export class OpportunityQueries {
 
   /** After a command: the record as it was changed, its company (read only when the command did not have it) and its notes. */
   async brief(auth: UserContext, change: OppChange): Promise<OppBrief> {
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     const o = change.opp;
     const [customer, notes] = await this.uow.all(
       () => (change.customer !== undefined ? change.customer : db.byId(Company, o.customerId)),

@@ -73,7 +73,7 @@ export class OrdersService {
   ) {}
 
   async list(auth: UserContext, q: OrderListQuery): Promise<Page<OrderView>> {
-    const qb = this.uow.tenant(auth).qb(Order, 'o');
+    const qb = this.uow.tenant(auth.workspace.id).qb(Order, 'o');
     const visible = await this.access.visibleOwnerIds(auth);
     if (visible) qb.andWhere('o.owner_id IN (:...visible)', { visible });
     if (q.customerId !== undefined) qb.andWhere('o.customer_id = :customerId', { customerId: q.customerId });
@@ -88,7 +88,7 @@ export class OrdersService {
   }
 
   async get(auth: UserContext, id: number): Promise<OrderView> {
-    const row = (await joinProduct(this.uow.tenant(auth).qb(Order, 'o')).andWhere('o.id = :id', { id }).getOne()) as OrderRow | null;
+    const row = (await joinProduct(this.uow.tenant(auth.workspace.id).qb(Order, 'o')).andWhere('o.id = :id', { id }).getOne()) as OrderRow | null;
     if (!row || !this.access.canSee(await this.access.visibleOwnerIds(auth), row.ownerId)) throw notFound('order');
     return viewOf(row);
   }
@@ -104,7 +104,7 @@ export class OrdersService {
   }
 
   private async forRecord(auth: UserContext, column: 'customer_id' | 'opp_id', id: number): Promise<OrderView[]> {
-    const qb = joinProduct(this.uow.tenant(auth).qb(Order, 'o')).andWhere(`o.${column} = :recordId`, { recordId: id });
+    const qb = joinProduct(this.uow.tenant(auth.workspace.id).qb(Order, 'o')).andWhere(`o.${column} = :recordId`, { recordId: id });
     const visible = await this.access.visibleOwnerIds(auth);
     if (visible) qb.andWhere('o.owner_id IN (:...visible)', { visible });
     const rows = (await qb.orderBy('o.id', 'DESC').limit(RECORD_ORDERS_LIMIT).getMany()) as OrderRow[];
@@ -172,7 +172,7 @@ export class OrdersService {
   async setPo(auth: UserContext, id: number, raw: string): Promise<PoChange> {
     const po = collapsePo(raw);
     if (po.length > MAX_PO_LENGTH) throw invalid('customer_po', `at most ${MAX_PO_LENGTH} characters after whitespace is collapsed (got ${po.length})`);
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     return this.uow.run(async () => {
       const order = await this.loadForChange(auth, id);
       const changed = po !== order.customerPo;

@@ -95,7 +95,7 @@ export class PeopleService {
 
   async list(auth: UserContext, q: PersonListQuery): Promise<PersonPage> {
     const visible = await this.access.visibleOwnerIds(auth);
-    const qb = this.uow.tenant(auth).qb(Person, 'p');
+    const qb = this.uow.tenant(auth.workspace.id).qb(Person, 'p');
     if (visible) qb.andWhere('p.owner_id IN (:...visible)', { visible });
     qb.andWhere('p.active = :active', { active: q.active ?? true });
     if (q.q?.trim()) qb.andWhere(`(p.name ILIKE :q ESCAPE '\\' OR p.email ILIKE :q ESCAPE '\\')`, { q: searchPattern(q.q.trim()) });
@@ -170,7 +170,7 @@ export class PeopleService {
   }
 
   async update(auth: UserContext, id: number, input: PersonInput): Promise<PersonOne> {
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     const person = await this.uow.run(async () => {
       const current = await this.access.findVisible(Person, auth, id, 'person', true);
       this.access.assertCanEdit(auth, current.ownerId);
@@ -201,7 +201,7 @@ export class PeopleService {
 
   /** Archive (active = false); PATCH active: true brings the person back. */
   async archive(auth: UserContext, id: number): Promise<void> {
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     await this.uow.run(async () => {
       const current = await this.access.findVisible(Person, auth, id, 'person', true);
       this.access.assertCanEdit(auth, current.ownerId);

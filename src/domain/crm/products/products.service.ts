@@ -25,7 +25,7 @@ export class ProductsService {
   }
 
   list(auth: UserContext, includeInactive: boolean): Promise<Product[]> {
-    return this.uow.tenant(auth).find(Product, {
+    return this.uow.tenant(auth.workspace.id).find(Product, {
       where: includeInactive ? {} : { active: true },
       order: { name: 'ASC', id: 'ASC' },
       take: 1000,
@@ -33,14 +33,14 @@ export class ProductsService {
   }
 
   async get(auth: UserContext, id: number): Promise<Product> {
-    const p = await this.uow.tenant(auth).byId(Product, id);
+    const p = await this.uow.tenant(auth.workspace.id).byId(Product, id);
     if (!p) throw notFound('product');
     return p;
   }
 
   async create(auth: UserContext, input: ProductInput): Promise<Product> {
     if (!isAdmin(auth)) throw forbidden('only admins maintain the product catalogue');
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     return this.uow.run(async () => {
       const p = db.create(Product, { currency: auth.workspace.app.currency_base, unit: auth.workspace.app.unit_default, listPrice: 0, extId: '', active: true });
       this.apply(auth, p, input);
@@ -51,7 +51,7 @@ export class ProductsService {
 
   async update(auth: UserContext, id: number, input: ProductInput): Promise<Product> {
     if (!isAdmin(auth)) throw forbidden('only admins maintain the product catalogue');
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     return this.uow.run(async () => {
       const p = await this.get(auth, id);
       const oldCode = p.code;
@@ -82,7 +82,7 @@ export class ProductsService {
   }
 
   private async assertFreeCode(auth: UserContext, code: string): Promise<void> {
-    if (await this.uow.tenant(auth).exists(Product, { code })) {
+    if (await this.uow.tenant(auth.workspace.id).exists(Product, { code })) {
       throw new DomainError('conflict', `a product with code ${code} already exists`, { field: 'code' });
     }
   }

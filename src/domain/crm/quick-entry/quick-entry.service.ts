@@ -57,7 +57,7 @@ export class QuickEntryService {
     }
     const blocks = qeBlocks(c, app);
     const templates = c.qe_templates ?? [];
-    const users = await this.uow.tenant(auth).find(User, { where: { active: true }, select: { id: true, fullName: true }, order: { fullName: 'ASC', id: 'ASC' } });
+    const users = await this.uow.tenant(auth.workspace.id).find(User, { where: { active: true }, select: { id: true, fullName: true }, order: { fullName: 'ASC', id: 'ASC' } });
     const icons = c.qe_visit_type_icons ?? {};
     return {
       blocks,
@@ -78,7 +78,7 @@ export class QuickEntryService {
 
   async suggest(auth: UserContext, input: { note: string; customer_id?: number }): Promise<SuggestionItem[]> {
     if (input.note.length > MAX_NOTE_LENGTH) throw invalid('note', `at most ${MAX_NOTE_LENGTH} characters`);
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     const ws = auth.workspace;
     let people: { id: number; name: string }[] = [];
     let opps: { id: number; name: string; stage: string }[] = [];

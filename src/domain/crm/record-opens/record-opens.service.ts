@@ -12,13 +12,13 @@ export class RecordOpensService {
 
   async touch(auth: UserContext, recordType: OpenableType, recordId: number): Promise<void> {
     await this.uow.run(() =>
-      this.uow.tenant(auth).upsert(RecordOpen, { userId: auth.user.id, recordType, recordId, openedAt: new Date() }, ['workspaceId', 'userId', 'recordType', 'recordId']),
+      this.uow.tenant(auth.workspace.id).upsert(RecordOpen, { userId: auth.user.id, recordType, recordId, openedAt: new Date() }, ['workspaceId', 'userId', 'recordType', 'recordId']),
     );
   }
 
   /** The user's most recently opened record ids of one type, newest first. */
   async recent(auth: UserContext, recordType: OpenableType, limit = 10): Promise<number[]> {
-    const rows = await this.uow.tenant(auth).find(RecordOpen, {
+    const rows = await this.uow.tenant(auth.workspace.id).find(RecordOpen, {
       where: { userId: auth.user.id, recordType },
       order: { openedAt: 'DESC' },
       take: limit,

@@ -30,7 +30,7 @@ export class AccessService {
     const dept = auth.user.department.trim();
     if (!dept) return (auth.teamIds = []);
     const rows = await this.uow
-      .tenant(auth)
+      .tenant(auth.workspace.id)
       .qb(User, 'u')
       .select('u.id', 'id')
       .andWhere('u.department = :dept AND u.id <> :me', { dept, me: auth.user.id })
@@ -46,7 +46,7 @@ export class AccessService {
     what: string,
     lock = false,
   ): Promise<T> {
-    const row = await this.uow.tenant(auth).byId(entity, id, lock);
+    const row = await this.uow.tenant(auth.workspace.id).byId(entity, id, lock);
     if (!row || !this.canSee(await this.visibleOwnerIds(auth), row.ownerId)) throw notFound(what);
     return row;
   }

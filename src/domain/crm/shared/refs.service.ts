@@ -21,13 +21,13 @@ export class RefsService {
   ) {}
 
   async company(auth: UserContext, id: number, field = 'customer_id'): Promise<Company> {
-    const c = await this.uow.tenant(auth).byId(Company, id);
+    const c = await this.uow.tenant(auth.workspace.id).byId(Company, id);
     if (!c || !this.access.canSee(await this.access.visibleOwnerIds(auth), c.ownerId)) throw invalid(field, `no company with id ${id}`);
     return c;
   }
 
   async person(auth: UserContext, id: number, field = 'person_id'): Promise<Person> {
-    const p = await this.uow.tenant(auth).byId(Person, id);
+    const p = await this.uow.tenant(auth.workspace.id).byId(Person, id);
     if (!p || !this.access.canSee(await this.access.visibleOwnerIds(auth), p.ownerId)) throw invalid(field, `no person with id ${id}`);
     return p;
   }
@@ -36,7 +36,7 @@ export class RefsService {
   async people(auth: UserContext, ids: number[], field = 'person_ids'): Promise<Person[]> {
     if (!ids.length) return [];
     const unique = [...new Set(ids)];
-    const rows = await this.uow.tenant(auth).qb(Person, 'p').andWhere('p.id IN (:...ids)', { ids: unique })
+    const rows = await this.uow.tenant(auth.workspace.id).qb(Person, 'p').andWhere('p.id IN (:...ids)', { ids: unique })
       .getMany();
     const visible = await this.access.visibleOwnerIds(auth);
     const found = new Set(rows.filter((p) => this.access.canSee(visible, p.ownerId)).map((p) => p.id));
@@ -46,14 +46,14 @@ export class RefsService {
   }
 
   async opportunity(auth: UserContext, id: number, field = 'opp_id'): Promise<Opportunity> {
-    const o = await this.uow.tenant(auth).byId(Opportunity, id);
+    const o = await this.uow.tenant(auth.workspace.id).byId(Opportunity, id);
     if (!o || !this.access.canSee(await this.access.visibleOwnerIds(auth), o.ownerId)) throw invalid(field, `no opportunity with id ${id}`);
     return o;
   }
 
   /** An active user of the workspace (owner, assignee, attendee). */
   async user(auth: UserContext, id: number, field = 'owner_id'): Promise<User> {
-    const u = await this.uow.tenant(auth).byId(User, id);
+    const u = await this.uow.tenant(auth.workspace.id).byId(User, id);
     if (!u || !u.active) throw invalid(field, `no active user with id ${id}`);
     return u;
   }
@@ -72,7 +72,7 @@ export class RefsService {
   async users(auth: UserContext, ids: number[], field = 'attendee_ids'): Promise<User[]> {
     if (!ids.length) return [];
     const unique = [...new Set(ids)];
-    const rows = await this.uow.tenant(auth).qb(User, 'u').andWhere('u.id IN (:...ids) AND u.active', { ids: unique })
+    const rows = await this.uow.tenant(auth.workspace.id).qb(User, 'u').andWhere('u.id IN (:...ids) AND u.active', { ids: unique })
       .getMany();
     const found = new Set(rows.map((u) => u.id));
     const missing = unique.filter((id) => !found.has(id));
@@ -81,7 +81,7 @@ export class RefsService {
   }
 
   async product(auth: UserContext, id: number, field = 'product_id'): Promise<Product> {
-    const p = await this.uow.tenant(auth).byId(Product, id);
+    const p = await this.uow.tenant(auth.workspace.id).byId(Product, id);
     if (!p || !p.active) throw invalid(field, `no active product with id ${id}`);
     return p;
   }

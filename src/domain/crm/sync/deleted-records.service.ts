@@ -64,7 +64,7 @@ export class DeletedRecordsService {
     const types = this.allowedTypes(auth, q.type);
     const since = q.since ? sinceInstant(q.since, auth.workspace.timezone, 'since') : undefined;
     const visible = await this.access.visibleOwnerIds(auth);
-    const qb = this.uow.tenant(auth).qb(DeletedRecord, 'd');
+    const qb = this.uow.tenant(auth.workspace.id).qb(DeletedRecord, 'd');
     if (types.length < DELETED_TYPES.length) qb.andWhere('d.record_type IN (:...types)', { types });
     if (visible) qb.andWhere('(d.user_ids && CAST(:visible AS int[]) OR d.record_type IN (:...shared))', { visible, shared: SHARED_TYPES });
     const limit = applyTimeKeyset(qb, 'd', 'deleted_at', { limit: q.limit, cursor: q.cursor, since });

@@ -73,7 +73,7 @@ export class TasksService {
   async list(auth: UserContext, q: TaskListQuery): Promise<Page<TaskView>> {
     if (q.due_after && q.due_before && q.due_before < q.due_after) throw invalid('due_before', 'must not be before due_after');
     const today = todayIn(auth.workspace.timezone);
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     return this.uow.run(async () => {
       const visible = await this.access.visibleOwnerIds(auth);
       const qb = db.qb(Task, 't');
@@ -96,13 +96,13 @@ export class TasksService {
   }
 
   async get(auth: UserContext, id: number): Promise<TaskView> {
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     return this.uow.run(async () => (await this.hydrate(auth, [await this.load(auth, db, id, false)]))[0]!);
   }
 
   async create(auth: UserContext, input: TaskFields): Promise<TaskView> {
     const c = auth.workspace.constants;
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     return this.uow.run(async () => {
       const priority = input.priority != null ? this.refs.oneOf(auth, 'task_priorities', input.priority, 'priority') : defaultPriority(c.task_priorities);
       const status = input.status != null ? this.refs.oneOf(auth, 'task_statuses', input.status, 'status') : defaultStatus(c.task_statuses);
@@ -153,7 +153,7 @@ export class TasksService {
 
   /** Hard delete, with a tombstone in the same transaction for sync (GET /deleted). */
   async remove(auth: UserContext, id: number): Promise<void> {
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     await this.uow.run(async () => {
       const t = await this.load(auth, db, id, true);
       if (!canEditTask({ id: auth.user.id, admin: isAdmin(auth) }, t)) throw forbidden();

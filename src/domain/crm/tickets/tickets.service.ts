@@ -65,7 +65,7 @@ export class TicketsService {
   ) {}
 
   async list(auth: UserContext, q: TicketListQuery): Promise<Page<TicketView>> {
-    const qb = this.uow.tenant(auth).qb(Ticket, 't');
+    const qb = this.uow.tenant(auth.workspace.id).qb(Ticket, 't');
     const visible = await this.access.visibleOwnerIds(auth);
     if (visible) qb.andWhere('(t.owner_id IN (:...visible) OR t.assignee_id IN (:...visible))', { visible });
     if (q.status !== undefined) qb.andWhere('t.status = :status', { status: this.refs.oneOf(auth, 'ticket_statuses', q.status, 'status') });
@@ -148,7 +148,7 @@ export class TicketsService {
   }
 
   private async load(auth: UserContext, id: number, lock: boolean): Promise<Ticket> {
-    const t = await this.uow.tenant(auth).byId(Ticket, id, lock);
+    const t = await this.uow.tenant(auth.workspace.id).byId(Ticket, id, lock);
     if (!t || !canSeeTicket(await this.access.visibleOwnerIds(auth), t)) throw notFound('ticket');
     return t;
   }

@@ -214,7 +214,7 @@ export class TodayService {
     const ids = await this.opens.recent(auth, type, RECENT_LIMIT);
     if (!ids.length) return [];
     const rows = await this.uow
-      .tenant(auth)
+      .tenant(auth.workspace.id)
       .qb(entity, 'r')
       .andWhere('r.id IN (:...ids)', { ids })
       .getMany();

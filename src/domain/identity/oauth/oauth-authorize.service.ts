@@ -139,9 +139,9 @@ export class OAuthAuthorizeService {
       const code = newToken('mcpc');
       await this.uow.run(async () => {
         // expired codes go after a day (bounded housekeeping on the consent path)
-        await this.uow.tenant(ws).sql(`DELETE FROM oauth_codes WHERE workspace_id = $1 AND expires_at < now() - interval '1 day'`);
+        await this.uow.tenant(ws.id).sql(`DELETE FROM oauth_codes WHERE workspace_id = $1 AND expires_at < now() - interval '1 day'`);
         const grant = await this.upsertGrant(ws, user, v.client, v.scopes);
-        await this.uow.tenant(ws).insert(OAuthCode, {
+        await this.uow.tenant(ws.id).insert(OAuthCode, {
           codeHash: sha256Hex(code),
           grantId: grant.id,
           userId: user.id,
@@ -199,12 +199,12 @@ export class OAuthAuthorizeService {
    * this server into an open redirector to any https URL: those get the error page.
    */
   private async mayRedirectErrors(ws: Workspace, client: ClientInfo): Promise<boolean> {
-    return client.kind === 'registered' && (await this.uow.tenant(ws).exists(OAuthGrant, { clientId: client.clientId }));
+    return client.kind === 'registered' && (await this.uow.tenant(ws.id).exists(OAuthGrant, { clientId: client.clientId }));
   }
 
   /** One grant per user and app; a new consent replaces its scope, also on the tokens already issued. */
   private async upsertGrant(ws: Workspace, user: User, client: ClientInfo, scopes: string[]): Promise<OAuthGrant> {
-    const db = this.uow.tenant(ws);
+    const db = this.uow.tenant(ws.id);
     await db.upsert(OAuthGrant, { userId: user.id, clientId: client.clientId, clientName: client.clientName, scopes, updatedAt: new Date() }, ['workspaceId', 'userId', 'clientId']);
     const grant = await db.findOne(OAuthGrant, { where: { userId: user.id, clientId: client.clientId } });
     if (!grant) throw new Error('grant vanished after upsert');

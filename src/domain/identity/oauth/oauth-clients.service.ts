@@ -85,7 +85,7 @@ export class OAuthClientsService implements OnModuleDestroy {
     const name = (typeof b.client_name === 'string' && b.client_name.trim()) || 'Unnamed app';
     const clientId = `cl_${randomBytes(16).toString('base64url')}`;
     const secret = method === 'client_secret_post' ? `cs_${randomBytes(32).toString('base64url')}` : null;
-    const db = this.uow.tenant(ws);
+    const db = this.uow.tenant(ws.id);
     const client = await this.uow.run(async () => {
       // clients that never completed an authorization go after a day (bounded, on the registration path)
       await db.delete(OAuthClient, { authorizedAt: IsNull(), createdAt: LessThan(new Date(Date.now() - UNUSED_CLIENT_MS)) });
@@ -122,7 +122,7 @@ export class OAuthClientsService implements OnModuleDestroy {
     const key = `${ws.id}:${clientId}`;
     const hit = this.kept.get(key);
     if (hit) return hit;
-    const c = await this.uow.tenant(ws).findOne(OAuthClient, { where: { clientId } });
+    const c = await this.uow.tenant(ws.id).findOne(OAuthClient, { where: { clientId } });
     if (!c) return null;
     const info: ClientInfo = { kind: 'registered', clientId: c.clientId, clientName: c.clientName, redirectUris: c.redirectUris, authMethod: c.tokenEndpointAuthMethod, secretHash: c.secretHash };
     if (c.authorizedAt) {
@@ -156,6 +156,6 @@ export class OAuthClientsService implements OnModuleDestroy {
 
   /** Marks a registered client as used (it is then kept). */
   async markAuthorized(ws: Workspace, clientId: string): Promise<void> {
-    await this.uow.tenant(ws).update(OAuthClient, { clientId, authorizedAt: IsNull() }, { authorizedAt: new Date() });
+    await this.uow.tenant(ws.id).update(OAuthClient, { clientId, authorizedAt: IsNull() }, { authorizedAt: new Date() });
   }
 }

@@ -97,7 +97,7 @@ export class OAuthService {
     // part of the request (spec 4.12, 3.7 "same redirect_uri"; RFC 6749 4.1.3): the code must come back with where it was sent
     if (!p.redirect_uri) throw oauthError('invalid_request', 'redirect_uri is required');
     if (!p.code_verifier) throw oauthError('invalid_request', 'code_verifier is required (PKCE)');
-    const db = this.uow.tenant(ws);
+    const db = this.uow.tenant(ws.id);
     const outcome = await this.uow.run(async (): Promise<TokenResponse | DomainError> => {
       const code = await db.findOne(OAuthCode, { where: { codeHash: sha256Hex(p.code!) }, lock: { mode: 'pessimistic_write' } });
       if (!code) return oauthError('invalid_grant', 'unknown authorization code');
@@ -167,7 +167,7 @@ export class OAuthService {
    * rotation that comes later finds its token revoked and takes nothing.
    */
   private async revokeGrantTokens(ws: Workspace, grantId: number, userId: number): Promise<number> {
-    const db = this.uow.tenant(ws);
+    const db = this.uow.tenant(ws.id);
     let n = 0;
     for (let round = 0; round < 5; round++) {
       const revoked = await db.update(Credential, { grantId, revokedAt: IsNull() }, { revokedAt: new Date() });
@@ -189,7 +189,7 @@ export class OAuthService {
     const client = await this.clients.authenticate(ws, p, authorization);
     if (!p.token) throw oauthError('invalid_request', 'token is required');
     if (!/^mcpr?_[A-Za-z0-9_-]{43}$/.test(p.token)) return;
-    const db = this.uow.tenant(ws);
+    const db = this.uow.tenant(ws.id);
     await this.uow.run(async () => {
       const cred = await db.findOne(Credential, { where: { tokenHash: sha256Hex(p.token!) } });
       if (!cred || !cred.grantId || (cred.kind !== 'oauth' && cred.kind !== 'oauth_refresh')) return;
@@ -208,7 +208,7 @@ export class OAuthService {
   /** The caller's grants (apps with access), newest first. */
   async grants(auth: UserContext, q: { limit?: number; cursor?: string }): Promise<{ items: GrantView[]; nextCursor: string | null }> {
     const limit = Math.min(Math.max(q.limit ?? 50, 1), 200);
-    const qb = this.uow.tenant(auth).qb(OAuthGrant, 'g').andWhere('g.user_id = :uid', { uid: auth.user.id });
+    const qb = this.uow.tenant(auth.workspace.id).qb(OAuthGrant, 'g').andWhere('g.user_id = :uid', { uid: auth.user.id });
     if (q.cursor !== undefined) {
       if (!/^[1-9]\d{0,9}$/.test(q.cursor)) throw invalid('cursor', 'not a cursor of this list (use next_cursor as returned)');
       qb.andWhere('g.id < :cursor', { cursor: Number(q.cursor) });
@@ -223,7 +223,7 @@ export class OAuthService {
 
   /** Remove access: the grant goes and every token of it is revoked at once (spec 5 rule 9). */
   async removeGrant(auth: UserContext, id: number): Promise<void> {
-    const db = this.uow.tenant(auth);
+    const db = this.uow.tenant(auth.workspace.id);
     await this.uow.run(async () => {
       const grant = await db.findOne(OAuthGrant, { where: { id, userId: auth.user.id } });
       if (!grant) throw notFound('app connection');
