@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { IsIsoDateString, IsId, IsQueryId, IsIdList, IfPresent, NullClears } from './fields';
+import { IsIsoDateString, IsId, IsQueryId, IsIdList, IfPresent, NullClears, NullableId, NullableText } from './fields';
 import { PageQueryDto } from './page-query.dto';
 
 export class ActivityListQueryDto extends PageQueryDto {
@@ -69,21 +69,13 @@ export class CreateActivityDto {
   @IsIdList(50)
   person_ids?: number[] | null;
 
-  @ApiPropertyOptional({ type: 'integer', nullable: true, description: 'an opportunity of that company' })
-  @IsOptional()
-  @IsId()
+  @NullableId('an opportunity of that company')
   opp_id?: number | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 5000 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(5000)
+  @NullableText(5000)
   note?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 200 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
+  @NullableText(200)
   next_action?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, example: '2026-03-16' })
@@ -91,15 +83,10 @@ export class CreateActivityDto {
   @IsIsoDateString()
   next_date?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 200 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
+  @NullableText(200)
   outcome?: string | null;
 
-  @ApiPropertyOptional({ type: 'integer', nullable: true, description: 'default: the caller; only admins may set another user' })
-  @IsOptional()
-  @IsId()
+  @NullableId('default: the caller; only admins may set another user')
   owner_id?: number | null;
 }
 
@@ -140,21 +127,13 @@ export class UpdateActivityDto {
   @IsIdList(50)
   person_ids?: number[] | null;
 
-  @ApiPropertyOptional({ type: 'integer', nullable: true })
-  @IsOptional()
-  @IsId()
+  @NullableId()
   opp_id?: number | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 5000 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(5000)
+  @NullableText(5000)
   note?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 200 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
+  @NullableText(200)
   next_action?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true })
@@ -162,10 +141,7 @@ export class UpdateActivityDto {
   @IsIsoDateString()
   next_date?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 200 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
+  @NullableText(200)
   outcome?: string | null;
 
   @ApiPropertyOptional({ description: 'only admins may set another user' })

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength, ValidateBy, ValidationOptions } from 'class-validator';
 import { isLocalTimestamp } from '../../../platform/common/local-time';
-import { IfPresent, IsId, IsIdList, IsIsoDateString, IsQueryId, NotBlank, NullClears } from './fields';
+import { IfPresent, IsIdList, IsIsoDateString, IsQueryId, NotBlank, NullClears, NullableId, NullableText } from './fields';
 
 /** A local time of the workspace without zone: `YYYY-MM-DDTHH:mm:ss` (seconds may be left out). */
 export function IsLocalTimestamp(options?: ValidationOptions): PropertyDecorator {
@@ -41,16 +41,10 @@ export class CreateCalendarEntryDto {
   @IsLocalTimestamp()
   end: string;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 300 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(300)
+  @NullableText(300)
   location?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 5000 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(5000)
+  @NullableText(5000)
   note?: string | null;
 
   @ApiPropertyOptional({ nullable: true, type: [Number], description: 'users; the owner always attends' })
@@ -63,14 +57,10 @@ export class CreateCalendarEntryDto {
   @IsIdList(100)
   person_ids?: number[] | null;
 
-  @ApiPropertyOptional({ type: 'integer', nullable: true })
-  @IsOptional()
-  @IsId()
+  @NullableId()
   customer_id?: number | null;
 
-  @ApiPropertyOptional({ type: 'integer', nullable: true })
-  @IsOptional()
-  @IsId()
+  @NullableId()
   opp_id?: number | null;
 }
 
@@ -93,16 +83,10 @@ export class UpdateCalendarEntryDto {
   @IsLocalTimestamp()
   end?: string;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 300 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(300)
+  @NullableText(300)
   location?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 5000 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(5000)
+  @NullableText(5000)
   note?: string | null;
 
   @ApiPropertyOptional({ nullable: true, type: [Number] })
@@ -115,13 +99,9 @@ export class UpdateCalendarEntryDto {
   @IsIdList(100)
   person_ids?: number[] | null;
 
-  @ApiPropertyOptional({ type: 'integer', nullable: true })
-  @IsOptional()
-  @IsId()
+  @NullableId()
   customer_id?: number | null;
 
-  @ApiPropertyOptional({ type: 'integer', nullable: true })
-  @IsOptional()
-  @IsId()
+  @NullableId()
   opp_id?: number | null;
 }

@@ -83,6 +83,12 @@ export const OptionalEmail = () =>
     ValidateBy({ name: 'isEmailOrEmpty', validator: { validate: (v: unknown) => v === '' || (typeof v === 'string' && isEmail(v)), defaultMessage: () => '$property must be an e-mail address or empty' } }),
   );
 
+/** A text field that `null` clears: optional, nullable, at most `max` characters. */
+export const NullableText = (max: number) => applyDecorators(ApiPropertyOptional({ type: String, nullable: true, maxLength: max }), IsOptional(), IsString(), MaxLength(max));
+
+/** A record id that `null` clears (a link to another record). */
+export const NullableId = (description?: string) => applyDecorators(ApiPropertyOptional({ type: 'integer', nullable: true, ...(description ? { description } : {}) }), IsOptional(), IsId());
+
 export const OptionalBool = () => applyDecorators(ApiPropertyOptional({ type: Boolean }), Present(), IsBoolean());
 
 /** A user / record id in a body. */

@@ -3,7 +3,7 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import type { ConvertInput } from '../../../domain/crm/leads/lead-convert.service';
 import type { LeadInput, LeadListQuery, LeadPersonInput } from '../../../domain/crm/leads/leads.service';
-import { IfPresent, IsAmount, IsId, IsIsoDateString, NotBlank, NullClears, OptionalEmail, OptionalId, OptionalText, QueryId } from './fields';
+import { IfPresent, IsAmount, IsId, IsIsoDateString, NotBlank, NullClears, OptionalEmail, OptionalId, OptionalText, QueryId, NullableId } from './fields';
 import { PageQueryDto } from './page-query.dto';
 
 /** Largest value of a numeric(14,2) column. */
@@ -28,9 +28,7 @@ class LeadFieldsDto implements LeadInput {
   @OptionalText(100) sector?: string;
   @ApiPropertyOptional({ maxLength: 200, description: 'their current supplier' }) @IfPresent() @IsString() @MaxLength(200) supplier?: string;
 
-  @ApiPropertyOptional({ type: 'integer', nullable: true, description: 'the fair the lead was met at' })
-  @IsOptional()
-  @IsId()
+  @NullableId('the fair the lead was met at')
   fair_id?: number | null;
 
   @ApiPropertyOptional({ maxLength: 40, description: 'one of constants.lead_interest, or empty' }) @IfPresent() @IsString() @MaxLength(40) interest?: string;
@@ -63,9 +61,7 @@ class LeadFieldsDto implements LeadInput {
   @MaxLength(40)
   opp_type?: string;
 
-  @ApiPropertyOptional({ type: 'integer', nullable: true, description: 'a registered company the lead belongs to' })
-  @IsOptional()
-  @IsId()
+  @NullableId('a registered company the lead belongs to')
   customer_id?: number | null;
 
   @ApiPropertyOptional({ type: [LeadPersonDto], nullable: true, maxItems: 20, description: 'people met besides the primary contact' })

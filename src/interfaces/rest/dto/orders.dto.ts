@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import type { OrderListQuery } from '../../../domain/crm/orders/orders.service';
-import { IsAmount, IsId, IsIsoDateString, IsQueryId } from './fields';
+import { IsAmount, IsId, IsIsoDateString, IsQueryId, NullableId } from './fields';
 import { PageQueryDto } from './page-query.dto';
 
 export class CreateOrderDto {
@@ -9,14 +9,10 @@ export class CreateOrderDto {
   @IsId()
   customer_id: number;
 
-  @ApiPropertyOptional({ type: 'integer', nullable: true, description: 'an opportunity of that company' })
-  @IsOptional()
-  @IsId()
+  @NullableId('an opportunity of that company')
   opp_id?: number | null;
 
-  @ApiPropertyOptional({ type: 'integer', nullable: true, description: 'an active catalogue product' })
-  @IsOptional()
-  @IsId()
+  @NullableId('an active catalogue product')
   product_id?: number | null;
 
   @ApiProperty({ description: 'quantity in the unit (above 0, at most 3 decimals)', example: 5000 })

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { IfPresent, IsId, IsIsoDateString, IsQueryId, NotBlank, NullClears } from './fields';
+import { IfPresent, IsId, IsIsoDateString, IsQueryId, NotBlank, NullClears, NullableId, NullableText } from './fields';
 import { PageQueryDto } from './page-query.dto';
 
 export class TaskListQueryDto extends PageQueryDto {
@@ -53,10 +53,7 @@ export class CreateTaskDto {
   @MaxLength(300)
   title: string;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 5000 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(5000)
+  @NullableText(5000)
   description?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, example: '2026-03-20' })
@@ -76,24 +73,16 @@ export class CreateTaskDto {
   @MaxLength(40)
   status?: string | null;
 
-  @ApiPropertyOptional({ type: 'integer', nullable: true, description: 'an active user; default the caller' })
-  @IsOptional()
-  @IsId()
+  @NullableId('an active user; default the caller')
   assignee_id?: number | null;
 
-  @ApiPropertyOptional({ type: 'integer', nullable: true })
-  @IsOptional()
-  @IsId()
+  @NullableId()
   customer_id?: number | null;
 
-  @ApiPropertyOptional({ type: 'integer', nullable: true })
-  @IsOptional()
-  @IsId()
+  @NullableId()
   person_id?: number | null;
 
-  @ApiPropertyOptional({ type: 'integer', nullable: true })
-  @IsOptional()
-  @IsId()
+  @NullableId()
   opp_id?: number | null;
 }
 
@@ -106,10 +95,7 @@ export class UpdateTaskDto {
   @MaxLength(300)
   title?: string;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 5000 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(5000)
+  @NullableText(5000)
   description?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true })
@@ -134,18 +120,12 @@ export class UpdateTaskDto {
   @IsId()
   assignee_id?: number;
 
-  @ApiPropertyOptional({ type: 'integer', nullable: true })
-  @IsOptional()
-  @IsId()
+  @NullableId()
   customer_id?: number | null;
 
-  @ApiPropertyOptional({ type: 'integer', nullable: true })
-  @IsOptional()
-  @IsId()
+  @NullableId()
   person_id?: number | null;
 
-  @ApiPropertyOptional({ type: 'integer', nullable: true })
-  @IsOptional()
-  @IsId()
+  @NullableId()
   opp_id?: number | null;
 }

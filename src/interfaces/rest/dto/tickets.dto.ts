@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import type { TicketListQuery } from '../../../domain/crm/tickets/tickets.service';
-import { IfPresent, IsId, IsQueryId, NotBlank, NullClears } from './fields';
+import { IfPresent, IsId, IsQueryId, NotBlank, NullClears, NullableId } from './fields';
 import { PageQueryDto } from './page-query.dto';
 
 export class TicketListQueryDto extends PageQueryDto {
@@ -74,14 +74,10 @@ export class CreateTicketDto {
   @IsId()
   customer_id?: number | null;
 
-  @ApiPropertyOptional({ type: 'integer', nullable: true, description: 'the contact who raised it' })
-  @IsOptional()
-  @IsId()
+  @NullableId('the contact who raised it')
   person_id?: number | null;
 
-  @ApiPropertyOptional({ type: 'integer', nullable: true, description: 'an active user' })
-  @IsOptional()
-  @IsId()
+  @NullableId('an active user')
   assignee_id?: number | null;
 }
 
@@ -99,9 +95,7 @@ export class UpdateTicketDto {
   @MaxLength(40)
   priority?: string;
 
-  @ApiPropertyOptional({ type: 'integer', nullable: true, description: 'an active user; null removes the assignee' })
-  @IsOptional()
-  @IsId()
+  @NullableId('an active user; null removes the assignee')
   assignee_id?: number | null;
 }
 
