@@ -74,7 +74,7 @@ export interface Ask {
   question: string;
   /** The button that does it (the action is the request's own path). */
   label: string;
-  /** Where "Cancel" leads. */
+  /** Where the way back (the link beside the confirm button) leads. */
   back: string;
 }
 
