@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { DataSource } from 'typeorm';
 import { insertCompany, insertProduct } from '../helpers/crm-fixtures';
+import { captureQueries } from '../helpers/query-log';
 import { api, createUser, createWorkspace, Fixture, startApp, TestApp } from '../helpers/test-app';
 
 /**
@@ -29,22 +29,10 @@ const as = () => api(t, a.host, seller.key);
 const record = async (id: number) => (await as().get(`/api/v1/opportunities/${id}`).expect(200)).body.opp;
 const lostStage = () => c().stages.find((s) => c().stage_roles[s] === 'lost')!;
 
-/** The SELECTs the data source runs while `fn` runs. */
+/** The SELECTs sent while `fn` runs. */
 async function selects(fn: () => Promise<unknown>): Promise<string[]> {
-  const logger = t.get(DataSource).logger;
-  const original = logger.logQuery;
-  const seen: string[] = [];
-  logger.logQuery = (query, parameters, runner) => {
-    seen.push(query);
-    return original.call(logger, query, parameters, runner);
-  };
-  try {
-    await fn();
-  } finally {
-    logger.logQuery = original;
-  }
-  if (process.env.SHOW_QUERIES) process.stderr.write(`${seen.join('\n')}\n\n`);
-  return seen.filter((q) => /^\s*SELECT/i.test(q));
+  const { queries } = await captureQueries(fn);
+  return queries.map((q) => q.text).filter((q) => /^\s*SELECT/i.test(q));
 }
 /** The record's nested reads (OpportunityQueries.detail): stage logs, tasks and visits of the opportunity. */
 const detailReads = (qs: string[]) => qs.filter((q) => /FROM "(opp_logs|tasks|activities)"/.test(q));
