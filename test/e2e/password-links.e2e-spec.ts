@@ -10,7 +10,7 @@ import { InvitationsService } from '../../src/domain/identity/invitations.servic
 import { ProvisioningService } from '../../src/domain/identity/provisioning.service';
 import { UsersService } from '../../src/domain/identity/users.service';
 import { WorkspaceService } from '../../src/domain/workspace/workspace.service';
-import { Browser, formFields } from '../helpers/oauth-flow';
+import { Browser, formFields, settingsBrowser } from '../helpers/oauth-flow';
 import { api, createUser, createWorkspace, db, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
 
 /**
@@ -244,14 +244,7 @@ describe('forgot password limits', () => {
 });
 
 describe('Users page: invitation links for admins (item 10)', () => {
-  async function adminBrowser(f: Fixture): Promise<Browser> {
-    const br = new Browser(t, f.host);
-    const page = await br.get('/settings/signin');
-    const r = await br.post('/settings/signin', { ...formFields(page.text), username: f.admin.username, password: 'Admin-Password-123', return_to: '/settings/users' });
-    expect(r.status).toBe(303);
-    expect(r.headers.location).toBe('/settings/users');
-    return br;
-  }
+  const adminBrowser = (f: Fixture) => settingsBrowser(t, f.host, f.admin.username, 'Admin-Password-123', '/settings/users');
 
   it('lists users without a password; "New invitation link" shows a fresh link once and the earlier one stops working', async () => {
     const u = await scimUser(a);

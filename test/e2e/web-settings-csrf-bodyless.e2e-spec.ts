@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { api, createWorkspace, Fixture, startApp, TestApp } from '../helpers/test-app';
-import { Browser, formFields } from '../helpers/oauth-flow';
+import { settingsBrowser } from '../helpers/oauth-flow';
 
 /**
  * Issue 16 item 2: a state-changing settings request without a body (no body parser ran, so there is no
@@ -17,15 +17,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const cookieHeader = (br: Browser) => [...(br as unknown as { cookies: Map<string, string> }).cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-
-async function adminBrowser(f: Fixture): Promise<Browser> {
-  const br = new Browser(t, f.host);
-  const page = await br.get('/settings/signin');
-  const r = await br.post('/settings/signin', { ...formFields(page.text), username: f.admin.email, password: 'Admin-Password-123' });
-  expect(r.status).toBe(303);
-  return br;
-}
+const adminBrowser = (f: Fixture) => settingsBrowser(t, f.host, f.admin.email, 'Admin-Password-123');
 
 const ROUTES = ['/settings/erp/key', '/settings/scim/key', '/settings/erp/revoke', '/settings/sessions/others/signout'];
 
@@ -37,7 +29,7 @@ describe('settings CSRF on body-less requests', () => {
       const r = await request(t.app.getHttpServer())
         .post(path)
         .set('Host', a.host)
-        .set('Cookie', cookieHeader(br))
+        .set('Cookie', br.cookieHeader())
         .set('Origin', 'https://evil.example')
         .set('Sec-Fetch-Site', 'cross-site');
       expect({ path, status: r.status }).toEqual({ path, status: 403 });
@@ -52,7 +44,7 @@ describe('settings CSRF on body-less requests', () => {
   it('a same-site body-less POST without a token is refused too (the token is required, not only the origin check)', async () => {
     const br = await adminBrowser(a);
     for (const path of ROUTES) {
-      const r = await request(t.app.getHttpServer()).post(path).set('Host', a.host).set('Cookie', cookieHeader(br));
+      const r = await request(t.app.getHttpServer()).post(path).set('Host', a.host).set('Cookie', br.cookieHeader());
       expect({ path, status: r.status }).toEqual({ path, status: 403 });
       expect(r.text).toContain('The form expired');
     }

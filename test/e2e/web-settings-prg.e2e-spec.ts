@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { CONNECTION_KINDS } from '../../src/domain/integrations/webhook-connection.entity';
 import { api, createWorkspace, Fixture, startApp, TestApp } from '../helpers/test-app';
-import { Browser, formFields } from '../helpers/oauth-flow';
+import { formFields, settingsBrowser } from '../helpers/oauth-flow';
 
 /**
  * Issue 16 item 15: settings changes are POST-redirect-GET (a reload neither repeats the change nor shows
@@ -19,16 +19,8 @@ afterAll(async () => {
   await t.close();
 });
 
-type Jar = { cookies: Map<string, string> };
-const jar = (br: Browser) => (br as unknown as Jar).cookies;
 
-async function adminBrowser(f: Fixture): Promise<Browser> {
-  const br = new Browser(t, f.host);
-  const page = await br.get('/settings/signin');
-  const r = await br.post('/settings/signin', { ...formFields(page.text), username: f.admin.email, password: 'Admin-Password-123' });
-  expect(r.status).toBe(303);
-  return br;
-}
+const adminBrowser = (f: Fixture) => settingsBrowser(t, f.host, f.admin.email, 'Admin-Password-123');
 
 function formOf(html: string, action: string): Record<string, string> {
   const i = html.indexOf(`action="${action}"`);
@@ -47,7 +39,7 @@ describe('settings: POST-redirect-GET', () => {
     expect(post.status).toBe(303);
     expect(post.headers.location).toBe('/settings/developers');
     expect(post.text).not.toMatch(/sk_[A-Za-z0-9_-]{20}/); // the key is not in the redirect
-    const flashCookie = jar(br).get('crm_settings_flash')!;
+    const flashCookie = br.cookies.get('crm_settings_flash')!;
     expect(flashCookie).toMatch(/^v1\./); // sealed, not the key in clear
     expect(flashCookie).not.toContain('sk_');
 
@@ -63,10 +55,10 @@ describe('settings: POST-redirect-GET', () => {
 
     // the sealed flash is bound to its session: replayed into another session it shows nothing
     const other = await adminBrowser(a);
-    jar(other).set('crm_settings_flash', flashCookie);
+    other.cookies.set('crm_settings_flash', flashCookie);
     expect(keyOf((await other.get('/settings/developers')).text)).toBeUndefined();
     // a forged flash is ignored
-    jar(other).set('crm_settings_flash', 'v1.AAAA.BBBB.CCCC');
+    other.cookies.set('crm_settings_flash', 'v1.AAAA.BBBB.CCCC');
     expect((await other.get('/settings/developers')).status).toBe(200);
   });
 

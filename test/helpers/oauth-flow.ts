@@ -4,7 +4,8 @@ import type { TestApp } from './test-app';
 
 /** A browser of one workspace host: keeps cookies, follows nothing by itself. */
 export class Browser {
-  private readonly cookies = new Map<string, string>();
+  /** The cookie jar (tests may plant or read a cookie). */
+  readonly cookies = new Map<string, string>();
   constructor(
     private readonly t: TestApp,
     readonly host: string,
@@ -20,7 +21,7 @@ export class Browser {
     return res;
   }
 
-  private cookieHeader(): string {
+  cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
@@ -35,6 +36,16 @@ export class Browser {
   hasSession(): boolean {
     return this.cookies.has('crm_session');
   }
+}
+
+/** A browser signed in to the settings pages (the sign-in answers 303 to `returnTo` or the default page). */
+export async function settingsBrowser(t: TestApp, host: string, username: string, password: string, returnTo?: string): Promise<Browser> {
+  const br = new Browser(t, host);
+  const page = await br.get('/settings/signin');
+  const r = await br.post('/settings/signin', { ...formFields(page.text), username, password, ...(returnTo ? { return_to: returnTo } : {}) });
+  if (r.status !== 303) throw new Error(`settings sign-in answered ${r.status}`);
+  if (returnTo && r.headers.location !== returnTo) throw new Error(`settings sign-in went to ${r.headers.location}, not ${returnTo}`);
+  return br;
 }
 
 /** The hidden inputs of the first form of a page. */
