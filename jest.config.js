@@ -17,6 +17,8 @@ module.exports = {
   testMatch: ['**/*.spec.ts', '**/*.e2e-spec.ts'],
   transform: { '^.+\\.(t|j|mj)s$': swc },
   transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|oauth4webapi)/)'],
+  // every response of the e2e suite is checked against openapi.json (test/helpers/contract.ts)
+  setupFilesAfterEnv: ['<rootDir>/test/helpers/contract-setup.ts'],
   testTimeout: 120000,
   maxWorkers: 2,
 };

@@ -1,6 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
+import { buildOpenApiDocument } from './edge/openapi/document';
 import { json, urlencoded } from 'express';
 import { AppModule, AppOptions } from './app.module';
 import { bodyGuard, encodingGuard } from './edge/body-guard';
@@ -65,16 +66,7 @@ export async function createApp(opts: AppOptions): Promise<NestExpressApplicatio
     oauth: app.get(OAuthService),
   });
 
-  const doc = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('CRM service API')
-      .setDescription('REST API /api/v1, ERP order exchange /api/erp/v1, SCIM 2.0 /api/scim/v2. See docs/ in the repository.')
-      .setVersion(config.appVersion)
-      .addBearerAuth()
-      .build(),
-    { operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}` },
-  );
+  const doc = buildOpenApiDocument(app, { version: config.appVersion });
   SwaggerModule.setup('api/docs', app, doc, { jsonDocumentUrl: 'api/openapi.json', yamlDocumentUrl: 'api/openapi.yaml', raw: ['json'] });
   return app;
 }

@@ -17,6 +17,7 @@ import { ProvisioningService } from '../../src/domain/identity/provisioning.serv
 import { Role, User } from '../../src/domain/identity/user.entity';
 import { UsersService } from '../../src/domain/identity/users.service';
 import { Workspace } from '../../src/domain/workspace/workspace.entity';
+import { observeResponses } from './contract';
 import { openTestDb } from './test-db';
 
 export interface TestApp {
@@ -55,6 +56,7 @@ export async function startApp(opts: StartOptions = {}): Promise<TestApp> {
   const logger = opts.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const app = await createApp({ config, db, logger, extraImports: opts.imports });
   await app.init();
+  observeResponses(app.getHttpServer());
   return {
     app,
     config,

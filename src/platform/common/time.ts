@@ -25,6 +25,8 @@ function parts(d: Date, tz: string): Record<string, string> {
   return out;
 }
 
+export function formatTimestamp(d: Date, tz: string): string;
+export function formatTimestamp(d: Date | null | undefined, tz: string): string | null;
 export function formatTimestamp(d: Date | null | undefined, tz: string): string | null {
   if (!d) return null;
   const p = parts(d, tz);

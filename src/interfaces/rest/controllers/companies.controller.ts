@@ -1,5 +1,8 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import { ApiDoc } from '../../../edge/openapi/api-doc.decorator';
+import { OkResponse } from '../schemas/common.schema';
+import { CompanyList, CompanyResponse } from '../schemas/company.schema';
 import { IdPipe } from '../../../edge/id.pipe';
 import { CompaniesService } from '../../../domain/crm/companies/companies.service';
 import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
@@ -13,24 +16,51 @@ export class CompaniesController {
   constructor(private readonly service: CompaniesService) {}
 
   @Get('companies')
+  @ApiDoc({
+    id: 'listCompanies',
+    summary: 'List companies',
+    description:
+      'A page of the companies the caller may see, newest first (or by last change with `sort=update`, for sync). Filters combine; ' +
+      '`q` matches the name. Page with `limit` and the previous page\'s `next_cursor`.',
+    spec: '4.13',
+    ok: CompanyList,
+  })
   @Auth({ scope: 'crm.read', module: 'Customers' })
   async list(@CurrentAuth() auth: UserContext, @Query() q: CompanyListQueryDto) {
     return toCompanyList(await this.service.list(auth, companyListQuery(q)), auth.workspace);
   }
 
   @Post('companies')
+  @ApiDoc({
+    id: 'createCompany',
+    summary: 'Create a company',
+    description:
+      'Creates a company owned by the caller (or `owner_id`) and raises the `customer_created` event. A name that matches an existing company after ' +
+      'normalisation answers 409 `duplicate`, with the existing record as `existing` when the caller may see it; `force: true` creates it anyway.',
+    spec: '4.13',
+    ok: CompanyResponse,
+    errors: { 409: '`duplicate`: a company with this name exists (`existing`: {id, name}, when the caller may see it)' },
+  })
   @Auth({ scope: 'crm.write', module: 'Customers' })
   async create(@CurrentAuth() auth: UserContext, @Body() dto: CreateCompanyDto) {
     return toCompanyResponse(await this.service.create(auth, dto), auth.workspace);
   }
 
   @Get('companies/:id')
+  @ApiDoc({ id: 'getCompany', summary: 'Get a company', description: 'One company with its orders and linked custom object records.', spec: '4.13', ok: CompanyResponse })
   @Auth({ scope: 'crm.read', module: 'Customers' })
   async get(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
     return toCompanyResponse(await this.service.get(auth, id), auth.workspace);
   }
 
   @Patch('companies/:id')
+  @ApiDoc({
+    id: 'updateCompany',
+    summary: 'Update a company',
+    description: 'Changes the fields sent; omitted fields keep their values. Needs edit rights on the company (403 `forbidden`).',
+    spec: '4.13',
+    ok: CompanyResponse,
+  })
   @Auth({ scope: 'crm.write', module: 'Customers' })
   async update(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: UpdateCompanyDto) {
     return toCompanyResponse(await this.service.update(auth, id, dto), auth.workspace);
@@ -38,6 +68,13 @@ export class CompaniesController {
 
   /** Archives the company (active = false). */
   @Delete('companies/:id')
+  @ApiDoc({
+    id: 'archiveCompany',
+    summary: 'Archive a company',
+    description: 'Sets `active` to false; the company and its history stay, and it can be reactivated with PATCH `active: true`.',
+    spec: '4.13',
+    ok: OkResponse,
+  })
   @Auth({ scope: 'crm.write', module: 'Customers' })
   async archive(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
     await this.service.archive(auth, id);

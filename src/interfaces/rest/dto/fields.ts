@@ -92,7 +92,7 @@ export const NullableId = (description?: string) => applyDecorators(ApiPropertyO
 export const OptionalBool = () => applyDecorators(ApiPropertyOptional({ type: Boolean }), Present(), IsBoolean());
 
 /** A user / record id in a body. */
-export const OptionalId = () => applyDecorators(ApiPropertyOptional({ type: Number, minimum: 1 }), Present(), IsInt(), Min(1), Max(INT_MAX));
+export const OptionalId = () => applyDecorators(ApiPropertyOptional({ type: 'integer', minimum: 1 }), Present(), IsInt(), Min(1), Max(INT_MAX));
 
 /** Query-string boolean: `true` / `false`. */
 export const QueryBool = () =>
@@ -104,11 +104,11 @@ export const QueryBool = () =>
   );
 
 /** Page size of a list query: 1 to 200 (the service's default is 50). */
-export const PageLimit = () => applyDecorators(ApiPropertyOptional({ minimum: 1, maximum: 200, default: 50 }), IsOptional(), Type(() => Number), IsInt(), Min(1), Max(200));
+export const PageLimit = () => applyDecorators(ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 200, default: 50 }), IsOptional(), Type(() => Number), IsInt(), Min(1), Max(200));
 
 /** Keyset cursor of a list query: the `next_cursor` of the previous page, at most `maxLength` characters. */
 export const PageCursor = (maxLength = 500) => applyDecorators(ApiPropertyOptional({ description: 'next_cursor of the previous page' }), IsOptional(), IsString(), MaxLength(maxLength));
 
 /** Query-string id. */
-export const QueryId = () => applyDecorators(ApiPropertyOptional({ type: Number, minimum: 1 }), IsOptional(), Type(() => Number), IsInt(), Min(1), Max(INT_MAX));
+export const QueryId = () => applyDecorators(ApiPropertyOptional({ type: 'integer', minimum: 1 }), IsOptional(), Type(() => Number), IsInt(), Min(1), Max(INT_MAX));
 

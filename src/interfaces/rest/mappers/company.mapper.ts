@@ -7,6 +7,8 @@ import { dateIn, formatTimestamp } from '../../../platform/common/time';
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
 import { listResponse, summaryOf } from './common.mapper';
 import { toOrderRow } from './order.mapper';
+import type { z } from 'zod';
+import type { CompanyList, CompanyRecord, CompanyResponse, CustomerCard } from '../schemas/company.schema';
 
 const NO_FACTS: CompanyFacts = {
   period: 0,
@@ -25,7 +27,7 @@ const NO_FACTS: CompanyFacts = {
  * counts from, so next_visit_due = last_visit + period holds; `visit_state` is then `never`);
  * `next_visit_due` is null only when the company's status has no visit period (OpenAPI: nullable).
  */
-export function toCustomerCard(c: Company, views: CompanyViews, ws: Workspace) {
+export function toCustomerCard(c: Company, views: CompanyViews, ws: Workspace): z.output<typeof CustomerCard> {
   const f = views.facts.get(c.id) ?? NO_FACTS;
   return {
     id: c.id,
@@ -56,7 +58,7 @@ export function toCustomerCard(c: Company, views: CompanyViews, ws: Workspace) {
 }
 
 /** The full company record: the card fields plus the remaining columns, can_edit and timestamps. */
-export function toCompanyRecord(c: Company, views: CompanyViews, ws: Workspace) {
+export function toCompanyRecord(c: Company, views: CompanyViews, ws: Workspace): z.output<typeof CompanyRecord> {
   const f = views.facts.get(c.id) ?? NO_FACTS;
   return {
     ...toCustomerCard(c, views, ws),
@@ -77,11 +79,11 @@ export function toCompanyRecord(c: Company, views: CompanyViews, ws: Workspace) 
 }
 
 /** GET / POST / PATCH of one company: the record with its `orders` (spec 2.8; lists leave them out). */
-export function toCompanyResponse(one: CompanyOne, ws: Workspace) {
+export function toCompanyResponse(one: CompanyOne, ws: Workspace): z.output<typeof CompanyResponse> {
   return { ok: true as const, company: { ...toCompanyRecord(one.company, one.views, ws), orders: one.orders.map(toOrderRow), objects: toLinkedRecords(one.objects) } };
 }
 
-export function toCompanyList(page: CompanyPage, ws: Workspace) {
+export function toCompanyList(page: CompanyPage, ws: Workspace): z.output<typeof CompanyList> {
   return listResponse(
     page.items.map((c) => toCompanyRecord(c, page.views, ws)),
     page.nextCursor,

@@ -1,0 +1,166 @@
+import type { INestApplication } from '@nestjs/common';
+import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import type { OperationObject, ParameterObject, ResponseObject, SchemaObject } from '@nestjs/swagger';
+import { z } from 'zod';
+import { AUTH_KEY, type AuthOptions } from '../auth.decorator';
+import { API_TAGS, docOf, type ApiSuccess } from './api-doc.decorator';
+import { ERROR_SCHEMAS, errorText, type ErrorFamily } from './errors';
+import { apiSchemas, registeredMeta, schemaId } from './schema';
+import { exampleOf } from './examples';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'] as const;
+
+export interface DocumentInfo {
+  version: string;
+}
+
+/** The OpenAPI document of every API route: Nest's scan of the controllers, completed from @ApiDoc. */
+export function buildOpenApiDocument(app: INestApplication, info: DocumentInfo): OpenAPIObject {
+  const doc = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('CRM service API')
+      .setDescription(
+        'REST API `/api/v1`, ERP order exchange `/api/erp/v1`, SCIM 2.0 `/api/scim/v2`, the OAuth 2.1 authorization server `/oauth` ' +
+          'and the MCP endpoint `/mcp`. Successful REST bodies carry `ok: true`; dates are `YYYY-MM-DD`, timestamps ' +
+          "`YYYY-MM-DDTHH:mm:ss` in the workspace's local time. Installation constants (stages, statuses, reasons) come from `GET /api/v1/me`.",
+      )
+      .setVersion(info.version)
+      .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key, session token (`xk_`) or OAuth access token' }, 'bearer')
+      .build(),
+    { operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}` },
+  );
+  completeDocument(doc);
+  return doc;
+}
+
+/** Exported for tests: fills in what the decorators declare and what every route shares. */
+export function completeDocument(doc: OpenAPIObject): void {
+  const components = (doc.components ??= {});
+  const schemas = (components.schemas ??= {});
+  Object.assign(schemas, responseSchemas(), ERROR_SCHEMAS);
+  const used = new Set<string>();
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const method of METHODS) {
+      const op = item[method] as OperationObject | undefined;
+      if (!op) continue;
+      completeOperation(schemas, path, method, op);
+      for (const t of op.tags ?? []) used.add(t);
+    }
+  }
+  doc.tags = (Object.keys(API_TAGS) as (keyof typeof API_TAGS)[]).filter((t) => used.has(t)).map((name) => ({ name, description: API_TAGS[name] }));
+  for (const t of used) if (!(t in API_TAGS)) doc.tags.push({ name: t, description: 'not one of the document tags' });
+  for (const s of Object.values(schemas)) tidy(s as SchemaObject);
+}
+
+/** The zod registry as OpenAPI 3.0 component schemas. */
+function responseSchemas(): Record<string, SchemaObject> {
+  const out = z.toJSONSchema(apiSchemas, { target: 'openapi-3.0', uri: (id) => `#/components/schemas/${id}`, io: 'output', unrepresentable: 'any' });
+  const schemas = out.schemas as Record<string, SchemaObject>;
+  for (const meta of registeredMeta()) {
+    const s = schemas[meta.id];
+    if (meta.description) s.description = meta.description;
+    if (meta.example !== undefined) s.example = meta.example;
+  }
+  return schemas;
+}
+
+export function familyOf(path: string): ErrorFamily {
+  if (path.startsWith('/api/scim/')) return 'scim';
+  if (path.startsWith('/oauth/') || path.startsWith('/.well-known/')) return 'oauth';
+  if (path === '/mcp') return 'mcp';
+  return 'rest';
+}
+
+function contentTypeOf(family: ErrorFamily): string {
+  return family === 'scim' ? 'application/scim+json' : 'application/json';
+}
+
+function completeOperation(schemasOf: Record<string, unknown>, path: string, method: string, op: OperationObject): void {
+  const registered = op.operationId ? docOf(op.operationId) : undefined;
+  const family = familyOf(path);
+  const params = (op.parameters ?? []) as ParameterObject[];
+  for (const p of params) integerParameter(p);
+  for (const p of params) if (p.in === 'query' && p.schema && 'example' in p.schema) moveExampleToDescription(p);
+  if (!registered) return;
+  const { spec, handler } = registered;
+  op.description = `${spec.description}\n\n${spec.spec ? `Spec section ${spec.spec}.` : 'Beyond the spec: see docs/decisions.md.'}`;
+  const responses: Record<string, ResponseObject> = {};
+  const successes: ApiSuccess[] = Array.isArray(spec.ok) ? spec.ok : spec.ok instanceof z.ZodType ? [{ schema: spec.ok }] : [spec.ok];
+  const routeStatus = (Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined) ?? (method === 'post' ? 201 : 200);
+  for (const s of successes) {
+    const status = s.status ?? routeStatus;
+    const r: ResponseObject = { description: s.description ?? (status === 204 ? 'no content' : status === 302 ? 'redirect' : 'success') };
+    if (s.schema) {
+      const id = schemaId(s.schema);
+      const example = exampleOf(schemasOf, id);
+      r.content = { [s.contentType ?? contentTypeOf(family)]: { schema: { $ref: `#/components/schemas/${id}` }, ...(example !== undefined ? { example } : {}) } };
+    }
+    if (s.headers) r.headers = Object.fromEntries(Object.entries(s.headers).map(([k, d]) => [k, { description: d, schema: { type: 'string' } }]));
+    responses[String(status)] = r;
+  }
+  const auth = Reflect.getMetadata(AUTH_KEY, handler) as AuthOptions | undefined;
+  const errors: Record<number, string> = {};
+  if (params.length > 0 || op.requestBody) errors[400] = errorText(family, 400);
+  if (auth) {
+    errors[401] = errorText(family, 401);
+    errors[403] = auth.firstParty ? errorText(family, 403, 'firstParty') : errorText(family, 403);
+  }
+  if (params.some((p) => p.in === 'path')) errors[404] = errorText(family, 404);
+  if (op.requestBody) {
+    errors[413] = errorText(family, 413);
+    errors[415] = errorText(family, 415);
+  }
+  if (auth || family === 'oauth') errors[429] = errorText(family, 429);
+  Object.assign(errors, spec.errors);
+  for (const [status, description] of Object.entries(errors)) {
+    responses[status] = { description, content: { [contentTypeOf(family)]: { schema: { $ref: `#/components/schemas/${errorSchemaOf(family)}` } } } };
+    if (status === '429') responses[status].headers = { 'Retry-After': { description: 'seconds to wait', schema: { type: 'integer' } } };
+  }
+  op.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b)));
+}
+
+function errorSchemaOf(family: ErrorFamily): string {
+  return family === 'scim' ? 'ScimError' : family === 'oauth' ? 'OAuthError' : family === 'mcp' ? 'JsonRpcError' : 'Error';
+}
+
+const INTEGER_NAME = /(^|_)(id|ids|limit|count|claim)$|Id$|Index$|^count$/;
+
+/** Ids, page sizes and indexes are integers (Nest says `number` for every numeric parameter). */
+function integerParameter(p: ParameterObject): void {
+  const s = p.schema as SchemaObject | undefined;
+  if (!s || s.type !== 'number') return;
+  if (p.in === 'path' || INTEGER_NAME.test(p.name)) s.type = 'integer';
+}
+
+/**
+ * Swagger UI fills a query parameter's example into "Try it out", and sends it: an example that only
+ * makes sense with another parameter (updated_since needs sort=update) broke the default request.
+ * Examples of query parameters therefore live in the description.
+ */
+function moveExampleToDescription(p: ParameterObject): void {
+  const s = p.schema as SchemaObject & { example?: unknown };
+  const example = s.example;
+  delete s.example;
+  p.description = `${p.description ?? ''}${p.description ? ' ' : ''}(e.g. \`${String(example)}\`)`;
+}
+
+const SAFE = Number.MAX_SAFE_INTEGER;
+
+/** What zod's conversion writes that an OpenAPI 3.0 reader should not see. */
+function tidy(s: SchemaObject | undefined): void {
+  if (!s || typeof s !== 'object') return;
+  const o = s as Record<string, unknown>;
+  delete o.$id;
+  delete o.$schema;
+  if (o.maximum === SAFE) delete o.maximum;
+  if (o.minimum === -SAFE) delete o.minimum;
+  if (o.exclusiveMinimum === true && o.minimum === undefined) {
+    o.minimum = 0;
+  }
+  for (const v of Object.values(o)) {
+    if (Array.isArray(v)) v.forEach((x) => tidy(x as SchemaObject));
+    else if (v && typeof v === 'object') tidy(v as SchemaObject);
+  }
+}

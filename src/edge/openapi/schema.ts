@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+/**
+ * Response schemas of the OpenAPI document (docs/architecture.md, "The API contract"). A schema
+ * registered here becomes `components.schemas[id]`; every other schema that uses it refers to it
+ * by `$ref`. Mappers type their results with `z.output<typeof X>`, so a mapper and its documented
+ * shape cannot drift apart without a type error, and the e2e contract check validates the bodies.
+ */
+export interface ApiSchemaMeta {
+  id: string;
+  description?: string;
+  example?: unknown;
+}
+
+export const apiSchemas = z.registry<ApiSchemaMeta>();
+
+/**
+ * A named component schema with its example (checked against the schema by the document test).
+ * Records of spec section 2 are named as the spec names them (Opportunity, Step, UserSummary, ...).
+ */
+export function named<T extends z.ZodType>(id: string, schema: T, meta: { description?: string; example?: z.output<T> } = {}): T {
+  if (apiSchemas.has(schema)) throw new Error(`schema ${id} is registered twice`);
+  for (const [, m] of registered) if (m === id) throw new Error(`two schemas are named ${id}`);
+  registered.push([schema, id]);
+  apiSchemas.add(schema, { id, ...meta });
+  return schema;
+}
+const registered: [z.ZodType, string][] = [];
+
+/**
+ * Sets the example of a registered schema and returns it, typed by the schema, so examples compose
+ * (`{ ...companyRecordExample, orders: [orderRowExample] }`) and a wrong one fails type-checking.
+ */
+export function example<T extends z.ZodType>(schema: T, value: z.output<T>): z.output<T> {
+  const meta = apiSchemas.get(schema);
+  if (!meta) throw new Error('example(): register the schema with named() first');
+  apiSchemas.remove(schema);
+  apiSchemas.add(schema, { ...meta, example: value });
+  return value;
+}
+
+/** The metadata of every registered schema (zod's conversion writes only the ids of a custom registry). */
+export function registeredMeta(): ApiSchemaMeta[] {
+  return registered.map(([schema]) => apiSchemas.get(schema)!);
+}
+
+/** The component id of a registered schema (throws for an unregistered one: responses refer to names). */
+export function schemaId(schema: z.ZodType): string {
+  const meta = apiSchemas.get(schema);
+  if (!meta) throw new Error('response schemas must be registered with named()');
+  return meta.id;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const LOCAL_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
+
+/** Field types that recur in every record. */
+export const f = {
+  /** A record id (positive integer). */
+  id: () => z.int().min(1),
+  /** A non-negative count or amount in whole units. */
+  count: () => z.int().min(0),
+  /** `YYYY-MM-DD`. */
+  date: () => z.string().regex(DATE).meta({ format: 'date', example: '2026-11-26' }),
+  /** `YYYY-MM-DDTHH:mm:ss` in the workspace's local time (no offset). */
+  timestamp: () => z.string().regex(LOCAL_TIMESTAMP).meta({ description: "local time of the workspace, no offset", example: '2026-11-26T09:30:00' }),
+  /** `ok: true` of every successful REST body. */
+  ok: () => z.literal(true),
+  /** The opaque cursor of the next page, null on the last page. */
+  cursor: () => z.string().nullable().meta({ description: 'pass as `cursor` for the next page; null on the last page' }),
+};
+
+/** `{ok: true, items: [...], next_cursor}`: the shape of every cursor-paged REST list. */
+export function listOf<T extends z.ZodType>(id: string, item: T, description?: string) {
+  return named(id, z.object({ ok: f.ok(), items: z.array(item), next_cursor: f.cursor() }), { description });
+}

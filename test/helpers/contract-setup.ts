@@ -1,0 +1,20 @@
+import { setCurrentTest, violationCount, violationsSince } from './contract';
+
+/**
+ * Jest setup (jest.config.js setupFilesAfterEnv): a test fails when a response it received does not match
+ * the OpenAPI document (test/helpers/contract.ts). A response that finishes after its test is reported by
+ * the next test, or at the end of the file, named with the test that sent it.
+ */
+let reported = 0;
+
+function report(): void {
+  const found = violationsSince(reported);
+  reported = violationCount();
+  if (found.length === 0) return;
+  const lines = found.slice(0, 10).map((v) => `  ${v.request} (${v.operation}, sent by "${v.test}"): ${v.problem}`);
+  throw new Error(`responses that do not match openapi.json:\n${lines.join('\n')}`);
+}
+
+beforeEach(() => setCurrentTest(expect.getState().currentTestName ?? ''));
+afterEach(report);
+afterAll(report);
