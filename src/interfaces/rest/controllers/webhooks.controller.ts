@@ -1,89 +1,149 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
+import { ApiDoc } from '../../../edge/openapi/api-doc.decorator';
+import { OkResponse } from '../schemas/common.schema';
+import { WebhookDeliveryList, WebhookDeliveryResponse, WebhookList, WebhookResponse } from '../schemas/webhook.schema';
 import { IdPipe } from '../../../edge/id.pipe';
 import { WebhooksService } from '../../../domain/integrations/webhooks.service';
 import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
 import type { UserContext } from '../../../domain/identity/auth-context';
-import {
-  CreateWebhookDto,
-  WebhookOkResponse,
-  UpdateWebhookDto,
-  WebhookDeliveryListResponse,
-  WebhookDeliveryResponse,
-  WebhookListResponse,
-  WebhookResponse,
-} from '../dto/webhooks.dto';
+import { CreateWebhookDto, UpdateWebhookDto } from '../dto/webhooks.dto';
 import { toDelivery, toWebhook } from '../mappers/webhook.mapper';
 
+const ADMINS = 'Admins only (403 `forbidden` for other users).';
+const NOT_FOUND = '404 when the connection is not in the workspace.';
+
 /** Outbound webhook connections (spec 6), managed by admins. */
-@ApiTags('Workspace')
+@ApiTags('Webhooks')
 @Controller('api/v1/webhooks')
 export class WebhooksController {
   constructor(private readonly service: WebhooksService) {}
 
   @Get()
+  @ApiDoc({
+    id: 'listWebhooks',
+    summary: 'List webhook connections',
+    description: `All webhook connections of the workspace (at most 50), oldest first, each with its latest delivery result. The signing key is never shown here. ${ADMINS}`,
+    spec: '6',
+    ok: WebhookList,
+  })
   @Auth({ scope: 'crm.read', firstParty: true })
-  @ApiOkResponse({ type: WebhookListResponse })
   async list(@CurrentAuth() auth: UserContext) {
-    return { ok: true, items: (await this.service.list(auth)).map((c) => toWebhook(c, auth.workspace)) };
+    return { ok: true as const, items: (await this.service.list(auth)).map((c) => toWebhook(c, auth.workspace)) };
   }
 
   @Post()
+  @ApiDoc({
+    id: 'createWebhook',
+    summary: 'Create a webhook connection',
+    description:
+      'Creates a connection that POSTs the selected events (spec 6.1) to an `https://` URL; the URL must not point to a loopback, private, link-local ' +
+      'or metadata address. The answer is one of only two that show `signing_key` (the other is rotate): store it to verify signatures (spec 6.3). ' +
+      `Chat kinds send the channel's own format, unsigned (spec 6.5). ${ADMINS}`,
+    spec: '6',
+    ok: WebhookResponse,
+    errors: { 409: '`conflict`: the workspace already has 50 connections' },
+  })
   @Auth({ scope: 'crm.write', firstParty: true })
-  @ApiCreatedResponse({ type: WebhookResponse, description: 'the only responses, with rotate, that show signing_key' })
   async create(@CurrentAuth() auth: UserContext, @Body() dto: CreateWebhookDto) {
     const r = await this.service.create(auth, dto);
-    return { ok: true, webhook: toWebhook(r.connection, auth.workspace, r.signingKey) };
+    return { ok: true as const, webhook: toWebhook(r.connection, auth.workspace, r.signingKey) };
   }
 
   @Get(':id')
+  @ApiDoc({
+    id: 'getWebhook',
+    summary: 'Get a webhook connection',
+    description: `One connection with its latest delivery result (\`signing_key\` is null). ${ADMINS} ${NOT_FOUND}`,
+    spec: '6',
+    ok: WebhookResponse,
+  })
   @Auth({ scope: 'crm.read', firstParty: true })
-  @ApiOkResponse({ type: WebhookResponse })
   async get(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
-    return { ok: true, webhook: toWebhook(await this.service.get(auth, id), auth.workspace) };
+    return { ok: true as const, webhook: toWebhook(await this.service.get(auth, id), auth.workspace) };
   }
 
   @Patch(':id')
+  @ApiDoc({
+    id: 'updateWebhook',
+    summary: 'Update a webhook connection',
+    description: `Changes the URL, the events or \`active\` (false pauses deliveries); omitted fields keep their values. The URL is checked as on create. ${ADMINS} ${NOT_FOUND}`,
+    spec: '6',
+    ok: WebhookResponse,
+  })
   @Auth({ scope: 'crm.write', firstParty: true })
-  @ApiOkResponse({ type: WebhookResponse })
   async update(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: UpdateWebhookDto) {
-    return { ok: true, webhook: toWebhook(await this.service.update(auth, id, dto), auth.workspace) };
+    return { ok: true as const, webhook: toWebhook(await this.service.update(auth, id, dto), auth.workspace) };
   }
 
   @Delete(':id')
+  @ApiDoc({
+    id: 'deleteWebhook',
+    summary: 'Delete a webhook connection',
+    description: `Deletes the connection and its delivery log. ${ADMINS} ${NOT_FOUND}`,
+    spec: '6',
+    ok: OkResponse,
+  })
   @Auth({ scope: 'crm.write', firstParty: true })
-  @ApiOkResponse({ type: WebhookOkResponse })
   async remove(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
     await this.service.remove(auth, id);
-    return { ok: true };
+    return { ok: true as const };
   }
 
   @Post(':id/rotate')
+  @ApiDoc({
+    id: 'rotateWebhookKey',
+    summary: 'Rotate the signing key',
+    description: `Gives the connection a new signing key, shown once in this answer (\`signing_key\`); the old key stops signing at once. ${ADMINS} ${NOT_FOUND}`,
+    spec: '6.3',
+    ok: WebhookResponse,
+  })
   @Auth({ scope: 'crm.write', firstParty: true })
-  @ApiCreatedResponse({ type: WebhookResponse })
   async rotate(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
     const r = await this.service.rotate(auth, id);
-    return { ok: true, webhook: toWebhook(r.connection, auth.workspace, r.signingKey) };
+    return { ok: true as const, webhook: toWebhook(r.connection, auth.workspace, r.signingKey) };
   }
 
   @Post(':id/test')
+  @ApiDoc({
+    id: 'testWebhook',
+    summary: 'Send a test delivery',
+    description:
+      "'Test connection': queues a delivery with `event: \"test\"` (also to a paused connection) and answers it `pending`; it is sent in the background, " +
+      `and its result shows in the delivery log and as the connection's \`last_result\`. ${ADMINS} ${NOT_FOUND}`,
+    spec: '6',
+    ok: WebhookDeliveryResponse,
+  })
   @Auth({ scope: 'crm.write', firstParty: true })
-  @ApiCreatedResponse({ type: WebhookDeliveryResponse, description: 'the queued test delivery; its result shows in the log and as last_result' })
   async test(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
-    return { ok: true, delivery: toDelivery(await this.service.test(auth, id), auth.workspace) };
+    return { ok: true as const, delivery: toDelivery(await this.service.test(auth, id), auth.workspace) };
   }
 
   @Get(':id/deliveries')
+  @ApiDoc({
+    id: 'listWebhookDeliveries',
+    summary: 'List the deliveries of a connection',
+    description: `The delivery log: the latest 200 attempts, newest first (without the bodies sent). ${ADMINS} ${NOT_FOUND}`,
+    spec: '2.16',
+    ok: WebhookDeliveryList,
+  })
   @Auth({ scope: 'crm.read', firstParty: true })
-  @ApiOkResponse({ type: WebhookDeliveryListResponse })
   async deliveries(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
-    return { ok: true, items: (await this.service.deliveries(auth, id)).map((d) => toDelivery(d, auth.workspace)) };
+    return { ok: true as const, items: (await this.service.deliveries(auth, id)).map((d) => toDelivery(d, auth.workspace)) };
   }
 
   @Post(':id/deliveries/:deliveryId/resend')
+  @ApiDoc({
+    id: 'resendWebhookDelivery',
+    summary: 'Resend a delivery',
+    description:
+      'Queues the same body again (same `webhook_id`), signed with the current key and a new timestamp; the answer is the new delivery, `pending`, ' +
+      `with \`resend_of\` naming the original. ${ADMINS} 404 when the connection or the delivery (of this connection) is not found.`,
+    spec: '2.16',
+    ok: WebhookDeliveryResponse,
+  })
   @Auth({ scope: 'crm.write', firstParty: true })
-  @ApiCreatedResponse({ type: WebhookDeliveryResponse })
   async resend(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Param('deliveryId', IdPipe) deliveryId: number) {
-    return { ok: true, delivery: toDelivery(await this.service.resend(auth, id, deliveryId), auth.workspace) };
+    return { ok: true as const, delivery: toDelivery(await this.service.resend(auth, id, deliveryId), auth.workspace) };
   }
 }

@@ -89,7 +89,7 @@ const LINKS_DOC = 'relation key -> a record id or an array of ids to add (a one-
 /** `owner_id`: "" or null = no owner. */
 const OwnerId = () =>
   applyDecorators(
-    ApiPropertyOptional({ type: Number, nullable: true, minimum: 1, description: 'the owner; "" or null = none (admins only)' }),
+    ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 1, description: 'the owner; "" or null = none (admins only)' }),
     Transform(({ value }: { value: unknown }) => (value === '' ? null : value)),
     ValidateIf((_o: object, v: unknown) => v !== undefined && v !== null),
     IsInt(),
@@ -142,91 +142,4 @@ export class ObjectRecordListQueryDto extends PageQueryDto {
 
 export function objectRecordListQuery(d: ObjectRecordListQueryDto): ObjectRecordListQuery {
   return { limit: d.limit, cursor: d.cursor, sort: d.sort, updatedSince: d.updated_since, q: d.q, active: d.active, ownerId: d.owner_id };
-}
-
-// ---------------------------------------------------------------- response schemas (documentation)
-
-class ObjectFieldSchema {
-  @ApiProperty() key: string;
-  @ApiProperty() label: string;
-  @ApiProperty({ enum: FIELD_TYPES }) type: string;
-  @ApiProperty({ type: [String] }) options: string[];
-  @ApiProperty() required: boolean;
-  @ApiProperty() display: boolean;
-}
-
-class ObjectRelationSchema {
-  @ApiProperty() key: string;
-  @ApiProperty() label: string;
-  @ApiProperty({ enum: RELATION_KINDS }) kind: string;
-  @ApiProperty({ description: "the target object's key (kind object), else ''" }) object: string;
-  @ApiProperty() many: boolean;
-}
-
-export class ObjectTypeSchema {
-  @ApiProperty() key: string;
-  @ApiProperty() label: string;
-  @ApiProperty({ type: [ObjectFieldSchema] }) fields: ObjectFieldSchema[];
-  @ApiProperty({ type: [ObjectRelationSchema] }) relations: ObjectRelationSchema[];
-}
-
-export class ObjectTypeListResponse {
-  @ApiProperty({ enum: [true] }) ok: true;
-  @ApiProperty({ type: [ObjectTypeSchema] }) objects: ObjectTypeSchema[];
-}
-
-export class ObjectTypeResponse {
-  @ApiProperty({ enum: [true] }) ok: true;
-  @ApiProperty({ type: ObjectTypeSchema }) object: ObjectTypeSchema;
-}
-
-class RelationItemSchema {
-  @ApiProperty({ type: 'integer' }) id: number;
-  @ApiProperty() name: string;
-}
-
-class RecordFieldSchema extends ObjectFieldSchema {
-  @ApiProperty({ description: 'typed per field type; empty: null (checkbox false, multiselect [])', nullable: true, oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'array', items: { type: 'string' } }, { type: 'object' }] })
-  value: unknown;
-}
-
-class RecordRelationSchema {
-  @ApiProperty({ description: 'relation key; on the `in` side `<object key>.<relation key>` of the object that points here' }) key: string;
-  @ApiProperty({ enum: RELATION_KINDS }) kind: string;
-  @ApiProperty() label: string;
-  @ApiProperty() target_label: string;
-  @ApiProperty({ enum: ['out', 'in'], description: 'out: defined on this object; in: another object pointing at this record' }) side: string;
-  @ApiProperty() many: boolean;
-  @ApiProperty({ type: [RelationItemSchema] }) items: RelationItemSchema[];
-}
-
-export class ObjectRecordSchema {
-  @ApiProperty({ type: 'integer' }) id: number;
-  @ApiProperty() name: string;
-  @ApiProperty({ description: 'false = archived' }) active: boolean;
-  @ApiProperty({ description: "owner's name ('' when none)" }) owner: string;
-  @ApiProperty({ type: 'integer', nullable: true }) owner_id: number | null;
-  @ApiProperty() editable: boolean;
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'field key -> value' }) fields: Record<string, unknown>;
-  @ApiProperty({ type: [RecordFieldSchema] }) field_list: RecordFieldSchema[];
-  @ApiProperty({ type: RelationItemSchema, nullable: true, description: 'the first linked company, if any' }) customer: RelationItemSchema | null;
-  @ApiProperty({ type: [RecordRelationSchema] }) relations: RecordRelationSchema[];
-  @ApiProperty({ description: 'the display fields, joined with " · "' }) sub: string;
-  @ApiProperty({ example: '2026-03-01T09:30:00' }) updated_at: string;
-  @ApiProperty({ example: '/objects/sites/12' }) url: string;
-}
-
-export class ObjectRecordResponse {
-  @ApiProperty({ enum: [true] }) ok: true;
-  @ApiProperty({ type: ObjectRecordSchema }) record: ObjectRecordSchema;
-}
-
-export class ObjectRecordListResponse {
-  @ApiProperty({ enum: [true] }) ok: true;
-  @ApiProperty({ type: [ObjectRecordSchema] }) items: ObjectRecordSchema[];
-  @ApiProperty({ type: String, nullable: true }) next_cursor: string | null;
-}
-
-export class ObjectsOkResponse {
-  @ApiProperty({ enum: [true] }) ok: true;
 }

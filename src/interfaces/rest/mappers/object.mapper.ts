@@ -5,9 +5,12 @@ import type { ObjectType } from '../../../domain/crm/objects/object-type.entity'
 import type { RecordView } from '../../../domain/crm/objects/object-views';
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
 import { listResponse } from './common.mapper';
+import type { z } from 'zod';
+import type { LinkedRecords as LinkedRecordsSchema } from '../schemas/common.schema';
+import type { CustomObject, CustomObjectRecord, CustomObjectRecordList, CustomObjectRecordResponse } from '../schemas/object.schema';
 
 /** An object definition: key, label, fields and relations. */
-export const toObjectType = (t: ObjectType) => ({
+export const toObjectType = (t: ObjectType): z.output<typeof CustomObject> => ({
   key: t.key,
   label: t.label,
   fields: t.fields.map((f) => ({ key: f.key, label: f.label, type: f.type, options: f.options, required: f.required, display: f.display })),
@@ -15,11 +18,11 @@ export const toObjectType = (t: ObjectType) => ({
 });
 
 /** `objects` of a company, person or opportunity record: the custom records linking to it, by object and relation. */
-export const toLinkedRecords = (groups: LinkedRecords[]) =>
+export const toLinkedRecords = (groups: LinkedRecords[]): z.output<typeof LinkedRecordsSchema> =>
   groups.map((g) => ({ key: g.key, label: g.label, relation: g.relation, relation_label: g.relationLabel, items: g.items.map((i) => ({ id: i.id, name: i.name, active: i.active })) }));
 
 /** The custom object record of spec 2.10. */
-export function toObjectRecord(v: RecordView, ws: Workspace) {
+export function toObjectRecord(v: RecordView, ws: Workspace): z.output<typeof CustomObjectRecord> {
   const { record: r, type } = v;
   const field_list = type.fields.map((f) => ({ key: f.key, label: f.label, type: f.type, display: f.display, options: f.options, required: f.required, value: r.data[f.key] ?? emptyValue(f) }));
   return {
@@ -39,9 +42,9 @@ export function toObjectRecord(v: RecordView, ws: Workspace) {
   };
 }
 
-export const toObjectRecordResponse = (v: RecordView, ws: Workspace) => ({ ok: true as const, record: toObjectRecord(v, ws) });
+export const toObjectRecordResponse = (v: RecordView, ws: Workspace): z.output<typeof CustomObjectRecordResponse> => ({ ok: true as const, record: toObjectRecord(v, ws) });
 
-export const toObjectRecordList = (page: ObjectRecordPage, ws: Workspace) =>
+export const toObjectRecordList = (page: ObjectRecordPage, ws: Workspace): z.output<typeof CustomObjectRecordList> =>
   listResponse(
     page.items.map((v) => toObjectRecord(v, ws)),
     page.nextCursor,

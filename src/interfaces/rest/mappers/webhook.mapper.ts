@@ -1,13 +1,22 @@
+import type { z } from 'zod';
 import { formatTimestamp } from '../../../platform/common/time';
-import type { WebhookConnection } from '../../../domain/integrations/webhook-connection.entity';
-import type { WebhookDelivery } from '../../../domain/integrations/webhook-delivery.entity';
+import type { ConnectionKind, WebhookConnection } from '../../../domain/integrations/webhook-connection.entity';
+import type { WebhookDelivery as DeliveryEntity } from '../../../domain/integrations/webhook-delivery.entity';
+import type { SUBSCRIBABLE_EVENTS } from '../../../domain/integrations/event-kinds';
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
+import type { DELIVERY_STATUSES, Webhook, WebhookDelivery } from '../schemas/webhook.schema';
 
-export const toWebhook = (c: WebhookConnection, ws: Workspace, signingKey: string | null = null) => ({
+// The service stores only the kinds, events and statuses it checked; the columns are plain strings.
+type Kind = ConnectionKind;
+type Event = (typeof SUBSCRIBABLE_EVENTS)[number];
+type Status = (typeof DELIVERY_STATUSES)[number];
+
+/** A connection; `signingKey` only from create and rotate (null in every other answer). */
+export const toWebhook = (c: WebhookConnection, ws: Workspace, signingKey: string | null = null): z.output<typeof Webhook> => ({
   id: c.id,
-  kind: c.kind,
+  kind: c.kind as Kind,
   url: c.url,
-  events: c.events,
+  events: c.events as Event[],
   active: c.active,
   signing_key: signingKey,
   last_result: c.lastAt ? { status: c.lastStatus, error: c.lastError, ok: c.lastOk ?? false, event: c.lastEvent, at: formatTimestamp(c.lastAt, ws.timezone) } : null,
@@ -15,10 +24,11 @@ export const toWebhook = (c: WebhookConnection, ws: Workspace, signingKey: strin
   updated_at: formatTimestamp(c.updatedAt, ws.timezone),
 });
 
-export const toDelivery = (d: WebhookDelivery, ws: Workspace) => ({
+/** Spec 2.16: one delivery attempt. */
+export const toDelivery = (d: DeliveryEntity, ws: Workspace): z.output<typeof WebhookDelivery> => ({
   id: d.id,
   event: d.event,
-  status: d.status,
+  status: d.status as Status,
   ok: d.ok,
   http_status: d.httpStatus,
   error: d.error,
