@@ -41,7 +41,7 @@ export class FairListQueryDto extends PageQueryDto {
   @MaxLength(200)
   q?: string;
 
-  @ApiPropertyOptional({ description: 'fairs ending on or after this date (YYYY-MM-DD)' })
+  @ApiPropertyOptional({ type: String, format: 'date', description: 'fairs ending (without an end date: starting) on or after this date (YYYY-MM-DD)' })
   @IsOptional()
   @IsIsoDateString()
   from?: string;
