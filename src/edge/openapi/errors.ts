@@ -27,6 +27,7 @@ export const ERROR_SCHEMAS: Record<string, SchemaObject> = {
         properties: { id: { type: 'integer' }, name: { type: 'string' } },
         required: ['id', 'name'],
       },
+      leads: { type: 'integer', description: '409 `conflict` deleting a fair: how many leads it still has' },
     },
     required: ['ok', 'error', 'message'],
     example: { ok: false, error: 'invalid', message: 'name: must not be empty', field: 'name', fields: ['name'] },

@@ -1,11 +1,16 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
+import { ApiDoc } from '../../../edge/openapi/api-doc.decorator';
+import { OkResponse } from '../schemas/common.schema';
+import { FairList, FairResponse } from '../schemas/fair.schema';
 import { IdPipe } from '../../../edge/id.pipe';
 import { FairsService } from '../../../domain/crm/leads/fairs.service';
 import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
 import type { UserContext } from '../../../domain/identity/auth-context';
-import { CreateFairDto, FairListQueryDto, FairListResponseSchema, fairListQuery, FairResponseSchema, OkResponseSchema, UpdateFairDto } from '../dto/fairs.dto';
+import { CreateFairDto, FairListQueryDto, fairListQuery, UpdateFairDto } from '../dto/fairs.dto';
 import { toFairList, toFairResponse } from '../mappers/lead.mapper';
+
+const SHARED = 'Every user with the Fair leads module sees every fair of the workspace; its owner and admins edit and delete it (403 `forbidden` for others).';
 
 @ApiTags('Trade fairs & leads')
 @Controller('api/v1')
@@ -13,37 +18,65 @@ export class FairsController {
   constructor(private readonly service: FairsService) {}
 
   @Get('fairs')
+  @ApiDoc({
+    id: 'listFairs',
+    summary: 'List trade fairs',
+    description:
+      'A page of the fairs of the workspace, newest first (or by last change with `sort=update`, for sync). `q` matches the name or city; `from` keeps ' +
+      'the fairs that end (or, without an end date, start) on or after that date. Page with `limit` and the previous page\'s `next_cursor`. ' + SHARED,
+    spec: '4.13',
+    ok: FairList,
+  })
   @Auth({ scope: 'crm.read', module: 'Fair leads' })
-  @ApiOkResponse({ type: FairListResponseSchema })
   async list(@CurrentAuth() auth: UserContext, @Query() q: FairListQueryDto) {
     return toFairList(await this.service.list(auth, fairListQuery(q)), auth.workspace);
   }
 
   @Post('fairs')
+  @ApiDoc({
+    id: 'createFair',
+    summary: 'Create a trade fair',
+    description: 'Creates a fair owned by the caller (or `owner_id`). `end_date` must not be before `start_date`. Raises no event.',
+    spec: '4.13',
+    ok: FairResponse,
+  })
   @Auth({ scope: 'crm.write', module: 'Fair leads' })
-  @ApiCreatedResponse({ type: FairResponseSchema })
   async create(@CurrentAuth() auth: UserContext, @Body() dto: CreateFairDto) {
     return toFairResponse(await this.service.create(auth, dto), auth.workspace);
   }
 
   @Get('fairs/:id')
+  @ApiDoc({ id: 'getFair', summary: 'Get a trade fair', description: 'One fair with its number of leads. ' + SHARED, spec: '4.13', ok: FairResponse })
   @Auth({ scope: 'crm.read', module: 'Fair leads' })
-  @ApiOkResponse({ type: FairResponseSchema })
   async get(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
     return toFairResponse(await this.service.get(auth, id), auth.workspace);
   }
 
   @Patch('fairs/:id')
+  @ApiDoc({
+    id: 'updateFair',
+    summary: 'Update a trade fair',
+    description: 'Changes the fields sent; omitted fields keep their values and `null` clears one. Needs edit rights on the fair (403 `forbidden`).',
+    spec: '4.13',
+    ok: FairResponse,
+  })
   @Auth({ scope: 'crm.write', module: 'Fair leads' })
-  @ApiOkResponse({ type: FairResponseSchema })
   async update(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: UpdateFairDto) {
     return toFairResponse(await this.service.update(auth, id, dto), auth.workspace);
   }
 
   /** Deletes a fair without leads (409 conflict while it has leads); sync clients see a tombstone. */
   @Delete('fairs/:id')
+  @ApiDoc({
+    id: 'deleteFair',
+    summary: 'Delete a trade fair',
+    description:
+      'Deletes a fair that has no leads; sync clients see it in GET /api/v1/deleted (type `fair`). Needs edit rights on the fair (403 `forbidden`).',
+    spec: '4.13',
+    ok: OkResponse,
+    errors: { 409: '`conflict`: the fair still has leads (`leads`: how many); move them to another fair (PATCH /api/v1/leads/{id} `fair_id`) first' },
+  })
   @Auth({ scope: 'crm.write', module: 'Fair leads' })
-  @ApiOkResponse({ type: OkResponseSchema })
   async remove(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
     await this.service.remove(auth, id);
     return { ok: true as const };

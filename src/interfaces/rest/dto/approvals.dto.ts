@@ -5,15 +5,7 @@ import { APPROVAL_STATUSES } from '../../../domain/crm/approvals/approval-reques
 import { IfPresent, IsId, IsQueryId, NotBlank, NullClears } from './fields';
 import { PageQueryDto } from './page-query.dto';
 
-class UserSummarySchema {
-  @ApiProperty({ type: 'integer' }) id: number;
-  @ApiProperty() username: string;
-  @ApiProperty() full_name: string;
-  @ApiProperty() role: string;
-  @ApiProperty() role_label: string;
-}
-
-export class ApprovalFieldSchema {
+export class ApprovalFieldDto {
   @ApiProperty({ pattern: '^[a-z][a-z0-9_]{0,39}$' }) key: string;
   @ApiProperty({ maxLength: 100 }) label: string;
   @ApiProperty({ enum: FIELD_TYPES }) type: string;
@@ -21,7 +13,7 @@ export class ApprovalFieldSchema {
   @ApiProperty({ type: [String], required: false, description: 'choices of a leave_type field' }) options: string[];
 }
 
-export class WorkingDaysSpecSchema {
+export class WorkingDaysDto {
   @ApiProperty({ description: 'key of the first date field (included)' }) start: string;
   @ApiProperty({ description: 'key of the last date field (included)' }) end: string;
 }
@@ -29,8 +21,8 @@ export class WorkingDaysSpecSchema {
 export class CreateApprovalListDto {
   @ApiProperty({ maxLength: 200 }) @IsString() @NotBlank() @MaxLength(200) name: string;
   @ApiProperty({ type: 'integer', minimum: 1, description: 'the user who decides the requests' }) @IsId() approver_id: number;
-  @ApiProperty({ type: [ApprovalFieldSchema], maxItems: 30 }) @IsArray() @ArrayMaxSize(30) fields: object[];
-  @ApiPropertyOptional({ type: WorkingDaysSpecSchema, nullable: true, description: 'leave lists: the two date fields between which working days are counted' })
+  @ApiProperty({ type: [ApprovalFieldDto], maxItems: 30 }) @IsArray() @ArrayMaxSize(30) fields: object[];
+  @ApiPropertyOptional({ type: WorkingDaysDto, nullable: true, description: 'leave lists: the two date fields between which working days are counted' })
   @IsOptional()
   @IsObject()
   working_days?: object | null;
@@ -41,8 +33,8 @@ export class CreateApprovalListDto {
 export class UpdateApprovalListDto {
   @ApiPropertyOptional({ maxLength: 200 }) @IfPresent() @IsString() @NotBlank() @MaxLength(200) name?: string;
   @ApiPropertyOptional({ type: 'integer', minimum: 1 }) @IfPresent() @IsId() approver_id?: number;
-  @ApiPropertyOptional({ type: [ApprovalFieldSchema], maxItems: 30 }) @IfPresent() @IsArray() @ArrayMaxSize(30) fields?: object[];
-  @ApiPropertyOptional({ type: WorkingDaysSpecSchema, nullable: true, description: 'null: no longer a leave list' })
+  @ApiPropertyOptional({ type: [ApprovalFieldDto], maxItems: 30 }) @IfPresent() @IsArray() @ArrayMaxSize(30) fields?: object[];
+  @ApiPropertyOptional({ type: WorkingDaysDto, nullable: true, description: 'null: no longer a leave list' })
   @IsOptional()
   @IsObject()
   working_days?: object | null;
@@ -88,61 +80,4 @@ export class ApprovalListQueryDto extends PageQueryDto {
   @IsOptional()
   @IsQueryId()
   list_id?: number;
-}
-
-// --- response schemas (documentation only; src/interfaces/rest/mappers/approval.mapper.ts builds the bodies) ---
-
-export class ApprovalFormSchema {
-  @ApiProperty({ type: 'integer' }) id: number;
-  @ApiProperty() name: string;
-  @ApiProperty({ type: UserSummarySchema, nullable: true }) approver: UserSummarySchema | null;
-  @ApiProperty({ type: [ApprovalFieldSchema] }) fields: ApprovalFieldSchema[];
-  @ApiProperty({ type: WorkingDaysSpecSchema, nullable: true }) working_days: WorkingDaysSpecSchema | null;
-  @ApiProperty() active: boolean;
-}
-
-export class ApprovalFormsResponseSchema {
-  @ApiProperty() ok: boolean;
-  @ApiProperty({ type: [ApprovalFormSchema] }) forms: ApprovalFormSchema[];
-}
-
-export class ApprovalFormResponseSchema {
-  @ApiProperty() ok: boolean;
-  @ApiProperty({ type: ApprovalFormSchema }) form: ApprovalFormSchema;
-}
-
-class HolidaySchema {
-  @ApiProperty({ format: 'date' }) date: string;
-  @ApiProperty() name: string;
-}
-
-export class ApprovalItemSchema {
-  @ApiProperty({ type: 'integer' }) id: number;
-  @ApiProperty({ type: 'integer' }) list_id: number;
-  @ApiProperty({ description: 'name of the list' }) list: string;
-  @ApiProperty({ enum: APPROVAL_STATUSES }) status: string;
-  @ApiProperty({ type: UserSummarySchema, nullable: true }) approver: UserSummarySchema | null;
-  @ApiProperty({ type: UserSummarySchema, nullable: true }) requester: UserSummarySchema | null;
-  @ApiProperty({ type: 'object', additionalProperties: true }) values: Record<string, unknown>;
-  @ApiProperty({ type: 'integer', nullable: true, description: 'leave lists: weekdays from start to end that are not public holidays; null otherwise' })
-  working_days: number | null;
-  @ApiProperty({ type: [HolidaySchema], description: 'public holidays on weekdays within the leave' }) holidays: HolidaySchema[];
-  @ApiProperty() note: string;
-  @ApiProperty() decision_note: string;
-  @ApiProperty({ type: UserSummarySchema, nullable: true }) decided_by: UserSummarySchema | null;
-  @ApiProperty({ description: 'workspace local time' }) created_at: string;
-  @ApiProperty({ type: String, nullable: true }) decided_at: string | null;
-  @ApiProperty() updated_at: string;
-  @ApiProperty({ description: 'the caller may approve or reject it now' }) can_decide: boolean;
-}
-
-export class ApprovalItemResponseSchema {
-  @ApiProperty() ok: boolean;
-  @ApiProperty({ type: ApprovalItemSchema }) item: ApprovalItemSchema;
-}
-
-export class ApprovalListResponseSchema {
-  @ApiProperty() ok: boolean;
-  @ApiProperty({ type: [ApprovalItemSchema] }) items: ApprovalItemSchema[];
-  @ApiProperty({ type: String, nullable: true }) next_cursor: string | null;
 }

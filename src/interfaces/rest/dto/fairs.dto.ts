@@ -41,7 +41,7 @@ export class FairListQueryDto extends PageQueryDto {
   @MaxLength(200)
   q?: string;
 
-  @ApiPropertyOptional({ description: 'fairs ending on or after this date (YYYY-MM-DD)' })
+  @ApiPropertyOptional({ type: String, format: 'date', description: 'fairs ending (without an end date: starting) on or after this date (YYYY-MM-DD)' })
   @IsOptional()
   @IsIsoDateString()
   from?: string;
@@ -49,45 +49,4 @@ export class FairListQueryDto extends PageQueryDto {
 
 export function fairListQuery(d: FairListQueryDto): FairListQuery {
   return { limit: d.limit, cursor: d.cursor, sort: d.sort, updatedSince: d.updated_since, q: d.q, from: d.from };
-}
-
-class FairOwnerSchema {
-  @ApiProperty({ type: 'integer' }) id: number;
-  @ApiProperty() username: string;
-  @ApiProperty() full_name: string;
-  @ApiProperty() role: string;
-  @ApiProperty() role_label: string;
-}
-
-export class FairSchema {
-  @ApiProperty({ type: 'integer' }) id: number;
-  @ApiProperty() name: string;
-  @ApiProperty() city: string;
-  @ApiProperty() country: string;
-  @ApiProperty() venue: string;
-  @ApiProperty() stand: string;
-  @ApiProperty({ type: String, format: 'date', nullable: true }) start_date: string | null;
-  @ApiProperty({ type: String, format: 'date', nullable: true }) end_date: string | null;
-  @ApiProperty() website: string;
-  @ApiProperty() note: string;
-  @ApiProperty({ type: 'integer', description: 'leads collected at the fair (all owners)' }) leads_n: number;
-  @ApiProperty({ type: FairOwnerSchema, nullable: true }) owner: FairOwnerSchema | null;
-  @ApiProperty() can_edit: boolean;
-  @ApiProperty({ description: 'local time' }) created_at: string;
-  @ApiProperty({ description: 'local time' }) updated_at: string;
-}
-
-export class FairResponseSchema {
-  @ApiProperty() ok: boolean;
-  @ApiProperty({ type: FairSchema }) fair: FairSchema;
-}
-
-export class FairListResponseSchema {
-  @ApiProperty() ok: boolean;
-  @ApiProperty({ type: [FairSchema] }) items: FairSchema[];
-  @ApiProperty({ type: String, nullable: true }) next_cursor: string | null;
-}
-
-export class OkResponseSchema {
-  @ApiProperty() ok: boolean;
 }

@@ -159,89 +159,12 @@ export class ConvertLeadDto implements ConvertInput {
   make_task?: boolean;
 }
 
-// ---- response schemas (OpenAPI documentation; the mappers build the bodies) ----
-
-class LeadOwnerSchema {
-  @ApiProperty({ type: 'integer' }) id: number;
-  @ApiProperty() username: string;
-  @ApiProperty() full_name: string;
-  @ApiProperty() role: string;
-  @ApiProperty() role_label: string;
-}
-
-export class LeadPersonSchema {
-  @ApiProperty({ type: 'integer', nullable: true, description: 'the contact linked or created by the conversion' }) cid: number | null;
-  @ApiProperty() email: string;
-  @ApiProperty() name: string;
-  @ApiProperty() phone: string;
-  @ApiProperty() title: string;
-}
-
+/**
+ * Kept only for src/interfaces/rest/dto/today-response.dto.ts until GET /today is documented with zod:
+ * the lead is the zod schema `Lead` (src/interfaces/rest/schemas/lead.schema.ts), which the mappers return.
+ */
 export class LeadSchema {
   @ApiProperty({ type: 'integer' }) id: number;
   @ApiProperty({ example: 'L-12' }) rid: string;
   @ApiProperty() company: string;
-  @ApiProperty() contact_name: string;
-  @ApiProperty({ description: 'contact name and title' }) contact_label: string;
-  @ApiProperty() title: string;
-  @ApiProperty() email: string;
-  @ApiProperty() phone: string;
-  @ApiProperty() wa: string;
-  @ApiProperty() website: string;
-  @ApiProperty() city: string;
-  @ApiProperty() sector: string;
-  @ApiProperty() supplier: string;
-  @ApiProperty({ description: 'fair name' }) fair: string;
-  @ApiProperty({ type: 'integer', nullable: true }) fair_id: number | null;
-  @ApiProperty({ description: 'local time' }) created_at: string;
-  @ApiProperty({ description: 'local time' }) updated_at: string;
-  @ApiProperty() initials: string;
-  @ApiProperty() interest: string;
-  @ApiProperty() line: string;
-  @ApiProperty() next_action: string;
-  @ApiProperty({ type: String, format: 'date', nullable: true }) next_date: string | null;
-  @ApiProperty() note: string;
-  @ApiProperty() project_note: string;
-  @ApiProperty() products: string;
-  @ApiProperty() products_text: string;
-  @ApiProperty() timing: string;
-  @ApiProperty() visitor_type: string;
-  @ApiProperty() unit: string;
-  @ApiProperty({ type: Number, nullable: true }) potential_kg: number | null;
-  @ApiProperty({ type: 'integer', nullable: true }) opp_id: number | null;
-  @ApiProperty() opp_type: string;
-  @ApiProperty({ type: 'integer', nullable: true }) customer_id: number | null;
-  @ApiProperty({ type: 'integer', nullable: true }) task_id: number | null;
-  @ApiProperty({ type: LeadOwnerSchema, nullable: true }) owner: LeadOwnerSchema | null;
-  @ApiProperty() can_edit: boolean;
-  @ApiProperty({ description: 'stored status: one of constants.lead_statuses, or constants.lead_status_won' }) status: string;
-  @ApiProperty({ description: 'effective status: constants.lead_status_won while the linked opportunity is won' }) status_eff: string;
-  @ApiProperty({ type: 'integer', nullable: true, description: 'after conversion: the primary contact' }) link_contact_id: number | null;
-  @ApiProperty({ description: 'after conversion: the company name' }) link_customer: string;
-  @ApiProperty({ type: 'integer', nullable: true, description: 'after conversion: the company' }) link_customer_id: number | null;
-  @ApiProperty({ type: String, nullable: true, description: 'local time of the conversion' }) converted_at: string | null;
-  @ApiProperty({ type: [LeadPersonSchema], description: 'the primary contact (when named) and the extra people; convert maps them by index' }) people: LeadPersonSchema[];
-}
-
-export class LeadResponseSchema {
-  @ApiProperty() ok: boolean;
-  @ApiProperty({ type: LeadSchema }) lead: LeadSchema;
-}
-
-export class LeadListResponseSchema {
-  @ApiProperty() ok: boolean;
-  @ApiProperty({ type: [LeadSchema] }) items: LeadSchema[];
-  @ApiProperty({ type: String, nullable: true }) next_cursor: string | null;
-}
-
-export class ConvertResponseSchema {
-  @ApiProperty() ok: boolean;
-  @ApiProperty({ type: 'integer', description: 'people created as new contacts' }) created: number;
-  @ApiProperty({ type: 'integer', description: 'people linked to existing contacts' }) linked: number;
-  @ApiProperty({ description: 'company name' }) customer: string;
-  @ApiProperty({ type: 'integer' }) customer_id: number;
-  @ApiProperty({ type: 'integer', nullable: true }) opp_id: number | null;
-  @ApiProperty({ type: 'integer', nullable: true, description: "the follow-up task made of the lead's next action (also the lead's task_id)" }) task_id: number | null;
-  @ApiProperty({ type: LeadSchema }) lead: LeadSchema;
-  @ApiProperty() message: string;
 }

@@ -6,8 +6,10 @@ import type { UserContext } from '../../../domain/identity/auth-context';
 import { isAdmin } from '../../../domain/identity/auth-context';
 import { listResponse, summaryOf } from './common.mapper';
 import { toUserSummary } from './user.mapper';
+import type { z } from 'zod';
+import type { ApprovalForm, ApprovalFormList, ApprovalFormResponse, ApprovalRequest as ApprovalRequestSchema, ApprovalRequestList, ApprovalRequestResponse } from '../schemas/approval.schema';
 
-export function toApprovalForm(v: ListView, auth: UserContext) {
+export function toApprovalForm(v: ListView, auth: UserContext): z.output<typeof ApprovalForm> {
   const l: ApprovalList = v.list;
   return {
     id: l.id,
@@ -19,10 +21,10 @@ export function toApprovalForm(v: ListView, auth: UserContext) {
   };
 }
 
-export const toApprovalForms = (views: ListView[], auth: UserContext) => ({ ok: true as const, forms: views.map((v) => toApprovalForm(v, auth)) });
-export const toApprovalFormResponse = (v: ListView, auth: UserContext) => ({ ok: true as const, form: toApprovalForm(v, auth) });
+export const toApprovalForms = (views: ListView[], auth: UserContext): z.output<typeof ApprovalFormList> => ({ ok: true as const, forms: views.map((v) => toApprovalForm(v, auth)) });
+export const toApprovalFormResponse = (v: ListView, auth: UserContext): z.output<typeof ApprovalFormResponse> => ({ ok: true as const, form: toApprovalForm(v, auth) });
 
-export function toApprovalItem(r: ApprovalRequest, views: RequestViews, auth: UserContext) {
+export function toApprovalItem(r: ApprovalRequest, views: RequestViews, auth: UserContext): z.output<typeof ApprovalRequestSchema> {
   const ws = auth.workspace;
   const locale = ws.app.locale;
   return {
@@ -45,5 +47,5 @@ export function toApprovalItem(r: ApprovalRequest, views: RequestViews, auth: Us
   };
 }
 
-export const toApprovalItemResponse = (one: RequestOne, auth: UserContext) => ({ ok: true as const, item: toApprovalItem(one.item, one.views, auth) });
-export const toApprovalList = (page: RequestPage, auth: UserContext) => listResponse(page.items.map((r) => toApprovalItem(r, page.views, auth)), page.nextCursor);
+export const toApprovalItemResponse = (one: RequestOne, auth: UserContext): z.output<typeof ApprovalRequestResponse> => ({ ok: true as const, item: toApprovalItem(one.item, one.views, auth) });
+export const toApprovalList = (page: RequestPage, auth: UserContext): z.output<typeof ApprovalRequestList> => listResponse(page.items.map((r) => toApprovalItem(r, page.views, auth)), page.nextCursor);

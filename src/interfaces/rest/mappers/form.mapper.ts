@@ -2,8 +2,10 @@ import { formatTimestamp } from '../../../platform/common/time';
 import type { FormView } from '../../../domain/crm/forms/forms.service';
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
 import { toUserSummary } from './user.mapper';
+import type { z } from 'zod';
+import type { WebForm, WebFormList, WebFormResponse, WebFormSubmitResponse } from '../schemas/form.schema';
 
-export function toWebForm(v: FormView, ws: Workspace) {
+export function toWebForm(v: FormView, ws: Workspace): z.output<typeof WebForm> {
   const f = v.form;
   return {
     id: f.id,
@@ -20,7 +22,7 @@ export function toWebForm(v: FormView, ws: Workspace) {
   };
 }
 
-export const toWebFormResponse = (v: FormView, ws: Workspace) => ({ ok: true as const, form: toWebForm(v, ws) });
-export const toWebFormList = (views: FormView[], ws: Workspace) => ({ ok: true as const, items: views.map((v) => toWebForm(v, ws)) });
+export const toWebFormResponse = (v: FormView, ws: Workspace): z.output<typeof WebFormResponse> => ({ ok: true as const, form: toWebForm(v, ws) });
+export const toWebFormList = (views: FormView[], ws: Workspace): z.output<typeof WebFormList> => ({ ok: true as const, items: views.map((v) => toWebForm(v, ws)) });
 /** The same answer for every accepted submission (a honeypot one included). */
-export const SUBMITTED = { ok: true as const, message: 'Thank you, we will be in touch.' };
+export const SUBMITTED: z.output<typeof WebFormSubmitResponse> = { ok: true as const, message: 'Thank you, we will be in touch.' };

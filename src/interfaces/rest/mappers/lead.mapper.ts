@@ -9,9 +9,12 @@ import { rid } from '../../../domain/crm/shared/record-keys';
 import { initials } from './initials';
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
 import { listResponse, summaryOf } from './common.mapper';
+import type { z } from 'zod';
+import type { Lead as LeadSchema, LeadConvertResponse, LeadList, LeadResponse } from '../schemas/lead.schema';
+import type { Fair as FairSchema, FairList, FairResponse } from '../schemas/fair.schema';
 
 /** Spec 2.5: the lead record (also the item of Today's leads card). */
-export function toLead(l: Lead, v: LeadViews, ws: Workspace) {
+export function toLead(l: Lead, v: LeadViews, ws: Workspace): z.output<typeof LeadSchema> {
   return {
     id: l.id,
     rid: rid('L', l.id),
@@ -59,15 +62,15 @@ export function toLead(l: Lead, v: LeadViews, ws: Workspace) {
   };
 }
 
-export const toLeadResponse = (one: LeadOne, ws: Workspace) => ({ ok: true as const, lead: toLead(one.lead, one.views, ws) });
+export const toLeadResponse = (one: LeadOne, ws: Workspace): z.output<typeof LeadResponse> => ({ ok: true as const, lead: toLead(one.lead, one.views, ws) });
 
-export const toLeadList = (page: LeadPage, ws: Workspace) =>
+export const toLeadList = (page: LeadPage, ws: Workspace): z.output<typeof LeadList> =>
   listResponse(
     page.items.map((l) => toLead(l, page.views, ws)),
     page.nextCursor,
   );
 
-export const toConvertResponse = (r: ConvertResult, ws: Workspace) => ({
+export const toConvertResponse = (r: ConvertResult, ws: Workspace): z.output<typeof LeadConvertResponse> => ({
   ok: true as const,
   created: r.created,
   linked: r.linked,
@@ -79,7 +82,7 @@ export const toConvertResponse = (r: ConvertResult, ws: Workspace) => ({
   message: r.message,
 });
 
-export function toFair(f: Fair, v: FairViews, ws: Workspace) {
+export function toFair(f: Fair, v: FairViews, ws: Workspace): z.output<typeof FairSchema> {
   return {
     id: f.id,
     name: f.name,
@@ -99,9 +102,9 @@ export function toFair(f: Fair, v: FairViews, ws: Workspace) {
   };
 }
 
-export const toFairResponse = (one: FairOne, ws: Workspace) => ({ ok: true as const, fair: toFair(one.fair, one.views, ws) });
+export const toFairResponse = (one: FairOne, ws: Workspace): z.output<typeof FairResponse> => ({ ok: true as const, fair: toFair(one.fair, one.views, ws) });
 
-export const toFairList = (page: FairPage, ws: Workspace) =>
+export const toFairList = (page: FairPage, ws: Workspace): z.output<typeof FairList> =>
   listResponse(
     page.items.map((f) => toFair(f, page.views, ws)),
     page.nextCursor,
