@@ -29,6 +29,7 @@ export class ActivitiesController {
       "and the previous page's `next_cursor`.",
     spec: '4.13',
     ok: ActivityList,
+    errors: { 404: '`not_found`: the host names no workspace' },
   })
   @Auth(read)
   async list(@CurrentAuth() auth: UserContext, @Query() query: ActivityListQueryDto) {
@@ -46,6 +47,7 @@ export class ActivitiesController {
       'Owner: the caller, or `owner_id` (another user only for admins, else 403 `forbidden`).',
     spec: '4.13',
     ok: ActivityResponse,
+    errors: { 404: '`not_found`: the host names no workspace' },
   })
   @Auth(write)
   async create(@CurrentAuth() auth: UserContext, @Body() dto: CreateActivityDto) {

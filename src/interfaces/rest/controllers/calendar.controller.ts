@@ -30,6 +30,7 @@ export class CalendarController {
       '`user_id` keeps those the user owns or attends. At most 92 days per call (400 beyond, or when `to` is before `from`); not paged. ' + VISIBILITY,
     spec: '4.13',
     ok: CalendarEntryList,
+    errors: { 404: '`not_found`: the host names no workspace' },
   })
   @Auth(read)
   async range(@CurrentAuth() auth: UserContext, @Query() query: CalendarRangeQueryDto) {
@@ -46,6 +47,7 @@ export class CalendarController {
       "opportunity's, and the opportunity must belong to it (400). Raises no event.",
     spec: '4.13',
     ok: CalendarEntryResponse,
+    errors: { 404: '`not_found`: the host names no workspace' },
   })
   @Auth(write)
   async create(@CurrentAuth() auth: UserContext, @Body() dto: CreateCalendarEntryDto) {

@@ -24,6 +24,7 @@ export class PeopleController {
       '`active=false` (the archived ones). Filters combine; `q` matches the name or e-mail. Page with `limit` and the previous page\'s `next_cursor`.',
     spec: '4.13',
     ok: PersonList,
+    errors: { 404: '`not_found`: the host names no workspace' },
   })
   @Auth({ scope: 'crm.read', module: 'Customers' })
   async list(@CurrentAuth() auth: UserContext, @Query() q: PersonListQueryDto) {
@@ -41,7 +42,7 @@ export class PeopleController {
       'creates the person anyway. An unknown or invisible `customer_id` is 400.',
     spec: '4.13',
     ok: PersonResponse,
-    errors: { 409: '`duplicate`: a person with the same name at this company, or the same e-mail, exists (`existing`: {id, name}, when the caller may see it)' },
+    errors: { 404: '`not_found`: the host names no workspace', 409: '`duplicate`: a person with the same name at this company, or the same e-mail, exists (`existing`: {id, name}, when the caller may see it)' },
   })
   @Auth({ scope: 'crm.write', module: 'Customers' })
   async create(@CurrentAuth() auth: UserContext, @Body() dto: CreatePersonDto) {

@@ -27,6 +27,7 @@ export class QuickEntryController {
       '`type` must be one of constants.visit_types (400 otherwise).',
     spec: '4.8',
     ok: QuickEntryConfig,
+    errors: { 404: '`not_found`: the host names no workspace' },
   })
   @Auth(read)
   async config(@CurrentAuth() auth: UserContext, @Query() q: QeConfigQueryDto) {
@@ -44,7 +45,7 @@ export class QuickEntryController {
       "(tonnes to kg), trial result, next steps and their dates, and — with `customer_id` — the company's people and open opportunities named in the note.",
     spec: '4.8',
     ok: QuickEntrySuggestionList,
-    errors: { 404: '`not_found`: `customer_id` is no company the caller may see' },
+    errors: { 404: '`not_found`: `customer_id` is no company the caller may see, or the host names no workspace' },
   })
   @Auth(read)
   async suggest(@CurrentAuth() auth: UserContext, @Body() dto: QeSuggestDto) {

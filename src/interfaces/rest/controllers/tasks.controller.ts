@@ -31,6 +31,7 @@ export class TasksController {
       "bound the due date (both included). Page with `limit` and the previous page's `next_cursor`. " + VISIBILITY,
     spec: '4.13',
     ok: TaskList,
+    errors: { 404: '`not_found`: the host names no workspace' },
   })
   @Auth(read)
   async list(@CurrentAuth() auth: UserContext, @Query() query: TaskListQueryDto) {
@@ -47,6 +48,7 @@ export class TasksController {
       "company is taken from the opportunity or the person; the opportunity and the person's company must match it (400). Raises no event.",
     spec: '4.13',
     ok: TaskResponse,
+    errors: { 404: '`not_found`: the host names no workspace' },
   })
   @Auth(write)
   async create(@CurrentAuth() auth: UserContext, @Body() dto: CreateTaskDto) {
