@@ -107,11 +107,11 @@ function completeOperation(schemasOf: Record<string, unknown>, path: string, met
     errors[401] = errorText(family, 401);
     errors[403] = auth.firstParty ? errorText(family, 403, 'firstParty') : errorText(family, 403);
   }
-  if (params.some((p) => p.in === 'path')) errors[404] = errorText(family, 404);
-  if (op.requestBody) {
-    errors[413] = errorText(family, 413);
-    errors[415] = errorText(family, 415);
-  }
+  // the Host names no workspace: every route but the health check (WorkspaceMiddleware)
+  if (path !== '/health') errors[404] = errorText(family, 404, params.some((p) => p.in === 'path') ? undefined : 'host');
+  // the body parsers run before routing: a body too large or not readable is refused on any route
+  errors[413] = errorText(family, 413);
+  errors[415] = errorText(family, 415);
   if (auth || family === 'oauth') errors[429] = errorText(family, 429);
   Object.assign(errors, spec.errors);
   for (const [status, description] of Object.entries(errors)) {

@@ -75,18 +75,19 @@ const REST: Record<number, string> = {
   400: '`invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it)',
   401: '`unauthorized`: missing, invalid, expired or revoked token',
   403: '`insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record)',
-  404: '`not_found`: no such record, or one the caller may not see',
+  404: '`not_found`: no such record, or one the caller may not see (or the host names no workspace)',
   409: '`conflict`: the record is in a state that does not allow this',
-  413: '`payload_too_large`: the body is larger than the limit',
-  415: '`unsupported_media_type`: the body is not JSON, or its encoding is not supported',
+  413: '`payload_too_large`: the body is larger than the limit (on any route that is sent one)',
+  415: '`unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one)',
   429: '`rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds',
 };
 const FIRST_PARTY_403 =
   '`insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden`';
 
 /** The description of an automatic error response. */
-export function errorText(family: ErrorFamily, status: number, variant?: 'firstParty'): string {
+export function errorText(family: ErrorFamily, status: number, variant?: 'firstParty' | 'host'): string {
   if (status === 403 && variant === 'firstParty') return FIRST_PARTY_403;
+  if (status === 404 && variant === 'host') return family === 'rest' ? '`not_found`: the host names no workspace' : 'the host names no workspace';
   if (family === 'scim') return `SCIM error, status "${status}"${status === 401 ? ': missing or invalid SCIM key' : status === 429 ? ': too many requests; wait `Retry-After` seconds' : ''}`;
   if (family === 'oauth') return status === 429 ? '`slow_down`: too many requests; wait `Retry-After` seconds' : status === 400 ? '`invalid_request` and the other OAuth errors of spec 7.2' : `OAuth error (HTTP ${status})`;
   return REST[status] ?? `HTTP ${status}`;

@@ -1,5 +1,8 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import { ApiDoc } from '../../../edge/openapi/api-doc.decorator';
+import { OkResponse } from '../schemas/common.schema';
+import { PersonList, PersonResponse } from '../schemas/person.schema';
 import { IdPipe } from '../../../edge/id.pipe';
 import { PeopleService } from '../../../domain/crm/people/people.service';
 import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
@@ -13,24 +16,62 @@ export class PeopleController {
   constructor(private readonly service: PeopleService) {}
 
   @Get('people')
+  @ApiDoc({
+    id: 'listPeople',
+    summary: 'List people',
+    description:
+      'A page of the people (contacts) the caller may see, newest first (or by last change with `sort=update`, for sync); active people unless ' +
+      '`active=false` (the archived ones). Filters combine; `q` matches the name or e-mail. Page with `limit` and the previous page\'s `next_cursor`.',
+    spec: '4.13',
+    ok: PersonList,
+    errors: { 404: '`not_found`: the host names no workspace' },
+  })
   @Auth({ scope: 'crm.read', module: 'Customers' })
   async list(@CurrentAuth() auth: UserContext, @Query() q: PersonListQueryDto) {
     return toPersonList(await this.service.list(auth, personListQuery(q)), auth.workspace);
   }
 
   @Post('people')
+  @ApiDoc({
+    id: 'createPerson',
+    summary: 'Create a person',
+    description:
+      'Creates a person owned by the caller (or `owner_id`; another user only for admins, else 403 `forbidden`) and raises the `contact_created` event. ' +
+      '`is_main` makes them the main contact of their company (the previous one loses the flag) and needs a `customer_id`. The same name at the same ' +
+      'company, or the same e-mail anywhere, answers 409 `duplicate`, with the existing record as `existing` when the caller may see it; `force: true` ' +
+      'creates the person anyway. An unknown or invisible `customer_id` is 400.',
+    spec: '4.13',
+    ok: PersonResponse,
+    errors: { 404: '`not_found`: the host names no workspace', 409: '`duplicate`: a person with the same name at this company, or the same e-mail, exists (`existing`: {id, name}, when the caller may see it)' },
+  })
   @Auth({ scope: 'crm.write', module: 'Customers' })
   async create(@CurrentAuth() auth: UserContext, @Body() dto: CreatePersonDto) {
     return toPersonResponse(await this.service.create(auth, dto, { origin: 'manual' }), auth.workspace);
   }
 
   @Get('people/:id')
+  @ApiDoc({
+    id: 'getPerson',
+    summary: 'Get a person',
+    description: "One person with the custom object records linked to them. Opening it adds it to the caller's recently opened records (`/today`).",
+    spec: '4.13',
+    ok: PersonResponse,
+  })
   @Auth({ scope: 'crm.read', module: 'Customers' })
   async get(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
     return toPersonResponse(await this.service.get(auth, id), auth.workspace);
   }
 
   @Patch('people/:id')
+  @ApiDoc({
+    id: 'updatePerson',
+    summary: 'Update a person',
+    description:
+      'Changes the fields sent; omitted fields keep their values. Needs edit rights on the person (403 `forbidden`). Moving the person to another ' +
+      'company drops their main-contact flag unless `is_main` is sent; `customer_id: null` leaves them without a company.',
+    spec: '4.13',
+    ok: PersonResponse,
+  })
   @Auth({ scope: 'crm.write', module: 'Customers' })
   async update(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: UpdatePersonDto) {
     return toPersonResponse(await this.service.update(auth, id, dto), auth.workspace);
@@ -38,6 +79,13 @@ export class PeopleController {
 
   /** Archives the person (active = false). */
   @Delete('people/:id')
+  @ApiDoc({
+    id: 'archivePerson',
+    summary: 'Archive a person',
+    description: 'Sets `active` to false; the person and their history stay, and PATCH `active: true` brings them back. Needs edit rights (403 `forbidden`).',
+    spec: '4.13',
+    ok: OkResponse,
+  })
   @Auth({ scope: 'crm.write', module: 'Customers' })
   async archive(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
     await this.service.archive(auth, id);

@@ -4,17 +4,17 @@ import { IsIsoDateString, IsId, IsQueryId, IsIdList, IfPresent, NullClears, Null
 import { PageQueryDto } from './page-query.dto';
 
 export class ActivityListQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ description: 'company id' })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, description: 'company id' })
   @IsOptional()
   @IsQueryId()
   customer_id?: number;
 
-  @ApiPropertyOptional({ description: 'opportunity id' })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, description: 'opportunity id' })
   @IsOptional()
   @IsQueryId()
   opp_id?: number;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ type: 'integer', minimum: 1 })
   @IsOptional()
   @IsQueryId()
   owner_id?: number;
@@ -25,12 +25,12 @@ export class ActivityListQueryDto extends PageQueryDto {
   @MaxLength(40)
   type?: string;
 
-  @ApiPropertyOptional({ description: 'visits on or after this date (YYYY-MM-DD)' })
+  @ApiPropertyOptional({ format: 'date', description: 'visits on or after this date (YYYY-MM-DD)' })
   @IsOptional()
   @IsIsoDateString()
   from?: string;
 
-  @ApiPropertyOptional({ description: 'visits on or before this date (YYYY-MM-DD)' })
+  @ApiPropertyOptional({ format: 'date', description: 'visits on or before this date (YYYY-MM-DD)' })
   @IsOptional()
   @IsIsoDateString()
   to?: string;
@@ -49,7 +49,7 @@ export class CreateActivityDto {
   @MaxLength(200)
   topic?: string | null;
 
-  @ApiProperty({ example: '2026-03-02' })
+  @ApiProperty({ format: 'date', example: '2026-03-02' })
   @IsIsoDateString()
   date: string;
 
@@ -60,11 +60,11 @@ export class CreateActivityDto {
   @Max(1440)
   duration_min?: number | null;
 
-  @ApiProperty({ description: 'company id' })
+  @ApiProperty({ type: 'integer', minimum: 1, description: 'company id' })
   @IsId()
   customer_id: number;
 
-  @ApiPropertyOptional({ nullable: true, type: [Number], description: 'people of that company' })
+  @ApiPropertyOptional({ nullable: true, type: 'integer', isArray: true, description: 'people of that company' })
   @IsOptional()
   @IsIdList(50)
   person_ids?: number[] | null;
@@ -78,7 +78,7 @@ export class CreateActivityDto {
   @NullableText(200)
   next_action?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, example: '2026-03-16' })
+  @ApiPropertyOptional({ type: String, format: 'date', nullable: true, example: '2026-03-16' })
   @IsOptional()
   @IsIsoDateString()
   next_date?: string | null;
@@ -105,7 +105,7 @@ export class UpdateActivityDto {
   @MaxLength(200)
   topic?: string | null;
 
-  @ApiPropertyOptional({ example: '2026-03-02' })
+  @ApiPropertyOptional({ format: 'date', example: '2026-03-02' })
   @IfPresent()
   @IsIsoDateString()
   date?: string;
@@ -117,12 +117,12 @@ export class UpdateActivityDto {
   @Max(1440)
   duration_min?: number | null;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ type: 'integer', minimum: 1 })
   @IfPresent()
   @IsId()
   customer_id?: number;
 
-  @ApiPropertyOptional({ nullable: true, type: [Number] })
+  @ApiPropertyOptional({ nullable: true, type: 'integer', isArray: true })
   @IsOptional()
   @IsIdList(50)
   person_ids?: number[] | null;
@@ -136,7 +136,7 @@ export class UpdateActivityDto {
   @NullableText(200)
   next_action?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true })
+  @ApiPropertyOptional({ type: String, format: 'date', nullable: true })
   @IsOptional()
   @IsIsoDateString()
   next_date?: string | null;
@@ -144,7 +144,7 @@ export class UpdateActivityDto {
   @NullableText(200)
   outcome?: string | null;
 
-  @ApiPropertyOptional({ description: 'only admins may set another user' })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, description: 'only admins may set another user' })
   @IfPresent()
   @IsId()
   owner_id?: number;

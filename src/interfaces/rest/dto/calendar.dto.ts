@@ -12,15 +12,15 @@ export function IsLocalTimestamp(options?: ValidationOptions): PropertyDecorator
 }
 
 export class CalendarRangeQueryDto {
-  @ApiProperty({ example: '2026-03-01', description: 'first day (workspace local time)' })
+  @ApiProperty({ format: 'date', example: '2026-03-01', description: 'first day (workspace local time)' })
   @IsIsoDateString()
   from: string;
 
-  @ApiProperty({ example: '2026-03-31', description: 'last day, included; at most 92 days after from' })
+  @ApiProperty({ format: 'date', example: '2026-03-31', description: 'last day, included; at most 92 days after from' })
   @IsIsoDateString()
   to: string;
 
-  @ApiPropertyOptional({ description: 'only entries this user owns or attends' })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, description: 'only entries this user owns or attends' })
   @IsOptional()
   @IsQueryId()
   user_id?: number;
@@ -37,7 +37,7 @@ export class CreateCalendarEntryDto {
   @IsLocalTimestamp()
   start: string;
 
-  @ApiProperty({ example: '2026-03-02T10:30:00', description: 'after start' })
+  @ApiProperty({ example: '2026-03-02T10:30:00', description: 'local time of the workspace, no zone; after start' })
   @IsLocalTimestamp()
   end: string;
 
@@ -47,12 +47,12 @@ export class CreateCalendarEntryDto {
   @NullableText(5000)
   note?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, type: [Number], description: 'users; the owner always attends' })
+  @ApiPropertyOptional({ nullable: true, type: 'integer', isArray: true, description: 'users; the owner always attends' })
   @IsOptional()
   @IsIdList(100)
   attendee_ids?: number[] | null;
 
-  @ApiPropertyOptional({ nullable: true, type: [Number], description: 'people (contacts)' })
+  @ApiPropertyOptional({ nullable: true, type: 'integer', isArray: true, description: 'people (contacts)' })
   @IsOptional()
   @IsIdList(100)
   person_ids?: number[] | null;
@@ -73,12 +73,12 @@ export class UpdateCalendarEntryDto {
   @MaxLength(300)
   title?: string;
 
-  @ApiPropertyOptional({ example: '2026-03-02T09:00:00' })
+  @ApiPropertyOptional({ example: '2026-03-02T09:00:00', description: 'local time of the workspace, no zone' })
   @IfPresent()
   @IsLocalTimestamp()
   start?: string;
 
-  @ApiPropertyOptional({ example: '2026-03-02T10:30:00' })
+  @ApiPropertyOptional({ example: '2026-03-02T10:30:00', description: 'local time of the workspace, no zone; after start' })
   @IfPresent()
   @IsLocalTimestamp()
   end?: string;
@@ -89,12 +89,12 @@ export class UpdateCalendarEntryDto {
   @NullableText(5000)
   note?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, type: [Number] })
+  @ApiPropertyOptional({ nullable: true, type: 'integer', isArray: true })
   @IsOptional()
   @IsIdList(100)
   attendee_ids?: number[] | null;
 
-  @ApiPropertyOptional({ nullable: true, type: [Number] })
+  @ApiPropertyOptional({ nullable: true, type: 'integer', isArray: true })
   @IsOptional()
   @IsIdList(100)
   person_ids?: number[] | null;

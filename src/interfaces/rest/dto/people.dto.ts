@@ -5,7 +5,7 @@ import { OptionalBool, OptionalEmail, OptionalId, OptionalText, QueryBool, Query
 import { PageQueryDto } from './page-query.dto';
 
 class PersonFieldsDto implements PersonInput {
-  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 1, description: 'the company; null = none' })
+  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 1, description: 'the company; null = none' })
   @IsOptional()
   @IsInt()
   @Min(1)

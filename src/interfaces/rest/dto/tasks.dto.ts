@@ -10,27 +10,27 @@ export class TaskListQueryDto extends PageQueryDto {
   @MaxLength(40)
   status?: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ type: 'integer', minimum: 1 })
   @IsOptional()
   @IsQueryId()
   assignee_id?: number;
 
-  @ApiPropertyOptional({ description: 'company id' })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, description: 'company id' })
   @IsOptional()
   @IsQueryId()
   customer_id?: number;
 
-  @ApiPropertyOptional({ description: 'opportunity id' })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, description: 'opportunity id' })
   @IsOptional()
   @IsQueryId()
   opp_id?: number;
 
-  @ApiPropertyOptional({ description: 'due on or before this date' })
+  @ApiPropertyOptional({ format: 'date', description: 'due on or before this date' })
   @IsOptional()
   @IsIsoDateString()
   due_before?: string;
 
-  @ApiPropertyOptional({ description: 'due on or after this date' })
+  @ApiPropertyOptional({ format: 'date', description: 'due on or after this date' })
   @IsOptional()
   @IsIsoDateString()
   due_after?: string;
@@ -56,7 +56,7 @@ export class CreateTaskDto {
   @NullableText(5000)
   description?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, example: '2026-03-20' })
+  @ApiPropertyOptional({ type: String, format: 'date', nullable: true, example: '2026-03-20' })
   @IsOptional()
   @IsIsoDateString()
   due_date?: string | null;
@@ -98,7 +98,7 @@ export class UpdateTaskDto {
   @NullableText(5000)
   description?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true })
+  @ApiPropertyOptional({ type: String, format: 'date', nullable: true })
   @IsOptional()
   @IsIsoDateString()
   due_date?: string | null;
@@ -115,7 +115,7 @@ export class UpdateTaskDto {
   @MaxLength(40)
   status?: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, description: 'an active user' })
   @IfPresent()
   @IsId()
   assignee_id?: number;

@@ -4,9 +4,11 @@ import { rid } from '../../../domain/crm/shared/record-keys';
 import type { Page } from '../../../domain/crm/shared/paging';
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
 import { listResponse, summaryOf } from './common.mapper';
+import type { z } from 'zod';
+import type { Activity, ActivityList, ActivityResponse } from '../schemas/activity.schema';
 
 /** The activity / visit record. */
-export function toActivity(v: ActivityView, ws: Workspace) {
+export function toActivity(v: ActivityView, ws: Workspace): z.output<typeof Activity> {
   const a = v.activity;
   return {
     id: a.id,
@@ -32,9 +34,9 @@ export function toActivity(v: ActivityView, ws: Workspace) {
   };
 }
 
-export const toActivityResponse = (v: ActivityView, ws: Workspace) => ({ ok: true as const, activity: toActivity(v, ws) });
+export const toActivityResponse = (v: ActivityView, ws: Workspace): z.output<typeof ActivityResponse> => ({ ok: true as const, activity: toActivity(v, ws) });
 
-export const toActivityList = (page: Page<ActivityView>, ws: Workspace) =>
+export const toActivityList = (page: Page<ActivityView>, ws: Workspace): z.output<typeof ActivityList> =>
   listResponse(
     page.items.map((v) => toActivity(v, ws)),
     page.nextCursor,

@@ -3,9 +3,11 @@ import type { CalendarView } from '../../../domain/crm/calendar/calendar.service
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
 import { summaryOf } from './common.mapper';
 import type { UserSummaryDto } from './user.mapper';
+import type { z } from 'zod';
+import type { CalendarEntry, CalendarEntryList, CalendarEntryResponse } from '../schemas/calendar.schema';
 
 /** The calendar entry record; start and end in the workspace's local time. */
-export function toCalendarEntry(v: CalendarView, ws: Workspace) {
+export function toCalendarEntry(v: CalendarView, ws: Workspace): z.output<typeof CalendarEntry> {
   const e = v.entry;
   const locale = ws.app.locale;
   return {
@@ -26,6 +28,6 @@ export function toCalendarEntry(v: CalendarView, ws: Workspace) {
   };
 }
 
-export const toCalendarEntryResponse = (v: CalendarView, ws: Workspace) => ({ ok: true as const, entry: toCalendarEntry(v, ws) });
+export const toCalendarEntryResponse = (v: CalendarView, ws: Workspace): z.output<typeof CalendarEntryResponse> => ({ ok: true as const, entry: toCalendarEntry(v, ws) });
 
-export const toCalendarRange = (items: CalendarView[], ws: Workspace) => ({ ok: true as const, items: items.map((v) => toCalendarEntry(v, ws)) });
+export const toCalendarRange = (items: CalendarView[], ws: Workspace): z.output<typeof CalendarEntryList> => ({ ok: true as const, items: items.map((v) => toCalendarEntry(v, ws)) });

@@ -5,9 +5,11 @@ import { rid } from '../../../domain/crm/shared/record-keys';
 import { formatTimestamp } from '../../../platform/common/time';
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
 import { listResponse, summaryOf } from './common.mapper';
+import type { z } from 'zod';
+import type { ContactCard, PersonList, PersonRecord, PersonResponse } from '../schemas/person.schema';
 
 /** Spec 4.2 contact card item: exactly these fields. */
-export function toContactCard(p: Person, customerNames: Map<number, string>) {
+export function toContactCard(p: Person, customerNames: Map<number, string>): z.output<typeof ContactCard> {
   return {
     id: p.id,
     customer_id: p.customerId,
@@ -26,7 +28,7 @@ export function toContactCard(p: Person, customerNames: Map<number, string>) {
 }
 
 /** The full person record. */
-export function toPersonRecord(p: Person, views: PersonViews, ws: Workspace) {
+export function toPersonRecord(p: Person, views: PersonViews, ws: Workspace): z.output<typeof PersonRecord> {
   return {
     ...toContactCard(p, views.customerNames),
     owner: summaryOf(views.owners, p.ownerId, ws.app.locale),
@@ -37,11 +39,11 @@ export function toPersonRecord(p: Person, views: PersonViews, ws: Workspace) {
   };
 }
 
-export function toPersonResponse(one: PersonOne, ws: Workspace) {
+export function toPersonResponse(one: PersonOne, ws: Workspace): z.output<typeof PersonResponse> {
   return { ok: true as const, person: { ...toPersonRecord(one.person, one.views, ws), objects: toLinkedRecords(one.objects) } };
 }
 
-export function toPersonList(page: PersonPage, ws: Workspace) {
+export function toPersonList(page: PersonPage, ws: Workspace): z.output<typeof PersonList> {
   return listResponse(
     page.items.map((p) => toPersonRecord(p, page.views, ws)),
     page.nextCursor,

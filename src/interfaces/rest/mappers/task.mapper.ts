@@ -3,9 +3,11 @@ import type { Page } from '../../../domain/crm/shared/paging';
 import type { TaskView } from '../../../domain/crm/tasks/tasks.service';
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
 import { listResponse, summaryOf } from './common.mapper';
+import type { z } from 'zod';
+import type { Task, TaskList, TaskResponse } from '../schemas/task.schema';
 
 /** The action / task record. */
-export function toTask(v: TaskView, ws: Workspace) {
+export function toTask(v: TaskView, ws: Workspace): z.output<typeof Task> {
   const t = v.task;
   const locale = ws.app.locale;
   return {
@@ -29,9 +31,9 @@ export function toTask(v: TaskView, ws: Workspace) {
   };
 }
 
-export const toTaskResponse = (v: TaskView, ws: Workspace) => ({ ok: true as const, task: toTask(v, ws) });
+export const toTaskResponse = (v: TaskView, ws: Workspace): z.output<typeof TaskResponse> => ({ ok: true as const, task: toTask(v, ws) });
 
-export const toTaskList = (page: Page<TaskView>, ws: Workspace) =>
+export const toTaskList = (page: Page<TaskView>, ws: Workspace): z.output<typeof TaskList> =>
   listResponse(
     page.items.map((v) => toTask(v, ws)),
     page.nextCursor,
