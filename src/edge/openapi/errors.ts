@@ -28,6 +28,12 @@ export const ERROR_SCHEMAS: Record<string, SchemaObject> = {
         required: ['id', 'name'],
       },
       leads: { type: 'integer', description: '409 `conflict` deleting a fair: how many leads it still has' },
+      status: { type: 'string', description: "409 `conflict` of an order already sent to the ERP: the order's status" },
+      gate_problems: {
+        type: 'array',
+        items: { type: 'string' },
+        description: "400 `invalid` of an opportunity's stage move or create: what the gates of the stages passed still miss",
+      },
     },
     required: ['ok', 'error', 'message'],
     example: { ok: false, error: 'invalid', message: 'name: must not be empty', field: 'name', fields: ['name'] },

@@ -1,15 +1,19 @@
 import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
+import { ApiDoc } from '../../../edge/openapi/api-doc.decorator';
+import { TicketList, TicketResponse } from '../schemas/ticket.schema';
 import { IdPipe } from '../../../edge/id.pipe';
 import { TicketsService } from '../../../domain/crm/tickets/tickets.service';
 import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
 import type { UserContext } from '../../../domain/identity/auth-context';
 import { MODULES } from '../../../domain/workspace/defaults';
-import { CreateTicketDto, TicketListQueryDto, ticketListQuery, TicketListResponseSchema, TicketResponseSchema, UpdateTicketDto } from '../dto/tickets.dto';
+import { CreateTicketDto, TicketListQueryDto, ticketListQuery, UpdateTicketDto } from '../dto/tickets.dto';
 import { toTicketList, toTicketResponse } from '../mappers/ticket.mapper';
 
 const read = { scope: 'crm.read', module: MODULES.support } as const;
 const write = { scope: 'crm.write', module: MODULES.support } as const;
+
+const SEEN = 'A ticket is visible to those who see its owner or its assignee';
 
 @ApiTags('Support')
 @Controller('api/v1')
@@ -17,30 +21,52 @@ export class TicketsController {
   constructor(private readonly service: TicketsService) {}
 
   @Get('tickets')
+  @ApiDoc({
+    id: 'listTickets',
+    summary: 'List support tickets',
+    description:
+      `A page of the tickets the caller may see, newest first (or by last change with \`sort=update\`, for sync). ${SEEN}. Filters combine. ` +
+      "Page with `limit` and the previous page's `next_cursor`.",
+    ok: TicketList,
+  })
   @Auth(read)
-  @ApiOkResponse({ type: TicketListResponseSchema })
   async list(@CurrentAuth() auth: UserContext, @Query() q: TicketListQueryDto) {
     return toTicketList(await this.service.list(auth, ticketListQuery(q)), auth.workspace);
   }
 
   /** Raises ticket_created. */
   @Post('tickets')
+  @ApiDoc({
+    id: 'createTicket',
+    summary: 'Create a support ticket',
+    description:
+      'Creates a ticket owned by the caller, in constants.ticket_new_status unless `status` is sent; `due_at` = now + app.ticket_sla_hours[priority]. ' +
+      "The company defaults to the person's; a person of another company is 400 `invalid`. Raises the `ticket_created` event.",
+    ok: TicketResponse,
+  })
   @Auth(write)
-  @ApiCreatedResponse({ type: TicketResponseSchema })
   async create(@CurrentAuth() auth: UserContext, @Body() dto: CreateTicketDto) {
     return toTicketResponse(await this.service.create(auth, dto), auth.workspace);
   }
 
   @Get('tickets/:id')
+  @ApiDoc({ id: 'getTicket', summary: 'Get a support ticket', description: `One ticket. ${SEEN}; 404 for any other.`, ok: TicketResponse })
   @Auth(read)
-  @ApiOkResponse({ type: TicketResponseSchema })
   async get(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
     return toTicketResponse(await this.service.get(auth, id), auth.workspace);
   }
 
   @Patch('tickets/:id')
+  @ApiDoc({
+    id: 'updateTicket',
+    summary: 'Update a support ticket',
+    description:
+      'Changes status, priority and assignee (null removes the assignee); omitted fields keep their values. A closed status ' +
+      '(constants.ticket_closed_statuses) sets `closed_at`, another clears it; a new priority recomputes `due_at` from `created_at`. Only its owner, ' +
+      'its assignee and admins may change a ticket (403 `forbidden`). Raises no event.',
+    ok: TicketResponse,
+  })
   @Auth(write)
-  @ApiOkResponse({ type: TicketResponseSchema })
   async update(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: UpdateTicketDto) {
     return toTicketResponse(await this.service.update(auth, id, dto), auth.workspace);
   }

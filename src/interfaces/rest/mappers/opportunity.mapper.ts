@@ -4,14 +4,16 @@ import type { Workspace } from '../../../domain/workspace/workspace.entity';
 import { formatTimestamp, dateIn } from '../../../platform/common/time';
 import { initials } from './initials';
 import { rid } from '../../../domain/crm/shared/record-keys';
-import type { OppDetail, OppView } from '../../../domain/crm/opportunities/opportunities.service';
+import type { OppDetail, OppPage, OppView } from '../../../domain/crm/opportunities/opportunities.service';
 import type { Step } from '../../../domain/crm/opportunities/step.entity';
 import { currencySymbol, unitCode, valueShort } from '../../../domain/crm/opportunities/opportunities.rules';
-import { summaryOf } from './common.mapper';
 import { toOrderRow } from './order.mapper';
+import type { z } from 'zod';
+import type { Opportunity, OpportunityList, OpportunitySummary, Step as StepSchema } from '../schemas/opportunity.schema';
+import { listResponse, summaryOf } from './common.mapper';
 
 /** Spec 2.7. */
-export function toStep(s: Step, users: Map<number, User>, locale: string) {
+export function toStep(s: Step, users: Map<number, User>, locale: string): z.output<typeof StepSchema> {
   return {
     id: s.id,
     title: s.title,
@@ -26,7 +28,7 @@ export function toStep(s: Step, users: Map<number, User>, locale: string) {
 }
 
 /** Spec 2.6, scalar part (lists return this; GET by id adds the nested arrays). */
-export function toOppSummary(v: OppView, ws: Workspace, users: Map<number, User>) {
+export function toOppSummary(v: OppView, ws: Workspace, users: Map<number, User>): z.output<typeof OpportunitySummary> {
   const { opp: o, computed: c } = v;
   const k = ws.constants;
   const locale = ws.app.locale;
@@ -106,7 +108,7 @@ export function toOppSummary(v: OppView, ws: Workspace, users: Map<number, User>
 }
 
 /** Spec 2.6 with its nested arrays. */
-export function toOpp(d: OppDetail, ws: Workspace) {
+export function toOpp(d: OppDetail, ws: Workspace): z.output<typeof Opportunity> {
   const tz = ws.timezone;
   const locale = ws.app.locale;
   return {
@@ -122,4 +124,12 @@ export function toOpp(d: OppDetail, ws: Workspace) {
     orders: d.orders.map(toOrderRow),
     objects: toLinkedRecords(d.objects),
   };
+}
+
+/** GET /api/v1/opportunities: a page of the scalar records. */
+export function toOppList(page: OppPage, ws: Workspace): z.output<typeof OpportunityList> {
+  return listResponse(
+    page.items.map((v) => toOppSummary(v, ws, page.users)),
+    page.nextCursor,
+  );
 }

@@ -3,9 +3,11 @@ import type { Page } from '../../../domain/crm/shared/paging';
 import type { TicketView } from '../../../domain/crm/tickets/tickets.service';
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
 import { listResponse, summaryOf } from './common.mapper';
+import type { z } from 'zod';
+import type { Ticket, TicketList, TicketResponse } from '../schemas/ticket.schema';
 
 /** The support ticket record. */
-export function toTicket(v: TicketView, ws: Workspace) {
+export function toTicket(v: TicketView, ws: Workspace): z.output<typeof Ticket> {
   const t = v.ticket;
   const tz = ws.timezone;
   return {
@@ -29,9 +31,9 @@ export function toTicket(v: TicketView, ws: Workspace) {
   };
 }
 
-export const toTicketResponse = (v: TicketView, ws: Workspace) => ({ ok: true as const, ticket: toTicket(v, ws) });
+export const toTicketResponse = (v: TicketView, ws: Workspace): z.output<typeof TicketResponse> => ({ ok: true as const, ticket: toTicket(v, ws) });
 
-export const toTicketList = (page: Page<TicketView>, ws: Workspace) =>
+export const toTicketList = (page: Page<TicketView>, ws: Workspace): z.output<typeof TicketList> =>
   listResponse(
     page.items.map((v) => toTicket(v, ws)),
     page.nextCursor,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { example, f, named } from '../../../edge/openapi/schema';
+import { example, f, listOf, named } from '../../../edge/openapi/schema';
 
 /** Where the order stands in the ERP exchange (spec 3.5). */
 export const ErpState = named(
@@ -42,6 +42,14 @@ export const OrderRow = named(
 );
 export const orderRowExample = example(OrderRow, {
   id: 311, customer_id: 42, opp_id: 95, product_id: 3, customer_po: 'PO-7781', date: '2026-11-20', due_date: '2026-12-15',
-  amount: 26250, kg: 12500, price: 2.1, currency: 'EUR', kind: 'sale', note: '', product: 'PE film 50µ', pu: 'EUR/kg', unit: 'kg',
+  amount: 26250, kg: 12500, price: 2.1, currency: 'EUR', kind: 'Sales', note: '', product: 'PE film 50µ', pu: 'EUR/kg', unit: 'kg',
   status: 'sent', payment_days: 60, erp: { status: 'written', ext_no: 'SO-20417', error: '', label: 'In the ERP as SO-20417', tone: 'success' },
 });
+
+export const OrderResponse = named('OrderResponse', z.object({ ok: f.ok(), order: OrderRow }));
+export const OrderPoResponse = named(
+  'OrderPoResponse',
+  z.object({ ok: f.ok(), changed: z.boolean().meta({ description: 'false when the collapsed number equals the stored one' }), order: OrderRow }),
+  { description: 'The answer of a PO change (spec 4.5).', example: { ok: true, changed: true, order: orderRowExample } },
+);
+export const OrderList = listOf('OrderList', OrderRow, 'A page of orders, newest first.');
