@@ -168,7 +168,7 @@ export class OAuthController {
   }
 
   @Get('oauth/signin')
-  @ApiQuery({ name: 'return_to', required: false, type: String, description: 'where to go after signing in: a path under /oauth (else /oauth/authorize)' })
+  @ApiQuery({ name: 'return_to', required: false, type: String, description: 'where to go after signing in: an /oauth/authorize request (anything else is replaced by /oauth/authorize)' })
   @ApiDoc({
     id: 'showOAuthSignIn',
     summary: 'Sign-in page (browser)',

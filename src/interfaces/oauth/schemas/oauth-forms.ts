@@ -89,7 +89,7 @@ export const SIGNIN_FORM: SchemaObject = {
     otp: str('the 6-digit code (code step; or with the password)'),
     pending: str("the code step: the page's sealed proof of the password step"),
     csrf: str("the sign-in page's CSRF token"),
-    return_to: str('where to go after signing in (a path under /oauth)'),
+    return_to: str('where to go after signing in: an /oauth/authorize request (anything else is replaced by /oauth/authorize)'),
   },
   required: ['csrf'],
 };
