@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { Clock } from '../../src/platform/common/clock';
 import { ErpQueueEntry } from '../../src/domain/crm/orders/erp-queue-entry.entity';
+import type { ErpOrder } from '../../src/domain/crm/orders/erp-order';
 import { CredentialsService } from '../../src/domain/identity/credentials.service';
 import { rid } from '../../src/domain/crm/shared/record-keys';
 import type { JsonMap } from '../../src/platform/database/tenant-entity';
@@ -48,11 +49,21 @@ async function entryOf(f: Fixture, orderId: number): Promise<number> {
   return (await db(t).findOneByOrFail(ErpQueueEntry, { workspaceId: f.ws.id, orderId })).id;
 }
 
+/** A complete ERP order snapshot (spec 2.9) of an order that does not exist: the list answers it as stored. */
+function fakeErpOrder(orderId: number): ErpOrder {
+  return {
+    ref: `ORD-${orderId}`, po: '', date: '2026-03-02', due: null, kind: 'sale', currency: 'EUR', note: null, order_id: orderId, payment_days: 30,
+    owner: { email: '', name: '' },
+    customer: { id: 1, rid: 'C-1', name: 'Fake Co', code: '', ext_id: '', tax_no: '', tax_office: '', address: '', city: '', phone: '', email: '' },
+    lines: [{ code: '', ext_id: '', name: 'sale', unit: 'kg', qty: 1, price: 1 }],
+  };
+}
+
 /** `n` waiting queue entries inserted directly (fake orders), in a fresh workspace. */
 async function fillQueue(n: number): Promise<{ f: Fixture; key: string }> {
   const f = await createWorkspace(t);
   const key = await issueKey(t, f, 'erp');
-  const rows = Array.from({ length: n }, (_, i) => ({ workspaceId: f.ws.id, orderId: i + 1, payload: { ref: `ORD-${i + 1}` } as JsonMap }));
+  const rows = Array.from({ length: n }, (_, i) => ({ workspaceId: f.ws.id, orderId: i + 1, payload: fakeErpOrder(i + 1) as unknown as JsonMap }));
   for (let i = 0; i < rows.length; i += 200) await db(t).insert(ErpQueueEntry, rows.slice(i, i + 200));
   return { f, key };
 }
@@ -144,7 +155,7 @@ describe('GET /api/erp/v1/orders', () => {
     expect(peek.body.orders).toHaveLength(100);
     const ids = peek.body.orders.map((o: { id: number }) => o.id);
     expect(ids).toEqual([...ids].sort((x, y) => x - y));
-    expect(peek.body.orders[0].order).toEqual({ ref: 'ORD-1' });
+    expect(peek.body.orders[0].order).toEqual(fakeErpOrder(1));
     // a plain list claims nothing
     expect((await asErp(f, key).get('/api/erp/v1/orders').expect(200)).body.orders[0].id).toBe(ids[0]);
     const first = await asErp(f, key).get('/api/erp/v1/orders?claim=1').expect(200);
@@ -360,8 +371,8 @@ describe('OpenAPI document', () => {
     const report = doc.paths['/api/erp/v1/orders/{id}']?.post;
     expect(list.tags).toEqual(['ERP']);
     expect(report.tags).toEqual(['ERP']);
-    expect(list.responses['200'].content['application/json'].schema.$ref).toMatch(/ErpListResponseSchema$/);
-    expect(report.responses['200'].content['application/json'].schema.$ref).toMatch(/ErpReportResponseSchema$/);
+    expect(list.responses['200'].content['application/json'].schema.$ref).toMatch(/ErpOrderList$/);
+    expect(report.responses['200'].content['application/json'].schema.$ref).toMatch(/ErpReportResponse$/);
     expect(report.requestBody.content['application/json'].schema.$ref).toMatch(/ErpReportDto$/);
     expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['claim', 'X-Service-Erp-Key']));
   });

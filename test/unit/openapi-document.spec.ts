@@ -61,6 +61,12 @@ function examples(): [string, Json, unknown][] {
   return out;
 }
 
+/** Routes that exist only to refuse the method (405), and the health check, which takes no input that could be refused. */
+const NO_SUCCESS = new Set(['GET /mcp', 'DELETE /mcp']);
+const NO_CLIENT_ERROR = new Set(['GET /health']);
+/** The OAuth browser pages answer their 400 as an HTML page (beside the OAuth error of the edge). */
+const ERROR_BODIES = ['Error', 'ScimError', 'OAuthError', 'JsonRpcError', 'HtmlPage'].map((s) => `#/components/schemas/${s}`);
+
 describe('the OpenAPI document', () => {
   it.each(ops)('%s has a summary, a description with its spec section, a tag of the list and a camelCase operationId', (_id, op) => {
     expect(typeof op.summary === 'string' && op.summary.length > 3).toBe(true);
@@ -79,11 +85,11 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it.each(ops)('%s answers a success with a schema and an example (or 204 / a redirect)', (_id, op) => {
+  it.each(ops)('%s answers a success with a schema and an example (or 204 / a redirect)', (id, op) => {
     const success = Object.entries(op.responses as Json).filter(([s]) => s.startsWith('2') || s.startsWith('3'));
-    expect(success.length).toBeGreaterThan(0);
+    if (!NO_SUCCESS.has(id)) expect(success.length).toBeGreaterThan(0);
     for (const [status, r] of success) {
-      if (status === '204' || status.startsWith('3')) continue;
+      if (status === '204' || status === '202' || status.startsWith('3')) continue;
       const media = Object.values((r.content ?? {}) as Json);
       expect({ status, media: media.length }).toEqual({ status, media: expect.any(Number) });
       expect(media.length).toBeGreaterThan(0);
@@ -96,11 +102,11 @@ describe('the OpenAPI document', () => {
 
   it.each(ops)('%s documents its error responses with the shared error schemas', (id, op) => {
     const errors = Object.entries(op.responses as Json).filter(([s]) => s.startsWith('4'));
-    expect(errors.length).toBeGreaterThan(0);
+    if (!NO_CLIENT_ERROR.has(id)) expect(errors.length).toBeGreaterThan(0);
     for (const [, r] of errors) {
       const refs = Object.values((r.content ?? {}) as Json).map((m) => m.schema?.$ref);
       expect(refs.length).toBeGreaterThan(0);
-      for (const ref of refs) expect(['#/components/schemas/Error', '#/components/schemas/ScimError', '#/components/schemas/OAuthError', '#/components/schemas/JsonRpcError']).toContain(ref);
+      for (const ref of refs) expect(ERROR_BODIES).toContain(ref);
     }
     if (op.security?.length) for (const s of ['401', '403']) expect({ id, status: s, documented: s in op.responses }).toEqual({ id, status: s, documented: true });
   });

@@ -112,10 +112,14 @@ function completeOperation(schemasOf: Record<string, unknown>, path: string, met
   // the body parsers run before routing: a body too large or not readable is refused on any route
   errors[413] = errorText(family, 413);
   errors[415] = errorText(family, 415);
-  if (auth || family === 'oauth') errors[429] = errorText(family, 429);
+  // /.well-known documents are not rate limited (src/edge/throttle.ts isLimitedPath)
+  if (auth || path.startsWith('/oauth/')) errors[429] = errorText(family, 429);
   Object.assign(errors, spec.errors);
   for (const [status, description] of Object.entries(errors)) {
-    responses[status] = { description, content: { [contentTypeOf(family)]: { schema: { $ref: `#/components/schemas/${errorSchemaOf(family)}` } } } };
+    const content = { [contentTypeOf(family)]: { schema: { $ref: `#/components/schemas/${errorSchemaOf(family)}` } } };
+    // a status `ok` declares too (the OAuth pages' 400 error page) keeps its body and gains the error's
+    const declared = responses[status];
+    responses[status] = declared ? { description: `${declared.description}; or ${description}`, content: { ...declared.content, ...content } } : { description, content };
     if (status === '429') responses[status].headers = { 'Retry-After': { description: 'seconds to wait', schema: { type: 'integer' } } };
   }
   op.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b)));

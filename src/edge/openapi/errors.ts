@@ -34,6 +34,7 @@ export const ERROR_SCHEMAS: Record<string, SchemaObject> = {
         items: { type: 'string' },
         description: "400 `invalid` of an opportunity's stage move or create: what the gates of the stages passed still miss",
       },
+      ext_no: { type: 'string', description: '409 `conflict` of an ERP report: the number the queue entry was already written with' },
     },
     required: ['ok', 'error', 'message'],
     example: { ok: false, error: 'invalid', message: 'name: must not be empty', field: 'name', fields: ['name'] },
@@ -61,8 +62,13 @@ export const ERROR_SCHEMAS: Record<string, SchemaObject> = {
     example: { error: 'invalid_grant', error_description: 'code expired or already used' },
   },
   JsonRpcError: {
-    type: 'object',
     description: 'A JSON-RPC 2.0 error response (the MCP endpoint), or the REST envelope for a missing or refused token.',
+    anyOf: [{ $ref: '#/components/schemas/JsonRpcErrorMessage' }, { $ref: '#/components/schemas/Error' }],
+    example: { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } },
+  },
+  JsonRpcErrorMessage: {
+    type: 'object',
+    description: 'A JSON-RPC 2.0 error response.',
     properties: {
       jsonrpc: { type: 'string', enum: ['2.0'] },
       id: { nullable: true, oneOf: [{ type: 'string' }, { type: 'integer' }] },

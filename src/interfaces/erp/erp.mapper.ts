@@ -1,14 +1,16 @@
+import type { z } from 'zod';
 import { formatTimestamp } from '../../platform/common/time';
 import type { ErpListItem } from '../../domain/crm/orders/erp-exchange.service';
 import { toOrderRow } from '../../domain/crm/orders/order-row';
 import type { OrderView } from '../../domain/crm/orders/orders.service';
+import type { ErpOrderList, ErpReportResponse } from './erp.schema';
 
 /** Spec 2.9: `{ok, orders:[{id, attempts, created_at, order}]}`; `order` is the snapshot as queued. */
-export function toErpList(items: ErpListItem[], tz: string) {
+export function toErpList(items: ErpListItem[], tz: string): z.output<typeof ErpOrderList> {
   return { ok: true as const, orders: items.map((i) => ({ id: i.id, attempts: i.attempts, created_at: formatTimestamp(i.createdAt, tz), order: i.order })) };
 }
 
 /** The order row (spec 2.8) after a report. */
-export function toErpReport(v: OrderView) {
+export function toErpReport(v: OrderView): z.output<typeof ErpReportResponse> {
   return { ok: true as const, order: toOrderRow(v) };
 }

@@ -1,29 +1,68 @@
 import { Controller, Delete, Get, Post, Req, Res } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiBody, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { CrmRequest } from '../../edge/crm-request';
 import { Auth, CurrentAuth, Public } from '../../edge/auth.decorator';
+import { ApiDoc } from '../../edge/openapi/api-doc.decorator';
 import type { UserContext } from '../../domain/identity/auth-context';
 import { McpEndpoint } from './mcp.endpoint';
+import { MCP_REQUEST, McpResponse } from './mcp.schema';
+
+const NOT_ALLOWED = '`-32000` Method not allowed (with `Allow: POST`): no server-sent event stream and no sessions in this stateless server';
 
 /** The MCP endpoint (Streamable HTTP, stateless, on the MCP SDK): OAuth access tokens and API keys with crm.read; write tools need crm.write. */
-@ApiExcludeController()
+@ApiTags('OAuth 2.1')
 @Controller('mcp')
 export class McpController {
   constructor(private readonly mcp: McpEndpoint) {}
 
   @Post()
+  @ApiBody({ schema: MCP_REQUEST })
+  @ApiDoc({
+    id: 'callMcp',
+    summary: 'MCP endpoint (Streamable HTTP, JSON-RPC 2.0)',
+    description:
+      'The Model Context Protocol server of the CRM: POST one JSON-RPC 2.0 message, or a batch of 1-20, with `Accept: application/json, ' +
+      'text/event-stream`. Stateless (no `Mcp-Session-Id`), and answers are always application/json, never an event stream. Methods: ' +
+      "`initialize`, `ping`, `tools/list`, `tools/call` — tools over the caller's CRM with the caller's visibility and rights (search, read " +
+      'a record by its id, the day, tasks; with crm.write: log activities, create tasks and leads, move a stage, add notes). A tool error is a ' +
+      'result with `isError: true`. A notification (no `id`) is answered 202 without a body. Credential: an OAuth access token (`mcp_…`, ' +
+      'spec 5) or an API key, with crm.read; a 401 carries `WWW-Authenticate: Bearer … resource_metadata=".../.well-known/oauth-protected-resource/mcp"`. ' +
+      'A write tool without crm.write fails the whole request with 403 `insufficient_scope` and `WWW-Authenticate: Bearer error="insufficient_scope"`. ' +
+      'Errors before the JSON-RPC layer (credential, scope, Origin, rate limit) use the REST error envelope.',
+    spec: '4.13',
+    ok: [
+      { status: 200, schema: McpResponse, description: 'the JSON-RPC response(s)' },
+      { status: 202, description: 'only notifications were sent: no body' },
+    ],
+    errors: {
+      400: 'JSON-RPC `-32700` Parse error (the body is not JSON) or `-32600` Invalid Request (not a JSON-RPC message, an empty batch or more than 20), or the REST envelope for a body the edge refuses',
+      403: 'REST envelope: `insufficient_scope` (a write tool without crm.write, or a token without crm.read), `forbidden` (an `Origin` of another site) or `module`',
+      406: 'JSON-RPC `-32000` Not Acceptable: `Accept` must list application/json and text/event-stream',
+    },
+  })
   @Auth({ scope: 'crm.read', kinds: ['oauth', 'api'] })
   post(@CurrentAuth() auth: UserContext, @Req() req: CrmRequest, @Res() res: Response): Promise<void> {
     return this.mcp.handle(auth, req, res);
   }
 
-  /** No server-sent event stream and no sessions in this stateless server. */
   @Get()
-  @Delete()
+  @ApiDoc({ id: 'openMcpStream', summary: 'MCP event stream (not offered)', description: 'Always 405: this stateless server offers no server-sent event stream.', spec: '4.13', ok: [], errors: { 405: NOT_ALLOWED } })
   @Public()
-  notAllowed(@Res() res: Response) {
-    res.status(405).setHeader('Allow', 'POST');
-    res.json({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Method not allowed: POST JSON-RPC messages to /mcp' } });
+  stream(@Res() res: Response) {
+    notAllowed(res);
   }
+
+  @Delete()
+  @ApiDoc({ id: 'endMcpSession', summary: 'End an MCP session (not offered)', description: 'Always 405: this stateless server has no sessions to end.', spec: '4.13', ok: [], errors: { 405: NOT_ALLOWED } })
+  @Public()
+  endSession(@Res() res: Response) {
+    notAllowed(res);
+  }
+}
+
+/** No server-sent event stream and no sessions in this stateless server. */
+function notAllowed(res: Response): void {
+  res.status(405).setHeader('Allow', 'POST');
+  res.json({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Method not allowed: POST JSON-RPC messages to /mcp' } });
 }

@@ -22,13 +22,6 @@ export class ScimEnterpriseDto {
   @ApiPropertyOptional({ example: 'Sales North', maxLength: 100, description: 'Users of one department form a team (visibility).' }) department?: string;
 }
 
-export class ScimMetaDto {
-  @ApiProperty({ example: 'User' }) resourceType: string;
-  @ApiProperty({ example: '2026-03-02T09:00:00.000Z' }) created: string;
-  @ApiProperty({ example: '2026-03-02T09:00:00.000Z' }) lastModified: string;
-  @ApiProperty({ example: 'https://acme.example.com/api/scim/v2/Users/12' }) location: string;
-}
-
 /** POST and PUT body (Okta and Entra shapes). */
 export class ScimUserBodyDto {
   @ApiProperty({ type: [String], example: ['urn:ietf:params:scim:schemas:core:2.0:User', 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User'] }) schemas: string[];
@@ -43,30 +36,18 @@ export class ScimUserBodyDto {
   @ApiPropertyOptional({ type: ScimEnterpriseDto, name: 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User' }) enterprise?: ScimEnterpriseDto;
 }
 
-export class ScimUserDto extends ScimUserBodyDto {
-  @ApiProperty({ example: '12' }) id: string;
-  @ApiProperty({ type: ScimMetaDto }) meta: ScimMetaDto;
-}
-
 export class ScimPatchOperationDto {
   @ApiProperty({ example: 'replace', description: 'add, remove or replace, in any letter case' }) op: string;
   @ApiPropertyOptional({ example: 'emails[type eq "work"].value' }) path?: string;
-  @ApiPropertyOptional({ description: 'New value; without a path an object of attributes.', example: false }) value?: unknown;
+  @ApiPropertyOptional({
+    description: 'New value (a string, boolean, object or array); without a path an object of attributes.',
+    oneOf: [{ type: 'string' }, { type: 'boolean' }, { type: 'object', additionalProperties: true }, { type: 'array', items: {} }],
+    example: false,
+  })
+  value?: unknown;
 }
 
 export class ScimPatchBodyDto {
   @ApiProperty({ type: [String], example: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'] }) schemas: string[];
   @ApiProperty({ type: [ScimPatchOperationDto] }) Operations: ScimPatchOperationDto[];
-}
-
-export class ScimListResponseDto {
-  @ApiProperty({ type: [String], example: ['urn:ietf:params:scim:api:messages:2.0:ListResponse'] }) schemas: string[];
-  @ApiProperty({ example: 1 }) totalResults: number;
-  @ApiProperty({ example: 1 }) startIndex: number;
-  @ApiProperty({ example: 1 }) itemsPerPage: number;
-  @ApiProperty({ type: [ScimUserDto] }) Resources: ScimUserDto[];
-}
-
-export class ScimDocumentDto {
-  @ApiProperty({ type: [String] }) schemas: string[];
 }

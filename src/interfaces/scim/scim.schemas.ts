@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import type { ScimResourceType, ScimSchema, ScimServiceProviderConfig } from './schemas/scim-discovery.schema';
+
 /** SCIM 2.0 schema URNs and the discovery documents (RFC 7643 §5-8, RFC 7644 §4). */
 export const CORE_USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 export const ENTERPRISE_USER = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
@@ -5,9 +8,9 @@ export const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 export const LIST_RESPONSE = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
 export const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 export const ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
-const SP_CONFIG = 'urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig';
-const RESOURCE_TYPE = 'urn:ietf:params:scim:schemas:core:2.0:ResourceType';
-const SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Schema';
+export const SP_CONFIG = 'urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig';
+export const RESOURCE_TYPE = 'urn:ietf:params:scim:schemas:core:2.0:ResourceType';
+export const SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Schema';
 
 export const SCIM_CONTENT_TYPE = 'application/scim+json';
 /** GET /Users page size: default and maximum (spec 8). */
@@ -26,7 +29,7 @@ export function listResponse<T>(resources: T[], totalResults: number, startIndex
   return { schemas: [LIST_RESPONSE], totalResults, startIndex, itemsPerPage: resources.length, Resources: resources };
 }
 
-export function serviceProviderConfig(base: string): Record<string, unknown> {
+export function serviceProviderConfig(base: string): z.output<typeof ScimServiceProviderConfig> {
   return {
     schemas: [SP_CONFIG],
     documentationUri: `${base}/api/docs`,
@@ -49,7 +52,7 @@ export function serviceProviderConfig(base: string): Record<string, unknown> {
   };
 }
 
-export function resourceTypes(base: string): Record<string, unknown>[] {
+export function resourceTypes(base: string): z.output<typeof ScimResourceType>[] {
   return [
     {
       schemas: [RESOURCE_TYPE],
@@ -64,8 +67,8 @@ export function resourceTypes(base: string): Record<string, unknown>[] {
   ];
 }
 
-type Attr = Record<string, unknown>;
-const attr = (name: string, extra: Attr = {}): Attr => ({
+type Attr = z.output<typeof ScimSchema>['attributes'][number];
+const attr = (name: string, extra: Partial<Attr> = {}): Attr => ({
   name,
   type: 'string',
   multiValued: false,
@@ -84,7 +87,7 @@ const multi = (name: string, description: string): Attr =>
     subAttributes: [attr('value'), attr('type', { canonicalValues: ['work'] }), attr('primary', { type: 'boolean' })],
   });
 
-export function schemas(base: string): Record<string, unknown>[] {
+export function schemas(base: string): z.output<typeof ScimSchema>[] {
   return [
     {
       schemas: [SCHEMA],

@@ -1,17 +1,19 @@
+import type { z } from 'zod';
 import { DomainError } from '../../platform/common/errors';
 import type { DirectoryUserInput } from '../../domain/identity/user-directory.service';
 import type { User } from '../../domain/identity/user.entity';
 import { keyOf, parseAttrPath } from './filter';
 import { CORE_USER, ENTERPRISE_USER } from './scim.schemas';
+import type { ScimUser as ScimUserSchema } from './schemas/scim-user.schema';
 
-/** A SCIM User resource as this service writes it (spec 2.14). */
+/** A SCIM User resource as plain JSON (PATCH works on it, `attributes` select from it). */
 export type ScimUser = Record<string, unknown>;
 
 const invalidValue = (detail: string): DomainError => new DomainError('invalid', detail, { scimType: 'invalidValue' });
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** The user as a SCIM resource; unassigned attributes are left out (RFC 7643 §2.5). */
-export function toScimUser(user: User, base: string): ScimUser {
+export function toScimUser(user: User, base: string): z.output<typeof ScimUserSchema> {
   let given = user.givenName;
   let family = user.familyName;
   if (!given && !family) {
@@ -20,7 +22,7 @@ export function toScimUser(user: User, base: string): ScimUser {
     family = words.length > 1 ? words.pop()! : '';
     given = words.join(' ');
   }
-  const out: ScimUser = {
+  return {
     schemas: [CORE_USER, ENTERPRISE_USER],
     id: String(user.id),
     ...(user.externalId ? { externalId: user.externalId } : {}),
@@ -38,7 +40,6 @@ export function toScimUser(user: User, base: string): ScimUser {
       location: `${base}/api/scim/v2/Users/${user.id}`,
     },
   };
-  return out;
 }
 
 function get(obj: Record<string, unknown>, name: string): unknown {
