@@ -27,6 +27,7 @@ export const ERROR_SCHEMAS: Record<string, SchemaObject> = {
         properties: { id: { type: 'integer' }, name: { type: 'string' } },
         required: ['id', 'name'],
       },
+      otp_required: { type: 'boolean', enum: [true], description: 'POST /api/v1/login, 401 `otp_required`: two-factor authentication is on; repeat the request with the 6-digit `otp`' },
     },
     required: ['ok', 'error', 'message'],
     example: { ok: false, error: 'invalid', message: 'name: must not be empty', field: 'name', fields: ['name'] },
