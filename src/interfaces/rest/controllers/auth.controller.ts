@@ -77,6 +77,7 @@ export class AuthController {
       'and whether the password is weak. The first call an integration makes.',
     spec: '4.1',
     ok: Me,
+    errors: { 404: '`not_found`: no workspace answers at this host (as on every route; the host names the workspace)' },
   })
   @Auth({ scope: 'crm.read' })
   async me(@CurrentAuth() auth: UserContext) {
