@@ -77,7 +77,12 @@ export class AuthController {
       'and whether the password is weak. The first call an integration makes.',
     spec: '4.1',
     ok: Me,
-    errors: { 404: '`not_found`: no workspace answers at this host (as on every route; the host names the workspace)' },
+    // edge-wide answers (src/edge: request target, host, body guard), documented here where the e2e suite sends them
+    errors: {
+      400: '`invalid`: an absolute-form request target that names another host than the Host header (as on every route)',
+      404: '`not_found`: no workspace answers at this host (as on every route; the host names the workspace)',
+      415: '`unsupported_media_type`: an unsupported Content-Encoding, with or without a body (as on every route)',
+    },
   })
   @Auth({ scope: 'crm.read' })
   async me(@CurrentAuth() auth: UserContext) {
