@@ -70,7 +70,7 @@ describe('service endpoints', () => {
     const res = await request(t.app.getHttpServer()).get('/api/openapi.json').expect(200);
     expect(res.body.openapi).toMatch(/^3\./);
     expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/v1/login', '/api/v1/logout', '/api/v1/me']));
-    expect(res.body.paths['/api/v1/me'].get.operationId).toBe('Auth_me');
+    expect(res.body.paths['/api/v1/me'].get.operationId).toBe('getMe');
     await request(t.app.getHttpServer()).get('/api/docs/').expect(200).expect('Content-Type', /html/);
   });
 });

@@ -369,12 +369,12 @@ describe('OpenAPI document', () => {
     const doc = (await api(t, tokyo.host).get('/api/openapi.json').expect(200)).body;
     const op = doc.paths['/api/v1/deleted'].get;
     expect(op.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['cursor', 'limit', 'since', 'type']);
-    const card = doc.components.schemas.CustomerCardSchema.properties;
+    const card = doc.components.schemas.CustomerCard.properties;
     expect(card.next_visit_due.nullable).toBe(true);
     expect(card.last_visit.nullable).toBeUndefined();
     expect(card.last_visit.format).toBe('date');
     expect(card.potential_kg.type).toBe('number');
-    expect(doc.paths['/api/v1/today'].get.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/TodayResponseSchema');
+    expect(doc.paths['/api/v1/today'].get.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/TodayResponse');
     const listParams = doc.paths['/api/v1/companies'].get.parameters.find((p: { name: string }) => p.name === 'updated_since');
     expect(listParams.description).toContain('local time');
   });

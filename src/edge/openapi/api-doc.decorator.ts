@@ -24,7 +24,6 @@ export const API_TAGS = {
   'Custom objects': 'Custom object definitions and their records. Spec 2.10, 4.7.',
   'Website forms': 'Forms on the customer\'s website that create leads (beyond the spec: docs/decisions.md).',
   Support: 'Support tickets (beyond the spec: docs/decisions.md).',
-  Products: 'The product catalogue that opportunities, orders and Quick Entry use (beyond the spec: docs/decisions.md).',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
 

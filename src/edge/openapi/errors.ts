@@ -35,6 +35,7 @@ export const ERROR_SCHEMAS: Record<string, SchemaObject> = {
         description: "400 `invalid` of an opportunity's stage move or create: what the gates of the stages passed still miss",
       },
       ext_no: { type: 'string', description: '409 `conflict` of an ERP report: the number the queue entry was already written with' },
+      otp_required: { type: 'boolean', enum: [true], description: 'POST /api/v1/login, 401 `otp_required`: two-factor authentication is on; repeat the request with the 6-digit `otp`' },
     },
     required: ['ok', 'error', 'message'],
     example: { ok: false, error: 'invalid', message: 'name: must not be empty', field: 'name', fields: ['name'] },

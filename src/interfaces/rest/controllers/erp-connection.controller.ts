@@ -1,10 +1,12 @@
 import { Controller, Delete, Get, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { z } from 'zod';
+import { ApiTags } from '@nestjs/swagger';
+import { ApiDoc } from '../../../edge/openapi/api-doc.decorator';
 import type { CrmRequest } from '../../../edge/crm-request';
 import { ErpConnectionService } from '../../../domain/crm/orders/erp-connection.service';
 import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
 import type { UserContext } from '../../../domain/identity/auth-context';
-import { ErpConnectionResponse, ErpKeyCreatedResponse, ErpKeyRevokedResponse } from '../dto/erp-connection.dto';
+import { ErpConnectionResponse, ErpKeyCreated, ErpKeysRevoked } from '../schemas/connection.schema';
 import { toErpConnection } from '../mappers/erp-connection.mapper';
 
 /** scheme://host/api/erp/v1 of this workspace, as the ERP must call it. */
@@ -19,25 +21,46 @@ export class ErpConnectionController {
   constructor(private readonly service: ErpConnectionService) {}
 
   @Get()
+  @ApiDoc({
+    id: 'getErpConnection',
+    summary: 'The ERP connection card',
+    description:
+      'What an admin needs to connect the ERP and watch the exchange: the ERP API base URL, the active ERP keys (prefixes, never the tokens), ' +
+      'the order queue by state, when the ERP last polled and the latest ERP errors. Admins only (403 `forbidden`); first-party credentials only.',
+    ok: ErpConnectionResponse,
+  })
   @Auth({ scope: 'crm.read', firstParty: true })
-  @ApiOkResponse({ type: ErpConnectionResponse })
-  async get(@CurrentAuth() auth: UserContext, @Req() req: CrmRequest): Promise<ErpConnectionResponse> {
+  async get(@CurrentAuth() auth: UserContext, @Req() req: CrmRequest): Promise<z.output<typeof ErpConnectionResponse>> {
     return toErpConnection(await this.service.connection(auth), erpBaseUrl(req), auth.workspace.timezone);
   }
 
   @Post('key')
   @HttpCode(201)
+  @ApiDoc({
+    id: 'createErpKey',
+    summary: 'Create a new ERP key',
+    description:
+      'Creates the ERP key (`erp_…`) the ERP authenticates with on /api/erp/v1; the token is in this answer only. Every earlier ERP key is ' +
+      'revoked at once (audited as `credential_revoked`). Admins only (403 `forbidden`); first-party credentials only.',
+    ok: ErpKeyCreated,
+  })
   @Auth({ scope: 'crm.write', firstParty: true })
-  @ApiCreatedResponse({ type: ErpKeyCreatedResponse, description: 'a new ERP key (shown once); earlier ERP keys are revoked' })
-  async rotate(@CurrentAuth() auth: UserContext, @Req() req: CrmRequest): Promise<ErpKeyCreatedResponse> {
+  async rotate(@CurrentAuth() auth: UserContext, @Req() req: CrmRequest): Promise<z.output<typeof ErpKeyCreated>> {
     const { token, credential } = await this.service.rotateKey(auth);
     return { ok: true, key: token, prefix: credential.prefix, base_url: erpBaseUrl(req) };
   }
 
   @Delete('key')
+  @ApiDoc({
+    id: 'revokeErpKeys',
+    summary: 'Revoke the ERP keys',
+    description:
+      'Revokes every active ERP key: the ERP can no longer call /api/erp/v1 until a new key is created. Answers how many were revoked (0 when ' +
+      'none was active). Admins only (403 `forbidden`); first-party credentials only.',
+    ok: ErpKeysRevoked,
+  })
   @Auth({ scope: 'crm.write', firstParty: true })
-  @ApiOkResponse({ type: ErpKeyRevokedResponse })
-  async revoke(@CurrentAuth() auth: UserContext): Promise<ErpKeyRevokedResponse> {
+  async revoke(@CurrentAuth() auth: UserContext): Promise<z.output<typeof ErpKeysRevoked>> {
     return { ok: true, revoked: await this.service.revokeKey(auth) };
   }
 }

@@ -14,8 +14,3 @@ export class AcceptInvitationDto {
   @MaxLength(1024)
   password: string;
 }
-
-export class AcceptInvitationResponse {
-  @ApiProperty() ok: boolean;
-  @ApiProperty({ example: 'ayse@example.com', description: 'user name to sign in with' }) username: string;
-}

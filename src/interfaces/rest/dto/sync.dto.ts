@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength, ValidateBy, ValidationOptions } from 'class-validator';
 import { parseClientTimestamp } from '../../../platform/common/time';
 import { DELETED_TYPES, DeletedType } from '../../../domain/crm/sync/deleted-records.service';
@@ -40,17 +40,4 @@ export class DeletedQueryDto {
 
   @PageCursor()
   cursor?: string;
-}
-
-/** Response shape of GET /deleted (OpenAPI documentation only; the mapper builds the body). */
-class DeletedItemSchema {
-  @ApiProperty({ enum: DELETED_TYPES }) type: string;
-  @ApiProperty({ type: 'integer', description: 'id of the deleted record' }) id: number;
-  @ApiProperty({ description: 'local time of the deletion' }) deleted_at: string;
-}
-
-export class DeletedResponseSchema {
-  @ApiProperty() ok: boolean;
-  @ApiProperty({ type: [DeletedItemSchema] }) items: DeletedItemSchema[];
-  @ApiProperty({ type: String, nullable: true }) next_cursor: string | null;
 }

@@ -1,14 +1,16 @@
+import type { z } from 'zod';
 import { formatTimestamp } from '../../../platform/common/time';
 import type { ErpConnection } from '../../../domain/crm/orders/erp-connection.service';
-import type { ErpConnectionResponse } from '../dto/erp-connection.dto';
+import type { ErpConnectionResponse } from '../schemas/connection.schema';
 
-export function toErpConnection(c: ErpConnection, baseUrl: string, tz: string): ErpConnectionResponse {
+export function toErpConnection(c: ErpConnection, baseUrl: string, tz: string): z.output<typeof ErpConnectionResponse> {
   return {
     ok: true,
     base_url: baseUrl,
-    keys: c.keys.map((k) => ({ prefix: k.prefix, created_at: formatTimestamp(k.createdAt, tz)!, last_used_at: formatTimestamp(k.lastUsedAt, tz) })),
+    keys: c.keys.map((k) => ({ prefix: k.prefix, created_at: formatTimestamp(k.createdAt, tz), last_used_at: formatTimestamp(k.lastUsedAt, tz) })),
     queue: c.counts,
     last_poll_at: formatTimestamp(c.lastPollAt, tz),
-    errors: c.errors.map((e) => ({ id: e.id, order_id: e.orderId, state: e.state, attempts: e.attempts, error: e.lastError, at: formatTimestamp(e.updatedAt, tz)! })),
+    // the card lists only waiting and failed entries (never written ones)
+    errors: c.errors.map((e) => ({ id: e.id, order_id: e.orderId, state: e.state as 'waiting' | 'failed', attempts: e.attempts, error: e.lastError, at: formatTimestamp(e.updatedAt, tz) })),
   };
 }

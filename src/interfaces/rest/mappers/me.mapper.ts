@@ -1,13 +1,16 @@
+import type { z } from 'zod';
 import type { Profile } from '../../../domain/identity/profile.service';
 import type { MeView } from '../../../domain/identity/me.query';
 import type { Mailbox } from '../../../domain/crm/email/mailbox.entity';
 import { MailboxView, toMailboxView } from '../../../domain/crm/email/mailbox.service';
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
 import type { LicenseView } from '../../../domain/workspace/workspace.service';
+import type { Constants } from '../schemas/constants.schema';
+import type { App, Licence, LoginResponse, Mailbox as MailboxSchema, Me } from '../schemas/me.schema';
 import { toUserSummary } from './user.mapper';
 
 /** Spec 2.2. */
-export function toAppInfo(ws: Workspace, version: string) {
+export function toAppInfo(ws: Workspace, version: string): z.output<typeof App> {
   const a = ws.app;
   return {
     accent: a.accent,
@@ -29,22 +32,22 @@ export function toAppInfo(ws: Workspace, version: string) {
 }
 
 /** Spec 2.3 (internal settings such as stage probabilities stay out). */
-export function toConstants(ws: Workspace) {
+export function toConstants(ws: Workspace): z.output<typeof Constants> {
   const { stage_prob: _prob, ...constants } = ws.constants;
   return constants;
 }
 
 /** Spec 2.4 `license`. */
-export function toLicense(l: LicenseView) {
+export function toLicense(l: LicenseView): z.output<typeof Licence> {
   return { blocked: l.blocked, customer: l.customer, days_left: l.days_left, end: l.end, label: l.label, modules: l.modules, no: l.no, state: l.state };
 }
 
 /** Spec 2.4 `mailbox` (signature: whether one is set). */
-export function toMailbox(m: MailboxView) {
+export function toMailbox(m: MailboxView): z.output<typeof MailboxSchema> {
   return { connected: m.connected, email: m.email, error: m.error, signature: m.signature, status: m.status };
 }
 
-export function toMeResponse(p: MeView, version: string) {
+export function toMeResponse(p: MeView, version: string): z.output<typeof Me> {
   const locale = p.workspace.app.locale;
   return {
     ok: true as const,
@@ -61,7 +64,7 @@ export function toMeResponse(p: MeView, version: string) {
   };
 }
 
-export function toLoginResponse(token: string, p: Profile, version: string) {
+export function toLoginResponse(token: string, p: Profile, version: string): z.output<typeof LoginResponse> {
   return {
     ok: true as const,
     token,

@@ -1,8 +1,10 @@
+import type { z } from 'zod';
 import type { CalendarEntry } from '../../../domain/crm/calendar/calendar-entry.entity';
 import type { Task } from '../../../domain/crm/tasks/task.entity';
 import type { Card, TodayView } from '../../../domain/crm/today/today.service';
 import { formatTimestamp } from '../../../platform/common/time';
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
+import type { TodayMeeting, TodayResponse, TodayTask } from '../schemas/today.schema';
 import { toCustomerCard } from './company.mapper';
 import { toLead } from './lead.mapper';
 import { toContactCard } from './person.mapper';
@@ -11,7 +13,7 @@ function card<T, R>(c: Card<T>, map: (x: T) => R) {
   return { mine: c.mine.map(map), team: c.team.map(map), recent: c.recent.map(map), n: { mine: c.n.mine, recent: c.n.recent, team: c.n.team } };
 }
 
-export function toMeeting(e: CalendarEntry, ws: Workspace) {
+export function toMeeting(e: CalendarEntry, ws: Workspace): z.output<typeof TodayMeeting> {
   return {
     id: e.id,
     title: e.title,
@@ -22,11 +24,11 @@ export function toMeeting(e: CalendarEntry, ws: Workspace) {
   };
 }
 
-export function toTodayTask(t: Task, overdue: boolean) {
+export function toTodayTask(t: Task, overdue: boolean): z.output<typeof TodayTask> {
   return { id: t.id, title: t.title, due_date: t.dueDate, priority: t.priority, status: t.status, customer_id: t.customerId, opp_id: t.oppId, overdue };
 }
 
-export function toTodayResponse(v: TodayView, ws: Workspace) {
+export function toTodayResponse(v: TodayView, ws: Workspace): z.output<typeof TodayResponse> {
   const on = v.sections;
   // opportunity and task figures on a card only with their modules (Opportunities, Visits / Activities)
   const customer = (c: Parameters<typeof toCustomerCard>[0]) => {
