@@ -10820,6 +10820,8 @@ export interface components {
             field?: string;
             /** @description the bad fields (400 invalid) */
             fields?: string[];
+            /** @description how many fields were bad when more than `fields` lists */
+            fields_total?: number;
             /** @description only on 500 internal: quote it when reporting the error */
             request_id?: string;
             /** @description 409 `duplicate`: the record that exists, when the caller may see it */
@@ -10938,6 +10940,15 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
@@ -18582,6 +18593,15 @@ export interface operations {
                     "application/json": components["schemas"]["TodayResponse"];
                 };
             };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `unauthorized`: missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -21334,6 +21354,15 @@ export interface operations {
                     "application/json": components["schemas"]["CustomObjectList"];
                 };
             };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `unauthorized`: missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -23958,6 +23987,15 @@ export interface operations {
                     "application/json": components["schemas"]["MailboxResponse"];
                 };
             };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `unauthorized`: missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -24166,6 +24204,15 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["WebFormList"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description `unauthorized`: missing, invalid, expired or revoked token */
@@ -25027,6 +25074,15 @@ export interface operations {
                     "application/json": components["schemas"]["ScimConnectionResponse"];
                 };
             };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `unauthorized`: missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -25109,6 +25165,15 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ScimKeyCreated"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description `unauthorized`: missing, invalid, expired or revoked token */
@@ -25218,6 +25283,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErpConnectionResponse"];
                 };
             };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `unauthorized`: missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -25302,6 +25376,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErpKeyCreated"];
                 };
             };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `unauthorized`: missing, invalid, expired or revoked token */
             401: {
                 headers: {
@@ -25382,6 +25465,15 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErpKeysRevoked"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description `unauthorized`: missing, invalid, expired or revoked token */
@@ -25779,6 +25871,15 @@ export interface operations {
                     "application/scim+json": components["schemas"]["ScimServiceProviderConfig"];
                 };
             };
+            /** @description SCIM error, status "400" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
             /** @description SCIM error, status "404": no workspace at this host (for `{id}`: no such resource type or schema) */
             404: {
                 headers: {
@@ -25867,6 +25968,15 @@ export interface operations {
                      *     }
                      */
                     "application/scim+json": components["schemas"]["ScimResourceTypeList"];
+                };
+            };
+            /** @description SCIM error, status "400" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
                 };
             };
             /** @description SCIM error, status "404": no workspace at this host (for `{id}`: no such resource type or schema) */
@@ -26053,6 +26163,15 @@ export interface operations {
                      *     }
                      */
                     "application/scim+json": components["schemas"]["ScimSchemaList"];
+                };
+            };
+            /** @description SCIM error, status "400" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
                 };
             };
             /** @description SCIM error, status "404": no workspace at this host (for `{id}`: no such resource type or schema) */
@@ -27417,6 +27536,15 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthServerMetadata"];
                 };
             };
+            /** @description `invalid_request` and the other OAuth errors of spec 7.2 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
             /** @description `invalid_request`: no workspace at this host */
             404: {
                 headers: {
@@ -27480,6 +27608,15 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthResourceMetadata"];
                 };
             };
+            /** @description `invalid_request` and the other OAuth errors of spec 7.2 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
             /** @description `invalid_request`: no workspace at this host */
             404: {
                 headers: {
@@ -27541,6 +27678,15 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["OAuthResourceMetadata"];
+                };
+            };
+            /** @description `invalid_request` and the other OAuth errors of spec 7.2 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
                 };
             };
             /** @description `invalid_request`: no workspace at this host */
@@ -28254,6 +28400,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcError"];
+                };
+            };
             /** @description the host names no workspace */
             404: {
                 headers: {
@@ -28443,6 +28598,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcError"];
+                };
+            };
             /** @description the host names no workspace */
             404: {
                 headers: {
@@ -28525,6 +28689,15 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description `unauthorized`: missing, invalid, expired or revoked token */

@@ -275,18 +275,27 @@ async function send(op: Operation, r: Req): Promise<request.Response> {
   return q;
 }
 
+/** Pages of the OAuth flow (HTML for the user's browser, also for their errors). */
+const OAUTH_PAGES = new Set(['/oauth/authorize', '/oauth/signin']);
+
 function problemOf(res: request.Response, path: string): string | null {
   if (res.status >= 500) return `status ${res.status}`;
   const text = res.text ?? '';
+  // the OAuth pages people are sent to answer their errors as a page (the contract check holds them to the document)
+  if (res.status >= 400 && OAUTH_PAGES.has(path) && /^text\/html/.test(res.headers['content-type'] ?? '')) return null;
   if (res.status >= 400) {
     if (!/json/.test(res.headers['content-type'] ?? '')) return `error without JSON (${res.headers['content-type']})`;
     const b = res.body as Record<string, unknown>;
-    // each interface's error format (src/edge/error-mapping.ts sendError)
+    const rest = b.ok === false && typeof b.error === 'string' && typeof b.message === 'string';
+    // each interface's error format (src/edge/error-mapping.ts sendError); the MCP endpoint's are JSON-RPC
+    // errors, or the REST envelope for a refused credential
     const envelope = path.startsWith('/api/scim/')
       ? Array.isArray(b.schemas) && typeof b.detail === 'string'
       : path.startsWith('/oauth/') || path.startsWith('/.well-known/')
         ? typeof b.error === 'string' && (b.error_description === undefined || typeof b.error_description === 'string')
-        : b.ok === false && typeof b.error === 'string' && typeof b.message === 'string';
+        : path === '/mcp'
+          ? rest || (b.jsonrpc === '2.0' && typeof (b.error as { code?: unknown } | undefined)?.code === 'number')
+          : rest;
     if (!envelope) return 'error outside the envelope';
     if (text.length > 8_000) return `error body of ${text.length} characters`;
     const fields = b.fields;

@@ -38,9 +38,21 @@ async function authorize(page: Page): Promise<void> {
   await dialog.locator('button.btn-done').click();
 }
 
+/** swagger-ui renders only the tags near the viewport: scroll from the top until the operation is there. */
+async function findOperation(page: Page, path: string) {
+  const block = page.locator('.opblock-get').filter({ has: page.locator(`[data-path="${path}"]`) });
+  await page.evaluate('window.scrollTo(0, 0)');
+  for (let i = 0; i < 80 && (await block.count()) === 0; i++) {
+    await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(100);
+  }
+  await block.first().scrollIntoViewIfNeeded();
+  return block.first();
+}
+
 /** Expands GET <path>, presses "Try it out" and "Execute", and returns the status shown. */
 async function tryList(page: Page, path: string): Promise<string> {
-  const block = page.locator('.opblock-get').filter({ has: page.locator(`[data-path="${path}"]`) });
+  const block = await findOperation(page, path);
   await block.locator('.opblock-summary-control').first().click();
   await block.getByRole('button', { name: 'Try it out' }).click();
   await block.getByRole('button', { name: 'Execute' }).click();

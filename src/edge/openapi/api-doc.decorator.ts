@@ -5,7 +5,7 @@ import type { z } from 'zod';
 /** The tags of the document: spec section 1's feature areas, then ours for what the spec does not tag. */
 export const API_TAGS = {
   Authentication: 'Sign-in, session tokens, the caller (`/me`) and invitations. Spec 4.1.',
-  Workspace: 'The day (`/today`), deletions for sync and workspace settings every user reads. Spec 4.2.',
+  Workspace: 'The day (`/today`), deletions for sync, the product catalogue, and the health check. Spec 4.2.',
   Companies: 'Companies (customers and prospects). Spec 4.2 customer card, 4.13.',
   People: 'People (contacts) at companies. Spec 4.2 contact card, 4.13.',
   Opportunities: 'Opportunities (sales projects with stages) and their steps. Spec 2.6, 2.7, 4.4.',

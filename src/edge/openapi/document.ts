@@ -102,7 +102,8 @@ function completeOperation(schemasOf: Record<string, unknown>, path: string, met
   }
   const auth = Reflect.getMetadata(AUTH_KEY, handler) as AuthOptions | undefined;
   const errors: Record<number, string> = {};
-  if (params.length > 0 || op.requestBody) errors[400] = errorText(family, 400);
+  // a body that is not JSON is refused before routing, so any route can answer 400
+  errors[400] = errorText(family, 400);
   if (auth) {
     errors[401] = errorText(family, 401);
     errors[403] = auth.firstParty ? errorText(family, 403, 'firstParty') : errorText(family, 403);

@@ -20,6 +20,7 @@ export const ERROR_SCHEMAS: Record<string, SchemaObject> = {
       message: { type: 'string' },
       field: { type: 'string', description: 'the first bad field (400 invalid)' },
       fields: { type: 'array', items: { type: 'string' }, maxItems: 10, description: 'the bad fields (400 invalid)' },
+      fields_total: { type: 'integer', description: 'how many fields were bad when more than `fields` lists' },
       request_id: { type: 'string', description: 'only on 500 internal: quote it when reporting the error' },
       existing: {
         type: 'object',
