@@ -15,7 +15,20 @@ jest.setTimeout(180_000);
 
 const chromium = useChromium();
 const dir = process.env.SCREENS_DIR ? resolve(process.env.SCREENS_DIR) : mkdtempSync(join(tmpdir(), 'crm-screens-'));
-const LISTS = ['/api/v1/companies', '/api/v1/people', '/api/v1/opportunities', '/api/v1/activities', '/api/v1/tasks', '/api/v1/leads', '/api/v1/orders', '/api/v1/tickets', '/api/v1/fairs', '/api/v1/webhooks', '/api/v1/deleted'];
+/** List endpoints and their tags. */
+const LISTS: Record<string, string> = {
+  '/api/v1/companies': 'Companies',
+  '/api/v1/people': 'People',
+  '/api/v1/opportunities': 'Opportunities',
+  '/api/v1/activities': 'Activities',
+  '/api/v1/tasks': 'Actions & tasks',
+  '/api/v1/leads': 'Trade fairs & leads',
+  '/api/v1/fairs': 'Trade fairs & leads',
+  '/api/v1/orders': 'Orders',
+  '/api/v1/tickets': 'Support',
+  '/api/v1/webhooks': 'Webhooks',
+  '/api/v1/deleted': 'Workspace',
+};
 let t: TestApp;
 let a: Fixture;
 let origin = '';
@@ -38,27 +51,30 @@ async function authorize(page: Page): Promise<void> {
   await dialog.locator('button.btn-done').click();
 }
 
-/** swagger-ui renders only the tags near the viewport: scroll from the top until the operation is there. */
-async function findOperation(page: Page, path: string) {
+/**
+ * swagger-ui 5 renders only the tags near the viewport: narrow the page to the operation's tag with the
+ * filter box, so its block is at the top.
+ */
+async function findOperation(page: Page, path: string, tag: string) {
+  await page.locator('.operation-filter-input').fill(tag);
   const block = page.locator('.opblock-get').filter({ has: page.locator(`[data-path="${path}"]`) });
-  await page.evaluate('window.scrollTo(0, 0)');
-  for (let i = 0; i < 80 && (await block.count()) === 0; i++) {
-    await page.mouse.wheel(0, 600);
-    await page.waitForTimeout(100);
-  }
-  await block.first().scrollIntoViewIfNeeded();
+  await block.first().waitFor();
   return block.first();
 }
 
 /** Expands GET <path>, presses "Try it out" and "Execute", and returns the status shown. */
-async function tryList(page: Page, path: string): Promise<string> {
-  const block = await findOperation(page, path);
+async function tryList(page: Page, path: string, tag: string): Promise<string> {
+  const block = await findOperation(page, path, tag);
   await block.locator('.opblock-summary-control').first().click();
   await block.getByRole('button', { name: 'Try it out' }).click();
   await block.getByRole('button', { name: 'Execute' }).click();
   const status = block.locator('.live-responses-table tbody .response-col_status').first();
   await status.waitFor();
   const text = (await status.innerText()).trim();
+  if (path === '/api/v1/companies') {
+    await block.locator('.live-responses-table').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(dir, 'api-docs-try-it-out.png') });
+  }
   await block.locator('.opblock-summary-control').first().click();
   return text;
 }
@@ -69,8 +85,7 @@ it('answers 2xx on the list endpoints with the values "Try it out" fills in', as
   await page.locator('.opblock').first().waitFor();
   await authorize(page);
   const statuses: Record<string, string> = {};
-  for (const path of LISTS) statuses[path] = await tryList(page, path);
-  await page.screenshot({ path: join(dir, 'api-docs-try-it-out.png') });
+  for (const [path, tag] of Object.entries(LISTS)) statuses[path] = await tryList(page, path, tag);
   // swagger-ui writes "Undocumented" beside a status the document does not list
-  expect(statuses).toEqual(Object.fromEntries(LISTS.map((p) => [p, '200'])));
+  expect(statuses).toEqual(Object.fromEntries(Object.keys(LISTS).map((p) => [p, '200'])));
 });
