@@ -14,6 +14,7 @@ import { Company } from '../companies/company.entity';
 import { Product } from '../products/product.entity';
 import { AccessService } from '../shared/access.service';
 import { searchPattern } from '../shared/search';
+import { leftJoinLateralAndMapOne } from '../shared/lateral';
 import { applyPage, finishPage } from '../shared/paging';
 import { RecordOpensService } from '../record-opens';
 import { RefsService } from '../shared/refs.service';
@@ -54,29 +55,39 @@ export class OpportunityQueries {
   }
 
   /**
-   * The list's one query (exposed so its plan can be checked, see docs/crm-rules.md): a keyset page of
-   * opportunities with the company, the product and the last stage change joined in.
+   * The list's one query (exposed so its plan can be checked, see docs/crm-rules.md): the page's ids first,
+   * chosen from the opportunities alone (filters, keyset order and LIMIT on their indexes), then for those
+   * rows only the company, the product and the last stage change (a lateral `ORDER BY id DESC LIMIT 1` on
+   * opp_logs' (workspace_id, opp_id, id) index). So it reads O(page) rows whatever the planner's
+   * statistics: joined in one level, the planner could hash every opportunity of the workspace (and probe
+   * opp_logs for each) before the LIMIT.
    */
   async listQuery(auth: UserContext, q: OppListQuery) {
     const ws = auth.workspace;
-    const qb = this.uow.tenant(ws.id).qb(Opportunity, 'o');
+    const db = this.uow.tenant(ws.id);
+    const ids = db.qb(Opportunity, 'po').select('po.id');
     const visible = await this.access.visibleOwnerIds(auth);
-    if (visible) qb.andWhere('o.owner_id IN (:...visible)', { visible });
-    if (q.stage !== undefined) qb.andWhere('o.stage = :stage', { stage: this.refs.oneOf(auth, 'stages', q.stage, 'stage') });
-    if (q.owner_id !== undefined) qb.andWhere('o.owner_id = :owner', { owner: q.owner_id });
-    if (q.customer_id !== undefined) qb.andWhere('o.customer_id = :customer', { customer: q.customer_id });
-    if (q.status) qb.andWhere('o.is_open = :open', { open: q.status === 'open' });
-    if (q.q?.trim()) qb.andWhere(`o.name ILIKE :q ESCAPE '\\'`, { q: searchPattern(q.q.trim()) });
-    const page = applyPage(qb, 'o', q, ws.timezone);
-    // a plain LIMIT: with joins, TypeORM's take() would first run a separate DISTINCT query for the ids
-    qb.take(undefined).limit(page.limit + 1);
+    if (visible) ids.andWhere('po.owner_id IN (:...visible)', { visible });
+    if (q.stage !== undefined) ids.andWhere('po.stage = :stage', { stage: this.refs.oneOf(auth, 'stages', q.stage, 'stage') });
+    if (q.owner_id !== undefined) ids.andWhere('po.owner_id = :owner', { owner: q.owner_id });
+    if (q.customer_id !== undefined) ids.andWhere('po.customer_id = :customer', { customer: q.customer_id });
+    if (q.status) ids.andWhere('po.is_open = :open', { open: q.status === 'open' });
+    if (q.q?.trim()) ids.andWhere(`po.name ILIKE :q ESCAPE '\\'`, { q: searchPattern(q.q.trim()) });
+    const page = applyPage(ids, 'po', q, ws.timezone);
+    ids.take(undefined).limit(page.limit + 1);
+    // the same order over the page's rows, and a plain LIMIT (with joins, take() would run a separate DISTINCT query)
+    const qb = db.qb(Opportunity, 'o').innerJoin(`(${ids.getQuery()})`, 'pg', 'o.id = pg.po_id').setParameters(ids.getParameters());
+    if (page.sort === 'update') qb.orderBy('o.updated_at', 'ASC').addOrderBy('o.id', 'ASC');
+    else qb.orderBy('o.id', 'DESC');
+    qb.limit(page.limit + 1);
     qb.leftJoinAndMapOne('o.joinedCustomer', Company, 'c', 'c.workspace_id = o.workspace_id AND c.id = o.customer_id');
     qb.leftJoinAndMapOne('o.joinedProduct', Product, 'p', 'p.workspace_id = o.workspace_id AND p.id = o.product_id');
-    qb.leftJoinAndMapOne(
+    leftJoinLateralAndMapOne(
+      qb,
       'o.joinedLastLog',
       OppLog,
       'l',
-      'l.workspace_id = o.workspace_id AND l.opp_id = o.id AND l.id = (SELECT max(l2.id) FROM opp_logs l2 WHERE l2.workspace_id = o.workspace_id AND l2.opp_id = o.id)',
+      'SELECT l1.* FROM opp_logs l1 WHERE l1.workspace_id = o.workspace_id AND l1.opp_id = o.id ORDER BY l1.id DESC LIMIT 1',
     );
     return { qb, page };
   }
