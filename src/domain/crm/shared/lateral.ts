@@ -1,4 +1,4 @@
-import { EntityTarget, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 
 /**
  * `LEFT JOIN LATERAL <subquery> alias ON true`, mapped onto `property` as one `entity` (TypeORM has no
@@ -8,7 +8,7 @@ import { EntityTarget, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
  * `ORDER BY id DESC LIMIT 1` on the child's index: one index probe per row of the page, whatever the
  * planner's statistics, where a correlated `max(id)` join condition let it hash every child row first.
  */
-export function leftJoinLateralAndMapOne<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, property: string, entity: EntityTarget<ObjectLiteral>, alias: string, subquery: string): SelectQueryBuilder<T> {
+export function leftJoinLateralAndMapOne<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, property: string, entity: Function, alias: string, subquery: string): SelectQueryBuilder<T> {
   qb.leftJoinAndMapOne(property, entity, alias, 'true');
   const join = qb.expressionMap.joinAttributes[qb.expressionMap.joinAttributes.length - 1]!;
   join.alias.subQuery = `LATERAL (${subquery})`;
