@@ -21,3 +21,4 @@ if (!existsSync(out) || statSync(out).mtimeMs < srcTime) {
   process.stderr.write('building (tsc)...\n');
   execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
 }
+require('./build-web-if-needed');

@@ -2,7 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import { buildOpenApiDocument } from './edge/openapi/document';
-import { json, urlencoded } from 'express';
+import { json, static as serveStatic, urlencoded } from 'express';
 import { AppModule, AppOptions } from './app.module';
 import { bodyGuard, encodingGuard } from './edge/body-guard';
 import { GlobalExceptionFilter } from './edge/exception.filter';
@@ -15,6 +15,7 @@ import { ApiRateLimits } from './edge/throttle';
 import { OAuthService } from './domain/identity/oauth/oauth.service';
 import { attachTokenFastPath, TokenEdge } from './interfaces/oauth/token-fast-path';
 import { WorkspaceService } from './domain/workspace/workspace.service';
+import { AppIndex } from './interfaces/web/app-shell';
 
 /** Builds the HTTP application; main.ts and the e2e tests both use it. */
 export async function createApp(opts: AppOptions): Promise<NestExpressApplication> {
@@ -47,6 +48,8 @@ export async function createApp(opts: AppOptions): Promise<NestExpressApplicatio
   app.use(edge.accessLog);
   app.use(originForm);
   app.use(edge.securityHeaders);
+  // the web app's hashed assets: the same for every host, cached for good (index.html is not: AppShellController)
+  app.use('/assets', serveStatic(new AppIndex().assetsDir, { index: false, immutable: true, maxAge: '365d', fallthrough: true }));
   app.use(apiCors(config.corsOrigins));
   app.use(edge.oauthCors);
   app.use(encodingGuard);

@@ -89,6 +89,6 @@ export class AppModule implements NestModule {
     consumer
       .apply(WorkspaceMiddleware, ApiLimitMiddleware)
       .exclude({ path: 'health', method: RequestMethod.ALL }, { path: 'favicon.svg', method: RequestMethod.GET }, { path: 'favicon.ico', method: RequestMethod.GET })
-      .forRoutes({ path: '*path', method: RequestMethod.ALL });
+      .forRoutes({ path: '/', method: RequestMethod.ALL }, { path: '*path', method: RequestMethod.ALL });
   }
 }

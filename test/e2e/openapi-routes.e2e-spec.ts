@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startApp, TestApp } from '../helpers/test-app';
+import { APP_PATHS } from '../../src/interfaces/web/app-shell';
 
 /**
  * Every route the service answers is in the OpenAPI document, and the document names no route that is
  * not there. The exceptions are pages for people, not API (docs/decisions.md, "The API contract"):
- * the settings, invitation and password pages, the favicon, and the documentation UI itself.
+ * the web app's paths, the settings, invitation and password pages, the favicon, and the documentation UI itself.
  */
-const PAGES = [/^\/settings(\/|$)/, /^\/invite$/, /^\/reset-password$/, /^\/forgot-password$/, /^\/favicon\.(svg|ico)$/, /^\/api\/docs(\/|$)/, /^\/api\/openapi\.json$/];
+const PAGES = [...APP_PATHS.map((p) => new RegExp(`^${p.replace('*rest', '\\*rest')}$`)), /^\/settings(\/|$)/, /^\/invite$/, /^\/reset-password$/, /^\/forgot-password$/, /^\/favicon\.(svg|ico)$/, /^\/api\/docs(\/|$)/, /^\/api\/openapi\.json$/];
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 interface Layer {

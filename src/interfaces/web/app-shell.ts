@@ -1,0 +1,59 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+/**
+ * The web app's sections: each is a first path segment the single-page app answers (`/companies`,
+ * `/companies/12`, ...). Record URLs the service hands out (events, chat, MCP, e-mail) use them, so each
+ * must open the app. Anything else stays the service's (JSON 404 under /api, pages under /settings).
+ */
+export const APP_SECTIONS = [
+  'companies',
+  'people',
+  'opportunities',
+  'leads',
+  'fairs',
+  'activities',
+  'tasks',
+  'calendar',
+  'tickets',
+  'orders',
+  'objects',
+  'approvals',
+  'mail',
+  'search',
+] as const;
+
+/** Express paths of the app: `/`, each section, and everything under it. */
+export const APP_PATHS = ['/', ...APP_SECTIONS.flatMap((s) => [`/${s}`, `/${s}/*rest`])];
+
+/** The built app's folder: WEB_DIST, else web/dist of the package (found from this file, in src/ or dist/). */
+export function webDistDir(): string {
+  if (process.env.WEB_DIST) return process.env.WEB_DIST;
+  let dir = __dirname;
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return join(dir, 'web', 'dist');
+}
+
+/** index.html of the built app, re-read when the file changes (a rebuild while the service runs). */
+export class AppIndex {
+  private cached?: { mtimeMs: number; html: string };
+  constructor(private readonly dir: string = webDistDir()) {}
+
+  html(): string | null {
+    const file = join(this.dir, 'index.html');
+    if (!existsSync(file)) return null;
+    const { mtimeMs } = statSync(file);
+    if (!this.cached || this.cached.mtimeMs !== mtimeMs) this.cached = { mtimeMs, html: readFileSync(file, 'utf8') };
+    return this.cached.html;
+  }
+
+  get assetsDir(): string {
+    return join(this.dir, 'assets');
+  }
+}
+
+/** What a browser gets when the app was not built (a source checkout that ran the service without `npm start`). */
+export const NOT_BUILT_HTML =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Web app not built</title></head><body><main>' +
+  '<h1>The web app is not built</h1><p>Run <code>npm run build:web</code> (or start the service with <code>npm start</code>, which builds it).</p>' +
+  '</main></body></html>';

@@ -1,0 +1,76 @@
+import request from 'supertest';
+import { api, createWorkspace, type Fixture } from '../helpers/test-app';
+import { screenshot, seriousA11yViolations, useWebApp } from '../helpers/web-app';
+
+/**
+ * The web app is served at `/` and at every record URL the service hands out; the page is the same for
+ * every app path (the app routes in the browser), and a signed-out visitor gets the sign-in in place.
+ */
+const web = useWebApp();
+let f: Fixture;
+let leadId: number;
+
+beforeAll(async () => {
+  f = await createWorkspace(web.t);
+  leadId = (await api(web.t, f.host, f.adminKey).post('/api/v1/leads', { company: 'Anadolu Ambalaj', contact_name: 'Ayşe Demir' }).expect(201)).body.lead.id;
+});
+
+describe('serving', () => {
+  const server = () => web.t.app.getHttpServer();
+
+  it.each(['/', '/companies', '/opportunities/34', '/leads/1', '/search'])('answers %s with the app page and a CSP without inline scripts', async (path) => {
+    const r = await request(server()).get(path).set('Host', f.host).expect(200);
+    expect(r.headers['content-type']).toMatch(/^text\/html/);
+    expect(r.headers['cache-control']).toBe('no-cache');
+    expect(r.text).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
+    const csp = r.headers['content-security-policy'] as string;
+    const scripts = /script-src ([^;]+)/.exec(csp)?.[1] ?? '';
+    expect(scripts).toBe("'self'");
+    expect(r.text).not.toMatch(/<script(?![^>]*\ssrc=)/);
+  });
+
+  it('serves the hashed assets for good, and 404s a missing one', async () => {
+    const page = await request(server()).get('/').set('Host', f.host).expect(200);
+    const asset = /src="(\/assets\/[^"]+)"/.exec(page.text)![1];
+    const r = await request(server()).get(asset).set('Host', f.host).expect(200);
+    expect(r.headers['content-type']).toMatch(/javascript/);
+    expect(r.headers['cache-control']).toMatch(/immutable/);
+    await request(server()).get('/assets/nope-123.js').set('Host', f.host).expect(404);
+  });
+
+  it('leaves other paths to the service: the API answers JSON 404, an unknown page 404', async () => {
+    const r = await request(server()).get('/api/v1/nope').set('Host', f.host).expect(404);
+    expect(r.body).toMatchObject({ ok: false, error: 'not_found' });
+    await request(server()).get('/nope').set('Host', f.host).expect(404);
+  });
+
+  it('answers 404 for an unknown workspace host', async () => {
+    await request(server()).get('/').set('Host', 'nobody.localhost').expect(404);
+  });
+});
+
+describe('in Chromium', () => {
+  it('shows sign-in in place of a record for a signed-out visitor, keeping the address', async () => {
+    const page = await web.page();
+    await page.goto(`${web.origin(f.host)}/leads/${leadId}`);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/leads/${leadId}`);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'signin', 'desktop');
+  });
+
+  it.each(['desktop', 'phone'] as const)('opens a lead record in the shell (%s)', async (width) => {
+    const page = await web.page({ token: f.adminKey, width });
+    await page.goto(`${web.origin(f.host)}/leads/${leadId}`);
+    await page.getByRole('heading', { name: 'Anadolu Ambalaj' }).waitFor();
+    await page.getByText('Ayşe Demir').first().waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'lead-record', width);
+  });
+
+  it('says not found for a record that does not exist', async () => {
+    const page = await web.page({ token: f.adminKey });
+    await page.goto(`${web.origin(f.host)}/opportunities/999999`);
+    await page.getByRole('heading', { name: 'Not found' }).waitFor();
+  });
+});

@@ -1,0 +1,82 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { useChromium } from './browser';
+import { startApp, type StartOptions, type TestApp } from './test-app';
+
+const ROOT = join(__dirname, '..', '..');
+/** The two widths every screen is held to. */
+export const WIDTHS = { desktop: { width: 1280, height: 860 }, phone: { width: 390, height: 844 } } as const;
+export type Width = keyof typeof WIDTHS;
+
+export interface WebApp {
+  t: TestApp;
+  /** http://<host>:<port> of a workspace host (`*.localhost` resolves to loopback in Chromium). */
+  origin(host: string): string;
+  /**
+   * A page of a browser signed in with a bearer token sent on every request (for screen tests; the real
+   * cookie sign-in has its own test). Unsigned when token is omitted.
+   */
+  page(opts?: { token?: string; width?: Width; locale?: string } & BrowserContextOptions): Promise<Page>;
+}
+
+/**
+ * The service listening on a loopback port with the built web app (built here when missing or stale), and a
+ * Chromium. Registers the file's beforeAll/afterAll hooks.
+ */
+export function useWebApp(start: StartOptions = {}): WebApp {
+  const chromium = useChromium();
+  let t: TestApp | undefined;
+  let port = 0;
+  beforeAll(async () => {
+    execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-web-if-needed.js')], { stdio: 'inherit' });
+    t = await startApp(start);
+    await t.app.listen(0, '127.0.0.1');
+    port = (t.app.getHttpServer().address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  return {
+    get t() {
+      if (!t) throw new Error('useWebApp: not started');
+      return t;
+    },
+    origin: (host) => `http://${host}:${port}`,
+    async page({ token, width = 'desktop', locale = 'en-GB', ...rest } = {}) {
+      return chromium.page({
+        viewport: WIDTHS[width],
+        locale,
+        ...(token ? { extraHTTPHeaders: { Authorization: `Bearer ${token}` } } : {}),
+        ...rest,
+      });
+    },
+  };
+}
+
+const AXE_SOURCE = () => readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical violations on the page as it is now (rule id and the first targets). */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  // evaluated through the DevTools protocol: the page's CSP (no inline scripts) stays on and is not bypassed
+  if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(AXE_SOURCE());
+  // a string, not a function: the test project has no DOM types
+  const result = (await page.evaluate(`(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  })()`)) as { id: string; impact: string; targets: string[] }[];
+  return result.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.targets.join(', ')}`);
+}
+
+/**
+ * A screenshot for docs/screens/<name>-<width>.png, written only with SCREENSHOTS=1 (a person looks at
+ * them; CI does not rewrite the committed ones).
+ */
+export async function screenshot(page: Page, name: string, width: Width): Promise<void> {
+  if (process.env.SCREENSHOTS !== '1') return;
+  const dir = join(ROOT, 'docs', 'screens');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}-${width}.png`), fullPage: true });
+}

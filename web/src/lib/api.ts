@@ -1,0 +1,61 @@
+import { crmClient, type Schemas } from '../../../client/index';
+
+export type { Schemas };
+
+/** The CSRF token the service bound to this browser's session (cookie `crm_csrf`, readable by script by design). */
+export function csrfToken(): string {
+  const m = /(?:^|;\s*)crm_csrf=([^;]+)/.exec(document.cookie);
+  return m ? decodeURIComponent(m[1]) : '';
+}
+
+/**
+ * The one client of the app: the public REST API through the typed client generated from the OpenAPI
+ * document. The session is the HttpOnly `crm_session` cookie; every call carries the CSRF header.
+ */
+export const api = crmClient({ baseUrl: window.location.origin, credentials: 'same-origin' });
+api.use({
+  onRequest({ request }) {
+    const token = csrfToken();
+    if (token) request.headers.set('X-CSRF-Token', token);
+    return request;
+  },
+  onResponse({ response }) {
+    if (response.status === 401 && !response.url.endsWith('/api/v1/session')) signedOut();
+    return response;
+  },
+});
+
+/** The error envelope of the REST API (`ok: false`, `error` code, `message`, extras). */
+export interface ApiError {
+  ok?: false;
+  error: string;
+  message?: string;
+  status?: number;
+  [extra: string]: unknown;
+}
+
+/** Thrown by `must()` for an error answer; `body` is the error envelope. */
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ApiError,
+  ) {
+    super(body.message || body.error || `HTTP ${status}`);
+  }
+}
+
+/** The data of a typed-client answer, or throws ApiFailure. */
+export function must<T>(r: { data?: T; error?: unknown; response: Response }): T {
+  if (r.data !== undefined && r.response.ok) return r.data;
+  const body = (r.error && typeof r.error === 'object' ? r.error : { error: 'http', message: `HTTP ${r.response.status}` }) as ApiError;
+  throw new ApiFailure(r.response.status, body);
+}
+
+let onSignedOut: (() => void) | undefined;
+/** Registers what happens when the API says the session is gone (the app shows sign-in, keeping the place). */
+export function whenSignedOut(fn: () => void): void {
+  onSignedOut = fn;
+}
+function signedOut(): void {
+  onSignedOut?.();
+}

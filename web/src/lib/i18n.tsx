@@ -1,0 +1,136 @@
+import { createContext, useContext, type ReactNode } from 'react';
+
+/**
+ * The app's text in English and Turkish. A typed dictionary instead of an i18n library: tsc fails when a
+ * key is missing in either language, and the app needs no plural engine beyond `{n}`. See docs/decisions.md.
+ */
+const en = {
+  'app.loading': 'Loading…',
+  'app.error': 'Something went wrong.',
+  'app.retry': 'Try again',
+  'app.notFound': 'Not found',
+  'app.notFoundText': 'This record does not exist, or you may not see it.',
+  'app.skip': 'Skip to content',
+  'nav.today': 'Today',
+  'nav.companies': 'Companies',
+  'nav.people': 'People',
+  'nav.opportunities': 'Opportunities',
+  'nav.leads': 'Leads',
+  'nav.settings': 'Settings',
+  'nav.menu': 'Menu',
+  'nav.main': 'Main',
+  'search.label': 'Search companies, people and opportunities',
+  'search.placeholder': 'Search…',
+  'search.none': 'Nothing found.',
+  'search.title': 'Search',
+  'user.menu': 'Account',
+  'user.sessions': 'Sessions',
+  'user.signOut': 'Sign out',
+  'user.language': 'Language',
+  'signin.title': 'Sign in',
+  'signin.username': 'Username',
+  'signin.password': 'Password',
+  'signin.otp': 'Two-factor code',
+  'signin.otpHelp': 'Enter the 6-digit code from your authenticator app.',
+  'signin.submit': 'Sign in',
+  'signin.forgot': 'Forgot password?',
+  'signin.failed': 'Wrong username or password.',
+  'signin.otpFailed': 'That code is not valid.',
+  'signin.limited': 'Too many attempts. Try again in a minute.',
+  'signin.blocked': 'Your account cannot sign in.',
+  'signin.weak': 'Your password is weak. Change it in the settings.',
+  'common.save': 'Save',
+  'common.cancel': 'Cancel',
+  'common.edit': 'Edit',
+  'common.create': 'Create',
+  'common.archive': 'Archive',
+  'common.more': 'Load more',
+  'common.none': 'None',
+  'common.all': 'All',
+  'common.owner': 'Owner',
+  'common.status': 'Status',
+  'common.name': 'Name',
+  'common.close': 'Close',
+} as const;
+
+export type TextKey = keyof typeof en;
+type Dictionary = Record<TextKey, string>;
+
+const tr: Dictionary = {
+  'app.loading': 'Yükleniyor…',
+  'app.error': 'Bir şeyler ters gitti.',
+  'app.retry': 'Tekrar dene',
+  'app.notFound': 'Bulunamadı',
+  'app.notFoundText': 'Bu kayıt yok ya da görme yetkiniz yok.',
+  'app.skip': 'İçeriğe geç',
+  'nav.today': 'Bugün',
+  'nav.companies': 'Firmalar',
+  'nav.people': 'Kişiler',
+  'nav.opportunities': 'Fırsatlar',
+  'nav.leads': 'Adaylar',
+  'nav.settings': 'Ayarlar',
+  'nav.menu': 'Menü',
+  'nav.main': 'Ana menü',
+  'search.label': 'Firma, kişi ve fırsat ara',
+  'search.placeholder': 'Ara…',
+  'search.none': 'Sonuç yok.',
+  'search.title': 'Arama',
+  'user.menu': 'Hesap',
+  'user.sessions': 'Oturumlar',
+  'user.signOut': 'Çıkış yap',
+  'user.language': 'Dil',
+  'signin.title': 'Giriş',
+  'signin.username': 'Kullanıcı adı',
+  'signin.password': 'Parola',
+  'signin.otp': 'İki adımlı doğrulama kodu',
+  'signin.otpHelp': 'Doğrulama uygulamanızdaki 6 haneli kodu girin.',
+  'signin.submit': 'Giriş yap',
+  'signin.forgot': 'Parolamı unuttum',
+  'signin.failed': 'Kullanıcı adı veya parola yanlış.',
+  'signin.otpFailed': 'Kod geçerli değil.',
+  'signin.limited': 'Çok fazla deneme. Bir dakika sonra tekrar deneyin.',
+  'signin.blocked': 'Hesabınız giriş yapamıyor.',
+  'signin.weak': 'Parolanız zayıf. Ayarlardan değiştirin.',
+  'common.save': 'Kaydet',
+  'common.cancel': 'Vazgeç',
+  'common.edit': 'Düzenle',
+  'common.create': 'Oluştur',
+  'common.archive': 'Arşivle',
+  'common.more': 'Daha fazla',
+  'common.none': 'Yok',
+  'common.all': 'Tümü',
+  'common.owner': 'Sorumlu',
+  'common.status': 'Durum',
+  'common.name': 'Ad',
+  'common.close': 'Kapat',
+};
+
+export type Lang = 'en' | 'tr';
+const dictionaries: Record<Lang, Dictionary> = { en, tr };
+
+/** `{name}` placeholders filled from vars. */
+export function translate(lang: Lang, key: TextKey, vars?: Record<string, string | number>): string {
+  const text = dictionaries[lang][key] ?? en[key];
+  return vars ? text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m)) : text;
+}
+
+/** The language for a locale tag ('tr', 'tr-TR' → tr; anything else → en). */
+export function langOf(locale: string | undefined | null): Lang {
+  return (locale ?? '').toLowerCase().startsWith('tr') ? 'tr' : 'en';
+}
+
+const LangContext = createContext<Lang>('en');
+
+export function LangProvider({ lang, children }: { lang: Lang; children: ReactNode }) {
+  return <LangContext.Provider value={lang}>{children}</LangContext.Provider>;
+}
+
+export function useLang(): Lang {
+  return useContext(LangContext);
+}
+
+/** `t('key', {vars})` in the current language. */
+export function useT(): (key: TextKey, vars?: Record<string, string | number>) => string {
+  const lang = useLang();
+  return (key, vars) => translate(lang, key, vars);
+}

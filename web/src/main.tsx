@@ -1,0 +1,59 @@
+import { StrictMode, Suspense, lazy } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Session } from './lib/session';
+import { Shell } from './shell/Shell';
+import { Loading } from './shell/States';
+import './styles.css';
+
+/** Code split by route: each screen is its own chunk, loaded when first opened. */
+const Today = lazy(() => import('./pages/Today'));
+const Companies = lazy(() => import('./pages/Companies'));
+const CompanyRecord = lazy(() => import('./pages/CompanyRecord'));
+const People = lazy(() => import('./pages/People'));
+const PersonRecord = lazy(() => import('./pages/PersonRecord'));
+const Pipeline = lazy(() => import('./pages/Pipeline'));
+const OpportunityList = lazy(() => import('./pages/OpportunityList'));
+const OpportunityRecord = lazy(() => import('./pages/OpportunityRecord'));
+const LeadRecord = lazy(() => import('./pages/LeadRecord'));
+const ActivityRecord = lazy(() => import('./pages/ActivityRecord'));
+const TaskRecord = lazy(() => import('./pages/TaskRecord'));
+const TicketRecord = lazy(() => import('./pages/TicketRecord'));
+const Search = lazy(() => import('./pages/Search'));
+const NotFound = lazy(() => import('./pages/NotFound'));
+
+const queries = new QueryClient({
+  defaultOptions: { queries: { retry: (n, e) => n < 1 && !(e && 'status' in e && (e as { status: number }).status < 500), staleTime: 15_000, refetchOnWindowFocus: false } },
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queries}>
+      <BrowserRouter>
+        <Session>
+          <Shell>
+            <Suspense fallback={<Loading />}>
+              <Routes>
+                <Route path="/" element={<Today />} />
+                <Route path="/companies" element={<Companies />} />
+                <Route path="/companies/:id" element={<CompanyRecord />} />
+                <Route path="/people" element={<People />} />
+                <Route path="/people/:id" element={<PersonRecord />} />
+                <Route path="/opportunities" element={<Pipeline />} />
+                <Route path="/opportunities/list" element={<OpportunityList />} />
+                <Route path="/opportunities/:id" element={<OpportunityRecord />} />
+                <Route path="/leads/:id" element={<LeadRecord />} />
+                <Route path="/activities/:id" element={<ActivityRecord />} />
+                <Route path="/tasks/:id" element={<TaskRecord />} />
+                <Route path="/tickets/:id" element={<TicketRecord />} />
+                <Route path="/search" element={<Search />} />
+                <Route path="*" element={<NotFound />} />
+              </Routes>
+            </Suspense>
+          </Shell>
+        </Session>
+      </BrowserRouter>
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,5 @@
+import { NotFoundPanel } from '../shell/States';
+
+export default function NotFound() {
+  return <NotFoundPanel />;
+}

@@ -1,0 +1,4 @@
+/** Placeholder until the screen lands. */
+export default function OpportunityList() {
+  return <h1>OpportunityList</h1>;
+}

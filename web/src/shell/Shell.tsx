@@ -1,0 +1,130 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { api } from '../lib/api';
+import { useT, type TextKey } from '../lib/i18n';
+import { MODULES, useMe } from '../lib/session';
+
+interface NavItem {
+  to: string;
+  label: TextKey;
+  module?: string;
+}
+
+/** Navigation by the user's modules: a module that is off is absent. */
+const NAV: NavItem[] = [
+  { to: '/', label: 'nav.today' },
+  { to: '/companies', label: 'nav.companies', module: MODULES.customers },
+  { to: '/people', label: 'nav.people', module: MODULES.customers },
+  { to: '/opportunities', label: 'nav.opportunities', module: MODULES.opportunities },
+];
+
+export function Shell({ children }: { children: ReactNode }) {
+  const me = useMe();
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const items = NAV.filter((i) => !i.module || (me.user.modules ?? []).includes(i.module));
+  const location = useLocation();
+
+  return (
+    <div className="shell">
+      <a className="skip" href="#main">
+        {t('app.skip')}
+      </a>
+      <header className="top">
+        <button type="button" className="menu-button" aria-expanded={open} aria-controls="nav" onClick={() => setOpen(!open)}>
+          <span aria-hidden="true">☰</span>
+          <span className="sr-only">{t('nav.menu')}</span>
+        </button>
+        <NavLink to="/" className="brand">
+          {me.app.logo && /^(https?:|\/|data:image\/)/.test(me.app.logo) ? <img src={me.app.logo} alt="" height={28} /> : null}
+          <span>{me.app.name || me.app.company}</span>
+        </NavLink>
+        <SearchBox />
+        <UserMenu />
+      </header>
+      <div className="body">
+        <nav id="nav" className={open ? 'nav open' : 'nav'} aria-label={t('nav.main')} onClick={() => setOpen(false)}>
+          <ul>
+            {items.map((i) => (
+              <li key={i.to}>
+                <NavLink to={i.to} end={i.to === '/'}>
+                  {t(i.label)}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <a href="/settings">{t('nav.settings')}</a>
+            </li>
+          </ul>
+        </nav>
+        <main id="main" tabIndex={-1} key={location.pathname}>
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+function SearchBox() {
+  const t = useT();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [q, setQ] = useState(params.get('q') ?? '');
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (q.trim()) navigate(`/search?q=${encodeURIComponent(q.trim())}`);
+  }
+  return (
+    <form role="search" className="search" onSubmit={submit}>
+      <label className="sr-only" htmlFor="global-search">
+        {t('search.label')}
+      </label>
+      <input id="global-search" type="search" placeholder={t('search.placeholder')} value={q} onChange={(e) => setQ(e.target.value)} />
+    </form>
+  );
+}
+
+function UserMenu() {
+  const me = useMe();
+  const t = useT();
+  const qc = useQueryClient();
+  async function signOut() {
+    await (api.DELETE as unknown as (path: string) => Promise<unknown>)('/api/v1/session');
+    qc.clear();
+    window.location.assign('/');
+  }
+  return (
+    <details className="user-menu">
+      <summary>
+        <span className="sr-only">{t('user.menu')}: </span>
+        <span className="avatar" aria-hidden="true">
+          {initials(me.user.full_name || me.user.username)}
+        </span>
+        <span className="user-name">{me.user.full_name || me.user.username}</span>
+      </summary>
+      <ul>
+        <li>
+          <a href="/settings/sessions">{t('user.sessions')}</a>
+        </li>
+        <li>
+          <a href="/settings">{t('nav.settings')}</a>
+        </li>
+        <li>
+          <button type="button" onClick={() => void signOut()}>
+            {t('user.signOut')}
+          </button>
+        </li>
+      </ul>
+    </details>
+  );
+}
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('');
+}

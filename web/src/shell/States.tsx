@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { ApiFailure } from '../lib/api';
+import { useT } from '../lib/i18n';
+
+export function Loading() {
+  const t = useT();
+  return (
+    <p className="loading" role="status">
+      {t('app.loading')}
+    </p>
+  );
+}
+
+/** A failed load: 404 (absent, or not the caller's to see) reads as not found; anything else offers a retry. */
+export function Failed({ error, retry }: { error: unknown; retry?: () => void }) {
+  const t = useT();
+  if (error instanceof ApiFailure && error.status === 404) return <NotFoundPanel />;
+  return (
+    <div className="panel" role="alert">
+      <p>{error instanceof Error ? error.message : t('app.error')}</p>
+      {retry && (
+        <button type="button" onClick={retry}>
+          {t('app.retry')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function NotFoundPanel() {
+  const t = useT();
+  return (
+    <section className="panel">
+      <h1>{t('app.notFound')}</h1>
+      <p>{t('app.notFoundText')}</p>
+    </section>
+  );
+}
+
+/** A query's three states in one place. */
+export function Loaded<T>({ q, children }: { q: { data?: T; error: unknown; isPending: boolean; refetch: () => unknown }; children: (data: T) => ReactNode }) {
+  if (q.isPending) return <Loading />;
+  if (q.error || q.data === undefined) return <Failed error={q.error} retry={() => void q.refetch()} />;
+  return <>{children(q.data)}</>;
+}
