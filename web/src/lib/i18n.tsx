@@ -134,3 +134,18 @@ export function useT(): (key: TextKey, vars?: Record<string, string | number>) =
   const lang = useLang();
   return (key, vars) => translate(lang, key, vars);
 }
+
+/**
+ * A screen's own texts, next to the screen (`const useText = screenText({...en}, {...tr})`), so screens do
+ * not share one growing file; `tr` must have every key of `en` (tsc checks).
+ */
+export function screenText<K extends string>(enTexts: Record<K, string>, trTexts: Record<K, string>) {
+  const dict: Record<Lang, Record<K, string>> = { en: enTexts, tr: trTexts };
+  return function useText(): (key: K, vars?: Record<string, string | number>) => string {
+    const lang = useLang();
+    return (key, vars) => {
+      const text = dict[lang][key] ?? enTexts[key];
+      return vars ? text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m)) : text;
+    };
+  };
+}
