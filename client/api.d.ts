@@ -89,7 +89,13 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Set the caller's language
+         * @description Sets the language the web app (and the caller's e-mails) use for the caller: `en` or `tr`; `null` follows the workspace's language. GET /api/v1/me reports the effective language as `locale`. Changes only the caller; any REST credential that acts as the user.
+         *
+         *     Beyond the spec: see docs/decisions.md.
+         */
+        patch: operations["updateMe"];
         trace?: never;
     };
     "/api/v1/products": {
@@ -2164,6 +2170,13 @@ export interface components {
             otp?: string;
             /** @description device name shown in the session list */
             device?: string;
+        };
+        UpdatePreferencesDto: {
+            /**
+             * @description the language of the caller's app and e-mails; null: the workspace's language
+             * @enum {string|null}
+             */
+            locale: "en" | "tr" | null;
         };
         CreateProductDto: {
             code: string;
@@ -5195,7 +5208,9 @@ export interface components {
          *         }
          *       ],
          *       "ai": true,
-         *       "weak_password": false
+         *       "weak_password": false,
+         *       "locale": "tr",
+         *       "timezone": "Europe/Istanbul"
          *     }
          */
         Me: {
@@ -5213,6 +5228,32 @@ export interface components {
             ai: boolean;
             /** @description the caller's password does not meet the password rules: ask them to change it */
             weak_password: boolean;
+            /**
+             * @description the caller's language: their own choice (PATCH /api/v1/me), else the workspace's
+             * @enum {string}
+             */
+            locale: "en" | "tr";
+            /**
+             * @description the workspace's IANA time zone: every date and timestamp of the API is local to it
+             * @example Europe/Istanbul
+             */
+            timezone: string;
+        };
+        /**
+         * @description The caller's settings after the change.
+         * @example {
+         *       "ok": true,
+         *       "locale": "en"
+         *     }
+         */
+        PreferencesResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            /**
+             * @description the caller's language: their own choice (PATCH /api/v1/me), else the workspace's
+             * @enum {string}
+             */
+            locale: "en" | "tr";
         };
         /**
          * @description A new session (spec 4.1).
@@ -12166,7 +12207,9 @@ export interface operations {
                      *         }
                      *       ],
                      *       "ai": true,
-                     *       "weak_password": false
+                     *       "weak_password": false,
+                     *       "locale": "tr",
+                     *       "timezone": "Europe/Istanbul"
                      *     }
                      */
                     "application/json": components["schemas"]["Me"];
@@ -12218,6 +12261,101 @@ export interface operations {
                 };
             };
             /** @description `unsupported_media_type`: an unsupported Content-Encoding, with or without a body (as on every route) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePreferencesDto"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "locale": "en"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PreferencesResponse"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
                 headers: {
                     [name: string]: unknown;

@@ -68,6 +68,18 @@ describe('in Chromium', () => {
     await screenshot(page, 'lead-record', width);
   });
 
+  it("speaks the user's chosen language, and the choice is kept by the service", async () => {
+    const page = await web.page({ token: f.adminKey });
+    await page.goto(`${web.origin(f.host)}/leads/${leadId}`);
+    await page.getByRole('link', { name: 'Today' }).waitFor();
+    await page.locator('.user-menu summary').click();
+    await page.getByLabel('Language').selectOption('tr');
+    await page.getByRole('link', { name: 'Bugün' }).waitFor();
+    expect(await page.evaluate('document.documentElement.lang')).toBe('tr');
+    expect((await api(web.t, f.host, f.adminKey).get('/api/v1/me').expect(200)).body.locale).toBe('tr');
+    await api(web.t, f.host, f.adminKey).patch('/api/v1/me', { locale: null }).expect(200);
+  });
+
   it('says not found for a record that does not exist', async () => {
     const page = await web.page({ token: f.adminKey });
     await page.goto(`${web.origin(f.host)}/opportunities/999999`);

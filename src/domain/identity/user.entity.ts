@@ -40,6 +40,10 @@ export class User extends TenantEntity {
   @Column({ type: 'boolean', default: false })
   weakPassword: boolean;
 
+  /** The language the user chose for the web app and e-mails ('en', 'tr'); null: the workspace's language. */
+  @Column({ type: 'varchar', length: 8, nullable: true })
+  locale: string | null;
+
   /** TOTP seed, sealed with the server's secret key; null when two-factor is off. */
   @Column({ type: 'text', nullable: true })
   totpSecret: string | null;

@@ -28,6 +28,10 @@ const EMAIL_RE = /^[^\s@]{1,64}@[^\s@]{1,188}\.[^\s@]{2,63}$/;
 /** The e-mail address rule of user accounts (lower-case, trimmed input). */
 export const isEmailAddress = (email: string): boolean => EMAIL_RE.test(email);
 
+/** The languages the app and its e-mails are written in. */
+export const USER_LOCALES = ['en', 'tr'] as const;
+export type UserLocale = (typeof USER_LOCALES)[number];
+
 @Injectable()
 export class UsersService {
   constructor(
@@ -116,6 +120,14 @@ export class UsersService {
       await this.uow.audit({ workspaceId, action: 'totp_enabled', userId, subject: user.username });
     });
     return { secret, uri: totpUri(secret, user.username) };
+  }
+
+  /** Sets the language the user reads the app in (null: the workspace's). */
+  async setLocale(workspaceId: number, userId: number, locale: UserLocale | null): Promise<void> {
+    await this.uow.run(async () => {
+      await this.uow.tenant(workspaceId).update(User, { id: userId }, { locale });
+      await this.cache.invalidateUser(workspaceId, userId);
+    });
   }
 
   totpSecretOf(user: User): string | null {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CrmModule } from '../../domain/crm/crm.module';
 import { AuthController } from './controllers/auth.controller';
+import { PreferencesController } from './controllers/preferences.controller';
 import { ProductsController } from './controllers/products.controller';
 import { CompaniesController } from './controllers/companies.controller';
 import { PeopleController } from './controllers/people.controller';
@@ -27,6 +28,6 @@ import { AppsController } from './controllers/apps.controller';
 /** The REST API /api/v1: controllers, DTOs and mapping only. */
 @Module({
   imports: [CrmModule],
-  controllers: [AuthController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SyncController, OrdersController, TicketsController, FairsController, LeadsController, ObjectsController, ApprovalsController, EmailController, FormsController, QuickEntryController, ScimConnectionController, ErpConnectionController, InvitationsController, AppsController],
+  controllers: [AuthController, PreferencesController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SyncController, OrdersController, TicketsController, FairsController, LeadsController, ObjectsController, ApprovalsController, EmailController, FormsController, QuickEntryController, ScimConnectionController, ErpConnectionController, InvitationsController, AppsController],
 })
 export class RestModule {}

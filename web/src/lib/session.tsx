@@ -54,6 +54,7 @@ export function Session({ children }: { children: ReactNode }) {
   const browserLang = langOf(navigator.language);
   if (me.isPending && !signedOut) return <p className="boot">…</p>;
   if (signedOut || me.isError || !me.data) {
+    document.documentElement.lang = browserLang;
     return (
       <LangProvider lang={browserLang}>
         <SignIn
@@ -67,9 +68,10 @@ export function Session({ children }: { children: ReactNode }) {
   }
   const data = me.data;
   applyTheme(data.app);
+  document.documentElement.lang = langOf(data.locale);
   return (
     <MeContext.Provider value={data}>
-      <LangProvider lang={langOf((data as { locale?: string }).locale ?? browserLang)}>{children}</LangProvider>
+      <LangProvider lang={langOf(data.locale)}>{children}</LangProvider>
     </MeContext.Provider>
   );
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { api } from '../lib/api';
+import { api, must } from '../lib/api';
 import { useT, type TextKey } from '../lib/i18n';
 import { MODULES, useMe } from '../lib/session';
 
@@ -105,6 +105,9 @@ function UserMenu() {
       </summary>
       <ul>
         <li>
+          <LanguageChoice />
+        </li>
+        <li>
           <a href="/settings/sessions">{t('user.sessions')}</a>
         </li>
         <li>
@@ -117,6 +120,30 @@ function UserMenu() {
         </li>
       </ul>
     </details>
+  );
+}
+
+/** The user's language (PATCH /api/v1/me); the app re-reads `me` and speaks it at once. */
+function LanguageChoice() {
+  const me = useMe();
+  const t = useT();
+  const qc = useQueryClient();
+  async function choose(locale: 'en' | 'tr') {
+    must(await api.PATCH('/api/v1/me', { body: { locale } }));
+    await qc.invalidateQueries({ queryKey: ['me'] });
+  }
+  return (
+    <label className="language">
+      {t('user.language')}
+      <select value={me.locale} onChange={(e) => void choose(e.target.value as 'en' | 'tr')}>
+        <option value="en" lang="en">
+          English
+        </option>
+        <option value="tr" lang="tr">
+          Türkçe
+        </option>
+      </select>
+    </label>
   );
 }
 

@@ -61,7 +61,14 @@ export function toMeResponse(p: MeView, version: string): z.output<typeof Me> {
     products: p.products.map((x) => ({ code: x.code, id: x.id, list_price: x.list_price, name: x.name })),
     ai: p.workspace.ai,
     weak_password: p.user.weakPassword,
+    locale: effectiveLocale(p.user.locale, locale),
+    timezone: p.workspace.timezone,
   };
+}
+
+/** The user's language, else the workspace's, as one of the app's languages. */
+export function effectiveLocale(user: string | null | undefined, workspace: string | null | undefined): 'en' | 'tr' {
+  return (user ?? workspace ?? '').toLowerCase().startsWith('tr') ? 'tr' : 'en';
 }
 
 export function toLoginResponse(token: string, p: Profile, version: string): z.output<typeof LoginResponse> {

@@ -75,6 +75,8 @@ export const ProductSummary = named(
 const ownUser = { ...userSummaryExample, email: 'ayse@ege.example', modules: licenceExample.modules };
 
 /** GET /api/v1/me (spec 4.1, 2.4). */
+const Locale = z.enum(['en', 'tr']).meta({ description: "the caller's language: their own choice (PATCH /api/v1/me), else the workspace's" });
+
 export const Me = named(
   'Me',
   z.object({
@@ -88,14 +90,20 @@ export const Me = named(
     products: z.array(ProductSummary),
     ai: z.boolean().meta({ description: 'whether Ask (questions in plain language) is available' }),
     weak_password: z.boolean().meta({ description: "the caller's password does not meet the password rules: ask them to change it" }),
+    locale: Locale,
+    timezone: z.string().meta({ description: "the workspace's IANA time zone: every date and timestamp of the API is local to it", example: 'Europe/Istanbul' }),
   }),
   { description: 'The caller, the workspace and its settings (spec 2.4).' },
 );
 example(Me, {
   ok: true, user: ownUser, users: [userSummaryExample, { id: 1, username: 'admin', full_name: 'Kemal Aydın', role: 'admin', role_label: 'Administrator' }],
   app: appExample, constants: constantsExample, license: licenceExample, mailbox: mailboxExample,
-  products: [{ code: 'PE50', id: 3, list_price: 2.1, name: 'PE film 50µ' }], ai: true, weak_password: false,
+  products: [{ code: 'PE50', id: 3, list_price: 2.1, name: 'PE film 50µ' }], ai: true, weak_password: false, locale: 'tr', timezone: 'Europe/Istanbul',
 });
+
+/** PATCH /api/v1/me. */
+export const PreferencesResponse = named('PreferencesResponse', z.object({ ok: f.ok(), locale: Locale }), { description: "The caller's settings after the change." });
+example(PreferencesResponse, { ok: true, locale: 'en' });
 
 /** POST /api/v1/login (spec 4.1). */
 export const LoginResponse = named(

@@ -13,6 +13,7 @@ import { ScimProvisioning1795410000000 } from './1795410000000-ScimProvisioning'
 import { OAuth1795400000000 } from './1795400000000-OAuth';
 import { Webhooks1795420000000 } from './1795420000000-Webhooks';
 import { ErpExchange1795430000000 } from './1795430000000-ErpExchange';
+import { UserLocale1795460000000 } from './1795460000000-UserLocale';
 import { PasswordLinks1795445000000 } from './1795445000000-PasswordLinks';
 
 /** Committed migrations, in order. `npm run migration:generate --name=X` writes a new file; add it here. */
@@ -33,4 +34,5 @@ export const MIGRATIONS: Function[] = [
   Webhooks1795420000000,
   ErpExchange1795430000000,
   PasswordLinks1795445000000,
+  UserLocale1795460000000,
 ];
