@@ -17,7 +17,7 @@ async function bootstrap(): Promise<void> {
   await app.listen(config.port);
   const port = (app.getHttpServer() as Server).address() as AddressInfo;
   const url = (config.publicUrl ?? `http://localhost:${port.port}`).replace(/\/$/, '');
-  logger.info({ port: port.port, database: db.embedded ? `embedded (${config.dataDir})` : 'postgresql', sign_in: `${url}/settings/signin`, api_docs: `${url}/api/docs` }, 'listening');
+  logger.info({ port: port.port, database: db.embedded ? `embedded (${config.dataDir})` : 'postgresql', sign_in: `${url}/`, api_docs: `${url}/api/docs` }, 'listening');
   const bootstrapper = app.get(DemoBootstrap);
   const demo = await bootstrapper.ensureDemo();
   if (!demo && !config.seedDemo && (await bootstrapper.isEmpty())) {
@@ -39,7 +39,7 @@ function demoBanner(demo: DemoCredentials, url: string): string {
   return [
     '',
     demo.apiKey ? `  Demo workspace "${demo.workspace}" created at ${url}` : `  Demo workspace "${demo.workspace}" at ${url}: its admin has not signed in yet, so here is a new password`,
-    `  Sign in:   ${url}/settings/signin  as ${demo.username} / ${demo.password}`,
+    `  Sign in:   ${url}/  as ${demo.username} / ${demo.password}  (the web app; settings at ${url}/settings)`,
     `  API docs:  ${url}/api/docs`,
     ...(demo.apiKey ? [`  API key:   ${demo.apiKey}`, `  Try:       curl -H "Authorization: Bearer ${demo.apiKey}" ${url}/api/v1/me`] : []),
     '  (shown on every start, with a new password, until the demo admin has signed in once)',
