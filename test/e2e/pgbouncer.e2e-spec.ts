@@ -29,6 +29,8 @@ import { api, createUser, createWorkspace, db, Fixture, issueKey, startApp, Test
  * PostgreSQL only; skipped (with the reason in the title) when pgbouncer is not installed.
  */
 const missing = pgbouncerMissing();
+// jest lists nothing of a file whose tests are all skipped: say why here
+if (missing) process.stderr.write(`PgBouncer tests skipped: ${missing}\n`);
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const prefix = `crmpgb-${process.pid}-${randomBytes(4).toString('hex')}`;
 
