@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, IncomingMessage, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import Redis from 'ioredis';
 import { Client } from 'pg';
+import pino from 'pino';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ErpQueueEntry } from '../../src/domain/crm/orders/erp-queue-entry.entity';
@@ -63,6 +65,27 @@ function fakeErpOrder(orderId: number): ErpOrder {
   };
 }
 
+/** A pino destination that keeps the lines in `lines`. */
+function sink(lines: string[]): Writable {
+  return new Writable({
+    write(chunk: Buffer, _enc, done) {
+      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      done();
+    },
+  });
+}
+
+/** A statement on the PostgreSQL server itself, past the pooler. */
+async function withServer<T>(fn: (c: Client) => Promise<T>): Promise<T> {
+  const c = new Client({ connectionString: process.env.DATABASE_URL });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
 const dbName = (conn: DbConnection) => new URL(conn.url!).pathname.slice(1);
 
 (missing ? describe.skip : describe)(`behind PgBouncer in transaction mode${missing ? ` (skipped: ${missing})` : ''}`, () => {
@@ -70,6 +93,7 @@ const dbName = (conn: DbConnection) => new URL(conn.url!).pathname.slice(1);
   let direct: DbConnection;
   let one: TestApp;
   let two: TestApp;
+  const oneLog: string[] = [];
   let f: Fixture;
   const received: { path: string; title: string }[] = [];
   let receiver: Server;
@@ -110,8 +134,10 @@ const dbName = (conn: DbConnection) => new URL(conn.url!).pathname.slice(1);
     receiverBase = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
     bouncer = await startPgBouncer(process.env.DATABASE_URL!);
     direct = await openTestDb();
+    // the statement timeout the service cannot send through the pooler, on the database (docs/configuration.md)
+    await withServer((c) => c.query(`ALTER DATABASE ${dbName(direct)} SET statement_timeout = '30s'`));
     // the first instance runs the migrations through the pooler
-    one = await startApp({ db: pooled(direct), env, imports: [ProbeModule] });
+    one = await startApp({ db: pooled(direct), env, imports: [ProbeModule], logger: pino({ level: 'warn' }, sink(oneLog)) });
     two = await startApp({ db: pooled(direct), env, imports: [ProbeModule] });
     f = await createWorkspace(one, 'pgb');
     for (const app of [one, two]) {
@@ -134,32 +160,45 @@ const dbName = (conn: DbConnection) => new URL(conn.url!).pathname.slice(1);
     await r.quit();
   });
 
+  const timeoutWarnings = (lines: string[]) => lines.map((l) => (JSON.parse(l) as { msg: string }).msg).filter((m) => /statement_timeout/.test(m));
+
+  it('takes the statement timeout from the database (none can be sent through the pooler)', async () => {
+    expect(await db(one).query('SHOW statement_timeout')).toEqual([{ statement_timeout: '30s' }]);
+    expect(timeoutWarnings(oneLog)).toEqual([]);
+  });
+
   it('serves both instances from fewer server sessions than they hold pooler connections', async () => {
     // eight transactions at once on each instance: each holds a pool connection to PgBouncer
     const hold = (t: TestApp) => Promise.all(Array.from({ length: 8 }, () => t.get(DataSource).transaction((m) => m.query('SELECT pg_sleep(0.05)'))));
     await Promise.all([hold(one), hold(two)]);
     const clients = (t: TestApp) => (t.get(DataSource).driver as unknown as { master: { totalCount: number } }).master.totalCount;
     expect(clients(one) + clients(two)).toBeGreaterThan(2 * PGBOUNCER_POOL_SIZE);
-    const server = new Client({ connectionString: process.env.DATABASE_URL });
-    await server.connect();
-    try {
-      const { rows } = await server.query<{ query: string }>('SELECT query FROM pg_stat_activity WHERE datname = $1 AND backend_type = $2', [dbName(direct), 'client backend']);
-      const listeners = rows.filter((r) => /^LISTEN /.test(r.query));
-      expect(listeners).toHaveLength(2); // one direct session per instance
-      expect(rows.length - listeners.length).toBeLessThanOrEqual(PGBOUNCER_POOL_SIZE);
-    } finally {
-      await server.end();
-    }
+    const { rows } = await withServer((c) =>
+      c.query<{ query: string }>('SELECT query FROM pg_stat_activity WHERE datname = $1 AND backend_type = $2', [dbName(direct), 'client backend']),
+    );
+    const listeners = rows.filter((r) => /^LISTEN /.test(r.query));
+    expect(listeners).toHaveLength(2); // one direct session per instance
+    expect(rows.length - listeners.length).toBeLessThanOrEqual(PGBOUNCER_POOL_SIZE);
   });
 
-  describe('prepared statements', () => {
-    // a database and pool of their own, with no background work, so that PgBouncer's choice of server session is known:
-    // it hands out the most recently released one (server_round_robin = 0)
+  describe('a database with no settings of its own and no background work', () => {
+    // a pool of its own, so that PgBouncer's choice of server session is known: it hands out the most
+    // recently released one (server_round_robin = 0)
     let own: DbConnection;
+    let app: TestApp;
+    const log: string[] = [];
     beforeAll(async () => {
       own = await openTestDb();
+      app = await startApp({ db: pooled(own), env: { WEBHOOK_WORKER: '0' }, logger: pino({ level: 'warn' }, sink(log)) });
     });
-    afterAll(() => own?.close());
+    afterAll(async () => {
+      await app?.close();
+      await own?.close();
+    });
+
+    it('warns at start that the server sets no statement timeout', () => {
+      expect(timeoutWarnings(log)).toEqual([expect.stringMatching(/^DATABASE_POOL_MODE=transaction and no statement_timeout on the server: set one on the role/)]);
+    });
 
     const spec = { name: 'pgb_probe', planOk: () => true };
     const text = 'SELECT count(*)::int AS n FROM companies WHERE workspace_id = $1';
@@ -180,13 +219,8 @@ const dbName = (conn: DbConnection) => new URL(conn.url!).pathname.slice(1);
       }
     }
 
-    it('uses none with DATABASE_POOL_MODE=transaction; generic plans (session mode) break on this pooler', async () => {
-      const app = await startApp({ db: pooled(own), env: { WEBHOOK_WORKER: '0' } });
-      try {
-        expect(await twiceAroundAnotherClient(() => uow(app).statement(1, text, [], spec))).toEqual({ second: [{ n: 0 }], otherSaw: 'auto' });
-      } finally {
-        await app.close();
-      }
+    it('uses no prepared statement with DATABASE_POOL_MODE=transaction; generic plans (session mode) break on this pooler', async () => {
+      expect(await twiceAroundAnotherClient(() => uow(app).statement(1, text, [], spec))).toEqual({ second: [{ n: 0 }], otherSaw: 'auto' });
       // the control: what session mode does for that statement (a checked generic plan, a named statement) through the same pooler
       const client = new Client({ connectionString: bouncer.url(dbName(own)) });
       await client.connect();
