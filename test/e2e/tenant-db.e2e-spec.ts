@@ -54,4 +54,9 @@ describe('TenantDb: data access bound to one workspace', () => {
     expect((await uow.tenant(b.ws.id).findOne(Product, { where: { code: 'SAME' } }))!.name).toBe('Product SAME');
     expect(await uow.tenant(b.ws.id).exists(Product, { code: 'B1' })).toBe(true);
   });
+
+  it('takes an advisory lock only inside a unit of work (a transaction lock outside one would end with its statement)', async () => {
+    await expect(uow.tenant(a.ws.id).lock(4242)).rejects.toThrow(/outside a unit of work/);
+    await expect(uow.run(() => uow.tenant(a.ws.id).lock(4242))).resolves.toBeUndefined();
+  });
 });

@@ -33,6 +33,8 @@ export interface StartOptions {
   embedded?: boolean;
   /** Embedded database persisted in this directory (with its lock file), as in production. */
   dataDir?: string;
+  /** A database opened by the caller (another instance's, or one behind a pooler); closed with the app. */
+  db?: DbConnection;
   /** Extra modules for probing mechanisms that no route of this issue uses yet. */
   imports?: (Type<unknown> | DynamicModule)[];
   /** The application's root logger (default: silent, or TEST_LOG_LEVEL). */
@@ -40,7 +42,7 @@ export interface StartOptions {
 }
 
 export async function startApp(opts: StartOptions = {}): Promise<TestApp> {
-  const db = await openTestDb({ embedded: opts.embedded, dataDir: opts.dataDir });
+  const db = opts.db ?? (await openTestDb({ embedded: opts.embedded, dataDir: opts.dataDir }));
   const config = loadConfig({
     DATA_DIR: opts.dataDir ?? mkdtempSync(join(tmpdir(), 'crm-test-')),
     SECRET_KEY: 'test-secret-key-test-secret-key-0123456789',

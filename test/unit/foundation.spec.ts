@@ -116,4 +116,13 @@ describe('config', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ SECRET_KEY: 'short' })).toThrow(/SECRET_KEY/);
   });
+  it('reads the pooler settings: session mode by default, transaction mode and a direct URL only with DATABASE_URL', () => {
+    const url = 'postgres://crm@pgbouncer:6432/crm';
+    expect(loadConfig({ DATABASE_URL: url })).toMatchObject({ databasePoolMode: 'session', databaseDirectUrl: undefined });
+    const direct = 'postgres://crm@db:5432/crm';
+    expect(loadConfig({ DATABASE_URL: url, DATABASE_POOL_MODE: 'transaction', DATABASE_DIRECT_URL: direct })).toMatchObject({ databasePoolMode: 'transaction', databaseDirectUrl: direct });
+    expect(() => loadConfig({ DATABASE_URL: url, DATABASE_POOL_MODE: 'statement' })).toThrow(/DATABASE_POOL_MODE/);
+    expect(() => loadConfig({ DATABASE_URL: url, DATABASE_DIRECT_URL: 'mysql://db/crm' })).toThrow(/DATABASE_DIRECT_URL/);
+    expect(() => loadConfig({ DATABASE_POOL_MODE: 'transaction' })).toThrow(/need DATABASE_URL/);
+  });
 });

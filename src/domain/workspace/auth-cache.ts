@@ -35,7 +35,8 @@ interface CredentialEntry {
  *   transaction, so it arrives when the change commits — never before, so no instance can reload the
  *   old row after hearing it. The admin CLI's writes reach a running server the same way.
  * - a TTL is the safety net: 30 s while the LISTEN connection is up, 1 s without one (the embedded
- *   database, whose single session cannot LISTEN for the server; a reconnecting listener).
+ *   database, whose single session cannot LISTEN for the server; a transaction pooler without
+ *   DATABASE_DIRECT_URL; a reconnecting listener).
  * A load that started before an invalidation is not stored (generation counter).
  */
 @Injectable()
@@ -114,7 +115,8 @@ export class AuthCache implements OnApplicationBootstrap, OnApplicationShutdown 
 
   private async publish(msg: Message): Promise<void> {
     this.apply(msg);
-    if (!this.notifies) return;
+    // every instance on the server hears it, whether or not this one can LISTEN itself
+    if (this.uow.embedded) return;
     // inside the caller's unit of work when one is open: delivered at its commit, dropped on rollback
     await this.uow.notify(AUTH_CACHE_CHANNEL, JSON.stringify(msg));
   }
@@ -146,17 +148,16 @@ export class AuthCache implements OnApplicationBootstrap, OnApplicationShutdown 
 
   // ---- LISTEN --------------------------------------------------------------------------------
 
-  /** A PostgreSQL server (not the embedded database) carries NOTIFY between processes. */
-  private get notifies(): boolean {
-    return !!this.serverUrl;
-  }
-
-  private get serverUrl(): string | undefined {
-    return this.uow.serverUrl;
+  /** A session of its own on a PostgreSQL server (not the embedded database, not a transaction pooler) hears NOTIFY. */
+  private get sessionUrl(): string | undefined {
+    return this.uow.sessionUrl;
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    if (this.notifies) await this.listen();
+    if (this.sessionUrl) await this.listen();
+    else if (this.uow.transactionPooled) {
+      this.log.warn('DATABASE_POOL_MODE=transaction without DATABASE_DIRECT_URL: no LISTEN for cache invalidations, so entries live 1 s');
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -169,7 +170,7 @@ export class AuthCache implements OnApplicationBootstrap, OnApplicationShutdown 
   }
 
   private async listen(): Promise<void> {
-    const listener = new NotifyListener(this.serverUrl!, AUTH_CACHE_CHANNEL);
+    const listener = new NotifyListener(this.sessionUrl!, AUTH_CACHE_CHANNEL);
     this.listener = listener;
     const lost = (why: string) => {
       if (this.listener !== listener) return;

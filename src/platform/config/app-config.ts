@@ -5,6 +5,17 @@ export interface AppConfig {
   port: number;
   /** PostgreSQL server URL; when empty the embedded PGlite database under dataDir is used. */
   databaseUrl?: string;
+  /**
+   * DATABASE_POOL_MODE: `session` (default: a PostgreSQL server, or a pooler in session mode) or
+   * `transaction` (DATABASE_URL is a pooler in transaction mode, e.g. PgBouncer `pool_mode = transaction`):
+   * no named prepared statements, no session settings at connect; LISTEN only through databaseDirectUrl.
+   */
+  databasePoolMode: 'session' | 'transaction';
+  /**
+   * DATABASE_DIRECT_URL: the server itself, for the one session the service keeps (LISTEN for cache
+   * invalidations). Default: DATABASE_URL in session mode, none in transaction mode (no LISTEN then).
+   */
+  databaseDirectUrl?: string;
   dataDir: string;
   /** Embedded database kept in memory only (tests). */
   embeddedInMemory: boolean;
@@ -122,6 +133,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (secretKey && secretKey.length < 32) throw new ConfigError('SECRET_KEY must be at least 32 characters');
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+  const databasePoolMode = str(env, 'DATABASE_POOL_MODE', 'session');
+  if (databasePoolMode !== 'session' && databasePoolMode !== 'transaction') throw new ConfigError(`DATABASE_POOL_MODE must be session or transaction, got "${databasePoolMode}"`);
+  const databaseDirectUrl = env.DATABASE_DIRECT_URL || undefined;
+  if (databaseDirectUrl && !/^postgres(ql)?:\/\//.test(databaseDirectUrl)) throw new ConfigError('DATABASE_DIRECT_URL must start with postgres:// or postgresql://');
+  if (!databaseUrl && (databaseDirectUrl || databasePoolMode !== 'session')) throw new ConfigError('DATABASE_POOL_MODE and DATABASE_DIRECT_URL need DATABASE_URL (the embedded database has no pooler)');
   const production = (env.NODE_ENV ?? '').trim().toLowerCase() === 'production';
   const corsOrigins = (env.CORS_ORIGINS ?? '')
     .split(',')
@@ -133,6 +149,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     port: int(env, 'PORT', 3000, 0, 65535),
     databaseUrl,
+    databasePoolMode,
+    databaseDirectUrl,
     dataDir: resolve(str(env, 'DATA_DIR', join(process.cwd(), 'data'))),
     embeddedInMemory: bool(env, 'EMBEDDED_IN_MEMORY', false),
     baseDomain: str(env, 'BASE_DOMAIN', 'localhost').toLowerCase(),

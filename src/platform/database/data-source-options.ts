@@ -8,7 +8,7 @@ import { DbConnection } from './embedded';
 export type EntityList = (Function | EntitySchema)[];
 
 /** One set of options for both modes: a PostgreSQL URL, or the embedded database's unix socket. */
-export function dataSourceOptions(conn: Pick<DbConnection, 'url' | 'socketDir' | 'embedded'>, entities: EntityList): DataSourceOptions {
+export function dataSourceOptions(conn: Pick<DbConnection, 'url' | 'socketDir' | 'embedded' | 'poolMode'>, entities: EntityList): DataSourceOptions {
   const target = conn.url
     ? { url: conn.url }
     : { host: conn.socketDir, port: 5432, username: 'postgres', password: 'postgres', database: 'postgres' };
@@ -23,6 +23,15 @@ export function dataSourceOptions(conn: Pick<DbConnection, 'url' | 'socketDir' |
     installExtensions: false,
     logging: false,
     // the embedded database has one session: one connection serializes transactions on it.
-    extra: conn.embedded ? { max: 1 } : { max: 10, connectionTimeoutMillis: 10_000, statement_timeout: 30_000 },
+    extra: conn.embedded ? { max: 1 } : { max: 10, connectionTimeoutMillis: 10_000, ...sessionSettings(conn) },
   };
+}
+
+/**
+ * Settings sent in the start-up message of each connection. A transaction pooler refuses them
+ * (PgBouncer 1.18: "unsupported startup parameter: statement_timeout") and would not keep them per
+ * client anyway: there the timeout belongs to the role or database (docs/configuration.md).
+ */
+function sessionSettings(conn: Pick<DbConnection, 'poolMode'>): { statement_timeout?: number } {
+  return conn.poolMode === 'transaction' ? {} : { statement_timeout: 30_000 };
 }

@@ -14,7 +14,24 @@ export interface DbConnection {
   url?: string;
   socketDir?: string;
   embedded: boolean;
+  /**
+   * `transaction`: `url` is a pooler in transaction mode (PgBouncer), which hands each transaction to
+   * any server session: nothing may rely on session state (named prepared statements, SET, LISTEN).
+   * Default `session`.
+   */
+  poolMode?: 'session' | 'transaction';
+  /** The server itself, for a session of one's own (LISTEN); default `url` unless poolMode is `transaction`. */
+  directUrl?: string;
   close(): Promise<void>;
+}
+
+/** The DbConnection the application was started with (bound by DatabaseModule). */
+export const DB_CONNECTION = Symbol('DB_CONNECTION');
+
+/** Where a session of one's own (LISTEN) can be opened: undefined on the embedded database and behind a transaction pooler without a direct URL. */
+export function sessionUrl(conn: Pick<DbConnection, 'url' | 'embedded' | 'poolMode' | 'directUrl'>): string | undefined {
+  if (conn.embedded) return undefined;
+  return conn.directUrl ?? (conn.poolMode === 'transaction' ? undefined : conn.url);
 }
 
 interface LockInfo {
@@ -105,8 +122,16 @@ export async function openEmbedded(opts: { dataDir?: string; inMemory?: boolean 
   };
 }
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; inMemory?: boolean }): Promise<DbConnection> {
-  if (opts.databaseUrl) return { url: opts.databaseUrl, embedded: false, close: async () => undefined };
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  databasePoolMode?: 'session' | 'transaction';
+  databaseDirectUrl?: string;
+  dataDir: string;
+  inMemory?: boolean;
+}): Promise<DbConnection> {
+  if (opts.databaseUrl) {
+    return { url: opts.databaseUrl, embedded: false, poolMode: opts.databasePoolMode ?? 'session', directUrl: opts.databaseDirectUrl, close: async () => undefined };
+  }
   return openEmbedded({ dataDir: opts.dataDir, inMemory: opts.inMemory });
 }
 

@@ -130,8 +130,13 @@ export class TenantDb {
     return (await this.m.query(text, [this.workspaceId, ...params])) as R[];
   }
 
-  /** Advisory transaction lock namespaced by this workspace (serializes e.g. duplicate checks). */
+  /**
+   * Advisory transaction lock namespaced by this workspace (serializes e.g. duplicate checks). Only inside
+   * a unit of work: outside one it would end with its own statement (and a session-level lock would stay
+   * on a pooled server session that a transaction pooler hands to other clients).
+   */
   async lock(namespace: number): Promise<void> {
+    if (!this.m.queryRunner?.isTransactionActive) throw new Error('advisory lock outside a unit of work: take it inside UnitOfWork.run()');
     await this.m.query('SELECT pg_advisory_xact_lock($1, $2)', [namespace, this.workspaceId]);
   }
 }

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, EntityTarget, ObjectLiteral, Repository } from 'typeorm';
 import { databaseErrorCode, fromSqlState, RETRYABLE_SQLSTATES } from '../common/database-errors';
@@ -8,6 +8,7 @@ import { AuditLog } from '../outbox/audit-log.entity';
 import { DomainEvent, MAX_EVENTS_PER_OPERATION } from '../outbox/domain-event';
 import { OutboxEvent } from '../outbox/outbox-event.entity';
 import { AcrossWorkspacesDb } from './across-workspaces';
+import { DB_CONNECTION, DbConnection, sessionUrl } from './embedded';
 import { GenericPlans, GenericPlanSpec, PgClient } from './generic-plan';
 import { RAW_TENANT, TenantDb } from './tenant-db';
 
@@ -40,7 +41,10 @@ export class UnitOfWork {
   private readOnly?: EntityManager;
   private readonly genericPlans = new GenericPlans();
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(DB_CONNECTION) private readonly conn: DbConnection,
+  ) {}
 
   /**
    * The open transaction's manager; outside a unit of work a read-only manager whose writes throw,
@@ -73,9 +77,23 @@ export class UnitOfWork {
     await this.manager.query('SELECT pg_notify($1, $2)', [channel, payload]);
   }
 
-  /** The PostgreSQL server's URL, for a LISTEN connection of one's own; undefined for the embedded database. */
-  get serverUrl(): string | undefined {
-    return (this.dataSource.options as { url?: string }).url;
+  /**
+   * The PostgreSQL server's URL for a LISTEN connection of one's own (DATABASE_DIRECT_URL, else
+   * DATABASE_URL); undefined for the embedded database and behind a transaction pooler without a
+   * direct URL (a pooled session is handed to other clients between transactions: LISTEN would be lost).
+   */
+  get sessionUrl(): string | undefined {
+    return sessionUrl(this.conn);
+  }
+
+  /** The embedded database: one process, one session, no NOTIFY between processes. */
+  get embedded(): boolean {
+    return this.conn.embedded;
+  }
+
+  /** Whether connections go through a transaction pooler (DATABASE_POOL_MODE=transaction): no session state. */
+  get transactionPooled(): boolean {
+    return this.conn.poolMode === 'transaction';
   }
 
   /**
@@ -84,12 +102,14 @@ export class UnitOfWork {
    * makes every statement atomic — without the BEGIN and COMMIT round trips of run(). For hot paths whose
    * whole write fits one statement (the refresh grant); no events or audit rows can go with it. A
    * deadlock runs it once more, as run() does. With `generic`, outside a unit of work it runs by a
-   * checked generic plan where the connection has one (src/platform/database/generic-plan.ts).
+   * checked generic plan where the connection has one (src/platform/database/generic-plan.ts) — not
+   * behind a transaction pooler, where a named prepared statement would be sent to a server session
+   * that never saw it: there it is planned per call, as an unnamed statement.
    */
   async statement<R = ObjectLiteral>(workspaceId: number, text: string, params: unknown[] = [], generic?: GenericPlanSpec): Promise<R[]> {
     if (this.inTransaction) return this.tenant(workspaceId).sql<R>(text, params);
     const db = new TenantDb(() => this.dataSource.manager, workspaceId);
-    const once = generic ? () => this.viaGenericPlan<R>(generic, db.workspaceId, text, params) : () => db.sql<R>(text, params);
+    const once = generic && !this.transactionPooled ? () => this.viaGenericPlan<R>(generic, db.workspaceId, text, params) : () => db.sql<R>(text, params);
     try {
       return await once();
     } catch (e) {
