@@ -105,7 +105,7 @@ function Board({ items }: { items: OppSummary[] }) {
     if (!step) return undefined;
     event.preventDefault();
     const target = order[Math.max(0, Math.min(order.length - 1, order.indexOf(from) + step))];
-    const rect = target ? context.droppableRects.get(target) : undefined;
+    const rect = target ? (context.droppableRects.get(target) ?? context.droppableContainers.get(target)?.node.current?.getBoundingClientRect()) : undefined;
     return rect ? { x: rect.left + 8, y: rect.top + 8 } : currentCoordinates;
   };
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor, { coordinateGetter: columnKeys }));
