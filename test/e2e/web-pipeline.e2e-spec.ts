@@ -21,6 +21,7 @@ beforeAll(async () => {
   await web.t.get(WorkspaceService).setConstants(f.ws.slug, turkishConstants());
   companyId = (await insertCompany(web.t, f, f.admin.id, { name: 'Ege Film A.Ş.', status: 'Aktif' })).id;
   productId = (await insertProduct(web.t, f, { name: 'LDPE film' })).id;
+  await newOpp({ name: 'Ambalaj yenileme', value: 12500, currency: 'EUR', bant_b: true, bant_a: true, product_id: productId, stage: 'Uygun' });
 });
 
 const as = () => api(web.t, f.host, f.adminKey);

@@ -103,14 +103,20 @@ export default function OpportunityList() {
                   <thead>
                     <tr>
                       <th scope="col">{text('opportunity')}</th>
-                      <th scope="col">{text('company')}</th>
+                      <th scope="col" className="wide-only">
+                        {text('company')}
+                      </th>
                       <th scope="col">{text('stage')}</th>
                       <th scope="col" className="num">
                         {text('value')}
                       </th>
                       <th scope="col">{text('health')}</th>
-                      <th scope="col">{text('owner')}</th>
-                      <th scope="col">{text('closeDate')}</th>
+                      <th scope="col" className="wide-only">
+                        {text('owner')}
+                      </th>
+                      <th scope="col" className="wide-only">
+                        {text('closeDate')}
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
@@ -119,8 +125,9 @@ export default function OpportunityList() {
                         <td>
                           <Link to={`/opportunities/${o.id}`}>{o.name}</Link>
                           <span className="rid"> {o.rid}</span>
+                          <span className="phone-only company-line">{o.customer}</span>
                         </td>
-                        <td>
+                        <td className="wide-only">
                           <Link to={`/companies/${o.customer_id}`}>{o.customer}</Link>
                         </td>
                         <td>
@@ -130,8 +137,8 @@ export default function OpportunityList() {
                         <td>
                           <HealthBadge opp={o} />
                         </td>
-                        <td>{o.owner?.full_name ?? ''}</td>
-                        <td>{formatDate(lang, o.close_date)}</td>
+                        <td className="wide-only">{o.owner?.full_name ?? ''}</td>
+                        <td className="wide-only">{formatDate(lang, o.close_date)}</td>
                       </tr>
                     ))}
                   </tbody>

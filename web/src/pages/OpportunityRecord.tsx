@@ -142,7 +142,8 @@ function Record({ o }: { o: Opp }) {
           [text('owner'), o.owner?.full_name],
           [text('product'), o.product],
           [text('closeDate'), formatDate(lang, o.close_date)],
-          [text('probability'), `${formatNumber(lang, o.prob)} %`],
+          // `prob` is a fraction (0.1 = 10 %), whatever the OpenAPI description says
+          [text('probability'), `${formatNumber(lang, o.prob * 100)} %`],
           [text('weighted'), formatMoney(lang, o.weighted, o.base_currency)],
           [text('nextStep'), o.next_step],
           [text('inStage'), o.is_open ? text('daysInStage', { days: o.days_in_stage, sla: o.sla_days }) : null],

@@ -213,8 +213,8 @@ function Column({ stage, color, label, count, total, children }: { stage: string
       <h2 id={hid}>
         <span>{label}</span>
         <span className="column-meta">
-          {text('count', { n: count })}
-          {total ? ` · ${total}` : ''}
+          {count === 1 ? text('countOne') : text('count', { n: count })}
+          {count > 0 && total ? ` · ${total}` : ''}
         </span>
       </h2>
       {children}
