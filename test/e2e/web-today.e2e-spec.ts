@@ -48,11 +48,11 @@ describe('Today', () => {
     await page.goto(`${web.origin(f.host)}/`);
     await page.getByRole('heading', { name: /^Today/, level: 1 }).waitFor();
     const companies = card(page, 'Companies');
-    expect(await companies.getByRole('tab').allInnerTexts()).toEqual(['Mine 3', 'Team 2', 'Recently opened 1']);
+    expect(await companies.getByRole('tab').allInnerTexts()).toEqual(['Mine 3', 'Team 2', 'Recent 1']);
     expect(await companies.getByRole('tab', { selected: true }).innerText()).toBe('Mine 3');
     expect(await companies.getByRole('tabpanel').getByRole('link').allInnerTexts()).toEqual(expect.arrayContaining(['Zephyr Plastics', 'Late Visit Gıda', 'Marmara Kimya']));
     await companies.getByText('visit 4 days overdue').waitFor();
-    expect(await card(page, 'People').getByRole('tab').allInnerTexts()).toEqual(['Mine 2', 'Team 0', 'Recently opened 0']);
+    expect(await card(page, 'People').getByRole('tab').allInnerTexts()).toEqual(['Mine 2', 'Team 0', 'Recent 0']);
     expect(await card(page, 'Leads').getByRole('tabpanel').getByRole('link').allInnerTexts()).toEqual(['Fuar Ambalaj']);
     const meetings = card(page, "Today's meetings");
     expect(await meetings.innerText()).toContain('10:00–11:30');
@@ -76,15 +76,16 @@ describe('Today', () => {
     const mine = companies.getByRole('tab', { name: 'Mine 3' });
     await mine.focus();
     await page.keyboard.press('ArrowRight');
-    expect(await companies.getByRole('tab', { selected: true }).innerText()).toBe('Team 2');
+    await companies.getByRole('tab', { name: 'Team 2', selected: true }).waitFor();
     expect(await page.evaluate('document.activeElement.textContent')).toBe('Team 2');
     expect((await companies.getByRole('tabpanel').getByRole('link').allInnerTexts()).sort()).toEqual(['Ege Metal', 'Teammate Tekstil']);
     await page.keyboard.press('ArrowRight');
+    await companies.getByRole('tab', { name: 'Recent 1', selected: true }).waitFor();
     expect(await companies.getByRole('tabpanel').getByRole('link').allInnerTexts()).toEqual(['Teammate Tekstil']);
     await page.keyboard.press('ArrowRight'); // wraps around
-    expect(await companies.getByRole('tab', { selected: true }).innerText()).toBe('Mine 3');
+    await companies.getByRole('tab', { name: 'Mine 3', selected: true }).waitFor();
     await page.keyboard.press('End');
-    expect(await companies.getByRole('tab', { selected: true }).innerText()).toBe('Recently opened 1');
+    await companies.getByRole('tab', { name: 'Recent 1', selected: true }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     // Tab leaves the tab list for the panel, then its first link; Enter opens the record
     await page.keyboard.press('Tab');
@@ -117,6 +118,7 @@ describe('Search', () => {
     await page.getByRole('heading', { name: 'Results for “zephyr”', level: 1 }).waitFor();
     expect(new URL(page.url()).search).toBe('?q=zephyr');
     const companies = card(page, 'Companies');
+    await companies.getByRole('link', { name: 'Zephyr Plastics' }).waitFor(); // the heading shows before the results
     expect(await companies.getByRole('link').allInnerTexts()).toEqual(['Zephyr Plastics']);
     expect(await companies.innerText()).toContain('Bursa · Packaging');
     expect(await card(page, 'People').getByRole('link').allInnerTexts()).toEqual(['Ada Zephyrson']);

@@ -2,21 +2,20 @@ import { Injectable } from '@nestjs/common';
 import type { UserContext } from '../../identity/auth-context';
 import { MODULES } from '../../workspace/defaults';
 import { CompaniesService } from '../companies';
-import type { CompanyPage } from '../companies/companies.service';
 import { OpportunitiesService } from '../opportunities';
-import type { OppPage } from '../opportunities/opportunities.service';
 import { PeopleService } from '../people';
-import type { PersonPage } from '../people/people.service';
 
 /** Items per kind when the caller sends no `limit`, and the most it may ask for. */
 export const SEARCH_DEFAULT_LIMIT = 5;
 export const SEARCH_MAX_LIMIT = 20;
 
+type PageOf<S extends { list: (...a: never[]) => Promise<unknown> }> = Awaited<ReturnType<S['list']>>;
+
 /** The first matches of each kind the caller's modules allow; a kind that is off is null (not queried). */
 export interface SearchResult {
-  companies: CompanyPage | null;
-  people: PersonPage | null;
-  opportunities: OppPage | null;
+  companies: PageOf<CompaniesService> | null;
+  people: PageOf<PeopleService> | null;
+  opportunities: PageOf<OpportunitiesService> | null;
 }
 
 /**
