@@ -25,7 +25,7 @@ beforeAll(async () => {
   const opp = (await post(north.key, '/api/v1/opportunities', { name: 'Zephyr film 2027', customer_id: company.id })).opp;
   await api(t, b.host, b.adminKey).post('/api/v1/companies', { name: 'Zephyr Elsewhere' }).expect(201);
   ids = { company: company.id, archived: archived.id, southCo: southCo.id, person: person.id, opp: opp.id };
-}, 60_000);
+});
 
 afterAll(() => t?.close());
 

@@ -37,7 +37,7 @@ beforeAll(async () => {
   await post(sam.key, '/api/v1/tasks', { title: 'Call back about samples', customer_id: late.id, due_date: addDays(today, -3) });
   await post(sam.key, '/api/v1/calendar', { title: 'Visit Zephyr', start: `${today}T10:00:00`, end: `${today}T11:30:00`, customer_id: zephyr.id });
   await as(sam.key).get(`/api/v1/companies/${tiaCo.id}`).expect(200); // recently opened
-}, 60_000);
+});
 
 /** The card (a region named by its heading) and its tabs. */
 const card = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
