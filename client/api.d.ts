@@ -630,6 +630,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search companies, people and opportunities
+         * @description The global search of the web app: the first `limit` (default 5) companies, people and opportunities the caller may see whose name contains `q` (people also by e-mail), each kind newest first, as the lists' own `q` filter finds them (archived companies and people are left out). Companies and people need the Customers module, opportunities the Opportunities module; a kind whose module is off is not searched (`kinds` says which were). `more` names the kinds with further matches.
+         *
+         *     Beyond the spec: see docs/decisions.md.
+         */
+        get: operations["search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/deleted": {
         parameters: {
             query?: never;
@@ -7911,6 +7933,72 @@ export interface components {
                     done: number;
                 };
             };
+        };
+        /**
+         * @description A company, person or opportunity whose name matches the search.
+         * @example {
+         *       "kind": "company",
+         *       "id": 42,
+         *       "rid": "C-42",
+         *       "name": "Anadolu Ambalaj",
+         *       "subtitle": "Bursa · Packaging",
+         *       "url": "https://demo.example.com/companies/42"
+         *     }
+         */
+        SearchItem: {
+            /** @enum {string} */
+            kind: "company" | "person" | "opportunity";
+            id: number;
+            /** @description record key (C-12, P-7, O-42) */
+            rid: string;
+            name: string;
+            /** @description company: city and sector; person: title and company; opportunity: company and stage label */
+            subtitle: string;
+            /** @description the record's absolute URL in the CRM's web app */
+            url: string;
+        };
+        /**
+         * @description Matches over companies, people and opportunities.
+         * @example {
+         *       "ok": true,
+         *       "q": "anadolu",
+         *       "kinds": [
+         *         "company",
+         *         "person",
+         *         "opportunity"
+         *       ],
+         *       "items": [
+         *         {
+         *           "kind": "company",
+         *           "id": 42,
+         *           "rid": "C-42",
+         *           "name": "Anadolu Ambalaj",
+         *           "subtitle": "Bursa · Packaging",
+         *           "url": "https://demo.example.com/companies/42"
+         *         },
+         *         {
+         *           "kind": "opportunity",
+         *           "id": 95,
+         *           "rid": "O-95",
+         *           "name": "PE film 2027",
+         *           "subtitle": "Anadolu Ambalaj · Offer",
+         *           "url": "https://demo.example.com/opportunities/95"
+         *         }
+         *       ],
+         *       "more": []
+         *     }
+         */
+        SearchResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description the search text as used (trimmed) */
+            q: string;
+            /** @description the kinds searched: those the caller's modules allow */
+            kinds: ("company" | "person" | "opportunity")[];
+            /** @description companies first, then people, then opportunities; at most `limit` of each kind, newest first */
+            items: components["schemas"]["SearchItem"][];
+            /** @description kinds with more matches than shown (list them with the kind's own `q` filter) */
+            more: ("company" | "person" | "opportunity")[];
         };
         /**
          * @description A deleted record (for sync clients).
@@ -18729,6 +18817,126 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["TodayResponse"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    search: {
+        parameters: {
+            query: {
+                /** @description text the name contains (case-insensitive; people also by e-mail), 1 to 200 characters */
+                q: string;
+                /** @description matches per kind */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "q": "anadolu",
+                     *       "kinds": [
+                     *         "company",
+                     *         "person",
+                     *         "opportunity"
+                     *       ],
+                     *       "items": [
+                     *         {
+                     *           "kind": "company",
+                     *           "id": 42,
+                     *           "rid": "C-42",
+                     *           "name": "Anadolu Ambalaj",
+                     *           "subtitle": "Bursa · Packaging",
+                     *           "url": "https://demo.example.com/companies/42"
+                     *         },
+                     *         {
+                     *           "kind": "opportunity",
+                     *           "id": 95,
+                     *           "rid": "O-95",
+                     *           "name": "PE film 2027",
+                     *           "subtitle": "Anadolu Ambalaj · Offer",
+                     *           "url": "https://demo.example.com/opportunities/95"
+                     *         }
+                     *       ],
+                     *       "more": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SearchResponse"];
                 };
             };
             /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */

@@ -10,6 +10,7 @@ import { ActivitiesController } from './controllers/activities.controller';
 import { TasksController } from './controllers/tasks.controller';
 import { CalendarController } from './controllers/calendar.controller';
 import { TodayController } from './controllers/today.controller';
+import { SearchController } from './controllers/search.controller';
 import { SyncController } from './controllers/sync.controller';
 import { OrdersController } from './controllers/orders.controller';
 import { TicketsController } from './controllers/tickets.controller';
@@ -28,6 +29,6 @@ import { AppsController } from './controllers/apps.controller';
 /** The REST API /api/v1: controllers, DTOs and mapping only. */
 @Module({
   imports: [CrmModule],
-  controllers: [AuthController, PreferencesController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SyncController, OrdersController, TicketsController, FairsController, LeadsController, ObjectsController, ApprovalsController, EmailController, FormsController, QuickEntryController, ScimConnectionController, ErpConnectionController, InvitationsController, AppsController],
+  controllers: [AuthController, PreferencesController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SearchController, SyncController, OrdersController, TicketsController, FairsController, LeadsController, ObjectsController, ApprovalsController, EmailController, FormsController, QuickEntryController, ScimConnectionController, ErpConnectionController, InvitationsController, AppsController],
 })
 export class RestModule {}

@@ -1,0 +1,34 @@
+import { Controller, Get, Query, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { ApiDoc } from '../../../edge/openapi/api-doc.decorator';
+import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
+import { baseUrlOf } from '../../../edge/base-url';
+import type { CrmRequest } from '../../../edge/crm-request';
+import type { UserContext } from '../../../domain/identity/auth-context';
+import { SearchService } from '../../../domain/crm/search';
+import { SearchQueryDto } from '../dto/search.dto';
+import { SearchResponse } from '../schemas/search.schema';
+import { toSearchResponse } from '../mappers/search.mapper';
+
+@ApiTags('Workspace')
+@Controller('api/v1')
+export class SearchController {
+  constructor(private readonly service: SearchService) {}
+
+  @Get('search')
+  @ApiDoc({
+    id: 'search',
+    summary: 'Search companies, people and opportunities',
+    description:
+      'The global search of the web app: the first `limit` (default 5) companies, people and opportunities the caller may see whose name contains `q` ' +
+      '(people also by e-mail), each kind newest first, as the lists\' own `q` filter finds them (archived companies and people are left out). ' +
+      'Companies and people need the Customers module, opportunities the Opportunities module; a kind whose module is off is not searched ' +
+      '(`kinds` says which were). `more` names the kinds with further matches.',
+    ok: SearchResponse,
+  })
+  @Auth({ scope: 'crm.read' })
+  async search(@CurrentAuth() auth: UserContext, @Query() dto: SearchQueryDto, @Req() req: CrmRequest) {
+    const q = dto.q.trim();
+    return toSearchResponse(await this.service.search(auth, q, dto.limit), q, auth.workspace, baseUrlOf(req));
+  }
+}

@@ -1,0 +1,20 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { SEARCH_MAX_LIMIT } from '../../../domain/crm/search';
+
+export class SearchQueryDto {
+  @ApiProperty({ description: 'text the name contains (case-insensitive; people also by e-mail), 1 to 200 characters', maxLength: 200 })
+  @IsString()
+  @Matches(/\S/, { message: 'q must not be empty' })
+  @MaxLength(200)
+  q: string;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: SEARCH_MAX_LIMIT, default: 5, description: 'matches per kind' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(SEARCH_MAX_LIMIT)
+  limit?: number;
+}
