@@ -6278,7 +6278,7 @@ export interface components {
          *       "value_base": 48000,
          *       "weighted": 24000,
          *       "potential_kg": 25000,
-         *       "prob": 50,
+         *       "prob": 0.5,
          *       "value_short": "€48k",
          *       "offer_price": null,
          *       "payment_days": 60,
@@ -6385,11 +6385,11 @@ export interface components {
             value: number;
             /** @description value in the base currency */
             value_base: number;
-            /** @description value_base × prob / 100 */
+            /** @description value_base × prob */
             weighted: number;
             /** @description quantity in `unit` (the spec calls it kg whatever the unit) */
             potential_kg: number;
-            /** @description win probability in percent: `probability`, else the stage probability */
+            /** @description win probability as a fraction 0..1: `probability` / 100 when set, else the stage probability; 1 when won, 0 when lost or cancelled */
             prob: number;
             /** @description e.g. €48k */
             value_short: string;
@@ -6503,7 +6503,7 @@ export interface components {
          *       "value_base": 48000,
          *       "weighted": 24000,
          *       "potential_kg": 25000,
-         *       "prob": 50,
+         *       "prob": 0.5,
          *       "value_short": "€48k",
          *       "offer_price": null,
          *       "payment_days": 60,
@@ -6719,11 +6719,11 @@ export interface components {
             value: number;
             /** @description value in the base currency */
             value_base: number;
-            /** @description value_base × prob / 100 */
+            /** @description value_base × prob */
             weighted: number;
             /** @description quantity in `unit` (the spec calls it kg whatever the unit) */
             potential_kg: number;
-            /** @description win probability in percent: `probability`, else the stage probability */
+            /** @description win probability as a fraction 0..1: `probability` / 100 when set, else the stage probability; 1 when won, 0 when lost or cancelled */
             prob: number;
             /** @description e.g. €48k */
             value_short: string;
@@ -14441,7 +14441,7 @@ export interface operations {
                      *           "value_base": 48000,
                      *           "weighted": 24000,
                      *           "potential_kg": 25000,
-                     *           "prob": 50,
+                     *           "prob": 0.5,
                      *           "value_short": "€48k",
                      *           "offer_price": null,
                      *           "payment_days": 60,
@@ -14628,7 +14628,7 @@ export interface operations {
                      *         "value_base": 48000,
                      *         "weighted": 24000,
                      *         "potential_kg": 25000,
-                     *         "prob": 50,
+                     *         "prob": 0.5,
                      *         "value_short": "€48k",
                      *         "offer_price": null,
                      *         "payment_days": 60,
@@ -14920,7 +14920,7 @@ export interface operations {
                      *         "value_base": 48000,
                      *         "weighted": 24000,
                      *         "potential_kg": 25000,
-                     *         "prob": 50,
+                     *         "prob": 0.5,
                      *         "value_short": "€48k",
                      *         "offer_price": null,
                      *         "payment_days": 60,
@@ -15216,7 +15216,7 @@ export interface operations {
                      *         "value_base": 48000,
                      *         "weighted": 24000,
                      *         "potential_kg": 25000,
-                     *         "prob": 50,
+                     *         "prob": 0.5,
                      *         "value_short": "€48k",
                      *         "offer_price": null,
                      *         "payment_days": 60,
@@ -15512,7 +15512,7 @@ export interface operations {
                      *         "value_base": 48000,
                      *         "weighted": 24000,
                      *         "potential_kg": 25000,
-                     *         "prob": 50,
+                     *         "prob": 0.5,
                      *         "value_short": "€48k",
                      *         "offer_price": null,
                      *         "payment_days": 60,
@@ -15808,7 +15808,7 @@ export interface operations {
                      *         "value_base": 48000,
                      *         "weighted": 24000,
                      *         "potential_kg": 25000,
-                     *         "prob": 50,
+                     *         "prob": 0.5,
                      *         "value_short": "€48k",
                      *         "offer_price": null,
                      *         "payment_days": 60,
@@ -16104,7 +16104,7 @@ export interface operations {
                      *         "value_base": 48000,
                      *         "weighted": 24000,
                      *         "potential_kg": 25000,
-                     *         "prob": 50,
+                     *         "prob": 0.5,
                      *         "value_short": "€48k",
                      *         "offer_price": null,
                      *         "payment_days": 60,
@@ -16400,7 +16400,7 @@ export interface operations {
                      *         "value_base": 48000,
                      *         "weighted": 24000,
                      *         "potential_kg": 25000,
-                     *         "prob": 50,
+                     *         "prob": 0.5,
                      *         "value_short": "€48k",
                      *         "offer_price": null,
                      *         "payment_days": 60,
