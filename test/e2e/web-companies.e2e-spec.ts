@@ -27,6 +27,7 @@ beforeAll(async () => {
   oppName = 'Stretch film 2027';
   await as().post('/api/v1/opportunities', { name: oppName, customer_id: c.id }).expect(201);
   await as().post('/api/v1/tasks', { title: 'Send the price list', customer_id: c.id }).expect(201);
+  await as().post('/api/v1/activities', { customer_id: c.id, type: 'F2F', date: '2026-11-02', topic: 'Offer' }).expect(201);
 });
 
 const open = async (path: string, width: Width = 'desktop'): Promise<Page> => {
@@ -45,6 +46,7 @@ describe('companies list', () => {
     await page.getByRole('link', { name: 'Loom Prospect 1' }).waitFor();
     await page.getByLabel('Status').selectOption('Key account');
     await page.getByRole('link', { name: 'Loom Prospect 1' }).waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: 'Loom Weaving 06' }).waitFor();
     expect(await rows(page).count()).toBe(25);
     const url = new URL(page.url());
     expect([url.searchParams.get('q'), url.searchParams.get('status')]).toEqual(['Loom', 'Key account']);
@@ -79,6 +81,7 @@ describe('company record', () => {
     const opps = page.getByRole('region', { name: 'Open opportunities' });
     expect(await opps.getByRole('link', { name: oppName }).getAttribute('href')).toMatch(/^\/opportunities\/\d+$/);
     await page.getByRole('region', { name: 'Open tasks' }).getByRole('link', { name: 'Send the price list' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Activities' }).getByRole('link').getAttribute('href')).toMatch(/^\/activities\/\d+$/);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'company-record', width);
   });
@@ -98,7 +101,9 @@ describe('company record', () => {
 
 describe('create, edit, archive', () => {
   it.each(['desktop', 'phone'] as const)('shows the API\'s field message, then a duplicate as a choice that opens the existing company (%s)', async (width) => {
-    const page = await open('/companies', width);
+    // the list below the form narrowed to the one company, so the screenshot shows the form
+    const page = await open('/companies?q=anadolu', width);
+    await page.getByRole('link', { name: 'Anadolu Ambalaj A.Ş.' }).waitFor();
     await page.getByRole('button', { name: 'New company' }).click();
     const form = page.getByRole('form', { name: 'New company' });
     await form.getByLabel('Name').fill('ANADOLU AMBALAJ');

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api, must } from '../lib/api';
 import { useLang, useT } from '../lib/i18n';
 import { formatDate, formatNumber } from '../lib/format';
@@ -39,6 +39,7 @@ export default function Companies() {
     initialPageParam: undefined as string | undefined,
     queryFn: async ({ pageParam }) => must(await api.GET('/api/v1/companies', { params: { query: { ...query, cursor: pageParam } } })),
     getNextPageParam: (last) => last.next_cursor ?? undefined,
+    placeholderData: keepPreviousData,
   });
 
   const submitText = (e: FormEvent<HTMLFormElement>) => {
@@ -137,7 +138,7 @@ export default function Companies() {
                     <tr key={c.id}>
                       <th scope="row" data-label={t('common.name')}>
                         <Link to={`/companies/${c.id}`}>{c.name}</Link>
-                        {c.at_risk ? <span className="co-badge warn"> {text('atRisk')}</span> : null}
+                        {c.at_risk ? <span className="co-badge warn">{text('atRisk')}</span> : null}
                       </th>
                       <td data-label={text('status')}>{c.status_label}</td>
                       <td data-label={text('city')}>{c.city}</td>

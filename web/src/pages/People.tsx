@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api, must } from '../lib/api';
 import { useLang, useT } from '../lib/i18n';
 import { formatNumber } from '../lib/format';
@@ -37,6 +37,7 @@ export default function People() {
     initialPageParam: undefined as string | undefined,
     queryFn: async ({ pageParam }) => must(await api.GET('/api/v1/people', { params: { query: { ...query, cursor: pageParam } } })),
     getNextPageParam: (last) => last.next_cursor ?? undefined,
+    placeholderData: keepPreviousData,
   });
   const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
   const companyName = query.customer_id ? rows[0]?.customer : undefined;
@@ -115,7 +116,7 @@ export default function People() {
                     <tr key={p.id}>
                       <th scope="row" data-label={t('common.name')}>
                         <Link to={`/people/${p.id}`}>{p.name}</Link>
-                        {p.is_main ? <span className="co-badge"> {text('isMain')}</span> : null}
+                        {p.is_main ? <span className="co-badge">{text('isMain')}</span> : null}
                       </th>
                       <td data-label={text('company')}>{p.customer_id ? <Link to={`/companies/${p.customer_id}`}>{p.customer}</Link> : null}</td>
                       <td data-label={text('title')}>{p.title}</td>
