@@ -145,7 +145,7 @@ export default function Companies() {
                       <td data-label={text('sector')}>{c.sector}</td>
                       <td data-label={t('common.owner')}>{c.owner?.full_name}</td>
                       <td data-label={text('openOpps')}>{formatNumber(lang, c.open_opps)}</td>
-                      <td data-label={text('lastVisit')}>{formatDate(lang, c.last_visit)}</td>
+                      <td data-label={text('lastVisit')}>{c.visit_state === 'never' ? text('never') : formatDate(lang, c.last_visit)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -100,7 +100,7 @@ export default function CompanyRecord() {
               [text('address'), c.address],
               [text('mainContact'), c.main_contact ? [c.main_contact.name, c.main_contact.phone || c.main_contact.email].filter(Boolean).join(' · ') : ''],
               [text('taxNo'), [c.tax_no, c.tax_office].filter(Boolean).join(' / ')],
-              [text('lastVisit'), formatDate(lang, c.last_visit)],
+              [text('lastVisit'), c.visit_state === 'never' ? text('never') : formatDate(lang, c.last_visit)],
               [text('nextVisit'), formatDate(lang, c.next_visit_due)],
               [text('note'), c.note],
             ]}
@@ -199,7 +199,7 @@ export default function CompanyRecord() {
               items={[
                 [text('created'), formatTimestamp(lang, c.created_at)],
                 [text('updated'), formatTimestamp(lang, c.updated_at)],
-                [text('lastVisit'), formatDate(lang, c.last_visit)],
+                [text('lastVisit'), c.visit_state === 'never' ? text('never') : formatDate(lang, c.last_visit)],
                 [text('openOpps'), formatNumber(lang, c.open_opps)],
               ]}
             />

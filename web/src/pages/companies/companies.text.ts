@@ -80,6 +80,7 @@ export const useCompanyText = screenText(
     noCompany: 'No company',
     atRisk: 'at risk',
     visitOverdue: 'visit overdue {n} days',
+    never: 'Never',
   },
   {
     companies: 'Firmalar',
@@ -159,5 +160,6 @@ export const useCompanyText = screenText(
     noCompany: 'Firma yok',
     atRisk: 'riskte',
     visitOverdue: 'ziyaret {n} gün gecikti',
+    never: 'Hiç',
   },
 );
