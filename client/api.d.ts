@@ -191,7 +191,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description One company with its orders and linked custom object records.
+         * @description One company with its orders and linked custom object records. `include` (comma-separated) adds the first page (20, newest first) of the company's `people`, open `opportunities`, `activities` and open `tasks`, each as its list route answers it, with `next_cursor` to continue there; a list of a module the caller lacks is left out.
          *
          *     Spec section 4.13.
          */
@@ -5589,411 +5589,6 @@ export interface components {
             next_cursor: string | null;
         };
         /**
-         * @description Customer card item (spec 4.2).
-         * @example {
-         *       "id": 42,
-         *       "rid": "C-42",
-         *       "name": "Anadolu Ambalaj A.Ş.",
-         *       "initials": "AA",
-         *       "city": "Bursa",
-         *       "sector": "Packaging",
-         *       "status": "customer",
-         *       "status_label": "customer",
-         *       "unit": "kg",
-         *       "currency": "EUR",
-         *       "currency_default": "EUR",
-         *       "phone": "+90 224 555 0100",
-         *       "active": true,
-         *       "at_risk": false,
-         *       "last_visit": "2026-11-02",
-         *       "next_visit_due": "2026-12-02",
-         *       "open_opps": 2,
-         *       "period": 30,
-         *       "visit_overdue_days": 0,
-         *       "pending_state": "open_tasks",
-         *       "visit_state": "ok",
-         *       "potential_kg": 180000,
-         *       "main_contact": {
-         *         "email": "mert@anadolu.example",
-         *         "name": "Mert Kaya",
-         *         "phone": "+90 532 555 0101",
-         *         "wa": "+905325550101"
-         *       },
-         *       "owner": {
-         *         "id": 7,
-         *         "username": "ayse",
-         *         "full_name": "Ayşe Demir",
-         *         "role": "sales",
-         *         "role_label": "Sales"
-         *       }
-         *     }
-         */
-        CustomerCard: {
-            id: number;
-            /** @description display key, e.g. C-42 */
-            rid: string;
-            name: string;
-            initials: string;
-            city: string;
-            sector: string;
-            /** @description one of constants.customer_statuses (GET /api/v1/me) */
-            status: string;
-            status_label: string;
-            unit: string;
-            currency: string;
-            /** @description the workspace's base currency */
-            currency_default: string;
-            phone: string;
-            active: boolean;
-            at_risk: boolean;
-            /**
-             * Format: date
-             * @description latest visit; never visited: the creation date (visit_state is then `never`)
-             * @example 2026-11-26
-             */
-            last_visit: string;
-            /**
-             * Format: date
-             * @description last_visit + period; null only when the status has no visit period
-             * @example 2026-11-26
-             */
-            next_visit_due: string | null;
-            /** @description open opportunities; 0 without the Opportunities module */
-            open_opps: number;
-            /** @description visit period in days */
-            period: number;
-            visit_overdue_days: number;
-            /**
-             * @description `none` without the Visits / Activities module
-             * @enum {string}
-             */
-            pending_state: "none" | "open_tasks";
-            /** @enum {string} */
-            visit_state: "never" | "ok" | "due_soon" | "overdue";
-            /** @description 0 when unknown */
-            potential_kg: number;
-            main_contact: {
-                email: string;
-                name: string;
-                phone: string;
-                wa: string;
-            } | null;
-            owner: components["schemas"]["UserSummary"] | null;
-        };
-        /**
-         * @description A company as lists return it: the card fields and the remaining columns.
-         * @example {
-         *       "id": 42,
-         *       "rid": "C-42",
-         *       "name": "Anadolu Ambalaj A.Ş.",
-         *       "initials": "AA",
-         *       "city": "Bursa",
-         *       "sector": "Packaging",
-         *       "status": "customer",
-         *       "status_label": "customer",
-         *       "unit": "kg",
-         *       "currency": "EUR",
-         *       "currency_default": "EUR",
-         *       "phone": "+90 224 555 0100",
-         *       "active": true,
-         *       "at_risk": false,
-         *       "last_visit": "2026-11-02",
-         *       "next_visit_due": "2026-12-02",
-         *       "open_opps": 2,
-         *       "period": 30,
-         *       "visit_overdue_days": 0,
-         *       "pending_state": "open_tasks",
-         *       "visit_state": "ok",
-         *       "potential_kg": 180000,
-         *       "main_contact": {
-         *         "email": "mert@anadolu.example",
-         *         "name": "Mert Kaya",
-         *         "phone": "+90 532 555 0101",
-         *         "wa": "+905325550101"
-         *       },
-         *       "owner": {
-         *         "id": 7,
-         *         "username": "ayse",
-         *         "full_name": "Ayşe Demir",
-         *         "role": "sales",
-         *         "role_label": "Sales"
-         *       },
-         *       "country": "TR",
-         *       "address": "Nilüfer OSB, 16140 Bursa",
-         *       "email": "info@anadolu.example",
-         *       "website": "https://anadolu.example",
-         *       "tax_no": "0680012345",
-         *       "tax_office": "Nilüfer",
-         *       "erp_code": "C10042",
-         *       "erp_ext_id": "",
-         *       "source": "fair",
-         *       "note": "",
-         *       "can_edit": true,
-         *       "created_at": "2025-03-14T10:02:11",
-         *       "updated_at": "2026-11-20T16:45:03"
-         *     }
-         */
-        CompanyRecord: {
-            id: number;
-            /** @description display key, e.g. C-42 */
-            rid: string;
-            name: string;
-            initials: string;
-            city: string;
-            sector: string;
-            /** @description one of constants.customer_statuses (GET /api/v1/me) */
-            status: string;
-            status_label: string;
-            unit: string;
-            currency: string;
-            /** @description the workspace's base currency */
-            currency_default: string;
-            phone: string;
-            active: boolean;
-            at_risk: boolean;
-            /**
-             * Format: date
-             * @description latest visit; never visited: the creation date (visit_state is then `never`)
-             * @example 2026-11-26
-             */
-            last_visit: string;
-            /**
-             * Format: date
-             * @description last_visit + period; null only when the status has no visit period
-             * @example 2026-11-26
-             */
-            next_visit_due: string | null;
-            /** @description open opportunities; 0 without the Opportunities module */
-            open_opps: number;
-            /** @description visit period in days */
-            period: number;
-            visit_overdue_days: number;
-            /**
-             * @description `none` without the Visits / Activities module
-             * @enum {string}
-             */
-            pending_state: "none" | "open_tasks";
-            /** @enum {string} */
-            visit_state: "never" | "ok" | "due_soon" | "overdue";
-            /** @description 0 when unknown */
-            potential_kg: number;
-            main_contact: {
-                email: string;
-                name: string;
-                phone: string;
-                wa: string;
-            } | null;
-            owner: components["schemas"]["UserSummary"] | null;
-            country: string;
-            address: string;
-            email: string;
-            website: string;
-            tax_no: string;
-            tax_office: string;
-            erp_code: string;
-            erp_ext_id: string;
-            source: string;
-            note: string;
-            /** @description the caller may change this company */
-            can_edit: boolean;
-            /**
-             * @description local time of the workspace, no offset
-             * @example 2026-11-26T09:30:00
-             */
-            created_at: string;
-            /**
-             * @description local time of the workspace, no offset
-             * @example 2026-11-26T09:30:00
-             */
-            updated_at: string;
-        };
-        /**
-         * @description One company with its orders (spec 2.8) and linked custom object records.
-         * @example {
-         *       "id": 42,
-         *       "rid": "C-42",
-         *       "name": "Anadolu Ambalaj A.Ş.",
-         *       "initials": "AA",
-         *       "city": "Bursa",
-         *       "sector": "Packaging",
-         *       "status": "customer",
-         *       "status_label": "customer",
-         *       "unit": "kg",
-         *       "currency": "EUR",
-         *       "currency_default": "EUR",
-         *       "phone": "+90 224 555 0100",
-         *       "active": true,
-         *       "at_risk": false,
-         *       "last_visit": "2026-11-02",
-         *       "next_visit_due": "2026-12-02",
-         *       "open_opps": 2,
-         *       "period": 30,
-         *       "visit_overdue_days": 0,
-         *       "pending_state": "open_tasks",
-         *       "visit_state": "ok",
-         *       "potential_kg": 180000,
-         *       "main_contact": {
-         *         "email": "mert@anadolu.example",
-         *         "name": "Mert Kaya",
-         *         "phone": "+90 532 555 0101",
-         *         "wa": "+905325550101"
-         *       },
-         *       "owner": {
-         *         "id": 7,
-         *         "username": "ayse",
-         *         "full_name": "Ayşe Demir",
-         *         "role": "sales",
-         *         "role_label": "Sales"
-         *       },
-         *       "country": "TR",
-         *       "address": "Nilüfer OSB, 16140 Bursa",
-         *       "email": "info@anadolu.example",
-         *       "website": "https://anadolu.example",
-         *       "tax_no": "0680012345",
-         *       "tax_office": "Nilüfer",
-         *       "erp_code": "C10042",
-         *       "erp_ext_id": "",
-         *       "source": "fair",
-         *       "note": "",
-         *       "can_edit": true,
-         *       "created_at": "2025-03-14T10:02:11",
-         *       "updated_at": "2026-11-20T16:45:03",
-         *       "orders": [
-         *         {
-         *           "id": 311,
-         *           "customer_id": 42,
-         *           "opp_id": 95,
-         *           "product_id": 3,
-         *           "customer_po": "PO-7781",
-         *           "date": "2026-11-20",
-         *           "due_date": "2026-12-15",
-         *           "amount": 26250,
-         *           "kg": 12500,
-         *           "price": 2.1,
-         *           "currency": "EUR",
-         *           "kind": "Sales",
-         *           "note": "",
-         *           "product": "PE film 50µ",
-         *           "pu": "EUR/kg",
-         *           "unit": "kg",
-         *           "status": "sent",
-         *           "payment_days": 60,
-         *           "erp": {
-         *             "status": "written",
-         *             "ext_no": "SO-20417",
-         *             "error": "",
-         *             "label": "In the ERP as SO-20417",
-         *             "tone": "success"
-         *           }
-         *         }
-         *       ],
-         *       "objects": [
-         *         {
-         *           "key": "machines",
-         *           "label": "Machines",
-         *           "relation": "customer",
-         *           "relation_label": "Customer",
-         *           "items": [
-         *             {
-         *               "id": 12,
-         *               "name": "Extruder 3",
-         *               "active": true
-         *             }
-         *           ]
-         *         }
-         *       ]
-         *     }
-         */
-        Company: {
-            id: number;
-            /** @description display key, e.g. C-42 */
-            rid: string;
-            name: string;
-            initials: string;
-            city: string;
-            sector: string;
-            /** @description one of constants.customer_statuses (GET /api/v1/me) */
-            status: string;
-            status_label: string;
-            unit: string;
-            currency: string;
-            /** @description the workspace's base currency */
-            currency_default: string;
-            phone: string;
-            active: boolean;
-            at_risk: boolean;
-            /**
-             * Format: date
-             * @description latest visit; never visited: the creation date (visit_state is then `never`)
-             * @example 2026-11-26
-             */
-            last_visit: string;
-            /**
-             * Format: date
-             * @description last_visit + period; null only when the status has no visit period
-             * @example 2026-11-26
-             */
-            next_visit_due: string | null;
-            /** @description open opportunities; 0 without the Opportunities module */
-            open_opps: number;
-            /** @description visit period in days */
-            period: number;
-            visit_overdue_days: number;
-            /**
-             * @description `none` without the Visits / Activities module
-             * @enum {string}
-             */
-            pending_state: "none" | "open_tasks";
-            /** @enum {string} */
-            visit_state: "never" | "ok" | "due_soon" | "overdue";
-            /** @description 0 when unknown */
-            potential_kg: number;
-            main_contact: {
-                email: string;
-                name: string;
-                phone: string;
-                wa: string;
-            } | null;
-            owner: components["schemas"]["UserSummary"] | null;
-            country: string;
-            address: string;
-            email: string;
-            website: string;
-            tax_no: string;
-            tax_office: string;
-            erp_code: string;
-            erp_ext_id: string;
-            source: string;
-            note: string;
-            /** @description the caller may change this company */
-            can_edit: boolean;
-            /**
-             * @description local time of the workspace, no offset
-             * @example 2026-11-26T09:30:00
-             */
-            created_at: string;
-            /**
-             * @description local time of the workspace, no offset
-             * @example 2026-11-26T09:30:00
-             */
-            updated_at: string;
-            orders: components["schemas"]["OrderRow"][];
-            objects: components["schemas"]["LinkedRecords"];
-        };
-        CompanyResponse: {
-            /** @enum {boolean} */
-            ok: true;
-            company: components["schemas"]["Company"];
-        };
-        /** @description A page of companies, newest first. */
-        CompanyList: {
-            /** @enum {boolean} */
-            ok: true;
-            items: components["schemas"]["CompanyRecord"][];
-            /** @description pass as `cursor` for the next page; null on the last page */
-            next_cursor: string | null;
-        };
-        /**
          * @description Contact card item (spec 4.2).
          * @example {
          *       "id": 118,
@@ -7060,6 +6655,441 @@ export interface components {
             items: components["schemas"]["Task"][];
             /** @description pass as `cursor` for the next page; null on the last page */
             next_cursor: string | null;
+        };
+        /**
+         * @description Customer card item (spec 4.2).
+         * @example {
+         *       "id": 42,
+         *       "rid": "C-42",
+         *       "name": "Anadolu Ambalaj A.Ş.",
+         *       "initials": "AA",
+         *       "city": "Bursa",
+         *       "sector": "Packaging",
+         *       "status": "customer",
+         *       "status_label": "customer",
+         *       "unit": "kg",
+         *       "currency": "EUR",
+         *       "currency_default": "EUR",
+         *       "phone": "+90 224 555 0100",
+         *       "active": true,
+         *       "at_risk": false,
+         *       "last_visit": "2026-11-02",
+         *       "next_visit_due": "2026-12-02",
+         *       "open_opps": 2,
+         *       "period": 30,
+         *       "visit_overdue_days": 0,
+         *       "pending_state": "open_tasks",
+         *       "visit_state": "ok",
+         *       "potential_kg": 180000,
+         *       "main_contact": {
+         *         "email": "mert@anadolu.example",
+         *         "name": "Mert Kaya",
+         *         "phone": "+90 532 555 0101",
+         *         "wa": "+905325550101"
+         *       },
+         *       "owner": {
+         *         "id": 7,
+         *         "username": "ayse",
+         *         "full_name": "Ayşe Demir",
+         *         "role": "sales",
+         *         "role_label": "Sales"
+         *       }
+         *     }
+         */
+        CustomerCard: {
+            id: number;
+            /** @description display key, e.g. C-42 */
+            rid: string;
+            name: string;
+            initials: string;
+            city: string;
+            sector: string;
+            /** @description one of constants.customer_statuses (GET /api/v1/me) */
+            status: string;
+            status_label: string;
+            unit: string;
+            currency: string;
+            /** @description the workspace's base currency */
+            currency_default: string;
+            phone: string;
+            active: boolean;
+            at_risk: boolean;
+            /**
+             * Format: date
+             * @description latest visit; never visited: the creation date (visit_state is then `never`)
+             * @example 2026-11-26
+             */
+            last_visit: string;
+            /**
+             * Format: date
+             * @description last_visit + period; null only when the status has no visit period
+             * @example 2026-11-26
+             */
+            next_visit_due: string | null;
+            /** @description open opportunities; 0 without the Opportunities module */
+            open_opps: number;
+            /** @description visit period in days */
+            period: number;
+            visit_overdue_days: number;
+            /**
+             * @description `none` without the Visits / Activities module
+             * @enum {string}
+             */
+            pending_state: "none" | "open_tasks";
+            /** @enum {string} */
+            visit_state: "never" | "ok" | "due_soon" | "overdue";
+            /** @description 0 when unknown */
+            potential_kg: number;
+            main_contact: {
+                email: string;
+                name: string;
+                phone: string;
+                wa: string;
+            } | null;
+            owner: components["schemas"]["UserSummary"] | null;
+        };
+        /**
+         * @description A company as lists return it: the card fields and the remaining columns.
+         * @example {
+         *       "id": 42,
+         *       "rid": "C-42",
+         *       "name": "Anadolu Ambalaj A.Ş.",
+         *       "initials": "AA",
+         *       "city": "Bursa",
+         *       "sector": "Packaging",
+         *       "status": "customer",
+         *       "status_label": "customer",
+         *       "unit": "kg",
+         *       "currency": "EUR",
+         *       "currency_default": "EUR",
+         *       "phone": "+90 224 555 0100",
+         *       "active": true,
+         *       "at_risk": false,
+         *       "last_visit": "2026-11-02",
+         *       "next_visit_due": "2026-12-02",
+         *       "open_opps": 2,
+         *       "period": 30,
+         *       "visit_overdue_days": 0,
+         *       "pending_state": "open_tasks",
+         *       "visit_state": "ok",
+         *       "potential_kg": 180000,
+         *       "main_contact": {
+         *         "email": "mert@anadolu.example",
+         *         "name": "Mert Kaya",
+         *         "phone": "+90 532 555 0101",
+         *         "wa": "+905325550101"
+         *       },
+         *       "owner": {
+         *         "id": 7,
+         *         "username": "ayse",
+         *         "full_name": "Ayşe Demir",
+         *         "role": "sales",
+         *         "role_label": "Sales"
+         *       },
+         *       "country": "TR",
+         *       "address": "Nilüfer OSB, 16140 Bursa",
+         *       "email": "info@anadolu.example",
+         *       "website": "https://anadolu.example",
+         *       "tax_no": "0680012345",
+         *       "tax_office": "Nilüfer",
+         *       "erp_code": "C10042",
+         *       "erp_ext_id": "",
+         *       "source": "fair",
+         *       "note": "",
+         *       "can_edit": true,
+         *       "created_at": "2025-03-14T10:02:11",
+         *       "updated_at": "2026-11-20T16:45:03"
+         *     }
+         */
+        CompanyRecord: {
+            id: number;
+            /** @description display key, e.g. C-42 */
+            rid: string;
+            name: string;
+            initials: string;
+            city: string;
+            sector: string;
+            /** @description one of constants.customer_statuses (GET /api/v1/me) */
+            status: string;
+            status_label: string;
+            unit: string;
+            currency: string;
+            /** @description the workspace's base currency */
+            currency_default: string;
+            phone: string;
+            active: boolean;
+            at_risk: boolean;
+            /**
+             * Format: date
+             * @description latest visit; never visited: the creation date (visit_state is then `never`)
+             * @example 2026-11-26
+             */
+            last_visit: string;
+            /**
+             * Format: date
+             * @description last_visit + period; null only when the status has no visit period
+             * @example 2026-11-26
+             */
+            next_visit_due: string | null;
+            /** @description open opportunities; 0 without the Opportunities module */
+            open_opps: number;
+            /** @description visit period in days */
+            period: number;
+            visit_overdue_days: number;
+            /**
+             * @description `none` without the Visits / Activities module
+             * @enum {string}
+             */
+            pending_state: "none" | "open_tasks";
+            /** @enum {string} */
+            visit_state: "never" | "ok" | "due_soon" | "overdue";
+            /** @description 0 when unknown */
+            potential_kg: number;
+            main_contact: {
+                email: string;
+                name: string;
+                phone: string;
+                wa: string;
+            } | null;
+            owner: components["schemas"]["UserSummary"] | null;
+            country: string;
+            address: string;
+            email: string;
+            website: string;
+            tax_no: string;
+            tax_office: string;
+            erp_code: string;
+            erp_ext_id: string;
+            source: string;
+            note: string;
+            /** @description the caller may change this company */
+            can_edit: boolean;
+            /**
+             * @description local time of the workspace, no offset
+             * @example 2026-11-26T09:30:00
+             */
+            created_at: string;
+            /**
+             * @description local time of the workspace, no offset
+             * @example 2026-11-26T09:30:00
+             */
+            updated_at: string;
+        };
+        /**
+         * @description One company with its orders (spec 2.8) and linked custom object records.
+         * @example {
+         *       "id": 42,
+         *       "rid": "C-42",
+         *       "name": "Anadolu Ambalaj A.Ş.",
+         *       "initials": "AA",
+         *       "city": "Bursa",
+         *       "sector": "Packaging",
+         *       "status": "customer",
+         *       "status_label": "customer",
+         *       "unit": "kg",
+         *       "currency": "EUR",
+         *       "currency_default": "EUR",
+         *       "phone": "+90 224 555 0100",
+         *       "active": true,
+         *       "at_risk": false,
+         *       "last_visit": "2026-11-02",
+         *       "next_visit_due": "2026-12-02",
+         *       "open_opps": 2,
+         *       "period": 30,
+         *       "visit_overdue_days": 0,
+         *       "pending_state": "open_tasks",
+         *       "visit_state": "ok",
+         *       "potential_kg": 180000,
+         *       "main_contact": {
+         *         "email": "mert@anadolu.example",
+         *         "name": "Mert Kaya",
+         *         "phone": "+90 532 555 0101",
+         *         "wa": "+905325550101"
+         *       },
+         *       "owner": {
+         *         "id": 7,
+         *         "username": "ayse",
+         *         "full_name": "Ayşe Demir",
+         *         "role": "sales",
+         *         "role_label": "Sales"
+         *       },
+         *       "country": "TR",
+         *       "address": "Nilüfer OSB, 16140 Bursa",
+         *       "email": "info@anadolu.example",
+         *       "website": "https://anadolu.example",
+         *       "tax_no": "0680012345",
+         *       "tax_office": "Nilüfer",
+         *       "erp_code": "C10042",
+         *       "erp_ext_id": "",
+         *       "source": "fair",
+         *       "note": "",
+         *       "can_edit": true,
+         *       "created_at": "2025-03-14T10:02:11",
+         *       "updated_at": "2026-11-20T16:45:03",
+         *       "orders": [
+         *         {
+         *           "id": 311,
+         *           "customer_id": 42,
+         *           "opp_id": 95,
+         *           "product_id": 3,
+         *           "customer_po": "PO-7781",
+         *           "date": "2026-11-20",
+         *           "due_date": "2026-12-15",
+         *           "amount": 26250,
+         *           "kg": 12500,
+         *           "price": 2.1,
+         *           "currency": "EUR",
+         *           "kind": "Sales",
+         *           "note": "",
+         *           "product": "PE film 50µ",
+         *           "pu": "EUR/kg",
+         *           "unit": "kg",
+         *           "status": "sent",
+         *           "payment_days": 60,
+         *           "erp": {
+         *             "status": "written",
+         *             "ext_no": "SO-20417",
+         *             "error": "",
+         *             "label": "In the ERP as SO-20417",
+         *             "tone": "success"
+         *           }
+         *         }
+         *       ],
+         *       "objects": [
+         *         {
+         *           "key": "machines",
+         *           "label": "Machines",
+         *           "relation": "customer",
+         *           "relation_label": "Customer",
+         *           "items": [
+         *             {
+         *               "id": 12,
+         *               "name": "Extruder 3",
+         *               "active": true
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        Company: {
+            id: number;
+            /** @description display key, e.g. C-42 */
+            rid: string;
+            name: string;
+            initials: string;
+            city: string;
+            sector: string;
+            /** @description one of constants.customer_statuses (GET /api/v1/me) */
+            status: string;
+            status_label: string;
+            unit: string;
+            currency: string;
+            /** @description the workspace's base currency */
+            currency_default: string;
+            phone: string;
+            active: boolean;
+            at_risk: boolean;
+            /**
+             * Format: date
+             * @description latest visit; never visited: the creation date (visit_state is then `never`)
+             * @example 2026-11-26
+             */
+            last_visit: string;
+            /**
+             * Format: date
+             * @description last_visit + period; null only when the status has no visit period
+             * @example 2026-11-26
+             */
+            next_visit_due: string | null;
+            /** @description open opportunities; 0 without the Opportunities module */
+            open_opps: number;
+            /** @description visit period in days */
+            period: number;
+            visit_overdue_days: number;
+            /**
+             * @description `none` without the Visits / Activities module
+             * @enum {string}
+             */
+            pending_state: "none" | "open_tasks";
+            /** @enum {string} */
+            visit_state: "never" | "ok" | "due_soon" | "overdue";
+            /** @description 0 when unknown */
+            potential_kg: number;
+            main_contact: {
+                email: string;
+                name: string;
+                phone: string;
+                wa: string;
+            } | null;
+            owner: components["schemas"]["UserSummary"] | null;
+            country: string;
+            address: string;
+            email: string;
+            website: string;
+            tax_no: string;
+            tax_office: string;
+            erp_code: string;
+            erp_ext_id: string;
+            source: string;
+            note: string;
+            /** @description the caller may change this company */
+            can_edit: boolean;
+            /**
+             * @description local time of the workspace, no offset
+             * @example 2026-11-26T09:30:00
+             */
+            created_at: string;
+            /**
+             * @description local time of the workspace, no offset
+             * @example 2026-11-26T09:30:00
+             */
+            updated_at: string;
+            orders: components["schemas"]["OrderRow"][];
+            objects: components["schemas"]["LinkedRecords"];
+        };
+        CompanyResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            company: components["schemas"]["Company"];
+        };
+        /** @description A page of companies, newest first. */
+        CompanyList: {
+            /** @enum {boolean} */
+            ok: true;
+            items: components["schemas"]["CompanyRecord"][];
+            /** @description pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
+        };
+        /** @description One company, with the lists asked for in `include` (a list of a module the caller lacks is left out). */
+        CompanyReadResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            company: components["schemas"]["Company"];
+            /** @description only with include; continue with GET /api/v1/people?customer_id={id}&cursor=next_cursor */
+            people?: {
+                items: components["schemas"]["PersonRecord"][];
+                /** @description pass as `cursor` for the next page; null on the last page */
+                next_cursor: string | null;
+            };
+            /** @description only with include; continue with GET /api/v1/opportunities?customer_id={id}&status=open&cursor=next_cursor */
+            opportunities?: {
+                items: components["schemas"]["OpportunitySummary"][];
+                /** @description pass as `cursor` for the next page; null on the last page */
+                next_cursor: string | null;
+            };
+            /** @description only with include; continue with GET /api/v1/activities?customer_id={id}&cursor=next_cursor */
+            activities?: {
+                items: components["schemas"]["Activity"][];
+                /** @description pass as `cursor` for the next page; null on the last page */
+                next_cursor: string | null;
+            };
+            /** @description only with include; continue with GET /api/v1/tasks?customer_id={id}&open=true&cursor=next_cursor */
+            tasks?: {
+                items: components["schemas"]["Task"][];
+                /** @description pass as `cursor` for the next page; null on the last page */
+                next_cursor: string | null;
+            };
         };
         /**
          * @description A calendar entry: a meeting with attendees (users) and contacts (people).
@@ -12918,6 +12948,8 @@ export interface operations {
                 status?: string;
                 owner_id?: number;
                 city?: string;
+                /** @description sector equals (case-insensitive) */
+                sector?: string;
                 active?: boolean;
             };
             header?: never;
@@ -13259,7 +13291,10 @@ export interface operations {
     };
     getCompany: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description comma-separated lists to return with the company, each the first page of its list filtered by the company: people, opportunities, activities, tasks (e.g. `people,opportunities`) */
+                include?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -13370,10 +13405,213 @@ export interface operations {
                      *             ]
                      *           }
                      *         ]
+                     *       },
+                     *       "people": {
+                     *         "items": [
+                     *           {
+                     *             "id": 118,
+                     *             "customer_id": 42,
+                     *             "customer": "Anadolu Ambalaj A.Ş.",
+                     *             "department": "Purchasing",
+                     *             "email": "mert@anadolu.example",
+                     *             "is_former": false,
+                     *             "is_main": true,
+                     *             "name": "Mert Kaya",
+                     *             "note": "Prefers calls before 10:00.",
+                     *             "phone": "+90 532 555 0101",
+                     *             "rid": "P-118",
+                     *             "title": "Purchasing Manager",
+                     *             "wa": "+905325550101",
+                     *             "owner": {
+                     *               "id": 7,
+                     *               "username": "ayse",
+                     *               "full_name": "Ayşe Demir",
+                     *               "role": "sales",
+                     *               "role_label": "Sales"
+                     *             },
+                     *             "active": true,
+                     *             "can_edit": true,
+                     *             "created_at": "2025-03-14T10:05:42",
+                     *             "updated_at": "2026-11-20T16:47:10"
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       },
+                     *       "opportunities": {
+                     *         "items": [
+                     *           {
+                     *             "id": 95,
+                     *             "rid": "O-95",
+                     *             "name": "PE film for the new line",
+                     *             "customer_id": 42,
+                     *             "customer": "Anadolu Ambalaj A.Ş.",
+                     *             "customer_city": "Bursa",
+                     *             "initials": "AA",
+                     *             "type": "New business",
+                     *             "source": "fair",
+                     *             "competitor": "",
+                     *             "note": "",
+                     *             "line": "Films",
+                     *             "product": "PE film 50µ",
+                     *             "product_id": 3,
+                     *             "stage": "Present Solution",
+                     *             "stage_label": "Present Solution",
+                     *             "next_stage": "Negotiation",
+                     *             "next_step": "Send the trial results",
+                     *             "guide": "To reach Negotiation: offer sent",
+                     *             "bant": 1,
+                     *             "bant_a": false,
+                     *             "bant_b": true,
+                     *             "bant_n": false,
+                     *             "bant_t": false,
+                     *             "gate_ok": false,
+                     *             "gate_problems": [
+                     *               "offer price missing"
+                     *             ],
+                     *             "is_open": true,
+                     *             "can_edit": true,
+                     *             "can_revive": false,
+                     *             "is_account": true,
+                     *             "base_currency": "EUR",
+                     *             "currency": "EUR",
+                     *             "cur_sym": "€",
+                     *             "pu": "EUR/kg",
+                     *             "unit": "kg",
+                     *             "unit_code": "kg",
+                     *             "value": 48000,
+                     *             "value_base": 48000,
+                     *             "weighted": 24000,
+                     *             "potential_kg": 25000,
+                     *             "prob": 50,
+                     *             "value_short": "€48k",
+                     *             "offer_price": null,
+                     *             "payment_days": 60,
+                     *             "probability": null,
+                     *             "close_date": "2027-01-31",
+                     *             "start_date": "2026-10-01",
+                     *             "last_update": "2026-11-20",
+                     *             "updated_at": "2026-11-20T16:45:03",
+                     *             "closed_at": null,
+                     *             "close_category": "",
+                     *             "close_reason": "",
+                     *             "detail_status": "",
+                     *             "days_in_stage": 12,
+                     *             "lifetime_left": 130,
+                     *             "sla_days": 21,
+                     *             "sla_left": 9,
+                     *             "fc": "Pipeline",
+                     *             "health": {
+                     *               "grade": "A",
+                     *               "label": "Healthy",
+                     *               "score": 85
+                     *             },
+                     *             "health_color": "green",
+                     *             "health_note": "",
+                     *             "health_manual": false,
+                     *             "health_why": [
+                     *               [
+                     *                 "low_bant",
+                     *                 "BANT score 1 of 4"
+                     *               ]
+                     *             ],
+                     *             "trend": "up",
+                     *             "trend_label": "Advancing",
+                     *             "owner": {
+                     *               "id": 7,
+                     *               "username": "ayse",
+                     *               "full_name": "Ayşe Demir",
+                     *               "role": "sales",
+                     *               "role_label": "Sales"
+                     *             },
+                     *             "tags": [
+                     *               "priority"
+                     *             ],
+                     *             "revived_from_id": null,
+                     *             "revived_to_id": null,
+                     *             "threads_n": 0
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       },
+                     *       "activities": {
+                     *         "items": [
+                     *           {
+                     *             "id": 512,
+                     *             "rid": "A-512",
+                     *             "type": "F2F",
+                     *             "topic": "Offer follow-up",
+                     *             "date": "2026-11-24",
+                     *             "duration_min": 45,
+                     *             "customer_id": 42,
+                     *             "customer": "Anadolu Ambalaj A.Ş.",
+                     *             "person_ids": [
+                     *               118
+                     *             ],
+                     *             "people": [
+                     *               {
+                     *                 "id": 118,
+                     *                 "name": "Mert Kaya"
+                     *               }
+                     *             ],
+                     *             "opp_id": 95,
+                     *             "opp": "PE film 2027 contract",
+                     *             "note": "Price accepted, volume to be confirmed.",
+                     *             "next_action": "Send offer",
+                     *             "next_date": "2026-12-01",
+                     *             "outcome": "positive",
+                     *             "owner": {
+                     *               "id": 7,
+                     *               "username": "ayse",
+                     *               "full_name": "Ayşe Demir",
+                     *               "role": "sales",
+                     *               "role_label": "Sales"
+                     *             },
+                     *             "can_edit": true,
+                     *             "created_at": "2026-11-24T17:12:08",
+                     *             "updated_at": "2026-11-24T17:12:08"
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       },
+                     *       "tasks": {
+                     *         "items": [
+                     *           {
+                     *             "id": 230,
+                     *             "title": "Send the revised offer",
+                     *             "description": "Volume 12.5 t, 60 days payment.",
+                     *             "due_date": "2026-12-01",
+                     *             "priority": "High",
+                     *             "status": "Open",
+                     *             "assignee": {
+                     *               "id": 7,
+                     *               "username": "ayse",
+                     *               "full_name": "Ayşe Demir",
+                     *               "role": "sales",
+                     *               "role_label": "Sales"
+                     *             },
+                     *             "owner": {
+                     *               "id": 7,
+                     *               "username": "ayse",
+                     *               "full_name": "Ayşe Demir",
+                     *               "role": "sales",
+                     *               "role_label": "Sales"
+                     *             },
+                     *             "customer_id": 42,
+                     *             "person_id": 118,
+                     *             "opp_id": 95,
+                     *             "done_at": null,
+                     *             "overdue": false,
+                     *             "due_soon": true,
+                     *             "can_edit": true,
+                     *             "created_at": "2026-11-24T17:12:09",
+                     *             "updated_at": "2026-11-24T17:12:09"
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["CompanyResponse"];
+                    "application/json": components["schemas"]["CompanyReadResponse"];
                 };
             };
             /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */

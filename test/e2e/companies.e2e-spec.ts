@@ -391,11 +391,56 @@ describe('visit state, risk, open work and main contact', () => {
   });
 });
 
+describe('GET /api/v1/companies/:id?include=', () => {
+  it('carries the first page of the company\'s people, open opportunities, activities and open tasks, only when asked', async () => {
+    const c = await create(north1.key, { name: uniq('Included') });
+    const other = await create(north1.key, { name: uniq('Not included') });
+    const person = (await as(north1.key).post('/api/v1/people', { name: 'Ida Included', customer_id: c.id }).expect(201)).body.person;
+    await as(north1.key).post('/api/v1/people', { name: 'Olaf Other', customer_id: other.id }).expect(201);
+    const open = (await as(north1.key).post('/api/v1/opportunities', { name: 'Open deal', customer_id: c.id }).expect(201)).body.opp;
+    const closed = (await as(north1.key).post('/api/v1/opportunities', { name: 'Lost deal', customer_id: c.id }).expect(201)).body.opp;
+    await as(north1.key).post(`/api/v1/opportunities/${closed.id}/stage`, { stage: 'Lost', close_reason: 'Price' }).expect(200);
+    const visit = (await as(north1.key).post('/api/v1/activities', { customer_id: c.id, type: 'F2F', date: today }).expect(201)).body.activity;
+    const task = (await as(north1.key).post('/api/v1/tasks', { title: 'Call back', customer_id: c.id }).expect(201)).body.task;
+
+    const plain = (await as(north1.key).get(`/api/v1/companies/${c.id}`).expect(200)).body;
+    expect(Object.keys(plain).sort()).toEqual(['company', 'ok']);
+
+    const all = (await as(north1.key).get(`/api/v1/companies/${c.id}?include=people,opportunities,activities,tasks`).expect(200)).body;
+    expect(all.company).toEqual(plain.company);
+    expect(all.people).toEqual({ items: [expect.objectContaining({ id: person.id, name: 'Ida Included' })], next_cursor: null });
+    expect(all.opportunities.items.map((o: { id: number }) => o.id)).toEqual([open.id]);
+    expect(all.activities.items.map((o: { id: number }) => o.id)).toEqual([visit.id]);
+    expect(all.tasks.items.map((o: { id: number }) => o.id)).toEqual([task.id]);
+
+    const some = (await as(north1.key).get(`/api/v1/companies/${c.id}?include=people`).expect(200)).body;
+    expect(Object.keys(some).sort()).toEqual(['company', 'ok', 'people']);
+    expect((await as(north1.key).get(`/api/v1/companies/${c.id}?include=people,orders`).expect(400)).body.fields).toEqual(['include']);
+  });
+
+  it('pages each included list with next_cursor that its own route continues', async () => {
+    const c = await create(north1.key, { name: uniq('Many people') });
+    for (let i = 0; i < 21; i++) await as(north1.key).post('/api/v1/people', { name: `Person ${i}`, customer_id: c.id }).expect(201);
+    const body = (await as(north1.key).get(`/api/v1/companies/${c.id}?include=people`).expect(200)).body;
+    expect(body.people.items).toHaveLength(20);
+    expect(body.people.next_cursor).toEqual(expect.any(String));
+    const rest = (await as(north1.key).get(`/api/v1/people?customer_id=${c.id}&limit=20&cursor=${body.people.next_cursor}`).expect(200)).body;
+    expect(rest.items.map((p: { name: string }) => p.name)).toEqual(['Person 0']);
+  });
+
+  it('leaves out the lists of a module the caller lacks', async () => {
+    const customersOnly = await createUser(t, a, { department: 'North', modules: ['Customers'] });
+    const c = await create(customersOnly.key, { name: uniq('Customers only') });
+    const body = (await as(customersOnly.key).get(`/api/v1/companies/${c.id}?include=people,opportunities,activities,tasks`).expect(200)).body;
+    expect(Object.keys(body).sort()).toEqual(['company', 'ok', 'people']);
+  });
+});
+
 describe('GET /api/v1/companies (filters and paging)', () => {
-  it('filters by q, status, owner_id, city and active', async () => {
+  it('filters by q, status, owner_id, city, sector and active', async () => {
     const tag = uniq('Filter');
-    const x = await create(north1.key, { name: `${tag} 100%_Alpha`, status: 'Active', city: 'Rize' });
-    const y = await create(north2.key, { name: `${tag} Beta`, status: 'Prospect', city: 'Rize' });
+    const x = await create(north1.key, { name: `${tag} 100%_Alpha`, status: 'Active', city: 'Rize', sector: 'Textile' });
+    const y = await create(north2.key, { name: `${tag} Beta`, status: 'Prospect', city: 'Rize', sector: 'Food' });
     const ids = async (qs: string) => (await as(north1.key).get(`/api/v1/companies?${qs}`).expect(200)).body.items.map((i: { id: number }) => i.id).sort();
     expect(await ids(`q=${encodeURIComponent(tag.toLowerCase())}`)).toEqual([x.id, y.id].sort());
     expect(await ids(`q=${encodeURIComponent(`${tag} 100%_`)}`)).toEqual([x.id]);
@@ -404,6 +449,8 @@ describe('GET /api/v1/companies (filters and paging)', () => {
     expect(await ids(`q=${encodeURIComponent(tag)}&owner_id=${north2.user.id}`)).toEqual([y.id]);
     expect(await ids(`q=${encodeURIComponent(tag)}&city=rize`)).toEqual([x.id, y.id].sort());
     expect(await ids(`q=${encodeURIComponent(tag)}&city=Bolu`)).toEqual([]);
+    expect(await ids(`q=${encodeURIComponent(tag)}&sector=textile`)).toEqual([x.id]);
+    expect(await ids(`q=${encodeURIComponent(tag)}&sector=Food&city=Rize`)).toEqual([y.id]);
     await as(north1.key).delete(`/api/v1/companies/${x.id}`).expect(200, { ok: true });
     expect(await ids(`q=${encodeURIComponent(tag)}`)).toEqual([y.id]);
     expect(await ids(`q=${encodeURIComponent(tag)}&active=false`)).toEqual([x.id]);

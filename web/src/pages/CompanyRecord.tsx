@@ -1,21 +1,226 @@
-import { useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must } from '../lib/api';
+import { useLang, useT } from '../lib/i18n';
+import { formatDate, formatMoney, formatNumber, formatTimestamp } from '../lib/format';
 import { Loaded } from '../shell/States';
 import { Fields, RecordHeader } from '../shell/RecordView';
+import { useCompanyText } from './companies/companies.text';
+import { CompanyForm } from './companies/CompanyForm';
+import { PersonForm } from './companies/PersonForm';
+import { ArchiveButton, FormError } from './companies/parts';
+import './companies/companies.css';
 
-/** The company record (placeholder until the records screen lands). */
+/**
+ * The company record in one call: the company with its orders and custom records, and (`include`) the first
+ * page of its people, open opportunities, activities and open tasks.
+ */
 export default function CompanyRecord() {
   const id = Number(useParams().id);
-  const q = useQuery({ queryKey: ['company', id], queryFn: async () => must(await api.GET('/api/v1/companies/{id}', { params: { path: { id } } })).company, enabled: Number.isSafeInteger(id) });
+  const t = useT();
+  const lang = useLang();
+  const text = useCompanyText();
+  const qc = useQueryClient();
+  const [mode, setMode] = useState<'view' | 'edit' | 'person'>('view');
+  const key = ['company', id, 'record'];
+  const q = useQuery({
+    queryKey: key,
+    queryFn: async () => must(await api.GET('/api/v1/companies/{id}', { params: { path: { id }, query: { include: 'people,opportunities,activities,tasks' } } })),
+    enabled: Number.isSafeInteger(id),
+  });
+  const refresh = () => {
+    void qc.invalidateQueries({ queryKey: ['company', id] });
+    void qc.invalidateQueries({ queryKey: ['companies'] });
+  };
+  const archive = useMutation({ mutationFn: async () => must(await api.DELETE('/api/v1/companies/{id}', { params: { path: { id } } })), onSuccess: refresh });
+  const restore = useMutation({ mutationFn: async () => must(await api.PATCH('/api/v1/companies/{id}', { params: { path: { id } }, body: { active: true } })), onSuccess: refresh });
+
   return (
     <Loaded q={q}>
-      {(r) => (
-        <article>
-          <RecordHeader kind="Company" rid={r.rid} title={r.name} />
-          <Fields items={[["Status", r.status_label], ["City", r.city], ["Sector", r.sector], ["Owner", r.owner?.full_name]]} />
+      {({ company: c, people, opportunities, activities, tasks }) => (
+        <article className="co-record">
+          <RecordHeader kind={text('company')} rid={c.rid} title={c.name}>
+            <p className="co-badges">
+              <span className="co-badge">{c.status_label}</span>
+              {!c.active ? <span className="co-badge warn">{text('archivedBadge')}</span> : null}
+              {c.at_risk ? <span className="co-badge warn">{text('atRisk')}</span> : null}
+              {c.visit_overdue_days > 0 ? <span className="co-badge warn">{text('visitOverdue', { n: c.visit_overdue_days })}</span> : null}
+            </p>
+          </RecordHeader>
+          {c.can_edit && mode === 'view' ? (
+            <div className="co-actions co-toolbar">
+              <button type="button" onClick={() => setMode('edit')}>
+                {t('common.edit')}
+              </button>
+              <button type="button" onClick={() => setMode('person')}>
+                {text('newPerson')}
+              </button>
+              {c.active ? (
+                <ArchiveButton name={c.name} onArchive={() => archive.mutate()} busy={archive.isPending} />
+              ) : (
+                <button type="button" onClick={() => restore.mutate()} disabled={restore.isPending}>
+                  {text('restore')}
+                </button>
+              )}
+            </div>
+          ) : null}
+          <FormError error={archive.error ?? restore.error} />
+          {mode === 'edit' ? (
+            <CompanyForm
+              company={c}
+              onSaved={(saved) => {
+                qc.setQueryData(key, { ...q.data, company: saved });
+                refresh();
+                setMode('view');
+              }}
+              onCancel={() => setMode('view')}
+            />
+          ) : null}
+          {mode === 'person' ? (
+            <PersonForm
+              customerId={c.id}
+              customerName={c.name}
+              onSaved={() => {
+                refresh();
+                setMode('view');
+              }}
+              onCancel={() => setMode('view')}
+            />
+          ) : null}
+
+          <Fields
+            items={[
+              [t('common.owner'), c.owner?.full_name],
+              [text('city'), [c.city, c.country].filter(Boolean).join(', ')],
+              [text('sector'), c.sector],
+              [text('phone'), c.phone ? <a href={`tel:${c.phone}`}>{c.phone}</a> : ''],
+              [text('email'), c.email ? <a href={`mailto:${c.email}`}>{c.email}</a> : ''],
+              [text('website'), /^https?:\/\//.test(c.website) ? <a href={c.website} rel="noreferrer noopener" target="_blank">{c.website}</a> : c.website],
+              [text('address'), c.address],
+              [text('mainContact'), c.main_contact ? [c.main_contact.name, c.main_contact.phone || c.main_contact.email].filter(Boolean).join(' · ') : ''],
+              [text('taxNo'), [c.tax_no, c.tax_office].filter(Boolean).join(' / ')],
+              [text('lastVisit'), c.visit_state === 'never' ? text('never') : formatDate(lang, c.last_visit)],
+              [text('nextVisit'), formatDate(lang, c.next_visit_due)],
+              [text('note'), c.note],
+            ]}
+          />
+
+          <Section title={text('peopleOf')} count={people?.items.length} more={!!people?.next_cursor}>
+            {people && people.items.length > 0 ? (
+              <ul className="co-list">
+                {people.items.map((p) => (
+                  <li key={p.id}>
+                    <Link to={`/people/${p.id}`}>{p.name}</Link>
+                    <span className="help">{[p.title, p.email, p.phone].filter(Boolean).join(' · ')}</span>
+                    {p.is_main ? <span className="co-badge">{text('isMain')}</span> : null}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {people?.next_cursor ? <Link to={`/people?customer_id=${c.id}`}>{text('seeAll')}</Link> : null}
+          </Section>
+
+          {opportunities ? (
+            <Section title={text('opportunities')} count={opportunities.items.length} more={!!opportunities.next_cursor}>
+              {opportunities.items.length > 0 ? (
+                <ul className="co-list">
+                  {opportunities.items.map((o) => (
+                    <li key={o.id}>
+                      <Link to={`/opportunities/${o.id}`}>{o.name}</Link>
+                      <span className="help">{[o.stage_label, formatMoney(lang, o.value, o.currency), formatDate(lang, o.close_date)].filter(Boolean).join(' · ')}</span>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </Section>
+          ) : null}
+
+          {activities ? (
+            <Section title={text('activities')} count={activities.items.length} more={!!activities.next_cursor}>
+              {activities.items.length > 0 ? (
+                <ul className="co-list">
+                  {activities.items.map((a) => (
+                    <li key={a.id}>
+                      <Link to={`/activities/${a.id}`}>{[formatDate(lang, a.date), a.type].join(' · ')}</Link>
+                      <span className="help">{[a.topic, a.outcome || a.note].filter(Boolean).join(' · ')}</span>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </Section>
+          ) : null}
+
+          {tasks ? (
+            <Section title={text('tasks')} count={tasks.items.length} more={!!tasks.next_cursor}>
+              {tasks.items.length > 0 ? (
+                <ul className="co-list">
+                  {tasks.items.map((k) => (
+                    <li key={k.id}>
+                      <Link to={`/tasks/${k.id}`}>{k.title}</Link>
+                      <span className={k.overdue ? 'error' : 'help'}>{[k.status, k.priority, formatDate(lang, k.due_date)].filter(Boolean).join(' · ')}</span>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </Section>
+          ) : null}
+
+          {c.orders.length > 0 ? (
+            <Section title={text('orders')} count={c.orders.length}>
+              <ul className="co-list">
+                {c.orders.map((o) => (
+                  <li key={o.id}>
+                    <span>{[formatDate(lang, o.date), o.product].filter(Boolean).join(' · ')}</span>
+                    <span className="help">{[formatMoney(lang, o.amount, o.currency), o.status].filter(Boolean).join(' · ')}</span>
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          ) : null}
+
+          {c.objects.length > 0 ? (
+            <Section title={text('objects')} count={c.objects.reduce((n, o) => n + o.items.length, 0)}>
+              <ul className="co-list">
+                {c.objects.flatMap((o) =>
+                  o.items.map((r) => (
+                    <li key={`${o.key}-${r.id}`}>
+                      <span>{r.name}</span>
+                      <span className="help">{[o.label, o.relation_label].filter(Boolean).join(' · ')}</span>
+                    </li>
+                  )),
+                )}
+              </ul>
+            </Section>
+          ) : null}
+
+          <Section title={text('history')}>
+            <Fields
+              items={[
+                [text('created'), formatTimestamp(lang, c.created_at)],
+                [text('updated'), formatTimestamp(lang, c.updated_at)],
+                [text('lastVisit'), c.visit_state === 'never' ? text('never') : formatDate(lang, c.last_visit)],
+                [text('openOpps'), formatNumber(lang, c.open_opps)],
+              ]}
+            />
+          </Section>
         </article>
       )}
     </Loaded>
+  );
+}
+
+function Section({ title, count, more, children }: { title: string; count?: number; more?: boolean; children: ReactNode }) {
+  const text = useCompanyText();
+  const lang = useLang();
+  const empty = count === 0;
+  return (
+    <section className="co-section" aria-label={title}>
+      <h2>
+        {title}
+        {count !== undefined ? <span className="co-count"> ({formatNumber(lang, count)}{more ? '+' : ''})</span> : null}
+      </h2>
+      {empty ? <p className="help">{text('none')}</p> : children}
+    </section>
   );
 }

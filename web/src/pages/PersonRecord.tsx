@@ -1,19 +1,105 @@
-import { useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must } from '../lib/api';
+import { useLang, useT } from '../lib/i18n';
+import { formatTimestamp } from '../lib/format';
 import { Loaded } from '../shell/States';
 import { Fields, RecordHeader, RecordLink } from '../shell/RecordView';
+import { useCompanyText } from './companies/companies.text';
+import { PersonForm } from './companies/PersonForm';
+import { ArchiveButton, FormError } from './companies/parts';
+import './companies/companies.css';
 
-/** The person record (placeholder until the records screen lands). */
+/** The person record (one call): contact facts, the company, custom records; edit, archive, restore. */
 export default function PersonRecord() {
   const id = Number(useParams().id);
-  const q = useQuery({ queryKey: ['person', id], queryFn: async () => must(await api.GET('/api/v1/people/{id}', { params: { path: { id } } })).person, enabled: Number.isSafeInteger(id) });
+  const t = useT();
+  const lang = useLang();
+  const text = useCompanyText();
+  const qc = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const key = ['person', id];
+  const q = useQuery({ queryKey: key, queryFn: async () => must(await api.GET('/api/v1/people/{id}', { params: { path: { id } } })).person, enabled: Number.isSafeInteger(id) });
+  const refresh = () => {
+    void qc.invalidateQueries({ queryKey: key });
+    void qc.invalidateQueries({ queryKey: ['people'] });
+    void qc.invalidateQueries({ queryKey: ['company'] });
+  };
+  const archive = useMutation({ mutationFn: async () => must(await api.DELETE('/api/v1/people/{id}', { params: { path: { id } } })), onSuccess: refresh });
+  const restore = useMutation({ mutationFn: async () => must(await api.PATCH('/api/v1/people/{id}', { params: { path: { id } }, body: { active: true } })), onSuccess: refresh });
+
   return (
     <Loaded q={q}>
-      {(r) => (
-        <article>
-          <RecordHeader kind="Person" rid={r.rid} title={r.name} />
-          <Fields items={[["Company", <RecordLink kind="companies" id={r.customer_id}>{r.customer}</RecordLink>], ["Title", r.title], ["E-mail", r.email], ["Phone", r.phone]]} />
+      {(p) => (
+        <article className="co-record">
+          <RecordHeader kind={text('person')} rid={p.rid} title={p.name}>
+            <p className="co-badges">
+              {p.is_main ? <span className="co-badge">{text('isMain')}</span> : null}
+              {p.is_former ? <span className="co-badge warn">{text('isFormer')}</span> : null}
+              {!p.active ? <span className="co-badge warn">{text('archivedBadge')}</span> : null}
+            </p>
+          </RecordHeader>
+          {p.can_edit && !editing ? (
+            <div className="co-actions co-toolbar">
+              <button type="button" onClick={() => setEditing(true)}>
+                {t('common.edit')}
+              </button>
+              {p.active ? (
+                <ArchiveButton name={p.name} onArchive={() => archive.mutate()} busy={archive.isPending} />
+              ) : (
+                <button type="button" onClick={() => restore.mutate()} disabled={restore.isPending}>
+                  {text('restore')}
+                </button>
+              )}
+            </div>
+          ) : null}
+          <FormError error={archive.error ?? restore.error} />
+          {editing ? (
+            <PersonForm
+              person={p}
+              onSaved={(saved) => {
+                qc.setQueryData(key, saved);
+                refresh();
+                setEditing(false);
+              }}
+              onCancel={() => setEditing(false)}
+            />
+          ) : null}
+          <Fields
+            items={[
+              [text('company'), p.customer_id ? <RecordLink kind="companies" id={p.customer_id}>{p.customer}</RecordLink> : ''],
+              [text('title'), p.title],
+              [text('department'), p.department],
+              [text('email'), p.email ? <a href={`mailto:${p.email}`}>{p.email}</a> : ''],
+              [text('phone'), p.phone ? <a href={`tel:${p.phone}`}>{p.phone}</a> : ''],
+              [text('wa'), p.wa],
+              [t('common.owner'), p.owner?.full_name],
+              [text('note'), p.note],
+              [text('created'), formatTimestamp(lang, p.created_at)],
+              [text('updated'), formatTimestamp(lang, p.updated_at)],
+            ]}
+          />
+          {p.objects.length > 0 ? (
+            <section className="co-section" aria-label={text('objects')}>
+              <h2>{text('objects')}</h2>
+              <ul className="co-list">
+                {p.objects.flatMap((o) =>
+                  o.items.map((r) => (
+                    <li key={`${o.key}-${r.id}`}>
+                      <span>{r.name}</span>
+                      <span className="help">{[o.label, o.relation_label].filter(Boolean).join(' · ')}</span>
+                    </li>
+                  )),
+                )}
+              </ul>
+            </section>
+          ) : null}
+          {p.customer_id ? (
+            <p>
+              <Link to={`/people?customer_id=${p.customer_id}`}>{text('seeAll')}</Link>
+            </p>
+          ) : null}
         </article>
       )}
     </Loaded>

@@ -63,6 +63,7 @@ export interface CompanyListQuery extends PageQuery {
   status?: string;
   ownerId?: number;
   city?: string;
+  sector?: string;
   /** Default true; false lists archived companies. */
   active?: boolean;
 }
@@ -139,6 +140,7 @@ export class CompaniesService {
     if (q.status !== undefined) qb.andWhere('c.status = :status', { status: q.status });
     if (q.ownerId !== undefined) qb.andWhere('c.owner_id = :ownerId', { ownerId: q.ownerId });
     if (q.city?.trim()) qb.andWhere('lower(c.city) = lower(:city)', { city: q.city.trim() });
+    if (q.sector?.trim()) qb.andWhere('lower(c.sector) = lower(:sector)', { sector: q.sector.trim() });
     const page = await paginate(qb, 'c', q, auth.workspace.timezone);
     return { ...page, views: await this.views(auth, page.items) };
   }

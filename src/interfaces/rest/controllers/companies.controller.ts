@@ -2,18 +2,37 @@ import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestj
 import { ApiTags } from '@nestjs/swagger';
 import { ApiDoc } from '../../../edge/openapi/api-doc.decorator';
 import { OkResponse } from '../schemas/common.schema';
-import { CompanyList, CompanyResponse } from '../schemas/company.schema';
+import { CompanyList, CompanyReadResponse, CompanyResponse } from '../schemas/company.schema';
 import { IdPipe } from '../../../edge/id.pipe';
 import { CompaniesService } from '../../../domain/crm/companies/companies.service';
 import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
 import type { UserContext } from '../../../domain/identity/auth-context';
-import { companyListQuery, CompanyListQueryDto, CreateCompanyDto, UpdateCompanyDto } from '../dto/companies.dto';
+import { CompanyGetQueryDto, companyIncludes, companyListQuery, CompanyListQueryDto, CreateCompanyDto, UpdateCompanyDto } from '../dto/companies.dto';
+import { PeopleService } from '../../../domain/crm/people/people.service';
+import { OpportunitiesService } from '../../../domain/crm/opportunities/opportunities.service';
+import { ActivitiesService } from '../../../domain/crm/activities/activities.service';
+import { TasksService } from '../../../domain/crm/tasks/tasks.service';
+import { MODULES } from '../../../domain/workspace/defaults';
+import { toPersonList } from '../mappers/person.mapper';
+import { toOppList } from '../mappers/opportunity.mapper';
+import { toActivityList } from '../mappers/activity.mapper';
+import { toTaskList } from '../mappers/task.mapper';
+
+/** Page size of each list GET /companies/{id} carries along. */
+const INCLUDED_LIMIT = 20;
+const page = <T extends { items: unknown[]; next_cursor: string | null }>(l: T) => ({ items: l.items as T['items'], next_cursor: l.next_cursor });
 import { toCompanyList, toCompanyResponse } from '../mappers/company.mapper';
 
 @ApiTags('Companies')
 @Controller('api/v1')
 export class CompaniesController {
-  constructor(private readonly service: CompaniesService) {}
+  constructor(
+    private readonly service: CompaniesService,
+    private readonly people: PeopleService,
+    private readonly opps: OpportunitiesService,
+    private readonly activities: ActivitiesService,
+    private readonly tasks: TasksService,
+  ) {}
 
   @Get('companies')
   @ApiDoc({
@@ -47,10 +66,30 @@ export class CompaniesController {
   }
 
   @Get('companies/:id')
-  @ApiDoc({ id: 'getCompany', summary: 'Get a company', description: 'One company with its orders and linked custom object records.', spec: '4.13', ok: CompanyResponse })
+  @ApiDoc({
+    id: 'getCompany',
+    summary: 'Get a company',
+    description:
+      'One company with its orders and linked custom object records. `include` (comma-separated) adds the first page (20, newest first) of ' +
+      'the company\'s `people`, open `opportunities`, `activities` and open `tasks`, each as its list route answers it, with `next_cursor` ' +
+      'to continue there; a list of a module the caller lacks is left out.',
+    spec: '4.13',
+    ok: CompanyReadResponse,
+  })
   @Auth({ scope: 'crm.read', module: 'Customers' })
-  async get(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
-    return toCompanyResponse(await this.service.get(auth, id), auth.workspace);
+  async get(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Query() q: CompanyGetQueryDto) {
+    const ws = auth.workspace;
+    const body = toCompanyResponse(await this.service.get(auth, id), ws);
+    const want = companyIncludes(q);
+    const has = (m: string) => auth.modules.includes(m);
+    const limit = INCLUDED_LIMIT;
+    return {
+      ...body,
+      ...(want.has('people') ? { people: page(toPersonList(await this.people.list(auth, { customerId: id, limit }), ws)) } : {}),
+      ...(want.has('opportunities') && has(MODULES.opportunities) ? { opportunities: page(toOppList(await this.opps.list(auth, { customer_id: id, status: 'open', limit }), ws)) } : {}),
+      ...(want.has('activities') && has(MODULES.activities) ? { activities: page(toActivityList(await this.activities.list(auth, { customer_id: id, limit }), ws)) } : {}),
+      ...(want.has('tasks') && has(MODULES.activities) ? { tasks: page(toTaskList(await this.tasks.list(auth, { customer_id: id, open: 'true', limit }), ws)) } : {}),
+    };
   }
 
   @Patch('companies/:id')

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import type { CompanyCreateInput, CompanyInput, CompanyListQuery } from '../../../domain/crm/companies/companies.service';
 import { IfPresent, OptionalText, OptionalEmail, OptionalBool, OptionalId, QueryBool, QueryId, NullClears, IsAmount } from './fields';
 import { PageQueryDto } from './page-query.dto';
@@ -80,11 +80,38 @@ export class CompanyListQueryDto extends PageQueryDto {
   @MaxLength(100)
   city?: string;
 
+  @ApiPropertyOptional({ description: 'sector equals (case-insensitive)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  sector?: string;
+
   /** Default true; false lists archived companies. */
   @QueryBool() active?: boolean;
 }
 
 /** The list query in the service's terms. */
 export function companyListQuery(d: CompanyListQueryDto): CompanyListQuery {
-  return { limit: d.limit, cursor: d.cursor, sort: d.sort, updatedSince: d.updated_since, q: d.q, status: d.status, ownerId: d.owner_id, city: d.city, active: d.active };
+  return { limit: d.limit, cursor: d.cursor, sort: d.sort, updatedSince: d.updated_since, q: d.q, status: d.status, ownerId: d.owner_id, city: d.city, sector: d.sector, active: d.active };
+}
+
+/** The lists GET /companies/{id} can carry along (`include`). */
+export const COMPANY_INCLUDES = ['people', 'opportunities', 'activities', 'tasks'] as const;
+export type CompanyInclude = (typeof COMPANY_INCLUDES)[number];
+
+export class CompanyGetQueryDto {
+  @ApiPropertyOptional({
+    description: `comma-separated lists to return with the company, each the first page of its list filtered by the company: ${COMPANY_INCLUDES.join(', ')}`,
+    example: 'people,opportunities',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  @Matches(new RegExp(`^(${COMPANY_INCLUDES.join('|')})(,(${COMPANY_INCLUDES.join('|')}))*$`), { message: `a comma-separated list of ${COMPANY_INCLUDES.join(', ')}` })
+  include?: string;
+}
+
+/** The `include` names, without repeats. */
+export function companyIncludes(d: CompanyGetQueryDto): Set<CompanyInclude> {
+  return new Set((d.include ? d.include.split(',') : []) as CompanyInclude[]);
 }

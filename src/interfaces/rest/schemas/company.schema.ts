@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { example, f, listOf, named } from '../../../edge/openapi/schema';
 import { LinkedRecords, linkedRecordsExample, UserSummary, userSummaryExample } from './common.schema';
 import { OrderRow, orderRowExample } from './order.schema';
+import { PersonRecord } from './person.schema';
+import { OpportunitySummary } from './opportunity.schema';
+import { Activity } from './activity.schema';
+import { Task } from './task.schema';
 
 const MainContact = z.object({ email: z.string(), name: z.string(), phone: z.string(), wa: z.string() });
 
@@ -80,3 +84,21 @@ export const Company = named(
 
 export const CompanyResponse = named('CompanyResponse', z.object({ ok: f.ok(), company: Company }));
 export const CompanyList = listOf('CompanyList', CompanyRecord, 'A page of companies, newest first.');
+
+/** The first page of a list that GET /companies/{id} carries along (`include`); `next_cursor` continues it on the list's own route. */
+const IncludedPage = <T extends z.ZodType>(item: T, list: string) =>
+  z.object({ items: z.array(item), next_cursor: f.cursor() }).optional().meta({ description: `only with include; continue with ${list}&cursor=next_cursor` });
+
+/** GET of one company: the company and, with `include`, the first page of its people, open opportunities, activities and open tasks. */
+export const CompanyReadResponse = named(
+  'CompanyReadResponse',
+  z.object({
+    ok: f.ok(),
+    company: Company,
+    people: IncludedPage(PersonRecord, 'GET /api/v1/people?customer_id={id}'),
+    opportunities: IncludedPage(OpportunitySummary, 'GET /api/v1/opportunities?customer_id={id}&status=open'),
+    activities: IncludedPage(Activity, 'GET /api/v1/activities?customer_id={id}'),
+    tasks: IncludedPage(Task, 'GET /api/v1/tasks?customer_id={id}&open=true'),
+  }),
+  { description: 'One company, with the lists asked for in `include` (a list of a module the caller lacks is left out).' },
+);

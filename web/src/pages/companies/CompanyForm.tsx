@@ -1,0 +1,99 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { api, must, type Schemas } from '../../lib/api';
+import { useT } from '../../lib/i18n';
+import { useMe } from '../../lib/session';
+import { useCompanyText } from './companies.text';
+import { DuplicateChoice, Field, fieldErrors, FormError } from './parts';
+
+type Company = Schemas['Company'];
+const TEXTS = ['name', 'sector', 'city', 'country', 'phone', 'email', 'website', 'tax_no', 'tax_office', 'address', 'note'] as const;
+type TextName = (typeof TEXTS)[number];
+
+/** Create (no `company`) or edit a company; a duplicate name answers with the choice to open it or create anyway. */
+export function CompanyForm({ company, onSaved, onCancel }: { company?: Company; onSaved: (c: Company) => void; onCancel: () => void }) {
+  const me = useMe();
+  const t = useT();
+  const text = useCompanyText();
+  const [values, setValues] = useState<Record<TextName, string>>(() => Object.fromEntries(TEXTS.map((k) => [k, company?.[k] ?? ''])) as Record<TextName, string>);
+  const [status, setStatus] = useState(company?.status ?? me.constants.customer_statuses[0] ?? '');
+  const [ownerId, setOwnerId] = useState(String(company?.owner?.id ?? me.user.id));
+
+  const save = useMutation({
+    mutationFn: async (force: boolean) => {
+      const owner = Number(ownerId);
+      const ownerChanged = owner !== (company?.owner?.id ?? me.user.id);
+      if (company) {
+        const body = { ...values, status, ...(ownerChanged ? { owner_id: owner } : {}) };
+        return must(await api.PATCH('/api/v1/companies/{id}', { params: { path: { id: company.id } }, body })).company;
+      }
+      const filled = Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== '')) as Record<TextName, string>;
+      const body = { ...filled, name: values.name, status, ...(ownerChanged ? { owner_id: owner } : {}), ...(force ? { force: true } : {}) };
+      return must(await api.POST('/api/v1/companies', { body })).company;
+    },
+    onSuccess: onSaved,
+  });
+  const errors = fieldErrors(save.error);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate(false);
+  };
+  const input = (name: TextName, label: string, type = 'text', required = false) => (
+    <Field label={label} error={errors[name]} required={required}>
+      {(p) => <input {...p} name={name} type={type} value={values[name]} onChange={(e) => setValues({ ...values, [name]: e.target.value })} />}
+    </Field>
+  );
+
+  return (
+    <form className="panel co-form" onSubmit={submit} noValidate aria-labelledby="company-form-title">
+      <h2 id="company-form-title">{company ? text('editCompany') : text('newCompany')}</h2>
+      <div className="co-grid">
+        {input('name', t('common.name'), 'text', true)}
+        <Field label={text('status')} error={errors.status}>
+          {(p) => (
+            <select {...p} value={status} onChange={(e) => setStatus(e.target.value)}>
+              {me.constants.customer_statuses.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={t('common.owner')} error={errors.owner_id}>
+          {(p) => (
+            <select {...p} value={ownerId} onChange={(e) => setOwnerId(e.target.value)}>
+              {me.users.map((u) => (
+                <option key={u.id} value={u.id}>
+                  {u.full_name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {input('sector', text('sector'))}
+        {input('city', text('city'))}
+        {input('country', text('country'))}
+        {input('phone', text('phone'), 'tel')}
+        {input('email', text('email'), 'email')}
+        {input('website', text('website'), 'url')}
+        {input('tax_no', text('taxNo'))}
+        {input('tax_office', text('taxOffice'))}
+        {input('address', text('address'))}
+      </div>
+      <Field label={text('note')} error={errors.note}>
+        {(p) => <textarea {...p} rows={3} value={values.note} onChange={(e) => setValues({ ...values, note: e.target.value })} />}
+      </Field>
+      <DuplicateChoice error={save.error} kind="companies" onForce={() => save.mutate(true)} busy={save.isPending} />
+      <FormError error={save.error} />
+      <div className="co-actions">
+        <button type="submit" className="primary" disabled={save.isPending}>
+          {company ? t('common.save') : t('common.create')}
+        </button>
+        <button type="button" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
