@@ -13482,7 +13482,7 @@ export interface operations {
                      *             "value_base": 48000,
                      *             "weighted": 24000,
                      *             "potential_kg": 25000,
-                     *             "prob": 50,
+                     *             "prob": 0.5,
                      *             "value_short": "€48k",
                      *             "offer_price": null,
                      *             "payment_days": 60,
