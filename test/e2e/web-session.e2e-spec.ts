@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { currentTotp } from '../../src/domain/identity/totp';
 import { UsersService } from '../../src/domain/identity/users.service';
+import { ApiSessionCookies } from '../../src/edge/api-session';
 import { Browser, formFields } from '../helpers/oauth-flow';
 import { api, createUser, createWorkspace, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
 
@@ -152,8 +153,7 @@ describe('the cookie on /api/v1', () => {
     const u = await user();
     const s = await signIn(a, u.email);
     const forged = { ...s, session: u.key };
-    const csrf = (await import('../../src/edge/api-session')).ApiSessionCookies;
-    const sameCsrf = t.get(csrf).csrfFor(u.key);
+    const sameCsrf = t.get(ApiSessionCookies).csrfFor(u.key);
     expect((await withCookie(a, forged, 'get', '/api/v1/me', sameCsrf).expect(401)).body.error).toBe('unauthorized');
   });
 

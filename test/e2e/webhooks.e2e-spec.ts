@@ -348,7 +348,7 @@ describe('deliveries', () => {
     expect(r.headers['content-type']).toBe('application/json');
     expect(r.headers['x-service-signature']).toBeUndefined();
     expect(r.headers['webhook-signature']).toBeUndefined();
-    expect(r.json).toEqual({ text: expect.stringContaining('Chatty Co'), blocks: [{ type: 'section', text: { type: 'mrkdwn', text: expect.stringMatching(new RegExp(`^\\*<https://${a.ws.slug}\\.localhost/companies/\\d+\\|`)) } }] });
+    expect(r.json).toEqual({ text: expect.stringContaining('Chatty Co'), blocks: [{ type: 'section', text: { type: 'mrkdwn', text: expect.stringMatching(new RegExp(`^\\*<http://${a.ws.slug}\\.localhost/companies/\\d+\\|`)) } }] });
     await as(a.adminKey).delete(`/api/v1/webhooks/${res.body.webhook.id}`).expect(200);
   });
 
@@ -357,7 +357,7 @@ describe('deliveries', () => {
     const r = await waitFor(() => at('/all-b').find((x) => x.json.event === 'customer_created'));
     expectSigned(r, hookB.key, 'customer_created');
     expect(r.json.workspace).toBe(b.ws.app.company);
-    expect(r.json.url).toMatch(new RegExp(`^https://${b.ws.slug}\\.localhost/`));
+    expect(r.json.url).toMatch(new RegExp(`^http://${b.ws.slug}\\.localhost/`));
     await new Promise((res) => setTimeout(res, 200));
     expect(at('/all').filter((x) => (x.json.data as { name?: string }).name === 'Bee Co')).toHaveLength(0);
   });
