@@ -36,6 +36,7 @@ export interface AppConfig {
   appVersion: string;
   /** Create the demo workspace on first start; default on unless NODE_ENV=production. */
   seedDemo: boolean;
+  /** PUBLIC_URL: the public base of the default workspace (banner, record links: src/domain/workspace/link-base.ts). */
   publicUrl?: string;
   /** NODE_ENV=production. */
   production: boolean;
@@ -122,6 +123,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (secretKey && secretKey.length < 32) throw new ConfigError('SECRET_KEY must be at least 32 characters');
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+  const publicUrl = env.PUBLIC_URL?.trim() || undefined;
+  if (publicUrl && !/^https?:\/\/[^/\s?#]+(\/[^\s?#]*)?$/.test(publicUrl)) throw new ConfigError(`PUBLIC_URL: "${publicUrl}" is not an http(s) URL (scheme://host[:port], optional path)`);
   const production = (env.NODE_ENV ?? '').trim().toLowerCase() === 'production';
   const corsOrigins = (env.CORS_ORIGINS ?? '')
     .split(',')
@@ -154,7 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     defaultTimezone: tz,
     appVersion: str(env, 'APP_VERSION', 'v1'),
     seedDemo: bool(env, 'SEED_DEMO', !production),
-    publicUrl: env.PUBLIC_URL || undefined,
+    publicUrl,
     production,
     corsOrigins: corsOrigins.map((o) => o.replace(/\/$/, '')),
     smtpUrl: smtpUrl(env.SMTP_URL),
