@@ -59,12 +59,84 @@ export interface paths {
         put?: never;
         /**
          * Sign out
-         * @description Revokes the session token (`xk_…`) used for the call; the next request with it is 401. Meant for session tokens only: with an API key or an OAuth token it answers 400 `invalid` (API keys are revoked on the Developers page, app access in the App connections settings).
+         * @description Revokes the session token (`xk_…`) used for the call; the next request with it is 401. Meant for session tokens only: with an API key or an OAuth token it answers 400 `invalid` (API keys are revoked on the Developers page, app access in the App connections settings). Called with the web app's `crm_session` cookie it also clears the cookies, as DELETE /api/v1/session does.
          *
          *     Spec section 4.1.
          */
         post: operations["signOut"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in a browser (cookie session)
+         * @description The sign-in of the web app: the same body, checks, two-factor step (401 `otp_required`), limits and audit as POST /api/v1/login, but the session token is never in the body. It is set as the cookie `crm_session` (HttpOnly, SameSite=Strict, Secure over https, Path=/, Max-Age the token's lifetime) beside `crm_csrf` (readable by script, SameSite=Strict, Path=/), the CSRF token bound to the session. Every /api/v1 route that accepts a session then accepts the cookie instead of `Authorization: Bearer` when the request carries the header `X-CSRF-Token` with the value of `crm_csrf`; without it, or with another value, 403 `csrf`. The Authorization header wins when both are sent. The cookie is not accepted on /mcp, /oauth, /api/scim or /api/erp. The settings pages (/settings) take the same cookie. Without `device` the session is named after the browser and system of the User-Agent.
+         *
+         *     Spec section 4.1.
+         */
+        post: operations["openBrowserSession"];
+        /**
+         * Sign a browser out
+         * @description Revokes the session of the call (the `crm_session` cookie with `X-CSRF-Token`, or a session bearer) and clears both cookies; the next request with the session is 401. Signs the settings pages out too (they share the cookie).
+         *
+         *     Spec section 4.1.
+         */
+        delete: operations["closeBrowserSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the caller's sign-ins
+         * @description The caller's live sessions (sign-ins of the web app, the mobile app, the settings pages and the OAuth sign-in), newest first, with the one of this request marked `current`. First party only: a session or an API key (an OAuth token gets 403 `insufficient_scope`).
+         *
+         *     Spec section 4.1.
+         */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sign one of the caller's sessions out
+         * @description Revokes one of the caller's sessions: its token stops working at once. Another user's session, or an ended one, is 404 `not_found`. Revoking the session of this request with its cookie also clears the cookies. First party only.
+         *
+         *     Spec section 4.1.
+         */
+        delete: operations["revokeSession"];
         options?: never;
         head?: never;
         patch?: never;
@@ -5303,6 +5375,141 @@ export interface components {
             license: components["schemas"]["Licence"];
             /** @description the password does not meet the password rules: ask the user to change it */
             weak_password: boolean;
+        };
+        /**
+         * @description A new browser session: the cookies `crm_session` (HttpOnly) and `crm_csrf` carry it.
+         * @example {
+         *       "ok": true,
+         *       "user": {
+         *         "id": 7,
+         *         "username": "ayse",
+         *         "full_name": "Ayşe Demir",
+         *         "role": "sales",
+         *         "role_label": "Sales",
+         *         "email": "ayse@ege.example",
+         *         "modules": [
+         *           "Customers",
+         *           "Opportunities",
+         *           "Visits / Activities",
+         *           "Fair leads",
+         *           "Orders",
+         *           "Email"
+         *         ]
+         *       },
+         *       "app": {
+         *         "accent": "#0f766e",
+         *         "accent_dark": "#14b8a6",
+         *         "company": "Ege Polimer A.Ş.",
+         *         "name": "Ege CRM",
+         *         "logo": "",
+         *         "site_url": "https://crm.ege.example",
+         *         "currencies": [
+         *           "EUR",
+         *           "USD",
+         *           "TRY"
+         *         ],
+         *         "currency_base": "EUR",
+         *         "currency_symbol": "€",
+         *         "opp_lifetime_days": 180,
+         *         "stage_sla": {
+         *           "Qualify": 14,
+         *           "Viable": 21,
+         *           "Present Solution": 21,
+         *           "Negotiation": 30,
+         *           "Expect to Close": 14,
+         *           "Win": 0,
+         *           "Lost": 0,
+         *           "Cancel": 0
+         *         },
+         *         "ticket_sla_hours": {
+         *           "high": 8,
+         *           "normal": 24,
+         *           "low": 72
+         *         },
+         *         "unit_default": "kg",
+         *         "units": [
+         *           "kg",
+         *           "t",
+         *           "pcs"
+         *         ],
+         *         "version": "v42"
+         *       },
+         *       "license": {
+         *         "blocked": false,
+         *         "customer": "Ege Polimer A.Ş.",
+         *         "days_left": 245,
+         *         "end": "2027-07-31",
+         *         "label": "Business",
+         *         "no": "LIC-2026-0113",
+         *         "state": "active",
+         *         "modules": [
+         *           "Customers",
+         *           "Opportunities",
+         *           "Visits / Activities",
+         *           "Fair leads",
+         *           "Orders",
+         *           "Email"
+         *         ]
+         *       },
+         *       "weak_password": false
+         *     }
+         */
+        BrowserSessionResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            user: components["schemas"]["UserSummary"];
+            app: components["schemas"]["App"];
+            license: components["schemas"]["Licence"];
+            /** @description the password does not meet the password rules: ask the user to change it */
+            weak_password: boolean;
+        };
+        /**
+         * @description A sign-in (session token) of the caller.
+         * @example {
+         *       "id": 41,
+         *       "device": "Firefox on Linux (app)",
+         *       "created_at": "2026-11-26T09:30:00",
+         *       "last_used_at": "2026-11-26T10:02:11",
+         *       "current": true
+         *     }
+         */
+        SessionItem: {
+            id: number;
+            /** @description the device name given at sign-in, or the browser and system read from its User-Agent */
+            device: string;
+            /**
+             * @description local time of the workspace, no offset
+             * @example 2026-11-26T09:30:00
+             */
+            created_at: string;
+            /**
+             * @description null when never used after the sign-in
+             * @example 2026-11-26T09:30:00
+             */
+            last_used_at: string | null;
+            /** @description the session of this request */
+            current: boolean;
+        };
+        /**
+         * @description The caller's live sign-ins.
+         * @example {
+         *       "ok": true,
+         *       "items": [
+         *         {
+         *           "id": 41,
+         *           "device": "Firefox on Linux (app)",
+         *           "created_at": "2026-11-26T09:30:00",
+         *           "last_used_at": "2026-11-26T10:02:11",
+         *           "current": true
+         *         }
+         *       ]
+         *     }
+         */
+        SessionList: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description newest first, at most 200 (sessions expire) */
+            items: components["schemas"]["SessionItem"][];
         };
         /**
          * @description A product of the catalogue.
@@ -10813,7 +11020,7 @@ export interface components {
         Error: {
             /** @enum {boolean} */
             ok: false;
-            /** @description invalid, unauthorized, forbidden, module, insufficient_scope, not_found, conflict, duplicate, payload_too_large, unsupported_media_type, method_not_allowed, rate_limited, internal, ... */
+            /** @description invalid, unauthorized, forbidden, module, insufficient_scope, csrf, not_found, conflict, duplicate, payload_too_large, unsupported_media_type, method_not_allowed, rate_limited, internal, ... */
             error: string;
             message: string;
             /** @description the first bad field (400 invalid) */
@@ -11196,7 +11403,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11206,6 +11413,457 @@ export interface operations {
                 };
             };
             /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    openBrowserSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginDto"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    /** @description `crm_session` (HttpOnly) and `crm_csrf` */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "user": {
+                     *         "id": 7,
+                     *         "username": "ayse",
+                     *         "full_name": "Ayşe Demir",
+                     *         "role": "sales",
+                     *         "role_label": "Sales",
+                     *         "email": "ayse@ege.example",
+                     *         "modules": [
+                     *           "Customers",
+                     *           "Opportunities",
+                     *           "Visits / Activities",
+                     *           "Fair leads",
+                     *           "Orders",
+                     *           "Email"
+                     *         ]
+                     *       },
+                     *       "app": {
+                     *         "accent": "#0f766e",
+                     *         "accent_dark": "#14b8a6",
+                     *         "company": "Ege Polimer A.Ş.",
+                     *         "name": "Ege CRM",
+                     *         "logo": "",
+                     *         "site_url": "https://crm.ege.example",
+                     *         "currencies": [
+                     *           "EUR",
+                     *           "USD",
+                     *           "TRY"
+                     *         ],
+                     *         "currency_base": "EUR",
+                     *         "currency_symbol": "€",
+                     *         "opp_lifetime_days": 180,
+                     *         "stage_sla": {
+                     *           "Qualify": 14,
+                     *           "Viable": 21,
+                     *           "Present Solution": 21,
+                     *           "Negotiation": 30,
+                     *           "Expect to Close": 14,
+                     *           "Win": 0,
+                     *           "Lost": 0,
+                     *           "Cancel": 0
+                     *         },
+                     *         "ticket_sla_hours": {
+                     *           "high": 8,
+                     *           "normal": 24,
+                     *           "low": 72
+                     *         },
+                     *         "unit_default": "kg",
+                     *         "units": [
+                     *           "kg",
+                     *           "t",
+                     *           "pcs"
+                     *         ],
+                     *         "version": "v42"
+                     *       },
+                     *       "license": {
+                     *         "blocked": false,
+                     *         "customer": "Ege Polimer A.Ş.",
+                     *         "days_left": 245,
+                     *         "end": "2027-07-31",
+                     *         "label": "Business",
+                     *         "no": "LIC-2026-0113",
+                     *         "state": "active",
+                     *         "modules": [
+                     *           "Customers",
+                     *           "Opportunities",
+                     *           "Visits / Activities",
+                     *           "Fair leads",
+                     *           "Orders",
+                     *           "Email"
+                     *         ]
+                     *       },
+                     *       "weak_password": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BrowserSessionResponse"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: wrong user name, password or one-time code; `otp_required` (with `otp_required: true`): two-factor authentication is on, repeat with `otp` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `inactive`: the user is deactivated; `license_blocked`: the licence of the workspace is blocked or expired */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: too many failed sign-ins for this user name or from this address, or too many wrong one-time codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    closeBrowserSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    /** @description clears `crm_session` and `crm_csrf` */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OkResponse"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "items": [
+                     *         {
+                     *           "id": 41,
+                     *           "device": "Firefox on Linux (app)",
+                     *           "created_at": "2026-11-26T09:30:00",
+                     *           "last_used_at": "2026-11-26T10:02:11",
+                     *           "current": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SessionList"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OkResponse"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12190,7 +12848,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12295,7 +12953,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12400,7 +13058,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12512,7 +13170,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12619,7 +13277,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12785,7 +13443,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12973,7 +13631,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13168,7 +13826,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13260,7 +13918,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13450,7 +14108,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13582,7 +14240,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13717,7 +14375,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13859,7 +14517,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13951,7 +14609,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14088,7 +14746,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14288,7 +14946,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14582,7 +15240,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14874,7 +15532,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15170,7 +15828,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15466,7 +16124,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15762,7 +16420,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16058,7 +16716,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16371,7 +17029,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16518,7 +17176,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16647,7 +17305,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16774,7 +17432,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16866,7 +17524,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16997,7 +17655,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17144,7 +17802,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17269,7 +17927,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17392,7 +18050,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17484,7 +18142,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17611,7 +18269,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17742,7 +18400,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17868,7 +18526,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17992,7 +18650,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18084,7 +18742,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18212,7 +18870,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18611,7 +19269,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18722,7 +19380,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18856,7 +19514,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18977,7 +19635,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19096,7 +19754,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19220,7 +19878,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19348,7 +20006,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19496,7 +20154,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19621,7 +20279,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19744,7 +20402,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19871,7 +20529,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19999,7 +20657,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20116,7 +20774,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20231,7 +20889,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20323,7 +20981,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20451,7 +21109,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20617,7 +21275,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20770,7 +21428,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20921,7 +21579,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21076,7 +21734,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21238,7 +21896,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21372,7 +22030,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21508,7 +22166,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21651,7 +22309,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21789,7 +22447,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21955,7 +22613,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22110,7 +22768,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22262,7 +22920,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22418,7 +23076,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22511,7 +23169,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22667,7 +23325,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22804,7 +23462,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22940,7 +23598,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23075,7 +23733,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23213,7 +23871,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23358,7 +24016,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23489,7 +24147,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23624,7 +24282,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23768,7 +24426,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23907,7 +24565,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24005,7 +24663,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24107,7 +24765,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24224,7 +24882,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24343,7 +25001,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24460,7 +25118,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24581,7 +25239,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24868,7 +25526,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24985,7 +25643,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25092,7 +25750,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25185,7 +25843,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25301,7 +25959,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25394,7 +26052,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25485,7 +26143,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25670,7 +26328,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25762,7 +26420,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27298,7 +27956,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27424,7 +28082,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28709,7 +29367,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28824,7 +29482,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28946,7 +29604,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29038,7 +29696,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29155,7 +29813,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29268,7 +29926,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29374,7 +30032,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29482,7 +30140,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29589,7 +30247,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
