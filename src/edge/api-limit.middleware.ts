@@ -8,9 +8,10 @@ import { ApiSessionCookies } from './api-session';
 
 /**
  * The API request limit, after the workspace is known and before any route runs: the bearer (or ERP
- * key header, or on /api/v1 the session cookie with its CSRF header) is resolved first (auth cache, or one query); a verified credential counts against its
- * own bucket, anything else — no credential, an invented, revoked or expired one — against the client
- * address. Unknown routes are counted too.
+ * key header, or on /api/v1 the session cookie with its CSRF header) is resolved first (auth cache, or
+ * one query); a verified credential counts against its own bucket, anything else — no credential, an
+ * invented, revoked or expired one, a cookie without its header — against the client address. Unknown
+ * routes are counted too.
  */
 @Injectable()
 export class ApiLimitMiddleware implements NestMiddleware {
