@@ -59,12 +59,84 @@ export interface paths {
         put?: never;
         /**
          * Sign out
-         * @description Revokes the session token (`xk_…`) used for the call; the next request with it is 401. Meant for session tokens only: with an API key or an OAuth token it answers 400 `invalid` (API keys are revoked on the Developers page, app access in the App connections settings).
+         * @description Revokes the session token (`xk_…`) used for the call; the next request with it is 401. Meant for session tokens only: with an API key or an OAuth token it answers 400 `invalid` (API keys are revoked on the Developers page, app access in the App connections settings). Called with the web app's `crm_session` cookie it also clears the cookies, as DELETE /api/v1/session does.
          *
          *     Spec section 4.1.
          */
         post: operations["signOut"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in a browser (cookie session)
+         * @description The sign-in of the web app: the same body, checks, two-factor step (401 `otp_required`), limits and audit as POST /api/v1/login, but the session token is never in the body. It is set as the cookie `crm_session` (HttpOnly, SameSite=Strict, Secure over https, Path=/, Max-Age the token's lifetime) beside `crm_csrf` (readable by script, SameSite=Strict, Path=/), the CSRF token bound to the session. Every /api/v1 route that accepts a session then accepts the cookie instead of `Authorization: Bearer` when the request carries the header `X-CSRF-Token` with the value of `crm_csrf`; without it, or with another value, 403 `csrf`. The Authorization header wins when both are sent. The cookie is not accepted on /mcp, /oauth, /api/scim or /api/erp. The settings pages (/settings) take the same cookie. Without `device` the session is named after the browser and system of the User-Agent.
+         *
+         *     Spec section 4.1.
+         */
+        post: operations["openBrowserSession"];
+        /**
+         * Sign a browser out
+         * @description Revokes the session of the call (the `crm_session` cookie with `X-CSRF-Token`, or a session bearer) and clears both cookies; the next request with the session is 401. Signs the settings pages out too (they share the cookie).
+         *
+         *     Spec section 4.1.
+         */
+        delete: operations["closeBrowserSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the caller's sign-ins
+         * @description The caller's live sessions (sign-ins of the web app, the mobile app, the settings pages and the OAuth sign-in), newest first, with the one of this request marked `current`. First party only: a session or an API key (an OAuth token gets 403 `insufficient_scope`).
+         *
+         *     Spec section 4.1.
+         */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sign one of the caller's sessions out
+         * @description Revokes one of the caller's sessions: its token stops working at once. Another user's session, or an ended one, is 404 `not_found`. Revoking the session of this request with its cookie also clears the cookies. First party only.
+         *
+         *     Spec section 4.1.
+         */
+        delete: operations["revokeSession"];
         options?: never;
         head?: never;
         patch?: never;
@@ -5366,6 +5438,141 @@ export interface components {
             license: components["schemas"]["Licence"];
             /** @description the password does not meet the password rules: ask the user to change it */
             weak_password: boolean;
+        };
+        /**
+         * @description A new browser session: the cookies `crm_session` (HttpOnly) and `crm_csrf` carry it.
+         * @example {
+         *       "ok": true,
+         *       "user": {
+         *         "id": 7,
+         *         "username": "ayse",
+         *         "full_name": "Ayşe Demir",
+         *         "role": "sales",
+         *         "role_label": "Sales",
+         *         "email": "ayse@ege.example",
+         *         "modules": [
+         *           "Customers",
+         *           "Opportunities",
+         *           "Visits / Activities",
+         *           "Fair leads",
+         *           "Orders",
+         *           "Email"
+         *         ]
+         *       },
+         *       "app": {
+         *         "accent": "#0f766e",
+         *         "accent_dark": "#14b8a6",
+         *         "company": "Ege Polimer A.Ş.",
+         *         "name": "Ege CRM",
+         *         "logo": "",
+         *         "site_url": "https://crm.ege.example",
+         *         "currencies": [
+         *           "EUR",
+         *           "USD",
+         *           "TRY"
+         *         ],
+         *         "currency_base": "EUR",
+         *         "currency_symbol": "€",
+         *         "opp_lifetime_days": 180,
+         *         "stage_sla": {
+         *           "Qualify": 14,
+         *           "Viable": 21,
+         *           "Present Solution": 21,
+         *           "Negotiation": 30,
+         *           "Expect to Close": 14,
+         *           "Win": 0,
+         *           "Lost": 0,
+         *           "Cancel": 0
+         *         },
+         *         "ticket_sla_hours": {
+         *           "high": 8,
+         *           "normal": 24,
+         *           "low": 72
+         *         },
+         *         "unit_default": "kg",
+         *         "units": [
+         *           "kg",
+         *           "t",
+         *           "pcs"
+         *         ],
+         *         "version": "v42"
+         *       },
+         *       "license": {
+         *         "blocked": false,
+         *         "customer": "Ege Polimer A.Ş.",
+         *         "days_left": 245,
+         *         "end": "2027-07-31",
+         *         "label": "Business",
+         *         "no": "LIC-2026-0113",
+         *         "state": "active",
+         *         "modules": [
+         *           "Customers",
+         *           "Opportunities",
+         *           "Visits / Activities",
+         *           "Fair leads",
+         *           "Orders",
+         *           "Email"
+         *         ]
+         *       },
+         *       "weak_password": false
+         *     }
+         */
+        BrowserSessionResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            user: components["schemas"]["UserSummary"];
+            app: components["schemas"]["App"];
+            license: components["schemas"]["Licence"];
+            /** @description the password does not meet the password rules: ask the user to change it */
+            weak_password: boolean;
+        };
+        /**
+         * @description A sign-in (session token) of the caller.
+         * @example {
+         *       "id": 41,
+         *       "device": "Firefox on Linux (app)",
+         *       "created_at": "2026-11-26T09:30:00",
+         *       "last_used_at": "2026-11-26T10:02:11",
+         *       "current": true
+         *     }
+         */
+        SessionItem: {
+            id: number;
+            /** @description the device name given at sign-in, or the browser and system read from its User-Agent */
+            device: string;
+            /**
+             * @description local time of the workspace, no offset
+             * @example 2026-11-26T09:30:00
+             */
+            created_at: string;
+            /**
+             * @description null when never used after the sign-in
+             * @example 2026-11-26T09:30:00
+             */
+            last_used_at: string | null;
+            /** @description the session of this request */
+            current: boolean;
+        };
+        /**
+         * @description The caller's live sign-ins.
+         * @example {
+         *       "ok": true,
+         *       "items": [
+         *         {
+         *           "id": 41,
+         *           "device": "Firefox on Linux (app)",
+         *           "created_at": "2026-11-26T09:30:00",
+         *           "last_used_at": "2026-11-26T10:02:11",
+         *           "current": true
+         *         }
+         *       ]
+         *     }
+         */
+        SessionList: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description newest first, at most 200 (sessions expire) */
+            items: components["schemas"]["SessionItem"][];
         };
         /**
          * @description A product of the catalogue.
@@ -10972,7 +11179,7 @@ export interface components {
         Error: {
             /** @enum {boolean} */
             ok: false;
-            /** @description invalid, unauthorized, forbidden, module, insufficient_scope, not_found, conflict, duplicate, payload_too_large, unsupported_media_type, method_not_allowed, rate_limited, internal, ... */
+            /** @description invalid, unauthorized, forbidden, module, insufficient_scope, csrf, not_found, conflict, duplicate, payload_too_large, unsupported_media_type, method_not_allowed, rate_limited, internal, ... */
             error: string;
             message: string;
             /** @description the first bad field (400 invalid) */
@@ -11355,7 +11562,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11365,6 +11572,457 @@ export interface operations {
                 };
             };
             /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    openBrowserSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginDto"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    /** @description `crm_session` (HttpOnly) and `crm_csrf` */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "user": {
+                     *         "id": 7,
+                     *         "username": "ayse",
+                     *         "full_name": "Ayşe Demir",
+                     *         "role": "sales",
+                     *         "role_label": "Sales",
+                     *         "email": "ayse@ege.example",
+                     *         "modules": [
+                     *           "Customers",
+                     *           "Opportunities",
+                     *           "Visits / Activities",
+                     *           "Fair leads",
+                     *           "Orders",
+                     *           "Email"
+                     *         ]
+                     *       },
+                     *       "app": {
+                     *         "accent": "#0f766e",
+                     *         "accent_dark": "#14b8a6",
+                     *         "company": "Ege Polimer A.Ş.",
+                     *         "name": "Ege CRM",
+                     *         "logo": "",
+                     *         "site_url": "https://crm.ege.example",
+                     *         "currencies": [
+                     *           "EUR",
+                     *           "USD",
+                     *           "TRY"
+                     *         ],
+                     *         "currency_base": "EUR",
+                     *         "currency_symbol": "€",
+                     *         "opp_lifetime_days": 180,
+                     *         "stage_sla": {
+                     *           "Qualify": 14,
+                     *           "Viable": 21,
+                     *           "Present Solution": 21,
+                     *           "Negotiation": 30,
+                     *           "Expect to Close": 14,
+                     *           "Win": 0,
+                     *           "Lost": 0,
+                     *           "Cancel": 0
+                     *         },
+                     *         "ticket_sla_hours": {
+                     *           "high": 8,
+                     *           "normal": 24,
+                     *           "low": 72
+                     *         },
+                     *         "unit_default": "kg",
+                     *         "units": [
+                     *           "kg",
+                     *           "t",
+                     *           "pcs"
+                     *         ],
+                     *         "version": "v42"
+                     *       },
+                     *       "license": {
+                     *         "blocked": false,
+                     *         "customer": "Ege Polimer A.Ş.",
+                     *         "days_left": 245,
+                     *         "end": "2027-07-31",
+                     *         "label": "Business",
+                     *         "no": "LIC-2026-0113",
+                     *         "state": "active",
+                     *         "modules": [
+                     *           "Customers",
+                     *           "Opportunities",
+                     *           "Visits / Activities",
+                     *           "Fair leads",
+                     *           "Orders",
+                     *           "Email"
+                     *         ]
+                     *       },
+                     *       "weak_password": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BrowserSessionResponse"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: wrong user name, password or one-time code; `otp_required` (with `otp_required: true`): two-factor authentication is on, repeat with `otp` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `inactive`: the user is deactivated; `license_blocked`: the licence of the workspace is blocked or expired */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: too many failed sign-ins for this user name or from this address, or too many wrong one-time codes; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    closeBrowserSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    /** @description clears `crm_session` and `crm_csrf` */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OkResponse"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "items": [
+                     *         {
+                     *           "id": 41,
+                     *           "device": "Firefox on Linux (app)",
+                     *           "created_at": "2026-11-26T09:30:00",
+                     *           "last_used_at": "2026-11-26T10:02:11",
+                     *           "current": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SessionList"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OkResponse"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12351,7 +13009,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12551,7 +13209,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12656,7 +13314,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12768,7 +13426,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12875,7 +13533,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13043,7 +13701,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13231,7 +13889,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13632,7 +14290,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13724,7 +14382,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13914,7 +14572,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14046,7 +14704,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14181,7 +14839,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14323,7 +14981,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14415,7 +15073,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14552,7 +15210,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14752,7 +15410,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15046,7 +15704,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15338,7 +15996,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15634,7 +16292,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15930,7 +16588,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16226,7 +16884,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16522,7 +17180,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16835,7 +17493,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16982,7 +17640,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17111,7 +17769,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17238,7 +17896,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17330,7 +17988,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17461,7 +18119,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17608,7 +18266,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17733,7 +18391,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17856,7 +18514,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17948,7 +18606,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18075,7 +18733,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18206,7 +18864,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18332,7 +18990,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18456,7 +19114,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18548,7 +19206,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18676,7 +19334,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19075,7 +19733,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19306,7 +19964,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19440,7 +20098,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19561,7 +20219,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19680,7 +20338,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19804,7 +20462,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19932,7 +20590,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20080,7 +20738,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20205,7 +20863,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20328,7 +20986,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20455,7 +21113,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20583,7 +21241,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20700,7 +21358,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20815,7 +21473,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20907,7 +21565,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21035,7 +21693,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21201,7 +21859,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21354,7 +22012,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21505,7 +22163,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21660,7 +22318,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21822,7 +22480,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21956,7 +22614,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22092,7 +22750,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22235,7 +22893,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22373,7 +23031,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22539,7 +23197,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22694,7 +23352,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22846,7 +23504,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23002,7 +23660,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23095,7 +23753,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23251,7 +23909,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23388,7 +24046,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23524,7 +24182,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23659,7 +24317,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23797,7 +24455,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23942,7 +24600,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24073,7 +24731,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24208,7 +24866,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24352,7 +25010,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24491,7 +25149,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24589,7 +25247,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24691,7 +25349,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24808,7 +25466,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24927,7 +25585,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25044,7 +25702,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25165,7 +25823,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25452,7 +26110,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25569,7 +26227,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25676,7 +26334,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25769,7 +26427,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25885,7 +26543,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25978,7 +26636,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26069,7 +26727,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26254,7 +26912,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26346,7 +27004,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27882,7 +28540,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28008,7 +28666,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record) */
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29293,7 +29951,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29408,7 +30066,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29530,7 +30188,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29622,7 +30280,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29739,7 +30397,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29852,7 +30510,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29958,7 +30616,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -30066,7 +30724,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -30173,7 +30831,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden` */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -5,6 +5,7 @@ import { APP_CONFIG, AppConfig } from './platform/config/app-config';
 import { ROOT_LOGGER } from './platform/common/logger';
 import { Clock } from './platform/common/clock';
 import { ApiRateLimits } from './edge/throttle';
+import { ApiSessionCookies } from './edge/api-session';
 import { createValidationPipe } from './edge/validation';
 import { DatabaseModule } from './platform/database/database.module';
 import { ENTITIES } from './entities';
@@ -46,9 +47,10 @@ class CoreModule {
         { provide: APP_CONFIG, useValue: opts.config },
         { provide: ROOT_LOGGER, useValue: opts.logger },
         ApiRateLimits,
+        ApiSessionCookies,
         Clock,
       ],
-      exports: [APP_CONFIG, ROOT_LOGGER, ApiRateLimits, Clock],
+      exports: [APP_CONFIG, ROOT_LOGGER, ApiRateLimits, ApiSessionCookies, Clock],
     };
   }
 }

@@ -3,19 +3,22 @@ import type { NextFunction, Response } from 'express';
 import type { CrmRequest } from './crm-request';
 import { ApiRateLimits, isLimitedPath } from './throttle';
 import { CredentialsService } from '../domain/identity/credentials.service';
-import { bearerOf, rememberResolved } from './bearer';
+import { rememberResolved } from './bearer';
+import { ApiSessionCookies } from './api-session';
 
 /**
  * The API request limit, after the workspace is known and before any route runs: the bearer (or ERP
- * key header) is resolved first (auth cache, or one query); a verified credential counts against its
- * own bucket, anything else — no credential, an invented, revoked or expired one — against the client
- * address. Unknown routes are counted too.
+ * key header, or on /api/v1 the session cookie with its CSRF header) is resolved first (auth cache, or
+ * one query); a verified credential counts against its own bucket, anything else — no credential, an
+ * invented, revoked or expired one, a cookie without its header — against the client address. Unknown
+ * routes are counted too.
  */
 @Injectable()
 export class ApiLimitMiddleware implements NestMiddleware {
   constructor(
     private readonly credentials: CredentialsService,
     private readonly limits: ApiRateLimits,
+    private readonly sessions: ApiSessionCookies,
   ) {}
 
   async use(req: CrmRequest, res: Response, next: NextFunction): Promise<void> {
@@ -29,7 +32,9 @@ export class ApiLimitMiddleware implements NestMiddleware {
         return next();
       }
       const ws = req.workspace;
-      const token = bearerOf(req, true);
+      // a session cookie counts as its credential only with its CSRF header (else: the address)
+      const presented = this.sessions.credentialOf(req, true);
+      const token = presented && 'token' in presented ? presented.token : null;
       const resolved = ws && token ? await this.credentials.resolve(ws, token) : null;
       if (token) rememberResolved(req, token, resolved);
       // ERP keys have their own, lower per-key limit (they are refused everywhere but /api/erp/v1)

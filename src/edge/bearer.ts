@@ -2,7 +2,7 @@ import type { CrmRequest } from './crm-request';
 import type { ResolvedCredential } from '../domain/identity/credentials.service';
 
 /** The bearer token of a request; the ERP key header only where ERP keys are accepted. */
-export function bearerOf(req: CrmRequest, allowErpHeader: boolean): string | null {
+export function bearerOf(req: Pick<CrmRequest, 'headers'>, allowErpHeader: boolean): string | null {
   const header = req.headers.authorization;
   if (typeof header === 'string') {
     const m = /^Bearer\s+(\S+)\s*$/i.exec(header);

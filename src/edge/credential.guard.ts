@@ -6,6 +6,7 @@ import { requestContext } from '../platform/common/request-context';
 import { WorkspaceService } from '../domain/workspace/workspace.service';
 import { CredentialsService } from '../domain/identity/credentials.service';
 import { bearerOf, resolvedEarlier } from './bearer';
+import { ApiSessionCookies } from './api-session';
 import { AUTH_KEY, AuthOptions, FIRST_PARTY_ONLY, PUBLIC_KEY } from './auth.decorator';
 
 export { bearerOf };
@@ -14,7 +15,8 @@ export { bearerOf };
 const FIRST_PARTY_CHALLENGE = `Bearer error="insufficient_scope", error_description="${FIRST_PARTY_ONLY}"`;
 
 /**
- * Global guard: every route either is @Public() or declares @Auth(). Resolves the bearer to
+ * Global guard: every route either is @Public() or declares @Auth(). Resolves the bearer (or, on
+ * /api/v1, the web app's session cookie with its CSRF header, else 403 `csrf`: src/edge/api-session.ts) to
  * {workspace, user, kind, scopes}, then checks credential kind (401), first party on workspace
  * administration and scope (403 insufficient_scope) and licence/user module (403 module).
  * Object-level access is the services' job.
@@ -25,6 +27,7 @@ export class CredentialGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly credentials: CredentialsService,
     private readonly workspaces: WorkspaceService,
+    private readonly sessions: ApiSessionCookies,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -36,12 +39,16 @@ export class CredentialGuard implements CanActivate {
     const ws = req.workspace;
     if (!ws) throw new DomainError('not_found', 'workspace not found');
 
-    const token = bearerOf(req, options.kinds.includes('erp'));
-    if (!token) throw new DomainError('unauthorized', 'missing bearer token');
+    const presented = this.sessions.credentialOf(req, options.kinds.includes('erp'));
+    if (!presented) throw new DomainError('unauthorized', 'missing bearer token');
+    if ('refused' in presented) throw new DomainError('csrf', presented.refused);
+    const { token, via } = presented;
     const earlier = resolvedEarlier(req, token);
     const resolved = earlier !== undefined ? earlier : await this.credentials.resolve(ws, token);
     if (!resolved) throw new DomainError('unauthorized', 'invalid, expired or revoked token');
     const { credential, user, teamIds } = resolved;
+    // the cookie carries sessions only (a key or token put into it by hand is not a browser session)
+    if (via === 'cookie' && credential.kind !== 'session') throw new DomainError('unauthorized', 'the session cookie holds no session');
     if (!options.kinds.includes(credential.kind)) throw new DomainError('unauthorized', `a ${credential.kind} credential is not valid on this interface`);
 
     if (options.firstParty && credential.kind === 'oauth') throw new DomainError('insufficient_scope', FIRST_PARTY_ONLY, { wwwAuthenticate: FIRST_PARTY_CHALLENGE });
@@ -57,6 +64,7 @@ export class CredentialGuard implements CanActivate {
       if (!modules.includes(options.module)) throw new DomainError('module', `the ${options.module} module is not enabled for this user`);
     }
 
+    req.credentialVia = via;
     req.auth = { workspace: ws, user, credential: { id: credential.id, kind: credential.kind, scopes: credential.scopes }, modules, teamIds };
     const ctx = requestContext.getStore();
     if (ctx && user) ctx.userId = user.id;

@@ -6,4 +6,6 @@ export interface CrmRequest extends Request {
   id: string;
   workspace?: Workspace;
   auth?: AuthContext;
+  /** How the credential came: the Authorization header (or ERP key header) or the web app's session cookie. */
+  credentialVia?: 'bearer' | 'cookie';
 }

@@ -7,6 +7,8 @@ import type { CrmRequest } from './crm-request';
 import { ApiRateLimits, isLimitedPath } from './throttle';
 import { slugFromHost, workspaceHostOf } from '../domain/workspace/host';
 import { WorkspaceService } from '../domain/workspace/workspace.service';
+import { linkBase } from '../domain/workspace/link-base';
+import { baseUrlOf } from './base-url';
 
 /** Finds the workspace from the Host (X-Forwarded-Host only behind a trusted proxy). */
 @Injectable()
@@ -28,7 +30,10 @@ export class WorkspaceMiddleware implements NestMiddleware {
       }
       req.workspace = ws;
       const ctx = requestContext.getStore();
-      if (ctx) ctx.workspace = ws.slug;
+      if (ctx) {
+        ctx.workspace = ws.slug;
+        ctx.linkBase = { workspaceId: ws.id, url: linkBase(this.config, ws.slug, baseUrlOf(req)) };
+      }
       next();
     } catch (e) {
       next(e);

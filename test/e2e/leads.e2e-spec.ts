@@ -104,7 +104,8 @@ describe('POST /api/v1/leads', () => {
     const ev = await db(t).getRepository(OutboxEvent).find({ where: { workspaceId: a.ws.id, event: 'lead_created', recordId: l.id } });
     expect(ev).toHaveLength(1);
     expect(ev[0]!.data).toEqual({ id: l.id, company: 'Marmara Ambalaj', contact: 'Deniz Aksoy', email: 'deniz@example.com', interest: 'High' });
-    expect(ev[0]!.url).toBe(`/leads/${l.id}`);
+    // absolute on the request's base (scheme, Host): issue 20
+    expect(ev[0]!.url).toBe(`http://${a.host}/leads/${l.id}`);
   });
 
   it('defaults: only company is required', async () => {

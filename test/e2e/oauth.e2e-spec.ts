@@ -152,7 +152,7 @@ describe('authorization code flow', () => {
     const other = await userWithBrowser(a);
     await signIn(other.browser, url, other.email, PASSWORD);
     const jar = (br: Browser) => (br as unknown as { cookies: Map<string, string> }).cookies;
-    jar(other.browser).set('crm_csrf', jar(u.browser).get('crm_csrf')!);
+    jar(other.browser).set('crm_oauth_csrf', jar(u.browser).get('crm_oauth_csrf')!);
     const stolen = await other.browser.post('/oauth/authorize', { ...fields, decision: 'allow' });
     expect(stolen.status).toBe(400);
     expect(stolen.headers.location).toBeUndefined();

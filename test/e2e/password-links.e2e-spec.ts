@@ -112,7 +112,7 @@ describe('the invitation link (item 13)', () => {
     const done = await br.post('/invite', { ...form, password: GOOD, confirm: GOOD });
     expect(done.status).toBe(303);
     expect(done.headers.location).toBe('/settings/connections');
-    expect(String(done.headers['set-cookie'])).toMatch(/crm_settings_session=xk_[A-Za-z0-9_-]{43}; Path=\/settings; HttpOnly; SameSite=Lax/);
+    expect(String(done.headers['set-cookie'])).toMatch(/crm_session=xk_[A-Za-z0-9_-]{43}; Max-Age=\d+; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Strict/);
     const home = await br.get('/settings/connections');
     expect(home.status).toBe(200);
     expect(home.text).toContain(`Signed in as Ayşe Newcomer`);
@@ -157,7 +157,7 @@ describe('the invitation link (item 13)', () => {
     const { res } = await setPassword(a, await linkFor(email, '/reset-password'), GOOD);
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/settings/signin?return_to=%2Fsettings%2Fconnections');
-    expect(String(res.headers['set-cookie'] ?? '')).not.toContain('crm_settings_session=xk_');
+    expect(String(res.headers['set-cookie'] ?? '')).not.toContain('crm_session=xk_');
   });
 });
 

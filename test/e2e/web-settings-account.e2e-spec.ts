@@ -235,6 +235,6 @@ describe('settings CSRF (csrf-csrf)', () => {
     const r = await br.post('/settings/signin', { ...formFields(page.text), username: u.email, password: PASSWORD });
     expect(r.status).toBe(400);
     expect(r.text).toContain('The form expired');
-    expect(jar(br).has('crm_settings_session')).toBe(false);
+    expect(jar(br).has('crm_session')).toBe(false);
   });
 });

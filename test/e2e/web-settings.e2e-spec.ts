@@ -70,7 +70,7 @@ describe('settings pages (server-rendered)', () => {
     expect(bad.text).toContain('Invalid username or password');
     const forged = await br.post('/settings/signin', { ...formFields(page.text), csrf: 'forged', username: a.admin.email, password: 'Admin-Password-123' });
     expect(forged.status).toBe(400);
-    expect(forged.headers['set-cookie'] ?? []).not.toEqual(expect.arrayContaining([expect.stringContaining('crm_settings_session')]));
+    expect(forged.headers['set-cookie'] ?? []).not.toEqual(expect.arrayContaining([expect.stringContaining('crm_session')]));
     // a POST without session is refused
     expect((await br.post('/settings/scim/key', { csrf: 'x' })).status).toBe(403);
   });

@@ -34,7 +34,7 @@ export class Browser {
   }
 
   hasSession(): boolean {
-    return this.cookies.has('crm_session');
+    return this.cookies.has('crm_oauth_session');
   }
 }
 

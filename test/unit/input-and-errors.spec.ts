@@ -118,6 +118,12 @@ describe('production defaults', () => {
     expect(() => loadConfig({ CORS_ORIGINS: 'https://a.example/path' })).toThrow(/CORS_ORIGINS/);
     expect(() => loadConfig({ CORS_ORIGINS: '*' })).toThrow(/CORS_ORIGINS/);
   });
+
+  it('takes PUBLIC_URL only as an http(s) URL (record links are built on it)', () => {
+    expect(loadConfig({}).publicUrl).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: ' https://crm.example.com:8443/ ' }).publicUrl).toBe('https://crm.example.com:8443/');
+    for (const bad of ['crm.example.com', 'ftp://crm.example.com', 'https://', 'https://crm.example.com/?x=1']) expect(() => loadConfig({ PUBLIC_URL: bad })).toThrow(/PUBLIC_URL/);
+  });
 });
 
 describe('decimal places of numbers, exponents included', () => {

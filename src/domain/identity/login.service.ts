@@ -24,6 +24,13 @@ export interface LoginInput {
   device?: string;
 }
 
+/** A session opened by a sign-in: its token (`xk_`), the user and when the token expires. */
+export interface OpenedSession {
+  token: string;
+  user: User;
+  expiresAt: Date;
+}
+
 let dummyHash: Promise<string> | undefined;
 
 const DAY_SECONDS = 86_400;
@@ -72,7 +79,7 @@ export class LoginService {
     this.byCodeUser = limiters.create('login:otp-user', { points: config.loginOtpMaxFailures, duration: window, blockDuration: window });
   }
 
-  async login(ws: Workspace, input: LoginInput, clientIp?: string): Promise<{ token: string; user: User }> {
+  async login(ws: Workspace, input: LoginInput, clientIp?: string): Promise<OpenedSession> {
     const { user, keys, username } = await this.checkPassword(ws, input.username, input.password, clientIp);
     return this.secondFactor(ws, user, keys, username, input.otp, input.device);
   }
@@ -82,7 +89,7 @@ export class LoginService {
    * gets a pending proof (sealed: workspace, user, a fingerprint of the password hash, 5 minutes) that the
    * code step takes instead of the password, so the page never asks for the password twice.
    */
-  async signInWithPassword(ws: Workspace, input: LoginInput, clientIp?: string): Promise<{ token: string; user: User } | { pending: string }> {
+  async signInWithPassword(ws: Workspace, input: LoginInput, clientIp?: string): Promise<OpenedSession | { pending: string }> {
     const { user, keys, username } = await this.checkPassword(ws, input.username, input.password, clientIp);
     if (this.users.totpSecretOf(user) && !input.otp) return { pending: this.sealPending(ws, user, username) };
     return this.secondFactor(ws, user, keys, username, input.otp, input.device);
@@ -93,7 +100,7 @@ export class LoginService {
    * limits as a sign-in. Null when the proof is unreadable, older than 5 minutes, of another workspace,
    * spent (a code was accepted since), or the password changed since (the page asks for the password again).
    */
-  async signInWithCode(ws: Workspace, input: { pending: string; otp?: string; device?: string }, clientIp?: string): Promise<{ token: string; user: User } | null> {
+  async signInWithCode(ws: Workspace, input: { pending: string; otp?: string; device?: string }, clientIp?: string): Promise<OpenedSession | null> {
     const proof = this.openPending(ws, input.pending);
     if (!proof) return null;
     const keys = limitKeys(ws, userAccount(proof.u), clientIp);
@@ -134,7 +141,7 @@ export class LoginService {
   }
 
   /** The 6-digit code when two-factor is on (each code once), then the session. */
-  private async secondFactor(ws: Workspace, user: User, keys: LimitKeys, username: string, otp: string | undefined, device: string | undefined): Promise<{ token: string; user: User }> {
+  private async secondFactor(ws: Workspace, user: User, keys: LimitKeys, username: string, otp: string | undefined, device: string | undefined): Promise<OpenedSession> {
     const db = this.uow.tenant(ws.id);
     const secret = this.users.totpSecretOf(user);
     let step: number | null = null;
@@ -170,7 +177,7 @@ export class LoginService {
    * or null when two-factor is on (the mailbox alone must not pass both factors: the sign-in page asks)
    * or the user cannot sign in (deactivated, licence blocked: the sign-in page says why).
    */
-  async signInAfterPasswordLink(ws: Workspace, user: User, device: string): Promise<string | null> {
+  async signInAfterPasswordLink(ws: Workspace, user: User, device: string): Promise<OpenedSession | null> {
     if (this.users.totpSecretOf(user)) return null;
     try {
       this.checkUsable(ws, user);
@@ -178,17 +185,17 @@ export class LoginService {
       if (e instanceof DomainError) return null;
       throw e;
     }
-    return (await this.openSession(ws, user, user.username, device)).token;
+    return this.openSession(ws, user, user.username, device);
   }
 
   /** A session token (`xk_`, API_TOKEN_DAYS) of a user who passed every check, with its audit row. */
-  private async openSession(ws: Workspace, user: User, username: string, device: string | undefined): Promise<{ token: string; user: User }> {
+  private async openSession(ws: Workspace, user: User, username: string, device: string | undefined): Promise<OpenedSession> {
     return this.uow.run(async () => {
       const expiresAt = new Date(Date.now() + this.config.apiTokenDays * 86_400_000);
       const { token } = await this.credentials.issue({ workspaceId: ws.id, kind: 'session', userId: user.id, name: device?.trim() || 'session', expiresAt });
       await this.uow.tenant(ws.id).update(User, { id: user.id }, { lastLoginAt: new Date() });
       await this.uow.audit({ workspaceId: ws.id, action: 'login', userId: user.id, subject: username, detail: { device: device ?? '' } });
-      return { token, user };
+      return { token, user, expiresAt };
     });
   }
 

@@ -1,5 +1,6 @@
 import { formatTimestamp } from '../../platform/common/time';
 import type { JsonMap } from '../../platform/database/tenant-entity';
+import { absoluteUrl } from '../workspace/link-base';
 
 /** What a delivery needs to know of its workspace. */
 export interface WorkspaceInfo {
@@ -9,7 +10,7 @@ export interface WorkspaceInfo {
   company: string;
   /** `app` of the body: the application name. */
   appName: string;
-  /** Absolute base of record links (https://<slug>.<BASE_DOMAIN> or PUBLIC_URL). */
+  /** Absolute base of record links (src/domain/workspace/link-base.ts). */
   baseUrl: string;
 }
 
@@ -34,11 +35,7 @@ export interface WebhookBody {
   sent_at: string;
 }
 
-export function absoluteUrl(base: string, path: string): string {
-  if (/^https?:\/\//i.test(path)) return path;
-  if (!path) return base;
-  return base.replace(/\/$/, '') + (path.startsWith('/') ? path : `/${path}`);
-}
+export { absoluteUrl };
 
 export function buildBody(ev: EventContent, ws: WorkspaceInfo, now: Date): WebhookBody {
   return {

@@ -9,6 +9,8 @@ import { isSigned, render } from './chat-formats';
 import { SafeHttpClient, PostResult } from '../../platform/net/safe-http';
 import { signedHeaders } from './signing';
 import { buildBody, EventContent, WorkspaceInfo } from './webhook-body';
+import { linkBase } from '../workspace/link-base';
+import { requestLinkBase } from '../../platform/common/request-context';
 
 /** The SecretBox that sealed the signing keys (bound by the module that provides the worker). */
 export const WEBHOOK_SECRET_BOX = Symbol('WEBHOOK_SECRET_BOX');
@@ -200,14 +202,14 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
     return new Map(
       rows.map((w) => [
         w.id,
-        { id: w.id, timezone: w.timezone, company: w.app?.company ?? '', appName: w.app?.name ?? '', baseUrl: this.baseUrl(w.slug) },
+        { id: w.id, timezone: w.timezone, company: w.app?.company ?? '', appName: w.app?.name ?? '', baseUrl: this.baseUrl(w.id, w.slug) },
       ]),
     );
   }
 
-  baseUrl(slug: string): string {
-    if (this.config.publicUrl && slug === this.config.defaultWorkspace) return this.config.publicUrl.replace(/\/$/, '');
-    return `https://${slug}.${this.config.baseDomain}`;
+  /** The base of record links: PUBLIC_URL, else the current request's (a test delivery), else http://localhost:PORT or the slug's host (link-base.ts). */
+  baseUrl(workspaceId: number, slug: string): string {
+    return linkBase(this.config, slug, requestLinkBase(workspaceId));
   }
 
   /** Claims pending deliveries of connections with room, and starts sending them. Returns how many. */

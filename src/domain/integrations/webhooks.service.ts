@@ -126,7 +126,7 @@ export class WebhooksService {
     const delivery = await this.uow.run(async () => {
       const c = await db.byId(WebhookConnection, id);
       if (!c) throw notFound('webhook');
-      const body = buildBody(testEvent(ws.app.name), { id: ws.id, timezone: ws.timezone, company: ws.app.company, appName: ws.app.name, baseUrl: this.worker.baseUrl(ws.slug) }, new Date());
+      const body = buildBody(testEvent(ws.app.name), { id: ws.id, timezone: ws.timezone, company: ws.app.company, appName: ws.app.name, baseUrl: this.worker.baseUrl(ws.id, ws.slug) }, new Date());
       return this.queue(auth, { connectionId: c.id, event: 'test', outboxId: null, messageId: `msg_${randomUUID()}`, resendOf: null, body: render(c.kind, body, c.url) });
     });
     this.worker.wake();

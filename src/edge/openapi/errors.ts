@@ -15,7 +15,7 @@ export const ERROR_SCHEMAS: Record<string, SchemaObject> = {
       error: {
         type: 'string',
         description:
-          'invalid, unauthorized, forbidden, module, insufficient_scope, not_found, conflict, duplicate, payload_too_large, unsupported_media_type, method_not_allowed, rate_limited, internal, ...',
+          'invalid, unauthorized, forbidden, module, insufficient_scope, csrf, not_found, conflict, duplicate, payload_too_large, unsupported_media_type, method_not_allowed, rate_limited, internal, ...',
       },
       message: { type: 'string' },
       field: { type: 'string', description: 'the first bad field (400 invalid)' },
@@ -88,7 +88,7 @@ export const ERROR_SCHEMAS: Record<string, SchemaObject> = {
 const REST: Record<number, string> = {
   400: '`invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it)',
   401: '`unauthorized`: missing, invalid, expired or revoked token',
-  403: '`insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user) or `forbidden` (not allowed to see or edit this record)',
+  403: '`insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header)',
   404: '`not_found`: no such record, or one the caller may not see (or the host names no workspace)',
   409: '`conflict`: the record is in a state that does not allow this',
   413: '`payload_too_large`: the body is larger than the limit (on any route that is sent one)',
@@ -96,7 +96,7 @@ const REST: Record<number, string> = {
   429: '`rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds',
 };
 const FIRST_PARTY_403 =
-  '`insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module` or `forbidden`';
+  '`insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header)';
 
 /** The description of an automatic error response. */
 export function errorText(family: ErrorFamily, status: number, variant?: 'firstParty' | 'host'): string {

@@ -2,7 +2,7 @@ import { browserCookies, PageCookieNames } from '../../edge/browser-cookies';
 import { PageCsrf } from '../../edge/page-csrf';
 
 /** The OAuth pages' cookies, all `Path=/oauth`. */
-export const OAUTH_COOKIES: PageCookieNames = { session: 'crm_session', csrf: 'crm_csrf', presession: 'crm_presession' };
+export const OAUTH_COOKIES: PageCookieNames = { session: 'crm_oauth_session', csrf: 'crm_oauth_csrf', presession: 'crm_oauth_presession' };
 
 export const cookies = browserCookies(OAUTH_COOKIES, '/oauth');
 

@@ -11,7 +11,8 @@ import { BrowserSessionService, SignInPage } from '../../domain/identity/oauth/b
 import { OAuthService } from '../../domain/identity/oauth/oauth.service';
 import { MAX_API_KEYS, UserCredentialsService } from '../../domain/identity/user-credentials.service';
 import type { Workspace } from '../../domain/workspace/workspace.entity';
-import { cookies, pages, settingsReturnTo } from './pages';
+import { pages, settingsReturnTo, signedIn, signedOut } from './pages';
+import { ApiSessionCookies } from '../../edge/api-session';
 import { baseUrlOf } from '../../edge/base-url';
 import { confirmFirst, field, Form, idOf, PageContext, PageError, redirect, SettingsPages, ts } from './settings-pages';
 
@@ -29,6 +30,7 @@ export class AccountController {
     private readonly oauth: OAuthService,
     private readonly credentials: CredentialsService,
     private readonly own: UserCredentialsService,
+    private readonly appCookies: ApiSessionCookies,
   ) {}
 
   // ---- sign-in ------------------------------------------------------------------------------
@@ -44,7 +46,7 @@ export class AccountController {
     const returnTo = settingsReturnTo(form.return_to);
     const out = await this.browser.signIn(ws, form, this.pages.csrf.valid(req), ip, browserDeviceName(req.headers['user-agent'], 'settings'));
     if (out.kind === 'page') return sendPage(req, res, this.signInPage(ws, req, res, returnTo, out));
-    cookies.setSession(req, res, out.sessionToken);
+    signedIn(this.appCookies, req, res, { token: out.sessionToken, expiresAt: out.expiresAt });
     res.redirect(303, returnTo);
   }
 
@@ -52,7 +54,7 @@ export class AccountController {
   signOut(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
     return this.pages.handle(ws, req, res, async ({ auth }) => {
       await this.credentials.logout(ws.id, auth.credential, auth.user.id);
-      cookies.clearSession(req, res);
+      signedOut(this.appCookies, req, res);
       return redirect('/settings/signedout');
     });
   }
@@ -166,7 +168,7 @@ export class AccountController {
       return confirmFirst(ctx, req, body, ask, async () => {
         await this.own.signOutSession(ctx.auth, session.credential.id);
         if (!session.current) return redirect('/settings/sessions', { notice: 'Session ended: that device is signed out.' });
-        cookies.clearSession(req, res); // this browser's own session
+        signedOut(this.appCookies, req, res); // this browser's own session
         return redirect('/settings/signedout');
       });
     });

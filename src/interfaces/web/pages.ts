@@ -1,4 +1,6 @@
-import { browserCookies, PageCookieNames } from '../../edge/browser-cookies';
+import type { Request, Response } from 'express';
+import { ApiSessionCookies, SESSION_COOKIE } from '../../edge/api-session';
+import { browserCookies, cookieFlags, PageCookieNames } from '../../edge/browser-cookies';
 import { PageCsrf } from '../../edge/page-csrf';
 import { PageFlash } from '../../edge/pages/page-flash';
 import { SIGN_IN_TEMPLATE, SignInView } from '../../edge/pages/layout.templates';
@@ -6,9 +8,25 @@ import { PageRenderer } from '../../edge/pages/page-renderer';
 import { isAdmin, UserContext } from '../../domain/identity/auth-context';
 import { SETTINGS_TEMPLATES } from './settings.templates';
 
-/** The settings pages' cookies, all `Path=/settings` (the OAuth pages have their own under /oauth). */
-export const SETTINGS_COOKIES: PageCookieNames = { session: 'crm_settings_session', csrf: 'crm_settings_csrf', presession: 'crm_settings_presession' };
+/**
+ * The settings pages' cookies: the session is the web app's `crm_session` (Path=/, SameSite=Strict: one
+ * sign-in covers the app and the settings, signing out of either signs out both; set and cleared only
+ * through `signedIn`/`signedOut`); the forms' CSRF, pre-session and flash cookies are `Path=/settings`
+ * (the OAuth pages have their own under /oauth).
+ */
+export const SETTINGS_COOKIES: PageCookieNames = { session: SESSION_COOKIE, csrf: 'crm_settings_csrf', presession: 'crm_settings_presession' };
 export const cookies = browserCookies(SETTINGS_COOKIES, '/settings');
+
+/** After a sign-in on a settings or password page: the app's session cookies, and the sign-in form's pre-session dropped. */
+export function signedIn(app: ApiSessionCookies, req: Request, res: Response, session: { token: string; expiresAt: Date }): void {
+  app.set(req, res, session.token, (session.expiresAt.getTime() - Date.now()) / 1000);
+  res.clearCookie(SETTINGS_COOKIES.presession, cookieFlags(req, '/settings'));
+}
+
+/** After a sign-out: both session cookies of the app cleared. */
+export function signedOut(app: ApiSessionCookies, req: Request, res: Response): void {
+  app.clear(req, res);
+}
 export const settingsCsrf = (secret: string): PageCsrf => new PageCsrf({ cookies: SETTINGS_COOKIES, path: '/settings', signInPath: '/settings/signin', secret });
 /** The flash of the settings pages (POST-redirect-GET): `crm_settings_flash`, `Path=/settings`. */
 export const settingsFlash = (secret: string): PageFlash => new PageFlash(secret, 'crm_settings_flash', '/settings');

@@ -14,7 +14,8 @@ import { PASSWORD_MAX, PASSWORD_RULES } from '../../domain/identity/password';
 import { SECRET_BOX } from '../../domain/identity/secret-box.provider';
 import type { Workspace } from '../../domain/workspace/workspace.entity';
 import { PASSWORD_TEMPLATES } from './password.templates';
-import { cookies as settingsCookies } from './pages';
+import { signedIn } from './pages';
+import { ApiSessionCookies } from '../../edge/api-session';
 
 type Form = Record<string, unknown>;
 
@@ -61,6 +62,7 @@ export class PasswordPages {
   constructor(
     private readonly invitations: InvitationsService,
     private readonly login: LoginService,
+    private readonly appCookies: ApiSessionCookies,
     @Inject(SECRET_BOX) box: SecretBox,
   ) {
     const secret = box.derive('csrf');
@@ -95,7 +97,7 @@ export class PasswordPages {
     }
     const session = await this.login.signInAfterPasswordLink(ws, user, browserDeviceName(req.headers['user-agent'], 'settings'));
     if (!session) return res.redirect(303, `/settings/signin?return_to=${encodeURIComponent(SIGNED_IN_HOME)}`);
-    settingsCookies.setSession(req, res, session);
+    signedIn(this.appCookies, req, res, session);
     res.redirect(303, SIGNED_IN_HOME);
   }
 

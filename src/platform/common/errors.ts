@@ -9,6 +9,7 @@ export type ErrorCode =
   | 'forbidden'
   | 'module'
   | 'insufficient_scope'
+  | 'csrf'
   | 'inactive'
   | 'license_blocked'
   | 'not_found'
@@ -27,6 +28,7 @@ const STATUS: Record<ErrorCode, number> = {
   forbidden: 403,
   module: 403,
   insufficient_scope: 403,
+  csrf: 403,
   inactive: 403,
   license_blocked: 403,
   not_found: 404,

@@ -47,6 +47,7 @@ export interface AppConfig {
   appVersion: string;
   /** Create the demo workspace on first start; default on unless NODE_ENV=production. */
   seedDemo: boolean;
+  /** PUBLIC_URL: the public base of the default workspace (banner, record links: src/domain/workspace/link-base.ts). */
   publicUrl?: string;
   /** NODE_ENV=production. */
   production: boolean;
@@ -138,6 +139,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const databaseDirectUrl = env.DATABASE_DIRECT_URL || undefined;
   if (databaseDirectUrl && !/^postgres(ql)?:\/\//.test(databaseDirectUrl)) throw new ConfigError('DATABASE_DIRECT_URL must start with postgres:// or postgresql://');
   if (!databaseUrl && (databaseDirectUrl || databasePoolMode !== 'session')) throw new ConfigError('DATABASE_POOL_MODE and DATABASE_DIRECT_URL need DATABASE_URL (the embedded database has no pooler)');
+  const publicUrl = env.PUBLIC_URL?.trim() || undefined;
+  if (publicUrl && !/^https?:\/\/[^/\s?#]+(\/[^\s?#]*)?$/.test(publicUrl)) throw new ConfigError(`PUBLIC_URL: "${publicUrl}" is not an http(s) URL (scheme://host[:port], optional path)`);
   const production = (env.NODE_ENV ?? '').trim().toLowerCase() === 'production';
   const corsOrigins = (env.CORS_ORIGINS ?? '')
     .split(',')
@@ -172,7 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     defaultTimezone: tz,
     appVersion: str(env, 'APP_VERSION', 'v1'),
     seedDemo: bool(env, 'SEED_DEMO', !production),
-    publicUrl: env.PUBLIC_URL || undefined,
+    publicUrl,
     production,
     corsOrigins: corsOrigins.map((o) => o.replace(/\/$/, '')),
     smtpUrl: smtpUrl(env.SMTP_URL),

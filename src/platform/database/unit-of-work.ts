@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, EntityTarget, ObjectLiteral, Repository } from 'typeorm';
 import { databaseErrorCode, fromSqlState, RETRYABLE_SQLSTATES } from '../common/database-errors';
-import { requestContext } from '../common/request-context';
+import { requestContext, requestLinkBase } from '../common/request-context';
 import { AuditLog } from '../outbox/audit-log.entity';
 import { DomainEvent, MAX_EVENTS_PER_OPERATION } from '../outbox/domain-event';
 import { OutboxEvent } from '../outbox/outbox-event.entity';
@@ -232,13 +232,20 @@ export class UnitOfWork {
         event: e.event,
         title: e.title,
         text: e.text,
-        url: e.url,
+        // a path is made absolute on the base of the request that raised it (PUBLIC_URL first); without one the worker does it
+        url: absoluteOn(requestLinkBase(e.workspaceId), e.url),
         data: e.data,
         recordType: e.recordType,
         recordId: e.recordId ?? null,
       })),
     );
   }
+}
+
+/** A record path on the request's link base, when there is one; an absolute URL stays. */
+function absoluteOn(base: string | undefined, url: string): string {
+  if (!base || !url.startsWith('/')) return url;
+  return base + url;
 }
 
 const WRITES = new Set(['save', 'insert', 'update', 'delete', 'upsert', 'remove', 'softDelete', 'softRemove', 'restore', 'recover', 'increment', 'decrement', 'clear', 'transaction']);

@@ -16,7 +16,7 @@ export interface SignInPage {
   returnTo: string;
 }
 
-export type SignInOutcome = SignInPage | { kind: 'signed_in'; sessionToken: string; returnTo: string };
+export type SignInOutcome = SignInPage | { kind: 'signed_in'; sessionToken: string; expiresAt: Date; returnTo: string };
 
 /** A return path after sign-in: only this server's authorization endpoint (no open redirect). */
 export function safeReturnTo(raw: unknown): string {
@@ -76,7 +76,7 @@ export class BrowserSessionService {
     try {
       const r = await this.login.signInWithPassword(ws, { username, password, otp, device }, ip);
       if ('pending' in r) return { kind: 'page', username, pending: r.pending, returnTo };
-      return { kind: 'signed_in', sessionToken: r.token, returnTo };
+      return { kind: 'signed_in', sessionToken: r.token, expiresAt: r.expiresAt, returnTo };
     } catch (e) {
       const known = refusal(e);
       if (known) return page(known);
@@ -91,7 +91,7 @@ export class BrowserSessionService {
     try {
       const r = await this.login.signInWithCode(ws, { pending, otp, device }, ip);
       if (!r) return { kind: 'page', username, error: 'The sign-in took too long. Please sign in again.', returnTo };
-      return { kind: 'signed_in', sessionToken: r.token, returnTo };
+      return { kind: 'signed_in', sessionToken: r.token, expiresAt: r.expiresAt, returnTo };
     } catch (e) {
       const known = refusal(e);
       if (e instanceof DomainError && e.code === 'rate_limited') return again(known!);

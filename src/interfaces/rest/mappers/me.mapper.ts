@@ -7,6 +7,9 @@ import type { Workspace } from '../../../domain/workspace/workspace.entity';
 import type { LicenseView } from '../../../domain/workspace/workspace.service';
 import type { Constants } from '../schemas/constants.schema';
 import type { App, Licence, LoginResponse, Mailbox as MailboxSchema, Me } from '../schemas/me.schema';
+import type { BrowserSessionResponse, SessionList } from '../schemas/session.schema';
+import type { SessionView } from '../../../domain/identity/user-credentials.service';
+import { formatTimestamp } from '../../../platform/common/time';
 import { toUserSummary } from './user.mapper';
 
 /** Spec 2.2. */
@@ -79,5 +82,19 @@ export function toLoginResponse(token: string, p: Profile, version: string): z.o
     app: toAppInfo(p.workspace, version),
     license: toLicense(p.license),
     weak_password: p.user.weakPassword,
+  };
+}
+
+/** POST /api/v1/session: the login answer without the token (it travels in the HttpOnly cookie). */
+export function toBrowserSessionResponse(p: Profile, version: string): z.output<typeof BrowserSessionResponse> {
+  const { token: _token, ...rest } = toLoginResponse('', p, version);
+  return rest;
+}
+
+/** GET /api/v1/sessions. */
+export function toSessionList(list: SessionView[], tz: string): z.output<typeof SessionList> {
+  return {
+    ok: true as const,
+    items: list.map(({ credential: c, current }) => ({ id: c.id, device: c.name, created_at: formatTimestamp(c.createdAt, tz), last_used_at: formatTimestamp(c.lastUsedAt, tz), current })),
   };
 }
