@@ -2,9 +2,6 @@ import { useRef, useState, type FormEvent } from 'react';
 import { api, type ApiError } from '../lib/api';
 import { useT } from '../lib/i18n';
 
-// until the session route is in the generated client (branch websession)
-const untypedPost = api.POST as unknown as (path: string, init: { body: unknown }) => Promise<{ response: Response; error?: unknown }>;
-
 /**
  * Sign-in: user name and password, then the two-factor code when the service asks for it
  * (`otp_required`). The session is an HttpOnly cookie set by POST /api/v1/session; the page never sees it.
@@ -24,7 +21,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: () => void | Promise<void> 
     setBusy(true);
     setError('');
     try {
-      const r = await untypedPost('/api/v1/session', { body: { username, password, ...(needOtp ? { otp } : {}), device: 'Web browser' } });
+      const r = await api.POST('/api/v1/session', { body: { username, password, ...(needOtp ? { otp } : {}), device: 'Web browser' } });
       if (r.response.ok) return void (await onSignedIn());
       const err = (r.error ?? {}) as ApiError;
       if (err.error === 'otp_required') {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, must } from '../lib/api';
@@ -70,7 +70,11 @@ function SearchBox() {
   const t = useT();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [q, setQ] = useState(params.get('q') ?? '');
+  const { pathname } = useLocation();
+  // the box shows the global search's words on /search only (a list's own `q` is the list's)
+  const current = pathname === '/search' ? (params.get('q') ?? '') : '';
+  const [q, setQ] = useState(current);
+  useEffect(() => setQ(current), [current]);
   function submit(e: FormEvent) {
     e.preventDefault();
     if (q.trim()) navigate(`/search?q=${encodeURIComponent(q.trim())}`);
@@ -90,7 +94,7 @@ function UserMenu() {
   const t = useT();
   const qc = useQueryClient();
   async function signOut() {
-    await (api.DELETE as unknown as (path: string) => Promise<unknown>)('/api/v1/session');
+    await api.DELETE('/api/v1/session');
     qc.clear();
     window.location.assign('/');
   }
