@@ -1,8 +1,10 @@
-import { appendFileSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import standaloneCode from 'ajv/dist/standalone';
 
 /**
  * The contract check (docs/architecture.md, "The API contract"): every response the e2e suite receives
@@ -11,6 +13,11 @@ import addFormats from 'ajv-formats';
  * document, a content type it does not name, a missing field or one the schema does not name fails the
  * test that received it (test/helpers/contract-setup.ts). Requests to paths outside the document (pages,
  * unknown routes) are not checked here; test/e2e/openapi-routes.e2e-spec.ts checks that every route is in it.
+ *
+ * Compiling the document's validators takes seconds and every test file would repeat it: they are generated
+ * once as ajv standalone code into node_modules/.cache/crm-contract/<hash>.js, keyed by the hash of
+ * openapi.json and of this file, and each test file loads that module (written to a temporary name and
+ * renamed, so two jest workers never read half of it).
  */
 
 type Json = Record<string, unknown>;
@@ -29,9 +36,10 @@ export interface Violation {
 }
 
 const DOC_PATH = join(__dirname, '../../openapi.json');
+const CACHE_DIR = join(__dirname, '../../node_modules/.cache/crm-contract');
 let operations: Operation[] | undefined;
-let ajv: Ajv | undefined;
-const validators = new Map<string, ValidateFunction>();
+/** Validators by validatorKey(): the generated module's exports. */
+let validators: Record<string, ValidateFunction> | undefined;
 const violations: Violation[] = [];
 let currentTest = '';
 
@@ -49,10 +57,8 @@ export function violationCount(): number {
 
 function load(): Operation[] {
   if (operations) return operations;
-  const doc = JSON.parse(readFileSync(DOC_PATH, 'utf8')) as { paths: Record<string, Record<string, Json>>; components: Json };
-  ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true });
-  addFormats(ajv);
-  ajv.addSchema({ $id: 'openapi', components: toJsonSchema(structuredClone(doc.components)) });
+  const text = readFileSync(DOC_PATH, 'utf8');
+  const doc = JSON.parse(text) as Doc;
   const ops: Operation[] = [];
   for (const [template, item] of Object.entries(doc.paths)) {
     const source = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+');
@@ -62,9 +68,49 @@ function load(): Operation[] {
       ops.push({ method: method.toUpperCase(), template, pattern, responses: op.responses as Operation['responses'] });
     }
   }
+  const ajvVersion = (JSON.parse(readFileSync(require.resolve('ajv/package.json'), 'utf8')) as { version: string }).version;
+  const hash = createHash('sha256').update(text).update(readFileSync(__filename)).update(ajvVersion).digest('hex').slice(0, 16);
+  const file = join(CACHE_DIR, `${hash}.js`);
+  if (!existsSync(file)) generate(doc, ops, file);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  validators = require(file) as Record<string, ValidateFunction>;
   // literal segments before parameters: /objects/{key}/records before /objects/{key}
   operations = ops.sort((a, b) => specificity(b.template) - specificity(a.template));
   return operations;
+}
+
+type Doc = { paths: Record<string, Record<string, Json>>; components: Json };
+
+const validatorKey = (op: Operation, status: string, media: string) => `${op.method} ${op.template} ${status} ${media}`;
+
+/** Writes the standalone module of every JSON response schema of the document (one function per distinct schema). */
+function generate(doc: Doc, ops: Operation[], file: string): void {
+  const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true, inlineRefs: false, code: { source: true } });
+  addFormats(ajv);
+  ajv.addSchema({ $id: 'openapi', components: toJsonSchema(structuredClone(doc.components)) });
+  const ids = new Map<string, string>();
+  const names: Record<string, string> = {};
+  for (const op of ops) {
+    for (const [status, response] of Object.entries(op.responses)) {
+      for (const [media, entry] of Object.entries(response.content ?? {})) {
+        if (!entry.schema || !media.endsWith('json')) continue;
+        const schema = JSON.stringify(entry.schema);
+        let id = ids.get(schema);
+        if (!id) {
+          id = `s${ids.size}`;
+          ids.set(schema, id);
+          ajv.addSchema({ $id: id, allOf: [toJsonSchema(structuredClone(entry.schema))] });
+        }
+        names[validatorKey(op, status, media)] = id;
+      }
+    }
+  }
+  const code = standaloneCode(ajv, names);
+  mkdirSync(CACHE_DIR, { recursive: true });
+  for (const old of readdirSync(CACHE_DIR)) if (old.endsWith('.js') && join(CACHE_DIR, old) !== file) rmSync(join(CACHE_DIR, old), { force: true });
+  const part = `${file}.${process.pid}.part`;
+  writeFileSync(part, code);
+  renameSync(part, file);
 }
 
 const specificity = (t: string) => t.split('/').filter((s) => s && !s.startsWith('{')).length * 100 + t.split('/').length;
@@ -89,16 +135,6 @@ function toJsonSchema(node: unknown): unknown {
   return o;
 }
 
-function validatorFor(schema: Json): ValidateFunction {
-  const key = JSON.stringify(schema);
-  let v = validators.get(key);
-  if (!v) {
-    v = ajv!.compile(toJsonSchema(structuredClone(schema)) as Json);
-    validators.set(key, v);
-  }
-  return v;
-}
-
 /** CONTRACT_PATHS=<regex>: check only operations whose path template matches (while documenting one area). */
 const ONLY = process.env.CONTRACT_PATHS ? new RegExp(process.env.CONTRACT_PATHS) : undefined;
 
@@ -108,7 +144,8 @@ export function checkResponse(method: string, path: string, status: number, cont
   const op = ops.find((o) => o.method === method && o.pattern.test(path));
   if (!op || (ONLY && !ONLY.test(op.template))) return undefined;
   const operation = `${method} ${op.template}`;
-  const documented = op.responses[String(status)] ?? op.responses.default;
+  const statusKey = op.responses[String(status)] ? String(status) : 'default';
+  const documented = op.responses[statusKey];
   if (!documented) return { operation, problem: `status ${status} is not documented (documented: ${Object.keys(op.responses).join(', ')})` };
   if (!documented.content) return { operation };
   if (body.length === 0) return { operation, problem: `status ${status} documents a body, the response has none` };
@@ -123,7 +160,7 @@ export function checkResponse(method: string, path: string, status: number, cont
   } catch {
     return { operation, problem: 'the body is not JSON' };
   }
-  const validate = validatorFor(entry.schema);
+  const validate = validators![validatorKey(op, statusKey, media)];
   if (validate(value)) return { operation };
   const errors = (validate.errors ?? []).slice(0, 8).map((e) => `${e.instancePath || '/'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`);
   return { operation, problem: `body does not match the schema of ${status}: ${errors.join('; ')}` };

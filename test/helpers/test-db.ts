@@ -1,30 +1,123 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { dataSourceOptions } from '../../src/platform/database/data-source-options';
 import { DbConnection, openEmbedded } from '../../src/platform/database/embedded';
 
 /**
  * A database of its own for one test file: a fresh database on the PostgreSQL server of DATABASE_URL,
  * or an in-memory embedded PGlite when DATABASE_URL is not set (or `embedded` is forced).
+ *
+ * Both start as a copy of a migrated template instead of an empty cluster that every app then migrates
+ * (docs/performance.md, "Test suite"): on PostgreSQL a template database `crm_tpl_<key>`, copied with
+ * CREATE DATABASE … TEMPLATE; on PGlite a dump of a migrated data directory (node_modules/.cache/crm-test-db),
+ * loaded into the new in-memory instance. The key hashes the migrations' sources, so a changed migration
+ * builds a new template; the app still runs its migrations at start (none pending) and /health reports them.
+ * A template is built under a name of its own and renamed into place, so two jest workers never see half of one.
  */
 export async function openTestDb(opts: { embedded?: boolean; dataDir?: string } = {}): Promise<DbConnection> {
   const base = process.env.DATABASE_URL;
   if (opts.dataDir) return openEmbedded({ dataDir: opts.dataDir });
-  if (!base || opts.embedded) return openEmbedded({ inMemory: true });
+  if (!base || opts.embedded) return openEmbedded({ inMemory: true, initialData: await embeddedTemplate() });
+  const template = await serverTemplate(base);
   const name = `crm_t_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
+  await withAdmin(base, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
   return {
-    url: url.toString(),
+    url: dbUrl(base, name),
     embedded: false,
     async close() {
-      const c = new Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await withAdmin(base, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };
+}
+
+/** Bump when the way a template is built changes (the key covers the migrations themselves). */
+const TEMPLATE_FORMAT = 1;
+const MIGRATIONS_DIR = join(__dirname, '../../src/platform/database/migrations');
+const CACHE_DIR = join(__dirname, '../../node_modules/.cache/crm-test-db');
+
+let key: string | undefined;
+function templateKey(): string {
+  if (key) return key;
+  const h = createHash('sha256').update(`format ${TEMPLATE_FORMAT}\n`);
+  for (const f of readdirSync(MIGRATIONS_DIR).sort()) h.update(f).update(readFileSync(join(MIGRATIONS_DIR, f)));
+  key = h.digest('hex').slice(0, 16);
+  return key;
+}
+
+async function migrate(conn: Pick<DbConnection, 'url' | 'socketDir' | 'embedded'>): Promise<void> {
+  const ds = new DataSource(dataSourceOptions(conn, []));
+  await ds.initialize();
+  try {
+    await ds.runMigrations();
+  } finally {
+    await ds.destroy();
+  }
+}
+
+async function withAdmin<T>(base: string, fn: (c: Client) => Promise<T>): Promise<T> {
+  const c = new Client({ connectionString: base });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+function dbUrl(base: string, name: string): string {
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** The migrated template database on the server of `base`, built once per set of migrations. */
+async function serverTemplate(base: string): Promise<string> {
+  const template = `crm_tpl_${templateKey()}`;
+  const exists = await withAdmin(base, async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [template])).rowCount === 1);
+  if (exists) return template;
+  const building = `crm_tplb_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await withAdmin(base, (c) => c.query(`CREATE DATABASE ${building}`));
+  try {
+    await migrate({ url: dbUrl(base, building), embedded: false });
+    await withAdmin(base, (c) => c.query(`ALTER DATABASE ${building} RENAME TO ${template}`));
+  } catch (e) {
+    await withAdmin(base, (c) => c.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`));
+    // another worker renamed its copy into place first
+    if ((e as { code?: string }).code !== '42P04') throw e;
+  }
+  return template;
+}
+
+/** A dump of a migrated PGlite data directory, built once per set of migrations and PGlite version. */
+async function embeddedTemplate(): Promise<Blob> {
+  const pglite = (JSON.parse(readFileSync(join(__dirname, '../../node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string }).version;
+  const file = join(CACHE_DIR, `pglite-${pglite}-${templateKey()}.tar`);
+  if (!existsSync(file)) {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
+    const db = await PGlite.create({ extensions: { pg_trgm, btree_gist } });
+    const socketDir = mkdtempSync(join(tmpdir(), 'crm-pg-'));
+    const server = new PGLiteSocketServer({ db, path: join(socketDir, '.s.PGSQL.5432') });
+    await server.start();
+    try {
+      await migrate({ socketDir, embedded: true });
+    } finally {
+      await server.stop();
+      rmSync(socketDir, { recursive: true, force: true });
+    }
+    const dump = await db.dumpDataDir('none');
+    await db.close();
+    mkdirSync(CACHE_DIR, { recursive: true });
+    for (const old of readdirSync(CACHE_DIR)) if (old.endsWith('.tar') && join(CACHE_DIR, old) !== file) rmSync(join(CACHE_DIR, old), { force: true });
+    const part = `${file}.${process.pid}.part`;
+    writeFileSync(part, Buffer.from(await dump.arrayBuffer()));
+    renameSync(part, file);
+  }
+  return new Blob([readFileSync(file)]);
 }

@@ -80,7 +80,11 @@ function takeLock(dataDir: string, socketDir: string): () => void {
   throw new Error(`could not take the lock in ${dataDir}`);
 }
 
-export async function openEmbedded(opts: { dataDir?: string; inMemory?: boolean }): Promise<DbConnection> {
+/**
+ * `initialData` (in memory only): start from this data directory, a PGlite `dumpDataDir()` tarball, instead of
+ * an empty cluster (the tests start from a migrated template: test/helpers/test-db.ts).
+ */
+export async function openEmbedded(opts: { dataDir?: string; inMemory?: boolean; initialData?: Blob }): Promise<DbConnection> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   // contrib extensions the migrations create (trigram search, GiST over ranges with workspace_id)
@@ -92,7 +96,7 @@ export async function openEmbedded(opts: { dataDir?: string; inMemory?: boolean 
   let db: InstanceType<typeof PGlite>;
   if (opts.inMemory || !opts.dataDir) {
     socketDir = mkdtempSync(join(tmpdir(), 'crm-pg-'));
-    db = await PGlite.create({ extensions });
+    db = await PGlite.create({ extensions, loadDataDir: opts.initialData });
   } else {
     mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
     // unix socket paths are limited to ~100 bytes; fall back to a private temp dir for long DATA_DIRs.
