@@ -11,11 +11,14 @@ const swc = [
   },
 ];
 
+/** The web app's pure parts (spec files under web/src): the same transform with JSX (automatic runtime). */
+const swcTsx = ['@swc/jest', { ...swc[1], jsc: { ...swc[1].jsc, parser: { syntax: 'typescript', tsx: true }, transform: { ...swc[1].jsc.transform, react: { runtime: 'automatic' } } } }];
+
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/src', '<rootDir>/test'],
-  testMatch: ['**/*.spec.ts', '**/*.e2e-spec.ts'],
-  transform: { '^.+\\.(t|j|mj)s$': swc },
+  roots: ['<rootDir>/src', '<rootDir>/test', '<rootDir>/web/src'],
+  testMatch: ['**/*.spec.ts', '**/*.spec.tsx', '**/*.e2e-spec.ts'],
+  transform: { '^.+\\.tsx$': swcTsx, '^.+\\.(t|j|mj)s$': swc },
   transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|oauth4webapi)/)'],
   // every response of the e2e suite is checked against openapi.json (test/helpers/contract.ts)
   setupFilesAfterEnv: ['<rootDir>/test/helpers/contract-setup.ts'],

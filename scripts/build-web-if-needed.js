@@ -20,5 +20,10 @@ const inputs = [join(root, 'web', 'src'), join(root, 'web', 'index.html'), join(
 const srcTime = Math.max(...inputs.filter(existsSync).map(newest));
 if (process.argv.includes('--force') || !existsSync(out) || statSync(out).mtimeMs < srcTime) {
   process.stderr.write('building the web app (vite)...\n');
-  execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', join(root, 'web', 'vite.config.mts'), '--logLevel', 'warn'], { stdio: 'inherit', cwd: root });
+  execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--mode', 'production', '--config', join(root, 'web', 'vite.config.mts'), '--logLevel', 'warn'], {
+    stdio: 'inherit',
+    cwd: root,
+    // a production build even when run from jest (NODE_ENV=test would bundle React's development build)
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }

@@ -1,4 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import request from 'supertest';
+import { webDistDir } from '../../src/interfaces/web/app-shell';
 import { api, createWorkspace, type Fixture } from '../helpers/test-app';
 import { screenshot, seriousA11yViolations, useWebApp } from '../helpers/web-app';
 
@@ -36,6 +40,17 @@ describe('serving', () => {
     expect(r.headers['content-type']).toMatch(/javascript/);
     expect(r.headers['cache-control']).toMatch(/immutable/);
     await request(server()).get('/assets/nope-123.js').set('Host', f.host).expect(404);
+  });
+
+  it("keeps the first screen's JavaScript within 200 kB gzipped (the entry and what it preloads)", async () => {
+    const page = await request(server()).get('/').set('Host', f.host).expect(200);
+    const files = [...page.text.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+    expect(files.length).toBeGreaterThan(0);
+    let total = 0;
+    for (const file of files) total += gzipSync(readFileSync(join(webDistDir(), file))).length;
+    expect(total).toBeLessThan(200 * 1024);
+    // and the screens are separate chunks, not in the entry
+    expect(readdirSync(join(webDistDir(), 'assets')).filter((n) => /^(Pipeline|Today|CompanyRecord)-.*\.js$/.test(n))).toHaveLength(3);
   });
 
   it('leaves other paths to the service: the API answers JSON 404, an unknown page 404', async () => {

@@ -110,7 +110,11 @@ const dictionaries: Record<Lang, Dictionary> = { en, tr };
 
 /** `{name}` placeholders filled from vars. */
 export function translate(lang: Lang, key: TextKey, vars?: Record<string, string | number>): string {
-  const text = dictionaries[lang][key] ?? en[key];
+  return fill(dictionaries[lang][key] ?? en[key], vars);
+}
+
+/** Fills `{name}` placeholders; an unknown one stays visible (a missing value shows, rather than vanishing). */
+export function fill(text: string, vars?: Record<string, string | number>): string {
   return vars ? text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m)) : text;
 }
 
@@ -143,9 +147,6 @@ export function screenText<K extends string>(enTexts: Record<K, string>, trTexts
   const dict: Record<Lang, Record<K, string>> = { en: enTexts, tr: trTexts };
   return function useText(): (key: K, vars?: Record<string, string | number>) => string {
     const lang = useLang();
-    return (key, vars) => {
-      const text = dict[lang][key] ?? enTexts[key];
-      return vars ? text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m)) : text;
-    };
+    return (key, vars) => fill(dict[lang][key] ?? enTexts[key], vars);
   };
 }
