@@ -256,11 +256,12 @@ export class CompaniesService {
     // One statement, one probe per company (so O(companies) rows whatever the statistics; with
     // `customer_id IN (...)` and no statistics the planner scanned every person or task of the workspace):
     // its open opportunities (IDX_opportunities_open_customer), whether it has an open task, and its main
-    // contact (the first active main person by id).
+    // contact (the first active main person by id). Not EXISTS for the tasks: PostgreSQL may answer an
+    // EXISTS with a hashed subplan over every task of the workspace.
     const rows = await db.sql<{ id: number; open_opps: number; open_tasks: boolean; m_name: string | null } & Record<'m_email' | 'm_phone' | 'm_wa', string>>(
       `SELECT k.id,
               (SELECT count(*)::int FROM opportunities o WHERE o.workspace_id = $1 AND o.customer_id = k.id AND o.is_open) AS open_opps,
-              EXISTS (SELECT 1 FROM tasks t WHERE t.workspace_id = $1 AND t.customer_id = k.id AND t.status <> ALL($3::text[])) AS open_tasks,
+              COALESCE((SELECT true FROM tasks t WHERE t.workspace_id = $1 AND t.customer_id = k.id AND t.status <> ALL($3::text[]) LIMIT 1), false) AS open_tasks,
               m.name AS m_name, m.email AS m_email, m.phone AS m_phone, m.wa AS m_wa
        FROM unnest($2::int[]) AS k(id)
        LEFT JOIN LATERAL (SELECT p.name, p.email, p.phone, p.wa FROM people p
