@@ -10,7 +10,7 @@ export interface OppSeed {
 }
 export function seedOpportunities(query: Query, o: OppSeed & { from: number; to: number; currency?: string }): Promise<void>;
 export function keepNewestOpen(query: Query, o: Omit<OppSeed, 'companyIds'> & { openKeep?: number }): Promise<void>;
-export function seedCompanies(query: Query, o: { workspaceId: number; ownerIds: number[]; n: number; status: string }): Promise<void>;
+export function seedCompanies(query: Query, o: { workspaceId: number; ownerIds: number[]; n: number; status: string; tableBytes?: number }): Promise<void>;
 export function seedDirectory(
   query: Query,
   o: {
@@ -20,5 +20,20 @@ export function seedDirectory(
     companyStatus: string;
     taskStatuses: string[];
     taskPriority: string;
+    tableBytes?: number;
+  },
+): Promise<void>;
+export function seedRecords(
+  query: Query,
+  o: {
+    workspaceId: number;
+    ownerIds: number[];
+    customerIds: number[];
+    n: number;
+    activityType: string;
+    leadStatus: string;
+    order: { currency: string; unit: string; kind: string; status: string };
+    ticket: { priority: string; status: string };
+    tableBytes?: number;
   },
 ): Promise<void>;

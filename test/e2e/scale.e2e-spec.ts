@@ -1,4 +1,4 @@
-import { keepNewestOpen, seedDirectory, seedOpportunities } from '../../scripts/bench/seed.js';
+import { keepNewestOpen, seedDirectory, seedOpportunities, seedRecords } from '../../scripts/bench/seed.js';
 import type { Company } from '../../src/domain/crm/companies/company.entity';
 import { insertCompany } from '../helpers/crm-fixtures';
 import { captureQueries, LoggedQuery } from '../helpers/query-log';
@@ -20,6 +20,10 @@ const SMALL = 10_000;
 const LARGE = Number(process.env.SCALE_ROWS ?? (EMBEDDED ? 100_000 : 200_000));
 const OPEN = 2_000;
 const DIR = EMBEDDED ? { companies: 10_000, people: 20_000, tasks: 20_000, calendar: 20_000 } : { companies: 20_000, people: 50_000, tasks: 50_000, calendar: 50_000 };
+/** Activities, leads, orders, tickets and fairs each. */
+const RECORDS = EMBEDDED ? 10_000 : 20_000;
+/** Every seeded table is padded to about this size (1,700 pages, over PAGE_BOUND: a scan of it fails the bound). */
+const TABLE_BYTES = 14_000_000;
 
 let t: TestApp;
 let a: Fixture;
@@ -110,13 +114,10 @@ const PAGE = 50;
 /** Pages (shared buffers hit + read) a list's first page may touch: a few index probes per row, not per row of the table. */
 const PAGE_BOUND = 20 * PAGE + 200;
 /**
- * Lists still over PAGE_BOUND without statistics (open work): the planner, with no statistics, takes
- * `workspace_id = $1` for a 0.5% match and answers `ORDER BY id DESC LIMIT 51` with a bitmap scan of the
- * whole workspace and a top-N sort (one pass over the table's pages, not per row). They are held to a
- * linear bound instead: the opportunity list's old one-level join with a correlated max(id) touched
- * 1.6M pages at 200k rows (a probe of opp_logs per opportunity), the page-first query 11k.
+ * The table each list reads: a first page touching fewer pages than the table has proves it does not scan it
+ * (the seed pads rows so that every table is larger than PAGE_BOUND; checked below, so the bound can fail).
  */
-const NO_STATS_LINEAR = /\/(opportunities|companies|people|tasks)\?/;
+const TABLE_OF: Record<string, string> = { opportunities: 'opportunities', companies: 'companies', people: 'people', activities: 'activities', tasks: 'tasks', leads: 'leads', orders: 'orders', tickets: 'tickets', fairs: 'fairs' };
 
 /** Shared buffers (hit + read) every SELECT of one GET request touches, run with EXPLAIN (ANALYZE, BUFFERS). */
 async function pagesOf(key: string, path: string): Promise<{ pages: number; worst: string }> {
@@ -131,6 +132,7 @@ async function pagesOf(key: string, path: string): Promise<{ pages: number; wors
     const plan = nodes(json[0].Plan)
       .map((x) => `${x['Node Type']} ${x['Index Name'] ?? x['Relation Name'] ?? ''} rows=${x['Actual Rows']}x${x['Actual Loops']} pages=${(x['Shared Hit Blocks'] ?? 0) + (x['Shared Read Blocks'] ?? 0)}`)
       .join('; ');
+    if (process.env.SHOW_PLANS && n > 100) process.stderr.write(`  ${path}: ${n} pages: ${q.text.replace(/SELECT .*? FROM/s, 'SELECT … FROM').slice(0, 300)}\n    ${plan.slice(0, 600)}\n`);
     if (n > worst.pages) worst = { pages: n, text: `${q.text.replace(/SELECT .*? FROM/s, 'SELECT … FROM')}\n  plan: ${plan}` };
   }
   return { pages, worst: worst.text };
@@ -147,8 +149,20 @@ async function forgetStatistics(): Promise<void> {
   await query(`UPDATE pg_class SET reltuples = -1, relpages = 0, relallvisible = 0 WHERE oid IN (${rels})`);
 }
 const listPages: Record<'none' | 'analyzed', Record<string, { pages: number; worst: string }>> = { none: {}, analyzed: {} };
+const tablePages: Record<string, number> = {};
 const aggregatePaths = () => ['/api/v1/companies?limit=50', `/api/v1/companies/${companies[0]!.id}`, '/api/v1/today'];
 const small: Record<string, { http: number; db: { ms: number; pages: number } }> = {};
+/** Searches and the calendar range: the table they read and the indexes their plans must use. */
+const SEARCHES: [string, () => string, string, string[]][] = [
+  ['opportunities, a PO number', () => `/api/v1/opportunities?limit=50&q=PO-${LARGE - 17}`, 'opportunities', ['IDX_opportunities_name_trgm']],
+  ['opportunities, a product word', () => '/api/v1/opportunities?limit=50&q=bubble', 'opportunities', []],
+  ['companies, a name', () => '/api/v1/companies?limit=50&q=Trading 1234', 'companies', ['IDX_companies_name_trgm']],
+  ['companies, 2 characters (a prefix)', () => '/api/v1/companies?limit=50&q=Zy', 'companies', ['IDX_companies_name_trgm']],
+  ['people, an e-mail', () => '/api/v1/people?limit=50&q=person4321@', 'people', ['IDX_people_name_trgm', 'IDX_people_email_trgm']],
+  ['calendar, a month', () => '/api/v1/calendar?from=2026-06-01&to=2026-06-30', 'calendar_entries', ['IDX_calendar_entries_range']],
+];
+/** The plans of SEARCHES without statistics (by name). */
+const searchPlans: Record<string, PlanNode[]> = {};
 
 beforeAll(async () => {
   t = await startApp();
@@ -168,6 +182,18 @@ beforeAll(async () => {
     companyStatus: c.customer_statuses[1]!,
     taskStatuses: c.task_statuses,
     taskPriority: c.task_priorities[0]!,
+    tableBytes: TABLE_BYTES,
+  });
+  await seedRecords(query, {
+    workspaceId: a.ws.id,
+    ownerIds: south.map((x) => x.user.id),
+    customerIds: companies.map((x) => x.id),
+    n: RECORDS,
+    activityType: c.visit_types[0]!,
+    leadStatus: c.lead_statuses[0]!,
+    order: { currency: a.ws.app.currencies[0]!, unit: a.ws.app.units[0]!, kind: c.order_kinds[0]!, status: c.order_statuses[0]! },
+    ticket: { priority: Object.keys(a.ws.app.ticket_sla_hours ?? {})[0] ?? 'normal', status: c.ticket_statuses[0]! },
+    tableBytes: TABLE_BYTES,
   });
   // a few tasks the seller's team owns (assigned to someone else): the seller's task list finds them by owner
   await query(
@@ -188,7 +214,12 @@ beforeAll(async () => {
      UNION ALL (SELECT workspace_id, id, stage, stage, owner_id FROM opportunities WHERE workspace_id = $1 ORDER BY id DESC LIMIT 1000)`,
     [a.ws.id],
   );
+  for (const table of Object.values(TABLE_OF)) {
+    const [{ n }] = await query(`SELECT (pg_relation_size($1) / current_setting('block_size')::int)::int AS n`, [table]);
+    tablePages[table] = n;
+  }
   await forgetStatistics();
+  for (const [name, path, table] of SEARCHES) searchPlans[name] = (await Promise.all((await selectsOf(a.adminKey, path(), table)).map((q) => explain(q)))).flat();
   for (const path of LISTS) listPages.none[path] = await pagesOf(a.adminKey, path);
   await query('VACUUM ANALYZE');
   for (const path of LISTS) listPages.analyzed[path] = await pagesOf(a.adminKey, path);
@@ -262,28 +293,28 @@ describe(`scale: ${LARGE} opportunities of one owner (${OPEN} open) on ${EMBEDDE
     }
   }, 120_000);
 
-  it.each<[string, () => string, string, string[]]>([
-    ['opportunities, a PO number', () => `/api/v1/opportunities?limit=50&q=PO-${LARGE - 17}`, 'opportunities', ['IDX_opportunities_name_trgm']],
-    ['opportunities, a product word', () => '/api/v1/opportunities?limit=50&q=bubble', 'opportunities', []],
-    ['companies, a name', () => '/api/v1/companies?limit=50&q=Trading 1234', 'companies', ['IDX_companies_name_trgm']],
-    ['companies, 2 characters (a prefix)', () => '/api/v1/companies?limit=50&q=Zy', 'companies', ['IDX_companies_name_trgm']],
-    ['people, an e-mail', () => '/api/v1/people?limit=50&q=person4321@', 'people', ['IDX_people_name_trgm', 'IDX_people_email_trgm']],
-    ['calendar, a month', () => '/api/v1/calendar?from=2026-06-01&to=2026-06-30', 'calendar_entries', ['IDX_calendar_entries_range']],
-  ])('q / range: %s uses its index, no sequential scan', async (_name, path, table, expected) => {
+  // Without statistics a search is answered through a btree index on workspace_id and a recheck of every
+  // row of the workspace (O(table), not the trigram index): open work, docs/performance.md. Held to no
+  // sequential scan there.
+  it.each(SEARCHES)('q / range: %s uses its index, no sequential scan (without statistics: no sequential scan)', async (name, path, table, expected) => {
     const selects = await selectsOf(a.adminKey, path(), table);
     expect(selects.length).toBeGreaterThan(0);
     const ns = (await Promise.all(selects.map((q) => explain(q)))).flat();
-    if (process.env.SHOW_PLANS) process.stderr.write(`${_name}: ${indexNames(ns).join(', ')}\n`);
+    const none = searchPlans[name]!;
+    if (process.env.SHOW_PLANS) process.stderr.write(`${name}: ${indexNames(ns).join(', ')}; without statistics: ${indexNames(none).join(', ')}\n`);
     expect(seqScans(ns, table)).toEqual([]);
     for (const index of expected) expect(indexNames(ns)).toContain(index);
+    expect(seqScans(none, table)).toEqual([]);
   });
 
   it.each(LISTS)('%s: the first page touches O(page) pages, with and without statistics', (path) => {
     const none = listPages.none[path]!;
     const analyzed = listPages.analyzed[path]!;
-    process.stderr.write(`${path}: ${none.pages} pages without statistics, ${analyzed.pages} analyzed (bound ${PAGE_BOUND})\n`);
+    process.stderr.write(`${path}: ${none.pages} pages without statistics, ${analyzed.pages} analyzed (bound ${PAGE_BOUND}; table ${tablePages[TABLE_OF[/\/api\/v1\/(\w+)/.exec(path)![1]!] ?? ''] ?? '-'} pages)\n`);
     if (process.env.SHOW_PLANS) process.stderr.write(`  worst statement without statistics: ${none.worst.slice(0, 1500)}\n`);
-    expect(none.pages).toBeLessThanOrEqual(NO_STATS_LINEAR.test(path) ? LARGE / 10 : PAGE_BOUND);
+    const table = TABLE_OF[/\/api\/v1\/(\w+)/.exec(path)![1]!];
+    if (table) expect(tablePages[table]).toBeGreaterThan(PAGE_BOUND);
+    expect(none.pages).toBeLessThanOrEqual(PAGE_BOUND);
     expect(analyzed.pages).toBeLessThanOrEqual(PAGE_BOUND);
   });
 

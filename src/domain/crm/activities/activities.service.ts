@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { In } from 'typeorm';
+import { namesByIds } from '../shared/lateral';
 import { invalid } from '../../../platform/common/errors';
 import { dateIn } from '../../../platform/common/time';
 import type { TenantDb } from '../../../platform/database/tenant-db';
@@ -92,7 +92,10 @@ export class ActivitiesService {
       if (q.type !== undefined) qb.andWhere('a.type = :type', { type: q.type });
       if (q.from) qb.andWhere('a.date >= :from', { from: q.from });
       if (q.to) qb.andWhere('a.date <= :to', { to: q.to });
-      const page = await paginate(qb, 'a', { limit: q.limit, cursor: q.cursor, sort: q.sort, updatedSince: q.updated_since }, auth.workspace.timezone);
+      // the unfiltered list walks the key's index (applyPageWalked): O(page) without statistics too
+      const unfiltered = !visible && [q.customer_id, q.opp_id, q.owner_id, q.type, q.from, q.to].every((x) => x === undefined || x === '');
+      const walk = unfiltered ? { table: 'activities', workspaceId: auth.workspace.id } : null;
+      const page = await paginate(qb, 'a', { limit: q.limit, cursor: q.cursor, sort: q.sort, updatedSince: q.updated_since }, auth.workspace.timezone, walk);
       return { items: await this.hydrate(auth, page.items), nextCursor: page.nextCursor };
     });
   }
@@ -253,7 +256,7 @@ export class ActivitiesService {
     await db.update(Company, { id: companyId }, { lastVisit: last, nextVisitDue: due });
   }
 
-  /** Owners, company names, people and opportunity names of a page: one query each. */
+  /** Owners, company names, people and opportunity names of a page: one query each (none for an empty set). */
   private async hydrate(auth: UserContext, rows: Activity[]): Promise<ActivityView[]> {
     if (!rows.length) return [];
     const ws = auth.workspace.id;
@@ -262,19 +265,10 @@ export class ActivitiesService {
     const companyIds = uniq(rows.map((r) => r.customerId));
     const personIds = uniq(rows.flatMap((r) => r.personIds));
     const oppIds = uniq(rows.map((r) => r.oppId).filter((x): x is number => x !== null));
-    const companies = new Map(
-      (await db.find(Company, { select: { workspaceId: true, id: true, name: true }, where: { id: In(companyIds) } })).map((c) => [c.id, c.name]),
-    );
-    const people = new Map(
-      personIds.length
-        ? (await db.find(Person, { select: { workspaceId: true, id: true, name: true }, where: { id: In(personIds) } })).map((p) => [p.id, p.name])
-        : [],
-    );
-    const opps = new Map(
-      oppIds.length
-        ? (await db.find(Opportunity, { select: { workspaceId: true, id: true, name: true }, where: { id: In(oppIds) } })).map((o) => [o.id, o.name])
-        : [],
-    );
+    // one key probe per id (O(page) whatever the statistics)
+    const companies = await namesByIds(db, 'companies', companyIds);
+    const people = await namesByIds(db, 'people', personIds);
+    const opps = await namesByIds(db, 'opportunities', oppIds);
     return rows.map((a) => ({
       activity: a,
       customer: companies.get(a.customerId) ?? '',

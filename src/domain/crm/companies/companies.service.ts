@@ -7,10 +7,8 @@ import { UserContext } from '../../identity/auth-context';
 import { User } from '../../identity/user.entity';
 import { UsersService } from '../../identity/users.service';
 import { MODULES } from '../../workspace/defaults';
-import { Opportunity } from '../opportunities/opportunity.entity';
 import { LinkedRecords, ObjectRecordsService } from '../objects';
 import { OrdersService, OrderView } from '../orders';
-import { Person } from '../people/person.entity';
 import { AccessService } from '../shared/access.service';
 import { DuplicateError, normalizeName } from '../shared/duplicate';
 import { recordPath, rid } from '../shared/record-keys';
@@ -19,7 +17,6 @@ import { Page, paginate, PageQuery } from '../shared/paging';
 import { RecordOpensService } from '../record-opens';
 import { RefsService } from '../shared/refs.service';
 import { nextVisitDue } from './visits';
-import { Task } from '../tasks/task.entity';
 import { Company } from './company.entity';
 import { PendingState, visitFacts, VisitFacts } from './companies.rules';
 
@@ -141,7 +138,10 @@ export class CompaniesService {
     if (q.ownerId !== undefined) qb.andWhere('c.owner_id = :ownerId', { ownerId: q.ownerId });
     if (q.city?.trim()) qb.andWhere('lower(c.city) = lower(:city)', { city: q.city.trim() });
     if (q.sector?.trim()) qb.andWhere('lower(c.sector) = lower(:sector)', { sector: q.sector.trim() });
-    const page = await paginate(qb, 'c', q, auth.workspace.timezone);
+    // the unfiltered list (workspace, active) walks the key's index: O(page) without statistics too
+    const unfiltered = !visible && q.status === undefined && q.ownerId === undefined && !q.city?.trim() && !q.sector?.trim();
+    const walk = unfiltered ? { table: 'companies', where: (a: string) => `${a}.active = :active`, workspaceId: auth.workspace.id } : null;
+    const page = await paginate(qb, 'c', q, auth.workspace.timezone, walk);
     return { ...page, views: await this.views(auth, page.items) };
   }
 
@@ -244,8 +244,8 @@ export class CompaniesService {
   }
 
   /**
-   * Owners, open-opportunity counts, main contacts and open-task flags for a set of companies: one
-   * query each, whatever the number of companies (lists and Today use this).
+   * Owners, open-opportunity counts, main contacts and open-task flags for a set of companies: two
+   * queries, whatever the number of companies (lists and Today use this).
    */
   async views(auth: UserContext, companies: Company[]): Promise<CompanyViews> {
     const ws = auth.workspace;
@@ -255,38 +255,31 @@ export class CompaniesService {
     if (!ids.length) return { owners, facts };
     const db = this.uow.tenant(ws.id);
 
-    const oppRows = await db
-      .qb(Opportunity, 'o')
-      .select('o.customer_id', 'id')
-      .addSelect('COUNT(*)::int', 'n')
-      .andWhere('o.customer_id IN (:...ids) AND o.is_open = true', { ids })
-      .groupBy('o.customer_id')
-      .getRawMany<{ id: number; n: number }>();
-    const openOpps = new Map(oppRows.map((r) => [Number(r.id), Number(r.n)]));
-
-    const mains = await db
-      .qb(Person, 'p')
-      .andWhere('p.customer_id IN (:...ids) AND p.is_main = true AND p.active = true', { ids })
-      .orderBy('p.id', 'ASC')
-      .getMany();
-    const mainOf = new Map<number, Person>();
-    for (const p of mains) if (p.customerId !== null && !mainOf.has(p.customerId)) mainOf.set(p.customerId, p);
-
-    const taskRows = await db
-      .qb(Task, 't')
-      .select('DISTINCT t.customer_id', 'id')
-      .andWhere('t.customer_id IN (:...ids) AND t.status NOT IN (:...closed)', { ids, closed: ws.constants.task_closed_statuses })
-      .getRawMany<{ id: number }>();
-    const withTasks = new Set(taskRows.map((r) => Number(r.id)));
+    // One statement, one probe per company (so O(companies) rows whatever the statistics; with
+    // `customer_id IN (...)` and no statistics the planner scanned every person or task of the workspace):
+    // its open opportunities (IDX_opportunities_open_customer), whether it has an open task, and its main
+    // contact (the first active main person by id). Not EXISTS for the tasks: PostgreSQL may answer an
+    // EXISTS with a hashed subplan over every task of the workspace.
+    const rows = await db.sql<{ id: number; open_opps: number; open_tasks: boolean; m_name: string | null } & Record<'m_email' | 'm_phone' | 'm_wa', string>>(
+      `SELECT k.id,
+              (SELECT count(*)::int FROM opportunities o WHERE o.workspace_id = $1 AND o.customer_id = k.id AND o.is_open) AS open_opps,
+              COALESCE((SELECT true FROM tasks t WHERE t.workspace_id = $1 AND t.customer_id = k.id AND t.status <> ALL($3::text[]) LIMIT 1), false) AS open_tasks,
+              m.name AS m_name, m.email AS m_email, m.phone AS m_phone, m.wa AS m_wa
+       FROM unnest($2::int[]) AS k(id)
+       LEFT JOIN LATERAL (SELECT p.name, p.email, p.phone, p.wa FROM people p
+         WHERE p.workspace_id = $1 AND p.customer_id = k.id AND p.is_main AND p.active ORDER BY p.id LIMIT 1) m ON true`,
+      [ids, [...ws.constants.task_closed_statuses]],
+    );
+    const byId = new Map(rows.map((r) => [Number(r.id), r]));
 
     const today = todayIn(ws.timezone);
     for (const c of companies) {
-      const main = mainOf.get(c.id);
+      const r = byId.get(c.id);
       facts.set(c.id, {
         ...visitFacts(c, today, ws.constants),
-        pendingState: withTasks.has(c.id) ? 'open_tasks' : 'none',
-        openOpps: openOpps.get(c.id) ?? 0,
-        mainContact: main ? { name: main.name, email: main.email, phone: main.phone, wa: main.wa } : null,
+        pendingState: r?.open_tasks ? 'open_tasks' : 'none',
+        openOpps: Number(r?.open_opps ?? 0),
+        mainContact: r && r.m_name !== null ? { name: r.m_name, email: r.m_email, phone: r.m_phone, wa: r.m_wa } : null,
         canEdit: this.access.canEdit(auth, c.ownerId),
       });
     }

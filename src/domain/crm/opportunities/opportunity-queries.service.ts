@@ -14,8 +14,8 @@ import { Company } from '../companies/company.entity';
 import { Product } from '../products/product.entity';
 import { AccessService } from '../shared/access.service';
 import { searchPattern } from '../shared/search';
-import { leftJoinLateralAndMapOne } from '../shared/lateral';
-import { applyPage, finishPage } from '../shared/paging';
+import { fromRowsByKeys, leftJoinLateralAndMapOne } from '../shared/lateral';
+import { applyPage, applyPageWalked, finishPage, SortMode } from '../shared/paging';
 import { RecordOpensService } from '../record-opens';
 import { RefsService } from '../shared/refs.service';
 import { Task } from '../tasks/task.entity';
@@ -56,7 +56,8 @@ export class OpportunityQueries {
 
   /**
    * The list's one query (exposed so its plan can be checked, see docs/crm-rules.md): the page's ids first,
-   * chosen from the opportunities alone (filters, keyset order and LIMIT on their indexes), then for those
+   * chosen from the opportunities alone (filters, keyset order and LIMIT on their indexes; an index walk for
+   * the unfiltered list), then by those keys
    * rows only the company, the product and the last stage change (a lateral `ORDER BY id DESC LIMIT 1` on
    * opp_logs' (workspace_id, opp_id, id) index). So it reads O(page) rows whatever the planner's
    * statistics: joined in one level, the planner could hash every opportunity of the workspace (and probe
@@ -73,15 +74,24 @@ export class OpportunityQueries {
     if (q.customer_id !== undefined) ids.andWhere('po.customer_id = :customer', { customer: q.customer_id });
     if (q.status) ids.andWhere('po.is_open = :open', { open: q.status === 'open' });
     if (q.q?.trim()) ids.andWhere(`po.name ILIKE :q ESCAPE '\\'`, { q: searchPattern(q.q.trim()) });
-    const page = applyPage(ids, 'po', q, ws.timezone);
-    ids.take(undefined).limit(page.limit + 1);
-    // the same order over the page's rows, and a plain LIMIT (with joins, take() would run a separate DISTINCT query)
-    const qb = db.qb(Opportunity, 'o').innerJoin(`(${ids.getQuery()})`, 'pg', 'o.id = pg.po_id').setParameters(ids.getParameters());
-    if (page.sort === 'update') qb.orderBy('o.updated_at', 'ASC').addOrderBy('o.id', 'ASC');
-    else qb.orderBy('o.id', 'DESC');
-    qb.limit(page.limit + 1);
-    qb.leftJoinAndMapOne('o.joinedCustomer', Company, 'c', 'c.workspace_id = o.workspace_id AND c.id = o.customer_id');
-    qb.leftJoinAndMapOne('o.joinedProduct', Product, 'p', 'p.workspace_id = o.workspace_id AND p.id = o.product_id');
+    const qb = db.qb(Opportunity, 'o');
+    let page: { limit: number; sort: SortMode };
+    if (!visible && q.stage === undefined && q.owner_id === undefined && q.customer_id === undefined && !q.status && !q.q?.trim()) {
+      // the unfiltered list walks the key's index (applyPageWalked): O(page) without statistics too
+      page = applyPageWalked(qb, 'o', q, ws.timezone, { table: 'opportunities', workspaceId: ws.id });
+    } else {
+      page = applyPage(ids, 'po', q, ws.timezone);
+      ids.take(undefined).limit(page.limit + 1);
+      // the page's rows by their keys (a join to the ids let the planner scan the workspace to hash or merge them)
+      fromRowsByKeys(qb, 'opportunities', ids.getQuery(), ws.id).setParameters(ids.getParameters());
+      if (page.sort === 'update') qb.orderBy('o.updated_at', 'ASC').addOrderBy('o.id', 'ASC');
+      else qb.orderBy('o.id', 'DESC');
+    }
+    // a plain LIMIT (with joins, take() would run a separate DISTINCT query)
+    qb.take(undefined).limit(page.limit + 1);
+    // company and product: one key probe per row of the page (a plain join let the planner scan the workspace's companies)
+    leftJoinLateralAndMapOne(qb, 'o.joinedCustomer', Company, 'c', 'SELECT c1.* FROM companies c1 WHERE c1.workspace_id = o.workspace_id AND c1.id = o.customer_id LIMIT 1');
+    leftJoinLateralAndMapOne(qb, 'o.joinedProduct', Product, 'p', 'SELECT p1.* FROM products p1 WHERE p1.workspace_id = o.workspace_id AND p1.id = o.product_id LIMIT 1');
     leftJoinLateralAndMapOne(
       qb,
       'o.joinedLastLog',

@@ -8,7 +8,8 @@ import { User } from '../../identity/user.entity';
 import { Company } from '../companies/company.entity';
 import { Product } from '../products/product.entity';
 import { AccessService } from '../shared/access.service';
-import { applyPage, finishPage, Page, PageQuery } from '../shared/paging';
+import { leftJoinLateralAndMapOne } from '../shared/lateral';
+import { applyPageWalked, finishPage, Page, PageQuery } from '../shared/paging';
 import { RefsService } from '../shared/refs.service';
 import { ERP_QUEUE_WAITING, ErpQueueEntry } from './erp-queue-entry.entity';
 import { erpOrder } from './erp-order';
@@ -79,7 +80,9 @@ export class OrdersService {
     if (q.customerId !== undefined) qb.andWhere('o.customer_id = :customerId', { customerId: q.customerId });
     if (q.oppId !== undefined) qb.andWhere('o.opp_id = :oppId', { oppId: q.oppId });
     if (q.status !== undefined) qb.andWhere('o.status = :status', { status: this.refs.oneOf(auth, 'order_statuses', q.status, 'status') });
-    const page = applyPage(qb, 'o', q, auth.workspace.timezone);
+    // the unfiltered list walks the key's index (applyPageWalked): O(page) without statistics too
+    const unfiltered = !visible && q.customerId === undefined && q.oppId === undefined && q.status === undefined;
+    const page = applyPageWalked(qb, 'o', q, auth.workspace.timezone, unfiltered ? { table: 'orders', workspaceId: auth.workspace.id } : null);
     // a plain LIMIT: with a join, TypeORM's take() would first run a separate DISTINCT query for the ids
     qb.take(undefined).limit(page.limit + 1);
     joinProduct(qb);
@@ -222,7 +225,8 @@ export class OrdersService {
 }
 
 function joinProduct<Q extends ReturnType<TenantDb['qb']>>(qb: Q): Q {
-  qb.leftJoinAndMapOne('o.joinedProduct', Product, 'p', 'p.workspace_id = o.workspace_id AND p.id = o.product_id');
+  // one key probe per row (a plain join left the planner free to scan the workspace's products)
+  leftJoinLateralAndMapOne(qb, 'o.joinedProduct', Product, 'p', 'SELECT p1.* FROM products p1 WHERE p1.workspace_id = o.workspace_id AND p1.id = o.product_id LIMIT 1');
   return qb;
 }
 

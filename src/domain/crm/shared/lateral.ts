@@ -1,4 +1,5 @@
 import { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { TenantDb } from '../../../platform/database/tenant-db';
 
 /**
  * `LEFT JOIN LATERAL <subquery> alias ON true`, mapped onto `property` as one `entity` (TypeORM has no
@@ -13,4 +14,31 @@ export function leftJoinLateralAndMapOne<T extends ObjectLiteral>(qb: SelectQuer
   const join = qb.expressionMap.joinAttributes[qb.expressionMap.joinAttributes.length - 1]!;
   join.alias.subQuery = `LATERAL (${subquery})`;
   return qb;
+}
+
+/**
+ * Makes the main alias of `qb` read only the rows of `table` whose ids `idsSql` selects (one column, `id`):
+ * `FROM (SELECT r.* FROM (<ids>) k(id) CROSS JOIN LATERAL (SELECT x.* FROM <table> x WHERE x.workspace_id = :ws
+ * AND x.id = k.id LIMIT 1) r) alias`, so each row is one probe of the table's (workspace_id, id) key. The
+ * entity is hydrated as usual (the alias keeps its metadata). `id = ANY(...)` or a join to the ids left the
+ * planner a choice, and without statistics it scanned the workspace through another index instead.
+ */
+export function fromRowsByKeys<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, table: string, idsSql: string, workspaceId: number): SelectQueryBuilder<T> {
+  qb.expressionMap.mainAlias!.subQuery =
+    `(SELECT r.* FROM (${idsSql}) k(id) CROSS JOIN LATERAL (SELECT x.* FROM ${table} x WHERE x.workspace_id = :pgKeysWs AND x.id = k.id LIMIT 1) r)`;
+  return qb.setParameter('pgKeysWs', workspaceId);
+}
+
+/**
+ * `id → name` of the given rows of `table` (a tenant table with a `name` column): one probe of its
+ * (workspace_id, id) key per id. `id IN (...)` let the planner, without statistics, read the workspace's
+ * rows through another index.
+ */
+export async function namesByIds(db: TenantDb, table: 'companies' | 'people' | 'opportunities', ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db.sql<{ id: number; name: string }>(
+    `SELECT x.id, x.name FROM unnest($2::int[]) AS k(id) CROSS JOIN LATERAL (SELECT x1.id, x1.name FROM ${table} x1 WHERE x1.workspace_id = $1 AND x1.id = k.id LIMIT 1) x`,
+    [ids],
+  );
+  return new Map(rows.map((r) => [Number(r.id), r.name]));
 }

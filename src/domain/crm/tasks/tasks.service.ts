@@ -90,7 +90,10 @@ export class TasksService {
       const overdue = 't.due_date < :today AND t.status NOT IN (:...closed)';
       if (q.overdue === 'true') qb.andWhere(overdue, { today, closed });
       if (q.overdue === 'false') qb.andWhere(new Brackets((w) => w.where(`NOT (${overdue})`, { today, closed }).orWhere('t.due_date IS NULL')));
-      const page = await paginate(qb, 't', { limit: q.limit, cursor: q.cursor, sort: q.sort, updatedSince: q.updated_since }, auth.workspace.timezone);
+      // the unfiltered list walks the key's index: O(page) without statistics too
+      const unfiltered = !visible && [q.status, q.assignee_id, q.customer_id, q.opp_id, q.due_before, q.due_after, q.open, q.overdue].every((x) => x === undefined || x === '');
+      const walk = unfiltered ? { table: 'tasks', workspaceId: auth.workspace.id } : null;
+      const page = await paginate(qb, 't', { limit: q.limit, cursor: q.cursor, sort: q.sort, updatedSince: q.updated_since }, auth.workspace.timezone, walk);
       return { items: await this.hydrate(auth, page.items), nextCursor: page.nextCursor };
     });
   }

@@ -72,7 +72,9 @@ export class TicketsService {
     if (q.priority !== undefined) qb.andWhere('t.priority = :priority', { priority: this.priority(auth, q.priority) });
     if (q.customerId !== undefined) qb.andWhere('t.customer_id = :customerId', { customerId: q.customerId });
     if (q.assigneeId !== undefined) qb.andWhere('t.assignee_id = :assigneeId', { assigneeId: q.assigneeId });
-    const page = await paginate(qb, 't', q, auth.workspace.timezone);
+    // the unfiltered list walks the key's index (applyPageWalked): O(page) without statistics too
+    const unfiltered = !visible && [q.status, q.priority, q.customerId, q.assigneeId].every((x) => x === undefined);
+    const page = await paginate(qb, 't', q, auth.workspace.timezone, unfiltered ? { table: 'tickets', workspaceId: auth.workspace.id } : null);
     return { items: await this.hydrate(auth, page.items), nextCursor: page.nextCursor };
   }
 
