@@ -21,6 +21,11 @@ describe('demo:seed', () => {
     expect(first).toMatchObject({ approval_lists: 2, approval_requests: 4, forms: 1, mailboxes: 1 });
     const again = await t.get(DemoSeedService).seed(a.ws);
     expect(again).toMatchObject({ ok: true, products: 0, users: 0, companies: 0, opportunities: 0, approval_lists: 0, approval_requests: 0, forms: 0 });
+    // the admin the start-up banner prints lands on a Today with their own companies and work
+    const today = (await api(t, a.host, a.adminKey).get('/api/v1/today').expect(200)).body;
+    expect(today.cards.customers.mine.length).toBeGreaterThan(0);
+    expect(today.cards.contacts.mine.length).toBeGreaterThan(0);
+    expect(today.actions.length + today.overdue.tasks.length + today.meetings.length).toBeGreaterThan(0);
     const forms = (await api(t, a.host, a.adminKey).get('/api/v1/approvals/forms').expect(200)).body.forms;
     expect(forms.map((f: { name: string }) => f.name)).toEqual(['Leave request', 'Purchase approval']);
     const pending = (await api(t, a.host, a.adminKey).get('/api/v1/approvals?status=pending').expect(200)).body.items;

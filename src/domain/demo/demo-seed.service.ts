@@ -51,7 +51,9 @@ export class DemoSeedService {
       if (await m.exists(Company, { isSample: true })) {
         return { ok: true, products: products.created, users: team.created, ...NO_CRM_COUNTS, ...(await seedObjects(m, ws)), ...approvals };
       }
-      const crm = await seedCrm(m, ws, team.users, products.all);
+      // the printed admin owns a share too, so their first Today shows companies, meetings and tasks
+      const admin = await m.findOne(User, { where: { role: 'admin', active: true }, order: { id: 'ASC' } });
+      const crm = await seedCrm(m, ws, admin ? [admin, ...team.users] : team.users, products.all);
       const leads = await seedLeads(m, ws, team.users, crm.companies);
       const more = await seedOrdersAndTickets(m, ws, products.all);
       return { ok: true, products: products.created, users: team.created, ...NO_CRM_COUNTS, ...crm.counts, ...leads, ...more, ...(await seedObjects(m, ws)), ...approvals };
