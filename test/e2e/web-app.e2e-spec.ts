@@ -95,6 +95,24 @@ describe('in Chromium', () => {
     await api(web.t, f.host, f.adminKey).patch('/api/v1/me', { locale: null }).expect(200);
   });
 
+  it('opens the activity, task and ticket records that event links name', async () => {
+    const me = (await api(web.t, f.host, f.adminKey).get('/api/v1/me').expect(200)).body;
+    const company = (await api(web.t, f.host, f.adminKey).post('/api/v1/companies', { name: 'Linked Kimya' }).expect(201)).body.company.id;
+    const type = me.constants.visit_types[0];
+    const activity = (await api(web.t, f.host, f.adminKey).post('/api/v1/activities', { type, date: '2026-11-20', customer_id: company, note: 'Talked about samples' }).expect(201)).body.activity.id;
+    const task = (await api(web.t, f.host, f.adminKey).post('/api/v1/tasks', { title: 'Send the samples' }).expect(201)).body.task.id;
+    const ticket = (await api(web.t, f.host, f.adminKey).post('/api/v1/tickets', { subject: 'Damaged pallet', priority: me.constants.task_priorities[0] ?? 'Normal' }).expect(201)).body.ticket.id;
+    const page = await web.page({ token: f.adminKey });
+    await page.goto(`${web.origin(f.host)}/activities/${activity}`);
+    await page.getByText('Talked about samples').waitFor();
+    await page.getByRole('link', { name: 'Linked Kimya' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.goto(`${web.origin(f.host)}/tasks/${task}`);
+    await page.getByRole('heading', { name: 'Send the samples' }).waitFor();
+    await page.goto(`${web.origin(f.host)}/tickets/${ticket}`);
+    await page.getByRole('heading', { name: 'Damaged pallet' }).waitFor();
+  });
+
   it('says not found for a record that does not exist', async () => {
     const page = await web.page({ token: f.adminKey });
     await page.goto(`${web.origin(f.host)}/opportunities/999999`);
