@@ -19,6 +19,8 @@ const OpportunityRecord = lazy(() => import('./pages/OpportunityRecord'));
 const LeadRecord = lazy(() => import('./pages/LeadRecord'));
 const ActivityRecord = lazy(() => import('./pages/ActivityRecord'));
 const TaskRecord = lazy(() => import('./pages/TaskRecord'));
+const Tasks = lazy(() => import('./pages/tasks/Tasks'));
+const Calendar = lazy(() => import('./pages/tasks/Calendar'));
 const TicketRecord = lazy(() => import('./pages/TicketRecord'));
 const Search = lazy(() => import('./pages/Search'));
 const NotFound = lazy(() => import('./pages/NotFound'));
@@ -45,7 +47,9 @@ createRoot(document.getElementById('root')!).render(
                 <Route path="/opportunities/:id" element={<OpportunityRecord />} />
                 <Route path="/leads/:id" element={<LeadRecord />} />
                 <Route path="/activities/:id" element={<ActivityRecord />} />
+                <Route path="/tasks" element={<Tasks />} />
                 <Route path="/tasks/:id" element={<TaskRecord />} />
+                <Route path="/calendar" element={<Calendar />} />
                 <Route path="/tickets/:id" element={<TicketRecord />} />
                 <Route path="/search" element={<Search />} />
                 <Route path="*" element={<NotFound />} />

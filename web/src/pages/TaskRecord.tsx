@@ -1,22 +1,68 @@
+import { useState } from 'react';
 import { useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must } from '../lib/api';
 import { Loaded } from '../shell/States';
-import { Fields, RecordHeader, RecordLink } from '../shell/RecordView';
-import { useLang } from '../lib/i18n';
+import { Fields, RecordHeader } from '../shell/RecordView';
+import { useLang, useT } from '../lib/i18n';
 import { formatDate, formatTimestamp } from '../lib/format';
+import { TaskForm } from './tasks/TaskForm';
+import { DoneToggle, TaskLinks } from './tasks/parts';
+import { useTaskText } from './tasks/tasks.text';
+import './companies/companies.css';
+import './tasks/tasks.css';
 
-/** A task. Part 2 of the web app adds the task lists and editing. */
+/** A task: its fields and links, done in one click, edit in place (one API call). */
 export default function TaskRecord() {
   const id = Number(useParams().id);
   const lang = useLang();
+  const t = useT();
+  const text = useTaskText();
+  const qc = useQueryClient();
+  const [editing, setEditing] = useState(false);
   const q = useQuery({ queryKey: ['task', id], queryFn: async () => must(await api.GET('/api/v1/tasks/{id}', { params: { path: { id } } })).task, enabled: Number.isSafeInteger(id) });
   return (
     <Loaded q={q}>
       {(r) => (
-        <article>
-          <RecordHeader kind="Task" title={r.title} />
-          <Fields items={[["Status", r.status], ["Priority", r.priority], ["Due", formatDate(lang, r.due_date)], ["Assignee", r.assignee?.full_name], ["Company", r.customer_id ? <RecordLink kind="companies" id={r.customer_id}>{`C-${r.customer_id}`}</RecordLink> : null], ["Opportunity", r.opp_id ? <RecordLink kind="opportunities" id={r.opp_id}>{`O-${r.opp_id}`}</RecordLink> : null], ["Description", r.description], ["Created", formatTimestamp(lang, r.created_at)]]} />
+        <article className="tk-record">
+          <RecordHeader kind={text('task')} rid={`T-${r.id}`} title={r.title}>
+            <div className="tk-record-head co-actions">
+              <label>
+                <DoneToggle task={r} /> {text('done')}
+              </label>
+              {r.can_edit && !editing ? (
+                <button type="button" onClick={() => setEditing(true)}>
+                  {t('common.edit')}
+                </button>
+              ) : null}
+            </div>
+          </RecordHeader>
+          {!r.can_edit ? <p className="help">{text('readOnly')}</p> : null}
+          {editing ? (
+            <TaskForm
+              task={r}
+              onSaved={(saved) => {
+                qc.setQueryData(['task', saved.id], saved);
+                void qc.invalidateQueries({ queryKey: ['tasks'] });
+                setEditing(false);
+              }}
+              onCancel={() => setEditing(false)}
+            />
+          ) : null}
+          <Fields
+            items={[
+              [text('status'), r.status],
+              [text('priority'), r.priority],
+              [text('due'), r.due_date ? <>{formatDate(lang, r.due_date)}{r.overdue ? <span className="co-badge warn">{text('overdue')}</span> : null}</> : text('noDue')],
+              [text('assignee'), r.assignee?.full_name],
+              [text('owner'), r.owner?.full_name],
+              [text('links'), r.customer_id || r.opp_id || r.person_id ? <TaskLinks key="l" task={r} /> : null],
+              [text('description'), r.description],
+              [text('doneAt'), formatTimestamp(lang, r.done_at)],
+              [text('created'), formatTimestamp(lang, r.created_at)],
+              [text('updated'), formatTimestamp(lang, r.updated_at)],
+            ]}
+          />
         </article>
       )}
     </Loaded>

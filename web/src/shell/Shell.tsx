@@ -17,6 +17,8 @@ const NAV: NavItem[] = [
   { to: '/companies', label: 'nav.companies', module: MODULES.customers },
   { to: '/people', label: 'nav.people', module: MODULES.customers },
   { to: '/opportunities', label: 'nav.opportunities', module: MODULES.opportunities },
+  { to: '/tasks', label: 'nav.tasks', module: MODULES.activities },
+  { to: '/calendar', label: 'nav.calendar', module: MODULES.activities },
 ];
 
 export function Shell({ children }: { children: ReactNode }) {

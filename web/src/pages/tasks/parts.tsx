@@ -1,0 +1,65 @@
+import { Link } from 'react-router';
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { api, must, type Schemas } from '../../lib/api';
+import { useMe } from '../../lib/session';
+import { useTaskText } from './tasks.text';
+
+type Task = Schemas['Task'];
+type TaskPage = Schemas['TaskList'];
+
+/** The workspace's today (YYYY-MM-DD in its time zone), not the browser's. */
+export function todayIn(timeZone: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  } catch {
+    return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  }
+}
+
+/** Whether a status is one of the workspace's closed statuses. */
+export function useIsClosed(): (status: string) => boolean {
+  const c = useMe().constants;
+  return (status) => c.task_closed_statuses.includes(status);
+}
+
+/**
+ * The done checkbox: checked sets constants.task_done_status; unchecked sets the first open status. The
+ * answer replaces the task in every loaded list and record (it stays where it is until the list reloads).
+ */
+export function DoneToggle({ task }: { task: Task }) {
+  const c = useMe().constants;
+  const text = useTaskText();
+  const qc = useQueryClient();
+  const reopenTo = c.task_statuses.find((s) => !c.task_closed_statuses.includes(s)) ?? c.task_statuses[0] ?? '';
+  const done = task.status === c.task_done_status;
+  const toggle = useMutation({
+    mutationFn: async (next: boolean) => must(await api.PATCH('/api/v1/tasks/{id}', { params: { path: { id: task.id } }, body: { status: next ? c.task_done_status : reopenTo } })).task,
+    onSuccess: (saved) => {
+      qc.setQueriesData<InfiniteData<TaskPage>>({ queryKey: ['tasks'] }, (data) =>
+        data ? { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map((i) => (i.id === saved.id ? saved : i)) })) } : data,
+      );
+      qc.setQueryData(['task', saved.id], saved);
+    },
+  });
+  return (
+    <input
+      type="checkbox"
+      className="tk-done"
+      checked={toggle.isPending ? !!toggle.variables : done}
+      disabled={!task.can_edit || toggle.isPending}
+      aria-label={done ? text('markOpen', { title: task.title }) : text('markDone', { title: task.title })}
+      onChange={(e) => toggle.mutate(e.target.checked)}
+    />
+  );
+}
+
+/** The task's linked records as links. */
+export function TaskLinks({ task }: { task: Pick<Task, 'customer_id' | 'opp_id' | 'person_id'> }) {
+  const text = useTaskText();
+  const out = [
+    task.customer_id ? <Link key="c" to={`/companies/${task.customer_id}`}>{`${text('company')} C-${task.customer_id}`}</Link> : null,
+    task.opp_id ? <Link key="o" to={`/opportunities/${task.opp_id}`}>{`${text('opportunity')} O-${task.opp_id}`}</Link> : null,
+    task.person_id ? <Link key="p" to={`/people/${task.person_id}`}>{`${text('person')} P-${task.person_id}`}</Link> : null,
+  ].filter(Boolean);
+  return out.length ? <span className="tk-links">{out}</span> : null;
+}
