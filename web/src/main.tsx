@@ -20,6 +20,10 @@ const LeadRecord = lazy(() => import('./pages/LeadRecord'));
 const ActivityRecord = lazy(() => import('./pages/ActivityRecord'));
 const TaskRecord = lazy(() => import('./pages/TaskRecord'));
 const TicketRecord = lazy(() => import('./pages/TicketRecord'));
+const Approvals = lazy(() => import('./pages/approvals/Approvals'));
+const Objects = lazy(() => import('./pages/objects/Objects'));
+const ObjectRecords = lazy(() => import('./pages/objects/ObjectRecords'));
+const ObjectRecord = lazy(() => import('./pages/objects/ObjectRecord'));
 const Search = lazy(() => import('./pages/Search'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 
@@ -47,6 +51,10 @@ createRoot(document.getElementById('root')!).render(
                 <Route path="/activities/:id" element={<ActivityRecord />} />
                 <Route path="/tasks/:id" element={<TaskRecord />} />
                 <Route path="/tickets/:id" element={<TicketRecord />} />
+                <Route path="/approvals" element={<Approvals />} />
+                <Route path="/objects" element={<Objects />} />
+                <Route path="/objects/:key" element={<ObjectRecords />} />
+                <Route path="/objects/:key/:id" element={<ObjectRecord />} />
                 <Route path="/search" element={<Search />} />
                 <Route path="*" element={<NotFound />} />
               </Routes>

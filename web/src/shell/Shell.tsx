@@ -17,6 +17,8 @@ const NAV: NavItem[] = [
   { to: '/companies', label: 'nav.companies', module: MODULES.customers },
   { to: '/people', label: 'nav.people', module: MODULES.customers },
   { to: '/opportunities', label: 'nav.opportunities', module: MODULES.opportunities },
+  { to: '/objects', label: 'nav.objects', module: MODULES.customers },
+  { to: '/approvals', label: 'nav.approvals', module: MODULES.approvals },
 ];
 
 export function Shell({ children }: { children: ReactNode }) {
