@@ -7,6 +7,7 @@ import { useMe } from '../../lib/session';
 import { Loaded } from '../../shell/States';
 import { Field, fieldErrors, FormError, LoadMore, useUrlFilters } from '../companies/parts';
 import { useApprovalText } from './approvals.text';
+import '../companies/companies.css';
 import './approvals.css';
 
 type Form = Schemas['ApprovalForm'];
@@ -250,8 +251,11 @@ function RequestRow({ r, form, inbox }: { r: Request; form?: Form; inbox: boolea
     if (typeof v === 'number') return formatNumber(lang, v, 2);
     return String(v ?? '');
   };
+  // in the list's field order (keys of fields no longer in the list last)
+  const order = (k: string) => form?.fields.findIndex((x) => x.key === k) ?? -1;
   const details = Object.entries(r.values)
     .filter(([, v]) => v !== null && v !== '' && v !== false)
+    .sort(([a], [b]) => (order(a) < 0 ? 99 : order(a)) - (order(b) < 0 ? 99 : order(b)))
     .map(([k, v]) => `${form?.fields.find((x) => x.key === k)?.label ?? k}: ${shown(k, v)}`)
     .join(' · ');
   const requester = r.requester?.full_name ?? '';

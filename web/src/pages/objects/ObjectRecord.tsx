@@ -7,6 +7,7 @@ import { Loaded } from '../../shell/States';
 import { ArchiveButton, FormError } from '../companies/parts';
 import { RecordForm, ValueText } from './RecordForm';
 import { useObjectText } from './objects.text';
+import '../companies/companies.css';
 import './objects.css';
 
 const PAGE_OF: Record<string, string> = { company: '/companies', person: '/people', opportunity: '/opportunities' };

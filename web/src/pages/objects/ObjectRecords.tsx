@@ -8,6 +8,7 @@ import { Loaded } from '../../shell/States';
 import { LoadMore, useUrlFilters } from '../companies/parts';
 import { RecordForm, ValueText } from './RecordForm';
 import { useObjectText } from './objects.text';
+import '../companies/companies.css';
 import './objects.css';
 
 const PAGE = 25;
