@@ -1216,6 +1216,28 @@ export interface paths {
         patch: operations["updateApprovalForm"];
         trace?: never;
     };
+    "/api/v1/approvals/working-days": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count working days
+         * @description Weekdays from `start` to `end` (both included) without the public holidays of constants.holiday_country: the count a leave request from `start` to `end` gets. 400 `invalid` naming `start` / `end` (not a date, end before start, more than 366 days).
+         *
+         *     Beyond the spec: see docs/decisions.md.
+         */
+        get: operations["countWorkingDays"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/approvals": {
         parameters: {
             query?: never;
@@ -9117,6 +9139,46 @@ export interface components {
             items: components["schemas"]["ApprovalRequest"][];
             /** @description pass as `cursor` for the next page; null on the last page */
             next_cursor: string | null;
+        };
+        /**
+         * @description The working days of a leave from start to end.
+         * @example {
+         *       "ok": true,
+         *       "start": "2026-12-28",
+         *       "end": "2027-01-04",
+         *       "working_days": 5,
+         *       "holidays": [
+         *         {
+         *           "date": "2027-01-01",
+         *           "name": "New Year's Day"
+         *         }
+         *       ]
+         *     }
+         */
+        WorkingDaysResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            /**
+             * Format: date
+             * @example 2026-11-26
+             */
+            start: string;
+            /**
+             * Format: date
+             * @example 2026-11-26
+             */
+            end: string;
+            /** @description weekdays from start to end (both included) that are not public holidays of constants.holiday_country */
+            working_days: number;
+            /** @description public holidays on weekdays within the range (not counted) */
+            holidays: {
+                /**
+                 * Format: date
+                 * @example 2026-11-26
+                 */
+                date: string;
+                name: string;
+            }[];
         };
         /**
          * @description The caller's mailbox and signature.
@@ -24465,6 +24527,110 @@ export interface operations {
                 };
             };
             /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    countWorkingDays: {
+        parameters: {
+            query: {
+                /** @description first day (included), YYYY-MM-DD */
+                start: string;
+                /** @description last day (included), YYYY-MM-DD; at most 366 days after start */
+                end: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "start": "2026-12-28",
+                     *       "end": "2027-01-04",
+                     *       "working_days": 5,
+                     *       "holidays": [
+                     *         {
+                     *           "date": "2027-01-01",
+                     *           "name": "New Year's Day"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorkingDaysResponse"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
             404: {
                 headers: {
                     [name: string]: unknown;

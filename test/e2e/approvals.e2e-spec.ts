@@ -112,6 +112,16 @@ describe('submitting a request (4.10)', () => {
     });
   });
 
+  it('counts working days before submitting, by the same rules', async () => {
+    const r = await as(ali).get('/api/v1/approvals/working-days?start=2026-10-26&end=2026-10-30').expect(200);
+    expect(r.body).toEqual({ ok: true, start: '2026-10-26', end: '2026-10-30', working_days: 4, holidays: [{ date: '2026-10-29', name: expect.stringContaining('Cumhuriyet') }] });
+    const weekend = await as(ali).get('/api/v1/approvals/working-days?start=2026-10-31&end=2026-11-01').expect(200);
+    expect(weekend.body).toMatchObject({ working_days: 0, holidays: [] });
+    expect((await as(ali).get('/api/v1/approvals/working-days?start=2026-10-30&end=2026-10-26').expect(400)).body.field).toBe('end');
+    expect((await as(ali).get('/api/v1/approvals/working-days?start=2026-02-30&end=2026-03-02').expect(400)).body.field).toBe('start');
+    expect((await as(ali).get('/api/v1/approvals/working-days?start=2026-01-01&end=2027-01-02').expect(400)).body.field).toBe('end');
+  });
+
   it('excludes Republic Day (29 October 2026) and the bayram days of 2026, but not the arife', async () => {
     const republic = await as(ali).post(`/api/v1/approvals/forms/${leaveId}`, leave('2026-10-26', '2026-10-30')).expect(201);
     expect(republic.body.item.working_days).toBe(4);

@@ -22,6 +22,10 @@ const TaskRecord = lazy(() => import('./pages/TaskRecord'));
 const Tasks = lazy(() => import('./pages/tasks/Tasks'));
 const Calendar = lazy(() => import('./pages/tasks/Calendar'));
 const TicketRecord = lazy(() => import('./pages/TicketRecord'));
+const Approvals = lazy(() => import('./pages/approvals/Approvals'));
+const Objects = lazy(() => import('./pages/objects/Objects'));
+const ObjectRecords = lazy(() => import('./pages/objects/ObjectRecords'));
+const ObjectRecord = lazy(() => import('./pages/objects/ObjectRecord'));
 const Search = lazy(() => import('./pages/Search'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 
@@ -51,6 +55,10 @@ createRoot(document.getElementById('root')!).render(
                 <Route path="/tasks/:id" element={<TaskRecord />} />
                 <Route path="/calendar" element={<Calendar />} />
                 <Route path="/tickets/:id" element={<TicketRecord />} />
+                <Route path="/approvals" element={<Approvals />} />
+                <Route path="/objects" element={<Objects />} />
+                <Route path="/objects/:key" element={<ObjectRecords />} />
+                <Route path="/objects/:key/:id" element={<ObjectRecord />} />
                 <Route path="/search" element={<Search />} />
                 <Route path="*" element={<NotFound />} />
               </Routes>

@@ -19,6 +19,8 @@ const NAV: NavItem[] = [
   { to: '/opportunities', label: 'nav.opportunities', module: MODULES.opportunities },
   { to: '/tasks', label: 'nav.tasks', module: MODULES.activities },
   { to: '/calendar', label: 'nav.calendar', module: MODULES.activities },
+  { to: '/objects', label: 'nav.objects', module: MODULES.customers },
+  { to: '/approvals', label: 'nav.approvals', module: MODULES.approvals },
 ];
 
 export function Shell({ children }: { children: ReactNode }) {

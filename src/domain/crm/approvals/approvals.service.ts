@@ -10,7 +10,8 @@ import { RefsService } from '../shared/refs.service';
 import { checkDefinition, checkValues } from './approval-fields';
 import { ApprovalList } from './approval-list.entity';
 import { ApprovalComputed, ApprovalRequest, ApprovalStatus } from './approval-request.entity';
-import { workingDays } from './working-days';
+import { MAX_LEAVE_SPAN_DAYS, workingDays, type WorkingDays } from './working-days';
+import { daysBetween, isIsoDate } from '../../../platform/common/time';
 
 export interface ApprovalListInput {
   name?: string;
@@ -118,6 +119,23 @@ export class ApprovalsService {
       const saved = await db.save(ApprovalList, list);
       return { list: saved, approver: (await this.users.byIds(auth.workspace.id, [saved.approverId])).get(saved.approverId) };
     });
+  }
+
+  /**
+   * Working days from `start` to `end` (both `YYYY-MM-DD`, included) by the rules of a leave request, so
+   * a form shows the count while the user picks dates (nothing is stored).
+   */
+  countWorkingDays(auth: UserContext, start: string, end: string): WorkingDays {
+    const problems: { field: string; message: string }[] = [];
+    if (!isIsoDate(start)) problems.push({ field: 'start', message: 'must be a date YYYY-MM-DD' });
+    if (!isIsoDate(end)) problems.push({ field: 'end', message: 'must be a date YYYY-MM-DD' });
+    if (!problems.length) {
+      const span = daysBetween(start, end);
+      if (span < 0) problems.push({ field: 'end', message: 'must not be before start' });
+      else if (span >= MAX_LEAVE_SPAN_DAYS) problems.push({ field: 'end', message: `at most ${MAX_LEAVE_SPAN_DAYS} days after start` });
+    }
+    if (problems.length) throw invalidFields(problems);
+    return workingDays(start, end, auth.workspace.constants.holiday_country);
   }
 
   /**

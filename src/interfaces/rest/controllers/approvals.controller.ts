@@ -1,13 +1,13 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiDoc } from '../../../edge/openapi/api-doc.decorator';
-import { ApprovalFormList, ApprovalFormResponse, ApprovalRequestList, ApprovalRequestResponse } from '../schemas/approval.schema';
+import { ApprovalFormList, ApprovalFormResponse, ApprovalRequestList, ApprovalRequestResponse, WorkingDaysResponse } from '../schemas/approval.schema';
 import { IdPipe } from '../../../edge/id.pipe';
 import { ApprovalsService } from '../../../domain/crm/approvals/approvals.service';
 import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
 import type { UserContext } from '../../../domain/identity/auth-context';
 import { MODULES } from '../../../domain/workspace/defaults';
-import { ApprovalFormsQueryDto, ApprovalListQueryDto, CreateApprovalListDto, DecideApprovalDto, SubmitApprovalDto, UpdateApprovalListDto } from '../dto/approvals.dto';
+import { ApprovalFormsQueryDto, ApprovalListQueryDto, CreateApprovalListDto, DecideApprovalDto, SubmitApprovalDto, UpdateApprovalListDto, WorkingDaysQueryDto } from '../dto/approvals.dto';
 import { toApprovalFormResponse, toApprovalForms, toApprovalItemResponse, toApprovalList } from '../mappers/approval.mapper';
 
 const read = { scope: 'crm.read', module: MODULES.approvals } as const;
@@ -82,6 +82,21 @@ export class ApprovalsController {
   })
   async submit(@CurrentAuth() auth: UserContext, @Param('list_id', IdPipe) listId: number, @Body() dto: SubmitApprovalDto) {
     return toApprovalItemResponse(await this.service.submit(auth, listId, dto), auth);
+  }
+
+  /** Working days of a leave, for a form that shows them while dates are picked (nothing is stored). */
+  @Get('working-days')
+  @Auth(read)
+  @ApiDoc({
+    id: 'countWorkingDays',
+    summary: 'Count working days',
+    description:
+      'Weekdays from `start` to `end` (both included) without the public holidays of constants.holiday_country: the count a leave request ' +
+      'from `start` to `end` gets. 400 `invalid` naming `start` / `end` (not a date, end before start, more than 366 days).',
+    ok: WorkingDaysResponse,
+  })
+  countWorkingDays(@CurrentAuth() auth: UserContext, @Query() q: WorkingDaysQueryDto) {
+    return { ok: true as const, start: q.start, end: q.end, ...this.service.countWorkingDays(auth, q.start, q.end) };
   }
 
   /** Requests assigned to me (default), made by me, or both. */

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
 import { FIELD_TYPES } from '../../../domain/crm/approvals/approval-fields';
 import { APPROVAL_STATUSES } from '../../../domain/crm/approvals/approval-request.entity';
-import { IfPresent, IsId, IsQueryId, NotBlank, NullClears } from './fields';
+import { IfPresent, IsId, IsIsoDateString, IsQueryId, NotBlank, NullClears } from './fields';
 import { PageQueryDto } from './page-query.dto';
 
 export class ApprovalFieldDto {
@@ -80,4 +80,9 @@ export class ApprovalListQueryDto extends PageQueryDto {
   @IsOptional()
   @IsQueryId()
   list_id?: number;
+}
+
+export class WorkingDaysQueryDto {
+  @ApiProperty({ format: 'date', description: 'first day (included), YYYY-MM-DD' }) @IsIsoDateString() start: string;
+  @ApiProperty({ format: 'date', description: 'last day (included), YYYY-MM-DD; at most 366 days after start' }) @IsIsoDateString() end: string;
 }

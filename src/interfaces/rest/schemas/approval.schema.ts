@@ -91,3 +91,19 @@ export const ApprovalRequestResponse = named('ApprovalRequestResponse', z.object
   example: { ok: true, item: approvalRequestExample },
 });
 export const ApprovalRequestList = listOf('ApprovalRequestList', ApprovalRequest, 'A page of approval requests, newest first.');
+
+/** Working days between two dates by the leave rules (shown while the user picks dates). */
+export const WorkingDaysResponse = named(
+  'WorkingDaysResponse',
+  z.object({
+    ok: f.ok(),
+    start: f.date(),
+    end: f.date(),
+    working_days: f.count().meta({ description: 'weekdays from start to end (both included) that are not public holidays of constants.holiday_country' }),
+    holidays: z.array(z.object({ date: f.date(), name: z.string() })).meta({ description: 'public holidays on weekdays within the range (not counted)' }),
+  }),
+  {
+    description: 'The working days of a leave from start to end.',
+    example: { ok: true, start: '2026-12-28', end: '2027-01-04', working_days: 5, holidays: [{ date: '2027-01-01', name: "New Year's Day" }] },
+  },
+);

@@ -1,0 +1,300 @@
+import { useState, type FormEvent } from 'react';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, must, type Schemas } from '../../lib/api';
+import { useLang } from '../../lib/i18n';
+import { formatDate, formatNumber, formatTimestamp } from '../../lib/format';
+import { useMe } from '../../lib/session';
+import { Loaded } from '../../shell/States';
+import { Field, fieldErrors, FormError, LoadMore, useUrlFilters } from '../companies/parts';
+import { useApprovalText } from './approvals.text';
+import '../companies/companies.css';
+import './approvals.css';
+
+type Form = Schemas['ApprovalForm'];
+type Request = Schemas['ApprovalRequest'];
+type Values = Record<string, string | boolean>;
+const PAGE = 25;
+
+/**
+ * Approvals: the lists the user may submit to with a form each (working days counted as dates are picked),
+ * and the requests: mine, or those waiting for my decision (`?view=inbox`). Two calls: the lists and one page.
+ */
+export default function Approvals() {
+  const text = useApprovalText();
+  const { values: f, set } = useUrlFilters(['view', 'form'] as const);
+  const view = f.view === 'inbox' ? 'inbox' : 'mine';
+  const forms = useQuery({ queryKey: ['approval-forms'], queryFn: async () => must(await api.GET('/api/v1/approvals/forms')).forms });
+  const query = view === 'inbox' ? { role: 'approver' as const, status: 'pending' as const, limit: PAGE } : { role: 'requester' as const, limit: PAGE };
+  const list = useInfiniteQuery({
+    queryKey: ['approvals', query],
+    initialPageParam: undefined as string | undefined,
+    queryFn: async ({ pageParam }) => must(await api.GET('/api/v1/approvals', { params: { query: { ...query, cursor: pageParam } } })),
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+  const chosen = forms.data?.find((x) => String(x.id) === f.form);
+
+  return (
+    <section className="ap-page">
+      <h1>{text('approvals')}</h1>
+      <Loaded q={forms}>
+        {(all) => (
+          <section className="panel" aria-labelledby="ap-new">
+            <h2 id="ap-new">{text('newRequest')}</h2>
+            {all.length === 0 ? (
+              <p>{text('noLists')}</p>
+            ) : (
+              <ul className="ap-lists" aria-label={text('chooseList')}>
+                {all.map((x) => (
+                  <li key={x.id}>
+                    <button type="button" aria-pressed={chosen?.id === x.id} onClick={() => set({ form: chosen?.id === x.id ? '' : String(x.id) })}>
+                      {x.name}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {chosen && <RequestForm key={chosen.id} form={chosen} onDone={() => set({ form: '', view: '' })} />}
+          </section>
+        )}
+      </Loaded>
+
+      <nav className="ap-tabs" aria-label={text('views')}>
+        <button type="button" aria-pressed={view === 'mine'} onClick={() => set({ view: '' })}>
+          {text('mine')}
+        </button>
+        <button type="button" aria-pressed={view === 'inbox'} onClick={() => set({ view: 'inbox' })}>
+          {text('inbox')}
+        </button>
+      </nav>
+      <h2>{view === 'inbox' ? text('inbox') : text('mine')}</h2>
+      <Loaded q={list}>
+        {(data) => {
+          const rows = data.pages.flatMap((p) => p.items);
+          if (rows.length === 0) return <p className="panel">{view === 'inbox' ? text('noInbox') : text('noMine')}</p>;
+          return (
+            <>
+              <table className="co-table ap-table">
+                <caption className="sr-only">{view === 'inbox' ? text('inbox') : text('mine')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{text('list')}</th>
+                    {view === 'inbox' && <th scope="col">{text('requester')}</th>}
+                    <th scope="col">{text('details')}</th>
+                    <th scope="col">{text('days')}</th>
+                    <th scope="col">{text('sentAt')}</th>
+                    <th scope="col">{view === 'inbox' ? text('decision') : text('status')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((r) => (
+                    <RequestRow key={r.id} r={r} form={forms.data?.find((x) => x.id === r.list_id)} inbox={view === 'inbox'} />
+                  ))}
+                </tbody>
+              </table>
+              <LoadMore q={list} />
+            </>
+          );
+        }}
+      </Loaded>
+    </section>
+  );
+}
+
+/** The form of one list: a control per field type; a leave list shows its working days as the dates change. */
+function RequestForm({ form, onDone }: { form: Form; onDone: () => void }) {
+  const me = useMe();
+  const text = useApprovalText();
+  const client = useQueryClient();
+  const [values, setValues] = useState<Values>(() => Object.fromEntries(form.fields.map((x) => [x.key, x.type === 'checkbox' ? false : ''])));
+  const [note, setNote] = useState('');
+  const [done, setDone] = useState('');
+  const send = useMutation({
+    mutationFn: async () => {
+      const body: Record<string, unknown> = {};
+      for (const x of form.fields) {
+        const v = values[x.key];
+        if (x.type === 'checkbox') {
+          if (v) body[x.key] = true;
+        } else if (v !== '') body[x.key] = x.type === 'number' || x.type === 'person' ? Number(v) : v;
+      }
+      return must(await api.POST('/api/v1/approvals/forms/{list_id}', { params: { path: { list_id: form.id } }, body: { values: body, ...(note.trim() ? { note } : {}) } })).item;
+    },
+    onSuccess: (item) => {
+      setDone(item.status === 'approved' ? text('sentApproved') : text('sent', { name: item.approver?.full_name ?? '' }));
+      void client.invalidateQueries({ queryKey: ['approvals'] });
+    },
+  });
+  const errors = fieldErrors(send.error);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    send.mutate();
+  };
+  if (done)
+    return (
+      <div className="ap-done" role="status">
+        <p>{done}</p>
+        <button type="button" onClick={onDone}>
+          {text('mine')}
+        </button>
+      </div>
+    );
+  const change = (key: string, v: string | boolean) => setValues({ ...values, [key]: v });
+
+  return (
+    <form className="ap-form" onSubmit={submit} noValidate aria-labelledby="ap-form-title">
+      <h3 id="ap-form-title">{form.name}</h3>
+      <p className="help">{text('approver', { name: form.approver?.full_name ?? text('noApprover') })}</p>
+      <div className="co-grid">
+        {form.fields.map((x) => {
+          const error = errors[`values.${x.key}`];
+          const v = values[x.key];
+          if (x.type === 'checkbox')
+            return (
+              <div className="co-field" key={x.key}>
+                <label className="co-check">
+                  <input type="checkbox" checked={!!v} onChange={(e) => change(x.key, e.target.checked)} /> {x.label}
+                </label>
+                {error ? <p className="error">{error}</p> : null}
+              </div>
+            );
+          return (
+            <Field key={x.key} label={x.label} error={error} required={x.required || (form.working_days !== null && (form.working_days.start === x.key || form.working_days.end === x.key))}>
+              {(p) =>
+                x.type === 'person' ? (
+                  <select {...p} value={String(v)} onChange={(e) => change(x.key, e.target.value)}>
+                    <option value="">–</option>
+                    {me.users.map((u) => (
+                      <option key={u.id} value={u.id}>
+                        {u.full_name}
+                      </option>
+                    ))}
+                  </select>
+                ) : x.type === 'leave_type' ? (
+                  <select {...p} value={String(v)} onChange={(e) => change(x.key, e.target.value)}>
+                    <option value="">–</option>
+                    {x.options.map((o) => (
+                      <option key={o} value={o}>
+                        {o}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <input {...p} type={x.type === 'date' ? 'date' : x.type === 'number' ? 'number' : 'text'} step={x.type === 'number' ? 'any' : undefined} value={String(v)} onChange={(e) => change(x.key, e.target.value)} />
+                )
+              }
+            </Field>
+          );
+        })}
+      </div>
+      {form.working_days && <WorkingDays start={String(values[form.working_days.start] ?? '')} end={String(values[form.working_days.end] ?? '')} />}
+      <Field label={text('note')} error={errors.note}>
+        {(p) => <textarea {...p} rows={2} value={note} onChange={(e) => setNote(e.target.value)} />}
+      </Field>
+      <FormError error={send.error} />
+      <div className="co-actions">
+        <button type="submit" className="primary" disabled={send.isPending}>
+          {text('send')}
+        </button>
+        <button type="button" onClick={onDone}>
+          {text('cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The working days between the picked dates, by the API's rules (public holidays of the workspace's country left out). */
+function WorkingDays({ start, end }: { start: string; end: string }) {
+  const text = useApprovalText();
+  const lang = useLang();
+  const ready = DATE.test(start) && DATE.test(end) && start <= end;
+  const q = useQuery({
+    queryKey: ['working-days', start, end],
+    enabled: ready,
+    queryFn: async () => must(await api.GET('/api/v1/approvals/working-days', { params: { query: { start, end } } })),
+  });
+  let body: string;
+  if (!ready) body = text('pickDates');
+  else if (!q.data) body = '…';
+  else body = q.data.working_days === 1 ? text('workingDay') : text('workingDays', { n: formatNumber(lang, q.data.working_days) });
+  return (
+    <div className="ap-days" aria-live="polite">
+      <p>
+        <strong>{body}</strong>
+      </p>
+      {ready && q.data && q.data.holidays.length > 0 && <p className="help">{text('holidaysLeft', { list: q.data.holidays.map((h) => `${h.name} (${formatDate(lang, h.date)})`).join(', ') })}</p>}
+    </div>
+  );
+}
+
+/** One request: its values by the list's labels; in the inbox, approve or reject with a note. */
+function RequestRow({ r, form, inbox }: { r: Request; form?: Form; inbox: boolean }) {
+  const me = useMe();
+  const text = useApprovalText();
+  const lang = useLang();
+  const client = useQueryClient();
+  const [note, setNote] = useState('');
+  const decide = useMutation({
+    mutationFn: async (how: 'approve' | 'reject') => {
+      const path = how === 'approve' ? '/api/v1/approvals/{id}/approve' : '/api/v1/approvals/{id}/reject';
+      return must(await api.POST(path, { params: { path: { id: r.id } }, body: note.trim() ? { note } : {} })).item;
+    },
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['approvals'] }),
+  });
+  const shown = (key: string, v: unknown): string => {
+    const type = form?.fields.find((x) => x.key === key)?.type;
+    if (type === 'date' && typeof v === 'string') return formatDate(lang, v);
+    if (type === 'person') return me.users.find((u) => u.id === v)?.full_name ?? String(v);
+    if (type === 'checkbox') return v ? text('yes') : text('no');
+    if (typeof v === 'number') return formatNumber(lang, v, 2);
+    return String(v ?? '');
+  };
+  // in the list's field order (keys of fields no longer in the list last)
+  const order = (k: string) => form?.fields.findIndex((x) => x.key === k) ?? -1;
+  const details = Object.entries(r.values)
+    .filter(([, v]) => v !== null && v !== '' && v !== false)
+    .sort(([a], [b]) => (order(a) < 0 ? 99 : order(a)) - (order(b) < 0 ? 99 : order(b)))
+    .map(([k, v]) => `${form?.fields.find((x) => x.key === k)?.label ?? k}: ${shown(k, v)}`)
+    .join(' · ');
+  const requester = r.requester?.full_name ?? '';
+  return (
+    <tr>
+      <th scope="row" data-label={text('list')}>
+        {r.list}
+      </th>
+      {inbox && <td data-label={text('requester')}>{requester}</td>}
+      <td data-label={text('details')}>
+        {details}
+        {r.note ? <div className="help">“{r.note}”</div> : null}
+      </td>
+      <td data-label={text('days')}>{r.working_days === null ? '' : formatNumber(lang, r.working_days)}</td>
+      <td data-label={text('sentAt')}>{formatTimestamp(lang, r.created_at)}</td>
+      <td data-label={inbox ? text('decision') : text('status')}>
+        {inbox && r.can_decide ? (
+          <div className="ap-decide">
+            <label>
+              <span className="sr-only">{text('decisionNote', { name: requester })}</span>
+              <input value={note} placeholder={text('decisionNote', { name: requester })} onChange={(e) => setNote(e.target.value)} />
+            </label>
+            <div className="co-actions">
+              <button type="button" className="primary" disabled={decide.isPending} onClick={() => decide.mutate('approve')}>
+                {text('approve')}
+              </button>
+              <button type="button" className="danger" disabled={decide.isPending} onClick={() => decide.mutate('reject')}>
+                {text('reject')}
+              </button>
+            </div>
+            <FormError error={decide.error} />
+          </div>
+        ) : (
+          <>
+            <span className={`ap-state ${r.status}`}>{text(r.status)}</span>
+            {r.decision_note ? <div className="help">“{r.decision_note}”</div> : null}
+          </>
+        )}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,43 @@
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { api, must } from '../../lib/api';
+import { useLang } from '../../lib/i18n';
+import { formatNumber } from '../../lib/format';
+import { Loaded } from '../../shell/States';
+import { useObjectText } from './objects.text';
+import '../companies/companies.css';
+import './objects.css';
+
+/** The custom objects of the workspace, each a link to its records (one call). */
+export default function Objects() {
+  const text = useObjectText();
+  const lang = useLang();
+  const q = useQuery({ queryKey: ['objects'], queryFn: async () => must(await api.GET('/api/v1/objects')).objects });
+  return (
+    <section className="ob-page">
+      <h1>{text('objects')}</h1>
+      <p className="help">{text('intro')}</p>
+      <Loaded q={q}>
+        {(objects) =>
+          objects.length === 0 ? (
+            <p className="panel">{text('noObjects')}</p>
+          ) : (
+            <ul className="ob-cards">
+              {objects.map((o) => (
+                <li key={o.key} className="panel">
+                  <h2>
+                    <Link to={`/objects/${encodeURIComponent(o.key)}`}>{o.label}</Link>
+                  </h2>
+                  <p className="help">
+                    {text('fieldsN', { n: formatNumber(lang, o.fields.length) })}
+                    {o.fields.length ? `: ${o.fields.map((x) => x.label).join(', ')}` : ''}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </Loaded>
+    </section>
+  );
+}
