@@ -20,6 +20,9 @@ const LeadRecord = lazy(() => import('./pages/LeadRecord'));
 const ActivityRecord = lazy(() => import('./pages/ActivityRecord'));
 const TaskRecord = lazy(() => import('./pages/TaskRecord'));
 const TicketRecord = lazy(() => import('./pages/TicketRecord'));
+const Tickets = lazy(() => import('./pages/Tickets'));
+const Orders = lazy(() => import('./pages/Orders'));
+const OrderRecord = lazy(() => import('./pages/OrderRecord'));
 const Search = lazy(() => import('./pages/Search'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 
@@ -46,7 +49,10 @@ createRoot(document.getElementById('root')!).render(
                 <Route path="/leads/:id" element={<LeadRecord />} />
                 <Route path="/activities/:id" element={<ActivityRecord />} />
                 <Route path="/tasks/:id" element={<TaskRecord />} />
+                <Route path="/tickets" element={<Tickets />} />
                 <Route path="/tickets/:id" element={<TicketRecord />} />
+                <Route path="/orders" element={<Orders />} />
+                <Route path="/orders/:id" element={<OrderRecord />} />
                 <Route path="/search" element={<Search />} />
                 <Route path="*" element={<NotFound />} />
               </Routes>

@@ -17,6 +17,8 @@ const NAV: NavItem[] = [
   { to: '/companies', label: 'nav.companies', module: MODULES.customers },
   { to: '/people', label: 'nav.people', module: MODULES.customers },
   { to: '/opportunities', label: 'nav.opportunities', module: MODULES.opportunities },
+  { to: '/orders', label: 'nav.orders', module: MODULES.orders },
+  { to: '/tickets', label: 'nav.tickets', module: MODULES.support },
 ];
 
 export function Shell({ children }: { children: ReactNode }) {
