@@ -33,8 +33,8 @@ export default function OrderRecord() {
           </RecordHeader>
           <Fields
             items={[
-              [text('company'), <RecordLink key="c" kind="companies" id={o.customer_id}>{`#${o.customer_id}`}</RecordLink>],
-              [text('opportunity'), o.opp_id ? <RecordLink key="o" kind="opportunities" id={o.opp_id}>{`#${o.opp_id}`}</RecordLink> : null],
+              [text('company'), <RecordLink key="c" kind="companies" id={o.customer_id}>{`${text('company')} #${o.customer_id}`}</RecordLink>],
+              [text('opportunity'), o.opp_id ? <RecordLink key="o" kind="opportunities" id={o.opp_id}>{`${text('opportunity')} #${o.opp_id}`}</RecordLink> : null],
               [text('date'), formatDate(lang, o.date)],
               [text('dueDate'), formatDate(lang, o.due_date)],
               [text('product'), o.product],
@@ -81,7 +81,7 @@ function ErpPanel({ order }: { order: Order }) {
       <p>
         <ErpBadge erp={erp} />
       </p>
-      {erp ? (
+      {erp && (erp.ext_no || erp.error) ? (
         <Fields
           items={[
             [text('erpNo'), erp.ext_no],
@@ -126,6 +126,7 @@ function PoForm({ order }: { order: Order }) {
   const text = useOrderText();
   const qc = useQueryClient();
   const [po, setPo] = useState(order.customer_po);
+  const sent = useSent(order);
   const save = useMutation({
     mutationFn: async () => must(await api.POST('/api/v1/orders/{id}/po', { params: { path: { id: order.id } }, body: { customer_po: po } })),
     onSuccess: (r) => {
@@ -161,7 +162,7 @@ function PoForm({ order }: { order: Order }) {
           {text('savePo')}
         </button>
       </div>
-      <p className="help">{text('poHelp')}</p>
+      <p className="help">{sent ? text('poInErp') : text('poHelp')}</p>
       <div aria-live="polite">
         {save.isSuccess ? <p className="or-ok">{save.data.changed ? text('poSaved') : text('poUnchanged')}</p> : null}
       </div>

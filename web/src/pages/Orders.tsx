@@ -21,7 +21,6 @@ const PAGE = 25;
  */
 export default function Orders() {
   const me = useMe();
-  const t = useT();
   const lang = useLang();
   const text = useOrderText();
   const navigate = useNavigate();
