@@ -26,6 +26,9 @@ const Approvals = lazy(() => import('./pages/approvals/Approvals'));
 const Objects = lazy(() => import('./pages/objects/Objects'));
 const ObjectRecords = lazy(() => import('./pages/objects/ObjectRecords'));
 const ObjectRecord = lazy(() => import('./pages/objects/ObjectRecord'));
+const Tickets = lazy(() => import('./pages/Tickets'));
+const Orders = lazy(() => import('./pages/Orders'));
+const OrderRecord = lazy(() => import('./pages/OrderRecord'));
 const Search = lazy(() => import('./pages/Search'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 
@@ -59,6 +62,9 @@ createRoot(document.getElementById('root')!).render(
                 <Route path="/objects" element={<Objects />} />
                 <Route path="/objects/:key" element={<ObjectRecords />} />
                 <Route path="/objects/:key/:id" element={<ObjectRecord />} />
+                <Route path="/tickets" element={<Tickets />} />
+                <Route path="/orders" element={<Orders />} />
+                <Route path="/orders/:id" element={<OrderRecord />} />
                 <Route path="/search" element={<Search />} />
                 <Route path="*" element={<NotFound />} />
               </Routes>

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must } from '../lib/api';
 import { useLang, useT } from '../lib/i18n';
 import { formatDate, formatMoney, formatNumber, formatTimestamp } from '../lib/format';
+import { MODULES, useModule } from '../lib/session';
 import { Loaded } from '../shell/States';
 import { Fields, RecordHeader } from '../shell/RecordView';
 import { useCompanyText } from './companies/companies.text';
@@ -21,6 +22,7 @@ export default function CompanyRecord() {
   const t = useT();
   const lang = useLang();
   const text = useCompanyText();
+  const orders = useModule(MODULES.orders);
   const qc = useQueryClient();
   const [mode, setMode] = useState<'view' | 'edit' | 'person'>('view');
   const key = ['company', id, 'record'];
@@ -56,6 +58,7 @@ export default function CompanyRecord() {
               <button type="button" onClick={() => setMode('person')}>
                 {text('newPerson')}
               </button>
+              {orders ? <Link className="button" to={`/orders?customer_id=${c.id}&new=1`}>{text('newOrder')}</Link> : null}
               {c.active ? (
                 <ArchiveButton name={c.name} onArchive={() => archive.mutate()} busy={archive.isPending} />
               ) : (
@@ -171,7 +174,7 @@ export default function CompanyRecord() {
               <ul className="co-list">
                 {c.orders.map((o) => (
                   <li key={o.id}>
-                    <span>{[formatDate(lang, o.date), o.product].filter(Boolean).join(' · ')}</span>
+                    <Link to={`/orders/${o.id}`}>{[formatDate(lang, o.date), o.product].filter(Boolean).join(' · ')}</Link>
                     <span className="help">{[formatMoney(lang, o.amount, o.currency), o.status].filter(Boolean).join(' · ')}</span>
                   </li>
                 ))}

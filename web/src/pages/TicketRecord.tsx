@@ -4,19 +4,44 @@ import { api, must } from '../lib/api';
 import { Loaded } from '../shell/States';
 import { Fields, RecordHeader, RecordLink } from '../shell/RecordView';
 import { useLang } from '../lib/i18n';
-import { formatTimestamp } from '../lib/format';
+import { formatNumber, formatTimestamp } from '../lib/format';
+import { useOrderText } from './orders/orders.text';
+import { TicketStatus } from './tickets/parts';
+import './companies/companies.css';
+import './orders/orders.css';
 
-/** A support ticket. Part 2 of the web app adds the ticket list and editing. */
+/** A support ticket in one call, with its status to change. */
 export default function TicketRecord() {
   const id = Number(useParams().id);
   const lang = useLang();
+  const text = useOrderText();
   const q = useQuery({ queryKey: ['ticket', id], queryFn: async () => must(await api.GET('/api/v1/tickets/{id}', { params: { path: { id } } })).ticket, enabled: Number.isSafeInteger(id) });
   return (
     <Loaded q={q}>
       {(r) => (
-        <article>
-          <RecordHeader kind="Ticket" title={r.subject} />
-          <Fields items={[["Status", r.status], ["Priority", r.priority], ["Due", formatTimestamp(lang, r.due_at)], ["Assignee", r.assignee?.full_name], ["Company", r.customer_id ? <RecordLink kind="companies" id={r.customer_id}>{`C-${r.customer_id}`}</RecordLink> : null], ["Body", r.body], ["Created", formatTimestamp(lang, r.created_at)]]} />
+        <article className="co-page">
+          <RecordHeader kind={text('ticket')} rid={`#${r.id}`} title={r.subject}>
+            {r.overdue ? (
+              <p className="co-badges">
+                <span className="or-badge danger">{text('overdue')}</span>
+              </p>
+            ) : null}
+          </RecordHeader>
+          <Fields
+            items={[
+              [text('status'), <TicketStatus key="s" ticket={r} label={text('status')} />],
+              [text('priority'), `${r.priority} · ${text('sla', { h: formatNumber(lang, r.sla_hours) })}`],
+              [text('due'), formatTimestamp(lang, r.due_at)],
+              [text('closedAt'), formatTimestamp(lang, r.closed_at)],
+              [text('who'), r.who],
+              [text('assignee'), r.assignee?.full_name],
+              [text('company'), r.customer_id ? <RecordLink key="c" kind="companies" id={r.customer_id}>{`#${r.customer_id}`}</RecordLink> : null],
+              [text('body'), r.body],
+              [text('owner'), r.owner?.full_name],
+              [text('created'), formatTimestamp(lang, r.created_at)],
+              [text('updated'), formatTimestamp(lang, r.updated_at)],
+            ]}
+          />
         </article>
       )}
     </Loaded>

@@ -21,6 +21,8 @@ const NAV: NavItem[] = [
   { to: '/calendar', label: 'nav.calendar', module: MODULES.activities },
   { to: '/objects', label: 'nav.objects', module: MODULES.customers },
   { to: '/approvals', label: 'nav.approvals', module: MODULES.approvals },
+  { to: '/orders', label: 'nav.orders', module: MODULES.orders },
+  { to: '/tickets', label: 'nav.tickets', module: MODULES.support },
 ];
 
 export function Shell({ children }: { children: ReactNode }) {

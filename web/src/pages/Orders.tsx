@@ -1,0 +1,266 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { api, must, type Schemas } from '../lib/api';
+import { useLang, useT } from '../lib/i18n';
+import { formatDate, formatMoney, formatNumber } from '../lib/format';
+import { useMe } from '../lib/session';
+import { Loaded } from '../shell/States';
+import { Field, fieldErrors, FormError, LoadMore, useUrlFilters } from './companies/parts';
+import { useOrderText } from './orders/orders.text';
+import { ErpBadge } from './orders/parts';
+import './companies/companies.css';
+import './orders/orders.css';
+
+const FILTERS = ['status', 'customer_id', 'opp_id', 'new'] as const;
+const PAGE = 25;
+
+/**
+ * The orders list (newest first, keyset paging), filtered in the address by status, company and
+ * opportunity. With a company (`?customer_id=`) the page names it and offers "New order" for it.
+ */
+export default function Orders() {
+  const me = useMe();
+  const lang = useLang();
+  const text = useOrderText();
+  const navigate = useNavigate();
+  const { values: f, set, clear } = useUrlFilters(FILTERS);
+  const customerId = Number(f.customer_id) || undefined;
+  const oppId = Number(f.opp_id) || undefined;
+  const [creating, setCreating] = useState(f.new === '1');
+
+  const query = { status: f.status || undefined, customer_id: customerId, opp_id: oppId, limit: PAGE };
+  const list = useInfiniteQuery({
+    queryKey: ['orders', query],
+    initialPageParam: undefined as string | undefined,
+    queryFn: async ({ pageParam }) => must(await api.GET('/api/v1/orders', { params: { query: { ...query, cursor: pageParam } } })),
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+    placeholderData: keepPreviousData,
+  });
+  // the second call: the company's name (and defaults for a new order) when the list is one company's
+  const company = useQuery({
+    queryKey: ['company', customerId],
+    queryFn: async () => must(await api.GET('/api/v1/companies/{id}', { params: { path: { id: customerId! } } })).company,
+    enabled: customerId !== undefined,
+  });
+  const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const companyName = company.data?.name;
+
+  return (
+    <section className="co-page">
+      <div className="co-head">
+        <h1>{companyName ? `${text('orders')} · ${companyName}` : text('orders')}</h1>
+        {customerId && !creating ? (
+          <button type="button" className="primary" onClick={() => setCreating(true)}>
+            {text('newOrder')}
+          </button>
+        ) : null}
+      </div>
+      {creating && customerId ? (
+        <OrderForm
+          customerId={customerId}
+          oppId={oppId}
+          onSaved={(o) => navigate(`/orders/${o.id}`)}
+          onCancel={() => {
+            setCreating(false);
+            set({ new: '' });
+          }}
+        />
+      ) : null}
+      {!customerId ? <p className="help">{text('pickCompany')}</p> : null}
+
+      <div className="co-filters" role="group" aria-label={text('filters')}>
+        <label>
+          {text('status')}
+          <select value={f.status} onChange={(e) => set({ status: e.target.value })}>
+            <option value="">{text('anyStatus')}</option>
+            {me.constants.order_statuses.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+        {customerId ? (
+          <p className="co-badges">
+            <span className="co-badge">
+              {text('company')}: {companyName ?? `#${customerId}`}
+            </span>
+            {oppId ? <span className="co-badge">{text('opportunity')}: #{oppId}</span> : null}
+          </p>
+        ) : null}
+        <div className="co-actions">
+          <button type="button" onClick={clear}>
+            {text('clear')}
+          </button>
+        </div>
+      </div>
+
+      <Loaded q={list}>
+        {() =>
+          rows.length === 0 ? (
+            <p className="panel">{text('noResults')}</p>
+          ) : (
+            <>
+              <table className="co-table">
+                <caption className="sr-only">{text('orders')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{text('order')}</th>
+                    <th scope="col">{text('date')}</th>
+                    <th scope="col">{text('company')}</th>
+                    <th scope="col">{text('product')}</th>
+                    <th scope="col" className="or-num">{text('quantity')}</th>
+                    <th scope="col" className="or-num">{text('amount')}</th>
+                    <th scope="col">{text('po')}</th>
+                    <th scope="col">{text('status')}</th>
+                    <th scope="col">{text('erp')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((o) => (
+                    <tr key={o.id}>
+                      <th scope="row" data-label={text('order')}>
+                        <Link to={`/orders/${o.id}`}>{`${text('order')} #${o.id}`}</Link>
+                      </th>
+                      <td data-label={text('date')}>{formatDate(lang, o.date)}</td>
+                      <td data-label={text('company')}>
+                        <Link to={`/companies/${o.customer_id}`}>{o.customer_id === customerId && companyName ? companyName : `#${o.customer_id}`}</Link>
+                      </td>
+                      <td data-label={text('product')}>{o.product}</td>
+                      <td data-label={text('quantity')} className="or-num">{`${formatNumber(lang, o.kg, 3)} ${o.unit}`}</td>
+                      <td data-label={text('amount')} className="or-num">{formatMoney(lang, o.amount, o.currency)}</td>
+                      <td data-label={text('po')}>{o.customer_po}</td>
+                      <td data-label={text('status')}>{o.status}</td>
+                      <td data-label={text('erp')}>
+                        <ErpBadge erp={o.erp} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <p className="help" aria-live="polite">
+                {text('shown', { n: formatNumber(lang, rows.length) })}
+              </p>
+              <LoadMore q={list} />
+            </>
+          )
+        }
+      </Loaded>
+    </section>
+  );
+}
+
+type Order = Schemas['OrderRow'];
+
+/** A new order for a company: product from the catalogue in `me`, quantity and price; the rest defaults in the API. */
+function OrderForm({ customerId, oppId, onSaved, onCancel }: { customerId: number; oppId?: number; onSaved: (o: Order) => void; onCancel: () => void }) {
+  const me = useMe();
+  const t = useT();
+  const text = useOrderText();
+  const [v, setV] = useState({ product_id: '', kg: '', price: '', currency: '', unit: '', kind: me.constants.order_kinds[0] ?? '', due_date: '', payment_days: '', note: '' });
+  const save = useMutation({
+    mutationFn: async () => {
+      const body: Schemas['CreateOrderDto'] = {
+        customer_id: customerId,
+        opp_id: oppId ?? null,
+        product_id: v.product_id ? Number(v.product_id) : null,
+        kg: Number(v.kg.replace(',', '.')),
+        price: Number(v.price.replace(',', '.')),
+        ...(v.currency ? { currency: v.currency } : {}),
+        ...(v.unit ? { unit: v.unit } : {}),
+        ...(v.kind ? { kind: v.kind } : {}),
+        ...(v.due_date ? { due_date: v.due_date } : {}),
+        ...(v.payment_days ? { payment_days: Number(v.payment_days) } : {}),
+        ...(v.note.trim() ? { note: v.note } : {}),
+      };
+      return must(await api.POST('/api/v1/orders', { body })).order;
+    },
+    onSuccess: onSaved,
+  });
+  const errors = fieldErrors(save.error);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate();
+  };
+  const on = (k: keyof typeof v) => (e: { target: { value: string } }) => setV({ ...v, [k]: e.target.value });
+
+  return (
+    <form className="panel co-form" onSubmit={submit} noValidate aria-labelledby="order-form-title">
+      <h2 id="order-form-title">{text('newOrder')}</h2>
+      <div className="co-grid">
+        <Field label={text('product')} error={errors.product_id}>
+          {(p) => (
+            <select {...p} value={v.product_id} onChange={on('product_id')}>
+              <option value="">{text('noProduct')}</option>
+              {(me.products ?? []).map((pr) => (
+                <option key={pr.id} value={pr.id}>
+                  {pr.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={text('quantity')} error={errors.kg} required>
+          {(p) => <input {...p} inputMode="decimal" value={v.kg} onChange={on('kg')} />}
+        </Field>
+        <Field label={text('unit')} error={errors.unit}>
+          {(p) => (
+            <select {...p} value={v.unit} onChange={on('unit')}>
+              <option value="">–</option>
+              {me.app.units.map((u) => (
+                <option key={u} value={u}>
+                  {u}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={text('price')} error={errors.price} required>
+          {(p) => <input {...p} inputMode="decimal" value={v.price} onChange={on('price')} />}
+        </Field>
+        <Field label={text('currency')} error={errors.currency}>
+          {(p) => (
+            <select {...p} value={v.currency} onChange={on('currency')}>
+              <option value="">–</option>
+              {me.app.currencies.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={text('kind')} error={errors.kind}>
+          {(p) => (
+            <select {...p} value={v.kind} onChange={on('kind')}>
+              {me.constants.order_kinds.map((k) => (
+                <option key={k} value={k}>
+                  {k}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={text('dueDate')} error={errors.due_date}>
+          {(p) => <input {...p} type="date" value={v.due_date} onChange={on('due_date')} />}
+        </Field>
+        <Field label={text('paymentDays')} error={errors.payment_days}>
+          {(p) => <input {...p} type="number" min={0} max={3650} value={v.payment_days} onChange={on('payment_days')} />}
+        </Field>
+      </div>
+      <Field label={text('note')} error={errors.note}>
+        {(p) => <textarea {...p} rows={2} value={v.note} onChange={on('note')} />}
+      </Field>
+      <FormError error={save.error} />
+      <div className="co-actions">
+        <button type="submit" className="primary" disabled={save.isPending}>
+          {t('common.create')}
+        </button>
+        <button type="button" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
