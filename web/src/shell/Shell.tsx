@@ -17,6 +17,8 @@ const NAV: NavItem[] = [
   { to: '/companies', label: 'nav.companies', module: MODULES.customers },
   { to: '/people', label: 'nav.people', module: MODULES.customers },
   { to: '/opportunities', label: 'nav.opportunities', module: MODULES.opportunities },
+  { to: '/leads', label: 'nav.leads', module: MODULES.leads },
+  { to: '/fairs', label: 'nav.fairs', module: MODULES.leads },
 ];
 
 export function Shell({ children }: { children: ReactNode }) {
