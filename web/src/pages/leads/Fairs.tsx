@@ -74,16 +74,12 @@ export default function Fairs() {
                   {rows.map((r) => (
                     <tr key={r.id}>
                       <th scope="row" data-label={t('common.name')}>
-                        {r.name}
+                        <Link to={`/leads?fair_id=${r.id}`}>{r.name}</Link>
                       </th>
                       <td data-label={text('dates')}>{dates(r.start_date, r.end_date)}</td>
                       <td data-label={text('place')}>{[r.venue, r.city, r.country].filter(Boolean).join(', ')}</td>
                       <td data-label={text('stand')}>{r.stand}</td>
-                      <td data-label={text('leadsN')}>
-                        <Link to={`/leads?fair_id=${r.id}`} aria-label={text('openLeads', { name: r.name })}>
-                          {formatNumber(lang, r.leads_n)}
-                        </Link>
-                      </td>
+                      <td data-label={text('leadsN')}>{formatNumber(lang, r.leads_n)}</td>
                     </tr>
                   ))}
                 </tbody>
