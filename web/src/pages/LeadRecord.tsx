@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../lib/api';
 import { Loaded } from '../shell/States';
@@ -68,9 +68,11 @@ function LeadView({ lead: r }: { lead: Lead }) {
               {t('common.edit')}
             </button>
           ) : null}
-          <button type="button" className="primary" onClick={() => setConverting(true)}>
-            {text('convert')}
-          </button>
+          {converted ? null : (
+            <button type="button" className="primary" onClick={() => setConverting(true)}>
+              {text('convert')}
+            </button>
+          )}
           <span role="status" className="help">
             {status.isSuccess ? text('statusSaved') : ''}
           </span>
@@ -143,8 +145,8 @@ function LeadView({ lead: r }: { lead: Lead }) {
           <Fields
             items={[
               [text('company'), r.link_customer_id || r.customer_id ? <RecordLink kind="companies" id={r.link_customer_id ?? r.customer_id}>{r.link_customer || r.company}</RecordLink> : ''],
-              [text('opportunity'), r.opp_id ? <RecordLink kind="opportunities" id={r.opp_id}>{r.opp_type || `#${r.opp_id}`}</RecordLink> : ''],
-              [text('task'), r.task_id ? <a href={`/tasks/${r.task_id}`}>{r.next_action || `#${r.task_id}`}</a> : ''],
+              [text('opportunity'), r.opp_id ? <RecordLink kind="opportunities" id={r.opp_id}>{text('viewOpp')}</RecordLink> : ''],
+              [text('task'), r.task_id ? <Link to={`/tasks/${r.task_id}`}>{r.next_action || text('task')}</Link> : ''],
             ]}
           />
         </section>

@@ -93,12 +93,12 @@ export function ConvertDialog({ lead, onClose }: { lead: Lead; onClose: () => vo
             </li>
             {r.opp_id ? (
               <li>
-                {text('opportunity')}: <Link to={`/opportunities/${r.opp_id}`}>{r.lead.opp_type || `#${r.opp_id}`}</Link>
+                {text('opportunity')}: <Link to={`/opportunities/${r.opp_id}`}>{text('viewOpp')}</Link>
               </li>
             ) : null}
             {r.task_id ? (
               <li>
-                {text('task')}: <Link to={`/tasks/${r.task_id}`}>{r.lead.next_action || `#${r.task_id}`}</Link>
+                {text('task')}: <Link to={`/tasks/${r.task_id}`}>{r.lead.next_action || text('task')}</Link>
               </li>
             ) : null}
             <li>{text('createdLinked', { created: r.created, linked: r.linked })}</li>
