@@ -70,6 +70,18 @@ describe('fairs and the lead list', () => {
 });
 
 describe('capture and convert', () => {
+  it('lays the capture form out at 1280 px, the newest fair chosen, details folded', async () => {
+    const page = await open('/leads/new');
+    const form = page.getByRole('form', { name: 'Capture a lead' });
+    await form.waitFor();
+    expect(await form.getByLabel('Fair').inputValue()).toBe(String(fairB));
+    expect(await form.getByLabel('Website').isVisible()).toBe(false);
+    await form.getByText('More details').click();
+    await form.getByLabel('Website').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'lead-capture', 'desktop');
+  });
+
   it('captures a lead at 390 px with a few taps and converts it into a new company with a new opportunity', async () => {
     const page = await open(`/leads/new?fair_id=${fairA}`, 'phone');
     const form = page.getByRole('form', { name: 'Capture a lead' });

@@ -34,6 +34,14 @@ export function ConvertDialog({ lead, onClose }: { lead: Lead; onClose: () => vo
   const [makeVisit, setMakeVisit] = useState(true);
   const [makeTask, setMakeTask] = useState(true);
   const company = mode === 'existing' && customerId ? Number(customerId) : null;
+  /** Another company: links to the former one's contacts and opportunity no longer apply. */
+  const changeCompany = (m: '' | 'new' | 'existing', id: string) => {
+    setMode(m);
+    setCustomerId(id);
+    setOppId('');
+    setPeople((ps) => ps.map((p) => (p === 'skip' ? p : 'new')));
+    if (oppMode === 'existing') setOppMode('new');
+  };
 
   const found = useQuery({
     queryKey: ['companies', 'convert', search],
@@ -126,7 +134,7 @@ export function ConvertDialog({ lead, onClose }: { lead: Lead; onClose: () => vo
               ] as const
             ).map(([m, label]) => (
               <label key={m} className="co-check">
-                <input type="radio" name="mode" checked={mode === m} onChange={() => setMode(m)} /> {label}
+                <input type="radio" name="mode" checked={mode === m} onChange={() => changeCompany(m, m === 'existing' ? customerId : '')} /> {label}
               </label>
             ))}
             {mode === 'existing' ? (
@@ -141,7 +149,7 @@ export function ConvertDialog({ lead, onClose }: { lead: Lead; onClose: () => vo
                 {search ? (
                   <label>
                     {text('pickCompany')}
-                    <select value={customerId} onChange={(e) => { setCustomerId(e.target.value); setOppId(''); }}>
+                    <select value={customerId} onChange={(e) => changeCompany('existing', e.target.value)}>
                       <option value="">{found.isFetching ? t('app.loading') : (found.data?.length ?? 0) === 0 ? text('noResults') : text('pickOne')}</option>
                       {(found.data ?? []).map((c) => (
                         <option key={c.id} value={c.id}>
