@@ -17,6 +17,9 @@ const Pipeline = lazy(() => import('./pages/Pipeline'));
 const OpportunityList = lazy(() => import('./pages/OpportunityList'));
 const OpportunityRecord = lazy(() => import('./pages/OpportunityRecord'));
 const LeadRecord = lazy(() => import('./pages/LeadRecord'));
+const Leads = lazy(() => import('./pages/leads/Leads'));
+const LeadCapture = lazy(() => import('./pages/leads/LeadCapture'));
+const Fairs = lazy(() => import('./pages/leads/Fairs'));
 const ActivityRecord = lazy(() => import('./pages/ActivityRecord'));
 const TaskRecord = lazy(() => import('./pages/TaskRecord'));
 const Tasks = lazy(() => import('./pages/tasks/Tasks'));
@@ -52,6 +55,9 @@ createRoot(document.getElementById('root')!).render(
                 <Route path="/opportunities" element={<Pipeline />} />
                 <Route path="/opportunities/list" element={<OpportunityList />} />
                 <Route path="/opportunities/:id" element={<OpportunityRecord />} />
+                <Route path="/fairs" element={<Fairs />} />
+                <Route path="/leads" element={<Leads />} />
+                <Route path="/leads/new" element={<LeadCapture />} />
                 <Route path="/leads/:id" element={<LeadRecord />} />
                 <Route path="/activities/:id" element={<ActivityRecord />} />
                 <Route path="/tasks" element={<Tasks />} />

@@ -1,24 +1,156 @@
-import { useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { api, must } from '../lib/api';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, must, type Schemas } from '../lib/api';
 import { Loaded } from '../shell/States';
 import { Fields, RecordHeader, RecordLink } from '../shell/RecordView';
-import { useLang } from '../lib/i18n';
-import { formatDate, formatTimestamp } from '../lib/format';
+import { useLang, useT } from '../lib/i18n';
+import { formatDate, formatNumber, formatTimestamp } from '../lib/format';
+import { useMe } from '../lib/session';
+import { LeadForm } from './leads/LeadForm';
+import { ConvertDialog } from './leads/ConvertDialog';
+import { useFairs } from './leads/Leads';
+import { useLeadText } from './leads/leads.text';
+import './companies/companies.css';
+import './leads/leads.css';
 
-/** A lead (spec 2.5): the fields a fair visit captured, with links to what a conversion made. Part 2 of the web app adds editing and conversion. */
+type Lead = Schemas['Lead'];
+
+/** A lead (spec 2.5): its fields, the status (PATCH `status` only), the whole form's edit (PATCH with `company`) and the convert dialog. */
 export default function LeadRecord() {
   const id = Number(useParams().id);
-  const lang = useLang();
   const q = useQuery({ queryKey: ['lead', id], queryFn: async () => must(await api.GET('/api/v1/leads/{id}', { params: { path: { id } } })).lead, enabled: Number.isSafeInteger(id) });
+  return <Loaded q={q}>{(r) => <LeadView lead={r} />}</Loaded>;
+}
+
+function LeadView({ lead: r }: { lead: Lead }) {
+  const me = useMe();
+  const t = useT();
+  const lang = useLang();
+  const text = useLeadText();
+  const qc = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [converting, setConverting] = useState(false);
+  const fairs = useFairs();
+  const saved = (l: Lead) => {
+    qc.setQueryData(['lead', l.id], l);
+    void qc.invalidateQueries({ queryKey: ['leads'] });
+  };
+  const status = useMutation({
+    mutationFn: async (s: string) => must(await api.PATCH('/api/v1/leads/{id}', { params: { path: { id: r.id } }, body: { status: s } })).lead,
+    onSuccess: saved,
+  });
+  const converted = !!r.link_customer_id;
+
   return (
-    <Loaded q={q}>
-      {(r) => (
-        <article>
-          <RecordHeader kind="Lead" rid={r.rid} title={r.company || r.contact_name} />
-          <Fields items={[["Contact", r.contact_name], ["Status", r.status], ["Fair", r.fair], ["E-mail", r.email], ["Phone", r.phone], ["City", r.city], ["Next action", r.next_action], ["Next date", formatDate(lang, r.next_date)], ["Company", <RecordLink kind="companies" id={r.customer_id}>{r.link_customer || r.company}</RecordLink>], ["Opportunity", r.opp_id ? <RecordLink kind="opportunities" id={r.opp_id}>{r.opp_type || String(r.opp_id)}</RecordLink> : null], ["Note", r.note], ["Created", formatTimestamp(lang, r.created_at)]]} />
-        </article>
-      )}
-    </Loaded>
+    <article className="ld-page">
+      <RecordHeader kind={text('lead')} rid={r.rid} title={r.company || r.contact_name}>
+        <p className="co-badges">
+          <span className="co-badge">{r.status_eff}</span>
+          {r.fair ? <span className="co-badge">{r.fair}</span> : null}
+          {r.converted_at ? <span className="co-badge">{text('converted', { when: formatTimestamp(lang, r.converted_at) })}</span> : null}
+        </p>
+      </RecordHeader>
+      {r.can_edit ? (
+        <div className="co-actions co-toolbar">
+          <label className="ld-status">
+            {text('changeStatus')}
+            <select value={r.status} disabled={status.isPending} onChange={(e) => status.mutate(e.target.value)}>
+              {[...new Set([...me.constants.lead_statuses, r.status])].map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </label>
+          {!editing ? (
+            <button type="button" onClick={() => setEditing(true)}>
+              {t('common.edit')}
+            </button>
+          ) : null}
+          {converted ? null : (
+            <button type="button" className="primary" onClick={() => setConverting(true)}>
+              {text('convert')}
+            </button>
+          )}
+          <span role="status" className="help">
+            {status.isSuccess ? text('statusSaved') : ''}
+          </span>
+          {status.error ? (
+            <p className="error" role="alert">
+              {status.error.message}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {editing ? (
+        <LeadForm
+          lead={r}
+          fairs={fairs.data ?? []}
+          onSaved={(l) => {
+            saved(l);
+            setEditing(false);
+          }}
+          onCancel={() => setEditing(false)}
+        />
+      ) : null}
+      {converting ? <ConvertDialog lead={r} onClose={() => setConverting(false)} /> : null}
+      <Fields
+        items={[
+          [text('contact'), r.contact_label],
+          [text('phone'), r.phone],
+          [text('wa'), r.wa],
+          [text('email'), r.email ? <a href={`mailto:${r.email}`}>{r.email}</a> : ''],
+          [text('website'), r.website],
+          [text('city'), r.city],
+          [text('sector'), r.sector],
+          [text('supplier'), r.supplier],
+          [text('interest'), r.interest],
+          [text('products'), r.products],
+          [text('productsText'), r.products_text],
+          [text('line'), r.line],
+          [text('nextAction'), [r.next_action, formatDate(lang, r.next_date)].filter(Boolean).join(' · ')],
+          [text('timing'), r.timing],
+          [text('visitorType'), r.visitor_type],
+          [text('potential'), r.potential_kg !== null ? `${formatNumber(lang, r.potential_kg, 2)} ${r.unit}`.trim() : ''],
+          [text('oppType'), r.opp_type],
+          [text('note'), r.note],
+          [text('projectNote'), r.project_note],
+          [t('common.owner'), r.owner?.full_name],
+          [text('created'), formatTimestamp(lang, r.created_at)],
+        ]}
+      />
+      {r.people.length ? (
+        <section className="co-section" aria-labelledby="lead-people">
+          <h2 id="lead-people">{text('people')}</h2>
+          <ul className="co-list">
+            {r.people.map((p, i) => (
+              <li key={i}>
+                <strong>
+                  <RecordLink kind="people" id={p.cid}>
+                    {p.name}
+                  </RecordLink>
+                </strong>
+                <span>{p.title}</span>
+                <span>{p.phone}</span>
+                <span>{p.email}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {converted || r.opp_id || r.task_id || r.customer_id ? (
+        <section className="co-section" aria-labelledby="lead-links">
+          <h2 id="lead-links">{text('links')}</h2>
+          <Fields
+            items={[
+              [text('company'), r.link_customer_id || r.customer_id ? <RecordLink kind="companies" id={r.link_customer_id ?? r.customer_id}>{r.link_customer || r.company}</RecordLink> : ''],
+              [text('opportunity'), r.opp_id ? <RecordLink kind="opportunities" id={r.opp_id}>{text('viewOpp')}</RecordLink> : ''],
+              [text('task'), r.task_id ? <Link to={`/tasks/${r.task_id}`}>{r.next_action || text('task')}</Link> : ''],
+            ]}
+          />
+        </section>
+      ) : null}
+    </article>
   );
 }

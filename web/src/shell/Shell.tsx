@@ -17,12 +17,14 @@ const NAV: NavItem[] = [
   { to: '/companies', label: 'nav.companies', module: MODULES.customers },
   { to: '/people', label: 'nav.people', module: MODULES.customers },
   { to: '/opportunities', label: 'nav.opportunities', module: MODULES.opportunities },
+  { to: '/leads', label: 'nav.leads', module: MODULES.leads },
+  { to: '/fairs', label: 'nav.fairs', module: MODULES.leads },
   { to: '/tasks', label: 'nav.tasks', module: MODULES.activities },
   { to: '/calendar', label: 'nav.calendar', module: MODULES.activities },
-  { to: '/objects', label: 'nav.objects', module: MODULES.customers },
-  { to: '/approvals', label: 'nav.approvals', module: MODULES.approvals },
   { to: '/orders', label: 'nav.orders', module: MODULES.orders },
   { to: '/tickets', label: 'nav.tickets', module: MODULES.support },
+  { to: '/approvals', label: 'nav.approvals', module: MODULES.approvals },
+  { to: '/objects', label: 'nav.objects', module: MODULES.customers },
 ];
 
 export function Shell({ children }: { children: ReactNode }) {
