@@ -21,7 +21,10 @@ describe('GET /api/v1/me', () => {
   it('returns every field of spec 2.1-2.4 with its JSON type', async () => {
     const res = await api(t, a.host, a.adminKey).get('/api/v1/me').expect(200);
     const me = res.body;
-    expect(Object.keys(me).sort()).toEqual(['ai', 'app', 'constants', 'license', 'mailbox', 'ok', 'products', 'user', 'users', 'weak_password']);
+    expect(Object.keys(me).sort()).toEqual(['ai', 'app', 'constants', 'license', 'locale', 'mailbox', 'ok', 'products', 'timezone', 'user', 'users', 'weak_password']);
+    // beyond spec 2.4 (issue 20): the caller's language and the workspace's time zone
+    expect(me.locale).toBe('en');
+    expect(me.timezone).toBe(a.ws.timezone);
     expect(me.ok).toBe(true);
     expect(typeOf(me.ai)).toBe('boolean');
     expect(typeOf(me.weak_password)).toBe('boolean');

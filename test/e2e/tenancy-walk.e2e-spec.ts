@@ -37,6 +37,8 @@ function requiredQuery(op: Op): Record<string, string> {
   for (const p of op.params.filter((x) => x.in === 'query' && x.required)) {
     if (p.name === 'from') q.from = '2026-01-01';
     else if (p.name === 'to') q.to = '2026-03-31';
+    else if (p.name === 'start') q.start = '2026-03-02';
+    else if (p.name === 'end') q.end = '2026-03-06';
     else if (p.name === 'since') q.since = '2000-01-01T00:00:00';
     else q[p.name] = '1';
   }
