@@ -9,10 +9,13 @@ const run = promisify(execFile);
 const root = join(__dirname, '..', '..');
 const cliPath = join(root, 'dist', 'src', 'interfaces', 'cli', 'main.js');
 
+/** A cold embedded start with every migration: generous, the suite runs on loaded 2-core machines (60 s was hit at load 10). */
+const CLI_TIMEOUT_MS = 240_000;
+
 /** The admin CLI as a separate process (as an operator runs it). */
 async function cli(dataDir: string, ...args: string[]): Promise<{ code: number; out: Record<string, unknown> | null; err: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [cliPath, ...args], { env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, SECRET_KEY: 'test-secret-key-test-secret-key-0123456789' }, timeout: 60_000 });
+    const { stdout, stderr } = await run(process.execPath, [cliPath, ...args], { env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, SECRET_KEY: 'test-secret-key-test-secret-key-0123456789' }, timeout: CLI_TIMEOUT_MS });
     return { code: 0, out: JSON.parse(stdout), err: stderr };
   } catch (e) {
     const x = e as { code: number; stdout: string; stderr: string };
@@ -148,5 +151,5 @@ describe('admin CLI with no server running', () => {
     const user = await cli(dir, 'user:create', '--workspace', 'solo', '--email', 'x@solo.test', '--password', 'Xx-Password-1', '--role', 'admin');
     expect(user.code).toBe(0);
     expect(user.out!.user).toMatchObject({ username: 'x@solo.test' });
-  });
+  }, 3 * CLI_TIMEOUT_MS);
 });
