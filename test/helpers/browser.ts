@@ -11,7 +11,7 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 /** Per action and navigation: generous, the suite runs on a loaded 2-core machine. */
-const ACTION_TIMEOUT_MS = 30_000;
+const ACTION_TIMEOUT_MS = 60_000;
 
 export interface Chromium {
   /** A fresh context (own cookies) and a page in it; closed after the test. */
