@@ -8651,6 +8651,7 @@ export interface components {
          * @example {
          *       "key": "customer",
          *       "kind": "company",
+         *       "object": "",
          *       "label": "Customer",
          *       "target_label": "Companies",
          *       "side": "out",
@@ -8668,6 +8669,8 @@ export interface components {
             key: string;
             /** @enum {string} */
             kind: "company" | "person" | "opportunity" | "object";
+            /** @description kind object: the items' object key (the target object on the `out` side, the pointing object on the `in` side); '' otherwise */
+            object: string;
             label: string;
             /** @description what the items are (Companies, People, Opportunities, or an object label) */
             target_label: string;
@@ -8728,6 +8731,7 @@ export interface components {
          *         {
          *           "key": "customer",
          *           "kind": "company",
+         *           "object": "",
          *           "label": "Customer",
          *           "target_label": "Companies",
          *           "side": "out",
@@ -23229,6 +23233,7 @@ export interface operations {
                      *             {
                      *               "key": "customer",
                      *               "kind": "company",
+                     *               "object": "",
                      *               "label": "Customer",
                      *               "target_label": "Companies",
                      *               "side": "out",
@@ -23386,6 +23391,7 @@ export interface operations {
                      *           {
                      *             "key": "customer",
                      *             "kind": "company",
+                     *             "object": "",
                      *             "label": "Customer",
                      *             "target_label": "Companies",
                      *             "side": "out",
@@ -23538,6 +23544,7 @@ export interface operations {
                      *           {
                      *             "key": "customer",
                      *             "kind": "company",
+                     *             "object": "",
                      *             "label": "Customer",
                      *             "target_label": "Companies",
                      *             "side": "out",
@@ -23694,6 +23701,7 @@ export interface operations {
                      *           {
                      *             "key": "customer",
                      *             "kind": "company",
+                     *             "object": "",
                      *             "label": "Customer",
                      *             "target_label": "Companies",
                      *             "side": "out",
@@ -23943,6 +23951,7 @@ export interface operations {
                      *           {
                      *             "key": "customer",
                      *             "kind": "company",
+                     *             "object": "",
                      *             "label": "Customer",
                      *             "target_label": "Companies",
                      *             "side": "out",
