@@ -1137,7 +1137,7 @@ export interface paths {
         put?: never;
         /**
          * Update a custom object record (POST)
-         * @description The same as PATCH on this path, for clients that cannot send PATCH (spec 4.7: "POST is accepted as well"); answers 200. Changes only what is sent (spec 4.7): `name`, `owner_id` (`""` or null = none; admins only, as is giving the record to another user), `active` (false archives, true restores; spec 3.4), `fields` (field key -> value; `""`, null or [] clears a field, a required field cannot be cleared, unknown keys are 400) and `links` (relation key -> id or ids: a many-relation gains them, a one-relation is replaced, an empty value clears it; each target must exist and be visible to the caller). Problems are 400 `invalid` naming `fields.<key>`, `links.<key>`, all at once, and nothing is stored. Needs edit rights on the record (owner or admin; a record without owner: admins) else 403 `forbidden`. 404 when the object key is unknown, or the record is not of this object or not visible to the caller. Raises no event (spec 6.1 has no custom-object kind).
+         * @description The same as PATCH on this path, for clients that cannot send PATCH (spec 4.7: "POST is accepted as well"); answers 200. Changes only what is sent (spec 4.7): `name`, `owner_id` (`""` or null = none; admins only, as is giving the record to another user), `active` (false archives, true restores; spec 3.4), `fields` (field key -> value; `""`, null or [] clears a field, a required field cannot be cleared, unknown keys are 400) and `links` (relation key -> id or ids: a many-relation gains them, a one-relation is replaced, an empty value clears it; each target must exist and be visible to the caller), and, beyond the spec, `unlinks` (the same shape: those targets are removed from the relation, in the same transaction; an id not linked changes nothing; an id also in `links` of that relation is 400). Problems are 400 `invalid` naming `fields.<key>`, `links.<key>`, `unlinks.<key>`, all at once, and nothing is stored. Needs edit rights on the record (owner or admin; a record without owner: admins) else 403 `forbidden`. 404 when the object key is unknown, or the record is not of this object or not visible to the caller. Raises no event (spec 6.1 has no custom-object kind).
          *
          *     Spec section 4.7.
          */
@@ -1153,7 +1153,7 @@ export interface paths {
         head?: never;
         /**
          * Update a custom object record
-         * @description Changes only what is sent (spec 4.7): `name`, `owner_id` (`""` or null = none; admins only, as is giving the record to another user), `active` (false archives, true restores; spec 3.4), `fields` (field key -> value; `""`, null or [] clears a field, a required field cannot be cleared, unknown keys are 400) and `links` (relation key -> id or ids: a many-relation gains them, a one-relation is replaced, an empty value clears it; each target must exist and be visible to the caller). Problems are 400 `invalid` naming `fields.<key>`, `links.<key>`, all at once, and nothing is stored. Needs edit rights on the record (owner or admin; a record without owner: admins) else 403 `forbidden`. 404 when the object key is unknown, or the record is not of this object or not visible to the caller. Raises no event (spec 6.1 has no custom-object kind).
+         * @description Changes only what is sent (spec 4.7): `name`, `owner_id` (`""` or null = none; admins only, as is giving the record to another user), `active` (false archives, true restores; spec 3.4), `fields` (field key -> value; `""`, null or [] clears a field, a required field cannot be cleared, unknown keys are 400) and `links` (relation key -> id or ids: a many-relation gains them, a one-relation is replaced, an empty value clears it; each target must exist and be visible to the caller), and, beyond the spec, `unlinks` (the same shape: those targets are removed from the relation, in the same transaction; an id not linked changes nothing; an id also in `links` of that relation is 400). Problems are 400 `invalid` naming `fields.<key>`, `links.<key>`, `unlinks.<key>`, all at once, and nothing is stored. Needs edit rights on the record (owner or admin; a record without owner: admins) else 403 `forbidden`. 404 when the object key is unknown, or the record is not of this object or not visible to the caller. Raises no event (spec 6.1 has no custom-object kind).
          *
          *     Spec section 4.7.
          */
@@ -2971,6 +2971,17 @@ export interface components {
             };
             /** @description relation key -> a record id or an array of ids to add (a one-relation is replaced); an empty value ("" / null / []) clears the relation */
             links?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description relation key -> a record id or an array of ids to remove from the relation (beyond spec 4.7); an id that is not linked changes nothing, an empty value removes nothing. Each id must be a record the caller may see, and not also in `links` of the same relation
+             * @example {
+             *       "contacts": [
+             *         7
+             *       ]
+             *     }
+             */
+            unlinks?: {
                 [key: string]: unknown;
             };
         };
@@ -8640,6 +8651,7 @@ export interface components {
          * @example {
          *       "key": "customer",
          *       "kind": "company",
+         *       "object": "",
          *       "label": "Customer",
          *       "target_label": "Companies",
          *       "side": "out",
@@ -8657,6 +8669,8 @@ export interface components {
             key: string;
             /** @enum {string} */
             kind: "company" | "person" | "opportunity" | "object";
+            /** @description kind object: the items' object key (the target object on the `out` side, the pointing object on the `in` side); '' otherwise */
+            object: string;
             label: string;
             /** @description what the items are (Companies, People, Opportunities, or an object label) */
             target_label: string;
@@ -8717,6 +8731,7 @@ export interface components {
          *         {
          *           "key": "customer",
          *           "kind": "company",
+         *           "object": "",
          *           "label": "Customer",
          *           "target_label": "Companies",
          *           "side": "out",
@@ -23218,6 +23233,7 @@ export interface operations {
                      *             {
                      *               "key": "customer",
                      *               "kind": "company",
+                     *               "object": "",
                      *               "label": "Customer",
                      *               "target_label": "Companies",
                      *               "side": "out",
@@ -23375,6 +23391,7 @@ export interface operations {
                      *           {
                      *             "key": "customer",
                      *             "kind": "company",
+                     *             "object": "",
                      *             "label": "Customer",
                      *             "target_label": "Companies",
                      *             "side": "out",
@@ -23527,6 +23544,7 @@ export interface operations {
                      *           {
                      *             "key": "customer",
                      *             "kind": "company",
+                     *             "object": "",
                      *             "label": "Customer",
                      *             "target_label": "Companies",
                      *             "side": "out",
@@ -23683,6 +23701,7 @@ export interface operations {
                      *           {
                      *             "key": "customer",
                      *             "kind": "company",
+                     *             "object": "",
                      *             "label": "Customer",
                      *             "target_label": "Companies",
                      *             "side": "out",
@@ -23932,6 +23951,7 @@ export interface operations {
                      *           {
                      *             "key": "customer",
                      *             "kind": "company",
+                     *             "object": "",
                      *             "label": "Customer",
                      *             "target_label": "Companies",
                      *             "side": "out",

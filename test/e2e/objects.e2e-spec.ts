@@ -163,10 +163,10 @@ describe('object records', () => {
     expect(r.field_list[0]).toEqual({ key: 'size', label: 'Size', type: 'select', display: true, options: ['Small', 'Medium', 'Large'], required: true, value: 'Large' });
     expect(r.field_list).toHaveLength(SITE_FIELDS.length);
     expect(r.relations).toEqual([
-      { key: 'customer', kind: 'company', label: 'Customer', target_label: 'Companies', side: 'out', many: false, items: [{ id: company.id, name: company.name }] },
-      { key: 'contacts', kind: 'person', label: 'Contacts', target_label: 'People', side: 'out', many: true, items: [{ id: person.id, name: person.name }] },
-      { key: 'deals', kind: 'opportunity', label: 'Deals', target_label: 'Opportunities', side: 'out', many: true, items: [{ id: opp.id, name: opp.name }] },
-      { key: 'machines.site', kind: 'object', label: 'Machines: Site', target_label: 'Machines', side: 'in', many: true, items: [] },
+      { key: 'customer', kind: 'company', object: '', label: 'Customer', target_label: 'Companies', side: 'out', many: false, items: [{ id: company.id, name: company.name }] },
+      { key: 'contacts', kind: 'person', object: '', label: 'Contacts', target_label: 'People', side: 'out', many: true, items: [{ id: person.id, name: person.name }] },
+      { key: 'deals', kind: 'opportunity', object: '', label: 'Deals', target_label: 'Opportunities', side: 'out', many: true, items: [{ id: opp.id, name: opp.name }] },
+      { key: 'machines.site', kind: 'object', object: 'machines', label: 'Machines: Site', target_label: 'Machines', side: 'in', many: true, items: [] },
     ]);
     expect((await as(north1.key).get(`/api/v1/objects/sites/records/${r.id}`).expect(200)).body).toEqual({ ok: true, record: r });
   });
@@ -256,9 +256,9 @@ describe('object records', () => {
   it('links objects to objects, shown on both sides (side in)', async () => {
     const site = await newSite(north1.key, { name: 'Gebze site' });
     const m = (await as(north1.key).post('/api/v1/objects/machines/records', { name: 'Extruder 1', fields: { serial: 'EX-1' }, links: { site: site.id } }).expect(201)).body.record;
-    expect(m.relations).toEqual([{ key: 'site', kind: 'object', label: 'Site', target_label: 'Sites', side: 'out', many: false, items: [{ id: site.id, name: 'Gebze site' }] }]);
+    expect(m.relations).toEqual([{ key: 'site', kind: 'object', object: 'sites', label: 'Site', target_label: 'Sites', side: 'out', many: false, items: [{ id: site.id, name: 'Gebze site' }] }]);
     const back = (await as(north1.key).get(`/api/v1/objects/sites/records/${site.id}`).expect(200)).body.record;
-    expect(back.relations.find((x: { side: string }) => x.side === 'in')).toEqual({ key: 'machines.site', kind: 'object', label: 'Machines: Site', target_label: 'Machines', side: 'in', many: true, items: [{ id: m.id, name: 'Extruder 1' }] });
+    expect(back.relations.find((x: { side: string }) => x.side === 'in')).toEqual({ key: 'machines.site', kind: 'object', object: 'machines', label: 'Machines: Site', target_label: 'Machines', side: 'in', many: true, items: [{ id: m.id, name: 'Extruder 1' }] });
     // a machine id is not a site: refused
     expect((await as(north1.key).post('/api/v1/objects/machines/records', { name: 'X', links: { site: m.id } }).expect(400)).body.field).toBe('links.site');
     // a self-relation cannot link a record to itself

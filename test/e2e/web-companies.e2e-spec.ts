@@ -5,7 +5,7 @@ import { screenshot, seriousA11yViolations, useWebApp, type Width } from '../hel
 
 /**
  * The companies and people screens in Chromium: the list with search, a filter and "Load more"; the company
- * record with its people and opportunities in one call; create with a duplicate (the choice), edit, archive;
+ * record with its people and opportunities in one call (and the cached object definitions); create with a duplicate (the choice), edit, archive;
  * a person created on a company; the people list and the person record.
  */
 const web = useWebApp();
@@ -86,16 +86,19 @@ describe('company record', () => {
     await screenshot(page, 'company-record', width);
   });
 
-  it('loads the record in one API call', async () => {
+  // the company (with its includes), and the custom object definitions for a section and "New" per related object
+  it('loads the record in two API calls', async () => {
     const page = await web.page({ token: f.adminKey });
     const calls: string[] = [];
     page.on('request', (r) => {
       const u = new URL(r.url());
       if (u.pathname.startsWith('/api/v1/') && u.pathname !== '/api/v1/me') calls.push(u.pathname);
     });
+    const defs = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/v1/objects');
     await page.goto(`${web.origin(f.host)}/companies/${companyId}`);
     await page.getByRole('link', { name: 'Mert Kaya' }).waitFor();
-    expect(calls).toEqual([`/api/v1/companies/${companyId}`]);
+    await defs;
+    expect(calls).toEqual([`/api/v1/companies/${companyId}`, '/api/v1/objects']);
   });
 });
 

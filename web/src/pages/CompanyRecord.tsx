@@ -11,11 +11,13 @@ import { useCompanyText } from './companies/companies.text';
 import { CompanyForm } from './companies/CompanyForm';
 import { PersonForm } from './companies/PersonForm';
 import { ArchiveButton, FormError } from './companies/parts';
+import { LinkedRecordsSections } from './objects/LinkedRecords';
 import './companies/companies.css';
 
 /**
  * The company record in one call: the company with its orders and custom records, and (`include`) the first
- * page of its people, open opportunities, activities and open tasks.
+ * page of its people, open opportunities, activities and open tasks; the object definitions are the second
+ * (cached) call, for a section and "New" per object related to companies.
  */
 export default function CompanyRecord() {
   const id = Number(useParams().id);
@@ -182,20 +184,7 @@ export default function CompanyRecord() {
             </Section>
           ) : null}
 
-          {c.objects.length > 0 ? (
-            <Section title={text('objects')} count={c.objects.reduce((n, o) => n + o.items.length, 0)}>
-              <ul className="co-list">
-                {c.objects.flatMap((o) =>
-                  o.items.map((r) => (
-                    <li key={`${o.key}-${r.id}`}>
-                      <span>{r.name}</span>
-                      <span className="help">{[o.label, o.relation_label].filter(Boolean).join(' · ')}</span>
-                    </li>
-                  )),
-                )}
-              </ul>
-            </Section>
-          ) : null}
+          <LinkedRecordsSections kind="company" id={c.id} name={c.name} groups={c.objects} />
 
           <Section title={text('history')}>
             <Fields

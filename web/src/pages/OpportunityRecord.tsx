@@ -9,6 +9,7 @@ import { Loaded } from '../shell/States';
 import { Fields, RecordHeader, RecordLink } from '../shell/RecordView';
 import { CloseDialog, gateProblemsOf, HealthBadge, moveStage, stageLabel, type Opp } from './opportunity-parts';
 import { useOppText } from './opportunity.text';
+import { LinkedRecordsSections } from './objects/LinkedRecords';
 
 type Step = Opp['steps'][number];
 
@@ -505,23 +506,7 @@ function Related({ o }: { o: Opp }) {
           </div>
         </section>
       )}
-      {o.objects.length > 0 && (
-        <section aria-labelledby="records-h">
-          <h2 id="records-h">{text('records')}</h2>
-          {o.objects.map((g) => (
-            <div key={`${g.key}-${g.relation}`}>
-              <h3>
-                {g.label} <span className="muted">({g.relation_label})</span>
-              </h3>
-              <ul className="plain">
-                {g.items.map((i) => (
-                  <li key={i.id}>{i.name}</li>
-                ))}
-              </ul>
-            </div>
-          ))}
-        </section>
-      )}
+      <LinkedRecordsSections kind="opportunity" id={o.id} name={o.name} groups={o.objects} />
     </>
   );
 }

@@ -9,9 +9,10 @@ import { Fields, RecordHeader, RecordLink } from '../shell/RecordView';
 import { useCompanyText } from './companies/companies.text';
 import { PersonForm } from './companies/PersonForm';
 import { ArchiveButton, FormError } from './companies/parts';
+import { LinkedRecordsSections } from './objects/LinkedRecords';
 import './companies/companies.css';
 
-/** The person record (one call): contact facts, the company, custom records; edit, archive, restore. */
+/** The person record (one call, and the cached object definitions): contact facts, the company, custom records; edit, archive, restore. */
 export default function PersonRecord() {
   const id = Number(useParams().id);
   const t = useT();
@@ -80,21 +81,7 @@ export default function PersonRecord() {
               [text('updated'), formatTimestamp(lang, p.updated_at)],
             ]}
           />
-          {p.objects.length > 0 ? (
-            <section className="co-section" aria-label={text('objects')}>
-              <h2>{text('objects')}</h2>
-              <ul className="co-list">
-                {p.objects.flatMap((o) =>
-                  o.items.map((r) => (
-                    <li key={`${o.key}-${r.id}`}>
-                      <span>{r.name}</span>
-                      <span className="help">{[o.label, o.relation_label].filter(Boolean).join(' · ')}</span>
-                    </li>
-                  )),
-                )}
-              </ul>
-            </section>
-          ) : null}
+          <LinkedRecordsSections kind="person" id={p.id} name={p.name} groups={p.objects} />
           {p.customer_id ? (
             <p>
               <Link to={`/people?customer_id=${p.customer_id}`}>{text('seeAll')}</Link>

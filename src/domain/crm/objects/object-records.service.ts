@@ -16,13 +16,17 @@ import { ObjectType } from './object-type.entity';
 import { ObjectTypesService } from './object-types.service';
 import { ObjectViews, RecordView } from './object-views';
 
-/** Absent = unchanged. `owner_id` null = no owner. `fields` / `links` as in spec 4.7. */
+/**
+ * Absent = unchanged. `owner_id` null = no owner. `fields` / `links` as in spec 4.7. `unlinks` (updates
+ * only, beyond the spec) has the shape of `links` and removes those targets (docs/decisions.md).
+ */
 export interface ObjectRecordInput {
   name?: string;
   owner_id?: number | null;
   active?: boolean;
   fields?: Record<string, unknown>;
   links?: Record<string, unknown>;
+  unlinks?: Record<string, unknown>;
 }
 
 export interface ObjectRecordListQuery extends PageQuery {
@@ -148,7 +152,7 @@ export class ObjectRecordsService {
     return this.get(auth, key, id);
   }
 
-  /** PATCH semantics of spec 4.7: only what is sent changes; empty values clear; `links` adds. */
+  /** PATCH semantics of spec 4.7: only what is sent changes; empty values clear; `links` adds, `unlinks` removes. */
   async update(auth: UserContext, key: string, id: number, input: ObjectRecordInput): Promise<RecordView> {
     const db = this.uow.tenant(auth.workspace.id);
     await this.uow.run(async () => {
@@ -167,8 +171,14 @@ export class ObjectRecordsService {
       const problems: Problem[] = [];
       if (input.fields !== undefined) patch.data = await this.fieldData(auth, type, current.data, input.fields, false, problems);
       const links = await this.linkPlan(auth, all, type, current.id, input.links, problems);
+      const unlinks = await this.linkPlan(auth, all, type, current.id, input.unlinks, problems, 'unlinks');
+      for (const u of unlinks) {
+        const both = links.find((l) => l.rel.key === u.rel.key)?.ids.filter((x) => u.ids.includes(x)) ?? [];
+        if (both.length) problems.push({ field: `unlinks.${u.rel.key}`, message: `id ${both.slice(0, 5).join(', ')} is also in links` });
+      }
       if (problems.length) throw invalidFields(problems);
-      const linked = await this.writeLinks(auth, type, id, links);
+      const unlinked = await this.removeLinks(auth, id, unlinks);
+      const linked = (await this.writeLinks(auth, type, id, links)) || unlinked;
       // a change of links is a change of the record (sync clients see it by updated_at)
       if (Object.keys(patch).length) await db.update(ObjectRecord, { id }, patch);
       else if (linked) await db.sql('UPDATE object_records SET updated_at = now() WHERE workspace_id = $1 AND id = $2', [id]);
@@ -227,9 +237,10 @@ export class ObjectRecordsService {
   }
 
   /**
-   * What `links` asks for, checked: per relation the target ids (empty = clear the relation). A value is
-   * an id, an array of ids, or empty ('' / null / []). Targets must exist in the workspace, be of the
-   * relation's kind (and object) and be visible to the caller.
+   * What `links` (or `unlinks`) asks for, checked: per relation the target ids (for links, empty = clear
+   * the relation; for unlinks, empty removes nothing). A value is an id, an array of ids, or empty
+   * ('' / null / []). Targets must exist in the workspace, be of the relation's kind (and object) and be
+   * visible to the caller; problems name `<which>.<relation key>`.
    */
   private async linkPlan(
     auth: UserContext,
@@ -238,10 +249,12 @@ export class ObjectRecordsService {
     selfId: number | null,
     links: Record<string, unknown> | undefined,
     problems: Problem[],
+    which: 'links' | 'unlinks' = 'links',
   ): Promise<{ rel: RelationDef; ids: number[] }[]> {
     const plan: { rel: RelationDef; ids: number[] }[] = [];
+    const adding = which === 'links';
     for (const [key, v] of Object.entries(links ?? {})) {
-      const field = `links.${key}`;
+      const field = `${which}.${key}`;
       const rel = type.relations.find((r) => r.key === key);
       if (!rel) {
         problems.push({ field, message: 'no such relation on this object' });
@@ -254,17 +267,26 @@ export class ObjectRecordsService {
       }
       const ids = [...new Set(raw as number[])];
       if (ids.length > MAX_LINKS_PER_REQUEST) problems.push({ field, message: `at most ${MAX_LINKS_PER_REQUEST} ids at once` });
-      else if (!rel.many && ids.length > 1) problems.push({ field, message: 'this relation takes one record' });
-      else if (selfId !== null && rel.kind === 'object' && rel.object === type.key && ids.includes(selfId)) problems.push({ field, message: 'a record cannot link to itself' });
-      else plan.push({ rel, ids });
+      else if (adding && !rel.many && ids.length > 1) problems.push({ field, message: 'this relation takes one record' });
+      else if (adding && selfId !== null && rel.kind === 'object' && rel.object === type.key && ids.includes(selfId)) problems.push({ field, message: 'a record cannot link to itself' });
+      else if (adding || ids.length) plan.push({ rel, ids });
     }
     if (!plan.length) return plan;
     const found = await this.views.visibleTargets(auth, all, plan);
     for (const p of plan) {
       const missing = p.ids.filter((id) => !found.get(p.rel.key)?.has(id));
-      if (missing.length) problems.push({ field: `links.${p.rel.key}`, message: `no ${p.rel.kind === 'object' ? `${p.rel.object} record` : p.rel.kind} with id ${missing.slice(0, 5).join(', ')}` });
+      if (missing.length) problems.push({ field: `${which}.${p.rel.key}`, message: `no ${p.rel.kind === 'object' ? `${p.rel.object} record` : p.rel.kind} with id ${missing.slice(0, 5).join(', ')}` });
     }
     return plan;
+  }
+
+  /** Removes the checked `unlinks` targets that are linked (others are no change); true when a link went. */
+  private async removeLinks(auth: UserContext, sourceId: number, plan: { rel: RelationDef; ids: number[] }[]): Promise<boolean> {
+    let changed = false;
+    for (const { rel, ids } of plan) {
+      if (await this.uow.tenant(auth.workspace.id).delete(ObjectLink, { sourceId, relationKey: rel.key, targetId: In(ids) })) changed = true;
+    }
+    return changed;
   }
 
   /** Writes the checked links: a one-relation is replaced, a many-relation gains the new targets; empty clears. */

@@ -22,6 +22,8 @@ export interface RelationItem {
 export interface RelationView {
   key: string;
   kind: RelationKind;
+  /** Kind object: the items' object key (target object out, pointing object in); '' otherwise. */
+  object: string;
   label: string;
   target_label: string;
   side: 'out' | 'in';
@@ -112,7 +114,7 @@ export class ObjectViews {
           .map((l) => seen(rel.kind, l.targetId))
           .filter((n): n is Named => !!n && (rel.kind !== 'object' || n.typeId === target?.id))
           .map((n) => ({ id: n.id, name: n.name }));
-        return { key: rel.key, kind: rel.kind, label: rel.label, target_label: target ? target.label : rel.kind === 'object' ? rel.object : KIND_LABELS[rel.kind], side: 'out' as const, many: rel.many, items };
+        return { key: rel.key, kind: rel.kind, object: rel.object, label: rel.label, target_label: target ? target.label : rel.kind === 'object' ? rel.object : KIND_LABELS[rel.kind], side: 'out' as const, many: rel.many, items };
       });
       for (const { source, rel } of incoming) {
         const items = links
@@ -120,7 +122,7 @@ export class ObjectViews {
           .map((l) => seen('object', l.sourceId))
           .filter((n): n is Named => !!n && typeById.get(n.typeId ?? 0) === source)
           .map((n) => ({ id: n.id, name: n.name }));
-        relations.push({ key: `${source.key}.${rel.key}`, kind: 'object', label: `${source.label}: ${rel.label}`, target_label: source.label, side: 'in', many: true, items });
+        relations.push({ key: `${source.key}.${rel.key}`, kind: 'object', object: source.key, label: `${source.label}: ${rel.label}`, target_label: source.label, side: 'in', many: true, items });
       }
       const customer = relations.find((r) => r.side === 'out' && r.kind === 'company' && r.items.length)?.items[0] ?? null;
       return {

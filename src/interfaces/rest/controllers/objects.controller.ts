@@ -25,7 +25,9 @@ const UPDATE_RECORD =
   'Changes only what is sent (spec 4.7): `name`, `owner_id` (`""` or null = none; admins only, as is giving the record to another user), ' +
   '`active` (false archives, true restores; spec 3.4), `fields` (field key -> value; `""`, null or [] clears a field, a required field cannot be cleared, ' +
   'unknown keys are 400) and `links` (relation key -> id or ids: a many-relation gains them, a one-relation is replaced, an empty value clears it; ' +
-  'each target must exist and be visible to the caller). Problems are 400 `invalid` naming `fields.<key>`, `links.<key>`, all at once, and nothing ' +
+  'each target must exist and be visible to the caller), and, beyond the spec, `unlinks` (the same shape: those targets are removed from the relation, ' +
+  'in the same transaction; an id not linked changes nothing; an id also in `links` of that relation is 400). Problems are 400 `invalid` naming ' +
+  '`fields.<key>`, `links.<key>`, `unlinks.<key>`, all at once, and nothing ' +
   `is stored. Needs edit rights on the record (owner or admin; a record without owner: admins) else 403 \`forbidden\`. ${RECORD_404} ${NO_EVENTS}`;
 
 /** Custom objects (spec 2.10, 3.4, 4.7): definitions (admins change them) and their records. */

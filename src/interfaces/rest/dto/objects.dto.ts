@@ -85,6 +85,9 @@ export class UpdateObjectTypeDto {
 const FIELDS_DOC =
   'field key -> value; only the fields sent change, and an empty value ("" / null / []) clears one. Types: text string; number; date YYYY-MM-DD; select one of the options; multiselect array of options; checkbox boolean; person a user id; money {amount, currency} or a number (the base currency)';
 const LINKS_DOC = 'relation key -> a record id or an array of ids to add (a one-relation is replaced); an empty value ("" / null / []) clears the relation';
+const UNLINKS_DOC =
+  'relation key -> a record id or an array of ids to remove from the relation (beyond spec 4.7); an id that is not linked changes nothing, an empty value removes nothing. ' +
+  'Each id must be a record the caller may see, and not also in `links` of the same relation';
 
 /** `owner_id`: "" or null = no owner. */
 const OwnerId = () =>
@@ -125,6 +128,10 @@ export class UpdateObjectRecordDto implements ObjectRecordInput {
   @IfPresent()
   @IsObject()
   links?: Record<string, unknown>;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: UNLINKS_DOC, example: { contacts: [7] } })
+  @IfPresent()
+  @IsObject()
+  unlinks?: Record<string, unknown>;
 }
 
 export class ObjectRecordListQueryDto extends PageQueryDto {

@@ -78,6 +78,7 @@ export const CustomObjectRecordRelation = named(
   z.object({
     key: z.string().meta({ description: 'the relation key; on the `in` side `<object key>.<relation key>` of the object that points here' }),
     kind: z.enum(RELATION_KINDS),
+    object: z.string().meta({ description: "kind object: the items' object key (the target object on the `out` side, the pointing object on the `in` side); '' otherwise" }),
     label: z.string(),
     target_label: z.string().meta({ description: 'what the items are (Companies, People, Opportunities, or an object label)' }),
     side: z.enum(['out', 'in']).meta({ description: 'out: defined on this object; in: another object pointing at this record' }),
@@ -87,7 +88,7 @@ export const CustomObjectRecordRelation = named(
   { description: 'A relation of a custom object record with its linked records (spec 2.10).' },
 );
 const customerLinks = example(CustomObjectRecordRelation, {
-  key: 'customer', kind: 'company', label: 'Customer', target_label: 'Companies', side: 'out', many: false, items: [{ id: 42, name: 'Anadolu Ambalaj A.Ş.' }],
+  key: 'customer', kind: 'company', object: '', label: 'Customer', target_label: 'Companies', side: 'out', many: false, items: [{ id: 42, name: 'Anadolu Ambalaj A.Ş.' }],
 });
 
 /** Spec 2.10: the custom object record. */

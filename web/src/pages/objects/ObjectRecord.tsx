@@ -6,13 +6,12 @@ import { formatTimestamp } from '../../lib/format';
 import { Loaded } from '../../shell/States';
 import { ArchiveButton, FormError } from '../companies/parts';
 import { RecordForm, ValueText } from './RecordForm';
+import { RelationsPanel } from './Relations';
 import { useObjectText } from './objects.text';
 import '../companies/companies.css';
 import './objects.css';
 
-const PAGE_OF: Record<string, string> = { company: '/companies', person: '/people', opportunity: '/opportunities' };
-
-/** One custom record (one call): its form built from `field_list`, relations with links, archive and restore. */
+/** One custom record (one call): its form built from `field_list`, relations with links (remove and add), archive and restore. */
 export default function ObjectRecord() {
   const { key = '', id = '' } = useParams();
   const text = useObjectText();
@@ -70,30 +69,7 @@ export default function ObjectRecord() {
               </dl>
             </section>
           )}
-          {r.relations.length > 0 && (
-            <section className="panel" aria-labelledby="ob-rel">
-              <h2 id="ob-rel">{text('relations')}</h2>
-              <dl className="ob-values">
-                {r.relations.map((rel) => (
-                  <div key={`${rel.side}:${rel.key}`}>
-                    <dt>
-                      {rel.label} <span className="help">({rel.target_label})</span>
-                    </dt>
-                    <dd>
-                      {rel.items.length === 0
-                        ? text('none')
-                        : rel.items.map((it, i) => (
-                            <span key={it.id}>
-                              {i > 0 ? ', ' : ''}
-                              {PAGE_OF[rel.kind] ? <Link to={`${PAGE_OF[rel.kind]}/${it.id}`}>{it.name}</Link> : it.name}
-                            </span>
-                          ))}
-                    </dd>
-                  </div>
-                ))}
-              </dl>
-            </section>
-          )}
+          <RelationsPanel objectKey={key} record={r} onSaved={(saved) => client.setQueryData(queryKey, saved)} />
         </section>
       )}
     </Loaded>

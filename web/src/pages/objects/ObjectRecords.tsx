@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api, must } from '../../lib/api';
 import { useLang, useT } from '../../lib/i18n';
@@ -21,7 +21,11 @@ export default function ObjectRecords() {
   const lang = useLang();
   const navigate = useNavigate();
   const { values: f, set } = useUrlFilters(['q', 'archived'] as const);
-  const [creating, setCreating] = useState(false);
+  // "New <object>" from a company, person, opportunity or custom record: ?new=1&rel=<relation>&to=<id>&to_name=<name>
+  const [params] = useSearchParams();
+  const [creating, setCreating] = useState(params.get('new') === '1');
+  const relKey = params.get('rel') ?? '';
+  const to = Number(params.get('to'));
   const def = useQuery({ queryKey: ['object', key], queryFn: async () => must(await api.GET('/api/v1/objects/{key}', { params: { path: { key } } })).object });
   const query = { q: f.q || undefined, active: f.archived ? false : undefined, limit: PAGE };
   const list = useInfiniteQuery({
@@ -41,6 +45,7 @@ export default function ObjectRecords() {
       {(o) => {
         const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
         const shownFields = o.fields.filter((x) => x.display).slice(0, 3);
+        const rel = Number.isSafeInteger(to) && to > 0 ? o.relations.find((x) => x.key === relKey) : undefined;
         return (
           <section className="ob-page">
             <p>
@@ -54,7 +59,15 @@ export default function ObjectRecords() {
                 </button>
               )}
             </div>
-            {creating && <RecordForm objectKey={key} fields={o.fields.map((x) => ({ ...x, value: null }))} onSaved={(r) => navigate(`/objects/${encodeURIComponent(key)}/${r.id}`)} onCancel={() => setCreating(false)} />}
+            {creating && (
+              <RecordForm
+                objectKey={key}
+                fields={o.fields.map((x) => ({ ...x, value: null }))}
+                links={rel ? { [rel.key]: [to] } : undefined}
+                linkedNote={rel ? text('linkedTo', { name: params.get('to_name') || `#${to}`, label: rel.label }) : undefined}
+                onSaved={(r) => navigate(`/objects/${encodeURIComponent(key)}/${r.id}`)} onCancel={() => setCreating(false)}
+              />
+            )}
             <form className="co-filters" role="search" aria-label={text('search')} onSubmit={search} key={f.q}>
               <label>
                 {text('nameContains')}

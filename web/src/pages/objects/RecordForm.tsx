@@ -56,7 +56,24 @@ export function ValueText({ type, value }: { type: FieldWithValue['type']; value
 }
 
 /** Create (no `record`) or edit a custom record: name, owner and a control for each field of the object, by type. */
-export function RecordForm({ objectKey, fields, record, onSaved, onCancel }: { objectKey: string; fields: FieldWithValue[]; record?: Rec; onSaved: (r: Rec) => void; onCancel?: () => void }) {
+export function RecordForm({
+  objectKey,
+  fields,
+  record,
+  links,
+  linkedNote,
+  onSaved,
+  onCancel,
+}: {
+  objectKey: string;
+  fields: FieldWithValue[];
+  record?: Rec;
+  /** On create: relations the new record starts with (relation key -> ids), shown as `linkedNote`. */
+  links?: Record<string, number[]>;
+  linkedNote?: string;
+  onSaved: (r: Rec) => void;
+  onCancel?: () => void;
+}) {
   const me = useMe();
   const t = useT();
   const text = useObjectText();
@@ -72,7 +89,7 @@ export function RecordForm({ objectKey, fields, record, onSaved, onCancel }: { o
       }
       const path = { key: objectKey };
       if (record) return must(await api.PATCH('/api/v1/objects/{key}/records/{id}', { params: { path: { ...path, id: record.id } }, body: { name, fields: values } })).record;
-      return must(await api.POST('/api/v1/objects/{key}/records', { params: { path }, body: { name, fields: values } })).record;
+      return must(await api.POST('/api/v1/objects/{key}/records', { params: { path }, body: { name, fields: values, links } })).record;
     },
     onSuccess: onSaved,
   });
@@ -87,6 +104,7 @@ export function RecordForm({ objectKey, fields, record, onSaved, onCancel }: { o
   return (
     <form className="panel co-form" onSubmit={submit} noValidate aria-label={title}>
       <h2>{title}</h2>
+      {linkedNote ? <p className="help">{linkedNote}</p> : null}
       <div className="co-grid">
         <Field label={t('common.name')} error={errors.name} required>
           {(p) => <input {...p} value={name} onChange={(e) => setName(e.target.value)} />}
