@@ -7,17 +7,20 @@ import { Loaded } from '../../shell/States';
 import { ArchiveButton, FormError } from '../companies/parts';
 import { RecordForm, ValueText } from './RecordForm';
 import { RelationsPanel } from './Relations';
+import { useObjectDefs } from './LinkedRecords';
 import { useObjectText } from './objects.text';
 import '../companies/companies.css';
 import './objects.css';
 
-/** One custom record (one call): its form built from `field_list`, relations with links (remove and add), archive and restore. */
+/** One custom record (two calls: the record and the object definitions, cached, for the object's label): its form built from `field_list`, relations with links (remove and add), archive and restore. */
 export default function ObjectRecord() {
   const { key = '', id = '' } = useParams();
   const text = useObjectText();
   const t = useT();
   const lang = useLang();
   const client = useQueryClient();
+  const defs = useObjectDefs();
+  const objectLabel = defs.data?.find((o) => o.key === key)?.label ?? key;
   const queryKey = ['object-record', key, id];
   const q = useQuery({ queryKey, queryFn: async () => must(await api.GET('/api/v1/objects/{key}/records/{id}', { params: { path: { key, id: Number(id) } } })).record });
   const setActive = useMutation({
@@ -33,7 +36,7 @@ export default function ObjectRecord() {
       {(r) => (
         <section className="ob-page">
           <p>
-            <Link to={`/objects/${encodeURIComponent(key)}`}>{key}</Link>
+            <Link to={`/objects/${encodeURIComponent(key)}`}>{objectLabel}</Link>
           </p>
           <div className="co-head">
             <h1>
