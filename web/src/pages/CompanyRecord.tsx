@@ -10,8 +10,8 @@ import { Fields, RecordHeader } from '../shell/RecordView';
 import { useCompanyText } from './companies/companies.text';
 import { CompanyForm } from './companies/CompanyForm';
 import { PersonForm } from './companies/PersonForm';
-import { ArchiveButton, FormError } from './companies/parts';
-import './companies/companies.css';
+import { ArchiveButton, FormError } from '../shell/forms';
+import '../shell/screens.css';
 
 /**
  * The company record in one call: the company with its orders and custom records, and (`include`) the first

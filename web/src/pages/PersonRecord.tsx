@@ -8,8 +8,8 @@ import { Loaded } from '../shell/States';
 import { Fields, RecordHeader, RecordLink } from '../shell/RecordView';
 import { useCompanyText } from './companies/companies.text';
 import { PersonForm } from './companies/PersonForm';
-import { ArchiveButton, FormError } from './companies/parts';
-import './companies/companies.css';
+import { ArchiveButton, FormError } from '../shell/forms';
+import '../shell/screens.css';
 
 /** The person record (one call): contact facts, the company, custom records; edit, archive, restore. */
 export default function PersonRecord() {

@@ -4,10 +4,10 @@ import { api, must } from '../../lib/api';
 import { useLang, useT } from '../../lib/i18n';
 import { formatTimestamp } from '../../lib/format';
 import { Loaded } from '../../shell/States';
-import { ArchiveButton, FormError } from '../companies/parts';
+import { ArchiveButton, FormError } from '../../shell/forms';
 import { RecordForm, ValueText } from './RecordForm';
 import { useObjectText } from './objects.text';
-import '../companies/companies.css';
+import '../../shell/screens.css';
 import './objects.css';
 
 const PAGE_OF: Record<string, string> = { company: '/companies', person: '/people', opportunity: '/opportunities' };
