@@ -58,6 +58,11 @@ const en = {
   'common.status': 'Status',
   'common.name': 'Name',
   'common.close': 'Close',
+  'common.required': 'required',
+  'common.fixFields': 'Please correct the marked fields.',
+  'common.archiveAsk': 'Archive {name}? It leaves the lists; its history stays and it can be restored.',
+  'common.archiveYes': 'Yes, archive',
+  'common.shown': '{n} shown',
 } as const;
 
 export type TextKey = keyof typeof en;
@@ -117,6 +122,11 @@ const tr: Dictionary = {
   'common.status': 'Durum',
   'common.name': 'Ad',
   'common.close': 'Kapat',
+  'common.required': 'zorunlu',
+  'common.fixFields': 'Lütfen işaretli alanları düzeltin.',
+  'common.archiveAsk': '{name} arşivlensin mi? Listelerden çıkar; geçmişi kalır ve geri alınabilir.',
+  'common.archiveYes': 'Evet, arşivle',
+  'common.shown': '{n} gösteriliyor',
 };
 
 export type Lang = 'en' | 'tr';

@@ -10,9 +10,9 @@ import { Fields, RecordHeader } from '../shell/RecordView';
 import { useCompanyText } from './companies/companies.text';
 import { CompanyForm } from './companies/CompanyForm';
 import { PersonForm } from './companies/PersonForm';
-import { ArchiveButton, FormError } from './companies/parts';
+import { ArchiveButton, FormError } from '../shell/forms';
 import { LinkedRecordsSections } from './objects/LinkedRecords';
-import './companies/companies.css';
+import '../shell/screens.css';
 
 /**
  * The company record in one call: the company with its orders and custom records, and (`include`) the first

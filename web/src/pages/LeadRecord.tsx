@@ -11,7 +11,7 @@ import { LeadForm } from './leads/LeadForm';
 import { ConvertDialog } from './leads/ConvertDialog';
 import { useFairs } from './leads/Leads';
 import { useLeadText } from './leads/leads.text';
-import './companies/companies.css';
+import '../shell/screens.css';
 import './leads/leads.css';
 
 type Lead = Schemas['Lead'];

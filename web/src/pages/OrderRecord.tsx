@@ -7,10 +7,10 @@ import { formatDate, formatMoney, formatNumber } from '../lib/format';
 import { useMe } from '../lib/session';
 import { Loaded } from '../shell/States';
 import { Fields, RecordHeader, RecordLink } from '../shell/RecordView';
-import { Field, fieldErrors, FormError } from './companies/parts';
+import { Field, fieldErrors, FormError } from '../shell/forms';
 import { useOrderText } from './orders/orders.text';
 import { ErpBadge } from './orders/parts';
-import './companies/companies.css';
+import '../shell/screens.css';
 import './orders/orders.css';
 
 type Order = Schemas['OrderRow'];

@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../lib/api';
 import { useLang, useT } from '../lib/i18n';
 import { formatDate, formatMoney, formatNumber } from '../lib/format';
 import { useMe } from '../lib/session';
-import { Loaded } from '../shell/States';
-import { Field, fieldErrors, FormError, LoadMore, useUrlFilters } from './companies/parts';
+import { Field, fieldErrors, FormError } from '../shell/forms';
+import { ListScreen, useKeysetList } from '../shell/ListScreen';
+import { useUrlFilters } from '../shell/url-filters';
 import { useOrderText } from './orders/orders.text';
 import { ErpBadge } from './orders/parts';
-import './companies/companies.css';
 import './orders/orders.css';
 
 const FILTERS = ['status', 'customer_id', 'opp_id', 'new'] as const;
@@ -24,38 +24,66 @@ export default function Orders() {
   const lang = useLang();
   const text = useOrderText();
   const navigate = useNavigate();
-  const { values: f, set, clear } = useUrlFilters(FILTERS);
+  const url = useUrlFilters(FILTERS);
+  const f = url.values;
   const customerId = Number(f.customer_id) || undefined;
   const oppId = Number(f.opp_id) || undefined;
   const [creating, setCreating] = useState(f.new === '1');
 
   const query = { status: f.status || undefined, customer_id: customerId, opp_id: oppId, limit: PAGE };
-  const list = useInfiniteQuery({
-    queryKey: ['orders', query],
-    initialPageParam: undefined as string | undefined,
-    queryFn: async ({ pageParam }) => must(await api.GET('/api/v1/orders', { params: { query: { ...query, cursor: pageParam } } })),
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-    placeholderData: keepPreviousData,
-  });
+  const list = useKeysetList(['orders', query], async (cursor) => must(await api.GET('/api/v1/orders', { params: { query: { ...query, cursor } } })));
   // the second call: the company's name (and defaults for a new order) when the list is one company's
   const company = useQuery({
     queryKey: ['company', customerId],
     queryFn: async () => must(await api.GET('/api/v1/companies/{id}', { params: { path: { id: customerId! } } })).company,
     enabled: customerId !== undefined,
   });
-  const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
   const companyName = company.data?.name;
 
   return (
-    <section className="co-page">
-      <div className="co-head">
-        <h1>{companyName ? `${text('orders')} · ${companyName}` : text('orders')}</h1>
-        {customerId && !creating ? (
+    <ListScreen
+      title={companyName ? `${text('orders')} · ${companyName}` : text('orders')}
+      actions={
+        customerId && !creating ? (
           <button type="button" className="primary" onClick={() => setCreating(true)}>
             {text('newOrder')}
           </button>
-        ) : null}
-      </div>
+        ) : null
+      }
+      filters={{
+        label: text('filters'),
+        url,
+        clear: text('clear'),
+        fields: [
+          { type: 'select', key: 'status', label: text('status'), any: text('anyStatus'), options: me.constants.order_statuses },
+          !!customerId && {
+            type: 'node',
+            node: (
+              <p className="co-badges">
+                <span className="co-badge">
+                  {text('company')}: {companyName ?? `#${customerId}`}
+                </span>
+                {oppId ? <span className="co-badge">{text('opportunity')}: #{oppId}</span> : null}
+              </p>
+            ),
+          },
+        ],
+      }}
+      list={list}
+      caption={text('orders')}
+      empty={text('noResults')}
+      columns={[
+        { label: text('order'), cell: (o) => <Link to={`/orders/${o.id}`}>{`${text('order')} #${o.id}`}</Link> },
+        { label: text('date'), cell: (o) => formatDate(lang, o.date) },
+        { label: text('company'), cell: (o) => <Link to={`/companies/${o.customer_id}`}>{o.customer_id === customerId && companyName ? companyName : `#${o.customer_id}`}</Link> },
+        { label: text('product'), cell: (o) => o.product },
+        { label: text('quantity'), className: 'or-num', cell: (o) => `${formatNumber(lang, o.kg, 3)} ${o.unit}` },
+        { label: text('amount'), className: 'or-num', cell: (o) => formatMoney(lang, o.amount, o.currency) },
+        { label: text('po'), cell: (o) => o.customer_po },
+        { label: text('status'), cell: (o) => o.status },
+        { label: text('erp'), cell: (o) => <ErpBadge erp={o.erp} /> },
+      ]}
+    >
       {creating && customerId ? (
         <OrderForm
           customerId={customerId}
@@ -63,91 +91,12 @@ export default function Orders() {
           onSaved={(o) => navigate(`/orders/${o.id}`)}
           onCancel={() => {
             setCreating(false);
-            set({ new: '' });
+            url.set({ new: '' });
           }}
         />
       ) : null}
       {!customerId ? <p className="help">{text('pickCompany')}</p> : null}
-
-      <div className="co-filters" role="group" aria-label={text('filters')}>
-        <label>
-          {text('status')}
-          <select value={f.status} onChange={(e) => set({ status: e.target.value })}>
-            <option value="">{text('anyStatus')}</option>
-            {me.constants.order_statuses.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
-        {customerId ? (
-          <p className="co-badges">
-            <span className="co-badge">
-              {text('company')}: {companyName ?? `#${customerId}`}
-            </span>
-            {oppId ? <span className="co-badge">{text('opportunity')}: #{oppId}</span> : null}
-          </p>
-        ) : null}
-        <div className="co-actions">
-          <button type="button" onClick={clear}>
-            {text('clear')}
-          </button>
-        </div>
-      </div>
-
-      <Loaded q={list}>
-        {() =>
-          rows.length === 0 ? (
-            <p className="panel">{text('noResults')}</p>
-          ) : (
-            <>
-              <table className="co-table">
-                <caption className="sr-only">{text('orders')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{text('order')}</th>
-                    <th scope="col">{text('date')}</th>
-                    <th scope="col">{text('company')}</th>
-                    <th scope="col">{text('product')}</th>
-                    <th scope="col" className="or-num">{text('quantity')}</th>
-                    <th scope="col" className="or-num">{text('amount')}</th>
-                    <th scope="col">{text('po')}</th>
-                    <th scope="col">{text('status')}</th>
-                    <th scope="col">{text('erp')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((o) => (
-                    <tr key={o.id}>
-                      <th scope="row" data-label={text('order')}>
-                        <Link to={`/orders/${o.id}`}>{`${text('order')} #${o.id}`}</Link>
-                      </th>
-                      <td data-label={text('date')}>{formatDate(lang, o.date)}</td>
-                      <td data-label={text('company')}>
-                        <Link to={`/companies/${o.customer_id}`}>{o.customer_id === customerId && companyName ? companyName : `#${o.customer_id}`}</Link>
-                      </td>
-                      <td data-label={text('product')}>{o.product}</td>
-                      <td data-label={text('quantity')} className="or-num">{`${formatNumber(lang, o.kg, 3)} ${o.unit}`}</td>
-                      <td data-label={text('amount')} className="or-num">{formatMoney(lang, o.amount, o.currency)}</td>
-                      <td data-label={text('po')}>{o.customer_po}</td>
-                      <td data-label={text('status')}>{o.status}</td>
-                      <td data-label={text('erp')}>
-                        <ErpBadge erp={o.erp} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              <p className="help" aria-live="polite">
-                {text('shown', { n: formatNumber(lang, rows.length) })}
-              </p>
-              <LoadMore q={list} />
-            </>
-          )
-        }
-      </Loaded>
-    </section>
+    </ListScreen>
   );
 }
 

@@ -8,9 +8,9 @@ import { Loaded } from '../shell/States';
 import { Fields, RecordHeader, RecordLink } from '../shell/RecordView';
 import { useCompanyText } from './companies/companies.text';
 import { PersonForm } from './companies/PersonForm';
-import { ArchiveButton, FormError } from './companies/parts';
+import { ArchiveButton, FormError } from '../shell/forms';
 import { LinkedRecordsSections } from './objects/LinkedRecords';
-import './companies/companies.css';
+import '../shell/screens.css';
 
 /** The person record (one call, and the cached object definitions): contact facts, the company, custom records; edit, archive, restore. */
 export default function PersonRecord() {

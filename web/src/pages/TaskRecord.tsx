@@ -9,7 +9,7 @@ import { formatDate, formatTimestamp } from '../lib/format';
 import { TaskForm } from './tasks/TaskForm';
 import { DoneToggle, TaskLinks } from './tasks/parts';
 import { useTaskText } from './tasks/tasks.text';
-import './companies/companies.css';
+import '../shell/screens.css';
 import './tasks/tasks.css';
 
 /** A task: its fields and links, done in one click, edit in place (one API call). */

@@ -7,7 +7,7 @@ import { useLang } from '../lib/i18n';
 import { formatNumber, formatTimestamp } from '../lib/format';
 import { useOrderText } from './orders/orders.text';
 import { TicketStatus } from './tickets/parts';
-import './companies/companies.css';
+import '../shell/screens.css';
 import './orders/orders.css';
 
 /** A support ticket in one call, with its status to change. */

@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../lib/api';
 import { useLang, useT } from '../lib/i18n';
 import { formatNumber, formatTimestamp } from '../lib/format';
 import { useMe } from '../lib/session';
-import { Loaded } from '../shell/States';
-import { Field, fieldErrors, FormError, LoadMore, useUrlFilters } from './companies/parts';
+import { Field, fieldErrors, FormError } from '../shell/forms';
+import { ListScreen, useKeysetList } from '../shell/ListScreen';
+import { useUrlFilters } from '../shell/url-filters';
 import { useOrderText } from './orders/orders.text';
 import { TicketStatus } from './tickets/parts';
-import './companies/companies.css';
 import './orders/orders.css';
 
 const FILTERS = ['status', 'priority', 'assignee_id'] as const;
@@ -21,118 +21,56 @@ export default function Tickets() {
   const lang = useLang();
   const text = useOrderText();
   const navigate = useNavigate();
-  const { values: f, set, clear } = useUrlFilters(FILTERS);
+  const url = useUrlFilters(FILTERS);
+  const f = url.values;
   const [creating, setCreating] = useState(false);
   const priorities = Object.keys(me.app.ticket_sla_hours ?? {});
 
   const query = { status: f.status || undefined, priority: f.priority || undefined, assignee_id: f.assignee_id ? Number(f.assignee_id) : undefined, limit: PAGE };
-  const list = useInfiniteQuery({
-    queryKey: ['tickets', query],
-    initialPageParam: undefined as string | undefined,
-    queryFn: async ({ pageParam }) => must(await api.GET('/api/v1/tickets', { params: { query: { ...query, cursor: pageParam } } })),
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-    placeholderData: keepPreviousData,
-  });
-  const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const list = useKeysetList(['tickets', query], async (cursor) => must(await api.GET('/api/v1/tickets', { params: { query: { ...query, cursor } } })));
 
   return (
-    <section className="co-page">
-      <div className="co-head">
-        <h1>{text('tickets')}</h1>
-        {!creating && (
+    <ListScreen
+      title={text('tickets')}
+      actions={
+        !creating && (
           <button type="button" className="primary" onClick={() => setCreating(true)}>
             {text('newTicket')}
           </button>
-        )}
-      </div>
-      {creating && <TicketForm priorities={priorities} onSaved={(tk) => navigate(`/tickets/${tk.id}`)} onCancel={() => setCreating(false)} />}
-
-      <div className="co-filters" role="group" aria-label={text('filters')}>
-        <label>
-          {text('status')}
-          <select value={f.status} onChange={(e) => set({ status: e.target.value })}>
-            <option value="">{text('anyStatus')}</option>
-            {me.constants.ticket_statuses.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {text('priority')}
-          <select value={f.priority} onChange={(e) => set({ priority: e.target.value })}>
-            <option value="">{text('anyPriority')}</option>
-            {priorities.map((p) => (
-              <option key={p} value={p}>
-                {p}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {text('assignee')}
-          <select value={f.assignee_id} onChange={(e) => set({ assignee_id: e.target.value })}>
-            <option value="">{text('anyone')}</option>
-            {me.users.map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.full_name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <div className="co-actions">
-          <button type="button" onClick={clear}>
-            {text('clear')}
-          </button>
-        </div>
-      </div>
-
-      <Loaded q={list}>
-        {() =>
-          rows.length === 0 ? (
-            <p className="panel">{text('noResults')}</p>
-          ) : (
+        )
+      }
+      filters={{
+        label: text('filters'),
+        url,
+        clear: text('clear'),
+        fields: [
+          { type: 'select', key: 'status', label: text('status'), any: text('anyStatus'), options: me.constants.ticket_statuses },
+          { type: 'select', key: 'priority', label: text('priority'), any: text('anyPriority'), options: priorities },
+          { type: 'select', key: 'assignee_id', label: text('assignee'), any: text('anyone'), options: me.users.map((u) => ({ value: u.id, label: u.full_name })) },
+        ],
+      }}
+      list={list}
+      caption={text('tickets')}
+      empty={text('noResults')}
+      columns={[
+        {
+          label: text('subject'),
+          cell: (tk) => (
             <>
-              <table className="co-table">
-                <caption className="sr-only">{text('tickets')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{text('subject')}</th>
-                    <th scope="col">{text('priority')}</th>
-                    <th scope="col">{text('status')}</th>
-                    <th scope="col">{text('due')}</th>
-                    <th scope="col">{text('who')}</th>
-                    <th scope="col">{text('assignee')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((tk) => (
-                    <tr key={tk.id}>
-                      <th scope="row" data-label={text('subject')}>
-                        <Link to={`/tickets/${tk.id}`}>{tk.subject}</Link>
-                        {tk.overdue ? <span className="or-badge danger co-badge-gap">{text('overdue')}</span> : null}
-                      </th>
-                      <td data-label={text('priority')}>{tk.priority}</td>
-                      <td data-label={text('status')}>
-                        <TicketStatus ticket={tk} label={text('statusOf', { name: tk.subject })} />
-                      </td>
-                      <td data-label={text('due')}>{formatTimestamp(lang, tk.due_at)}</td>
-                      <td data-label={text('who')}>{tk.who}</td>
-                      <td data-label={text('assignee')}>{tk.assignee?.full_name}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              <p className="help" aria-live="polite">
-                {text('shown', { n: formatNumber(lang, rows.length) })}
-              </p>
-              <LoadMore q={list} />
+              <Link to={`/tickets/${tk.id}`}>{tk.subject}</Link>
+              {tk.overdue ? <span className="or-badge danger co-badge-gap">{text('overdue')}</span> : null}
             </>
-          )
-        }
-      </Loaded>
-    </section>
+          ),
+        },
+        { label: text('priority'), cell: (tk) => tk.priority },
+        { label: text('status'), cell: (tk) => <TicketStatus ticket={tk} label={text('statusOf', { name: tk.subject })} /> },
+        { label: text('due'), cell: (tk) => formatTimestamp(lang, tk.due_at) },
+        { label: text('who'), cell: (tk) => tk.who },
+        { label: text('assignee'), cell: (tk) => tk.assignee?.full_name },
+      ]}
+    >
+      {creating && <TicketForm priorities={priorities} onSaved={(tk) => navigate(`/tickets/${tk.id}`)} onCancel={() => setCreating(false)} />}
+    </ListScreen>
   );
 }
 

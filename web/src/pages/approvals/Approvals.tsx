@@ -5,9 +5,11 @@ import { useLang } from '../../lib/i18n';
 import { formatDate, formatNumber, formatTimestamp } from '../../lib/format';
 import { useMe } from '../../lib/session';
 import { Loaded } from '../../shell/States';
-import { Field, fieldErrors, FormError, LoadMore, useUrlFilters } from '../companies/parts';
+import { Field, fieldErrors, FormError } from '../../shell/forms';
+import { LoadMore } from '../../shell/ListScreen';
+import { useUrlFilters } from '../../shell/url-filters';
 import { useApprovalText } from './approvals.text';
-import '../companies/companies.css';
+import '../../shell/screens.css';
 import './approvals.css';
 
 type Form = Schemas['ApprovalForm'];

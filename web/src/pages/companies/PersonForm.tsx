@@ -4,7 +4,8 @@ import { api, must, type Schemas } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { useMe } from '../../lib/session';
 import { useCompanyText } from './companies.text';
-import { DuplicateChoice, Field, fieldErrors, FormError } from './parts';
+import { DuplicateChoice } from './parts';
+import { Field, fieldErrors, FormError } from '../../shell/forms';
 
 type Person = Schemas['Person'];
 const TEXTS = ['name', 'title', 'department', 'email', 'phone', 'wa', 'note'] as const;

@@ -6,7 +6,7 @@ import { Loaded } from '../../shell/States';
 import { LeadForm } from './LeadForm';
 import { useFairs } from './Leads';
 import { useLeadText } from './leads.text';
-import '../companies/companies.css';
+import '../../shell/screens.css';
 import './leads.css';
 
 const LAST_FAIR = 'crm.lead.fair';

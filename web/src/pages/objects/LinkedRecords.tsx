@@ -5,7 +5,7 @@ import { formatNumber } from '../../lib/format';
 import { useLang } from '../../lib/i18n';
 import { MODULES, useModule } from '../../lib/session';
 import { useObjectText } from './objects.text';
-import '../companies/companies.css';
+import '../../shell/screens.css';
 import './objects.css';
 
 type Groups = Schemas['LinkedRecords'];

@@ -4,12 +4,12 @@ import { api, must } from '../../lib/api';
 import { useLang, useT } from '../../lib/i18n';
 import { formatTimestamp } from '../../lib/format';
 import { Loaded } from '../../shell/States';
-import { ArchiveButton, FormError } from '../companies/parts';
+import { ArchiveButton, FormError } from '../../shell/forms';
 import { RecordForm, ValueText } from './RecordForm';
 import { RelationsPanel } from './Relations';
 import { useObjectDefs } from './LinkedRecords';
 import { useObjectText } from './objects.text';
-import '../companies/companies.css';
+import '../../shell/screens.css';
 import './objects.css';
 
 /** One custom record (two calls: the record and the object definitions, cached, for the object's label): its form built from `field_list`, relations with links (remove and add), archive and restore. */

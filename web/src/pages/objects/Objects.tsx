@@ -5,7 +5,7 @@ import { useLang } from '../../lib/i18n';
 import { formatNumber } from '../../lib/format';
 import { Loaded } from '../../shell/States';
 import { useObjectText } from './objects.text';
-import '../companies/companies.css';
+import '../../shell/screens.css';
 import './objects.css';
 
 /** The custom objects of the workspace, each a link to its records (one call). */

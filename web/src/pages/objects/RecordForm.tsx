@@ -4,7 +4,7 @@ import { api, must, type Schemas } from '../../lib/api';
 import { useLang, useT } from '../../lib/i18n';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { useMe } from '../../lib/session';
-import { Field, fieldErrors, FormError } from '../companies/parts';
+import { Field, fieldErrors, FormError } from '../../shell/forms';
 import { useObjectText } from './objects.text';
 
 type Rec = Schemas['CustomObjectRecord'];

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../lib/api';
-import { FormError } from '../companies/parts';
+import { FormError } from '../../shell/forms';
 import { useObjectText } from './objects.text';
 
 type Rec = Schemas['CustomObjectRecord'];

@@ -6,10 +6,11 @@ import { useLang, useT, type Lang } from '../../lib/i18n';
 import { formatTime } from '../../lib/format';
 import { useMe } from '../../lib/session';
 import { Loaded } from '../../shell/States';
-import { Field, fieldErrors, FormError, useUrlFilters } from '../companies/parts';
+import { Field, fieldErrors, FormError } from '../../shell/forms';
+import { useUrlFilters } from '../../shell/url-filters';
 import { todayIn } from './parts';
 import { useTaskText } from './tasks.text';
-import '../companies/companies.css';
+import '../../shell/screens.css';
 import './tasks.css';
 
 type Entry = Schemas['CalendarEntry'];

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { useMe } from '../../lib/session';
-import { Field, fieldErrors, FormError } from '../companies/parts';
+import { Field, fieldErrors, FormError } from '../../shell/forms';
 import { useTaskText } from './tasks.text';
 
 type Task = Schemas['Task'];

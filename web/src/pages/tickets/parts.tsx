@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../lib/api';
 import { useMe } from '../../lib/session';
-import { FormError } from '../companies/parts';
+import { FormError } from '../../shell/forms';
 import { useOrderText } from '../orders/orders.text';
 
 type Ticket = Schemas['Ticket'];

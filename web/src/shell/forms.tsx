@@ -1,0 +1,76 @@
+import { useId, useState, type ReactNode } from 'react';
+import { ApiFailure } from '../lib/api';
+import { useT } from '../lib/i18n';
+import './screens.css';
+
+/** A 400 `invalid` answer's messages by field (the API writes `field: message; field: message`). */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiFailure) || error.status !== 400) return {};
+  const fields = Array.isArray(error.body.fields) ? (error.body.fields as string[]) : [];
+  const out: Record<string, string> = {};
+  for (const part of (error.body.message ?? '').split('; ')) {
+    const i = part.indexOf(': ');
+    if (i > 0 && fields.includes(part.slice(0, i))) out[part.slice(0, i)] ??= part.slice(i + 2);
+  }
+  for (const f of fields) out[f] ??= error.body.message ?? 'invalid';
+  return out;
+}
+
+/** A labelled form control with its API error message tied to it (aria-describedby). */
+export function Field({ label, error, required, children }: { label: string; error?: string; required?: boolean; children: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string; required?: boolean }) => ReactNode }) {
+  const id = useId();
+  const errId = `${id}-err`;
+  const t = useT();
+  return (
+    <div className="co-field">
+      <label htmlFor={id}>
+        {label}
+        {required ? <span className="help"> ({t('common.required')})</span> : null}
+      </label>
+      {children({ id, ...(error ? { 'aria-invalid': true as const, 'aria-describedby': errId } : {}), required })}
+      {error ? (
+        <p className="error co-field-error" id={errId}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** An error that is neither a field problem nor a duplicate (403, 5xx...). */
+export function FormError({ error }: { error: unknown }) {
+  const t = useT();
+  if (!error) return null;
+  if (error instanceof ApiFailure && error.status === 409 && error.body.error === 'duplicate') return null;
+  if (error instanceof ApiFailure && error.status === 400) return <p className="error" role="alert">{t('common.fixFields')}</p>;
+  return (
+    <p className="error" role="alert">
+      {error instanceof Error ? error.message : t('app.error')}
+    </p>
+  );
+}
+
+/** Archive behind an in-place confirmation. */
+export function ArchiveButton({ name, onArchive, busy }: { name: string; onArchive: () => void; busy: boolean }) {
+  const t = useT();
+  const [asking, setAsking] = useState(false);
+  if (!asking)
+    return (
+      <button type="button" onClick={() => setAsking(true)}>
+        {t('common.archive')}
+      </button>
+    );
+  return (
+    <div className="co-confirm" role="group" aria-label={t('common.archive')}>
+      <p>{t('common.archiveAsk', { name })}</p>
+      <div className="co-actions">
+        <button type="button" className="danger" autoFocus onClick={onArchive} disabled={busy}>
+          {t('common.archiveYes')}
+        </button>
+        <button type="button" onClick={() => setAsking(false)}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </div>
+  );
+}
