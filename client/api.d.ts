@@ -2547,6 +2547,24 @@ export interface components {
             outcome?: string | null;
             /** @description default: the caller; only admins may set another user */
             owner_id?: number | null;
+            /**
+             * @description what the Quick Entry form's blocks held (GET /api/v1/qe/config): block key -> field key -> value (strings). Blocks and fields of the config only; ids, numbers (12.5) and dates (YYYY-MM-DD) in their shape; an empty value is left out. `contact`, `opp` and `next` are not applied to person_ids, opp_id and next_action / next_date: send those too.
+             * @example {
+             *       "product": {
+             *         "product_id": "7"
+             *       },
+             *       "price": {
+             *         "price": "12.5",
+             *         "currency": "TRY",
+             *         "unit": "kg"
+             *       }
+             *     }
+             */
+            blocks?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            } | null;
         };
         UpdateActivityDto: {
             /** @description one of constants.visit_types */
@@ -2568,6 +2586,12 @@ export interface components {
             outcome?: string | null;
             /** @description only admins may set another user */
             owner_id?: number;
+            /** @description what the Quick Entry form's blocks held (GET /api/v1/qe/config): block key -> field key -> value (strings). Blocks and fields of the config only; ids, numbers (12.5) and dates (YYYY-MM-DD) in their shape; an empty value is left out. `contact`, `opp` and `next` are not applied to person_ids, opp_id and next_action / next_date: send those too. Replaces all blocks; null clears them. */
+            blocks?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            } | null;
         };
         CreateTaskDto: {
             title: string;
@@ -6732,6 +6756,20 @@ export interface components {
          *       "next_action": "Send offer",
          *       "next_date": "2026-12-01",
          *       "outcome": "positive",
+         *       "blocks": {
+         *         "product": {
+         *           "product_id": "7"
+         *         },
+         *         "price": {
+         *           "price": "12.5",
+         *           "currency": "EUR",
+         *           "unit": "kg"
+         *         },
+         *         "next": {
+         *           "action": "Send offer",
+         *           "date": "2026-12-01"
+         *         }
+         *       },
          *       "owner": {
          *         "id": 7,
          *         "username": "ayse",
@@ -6781,6 +6819,12 @@ export interface components {
              */
             next_date: string | null;
             outcome: string;
+            /** @description what the Quick Entry form's blocks held: block key -> field key -> value ({} when none; GET /api/v1/qe/config names them) */
+            blocks: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
             owner: components["schemas"]["UserSummary"] | null;
             /** @description the caller may change or delete this activity */
             can_edit: boolean;
@@ -14294,6 +14338,20 @@ export interface operations {
                      *             "next_action": "Send offer",
                      *             "next_date": "2026-12-01",
                      *             "outcome": "positive",
+                     *             "blocks": {
+                     *               "product": {
+                     *                 "product_id": "7"
+                     *               },
+                     *               "price": {
+                     *                 "price": "12.5",
+                     *                 "currency": "EUR",
+                     *                 "unit": "kg"
+                     *               },
+                     *               "next": {
+                     *                 "action": "Send offer",
+                     *                 "date": "2026-12-01"
+                     *               }
+                     *             },
                      *             "owner": {
                      *               "id": 7,
                      *               "username": "ayse",
@@ -17681,6 +17739,20 @@ export interface operations {
                      *           "next_action": "Send offer",
                      *           "next_date": "2026-12-01",
                      *           "outcome": "positive",
+                     *           "blocks": {
+                     *             "product": {
+                     *               "product_id": "7"
+                     *             },
+                     *             "price": {
+                     *               "price": "12.5",
+                     *               "currency": "EUR",
+                     *               "unit": "kg"
+                     *             },
+                     *             "next": {
+                     *               "action": "Send offer",
+                     *               "date": "2026-12-01"
+                     *             }
+                     *           },
                      *           "owner": {
                      *             "id": 7,
                      *             "username": "ayse",
@@ -17812,6 +17884,20 @@ export interface operations {
                      *         "next_action": "Send offer",
                      *         "next_date": "2026-12-01",
                      *         "outcome": "positive",
+                     *         "blocks": {
+                     *           "product": {
+                     *             "product_id": "7"
+                     *           },
+                     *           "price": {
+                     *             "price": "12.5",
+                     *             "currency": "EUR",
+                     *             "unit": "kg"
+                     *           },
+                     *           "next": {
+                     *             "action": "Send offer",
+                     *             "date": "2026-12-01"
+                     *           }
+                     *         },
                      *         "owner": {
                      *           "id": 7,
                      *           "username": "ayse",
@@ -17939,6 +18025,20 @@ export interface operations {
                      *         "next_action": "Send offer",
                      *         "next_date": "2026-12-01",
                      *         "outcome": "positive",
+                     *         "blocks": {
+                     *           "product": {
+                     *             "product_id": "7"
+                     *           },
+                     *           "price": {
+                     *             "price": "12.5",
+                     *             "currency": "EUR",
+                     *             "unit": "kg"
+                     *           },
+                     *           "next": {
+                     *             "action": "Send offer",
+                     *             "date": "2026-12-01"
+                     *           }
+                     *         },
                      *         "owner": {
                      *           "id": 7,
                      *           "username": "ayse",
@@ -18162,6 +18262,20 @@ export interface operations {
                      *         "next_action": "Send offer",
                      *         "next_date": "2026-12-01",
                      *         "outcome": "positive",
+                     *         "blocks": {
+                     *           "product": {
+                     *             "product_id": "7"
+                     *           },
+                     *           "price": {
+                     *             "price": "12.5",
+                     *             "currency": "EUR",
+                     *             "unit": "kg"
+                     *           },
+                     *           "next": {
+                     *             "action": "Send offer",
+                     *             "date": "2026-12-01"
+                     *           }
+                     *         },
                      *         "owner": {
                      *           "id": 7,
                      *           "username": "ayse",

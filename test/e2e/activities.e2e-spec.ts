@@ -77,7 +77,7 @@ describe('POST /api/v1/activities', () => {
     expect(res.body.ok).toBe(true);
     const v = res.body.activity;
     expect(Object.keys(v).sort()).toEqual(
-      ['id', 'rid', 'type', 'topic', 'date', 'duration_min', 'customer_id', 'customer', 'person_ids', 'people', 'opp_id', 'opp', 'note', 'next_action', 'next_date', 'outcome', 'owner', 'can_edit', 'created_at', 'updated_at'].sort(),
+      ['id', 'rid', 'type', 'topic', 'date', 'duration_min', 'customer_id', 'customer', 'person_ids', 'people', 'opp_id', 'opp', 'note', 'next_action', 'next_date', 'outcome', 'blocks', 'owner', 'can_edit', 'created_at', 'updated_at'].sort(),
     );
     expect(v).toMatchObject({
       rid: `A-${v.id}`,
@@ -128,7 +128,49 @@ describe('POST /api/v1/activities', () => {
       next_action: '',
       next_date: null,
       outcome: '',
+      blocks: {},
     });
+  });
+
+  it("stores the Quick Entry blocks: known blocks and fields, values in their shape, empty ones left out; PATCH replaces or clears them", async () => {
+    const c = await company(a, north.user.id, 'Blocks Ltd.');
+    const blocks = {
+      product: { product_id: '7' },
+      price: { price: '12.5', currency: 'TRY', unit: 'kg' },
+      next: { action: 'Call', date: '2026-12-01', note: '' },
+      trial: { result: '', note: null },
+    };
+    const res = await api(t, a.host, north.key).post('/api/v1/activities', { type: 'F2F', date: '2026-03-04', customer_id: c, blocks }).expect(201);
+    const stored = { product: { product_id: '7' }, price: { price: '12.5', currency: 'TRY', unit: 'kg' }, next: { action: 'Call', date: '2026-12-01' } };
+    expect(res.body.activity.blocks).toEqual(stored);
+    const id = res.body.activity.id;
+    expect((await api(t, a.host, north.key).get(`/api/v1/activities/${id}`).expect(200)).body.activity.blocks).toEqual(stored);
+    // PATCH without blocks keeps them; with blocks replaces them; null clears them
+    await api(t, a.host, north.key).patch(`/api/v1/activities/${id}`, { note: 'x' }).expect(200);
+    expect((await api(t, a.host, north.key).get(`/api/v1/activities/${id}`).expect(200)).body.activity.blocks).toEqual(stored);
+    const patched = await api(t, a.host, north.key).patch(`/api/v1/activities/${id}`, { blocks: { quantity: { kg: '5000', unit: 'kg' } } }).expect(200);
+    expect(patched.body.activity.blocks).toEqual({ quantity: { kg: '5000', unit: 'kg' } });
+    expect((await api(t, a.host, north.key).patch(`/api/v1/activities/${id}`, { blocks: null }).expect(200)).body.activity.blocks).toEqual({});
+  });
+
+  it('refuses unknown blocks and fields and values out of shape (400 naming them)', async () => {
+    const c = await company(a, north.user.id, 'Bad Blocks Ltd.');
+    const post = (blocks: unknown) => api(t, a.host, north.key).post('/api/v1/activities', { type: 'F2F', date: '2026-03-04', customer_id: c, blocks });
+    const cases: [unknown, string, string][] = [
+      [{ weather: { sky: 'blue' } }, 'blocks.weather', 'unknown block'],
+      [{ price: { discount: '5' } }, 'blocks.price.discount', 'unknown field'],
+      [{ price: { price: '12,5' } }, 'blocks.price.price', 'must be a number'],
+      [{ next: { date: '01.12.2026' } }, 'blocks.next.date', 'must be a date'],
+      [{ product: { product_id: 7 } }, 'blocks.product.product_id', 'must be a string'],
+      [{ contact: 'Ahmet' }, 'blocks.contact', 'must be an object'],
+      [{ trial: { note: 'x'.repeat(501) } }, 'blocks.trial.note', 'at most 500'],
+      [['product'], 'blocks', 'must be an object'],
+    ];
+    for (const [blocks, field, message] of cases) {
+      const res = await post(blocks).expect(400);
+      expect(res.body).toMatchObject({ ok: false, error: 'invalid', field });
+      expect(res.body.message).toContain(message);
+    }
   });
 
   it('records a visit_created outbox event in the same transaction', async () => {

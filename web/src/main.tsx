@@ -21,6 +21,7 @@ const Leads = lazy(() => import('./pages/leads/Leads'));
 const LeadCapture = lazy(() => import('./pages/leads/LeadCapture'));
 const Fairs = lazy(() => import('./pages/leads/Fairs'));
 const ActivityRecord = lazy(() => import('./pages/ActivityRecord'));
+const LogVisit = lazy(() => import('./pages/visits/LogVisit'));
 const TaskRecord = lazy(() => import('./pages/TaskRecord'));
 const Tasks = lazy(() => import('./pages/tasks/Tasks'));
 const Calendar = lazy(() => import('./pages/tasks/Calendar'));
@@ -59,6 +60,7 @@ createRoot(document.getElementById('root')!).render(
                 <Route path="/leads" element={<Leads />} />
                 <Route path="/leads/new" element={<LeadCapture />} />
                 <Route path="/leads/:id" element={<LeadRecord />} />
+                <Route path="/activities/new" element={<LogVisit />} />
                 <Route path="/activities/:id" element={<ActivityRecord />} />
                 <Route path="/tasks" element={<Tasks />} />
                 <Route path="/tasks/:id" element={<TaskRecord />} />

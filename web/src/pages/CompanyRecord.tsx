@@ -25,6 +25,7 @@ export default function CompanyRecord() {
   const lang = useLang();
   const text = useCompanyText();
   const orders = useModule(MODULES.orders);
+  const visits = useModule(MODULES.activities);
   const qc = useQueryClient();
   const [mode, setMode] = useState<'view' | 'edit' | 'person'>('view');
   const key = ['company', id, 'record'];
@@ -52,6 +53,13 @@ export default function CompanyRecord() {
               {c.visit_overdue_days > 0 ? <span className="co-badge warn">{text('visitOverdue', { n: c.visit_overdue_days })}</span> : null}
             </p>
           </RecordHeader>
+          {c.active && visits && mode === 'view' ? (
+            <p className="co-actions">
+              <Link className="button primary" to={`/activities/new?customer_id=${c.id}`}>
+                {text('logVisit')}
+              </Link>
+            </p>
+          ) : null}
           {c.can_edit && mode === 'view' ? (
             <div className="co-actions co-toolbar">
               <button type="button" onClick={() => setMode('edit')}>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must } from '../lib/api';
-import { useMe } from '../lib/session';
+import { MODULES, useMe, useModule } from '../lib/session';
 import { useLang } from '../lib/i18n';
 import { formatDate, formatMoney, formatNumber, formatTimestamp } from '../lib/format';
 import { Loaded } from '../shell/States';
@@ -62,6 +62,7 @@ function Record({ o }: { o: Opp }) {
   const [closing, setClosing] = useState(false);
   const [saved, setSaved] = useState('');
   const edit = o.can_edit;
+  const visits = useModule(MODULES.activities);
 
   return (
     <article className="opp-record">
@@ -99,6 +100,11 @@ function Record({ o }: { o: Opp }) {
           >
             {text('moveNext', { stage: stageLabel(c, o.next_stage) })}
           </button>
+        )}
+        {o.is_open && visits && (
+          <Link className="button" to={`/activities/new?customer_id=${o.customer_id}&opp_id=${o.id}`}>
+            {text('logVisit')}
+          </Link>
         )}
         {o.is_open && edit && (
           <button type="button" onClick={() => setClosing(true)}>

@@ -44,6 +44,11 @@ function Day({ day }: { day: Day }) {
         <h1>
           {t('title')} <span className="today-date">{formatDate(lang, day.date)}</span>
         </h1>
+        {activities && customers ? (
+          <Link className="button primary today-log" to="/activities/new">
+            {t('logVisit')}
+          </Link>
+        ) : null}
         {activities ? <Targets day={day} /> : null}
       </header>
 
@@ -100,6 +105,9 @@ function Day({ day }: { day: Day }) {
                     <li key={v.id}>
                       <Link to={`/companies/${v.id}`}>{v.name}</Link>
                       <span className="today-sub late">{t('visitOverdue', { n: v.visit_overdue_days })}</span>
+                      <Link className="today-log-at" to={`/activities/new?customer_id=${v.id}`} aria-label={t('logVisitAt', { name: v.name })}>
+                        {t('logVisit')}
+                      </Link>
                     </li>
                   ))}
                 </ul>

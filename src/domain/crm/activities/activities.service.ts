@@ -18,6 +18,7 @@ import { RefsService } from '../shared/refs.service';
 import { applyVisit, nextVisitDue } from '../companies';
 import { DeletedRecordsService } from '../sync';
 import { Activity } from './activity.entity';
+import { normalizeBlocks } from './activities.rules';
 
 /** Fields of a visit as the interfaces send them (snake_case, the record's own names). */
 export interface ActivityFields {
@@ -33,6 +34,8 @@ export interface ActivityFields {
   next_date?: string | null;
   outcome?: string | null;
   owner_id?: number | null;
+  /** Quick Entry blocks (block key -> field key -> value); null or {} = none. */
+  blocks?: unknown;
 }
 
 /** A PATCH: only the fields present change; null clears an optional field. */
@@ -112,6 +115,7 @@ export class ActivitiesService {
     const db = this.uow.tenant(ws.id);
     return this.uow.run(async () => {
       const type = this.refs.oneOf(auth, 'visit_types', input.type, 'type');
+      const blocks = normalizeBlocks(input.blocks);
       const company = await this.refs.company(auth, input.customer_id, 'customer_id');
       const personIds = uniq(input.person_ids ?? []);
       await this.checkPeople(auth, company.id, personIds);
@@ -132,6 +136,7 @@ export class ActivitiesService {
           nextDate: input.next_date ?? null,
           outcome: input.outcome ?? '',
           ownerId: owner.id,
+          blocks,
           isSample: false,
         }),
       );
@@ -167,6 +172,7 @@ export class ActivitiesService {
       if (ch.next_action !== undefined) patch.nextAction = ch.next_action ?? '';
       if (ch.next_date !== undefined) patch.nextDate = ch.next_date;
       if (ch.outcome !== undefined) patch.outcome = ch.outcome ?? '';
+      if (ch.blocks !== undefined) patch.blocks = normalizeBlocks(ch.blocks);
 
       const companyChanged = ch.customer_id != null && ch.customer_id !== a.customerId;
       const customerId = companyChanged ? (await this.refs.company(auth, ch.customer_id!, 'customer_id')).id : a.customerId;

@@ -46,6 +46,10 @@ export class Activity extends TenantEntity {
   @Column({ type: 'int' })
   ownerId: number;
 
+  /** What the Quick Entry form's blocks held (block key -> field key -> value; activities.rules.ts). */
+  @Column({ type: 'jsonb', default: () => "'{}'" })
+  blocks: Record<string, Record<string, string>>;
+
   @Column({ type: 'boolean', default: false })
   isSample: boolean;
 

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { IsIsoDateString, IsId, IsQueryId, IsIdList, IfPresent, NullClears, NullableId, NullableText } from './fields';
 import { PageQueryDto } from './page-query.dto';
 
@@ -35,6 +35,12 @@ export class ActivityListQueryDto extends PageQueryDto {
   @IsIsoDateString()
   to?: string;
 }
+
+const BLOCKS_DOC =
+  'what the Quick Entry form\'s blocks held (GET /api/v1/qe/config): block key -> field key -> value (strings). Blocks and fields of ' +
+  'the config only; ids, numbers (12.5) and dates (YYYY-MM-DD) in their shape; an empty value is left out. `contact`, `opp` and `next` ' +
+  'are not applied to person_ids, opp_id and next_action / next_date: send those too.';
+const BLOCKS_SCHEMA = { type: 'object', additionalProperties: { type: 'object', additionalProperties: { type: 'string' } } } as const;
 
 export class CreateActivityDto {
   @ApiProperty({ description: 'one of constants.visit_types', example: 'F2F' })
@@ -88,6 +94,11 @@ export class CreateActivityDto {
 
   @NullableId('default: the caller; only admins may set another user')
   owner_id?: number | null;
+
+  @ApiPropertyOptional({ ...BLOCKS_SCHEMA, nullable: true, description: BLOCKS_DOC, example: { product: { product_id: '7' }, price: { price: '12.5', currency: 'TRY', unit: 'kg' } } })
+  @IsOptional()
+  @IsObject()
+  blocks?: Record<string, Record<string, string>> | null;
 }
 
 @NullClears()
@@ -148,4 +159,9 @@ export class UpdateActivityDto {
   @IfPresent()
   @IsId()
   owner_id?: number;
+
+  @ApiPropertyOptional({ ...BLOCKS_SCHEMA, nullable: true, description: `${BLOCKS_DOC} Replaces all blocks; null clears them.` })
+  @IsOptional()
+  @IsObject()
+  blocks?: Record<string, Record<string, string>> | null;
 }

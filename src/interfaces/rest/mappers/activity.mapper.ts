@@ -27,6 +27,7 @@ export function toActivity(v: ActivityView, ws: Workspace): z.output<typeof Acti
     next_action: a.nextAction,
     next_date: a.nextDate,
     outcome: a.outcome,
+    blocks: a.blocks ?? {},
     owner: summaryOf(v.users, a.ownerId, ws.app.locale),
     can_edit: v.canEdit,
     created_at: formatTimestamp(a.createdAt, ws.timezone),

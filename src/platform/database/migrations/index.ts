@@ -14,6 +14,7 @@ import { OAuth1795400000000 } from './1795400000000-OAuth';
 import { Webhooks1795420000000 } from './1795420000000-Webhooks';
 import { ErpExchange1795430000000 } from './1795430000000-ErpExchange';
 import { UserLocale1795460000000 } from './1795460000000-UserLocale';
+import { ActivityBlocks1795471000000 } from './1795471000000-ActivityBlocks';
 import { PasswordLinks1795445000000 } from './1795445000000-PasswordLinks';
 
 /** Committed migrations, in order. `npm run migration:generate --name=X` writes a new file; add it here. */
@@ -35,4 +36,5 @@ export const MIGRATIONS: Function[] = [
   ErpExchange1795430000000,
   PasswordLinks1795445000000,
   UserLocale1795460000000,
+  ActivityBlocks1795471000000,
 ];
