@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { WorkspaceService } from '../../src/domain/workspace/workspace.service';
 import { api, createUser, createWorkspace, type Fixture } from '../helpers/test-app';
 import { screenshot, seriousA11yViolations, useWebApp, type Width } from '../helpers/web-app';
 
@@ -22,6 +23,8 @@ const as = () => api(web.t, f.host, sales.key);
 
 beforeAll(async () => {
   f = await createWorkspace(web.t, 'webvisits');
+  // The undo bar counts the workspace's window down in real time: ten minutes, so a loaded machine still finds it.
+  await web.t.get(WorkspaceService).setConstants(f.ws.slug, { qe_undo_seconds: 600 });
   sales = await createUser(web.t, f, { department: 'Sales', fullName: 'Selin Satış' });
   const admin = api(web.t, f.host, f.adminKey);
   productId = (await admin.post('/api/v1/products', { code: 'SF-23', name: 'Streç Film 23 mic' }).expect(201)).body.product.id;

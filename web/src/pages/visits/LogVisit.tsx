@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../lib/api';
 import { useMe } from '../../lib/session';
 import { Loaded } from '../../shell/States';
-import { FormError } from '../companies/parts';
+import { FormError } from '../../shell/forms';
 import { newDraft, VisitForm, withDefaults, type Draft } from './VisitForm';
 import { useVisitText } from './visits.text';
 import './visits.css';

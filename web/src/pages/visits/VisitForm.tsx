@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../lib/api';
 import { useLang, useT } from '../../lib/i18n';
 import { useMe } from '../../lib/session';
-import { Field, fieldErrors, FormError } from '../companies/parts';
+import { Field, fieldErrors, FormError } from '../../shell/forms';
 import { Block, Chips, useBlockLabel, type Choices, type Config, type Suggestion, type TemplateBlock, type Values } from './blocks';
 import { useVisitText } from './visits.text';
 

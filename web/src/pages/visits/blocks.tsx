@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../lib/api';
 import { useLang } from '../../lib/i18n';
-import { Field } from '../companies/parts';
+import { Field } from '../../shell/forms';
 import { useVisitText, type VisitText } from './visits.text';
 
 export type Config = Schemas['QuickEntryConfig'];
