@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must } from '../lib/api';
-import { useMe } from '../lib/session';
+import { MODULES, useMe, useModule } from '../lib/session';
 import { useLang } from '../lib/i18n';
 import { formatDate, formatMoney, formatNumber, formatTimestamp } from '../lib/format';
 import { Loaded } from '../shell/States';
@@ -61,6 +61,7 @@ function Record({ o }: { o: Opp }) {
   const [closing, setClosing] = useState(false);
   const [saved, setSaved] = useState('');
   const edit = o.can_edit;
+  const email = useModule(MODULES.email);
 
   return (
     <article className="opp-record">
@@ -117,6 +118,11 @@ function Record({ o }: { o: Opp }) {
             {text('revive')}
           </button>
         )}
+        {email && o.customer_id ? (
+          <Link className="button" to={`/mail/compose?customer_id=${o.customer_id}&opp_id=${o.id}`}>
+            {text('writeEmail')}
+          </Link>
+        ) : null}
         {o.can_revive && (
           <span id="revive-help" className="help">
             {text('reviveHelp')}

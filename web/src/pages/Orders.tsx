@@ -9,6 +9,7 @@ import { Loaded } from '../shell/States';
 import { Field, fieldErrors, FormError, LoadMore, useUrlFilters } from './companies/parts';
 import { useOrderText } from './orders/orders.text';
 import { ErpBadge } from './orders/parts';
+import { CompanyOpportunityPicker, type Picked } from '../shell/RecordPicker';
 import './companies/companies.css';
 import './orders/orders.css';
 
@@ -50,16 +51,16 @@ export default function Orders() {
     <section className="co-page">
       <div className="co-head">
         <h1>{companyName ? `${text('orders')} · ${companyName}` : text('orders')}</h1>
-        {customerId && !creating ? (
+        {!creating ? (
           <button type="button" className="primary" onClick={() => setCreating(true)}>
             {text('newOrder')}
           </button>
         ) : null}
       </div>
-      {creating && customerId ? (
+      {creating && (!customerId || company.data || company.isError) ? (
         <OrderForm
-          customerId={customerId}
-          oppId={oppId}
+          company={customerId ? { id: customerId, name: companyName ?? `#${customerId}` } : null}
+          opp={oppId ? { id: oppId, name: `${text('opportunity')} #${oppId}` } : null}
           onSaved={(o) => navigate(`/orders/${o.id}`)}
           onCancel={() => {
             setCreating(false);
@@ -67,7 +68,6 @@ export default function Orders() {
           }}
         />
       ) : null}
-      {!customerId ? <p className="help">{text('pickCompany')}</p> : null}
 
       <div className="co-filters" role="group" aria-label={text('filters')}>
         <label>
@@ -153,17 +153,22 @@ export default function Orders() {
 
 type Order = Schemas['OrderRow'];
 
-/** A new order for a company: product from the catalogue in `me`, quantity and price; the rest defaults in the API. */
-function OrderForm({ customerId, oppId, onSaved, onCancel }: { customerId: number; oppId?: number; onSaved: (o: Order) => void; onCancel: () => void }) {
+/**
+ * A new order: the company and its open opportunity (picker, preset from the address), product from the
+ * catalogue in `me`, quantity and price; the rest defaults in the API.
+ */
+function OrderForm({ company, opp, onSaved, onCancel }: { company: Picked | null; opp: Picked | null; onSaved: (o: Order) => void; onCancel: () => void }) {
   const me = useMe();
   const t = useT();
   const text = useOrderText();
+  const [link, setLink] = useState({ company, opp });
   const [v, setV] = useState({ product_id: '', kg: '', price: '', currency: '', unit: '', kind: me.constants.order_kinds[0] ?? '', due_date: '', payment_days: '', note: '' });
   const save = useMutation({
     mutationFn: async () => {
       const body: Schemas['CreateOrderDto'] = {
-        customer_id: customerId,
-        opp_id: oppId ?? null,
+        // left out when no company is chosen: the API's 400 names the field
+        customer_id: link.company?.id as number,
+        opp_id: link.opp?.id ?? null,
         product_id: v.product_id ? Number(v.product_id) : null,
         kg: Number(v.kg.replace(',', '.')),
         price: Number(v.price.replace(',', '.')),
@@ -189,6 +194,7 @@ function OrderForm({ customerId, oppId, onSaved, onCancel }: { customerId: numbe
     <form className="panel co-form" onSubmit={submit} noValidate aria-labelledby="order-form-title">
       <h2 id="order-form-title">{text('newOrder')}</h2>
       <div className="co-grid">
+        <CompanyOpportunityPicker company={link.company} opp={link.opp} onChange={setLink} errors={errors} companyRequired />
         <Field label={text('product')} error={errors.product_id}>
           {(p) => (
             <select {...p} value={v.product_id} onChange={on('product_id')}>

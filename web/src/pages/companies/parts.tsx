@@ -11,7 +11,7 @@ export function useUrlFilters<K extends string>(keys: readonly K[]) {
   // spring back until that transition commits. What the user just set shows at once, until the URL has it.
   const [pending, setPending] = useState<{ at: string; patch: Partial<Record<K, string>> } | null>(null);
   const at = params.toString();
-  const overlay = pending?.at === at ? pending.patch : {};
+  const overlay: Partial<Record<K, string>> = pending?.at === at ? pending.patch : {};
   const values = Object.fromEntries(keys.map((k) => [k, overlay[k] ?? params.get(k) ?? ''])) as Record<K, string>;
   const set = (patch: Partial<Record<K, string>>) => {
     const next = new URLSearchParams(params);
