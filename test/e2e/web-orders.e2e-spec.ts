@@ -41,6 +41,36 @@ describe('orders', () => {
     await screenshot(page, 'orders', width);
   });
 
+  it.each(['desktop', 'phone'] as const)('creates an order from the orders list choosing the company and its open opportunity in the picker (%s)', async (width) => {
+    const oppName = `Film line (${width})`;
+    const oppId = (await as().post('/api/v1/opportunities', { name: oppName, customer_id: companyId, value: 1000 }).expect(201)).body.opp.id;
+    const page = await open('/orders', width);
+    await page.getByRole('button', { name: 'New order' }).click();
+    const form = page.getByRole('form', { name: 'New order' });
+    // without a company the API's field error shows on the picker
+    await form.getByLabel('Quantity').fill('100');
+    await form.getByLabel('Price per unit').fill('2');
+    await form.getByRole('button', { name: 'Create' }).click();
+    const company = form.getByRole('combobox', { name: /^Company/ });
+    await form.locator('[aria-invalid="true"]').first().waitFor();
+    expect(await company.getAttribute('aria-invalid')).toBe('true');
+
+    await company.fill('ambalaj');
+    await form.getByRole('option', { name: /Anadolu Ambalaj/ }).click();
+    await form.getByRole('group', { name: /^Company/ }).getByText(COMPANY).waitFor();
+    const opportunity = form.getByRole('combobox', { name: 'Opportunity' });
+    await opportunity.fill('line');
+    await form.getByRole('option', { name: new RegExp(oppName.replace(/[()]/g, '\\$&')) }).waitFor();
+    await opportunity.press('ArrowDown');
+    await opportunity.press('Enter');
+    await form.getByRole('group', { name: 'Opportunity' }).getByText(oppName).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await form.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(/\/orders\/\d+$/);
+    const orderId = Number(new URL(page.url()).pathname.split('/').pop());
+    expect((await as().get(`/api/v1/orders/${orderId}`).expect(200)).body.order).toMatchObject({ customer_id: companyId, opp_id: oppId, kg: 100 });
+  });
+
   it('creates an order from the company record, edits its PO, sends it to the ERP, then explains the 409', async () => {
     const page = await open(`/companies/${companyId}`);
     await page.getByRole('link', { name: 'New order' }).click();

@@ -113,6 +113,35 @@ describe('create and edit a task', () => {
     await screenshot(page, 'task-record', width);
   });
 
+  it.each(['desktop', 'phone'] as const)('links a new task to a company found by typing part of its name, then to its open opportunity (%s)', async (width) => {
+    const oppName = `Stretch film (${width})`;
+    const oppId = (await as().post('/api/v1/opportunities', { name: oppName, customer_id: companyId, value: 1000 }).expect(201)).body.opp.id;
+    const title = `Send the samples (${width})`;
+    const page = await open('/tasks', width);
+    await page.getByRole('button', { name: 'New task' }).click();
+    const form = page.getByRole('form', { name: 'New task' });
+    await form.getByLabel('Title').fill(title);
+    const opportunity = form.getByRole('combobox', { name: 'Opportunity' });
+    expect(await opportunity.isDisabled()).toBe(true); // a company first
+    const company = form.getByRole('combobox', { name: 'Company' });
+    await company.fill('ambal');
+    expect(await company.getAttribute('aria-expanded')).toBe('true');
+    await form.getByRole('option', { name: /Anadolu Ambalaj A\.Ş\./ }).waitFor();
+    await company.press('ArrowDown');
+    expect(await company.getAttribute('aria-activedescendant')).toBe(await form.getByRole('option', { name: /Anadolu Ambalaj/ }).getAttribute('id'));
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await company.press('Enter');
+    await form.getByRole('group', { name: 'Company' }).getByText('Anadolu Ambalaj A.Ş.').waitFor();
+
+    await opportunity.click();
+    await form.getByRole('option', { name: new RegExp(oppName.replace(/[()]/g, '\\$&')) }).click();
+    await form.getByRole('group', { name: 'Opportunity' }).getByText(oppName).waitFor();
+    await form.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    expect((await as().get(`/api/v1/tasks/${id}`).expect(200)).body.task).toMatchObject({ title, customer_id: companyId, opp_id: oppId });
+  });
+
   it('shows the API field error on an empty title', async () => {
     const page = await open('/tasks');
     await page.getByRole('button', { name: 'New task' }).click();

@@ -1,6 +1,6 @@
 import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Session } from './lib/session';
 import { Shell } from './shell/Shell';
@@ -33,6 +33,8 @@ const ObjectRecord = lazy(() => import('./pages/objects/ObjectRecord'));
 const Tickets = lazy(() => import('./pages/Tickets'));
 const Orders = lazy(() => import('./pages/Orders'));
 const OrderRecord = lazy(() => import('./pages/OrderRecord'));
+const Mailbox = lazy(() => import('./pages/mail/Mailbox'));
+const Compose = lazy(() => import('./pages/mail/Compose'));
 const Search = lazy(() => import('./pages/Search'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 
@@ -73,6 +75,9 @@ createRoot(document.getElementById('root')!).render(
                 <Route path="/tickets" element={<Tickets />} />
                 <Route path="/orders" element={<Orders />} />
                 <Route path="/orders/:id" element={<OrderRecord />} />
+                <Route path="/mail" element={<Navigate to="/mail/settings" replace />} />
+                <Route path="/mail/settings" element={<Mailbox />} />
+                <Route path="/mail/compose" element={<Compose />} />
                 <Route path="/search" element={<Search />} />
                 <Route path="*" element={<NotFound />} />
               </Routes>

@@ -26,6 +26,7 @@ export default function CompanyRecord() {
   const text = useCompanyText();
   const orders = useModule(MODULES.orders);
   const visits = useModule(MODULES.activities);
+  const email = useModule(MODULES.email);
   const qc = useQueryClient();
   const [mode, setMode] = useState<'view' | 'edit' | 'person'>('view');
   const key = ['company', id, 'record'];
@@ -60,16 +61,21 @@ export default function CompanyRecord() {
               </Link>
             </p>
           ) : null}
-          {c.can_edit && mode === 'view' ? (
+          {mode === 'view' && (c.can_edit || email) ? (
             <div className="co-actions co-toolbar">
-              <button type="button" onClick={() => setMode('edit')}>
-                {t('common.edit')}
-              </button>
-              <button type="button" onClick={() => setMode('person')}>
-                {text('newPerson')}
-              </button>
-              {orders ? <Link className="button" to={`/orders?customer_id=${c.id}&new=1`}>{text('newOrder')}</Link> : null}
-              {c.active ? (
+              {c.can_edit ? (
+                <>
+                  <button type="button" onClick={() => setMode('edit')}>
+                    {t('common.edit')}
+                  </button>
+                  <button type="button" onClick={() => setMode('person')}>
+                    {text('newPerson')}
+                  </button>
+                  {orders ? <Link className="button" to={`/orders?customer_id=${c.id}&new=1`}>{text('newOrder')}</Link> : null}
+                </>
+              ) : null}
+              {email ? <Link className="button" to={`/mail/compose?customer_id=${c.id}`}>{text('writeEmail')}</Link> : null}
+              {!c.can_edit ? null : c.active ? (
                 <ArchiveButton name={c.name} onArchive={() => archive.mutate()} busy={archive.isPending} />
               ) : (
                 <button type="button" onClick={() => restore.mutate()} disabled={restore.isPending}>

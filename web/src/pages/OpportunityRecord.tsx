@@ -63,6 +63,7 @@ function Record({ o }: { o: Opp }) {
   const [saved, setSaved] = useState('');
   const edit = o.can_edit;
   const visits = useModule(MODULES.activities);
+  const email = useModule(MODULES.email);
 
   return (
     <article className="opp-record">
@@ -124,6 +125,11 @@ function Record({ o }: { o: Opp }) {
             {text('revive')}
           </button>
         )}
+        {email && o.customer_id ? (
+          <Link className="button" to={`/mail/compose?customer_id=${o.customer_id}&opp_id=${o.id}`}>
+            {text('writeEmail')}
+          </Link>
+        ) : null}
         {o.can_revive && (
           <span id="revive-help" className="help">
             {text('reviveHelp')}

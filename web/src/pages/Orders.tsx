@@ -10,6 +10,7 @@ import { ListScreen, useKeysetList } from '../shell/ListScreen';
 import { useUrlFilters } from '../shell/url-filters';
 import { useOrderText } from './orders/orders.text';
 import { ErpBadge } from './orders/parts';
+import { CompanyOpportunityPicker, type Picked } from '../shell/RecordPicker';
 import './orders/orders.css';
 
 const FILTERS = ['status', 'customer_id', 'opp_id', 'new'] as const;
@@ -44,7 +45,7 @@ export default function Orders() {
     <ListScreen
       title={companyName ? `${text('orders')} · ${companyName}` : text('orders')}
       actions={
-        customerId && !creating ? (
+        !creating ? (
           <button type="button" className="primary" onClick={() => setCreating(true)}>
             {text('newOrder')}
           </button>
@@ -84,10 +85,10 @@ export default function Orders() {
         { label: text('erp'), cell: (o) => <ErpBadge erp={o.erp} /> },
       ]}
     >
-      {creating && customerId ? (
+      {creating && (!customerId || company.data || company.isError) ? (
         <OrderForm
-          customerId={customerId}
-          oppId={oppId}
+          company={customerId ? { id: customerId, name: companyName ?? `#${customerId}` } : null}
+          opp={oppId ? { id: oppId, name: `${text('opportunity')} #${oppId}` } : null}
           onSaved={(o) => navigate(`/orders/${o.id}`)}
           onCancel={() => {
             setCreating(false);
@@ -95,24 +96,28 @@ export default function Orders() {
           }}
         />
       ) : null}
-      {!customerId ? <p className="help">{text('pickCompany')}</p> : null}
     </ListScreen>
   );
 }
 
 type Order = Schemas['OrderRow'];
 
-/** A new order for a company: product from the catalogue in `me`, quantity and price; the rest defaults in the API. */
-function OrderForm({ customerId, oppId, onSaved, onCancel }: { customerId: number; oppId?: number; onSaved: (o: Order) => void; onCancel: () => void }) {
+/**
+ * A new order: the company and its open opportunity (picker, preset from the address), product from the
+ * catalogue in `me`, quantity and price; the rest defaults in the API.
+ */
+function OrderForm({ company, opp, onSaved, onCancel }: { company: Picked | null; opp: Picked | null; onSaved: (o: Order) => void; onCancel: () => void }) {
   const me = useMe();
   const t = useT();
   const text = useOrderText();
+  const [link, setLink] = useState({ company, opp });
   const [v, setV] = useState({ product_id: '', kg: '', price: '', currency: '', unit: '', kind: me.constants.order_kinds[0] ?? '', due_date: '', payment_days: '', note: '' });
   const save = useMutation({
     mutationFn: async () => {
       const body: Schemas['CreateOrderDto'] = {
-        customer_id: customerId,
-        opp_id: oppId ?? null,
+        // left out when no company is chosen: the API's 400 names the field
+        customer_id: link.company?.id as number,
+        opp_id: link.opp?.id ?? null,
         product_id: v.product_id ? Number(v.product_id) : null,
         kg: Number(v.kg.replace(',', '.')),
         price: Number(v.price.replace(',', '.')),
@@ -138,6 +143,7 @@ function OrderForm({ customerId, oppId, onSaved, onCancel }: { customerId: numbe
     <form className="panel co-form" onSubmit={submit} noValidate aria-labelledby="order-form-title">
       <h2 id="order-form-title">{text('newOrder')}</h2>
       <div className="co-grid">
+        <CompanyOpportunityPicker company={link.company} opp={link.opp} onChange={setLink} errors={errors} companyRequired />
         <Field label={text('product')} error={errors.product_id}>
           {(p) => (
             <select {...p} value={v.product_id} onChange={on('product_id')}>

@@ -3,7 +3,7 @@ import { NavLink, useLocation, useNavigate, useSearchParams } from 'react-router
 import { useQueryClient } from '@tanstack/react-query';
 import { api, must } from '../lib/api';
 import { useT, type TextKey } from '../lib/i18n';
-import { MODULES, useMe } from '../lib/session';
+import { MODULES, useMe, useModule } from '../lib/session';
 
 interface NavItem {
   to: string;
@@ -101,6 +101,7 @@ function UserMenu() {
   const me = useMe();
   const t = useT();
   const qc = useQueryClient();
+  const email = useModule(MODULES.email);
   async function signOut() {
     await api.DELETE('/api/v1/session');
     qc.clear();
@@ -119,6 +120,14 @@ function UserMenu() {
         <li>
           <LanguageChoice />
         </li>
+        {email ? (
+          <li>
+            {/* an in-app link: the menu closes itself, as a page load would close it */}
+            <NavLink to="/mail/settings" onClick={(e) => e.currentTarget.closest('details')?.removeAttribute('open')}>
+              {t('user.mailbox')}
+            </NavLink>
+          </li>
+        ) : null}
         <li>
           <a href="/settings/sessions">{t('user.sessions')}</a>
         </li>

@@ -4,12 +4,16 @@ import { api, must, type Schemas } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { useMe } from '../../lib/session';
 import { Field, fieldErrors, FormError } from '../../shell/forms';
+import { CompanyOpportunityPicker, type Picked } from '../../shell/RecordPicker';
 import { useTaskText } from './tasks.text';
 
 type Task = Schemas['Task'];
 
-/** Create (no `task`) or edit a task; links (company, opportunity) come from the caller when creating. */
-export function TaskForm({ task, links, onSaved, onCancel }: { task?: Task; links?: { customer_id?: number; opp_id?: number }; onSaved: (t: Task) => void; onCancel: () => void }) {
+/**
+ * Create (no `task`) or edit a task. A new task links to a company and one of its open opportunities chosen
+ * with the picker (`links` preselects them); editing keeps the links.
+ */
+export function TaskForm({ task, links, onSaved, onCancel }: { task?: Task; links?: { company?: Picked | null; opp?: Picked | null }; onSaved: (t: Task) => void; onCancel: () => void }) {
   const me = useMe();
   const t = useT();
   const text = useTaskText();
@@ -20,12 +24,13 @@ export function TaskForm({ task, links, onSaved, onCancel }: { task?: Task; link
   const [priority, setPriority] = useState(task?.priority ?? (c.task_priorities.includes('Normal') ? 'Normal' : (c.task_priorities[0] ?? '')));
   const [status, setStatus] = useState(task?.status ?? c.task_statuses[0] ?? '');
   const [assignee, setAssignee] = useState(String(task?.assignee?.id ?? me.user.id));
+  const [link, setLink] = useState({ company: links?.company ?? null, opp: links?.opp ?? null });
 
   const save = useMutation({
     mutationFn: async () => {
       const body = { title, description: description.trim() === '' ? null : description, due_date: due || null, priority, status, assignee_id: Number(assignee) };
       if (task) return must(await api.PATCH('/api/v1/tasks/{id}', { params: { path: { id: task.id } }, body })).task;
-      return must(await api.POST('/api/v1/tasks', { body: { ...body, ...links } })).task;
+      return must(await api.POST('/api/v1/tasks', { body: { ...body, customer_id: link.company?.id ?? null, opp_id: link.opp?.id ?? null } })).task;
     },
     onSuccess: onSaved,
   });
@@ -79,6 +84,7 @@ export function TaskForm({ task, links, onSaved, onCancel }: { task?: Task; link
             </select>
           )}
         </Field>
+        {!task ? <CompanyOpportunityPicker company={link.company} opp={link.opp} onChange={setLink} errors={errors} /> : null}
       </div>
       <Field label={text('description')} error={errors.description}>
         {(p) => <textarea {...p} rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />}

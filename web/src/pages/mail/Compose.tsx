@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { api, must, type Schemas } from '../../lib/api';
+import { Loaded } from '../../shell/States';
+import { Field } from '../../shell/forms';
+import { useMailText } from './mail.text';
+import '../../shell/screens.css';
+import './mail.css';
+
+type Options = Schemas['ComposeOptions'];
+
+/** A `mailto:` URI (RFC 6068): the addresses in the path, subject and body as query fields, line breaks as CRLF. */
+export function mailtoHref(to: string[], subject: string, body: string): string {
+  const enc = (s: string) => encodeURIComponent(s.replace(/\r?\n/g, '\r\n'));
+  const fields = [subject ? `subject=${enc(subject)}` : '', body ? `body=${enc(body)}` : ''].filter(Boolean);
+  return `mailto:${to.map((a) => encodeURIComponent(a).replace(/%40/g, '@')).join(',')}${fields.length ? `?${fields.join('&')}` : ''}`;
+}
+
+/**
+ * Compose an e-mail to a company's people (`/mail/compose?customer_id=` or `?opp_id=`), from one call
+ * (GET /api/v1/emails/compose). The CRM does not send yet (issue 24): the form opens the user's mail program
+ * with a `mailto:` link holding the chosen recipients, the subject and the text (docs/decisions.md).
+ */
+export default function Compose() {
+  const [params] = useSearchParams();
+  const customerId = Number(params.get('customer_id')) || undefined;
+  const oppId = Number(params.get('opp_id')) || undefined;
+  const q = useQuery({
+    queryKey: ['compose', customerId, oppId],
+    queryFn: async () => must(await api.GET('/api/v1/emails/compose', { params: { query: { customer_id: customerId, opp_id: oppId } } })),
+  });
+  return (
+    <section className="mail-page">
+      <Loaded q={q}>{(o) => <ComposeForm o={o} />}</Loaded>
+    </section>
+  );
+}
+
+function ComposeForm({ o }: { o: Options }) {
+  const text = useMailText();
+  const opps = o.opp && !o.opps.some((x) => x.id === o.opp!.id) ? [o.opp, ...o.opps] : o.opps;
+  const [to, setTo] = useState<Set<number>>(() => new Set(o.contacts.filter((c) => c.main).map((c) => c.id)));
+  const [oppId, setOppId] = useState(o.opp ? String(o.opp.id) : '');
+  const oppName = (id: string) => opps.find((x) => String(x.id) === id)?.name ?? '';
+  const [subject, setSubject] = useState(oppName(oppId));
+  const [body, setBody] = useState(o.signature_text ? `\n\n-- \n${o.signature_text}` : '');
+  const recipients = o.contacts.filter((c) => to.has(c.id)).map((c) => c.email);
+  const toggle = (id: number) => {
+    const next = new Set(to);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    setTo(next);
+  };
+  const chooseOpp = (id: string) => {
+    // the subject follows the opportunity until the user writes their own
+    if (subject === oppName(oppId)) setSubject(oppName(id));
+    setOppId(id);
+  };
+
+  return (
+    <>
+      <header>
+        <h1>{text('composeTitle')}</h1>
+        <p className="help">
+          <Link to={`/companies/${o.customer.id}`}>{text('toCompany', { name: o.customer.name })}</Link>
+        </p>
+      </header>
+
+      <div className={o.mailbox.connected ? 'panel mail-note' : 'panel mail-note warn'} role="note">
+        {o.mailbox.connected ? (
+          <p>
+            {text('from')}: {o.mailbox.email}
+          </p>
+        ) : (
+          <p>
+            {text('mailboxNotConnected')} <Link to="/mail/settings">{text('mailboxSettings')}</Link>
+          </p>
+        )}
+        <p>{text('noSendYet')}</p>
+      </div>
+
+      <form className="panel mail-form" aria-label={text('composeTitle')} onSubmit={(e) => e.preventDefault()}>
+        <fieldset className="mail-to">
+          <legend>{text('to')}</legend>
+          {o.contacts.length === 0 ? (
+            <p className="help">
+              {text('noContacts')} <Link to={`/companies/${o.customer.id}`}>{text('addPerson')}</Link>
+            </p>
+          ) : (
+            <ul>
+              {o.contacts.map((c) => (
+                <li key={c.id}>
+                  <label>
+                    <input type="checkbox" checked={to.has(c.id)} onChange={() => toggle(c.id)} />
+                    <span>{c.name}</span>
+                    <span className="help">
+                      {[c.email, c.title, c.main ? text('mainContact') : ''].filter(Boolean).join(' · ')}
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          )}
+        </fieldset>
+        <Field label={text('about')}>
+          {(p) => (
+            <select {...p} value={oppId} onChange={(e) => chooseOpp(e.target.value)}>
+              <option value="">{text('noOpp')}</option>
+              {opps.map((x) => (
+                <option key={x.id} value={x.id}>
+                  {`${x.name} · ${x.stage_label}`}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={text('subject')}>{(p) => <input {...p} value={subject} maxLength={300} onChange={(e) => setSubject(e.target.value)} />}</Field>
+        <Field label={text('body')}>{(p) => <textarea {...p} rows={10} value={body} onChange={(e) => setBody(e.target.value)} />}</Field>
+        <div className="mail-actions">
+          <a className="button primary" href={mailtoHref(recipients, subject, body)}>
+            {text('openMailer')}
+          </a>
+          <span className="help" role="status" aria-live="polite">
+            {recipients.length > 0 ? text('chosen', { n: recipients.length }) : text('noneChosen')}
+          </span>
+        </div>
+      </form>
+    </>
+  );
+}
