@@ -2274,6 +2274,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the event journal
+         * @description The events of spec 6.1 as webhooks deliver them (`event`, `title`, `text`, `url`, the same `data` as the webhook body), in journal order, for a receiver that was down or prefers to pull. Follow `next_cursor` (as `after`): no event is skipped and none is repeated, also while other transactions are committing; an event shows once the transactions that started before it have ended. Events are kept EVENT_RETENTION_DAYS (default 7) days. Sample-data events and suppressed bursts (spec 6.1 exceptions) are not in it. The caller sees events about records they may see (admins all, others their own and their team's) of kinds whose module they have; `event=` with a kind whose module they lack is 403 `module`. A cursor that is not one is 400 `invalid` (`after`); an unknown kind is 400 (`event`).
+         *
+         *     Spec section 6.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -11284,6 +11306,99 @@ export interface components {
             /** @enum {boolean} */
             ok: true;
             items: components["schemas"]["WebhookDelivery"][];
+        };
+        /**
+         * @description An event of the journal (spec 6.1, 6.2): what a webhook of it delivers, with its position.
+         * @example {
+         *       "id": 5120,
+         *       "cursor": "WyJqMSIsIjc0MjE4IiwxXQ",
+         *       "event": "opp_won",
+         *       "title": "Won: Boiler retrofit",
+         *       "text": "Boiler retrofit · Acme Ltd. · Win · 12000 EUR",
+         *       "url": "https://acme.crm.example/opportunities/34",
+         *       "data": {
+         *         "id": 34,
+         *         "rid": "O-34",
+         *         "name": "Boiler retrofit",
+         *         "customer": "Acme Ltd.",
+         *         "customer_id": 12,
+         *         "stage": "Win",
+         *         "stage_label": "Win",
+         *         "value": 12000,
+         *         "currency": "EUR",
+         *         "owner": {
+         *           "id": 3,
+         *           "name": "Ada Yilmaz"
+         *         }
+         *       },
+         *       "sent_at": "2026-11-26T09:30:00"
+         *     }
+         */
+        JournalEvent: {
+            /** @description the event id (the same in every read of the journal) */
+            id: number;
+            /** @description the journal position of this event: pass as `after` to read what follows it */
+            cursor: string;
+            /**
+             * @description the event kind (spec 6.1)
+             * @enum {string}
+             */
+            event: "opp_created" | "opp_stage" | "opp_won" | "opp_lost" | "customer_created" | "contact_created" | "lead_created" | "visit_created" | "ticket_created" | "form_submitted";
+            /** @description human-readable title, as in the webhook body */
+            title: string;
+            /** @description human-readable summary, as in the webhook body */
+            text: string;
+            /** @description the record's URL in the CRM, as in the webhook body */
+            url: string;
+            /** @description the event-specific fields, the same as the webhook body `data` (spec 6.1 lists them per kind); fetch the full record via REST with `data.id` */
+            data: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description when the event happened (workspace local time); a webhook delivery of it carries its own sending time
+             * @example 2026-11-26T09:30:00
+             */
+            sent_at: string;
+        };
+        /**
+         * @description A page of the event journal, in journal order.
+         * @example {
+         *       "ok": true,
+         *       "events": [
+         *         {
+         *           "id": 5120,
+         *           "cursor": "WyJqMSIsIjc0MjE4IiwxXQ",
+         *           "event": "opp_won",
+         *           "title": "Won: Boiler retrofit",
+         *           "text": "Boiler retrofit · Acme Ltd. · Win · 12000 EUR",
+         *           "url": "https://acme.crm.example/opportunities/34",
+         *           "data": {
+         *             "id": 34,
+         *             "rid": "O-34",
+         *             "name": "Boiler retrofit",
+         *             "customer": "Acme Ltd.",
+         *             "customer_id": 12,
+         *             "stage": "Win",
+         *             "stage_label": "Win",
+         *             "value": 12000,
+         *             "currency": "EUR",
+         *             "owner": {
+         *               "id": 3,
+         *               "name": "Ada Yilmaz"
+         *             }
+         *           },
+         *           "sent_at": "2026-11-26T09:30:00"
+         *         }
+         *       ],
+         *       "next_cursor": "WyJqMSIsIjc0MjE4IiwxXQ"
+         *     }
+         */
+        JournalPage: {
+            /** @enum {boolean} */
+            ok: true;
+            events: components["schemas"]["JournalEvent"][];
+            /** @description pass as `after` for the next read; never null (a reader keeps polling with it, also when `events` is empty) */
+            next_cursor: string;
         };
         /**
          * @description The REST error envelope (spec 7.1). `error` is the code, `message` explains it; for a bad field `field` names the first and `fields` up to 10. Some errors add what the caller needs to go on (e.g. the existing record of a duplicate, the needed scope or module).
@@ -31141,6 +31256,129 @@ export interface operations {
                 };
             };
             /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description a `next_cursor` (or an event `cursor`) as returned: read the events after it; without it, from the oldest kept event */
+                after?: string;
+                limit?: number;
+                /** @description only these event kinds, comma-separated (opp_created, opp_stage, opp_won, opp_lost, customer_created, contact_created, lead_created, visit_created, ticket_created, form_submitted); for example `opp_won,opp_lost` */
+                event?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "events": [
+                     *         {
+                     *           "id": 5120,
+                     *           "cursor": "WyJqMSIsIjc0MjE4IiwxXQ",
+                     *           "event": "opp_won",
+                     *           "title": "Won: Boiler retrofit",
+                     *           "text": "Boiler retrofit · Acme Ltd. · Win · 12000 EUR",
+                     *           "url": "https://acme.crm.example/opportunities/34",
+                     *           "data": {
+                     *             "id": 34,
+                     *             "rid": "O-34",
+                     *             "name": "Boiler retrofit",
+                     *             "customer": "Acme Ltd.",
+                     *             "customer_id": 12,
+                     *             "stage": "Win",
+                     *             "stage_label": "Win",
+                     *             "value": 12000,
+                     *             "currency": "EUR",
+                     *             "owner": {
+                     *               "id": 3,
+                     *               "name": "Ada Yilmaz"
+                     *             }
+                     *           },
+                     *           "sent_at": "2026-11-26T09:30:00"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "WyJqMSIsIjc0MjE4IiwxXQ"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["JournalPage"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
             404: {
                 headers: {
                     [name: string]: unknown;

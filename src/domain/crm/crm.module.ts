@@ -19,9 +19,10 @@ import { EmailModule } from './email/email.module';
 import { FormsModule } from './forms/forms.module';
 import { QuickEntryModule } from './quick-entry/quick-entry.module';
 import { SearchModule } from './search/search.module';
+import { JournalModule } from './journal/journal.module';
 
 /** The CRM domain: the interfaces (REST, MCP, ERP, web pages) and the demo seed call these services. */
-const FEATURES = [ProductsModule, CompaniesModule, PeopleModule, OpportunitiesModule, ActivitiesModule, TasksModule, CalendarModule, TodayModule, SyncModule, OrdersModule, TicketsModule, LeadsModule, ObjectsModule, ApprovalsModule, EmailModule, FormsModule, QuickEntryModule, SearchModule];
+const FEATURES = [ProductsModule, CompaniesModule, PeopleModule, OpportunitiesModule, ActivitiesModule, TasksModule, CalendarModule, TodayModule, SyncModule, OrdersModule, TicketsModule, LeadsModule, ObjectsModule, ApprovalsModule, EmailModule, FormsModule, QuickEntryModule, SearchModule, JournalModule];
 
 @Module({ imports: [SharedCrmModule, RecordOpensModule, ...FEATURES], exports: FEATURES })
 export class CrmModule {}

@@ -2,6 +2,7 @@ import type { ActivityView } from '../../domain/crm/activities/activities.servic
 import type { CalendarEntry } from '../../domain/crm/calendar/calendar-entry.entity';
 import type { Company } from '../../domain/crm/companies/company.entity';
 import type { LeadOne } from '../../domain/crm/leads/leads.service';
+import type { JournalPage } from '../../domain/crm/journal';
 import type { OppBrief, OppDetail, OppView } from '../../domain/crm/opportunities/opportunity.types';
 import type { Person } from '../../domain/crm/people/person.entity';
 import { rid } from '../../domain/crm/shared/record-keys';
@@ -123,4 +124,10 @@ export const agenda = (v: TodayView, ws: Workspace) => ({
   overdue_tasks: v.overdueTasks.map((t) => task(t, true)),
   overdue_visits: v.overdueVisits.map(company),
   targets: { week_start: v.targets.weekStart, visits: v.targets.visits, tasks: v.targets.tasks },
+});
+
+/** A page of the event journal: the events as webhooks deliver them, and where to read on. */
+export const journal = (p: JournalPage, ws: Workspace) => ({
+  events: p.events.map((e) => ({ id: e.id, event: e.event, title: e.title, text: e.text, url: e.url, data: e.data, sent_at: formatTimestamp(e.occurredAt, ws.timezone), cursor: e.cursor })),
+  next_cursor: p.nextCursor,
 });

@@ -1,6 +1,7 @@
 import * as z from 'zod/v4';
 import { MODULES, type ModuleName } from '../../domain/workspace/defaults';
-import { flag, id, INT_MAX, limit, oneOf, text } from './mcp.args';
+import { JOURNAL_KINDS, JOURNAL_MAX_LIMIT } from '../../domain/crm/journal';
+import { flag, id, int, INT_MAX, limit, oneOf, text } from './mcp.args';
 import * as M from './mcp.mappers';
 import { defineTool, requireModule, type ToolDef, type ToolServices } from './mcp.tool-def';
 
@@ -29,7 +30,7 @@ const ridArg = z
  * what they answer (the order is the order of tools/list).
  */
 export function readTools(s: ToolServices): ToolDef[] {
-  return [...searchTools(s), ...recordTools(s), ...agendaTools(s)];
+  return [...searchTools(s), ...recordTools(s), ...agendaTools(s), ...journalTools(s)];
 }
 
 /** Searches: lists of companies, people and opportunities by text and filters. */
@@ -137,6 +138,26 @@ function agendaTools(s: ToolServices): ToolDef[] {
       write: false,
       input: z.strictObject({}),
       run: async (auth) => M.agenda(await s.today.today(auth), auth.workspace),
+    }),
+  ];
+}
+
+/** The event journal (GET /api/v1/events): the same service call, the same visibility, modules and cursors. */
+function journalTools(s: ToolServices): ToolDef[] {
+  return [
+    defineTool({
+      name: 'list_events',
+      title: 'List recent events',
+      description:
+        'Events of the CRM (new companies, contacts, opportunities and stage changes, wins, losses, visits, leads, tickets, form submissions) the user may see, ' +
+        'oldest first. Pass next_cursor back as `after` to read what happened since; an empty list means nothing new yet.',
+      write: false,
+      input: z.strictObject({
+        after: text(200, 'next_cursor of the previous call (or an event cursor); without it, from the oldest kept event').optional(),
+        event: z.array(oneOf(JOURNAL_KINDS as [string, ...string[]], `an event kind: ${JOURNAL_KINDS.join(', ')}`)).min(1, 'at least one kind').max(JOURNAL_KINDS.length).optional().describe('only these event kinds'),
+        limit: int(1, JOURNAL_MAX_LIMIT, 'at most this many events (default 100)').optional(),
+      }),
+      run: async (auth, a) => M.journal(await s.events.list(auth, { after: a.after, limit: a.limit, event: a.event?.join(',') }), auth.workspace),
     }),
   ];
 }

@@ -2,6 +2,7 @@ import * as z from 'zod/v4';
 import { DomainError } from '../../platform/common/errors';
 import type { ActivitiesService } from '../../domain/crm/activities/activities.service';
 import type { CompaniesService } from '../../domain/crm/companies/companies.service';
+import type { EventJournalService } from '../../domain/crm/journal';
 import type { LeadsService } from '../../domain/crm/leads/leads.service';
 import type { OpportunitiesService } from '../../domain/crm/opportunities/opportunities.service';
 import type { PeopleService } from '../../domain/crm/people/people.service';
@@ -37,6 +38,7 @@ export interface ToolServices {
   tasks: TasksService;
   today: TodayService;
   leads: LeadsService;
+  events: EventJournalService;
 }
 
 /** Rule 11 inside a tool that reads several record kinds (get_record): a tool error `module: …`. */

@@ -8,6 +8,7 @@ import { ROOT_LOGGER } from '../../platform/common/logger';
 import { ActivitiesService } from '../../domain/crm/activities/activities.service';
 import { CompaniesService } from '../../domain/crm/companies/companies.service';
 import { LeadsService } from '../../domain/crm/leads/leads.service';
+import { EventJournalService } from '../../domain/crm/journal';
 import { OpportunitiesService } from '../../domain/crm/opportunities/opportunities.service';
 import { PeopleService } from '../../domain/crm/people/people.service';
 import { TasksService } from '../../domain/crm/tasks/tasks.service';
@@ -39,9 +40,10 @@ export class McpTools {
     tasks: TasksService,
     today: TodayService,
     leads: LeadsService,
+    events: EventJournalService,
     @Inject(ROOT_LOGGER) private readonly log: pino.Logger,
   ) {
-    const services: ToolServices = { companies, people, opps, activities, tasks, today, leads };
+    const services: ToolServices = { companies, people, opps, activities, tasks, today, leads, events };
     this.tools = [...readTools(services), ...writeTools(services)];
     for (const def of this.tools) {
       const schema = z.toJSONSchema(def.input, { target: 'draft-7', io: 'input' }) as Record<string, unknown>;

@@ -85,6 +85,8 @@ export interface AppConfig {
    * vacuumed and analyzed as autovacuum would); 0 = off (tests run rounds explicitly).
    */
   housekeepingMinutes: number;
+  /** Days the event journal (GET /api/v1/events) keeps an event; older ones are removed by housekeeping. */
+  eventRetentionDays: number;
 }
 
 class ConfigError extends Error {}
@@ -190,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookPollMs: int(env, 'WEBHOOK_POLL_MS', 250, 10, 60_000),
     webhookConcurrency: int(env, 'WEBHOOK_CONCURRENCY', 4, 1, 64),
     housekeepingMinutes: int(env, 'HOUSEKEEPING_MINUTES', 10, 0, 24 * 60),
+    eventRetentionDays: int(env, 'EVENT_RETENTION_DAYS', 7, 1, 3650),
   };
 }
 

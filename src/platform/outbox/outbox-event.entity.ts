@@ -5,6 +5,7 @@ import { JsonMap, TenantEntity } from '../database/tenant-entity';
 @Entity('outbox_events')
 @Index(['status', 'id'])
 @Index(['workspaceId', 'event', 'id'])
+@Index('IDX_outbox_events_journal', ['workspaceId', 'txid', 'id'])
 export class OutboxEvent extends TenantEntity {
   @Column({ type: 'varchar', length: 40 })
   event: string;
@@ -36,4 +37,12 @@ export class OutboxEvent extends TenantEntity {
 
   @Column({ type: 'timestamptz', nullable: true })
   dispatchedAt: Date | null;
+
+  /**
+   * The writing transaction's id (`pg_current_xact_id()`, set by the database at insert): the journal
+   * pages on (txid, id) below the oldest transaction in flight (docs/decisions.md, "Event journal").
+   * A bigint (a string in JavaScript); never written by the application.
+   */
+  @Column({ type: 'bigint', insert: false, update: false, select: false, default: () => 'pg_current_xact_id()::text::bigint' })
+  txid: string;
 }

@@ -213,8 +213,9 @@ export class FormsService {
           task_id: task.id,
           new_customer: created,
         },
-        recordType: 'form',
-        recordId: form.id,
+        // the record it is about is the task it created (its url): the journal shows it to whoever sees that task
+        recordType: 'task',
+        recordId: task.id,
         sample: form.isSample,
       });
     });

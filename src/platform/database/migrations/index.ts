@@ -16,6 +16,7 @@ import { ErpExchange1795430000000 } from './1795430000000-ErpExchange';
 import { UserLocale1795460000000 } from './1795460000000-UserLocale';
 import { ActivityBlocks1795471000000 } from './1795471000000-ActivityBlocks';
 import { PasswordLinks1795445000000 } from './1795445000000-PasswordLinks';
+import { EventJournal1795470000000 } from './1795470000000-EventJournal';
 
 /** Committed migrations, in order. `npm run migration:generate --name=X` writes a new file; add it here. */
 export const MIGRATIONS: Function[] = [
@@ -36,5 +37,6 @@ export const MIGRATIONS: Function[] = [
   ErpExchange1795430000000,
   PasswordLinks1795445000000,
   UserLocale1795460000000,
+  EventJournal1795470000000,
   ActivityBlocks1795471000000,
 ];
