@@ -11586,7 +11586,10 @@ export interface operations {
     signOut: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11595,6 +11598,8 @@ export interface operations {
             /** @description success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11642,6 +11647,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
             413: {
                 headers: {
@@ -11653,6 +11667,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13123,7 +13146,10 @@ export interface operations {
     updateMe: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13136,6 +13162,8 @@ export interface operations {
             /** @description success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13184,6 +13212,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
             413: {
                 headers: {
@@ -13195,6 +13232,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13323,7 +13369,10 @@ export interface operations {
     createProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13336,6 +13385,8 @@ export interface operations {
             /** @description success */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13394,7 +13445,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict` (field `code`): another product has this code */
+            /** @description `conflict` (field `code`): another product has this code; or `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13414,6 +13465,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13540,7 +13600,10 @@ export interface operations {
     updateProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -13555,6 +13618,8 @@ export interface operations {
             /** @description success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13613,7 +13678,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict` (field `code`): another product has this code */
+            /** @description `conflict` (field `code`): another product has this code; or `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13633,6 +13698,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13815,7 +13889,10 @@ export interface operations {
     createCompany: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13828,6 +13905,8 @@ export interface operations {
             /** @description success */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13969,7 +14048,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `duplicate`: a company with this name exists (`existing`: {id, name}, when the caller may see it) */
+            /** @description `duplicate`: a company with this name exists (`existing`: {id, name}, when the caller may see it); or `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13989,6 +14068,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14496,7 +14584,10 @@ export interface operations {
     updateCompany: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -14511,6 +14602,8 @@ export interface operations {
             /** @description success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -14652,6 +14745,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
             413: {
                 headers: {
@@ -14663,6 +14765,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14818,7 +14929,10 @@ export interface operations {
     createPerson: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -14831,6 +14945,8 @@ export interface operations {
             /** @description success */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -14919,7 +15035,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `duplicate`: a person with the same name at this company, or the same e-mail, exists (`existing`: {id, name}, when the caller may see it) */
+            /** @description `duplicate`: a person with the same name at this company, or the same e-mail, exists (`existing`: {id, name}, when the caller may see it); or `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14939,6 +15055,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15187,7 +15312,10 @@ export interface operations {
     updatePerson: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -15202,6 +15330,8 @@ export interface operations {
             /** @description success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -15290,6 +15420,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
             413: {
                 headers: {
@@ -15301,6 +15440,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15524,7 +15672,10 @@ export interface operations {
     createOpportunity: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -15537,6 +15688,8 @@ export interface operations {
             /** @description success */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -15784,6 +15937,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
             413: {
                 headers: {
@@ -15795,6 +15957,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16110,7 +16281,10 @@ export interface operations {
     updateOpportunity: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -16125,6 +16299,8 @@ export interface operations {
             /** @description success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -16372,6 +16548,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
             413: {
                 headers: {
@@ -16383,6 +16568,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16406,7 +16600,10 @@ export interface operations {
     moveOpportunityStage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -16421,6 +16618,8 @@ export interface operations {
             /** @description success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -16668,6 +16867,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
             413: {
                 headers: {
@@ -16679,6 +16887,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16702,7 +16919,10 @@ export interface operations {
     reviveOpportunity: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -16717,6 +16937,8 @@ export interface operations {
             /** @description success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -16964,6 +17186,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
             413: {
                 headers: {
@@ -16975,6 +17206,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16998,7 +17238,10 @@ export interface operations {
     addOpportunityNote: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -17013,6 +17256,8 @@ export interface operations {
             /** @description success */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -17260,6 +17505,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
             413: {
                 headers: {
@@ -17271,6 +17525,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17294,7 +17557,10 @@ export interface operations {
     toggleStep: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -17309,6 +17575,8 @@ export interface operations {
             /** @description success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -17573,6 +17841,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
             413: {
                 headers: {
@@ -17584,6 +17861,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17754,7 +18040,10 @@ export interface operations {
     createActivity: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -17767,6 +18056,8 @@ export interface operations {
             /** @description success */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -17849,6 +18140,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
             413: {
                 headers: {
@@ -17860,6 +18160,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18102,7 +18411,10 @@ export interface operations {
     updateActivity: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -18117,6 +18429,8 @@ export interface operations {
             /** @description success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -18199,6 +18513,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
             413: {
                 headers: {
@@ -18210,6 +18533,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18380,7 +18712,10 @@ export interface operations {
     createTask: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -18393,6 +18728,8 @@ export interface operations {
             /** @description success */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -18471,6 +18808,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
             413: {
                 headers: {
@@ -18482,6 +18828,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18720,7 +19075,10 @@ export interface operations {
     updateTask: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -18735,6 +19093,8 @@ export interface operations {
             /** @description success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -18813,6 +19173,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
             413: {
                 headers: {
@@ -18824,6 +19193,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18978,7 +19356,10 @@ export interface operations {
     createCalendarEntry: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -18991,6 +19372,8 @@ export interface operations {
             /** @description success */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -19070,6 +19453,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
             413: {
                 headers: {
@@ -19081,6 +19473,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19320,7 +19721,10 @@ export interface operations {
     updateCalendarEntry: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -19335,6 +19739,8 @@ export interface operations {
             /** @description success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -19414,6 +19820,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
             413: {
                 headers: {
@@ -19425,6 +19840,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20212,7 +20636,10 @@ export interface operations {
     createOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -20225,6 +20652,8 @@ export interface operations {
             /** @description success */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -20299,6 +20728,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
             413: {
                 headers: {
@@ -20310,6 +20748,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20452,7 +20899,10 @@ export interface operations {
     setOrderPo: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -20467,6 +20917,8 @@ export interface operations {
             /** @description success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -20542,7 +20994,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict`: the order was already sent to the ERP (its status is one of constants.order_erp_statuses: sent, open, shipped, invoiced, closed); change the PO in the ERP */
+            /** @description `conflict`: the order was already sent to the ERP (its status is one of constants.order_erp_statuses: sent, open, shipped, invoiced, closed); change the PO in the ERP; or `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -20569,6 +21021,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
             429: {
                 headers: {
@@ -20585,7 +21046,10 @@ export interface operations {
     sendOrderToErp: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -20596,6 +21060,8 @@ export interface operations {
             /** @description success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -20670,7 +21136,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict`: the order was already sent to the ERP (its status is one of constants.order_erp_statuses: sent, open, shipped, invoiced, closed) */
+            /** @description `conflict`: the order was already sent to the ERP (its status is one of constants.order_erp_statuses: sent, open, shipped, invoiced, closed); or `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -20690,6 +21156,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20852,7 +21327,10 @@ export interface operations {
     createTicket: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -20865,6 +21343,8 @@ export interface operations {
             /** @description success */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -20943,6 +21423,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
             413: {
                 headers: {
@@ -20954,6 +21443,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21100,7 +21598,10 @@ export interface operations {
     updateTicket: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -21115,6 +21616,8 @@ export interface operations {
             /** @description success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -21193,6 +21696,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
             413: {
                 headers: {
@@ -21204,6 +21716,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21355,7 +21876,10 @@ export interface operations {
     createFair: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -21368,6 +21892,8 @@ export interface operations {
             /** @description success */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -21438,6 +21964,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
             413: {
                 headers: {
@@ -21449,6 +21984,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21688,7 +22232,10 @@ export interface operations {
     updateFair: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -21703,6 +22250,8 @@ export interface operations {
             /** @description success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -21773,6 +22322,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
             413: {
                 headers: {
@@ -21784,6 +22342,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21973,7 +22540,10 @@ export interface operations {
     createLead: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -21986,6 +22556,8 @@ export interface operations {
             /** @description success */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -22092,6 +22664,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
             413: {
                 headers: {
@@ -22103,6 +22684,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22277,7 +22867,10 @@ export interface operations {
     updateLead: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -22292,6 +22885,8 @@ export interface operations {
             /** @description success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -22398,6 +22993,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
             413: {
                 headers: {
@@ -22409,6 +23013,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22432,7 +23045,10 @@ export interface operations {
     convertLead: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -22447,6 +23063,8 @@ export interface operations {
             /** @description success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -22560,6 +23178,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
             413: {
                 headers: {
@@ -22571,6 +23198,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22728,7 +23364,10 @@ export interface operations {
     createCustomObject: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -22741,6 +23380,8 @@ export interface operations {
             /** @description success */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -22830,7 +23471,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict`: an object with this key exists (`field`: key) */
+            /** @description `conflict`: an object with this key exists (`field`: key); or `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -22850,6 +23491,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23007,7 +23657,10 @@ export interface operations {
     updateCustomObject: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 key: string;
             };
@@ -23022,6 +23675,8 @@ export interface operations {
             /** @description success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -23111,6 +23766,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
             413: {
                 headers: {
@@ -23122,6 +23786,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23311,7 +23984,10 @@ export interface operations {
     createCustomObjectRecord: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 key: string;
             };
@@ -23326,6 +24002,8 @@ export interface operations {
             /** @description success */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -23432,6 +24110,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
             413: {
                 headers: {
@@ -23443,6 +24130,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23618,7 +24314,10 @@ export interface operations {
     updateCustomObjectRecordByPost: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 key: string;
                 id: number;
@@ -23634,6 +24333,8 @@ export interface operations {
             /** @description success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -23740,6 +24441,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
             413: {
                 headers: {
@@ -23751,6 +24461,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23867,7 +24586,10 @@ export interface operations {
     updateCustomObjectRecord: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 key: string;
                 id: number;
@@ -23883,6 +24605,8 @@ export interface operations {
             /** @description success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -23989,6 +24713,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
             413: {
                 headers: {
@@ -24000,6 +24733,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -24160,7 +24902,10 @@ export interface operations {
     createApprovalForm: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -24173,6 +24918,8 @@ export interface operations {
             /** @description success */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -24262,6 +25009,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
             413: {
                 headers: {
@@ -24273,6 +25029,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -24296,7 +25061,10 @@ export interface operations {
     submitApprovalRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 list_id: number;
             };
@@ -24311,6 +25079,8 @@ export interface operations {
             /** @description success */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -24397,6 +25167,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
             413: {
                 headers: {
@@ -24408,6 +25187,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -24431,7 +25219,10 @@ export interface operations {
     updateApprovalForm: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 list_id: number;
             };
@@ -24446,6 +25237,8 @@ export interface operations {
             /** @description success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -24535,6 +25328,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
             413: {
                 headers: {
@@ -24546,6 +25348,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -24949,7 +25760,10 @@ export interface operations {
     approveApprovalRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -24964,6 +25778,8 @@ export interface operations {
             /** @description success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -25050,7 +25866,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict`: the request was already approved or rejected */
+            /** @description `conflict`: the request was already approved or rejected; or `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -25070,6 +25886,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -25093,7 +25918,10 @@ export interface operations {
     rejectApprovalRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -25108,6 +25936,8 @@ export interface operations {
             /** @description success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -25194,7 +26024,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict`: the request was already approved or rejected */
+            /** @description `conflict`: the request was already approved or rejected; or `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -25214,6 +26044,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -25684,7 +26523,10 @@ export interface operations {
     createWebForm: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -25697,6 +26539,8 @@ export interface operations {
             /** @description success */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -25769,6 +26613,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
             413: {
                 headers: {
@@ -25780,6 +26633,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -25920,7 +26782,10 @@ export interface operations {
     updateWebForm: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -25935,6 +26800,8 @@ export interface operations {
             /** @description success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -26007,6 +26874,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
             413: {
                 headers: {
@@ -26018,6 +26894,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -26328,7 +27213,10 @@ export interface operations {
     suggestQuickEntry: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -26341,6 +27229,8 @@ export interface operations {
             /** @description success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -26411,6 +27301,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
             413: {
                 headers: {
@@ -26422,6 +27321,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -26552,7 +27460,10 @@ export interface operations {
     createScimKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -26561,6 +27472,8 @@ export interface operations {
             /** @description success */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -26611,6 +27524,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
             413: {
                 headers: {
@@ -26622,6 +27544,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -26761,7 +27692,10 @@ export interface operations {
     createErpKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -26770,6 +27704,8 @@ export interface operations {
             /** @description success */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -26820,6 +27756,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
             413: {
                 headers: {
@@ -26831,6 +27776,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -28761,6 +29715,8 @@ export interface operations {
             header?: {
                 /** @description the ERP key, instead of Authorization: Bearer erp_… */
                 "X-Service-Erp-Key"?: string;
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: number;
@@ -28776,6 +29732,8 @@ export interface operations {
             /** @description success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -28850,7 +29808,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict`: the entry was already written and the report is a failure, or a success with another `ext_no` (`ext_no`: the number it was written with) */
+            /** @description `conflict`: the entry was already written and the report is a failure, or a success with another `ext_no` (`ext_no`: the number it was written with); or `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -28870,6 +29828,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -30169,7 +31136,10 @@ export interface operations {
     createWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -30182,6 +31152,8 @@ export interface operations {
             /** @description success */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -30250,7 +31222,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict`: the workspace already has 50 connections */
+            /** @description `conflict`: the workspace already has 50 connections; or `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -30270,6 +31242,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -30498,7 +31479,10 @@ export interface operations {
     updateWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -30513,6 +31497,8 @@ export interface operations {
             /** @description success */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -30581,6 +31567,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
             413: {
                 headers: {
@@ -30592,6 +31587,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -30615,7 +31619,10 @@ export interface operations {
     rotateWebhookKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -30626,6 +31633,8 @@ export interface operations {
             /** @description success */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -30694,6 +31703,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
             413: {
                 headers: {
@@ -30705,6 +31723,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -30728,7 +31755,10 @@ export interface operations {
     testWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -30739,6 +31769,8 @@ export interface operations {
             /** @description success */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -30800,6 +31832,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
             413: {
                 headers: {
@@ -30811,6 +31852,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -30942,7 +31992,10 @@ export interface operations {
     resendWebhookDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
                 deliveryId: number;
@@ -30954,6 +32007,8 @@ export interface operations {
             /** @description success */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -31015,6 +32070,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
             413: {
                 headers: {
@@ -31026,6 +32090,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -15,6 +15,7 @@ import { Webhooks1795420000000 } from './1795420000000-Webhooks';
 import { ErpExchange1795430000000 } from './1795430000000-ErpExchange';
 import { UserLocale1795460000000 } from './1795460000000-UserLocale';
 import { PasswordLinks1795445000000 } from './1795445000000-PasswordLinks';
+import { IdempotencyKeys1795470000000 } from './1795470000000-IdempotencyKeys';
 
 /** Committed migrations, in order. `npm run migration:generate --name=X` writes a new file; add it here. */
 export const MIGRATIONS: Function[] = [
@@ -35,4 +36,5 @@ export const MIGRATIONS: Function[] = [
   ErpExchange1795430000000,
   PasswordLinks1795445000000,
   UserLocale1795460000000,
+  IdempotencyKeys1795470000000,
 ];
