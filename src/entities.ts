@@ -5,6 +5,7 @@ import { WebhookConnection } from './domain/integrations/webhook-connection.enti
 import { WebhookDelivery } from './domain/integrations/webhook-delivery.entity';
 import { Credential } from './domain/identity/credential.entity';
 import { Invitation } from './domain/identity/invitation.entity';
+import { IdempotencyKey } from './domain/identity/idempotency-key.entity';
 import { OAuthClient } from './domain/identity/oauth/oauth-client.entity';
 import { OAuthCode } from './domain/identity/oauth/oauth-code.entity';
 import { OAuthGrant } from './domain/identity/oauth/oauth-grant.entity';
@@ -40,6 +41,7 @@ export const ENTITIES = [
   Workspace,
   User,
   Credential,
+  IdempotencyKey,
   AuditLog,
   OutboxEvent,
   Product,

@@ -4,8 +4,9 @@ import type pino from 'pino';
 import type { CrmRequest } from './crm-request';
 import { sendError, toDomainError } from './error-mapping';
 import { isRouteMiss, methodNotAllowed } from './method-not-allowed';
+import { StoredReply } from './idempotency.interceptor';
 
-/** The one global filter: typed errors to the interface's error format; internals never leak; a known path with another method is 405. */
+/** The one global filter: typed errors to the interface's error format; internals never leak; a known path with another method is 405; a stored idempotent answer is replayed. */
 @Catch()
 export class GlobalExceptionFilter implements ExceptionFilter {
   constructor(private readonly log: pino.Logger) {}
@@ -14,6 +15,8 @@ export class GlobalExceptionFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const req = http.getRequest<CrmRequest>();
     const res = http.getResponse<Response>();
+    // a repeat with an Idempotency-Key: the first answer again (src/edge/idempotency.interceptor.ts)
+    if (exception instanceof StoredReply) return exception.write(res);
     const wrongMethod = isRouteMiss(exception) ? methodNotAllowed(req) : null;
     sendError(req, res, wrongMethod ?? toDomainError(exception), this.log, exception);
   }

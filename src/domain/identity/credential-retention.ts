@@ -5,6 +5,7 @@ import { ROOT_LOGGER } from '../../platform/common/logger';
 import { PeriodicJob } from '../../platform/common/periodic-job';
 import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { WorkspaceService } from '../workspace/workspace.service';
+import { IdempotencyKeys } from './idempotency';
 
 /** A credential that stopped working (revoked or expired) is kept this long, then deleted. */
 export const CREDENTIAL_RETENTION_DAYS = 30;
@@ -30,7 +31,8 @@ const PRUNE_CODES = `
  * Deletes what can never be used again: every refresh rotates (two new rows), every access token lives an
  * hour and every sign-in is a session, so without this the credentials table grows with use, not with
  * users. Revoked and expired credentials go 30 days after they stopped working (lists and the auth path
- * only ever read live ones, so nothing visible changes); authorization codes a day after they expired.
+ * only ever read live ones, so nothing visible changes); authorization codes a day after they expired;
+ * idempotency keys when their 24 hours are over.
  * Runs every HOUSEKEEPING_MINUTES on each instance (deletes are idempotent), one workspace at a time, in
  * batches so no statement holds locks for long. A workspace's rows are scanned: an index on revoked_at
  * would cost the refresh rotation its HOT update on the hot path, for a job that runs a few times an hour.
@@ -45,6 +47,7 @@ export class CredentialRetention implements OnApplicationBootstrap, OnApplicatio
   constructor(
     private readonly uow: UnitOfWork,
     private readonly workspaces: WorkspaceService,
+    private readonly idempotency: IdempotencyKeys,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(ROOT_LOGGER) private readonly log: pino.Logger,
   ) {}
@@ -58,16 +61,18 @@ export class CredentialRetention implements OnApplicationBootstrap, OnApplicatio
     return this.job.stop();
   }
 
-  /** One round: deletes spent credentials and codes past their retention. */
-  async prune(): Promise<{ credentials: number; codes: number }> {
+  /** One round: deletes spent credentials and codes past their retention, and expired idempotency keys. */
+  async prune(): Promise<{ credentials: number; codes: number; idempotencyKeys: number }> {
     let credentials = 0;
     let codes = 0;
+    let idempotencyKeys = 0;
     for (const ws of await this.workspaces.ids()) {
       credentials += await this.drain(ws, PRUNE_CREDENTIALS, CREDENTIAL_RETENTION_DAYS);
       codes += await this.drain(ws, PRUNE_CODES, CODE_RETENTION_HOURS);
+      idempotencyKeys += await this.idempotency.prune(ws);
     }
-    if (credentials || codes) this.log.info({ credentials, codes }, 'spent credentials and codes deleted');
-    return { credentials, codes };
+    if (credentials || codes || idempotencyKeys) this.log.info({ credentials, codes, idempotencyKeys }, 'spent credentials, codes and idempotency keys deleted');
+    return { credentials, codes, idempotencyKeys };
   }
 
   private async drain(ws: number, sql: string, age: number): Promise<number> {

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { CredentialRetention } from './credential-retention';
+import { IdempotencyKeys } from './idempotency';
 import { CredentialsService } from './credentials.service';
 import { InvitationsService } from './invitations.service';
 import { LoginService } from './login.service';
@@ -19,7 +20,7 @@ import { UsersService } from './users.service';
 
 @Global()
 @Module({
-  providers: [secretBoxProvider, UsersService, CredentialsService, LoginService, ProfileService, MeQuery, ProvisioningService, UserDirectoryService, InvitationsService, GrantUsage, OAuthClientsService, BrowserSessionService, RefreshRotation, OAuthService, OAuthAuthorizeService, UserCredentialsService, CredentialRetention],
-  exports: [secretBoxProvider, UsersService, CredentialsService, LoginService, ProfileService, MeQuery, ProvisioningService, UserDirectoryService, InvitationsService, GrantUsage, OAuthClientsService, BrowserSessionService, OAuthService, OAuthAuthorizeService, UserCredentialsService],
+  providers: [secretBoxProvider, UsersService, CredentialsService, LoginService, ProfileService, MeQuery, ProvisioningService, UserDirectoryService, InvitationsService, GrantUsage, OAuthClientsService, BrowserSessionService, RefreshRotation, OAuthService, OAuthAuthorizeService, UserCredentialsService, CredentialRetention, IdempotencyKeys],
+  exports: [secretBoxProvider, UsersService, CredentialsService, LoginService, ProfileService, MeQuery, ProvisioningService, UserDirectoryService, InvitationsService, GrantUsage, OAuthClientsService, BrowserSessionService, OAuthService, OAuthAuthorizeService, UserCredentialsService, IdempotencyKeys],
 })
 export class IdentityModule {}

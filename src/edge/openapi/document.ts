@@ -8,6 +8,7 @@ import { API_TAGS, docOf, type ApiSuccess } from './api-doc.decorator';
 import { ERROR_SCHEMAS, errorText, type ErrorFamily } from './errors';
 import { apiSchemas, registeredMeta, schemaId } from './schema';
 import { exampleOf } from './examples';
+import { IDEMPOTENCY_HEADER, REPLAYED_HEADER, takesIdempotencyKey } from '../idempotency.interceptor';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'] as const;
 
@@ -115,7 +116,9 @@ function completeOperation(schemasOf: Record<string, unknown>, path: string, met
   errors[415] = errorText(family, 415);
   // /.well-known documents are not rate limited (src/edge/throttle.ts isLimitedPath)
   if (auth || path.startsWith('/oauth/')) errors[429] = errorText(family, 429);
-  Object.assign(errors, spec.errors);
+  const idempotent = !!auth && takesIdempotencyKey(method, path);
+  if (idempotent) documentIdempotency(op, responses, errors, spec.errors ?? {});
+  else Object.assign(errors, spec.errors);
   for (const [status, description] of Object.entries(errors)) {
     const content = { [contentTypeOf(family)]: { schema: { $ref: `#/components/schemas/${errorSchemaOf(family)}` } } };
     // a status `ok` declares too (the OAuth pages' 400 error page) keeps its body and gains the error's
@@ -124,6 +127,35 @@ function completeOperation(schemasOf: Record<string, unknown>, path: string, met
     if (status === '429') responses[status].headers = { 'Retry-After': { description: 'seconds to wait', schema: { type: 'integer' } } };
   }
   op.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b)));
+}
+
+const IDEMPOTENCY_409 = '`idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later';
+const IDEMPOTENCY_422 = '`idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours';
+
+/**
+ * Every POST and PATCH of /api/v1 and /api/erp/v1 with a credential takes `Idempotency-Key` (issue 22,
+ * src/edge/idempotency.interceptor.ts): the header, the replay header on its answers, 409 and 422.
+ */
+function documentIdempotency(op: OperationObject, responses: Record<string, ResponseObject>, errors: Record<number, string>, declared: Partial<Record<number, string>>): void {
+  op.parameters = [
+    ...(op.parameters ?? []),
+    {
+      name: IDEMPOTENCY_HEADER,
+      in: 'header',
+      required: false,
+      description:
+        'Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat ' +
+        'with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, ' +
+        `2xx or 4xx) and \`${REPLAYED_HEADER}: true\`. The same key with another body is 422; while the first request runs, a repeat waits, then 409.`,
+      schema: { type: 'string', minLength: 1, maxLength: 255 },
+    },
+  ];
+  for (const [status, r] of Object.entries(responses)) {
+    if (status.startsWith('2')) r.headers = { ...r.headers, [REPLAYED_HEADER]: { description: '`true` when this is the stored answer to an earlier request with the same `Idempotency-Key`', schema: { type: 'string', enum: ['true'] } } };
+  }
+  Object.assign(errors, declared);
+  errors[409] = declared[409] ? `${declared[409]}; or ${IDEMPOTENCY_409}` : IDEMPOTENCY_409;
+  errors[422] = declared[422] ? `${declared[422]}; or ${IDEMPOTENCY_422}` : IDEMPOTENCY_422;
 }
 
 function errorSchemaOf(family: ErrorFamily): string {

@@ -14,6 +14,7 @@ import { PeopleService } from '../../domain/crm/people/people.service';
 import { TasksService } from '../../domain/crm/tasks/tasks.service';
 import { TodayService } from '../../domain/crm/today/today.service';
 import type { UserContext } from '../../domain/identity/auth-context';
+import { fingerprintOf, IdempotencyKeys } from '../../domain/identity/idempotency';
 import { problemsOf } from './mcp.args';
 import type { ToolDef, ToolServices } from './mcp.tool-def';
 import { readTools } from './mcp.read-tools';
@@ -21,6 +22,15 @@ import { writeTools } from './mcp.write-tools';
 
 const MAX_PROBLEMS = 10;
 const fail = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
+
+/** Every write tool's optional key (issue 22): the REST `Idempotency-Key` rule, per credential. */
+const IDEMPOTENCY_KEY = z
+  .string()
+  .regex(/^[\x20-\x7e]{1,255}$/, 'must be 1 to 255 printable ASCII characters')
+  .optional()
+  .describe(
+    'optional: a key of your choice (1-255 printable characters) that makes a repeat of this call within 24 hours answer the first result again instead of writing twice; the same key with other arguments is refused',
+  );
 
 /**
  * The tool registry: definitions with their JSON Schemas (built once from zod), the per-caller list
@@ -41,10 +51,12 @@ export class McpTools {
     today: TodayService,
     leads: LeadsService,
     events: EventJournalService,
+    private readonly keys: IdempotencyKeys,
     @Inject(ROOT_LOGGER) private readonly log: pino.Logger,
   ) {
     const services: ToolServices = { companies, people, opps, activities, tasks, today, leads, events };
-    this.tools = [...readTools(services), ...writeTools(services)];
+    const writes = writeTools(services).map((t) => ({ ...t, input: t.input.extend({ idempotency_key: IDEMPOTENCY_KEY }) }));
+    this.tools = [...readTools(services), ...writes];
     for (const def of this.tools) {
       const schema = z.toJSONSchema(def.input, { target: 'draft-7', io: 'input' }) as Record<string, unknown>;
       delete schema.$schema;
@@ -82,13 +94,42 @@ export class McpTools {
     if (tool.write && !auth.credential.scopes.includes('crm.write')) return fail(`insufficient_scope: the ${tool.name} tool needs the crm.write scope`);
     const parsed = tool.input.safeParse(args ?? {});
     if (!parsed.success) return fail(`invalid: ${problemsOf(parsed.error).slice(0, MAX_PROBLEMS).join('; ')}`);
+    const { idempotency_key: key, ...rest } = parsed.data as { idempotency_key?: string };
+    if (!tool.write || key === undefined) return this.run(auth, tool, parsed.data, requestId);
+    return this.runOnce(auth, tool, key, rest, requestId);
+  }
+
+  /** A write with `idempotency_key`: claimed before it runs, its result (or tool error) stored; an internal error frees the key. */
+  private async runOnce(auth: UserContext, tool: ToolDef, key: string, args: Record<string, unknown>, requestId: string): Promise<CallToolResult> {
+    const workspaceId = auth.workspace.id;
+    let claim;
     try {
-      const result = await tool.run(auth, parsed.data);
+      claim = await this.keys.claim({ workspaceId, credentialId: auth.credential.id, key, fingerprint: fingerprintOf('MCP', `tools/call/${tool.name}`, args) });
+    } catch (e) {
+      const err = toDomainError(e);
+      if (err.code === 'internal') throw e;
+      return fail(`${err.code}: ${err.message}`);
+    }
+    if ('replay' in claim) return { ...(JSON.parse(claim.replay.body) as CallToolResult), _meta: { idempotent_replayed: true } };
+    let result: CallToolResult;
+    try {
+      result = await this.run(auth, tool, args, requestId);
+    } catch (e) {
+      await this.keys.release(workspaceId, claim.owned);
+      throw e;
+    }
+    await this.keys.complete(workspaceId, claim.owned, { status: result.isError ? 400 : 200, contentType: 'application/json', body: JSON.stringify(result) });
+    return result;
+  }
+
+  private async run(auth: UserContext, tool: ToolDef, args: unknown, requestId: string): Promise<CallToolResult> {
+    try {
+      const result = await tool.run(auth, args as never);
       return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: { result } };
     } catch (e) {
       const err = toDomainError(e);
       if (err.code !== 'internal') return fail(`${err.code}: ${err.message}`);
-      this.log.error({ err: e, request_id: requestId, tool: name }, 'MCP tool failed');
+      this.log.error({ err: e, request_id: requestId, tool: tool.name }, 'MCP tool failed');
       // a plain Error with code and data: McpError would prefix its message with "MCP error -32603: "
       throw Object.assign(new Error('internal error'), { code: ErrorCode.InternalError, data: { request_id: requestId } });
     }

@@ -16,6 +16,8 @@ export type ErrorCode =
   | 'method_not_allowed'
   | 'conflict'
   | 'duplicate'
+  | 'idempotency_key_in_use'
+  | 'idempotency_key_reused'
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'rate_limited'
@@ -35,6 +37,8 @@ const STATUS: Record<ErrorCode, number> = {
   method_not_allowed: 405,
   conflict: 409,
   duplicate: 409,
+  idempotency_key_in_use: 409,
+  idempotency_key_reused: 422,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

@@ -17,6 +17,7 @@ import { UserLocale1795460000000 } from './1795460000000-UserLocale';
 import { ActivityBlocks1795471000000 } from './1795471000000-ActivityBlocks';
 import { PasswordLinks1795445000000 } from './1795445000000-PasswordLinks';
 import { EventJournal1795470000000 } from './1795470000000-EventJournal';
+import { IdempotencyKeys1795472000000 } from './1795472000000-IdempotencyKeys';
 
 /** Committed migrations, in order. `npm run migration:generate --name=X` writes a new file; add it here. */
 export const MIGRATIONS: Function[] = [
@@ -39,4 +40,5 @@ export const MIGRATIONS: Function[] = [
   UserLocale1795460000000,
   EventJournal1795470000000,
   ActivityBlocks1795471000000,
+  IdempotencyKeys1795472000000,
 ];
