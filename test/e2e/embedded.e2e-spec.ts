@@ -31,7 +31,7 @@ beforeAll(async () => {
   execFileSync(process.execPath, [join(root, 'scripts', 'build-if-needed.js')], { stdio: 'inherit' });
   t = await startApp({ dataDir });
   a = await createWorkspace(t, 'emb');
-});
+}, 300_000); // a cold PGlite start with every migration, on a machine that other suites load
 afterAll(() => t?.close());
 
 describe('embedded database (PGlite on a unix socket, pool of one)', () => {

@@ -61,7 +61,7 @@ describe('Today', () => {
     const overdue = card(page, 'Overdue');
     await overdue.getByRole('link', { name: 'Call back about samples' }).waitFor();
     await overdue.getByText('3 days late').waitFor();
-    await overdue.getByRole('link', { name: 'Late Visit Gıda' }).waitFor();
+    await overdue.getByRole('link', { name: 'Late Visit Gıda', exact: true }).waitFor();
     expect(await page.getByRole('region', { name: /^This week/ }).innerText()).toMatch(/Visits\s+0 of 10[\s\S]*Tasks\s+0 of 15/);
     expect(await seriousA11yViolations(page)).toEqual([]);
     const scroll = (await page.evaluate('document.documentElement.scrollWidth')) as number;
