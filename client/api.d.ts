@@ -2274,6 +2274,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhooks/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replay the events of a window
+         * @description Queues deliveries of the connection's subscribed events that happened in `[since, until)` (spec 6.1; `until` defaults to now), oldest first, each with its original `webhook-id` (receivers deduplicate) and, while the delivery log still holds it, the same body; signed with the current key and a new timestamp, sent at the connection's concurrency (also when it is paused) and shown in the delivery log with `replay: true`. `only_failed` sends only the events whose latest delivery to this connection got no 2xx answer. Timestamps are in the workspace local time unless they carry Z or an offset. No automatic retries: this is the admin's "send again" for a window. 400 `invalid` naming `since` when it is older than the event journal keeps events (EVENT_RETENTION_DAYS) or the window holds more than 1000 events; naming `until` when it is not after `since`. Admins only (403 `forbidden` for other users). 404 when the connection is not in the workspace.
+         *
+         *     Spec section 6.4.
+         */
+        post: operations["replayWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/events": {
         parameters: {
             query?: never;
@@ -3243,6 +3265,23 @@ export interface components {
             url?: string;
             events?: ("opp_created" | "opp_stage" | "opp_won" | "opp_lost" | "customer_created" | "contact_created" | "lead_created" | "visit_created" | "ticket_created" | "form_submitted")[];
             active?: boolean;
+        };
+        ReplayWebhookDto: {
+            /**
+             * @description send the events that happened at or after this timestamp (workspace local time unless it carries Z or an offset); at most EVENT_RETENTION_DAYS ago
+             * @example 2026-11-26T09:00:00
+             */
+            since: string;
+            /**
+             * @description and before this timestamp (same format); default now
+             * @example 2026-11-26T09:30:00
+             */
+            until?: string;
+            /**
+             * @description only the events whose latest delivery to this connection failed (no 2xx answer)
+             * @default false
+             */
+            only_failed: boolean;
         };
         /**
          * @description Readiness of this instance: the database answers and every migration is applied.
@@ -11150,6 +11189,7 @@ export interface components {
          *       "duration_ms": 212,
          *       "response": "{\"received\":true}",
          *       "resend_of": null,
+         *       "replay": false,
          *       "webhook_id": "msg_5b0c6f0e-8d3e-4a51-9a43-2f1f5f2c7a10",
          *       "created_at": "2026-11-26T09:30:03",
          *       "finished_at": "2026-11-26T09:30:04"
@@ -11176,7 +11216,9 @@ export interface components {
             response: string;
             /** @description the delivery this one sends again; null for a first attempt */
             resend_of: number | null;
-            /** @description the Standard Webhooks `webhook-id` header: the same for a resend of the same message */
+            /** @description queued by a replay of the connection (`POST /webhooks/{id}/replay`), not by the event itself */
+            replay: boolean;
+            /** @description the Standard Webhooks `webhook-id` header: the same for a resend or a replay of the same message */
             webhook_id: string;
             /**
              * @description local time of the workspace, no offset
@@ -11269,6 +11311,7 @@ export interface components {
          *         "duration_ms": null,
          *         "response": "",
          *         "resend_of": null,
+         *         "replay": false,
          *         "webhook_id": "msg_5b0c6f0e-8d3e-4a51-9a43-2f1f5f2c7a10",
          *         "created_at": "2026-11-26T09:30:03",
          *         "finished_at": null
@@ -11295,6 +11338,7 @@ export interface components {
          *           "duration_ms": 212,
          *           "response": "{\"received\":true}",
          *           "resend_of": null,
+         *           "replay": false,
          *           "webhook_id": "msg_5b0c6f0e-8d3e-4a51-9a43-2f1f5f2c7a10",
          *           "created_at": "2026-11-26T09:30:03",
          *           "finished_at": "2026-11-26T09:30:04"
@@ -11306,6 +11350,19 @@ export interface components {
             /** @enum {boolean} */
             ok: true;
             items: components["schemas"]["WebhookDelivery"][];
+        };
+        /**
+         * @description A replay of a connection, queued.
+         * @example {
+         *       "ok": true,
+         *       "queued": 12
+         *     }
+         */
+        WebhookReplayResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description how many deliveries were queued (0 when the window holds none) */
+            queued: number;
         };
         /**
          * @description An event of the journal (spec 6.1, 6.2): what a webhook of it delivers, with its position.
@@ -32036,6 +32093,7 @@ export interface operations {
                      *         "duration_ms": null,
                      *         "response": "",
                      *         "resend_of": null,
+                     *         "replay": false,
                      *         "webhook_id": "msg_5b0c6f0e-8d3e-4a51-9a43-2f1f5f2c7a10",
                      *         "created_at": "2026-11-26T09:30:03",
                      *         "finished_at": null
@@ -32161,6 +32219,7 @@ export interface operations {
                      *           "duration_ms": 212,
                      *           "response": "{\"received\":true}",
                      *           "resend_of": null,
+                     *           "replay": false,
                      *           "webhook_id": "msg_5b0c6f0e-8d3e-4a51-9a43-2f1f5f2c7a10",
                      *           "created_at": "2026-11-26T09:30:03",
                      *           "finished_at": "2026-11-26T09:30:04"
@@ -32274,6 +32333,7 @@ export interface operations {
                      *         "duration_ms": null,
                      *         "response": "",
                      *         "resend_of": null,
+                     *         "replay": false,
                      *         "webhook_id": "msg_5b0c6f0e-8d3e-4a51-9a43-2f1f5f2c7a10",
                      *         "created_at": "2026-11-26T09:30:03",
                      *         "finished_at": null
@@ -32281,6 +32341,126 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDeliveryResponse"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replayWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplayWebhookDto"];
+            };
+        };
+        responses: {
+            /** @description success */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "queued": 12
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookReplayResponse"];
                 };
             };
             /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */

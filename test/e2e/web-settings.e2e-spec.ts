@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { api, createUser, createWorkspace, Fixture, startApp, TestApp } from '../helpers/test-app';
+import { WebhookWorker } from '../../src/domain/integrations/webhook-worker';
 import { authorizeUrl, Browser, consent, formFields, pkce, register, signIn, token } from '../helpers/oauth-flow';
 
 let t: TestApp;
@@ -183,6 +184,47 @@ describe('settings pages (server-rendered)', () => {
     expect((await br.get('/settings/apps')).text).not.toContain(key2);
     expect((await br.post(`/settings/apps/${id}/rotate`, { csrf: 'forged' })).status).toBe(403);
     expect((await br.get('/settings/apps/99999999/deliveries')).status).toBe(404);
+  });
+
+  it('Apps: "Send again what failed" and "Send again everything since …" queue replays (POST-redirect-GET), marked in the delivery log', async () => {
+    const f = await createWorkspace(t);
+    const br = await adminBrowser(f);
+    // a receiver that refuses connections: the event's delivery fails
+    const hook = (await api(t, f.host, f.adminKey).post('/api/v1/webhooks', { url: 'http://127.0.0.1:9/replay', events: ['customer_created'] }).expect(201)).body.webhook;
+    await api(t, f.host, f.adminKey).post('/api/v1/companies', { name: 'Replay Page Co' }).expect(201);
+    const worker = t.get(WebhookWorker);
+    const deadline = Date.now() + 15000;
+    for (;;) {
+      await worker.round();
+      const items = (await api(t, f.host, f.adminKey).get(`/api/v1/webhooks/${hook.id}/deliveries`).expect(200)).body.items;
+      if (items[0]?.status === 'done') break;
+      if (Date.now() > deadline) throw new Error('the delivery never finished');
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    const page = await br.get('/settings/apps');
+    expect(page.text).toContain(`<label for="since-${hook.id}">Send again everything since</label>`);
+    expect(page.text).toContain(`id="since-${hook.id}" name="since" type="datetime-local"`);
+    const failedAction = `/settings/apps/${hook.id}/replay/failed`;
+    const sinceAction = `/settings/apps/${hook.id}/replay`;
+    expect((await br.post(failedAction, { csrf: 'forged' })).status).toBe(403);
+    expect((await br.post(sinceAction, { csrf: 'forged', since: '2026-01-01T00:00' })).status).toBe(403);
+
+    const failed = await submit(br, failedAction, formOf(page.text, failedAction), '/settings/apps');
+    expect(failed.text).toContain('1 event queued to send again');
+    // the replay is now the latest delivery of that event, not a failure: nothing more to send
+    const none = await submit(br, failedAction, formOf(page.text, failedAction), '/settings/apps');
+    expect(none.text).toContain('Nothing to send again in that window.');
+
+    const tooOld = await br.post(sinceAction, { ...formOf(page.text, sinceAction), since: '2020-01-01T00:00' });
+    expect(tooOld.status).toBe(400);
+    expect(tooOld.text).toContain('older than the event journal keeps events');
+    const since = await submit(br, sinceAction, { ...formOf(page.text, sinceAction), since: hook.created_at.slice(0, 16) }, '/settings/apps');
+    expect(since.text).toContain('1 event queued to send again');
+
+    const log = await br.get(`/settings/apps/${hook.id}/deliveries`);
+    expect(log.text.match(/customer_created \(replay\)/g)).toHaveLength(2);
+    expect(log.text.match(/customer_created<\/td>/g)).toHaveLength(1);
+    expect((await api(t, f.host, f.adminKey).get(`/api/v1/webhooks/${hook.id}/deliveries`).expect(200)).body.items.map((d: { replay: boolean }) => d.replay)).toEqual([true, true, false]);
   });
 
   it('SCIM: card, create key shown once then only its prefix, rotate, CSRF enforced', async () => {

@@ -249,7 +249,7 @@ describe('deliveries', () => {
     expect(log).toHaveLength(outbox.length);
     expect(log[0]).toEqual({
       id: expect.any(Number), event: expect.any(String), status: 'done', ok: true, http_status: 200, error: null, duration_ms: expect.any(Number),
-      response: 'thanks', resend_of: null, webhook_id: expect.stringMatching(/^msg_/), created_at: expect.any(String), finished_at: expect.any(String),
+      response: 'thanks', resend_of: null, replay: false, webhook_id: expect.stringMatching(/^msg_/), created_at: expect.any(String), finished_at: expect.any(String),
     });
     expect((await as(key).get(`/api/v1/webhooks/${hook.id}`).expect(200)).body.webhook.last_result).toEqual({ status: 200, error: null, ok: true, event: expect.any(String), at: expect.any(String) });
   });

@@ -9,6 +9,7 @@ import { TenantEntity } from '../../platform/database/tenant-entity';
 @Entity('webhook_deliveries')
 @Index('IDX_webhook_deliveries_status', ['status', 'id'])
 @Index('IDX_webhook_deliveries_connection', ['workspaceId', 'connectionId', 'id'])
+@Index('IDX_webhook_deliveries_outbox', ['workspaceId', 'connectionId', 'outboxId', 'id'])
 export class WebhookDelivery extends TenantEntity {
   @Column({ type: 'int' })
   connectionId: number;
@@ -27,6 +28,10 @@ export class WebhookDelivery extends TenantEntity {
   /** The delivery this one sends again. */
   @Column({ type: 'int', nullable: true })
   resendOf: number | null;
+
+  /** Queued by a replay of the connection (`POST /webhooks/{id}/replay`), not by the event itself. */
+  @Column({ type: 'boolean', default: false })
+  replay: boolean;
 
   @Column({ type: 'text' })
   body: string;

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../../platform/config/app-config';
 import type { SecretBox } from '../../platform/common/crypto';
@@ -33,6 +33,7 @@ interface ClaimedDelivery {
   event: string;
   message_id: string;
   resend_of: number | null;
+  replay: boolean;
   body: string;
 }
 
@@ -70,6 +71,7 @@ interface Finished {
 export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = new Logger('WebhookWorker');
   private readonly http: SafeHttpClient;
+  private readonly messageIdKey: string;
   private running = false;
   private loopDone: Promise<void> = Promise.resolve();
   private wakeUp: (() => void) | null = null;
@@ -87,6 +89,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(WEBHOOK_SECRET_BOX) private readonly secrets: SecretBox,
   ) {
+    this.messageIdKey = secrets.derive('webhook-id');
     this.http = new SafeHttpClient({ allowPrivate: config.allowPrivateNetworkUrls, timeoutMs: WEBHOOK_TIMEOUT_MS });
   }
 
@@ -181,7 +184,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
         const body = buildBody(ev, ws, now);
         for (const c of conns) {
           if (c.workspace_id !== ev.workspace_id || !c.events.includes(ev.event)) continue;
-          const values = [c.workspace_id, c.id, ev.event, ev.id, `msg_${randomUUID()}`, render(c.kind, body, c.url)];
+          const values = [c.workspace_id, c.id, ev.event, ev.id, this.messageId(c.id, ev.id), render(c.kind, body, c.url)];
           values.forEach((v, i) => rows[i].push(v));
         }
       }
@@ -194,6 +197,15 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
       }
       return events.length;
     });
+  }
+
+  /**
+   * The `webhook-id` of an event's delivery to a connection: derived, not drawn, so a replay finds the
+   * same id again after the delivery log has pruned the original (HMAC keyed with this installation's
+   * secret, so two installations never share ids).
+   */
+  messageId(connectionId: number, outboxId: number): string {
+    return `msg_${createHmac('sha256', this.messageIdKey).update(`${connectionId}:${outboxId}`).digest('hex').slice(0, 32)}`;
   }
 
   /** The body fields a workspace contributes (company, app name, time zone, link base). */
@@ -224,7 +236,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
                     ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
          UPDATE webhook_deliveries d SET status = 'sending', claimed_at = now() FROM c
          WHERE d.workspace_id = c.workspace_id AND d.id = c.id
-         RETURNING d.workspace_id, d.id, d.connection_id, d.event, d.message_id, d.resend_of, d.body`,
+         RETURNING d.workspace_id, d.id, d.connection_id, d.event, d.message_id, d.resend_of, d.replay, d.body`,
         [Math.min(room, DELIVERY_BATCH), full],
       );
       const list = rowsOf<ClaimedDelivery>(res);
@@ -250,8 +262,8 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
 
   private async sendOne(d: ClaimedDelivery, conn: ConnectionRow | undefined, keys: Map<number, string>): Promise<void> {
     let result: PostResult;
-    // a paused connection gets no events, but "Test connection" and "send again" still go out
-    const manual = d.event === 'test' || d.resend_of !== null;
+    // a paused connection gets no events, but "Test connection", "send again" and a replay still go out
+    const manual = d.event === 'test' || d.resend_of !== null || d.replay;
     if (!conn || conn.workspace_id !== d.workspace_id || (!conn.active && !manual)) {
       result = { status: null, error: 'connection removed or inactive', ok: false, durationMs: 0, snippet: '' };
     } else {

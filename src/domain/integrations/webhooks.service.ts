@@ -141,7 +141,7 @@ export class WebhooksService {
       order: { id: 'DESC' },
       take: DELIVERY_LOG_SIZE,
       // the bodies stay in the database: the log shows what happened, not what was sent
-      select: { workspaceId: true, id: true, connectionId: true, event: true, outboxId: true, messageId: true, resendOf: true, status: true, ok: true, httpStatus: true, error: true, durationMs: true, response: true, createdAt: true, finishedAt: true },
+      select: { workspaceId: true, id: true, connectionId: true, event: true, outboxId: true, messageId: true, resendOf: true, replay: true, status: true, ok: true, httpStatus: true, error: true, durationMs: true, response: true, createdAt: true, finishedAt: true },
     });
   }
 

@@ -5,6 +5,7 @@ import { DomainError } from '../../platform/common/errors';
 import type { CrmRequest } from '../../edge/crm-request';
 import { Page } from '../../edge/pages/page-renderer';
 import { WebhooksService } from '../../domain/integrations/webhooks.service';
+import { WebhookReplay } from '../../domain/integrations/webhook-replay';
 import { ErpConnectionService } from '../../domain/crm/orders/erp-connection.service';
 import { isSigned } from '../../domain/integrations/chat-formats';
 import { SUBSCRIBABLE_EVENTS } from '../../domain/integrations/event-kinds';
@@ -28,6 +29,9 @@ const KIND_LABELS: Record<ConnectionKind, string> = {
 const KINDS = CONNECTION_KINDS.map((value) => ({ value, label: KIND_LABELS[value] }));
 const kindLabel = (kind: string): string => KIND_LABELS[kind as ConnectionKind] ?? kind;
 
+const replayed = (n: number): string =>
+  n ? `${n} ${n === 1 ? 'event' : 'events'} queued to send again; they show in the delivery log as replays.` : 'Nothing to send again in that window.';
+
 /** A connection form as typed (kept on a form error). */
 const connectionForm = (body: Form | undefined): ConnectionForm => ({ url: field(body, 'url'), kind: field(body, 'kind', 40) || 'webhook', events: fields(body, 'events') });
 
@@ -44,6 +48,7 @@ export class AdminSettingsController {
   constructor(
     private readonly pages: SettingsPages,
     private readonly webhooks: WebhooksService,
+    private readonly replays: WebhookReplay,
     private readonly directory: UserDirectoryService,
     private readonly erp: ErpConnectionService,
   ) {}
@@ -141,6 +146,27 @@ export class AdminSettingsController {
     });
   }
 
+  /** "Send again everything since …" (a datetime-local, the workspace's local time). */
+  @Post('apps/:id/replay')
+  replayApp(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form, @Param('id') id: string) {
+    return this.pages.handle(ws, req, res, async (ctx) => {
+      const c = await this.webhooks.get(ctx.auth, idOf(id));
+      return this.onInvalid(
+        async () => redirect('/settings/apps', { notice: replayed(await this.replays.replay(ctx.auth, c.id, { since: field(body, 'since', 40) })) }),
+        (error) => this.appsPage(ctx, { error: `Send again: ${error}` }),
+      );
+    });
+  }
+
+  /** "Send again what failed": every event of the journal whose latest delivery to this connection failed. */
+  @Post('apps/:id/replay/failed')
+  replayFailedApp(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Param('id') id: string) {
+    return this.pages.handle(ws, req, res, async (ctx) => {
+      const n = await this.replays.replayFailed(ctx.auth, idOf(id));
+      return redirect('/settings/apps', { notice: replayed(n) });
+    });
+  }
+
   @Get('apps/:id/deliveries')
   deliveries(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Param('id') id: string) {
     return this.pages.handle(ws, req, res, (ctx) => this.deliveriesPage(ctx, idOf(id)));
@@ -160,6 +186,7 @@ export class AdminSettingsController {
       id: d.id,
       created: ts(auth, d.createdAt),
       event: d.event,
+      replay: d.replay,
       status: d.status,
       ok: d.ok === true,
       http: d.httpStatus ?? '',

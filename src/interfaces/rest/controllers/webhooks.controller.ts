@@ -2,12 +2,14 @@ import { Body, Controller, Delete, Get, Param, Patch, Post } from '@nestjs/commo
 import { ApiTags } from '@nestjs/swagger';
 import { ApiDoc } from '../../../edge/openapi/api-doc.decorator';
 import { OkResponse } from '../schemas/common.schema';
-import { WebhookDeliveryList, WebhookDeliveryResponse, WebhookList, WebhookResponse } from '../schemas/webhook.schema';
+import { WebhookDeliveryList, WebhookDeliveryResponse, WebhookList, WebhookReplayResponse, WebhookResponse } from '../schemas/webhook.schema';
 import { IdPipe } from '../../../edge/id.pipe';
 import { WebhooksService } from '../../../domain/integrations/webhooks.service';
+import { WebhookReplay } from '../../../domain/integrations/webhook-replay';
+import { REPLAY_MAX_EVENTS } from '../../../domain/integrations/webhook-replay.rules';
 import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
 import type { UserContext } from '../../../domain/identity/auth-context';
-import { CreateWebhookDto, UpdateWebhookDto } from '../dto/webhooks.dto';
+import { CreateWebhookDto, ReplayWebhookDto, UpdateWebhookDto } from '../dto/webhooks.dto';
 import { toDelivery, toWebhook } from '../mappers/webhook.mapper';
 
 const ADMINS = 'Admins only (403 `forbidden` for other users).';
@@ -17,7 +19,10 @@ const NOT_FOUND = '404 when the connection is not in the workspace.';
 @ApiTags('Webhooks')
 @Controller('api/v1/webhooks')
 export class WebhooksController {
-  constructor(private readonly service: WebhooksService) {}
+  constructor(
+    private readonly service: WebhooksService,
+    private readonly replays: WebhookReplay,
+  ) {}
 
   @Get()
   @ApiDoc({
@@ -145,5 +150,25 @@ export class WebhooksController {
   @Auth({ scope: 'crm.write', firstParty: true })
   async resend(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Param('deliveryId', IdPipe) deliveryId: number) {
     return { ok: true as const, delivery: toDelivery(await this.service.resend(auth, id, deliveryId), auth.workspace) };
+  }
+
+  @Post(':id/replay')
+  @ApiDoc({
+    id: 'replayWebhook',
+    summary: 'Replay the events of a window',
+    description:
+      "Queues deliveries of the connection's subscribed events that happened in `[since, until)` (spec 6.1; `until` defaults to now), oldest first, " +
+      'each with its original `webhook-id` (receivers deduplicate) and, while the delivery log still holds it, the same body; signed with the current key ' +
+      "and a new timestamp, sent at the connection's concurrency (also when it is paused) and shown in the delivery log with `replay: true`. " +
+      '`only_failed` sends only the events whose latest delivery to this connection got no 2xx answer. Timestamps are in the workspace local time unless ' +
+      `they carry Z or an offset. No automatic retries: this is the admin's "send again" for a window. 400 \`invalid\` naming \`since\` when it is older ` +
+      `than the event journal keeps events (EVENT_RETENTION_DAYS) or the window holds more than ${REPLAY_MAX_EVENTS} events; naming \`until\` when it is not ` +
+      `after \`since\`. ${ADMINS} ${NOT_FOUND}`,
+    spec: '6.4',
+    ok: WebhookReplayResponse,
+  })
+  @Auth({ scope: 'crm.write', firstParty: true })
+  async replay(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: ReplayWebhookDto) {
+    return { ok: true as const, queued: await this.replays.replay(auth, id, dto) };
   }
 }

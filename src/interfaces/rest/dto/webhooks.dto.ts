@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsClientTimestamp } from './sync.dto';
 import { SUBSCRIBABLE_EVENTS } from '../../../domain/integrations/event-kinds';
 import { CONNECTION_KINDS } from '../../../domain/integrations/webhook-connection.entity';
 
@@ -48,4 +49,29 @@ export class UpdateWebhookDto {
   @IsOptional()
   @IsBoolean()
   active?: boolean;
+}
+
+/** POST /webhooks/{id}/replay: the window of events to send again (issue 22). */
+export class ReplayWebhookDto {
+  @ApiProperty({
+    description: 'send the events that happened at or after this timestamp (workspace local time unless it carries Z or an offset); at most EVENT_RETENTION_DAYS ago',
+    example: '2026-11-26T09:00:00',
+    maxLength: 40,
+  })
+  @IsString()
+  @MaxLength(40)
+  @IsClientTimestamp()
+  since: string;
+
+  @ApiPropertyOptional({ description: 'and before this timestamp (same format); default now', example: '2026-11-26T09:30:00', maxLength: 40 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(40)
+  @IsClientTimestamp()
+  until?: string;
+
+  @ApiPropertyOptional({ default: false, description: 'only the events whose latest delivery to this connection failed (no 2xx answer)' })
+  @IsOptional()
+  @IsBoolean()
+  only_failed?: boolean;
 }

@@ -35,6 +35,7 @@ export const toDelivery = (d: DeliveryEntity, ws: Workspace): z.output<typeof We
   duration_ms: d.durationMs,
   response: d.response,
   resend_of: d.resendOf,
+  replay: d.replay,
   webhook_id: d.messageId,
   created_at: formatTimestamp(d.createdAt, ws.timezone),
   finished_at: formatTimestamp(d.finishedAt, ws.timezone),

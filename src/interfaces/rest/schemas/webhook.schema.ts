@@ -64,7 +64,8 @@ export const WebhookDelivery = named(
     duration_ms: z.int().nullable().meta({ description: 'how long the attempt took; null until `done`' }),
     response: z.string().meta({ description: "the first bytes of the receiver's answer" }),
     resend_of: f.id().nullable().meta({ description: 'the delivery this one sends again; null for a first attempt' }),
-    webhook_id: z.string().meta({ description: 'the Standard Webhooks `webhook-id` header: the same for a resend of the same message' }),
+    replay: z.boolean().meta({ description: 'queued by a replay of the connection (`POST /webhooks/{id}/replay`), not by the event itself' }),
+    webhook_id: z.string().meta({ description: 'the Standard Webhooks `webhook-id` header: the same for a resend or a replay of the same message' }),
     created_at: f.timestamp(),
     finished_at: f.timestamp().nullable().meta({ description: 'null until `done`' }),
   }),
@@ -80,6 +81,7 @@ export const webhookDeliveryExample = example(WebhookDelivery, {
   duration_ms: 212,
   response: '{"received":true}',
   resend_of: null,
+  replay: false,
   webhook_id: 'msg_5b0c6f0e-8d3e-4a51-9a43-2f1f5f2c7a10',
   created_at: '2026-11-26T09:30:03',
   finished_at: '2026-11-26T09:30:04',
@@ -101,3 +103,9 @@ export const WebhookDeliveryList = named('WebhookDeliveryList', z.object({ ok: f
   description: 'The delivery log of a connection: the latest 200 attempts, newest first.',
   example: { ok: true, items: [webhookDeliveryExample] },
 });
+
+export const WebhookReplayResponse = named(
+  'WebhookReplayResponse',
+  z.object({ ok: f.ok(), queued: z.int().meta({ description: 'how many deliveries were queued (0 when the window holds none)' }) }),
+  { description: 'A replay of a connection, queued.', example: { ok: true, queued: 12 } },
+);
