@@ -18,6 +18,7 @@ import { ActivityBlocks1795471000000 } from './1795471000000-ActivityBlocks';
 import { PasswordLinks1795445000000 } from './1795445000000-PasswordLinks';
 import { EventJournal1795470000000 } from './1795470000000-EventJournal';
 import { IdempotencyKeys1795472000000 } from './1795472000000-IdempotencyKeys';
+import { WebhookFilters1795475000000 } from './1795475000000-WebhookFilters';
 
 /** Committed migrations, in order. `npm run migration:generate --name=X` writes a new file; add it here. */
 export const MIGRATIONS: Function[] = [
@@ -41,4 +42,5 @@ export const MIGRATIONS: Function[] = [
   EventJournal1795470000000,
   ActivityBlocks1795471000000,
   IdempotencyKeys1795472000000,
+  WebhookFilters1795475000000,
 ];
