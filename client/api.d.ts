@@ -2141,7 +2141,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook connection
-         * @description Creates a connection that POSTs the selected events (spec 6.1) to an `https://` URL; the URL must not point to a loopback, private, link-local or metadata address. The answer is one of only two that show `signing_key` (the other is rotate): store it to verify signatures (spec 6.3). Chat kinds send the channel's own format, unsigned (spec 6.5). Admins only (403 `forbidden` for other users).
+         * @description Creates a connection that POSTs the selected events (spec 6.1) to an `https://` URL; the URL must not point to a loopback, private, link-local or metadata address. The answer is one of only two that show `signing_key` (the other is rotate): store it to verify signatures (spec 6.3). Chat kinds send the channel's own format, unsigned (spec 6.5). An optional `filter` on the events' `data` (`{match: all|any, conditions: [{field, op: eq|in|not, value}]}`, at most 10 conditions) delivers only the events that pass it; a bad filter is 400 `invalid` naming the part. Admins only (403 `forbidden` for other users).
          *
          *     Spec section 6.
          */
@@ -2179,7 +2179,7 @@ export interface paths {
         head?: never;
         /**
          * Update a webhook connection
-         * @description Changes the URL, the events or `active` (false pauses deliveries); omitted fields keep their values. The URL is checked as on create. Admins only (403 `forbidden` for other users). 404 when the connection is not in the workspace.
+         * @description Changes the URL, the events, the `filter` (null removes it) or `active` (false pauses deliveries); omitted fields keep their values. The URL and the filter are checked as on create (the filter against the events the connection will have). Admins only (403 `forbidden` for other users). 404 when the connection is not in the workspace.
          *
          *     Spec section 6.
          */
@@ -3244,6 +3244,34 @@ export interface components {
             /** @description required with ok=false: the ERP's error message */
             error?: string;
         };
+        WebhookFilterConditionDto: {
+            /**
+             * @description dotted path into the event `data` (spec 6.1 fields), e.g. `stage`, `owner.id`, `customer_id`
+             * @example stage
+             */
+            field: string;
+            /**
+             * @description `eq`: equals; `in`: one of the listed values; `not`: differs from (a missing field differs from everything)
+             * @enum {string}
+             */
+            op: "eq" | "in" | "not";
+            /**
+             * @description a string, number, boolean or null for `eq` and `not`; a non-empty list of at most 50 of them for `in`. Compared strictly: 3 is not "3"
+             * @example [
+             *       "Win"
+             *     ]
+             */
+            value: (string | number | boolean | ((string | number | boolean) | null)[]) | null;
+        };
+        WebhookFilterDto: {
+            /**
+             * @description `all`: every condition holds; `any`: at least one does
+             * @default all
+             * @enum {string}
+             */
+            match: "all" | "any";
+            conditions: components["schemas"]["WebhookFilterConditionDto"][];
+        };
         CreateWebhookDto: {
             /**
              * @description https:// URL the deliveries are POSTed to
@@ -3260,11 +3288,15 @@ export interface components {
             kind: "webhook" | "slack" | "teams" | "google_chat" | "discord" | "telegram";
             /** @default true */
             active: boolean;
+            /** @description only events whose `data` passes it are delivered to this connection (the event kinds still apply); a field must be one of the subscribed kinds' `data` fields. null: no filter. A bad filter is 400 `invalid` naming the part, e.g. `filter.conditions[0].op`. */
+            filter?: components["schemas"]["WebhookFilterDto"] | null;
         };
         UpdateWebhookDto: {
             url?: string;
             events?: ("opp_created" | "opp_stage" | "opp_won" | "opp_lost" | "customer_created" | "contact_created" | "lead_created" | "visit_created" | "ticket_created" | "form_submitted")[];
             active?: boolean;
+            /** @description only events whose `data` passes it are delivered to this connection (the event kinds still apply); a field must be one of the subscribed kinds' `data` fields. null: no filter. A bad filter is 400 `invalid` naming the part, e.g. `filter.conditions[0].op`; omitted keeps the current filter, null removes it. */
+            filter?: components["schemas"]["WebhookFilterDto"] | null;
         };
         ReplayWebhookDto: {
             /**
@@ -11125,6 +11157,26 @@ export interface components {
              */
             at: string;
         };
+        /** @description A filter on the events' `data`: only events that pass it are delivered to the connection. */
+        WebhookFilter: {
+            /**
+             * @description `all`: every condition holds; `any`: at least one does
+             * @enum {string}
+             */
+            match: "all" | "any";
+            /** @description one to ten conditions */
+            conditions: {
+                /** @description dotted path into the event `data`, e.g. `stage`, `owner.id` */
+                field: string;
+                /**
+                 * @description `eq` equals, `in` one of, `not` differs from
+                 * @enum {string}
+                 */
+                op: "eq" | "in" | "not";
+                /** @description a scalar for `eq` and `not`, a list for `in` */
+                value: ((string | number | boolean) | null) | ((string | number | boolean) | null)[];
+            }[];
+        };
         /**
          * @description An outbound webhook connection (spec 6).
          * @example {
@@ -11133,9 +11185,27 @@ export interface components {
          *       "url": "https://hooks.example.com/crm",
          *       "events": [
          *         "opp_created",
-         *         "opp_won",
+         *         "opp_stage",
          *         "customer_created"
          *       ],
+         *       "filter": {
+         *         "match": "any",
+         *         "conditions": [
+         *           {
+         *             "field": "stage",
+         *             "op": "in",
+         *             "value": [
+         *               "Win",
+         *               "Negotiation"
+         *             ]
+         *           },
+         *           {
+         *             "field": "owner.id",
+         *             "op": "eq",
+         *             "value": 3
+         *           }
+         *         ]
+         *       },
          *       "active": true,
          *       "signing_key": null,
          *       "last_result": {
@@ -11160,6 +11230,8 @@ export interface components {
             url: string;
             /** @description the subscribed event kinds (spec 6.1) */
             events: ("opp_created" | "opp_stage" | "opp_won" | "opp_lost" | "customer_created" | "contact_created" | "lead_created" | "visit_created" | "ticket_created" | "form_submitted")[];
+            /** @description null: every event of the subscribed kinds is delivered */
+            filter: components["schemas"]["WebhookFilter"] | null;
             /** @description false = paused: no events are delivered (a test still is) */
             active: boolean;
             /** @description the signing key (spec 6.3), `whsec_` + base64; only in the answers of create and rotate, null in every other answer */
@@ -11241,9 +11313,27 @@ export interface components {
          *         "url": "https://hooks.example.com/crm",
          *         "events": [
          *           "opp_created",
-         *           "opp_won",
+         *           "opp_stage",
          *           "customer_created"
          *         ],
+         *         "filter": {
+         *           "match": "any",
+         *           "conditions": [
+         *             {
+         *               "field": "stage",
+         *               "op": "in",
+         *               "value": [
+         *                 "Win",
+         *                 "Negotiation"
+         *               ]
+         *             },
+         *             {
+         *               "field": "owner.id",
+         *               "op": "eq",
+         *               "value": 3
+         *             }
+         *           ]
+         *         },
          *         "active": true,
          *         "signing_key": null,
          *         "last_result": {
@@ -11274,9 +11364,27 @@ export interface components {
          *           "url": "https://hooks.example.com/crm",
          *           "events": [
          *             "opp_created",
-         *             "opp_won",
+         *             "opp_stage",
          *             "customer_created"
          *           ],
+         *           "filter": {
+         *             "match": "any",
+         *             "conditions": [
+         *               {
+         *                 "field": "stage",
+         *                 "op": "in",
+         *                 "value": [
+         *                   "Win",
+         *                   "Negotiation"
+         *                 ]
+         *               },
+         *               {
+         *                 "field": "owner.id",
+         *                 "op": "eq",
+         *                 "value": 3
+         *               }
+         *             ]
+         *           },
          *           "active": true,
          *           "signing_key": null,
          *           "last_result": {
@@ -31351,9 +31459,27 @@ export interface operations {
                      *           "url": "https://hooks.example.com/crm",
                      *           "events": [
                      *             "opp_created",
-                     *             "opp_won",
+                     *             "opp_stage",
                      *             "customer_created"
                      *           ],
+                     *           "filter": {
+                     *             "match": "any",
+                     *             "conditions": [
+                     *               {
+                     *                 "field": "stage",
+                     *                 "op": "in",
+                     *                 "value": [
+                     *                   "Win",
+                     *                   "Negotiation"
+                     *                 ]
+                     *               },
+                     *               {
+                     *                 "field": "owner.id",
+                     *                 "op": "eq",
+                     *                 "value": 3
+                     *               }
+                     *             ]
+                     *           },
                      *           "active": true,
                      *           "signing_key": null,
                      *           "last_result": {
@@ -31472,9 +31598,27 @@ export interface operations {
                      *         "url": "https://hooks.example.com/crm",
                      *         "events": [
                      *           "opp_created",
-                     *           "opp_won",
+                     *           "opp_stage",
                      *           "customer_created"
                      *         ],
+                     *         "filter": {
+                     *           "match": "any",
+                     *           "conditions": [
+                     *             {
+                     *               "field": "stage",
+                     *               "op": "in",
+                     *               "value": [
+                     *                 "Win",
+                     *                 "Negotiation"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "field": "owner.id",
+                     *               "op": "eq",
+                     *               "value": 3
+                     *             }
+                     *           ]
+                     *         },
                      *         "active": true,
                      *         "signing_key": null,
                      *         "last_result": {
@@ -31603,9 +31747,27 @@ export interface operations {
                      *         "url": "https://hooks.example.com/crm",
                      *         "events": [
                      *           "opp_created",
-                     *           "opp_won",
+                     *           "opp_stage",
                      *           "customer_created"
                      *         ],
+                     *         "filter": {
+                     *           "match": "any",
+                     *           "conditions": [
+                     *             {
+                     *               "field": "stage",
+                     *               "op": "in",
+                     *               "value": [
+                     *                 "Win",
+                     *                 "Negotiation"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "field": "owner.id",
+                     *               "op": "eq",
+                     *               "value": 3
+                     *             }
+                     *           ]
+                     *         },
                      *         "active": true,
                      *         "signing_key": null,
                      *         "last_result": {
@@ -31817,9 +31979,27 @@ export interface operations {
                      *         "url": "https://hooks.example.com/crm",
                      *         "events": [
                      *           "opp_created",
-                     *           "opp_won",
+                     *           "opp_stage",
                      *           "customer_created"
                      *         ],
+                     *         "filter": {
+                     *           "match": "any",
+                     *           "conditions": [
+                     *             {
+                     *               "field": "stage",
+                     *               "op": "in",
+                     *               "value": [
+                     *                 "Win",
+                     *                 "Negotiation"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "field": "owner.id",
+                     *               "op": "eq",
+                     *               "value": 3
+                     *             }
+                     *           ]
+                     *         },
                      *         "active": true,
                      *         "signing_key": null,
                      *         "last_result": {
@@ -31953,9 +32133,27 @@ export interface operations {
                      *         "url": "https://hooks.example.com/crm",
                      *         "events": [
                      *           "opp_created",
-                     *           "opp_won",
+                     *           "opp_stage",
                      *           "customer_created"
                      *         ],
+                     *         "filter": {
+                     *           "match": "any",
+                     *           "conditions": [
+                     *             {
+                     *               "field": "stage",
+                     *               "op": "in",
+                     *               "value": [
+                     *                 "Win",
+                     *                 "Negotiation"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "field": "owner.id",
+                     *               "op": "eq",
+                     *               "value": 3
+                     *             }
+                     *           ]
+                     *         },
                      *         "active": true,
                      *         "signing_key": null,
                      *         "last_result": {

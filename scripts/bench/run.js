@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
 /**
- * npm run bench [-- --quick] [-- --erp] [-- --webhooks] [-- --webhooks --embedded] [-- --token]
+ * npm run bench [-- --quick] [-- --erp] [-- --webhooks] [-- --webhooks --embedded] [-- --token] [-- --journal]
  *
  * Loads GET /api/v1/me and GET /api/v1/opportunities?limit=50 of the service (dist/, on the local
  * PostgreSQL server, in a fresh database) with autocannon at 32 connections, and a bare Express 5
@@ -26,6 +26,11 @@
  * rotation at 8 connections on the service and on oidc-provider (in-memory), the same client code one
  * after the other; req/s, p50, p99 (target: the service at least oidc-provider's req/s; no failures).
  *
+ * Then the event journal and Idempotency-Key (`--journal` runs only these; scripts/bench/journal.js):
+ * events/s of one reader following `next_cursor` through GET /api/v1/events at JOURNAL_EVENTS (100,000)
+ * events, as the admin and as a sales user; and the p50 of POST /api/v1/companies with and without an
+ * `Idempotency-Key` (IDEM_REQUESTS (400) alternating pairs), and of a replayed key.
+ *
  * Service and bare loads alternate in rounds (2, or 1 with --quick) and each side keeps its best round.
  * Env: BENCH_DATABASE_URL (else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_DURATION (seconds per load), BENCH_CONNECTIONS (32).
@@ -45,6 +50,7 @@ const express = require('express');
 const pino = require('pino');
 const { seedOpportunities, keepNewestOpen } = require('./seed.js');
 const { benchToken, reportToken } = require('./token.js');
+const { benchJournal, benchIdempotency, reportJournal } = require('./journal.js');
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
@@ -61,9 +67,10 @@ const ERP_POLLERS = Number(process.env.ERP_POLLERS || 8);
 // --embedded: the embedded database (PGlite on its unix socket) instead of the server; webhooks part only
 const EMBEDDED = args.includes('--embedded');
 const TOKEN_ONLY = args.includes('--token');
-const WEBHOOKS_ONLY = args.includes('--webhooks') || (EMBEDDED && !TOKEN_ONLY);
-/** A part alone (`--erp`, `--webhooks`, `--token`) or, without any, the full run. */
-const ONLY = ERP_ONLY || WEBHOOKS_ONLY || TOKEN_ONLY;
+const JOURNAL_ONLY = args.includes('--journal');
+const WEBHOOKS_ONLY = args.includes('--webhooks') || (EMBEDDED && !TOKEN_ONLY && !JOURNAL_ONLY);
+/** A part alone (`--erp`, `--webhooks`, `--token`, `--journal`) or, without any, the full run. */
+const ONLY = ERP_ONLY || WEBHOOKS_ONLY || TOKEN_ONLY || JOURNAL_ONLY;
 const WH_EVENTS = Number(process.env.WH_EVENTS || 5_000);
 const WH_REQUESTS = Number(process.env.WH_REQUESTS || 500);
 const OPEN = 2_000;
@@ -325,11 +332,17 @@ async function main() {
     // ---------------------------------------------------------------- token endpoint
     const tok = !ONLY || TOKEN_ONLY ? await benchToken({ app, ws, port, host: HOST, dist, capture, query, log }) : null;
 
+    // ---------------------------------------------------------------- event journal, Idempotency-Key
+    const jKeys = { seller: headers, admin: { host: HOST, authorization: `Bearer ${prov.apiKey}` } };
+    const journal = !ONLY || JOURNAL_ONLY ? await benchJournal({ ws, query, port, keys: jKeys, companyIds, log }) : null;
+    const idem = !ONLY || JOURNAL_ONLY ? await benchIdempotency({ port, keys: jKeys }) : null;
+
     // ---------------------------------------------------------------- report
     if (ONLY) {
       if (erp) reportErp(erp);
       if (wh) reportWebhooks(wh);
       if (tok) reportToken(tok, log);
+      if (journal || idem) reportJournal(journal, idem, log);
       return;
     }
     log('\n| size | request | round trips | service req/s | p50 | p99 | bare req/s | p50 | p99 | service / bare | 1 conn p50 |');
@@ -373,6 +386,7 @@ async function main() {
     reportErp(erp);
     reportWebhooks(wh);
     reportToken(tok, log);
+    reportJournal(journal, idem, log);
     log(`\ntotal ${((Date.now() - started) / 1000).toFixed(0)} s`);
     await new Promise((r) => setTimeout(r, 1500)); // requests still running when autocannon stopped
   } finally {

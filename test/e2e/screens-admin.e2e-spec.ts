@@ -67,8 +67,12 @@ describe.each([
     await page.getByLabel('Kind').selectOption('discord');
     await page.getByLabel('URL (https)').fill(`http://127.0.0.1:9/discord-${width}`);
     await page.getByLabel('opp_won').check();
+    // a filter on the event data, typed in its labelled box (the workspace's won stage, never a literal)
+    const won = Object.entries(a.ws.constants.stage_roles).find(([, role]) => role === 'won')![0];
+    await page.getByLabel('Filter on the event data (optional)').fill(JSON.stringify({ conditions: [{ field: 'stage', op: 'in', value: [won] }] }));
     await page.getByRole('button', { name: 'Create' }).click();
     await page.getByText('Connection created (Discord)').waitFor();
+    await page.getByText(`Filter: stage in [${won}]`).first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/settings/apps');
     expect(await scrollWidth(page)).toBeLessThanOrEqual(width);
     await shoot(page, `apps-${width}`);

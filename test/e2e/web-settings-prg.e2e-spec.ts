@@ -178,4 +178,39 @@ describe('settings: Apps page', () => {
     await admin.get(`/api/v1/webhooks/${id}`).expect(404);
     expect((await br.get(`/settings/apps/${id}/edit`)).status).toBe(404);
   });
+
+  it("edits a connection's filter on its data: a bad one is 400 naming the part, the card shows it, the form keeps it", async () => {
+    const admin = api(t, a.host, a.adminKey);
+    const won = Object.entries(a.ws.constants.stage_roles).find(([, role]) => role === 'won')![0];
+    const id = (await admin.post('/api/v1/webhooks', { url: 'http://127.0.0.1:9/filtered', events: ['opp_stage'] }).expect(201)).body.webhook.id as number;
+    const br = await adminBrowser(a);
+    const edit = await br.get(`/settings/apps/${id}/edit`);
+    expect(edit.text).toMatch(/<label for="filter">[^<]+<\/label><textarea id="filter" name="filter"[^>]*aria-describedby="filter-hint"><\/textarea>/);
+    // the hint's example uses this workspace's won stage
+    expect(edit.text).toContain(`&quot;value&quot;:[&quot;${won}&quot;]`);
+    const form = { ...formOf(edit.text, `/settings/apps/${id}`), url: 'http://127.0.0.1:9/filtered', events: 'opp_stage' };
+
+    const notJson = await br.post(`/settings/apps/${id}`, { ...form, filter: '{"conditions": [' });
+    expect(notJson.status).toBe(400);
+    expect(notJson.text).toContain('filter: is not valid JSON');
+    expect(notJson.text).toContain('{&quot;conditions&quot;: [</textarea>'); // what was typed is kept
+    const badOp = await br.post(`/settings/apps/${id}`, { ...form, filter: JSON.stringify({ conditions: [{ field: 'stage', op: 'gt', value: won }] }) });
+    expect(badOp.status).toBe(400);
+    expect(badOp.text).toContain('filter.conditions[0].op: unknown operator gt; one of eq, in, not');
+    expect((await admin.get(`/api/v1/webhooks/${id}`).expect(200)).body.webhook.filter).toBeNull();
+
+    const filter = { match: 'all', conditions: [{ field: 'stage', op: 'in', value: [won] }] };
+    const saved = await br.post(`/settings/apps/${id}`, { ...form, filter: JSON.stringify(filter) });
+    expect(saved.status).toBe(303);
+    expect((await admin.get(`/api/v1/webhooks/${id}`).expect(200)).body.webhook.filter).toEqual(filter);
+    const card = await br.get('/settings/apps');
+    expect(card.text).toMatch(new RegExp(`id="conn-${id}">http://127\\.0\\.0\\.1:9/filtered</td>.*?<div class="muted">Filter: stage in \\[${won}\\]</div>`, 's'));
+    const again = await br.get(`/settings/apps/${id}/edit`);
+    expect(again.text).toContain(`&quot;field&quot;: &quot;stage&quot;`);
+    // emptying the textarea removes the filter
+    expect((await br.post(`/settings/apps/${id}`, { ...form, filter: '' })).status).toBe(303);
+    expect((await admin.get(`/api/v1/webhooks/${id}`).expect(200)).body.webhook.filter).toBeNull();
+    expect((await br.get('/settings/apps')).text).not.toContain(`Filter: stage in`);
+    await admin.delete(`/api/v1/webhooks/${id}`).expect(200);
+  });
 });

@@ -184,6 +184,19 @@ describe('POST /api/v1/webhooks/{id}/replay', () => {
     expect((await as(f).post(`/api/v1/webhooks/${hook.id}/replay`, { since: hook.createdAt, only_failed: true }).expect(201)).body.queued).toBe(0);
   });
 
+  it("applies the connection's data filter as dispatch does: a replay sends nothing the filter excludes", async () => {
+    const f = await createWorkspace(t);
+    const path = '/filtered';
+    const hook = await connect(f, path);
+    await company(f, 'Keep Co');
+    await company(f, 'Drop Co');
+    await settled(f, hook.id, 2);
+    await as(f).patch(`/api/v1/webhooks/${hook.id}`, { filter: { conditions: [{ field: 'name', op: 'eq', value: 'Keep Co' }] } }).expect(200);
+    expect((await as(f).post(`/api/v1/webhooks/${hook.id}/replay`, { since: hook.createdAt }).expect(201)).body.queued).toBe(1);
+    await settled(f, hook.id, 3);
+    expect(got.filter((g) => g.path === path).map((g) => JSON.parse(g.raw.toString()).data.name)).toEqual(['Keep Co', 'Drop Co', 'Keep Co']);
+  });
+
   it('is for admins of the workspace, first-party only; refuses a bad window with 400 naming the field', async () => {
     const f = await createWorkspace(t);
     const other = await createWorkspace(t);

@@ -13,3 +13,21 @@ export const SUBSCRIBABLE_EVENTS = [
   'ticket_created',
   'form_submitted',
 ] as const satisfies readonly EventName[];
+
+export type SubscribableEvent = (typeof SUBSCRIBABLE_EVENTS)[number];
+
+const OPP_FIELDS = ['id', 'rid', 'name', 'customer', 'customer_id', 'stage', 'stage_label', 'value', 'currency', 'owner'] as const;
+
+/** The top-level `data` fields of each kind (spec 6.1), which a connection's filter may name. */
+export const EVENT_DATA_FIELDS: Record<SubscribableEvent, readonly string[]> = {
+  opp_created: OPP_FIELDS,
+  opp_stage: OPP_FIELDS,
+  opp_won: OPP_FIELDS,
+  opp_lost: OPP_FIELDS,
+  customer_created: ['id', 'rid', 'name', 'status', 'source', 'city'],
+  contact_created: ['id', 'name', 'email', 'phone', 'title', 'customer', 'customer_id'],
+  lead_created: ['id', 'company', 'contact', 'email', 'interest'],
+  visit_created: ['id', 'customer', 'type', 'date', 'next_action', 'note'],
+  ticket_created: ['id', 'subject', 'priority', 'who'],
+  form_submitted: ['form', 'company', 'name', 'email', 'phone', 'customer_id', 'task_id', 'new_customer'],
+};

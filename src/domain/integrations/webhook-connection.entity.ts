@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeorm';
 import { TenantEntity } from '../../platform/database/tenant-entity';
+import type { EventFilter } from './event-filter';
 
 /** Connection kinds: signed JSON (`webhook`) and the chat channels of spec 6.5 (unsigned, their own format). */
 export const CONNECTION_KINDS = ['webhook', 'slack', 'teams', 'google_chat', 'discord', 'telegram'] as const;
@@ -18,6 +19,10 @@ export class WebhookConnection extends TenantEntity {
   /** Subscribed event kinds. */
   @Column({ type: 'text', array: true, default: '{}' })
   events: string[];
+
+  /** Optional filter on the events' `data` (event-filter.ts); null delivers every subscribed event. */
+  @Column({ type: 'jsonb', nullable: true })
+  filter: EventFilter | null;
 
   @Column({ type: 'boolean', default: true })
   active: boolean;

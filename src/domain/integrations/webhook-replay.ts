@@ -7,6 +7,7 @@ import { isAdmin, UserContext } from '../identity/auth-context';
 import { render } from './chat-formats';
 import { buildBody } from './webhook-body';
 import { WebhookConnection } from './webhook-connection.entity';
+import { matchesFilter } from './event-filter';
 import { WebhookDelivery } from './webhook-delivery.entity';
 import { REPLAY_MAX_EVENTS, replayWindow, ReplayWindow } from './webhook-replay.rules';
 import { WebhookWorker } from './webhook-worker';
@@ -53,7 +54,7 @@ const CANDIDATES = `
  * Replay for a connection (issue 22): queues the connection's subscribed events of a window again, each
  * with its original `webhook-id` (receivers deduplicate) and, when the log still has it, the exact body
  * sent; the worker sends them like any delivery (same signing, the connection's concurrency, in queue
- * order = event order), marked `replay` in the log. No automatic retries: an admin asks for it.
+ * order = event order), marked `replay` in the log. The connection's `filter` applies as at dispatch. No automatic retries: an admin asks for it.
  */
 @Injectable()
 export class WebhookReplay {
@@ -83,10 +84,12 @@ export class WebhookReplay {
     const queued = await this.uow.run(async () => {
       const c = await db.byId(WebhookConnection, id);
       if (!c) throw notFound('webhook');
-      const rows = await db.sql<Candidate>(CANDIDATES, [c.id, c.events, window.since, window.until, onlyFailed, REPLAY_MAX_EVENTS + 1]);
-      if (rows.length > REPLAY_MAX_EVENTS) {
+      const read = await db.sql<Candidate>(CANDIDATES, [c.id, c.events, window.since, window.until, onlyFailed, REPLAY_MAX_EVENTS + 1]);
+      if (read.length > REPLAY_MAX_EVENTS) {
         throw invalid('since', `the window holds more than ${REPLAY_MAX_EVENTS} events, the most one replay sends: choose a later since or an earlier until`);
       }
+      // the connection's data filter applies as at dispatch: a replay sends nothing it would not have sent
+      const rows = read.filter((r) => matchesFilter(c.filter, r.data));
       if (!rows.length) return 0;
       const info = (await this.worker.workspaceInfos([ws.id])).get(ws.id)!;
       // one multi-row INSERT: ids follow the rows' order, and the worker claims by id (event order)

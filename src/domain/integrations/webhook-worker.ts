@@ -10,6 +10,7 @@ import { SafeHttpClient, PostResult } from '../../platform/net/safe-http';
 import { signedHeaders } from './signing';
 import { buildBody, EventContent, WorkspaceInfo } from './webhook-body';
 import { linkBase } from '../workspace/link-base';
+import { EventFilter, matchesFilter } from './event-filter';
 import { requestLinkBase } from '../../platform/common/request-context';
 
 /** The SecretBox that sealed the signing keys (bound by the module that provides the worker). */
@@ -57,7 +58,7 @@ interface Finished {
 /**
  * The delivery worker (spec 6.2-6.4), off the request path:
  * 1. dispatch: claims pending outbox events (`FOR UPDATE SKIP LOCKED`), builds and serializes each
- *    event's body once per subscribed connection into a pending `webhook_deliveries` row, marks the
+ *    event's body once per subscribed connection whose filter its `data` passes (event-filter.ts) into a pending `webhook_deliveries` row, marks the
  *    event dispatched, all in one short transaction;
  * 2. send: claims pending deliveries the same way (pending → sending, committed before any request),
  *    so several instances share the work and none is sent twice; each is signed and POSTed with an
@@ -170,8 +171,8 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
       ).then((r: unknown) => rowsOf<EventContent & { workspace_id: number; id: number }>(r));
       if (!events.length) return 0;
       const wsIds = [...new Set(events.map((e) => e.workspace_id))];
-      const conns = await this.db.sql<{ workspace_id: number; id: number; kind: string; url: string; events: string[] }>(
-        `SELECT workspace_id, id, kind, url, events FROM webhook_connections WHERE workspace_id = ANY($1::int[]) AND active`,
+      const conns = await this.db.sql<{ workspace_id: number; id: number; kind: string; url: string; events: string[]; filter: EventFilter | null }>(
+        `SELECT workspace_id, id, kind, url, events, filter FROM webhook_connections WHERE workspace_id = ANY($1::int[]) AND active`,
         [wsIds],
       );
       if (!conns.length) return events.length;
@@ -183,7 +184,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
         if (!ws) continue;
         const body = buildBody(ev, ws, now);
         for (const c of conns) {
-          if (c.workspace_id !== ev.workspace_id || !c.events.includes(ev.event)) continue;
+          if (c.workspace_id !== ev.workspace_id || !c.events.includes(ev.event) || !matchesFilter(c.filter, ev.data)) continue;
           const values = [c.workspace_id, c.id, ev.event, ev.id, this.messageId(c.id, ev.id), render(c.kind, body, c.url)];
           values.forEach((v, i) => rows[i].push(v));
         }

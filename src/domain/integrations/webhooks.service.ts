@@ -4,7 +4,8 @@ import { APP_CONFIG, AppConfig } from '../../platform/config/app-config';
 import { DomainError, forbidden, invalid, notFound } from '../../platform/common/errors';
 import type { SecretBox } from '../../platform/common/crypto';
 import { UnitOfWork } from '../../platform/database/unit-of-work';
-import { SUBSCRIBABLE_EVENTS } from './event-kinds';
+import { EVENT_DATA_FIELDS, SUBSCRIBABLE_EVENTS, SubscribableEvent } from './event-kinds';
+import { checkFilterFields, parseEventFilter } from './event-filter';
 import { CONNECTION_KINDS } from './webhook-connection.entity';
 import { WebhookConnection } from './webhook-connection.entity';
 import { WebhookDelivery } from './webhook-delivery.entity';
@@ -24,6 +25,8 @@ export interface ConnectionInput {
   events?: string[];
   active?: boolean;
   kind?: string;
+  /** A filter on the events' `data` (event-filter.ts), as sent; null removes it, undefined keeps it. */
+  filter?: unknown;
 }
 
 /** A connection and, on create and rotate only, its signing key in clear. */
@@ -68,12 +71,13 @@ export class WebhooksService {
     if (!(CONNECTION_KINDS as readonly string[]).includes(kind)) throw invalid('kind', `must be one of ${CONNECTION_KINDS.join(', ')}`);
     const url = await this.checkUrl(input.url);
     const events = this.checkEvents(input.events);
+    const filter = checkFilter(input.filter, events);
     const key = newSigningKey();
     const db = this.uow.tenant(auth.workspace.id);
     const connection = await this.uow.run(async () => {
       await db.lock(LOCK_CONNECTIONS);
       if ((await db.count(WebhookConnection)) >= MAX_CONNECTIONS) throw new DomainError('conflict', `at most ${MAX_CONNECTIONS} webhook connections per workspace`);
-      const c = db.create(WebhookConnection, { kind, url, events, active: input.active ?? true, signingKey: this.box.seal(key), createdBy: auth.user.id });
+      const c = db.create(WebhookConnection, { kind, url, events, filter, active: input.active ?? true, signingKey: this.box.seal(key), createdBy: auth.user.id });
       return db.save(WebhookConnection, c);
     });
     return { connection, signingKey: key };
@@ -90,6 +94,9 @@ export class WebhooksService {
       if (!c) throw notFound('webhook');
       if (url !== undefined) c.url = url;
       if (events !== undefined) c.events = events;
+      // the filter is checked against the events the connection will have (a new filter, or the kept one on new events)
+      if (input.filter !== undefined) c.filter = checkFilter(input.filter, c.events);
+      else if (events !== undefined) checkFilter(c.filter, c.events);
       if (input.active !== undefined) c.active = input.active;
       return db.save(WebhookConnection, c);
     });
@@ -183,6 +190,13 @@ export class WebhooksService {
     if (unknown.length) throw invalid('events', `unknown event ${unknown[0]}; one of ${SUBSCRIBABLE_EVENTS.join(', ')}`);
     return [...new Set(events)];
   }
+}
+
+/** A filter as sent, checked for shape and for fields the subscribed kinds carry (400 `invalid` naming the part). */
+function checkFilter(raw: unknown, events: readonly string[]) {
+  const filter = parseEventFilter(raw);
+  checkFilterFields(filter, events, (e) => EVENT_DATA_FIELDS[e as SubscribableEvent] ?? []);
+  return filter;
 }
 
 /** Advisory-lock namespace serializing the connection count check of a workspace. */

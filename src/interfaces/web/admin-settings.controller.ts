@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { DomainError } from '../../platform/common/errors';
+import { DomainError, invalid } from '../../platform/common/errors';
 import type { CrmRequest } from '../../edge/crm-request';
 import { Page } from '../../edge/pages/page-renderer';
 import { WebhooksService } from '../../domain/integrations/webhooks.service';
@@ -9,6 +9,7 @@ import { WebhookReplay } from '../../domain/integrations/webhook-replay';
 import { ErpConnectionService } from '../../domain/crm/orders/erp-connection.service';
 import { isSigned } from '../../domain/integrations/chat-formats';
 import { SUBSCRIBABLE_EVENTS } from '../../domain/integrations/event-kinds';
+import { describeFilter } from '../../domain/integrations/event-filter';
 import { CONNECTION_KINDS, ConnectionKind } from '../../domain/integrations/webhook-connection.entity';
 import { CurrentWorkspace, Public } from '../../edge/auth.decorator';
 import { UserDirectoryService } from '../../domain/identity/user-directory.service';
@@ -33,7 +34,33 @@ const replayed = (n: number): string =>
   n ? `${n} ${n === 1 ? 'event' : 'events'} queued to send again; they show in the delivery log as replays.` : 'Nothing to send again in that window.';
 
 /** A connection form as typed (kept on a form error). */
-const connectionForm = (body: Form | undefined): ConnectionForm => ({ url: field(body, 'url'), kind: field(body, 'kind', 40) || 'webhook', events: fields(body, 'events') });
+const connectionForm = (body: Form | undefined): ConnectionForm => ({
+  url: field(body, 'url'),
+  kind: field(body, 'kind', 40) || 'webhook',
+  events: fields(body, 'events'),
+  filter: field(body, 'filter', FILTER_TEXT_MAX),
+});
+const FILTER_TEXT_MAX = 8000;
+
+/** The filter textarea: empty is no filter; otherwise JSON, which the service checks (400 naming the part). */
+function filterOf(form: ConnectionForm): unknown {
+  const text = form.filter.trim();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (e) {
+    throw invalid('filter', `is not valid JSON (${e instanceof Error ? e.message.slice(0, 120) : 'parse error'})`);
+  }
+}
+
+/** The filter as the edit form shows it: indented JSON, or empty. */
+const filterText = (filter: unknown): string => (filter ? JSON.stringify(filter, null, 2) : '');
+
+/** A filter example for the form's hint, on this workspace's won stage (installation constants differ). */
+function filterExample(ws: Workspace): string {
+  const won = Object.entries(ws.constants.stage_roles).find(([, role]) => role === 'won')?.[0] ?? '';
+  return JSON.stringify({ match: 'all', conditions: [{ field: 'stage', op: 'in', value: [won] }] });
+}
 
 /**
  * The admins' settings pages: Apps (webhook and chat connections: create every kind of the API, edit,
@@ -66,7 +93,7 @@ export class AdminSettingsController {
       const form = connectionForm(body);
       return this.onInvalid(
         async () => {
-          const r = await this.webhooks.create(ctx.auth, form);
+          const r = await this.webhooks.create(ctx.auth, { url: form.url, kind: form.kind, events: form.events, filter: filterOf(form) });
           const secret = isSigned(r.connection.kind) ? { label: `Signing key of ${r.connection.url}`, key: r.signingKey!, after: 'it is not shown again' } : undefined;
           return redirect('/settings/apps', { notice: `Connection created (${kindLabel(r.connection.kind)}). Send a test to check it.`, secret });
         },
@@ -79,7 +106,7 @@ export class AdminSettingsController {
   editApp(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Param('id') id: string) {
     return this.pages.handle(ws, req, res, async (ctx) => {
       const c = await this.webhooks.get(ctx.auth, idOf(id));
-      return this.editPage(ctx, c.id, c.kind, { url: c.url, kind: c.kind, events: c.events });
+      return this.editPage(ctx, c.id, c.kind, { url: c.url, kind: c.kind, events: c.events, filter: filterText(c.filter) });
     });
   }
 
@@ -90,7 +117,7 @@ export class AdminSettingsController {
       const form = { ...connectionForm(body), kind: c.kind };
       return this.onInvalid(
         async () => {
-          await this.webhooks.update(ctx.auth, c.id, { url: form.url, events: form.events });
+          await this.webhooks.update(ctx.auth, c.id, { url: form.url, events: form.events, filter: filterOf(form) });
           return redirect('/settings/apps', { notice: 'Connection saved.' });
         },
         (error) => this.editPage(ctx, c.id, c.kind, form, error),
@@ -203,15 +230,18 @@ export class AdminSettingsController {
       kind: kindLabel(c.kind),
       signed: isSigned(c.kind),
       events: c.events.join(', '),
+      filter: describeFilter(c.filter),
       active: c.active,
       latest: c.lastAt ? `${c.lastOk ? 'OK' : 'Failed'} ${c.lastStatus ?? ''} ${c.lastEvent ?? ''} ${ts(auth, c.lastAt)}${c.lastError ? ` — ${c.lastError}` : ''}` : '—',
     }));
-    const form = typed.form ?? { url: '', kind: 'webhook', events: [] };
-    return pages.render('apps', { chrome, csrf, ...flash, error: typed.error, items, events: SUBSCRIBABLE_EVENTS, kinds: KINDS, form }, typed.error ? 400 : 200);
+    const form = typed.form ?? { url: '', kind: 'webhook', events: [], filter: '' };
+    const example = filterExample(auth.workspace);
+    return pages.render('apps', { chrome, csrf, ...flash, error: typed.error, items, events: SUBSCRIBABLE_EVENTS, kinds: KINDS, form, filterExample: example }, typed.error ? 400 : 200);
   }
 
-  private editPage({ csrf, chrome }: PageContext, id: number, kind: string, form: ConnectionForm, error?: string): Page {
-    return pages.render('appEdit', { chrome, csrf, error, id, kind: kindLabel(kind), form, events: SUBSCRIBABLE_EVENTS }, error ? 400 : 200);
+  private editPage({ auth, csrf, chrome }: PageContext, id: number, kind: string, form: ConnectionForm, error?: string): Page {
+    const example = filterExample(auth.workspace);
+    return pages.render('appEdit', { chrome, csrf, error, id, kind: kindLabel(kind), form, events: SUBSCRIBABLE_EVENTS, filterExample: example }, error ? 400 : 200);
   }
 
   /** Runs a change; a validation error (`invalid`) re-renders its form with what was typed (400). */

@@ -60,8 +60,9 @@ type Secret = { label: string; key: string; after?: string };
 type Messages = { notice?: string; error?: string; secret?: Secret };
 type Row = Record<string, string | number | boolean>;
 /** The fields of a connection form, as typed (kept on a form error). */
-export type ConnectionForm = { url: string; kind: string; events: string[] };
-type ConnectionFields = { form: ConnectionForm; events: readonly string[]; kinds?: { value: string; label: string }[] };
+/** `filter`: the filter textarea as typed (JSON, empty for none). */
+export type ConnectionForm = { url: string; kind: string; events: string[]; filter: string };
+type ConnectionFields = { form: ConnectionForm; events: readonly string[]; kinds?: { value: string; label: string }[]; filterExample: string };
 
 export interface SettingsViews {
   signin: SignInView;

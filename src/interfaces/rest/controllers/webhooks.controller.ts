@@ -44,7 +44,8 @@ export class WebhooksController {
     description:
       'Creates a connection that POSTs the selected events (spec 6.1) to an `https://` URL; the URL must not point to a loopback, private, link-local ' +
       'or metadata address. The answer is one of only two that show `signing_key` (the other is rotate): store it to verify signatures (spec 6.3). ' +
-      `Chat kinds send the channel's own format, unsigned (spec 6.5). ${ADMINS}`,
+      `Chat kinds send the channel's own format, unsigned (spec 6.5). An optional \`filter\` on the events' \`data\` (\`{match: all|any, conditions: [{field, op: eq|in|not, value}]}\`, ` +
+      `at most 10 conditions) delivers only the events that pass it; a bad filter is 400 \`invalid\` naming the part. ${ADMINS}`,
     spec: '6',
     ok: WebhookResponse,
     errors: { 409: '`conflict`: the workspace already has 50 connections' },
@@ -72,7 +73,7 @@ export class WebhooksController {
   @ApiDoc({
     id: 'updateWebhook',
     summary: 'Update a webhook connection',
-    description: `Changes the URL, the events or \`active\` (false pauses deliveries); omitted fields keep their values. The URL is checked as on create. ${ADMINS} ${NOT_FOUND}`,
+    description: `Changes the URL, the events, the \`filter\` (null removes it) or \`active\` (false pauses deliveries); omitted fields keep their values. The URL and the filter are checked as on create (the filter against the events the connection will have). ${ADMINS} ${NOT_FOUND}`,
     spec: '6',
     ok: WebhookResponse,
   })

@@ -1,8 +1,41 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsClientTimestamp } from './sync.dto';
 import { SUBSCRIBABLE_EVENTS } from '../../../domain/integrations/event-kinds';
 import { CONNECTION_KINDS } from '../../../domain/integrations/webhook-connection.entity';
+import { FILTER_MATCHES, FILTER_OPS, MAX_FILTER_CONDITIONS, MAX_FILTER_VALUES } from '../../../domain/integrations/event-filter';
+
+const SCALAR = [{ type: 'string', maxLength: 200 }, { type: 'number' }, { type: 'boolean' }];
+
+/** OpenAPI shape of a filter condition; the domain checks it (event-filter.ts) and names the bad part. */
+export class WebhookFilterConditionDto {
+  @ApiProperty({ description: 'dotted path into the event `data` (spec 6.1 fields), e.g. `stage`, `owner.id`, `customer_id`', maxLength: 163, example: 'stage' })
+  field: string;
+
+  @ApiProperty({ enum: FILTER_OPS, description: '`eq`: equals; `in`: one of the listed values; `not`: differs from (a missing field differs from everything)' })
+  op: string;
+
+  @ApiProperty({
+    description: `a string, number, boolean or null for \`eq\` and \`not\`; a non-empty list of at most ${MAX_FILTER_VALUES} of them for \`in\`. Compared strictly: 3 is not "3"`,
+    oneOf: [...SCALAR, { type: 'array', minItems: 1, maxItems: MAX_FILTER_VALUES, items: { oneOf: SCALAR, nullable: true } }],
+    nullable: true,
+    example: ['Win'],
+  })
+  value: unknown;
+}
+
+/** OpenAPI shape of a connection's filter on the events' `data`. */
+export class WebhookFilterDto {
+  @ApiPropertyOptional({ enum: FILTER_MATCHES, default: 'all', description: '`all`: every condition holds; `any`: at least one does' })
+  match?: string;
+
+  @ApiProperty({ type: [WebhookFilterConditionDto], minItems: 1, maxItems: MAX_FILTER_CONDITIONS })
+  conditions: WebhookFilterConditionDto[];
+}
+
+const FILTER_DOC =
+  "only events whose `data` passes it are delivered to this connection (the event kinds still apply); a field must be one of the subscribed kinds' `data` fields. " +
+  'null: no filter. A bad filter is 400 `invalid` naming the part, e.g. `filter.conditions[0].op`';
 
 export class CreateWebhookDto {
   @ApiProperty({ description: 'https:// URL the deliveries are POSTed to', maxLength: 2000, example: 'https://hooks.example.com/crm' })
@@ -27,6 +60,11 @@ export class CreateWebhookDto {
   @IsOptional()
   @IsBoolean()
   active?: boolean;
+
+  @ApiPropertyOptional({ type: WebhookFilterDto, nullable: true, description: `${FILTER_DOC}.` })
+  @IsOptional()
+  @IsObject()
+  filter?: object | null;
 }
 
 export class UpdateWebhookDto {
@@ -49,6 +87,11 @@ export class UpdateWebhookDto {
   @IsOptional()
   @IsBoolean()
   active?: boolean;
+
+  @ApiPropertyOptional({ type: WebhookFilterDto, nullable: true, description: `${FILTER_DOC}; omitted keeps the current filter, null removes it.` })
+  @IsOptional()
+  @IsObject()
+  filter?: object | null;
 }
 
 /** POST /webhooks/{id}/replay: the window of events to send again (issue 22). */

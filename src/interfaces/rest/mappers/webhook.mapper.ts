@@ -17,6 +17,7 @@ export const toWebhook = (c: WebhookConnection, ws: Workspace, signingKey: strin
   kind: c.kind as Kind,
   url: c.url,
   events: c.events as Event[],
+  filter: c.filter,
   active: c.active,
   signing_key: signingKey,
   last_result: c.lastAt ? { status: c.lastStatus, error: c.lastError, ok: c.lastOk ?? false, event: c.lastEvent, at: formatTimestamp(c.lastAt, ws.timezone) } : null,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { example, f, named } from '../../../edge/openapi/schema';
 import { SUBSCRIBABLE_EVENTS } from '../../../domain/integrations/event-kinds';
 import { CONNECTION_KINDS } from '../../../domain/integrations/webhook-connection.entity';
+import { FILTER_MATCHES, FILTER_OPS } from '../../../domain/integrations/event-filter';
 
 /** The states of a delivery: queued, claimed by one sender, finished (with or without a 2xx answer). */
 export const DELIVERY_STATUSES = ['pending', 'sending', 'done'] as const;
@@ -20,6 +21,26 @@ export const WebhookResult = named(
 );
 export const webhookResultExample = example(WebhookResult, { status: 200, error: null, ok: true, event: 'opp_won', at: '2026-11-26T09:30:04' });
 
+const FilterScalar = z.union([z.string(), z.number(), z.boolean()]).nullable();
+
+/** A connection's filter on the events' `data` (issue 22). */
+export const WebhookFilter = named(
+  'WebhookFilter',
+  z.object({
+    match: z.enum(FILTER_MATCHES).meta({ description: '`all`: every condition holds; `any`: at least one does' }),
+    conditions: z
+      .array(
+        z.object({
+          field: z.string().meta({ description: 'dotted path into the event `data`, e.g. `stage`, `owner.id`' }),
+          op: z.enum(FILTER_OPS).meta({ description: '`eq` equals, `in` one of, `not` differs from' }),
+          value: z.union([FilterScalar, z.array(FilterScalar)]).meta({ description: 'a scalar for `eq` and `not`, a list for `in`' }),
+        }),
+      )
+      .meta({ description: 'one to ten conditions' }),
+  }),
+  { description: "A filter on the events' `data`: only events that pass it are delivered to the connection." },
+);
+
 /** A webhook connection (spec 6): where and what it delivers. */
 export const Webhook = named(
   'Webhook',
@@ -28,6 +49,7 @@ export const Webhook = named(
     kind: z.enum(CONNECTION_KINDS).meta({ description: '`webhook` (signed JSON, spec 6.2) or a chat channel (its own message format, unsigned; spec 6.5)' }),
     url: z.string().meta({ description: 'the https:// URL deliveries are POSTed to' }),
     events: z.array(z.enum(SUBSCRIBABLE_EVENTS)).meta({ description: 'the subscribed event kinds (spec 6.1)' }),
+    filter: WebhookFilter.nullable().meta({ description: 'null: every event of the subscribed kinds is delivered' }),
     active: z.boolean().meta({ description: 'false = paused: no events are delivered (a test still is)' }),
     signing_key: z
       .string()
@@ -43,7 +65,8 @@ export const webhookExample = example(Webhook, {
   id: 3,
   kind: 'webhook',
   url: 'https://hooks.example.com/crm',
-  events: ['opp_created', 'opp_won', 'customer_created'],
+  events: ['opp_created', 'opp_stage', 'customer_created'],
+  filter: { match: 'any', conditions: [{ field: 'stage', op: 'in', value: ['Win', 'Negotiation'] }, { field: 'owner.id', op: 'eq', value: 3 }] },
   active: true,
   signing_key: null,
   last_result: webhookResultExample,
