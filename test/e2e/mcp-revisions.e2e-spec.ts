@@ -194,6 +194,33 @@ describe('output schemas', () => {
     const lead = (await call('create_lead', { company: 'Schema Lead Co', next_date: '2026-02-01' })).result as { rid: string };
     await call('get_record', { rid: lead.rid });
     await call('list_events', { limit: 5 });
+
+    // the record writes: each the REST service call, checked through REST
+    const created = (await call('create_company', { name: 'Schema New Co', city: 'Izmir', status: c.customer_statuses[0] })).result as { id: number };
+    const dup = await client.callTool({ name: 'create_company', arguments: { name: 'Schema New Co' } });
+    expect([dup.isError, textOf(dup)]).toEqual([true, expect.stringMatching(/^duplicate: a company with .* already exists: Schema New Co \(C-\d+\); send force: true/)]);
+    await call('update_company', { id: created.id, phone: '+90 232 000', website: 'https://schema.test' });
+    expect((await api(t, a.host, seller.key).get(`/api/v1/companies/${created.id}`).expect(200)).body.company).toMatchObject({ name: 'Schema New Co', city: 'Izmir', phone: '+90 232 000', website: 'https://schema.test' });
+    const task = (await call('create_task', { title: 'Schema to finish' })).result as { id: number };
+    expect(await call('update_task', { id: task.id, title: 'Schema to finish today', due_date: '2026-03-01', priority: c.task_priorities[0] })).toMatchObject({ result: { title: 'Schema to finish today', due_date: '2026-03-01' } });
+    expect(await call('update_task', { id: task.id, due_date: null })).toMatchObject({ result: { due_date: null, title: 'Schema to finish today' } });
+    expect(await call('complete_task', { id: task.id })).toMatchObject({ result: { status: c.task_done_status } });
+    expect((await api(t, a.host, seller.key).get(`/api/v1/tasks/${task.id}`).expect(200)).body.task.status).toBe(c.task_done_status);
+    const open = (await api(t, a.host, seller.key).post('/api/v1/opportunities', { name: 'Schema steps', customer_id: company.id }).expect(201)).body.opp;
+    const detail = (await call('get_opportunity', { id: open.id })).result as { steps: { id: number; done: boolean }[] };
+    expect(detail.steps.length).toBeGreaterThan(0);
+    const step = detail.steps[0]!;
+    const ticked = (await call('toggle_opportunity_step', { step_id: step.id, done: !step.done, note: 'via MCP' })).result as { steps: { id: number; done: boolean; note: string }[] };
+    expect(ticked.steps.find((x) => x.id === step.id)).toMatchObject({ done: !step.done, note: 'via MCP' });
+    const meeting = (await call('create_calendar_entry', { title: 'Schema meeting', start: '2026-03-02T09:00:00', end: '2026-03-02T10:30:00', customer_id: company.id })).result as { id: number };
+    expect((await api(t, a.host, seller.key).get(`/api/v1/calendar/${meeting.id}`).expect(200)).body.entry).toMatchObject({ title: 'Schema meeting', start: '2026-03-02T09:00:00', end: '2026-03-02T10:30:00' });
+    const bad = await client.callTool({ name: 'create_calendar_entry', arguments: { title: 'x', start: '2026-03-02 09:00', end: '2026-03-02T08:00:00' } });
+    expect(textOf(bad)).toBe('invalid: start: must be a local time YYYY-MM-DDTHH:mm:ss');
+    const backwards = await client.callTool({ name: 'create_calendar_entry', arguments: { title: 'x', start: '2026-03-02T09:00:00', end: '2026-03-02T08:00:00' } });
+    expect(textOf(backwards)).toBe('invalid: end: must be after start');
+    // another user's company is not found, as in REST
+    const hidden = await insertCompany(t, a, other.user.id, { name: 'Schema Hidden' });
+    expect(textOf(await client.callTool({ name: 'update_company', arguments: { id: hidden.id, city: 'X' } }))).toMatch(/^not_found: /);
     expect(tools.map((x) => x.name).filter((n) => !called.has(n))).toEqual([]);
     await client.close();
   });

@@ -109,8 +109,11 @@ describe('MCP tools over the CRM services', () => {
     const read = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
     for (const n of ['search_companies', 'get_record', 'today', 'list_events', 'search', 'fetch']) expect(hints(n)).toEqual(read);
     for (const n of ['create_task', 'create_activity', 'create_lead', 'add_opportunity_note']) expect(hints(n)).toEqual({ readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false });
-    // a stage move overwrites the stage (closing as lost); moving again to the same stage is refused and changes nothing
-    expect(hints('move_opportunity_stage')).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false });
+    for (const n of ['create_company', 'create_calendar_entry']) expect(hints(n)).toEqual({ readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false });
+    // updates overwrite what was there; repeating one with the same arguments changes nothing more
+    for (const n of ['move_opportunity_stage', 'update_company', 'update_task', 'complete_task', 'toggle_opportunity_step']) {
+      expect([n, hints(n)]).toEqual([n, { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false }]);
+    }
     for (const x of tools) {
       expect([x.name, x.title]).toEqual([x.name, expect.stringMatching(/\S/)]);
       expect(x.outputSchema?.type).toBe('object');
@@ -118,7 +121,9 @@ describe('MCP tools over the CRM services', () => {
     }
     const readOnlyTools = (await listed(readOnly)).map((x) => x.name);
     expect(readOnlyTools).toEqual(expect.arrayContaining(['search_companies', 'get_record', 'search', 'fetch']));
-    for (const n of ['create_task', 'create_activity', 'create_lead', 'move_opportunity_stage', 'add_opportunity_note']) expect(readOnlyTools).not.toContain(n);
+    const writes = ['create_task', 'create_activity', 'create_lead', 'move_opportunity_stage', 'add_opportunity_note', 'create_company', 'update_company', 'update_task', 'complete_task', 'toggle_opportunity_step', 'create_calendar_entry'];
+    expect(tools.map((x) => x.name)).toEqual(expect.arrayContaining(writes));
+    for (const n of writes) expect(readOnlyTools).not.toContain(n);
     expect(tools.map((x) => x.name)).toEqual(expect.arrayContaining(readOnlyTools));
   });
 

@@ -25,8 +25,8 @@ export class McpController {
       'The Model Context Protocol server of the CRM: POST one JSON-RPC 2.0 message, or a batch of 1-20, with `Accept: application/json, ' +
       'text/event-stream`. Stateless (no `Mcp-Session-Id`), and answers are always application/json, never an event stream. Methods: ' +
       "`initialize`, `ping`, `tools/list`, `tools/call` — tools over the caller's CRM with the caller's visibility and rights (search, read " +
-      'a record by its id, the day, tasks, events, and `search` / `fetch` for research clients; with crm.write: log activities, create tasks ' +
-      'and leads, move a stage, add notes). Tools the credential\'s scope or the user\'s modules do not allow are not listed. Every protocol ' +
+      'a record by its id, the day, tasks, events, and `search` / `fetch` for research clients; with crm.write: log activities, create tasks, ' +
+      'leads, companies and calendar entries, update companies and tasks, complete tasks, move a stage, tick a step, add notes). Tools the credential\'s scope or the user\'s modules do not allow are not listed. Every protocol ' +
       'revision of the MCP SDK (2024-10-07 to 2025-11-25) is served, per request: the `initialize` asks for one, later requests name it in ' +
       '`MCP-Protocol-Version` (none: 2025-03-26; an unsupported one: 400); from 2025-06-18 tools carry `outputSchema` and results ' +
       '`structuredContent`. A tool error is a result with `isError: true`. A notification (no `id`) is answered 202 without a body. ' +

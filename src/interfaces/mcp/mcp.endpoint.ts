@@ -34,7 +34,7 @@ export function revisionOf(req: CrmRequest, messages: unknown[]): string {
 export const MAX_BATCH = 20;
 
 const INSTRUCTIONS =
-  "Tools over the CRM of the signed-in user, with the user's visibility and rights: search companies, people and opportunities; read any record by its id (C-12, P-3, O-7, A-20, L-5); today's agenda and tasks; recent events. search and fetch answer in the research shape (ids like company:12, with record URLs). With crm.write: log activities, create tasks and leads, move an opportunity's stage, add notes.";
+  "Tools over the CRM of the signed-in user, with the user's visibility and rights: search companies, people and opportunities; read any record by its id (C-12, P-3, O-7, A-20, L-5); today's agenda and tasks; recent events. search and fetch answer in the research shape (ids like company:12, with record URLs). With crm.write: log activities; create tasks, leads, companies and calendar entries; update companies and tasks, complete tasks; move an opportunity's stage, tick its checklist steps, add notes.";
 
 /**
  * `/mcp` on the MCP TypeScript SDK: per request (stateless Streamable HTTP, JSON responses, no session)

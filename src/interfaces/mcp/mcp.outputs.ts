@@ -57,6 +57,19 @@ export const OpportunityBrief = Opportunity.extend({
   notes: z.array(z.object({ id: z.int(), body: z.string() })).describe('notes, newest first'),
 });
 
+export const OpportunityDetail = OpportunityBrief.extend({
+  steps: z.array(z.object({ id: z.int().describe('step id (toggle_opportunity_step)'), stage: z.string(), title: z.string(), done: z.boolean(), note: z.string() })).describe("the stages' checklist steps"),
+});
+
+export const Meeting = z.object({
+  id: z.int().describe('calendar entry id'),
+  title: z.string(),
+  start: z.string().describe('YYYY-MM-DDTHH:mm:ss'),
+  end: z.string(),
+  location: z.string().nullable(),
+  customer_id: z.int().nullable(),
+});
+
 export const Activity = z.object({
   rid,
   id: z.int().describe('activity id'),
@@ -104,9 +117,7 @@ const Target = z.object({ target: z.int(), done: z.int() });
 
 export const Agenda = z.object({
   date: z.string().describe('today in the workspace (YYYY-MM-DD)'),
-  meetings: z.array(
-    z.object({ id: z.int(), title: z.string(), start: z.string().describe('YYYY-MM-DDTHH:mm:ss'), end: z.string(), location: z.string().nullable(), customer_id: z.int().nullable() }),
-  ),
+  meetings: z.array(Meeting),
   actions: z.array(Task).describe('tasks due soon'),
   overdue_tasks: z.array(Task),
   overdue_visits: z.array(Company).describe('companies whose visit is overdue'),

@@ -81,7 +81,7 @@ function recordTools(s: ToolServices): ToolDef[] {
       title: 'Get a record',
       description: 'One company, person, opportunity, activity or lead by its record id (C-12, P-3, O-7, A-20, L-5), as the search tools and the CRM show it.',
       write: false,
-      output: z.union([O.Company, O.Person, O.OpportunityBrief, O.Activity, O.Lead]),
+      output: z.union([O.Company, O.Person, O.OpportunityDetail, O.Activity, O.Lead]),
       input: z.strictObject({ rid: ridArg }),
       run: async (auth, a) => {
         const [, kind, digits] = RID.exec(a.rid)!;
@@ -116,9 +116,9 @@ function recordTools(s: ToolServices): ToolDef[] {
     defineTool({
       name: 'get_opportunity',
       title: 'Get an opportunity',
-      description: 'One opportunity with its stage, value, company and notes.',
+      description: 'One opportunity with its stage, value, company, notes and checklist steps.',
       write: false,
-      output: O.OpportunityBrief,
+      output: O.OpportunityDetail,
       module: MODULES.opportunities,
       input: z.strictObject({ id: id('opportunity') }),
       run: async (auth, a) => M.oppDetail(await s.opps.get(auth, a.id)),

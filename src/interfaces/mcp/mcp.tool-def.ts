@@ -1,6 +1,7 @@
 import * as z from 'zod/v4';
 import { DomainError } from '../../platform/common/errors';
 import type { ActivitiesService } from '../../domain/crm/activities/activities.service';
+import type { CalendarService } from '../../domain/crm/calendar/calendar.service';
 import type { CompaniesService } from '../../domain/crm/companies/companies.service';
 import type { EventJournalService } from '../../domain/crm/journal';
 import type { LeadsService } from '../../domain/crm/leads/leads.service';
@@ -55,6 +56,7 @@ export interface ToolServices {
   leads: LeadsService;
   events: EventJournalService;
   search: SearchService;
+  calendar: CalendarService;
 }
 
 /** Rule 11 inside a tool that reads several record kinds (get_record): a tool error `module: …`. */

@@ -6,6 +6,7 @@ import { clip } from '../../platform/common/errors';
 import { toDomainError } from '../../edge/error-mapping';
 import { ROOT_LOGGER } from '../../platform/common/logger';
 import { ActivitiesService } from '../../domain/crm/activities/activities.service';
+import { CalendarService } from '../../domain/crm/calendar/calendar.service';
 import { CompaniesService } from '../../domain/crm/companies/companies.service';
 import { LeadsService } from '../../domain/crm/leads/leads.service';
 import { EventJournalService } from '../../domain/crm/journal';
@@ -19,6 +20,7 @@ import { fingerprintOf, IdempotencyKeys } from '../../domain/identity/idempotenc
 import { problemsOf } from './mcp.args';
 import type { ToolDef, ToolServices } from './mcp.tool-def';
 import { readTools } from './mcp.read-tools';
+import { recordWriteTools } from './mcp.record-write-tools';
 import { researchTools } from './mcp.research-tools';
 import { writeTools } from './mcp.write-tools';
 
@@ -77,11 +79,12 @@ export class McpTools {
     leads: LeadsService,
     events: EventJournalService,
     search: SearchService,
+    calendar: CalendarService,
     private readonly keys: IdempotencyKeys,
     @Inject(ROOT_LOGGER) private readonly log: pino.Logger,
   ) {
-    const services: ToolServices = { companies, people, opps, activities, tasks, today, leads, events, search };
-    const writes = writeTools(services).map((t) => ({ ...t, input: t.input.extend({ idempotency_key: IDEMPOTENCY_KEY }) }));
+    const services: ToolServices = { companies, people, opps, activities, tasks, today, leads, events, search, calendar };
+    const writes = [...writeTools(services), ...recordWriteTools(services)].map((t) => ({ ...t, input: t.input.extend({ idempotency_key: IDEMPOTENCY_KEY }) }));
     this.tools = [...researchTools(services), ...readTools(services), ...writes];
     for (const def of this.tools) {
       const schema = jsonSchema(def.input, 'input') as Tool['inputSchema'];
