@@ -68,9 +68,16 @@ async function toolError(key: string, name: string, args: unknown, f: Fixture = 
   expect(r.isError).toBe(true);
   return r.content[0]!.text;
 }
-async function listed(key: string) {
-  const r = await rpc(key, { jsonrpc: '2.0', id: ++seq, method: 'tools/list' }).expect(200);
-  return r.body.result.tools as { name: string; inputSchema: { properties: Record<string, { enum?: string[]; type?: string }>; required?: string[]; additionalProperties?: boolean } }[];
+interface ListedTool {
+  name: string;
+  title?: string;
+  annotations?: Record<string, unknown>;
+  outputSchema?: { type: string; properties: Record<string, unknown> };
+  inputSchema: { properties: Record<string, { enum?: string[]; type?: string; description?: string }>; required?: string[]; additionalProperties?: boolean };
+}
+async function listed(key: string, revision = '2025-11-25') {
+  const r = await rpc(key, { jsonrpc: '2.0', id: ++seq, method: 'tools/list' }).set('MCP-Protocol-Version', revision).expect(200);
+  return r.body.result.tools as ListedTool[];
 }
 /** A write tool without crm.write: the whole HTTP request is 403 with the step-up challenge. */
 async function expectStepUp(name: string, args: unknown) {
@@ -94,6 +101,30 @@ describe('MCP tools over the CRM services', () => {
     expect(byName.get('create_lead')!.inputSchema.required).toEqual(['company']);
     expect(byName.get('create_lead')!.inputSchema.properties.interest!.enum).toEqual(c.lead_interest);
     expect(byName.get('get_record')!.inputSchema.properties.rid!.type).toBe('string');
+  });
+
+  it('tools/list: true annotations, a description on every argument, an output schema; write tools only with crm.write', async () => {
+    const tools = await listed(seller.key);
+    const hints = (n: string) => tools.find((x) => x.name === n)!.annotations;
+    const read = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+    for (const n of ['search_companies', 'get_record', 'today', 'list_events', 'search', 'fetch']) expect(hints(n)).toEqual(read);
+    for (const n of ['create_task', 'create_activity', 'create_lead', 'add_opportunity_note']) expect(hints(n)).toEqual({ readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false });
+    for (const n of ['create_company', 'create_calendar_entry']) expect(hints(n)).toEqual({ readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false });
+    // updates overwrite what was there; repeating one with the same arguments changes nothing more
+    for (const n of ['move_opportunity_stage', 'update_company', 'update_task', 'complete_task', 'toggle_opportunity_step']) {
+      expect([n, hints(n)]).toEqual([n, { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false }]);
+    }
+    for (const x of tools) {
+      expect([x.name, x.title]).toEqual([x.name, expect.stringMatching(/\S/)]);
+      expect(x.outputSchema?.type).toBe('object');
+      for (const [arg, schema] of Object.entries(x.inputSchema.properties)) expect([x.name, arg, schema.description]).toEqual([x.name, arg, expect.stringMatching(/\S{3}/)]);
+    }
+    const readOnlyTools = (await listed(readOnly)).map((x) => x.name);
+    expect(readOnlyTools).toEqual(expect.arrayContaining(['search_companies', 'get_record', 'search', 'fetch']));
+    const writes = ['create_task', 'create_activity', 'create_lead', 'move_opportunity_stage', 'add_opportunity_note', 'create_company', 'update_company', 'update_task', 'complete_task', 'toggle_opportunity_step', 'create_calendar_entry'];
+    expect(tools.map((x) => x.name)).toEqual(expect.arrayContaining(writes));
+    for (const n of writes) expect(readOnlyTools).not.toContain(n);
+    expect(tools.map((x) => x.name)).toEqual(expect.arrayContaining(readOnlyTools));
   });
 
   it('search_people: visible people by name or e-mail, with their company; argument errors name the field', async () => {

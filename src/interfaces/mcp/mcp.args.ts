@@ -1,4 +1,5 @@
 import * as z from 'zod/v4';
+import { isLocalTimestamp } from '../../platform/common/local-time';
 
 /**
  * Tool argument schemas (zod 4, which the MCP SDK 1.32 itself uses as `zod/v4`) with messages that name
@@ -40,6 +41,12 @@ export const id = (what: string) => int(1, INT_MAX, `id of the ${what}`);
 export const limit = () => int(1, 100, 'at most this many results (default 20)');
 
 export const date = (description: string) => z.iso.date({ error: (iss) => (iss.input === undefined ? 'required' : 'must be a date YYYY-MM-DD') }).describe(`${description} (YYYY-MM-DD)`);
+
+export const timestamp = (description: string) =>
+  z
+    .string({ error: typeError('a string') })
+    .refine(isLocalTimestamp, 'must be a local time YYYY-MM-DDTHH:mm:ss')
+    .describe(`${description} (YYYY-MM-DDTHH:mm:ss, the workspace's local time)`);
 
 export const flag = (description: string) => z.boolean({ error: typeError('true or false') }).describe(description);
 

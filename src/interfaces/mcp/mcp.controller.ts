@@ -25,8 +25,12 @@ export class McpController {
       'The Model Context Protocol server of the CRM: POST one JSON-RPC 2.0 message, or a batch of 1-20, with `Accept: application/json, ' +
       'text/event-stream`. Stateless (no `Mcp-Session-Id`), and answers are always application/json, never an event stream. Methods: ' +
       "`initialize`, `ping`, `tools/list`, `tools/call` — tools over the caller's CRM with the caller's visibility and rights (search, read " +
-      'a record by its id, the day, tasks; with crm.write: log activities, create tasks and leads, move a stage, add notes). A tool error is a ' +
-      'result with `isError: true`. A notification (no `id`) is answered 202 without a body. Credential: an OAuth access token (`mcp_…`, ' +
+      'a record by its id, the day, tasks, events, and `search` / `fetch` for research clients; with crm.write: log activities, create tasks, ' +
+      'leads, companies and calendar entries, update companies and tasks, complete tasks, move a stage, tick a step, add notes). Tools the credential\'s scope or the user\'s modules do not allow are not listed. Every protocol ' +
+      'revision of the MCP SDK (2024-10-07 to 2025-11-25) is served, per request: the `initialize` asks for one, later requests name it in ' +
+      '`MCP-Protocol-Version` (none: 2025-03-26; an unsupported one: 400); from 2025-06-18 tools carry `outputSchema` and results ' +
+      '`structuredContent`. A tool error is a result with `isError: true`. A notification (no `id`) is answered 202 without a body. ' +
+      'Credential: an OAuth access token (`mcp_…`, ' +
       'spec 5) or an API key, with crm.read; a 401 carries `WWW-Authenticate: Bearer … resource_metadata=".../.well-known/oauth-protected-resource/mcp"`. ' +
       'A write tool without crm.write fails the whole request with 403 `insufficient_scope` and `WWW-Authenticate: Bearer error="insufficient_scope"`. ' +
       'Errors before the JSON-RPC layer (credential, scope, Origin, rate limit) use the REST error envelope.',
@@ -36,7 +40,7 @@ export class McpController {
       { status: 202, description: 'only notifications were sent: no body' },
     ],
     errors: {
-      400: 'JSON-RPC `-32700` Parse error (the body is not JSON) or `-32600` Invalid Request (not a JSON-RPC message, an empty batch or more than 20), or the REST envelope for a body the edge refuses',
+      400: 'JSON-RPC `-32700` Parse error (the body is not JSON), `-32600` Invalid Request (not a JSON-RPC message, an empty batch or more than 20), `-32000` an unsupported `MCP-Protocol-Version`, or the REST envelope for a body the edge refuses',
       403: 'REST envelope: `insufficient_scope` (a write tool without crm.write, or a token without crm.read), `forbidden` (an `Origin` of another site) or `module`',
       406: 'JSON-RPC `-32000` Not Acceptable: `Accept` must list application/json and text/event-stream',
     },

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, DEFAULT_NEGOTIATED_PROTOCOL_VERSION, LATEST_PROTOCOL_VERSION, ListToolsRequestSchema, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { Response } from 'express';
 import { DomainError } from '../../platform/common/errors';
@@ -10,13 +10,31 @@ import { baseUrlOf } from '../../edge/base-url';
 import type { CrmRequest } from '../../edge/crm-request';
 import { APP_CONFIG, AppConfig } from '../../platform/config/app-config';
 import type { UserContext } from '../../domain/identity/auth-context';
-import { McpTools } from './mcp.tools';
+import { McpTools, type CallContext } from './mcp.tools';
+
+/**
+ * The protocol revision a request speaks (negotiated per request, as a stateless server must): the one an
+ * `initialize` in it asks for when the SDK supports it (else the SDK answers its latest), otherwise the
+ * `MCP-Protocol-Version` header (the SDK's transport refuses one it does not support with 400), and
+ * without the header 2025-03-26, as the spec says a server must assume.
+ */
+export function revisionOf(req: CrmRequest, messages: unknown[]): string {
+  for (const m of messages) {
+    const init = m as { method?: unknown; params?: { protocolVersion?: unknown } } | null;
+    if (init && typeof init === 'object' && init.method === 'initialize') {
+      const asked = init.params?.protocolVersion;
+      return typeof asked === 'string' && SUPPORTED_PROTOCOL_VERSIONS.includes(asked) ? asked : LATEST_PROTOCOL_VERSION;
+    }
+  }
+  const header = req.headers['mcp-protocol-version'];
+  return typeof header === 'string' && SUPPORTED_PROTOCOL_VERSIONS.includes(header) ? header : DEFAULT_NEGOTIATED_PROTOCOL_VERSION;
+}
 
 /** JSON-RPC messages per POST (the SDK allows 100; each tools/call is a service call). */
 export const MAX_BATCH = 20;
 
 const INSTRUCTIONS =
-  "Tools over the CRM of the signed-in user, with the user's visibility and rights: search companies, people and opportunities; read any record by its id (C-12, P-3, O-7, A-20, L-5); today's agenda and tasks. With crm.write: log activities, create tasks and leads, move an opportunity's stage, add notes.";
+  "Tools over the CRM of the signed-in user, with the user's visibility and rights: search companies, people and opportunities; read any record by its id (C-12, P-3, O-7, A-20, L-5); today's agenda and tasks; recent events. search and fetch answer in the research shape (ids like company:12, with record URLs). With crm.write: log activities; create tasks, leads, companies and calendar entries; update companies and tasks, complete tasks; move an opportunity's stage, tick its checklist steps, add notes.";
 
 /**
  * `/mcp` on the MCP TypeScript SDK: per request (stateless Streamable HTTP, JSON responses, no session)
@@ -50,7 +68,7 @@ export class McpEndpoint {
         if (tool) throw new DomainError('insufficient_scope', `the ${tool} tool needs the crm.write scope`);
       }
     }
-    const server = this.server(auth, req.id);
+    const server = this.server(auth, { requestId: req.id, baseUrl: baseUrlOf(req), revision: revisionOf(req, messages) });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     try {
       await server.connect(transport);
@@ -60,13 +78,13 @@ export class McpEndpoint {
     }
   }
 
-  private server(auth: UserContext, requestId: string): Server {
+  private server(auth: UserContext, at: CallContext): Server {
     const server = new Server(
       { name: 'crm', title: `${auth.workspace.name} CRM`, version: this.config.appVersion },
       { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator: this.validator },
     );
-    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.tools.list(auth) }));
-    server.setRequestHandler(CallToolRequestSchema, (r) => this.tools.call(auth, r.params.name, r.params.arguments, requestId));
+    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.tools.list(auth, at.revision) }));
+    server.setRequestHandler(CallToolRequestSchema, (r) => this.tools.call(auth, r.params.name, r.params.arguments, at));
     return server;
   }
 }

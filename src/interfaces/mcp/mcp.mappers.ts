@@ -60,7 +60,11 @@ export const opp = ({ opp: o, customer }: Pick<OppView, 'opp' | 'customer'>) => 
 /** An opportunity with its next stage and notes: after a change (the brief) and on a read (the record). */
 export const oppBrief = (b: OppBrief) => ({ ...opp(b), next_stage: b.nextStage, notes: b.notes.map((n) => ({ id: n.id, body: n.body })) });
 
-export const oppDetail = (d: OppDetail) => oppBrief({ ...d, nextStage: d.computed.nextStage });
+/** The record as get_opportunity answers it: the brief plus the checklist steps (toggle_opportunity_step takes their ids). */
+export const oppDetail = (d: OppDetail) => ({
+  ...oppBrief({ ...d, nextStage: d.computed.nextStage }),
+  steps: d.steps.map((s) => ({ id: s.id, stage: s.stage, title: s.title, done: s.done, note: s.note })),
+});
 
 export const activity = (v: ActivityView) => ({
   rid: rid('A', v.activity.id),
@@ -107,7 +111,7 @@ export const lead = ({ lead: l, views }: LeadOne) => ({
   owner_id: l.ownerId,
 });
 
-const meeting = (e: CalendarEntry, ws: Workspace) => ({
+export const meeting = (e: CalendarEntry, ws: Workspace) => ({
   id: e.id,
   title: e.title,
   start: formatTimestamp(e.startAt, ws.timezone),

@@ -3,6 +3,7 @@ import { MODULES, type ModuleName } from '../../domain/workspace/defaults';
 import { JOURNAL_KINDS, JOURNAL_MAX_LIMIT } from '../../domain/crm/journal';
 import { flag, id, int, INT_MAX, limit, oneOf, text } from './mcp.args';
 import * as M from './mcp.mappers';
+import * as O from './mcp.outputs';
 import { defineTool, requireModule, type ToolDef, type ToolServices } from './mcp.tool-def';
 
 const QUERY = () => text(200, 'text to search for').optional();
@@ -41,6 +42,7 @@ function searchTools(s: ToolServices): ToolDef[] {
       title: 'Search companies',
       description: 'Find companies (customers) visible to the user by name, city or other text.',
       write: false,
+      output: z.array(O.Company),
       module: MODULES.customers,
       input: z.strictObject({ query: QUERY(), limit: limit().optional() }),
       run: async (auth, a) => (await s.companies.list(auth, { q: a.query, limit: a.limit ?? 20 })).items.map(M.company),
@@ -50,6 +52,7 @@ function searchTools(s: ToolServices): ToolDef[] {
       title: 'Search people',
       description: 'Find contact persons visible to the user by name or e-mail, optionally of one company.',
       write: false,
+      output: z.array(O.Person),
       module: MODULES.customers,
       input: z.strictObject({ query: QUERY(), customer_id: id('company').optional(), limit: limit().optional() }),
       run: async (auth, a) => {
@@ -62,6 +65,7 @@ function searchTools(s: ToolServices): ToolDef[] {
       title: 'Search opportunities',
       description: 'Sales opportunities visible to the user; filter by text, company or open/closed.',
       write: false,
+      output: z.array(O.Opportunity),
       module: MODULES.opportunities,
       input: z.strictObject({ query: QUERY(), customer_id: id('company').optional(), status: oneOf(['open', 'closed'], 'open or closed').optional(), limit: limit().optional() }),
       run: async (auth, a) => (await s.opps.list(auth, { q: a.query, customer_id: a.customer_id, status: a.status, limit: a.limit ?? 20 })).items.map(M.opp),
@@ -77,6 +81,7 @@ function recordTools(s: ToolServices): ToolDef[] {
       title: 'Get a record',
       description: 'One company, person, opportunity, activity or lead by its record id (C-12, P-3, O-7, A-20, L-5), as the search tools and the CRM show it.',
       write: false,
+      output: z.union([O.Company, O.Person, O.OpportunityDetail, O.Activity, O.Lead]),
       input: z.strictObject({ rid: ridArg }),
       run: async (auth, a) => {
         const [, kind, digits] = RID.exec(a.rid)!;
@@ -103,6 +108,7 @@ function recordTools(s: ToolServices): ToolDef[] {
       title: 'Get a company',
       description: 'One company with its contact data, owner and visit dates.',
       write: false,
+      output: O.Company,
       module: MODULES.customers,
       input: z.strictObject({ id: id('company') }),
       run: async (auth, a) => M.company((await s.companies.get(auth, a.id)).company),
@@ -110,8 +116,9 @@ function recordTools(s: ToolServices): ToolDef[] {
     defineTool({
       name: 'get_opportunity',
       title: 'Get an opportunity',
-      description: 'One opportunity with its stage, value, company and notes.',
+      description: 'One opportunity with its stage, value, company, notes and checklist steps.',
       write: false,
+      output: O.OpportunityDetail,
       module: MODULES.opportunities,
       input: z.strictObject({ id: id('opportunity') }),
       run: async (auth, a) => M.oppDetail(await s.opps.get(auth, a.id)),
@@ -127,6 +134,7 @@ function agendaTools(s: ToolServices): ToolDef[] {
       title: 'List tasks',
       description: "The user's visible tasks; open ones by default.",
       write: false,
+      output: z.array(O.Task),
       module: MODULES.activities,
       input: z.strictObject({ customer_id: id('company').optional(), overdue: flag('only overdue tasks').optional(), limit: limit().optional() }),
       run: async (auth, a) => (await s.tasks.list(auth, { open: 'true', customer_id: a.customer_id, overdue: a.overdue ? 'true' : undefined, limit: a.limit ?? 20 })).items.map(M.taskView),
@@ -136,6 +144,7 @@ function agendaTools(s: ToolServices): ToolDef[] {
       title: "Today's agenda",
       description: "The user's day: meetings, actions due soon, overdue tasks and visits, and this week's visit and task targets (parts of modules the user lacks stay empty).",
       write: false,
+      output: O.Agenda,
       input: z.strictObject({}),
       run: async (auth) => M.agenda(await s.today.today(auth), auth.workspace),
     }),
@@ -152,6 +161,7 @@ function journalTools(s: ToolServices): ToolDef[] {
         'Events of the CRM (new companies, contacts, opportunities and stage changes, wins, losses, visits, leads, tickets, form submissions) the user may see, ' +
         'oldest first. Pass next_cursor back as `after` to read what happened since; an empty list means nothing new yet.',
       write: false,
+      output: O.Journal,
       input: z.strictObject({
         after: text(200, 'next_cursor of the previous call (or an event cursor); without it, from the oldest kept event').optional(),
         event: z.array(oneOf(JOURNAL_KINDS as [string, ...string[]], `an event kind: ${JOURNAL_KINDS.join(', ')}`)).min(1, 'at least one kind').max(JOURNAL_KINDS.length).optional().describe('only these event kinds'),

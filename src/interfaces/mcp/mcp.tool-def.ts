@@ -1,33 +1,49 @@
 import * as z from 'zod/v4';
 import { DomainError } from '../../platform/common/errors';
 import type { ActivitiesService } from '../../domain/crm/activities/activities.service';
+import type { CalendarService } from '../../domain/crm/calendar/calendar.service';
 import type { CompaniesService } from '../../domain/crm/companies/companies.service';
 import type { EventJournalService } from '../../domain/crm/journal';
 import type { LeadsService } from '../../domain/crm/leads/leads.service';
 import type { OpportunitiesService } from '../../domain/crm/opportunities/opportunities.service';
 import type { PeopleService } from '../../domain/crm/people/people.service';
+import type { SearchService } from '../../domain/crm/search';
 import type { TasksService } from '../../domain/crm/tasks/tasks.service';
 import type { TodayService } from '../../domain/crm/today/today.service';
 import type { UserContext } from '../../domain/identity/auth-context';
 import type { ModuleName } from '../../domain/workspace/defaults';
 import type { WorkspaceConstants } from '../../domain/workspace/workspace.entity';
 
-/** One MCP tool: its zod input schema, the licence module it needs, and one domain service call. */
-export interface ToolDef<S extends z.ZodObject = z.ZodObject> {
+/** What a tool runs with besides its arguments: where the web app's record URLs start (scheme and host the caller used). */
+export interface ToolContext {
+  baseUrl: string;
+}
+
+interface ToolBase<S extends z.ZodObject, O extends z.ZodType> {
   name: string;
   title: string;
   description: string;
-  /** Needs crm.write (checked before the request reaches the MCP server: 403 insufficient_scope). */
-  write: boolean;
   module?: ModuleName;
   input: S;
+  /** The result's schema (`outputSchema`); `run` must answer its input type. */
+  output: O;
+  /** `structuredContent` is the result itself (an object, as the research tools answer) rather than `{result}`. */
+  bare?: boolean;
   /** Workspace lists offered as an argument's `enum` in tools/list (the service still checks the value). */
   choices?: (c: WorkspaceConstants) => Record<string, string[]>;
-  run: (auth: UserContext, args: z.output<S>) => Promise<unknown>;
+  run: (auth: UserContext, args: z.output<S>, ctx: ToolContext) => Promise<z.input<O>>;
 }
 
-/** A tool definition with its argument type checked against its schema. */
-export const defineTool = <S extends z.ZodObject>(def: ToolDef<S>): ToolDef => def as unknown as ToolDef;
+/**
+ * One MCP tool: its zod input and output schemas, the licence module it needs, and one domain service
+ * call. A write (needs crm.write) states its annotations: `destructive` when it changes or removes what
+ * exists rather than only adding, `idempotent` when a repeat with the same arguments changes nothing more.
+ */
+export type ToolDef<S extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> = ToolBase<S, O> &
+  ({ write: false } | { write: true; destructive: boolean; idempotent: boolean });
+
+/** A tool definition with its argument and result types checked against its schemas. */
+export const defineTool = <S extends z.ZodObject, O extends z.ZodType>(def: ToolDef<S, O>): ToolDef => def as unknown as ToolDef;
 
 /** The services the tools call: the same ones the REST controllers call. */
 export interface ToolServices {
@@ -39,6 +55,8 @@ export interface ToolServices {
   today: TodayService;
   leads: LeadsService;
   events: EventJournalService;
+  search: SearchService;
+  calendar: CalendarService;
 }
 
 /** Rule 11 inside a tool that reads several record kinds (get_record): a tool error `module: …`. */

@@ -6,11 +6,13 @@ import { clip } from '../../platform/common/errors';
 import { toDomainError } from '../../edge/error-mapping';
 import { ROOT_LOGGER } from '../../platform/common/logger';
 import { ActivitiesService } from '../../domain/crm/activities/activities.service';
+import { CalendarService } from '../../domain/crm/calendar/calendar.service';
 import { CompaniesService } from '../../domain/crm/companies/companies.service';
 import { LeadsService } from '../../domain/crm/leads/leads.service';
 import { EventJournalService } from '../../domain/crm/journal';
 import { OpportunitiesService } from '../../domain/crm/opportunities/opportunities.service';
 import { PeopleService } from '../../domain/crm/people/people.service';
+import { SearchService } from '../../domain/crm/search';
 import { TasksService } from '../../domain/crm/tasks/tasks.service';
 import { TodayService } from '../../domain/crm/today/today.service';
 import type { UserContext } from '../../domain/identity/auth-context';
@@ -18,6 +20,8 @@ import { fingerprintOf, IdempotencyKeys } from '../../domain/identity/idempotenc
 import { problemsOf } from './mcp.args';
 import type { ToolDef, ToolServices } from './mcp.tool-def';
 import { readTools } from './mcp.read-tools';
+import { recordWriteTools } from './mcp.record-write-tools';
+import { researchTools } from './mcp.research-tools';
 import { writeTools } from './mcp.write-tools';
 
 const MAX_PROBLEMS = 10;
@@ -32,6 +36,29 @@ const IDEMPOTENCY_KEY = z
     'optional: a key of your choice (1-255 printable characters) that makes a repeat of this call within 24 hours answer the first result again instead of writing twice; the same key with other arguments is refused',
   );
 
+/** Protocol revisions that added tool annotations, and `title`, `outputSchema` and `structuredContent`. */
+export const REVISION_ANNOTATIONS = '2025-03-26';
+export const REVISION_STRUCTURED = '2025-06-18';
+
+/** Where a call comes from: the request (for logs), the web app's base URL, the request's protocol revision. */
+export interface CallContext {
+  requestId: string;
+  baseUrl: string;
+  revision: string;
+}
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  const out = z.toJSONSchema(schema, { target: 'draft-7', io }) as Record<string, unknown>;
+  delete out.$schema;
+  return out;
+}
+
+/** True hints: reads only read; a write says whether it changes what exists and whether a repeat adds nothing; nothing leaves the CRM. */
+function annotationsOf(t: ToolDef): NonNullable<Tool['annotations']> {
+  if (!t.write) return { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+  return { readOnlyHint: false, destructiveHint: t.destructive, idempotentHint: t.idempotent, openWorldHint: false };
+}
+
 /**
  * The tool registry: definitions with their JSON Schemas (built once from zod), the per-caller list
  * (module rule, workspace choices) and the call path (module, input validation, domain errors as tool
@@ -40,7 +67,7 @@ const IDEMPOTENCY_KEY = z
 @Injectable()
 export class McpTools {
   private readonly tools: ToolDef[];
-  private readonly byName = new Map<string, { def: ToolDef; schema: Tool['inputSchema'] }>();
+  private readonly byName = new Map<string, { def: ToolDef; schema: Tool['inputSchema']; output: NonNullable<Tool['outputSchema']> }>();
 
   constructor(
     companies: CompaniesService,
@@ -51,16 +78,18 @@ export class McpTools {
     today: TodayService,
     leads: LeadsService,
     events: EventJournalService,
+    search: SearchService,
+    calendar: CalendarService,
     private readonly keys: IdempotencyKeys,
     @Inject(ROOT_LOGGER) private readonly log: pino.Logger,
   ) {
-    const services: ToolServices = { companies, people, opps, activities, tasks, today, leads, events };
-    const writes = writeTools(services).map((t) => ({ ...t, input: t.input.extend({ idempotency_key: IDEMPOTENCY_KEY }) }));
-    this.tools = [...readTools(services), ...writes];
+    const services: ToolServices = { companies, people, opps, activities, tasks, today, leads, events, search, calendar };
+    const writes = [...writeTools(services), ...recordWriteTools(services)].map((t) => ({ ...t, input: t.input.extend({ idempotency_key: IDEMPOTENCY_KEY }) }));
+    this.tools = [...researchTools(services), ...readTools(services), ...writes];
     for (const def of this.tools) {
-      const schema = z.toJSONSchema(def.input, { target: 'draft-7', io: 'input' }) as Record<string, unknown>;
-      delete schema.$schema;
-      this.byName.set(def.name, { def, schema: schema as Tool['inputSchema'] });
+      const schema = jsonSchema(def.input, 'input') as Tool['inputSchema'];
+      const output = jsonSchema(def.bare ? def.output : z.object({ result: def.output }), 'output') as NonNullable<Tool['outputSchema']>;
+      this.byName.set(def.name, { def, schema, output });
     }
   }
 
@@ -71,23 +100,39 @@ export class McpTools {
     return this.byName.get(m.params.name)?.def.write ? m.params.name : null;
   }
 
-  list(auth: UserContext): Tool[] {
+  /**
+   * The tools the caller may call (its modules, and crm.write for writes), as the request's protocol
+   * revision describes a tool: `title` and `outputSchema` from 2025-06-18, annotations from 2025-03-26.
+   */
+  list(auth: UserContext, revision: string): Tool[] {
     const c = auth.workspace.constants;
+    const writes = auth.credential.scopes.includes('crm.write');
     return this.tools
-      .filter((t) => !t.module || auth.modules.includes(t.module))
+      .filter((t) => (!t.module || auth.modules.includes(t.module)) && (writes || !t.write))
       .map((t) => {
-        let inputSchema = this.byName.get(t.name)!.schema;
+        const known = this.byName.get(t.name)!;
+        let inputSchema = known.schema;
         const choices = t.choices?.(c);
         if (choices) {
           const properties = { ...(inputSchema.properties as Record<string, object>) };
           for (const [k, values] of Object.entries(choices)) if (properties[k] && values.length) properties[k] = { ...properties[k], enum: values };
           inputSchema = { ...inputSchema, properties };
         }
-        return { name: t.name, title: t.title, description: t.description, inputSchema, annotations: { readOnlyHint: !t.write, destructiveHint: false, openWorldHint: false } };
+        const tool: Tool = { name: t.name, description: t.description, inputSchema };
+        if (revision >= REVISION_ANNOTATIONS) tool.annotations = { ...(revision < REVISION_STRUCTURED ? { title: t.title } : {}), ...annotationsOf(t) };
+        if (revision >= REVISION_STRUCTURED) Object.assign(tool, { title: t.title, outputSchema: known.output });
+        return tool;
       });
   }
 
-  async call(auth: UserContext, name: string, args: unknown, requestId: string): Promise<CallToolResult> {
+  async call(auth: UserContext, name: string, args: unknown, at: CallContext): Promise<CallToolResult> {
+    const result = await this.callTool(auth, name, args, at);
+    if (at.revision >= REVISION_STRUCTURED || !result.structuredContent) return result;
+    const { structuredContent: _, ...older } = result;
+    return older;
+  }
+
+  private async callTool(auth: UserContext, name: string, args: unknown, at: CallContext): Promise<CallToolResult> {
     const tool = this.byName.get(name)?.def;
     if (!tool) return fail(`not_found: unknown tool ${clip(name, 100)}`);
     if (tool.module && !auth.modules.includes(tool.module)) return fail(`module: the ${tool.module} module is off for this user or workspace`);
@@ -95,12 +140,12 @@ export class McpTools {
     const parsed = tool.input.safeParse(args ?? {});
     if (!parsed.success) return fail(`invalid: ${problemsOf(parsed.error).slice(0, MAX_PROBLEMS).join('; ')}`);
     const { idempotency_key: key, ...rest } = parsed.data as { idempotency_key?: string };
-    if (!tool.write || key === undefined) return this.run(auth, tool, parsed.data, requestId);
-    return this.runOnce(auth, tool, key, rest, requestId);
+    if (!tool.write || key === undefined) return this.run(auth, tool, parsed.data, at);
+    return this.runOnce(auth, tool, key, rest, at);
   }
 
   /** A write with `idempotency_key`: claimed before it runs, its result (or tool error) stored; an internal error frees the key. */
-  private async runOnce(auth: UserContext, tool: ToolDef, key: string, args: Record<string, unknown>, requestId: string): Promise<CallToolResult> {
+  private async runOnce(auth: UserContext, tool: ToolDef, key: string, args: Record<string, unknown>, at: CallContext): Promise<CallToolResult> {
     const workspaceId = auth.workspace.id;
     let claim;
     try {
@@ -113,7 +158,7 @@ export class McpTools {
     if ('replay' in claim) return { ...(JSON.parse(claim.replay.body) as CallToolResult), _meta: { idempotent_replayed: true } };
     let result: CallToolResult;
     try {
-      result = await this.run(auth, tool, args, requestId);
+      result = await this.run(auth, tool, args, at);
     } catch (e) {
       await this.keys.release(workspaceId, claim.owned);
       throw e;
@@ -122,10 +167,12 @@ export class McpTools {
     return result;
   }
 
-  private async run(auth: UserContext, tool: ToolDef, args: unknown, requestId: string): Promise<CallToolResult> {
+  private async run(auth: UserContext, tool: ToolDef, args: unknown, at: CallContext): Promise<CallToolResult> {
+    const requestId = at.requestId;
     try {
-      const result = await tool.run(auth, args as never);
-      return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: { result } };
+      const result = await tool.run(auth, args as never, { baseUrl: at.baseUrl });
+      const structured = (tool.bare ? result : { result }) as Record<string, unknown>;
+      return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: structured };
     } catch (e) {
       const err = toDomainError(e);
       if (err.code !== 'internal') return fail(`${err.code}: ${err.message}`);

@@ -2,6 +2,7 @@ import * as z from 'zod/v4';
 import { MODULES } from '../../domain/workspace/defaults';
 import { date, email, id, name, text } from './mcp.args';
 import * as M from './mcp.mappers';
+import * as O from './mcp.outputs';
 import { defineTool, type ToolDef, type ToolServices } from './mcp.tool-def';
 
 /**
@@ -21,6 +22,9 @@ function activityTools(s: ToolServices): ToolDef[] {
       title: 'Log an activity',
       description: 'Log a visit, call or other activity with a company; type is one of the workspace visit types.',
       write: true,
+      destructive: false,
+      idempotent: false,
+      output: O.Activity,
       module: MODULES.activities,
       input: z.strictObject({
         customer_id: id('company'),
@@ -39,6 +43,9 @@ function activityTools(s: ToolServices): ToolDef[] {
       title: 'Create a task',
       description: 'A task for the user, optionally tied to a company or opportunity.',
       write: true,
+      destructive: false,
+      idempotent: false,
+      output: O.Task,
       module: MODULES.activities,
       input: z.strictObject({
         title: name(300, 'what to do'),
@@ -66,6 +73,9 @@ function opportunityTools(s: ToolServices): ToolDef[] {
       description:
         "Move an opportunity the user may edit to another stage of the workspace's pipeline (the stage gates apply). Closing it as lost or cancelled needs close_reason, one of the workspace loss reasons.",
       write: true,
+      destructive: true,
+      idempotent: true,
+      output: O.OpportunityBrief,
       module: MODULES.opportunities,
       input: z.strictObject({
         id: id('opportunity'),
@@ -85,6 +95,9 @@ function opportunityTools(s: ToolServices): ToolDef[] {
       title: 'Add a note to an opportunity',
       description: 'Append a note to an opportunity the user may edit.',
       write: true,
+      destructive: false,
+      idempotent: false,
+      output: O.OpportunityBrief,
       module: MODULES.opportunities,
       input: z.strictObject({ id: id('opportunity'), body: name(5000, 'the note') }),
       run: async (auth, a) => M.oppBrief(await s.opps.brief(auth, await s.opps.addNote(auth, a.id, a.body))),
@@ -100,6 +113,9 @@ function leadTools(s: ToolServices): ToolDef[] {
       title: 'Create a lead',
       description: 'A new lead (a prospect met at a trade fair or elsewhere), owned by the user, with the workspace\'s initial lead status.',
       write: true,
+      destructive: false,
+      idempotent: false,
+      output: O.Lead,
       module: MODULES.leads,
       input: z.strictObject({
         company: name(200, 'company name'),

@@ -1,0 +1,162 @@
+import * as z from 'zod/v4';
+
+/**
+ * The tools' output schemas (MCP `outputSchema`, revision 2025-06-18 on): the shapes of `mcp.mappers.ts`.
+ * A tool's `run` must answer `z.input` of its schema, so tsc refuses a mapper that drifts from what
+ * tools/list promises; the SDK client validates every `structuredContent` against it.
+ */
+
+const rid = z.string().describe('record id, e.g. C-12 (pass it to get_record)');
+const day = (what: string) => z.string().nullable().describe(`${what} (YYYY-MM-DD), or null`);
+
+export const Company = z.object({
+  rid,
+  id: z.int().describe('company id'),
+  name: z.string(),
+  status: z.string().describe('one of the workspace customer statuses'),
+  city: z.string(),
+  country: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  website: z.string(),
+  owner_id: z.int().describe('user id of the owner'),
+  last_visit: day('last visit'),
+  next_visit_due: day('when the next visit is due'),
+});
+
+export const Person = z.object({
+  rid,
+  id: z.int().describe('person id'),
+  name: z.string(),
+  title: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  customer_id: z.int().nullable().describe('company the person works for'),
+  customer: z.string().nullable().describe("that company's name"),
+  is_main: z.boolean().describe("the company's main contact"),
+  is_former: z.boolean().describe('no longer with the company'),
+  owner_id: z.int(),
+});
+
+export const Opportunity = z.object({
+  rid,
+  id: z.int().describe('opportunity id'),
+  name: z.string(),
+  stage: z.string().describe("one of the workspace's stages"),
+  is_open: z.boolean(),
+  value: z.number(),
+  currency: z.string(),
+  close_date: z.string().describe('expected or actual close date (YYYY-MM-DD)'),
+  customer_id: z.int(),
+  customer: z.string().nullable().describe("the company's name"),
+  owner_id: z.int(),
+});
+
+export const OpportunityBrief = Opportunity.extend({
+  next_stage: z.string().describe('the stage after this one'),
+  notes: z.array(z.object({ id: z.int(), body: z.string() })).describe('notes, newest first'),
+});
+
+export const OpportunityDetail = OpportunityBrief.extend({
+  steps: z.array(z.object({ id: z.int().describe('step id (toggle_opportunity_step)'), stage: z.string(), title: z.string(), done: z.boolean(), note: z.string() })).describe("the stages' checklist steps"),
+});
+
+export const Meeting = z.object({
+  id: z.int().describe('calendar entry id'),
+  title: z.string(),
+  start: z.string().describe('YYYY-MM-DDTHH:mm:ss'),
+  end: z.string(),
+  location: z.string().nullable(),
+  customer_id: z.int().nullable(),
+});
+
+export const Activity = z.object({
+  rid,
+  id: z.int().describe('activity id'),
+  type: z.string().describe('one of the workspace visit types'),
+  date: z.string().describe('YYYY-MM-DD'),
+  topic: z.string().nullable(),
+  note: z.string().nullable(),
+  customer_id: z.int(),
+  customer: z.string(),
+  opp_id: z.int().nullable(),
+  people: z.array(z.object({ id: z.int(), name: z.string() })).describe('people met'),
+  owner_id: z.int(),
+});
+
+export const Task = z.object({
+  id: z.int().describe('task id'),
+  title: z.string(),
+  status: z.string().describe('one of the workspace task statuses'),
+  priority: z.string().nullable(),
+  due_date: day('due date'),
+  overdue: z.boolean(),
+  customer_id: z.int().nullable(),
+  opp_id: z.int().nullable(),
+});
+
+export const Lead = z.object({
+  rid,
+  id: z.int().describe('lead id'),
+  company: z.string(),
+  contact_name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  city: z.string().nullable(),
+  status: z.string().describe('one of the workspace lead statuses'),
+  interest: z.string().nullable(),
+  fair_id: z.int().nullable(),
+  fair: z.string().nullable().describe("the trade fair's name"),
+  next_action: z.string().nullable(),
+  next_date: day('when to do the next action'),
+  note: z.string().nullable(),
+  owner_id: z.int(),
+});
+
+const Target = z.object({ target: z.int(), done: z.int() });
+
+export const Agenda = z.object({
+  date: z.string().describe('today in the workspace (YYYY-MM-DD)'),
+  meetings: z.array(Meeting),
+  actions: z.array(Task).describe('tasks due soon'),
+  overdue_tasks: z.array(Task),
+  overdue_visits: z.array(Company).describe('companies whose visit is overdue'),
+  targets: z.object({ week_start: z.string(), visits: Target, tasks: Target }).describe("this week's targets"),
+});
+
+export const Journal = z.object({
+  events: z.array(
+    z.object({
+      id: z.int(),
+      event: z.string().describe('event kind'),
+      title: z.string(),
+      text: z.string(),
+      url: z.string().describe('the record in the web app'),
+      data: z.record(z.string(), z.unknown()).describe('the event as webhooks deliver it'),
+      sent_at: z.string().describe('YYYY-MM-DDTHH:mm:ss'),
+      cursor: z.string(),
+    }),
+  ),
+  next_cursor: z.string().describe('pass as `after` to read on'),
+});
+
+/** `search` (the research shape chat clients use): ids like `company:12`, titles, record URLs. */
+export const SearchResults = z.object({
+  results: z.array(
+    z.object({
+      id: z.string().describe('pass to fetch: company:12, person:3 or opportunity:7'),
+      title: z.string(),
+      url: z.string().describe('the record in the web app'),
+      text: z.string().optional().describe('a one-line summary'),
+    }),
+  ),
+});
+
+/** `fetch`: one record as a document. */
+export const Document = z.object({
+  id: z.string().describe('company:12, person:3 or opportunity:7'),
+  title: z.string(),
+  text: z.string().describe('the record as readable text'),
+  url: z.string().describe('the record in the web app'),
+  metadata: z.record(z.string(), z.unknown()).describe('the record as structured fields'),
+});
