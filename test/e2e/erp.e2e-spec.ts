@@ -82,7 +82,8 @@ describe('GET /api/erp/v1/orders', () => {
     const res = await asErp(a, erpA).get('/api/erp/v1/orders').expect(200);
     expect(res.body.ok).toBe(true);
     const item = res.body.orders.find((e: { order: { order_id: number } }) => e.order.order_id === orderId);
-    expect(Object.keys(item).sort()).toEqual(['attempts', 'created_at', 'id', 'order']);
+    expect(Object.keys(item).sort()).toEqual(['attempts', 'created_at', 'id', 'lease_token', 'lease_until', 'order']);
+    expect(item).toMatchObject({ lease_token: null, lease_until: null });
     expect(item.id).toBe(await entryOf(a, orderId));
     expect(item.attempts).toBe(0);
     expect(item.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
@@ -238,7 +239,7 @@ describe('POST /api/erp/v1/orders/{id}', () => {
     expect(bad.body).toMatchObject({ ok: false, error: 'invalid', field: 'status' });
   });
 
-  it('failure: back to the queue with the error shown; parked after 5 claims; identical repeats idempotent', async () => {
+  it('failure: back to the queue after a backoff with the error shown; parked after 5 claims; identical repeats idempotent', async () => {
     const orderId = await queuedOrder(a);
     const entry = await entryOf(a, orderId);
     const t0 = Date.parse('2026-06-01T08:00:00Z');
@@ -248,7 +249,11 @@ describe('POST /api/erp/v1/orders/{id}', () => {
       expect(claimed.attempts).toBe(attempt);
       const res = await asErp(a, erpA).post(`/api/erp/v1/orders/${entry}`, { ok: false, error: 'customer locked' }).expect(200);
       expect(res.body.order.erp).toMatchObject({ status: 'queued', tone: 'warning', error: 'customer locked' });
-      // back to the queue at once (the lease is released)
+      // back to the queue after the backoff (2^(attempt-1) minutes), not before
+      expect((await asErp(a, erpA).get('/api/erp/v1/orders').expect(200)).body.orders.map((o: { id: number }) => o.id)).not.toContain(entry);
+      clockNow = new Date(clockNow.getTime() + 2 ** (attempt - 1) * 60_000 - 1000);
+      expect((await asErp(a, erpA).get('/api/erp/v1/orders').expect(200)).body.orders.map((o: { id: number }) => o.id)).not.toContain(entry);
+      clockNow = new Date(clockNow.getTime() + 1000);
       expect((await asErp(a, erpA).get('/api/erp/v1/orders').expect(200)).body.orders.map((o: { id: number }) => o.id)).toContain(entry);
       await asErp(a, erpA).post(`/api/erp/v1/orders/${entry}`, { ok: false, error: 'customer locked' }).expect(200);
     }

@@ -15,6 +15,7 @@ export type ErrorCode =
   | 'not_found'
   | 'method_not_allowed'
   | 'conflict'
+  | 'lease_lost'
   | 'duplicate'
   | 'idempotency_key_in_use'
   | 'idempotency_key_reused'
@@ -36,6 +37,7 @@ const STATUS: Record<ErrorCode, number> = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  lease_lost: 409,
   duplicate: 409,
   idempotency_key_in_use: 409,
   idempotency_key_reused: 422,

@@ -44,8 +44,8 @@ export class ErpConnectionService {
     const db = this.uow.tenant(auth.workspace.id);
     const keys = await db.find(Credential, { where: { kind: 'erp', revokedAt: IsNull() }, order: { id: 'DESC' } });
     const [row] = await db.sql<{ waiting: number; claimed: number; retrying: number; failed: number; written: number; last_poll: Date | null }>(
-      `SELECT count(*) FILTER (WHERE state = $2 AND (claimed_until IS NULL OR claimed_until <= $3))::int AS waiting,
-              count(*) FILTER (WHERE state = $2 AND claimed_until > $3)::int AS claimed,
+      `SELECT count(*) FILTER (WHERE state = $2 AND NOT (coalesce(claimed_until > $3, false) AND lease_token IS NOT NULL))::int AS waiting,
+              count(*) FILTER (WHERE state = $2 AND claimed_until > $3 AND lease_token IS NOT NULL)::int AS claimed,
               count(*) FILTER (WHERE state = $2 AND last_error <> '')::int AS retrying,
               count(*) FILTER (WHERE state = $4)::int AS failed,
               count(*) FILTER (WHERE state = $5)::int AS written,

@@ -19,6 +19,7 @@ import { PasswordLinks1795445000000 } from './1795445000000-PasswordLinks';
 import { EventJournal1795470000000 } from './1795470000000-EventJournal';
 import { IdempotencyKeys1795472000000 } from './1795472000000-IdempotencyKeys';
 import { WebhookReplay1795473500000 } from './1795473500000-WebhookReplay';
+import { ErpLeaseTokens1795474000000 } from './1795474000000-ErpLeaseTokens';
 
 /** Committed migrations, in order. `npm run migration:generate --name=X` writes a new file; add it here. */
 export const MIGRATIONS: Function[] = [
@@ -43,4 +44,5 @@ export const MIGRATIONS: Function[] = [
   ActivityBlocks1795471000000,
   IdempotencyKeys1795472000000,
   WebhookReplay1795473500000,
+  ErpLeaseTokens1795474000000,
 ];
