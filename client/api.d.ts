@@ -1592,6 +1592,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/settings/erp/dead-letters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dead letters of the ERP queue
+         * @description Queue entries the ERP will not write as they are: rejected by the ERP (a report with `retry: false`: unknown customer, closed period) or failed 5 claims, newest first (at most 200, `total` counts all), with the reason and the ERP error. Fix the data, then requeue. Admins only (403 `forbidden`); first-party credentials only.
+         *
+         *     Beyond the spec: see docs/decisions.md.
+         */
+        get: operations["listErpDeadLetters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/settings/erp/dead-letters/requeue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Requeue every dead letter
+         * @description Puts every dead letter back in the ERP queue: its ERP order is rebuilt from the order as it is now (with the fixed data), its attempts start again at 0 and the order shows `queued`. Answers how many (0 when none). Admins only (403 `forbidden`); first-party credentials only.
+         *
+         *     Beyond the spec: see docs/decisions.md.
+         */
+        post: operations["requeueAllErpDeadLetters"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/settings/erp/dead-letters/{id}/requeue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Requeue one dead letter
+         * @description Puts the dead letter `{id}` (a queue entry id) back in the ERP queue, its ERP order rebuilt from the order as it is now, attempts at 0. 404: no queue entry with this id; 409 `conflict`: the entry is not a dead letter. Admins only (403 `forbidden`); first-party credentials only.
+         *
+         *     Beyond the spec: see docs/decisions.md.
+         */
+        post: operations["requeueErpDeadLetter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/invitations/accept": {
         parameters: {
             query?: never;
@@ -10133,7 +10199,7 @@ export interface components {
                 claimed: number;
                 /** @description waiting after a failed attempt */
                 retrying: number;
-                /** @description parked after too many failed attempts */
+                /** @description dead letters: rejected by the ERP (`retry: false`) or parked after too many failed attempts (GET …/settings/erp/dead-letters) */
                 failed: number;
                 /** @description written to the ERP */
                 written: number;
@@ -10175,6 +10241,67 @@ export interface components {
             ok: true;
             /** @description how many ERP keys were revoked */
             revoked: number;
+        };
+        /** @description An ERP queue entry the ERP rejected or that failed too often: fix the data, then requeue it. */
+        ErpDeadLetter: {
+            /** @description the queue entry id (requeue it with POST /api/v1/settings/erp/dead-letters/{id}/requeue) */
+            id: number;
+            order_id: number;
+            /** @description the order's reference, ORD-<order id> */
+            ref: string;
+            /**
+             * @description `rejected`: the ERP refused the order (`retry: false`); `attempts`: it failed 5 claims
+             * @enum {string}
+             */
+            reason: "rejected" | "attempts";
+            /** @description the ERP's last error message */
+            error: string;
+            /** @description how many times the entry was claimed */
+            attempts: number;
+            /**
+             * @description when it became a dead letter; local time of the workspace
+             * @example 2026-11-26T09:30:00
+             */
+            dead_at: string | null;
+        };
+        /**
+         * @description The dead letters of the ERP queue.
+         * @example {
+         *       "ok": true,
+         *       "dead_letters": [
+         *         {
+         *           "id": 77,
+         *           "order_id": 311,
+         *           "ref": "ORD-311",
+         *           "reason": "rejected",
+         *           "error": "unknown customer C10042",
+         *           "attempts": 1,
+         *           "dead_at": "2026-11-26T09:30:05"
+         *         }
+         *       ],
+         *       "total": 1
+         *     }
+         */
+        ErpDeadLetterList: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description newest first, at most 200 */
+            dead_letters: components["schemas"]["ErpDeadLetter"][];
+            /** @description how many dead letters there are (requeue all takes every one) */
+            total: number;
+        };
+        /**
+         * @description Dead letters put back in the ERP queue.
+         * @example {
+         *       "ok": true,
+         *       "requeued": 1
+         *     }
+         */
+        ErpRequeued: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description how many dead letters wait in the queue again */
+            requeued: number;
         };
         /**
          * @description The password is set.
@@ -28245,6 +28372,338 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listErpDeadLetters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "dead_letters": [
+                     *         {
+                     *           "id": 77,
+                     *           "order_id": 311,
+                     *           "ref": "ORD-311",
+                     *           "reason": "rejected",
+                     *           "error": "unknown customer C10042",
+                     *           "attempts": 1,
+                     *           "dead_at": "2026-11-26T09:30:05"
+                     *         }
+                     *       ],
+                     *       "total": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErpDeadLetterList"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    requeueAllErpDeadLetters: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "requeued": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErpRequeued"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    requeueErpDeadLetter: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "requeued": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErpRequeued"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: the entry is waiting or written, not a dead letter; or `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -138,3 +138,31 @@ describe('settings: ERP connection card (server-rendered)', () => {
     await erpGet(f, key2).expect(401);
   });
 });
+
+describe('settings: ERP dead letters on the card', () => {
+  it('lists dead letters with their reason; requeue one and all (POST-redirect-GET, CSRF)', async () => {
+    const f = await createWorkspace(t);
+    const rejected = await queuedOrder(f);
+    const tired = await queuedOrder(f);
+    await db(t).update(ErpQueueEntry, { workspaceId: f.ws.id, orderId: rejected }, { state: 'failed', deadReason: 'rejected', attempts: 1, lastError: HOSTILE, doneAt: new Date() });
+    await db(t).update(ErpQueueEntry, { workspaceId: f.ws.id, orderId: tired }, { state: 'failed', deadReason: 'attempts', attempts: 5, lastError: 'timeout', doneAt: new Date() });
+    const entry = (await db(t).findOneByOrFail(ErpQueueEntry, { workspaceId: f.ws.id, orderId: rejected })).id;
+    const br = await settingsBrowser(f, f.admin.email, 'Admin-Password-123');
+    const page = await br.get('/settings/erp');
+    expect(page.text).toContain('<h2>Dead letters</h2>');
+    expect(page.text).toContain(`<td id="dead-${entry}">ORD-${rejected}</td>`);
+    expect(page.text).toContain('rejected by the ERP');
+    expect(page.text).toContain('too many attempts');
+    expect(page.text).not.toContain('<img');
+    // CSRF refusal
+    expect((await br.post(`/settings/erp/requeue/${entry}`, { csrf: 'forged' })).status).toBe(403);
+    const one = await submit(br, `/settings/erp/requeue/${entry}`, formOf(page.text, `/settings/erp/requeue/${entry}`), '/settings/erp');
+    expect(one.text).toContain('Requeued: the ERP gets the order at its next poll.');
+    expect(one.text).not.toContain(`id="dead-${entry}"`);
+    expect((await db(t).findOneByOrFail(ErpQueueEntry, { workspaceId: f.ws.id, orderId: rejected })).state).toBe('waiting');
+    const all = await submit(br, '/settings/erp/requeue', formOf(one.text, '/settings/erp/requeue'), '/settings/erp');
+    expect(all.text).toContain('Requeued 1 dead letter: the ERP gets them at its next poll.');
+    expect(all.text).toContain('No dead letters.');
+    expect((await db(t).findOneByOrFail(ErpQueueEntry, { workspaceId: f.ws.id, orderId: tired })).state).toBe('waiting');
+  });
+});

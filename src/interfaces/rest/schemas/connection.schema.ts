@@ -85,7 +85,7 @@ export const ErpConnectionResponse = named(
         waiting: f.count().meta({ description: 'waiting to be listed (never claimed, or the claim ran out)' }),
         claimed: f.count().meta({ description: 'claimed by the ERP, claim window running' }),
         retrying: f.count().meta({ description: 'waiting after a failed attempt' }),
-        failed: f.count().meta({ description: 'parked after too many failed attempts' }),
+        failed: f.count().meta({ description: 'dead letters: rejected by the ERP (`retry: false`) or parked after too many failed attempts (GET …/settings/erp/dead-letters)' }),
         written: f.count().meta({ description: 'written to the ERP' }),
       })
       .meta({ description: 'the order queue by state' }),
@@ -115,4 +115,42 @@ export const ErpKeysRevoked = named(
   'ErpKeysRevoked',
   z.object({ ok: f.ok(), revoked: f.count().meta({ description: 'how many ERP keys were revoked' }) }),
   { description: 'The ERP keys are revoked.', example: { ok: true, revoked: 1 } },
+);
+
+/** A dead letter of the ERP queue (issue 23). */
+const ErpDeadLetter = named(
+  'ErpDeadLetter',
+  z.object({
+    id: f.id().meta({ description: 'the queue entry id (requeue it with POST /api/v1/settings/erp/dead-letters/{id}/requeue)' }),
+    order_id: f.id(),
+    ref: z.string().meta({ description: "the order's reference, ORD-<order id>" }),
+    reason: z.enum(['rejected', 'attempts']).meta({ description: '`rejected`: the ERP refused the order (`retry: false`); `attempts`: it failed 5 claims' }),
+    error: z.string().meta({ description: "the ERP's last error message" }),
+    attempts: f.count().meta({ description: 'how many times the entry was claimed' }),
+    dead_at: f.timestamp().nullable().meta({ description: 'when it became a dead letter; local time of the workspace' }),
+  }),
+  { description: 'An ERP queue entry the ERP rejected or that failed too often: fix the data, then requeue it.' },
+);
+
+export const ErpDeadLetterList = named(
+  'ErpDeadLetterList',
+  z.object({
+    ok: f.ok(),
+    dead_letters: z.array(ErpDeadLetter).max(200).meta({ description: 'newest first, at most 200' }),
+    total: f.count().meta({ description: 'how many dead letters there are (requeue all takes every one)' }),
+  }),
+  {
+    description: 'The dead letters of the ERP queue.',
+    example: {
+      ok: true,
+      dead_letters: [{ id: 77, order_id: 311, ref: 'ORD-311', reason: 'rejected', error: 'unknown customer C10042', attempts: 1, dead_at: '2026-11-26T09:30:05' }],
+      total: 1,
+    },
+  },
+);
+
+export const ErpRequeued = named(
+  'ErpRequeued',
+  z.object({ ok: f.ok(), requeued: f.count().meta({ description: 'how many dead letters wait in the queue again' }) }),
+  { description: 'Dead letters put back in the ERP queue.', example: { ok: true, requeued: 1 } },
 );
