@@ -1957,7 +1957,7 @@ export interface paths {
         put?: never;
         /**
          * Report the result of writing a queued order to the ERP
-         * @description IMPORTANT: `{id}` is the QUEUE ENTRY id, the `id` of an element of GET /api/erp/v1/orders — not the order id (`order.order_id`). Body: `{"ok": true, "ext_no": "<the ERP order number>"}` when the ERP wrote the order (optionally with `status`, one of constants.order_erp_statuses, e.g. `open`, `shipped`, `invoiced`; later status changes are reported the same way, repeating `ext_no`), or `{"ok": false, "error": "<the ERP error message>", "retry": true|false}` when it could not. Optionally `lease_token`, the claim's token (see the list). A success marks the entry written and sets the order's ERP state to `written` with that number (and its status to `status` when sent). A failure with `retry: false` (the ERP refuses the order: unknown customer, closed period) makes the entry a dead letter at once (`failed`, listed for admins to fix and requeue); with `retry: true` or omitted the entry is listed again after a backoff of 2^(attempts-1) minutes (1, 2, 4, 8; at most 30) with the error shown on the order, and after 5 claims it is parked as a dead letter. Repeating an identical report changes nothing. The answer is `{ok: true, order}` with the CRM order row (spec 2.8) as it is after the report. 404: no queue entry with this id in the workspace.
+         * @description IMPORTANT: `{id}` is the QUEUE ENTRY id, the `id` of an element of GET /api/erp/v1/orders — not the order id (`order.order_id`). Body: `{"ok": true, "ext_no": "<the ERP order number>"}` when the ERP wrote the order (optionally with `status`, one of constants.order_erp_statuses, e.g. `open`, `shipped`, `invoiced`; later status changes are reported the same way, repeating `ext_no`), or `{"ok": false, "error": "<the ERP error message>", "retry": true|false}` when it could not. Optionally `lease_token`, the claim's token (see the list). A success marks the entry written and sets the order's ERP state to `written` with that number (and its status to `status` when sent). A failure with `retry: false` (the ERP refuses the order: unknown customer, closed period) makes the entry a dead letter at once (`failed`, listed for admins to fix and requeue); with `retry: true` or omitted the entry is listed again after a backoff of 2^(attempts-1) minutes (1, 2, 4, 8; at most 30) with the error shown on the order, and after 5 claims it is parked as a dead letter. Supersession: when the order's customer, lines or PO changed after the claim, the report is refused 409 `superseded` and the entry is listed again at once with the new ERP order as the next `version` (send `version` to have an older one refused even when the data agrees). A report for a version already written answers as before: 200 with the same `ext_no`, else 409 `conflict` carrying the `ext_no` it has. Repeating an identical report changes nothing. The answer is `{ok: true, order}` with the CRM order row (spec 2.8) as it is after the report. 404: no queue entry with this id in the workspace.
          *
          *     Spec section 4.6.
          */
@@ -3335,6 +3335,8 @@ export interface components {
             retry?: boolean;
             /** @description the claim's `lease_token`: a report whose token is not the entry's current one (the lease was taken over by another claim) is refused 409 `lease_lost`. Optional: a report without it is accepted as before */
             lease_token?: string;
+            /** @description the `version` of the claimed entry: a report for an older version (the order's customer, lines or PO changed since) is refused 409 `superseded`; optional */
+            version?: number;
         };
         ErpLeaseDto: {
             /** @description the `lease_token` of the claim (GET /api/erp/v1/orders?claim=1) whose lease to extend */
@@ -10856,6 +10858,7 @@ export interface components {
          *       "id": 1204,
          *       "attempts": 1,
          *       "created_at": "2026-11-20T10:15:00",
+         *       "version": 1,
          *       "lease_token": "3f0c9a52-6b1e-4c57-9a43-2d1f8e7b6c10",
          *       "lease_until": "2026-11-20T10:45:00",
          *       "order": {
@@ -10908,6 +10911,8 @@ export interface components {
              * @example 2026-11-26T09:30:00
              */
             created_at: string;
+            /** @description the ERP order's version: 1 when queued, one more each time the order's customer, lines or PO changed while it waited (send it with the report) */
+            version: number;
             /** @description with claim=1: this claim's fencing token, for POST …/{id}/lease and the report; null without claim */
             lease_token: string | null;
             /**
@@ -10980,6 +10985,7 @@ export interface components {
          *           "id": 1204,
          *           "attempts": 1,
          *           "created_at": "2026-11-20T10:15:00",
+         *           "version": 1,
          *           "lease_token": "3f0c9a52-6b1e-4c57-9a43-2d1f8e7b6c10",
          *           "lease_until": "2026-11-20T10:45:00",
          *           "order": {
@@ -11662,7 +11668,7 @@ export interface components {
         Error: {
             /** @enum {boolean} */
             ok: false;
-            /** @description invalid, unauthorized, forbidden, module, insufficient_scope, csrf, not_found, conflict, lease_lost, duplicate, payload_too_large, unsupported_media_type, method_not_allowed, rate_limited, internal, ... */
+            /** @description invalid, unauthorized, forbidden, module, insufficient_scope, csrf, not_found, conflict, lease_lost, superseded, duplicate, payload_too_large, unsupported_media_type, method_not_allowed, rate_limited, internal, ... */
             error: string;
             message: string;
             /** @description the first bad field (400 invalid) */
@@ -11686,6 +11692,8 @@ export interface components {
             gate_problems?: string[];
             /** @description 409 `conflict` of an ERP report: the number the queue entry was already written with */
             ext_no?: string;
+            /** @description 409 `superseded` of an ERP report: the current version of the ERP order, queued to be claimed again */
+            version?: number;
             /**
              * @description POST /api/v1/login, 401 `otp_required`: two-factor authentication is on; repeat the request with the 6-digit `otp`
              * @enum {boolean}
@@ -30425,6 +30433,7 @@ export interface operations {
                      *           "id": 1204,
                      *           "attempts": 1,
                      *           "created_at": "2026-11-20T10:15:00",
+                     *           "version": 1,
                      *           "lease_token": "3f0c9a52-6b1e-4c57-9a43-2d1f8e7b6c10",
                      *           "lease_until": "2026-11-20T10:45:00",
                      *           "order": {
@@ -30638,7 +30647,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict`: the entry was already written and the report is a failure, or a success with another `ext_no` (`ext_no`: the number it was written with); `lease_lost`: `lease_token` is not the entry's current one (the lease ran out and another claim took the entry over); or `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            /** @description `conflict`: the entry was already written and the report is a failure, or a success with another `ext_no` (`ext_no`: the number it was written with); `lease_lost`: `lease_token` is not the entry's current one (the lease ran out and another claim took the entry over); `superseded`: the order's customer, lines or PO changed after the claim (or `version` is older than the entry's): the new version (`version`) is queued and listed again at once; write that one; or `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -82,8 +82,8 @@ describe('GET /api/erp/v1/orders', () => {
     const res = await asErp(a, erpA).get('/api/erp/v1/orders').expect(200);
     expect(res.body.ok).toBe(true);
     const item = res.body.orders.find((e: { order: { order_id: number } }) => e.order.order_id === orderId);
-    expect(Object.keys(item).sort()).toEqual(['attempts', 'created_at', 'id', 'lease_token', 'lease_until', 'order']);
-    expect(item).toMatchObject({ lease_token: null, lease_until: null });
+    expect(Object.keys(item).sort()).toEqual(['attempts', 'created_at', 'id', 'lease_token', 'lease_until', 'order', 'version']);
+    expect(item).toMatchObject({ version: 1, lease_token: null, lease_until: null });
     expect(item.id).toBe(await entryOf(a, orderId));
     expect(item.attempts).toBe(0);
     expect(item.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);

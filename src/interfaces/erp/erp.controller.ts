@@ -52,7 +52,10 @@ export class ErpController {
       'token (see the list). A success marks the entry written and sets the order\'s ERP state to `written` with that number (and its status ' +
       'to `status` when sent). A failure with `retry: false` (the ERP refuses the order: unknown customer, closed period) makes the entry a dead ' +
       'letter at once (`failed`, listed for admins to fix and requeue); with `retry: true` or omitted the entry is listed again after a backoff ' +
-      'of 2^(attempts-1) minutes (1, 2, 4, 8; at most 30) with the error shown on the order, and after 5 claims it is parked as a dead letter. Repeating an identical report changes ' +
+      'of 2^(attempts-1) minutes (1, 2, 4, 8; at most 30) with the error shown on the order, and after 5 claims it is parked as a dead letter. ' +
+      'Supersession: when the order\'s customer, lines or PO changed after the claim, the report is refused 409 `superseded` and the entry is ' +
+      'listed again at once with the new ERP order as the next `version` (send `version` to have an older one refused even when the data agrees). ' +
+      'A report for a version already written answers as before: 200 with the same `ext_no`, else 409 `conflict` carrying the `ext_no` it has. Repeating an identical report changes ' +
       'nothing. The answer is `{ok: true, order}` with the CRM order row (spec 2.8) as it is after the report. 404: no queue entry with this ' +
       'id in the workspace.',
     spec: '4.6',
@@ -60,12 +63,14 @@ export class ErpController {
     errors: {
       409:
         '`conflict`: the entry was already written and the report is a failure, or a success with another `ext_no` (`ext_no`: the number it was written with); ' +
-        '`lease_lost`: `lease_token` is not the entry\'s current one (the lease ran out and another claim took the entry over)',
+        '`lease_lost`: `lease_token` is not the entry\'s current one (the lease ran out and another claim took the entry over); ' +
+        '`superseded`: the order\'s customer, lines or PO changed after the claim (or `version` is older than the entry\'s): the new version ' +
+        '(`version`) is queued and listed again at once; write that one',
     },
   })
   @Auth({ kinds: [...erp.kinds] })
   async report(@CurrentAuth() auth: AuthContext, @Param('id', IdPipe) id: number, @Body() dto: ErpReportDto) {
-    const token = dto.lease_token !== undefined ? { lease_token: dto.lease_token } : {};
+    const token = { ...(dto.lease_token !== undefined ? { lease_token: dto.lease_token } : {}), ...(dto.version !== undefined ? { version: dto.version } : {}) };
     const body = dto.ok ? { ok: true as const, ext_no: dto.ext_no!.trim(), status: dto.status, ...token } : { ok: false as const, error: dto.error!.trim(), retry: dto.retry, ...token };
     return toErpReport(await this.service.report(auth, id, body));
   }

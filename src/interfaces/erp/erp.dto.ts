@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsDefined, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { IsBoolean, IsDefined, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
 
 /** Query of GET /api/erp/v1/orders: `claim=1` leases the returned entries for 30 minutes. */
 export class ErpListQueryDto {
@@ -59,6 +59,16 @@ export class ErpReportDto {
   @MinLength(1)
   @MaxLength(36)
   lease_token?: string;
+
+  @ApiPropertyOptional({
+    minimum: 1,
+    description: "the `version` of the claimed entry: a report for an older version (the order's customer, lines or PO changed since) is refused 409 `superseded`; optional",
+  })
+  @ValidateIf((o: ErpReportDto) => o.version !== undefined)
+  @IsInt()
+  @Min(1)
+  @Max(2147483647)
+  version?: number;
 }
 
 /** Body of POST /api/erp/v1/orders/{id}/lease. */

@@ -13,6 +13,7 @@ export function toErpList(items: ErpListItem[], tz: string): z.output<typeof Erp
       id: i.id,
       attempts: i.attempts,
       created_at: formatTimestamp(i.createdAt, tz),
+      version: i.version,
       lease_token: i.leaseToken,
       lease_until: i.leaseUntil ? formatTimestamp(i.leaseUntil, tz) : null,
       order: i.order,

@@ -50,6 +50,7 @@ export const ErpOrder = named(
     id: f.id().meta({ description: 'the QUEUE ENTRY id (not the order id): the `{id}` of POST /api/erp/v1/orders/{id}' }),
     attempts: f.count().meta({ description: 'how many times the entry was claimed (`claim=1`)' }),
     created_at: f.timestamp().meta({ description: 'when the order was queued; local time of the workspace, no offset' }),
+    version: z.int().min(1).meta({ description: "the ERP order's version: 1 when queued, one more each time the order's customer, lines or PO changed while it waited (send it with the report)" }),
     lease_token: z.string().nullable().meta({ description: "with claim=1: this claim's fencing token, for POST …/{id}/lease and the report; null without claim" }),
     lease_until: f.timestamp().nullable().meta({ description: "with claim=1: when this claim's lease ends (extend it with POST …/{id}/lease); null without claim" }),
     order: ErpOrderData,
@@ -60,6 +61,7 @@ export const erpOrderExample = example(ErpOrder, {
   id: 1204,
   attempts: 1,
   created_at: '2026-11-20T10:15:00',
+  version: 1,
   lease_token: '3f0c9a52-6b1e-4c57-9a43-2d1f8e7b6c10',
   lease_until: '2026-11-20T10:45:00',
   order: {

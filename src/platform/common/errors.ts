@@ -16,6 +16,7 @@ export type ErrorCode =
   | 'method_not_allowed'
   | 'conflict'
   | 'lease_lost'
+  | 'superseded'
   | 'duplicate'
   | 'idempotency_key_in_use'
   | 'idempotency_key_reused'
@@ -38,6 +39,7 @@ const STATUS: Record<ErrorCode, number> = {
   method_not_allowed: 405,
   conflict: 409,
   lease_lost: 409,
+  superseded: 409,
   duplicate: 409,
   idempotency_key_in_use: 409,
   idempotency_key_reused: 422,

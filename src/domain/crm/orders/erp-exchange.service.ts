@@ -5,8 +5,11 @@ import type { AuthContext } from '../../identity/auth-context';
 import { Product } from '../products/product.entity';
 import { Clock } from '../../../platform/common/clock';
 import { ERP_QUEUE_WAITING, ErpDeadReason, ErpQueueEntry, ErpQueueState } from './erp-queue-entry.entity';
+import type { JsonMap } from '../../../platform/database/tenant-entity';
 import type { TenantDb } from '../../../platform/database/tenant-db';
-import type { ErpOrder } from './erp-order';
+import { erpOrder, erpOrderChanged, type ErpOrder } from './erp-order';
+import { Company } from '../companies/company.entity';
+import { User } from '../../identity/user.entity';
 import { Order } from './order.entity';
 import type { OrderView } from './orders.service';
 
@@ -33,6 +36,7 @@ export interface ErpListItem {
   attempts: number;
   createdAt: Date;
   order: ErpOrder;
+  version: number;
   /** Only in a claim's answer: the fencing token of this claim and its lease end. */
   leaseToken: string | null;
   leaseUntil: Date | null;
@@ -42,7 +46,7 @@ export interface ErpListItem {
  * The ERP's result report (body of POST /api/erp/v1/orders/{id}). `lease_token`, when sent, must be the
  * entry's current claim token. A failure with `retry: false` is a rejection (dead letter at once).
  */
-export type ErpReport = ({ ok: true; ext_no: string; status?: string } | { ok: false; error: string; retry?: boolean }) & { lease_token?: string };
+export type ErpReport = ({ ok: true; ext_no: string; status?: string } | { ok: false; error: string; retry?: boolean }) & { lease_token?: string; version?: number };
 
 /** A renewed lease. */
 export interface ErpLease {
@@ -58,6 +62,7 @@ interface RawEntry {
   payload: ErpOrder;
   lease_token: string | null;
   claimed_until: Date | null;
+  version: number;
 }
 
 /**
@@ -80,7 +85,7 @@ export class ErpExchangeService {
   async list(auth: AuthContext, claim: boolean): Promise<ErpListItem[]> {
     const db = this.uow.tenant(auth.workspace.id);
     const now = this.clock.now();
-    const cols = 'id, attempts, created_at, payload, lease_token, claimed_until';
+    const cols = 'id, attempts, created_at, payload, lease_token, claimed_until, version';
     const lock = claim ? ' FOR UPDATE SKIP LOCKED' : '';
     // Two index ranges, never a walk past running leases: entries never leased (or released by a failure
     // report) in id order, and entries whose lease ran out (by lease end). Each part is a MATERIALIZED CTE:
@@ -115,6 +120,7 @@ export class ErpExchangeService {
       attempts: Number(r.attempts),
       createdAt: new Date(r.created_at),
       order: r.payload,
+      version: Number(r.version),
       // a plain list never shows a token: it may be another poller's (an expired lease not yet taken over)
       leaseToken: claim ? r.lease_token : null,
       leaseUntil: claim && r.claimed_until ? new Date(r.claimed_until) : null,
@@ -156,18 +162,45 @@ export class ErpExchangeService {
     if (r.ok && r.status !== undefined && !ws.constants.order_erp_statuses.includes(r.status)) {
       throw invalid('status', `must be one of ${ws.constants.order_erp_statuses.join(', ')}`);
     }
-    return this.uow.run(async () => {
+    const outcome = await this.uow.run(async (): Promise<OrderView | { superseded: number }> => {
       const entry = await db.byId(ErpQueueEntry, id, true);
       if (!entry) throw notFound('ERP queue entry');
       const order = await db.byId(Order, entry.orderId, true);
       if (!order) throw notFound('order');
       if (r.lease_token !== undefined && entry.leaseToken !== null) assertLease(entry, r.lease_token);
+      if (entry.state === ERP_QUEUE_WAITING) {
+        if (r.version !== undefined && r.version < entry.version) return { superseded: entry.version };
+        const version = await this.supersede(db, entry, order);
+        if (version) return { superseded: version };
+      }
       if (r.ok) await this.written(db, entry, order, r);
       else await this.failed(db, entry, order, r);
       const fresh = (await db.byId(Order, order.id))!;
       const product = fresh.productId ? await db.byId(Product, fresh.productId) : null;
       return { order: fresh, productName: product?.name ?? '' };
     });
+    // thrown after the unit of work committed: the new version stays queued
+    if ('superseded' in outcome) {
+      throw new DomainError('superseded', `the order changed after it was claimed; version ${outcome.superseded} is queued and will be listed again`, { version: outcome.superseded });
+    }
+    return outcome;
+  }
+
+  /**
+   * Supersession: when the order's customer, lines or PO differ from the ERP order the entry holds, the
+   * entry gets the new ERP order as the next version, its lease ends and it is listed again at once.
+   * Answers the new version, or 0 when nothing changed (or the customer is gone: the entry keeps its order).
+   */
+  private async supersede(db: TenantDb, entry: ErpQueueEntry, order: Order): Promise<number> {
+    const customer = await db.byId(Company, order.customerId);
+    if (!customer) return 0;
+    const product = order.productId ? await db.byId(Product, order.productId) : null;
+    const owner = await db.byId(User, order.ownerId);
+    const now = erpOrder(order, customer, product, owner);
+    if (!erpOrderChanged(entry.payload as unknown as ErpOrder, now)) return 0;
+    const version = entry.version + 1;
+    await db.update(ErpQueueEntry, { id: entry.id }, { version, payload: { ...now } as unknown as JsonMap, claimedUntil: null, leaseToken: null });
+    return version;
   }
 
   private async written(db: TenantDb, entry: ErpQueueEntry, order: Order, r: { ext_no: string; status?: string }): Promise<void> {

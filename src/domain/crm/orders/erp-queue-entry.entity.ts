@@ -53,6 +53,10 @@ export class ErpQueueEntry extends TenantEntity {
   @Column({ type: 'varchar', length: 16, default: '' })
   deadReason: ErpDeadReason | '';
 
+  /** The ERP order's version: 1 when queued, + 1 each time the order's customer, lines or PO changed while the entry waited (supersession). */
+  @Column({ type: 'int', default: 1 })
+  version: number;
+
   /** The ERP order (spec 2.9 `order`) as it was when queued. */
   @Column({ type: 'jsonb' })
   payload: JsonMap;
