@@ -10183,7 +10183,12 @@ export interface components {
          *           "error": "customer C10042 is blocked",
          *           "at": "2026-11-26T09:30:05"
          *         }
-         *       ]
+         *       ],
+         *       "heartbeat": {
+         *         "claimed_last_hour": 12,
+         *         "reported_last_hour": 11,
+         *         "oldest_waiting_at": "2026-11-26T09:12:40"
+         *       }
          *     }
          */
         ErpConnectionResponse: {
@@ -10213,6 +10218,18 @@ export interface components {
             last_poll_at: string | null;
             /** @description entries with an ERP error, newest first (at most 20) */
             errors: components["schemas"]["ErpQueueError"][];
+            /** @description the connector's heartbeat, read from the queue (no write per poll) */
+            heartbeat: {
+                /** @description queue entries whose latest claim was in the last hour */
+                claimed_last_hour: number;
+                /** @description queue entries written or made dead letters in the last hour */
+                reported_last_hour: number;
+                /**
+                 * @description when the oldest entry still waiting (not written, not dead) was queued; null when none waits
+                 * @example 2026-11-26T09:30:00
+                 */
+                oldest_waiting_at: string | null;
+            };
         };
         /**
          * @description A new ERP key.
@@ -28120,7 +28137,12 @@ export interface operations {
                      *           "error": "customer C10042 is blocked",
                      *           "at": "2026-11-26T09:30:05"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "heartbeat": {
+                     *         "claimed_last_hour": 12,
+                     *         "reported_last_hour": 11,
+                     *         "oldest_waiting_at": "2026-11-26T09:12:40"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ErpConnectionResponse"];

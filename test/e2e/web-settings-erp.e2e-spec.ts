@@ -95,6 +95,7 @@ describe('settings: ERP connection card (server-rendered)', () => {
     expect(page.text).toContain('No active ERP key.');
     expect(page.text).toContain('<tr><td>1</td><td>0</td><td>0</td><td>1</td><td>0</td></tr>'); // waiting, claimed, retrying, failed, written
     expect(page.text).toContain('Last poll: —');
+    expect(page.text).toMatch(/Last hour: 0 claimed, 0 reported\. Oldest waiting order queued: \d{4}-\d{2}-\d{2} \d{2}:\d{2}</);
     expect(page.text).not.toContain('<img');
     expect(page.text).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &#39;quoted&#39;');
     expect(page.text).toContain(`<td data-label="Order">${failedOrder}</td><td data-label="State">failed</td><td data-label="Attempts">5</td>`);

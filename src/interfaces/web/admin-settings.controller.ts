@@ -306,7 +306,7 @@ export class AdminSettingsController {
   }
 
   private async erpPage(req: CrmRequest, { auth, csrf, chrome, flash }: PageContext): Promise<Page> {
-    const { keys, counts, lastPollAt, errors } = await this.erp.connection(auth);
+    const { keys, counts, lastPollAt, errors, heartbeat } = await this.erp.connection(auth);
     const dead = await this.deadLetters.list(auth);
     return pages.render('erp', {
       chrome,
@@ -316,6 +316,7 @@ export class AdminSettingsController {
       keys: keys.map((k) => ({ prefix: k.prefix, created: ts(auth, k.createdAt), lastUsed: ts(auth, k.lastUsedAt) })),
       counts: { ...counts },
       lastPoll: ts(auth, lastPollAt),
+      heartbeat: { claimed: heartbeat.claimedLastHour, reported: heartbeat.reportedLastHour, oldest: ts(auth, heartbeat.oldestWaitingAt) },
       errors: errors.map((e) => ({ at: ts(auth, e.updatedAt), orderId: e.orderId, state: e.state, attempts: e.attempts, error: e.lastError ?? '' })),
       deadLetters: dead.items.map(({ entry, ref }) => ({
         id: entry.id,

@@ -12,6 +12,11 @@ export function toErpConnection(c: ErpConnection, baseUrl: string, tz: string): 
     queue: c.counts,
     last_poll_at: formatTimestamp(c.lastPollAt, tz),
     // the card lists only waiting and failed entries (never written ones)
+    heartbeat: {
+      claimed_last_hour: c.heartbeat.claimedLastHour,
+      reported_last_hour: c.heartbeat.reportedLastHour,
+      oldest_waiting_at: formatTimestamp(c.heartbeat.oldestWaitingAt, tz),
+    },
     errors: c.errors.map((e) => ({ id: e.id, order_id: e.orderId, state: e.state as 'waiting' | 'failed', attempts: e.attempts, error: e.lastError, at: formatTimestamp(e.updatedAt, tz) })),
   };
 }
