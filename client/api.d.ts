@@ -1592,6 +1592,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/settings/erp/dead-letters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dead letters of the ERP queue
+         * @description Queue entries the ERP will not write as they are: rejected by the ERP (a report with `retry: false`: unknown customer, closed period) or failed 5 claims, newest first (at most 200, `total` counts all), with the reason and the ERP error. Fix the data, then requeue. Admins only (403 `forbidden`); first-party credentials only.
+         *
+         *     Beyond the spec: see docs/decisions.md.
+         */
+        get: operations["listErpDeadLetters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/settings/erp/dead-letters/requeue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Requeue every dead letter
+         * @description Puts every dead letter back in the ERP queue: its ERP order is rebuilt from the order as it is now (with the fixed data), its attempts start again at 0 and the order shows `queued`. Answers how many (0 when none). Admins only (403 `forbidden`); first-party credentials only.
+         *
+         *     Beyond the spec: see docs/decisions.md.
+         */
+        post: operations["requeueAllErpDeadLetters"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/settings/erp/dead-letters/{id}/requeue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Requeue one dead letter
+         * @description Puts the dead letter `{id}` (a queue entry id) back in the ERP queue, its ERP order rebuilt from the order as it is now, attempts at 0. 404: no queue entry with this id; 409 `conflict`: the entry is not a dead letter. Admins only (403 `forbidden`); first-party credentials only.
+         *
+         *     Beyond the spec: see docs/decisions.md.
+         */
+        post: operations["requeueErpDeadLetter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/invitations/accept": {
         parameters: {
             query?: never;
@@ -1867,7 +1933,7 @@ export interface paths {
         };
         /**
          * List the orders waiting for the ERP
-         * @description The sales orders queued for the ERP and not yet written, oldest first, at most 100 per call. Each element is a queue entry: its `id` is the queue entry id to report the result with (POST /api/erp/v1/orders/{id}), `order.order_id` the CRM order. With `claim=1` the returned entries are leased for 30 minutes (their `attempts` go up by one) and concurrent pollers never receive the same entry; without it the list only shows what is waiting. An entry whose lease ran out without a report is listed again. Only an ERP key may call it (`erp_…` as a bearer or in `X-Service-Erp-Key`).
+         * @description The sales orders queued for the ERP and not yet written, oldest first, at most 100 per call. Each element is a queue entry: its `id` is the queue entry id to report the result with (POST /api/erp/v1/orders/{id}), `order.order_id` the CRM order. With `claim=1` the returned entries are leased for 30 minutes (their `attempts` go up by one) and concurrent pollers never receive the same entry; each carries a `lease_token` (a new one per claim) to extend the lease with (POST /api/erp/v1/orders/{id}/lease) and to send with the report, which is then refused 409 `lease_lost` once another claim took the entry over. Without `claim` the list only shows what is waiting (`lease_token` and `lease_until` null). An entry whose lease ran out without a report is listed again. Only an ERP key may call it (`erp_…` as a bearer or in `X-Service-Erp-Key`).
          *
          *     Spec section 4.6.
          */
@@ -1891,11 +1957,33 @@ export interface paths {
         put?: never;
         /**
          * Report the result of writing a queued order to the ERP
-         * @description IMPORTANT: `{id}` is the QUEUE ENTRY id, the `id` of an element of GET /api/erp/v1/orders — not the order id (`order.order_id`). Body: `{"ok": true, "ext_no": "<the ERP order number>"}` when the ERP wrote the order (optionally with `status`, one of constants.order_erp_statuses, e.g. `open`, `shipped`, `invoiced`; later status changes are reported the same way, repeating `ext_no`), or `{"ok": false, "error": "<the ERP error message>"}` when it could not. A success marks the entry written and sets the order's ERP state to `written` with that number (and its status to `status` when sent). A failure puts the entry back in the queue (listed again) and shows the error on the order; after 5 claims it is parked as `failed` and no longer listed. Repeating an identical report changes nothing. The answer is `{ok: true, order}` with the CRM order row (spec 2.8) as it is after the report. 404: no queue entry with this id in the workspace.
+         * @description IMPORTANT: `{id}` is the QUEUE ENTRY id, the `id` of an element of GET /api/erp/v1/orders — not the order id (`order.order_id`). Body: `{"ok": true, "ext_no": "<the ERP order number>"}` when the ERP wrote the order (optionally with `status`, one of constants.order_erp_statuses, e.g. `open`, `shipped`, `invoiced`; later status changes are reported the same way, repeating `ext_no`), or `{"ok": false, "error": "<the ERP error message>", "retry": true|false}` when it could not. Optionally `lease_token`, the claim's token (see the list). A success marks the entry written and sets the order's ERP state to `written` with that number (and its status to `status` when sent). A failure with `retry: false` (the ERP refuses the order: unknown customer, closed period) makes the entry a dead letter at once (`failed`, listed for admins to fix and requeue); with `retry: true` or omitted the entry is listed again after a backoff of 2^(attempts-1) minutes (1, 2, 4, 8; at most 30) with the error shown on the order, and after 5 claims it is parked as a dead letter. Supersession: when the order's customer, lines or PO changed after the claim, the report is refused 409 `superseded` and the entry is listed again at once with the new ERP order as the next `version` (send `version` to have an older one refused even when the data agrees). A report for a version already written answers as before: 200 with the same `ext_no`, else 409 `conflict` carrying the `ext_no` it has. Repeating an identical report changes nothing. The answer is `{ok: true, order}` with the CRM order row (spec 2.8) as it is after the report. 404: no queue entry with this id in the workspace.
          *
          *     Spec section 4.6.
          */
         post: operations["reportErpOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/erp/v1/orders/{id}/lease": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Extend the lease on a claimed order
+         * @description For a poller working on a long order: extends the lease of the claimed queue entry `{id}` to 30 minutes from now, so no other poller claims it meanwhile. Body: `{"lease_token": "<the token of the claim>"}`. 409 `lease_lost`: the token is not the entry's current one (the lease ran out and another claim took the entry over, or a failure report ended it): stop working on it and do not report it. 409 `conflict`: the entry was already written or is a dead letter. Answers the lease with its new end.
+         *
+         *     Spec section 4.6.
+         */
+        post: operations["extendErpLease"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3243,6 +3331,16 @@ export interface components {
             status?: string;
             /** @description required with ok=false: the ERP's error message */
             error?: string;
+            /** @description with ok=false: false when the ERP refuses the order (unknown customer, closed period): it goes to dead letters at once; true or omitted: retried after a backoff */
+            retry?: boolean;
+            /** @description the claim's `lease_token`: a report whose token is not the entry's current one (the lease was taken over by another claim) is refused 409 `lease_lost`. Optional: a report without it is accepted as before */
+            lease_token?: string;
+            /** @description the `version` of the claimed entry: a report for an older version (the order's customer, lines or PO changed since) is refused 409 `superseded`; optional */
+            version?: number;
+        };
+        ErpLeaseDto: {
+            /** @description the `lease_token` of the claim (GET /api/erp/v1/orders?claim=1) whose lease to extend */
+            lease_token: string;
         };
         WebhookFilterConditionDto: {
             /**
@@ -10117,7 +10215,12 @@ export interface components {
          *           "error": "customer C10042 is blocked",
          *           "at": "2026-11-26T09:30:05"
          *         }
-         *       ]
+         *       ],
+         *       "heartbeat": {
+         *         "claimed_last_hour": 12,
+         *         "reported_last_hour": 11,
+         *         "oldest_waiting_at": "2026-11-26T09:12:40"
+         *       }
          *     }
          */
         ErpConnectionResponse: {
@@ -10135,7 +10238,7 @@ export interface components {
                 claimed: number;
                 /** @description waiting after a failed attempt */
                 retrying: number;
-                /** @description parked after too many failed attempts */
+                /** @description dead letters: rejected by the ERP (`retry: false`) or parked after too many failed attempts (GET …/settings/erp/dead-letters) */
                 failed: number;
                 /** @description written to the ERP */
                 written: number;
@@ -10147,6 +10250,18 @@ export interface components {
             last_poll_at: string | null;
             /** @description entries with an ERP error, newest first (at most 20) */
             errors: components["schemas"]["ErpQueueError"][];
+            /** @description the connector's heartbeat, read from the queue (no write per poll) */
+            heartbeat: {
+                /** @description queue entries whose latest claim was in the last hour */
+                claimed_last_hour: number;
+                /** @description queue entries written or made dead letters in the last hour */
+                reported_last_hour: number;
+                /**
+                 * @description when the oldest entry still waiting (not written, not dead) was queued; null when none waits
+                 * @example 2026-11-26T09:30:00
+                 */
+                oldest_waiting_at: string | null;
+            };
         };
         /**
          * @description A new ERP key.
@@ -10177,6 +10292,67 @@ export interface components {
             ok: true;
             /** @description how many ERP keys were revoked */
             revoked: number;
+        };
+        /** @description An ERP queue entry the ERP rejected or that failed too often: fix the data, then requeue it. */
+        ErpDeadLetter: {
+            /** @description the queue entry id (requeue it with POST /api/v1/settings/erp/dead-letters/{id}/requeue) */
+            id: number;
+            order_id: number;
+            /** @description the order's reference, ORD-<order id> */
+            ref: string;
+            /**
+             * @description `rejected`: the ERP refused the order (`retry: false`); `attempts`: it failed 5 claims
+             * @enum {string}
+             */
+            reason: "rejected" | "attempts";
+            /** @description the ERP's last error message */
+            error: string;
+            /** @description how many times the entry was claimed */
+            attempts: number;
+            /**
+             * @description when it became a dead letter; local time of the workspace
+             * @example 2026-11-26T09:30:00
+             */
+            dead_at: string | null;
+        };
+        /**
+         * @description The dead letters of the ERP queue.
+         * @example {
+         *       "ok": true,
+         *       "dead_letters": [
+         *         {
+         *           "id": 77,
+         *           "order_id": 311,
+         *           "ref": "ORD-311",
+         *           "reason": "rejected",
+         *           "error": "unknown customer C10042",
+         *           "attempts": 1,
+         *           "dead_at": "2026-11-26T09:30:05"
+         *         }
+         *       ],
+         *       "total": 1
+         *     }
+         */
+        ErpDeadLetterList: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description newest first, at most 200 */
+            dead_letters: components["schemas"]["ErpDeadLetter"][];
+            /** @description how many dead letters there are (requeue all takes every one) */
+            total: number;
+        };
+        /**
+         * @description Dead letters put back in the ERP queue.
+         * @example {
+         *       "ok": true,
+         *       "requeued": 1
+         *     }
+         */
+        ErpRequeued: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description how many dead letters wait in the queue again */
+            requeued: number;
         };
         /**
          * @description The password is set.
@@ -10731,6 +10907,9 @@ export interface components {
          *       "id": 1204,
          *       "attempts": 1,
          *       "created_at": "2026-11-20T10:15:00",
+         *       "version": 1,
+         *       "lease_token": "3f0c9a52-6b1e-4c57-9a43-2d1f8e7b6c10",
+         *       "lease_until": "2026-11-20T10:45:00",
          *       "order": {
          *         "ref": "ORD-311",
          *         "po": "PO-7781",
@@ -10781,6 +10960,15 @@ export interface components {
              * @example 2026-11-26T09:30:00
              */
             created_at: string;
+            /** @description the ERP order's version: 1 when queued, one more each time the order's customer, lines or PO changed while it waited (send it with the report) */
+            version: number;
+            /** @description with claim=1: this claim's fencing token, for POST …/{id}/lease and the report; null without claim */
+            lease_token: string | null;
+            /**
+             * @description with claim=1: when this claim's lease ends (extend it with POST …/{id}/lease); null without claim
+             * @example 2026-11-26T09:30:00
+             */
+            lease_until: string | null;
             order: {
                 /** @description the order's reference, ORD-<order id> */
                 ref: string;
@@ -10846,6 +11034,9 @@ export interface components {
          *           "id": 1204,
          *           "attempts": 1,
          *           "created_at": "2026-11-20T10:15:00",
+         *           "version": 1,
+         *           "lease_token": "3f0c9a52-6b1e-4c57-9a43-2d1f8e7b6c10",
+         *           "lease_until": "2026-11-20T10:45:00",
          *           "order": {
          *             "ref": "ORD-311",
          *             "po": "PO-7781",
@@ -10930,6 +11121,28 @@ export interface components {
             /** @enum {boolean} */
             ok: true;
             order: components["schemas"]["OrderRow"];
+        };
+        /**
+         * @description The extended lease of a claimed ERP queue entry.
+         * @example {
+         *       "ok": true,
+         *       "id": 1204,
+         *       "lease_token": "3f0c9a52-6b1e-4c57-9a43-2d1f8e7b6c10",
+         *       "lease_until": "2026-11-20T11:20:00"
+         *     }
+         */
+        ErpLeaseResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description the queue entry id */
+            id: number;
+            /** @description the same token (a lease extension keeps it) */
+            lease_token: string;
+            /**
+             * @description the new end of the lease, 30 minutes from now; local time of the workspace
+             * @example 2026-11-26T09:30:00
+             */
+            lease_until: string;
         };
         /**
          * @description The authorization server metadata (RFC 8414) of the workspace.
@@ -11580,7 +11793,7 @@ export interface components {
         Error: {
             /** @enum {boolean} */
             ok: false;
-            /** @description invalid, unauthorized, forbidden, module, insufficient_scope, csrf, not_found, conflict, duplicate, payload_too_large, unsupported_media_type, method_not_allowed, rate_limited, internal, ... */
+            /** @description invalid, unauthorized, forbidden, module, insufficient_scope, csrf, not_found, conflict, lease_lost, superseded, duplicate, payload_too_large, unsupported_media_type, method_not_allowed, rate_limited, internal, ... */
             error: string;
             message: string;
             /** @description the first bad field (400 invalid) */
@@ -11604,6 +11817,8 @@ export interface components {
             gate_problems?: string[];
             /** @description 409 `conflict` of an ERP report: the number the queue entry was already written with */
             ext_no?: string;
+            /** @description 409 `superseded` of an ERP report: the current version of the ERP order, queued to be claimed again */
+            version?: number;
             /**
              * @description POST /api/v1/login, 401 `otp_required`: two-factor authentication is on; repeat the request with the 6-digit `otp`
              * @enum {boolean}
@@ -28030,7 +28245,12 @@ export interface operations {
                      *           "error": "customer C10042 is blocked",
                      *           "at": "2026-11-26T09:30:05"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "heartbeat": {
+                     *         "claimed_last_hour": 12,
+                     *         "reported_last_hour": 11,
+                     *         "oldest_waiting_at": "2026-11-26T09:12:40"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ErpConnectionResponse"];
@@ -28290,6 +28510,338 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listErpDeadLetters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "dead_letters": [
+                     *         {
+                     *           "id": 77,
+                     *           "order_id": 311,
+                     *           "ref": "ORD-311",
+                     *           "reason": "rejected",
+                     *           "error": "unknown customer C10042",
+                     *           "attempts": 1,
+                     *           "dead_at": "2026-11-26T09:30:05"
+                     *         }
+                     *       ],
+                     *       "total": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErpDeadLetterList"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    requeueAllErpDeadLetters: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "requeued": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErpRequeued"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    requeueErpDeadLetter: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "requeued": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErpRequeued"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: the entry is waiting or written, not a dead letter; or `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -30011,6 +30563,9 @@ export interface operations {
                      *           "id": 1204,
                      *           "attempts": 1,
                      *           "created_at": "2026-11-20T10:15:00",
+                     *           "version": 1,
+                     *           "lease_token": "3f0c9a52-6b1e-4c57-9a43-2d1f8e7b6c10",
+                     *           "lease_until": "2026-11-20T10:45:00",
                      *           "order": {
                      *             "ref": "ORD-311",
                      *             "po": "PO-7781",
@@ -30222,7 +30777,131 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict`: the entry was already written and the report is a failure, or a success with another `ext_no` (`ext_no`: the number it was written with); or `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            /** @description `conflict`: the entry was already written and the report is a failure, or a success with another `ext_no` (`ext_no`: the number it was written with); `lease_lost`: `lease_token` is not the entry's current one (the lease ran out and another claim took the entry over); `superseded`: the order's customer, lines or PO changed after the claim (or `version` is older than the entry's): the new version (`version`) is queued and listed again at once; write that one; or `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    extendErpLease: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description the ERP key, instead of Authorization: Bearer erp_… */
+                "X-Service-Erp-Key"?: string;
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErpLeaseDto"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "id": 1204,
+                     *       "lease_token": "3f0c9a52-6b1e-4c57-9a43-2d1f8e7b6c10",
+                     *       "lease_until": "2026-11-20T11:20:00"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErpLeaseResponse"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `lease_lost`: another claim took the entry over (or the lease ended); `conflict`: the entry is written or a dead letter; or `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
             409: {
                 headers: {
                     [name: string]: unknown;

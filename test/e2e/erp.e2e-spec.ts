@@ -82,7 +82,8 @@ describe('GET /api/erp/v1/orders', () => {
     const res = await asErp(a, erpA).get('/api/erp/v1/orders').expect(200);
     expect(res.body.ok).toBe(true);
     const item = res.body.orders.find((e: { order: { order_id: number } }) => e.order.order_id === orderId);
-    expect(Object.keys(item).sort()).toEqual(['attempts', 'created_at', 'id', 'order']);
+    expect(Object.keys(item).sort()).toEqual(['attempts', 'created_at', 'id', 'lease_token', 'lease_until', 'order', 'version']);
+    expect(item).toMatchObject({ version: 1, lease_token: null, lease_until: null });
     expect(item.id).toBe(await entryOf(a, orderId));
     expect(item.attempts).toBe(0);
     expect(item.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
@@ -238,7 +239,7 @@ describe('POST /api/erp/v1/orders/{id}', () => {
     expect(bad.body).toMatchObject({ ok: false, error: 'invalid', field: 'status' });
   });
 
-  it('failure: back to the queue with the error shown; parked after 5 claims; identical repeats idempotent', async () => {
+  it('failure: back to the queue after a backoff with the error shown; parked after 5 claims; identical repeats idempotent', async () => {
     const orderId = await queuedOrder(a);
     const entry = await entryOf(a, orderId);
     const t0 = Date.parse('2026-06-01T08:00:00Z');
@@ -248,7 +249,11 @@ describe('POST /api/erp/v1/orders/{id}', () => {
       expect(claimed.attempts).toBe(attempt);
       const res = await asErp(a, erpA).post(`/api/erp/v1/orders/${entry}`, { ok: false, error: 'customer locked' }).expect(200);
       expect(res.body.order.erp).toMatchObject({ status: 'queued', tone: 'warning', error: 'customer locked' });
-      // back to the queue at once (the lease is released)
+      // back to the queue after the backoff (2^(attempt-1) minutes), not before
+      expect((await asErp(a, erpA).get('/api/erp/v1/orders').expect(200)).body.orders.map((o: { id: number }) => o.id)).not.toContain(entry);
+      clockNow = new Date(clockNow.getTime() + 2 ** (attempt - 1) * 60_000 - 1000);
+      expect((await asErp(a, erpA).get('/api/erp/v1/orders').expect(200)).body.orders.map((o: { id: number }) => o.id)).not.toContain(entry);
+      clockNow = new Date(clockNow.getTime() + 1000);
       expect((await asErp(a, erpA).get('/api/erp/v1/orders').expect(200)).body.orders.map((o: { id: number }) => o.id)).toContain(entry);
       await asErp(a, erpA).post(`/api/erp/v1/orders/${entry}`, { ok: false, error: 'customer locked' }).expect(200);
     }
@@ -302,7 +307,7 @@ describe('ERP connection card (admin settings)', () => {
   it('creates (rotates) and revokes the ERP key, shown once; shows the queue and the last poll', async () => {
     const f = await createWorkspace(t);
     const empty = await asAdmin(f).get('/api/v1/settings/erp').expect(200);
-    expect(empty.body).toEqual({ ok: true, base_url: `http://${f.host}/api/erp/v1`, keys: [], queue: { waiting: 0, claimed: 0, retrying: 0, failed: 0, written: 0 }, last_poll_at: null, errors: [] });
+    expect(empty.body).toEqual({ ok: true, base_url: `http://${f.host}/api/erp/v1`, keys: [], queue: { waiting: 0, claimed: 0, retrying: 0, failed: 0, written: 0 }, last_poll_at: null, errors: [], heartbeat: { claimed_last_hour: 0, reported_last_hour: 0, oldest_waiting_at: null } });
     const first = await asAdmin(f).post('/api/v1/settings/erp/key').expect(201);
     expect(first.body).toMatchObject({ ok: true, key: expect.stringMatching(/^erp_/), prefix: first.body.key.slice(0, 12), base_url: `http://${f.host}/api/erp/v1` });
     await asErp(f, first.body.key).get('/api/erp/v1/orders').expect(200);
@@ -321,6 +326,10 @@ describe('ERP connection card (admin settings)', () => {
     const card = await asAdmin(f).get('/api/v1/settings/erp').expect(200);
     expect(card.body.keys).toEqual([{ prefix: second.body.prefix, created_at: expect.any(String), last_used_at: expect.anything() }]);
     expect(card.body.queue).toEqual({ waiting: 1, claimed: 1, retrying: 1, failed: 1, written: 1 });
+    // heartbeat: 4 claimed in the last hour, 2 reported for good (written, parked); the oldest waiting is entries[1]'s
+    const oldest = (await db(t).findOneByOrFail(ErpQueueEntry, { workspaceId: f.ws.id, id: entries[1] })).createdAt;
+    expect(card.body.heartbeat).toEqual({ claimed_last_hour: 4, reported_last_hour: 2, oldest_waiting_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/) });
+    expect(card.body.heartbeat.oldest_waiting_at.slice(0, 10)).toBe(oldest.toLocaleDateString('sv-SE', { timeZone: f.ws.timezone }));
     expect(card.body.last_poll_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
     expect(card.body.errors.map((e: { id: number; state: string; error: string }) => [e.id, e.state, e.error]).sort()).toEqual(
       [

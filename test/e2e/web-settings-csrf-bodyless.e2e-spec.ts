@@ -19,7 +19,7 @@ afterAll(async () => {
 
 const adminBrowser = (f: Fixture) => settingsBrowser(t, f.host, f.admin.email, 'Admin-Password-123');
 
-const ROUTES = ['/settings/erp/key', '/settings/scim/key', '/settings/erp/revoke', '/settings/sessions/others/signout'];
+const ROUTES = ['/settings/erp/key', '/settings/scim/key', '/settings/erp/revoke', '/settings/erp/requeue', '/settings/sessions/others/signout'];
 
 describe('settings CSRF on body-less requests', () => {
   it('a cross-site POST without a body is refused with 403 on every state-changing route, and changes nothing', async () => {

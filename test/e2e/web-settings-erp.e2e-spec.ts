@@ -95,6 +95,7 @@ describe('settings: ERP connection card (server-rendered)', () => {
     expect(page.text).toContain('No active ERP key.');
     expect(page.text).toContain('<tr><td>1</td><td>0</td><td>0</td><td>1</td><td>0</td></tr>'); // waiting, claimed, retrying, failed, written
     expect(page.text).toContain('Last poll: —');
+    expect(page.text).toMatch(/Last hour: 0 claimed, 0 reported\. Oldest waiting order queued: \d{4}-\d{2}-\d{2} \d{2}:\d{2}</);
     expect(page.text).not.toContain('<img');
     expect(page.text).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &#39;quoted&#39;');
     expect(page.text).toContain(`<td data-label="Order">${failedOrder}</td><td data-label="State">failed</td><td data-label="Attempts">5</td>`);
@@ -136,5 +137,33 @@ describe('settings: ERP connection card (server-rendered)', () => {
     expect(revoked.text).toContain('Revoked 1 ERP key');
     expect(revoked.text).toContain('No active ERP key.');
     await erpGet(f, key2).expect(401);
+  });
+});
+
+describe('settings: ERP dead letters on the card', () => {
+  it('lists dead letters with their reason; requeue one and all (POST-redirect-GET, CSRF)', async () => {
+    const f = await createWorkspace(t);
+    const rejected = await queuedOrder(f);
+    const tired = await queuedOrder(f);
+    await db(t).update(ErpQueueEntry, { workspaceId: f.ws.id, orderId: rejected }, { state: 'failed', deadReason: 'rejected', attempts: 1, lastError: HOSTILE, doneAt: new Date() });
+    await db(t).update(ErpQueueEntry, { workspaceId: f.ws.id, orderId: tired }, { state: 'failed', deadReason: 'attempts', attempts: 5, lastError: 'timeout', doneAt: new Date() });
+    const entry = (await db(t).findOneByOrFail(ErpQueueEntry, { workspaceId: f.ws.id, orderId: rejected })).id;
+    const br = await settingsBrowser(f, f.admin.email, 'Admin-Password-123');
+    const page = await br.get('/settings/erp');
+    expect(page.text).toContain('<h2>Dead letters</h2>');
+    expect(page.text).toContain(`<td id="dead-${entry}">ORD-${rejected}</td>`);
+    expect(page.text).toContain('rejected by the ERP');
+    expect(page.text).toContain('too many attempts');
+    expect(page.text).not.toContain('<img');
+    // CSRF refusal
+    expect((await br.post(`/settings/erp/requeue/${entry}`, { csrf: 'forged' })).status).toBe(403);
+    const one = await submit(br, `/settings/erp/requeue/${entry}`, formOf(page.text, `/settings/erp/requeue/${entry}`), '/settings/erp');
+    expect(one.text).toContain('Requeued: the ERP gets the order at its next poll.');
+    expect(one.text).not.toContain(`id="dead-${entry}"`);
+    expect((await db(t).findOneByOrFail(ErpQueueEntry, { workspaceId: f.ws.id, orderId: rejected })).state).toBe('waiting');
+    const all = await submit(br, '/settings/erp/requeue', formOf(one.text, '/settings/erp/requeue'), '/settings/erp');
+    expect(all.text).toContain('Requeued 1 dead letter: the ERP gets them at its next poll.');
+    expect(all.text).toContain('No dead letters.');
+    expect((await db(t).findOneByOrFail(ErpQueueEntry, { workspaceId: f.ws.id, orderId: tired })).state).toBe('waiting');
   });
 });

@@ -15,7 +15,7 @@ export const ERROR_SCHEMAS: Record<string, SchemaObject> = {
       error: {
         type: 'string',
         description:
-          'invalid, unauthorized, forbidden, module, insufficient_scope, csrf, not_found, conflict, duplicate, payload_too_large, unsupported_media_type, method_not_allowed, rate_limited, internal, ...',
+          'invalid, unauthorized, forbidden, module, insufficient_scope, csrf, not_found, conflict, lease_lost, superseded, duplicate, payload_too_large, unsupported_media_type, method_not_allowed, rate_limited, internal, ...',
       },
       message: { type: 'string' },
       field: { type: 'string', description: 'the first bad field (400 invalid)' },
@@ -36,6 +36,7 @@ export const ERROR_SCHEMAS: Record<string, SchemaObject> = {
         description: "400 `invalid` of an opportunity's stage move or create: what the gates of the stages passed still miss",
       },
       ext_no: { type: 'string', description: '409 `conflict` of an ERP report: the number the queue entry was already written with' },
+      version: { type: 'integer', description: '409 `superseded` of an ERP report: the current version of the ERP order, queued to be claimed again' },
       otp_required: { type: 'boolean', enum: [true], description: 'POST /api/v1/login, 401 `otp_required`: two-factor authentication is on; repeat the request with the 6-digit `otp`' },
     },
     required: ['ok', 'error', 'message'],

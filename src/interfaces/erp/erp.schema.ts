@@ -50,6 +50,9 @@ export const ErpOrder = named(
     id: f.id().meta({ description: 'the QUEUE ENTRY id (not the order id): the `{id}` of POST /api/erp/v1/orders/{id}' }),
     attempts: f.count().meta({ description: 'how many times the entry was claimed (`claim=1`)' }),
     created_at: f.timestamp().meta({ description: 'when the order was queued; local time of the workspace, no offset' }),
+    version: z.int().min(1).meta({ description: "the ERP order's version: 1 when queued, one more each time the order's customer, lines or PO changed while it waited (send it with the report)" }),
+    lease_token: z.string().nullable().meta({ description: "with claim=1: this claim's fencing token, for POST …/{id}/lease and the report; null without claim" }),
+    lease_until: f.timestamp().nullable().meta({ description: "with claim=1: when this claim's lease ends (extend it with POST …/{id}/lease); null without claim" }),
     order: ErpOrderData,
   }),
   { description: 'An order waiting in the ERP queue (spec 2.9).' },
@@ -58,6 +61,9 @@ export const erpOrderExample = example(ErpOrder, {
   id: 1204,
   attempts: 1,
   created_at: '2026-11-20T10:15:00',
+  version: 1,
+  lease_token: '3f0c9a52-6b1e-4c57-9a43-2d1f8e7b6c10',
+  lease_until: '2026-11-20T10:45:00',
   order: {
     ref: 'ORD-311',
     po: 'PO-7781',
@@ -88,3 +94,15 @@ export const ErpReportResponse = named('ErpReportResponse', z.object({ ok: f.ok(
   description: 'The CRM order row (spec 2.8) after the report: `erp` shows the new ERP state and `status` the ERP status sent.',
   example: { ok: true, order: orderRowExample },
 });
+
+/** POST /api/erp/v1/orders/{id}/lease: the extended lease. */
+export const ErpLeaseResponse = named(
+  'ErpLeaseResponse',
+  z.object({
+    ok: f.ok(),
+    id: f.id().meta({ description: 'the queue entry id' }),
+    lease_token: z.string().meta({ description: 'the same token (a lease extension keeps it)' }),
+    lease_until: f.timestamp().meta({ description: 'the new end of the lease, 30 minutes from now; local time of the workspace' }),
+  }),
+  { description: 'The extended lease of a claimed ERP queue entry.', example: { ok: true, id: 1204, lease_token: '3f0c9a52-6b1e-4c57-9a43-2d1f8e7b6c10', lease_until: '2026-11-20T11:20:00' } },
+);

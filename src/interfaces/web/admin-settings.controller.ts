@@ -7,6 +7,7 @@ import { Page } from '../../edge/pages/page-renderer';
 import { WebhooksService } from '../../domain/integrations/webhooks.service';
 import { WebhookReplay } from '../../domain/integrations/webhook-replay';
 import { ErpConnectionService } from '../../domain/crm/orders/erp-connection.service';
+import { ErpDeadLettersService } from '../../domain/crm/orders/erp-dead-letters.service';
 import { isSigned } from '../../domain/integrations/chat-formats';
 import { SUBSCRIBABLE_EVENTS } from '../../domain/integrations/event-kinds';
 import { describeFilter } from '../../domain/integrations/event-filter';
@@ -78,6 +79,7 @@ export class AdminSettingsController {
     private readonly replays: WebhookReplay,
     private readonly directory: UserDirectoryService,
     private readonly erp: ErpConnectionService,
+    private readonly deadLetters: ErpDeadLettersService,
   ) {}
 
   // ---- Apps: webhook and chat connections ---------------------------------------------------
@@ -317,8 +319,25 @@ export class AdminSettingsController {
     });
   }
 
+  @Post('erp/requeue')
+  erpRequeueAll(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
+    return this.pages.handle(ws, req, res, async (ctx) => {
+      const n = await this.deadLetters.requeueAll(ctx.auth);
+      return redirect('/settings/erp', { notice: n ? `Requeued ${n} dead letter${n === 1 ? '' : 's'}: the ERP gets them at its next poll.` : 'No dead letters to requeue.' });
+    });
+  }
+
+  @Post('erp/requeue/:id')
+  erpRequeue(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Param('id') id: string) {
+    return this.pages.handle(ws, req, res, async (ctx) => {
+      const n = await this.deadLetters.requeue(ctx.auth, idOf(id));
+      return redirect('/settings/erp', { notice: n ? 'Requeued: the ERP gets the order at its next poll.' : 'The order waits in the queue already.' });
+    });
+  }
+
   private async erpPage(req: CrmRequest, { auth, csrf, chrome, flash }: PageContext): Promise<Page> {
-    const { keys, counts, lastPollAt, errors } = await this.erp.connection(auth);
+    const { keys, counts, lastPollAt, errors, heartbeat } = await this.erp.connection(auth);
+    const dead = await this.deadLetters.list(auth);
     return pages.render('erp', {
       chrome,
       csrf,
@@ -327,7 +346,17 @@ export class AdminSettingsController {
       keys: keys.map((k) => ({ prefix: k.prefix, created: ts(auth, k.createdAt), lastUsed: ts(auth, k.lastUsedAt) })),
       counts: { ...counts },
       lastPoll: ts(auth, lastPollAt),
+      heartbeat: { claimed: heartbeat.claimedLastHour, reported: heartbeat.reportedLastHour, oldest: ts(auth, heartbeat.oldestWaitingAt) },
       errors: errors.map((e) => ({ at: ts(auth, e.updatedAt), orderId: e.orderId, state: e.state, attempts: e.attempts, error: e.lastError ?? '' })),
+      deadLetters: dead.items.map(({ entry, ref }) => ({
+        id: entry.id,
+        ref,
+        at: ts(auth, entry.doneAt),
+        reason: entry.deadReason === 'rejected' ? 'rejected by the ERP' : 'too many attempts',
+        attempts: entry.attempts,
+        error: entry.lastError,
+      })),
+      deadTotal: dead.total,
     });
   }
 }

@@ -89,9 +89,15 @@ const ERP = `<% layout('@layout', { ...it.chrome, title: 'ERP' }) %>
 <h2>Queue</h2><div class="scroll" role="region" aria-label="Queue" tabindex="0"><table><thead><tr><th>Waiting</th><th>Claimed</th><th>Retrying</th><th>Failed</th><th>Written</th></tr></thead>
 <tbody><tr><td><%= it.counts.waiting %></td><td><%= it.counts.claimed %></td><td><%= it.counts.retrying %></td><td><%= it.counts.failed %></td><td><%= it.counts.written %></td></tr></tbody></table></div>
 <p>Last poll: <%= it.lastPoll %></p>
+<p>Last hour: <%= it.heartbeat.claimed %> claimed, <%= it.heartbeat.reported %> reported. Oldest waiting order queued: <%= it.heartbeat.oldest %></p>
 <h2>Newest errors</h2><% if (it.errors.length) { %><table class="cards"><thead><tr><th>At</th><th>Order</th><th>State</th><th>Attempts</th><th>Error</th></tr></thead><tbody>
 <% for (const e of it.errors) { %><tr><td><%= e.at %></td><td data-label="Order"><%= e.orderId %></td><td data-label="State"><%= e.state %></td><td data-label="Attempts"><%= e.attempts %></td><td class="wrap" data-label="Error"><%= e.error %></td></tr>
 <% } %></tbody></table><% } else { %><p>No errors.</p><% } %>
+<h2>Dead letters</h2><% if (it.deadLetters.length) { %><p class="muted">Orders the ERP will not write as they are: fix the data (customer ERP code, product), then requeue. <%= it.deadTotal %> in all.</p>
+<table class="cards"><thead><tr><th>Order</th><th>Since</th><th>Reason</th><th>Attempts</th><th>Error</th><th></th></tr></thead><tbody>
+<% for (const d of it.deadLetters) { %><tr><td id="dead-<%= d.id %>"><%= d.ref %></td><td data-label="Since"><%= d.at %></td><td data-label="Reason"><%= d.reason %></td><td data-label="Attempts"><%= d.attempts %></td><td class="wrap" data-label="Error"><%= d.error %></td><td><%~ include('@post-button', { action: '/settings/erp/requeue/' + d.id, csrf: it.csrf, label: 'Requeue', describedBy: 'dead-' + d.id }) %></td></tr>
+<% } %></tbody></table>
+<div class="actions row-actions"><%~ include('@post-button', { action: '/settings/erp/requeue', csrf: it.csrf, label: 'Requeue all', cls: 'primary' }) %></div><% } else { %><p>No dead letters.</p><% } %>
 `;
 
 /** The confirm step of a destructive action: the same POST again with confirm=yes, or back. */

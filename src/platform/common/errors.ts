@@ -15,6 +15,8 @@ export type ErrorCode =
   | 'not_found'
   | 'method_not_allowed'
   | 'conflict'
+  | 'lease_lost'
+  | 'superseded'
   | 'duplicate'
   | 'idempotency_key_in_use'
   | 'idempotency_key_reused'
@@ -36,6 +38,8 @@ const STATUS: Record<ErrorCode, number> = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  lease_lost: 409,
+  superseded: 409,
   duplicate: 409,
   idempotency_key_in_use: 409,
   idempotency_key_reused: 422,

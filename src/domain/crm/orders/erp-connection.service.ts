@@ -25,6 +25,14 @@ export interface ErpConnection {
   counts: ErpQueueCounts;
   lastPollAt: Date | null;
   errors: ErpQueueEntry[];
+  heartbeat: ErpHeartbeat;
+}
+
+/** The connector's heartbeat, read from the queue: entries claimed and reported over the last hour, the oldest waiting. */
+export interface ErpHeartbeat {
+  claimedLastHour: number;
+  reportedLastHour: number;
+  oldestWaitingAt: Date | null;
 }
 
 /**
@@ -43,15 +51,30 @@ export class ErpConnectionService {
     assertAdmin(auth);
     const db = this.uow.tenant(auth.workspace.id);
     const keys = await db.find(Credential, { where: { kind: 'erp', revokedAt: IsNull() }, order: { id: 'DESC' } });
-    const [row] = await db.sql<{ waiting: number; claimed: number; retrying: number; failed: number; written: number; last_poll: Date | null }>(
-      `SELECT count(*) FILTER (WHERE state = $2 AND (claimed_until IS NULL OR claimed_until <= $3))::int AS waiting,
-              count(*) FILTER (WHERE state = $2 AND claimed_until > $3)::int AS claimed,
+    const now = this.clock.now();
+    const hourAgo = new Date(now.getTime() - 3_600_000);
+    const [row] = await db.sql<{
+      waiting: number;
+      claimed: number;
+      retrying: number;
+      failed: number;
+      written: number;
+      last_poll: Date | null;
+      claimed_hour: number;
+      reported_hour: number;
+      oldest: Date | null;
+    }>(
+      `SELECT count(*) FILTER (WHERE state = $2 AND NOT (coalesce(claimed_until > $3, false) AND lease_token IS NOT NULL))::int AS waiting,
+              count(*) FILTER (WHERE state = $2 AND claimed_until > $3 AND lease_token IS NOT NULL)::int AS claimed,
               count(*) FILTER (WHERE state = $2 AND last_error <> '')::int AS retrying,
               count(*) FILTER (WHERE state = $4)::int AS failed,
               count(*) FILTER (WHERE state = $5)::int AS written,
-              max(claimed_at) AS last_poll
+              max(claimed_at) AS last_poll,
+              count(*) FILTER (WHERE claimed_at >= $6)::int AS claimed_hour,
+              count(*) FILTER (WHERE state <> $2 AND done_at >= $6)::int AS reported_hour,
+              min(created_at) FILTER (WHERE state = $2) AS oldest
        FROM erp_queue WHERE workspace_id = $1`,
-      [ERP_QUEUE_WAITING, this.clock.now(), 'failed', 'written'],
+      [ERP_QUEUE_WAITING, now, 'failed', 'written', hourAgo],
     );
     const errors = await db
       .qb(ErpQueueEntry, 'q')
@@ -68,6 +91,11 @@ export class ErpConnectionService {
       counts: { waiting: row?.waiting ?? 0, claimed: row?.claimed ?? 0, retrying: row?.retrying ?? 0, failed: row?.failed ?? 0, written: row?.written ?? 0 },
       lastPollAt: poll > 0 ? new Date(poll) : null,
       errors,
+      heartbeat: {
+        claimedLastHour: row?.claimed_hour ?? 0,
+        reportedLastHour: row?.reported_hour ?? 0,
+        oldestWaitingAt: row?.oldest ? new Date(row.oldest) : null,
+      },
     };
   }
 

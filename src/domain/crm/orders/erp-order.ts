@@ -74,3 +74,25 @@ export function erpOrder(o: Order, customer: Company, product: Product | null, o
     ],
   };
 }
+
+/** Sorted-key JSON (jsonb does not keep key order). */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (v && typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    return `{${Object.keys(o)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(v ?? null);
+}
+
+/**
+ * Whether the ERP order changed in what supersedes a sent version (pure): its lines (product, quantity,
+ * price), PO, or customer (the account the ERP writes it to). The owner's name or e-mail do not count.
+ */
+export function erpOrderChanged(sent: ErpOrder, now: ErpOrder): boolean {
+  const part = (o: ErpOrder) => canonical({ po: o.po, customer: o.customer, lines: o.lines });
+  return part(sent) !== part(now);
+}

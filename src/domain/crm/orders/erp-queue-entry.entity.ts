@@ -8,6 +8,7 @@ import { JsonMap, TenantEntity } from '../../../platform/database/tenant-entity'
  */
 export type ErpQueueState = 'waiting' | 'written' | 'failed';
 export const ERP_QUEUE_WAITING: ErpQueueState = 'waiting';
+export type ErpDeadReason = 'rejected' | 'attempts';
 
 /**
  * The ERP order queue (spec 2.9, 3.5, 4.6). One open (`waiting`) entry per order: a partial unique
@@ -39,6 +40,22 @@ export class ErpQueueEntry extends TenantEntity {
   /** When it was last claimed (for the connection card). */
   @Column({ type: 'timestamptz', precision: 3, nullable: true })
   claimedAt: Date | null;
+
+  /**
+   * The current claim's fencing token (new at every claim): a lease extension or report carrying another
+   * token comes from a poller whose lease was taken over and is refused (409). Null: never claimed, or the
+   * lease ended with a failure report.
+   */
+  @Column({ type: 'varchar', length: 36, nullable: true })
+  leaseToken: string | null;
+
+  /** Why the entry is a dead letter (state `failed`): `rejected` (the ERP refused it, retry:false) or `attempts`; '' otherwise. */
+  @Column({ type: 'varchar', length: 16, default: '' })
+  deadReason: ErpDeadReason | '';
+
+  /** The ERP order's version: 1 when queued, + 1 each time the order's customer, lines or PO changed while the entry waited (supersession). */
+  @Column({ type: 'int', default: 1 })
+  version: number;
 
   /** The ERP order (spec 2.9 `order`) as it was when queued. */
   @Column({ type: 'jsonb' })

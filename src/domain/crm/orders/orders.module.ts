@@ -1,7 +1,10 @@
 import { Module } from '@nestjs/common';
 import { ErpConnectionService } from './erp-connection.service';
+import { ErpDeadLettersService } from './erp-dead-letters.service';
 import { ErpExchangeService } from './erp-exchange.service';
 import { OrdersService } from './orders.service';
 
-@Module({ providers: [OrdersService, ErpExchangeService, ErpConnectionService], exports: [OrdersService, ErpExchangeService, ErpConnectionService] })
+const SERVICES = [OrdersService, ErpExchangeService, ErpConnectionService, ErpDeadLettersService];
+
+@Module({ providers: SERVICES, exports: SERVICES })
 export class OrdersModule {}

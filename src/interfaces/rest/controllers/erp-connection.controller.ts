@@ -1,4 +1,6 @@
-import { Controller, Delete, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { IdPipe } from '../../../edge/id.pipe';
+import { ErpDeadLettersService } from '../../../domain/crm/orders/erp-dead-letters.service';
 import type { z } from 'zod';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiDoc } from '../../../edge/openapi/api-doc.decorator';
@@ -6,8 +8,8 @@ import type { CrmRequest } from '../../../edge/crm-request';
 import { ErpConnectionService } from '../../../domain/crm/orders/erp-connection.service';
 import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
 import type { UserContext } from '../../../domain/identity/auth-context';
-import { ErpConnectionResponse, ErpKeyCreated, ErpKeysRevoked } from '../schemas/connection.schema';
-import { toErpConnection } from '../mappers/erp-connection.mapper';
+import { ErpConnectionResponse, ErpDeadLetterList, ErpKeyCreated, ErpKeysRevoked, ErpRequeued } from '../schemas/connection.schema';
+import { toErpConnection, toErpDeadLetters } from '../mappers/erp-connection.mapper';
 
 /** scheme://host/api/erp/v1 of this workspace, as the ERP must call it. */
 function erpBaseUrl(req: CrmRequest): string {
@@ -18,7 +20,10 @@ function erpBaseUrl(req: CrmRequest): string {
 @ApiTags('ERP')
 @Controller('api/v1/settings/erp')
 export class ErpConnectionController {
-  constructor(private readonly service: ErpConnectionService) {}
+  constructor(
+    private readonly service: ErpConnectionService,
+    private readonly deadLetters: ErpDeadLettersService,
+  ) {}
 
   @Get()
   @ApiDoc({
@@ -62,5 +67,51 @@ export class ErpConnectionController {
   @Auth({ scope: 'crm.write', firstParty: true })
   async revoke(@CurrentAuth() auth: UserContext): Promise<z.output<typeof ErpKeysRevoked>> {
     return { ok: true, revoked: await this.service.revokeKey(auth) };
+  }
+
+  @Get('dead-letters')
+  @ApiDoc({
+    id: 'listErpDeadLetters',
+    summary: 'The dead letters of the ERP queue',
+    description:
+      'Queue entries the ERP will not write as they are: rejected by the ERP (a report with `retry: false`: unknown customer, closed period) or ' +
+      'failed 5 claims, newest first (at most 200, `total` counts all), with the reason and the ERP error. Fix the data, then requeue. Admins ' +
+      'only (403 `forbidden`); first-party credentials only.',
+    ok: ErpDeadLetterList,
+  })
+  @Auth({ scope: 'crm.read', firstParty: true })
+  async listDeadLetters(@CurrentAuth() auth: UserContext): Promise<z.output<typeof ErpDeadLetterList>> {
+    return toErpDeadLetters(await this.deadLetters.list(auth), auth.workspace.timezone);
+  }
+
+  @Post('dead-letters/requeue')
+  @HttpCode(200)
+  @ApiDoc({
+    id: 'requeueAllErpDeadLetters',
+    summary: 'Requeue every dead letter',
+    description:
+      'Puts every dead letter back in the ERP queue: its ERP order is rebuilt from the order as it is now (with the fixed data), its attempts ' +
+      'start again at 0 and the order shows `queued`. Answers how many (0 when none). Admins only (403 `forbidden`); first-party credentials only.',
+    ok: ErpRequeued,
+  })
+  @Auth({ scope: 'crm.write', firstParty: true })
+  async requeueAll(@CurrentAuth() auth: UserContext): Promise<z.output<typeof ErpRequeued>> {
+    return { ok: true, requeued: await this.deadLetters.requeueAll(auth) };
+  }
+
+  @Post('dead-letters/:id/requeue')
+  @HttpCode(200)
+  @ApiDoc({
+    id: 'requeueErpDeadLetter',
+    summary: 'Requeue one dead letter',
+    description:
+      'Puts the dead letter `{id}` (a queue entry id) back in the ERP queue, its ERP order rebuilt from the order as it is now, attempts at 0. ' +
+      '404: no queue entry with this id; 409 `conflict`: the entry is not a dead letter. Admins only (403 `forbidden`); first-party credentials only.',
+    ok: ErpRequeued,
+    errors: { 409: '`conflict`: the entry is waiting or written, not a dead letter' },
+  })
+  @Auth({ scope: 'crm.write', firstParty: true })
+  async requeue(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number): Promise<z.output<typeof ErpRequeued>> {
+    return { ok: true, requeued: await this.deadLetters.requeue(auth, id) };
   }
 }

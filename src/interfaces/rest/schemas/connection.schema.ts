@@ -85,12 +85,19 @@ export const ErpConnectionResponse = named(
         waiting: f.count().meta({ description: 'waiting to be listed (never claimed, or the claim ran out)' }),
         claimed: f.count().meta({ description: 'claimed by the ERP, claim window running' }),
         retrying: f.count().meta({ description: 'waiting after a failed attempt' }),
-        failed: f.count().meta({ description: 'parked after too many failed attempts' }),
+        failed: f.count().meta({ description: 'dead letters: rejected by the ERP (`retry: false`) or parked after too many failed attempts (GET …/settings/erp/dead-letters)' }),
         written: f.count().meta({ description: 'written to the ERP' }),
       })
       .meta({ description: 'the order queue by state' }),
     last_poll_at: f.timestamp().nullable().meta({ description: 'when the ERP last polled (a claim or a key use); null when never' }),
     errors: z.array(ErpQueueError).meta({ description: 'entries with an ERP error, newest first (at most 20)' }),
+    heartbeat: z
+      .object({
+        claimed_last_hour: f.count().meta({ description: 'queue entries whose latest claim was in the last hour' }),
+        reported_last_hour: f.count().meta({ description: 'queue entries written or made dead letters in the last hour' }),
+        oldest_waiting_at: f.timestamp().nullable().meta({ description: 'when the oldest entry still waiting (not written, not dead) was queued; null when none waits' }),
+      })
+      .meta({ description: "the connector's heartbeat, read from the queue (no write per poll)" }),
   }),
   { description: 'The ERP connection card.' },
 );
@@ -98,6 +105,7 @@ example(ErpConnectionResponse, {
   ok: true, base_url: 'https://ege.crm.example/api/erp/v1', keys: [{ prefix: 'erp_AbC1dE2X', created_at: '2026-03-02T09:00:00', last_used_at: '2026-11-26T09:30:05' }],
   queue: { waiting: 3, claimed: 1, retrying: 1, failed: 0, written: 482 }, last_poll_at: '2026-11-26T09:30:05',
   errors: [{ id: 77, order_id: 311, state: 'waiting', attempts: 2, error: 'customer C10042 is blocked', at: '2026-11-26T09:30:05' }],
+  heartbeat: { claimed_last_hour: 12, reported_last_hour: 11, oldest_waiting_at: '2026-11-26T09:12:40' },
 });
 
 export const ErpKeyCreated = named(
@@ -115,4 +123,42 @@ export const ErpKeysRevoked = named(
   'ErpKeysRevoked',
   z.object({ ok: f.ok(), revoked: f.count().meta({ description: 'how many ERP keys were revoked' }) }),
   { description: 'The ERP keys are revoked.', example: { ok: true, revoked: 1 } },
+);
+
+/** A dead letter of the ERP queue (issue 23). */
+const ErpDeadLetter = named(
+  'ErpDeadLetter',
+  z.object({
+    id: f.id().meta({ description: 'the queue entry id (requeue it with POST /api/v1/settings/erp/dead-letters/{id}/requeue)' }),
+    order_id: f.id(),
+    ref: z.string().meta({ description: "the order's reference, ORD-<order id>" }),
+    reason: z.enum(['rejected', 'attempts']).meta({ description: '`rejected`: the ERP refused the order (`retry: false`); `attempts`: it failed 5 claims' }),
+    error: z.string().meta({ description: "the ERP's last error message" }),
+    attempts: f.count().meta({ description: 'how many times the entry was claimed' }),
+    dead_at: f.timestamp().nullable().meta({ description: 'when it became a dead letter; local time of the workspace' }),
+  }),
+  { description: 'An ERP queue entry the ERP rejected or that failed too often: fix the data, then requeue it.' },
+);
+
+export const ErpDeadLetterList = named(
+  'ErpDeadLetterList',
+  z.object({
+    ok: f.ok(),
+    dead_letters: z.array(ErpDeadLetter).max(200).meta({ description: 'newest first, at most 200' }),
+    total: f.count().meta({ description: 'how many dead letters there are (requeue all takes every one)' }),
+  }),
+  {
+    description: 'The dead letters of the ERP queue.',
+    example: {
+      ok: true,
+      dead_letters: [{ id: 77, order_id: 311, ref: 'ORD-311', reason: 'rejected', error: 'unknown customer C10042', attempts: 1, dead_at: '2026-11-26T09:30:05' }],
+      total: 1,
+    },
+  },
+);
+
+export const ErpRequeued = named(
+  'ErpRequeued',
+  z.object({ ok: f.ok(), requeued: f.count().meta({ description: 'how many dead letters wait in the queue again' }) }),
+  { description: 'Dead letters put back in the ERP queue.', example: { ok: true, requeued: 1 } },
 );
