@@ -2229,7 +2229,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook connection
-         * @description Creates a connection that POSTs the selected events (spec 6.1) to an `https://` URL; the URL must not point to a loopback, private, link-local or metadata address. The answer is one of only two that show `signing_key` (the other is rotate): store it to verify signatures (spec 6.3). Chat kinds send the channel's own format, unsigned (spec 6.5). An optional `filter` on the events' `data` (`{match: all|any, conditions: [{field, op: eq|in|not, value}]}`, at most 10 conditions) delivers only the events that pass it; a bad filter is 400 `invalid` naming the part. Admins only (403 `forbidden` for other users).
+         * @description Creates a connection that POSTs the selected events (spec 6.1) to an `https://` URL; the URL must not point to a loopback, private, link-local or metadata address. The answer is one of only two that show `signing_key` (the other is rotate): store it to verify signatures (spec 6.3). Chat kinds send the channel's own format, unsigned (spec 6.5). Record-creation kinds (asana, trello, jira, airtable, google_sheets, mailchimp, brevo; spec 6.5) take no `url` but a `config` (the product's target) and a `token` (stored sealed, never shown back; `signing_key` is null): each subscribed event creates one task, card, issue, row or mailing-list contact through the product's API, with the same worker, 8 s limit, no retries, log and replay; mailchimp and brevo take only `contact_created` and `lead_created` (400 `invalid` naming `events` otherwise). An optional `filter` on the events' `data` (`{match: all|any, conditions: [{field, op: eq|in|not, value}]}`, at most 10 conditions) delivers only the events that pass it; a bad filter is 400 `invalid` naming the part. Admins only (403 `forbidden` for other users).
          *
          *     Spec section 6.
          */
@@ -2267,7 +2267,7 @@ export interface paths {
         head?: never;
         /**
          * Update a webhook connection
-         * @description Changes the URL, the events, the `filter` (null removes it) or `active` (false pauses deliveries); omitted fields keep their values. The URL and the filter are checked as on create (the filter against the events the connection will have). Admins only (403 `forbidden` for other users). 404 when the connection is not in the workspace.
+         * @description Changes the URL, the events, the `filter` (null removes it), `active` (false pauses deliveries) or, for a record-creation kind, its `config` and `token`; omitted fields keep their values. The URL and the filter are checked as on create (the filter against the events the connection will have). Admins only (403 `forbidden` for other users). 404 when the connection is not in the workspace.
          *
          *     Spec section 6.
          */
@@ -2285,7 +2285,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate the signing key
-         * @description Gives the connection a new signing key, shown once in this answer (`signing_key`); the old key stops signing at once. Admins only (403 `forbidden` for other users). 404 when the connection is not in the workspace.
+         * @description Gives the connection a new signing key, shown once in this answer (`signing_key`); the old key stops signing at once. 400 `invalid` for a record-creation kind (it signs nothing). Admins only (403 `forbidden` for other users). 404 when the connection is not in the workspace.
          *
          *     Spec section 6.3.
          */
@@ -2307,7 +2307,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test delivery
-         * @description 'Test connection': queues a delivery with `event: "test"` (also to a paused connection) and answers it `pending`; it is sent in the background, and its result shows in the delivery log and as the connection's `last_result`. Admins only (403 `forbidden` for other users). 404 when the connection is not in the workspace.
+         * @description 'Test connection': queues a delivery with `event: "test"` (also to a paused connection) and answers it `pending`; it is sent in the background, and its result shows in the delivery log and as the connection's `last_result`. A record-creation connection creates one record from it (a mailing one subscribes the calling admin's own address). Admins only (403 `forbidden` for other users). 404 when the connection is not in the workspace.
          *
          *     Spec section 6.
          */
@@ -3370,24 +3370,79 @@ export interface components {
             match: "all" | "any";
             conditions: components["schemas"]["WebhookFilterConditionDto"][];
         };
+        RecordConfigDto: {
+            /**
+             * @description asana: the project gid
+             * @example 1204567890123456
+             */
+            project_gid?: string;
+            /**
+             * @description trello: the list id; mailchimp: the audience id; brevo: the numeric list id
+             * @example 5f1a2b3c4d5e6f7a8b9c0d1e
+             */
+            list_id?: string;
+            /** @description trello: the API key */
+            api_key?: string;
+            /**
+             * @description jira: the Cloud site
+             * @example acme.atlassian.net
+             */
+            site?: string;
+            /** @description jira: the e-mail address of the token's account */
+            email?: string;
+            /**
+             * @description jira: the project key
+             * @example CRM
+             */
+            project_key?: string;
+            /**
+             * @description jira: the issue type name
+             * @default Task
+             */
+            issue_type: string;
+            /**
+             * @description airtable: the base id
+             * @example appA1b2C3d4E5f6G7
+             */
+            base_id?: string;
+            /** @description airtable: the table name or id */
+            table?: string;
+            /** @description google_sheets: the spreadsheet id */
+            spreadsheet_id?: string;
+            /**
+             * @description google_sheets: the sheet the rows are appended to (A1 notation)
+             * @default Sheet1
+             */
+            range: string;
+            /**
+             * @description mailchimp: the new member status
+             * @default pending
+             * @enum {string}
+             */
+            status: "subscribed" | "pending";
+        };
         CreateWebhookDto: {
             /**
-             * @description https:// URL the deliveries are POSTed to
+             * @description https:// URL the deliveries are POSTed to; required for webhook and chat kinds, not taken by record-creation kinds
              * @example https://hooks.example.com/crm
              */
-            url: string;
+            url?: string;
             /** @description event kinds to deliver (spec 6.1) */
             events: ("opp_created" | "opp_stage" | "opp_won" | "opp_lost" | "customer_created" | "contact_created" | "lead_created" | "visit_created" | "ticket_created" | "form_submitted")[];
             /**
-             * @description webhook (signed JSON) or a chat channel (its own message format, unsigned)
+             * @description webhook (signed JSON), a chat channel (its own message format, unsigned) or a record-creation product (asana, trello, jira, airtable, google_sheets, mailchimp, brevo)
              * @default webhook
              * @enum {string}
              */
-            kind: "webhook" | "slack" | "teams" | "google_chat" | "discord" | "telegram";
+            kind: "webhook" | "slack" | "teams" | "google_chat" | "discord" | "telegram" | "asana" | "trello" | "jira" | "airtable" | "google_sheets" | "mailchimp" | "brevo";
             /** @default true */
             active: boolean;
             /** @description only events whose `data` passes it are delivered to this connection (the event kinds still apply); a field must be one of the subscribed kinds' `data` fields. null: no filter. A bad filter is 400 `invalid` naming the part, e.g. `filter.conditions[0].op`. */
             filter?: components["schemas"]["WebhookFilterDto"] | null;
+            /** @description record-creation kinds only (spec 6.5): the product's target, checked at save (400 `invalid` naming `config.<field>`). asana `{project_gid}`; trello `{list_id, api_key}`; jira `{site, email, project_key, issue_type?}`; airtable `{base_id, table}`; google_sheets `{spreadsheet_id, range?}`; mailchimp `{list_id, status?: subscribed|pending}`; brevo `{list_id}`. */
+            config?: components["schemas"]["RecordConfigDto"];
+            /** @description record-creation kinds only: the product's token (Asana and Airtable personal access token, Trello token, Atlassian API token, Google OAuth access token, Mailchimp API key with its `-us6` data-center suffix, Brevo API key). Stored sealed and never shown back (`token_set` says one is stored). */
+            token?: string;
         };
         UpdateWebhookDto: {
             url?: string;
@@ -3395,6 +3450,10 @@ export interface components {
             active?: boolean;
             /** @description only events whose `data` passes it are delivered to this connection (the event kinds still apply); a field must be one of the subscribed kinds' `data` fields. null: no filter. A bad filter is 400 `invalid` naming the part, e.g. `filter.conditions[0].op`; omitted keeps the current filter, null removes it. */
             filter?: components["schemas"]["WebhookFilterDto"] | null;
+            /** @description record-creation kinds only (spec 6.5): the product's target, checked at save (400 `invalid` naming `config.<field>`). asana `{project_gid}`; trello `{list_id, api_key}`; jira `{site, email, project_key, issue_type?}`; airtable `{base_id, table}`; google_sheets `{spreadsheet_id, range?}`; mailchimp `{list_id, status?: subscribed|pending}`; brevo `{list_id}`; the whole target, omitted keeps it. */
+            config?: components["schemas"]["RecordConfigDto"];
+            /** @description record-creation kinds only: the product's token (Asana and Airtable personal access token, Trello token, Atlassian API token, Google OAuth access token, Mailchimp API key with its `-us6` data-center suffix, Brevo API key). Stored sealed and never shown back (`token_set` says one is stored); omitted keeps the stored token. */
+            token?: string;
         };
         ReplayWebhookDto: {
             /**
@@ -11396,6 +11455,8 @@ export interface components {
          *       "id": 3,
          *       "kind": "webhook",
          *       "url": "https://hooks.example.com/crm",
+         *       "config": null,
+         *       "token_set": false,
          *       "events": [
          *         "opp_created",
          *         "opp_stage",
@@ -11435,12 +11496,18 @@ export interface components {
         Webhook: {
             id: number;
             /**
-             * @description `webhook` (signed JSON, spec 6.2) or a chat channel (its own message format, unsigned; spec 6.5)
+             * @description `webhook` (signed JSON, spec 6.2), a chat channel (its own message format, unsigned) or a record-creation product (a record per event through its API; spec 6.5)
              * @enum {string}
              */
-            kind: "webhook" | "slack" | "teams" | "google_chat" | "discord" | "telegram";
-            /** @description the https:// URL deliveries are POSTed to */
+            kind: "webhook" | "slack" | "teams" | "google_chat" | "discord" | "telegram" | "asana" | "trello" | "jira" | "airtable" | "google_sheets" | "mailchimp" | "brevo";
+            /** @description the https:// URL deliveries are POSTed to; for a record-creation kind the product's API root it calls */
             url: string;
+            /** @description record-creation kinds: the product's target (project, list, base and table, spreadsheet and range, audience); null for the others */
+            config: {
+                [key: string]: string;
+            } | null;
+            /** @description record-creation kinds: a product token is stored (it is never shown back); false for the others */
+            token_set: boolean;
             /** @description the subscribed event kinds (spec 6.1) */
             events: ("opp_created" | "opp_stage" | "opp_won" | "opp_lost" | "customer_created" | "contact_created" | "lead_created" | "visit_created" | "ticket_created" | "form_submitted")[];
             /** @description null: every event of the subscribed kinds is delivered */
@@ -11524,6 +11591,8 @@ export interface components {
          *         "id": 3,
          *         "kind": "webhook",
          *         "url": "https://hooks.example.com/crm",
+         *         "config": null,
+         *         "token_set": false,
          *         "events": [
          *           "opp_created",
          *           "opp_stage",
@@ -11575,6 +11644,8 @@ export interface components {
          *           "id": 3,
          *           "kind": "webhook",
          *           "url": "https://hooks.example.com/crm",
+         *           "config": null,
+         *           "token_set": false,
          *           "events": [
          *             "opp_created",
          *             "opp_stage",
@@ -32136,6 +32207,8 @@ export interface operations {
                      *           "id": 3,
                      *           "kind": "webhook",
                      *           "url": "https://hooks.example.com/crm",
+                     *           "config": null,
+                     *           "token_set": false,
                      *           "events": [
                      *             "opp_created",
                      *             "opp_stage",
@@ -32275,6 +32348,8 @@ export interface operations {
                      *         "id": 3,
                      *         "kind": "webhook",
                      *         "url": "https://hooks.example.com/crm",
+                     *         "config": null,
+                     *         "token_set": false,
                      *         "events": [
                      *           "opp_created",
                      *           "opp_stage",
@@ -32424,6 +32499,8 @@ export interface operations {
                      *         "id": 3,
                      *         "kind": "webhook",
                      *         "url": "https://hooks.example.com/crm",
+                     *         "config": null,
+                     *         "token_set": false,
                      *         "events": [
                      *           "opp_created",
                      *           "opp_stage",
@@ -32656,6 +32733,8 @@ export interface operations {
                      *         "id": 3,
                      *         "kind": "webhook",
                      *         "url": "https://hooks.example.com/crm",
+                     *         "config": null,
+                     *         "token_set": false,
                      *         "events": [
                      *           "opp_created",
                      *           "opp_stage",
@@ -32810,6 +32889,8 @@ export interface operations {
                      *         "id": 3,
                      *         "kind": "webhook",
                      *         "url": "https://hooks.example.com/crm",
+                     *         "config": null,
+                     *         "token_set": false,
                      *         "events": [
                      *           "opp_created",
                      *           "opp_stage",

@@ -186,6 +186,39 @@ describe('settings pages (server-rendered)', () => {
     expect((await br.get('/settings/apps/99999999/deliveries')).status).toBe(404);
   });
 
+  it('Apps: creates and edits a record-creation connection (Asana): its settings, a token never shown again, a bad setting re-shown with its message', async () => {
+    const f = await createWorkspace(t);
+    const br = await adminBrowser(f);
+    const page = await br.get('/settings/apps');
+    expect(page.text).toContain('<option value="asana">Asana (task)</option>');
+    expect(page.text).toContain('name="asana.project_gid"');
+    const create = formOf(page.text, '/settings/apps');
+    const TOKEN = '2/1200000000000001/1209999999999999:webformtoken0123456789';
+    const bad = await br.post('/settings/apps', { ...create, kind: 'asana', 'asana.project_gid': 'my project', token: TOKEN, events: 'opp_created' });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('config.project_gid');
+    expect(bad.text).toContain('value="my project"');
+    expect(bad.text).not.toContain(TOKEN);
+    const made = await submit(br, '/settings/apps', { ...create, kind: 'asana', 'asana.project_gid': '1204567890123456', token: TOKEN, events: 'opp_created' }, '/settings/apps');
+    expect(made.text).toContain('Connection created (Asana (task))');
+    expect(made.text).not.toContain(TOKEN);
+    expect(made.text).not.toContain('class="key"'); // nothing signs: no key to show
+    const hook = (await api(t, f.host, f.adminKey).get('/api/v1/webhooks').expect(200)).body.items[0];
+    expect(hook).toMatchObject({ kind: 'asana', config: { project_gid: '1204567890123456' }, token_set: true, events: ['opp_created'] });
+    expect(made.text).not.toContain(`/settings/apps/${hook.id}/rotate`);
+
+    const edit = await br.get(`/settings/apps/${hook.id}/edit`);
+    expect(edit.text).toContain('value="1204567890123456"');
+    expect(edit.text).not.toContain('name="url"');
+    expect(edit.text).not.toContain('name="trello.list_id"');
+    expect(edit.text).not.toContain(TOKEN);
+    const action = `/settings/apps/${hook.id}`;
+    // an empty token keeps the stored one
+    await submit(br, action, { ...formOf(edit.text, action), 'asana.project_gid': '1204567890999999', token: '', events: ['opp_created', 'opp_won'] } as unknown as Record<string, string>, '/settings/apps');
+    const saved = (await api(t, f.host, f.adminKey).get(`/api/v1/webhooks/${hook.id}`).expect(200)).body.webhook;
+    expect(saved).toMatchObject({ config: { project_gid: '1204567890999999' }, token_set: true, events: ['opp_created', 'opp_won'] });
+  });
+
   it('Apps: "Send again what failed" and "Send again everything since …" queue replays (POST-redirect-GET), marked in the delivery log', async () => {
     const f = await createWorkspace(t);
     const br = await adminBrowser(f);

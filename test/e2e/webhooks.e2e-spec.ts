@@ -124,7 +124,7 @@ describe('webhook connections (REST)', () => {
     const res = await as(a.adminKey).post('/api/v1/webhooks', { url: `${base}/crud`, events: ['customer_created'] }).expect(201);
     const w = res.body.webhook;
     expect(w).toEqual({
-      id: expect.any(Number), kind: 'webhook', url: `${base}/crud`, events: ['customer_created'], filter: null, active: true,
+      id: expect.any(Number), kind: 'webhook', url: `${base}/crud`, config: null, token_set: false, events: ['customer_created'], filter: null, active: true,
       signing_key: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/), last_result: null,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/), updated_at: expect.any(String),
     });

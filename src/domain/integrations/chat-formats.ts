@@ -1,4 +1,5 @@
 import type { WebhookBody } from './webhook-body';
+import { isRecordKind } from './record-kinds';
 
 /**
  * Message formats of the chat connections (spec 6.5): each channel's own incoming-webhook or bot
@@ -103,10 +104,13 @@ export const telegram: Formatter = (b, url) => ({
 
 const FORMATTERS: Record<string, Formatter> = { slack, teams, google_chat: googleChat, discord, telegram };
 
-/** Signed JSON (the 6.2 body) for webhook connections; the channel's format for chat ones. */
-export const isSigned = (kind: string): boolean => !(kind in FORMATTERS);
+/** Signed JSON (the 6.2 body) for webhook connections; the channel's format for chat ones; record kinds sign nothing. */
+export const isSigned = (kind: string): boolean => !(kind in FORMATTERS) && !isRecordKind(kind);
 
-/** The exact bytes a connection of `kind` at `url` receives for `body`. */
+/**
+ * The exact bytes a connection of `kind` at `url` receives for `body`; for record-creation kinds the 6.2
+ * body that the worker turns into the product's request at send time (record-requests.ts).
+ */
 export function render(kind: string, body: WebhookBody, url: string): string {
   const f = FORMATTERS[kind];
   if (!f) return JSON.stringify(body);

@@ -12,6 +12,8 @@ import { buildBody, EventContent, WorkspaceInfo } from './webhook-body';
 import { linkBase } from '../workspace/link-base';
 import { EventFilter, matchesFilter } from './event-filter';
 import { requestLinkBase } from '../../platform/common/request-context';
+import { isRecordKind } from './record-kinds';
+import { recordRequestFor } from './record-requests';
 
 /** The SecretBox that sealed the signing keys (bound by the module that provides the worker). */
 export const WEBHOOK_SECRET_BOX = Symbol('WEBHOOK_SECRET_BOX');
@@ -45,6 +47,8 @@ interface ConnectionRow {
   url: string;
   signing_key: string;
   active: boolean;
+  config: Record<string, string> | null;
+  token: string | null;
 }
 
 interface Finished {
@@ -243,7 +247,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
       const list = rowsOf<ClaimedDelivery>(res);
       if (!list.length) return { list, conns: new Map<number, ConnectionRow>() };
       const conns = await this.db.sql<ConnectionRow>(
-        `SELECT workspace_id, id, kind, url, signing_key, active FROM webhook_connections
+        `SELECT workspace_id, id, kind, url, signing_key, active, config, token FROM webhook_connections
          WHERE (workspace_id, id) IN (SELECT * FROM unnest($1::int[], $2::int[]))`,
         [list.map((d) => d.workspace_id), list.map((d) => d.connection_id)],
       );
@@ -270,14 +274,8 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
     } else {
       await this.acquire(conn.id);
       try {
-        const body = Buffer.from(d.body, 'utf8');
-        let headers: Record<string, string> = { 'content-type': 'application/json' };
-        if (isSigned(conn.kind)) {
-          let key = keys.get(conn.id);
-          if (key === undefined) keys.set(conn.id, (key = this.secrets.open(conn.signing_key)));
-          headers = signedHeaders(key, d.event, d.message_id, body);
-        }
-        result = await this.http.post(conn.url, headers, body);
+        if (isRecordKind(conn.kind)) result = await this.createRecord(conn, d, keys);
+        else result = await this.postBody(conn, d, keys);
       } catch (e) {
         result = { status: null, error: `error: ${e instanceof Error ? e.message : String(e)}`.slice(0, 300), ok: false, durationMs: 0, snippet: '' };
       } finally {
@@ -286,6 +284,24 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
     }
     this.finished.push({ workspaceId: d.workspace_id, id: d.id, connectionId: d.connection_id, event: d.event, result });
     this.wake();
+  }
+
+  /** Webhook and chat kinds: the stored bytes, signed for webhooks. */
+  private async postBody(conn: ConnectionRow, d: ClaimedDelivery, keys: Map<number, string>): Promise<PostResult> {
+    const body = Buffer.from(d.body, 'utf8');
+    if (!isSigned(conn.kind)) return this.http.post(conn.url, { 'content-type': 'application/json' }, body);
+    let key = keys.get(conn.id);
+    if (key === undefined) keys.set(conn.id, (key = this.secrets.open(conn.signing_key)));
+    return this.http.post(conn.url, signedHeaders(key, d.event, d.message_id, body), body);
+  }
+
+  /** Record-creation kinds (spec 6.5): the product's request (record-requests.ts) through the same client, 8 s, no retries. */
+  private async createRecord(conn: ConnectionRow, d: ClaimedDelivery, keys: Map<number, string>): Promise<PostResult> {
+    let token = conn.token === null ? '' : keys.get(conn.id);
+    if (token === undefined) keys.set(conn.id, (token = this.secrets.open(conn.token!)));
+    const req = recordRequestFor(conn.kind, conn.config, token, this.config.recordApiBases, d.body);
+    if ('error' in req) return { status: null, error: req.error, ok: false, durationMs: 0, snippet: '' };
+    return this.http.post(req.url, req.headers, Buffer.from(req.body, 'utf8'));
   }
 
   private acquire(connectionId: number): Promise<void> {

@@ -11,6 +11,7 @@ import { WebhookConnection } from './webhook-connection.entity';
 import { WebhookDelivery } from './webhook-delivery.entity';
 import { hostProblem, parseWebhookUrl } from '../../platform/net/net-guard';
 import { newSigningKey } from './signing';
+import { checkRecordConfig, checkRecordEvents, checkRecordToken, isRecordKind, RECORD_FAMILY, RecordKind, recordApiBase } from './record-kinds';
 import { render } from './chat-formats';
 import { buildBody, testEvent } from './webhook-body';
 import { DELIVERY_LOG_SIZE, WebhookWorker } from './webhook-worker';
@@ -27,6 +28,10 @@ export interface ConnectionInput {
   kind?: string;
   /** A filter on the events' `data` (event-filter.ts), as sent; null removes it, undefined keeps it. */
   filter?: unknown;
+  /** Record-creation kinds: the product's target (record-kinds.ts); undefined keeps it on update. */
+  config?: unknown;
+  /** Record-creation kinds: the product's token; undefined keeps it on update. */
+  token?: unknown;
 }
 
 /** A connection and, on create and rotate only, its signing key in clear. */
@@ -69,30 +74,38 @@ export class WebhooksService {
     this.admin(auth);
     const kind = input.kind ?? 'webhook';
     if (!(CONNECTION_KINDS as readonly string[]).includes(kind)) throw invalid('kind', `must be one of ${CONNECTION_KINDS.join(', ')}`);
-    const url = await this.checkUrl(input.url);
     const events = this.checkEvents(input.events);
     const filter = checkFilter(input.filter, events);
+    const record = isRecordKind(kind) ? this.checkRecord(kind, input.config, input.token, events) : null;
+    const url = record ? record.url : await this.checkUrl(input.url);
     const key = newSigningKey();
     const db = this.uow.tenant(auth.workspace.id);
     const connection = await this.uow.run(async () => {
       await db.lock(LOCK_CONNECTIONS);
       if ((await db.count(WebhookConnection)) >= MAX_CONNECTIONS) throw new DomainError('conflict', `at most ${MAX_CONNECTIONS} webhook connections per workspace`);
-      const c = db.create(WebhookConnection, { kind, url, events, filter, active: input.active ?? true, signingKey: this.box.seal(key), createdBy: auth.user.id });
+      const c = db.create(WebhookConnection, {
+        kind, url, events, filter, active: input.active ?? true, signingKey: this.box.seal(key), createdBy: auth.user.id,
+        config: record?.config ?? null, token: record ? this.box.seal(record.token) : null,
+      });
       return db.save(WebhookConnection, c);
     });
-    return { connection, signingKey: key };
+    // a record-creation connection signs nothing: no key to show (its token is never shown back)
+    return { connection, signingKey: record ? null : key };
   }
 
   async update(auth: UserContext, id: number, input: ConnectionInput): Promise<WebhookConnection> {
     this.admin(auth);
-    const url = input.url === undefined ? undefined : await this.checkUrl(input.url);
     const events = input.events === undefined ? undefined : this.checkEvents(input.events);
     if (input.active === null) throw invalid('active', 'must be true or false');
     const db = this.uow.tenant(auth.workspace.id);
     return this.uow.run(async () => {
       const c = await db.byId(WebhookConnection, id, true);
       if (!c) throw notFound('webhook');
-      if (url !== undefined) c.url = url;
+      if (isRecordKind(c.kind)) this.updateRecord(c, c.kind, input, events);
+      else {
+        if (input.config !== undefined || input.token !== undefined) throw invalid(input.config !== undefined ? 'config' : 'token', `is only for record-creation connections, not ${c.kind}`);
+        if (input.url !== undefined) c.url = await this.checkUrl(input.url);
+      }
       if (events !== undefined) c.events = events;
       // the filter is checked against the events the connection will have (a new filter, or the kept one on new events)
       if (input.filter !== undefined) c.filter = checkFilter(input.filter, c.events);
@@ -119,6 +132,7 @@ export class WebhooksService {
     const connection = await this.uow.run(async () => {
       const c = await db.byId(WebhookConnection, id, true);
       if (!c) throw notFound('webhook');
+      if (isRecordKind(c.kind)) throw invalid('kind', `a ${c.kind} connection signs nothing: change its token with PATCH instead`);
       c.signingKey = this.box.seal(key);
       return db.save(WebhookConnection, c);
     });
@@ -133,7 +147,10 @@ export class WebhooksService {
     const delivery = await this.uow.run(async () => {
       const c = await db.byId(WebhookConnection, id);
       if (!c) throw notFound('webhook');
-      const body = buildBody(testEvent(ws.app.name), { id: ws.id, timezone: ws.timezone, company: ws.app.company, appName: ws.app.name, baseUrl: this.worker.baseUrl(ws.id, ws.slug) }, new Date());
+      const ev = testEvent(ws.app.name);
+      // a mailing connection's test subscribes the admin's own address (the one person who asked for it)
+      if (isRecordKind(c.kind) && RECORD_FAMILY[c.kind] === 'mailing') ev.data = { email: auth.user.email, name: auth.user.fullName };
+      const body = buildBody(ev, { id: ws.id, timezone: ws.timezone, company: ws.app.company, appName: ws.app.name, baseUrl: this.worker.baseUrl(ws.id, ws.slug) }, new Date());
       return this.queue(auth, { connectionId: c.id, event: 'test', outboxId: null, messageId: `msg_${randomUUID()}`, resendOf: null, body: render(c.kind, body, c.url) });
     });
     this.worker.wake();
@@ -170,6 +187,31 @@ export class WebhooksService {
   private async queue(auth: UserContext, row: Pick<WebhookDelivery, 'connectionId' | 'event' | 'outboxId' | 'messageId' | 'resendOf' | 'body'>): Promise<WebhookDelivery> {
     const db = this.uow.tenant(auth.workspace.id);
     return db.save(WebhookDelivery, db.create(WebhookDelivery, { ...row, status: 'pending', response: '' }));
+  }
+
+  /** A record-creation connection's settings as sent: config, token and events checked (400 naming the part). */
+  private checkRecord(kind: RecordKind, rawConfig: unknown, rawToken: unknown, events: string[]) {
+    checkRecordEvents(kind, events);
+    const config = checkRecordConfig(kind, rawConfig);
+    const token = checkRecordToken(kind, rawToken);
+    return { config, token, url: this.recordUrl(kind, config, token) };
+  }
+
+  /** Applies an update of a record-creation connection: a new target or token, events the kind takes. */
+  private updateRecord(c: WebhookConnection, kind: RecordKind, input: ConnectionInput, events: string[] | undefined): void {
+    if (input.url !== undefined) throw invalid('url', `a ${kind} connection has no URL of its own: change its config`);
+    if (events !== undefined) checkRecordEvents(kind, events);
+    if (input.config === undefined && input.token === undefined) return;
+    const config = input.config === undefined ? (c.config ?? {}) : checkRecordConfig(kind, input.config);
+    const token = input.token === undefined ? this.box.open(c.token ?? '') : checkRecordToken(kind, input.token);
+    c.config = config;
+    if (input.token !== undefined) c.token = this.box.seal(token);
+    c.url = this.recordUrl(kind, config, token);
+  }
+
+  /** What the connection shows as its URL: the product's API root it talks to (no secret in it). */
+  private recordUrl(kind: RecordKind, config: Record<string, string>, token: string): string {
+    return recordApiBase(kind, config, token, this.config.recordApiBases);
   }
 
   private async checkUrl(raw: string | undefined | null): Promise<string> {

@@ -17,6 +17,8 @@ import { UserDirectoryService } from '../../domain/identity/user-directory.servi
 import type { Workspace } from '../../domain/workspace/workspace.entity';
 import { ConnectionForm, pages } from './pages';
 import { baseUrlOf } from '../../edge/base-url';
+import { RECORD_KIND_LABELS, recordConfigOf, recordKindViews, recordValues } from './record-form';
+import { isRecordKind } from '../../domain/integrations/record-kinds';
 import { confirmFirst, field, fields, Form, idOf, Outcome, PageContext, redirect, SettingsPages, ts } from './settings-pages';
 
 /** The connection kinds of the API (CONNECTION_KINDS) as the Apps page names them. */
@@ -27,6 +29,7 @@ const KIND_LABELS: Record<ConnectionKind, string> = {
   google_chat: 'Google Chat',
   discord: 'Discord',
   telegram: 'Telegram',
+  ...RECORD_KIND_LABELS,
 };
 const KINDS = CONNECTION_KINDS.map((value) => ({ value, label: KIND_LABELS[value] }));
 const kindLabel = (kind: string): string => KIND_LABELS[kind as ConnectionKind] ?? kind;
@@ -35,12 +38,17 @@ const replayed = (n: number): string =>
   n ? `${n} ${n === 1 ? 'event' : 'events'} queued to send again; they show in the delivery log as replays.` : 'Nothing to send again in that window.';
 
 /** A connection form as typed (kept on a form error). */
-const connectionForm = (body: Form | undefined): ConnectionForm => ({
+const connectionForm = (body: Form | undefined, kind = field(body, 'kind', 40) || 'webhook'): ConnectionForm => ({
   url: field(body, 'url'),
-  kind: field(body, 'kind', 40) || 'webhook',
+  kind,
   events: fields(body, 'events'),
   filter: field(body, 'filter', FILTER_TEXT_MAX),
+  record: recordValues(kind, recordConfigOf(body, kind)),
 });
+
+/** What a connection form changes: the URL for webhook and chat kinds; the product's settings and token (kept when left empty on edit) for record kinds. */
+const targetOf = (body: Form | undefined, form: ConnectionForm) =>
+  isRecordKind(form.kind) ? { config: recordConfigOf(body, form.kind), token: field(body, 'token', 4096).trim() || undefined } : { url: form.url };
 const FILTER_TEXT_MAX = 8000;
 
 /** The filter textarea: empty is no filter; otherwise JSON, which the service checks (400 naming the part). */
@@ -95,7 +103,9 @@ export class AdminSettingsController {
       const form = connectionForm(body);
       return this.onInvalid(
         async () => {
-          const r = await this.webhooks.create(ctx.auth, { url: form.url, kind: form.kind, events: form.events, filter: filterOf(form) });
+          const target = targetOf(body, form);
+          // a new record connection needs its token: empty is "missing" (400), not "keep"
+          const r = await this.webhooks.create(ctx.auth, { ...target, token: 'token' in target ? (target.token ?? '') : undefined, kind: form.kind, events: form.events, filter: filterOf(form) });
           const secret = isSigned(r.connection.kind) ? { label: `Signing key of ${r.connection.url}`, key: r.signingKey!, after: 'it is not shown again' } : undefined;
           return redirect('/settings/apps', { notice: `Connection created (${kindLabel(r.connection.kind)}). Send a test to check it.`, secret });
         },
@@ -108,7 +118,7 @@ export class AdminSettingsController {
   editApp(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Param('id') id: string) {
     return this.pages.handle(ws, req, res, async (ctx) => {
       const c = await this.webhooks.get(ctx.auth, idOf(id));
-      return this.editPage(ctx, c.id, c.kind, { url: c.url, kind: c.kind, events: c.events, filter: filterText(c.filter) });
+      return this.editPage(ctx, c.id, c.kind, { url: c.url, kind: c.kind, events: c.events, filter: filterText(c.filter), record: recordValues(c.kind, c.config) });
     });
   }
 
@@ -116,10 +126,10 @@ export class AdminSettingsController {
   updateApp(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form, @Param('id') id: string) {
     return this.pages.handle(ws, req, res, async (ctx) => {
       const c = await this.webhooks.get(ctx.auth, idOf(id));
-      const form = { ...connectionForm(body), kind: c.kind };
+      const form = connectionForm(body, c.kind);
       return this.onInvalid(
         async () => {
-          await this.webhooks.update(ctx.auth, c.id, { url: form.url, events: form.events, filter: filterOf(form) });
+          await this.webhooks.update(ctx.auth, c.id, { ...targetOf(body, form), events: form.events, filter: filterOf(form) });
           return redirect('/settings/apps', { notice: 'Connection saved.' });
         },
         (error) => this.editPage(ctx, c.id, c.kind, form, error),
@@ -236,14 +246,17 @@ export class AdminSettingsController {
       active: c.active,
       latest: c.lastAt ? `${c.lastOk ? 'OK' : 'Failed'} ${c.lastStatus ?? ''} ${c.lastEvent ?? ''} ${ts(auth, c.lastAt)}${c.lastError ? ` — ${c.lastError}` : ''}` : '—',
     }));
-    const form = typed.form ?? { url: '', kind: 'webhook', events: [], filter: '' };
+    const form = typed.form ?? { url: '', kind: 'webhook', events: [], filter: '', record: {} };
     const example = filterExample(auth.workspace);
-    return pages.render('apps', { chrome, csrf, ...flash, error: typed.error, items, events: SUBSCRIBABLE_EVENTS, kinds: KINDS, form, filterExample: example }, typed.error ? 400 : 200);
+    const view = { error: typed.error, items, events: SUBSCRIBABLE_EVENTS, kinds: KINDS, form, filterExample: example, recordKinds: recordKindViews(), withUrl: true };
+    return pages.render('apps', { chrome, csrf, ...flash, ...view }, typed.error ? 400 : 200);
   }
 
   private editPage({ auth, csrf, chrome }: PageContext, id: number, kind: string, form: ConnectionForm, error?: string): Page {
     const example = filterExample(auth.workspace);
-    return pages.render('appEdit', { chrome, csrf, error, id, kind: kindLabel(kind), form, events: SUBSCRIBABLE_EVENTS, filterExample: example }, error ? 400 : 200);
+    const record = isRecordKind(kind);
+    const view = { id, kind: kindLabel(kind), form, events: SUBSCRIBABLE_EVENTS, filterExample: example, recordKinds: record ? recordKindViews(kind) : [], withUrl: !record, signed: isSigned(kind) };
+    return pages.render('appEdit', { chrome, csrf, error, ...view }, error ? 400 : 200);
   }
 
   /** Runs a change; a validation error (`invalid`) re-renders its form with what was typed (400). */

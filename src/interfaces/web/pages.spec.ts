@@ -6,6 +6,7 @@ const X = `<i>"x'&</i>`;
 const ESCAPED = '&lt;i&gt;&quot;x&#39;&amp;&lt;/i&gt;';
 const auth = (role: 'admin' | 'sales') => ({ user: { role } }) as unknown as UserContext;
 const c = chrome(auth('admin'), '/settings/developers', X);
+const rk = [{ kind: 'asana' as const, label: X, fields: [{ name: X, id: X, label: X, hint: X, required: true }] }];
 const row = { id: 7, name: X, prefix: X, created: X, lastUsed: X, current: false };
 
 const samples: { [K in keyof SettingsViews]: SettingsViews[K] } = {
@@ -13,9 +14,9 @@ const samples: { [K in keyof SettingsViews]: SettingsViews[K] } = {
   connections: { chrome: c, csrf: X, userName: X, notice: X, items: [{ id: 1, clientName: X, scopes: X, scopeWords: X, lastUsed: X, calls: 3 }] },
   developers: { chrome: c, csrf: X, apiBase: X, secret: { label: X, key: X, after: X }, keys: [row], name: X, max: 50, error: X },
   sessions: { chrome: c, csrf: X, items: [row, { ...row, id: 8, current: true }], others: true, notice: X },
-  'connection-fields': { form: { url: X, kind: X, events: [X], filter: X }, events: [X], kinds: [{ value: X, label: X }], filterExample: X },
-  apps: { chrome: c, csrf: X, secret: { label: X, key: X }, items: [{ id: 1, url: X, kind: X, signed: true, events: X, filter: X, active: true, latest: X }], events: [X], kinds: [{ value: X, label: X }], form: { url: X, kind: X, events: [X], filter: X }, filterExample: X, error: X },
-  appEdit: { chrome: c, csrf: X, id: 3, kind: X, form: { url: X, kind: X, events: [], filter: X }, events: [X], filterExample: X, error: X },
+  'connection-fields': { form: { url: X, kind: X, events: [X], filter: X, record: { [X]: X } }, events: [X], kinds: [{ value: X, label: X }], filterExample: X, recordKinds: rk, withUrl: true },
+  apps: { chrome: c, csrf: X, secret: { label: X, key: X }, items: [{ id: 1, url: X, kind: X, signed: true, events: X, filter: X, active: true, latest: X }], events: [X], kinds: [{ value: X, label: X }], form: { url: X, kind: X, events: [X], filter: X, record: {} }, filterExample: X, error: X, recordKinds: rk, withUrl: true },
+  appEdit: { chrome: c, csrf: X, id: 3, kind: X, form: { url: X, kind: X, events: [], filter: X, record: { [X]: X } }, events: [X], filterExample: X, error: X, recordKinds: rk, withUrl: false, signed: false },
   deliveries: { chrome: c, csrf: X, url: X, connectionId: 1, items: [{ id: 2, created: X, event: X, status: X, ok: true, http: X, error: X, ms: X }] },
   scim: { chrome: c, csrf: X, secret: { label: X, key: X }, notice: X, baseUrl: X, key: { prefix: X, created: X, lastUsed: X }, operations: [{ at: X, action: X, subject: X }] },
   erp: { chrome: c, csrf: X, secret: { label: X, key: X }, baseUrl: X, keys: [{ prefix: X, created: X, lastUsed: X }], counts: { waiting: 1 }, lastPoll: X, heartbeat: { claimed: 1, reported: 1, oldest: X }, errors: [{ at: X, orderId: X, state: X, attempts: 1, error: X }], deadLetters: [{ id: 4, ref: X, at: X, reason: X, attempts: 1, error: X }], deadTotal: 1 },

@@ -1,3 +1,4 @@
+import type { RecordKindView } from './record-form';
 import type { Request, Response } from 'express';
 import { ApiSessionCookies, SESSION_COOKIE } from '../../edge/api-session';
 import { browserCookies, cookieFlags, PageCookieNames } from '../../edge/browser-cookies';
@@ -61,8 +62,18 @@ type Messages = { notice?: string; error?: string; secret?: Secret };
 type Row = Record<string, string | number | boolean>;
 /** The fields of a connection form, as typed (kept on a form error). */
 /** `filter`: the filter textarea as typed (JSON, empty for none). */
-export type ConnectionForm = { url: string; kind: string; events: string[]; filter: string };
-type ConnectionFields = { form: ConnectionForm; events: readonly string[]; kinds?: { value: string; label: string }[]; filterExample: string };
+/** `record`: a record-creation product's settings by `<kind>.<field>` (the token is never shown again). */
+export type ConnectionForm = { url: string; kind: string; events: string[]; filter: string; record: Record<string, string> };
+type ConnectionFields = {
+  form: ConnectionForm;
+  events: readonly string[];
+  kinds?: { value: string; label: string }[];
+  filterExample: string;
+  /** The record-creation products whose settings the form shows (record-form.ts). */
+  recordKinds: RecordKindView[];
+  /** The form has a URL field (webhook and chat kinds; the create form). */
+  withUrl: boolean;
+};
 
 export interface SettingsViews {
   signin: SignInView;
@@ -71,7 +82,7 @@ export interface SettingsViews {
   sessions: Messages & { chrome: Chrome; csrf: string; items: Row[]; others: boolean };
   'connection-fields': ConnectionFields;
   apps: Messages & ConnectionFields & { chrome: Chrome; csrf: string; items: Row[] };
-  appEdit: Messages & ConnectionFields & { chrome: Chrome; csrf: string; id: number; kind: string };
+  appEdit: Messages & ConnectionFields & { chrome: Chrome; csrf: string; id: number; kind: string; signed: boolean };
   deliveries: Messages & { chrome: Chrome; csrf: string; url: string; connectionId: number; items: Row[] };
   scim: Messages & { chrome: Chrome; csrf: string; baseUrl: string; key: Row | null; operations: Row[] };
   erp: Messages & { chrome: Chrome; csrf: string; baseUrl: string; keys: Row[]; counts: Record<string, number>; lastPoll: string; heartbeat: Row; errors: Row[]; deadLetters: Row[]; deadTotal: number };

@@ -35,16 +35,21 @@ const SESSIONS = `<% layout('@layout', { ...it.chrome, title: 'Sessions' }) %>
 <% if (it.others) { %><div class="actions"><%~ include('@post-button', { action: '/settings/sessions/others/signout', csrf: it.csrf, label: 'Sign out all other sessions', cls: 'primary' }) %></div><% } else { %><p>No other sessions.</p><% } %>
 `;
 
-/** The fields of a connection form (create and edit). it: { form: { url, kind, events, filter }, events, kinds?, filterExample } */
+/** The fields of a connection form (create and edit). it: { form: { url, kind, events, filter, record }, events, kinds?, filterExample, recordKinds, withUrl } */
 const CONNECTION_FIELDS = `<% if (it.kinds) { %><label for="kind">Kind</label><select id="kind" name="kind"><% for (const k of it.kinds) { %><option value="<%= k.value %>"<% if (k.value === it.form.kind) { %> selected<% } %>><%= k.label %></option><% } %></select>
-<% } %><label for="url">URL (https)</label><input id="url" name="url" type="url" required maxlength="2000" value="<%= it.form.url %>" aria-describedby="url-hint">
-<p class="muted" id="url-hint">A webhook receives signed JSON; a chat kind takes the channel's incoming-webhook URL (Telegram: the bot's sendMessage URL with chat_id).</p>
+<% } %><% if (it.withUrl) { %><label for="url">URL (https)</label><input id="url" name="url" type="url" maxlength="2000" value="<%= it.form.url %>" aria-describedby="url-hint">
+<p class="muted" id="url-hint">A webhook receives signed JSON; a chat kind takes the channel's incoming-webhook URL (Telegram: the bot's sendMessage URL with chat_id). A record-creation kind takes no URL: fill in its settings below.</p>
+<% } %><% if (it.recordKinds.length) { %><% if (it.kinds) { %><p class="muted">Record-creation kinds create a task, card, issue, spreadsheet row or mailing-list contact per event in that product, with your token. Fill in only the settings of the kind you chose.</p><% } %>
+<% for (const r of it.recordKinds) { %><fieldset><legend><%= r.label %></legend><% for (const f of r.fields) { %><label for="<%= f.id %>"><%= f.label %><% if (!f.required) { %> (optional)<% } %></label><input id="<%= f.id %>" name="<%= f.name %>" maxlength="200" value="<%= it.form.record[f.name] || '' %>" aria-describedby="<%= f.id %>-hint"><p class="muted" id="<%= f.id %>-hint"><%= f.hint %></p>
+<% } %></fieldset><% } %><label for="token">Product token</label><input id="token" name="token" type="password" autocomplete="new-password" maxlength="4096" aria-describedby="token-hint">
+<p class="muted" id="token-hint">The product's API token or key. Stored encrypted and never shown again<% if (!it.kinds) { %>; leave empty to keep the stored one<% } %>.</p>
+<% } %>
 <fieldset><legend>Events</legend><% for (const e of it.events) { %><label class="inline"><input type="checkbox" name="events" value="<%= e %>"<% if (it.form.events.includes(e)) { %> checked<% } %>> <%= e %></label> <% } %></fieldset>
 <label for="filter">Filter on the event data (optional)</label><textarea id="filter" name="filter" rows="4" maxlength="8000" spellcheck="false" aria-describedby="filter-hint"><%= it.form.filter %></textarea>
 <p class="muted" id="filter-hint">Empty: every event of the selected kinds is sent. Otherwise JSON: only events whose data passes it are sent. Conditions {"field", "op", "value"}: field is a data field (stage, owner.id, customer_id…), op is eq, in (a list of values) or not; "match" is all or any; at most 10 conditions. Example: <code><%= it.filterExample %></code></p>`;
 
 const APPS = `<% layout('@layout', { ...it.chrome, title: 'Apps' }) %>
-<h1>Apps: webhook and chat connections</h1><%~ include('@messages', it) %>
+<h1>Apps: webhook, chat and record-creation connections</h1><%~ include('@messages', it) %>
 <% if (it.items.length) { %><table class="cards"><thead><tr><th>URL</th><th>Kind</th><th>Events</th><th>Active</th><th>Latest result</th><th></th></tr></thead><tbody>
 <% for (const c of it.items) { %><tr><td class="wrap" id="conn-<%= c.id %>"><%= c.url %></td><td data-label="Kind"><%= c.kind %></td><td class="wrap" data-label="Events"><%= c.events %><% if (c.filter) { %><div class="muted">Filter: <%= c.filter %></div><% } %></td><td data-label="Active"><%= c.active ? 'yes' : 'paused' %></td><td class="wrap" data-label="Latest result"><%= c.latest %></td>
 <td><div class="row-actions"><%~ include('@post-button', { action: '/settings/apps/' + c.id + '/test', csrf: it.csrf, label: 'Test', describedBy: 'conn-' + c.id }) %><a href="/settings/apps/<%= c.id %>/edit" aria-describedby="conn-<%= c.id %>">Edit</a><%~ include('@post-button', { action: '/settings/apps/' + c.id + (c.active ? '/pause' : '/resume'), csrf: it.csrf, label: c.active ? 'Pause' : 'Resume', describedBy: 'conn-' + c.id }) %><% if (c.signed) { %><%~ include('@post-button', { action: '/settings/apps/' + c.id + '/rotate', csrf: it.csrf, label: 'Rotate key', describedBy: 'conn-' + c.id }) %><% } %><a href="/settings/apps/<%= c.id %>/deliveries" aria-describedby="conn-<%= c.id %>">Delivery log</a><%~ include('@post-button', { action: '/settings/apps/' + c.id + '/delete', csrf: it.csrf, label: 'Delete', cls: 'danger', describedBy: 'conn-' + c.id }) %></div>
@@ -56,7 +61,7 @@ const APPS = `<% layout('@layout', { ...it.chrome, title: 'Apps' }) %>
 `;
 
 const APP_EDIT = `<% layout('@layout', { ...it.chrome, title: 'Edit connection' }) %>
-<h1>Edit connection</h1><%~ include('@messages', it) %><p class="muted">Kind: <%= it.kind %>. Its signing key stays the same.</p>
+<h1>Edit connection</h1><%~ include('@messages', it) %><p class="muted">Kind: <%= it.kind %>.<% if (it.signed) { %> Its signing key stays the same.<% } %></p>
 <form class="stack" method="post" action="/settings/apps/<%= it.id %>"><input type="hidden" name="csrf" value="<%= it.csrf %>">
 <%~ include('@connection-fields', it) %><button class="primary" type="submit">Save</button> <a href="/settings/apps">Cancel</a></form>
 `;

@@ -71,6 +71,11 @@ export interface AppConfig {
    * http:// and reach loopback/private addresses (tests, on-premise receivers).
    */
   allowPrivateNetworkUrls: boolean;
+  /**
+   * Tests only: RECORD_API_BASE_<KIND> replaces a record-creation product's API root (a loopback stand-in).
+   * Read only when NODE_ENV=test; set in any other environment it stops the start (ConfigError).
+   */
+  recordApiBases: Readonly<Record<string, string>>;
   /** Total deadline of one client ID metadata document fetch (connect, headers and the whole body), ms. */
   clientMetadataTimeoutMs: number;
   // --- webhooks ---
@@ -187,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitOAuthPerMinute: int(env, 'RATE_LIMIT_OAUTH_PER_MINUTE', 60, 1, 1_000_000),
     rateLimitErpPerMinute: int(env, 'RATE_LIMIT_ERP_PER_MINUTE', 60, 1, 1_000_000),
     allowPrivateNetworkUrls: bool(env, 'ALLOW_PRIVATE_NETWORK_URLS', false),
+    recordApiBases: recordApiBases(env),
     clientMetadataTimeoutMs: int(env, 'CLIENT_METADATA_TIMEOUT_MS', 5_000, 100, 60_000),
     webhookWorker: bool(env, 'WEBHOOK_WORKER', true),
     webhookPollMs: int(env, 'WEBHOOK_POLL_MS', 250, 10, 60_000),
@@ -194,6 +200,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     housekeepingMinutes: int(env, 'HOUSEKEEPING_MINUTES', 10, 0, 24 * 60),
     eventRetentionDays: int(env, 'EVENT_RETENTION_DAYS', 7, 1, 3650),
   };
+}
+
+/** RECORD_API_BASE_<KIND>=http(s)://… (kind lower-cased), honoured only under NODE_ENV=test. */
+function recordApiBases(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    const m = /^RECORD_API_BASE_([A-Z_]+)$/.exec(name);
+    if (!m || !value) continue;
+    if ((env.NODE_ENV ?? '').trim().toLowerCase() !== 'test') throw new ConfigError(`${name} is for tests only (NODE_ENV=test): record-creation connections talk to the products' own APIs`);
+    if (!/^https?:\/\/[^\s?#]+$/.test(value)) throw new ConfigError(`${name}: "${value}" is not an http(s) URL`);
+    out[m[1].toLowerCase()] = value;
+  }
+  return out;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -44,7 +44,11 @@ export class WebhooksController {
     description:
       'Creates a connection that POSTs the selected events (spec 6.1) to an `https://` URL; the URL must not point to a loopback, private, link-local ' +
       'or metadata address. The answer is one of only two that show `signing_key` (the other is rotate): store it to verify signatures (spec 6.3). ' +
-      `Chat kinds send the channel's own format, unsigned (spec 6.5). An optional \`filter\` on the events' \`data\` (\`{match: all|any, conditions: [{field, op: eq|in|not, value}]}\`, ` +
+      `Chat kinds send the channel's own format, unsigned (spec 6.5). Record-creation kinds (asana, trello, jira, airtable, google_sheets, mailchimp, brevo; spec 6.5) ` +
+      "take no `url` but a `config` (the product's target) and a `token` (stored sealed, never shown back; `signing_key` is null): each subscribed event " +
+      'creates one task, card, issue, row or mailing-list contact through the product\'s API, with the same worker, 8 s limit, no retries, log and replay; ' +
+      'mailchimp and brevo take only `contact_created` and `lead_created` (400 `invalid` naming `events` otherwise). ' +
+      `An optional \`filter\` on the events' \`data\` (\`{match: all|any, conditions: [{field, op: eq|in|not, value}]}\`, ` +
       `at most 10 conditions) delivers only the events that pass it; a bad filter is 400 \`invalid\` naming the part. ${ADMINS}`,
     spec: '6',
     ok: WebhookResponse,
@@ -73,7 +77,7 @@ export class WebhooksController {
   @ApiDoc({
     id: 'updateWebhook',
     summary: 'Update a webhook connection',
-    description: `Changes the URL, the events, the \`filter\` (null removes it) or \`active\` (false pauses deliveries); omitted fields keep their values. The URL and the filter are checked as on create (the filter against the events the connection will have). ${ADMINS} ${NOT_FOUND}`,
+    description: `Changes the URL, the events, the \`filter\` (null removes it), \`active\` (false pauses deliveries) or, for a record-creation kind, its \`config\` and \`token\`; omitted fields keep their values. The URL and the filter are checked as on create (the filter against the events the connection will have). ${ADMINS} ${NOT_FOUND}`,
     spec: '6',
     ok: WebhookResponse,
   })
@@ -100,7 +104,7 @@ export class WebhooksController {
   @ApiDoc({
     id: 'rotateWebhookKey',
     summary: 'Rotate the signing key',
-    description: `Gives the connection a new signing key, shown once in this answer (\`signing_key\`); the old key stops signing at once. ${ADMINS} ${NOT_FOUND}`,
+    description: `Gives the connection a new signing key, shown once in this answer (\`signing_key\`); the old key stops signing at once. 400 \`invalid\` for a record-creation kind (it signs nothing). ${ADMINS} ${NOT_FOUND}`,
     spec: '6.3',
     ok: WebhookResponse,
   })
@@ -116,7 +120,7 @@ export class WebhooksController {
     summary: 'Send a test delivery',
     description:
       "'Test connection': queues a delivery with `event: \"test\"` (also to a paused connection) and answers it `pending`; it is sent in the background, " +
-      `and its result shows in the delivery log and as the connection's \`last_result\`. ${ADMINS} ${NOT_FOUND}`,
+      `and its result shows in the delivery log and as the connection's \`last_result\`. A record-creation connection creates one record from it (a mailing one subscribes the calling admin's own address). ${ADMINS} ${NOT_FOUND}`,
     spec: '6',
     ok: WebhookDeliveryResponse,
   })

@@ -37,11 +37,36 @@ const FILTER_DOC =
   "only events whose `data` passes it are delivered to this connection (the event kinds still apply); a field must be one of the subscribed kinds' `data` fields. " +
   'null: no filter. A bad filter is 400 `invalid` naming the part, e.g. `filter.conditions[0].op`';
 
+const CONFIG_DOC =
+  "record-creation kinds only (spec 6.5): the product's target, checked at save (400 `invalid` naming `config.<field>`). " +
+  'asana `{project_gid}`; trello `{list_id, api_key}`; jira `{site, email, project_key, issue_type?}`; airtable `{base_id, table}`; ' +
+  'google_sheets `{spreadsheet_id, range?}`; mailchimp `{list_id, status?: subscribed|pending}`; brevo `{list_id}`';
+const TOKEN_DOC =
+  "record-creation kinds only: the product's token (Asana and Airtable personal access token, Trello token, Atlassian API token, Google OAuth access token, " +
+  'Mailchimp API key with its `-us6` data-center suffix, Brevo API key). Stored sealed and never shown back (`token_set` says one is stored)';
+
+/** OpenAPI shape of a record-creation connection's target (every field a string; which ones depends on the kind). */
+export class RecordConfigDto {
+  @ApiPropertyOptional({ description: 'asana: the project gid', example: '1204567890123456' }) project_gid?: string;
+  @ApiPropertyOptional({ description: 'trello: the list id; mailchimp: the audience id; brevo: the numeric list id', example: '5f1a2b3c4d5e6f7a8b9c0d1e' }) list_id?: string;
+  @ApiPropertyOptional({ description: 'trello: the API key' }) api_key?: string;
+  @ApiPropertyOptional({ description: 'jira: the Cloud site', example: 'acme.atlassian.net' }) site?: string;
+  @ApiPropertyOptional({ description: "jira: the e-mail address of the token's account" }) email?: string;
+  @ApiPropertyOptional({ description: 'jira: the project key', example: 'CRM' }) project_key?: string;
+  @ApiPropertyOptional({ description: 'jira: the issue type name', default: 'Task' }) issue_type?: string;
+  @ApiPropertyOptional({ description: 'airtable: the base id', example: 'appA1b2C3d4E5f6G7' }) base_id?: string;
+  @ApiPropertyOptional({ description: 'airtable: the table name or id' }) table?: string;
+  @ApiPropertyOptional({ description: 'google_sheets: the spreadsheet id' }) spreadsheet_id?: string;
+  @ApiPropertyOptional({ description: 'google_sheets: the sheet the rows are appended to (A1 notation)', default: 'Sheet1' }) range?: string;
+  @ApiPropertyOptional({ description: 'mailchimp: the new member status', enum: ['subscribed', 'pending'], default: 'pending' }) status?: string;
+}
+
 export class CreateWebhookDto {
-  @ApiProperty({ description: 'https:// URL the deliveries are POSTed to', maxLength: 2000, example: 'https://hooks.example.com/crm' })
+  @ApiPropertyOptional({ description: 'https:// URL the deliveries are POSTed to; required for webhook and chat kinds, not taken by record-creation kinds', maxLength: 2000, example: 'https://hooks.example.com/crm' })
+  @IsOptional()
   @IsString()
   @MaxLength(2000)
-  url: string;
+  url?: string;
 
   @ApiProperty({ type: [String], enum: SUBSCRIBABLE_EVENTS, description: 'event kinds to deliver (spec 6.1)' })
   @IsArray()
@@ -51,7 +76,11 @@ export class CreateWebhookDto {
   @MaxLength(40, { each: true })
   events: string[];
 
-  @ApiPropertyOptional({ enum: CONNECTION_KINDS, default: 'webhook', description: 'webhook (signed JSON) or a chat channel (its own message format, unsigned)' })
+  @ApiPropertyOptional({
+    enum: CONNECTION_KINDS,
+    default: 'webhook',
+    description: 'webhook (signed JSON), a chat channel (its own message format, unsigned) or a record-creation product (asana, trello, jira, airtable, google_sheets, mailchimp, brevo)',
+  })
   @IsOptional()
   @IsIn([...CONNECTION_KINDS])
   kind?: string;
@@ -65,6 +94,17 @@ export class CreateWebhookDto {
   @IsOptional()
   @IsObject()
   filter?: object | null;
+
+  @ApiPropertyOptional({ type: RecordConfigDto, description: `${CONFIG_DOC}.` })
+  @IsOptional()
+  @IsObject()
+  config?: object;
+
+  @ApiPropertyOptional({ description: `${TOKEN_DOC}.`, maxLength: 4096, writeOnly: true })
+  @IsOptional()
+  @IsString()
+  @MaxLength(4096)
+  token?: string;
 }
 
 export class UpdateWebhookDto {
@@ -92,6 +132,17 @@ export class UpdateWebhookDto {
   @IsOptional()
   @IsObject()
   filter?: object | null;
+
+  @ApiPropertyOptional({ type: RecordConfigDto, description: `${CONFIG_DOC}; the whole target, omitted keeps it.` })
+  @IsOptional()
+  @IsObject()
+  config?: object;
+
+  @ApiPropertyOptional({ description: `${TOKEN_DOC}; omitted keeps the stored token.`, maxLength: 4096, writeOnly: true })
+  @IsOptional()
+  @IsString()
+  @MaxLength(4096)
+  token?: string;
 }
 
 /** POST /webhooks/{id}/replay: the window of events to send again (issue 22). */

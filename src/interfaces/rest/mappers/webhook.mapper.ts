@@ -16,6 +16,8 @@ export const toWebhook = (c: WebhookConnection, ws: Workspace, signingKey: strin
   id: c.id,
   kind: c.kind as Kind,
   url: c.url,
+  config: c.config,
+  token_set: c.token !== null,
   events: c.events as Event[],
   filter: c.filter,
   active: c.active,

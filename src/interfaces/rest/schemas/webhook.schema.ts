@@ -46,8 +46,15 @@ export const Webhook = named(
   'Webhook',
   z.object({
     id: f.id(),
-    kind: z.enum(CONNECTION_KINDS).meta({ description: '`webhook` (signed JSON, spec 6.2) or a chat channel (its own message format, unsigned; spec 6.5)' }),
-    url: z.string().meta({ description: 'the https:// URL deliveries are POSTed to' }),
+    kind: z.enum(CONNECTION_KINDS).meta({
+      description: '`webhook` (signed JSON, spec 6.2), a chat channel (its own message format, unsigned) or a record-creation product (a record per event through its API; spec 6.5)',
+    }),
+    url: z.string().meta({ description: "the https:// URL deliveries are POSTed to; for a record-creation kind the product's API root it calls" }),
+    config: z
+      .record(z.string(), z.string())
+      .nullable()
+      .meta({ description: "record-creation kinds: the product's target (project, list, base and table, spreadsheet and range, audience); null for the others" }),
+    token_set: z.boolean().meta({ description: "record-creation kinds: a product token is stored (it is never shown back); false for the others" }),
     events: z.array(z.enum(SUBSCRIBABLE_EVENTS)).meta({ description: 'the subscribed event kinds (spec 6.1)' }),
     filter: WebhookFilter.nullable().meta({ description: 'null: every event of the subscribed kinds is delivered' }),
     active: z.boolean().meta({ description: 'false = paused: no events are delivered (a test still is)' }),
@@ -65,6 +72,8 @@ export const webhookExample = example(Webhook, {
   id: 3,
   kind: 'webhook',
   url: 'https://hooks.example.com/crm',
+  config: null,
+  token_set: false,
   events: ['opp_created', 'opp_stage', 'customer_created'],
   filter: { match: 'any', conditions: [{ field: 'stage', op: 'in', value: ['Win', 'Negotiation'] }, { field: 'owner.id', op: 'eq', value: 3 }] },
   active: true,

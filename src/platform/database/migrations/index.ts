@@ -22,6 +22,7 @@ import { WebhookReplay1795473500000 } from './1795473500000-WebhookReplay';
 import { WebhookFilters1795475000000 } from './1795475000000-WebhookFilters';
 import { ErpLeaseTokens1795476000000 } from './1795476000000-ErpLeaseTokens';
 import { ErpVersions1795477000000 } from './1795477000000-ErpVersions';
+import { RecordConnections1795478000000 } from './1795478000000-RecordConnections';
 
 /** Committed migrations, in order. `npm run migration:generate --name=X` writes a new file; add it here. */
 export const MIGRATIONS: Function[] = [
@@ -49,4 +50,5 @@ export const MIGRATIONS: Function[] = [
   WebhookFilters1795475000000,
   ErpLeaseTokens1795476000000,
   ErpVersions1795477000000,
+  RecordConnections1795478000000,
 ];
