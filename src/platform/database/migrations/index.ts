@@ -20,6 +20,7 @@ import { EventJournal1795470000000 } from './1795470000000-EventJournal';
 import { IdempotencyKeys1795472000000 } from './1795472000000-IdempotencyKeys';
 import { WebhookReplay1795473500000 } from './1795473500000-WebhookReplay';
 import { WebhookFilters1795475000000 } from './1795475000000-WebhookFilters';
+import { ConnectionUsage1795476500000 } from './1795476500000-ConnectionUsage';
 
 /** Committed migrations, in order. `npm run migration:generate --name=X` writes a new file; add it here. */
 export const MIGRATIONS: Function[] = [
@@ -45,4 +46,5 @@ export const MIGRATIONS: Function[] = [
   IdempotencyKeys1795472000000,
   WebhookReplay1795473500000,
   WebhookFilters1795475000000,
+  ConnectionUsage1795476500000,
 ];
