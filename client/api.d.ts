@@ -1724,6 +1724,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every connection with its health
+         * @description Every OAuth grant (MCP clients and other apps), API key, ERP and SCIM key, webhook and chat connection of the workspace: owner, created, last used, requests and errors over the last 24 hours, scopes and state. Admins see all; other users their own grants and API keys. Counts are kept in memory per instance and written every USAGE_FLUSH_MS (30 s); revoked keys stay listed for 24 hours. First-party credentials only (a session or an API key; an OAuth token gets 403 `insufficient_scope`).
+         *
+         *     Spec section 5.
+         */
+        get: operations["listConnections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/connections/{kind}/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a connection
+         * @description Stops a connection at once on every instance: a grant loses every token (the app must ask for consent again), a key is revoked, a webhook or chat connection is paused (resume it under Apps). Users revoke their own grants and API keys; admins any. 404 for one the caller cannot see. First-party credentials only (a session or an API key; an OAuth token gets 403 `insufficient_scope`).
+         *
+         *     Spec section 5.
+         */
+        post: operations["revokeConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/connections/{kind}/{id}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a key
+         * @description A new ERP or SCIM key (every earlier key of that kind is revoked) or a new webhook signing key; the secret is in this answer only. Admins only (403 `forbidden`); 404 for a kind without rotation (API keys, grants, chat). First-party credentials only (a session or an API key; an OAuth token gets 403 `insufficient_scope`).
+         *
+         *     Spec section 5.
+         */
+        post: operations["rotateConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/scim/v2/ServiceProviderConfig": {
         parameters: {
             query?: never;
@@ -10494,6 +10560,155 @@ export interface components {
             items: components["schemas"]["AppConnection"][];
             /** @description pass as `cursor` for the next page; null on the last page */
             next_cursor: string | null;
+        };
+        /**
+         * @description A connection of the workspace with its use over the last 24 hours.
+         * @example {
+         *       "kind": "app",
+         *       "id": 6,
+         *       "name": "Claude",
+         *       "owner": {
+         *         "id": 3,
+         *         "name": "Dana Example"
+         *       },
+         *       "created_at": "2026-11-02T09:12:40",
+         *       "last_used_at": "2026-11-26T08:55:02",
+         *       "requests_24h": 314,
+         *       "errors_24h": 2,
+         *       "scopes": [
+         *         "crm.read",
+         *         "crm.write"
+         *       ],
+         *       "state": "healthy",
+         *       "actions": [
+         *         "revoke"
+         *       ]
+         *     }
+         */
+        ConsoleConnection: {
+            /**
+             * @description `app`: an OAuth grant of one user (an MCP client or any other OAuth app); `api_key`; `erp` and `scim`: their keys; `webhook`; `chat` (Slack, Teams, Google Chat, Discord, Telegram)
+             * @enum {string}
+             */
+            kind: "app" | "api_key" | "erp" | "scim" | "webhook" | "chat";
+            /** @description the id within its kind (grant, credential or webhook connection id) */
+            id: number;
+            /** @description the app's name, the key's name and prefix, or the webhook URL */
+            name: string;
+            /** @description the user it belongs to (or who created the webhook); null for ERP and SCIM keys */
+            owner: {
+                id: number;
+                name: string;
+            } | null;
+            /**
+             * @description local time of the workspace, no offset
+             * @example 2026-11-26T09:30:00
+             */
+            created_at: string;
+            /**
+             * @description last request with it (keys: up to 1 minute behind) or last webhook delivery; null when never used
+             * @example 2026-11-26T09:30:00
+             */
+            last_used_at: string | null;
+            /** @description requests in the last 24 hours (hourly buckets; up to USAGE_FLUSH_MS behind); webhooks and chat: deliveries */
+            requests_24h: number;
+            /** @description of those, answered 5xx or 4xx other than 404; webhooks and chat: failed deliveries */
+            errors_24h: number;
+            /** @description granted scopes; webhooks and chat: the subscribed events */
+            scopes: string[];
+            /**
+             * @description revoked (or a paused webhook), idle (no request in 24 h), failing (errors ≥ 10 % of requests, or the latest delivery failed), healthy
+             * @enum {string}
+             */
+            state: "healthy" | "failing" | "idle" | "revoked";
+            /** @description what the caller can do with it here */
+            actions: ("revoke" | "rotate")[];
+        };
+        /**
+         * @description Every connection the caller may see, by kind.
+         * @example {
+         *       "ok": true,
+         *       "items": [
+         *         {
+         *           "kind": "app",
+         *           "id": 6,
+         *           "name": "Claude",
+         *           "owner": {
+         *             "id": 3,
+         *             "name": "Dana Example"
+         *           },
+         *           "created_at": "2026-11-02T09:12:40",
+         *           "last_used_at": "2026-11-26T08:55:02",
+         *           "requests_24h": 314,
+         *           "errors_24h": 2,
+         *           "scopes": [
+         *             "crm.read",
+         *             "crm.write"
+         *           ],
+         *           "state": "healthy",
+         *           "actions": [
+         *             "revoke"
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        ConsoleConnectionList: {
+            /** @enum {boolean} */
+            ok: true;
+            items: components["schemas"]["ConsoleConnection"][];
+        };
+        /**
+         * @description The connection, now revoked.
+         * @example {
+         *       "ok": true,
+         *       "connection": {
+         *         "kind": "app",
+         *         "id": 6,
+         *         "name": "Claude",
+         *         "owner": {
+         *           "id": 3,
+         *           "name": "Dana Example"
+         *         },
+         *         "created_at": "2026-11-02T09:12:40",
+         *         "last_used_at": "2026-11-26T08:55:02",
+         *         "requests_24h": 314,
+         *         "errors_24h": 2,
+         *         "scopes": [
+         *           "crm.read",
+         *           "crm.write"
+         *         ],
+         *         "state": "revoked",
+         *         "actions": []
+         *       }
+         *     }
+         */
+        ConsoleConnectionRevoked: {
+            /** @enum {boolean} */
+            ok: true;
+            connection: components["schemas"]["ConsoleConnection"];
+        };
+        /**
+         * @description A rotated key, shown once.
+         * @example {
+         *       "ok": true,
+         *       "kind": "erp",
+         *       "secret": "erp_3q2-7wEvDXjRxF0Q1B5GkU8sZ9mYc4tNaLpHhJbVeKo",
+         *       "prefix": "erp_3q2-7wEv"
+         *     }
+         */
+        ConsoleConnectionRotated: {
+            /** @enum {boolean} */
+            ok: true;
+            /**
+             * @description `app`: an OAuth grant of one user (an MCP client or any other OAuth app); `api_key`; `erp` and `scim`: their keys; `webhook`; `chat` (Slack, Teams, Google Chat, Discord, Telegram)
+             * @enum {string}
+             */
+            kind: "app" | "api_key" | "erp" | "scim" | "webhook" | "chat";
+            /** @description the new key (ERP, SCIM) or signing key (webhook), in this answer only */
+            secret: string;
+            /** @description the new key’s prefix as lists show it; null for a signing key */
+            prefix: string | null;
         };
         /**
          * @description A SCIM User (spec 2.14, RFC 7643 4.1). Only `schemas` and `id` are always present: unassigned attributes are left out, and GET returns only what `attributes` / `excludedAttributes` select.
@@ -29190,6 +29405,375 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listConnections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "items": [
+                     *         {
+                     *           "kind": "app",
+                     *           "id": 6,
+                     *           "name": "Claude",
+                     *           "owner": {
+                     *             "id": 3,
+                     *             "name": "Dana Example"
+                     *           },
+                     *           "created_at": "2026-11-02T09:12:40",
+                     *           "last_used_at": "2026-11-26T08:55:02",
+                     *           "requests_24h": 314,
+                     *           "errors_24h": 2,
+                     *           "scopes": [
+                     *             "crm.read",
+                     *             "crm.write"
+                     *           ],
+                     *           "state": "healthy",
+                     *           "actions": [
+                     *             "revoke"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConsoleConnectionList"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeConnection: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+                /** @description the kind of connection, as listed */
+                kind: "app" | "api_key" | "erp" | "scim" | "webhook" | "chat";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "connection": {
+                     *         "kind": "app",
+                     *         "id": 6,
+                     *         "name": "Claude",
+                     *         "owner": {
+                     *           "id": 3,
+                     *           "name": "Dana Example"
+                     *         },
+                     *         "created_at": "2026-11-02T09:12:40",
+                     *         "last_used_at": "2026-11-26T08:55:02",
+                     *         "requests_24h": 314,
+                     *         "errors_24h": 2,
+                     *         "scopes": [
+                     *           "crm.read",
+                     *           "crm.write"
+                     *         ],
+                     *         "state": "revoked",
+                     *         "actions": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConsoleConnectionRevoked"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateConnection: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+                /** @description the kind of connection, as listed */
+                kind: "app" | "api_key" | "erp" | "scim" | "webhook" | "chat";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "kind": "erp",
+                     *       "secret": "erp_3q2-7wEvDXjRxF0Q1B5GkU8sZ9mYc4tNaLpHhJbVeKo",
+                     *       "prefix": "erp_3q2-7wEv"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConsoleConnectionRotated"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -6,6 +6,7 @@ import { WebhookDelivery } from './domain/integrations/webhook-delivery.entity';
 import { Credential } from './domain/identity/credential.entity';
 import { Invitation } from './domain/identity/invitation.entity';
 import { IdempotencyKey } from './domain/identity/idempotency-key.entity';
+import { ConnectionUsage } from './domain/identity/connection-usage.entity';
 import { OAuthClient } from './domain/identity/oauth/oauth-client.entity';
 import { OAuthCode } from './domain/identity/oauth/oauth-code.entity';
 import { OAuthGrant } from './domain/identity/oauth/oauth-grant.entity';
@@ -42,6 +43,7 @@ export const ENTITIES = [
   User,
   Credential,
   IdempotencyKey,
+  ConnectionUsage,
   AuditLog,
   OutboxEvent,
   Product,

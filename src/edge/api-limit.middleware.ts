@@ -5,6 +5,8 @@ import { ApiRateLimits, isLimitedPath } from './throttle';
 import { CredentialsService } from '../domain/identity/credentials.service';
 import { rememberResolved } from './bearer';
 import { ApiSessionCookies } from './api-session';
+import { ConnectionUsageCounter } from '../domain/identity/connection-usage';
+import { countUsage } from './usage';
 
 /**
  * The API request limit, after the workspace is known and before any route runs: the bearer (or ERP
@@ -19,6 +21,7 @@ export class ApiLimitMiddleware implements NestMiddleware {
     private readonly credentials: CredentialsService,
     private readonly limits: ApiRateLimits,
     private readonly sessions: ApiSessionCookies,
+    private readonly usage: ConnectionUsageCounter,
   ) {}
 
   async use(req: CrmRequest, res: Response, next: NextFunction): Promise<void> {
@@ -37,6 +40,7 @@ export class ApiLimitMiddleware implements NestMiddleware {
       const token = presented && 'token' in presented ? presented.token : null;
       const resolved = ws && token ? await this.credentials.resolve(ws, token) : null;
       if (token) rememberResolved(req, token, resolved);
+      if (resolved) countUsage(this.usage, req, res, resolved.credential);
       // ERP keys have their own, lower per-key limit (they are refused everywhere but /api/erp/v1)
       if (ws && resolved?.credential.kind === 'erp') await this.limits.consumeErp(`${ws.id}:${resolved.credential.id}`, res);
       else if (ws && resolved) await this.limits.consumeCredential(`${ws.id}:${resolved.credential.id}`, res);

@@ -7,6 +7,8 @@ import { WorkspaceService } from '../domain/workspace/workspace.service';
 import { CredentialsService } from '../domain/identity/credentials.service';
 import { bearerOf, resolvedEarlier } from './bearer';
 import { ApiSessionCookies } from './api-session';
+import { ConnectionUsageCounter } from '../domain/identity/connection-usage';
+import { countUsage } from './usage';
 import { AUTH_KEY, AuthOptions, FIRST_PARTY_ONLY, PUBLIC_KEY } from './auth.decorator';
 
 export { bearerOf };
@@ -28,6 +30,7 @@ export class CredentialGuard implements CanActivate {
     private readonly credentials: CredentialsService,
     private readonly workspaces: WorkspaceService,
     private readonly sessions: ApiSessionCookies,
+    private readonly usage: ConnectionUsageCounter,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -47,6 +50,7 @@ export class CredentialGuard implements CanActivate {
     const resolved = earlier !== undefined ? earlier : await this.credentials.resolve(ws, token);
     if (!resolved) throw new DomainError('unauthorized', 'invalid, expired or revoked token');
     const { credential, user, teamIds } = resolved;
+    countUsage(this.usage, req, context.switchToHttp().getResponse(), credential);
     // the cookie carries sessions only (a key or token put into it by hand is not a browser session)
     if (via === 'cookie' && credential.kind !== 'session') throw new DomainError('unauthorized', 'the session cookie holds no session');
     if (!options.kinds.includes(credential.kind)) throw new DomainError('unauthorized', `a ${credential.kind} credential is not valid on this interface`);

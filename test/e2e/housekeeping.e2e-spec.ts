@@ -74,7 +74,7 @@ describe('credential retention', () => {
     // the live key of a user still works
     await api(t, a.host, live.key).get('/api/v1/me').expect(200);
     // nothing left to do
-    expect(await t.get(CredentialRetention).prune()).toEqual({ credentials: 0, codes: 0, idempotencyKeys: 0 });
+    expect(await t.get(CredentialRetention).prune()).toEqual({ credentials: 0, codes: 0, idempotencyKeys: 0, usageBuckets: 0 });
   });
 
   it('drains more than one batch in one round', async () => {
@@ -83,7 +83,7 @@ describe('credential retention', () => {
        SELECT $1, $2, 'oauth', 'x', md5(g::text) || md5((g + 1)::text), now() - interval '60 days' FROM generate_series(1, 12000) g`,
       [a.ws.id, a.admin.id],
     );
-    expect(await t.get(CredentialRetention).prune()).toEqual({ credentials: 12000, codes: 0, idempotencyKeys: 0 });
+    expect(await t.get(CredentialRetention).prune()).toEqual({ credentials: 12000, codes: 0, idempotencyKeys: 0, usageBuckets: 0 });
     const [{ n }] = await q(`SELECT count(*)::int AS n FROM credentials WHERE workspace_id = $1 AND expires_at < now() - interval '31 days'`, [a.ws.id]);
     expect(n).toBe(0);
   });

@@ -177,7 +177,7 @@ describe('consent flow in headless Chromium (oauth4webapi as the client)', () =>
     expect((await finish(flow, callback)).email).toBe(u.email);
   });
 
-  it('phone width (360 px): sign-in, consent, App connections, Developers and Sessions never scroll sideways; row buttons on screen', async () => {
+  it('phone width (360 px): sign-in, consent, Connections, Developers and Sessions never scroll sideways; row buttons on screen', async () => {
     const u = await newUser(a);
     const flow = await client(a, 'A Phone App With A Rather Long Name For A Narrow Screen');
     const page = await chromium.page({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
@@ -192,20 +192,20 @@ describe('consent flow in headless Chromium (oauth4webapi as the client)', () =>
     await expectConsentPage(page, 'A Phone App With A Rather Long Name For A Narrow Screen', [READ_WORDS, WRITE_WORDS]);
     await fits('consent');
     await Promise.all([cb.next(), allow(page).click()]);
-    // App connections (its own sign-in) with the grant just made
+    // Connections (its own sign-in) with the grant just made
     await page.goto(`${origin(a)}/settings/connections`);
     expect(pathOf(page)).toBe('/settings/signin');
     await fits('settings sign-in');
     await signInWithPage(page, u.email, PASSWORD);
     await page.waitForURL((url) => url.pathname === '/settings/connections');
     expect(await page.getByRole('cell', { name: 'A Phone App With A Rather Long Name For A Narrow Screen' }).isVisible()).toBe(true);
-    await fits('App connections');
+    await fits('Connections');
     // the row's button is on the screen, not behind a sideways scroll
     const inside = async (name: string) => {
       const box = await page.getByRole('button', { name }).first().boundingBox();
       expect({ name, right: Math.ceil(box!.x + box!.width) <= 360 }).toEqual({ name, right: true });
     };
-    await inside('Remove');
+    await inside('Revoke');
     await page.goto(`${origin(a)}/settings/developers`);
     await page.getByLabel('Name').fill('Phone key');
     await page.getByRole('button', { name: 'Create key' }).click();

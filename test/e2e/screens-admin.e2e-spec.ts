@@ -4,11 +4,13 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ErpQueueEntry } from '../../src/domain/crm/orders/erp-queue-entry.entity';
 import { signInWithPage, useChromium } from '../helpers/browser';
+import { codeFlowTokens, register } from '../helpers/oauth-flow';
+import { seriousA11yViolations } from '../helpers/web-app';
 import { listenLoopback } from '../helpers/loopback-fetch';
 import { api, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
 
 /**
- * The admins' settings pages (Apps, SCIM, ERP) in Chromium at phone width (390 px) and desktop: no
+ * The admins' settings pages (Apps, SCIM, ERP, Connections) in Chromium at phone width (390 px) and desktop: no
  * sideways scrolling of the page (issue 16 item 15), every change through the page without script
  * (create a chat connection, pause it, rotate a key through its confirm page), screenshots written to
  * SCREENS_DIR (docs/screens is checked in; default: a temp dir).
@@ -24,7 +26,7 @@ let port = 0;
 
 beforeAll(async () => {
   mkdirSync(dir, { recursive: true });
-  t = await startApp({ env: { ALLOW_PRIVATE_NETWORK_URLS: '1', RATE_LIMIT_OAUTH_PER_MINUTE: '100000' } });
+  t = await startApp({ env: { ALLOW_PRIVATE_NETWORK_URLS: '1', RATE_LIMIT_OAUTH_PER_MINUTE: '100000', USAGE_FLUSH_MS: '100' } });
   a = await createWorkspace(t, `admscreens${process.pid}`);
   port = (await listenLoopback(t)).port;
   const admin = api(t, a.host, a.adminKey);
@@ -35,6 +37,12 @@ beforeAll(async () => {
   const o = await admin.post('/api/v1/orders', { customer_id: c.body.company.id, kg: 10, price: 2 }).expect(201);
   await admin.post(`/api/v1/orders/${o.body.order.id}/erp`).expect(200);
   await db(t).update(ErpQueueEntry, { workspaceId: a.ws.id, orderId: o.body.order.id }, { state: 'failed', attempts: 5, lastError: `ERP said: ${'E'.repeat(150)}` });
+  // an OAuth app (an MCP client) of the admin, used a few times, one call refused
+  const redirect = 'http://127.0.0.1:4567/callback';
+  const clientId = (await register(t, a.host, { client_name: 'Claude (MCP)', redirect_uris: [redirect], token_endpoint_auth_method: 'none' }).expect(201)).body.client_id;
+  const { access_token: app } = await codeFlowTokens(t, a.host, { clientId, redirectUri: redirect, username: a.admin.email, password: 'Admin-Password-123' });
+  for (let i = 0; i < 3; i++) await api(t, a.host, app).get('/api/v1/me').expect(200);
+  await api(t, a.host, app).get('/api/v1/webhooks').expect(403);
 });
 afterAll(async () => {
   await t?.close();
@@ -117,5 +125,22 @@ describe.each([
     await page.getByText('New ERP key').waitFor();
     expect(await scrollWidth(page)).toBeLessThanOrEqual(width);
     await shoot(page, `erp-${width}`);
+  });
+
+  it('Connections: every kind in one list fits the width, axe finds nothing serious', async () => {
+    const width = contextOptions.viewport.width;
+    // script on for axe (run through the DevTools protocol); the page itself has none
+    const page = await chromium.page({ ...contextOptions, deviceScaleFactor: 1, colorScheme: 'light', locale: 'en-GB' });
+    await page.goto(`${origin()}/settings/connections`);
+    await signInWithPage(page, a.admin.email, 'Admin-Password-123');
+    await page.waitForURL((u) => u.pathname === '/settings/connections');
+    await page.getByRole('heading', { name: 'Connections' }).waitFor();
+    await page.getByText('Claude (MCP)').waitFor();
+    for (const kind of ['App (OAuth)', 'API key', 'ERP key', 'SCIM key', 'Webhook', 'Chat']) await page.locator('tbody').getByText(kind, { exact: true }).first().waitFor({ timeout: 5_000 });
+    // the app's four calls, counted in memory and flushed: the page shows them once they are written
+    await page.locator('tr', { hasText: 'Claude (MCP)' }).getByText('failing', { exact: true }).waitFor({ timeout: 10_000 });
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(width);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shoot(page, `connections-${width}`);
   });
 });

@@ -9,7 +9,7 @@ import { UsersService } from '../../src/domain/identity/users.service';
 import { createUser, createWorkspace, Fixture, startApp, TestApp } from '../helpers/test-app';
 
 /**
- * Screenshots of the server-rendered pages (sign-in and its code step, consent, App connections with one grant, Developers, Sessions)
+ * Screenshots of the server-rendered pages (sign-in and its code step, consent, Developers, Sessions; Connections: screens-admin)
  * at desktop and phone width, written to SCREENS_DIR (docs/screens is checked in; default: a temp dir).
  * `SCREENS_DIR=docs/screens npm test -- test/e2e/screens.e2e-spec.ts` refreshes them.
  */
@@ -51,7 +51,7 @@ describe.each([
   ['desktop', { viewport: { width: 1280, height: 800 } }],
   ['phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
 ] as const)('screens at %s width', (label, contextOptions) => {
-  it('sign-in, consent, App connections with one grant, Developers with one key, Sessions', async () => {
+  it('sign-in, consent, Connections with one grant, Developers with one key, Sessions', async () => {
     const email = `dana.${label}@${a.ws.slug}.test`;
     await createUser(t, a, { email, password: PASSWORD, fullName: 'Dana Example' });
     const clientId = (await register(t, a.host, { client_name: 'Notes Assistant', redirect_uris: [cb.uri], token_endpoint_auth_method: 'none' }).expect(201)).body.client_id as string;
@@ -71,7 +71,7 @@ describe.each([
     await signInWithPage(page, email, PASSWORD);
     await page.waitForURL((u) => u.pathname === '/settings/connections');
     await page.getByRole('cell', { name: 'Notes Assistant' }).waitFor();
-    await shoot(page, `connections-${width}`);
+    // the screenshot of Connections is the admin's (every kind): screens-admin.e2e-spec.ts
 
     // Developers: one key created (shown once on the result page), then the list with it
     await page.goto(`${origin()}/settings/developers`);

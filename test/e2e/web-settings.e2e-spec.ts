@@ -76,7 +76,7 @@ describe('settings pages (server-rendered)', () => {
     expect((await br.post('/settings/scim/key', { csrf: 'x' })).status).toBe(403);
   });
 
-  it('App connections: lists the grant (escaped app name), Remove needs CSRF and revokes the access token', async () => {
+  it('Connections: lists the grant (escaped app name), Revoke needs CSRF and revokes the access token', async () => {
     const u = await salesUser(a);
     const reg = await register(t, a.host, { client_name: '<script>alert(1)</script> App', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' }).expect(201);
     const clientId = reg.body.client_id as string;
@@ -101,7 +101,7 @@ describe('settings pages (server-rendered)', () => {
     expect(page.text).not.toContain('<script>');
     expect(page.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt; App');
     expect(page.text).toContain('crm.read crm.write');
-    const action = page.text.match(/action="(\/settings\/connections\/\d+\/remove)"/)![1]!;
+    const action = page.text.match(/action="(\/settings\/connections\/app\/\d+\/revoke)"/)![1]!;
 
     expect((await br.post(action, {})).status).toBe(403);
     expect((await br.post(action, { csrf: 'forged' })).status).toBe(403);
@@ -109,7 +109,8 @@ describe('settings pages (server-rendered)', () => {
     // another user cannot remove it
     const other = await settingsBrowser(a, (await salesUser(a)).email, PASSWORD);
     const otherPage = await other.get('/settings/connections');
-    expect(otherPage.text).toContain('No apps are connected.');
+    expect(otherPage.text).not.toContain('alert(1)');
+    expect(otherPage.text).not.toContain('/settings/connections/app/');
     // a valid token of the other user's own session: CSRF passes, the grant is not theirs
     const notMine = await other.post(action, { ...formOf(otherPage.text, '/settings/signout'), confirm: 'yes' });
     expect(notMine.status).toBe(404);
@@ -117,12 +118,12 @@ describe('settings pages (server-rendered)', () => {
 
     const ask = await br.post(action, formOf(page.text, action));
     expect(ask.status).toBe(200);
-    expect(ask.text).toContain('Remove the access of &quot;&lt;script&gt;alert(1)&lt;/script&gt; App&quot;?');
+    expect(ask.text).toContain('Revoke the app &quot;&lt;script&gt;alert(1)&lt;/script&gt; App&quot;?');
     await api(t, a.host, access).get('/api/v1/me').expect(200);
     const removed = await submit(br, action, formOf(ask.text, action), '/settings/connections');
     expect(removed.status).toBe(200);
-    expect(removed.text).toContain('Access removed');
-    expect(removed.text).toContain('No apps are connected.');
+    expect(removed.text).toContain('Revoked: &lt;script&gt;alert(1)&lt;/script&gt; App stops working at once.');
+    expect(removed.text).not.toContain('/settings/connections/app/');
     await api(t, a.host, access).get('/api/v1/me').expect(401);
   });
 

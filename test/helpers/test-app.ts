@@ -53,6 +53,8 @@ export async function startApp(opts: StartOptions = {}): Promise<TestApp> {
     WEBHOOK_WORKER: '0',
     // housekeeping rounds are run explicitly (CredentialRetention.prune, EmbeddedVacuum.run)
     HOUSEKEEPING_MINUTES: '0',
+    // request counts are written at shutdown only (background writes would show in query captures); the console's tests set it
+    USAGE_FLUSH_MS: '0',
     ...opts.env,
   });
   const logger = opts.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });

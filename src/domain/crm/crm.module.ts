@@ -20,9 +20,10 @@ import { FormsModule } from './forms/forms.module';
 import { QuickEntryModule } from './quick-entry/quick-entry.module';
 import { SearchModule } from './search/search.module';
 import { JournalModule } from './journal/journal.module';
+import { ConnectionsModule } from './connections/connections.module';
 
 /** The CRM domain: the interfaces (REST, MCP, ERP, web pages) and the demo seed call these services. */
-const FEATURES = [ProductsModule, CompaniesModule, PeopleModule, OpportunitiesModule, ActivitiesModule, TasksModule, CalendarModule, TodayModule, SyncModule, OrdersModule, TicketsModule, LeadsModule, ObjectsModule, ApprovalsModule, EmailModule, FormsModule, QuickEntryModule, SearchModule, JournalModule];
+const FEATURES = [ProductsModule, CompaniesModule, PeopleModule, OpportunitiesModule, ActivitiesModule, TasksModule, CalendarModule, TodayModule, SyncModule, OrdersModule, TicketsModule, LeadsModule, ObjectsModule, ApprovalsModule, EmailModule, FormsModule, QuickEntryModule, SearchModule, JournalModule, ConnectionsModule];
 
 @Module({ imports: [SharedCrmModule, RecordOpensModule, ...FEATURES], exports: FEATURES })
 export class CrmModule {}

@@ -7,6 +7,7 @@ import { LoginService } from './login.service';
 import { MeQuery } from './me.query';
 import { BrowserSessionService } from './oauth/browser-session.service';
 import { GrantUsage } from './oauth/grant-usage';
+import { ConnectionUsageCounter } from './connection-usage';
 import { OAuthClientsService } from './oauth/oauth-clients.service';
 import { OAuthAuthorizeService } from './oauth/oauth-authorize.service';
 import { OAuthService } from './oauth/oauth.service';
@@ -20,7 +21,7 @@ import { UsersService } from './users.service';
 
 @Global()
 @Module({
-  providers: [secretBoxProvider, UsersService, CredentialsService, LoginService, ProfileService, MeQuery, ProvisioningService, UserDirectoryService, InvitationsService, GrantUsage, OAuthClientsService, BrowserSessionService, RefreshRotation, OAuthService, OAuthAuthorizeService, UserCredentialsService, CredentialRetention, IdempotencyKeys],
-  exports: [secretBoxProvider, UsersService, CredentialsService, LoginService, ProfileService, MeQuery, ProvisioningService, UserDirectoryService, InvitationsService, GrantUsage, OAuthClientsService, BrowserSessionService, OAuthService, OAuthAuthorizeService, UserCredentialsService, IdempotencyKeys],
+  providers: [secretBoxProvider, UsersService, CredentialsService, LoginService, ProfileService, MeQuery, ProvisioningService, UserDirectoryService, InvitationsService, GrantUsage, ConnectionUsageCounter, OAuthClientsService, BrowserSessionService, RefreshRotation, OAuthService, OAuthAuthorizeService, UserCredentialsService, CredentialRetention, IdempotencyKeys],
+  exports: [secretBoxProvider, UsersService, CredentialsService, LoginService, ProfileService, MeQuery, ProvisioningService, UserDirectoryService, InvitationsService, GrantUsage, ConnectionUsageCounter, OAuthClientsService, BrowserSessionService, OAuthService, OAuthAuthorizeService, UserCredentialsService, IdempotencyKeys],
 })
 export class IdentityModule {}

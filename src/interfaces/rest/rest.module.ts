@@ -25,10 +25,11 @@ import { ScimConnectionController } from './controllers/scim-connection.controll
 import { ErpConnectionController } from './controllers/erp-connection.controller';
 import { InvitationsController } from './controllers/invitations.controller';
 import { AppsController } from './controllers/apps.controller';
+import { ConnectionsController } from './controllers/connections.controller';
 
 /** The REST API /api/v1: controllers, DTOs and mapping only. */
 @Module({
   imports: [CrmModule],
-  controllers: [AuthController, PreferencesController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SearchController, SyncController, OrdersController, TicketsController, FairsController, LeadsController, ObjectsController, ApprovalsController, EmailController, FormsController, QuickEntryController, ScimConnectionController, ErpConnectionController, InvitationsController, AppsController],
+  controllers: [AuthController, PreferencesController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SearchController, SyncController, OrdersController, TicketsController, FairsController, LeadsController, ObjectsController, ApprovalsController, EmailController, FormsController, QuickEntryController, ScimConnectionController, ErpConnectionController, InvitationsController, AppsController, ConnectionsController],
 })
 export class RestModule {}

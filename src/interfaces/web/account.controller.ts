@@ -8,16 +8,28 @@ import { CurrentWorkspace, Public } from '../../edge/auth.decorator';
 import { CredentialsService } from '../../domain/identity/credentials.service';
 import { browserDeviceName } from '../../domain/identity/device-name';
 import { BrowserSessionService, SignInPage } from '../../domain/identity/oauth/browser-session.service';
-import { OAuthService } from '../../domain/identity/oauth/oauth.service';
 import { MAX_API_KEYS, UserCredentialsService } from '../../domain/identity/user-credentials.service';
 import type { Workspace } from '../../domain/workspace/workspace.entity';
+import { isAdmin } from '../../domain/identity/auth-context';
+import { CONNECTION_CONSOLE_KINDS, ConnectionsService, ConnectionView, ConsoleKind } from '../../domain/crm/connections';
+
+const KIND_LABELS: Record<ConsoleKind, string> = { app: 'App (OAuth)', api_key: 'API key', erp: 'ERP key', scim: 'SCIM key', webhook: 'Webhook', chat: 'Chat' };
+const KIND_WORDS: Record<ConsoleKind, string> = { app: 'the app', api_key: 'the API key', erp: 'the ERP key', scim: 'the SCIM key', webhook: 'the webhook', chat: 'the chat connection' };
+const REVOKE_WORDS: Record<ConsoleKind, string> = {
+  app: 'Every token of the app stops working at once; it must ask for access again.',
+  api_key: 'Programs using it stop working at once.',
+  erp: 'The ERP can no longer poll until it gets a new key.',
+  scim: 'The identity provider can no longer provision users until it gets a new key.',
+  webhook: 'It is paused: nothing more is sent until it is resumed under Apps.',
+  chat: 'It is paused: nothing more is sent until it is resumed under Apps.',
+};
 import { pages, settingsReturnTo, signedIn, signedOut } from './pages';
 import { ApiSessionCookies } from '../../edge/api-session';
 import { baseUrlOf } from '../../edge/base-url';
 import { confirmFirst, field, Form, idOf, PageContext, PageError, redirect, SettingsPages, ts } from './settings-pages';
 
 /**
- * The settings pages of every user: sign-in and sign-out, App connections (OAuth grants), Developers
+ * The settings pages of every user: sign-in and sign-out, Connections (every grant and key, and for admins every connection), Developers
  * (API keys) and Sessions. Server-rendered (eta), no script, excluded from OpenAPI.
  */
 @ApiExcludeController()
@@ -27,7 +39,7 @@ export class AccountController {
   constructor(
     private readonly pages: SettingsPages,
     private readonly browser: BrowserSessionService,
-    private readonly oauth: OAuthService,
+    private readonly console: ConnectionsService,
     private readonly credentials: CredentialsService,
     private readonly own: UserCredentialsService,
     private readonly appCookies: ApiSessionCookies,
@@ -69,37 +81,62 @@ export class AccountController {
     return pages.render('signin', view, p.error ? 400 : 200);
   }
 
-  // ---- App connections ----------------------------------------------------------------------
+  // ---- Connections: the console of every connection (issue 23) ------------------------------
 
   @Get('connections')
   connections(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
     return this.pages.handle(ws, req, res, (ctx) => this.connectionsPage(ctx));
   }
 
-  @Post('connections/:id/remove')
-  removeConnection(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form, @Param('id') id: string) {
+  @Post('connections/:kind/:id/revoke')
+  revokeConnection(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form, @Param('kind') kind: string, @Param('id') id: string) {
     return this.pages.handle(ws, req, res, async (ctx) => {
-      const grant = (await this.oauth.grants(ctx.auth, { limit: 200 })).items.find((g) => g.grant.id === idOf(id));
-      if (!grant) throw new PageError(404, 'App connection not found.');
-      const ask = { title: 'Remove access?', question: `Remove the access of "${grant.grant.clientName}"? Every token of the app stops working at once.`, label: 'Remove access', back: '/settings/connections' };
+      const c = await this.connection(ctx, kind, id, 'revoke');
+      const ask = { title: 'Revoke?', question: `Revoke ${KIND_WORDS[c.kind]} "${c.name}"? ${REVOKE_WORDS[c.kind]}`, label: 'Revoke', back: '/settings/connections' };
       return confirmFirst(ctx, req, body, ask, async () => {
-        await this.oauth.removeGrant(ctx.auth, grant.grant.id);
-        return redirect('/settings/connections', { notice: 'Access removed: every token of the app is revoked.' });
+        await this.console.revoke(ctx.auth, c.kind, c.id);
+        return redirect('/settings/connections', { notice: `Revoked: ${c.name} stops working at once.` });
       });
     });
   }
 
+  @Post('connections/:kind/:id/rotate')
+  rotateConnection(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form, @Param('kind') kind: string, @Param('id') id: string) {
+    return this.pages.handle(ws, req, res, async (ctx) => {
+      const c = await this.connection(ctx, kind, id, 'rotate');
+      const ask = { title: 'Rotate key?', question: `Make a new key for ${KIND_WORDS[c.kind]} "${c.name}"? The old key stops working at once.`, label: 'Rotate key', back: '/settings/connections' };
+      return confirmFirst(ctx, req, body, ask, async () => {
+        const out = await this.console.rotate(ctx.auth, c.kind, c.id);
+        return redirect('/settings/connections', { secret: { label: `New key of ${KIND_WORDS[c.kind]} "${c.name}"`, key: out.secret, after: 'it is not shown again' } });
+      });
+    });
+  }
+
+  /** A connection the caller may see and act on this way, else a 404 page. */
+  private async connection({ auth }: PageContext, kind: string, id: string, action: 'revoke' | 'rotate'): Promise<ConnectionView> {
+    const c = (CONNECTION_CONSOLE_KINDS as readonly string[]).includes(kind) ? (await this.console.list(auth)).find((x) => x.kind === kind && x.id === idOf(id)) : undefined;
+    if (!c || !c.actions.includes(action)) throw new PageError(404, 'Connection not found.');
+    return c;
+  }
+
   private async connectionsPage({ auth, csrf, chrome, flash }: PageContext): Promise<Page> {
-    const { items } = await this.oauth.grants(auth, { limit: 200 });
-    const rows = items.map(({ grant: g, scopeWords }) => ({
-      id: g.id,
-      clientName: g.clientName,
-      scopes: g.scopes.join(' '),
-      scopeWords: scopeWords.join(', '),
-      lastUsed: ts(auth, g.lastUsedAt),
-      calls: g.callCount,
+    const rows = (await this.console.list(auth)).map((c) => ({
+      key: `${c.kind}-${c.id}`,
+      path: `/settings/connections/${c.kind}/${c.id}`,
+      kind: KIND_LABELS[c.kind],
+      name: c.name,
+      owner: c.owner?.name ?? '—',
+      created: ts(auth, c.createdAt),
+      lastUsed: ts(auth, c.lastUsedAt),
+      requests: c.requests24h,
+      errors: c.errors24h,
+      scopes: c.scopes.join(' '),
+      state: c.state,
+      revoke: c.actions.includes('revoke'),
+      rotate: c.actions.includes('rotate'),
     }));
-    return pages.render('connections', { chrome, csrf, notice: flash.notice, userName: auth.user.fullName || auth.user.email, items: rows });
+    const intro = isAdmin(auth) ? 'Every connection of the workspace' : 'Your app connections and API keys';
+    return pages.render('connections', { chrome, csrf, ...flash, userName: auth.user.fullName || auth.user.email, intro, items: rows });
   }
 
   // ---- Developers: API keys -----------------------------------------------------------------

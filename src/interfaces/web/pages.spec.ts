@@ -11,7 +11,7 @@ const row = { id: 7, name: X, prefix: X, created: X, lastUsed: X, current: false
 
 const samples: { [K in keyof SettingsViews]: SettingsViews[K] } = {
   signin: { heading: X, action: '/settings/signin', csrf: X, returnTo: X, username: X, pending: X, error: X, workspaceName: X, app: { name: X, unverifiedDomain: X } },
-  connections: { chrome: c, csrf: X, userName: X, notice: X, items: [{ id: 1, clientName: X, scopes: X, scopeWords: X, lastUsed: X, calls: 3 }] },
+  connections: { chrome: c, csrf: X, userName: X, intro: X, notice: X, secret: { label: X, key: X }, items: [{ key: 'app-1', path: '/settings/connections/app/1', kind: X, name: X, owner: X, created: X, lastUsed: X, requests: 3, errors: 1, scopes: X, state: 'failing', revoke: true, rotate: true }] },
   developers: { chrome: c, csrf: X, apiBase: X, secret: { label: X, key: X, after: X }, keys: [row], name: X, max: 50, error: X },
   sessions: { chrome: c, csrf: X, items: [row, { ...row, id: 8, current: true }], others: true, notice: X },
   'connection-fields': { form: { url: X, kind: X, events: [X], filter: X, record: { [X]: X } }, events: [X], kinds: [{ value: X, label: X }], filterExample: X, recordKinds: rk, withUrl: true },
@@ -41,6 +41,6 @@ describe('settings templates', () => {
   it('shows the admin pages in the navigation to admins only and marks the current page', () => {
     const admin = chrome(auth('admin'), '/settings/apps/3/deliveries', 't');
     expect(admin.nav!.filter((l) => l.current).map((l) => l.href)).toEqual(['/settings/apps']);
-    expect(chrome(auth('sales'), '/settings/sessions', 't').nav!.map((l) => l.label)).toEqual(['App connections', 'Developers', 'Sessions']);
+    expect(chrome(auth('sales'), '/settings/sessions', 't').nav!.map((l) => l.label)).toEqual(['Connections', 'Developers', 'Sessions']);
   });
 });

@@ -39,7 +39,7 @@ export interface Chrome {
 }
 
 const PAGES: { href: string; label: string; admin: boolean }[] = [
-  { href: '/settings/connections', label: 'App connections', admin: false },
+  { href: '/settings/connections', label: 'Connections', admin: false },
   { href: '/settings/developers', label: 'Developers', admin: false },
   { href: '/settings/sessions', label: 'Sessions', admin: false },
   { href: '/settings/apps', label: 'Apps', admin: true },
@@ -77,7 +77,7 @@ type ConnectionFields = {
 
 export interface SettingsViews {
   signin: SignInView;
-  connections: Messages & { chrome: Chrome; csrf: string; userName: string; items: Row[] };
+  connections: Messages & { chrome: Chrome; csrf: string; userName: string; intro: string; items: Row[] };
   developers: Messages & { chrome: Chrome; csrf: string; apiBase: string; keys: Row[]; name: string; max: number };
   sessions: Messages & { chrome: Chrome; csrf: string; items: Row[]; others: boolean };
   'connection-fields': ConnectionFields;

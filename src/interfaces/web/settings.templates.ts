@@ -7,11 +7,12 @@
  * one posts first to its confirm page (`confirm`). Data shapes: SettingsViews in pages.ts.
  */
 
-const CONNECTIONS = `<% layout('@layout', { ...it.chrome, title: 'App connections' }) %>
-<h1>App connections</h1><%~ include('@messages', it) %><p class="muted">Signed in as <%= it.userName %>. Apps you allowed to use your CRM account.</p>
-<% if (it.items.length) { %><div class="scroll" role="region" aria-label="Connected apps" tabindex="0"><table class="cards"><thead><tr><th>App</th><th>Scope</th><th>Last used</th><th>Calls</th><th></th></tr></thead><tbody>
-<% for (const g of it.items) { %><tr><td id="app-<%= g.id %>"><%= g.clientName %></td><td data-label="Scope"><%= g.scopes %><div class="muted"><%= g.scopeWords %></div></td><td data-label="Last used"><%= g.lastUsed %></td><td data-label="Calls"><%= g.calls %></td><td><%~ include('@post-button', { action: '/settings/connections/' + g.id + '/remove', csrf: it.csrf, label: 'Remove', describedBy: 'app-' + g.id }) %></td></tr>
-<% } %></tbody></table></div><% } else { %><p>No apps are connected.</p><% } %>
+const CONNECTIONS = `<% layout('@layout', { ...it.chrome, title: 'Connections' }) %>
+<h1>Connections</h1><%~ include('@messages', it) %><p class="muted">Signed in as <%= it.userName %>. <%= it.intro %>: use over the last 24 hours (counts up to a minute behind), revoke and rotate.</p>
+<% if (it.items.length) { %><div class="scroll" role="region" aria-label="Connections" tabindex="0"><table class="cards"><thead><tr><th>Name</th><th>Kind</th><th>Owner</th><th>Created</th><th>Last used</th><th>Requests (24 h)</th><th>Errors (24 h)</th><th>Scopes</th><th>State</th><th></th></tr></thead><tbody>
+<% for (const c of it.items) { %><tr><td class="wrap" id="conn-<%= c.key %>"><%= c.name %></td><td data-label="Kind"><%= c.kind %></td><td data-label="Owner"><%= c.owner %></td><td data-label="Created"><%= c.created %></td><td data-label="Last used"><%= c.lastUsed %></td><td data-label="Requests (24 h)"><%= c.requests %></td><td data-label="Errors (24 h)"><%= c.errors %></td><td class="wrap" data-label="Scopes"><%= c.scopes %></td><td data-label="State"><span class="tag<%= c.state === 'failing' ? ' warn' : '' %>"><%= c.state %></span></td>
+<td><div class="row-actions"><% if (c.rotate) { %><%~ include('@post-button', { action: c.path + '/rotate', csrf: it.csrf, label: 'Rotate key', describedBy: 'conn-' + c.key }) %><% } %><% if (c.revoke) { %><%~ include('@post-button', { action: c.path + '/revoke', csrf: it.csrf, label: 'Revoke', cls: 'danger', describedBy: 'conn-' + c.key }) %><% } %></div></td></tr>
+<% } %></tbody></table></div><% } else { %><p>No connections.</p><% } %>
 `;
 
 const DEVELOPERS = `<% layout('@layout', { ...it.chrome, title: 'Developers' }) %>

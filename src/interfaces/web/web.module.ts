@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { IntegrationsModule } from '../../domain/integrations/integrations.module';
 import { OrdersModule } from '../../domain/crm/orders/orders.module';
+import { ConnectionsModule } from '../../domain/crm/connections';
 import { AccountController } from './account.controller';
 import { AppShellController } from './app-shell.controller';
 import { AdminSettingsController } from './admin-settings.controller';
@@ -10,5 +11,5 @@ import { SettingsPages } from './settings-pages';
 import { UsersSettingsController } from './users-settings.controller';
 
 /** Server-rendered settings pages: controllers and templates only (logic in the domain services). */
-@Module({ imports: [IntegrationsModule, OrdersModule], controllers: [AppShellController, AccountController, AdminSettingsController, UsersSettingsController, PasswordPagesController], providers: [SettingsPages, PasswordPages] })
+@Module({ imports: [IntegrationsModule, OrdersModule, ConnectionsModule], controllers: [AppShellController, AccountController, AdminSettingsController, UsersSettingsController, PasswordPagesController], providers: [SettingsPages, PasswordPages] })
 export class WebModule {}

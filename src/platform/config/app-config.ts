@@ -62,6 +62,8 @@ export interface AppConfig {
   mailSendIntervalMs: number;
   /** Lifetime of a password-setup invitation link, in hours. */
   invitationHours: number;
+  /** How often each instance writes its per-credential request counts (ms); 0 = only at shutdown and when asked (tests). */
+  usageFlushMs: number;
   /** Requests per minute per client address on /oauth/* (429 slow_down). */
   rateLimitOAuthPerMinute: number;
   /** Requests per minute per ERP key on /api/erp/v1 (429 rate_limited). */
@@ -189,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: str(env, 'MAIL_FROM', 'CRM <no-reply@localhost>'),
     mailSendIntervalMs: int(env, 'MAIL_SEND_INTERVAL_MS', 5_000, 0, 3_600_000),
     invitationHours: int(env, 'INVITATION_HOURS', 72, 1, 24 * 90),
+    usageFlushMs: int(env, 'USAGE_FLUSH_MS', 30_000, 0, 3_600_000),
     rateLimitOAuthPerMinute: int(env, 'RATE_LIMIT_OAUTH_PER_MINUTE', 60, 1, 1_000_000),
     rateLimitErpPerMinute: int(env, 'RATE_LIMIT_ERP_PER_MINUTE', 60, 1, 1_000_000),
     allowPrivateNetworkUrls: bool(env, 'ALLOW_PRIVATE_NETWORK_URLS', false),

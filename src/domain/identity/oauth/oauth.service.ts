@@ -221,11 +221,14 @@ export class OAuthService {
     };
   }
 
-  /** Remove access: the grant goes and every token of it is revoked at once (spec 5 rule 9). */
-  async removeGrant(auth: UserContext, id: number): Promise<void> {
+  /**
+   * Remove access: the grant goes and every token of it is revoked at once (spec 5 rule 9). `anyUser`:
+   * any user's grant of the workspace (the connections console, for admins; the caller checks the role).
+   */
+  async removeGrant(auth: UserContext, id: number, opts: { anyUser?: boolean } = {}): Promise<void> {
     const db = this.uow.tenant(auth.workspace.id);
     await this.uow.run(async () => {
-      const grant = await db.findOne(OAuthGrant, { where: { id, userId: auth.user.id } });
+      const grant = await db.findOne(OAuthGrant, { where: opts.anyUser ? { id } : { id, userId: auth.user.id } });
       if (!grant) throw notFound('app connection');
       await this.revokeGrantTokens(auth.workspace, grant.id, grant.userId);
       await db.delete(OAuthCode, { grantId: grant.id });

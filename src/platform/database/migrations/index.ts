@@ -23,6 +23,7 @@ import { WebhookFilters1795475000000 } from './1795475000000-WebhookFilters';
 import { ErpLeaseTokens1795476000000 } from './1795476000000-ErpLeaseTokens';
 import { ErpVersions1795477000000 } from './1795477000000-ErpVersions';
 import { RecordConnections1795478000000 } from './1795478000000-RecordConnections';
+import { ConnectionUsage1795479000000 } from './1795479000000-ConnectionUsage';
 
 /** Committed migrations, in order. `npm run migration:generate --name=X` writes a new file; add it here. */
 export const MIGRATIONS: Function[] = [
@@ -51,4 +52,5 @@ export const MIGRATIONS: Function[] = [
   ErpLeaseTokens1795476000000,
   ErpVersions1795477000000,
   RecordConnections1795478000000,
+  ConnectionUsage1795479000000,
 ];
