@@ -240,6 +240,7 @@ describe('GET /api/v1/events', () => {
   it('pages by limit (1 to 500, default 100); out of bounds is 400', async () => {
     const start = (await drain(a.adminKey)).cursor;
     for (let i = 0; i < 3; i++) await newCompany(a.adminKey);
+    await settle();
     const p1 = await read(a.adminKey, { after: start, limit: 2 });
     expect(p1.events).toHaveLength(2);
     const p2 = await read(a.adminKey, { after: p1.next_cursor, limit: 2 });
@@ -256,6 +257,7 @@ describe('GET /api/v1/events', () => {
       `INSERT INTO outbox_events (workspace_id, event, title, record_type, record_id, status) SELECT $1, 'customer_created', 'raw', 'company', 1, 'dispatched' FROM generate_series(1, 101)`,
       [w.ws.id],
     );
+    await settle();
     expect((await read(w.adminKey, {}, w)).events).toHaveLength(100);
   });
 
