@@ -301,6 +301,7 @@ describe('MCP tool list_events', () => {
     const start = (await drain(a.adminKey)).cursor;
     const mine = await newCompany(north1.key);
     await newCompany(south.key);
+    await settle();
     const r = await call(north1.key, { after: start, event: ['customer_created'] });
     expect(r.isError).toBeUndefined();
     const page = JSON.parse(r.content[0]!.text) as { events: Ev[]; next_cursor: string };
