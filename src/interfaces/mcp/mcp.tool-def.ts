@@ -8,6 +8,13 @@ import type { LeadsService } from '../../domain/crm/leads/leads.service';
 import type { OpportunitiesService } from '../../domain/crm/opportunities/opportunities.service';
 import type { PeopleService } from '../../domain/crm/people/people.service';
 import type { SearchService } from '../../domain/crm/search';
+import type { ApprovalsService } from '../../domain/crm/approvals/approvals.service';
+import type { LeadConvertService } from '../../domain/crm/leads/lead-convert.service';
+import type { ObjectRecordsService } from '../../domain/crm/objects/object-records.service';
+import type { ObjectTypesService } from '../../domain/crm/objects/object-types.service';
+import type { OrdersService } from '../../domain/crm/orders/orders.service';
+import type { QuickEntryService } from '../../domain/crm/quick-entry/quick-entry.service';
+import type { TicketsService } from '../../domain/crm/tickets/tickets.service';
 import type { TasksService } from '../../domain/crm/tasks/tasks.service';
 import type { TodayService } from '../../domain/crm/today/today.service';
 import type { UserContext } from '../../domain/identity/auth-context';
@@ -31,6 +38,8 @@ interface ToolBase<S extends z.ZodObject, O extends z.ZodType> {
   bare?: boolean;
   /** Workspace lists offered as an argument's `enum` in tools/list (the service still checks the value). */
   choices?: (c: WorkspaceConstants) => Record<string, string[]>;
+  /** The effect reaches beyond the CRM (an order handed to the ERP): `openWorldHint`. */
+  openWorld?: boolean;
   run: (auth: UserContext, args: z.output<S>, ctx: ToolContext) => Promise<z.input<O>>;
 }
 
@@ -57,6 +66,13 @@ export interface ToolServices {
   events: EventJournalService;
   search: SearchService;
   calendar: CalendarService;
+  leadConvert: LeadConvertService;
+  orders: OrdersService;
+  approvals: ApprovalsService;
+  tickets: TicketsService;
+  objectTypes: ObjectTypesService;
+  objectRecords: ObjectRecordsService;
+  quickEntry: QuickEntryService;
 }
 
 /** Rule 11 inside a tool that reads several record kinds (get_record): a tool error `module: …`. */

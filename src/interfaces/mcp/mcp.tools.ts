@@ -15,6 +15,13 @@ import { PeopleService } from '../../domain/crm/people/people.service';
 import { SearchService } from '../../domain/crm/search';
 import { TasksService } from '../../domain/crm/tasks/tasks.service';
 import { TodayService } from '../../domain/crm/today/today.service';
+import { ApprovalsService } from '../../domain/crm/approvals/approvals.service';
+import { LeadConvertService } from '../../domain/crm/leads/lead-convert.service';
+import { ObjectRecordsService } from '../../domain/crm/objects/object-records.service';
+import { ObjectTypesService } from '../../domain/crm/objects/object-types.service';
+import { OrdersService } from '../../domain/crm/orders/orders.service';
+import { QuickEntryService } from '../../domain/crm/quick-entry/quick-entry.service';
+import { TicketsService } from '../../domain/crm/tickets/tickets.service';
 import type { UserContext } from '../../domain/identity/auth-context';
 import { fingerprintOf, IdempotencyKeys } from '../../domain/identity/idempotency';
 import { problemsOf } from './mcp.args';
@@ -22,6 +29,8 @@ import type { ToolDef, ToolServices } from './mcp.tool-def';
 import { readTools } from './mcp.read-tools';
 import { recordWriteTools } from './mcp.record-write-tools';
 import { researchTools } from './mcp.research-tools';
+import { salesTools } from './mcp.sales-tools';
+import { serviceTools } from './mcp.service-tools';
 import { writeTools } from './mcp.write-tools';
 
 const MAX_PROBLEMS = 10;
@@ -55,8 +64,8 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, u
 
 /** True hints: reads only read; a write says whether it changes what exists and whether a repeat adds nothing; nothing leaves the CRM. */
 function annotationsOf(t: ToolDef): NonNullable<Tool['annotations']> {
-  if (!t.write) return { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
-  return { readOnlyHint: false, destructiveHint: t.destructive, idempotentHint: t.idempotent, openWorldHint: false };
+  if (!t.write) return { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: t.openWorld ?? false };
+  return { readOnlyHint: false, destructiveHint: t.destructive, idempotentHint: t.idempotent, openWorldHint: t.openWorld ?? false };
 }
 
 /**
@@ -80,12 +89,21 @@ export class McpTools {
     events: EventJournalService,
     search: SearchService,
     calendar: CalendarService,
+    // the services of the sales, approval, ticket, custom object and Quick Entry tools
+    leadConvert: LeadConvertService,
+    orders: OrdersService,
+    approvals: ApprovalsService,
+    tickets: TicketsService,
+    objectTypes: ObjectTypesService,
+    objectRecords: ObjectRecordsService,
+    quickEntry: QuickEntryService,
     private readonly keys: IdempotencyKeys,
     @Inject(ROOT_LOGGER) private readonly log: pino.Logger,
   ) {
-    const services: ToolServices = { companies, people, opps, activities, tasks, today, leads, events, search, calendar };
-    const writes = [...writeTools(services), ...recordWriteTools(services)].map((t) => ({ ...t, input: t.input.extend({ idempotency_key: IDEMPOTENCY_KEY }) }));
-    this.tools = [...researchTools(services), ...readTools(services), ...writes];
+    const services: ToolServices = { companies, people, opps, activities, tasks, today, leads, events, search, calendar, leadConvert, orders, approvals, tickets, objectTypes, objectRecords, quickEntry };
+    const extra = [...salesTools(services), ...serviceTools(services)];
+    const writes = [...writeTools(services), ...recordWriteTools(services), ...extra.filter((t) => t.write)].map((t) => ({ ...t, input: t.input.extend({ idempotency_key: IDEMPOTENCY_KEY }) }));
+    this.tools = [...researchTools(services), ...readTools(services), ...extra.filter((t) => !t.write), ...writes];
     for (const def of this.tools) {
       const schema = jsonSchema(def.input, 'input') as Tool['inputSchema'];
       const output = jsonSchema(def.bare ? def.output : z.object({ result: def.output }), 'output') as NonNullable<Tool['outputSchema']>;

@@ -1,0 +1,124 @@
+import * as z from 'zod/v4';
+import { Lead } from './mcp.outputs';
+
+/**
+ * Output schemas of the order, lead conversion, approval, ticket, custom object and Quick Entry tools
+ * (the shapes of `mcp.crm-mappers.ts`; `run` must answer their input type, as in `mcp.outputs.ts`).
+ */
+
+const when = (what: string) => z.string().nullable().describe(`${what} (YYYY-MM-DDTHH:mm:ss, the workspace's local time), or null`);
+
+/** The spec 2.8 order row, as REST and the ERP report answer it. */
+export const Order = z.object({
+  id: z.int().describe('order id'),
+  customer_id: z.int(),
+  opp_id: z.int().nullable(),
+  product_id: z.int().nullable(),
+  customer_po: z.string().describe("the customer's PO number ('' = none)"),
+  date: z.string().describe('order date (YYYY-MM-DD)'),
+  due_date: z.string().nullable().describe('delivery date (YYYY-MM-DD), or null'),
+  amount: z.number().describe('kg × price'),
+  kg: z.number(),
+  price: z.number(),
+  currency: z.string(),
+  kind: z.string(),
+  note: z.string(),
+  product: z.string().describe("the product's name"),
+  pu: z.string().describe('price unit, e.g. EUR/kg'),
+  unit: z.string(),
+  status: z.string().describe('one of the workspace order statuses'),
+  payment_days: z.int(),
+  erp: z
+    .object({ status: z.string().describe('queued, written or failed'), label: z.string(), tone: z.string(), ext_no: z.string().describe("the ERP's order number"), error: z.string() })
+    .nullable()
+    .describe('the ERP hand-over, or null when the order was never sent'),
+});
+
+export const OrderPo = z.object({ changed: z.boolean().describe('false when the PO was already this (nothing was written)'), order: Order });
+
+export const LeadConversion = z.object({
+  created: z.int().describe('people created as new contacts'),
+  linked: z.int().describe('people linked to existing contacts'),
+  customer: z.string().describe("the company's name"),
+  customer_id: z.int().describe('the company the lead became or was linked to'),
+  opp_id: z.int().nullable().describe('the opportunity created or linked, or null'),
+  task_id: z.int().nullable().describe("the follow-up task made of the lead's next action, or null"),
+  message: z.string(),
+  lead: Lead,
+});
+
+export const ApprovalForm = z.object({
+  id: z.int().describe('approval list id (submit_approval list_id)'),
+  name: z.string(),
+  approver_id: z.int().describe('user id of the approver'),
+  fields: z
+    .array(z.object({ key: z.string(), label: z.string(), type: z.string(), required: z.boolean(), options: z.array(z.string()).describe('choices of a leave type field') }))
+    .describe('the values a request carries (submit_approval values, by key)'),
+  working_days: z.object({ start: z.string(), end: z.string() }).nullable().describe('a leave list: the keys of its two date fields'),
+});
+
+export const ApprovalRequest = z.object({
+  id: z.int().describe('approval request id'),
+  list_id: z.int(),
+  list: z.string().describe("the list's name"),
+  status: z.string().describe('pending, approved or rejected'),
+  approver_id: z.int(),
+  requester_id: z.int(),
+  values: z.record(z.string(), z.unknown()).describe('field key -> value'),
+  working_days: z.int().nullable().describe('a leave: working days from start to end'),
+  note: z.string().describe("the requester's note"),
+  decision_note: z.string(),
+  decided_by: z.int().nullable(),
+  created_at: when('made'),
+  decided_at: when('decided'),
+  can_decide: z.boolean().describe('the user may approve or reject it now'),
+});
+
+export const Ticket = z.object({
+  id: z.int().describe('ticket id'),
+  subject: z.string(),
+  body: z.string(),
+  priority: z.string(),
+  status: z.string().describe('one of the workspace ticket statuses'),
+  who: z.string().describe('who raised it, as written'),
+  customer_id: z.int().nullable(),
+  person_id: z.int().nullable(),
+  assignee_id: z.int().nullable(),
+  owner_id: z.int(),
+  due_at: when('due by its SLA'),
+  overdue: z.boolean(),
+  closed_at: when('closed'),
+  can_edit: z.boolean(),
+  created_at: when('created'),
+});
+
+export const CustomObject = z.object({
+  key: z.string().describe('object key (the custom record tools take it as `object`)'),
+  label: z.string(),
+  fields: z.array(z.object({ key: z.string(), label: z.string(), type: z.string(), options: z.array(z.string()), required: z.boolean() })).describe("the records' fields"),
+  relations: z
+    .array(z.object({ key: z.string(), label: z.string(), kind: z.string().describe('company, person, opportunity or object'), object: z.string().describe("kind object: the target object's key"), many: z.boolean() }))
+    .describe('links to other records (`links` takes relation key -> id or ids)'),
+});
+
+export const CustomRecord = z.object({
+  id: z.int().describe('record id'),
+  object: z.string().describe('object key'),
+  name: z.string(),
+  active: z.boolean().describe('false: archived'),
+  owner_id: z.int().nullable(),
+  editable: z.boolean(),
+  fields: z.record(z.string(), z.unknown()).describe('field key -> value'),
+  relations: z
+    .array(z.object({ key: z.string(), label: z.string(), kind: z.string(), side: z.string().describe("out: the record's own relation; in: another object's pointing at it"), items: z.array(z.object({ id: z.int(), name: z.string() })) }))
+    .describe('linked records'),
+  updated_at: when('last changed'),
+});
+
+export const Suggestion = z.object({
+  id: z.string(),
+  kind: z.string().describe('block, or a next-step kind (one of the workspace next actions)'),
+  label: z.string().describe('what to show the user'),
+  block: z.string().describe('the Quick Entry block it fills'),
+  fields: z.record(z.string(), z.string()).describe('field -> suggested value'),
+});
