@@ -221,6 +221,38 @@ describe('output schemas', () => {
     // another user's company is not found, as in REST
     const hidden = await insertCompany(t, a, other.user.id, { name: 'Schema Hidden' });
     expect(textOf(await client.callTool({ name: 'update_company', arguments: { id: hidden.id, city: 'X' } }))).toMatch(/^not_found: /);
+
+    // the rest of the CRM (mcp-crm-tools.e2e-spec covers their rules and errors)
+    const opp2 = (await call('create_opportunity', { name: 'Schema deal 2', customer_id: company.id, value: 10 })).result as { id: number };
+    await call('update_opportunity', { id: opp2.id, value: 20.5 });
+    await call('revive_opportunity', { id: opp.id });
+    const leadId = Number(lead.rid.slice(2));
+    await call('list_leads', { query: 'Schema' });
+    await call('update_lead', { id: leadId, city: 'Izmir' });
+    await call('convert_lead', { id: leadId });
+    const order = (await call('create_order', { customer_id: company.id, kg: 10, price: 2.5 })).result as { id: number };
+    await call('list_orders', {});
+    await call('get_order', { id: order.id });
+    await call('set_order_po', { id: order.id, customer_po: 'PO 1' });
+    await call('send_order_to_erp', { id: order.id });
+    const form = (await api(t, a.host, a.adminKey).post('/api/v1/approvals/forms', { name: 'Schema list', approver_id: seller.user.id, fields: [{ key: 'item', label: 'Item', type: 'text', required: true }] }).expect(201)).body.form;
+    const asked = (await api(t, a.host, other.key).post(`/api/v1/approvals/forms/${form.id}`, { values: { item: 'Desk' } }).expect(201)).body.item;
+    await call('list_approval_forms', {});
+    await call('submit_approval', { list_id: form.id, values: { item: 'Chair' } });
+    await call('list_approvals', { role: 'all' });
+    await call('get_approval', { id: asked.id });
+    await call('decide_approval', { id: asked.id, decision: 'approved' });
+    const ticket = (await call('create_ticket', { subject: 'Schema ticket', priority: Object.keys(a.ws.app.ticket_sla_hours)[0]!, customer_id: company.id })).result as { id: number };
+    await call('list_tickets', {});
+    await call('get_ticket', { id: ticket.id });
+    await call('update_ticket', { id: ticket.id, assignee_id: seller.user.id });
+    await api(t, a.host, a.adminKey).post('/api/v1/objects', { key: 'schema_sites', label: 'Sites', fields: [{ key: 'size', label: 'Size', type: 'number' }] }).expect(201);
+    await call('list_custom_objects', {});
+    const rec = (await call('create_custom_record', { object: 'schema_sites', name: 'Schema site', fields: { size: 3 } })).result as { id: number };
+    await call('list_custom_records', { object: 'schema_sites' });
+    await call('get_custom_record', { object: 'schema_sites', id: rec.id });
+    await call('update_custom_record', { object: 'schema_sites', id: rec.id, fields: { size: 4 } });
+    await call('suggest_quick_entry', { note: 'LDPE 20 ton, next week call', customer_id: company.id });
     expect(tools.map((x) => x.name).filter((n) => !called.has(n))).toEqual([]);
     await client.close();
   });
