@@ -62,7 +62,7 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, u
   return out;
 }
 
-/** True hints: reads only read; a write says whether it changes what exists and whether a repeat adds nothing; nothing leaves the CRM. */
+/** True hints: reads only read; a write says whether it changes what exists and whether a repeat adds nothing; open world only when the effect leaves the CRM (send_order_to_erp). */
 function annotationsOf(t: ToolDef): NonNullable<Tool['annotations']> {
   if (!t.write) return { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: t.openWorld ?? false };
   return { readOnlyHint: false, destructiveHint: t.destructive, idempotentHint: t.idempotent, openWorldHint: t.openWorld ?? false };
