@@ -2261,7 +2261,7 @@ export interface paths {
         put?: never;
         /**
          * MCP endpoint (Streamable HTTP, JSON-RPC 2.0)
-         * @description The Model Context Protocol server of the CRM: POST one JSON-RPC 2.0 message, or a batch of 1-20, with `Accept: application/json, text/event-stream`. Stateless (no `Mcp-Session-Id`), and answers are always application/json, never an event stream. Methods: `initialize`, `ping`, `tools/list`, `tools/call` — tools over the caller's CRM with the caller's visibility and rights (search, read a record by its id, the day, tasks, events, and `search` / `fetch` for research clients; with crm.write: log activities, create tasks, leads, companies and calendar entries, update companies and tasks, complete tasks, move a stage, tick a step, add notes). Tools the credential's scope or the user's modules do not allow are not listed. Every protocol revision of the MCP SDK (2024-10-07 to 2025-11-25) is served, per request: the `initialize` asks for one, later requests name it in `MCP-Protocol-Version` (none: 2025-03-26; an unsupported one: 400); from 2025-06-18 tools carry `outputSchema` and results `structuredContent`. A tool error is a result with `isError: true`. A notification (no `id`) is answered 202 without a body. Credential: an OAuth access token (`mcp_…`, spec 5) or an API key, with crm.read; a 401 carries `WWW-Authenticate: Bearer … resource_metadata=".../.well-known/oauth-protected-resource/mcp"`. A write tool without crm.write fails the whole request with 403 `insufficient_scope` and `WWW-Authenticate: Bearer error="insufficient_scope"`. Errors before the JSON-RPC layer (credential, scope, Origin, rate limit) use the REST error envelope.
+         * @description The Model Context Protocol server of the CRM: POST one JSON-RPC 2.0 message, or a batch of 1-20, with `Accept: application/json, text/event-stream`. Stateless (no `Mcp-Session-Id`); answers are application/json, except a destructive tool call (delete, archive, bulk) of a client that declared `elicitation` at initialize: it is answered as an event stream carrying `elicitation/create` (the user is asked) and then the result; a client without elicitation must pass `confirm: true` to such a tool, else the result is the tool error `confirmation_required`. Methods: `initialize`, `ping`, `resources/list` (the newest records the user may see, 25 a page, 50 per kind), `resources/templates/list`, `resources/read` (`crm://companies/{id}`, `crm://people/{id}`, `crm://opportunities/{id}`, `crm://leads/{id}`, `crm://tasks/{id}`; invisible: -32002), `prompts/list`, `prompts/get` (prepare_customer_visit, summarise_pipeline, follow_up_lead), `tools/list`, `tools/call` — tools over the caller's CRM with the caller's visibility and rights (search, read a record by its id, the day, tasks, events, and `search` / `fetch` for research clients; with crm.write: log activities, create tasks, leads, companies and calendar entries, update companies and tasks, complete tasks, delete a task, move a stage, tick a step, add notes). Every tools/call, resources/read and prompts/get is in the audit log (`mcp_call`) with the user and the OAuth client. Tools the credential's scope or the user's modules do not allow are not listed. Every protocol revision of the MCP SDK (2024-10-07 to 2025-11-25) is served, per request: the `initialize` asks for one, later requests name it in `MCP-Protocol-Version` (none: 2025-03-26; an unsupported one: 400); from 2025-06-18 tools carry `outputSchema` and results `structuredContent`. A tool error is a result with `isError: true`. A notification (no `id`) is answered 202 without a body. Credential: an OAuth access token (`mcp_…`, spec 5) or an API key, with crm.read; a 401 carries `WWW-Authenticate: Bearer … resource_metadata=".../.well-known/oauth-protected-resource/mcp"`. A write tool without crm.write fails the whole request with 403 `insufficient_scope` and `WWW-Authenticate: Bearer error="insufficient_scope"`. Errors before the JSON-RPC layer (credential, scope, Origin, rate limit) use the REST error envelope.
          *
          *     Spec section 4.13.
          */
@@ -11619,6 +11619,12 @@ export interface components {
                 data?: unknown;
             };
         }[];
+        /**
+         * @description The event stream of a call that asks the user first.
+         * @example event: message
+         *     data: {"jsonrpc":"2.0","id":"confirm-…","method":"elicitation/create","params":{…}}
+         */
+        McpEventStream: string;
         /**
          * @description The latest delivery result of a connection (spec 6.4).
          * @example {
@@ -32605,7 +32611,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the JSON-RPC response(s) */
+            /** @description the JSON-RPC response(s); or a destructive tool call of a client that declared elicitation: the question, then the response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -32627,9 +32633,14 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["McpResponse"];
+                    /**
+                     * @example event: message
+                     *     data: {"jsonrpc":"2.0","id":"confirm-…","method":"elicitation/create","params":{…}}
+                     */
+                    "text/event-stream": components["schemas"]["McpEventStream"];
                 };
             };
-            /** @description only notifications were sent: no body */
+            /** @description only notifications or responses (an answer to elicitation/create) were sent: no body */
             202: {
                 headers: {
                     [name: string]: unknown;

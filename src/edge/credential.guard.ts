@@ -69,7 +69,7 @@ export class CredentialGuard implements CanActivate {
     }
 
     req.credentialVia = via;
-    req.auth = { workspace: ws, user, credential: { id: credential.id, kind: credential.kind, scopes: credential.scopes }, modules, teamIds };
+    req.auth = { workspace: ws, user, credential: { id: credential.id, kind: credential.kind, scopes: credential.scopes, grantId: credential.grantId }, modules, teamIds };
     const ctx = requestContext.getStore();
     if (ctx && user) ctx.userId = user.id;
     return true;

@@ -206,6 +206,7 @@ describe('output schemas', () => {
     expect(await call('update_task', { id: task.id, due_date: null })).toMatchObject({ result: { due_date: null, title: 'Schema to finish today' } });
     expect(await call('complete_task', { id: task.id })).toMatchObject({ result: { status: c.task_done_status } });
     expect((await api(t, a.host, seller.key).get(`/api/v1/tasks/${task.id}`).expect(200)).body.task.status).toBe(c.task_done_status);
+    expect(await call('delete_task', { id: task.id, confirm: true })).toEqual({ result: { deleted: true, id: task.id } });
     const open = (await api(t, a.host, seller.key).post('/api/v1/opportunities', { name: 'Schema steps', customer_id: company.id }).expect(201)).body.opp;
     const detail = (await call('get_opportunity', { id: open.id })).result as { steps: { id: number; done: boolean }[] };
     expect(detail.steps.length).toBeGreaterThan(0);

@@ -80,7 +80,7 @@ describe('MCP endpoint', () => {
     const other = (await api(t, b.host, b.adminKey).post('/api/v1/companies', { name: 'B secret' }).expect(201)).body.company;
     expect((await call('get_company', { id: other.id })).content[0].text).toMatch(/^not_found/);
     expect(await call('no_such_tool', {})).toMatchObject({ isError: true });
-    expect((await rpc(a, access, { jsonrpc: '2.0', id: 10, method: 'resources/list' }).expect(200)).body.error.code).toBe(-32601);
+    expect((await rpc(a, access, { jsonrpc: '2.0', id: 10, method: 'completion/complete', params: { ref: { type: 'ref/prompt', name: 'x' }, argument: { name: 'a', value: 'b' } } }).expect(200)).body.error.code).toBe(-32601);
     // not a JSON-RPC message (no jsonrpc): the SDK transport refuses the POST (400, -32700) before any handler
     expect((await rpc(a, access, { id: 1, method: 'ping' }).expect(400)).body.error.code).toBe(-32700);
     await rpc(a, access, { jsonrpc: '2.0', id: 1, method: 'ping' }, { 'MCP-Protocol-Version': '1999-01-01' }).expect(400);

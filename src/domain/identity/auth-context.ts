@@ -7,7 +7,8 @@ export interface AuthContext {
   workspace: Workspace;
   /** The acting user; null only for workspace keys (ERP, SCIM). */
   user: User | null;
-  credential: { id: number; kind: CredentialKind; scopes: string[] };
+  /** `grantId`: the OAuth grant (app and user) of an access token, for the audit of MCP calls. */
+  credential: { id: number; kind: CredentialKind; scopes: string[]; grantId?: number | null };
   /** Modules on for this caller: licence ∩ user. */
   modules: string[];
   /**

@@ -99,7 +99,9 @@ function completeOperation(schemasOf: Record<string, unknown>, path: string, met
       r.content = { [s.contentType ?? contentTypeOf(family)]: { schema: { $ref: `#/components/schemas/${id}` }, ...(example !== undefined ? { example } : {}) } };
     }
     if (s.headers) r.headers = Object.fromEntries(Object.entries(s.headers).map(([k, d]) => [k, { description: d, schema: { type: 'string' } }]));
-    responses[String(status)] = r;
+    // two answers of one status differ by content type (MCP: JSON, or an event stream): one response, both contents
+    const same = responses[String(status)];
+    responses[String(status)] = same?.content && r.content ? { ...same, description: `${same.description}; or ${r.description}`, content: { ...same.content, ...r.content } } : r;
   }
   const auth = Reflect.getMetadata(AUTH_KEY, handler) as AuthOptions | undefined;
   const errors: Record<number, string> = {};

@@ -6,7 +6,7 @@ import { Auth, CurrentAuth, Public } from '../../edge/auth.decorator';
 import { ApiDoc } from '../../edge/openapi/api-doc.decorator';
 import type { UserContext } from '../../domain/identity/auth-context';
 import { McpEndpoint } from './mcp.endpoint';
-import { MCP_REQUEST, McpResponse } from './mcp.schema';
+import { MCP_REQUEST, McpEventStream, McpResponse } from './mcp.schema';
 
 const NOT_ALLOWED = '`-32000` Method not allowed (with `Allow: POST`): no server-sent event stream and no sessions in this stateless server';
 
@@ -23,10 +23,15 @@ export class McpController {
     summary: 'MCP endpoint (Streamable HTTP, JSON-RPC 2.0)',
     description:
       'The Model Context Protocol server of the CRM: POST one JSON-RPC 2.0 message, or a batch of 1-20, with `Accept: application/json, ' +
-      'text/event-stream`. Stateless (no `Mcp-Session-Id`), and answers are always application/json, never an event stream. Methods: ' +
-      "`initialize`, `ping`, `tools/list`, `tools/call` — tools over the caller's CRM with the caller's visibility and rights (search, read " +
+      'text/event-stream`. Stateless (no `Mcp-Session-Id`); answers are application/json, except a destructive tool call (delete, archive, bulk) of a client ' +
+      'that declared `elicitation` at initialize: it is answered as an event stream carrying `elicitation/create` (the user is asked) and then the result; ' +
+      'a client without elicitation must pass `confirm: true` to such a tool, else the result is the tool error `confirmation_required`. Methods: ' +
+      '`initialize`, `ping`, `resources/list` (the newest records the user may see, 25 a page, 50 per kind), `resources/templates/list`, `resources/read` ' +
+      '(`crm://companies/{id}`, `crm://people/{id}`, `crm://opportunities/{id}`, `crm://leads/{id}`, `crm://tasks/{id}`; invisible: -32002), `prompts/list`, ' +
+      '`prompts/get` (prepare_customer_visit, summarise_pipeline, follow_up_lead), ' +
+      "`tools/list`, `tools/call` — tools over the caller's CRM with the caller's visibility and rights (search, read " +
       'a record by its id, the day, tasks, events, and `search` / `fetch` for research clients; with crm.write: log activities, create tasks, ' +
-      'leads, companies and calendar entries, update companies and tasks, complete tasks, move a stage, tick a step, add notes). Tools the credential\'s scope or the user\'s modules do not allow are not listed. Every protocol ' +
+      'leads, companies and calendar entries, update companies and tasks, complete tasks, delete a task, move a stage, tick a step, add notes). Every tools/call, resources/read and prompts/get is in the audit log (`mcp_call`) with the user and the OAuth client. Tools the credential\'s scope or the user\'s modules do not allow are not listed. Every protocol ' +
       'revision of the MCP SDK (2024-10-07 to 2025-11-25) is served, per request: the `initialize` asks for one, later requests name it in ' +
       '`MCP-Protocol-Version` (none: 2025-03-26; an unsupported one: 400); from 2025-06-18 tools carry `outputSchema` and results ' +
       '`structuredContent`. A tool error is a result with `isError: true`. A notification (no `id`) is answered 202 without a body. ' +
@@ -37,7 +42,8 @@ export class McpController {
     spec: '4.13',
     ok: [
       { status: 200, schema: McpResponse, description: 'the JSON-RPC response(s)' },
-      { status: 202, description: 'only notifications were sent: no body' },
+      { status: 200, schema: McpEventStream, contentType: 'text/event-stream', description: 'a destructive tool call of a client that declared elicitation: the question, then the response' },
+      { status: 202, description: 'only notifications or responses (an answer to elicitation/create) were sent: no body' },
     ],
     errors: {
       400: 'JSON-RPC `-32700` Parse error (the body is not JSON), `-32600` Invalid Request (not a JSON-RPC message, an empty batch or more than 20), `-32000` an unsupported `MCP-Protocol-Version`, or the REST envelope for a body the edge refuses',

@@ -2,7 +2,18 @@ import type { IncomingMessage } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, DEFAULT_NEGOTIATED_PROTOCOL_VERSION, LATEST_PROTOCOL_VERSION, ListToolsRequestSchema, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
+  GetPromptRequestSchema,
+  LATEST_PROTOCOL_VERSION,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { Response } from 'express';
 import { DomainError } from '../../platform/common/errors';
@@ -10,6 +21,10 @@ import { baseUrlOf } from '../../edge/base-url';
 import type { CrmRequest } from '../../edge/crm-request';
 import { APP_CONFIG, AppConfig } from '../../platform/config/app-config';
 import type { UserContext } from '../../domain/identity/auth-context';
+import { McpCallAudit } from '../../domain/identity/mcp-call-audit';
+import { McpElicitations } from './mcp.elicitation';
+import { McpPrompts } from './mcp.prompts';
+import { McpResources } from './mcp.resources';
 import { McpTools, type CallContext } from './mcp.tools';
 
 /**
@@ -34,7 +49,7 @@ export function revisionOf(req: CrmRequest, messages: unknown[]): string {
 export const MAX_BATCH = 20;
 
 const INSTRUCTIONS =
-  "Tools over the CRM of the signed-in user, with the user's visibility and rights: search companies, people and opportunities; read any record by its id (C-12, P-3, O-7, A-20, L-5); today's agenda and tasks; recent events. search and fetch answer in the research shape (ids like company:12, with record URLs). With crm.write: log activities; create tasks, leads, companies and calendar entries; update companies and tasks, complete tasks; move an opportunity's stage, tick its checklist steps, add notes.";
+  "Tools over the CRM of the signed-in user, with the user's visibility and rights: search companies, people and opportunities; read any record by its id (C-12, P-3, O-7, A-20, L-5); today's agenda and tasks; recent events. search and fetch answer in the research shape (ids like company:12, with record URLs). With crm.write: log activities; create tasks, leads, companies and calendar entries; update companies and tasks, complete tasks; move an opportunity's stage, tick its checklist steps, add notes; create and update opportunities, revive a closed one; update and convert leads; create orders, set their PO and send them to the ERP; submit and decide approvals; create and update tickets and custom records; delete a task (asks the user first, or needs confirm: true). Records are also resources (crm://companies/{id} and the like), and prompts prepare a visit, summarise the pipeline or follow up a lead.";
 
 /**
  * `/mcp` on the MCP TypeScript SDK: per request (stateless Streamable HTTP, JSON responses, no session)
@@ -50,6 +65,10 @@ export class McpEndpoint {
 
   constructor(
     private readonly tools: McpTools,
+    private readonly resources: McpResources,
+    private readonly prompts: McpPrompts,
+    private readonly elicitations: McpElicitations,
+    private readonly audit: McpCallAudit,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -68,23 +87,60 @@ export class McpEndpoint {
         if (tool) throw new DomainError('insufficient_scope', `the ${tool} tool needs the crm.write scope`);
       }
     }
-    const server = this.server(auth, { requestId: req.id, baseUrl: baseUrlOf(req), revision: revisionOf(req, messages) });
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    // the client's answer to a confirmation this instance asked for (elicitation/create on another POST's stream)
+    if (this.elicitations.answer(auth, messages)) {
+      res.status(202).end();
+      return;
+    }
+    this.elicitations.noteInitialize(auth, messages);
+    const at: CallContext = { requestId: req.id, baseUrl: baseUrlOf(req), revision: revisionOf(req, messages) };
+    // an event stream only when a tool may ask the user on it; every other answer stays application/json
+    const stream = this.elicitations.canElicit(auth, at.revision) && messages.some((m) => this.tools.mayAsk(m));
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !stream });
+    const server = this.server(auth, at, stream ? transport : null);
     try {
       await server.connect(transport);
       await transport.handleRequest(req as IncomingMessage, res, body);
+      if (stream && !res.writableFinished && !res.destroyed) await new Promise((done) => res.once('close', done));
     } finally {
       await server.close();
     }
   }
 
-  private server(auth: UserContext, at: CallContext): Server {
+  private server(auth: UserContext, at: CallContext, asking: StreamableHTTPServerTransport | null): Server {
     const server = new Server(
       { name: 'crm', title: `${auth.workspace.name} CRM`, version: this.config.appVersion },
-      { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator: this.validator },
+      {
+        capabilities: { tools: { listChanged: false }, resources: { subscribe: false, listChanged: false }, prompts: { listChanged: false } },
+        instructions: INSTRUCTIONS,
+        jsonSchemaValidator: this.validator,
+      },
     );
-    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.tools.list(auth, at.revision) }));
-    server.setRequestHandler(CallToolRequestSchema, (r) => this.tools.call(auth, r.params.name, r.params.arguments, at));
+    const { revision, baseUrl } = at;
+    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.tools.list(auth, revision) }));
+    server.setRequestHandler(CallToolRequestSchema, (r, extra) =>
+      this.tools.call(auth, r.params.name, r.params.arguments, asking ? { ...at, ask: (q) => this.elicitations.ask(auth, asking, extra.requestId, q, extra.signal) } : at),
+    );
+    server.setRequestHandler(ListResourcesRequestSchema, (r) => this.resources.list(auth, revision, baseUrl, r.params?.cursor));
+    server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: this.resources.templates(auth, revision) }));
+    server.setRequestHandler(ReadResourceRequestSchema, (r) => this.audited(auth, 'resources/read', r.params.uri, revision, () => this.resources.read(auth, r.params.uri, baseUrl)));
+    server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: this.prompts.list(auth, revision) }));
+    server.setRequestHandler(GetPromptRequestSchema, (r) => this.audited(auth, 'prompts/get', r.params.name, revision, () => this.prompts.get(auth, r.params.name, r.params.arguments, baseUrl)));
     return server;
+  }
+
+  /** A read (resources/read, prompts/get) and then its audit row, one INSERT; a JSON-RPC error is recorded with its code. */
+  private async audited<T>(auth: UserContext, method: string, target: string, revision: string, fn: () => Promise<T>): Promise<T> {
+    const started = Date.now();
+    let outcome = 'ok';
+    try {
+      return await fn();
+    } catch (e) {
+      const code = (e as { code?: unknown }).code;
+      outcome = code === -32002 ? 'not_found' : typeof code === 'number' ? `rpc_${code}` : 'internal';
+      throw e;
+    } finally {
+      await this.audit.record(auth, { method, target: target.slice(0, 200), revision, outcome, ms: Date.now() - started });
+    }
   }
 }

@@ -38,3 +38,13 @@ export const MCP_REQUEST: SchemaObject = {
   oneOf: [REQUEST, { type: 'array', items: REQUEST, minItems: 1, maxItems: 20 }],
   example: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_record', arguments: { id: 'C-42' } } },
 };
+
+/** POST /mcp as an event stream: only a tools/call that may ask the user first (elicitation) is answered so. */
+export const McpEventStream = named(
+  'McpEventStream',
+  z.string().meta({
+    description:
+      'Server-sent events, each `event: message` with one JSON-RPC message as `data`: an `elicitation/create` request (id `confirm-…`, which the client answers by POSTing a JSON-RPC response to /mcp, answered 202), then the response to the call.',
+  }),
+  { description: 'The event stream of a call that asks the user first.', example: 'event: message\ndata: {"jsonrpc":"2.0","id":"confirm-…","method":"elicitation/create","params":{…}}\n\n' },
+);

@@ -41,6 +41,12 @@ interface ToolBase<S extends z.ZodObject, O extends z.ZodType> {
   /** The effect reaches beyond the CRM (an order handed to the ERP): `openWorldHint`. */
   openWorld?: boolean;
   run: (auth: UserContext, args: z.output<S>, ctx: ToolContext) => Promise<z.input<O>>;
+  /**
+   * A delete, archive or bulk write asks the user first (src/interfaces/mcp/mcp.confirm.ts): the question
+   * for these arguments (reading the record also checks it is there and visible), or null when they need
+   * none. Such a tool takes `confirm: true` from a client that cannot be asked.
+   */
+  confirm?: (auth: UserContext, args: z.output<S>) => Promise<string | null>;
 }
 
 /**

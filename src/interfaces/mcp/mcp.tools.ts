@@ -24,7 +24,10 @@ import { QuickEntryService } from '../../domain/crm/quick-entry/quick-entry.serv
 import { TicketsService } from '../../domain/crm/tickets/tickets.service';
 import type { UserContext } from '../../domain/identity/auth-context';
 import { fingerprintOf, IdempotencyKeys } from '../../domain/identity/idempotency';
-import { problemsOf } from './mcp.args';
+import { McpCallAudit } from '../../domain/identity/mcp-call-audit';
+import { flag, problemsOf } from './mcp.args';
+import { deleteTools } from './mcp.delete-tools';
+import type { Answer } from './mcp.elicitation';
 import type { ToolDef, ToolServices } from './mcp.tool-def';
 import { readTools } from './mcp.read-tools';
 import { recordWriteTools } from './mcp.record-write-tools';
@@ -45,6 +48,9 @@ const IDEMPOTENCY_KEY = z
     'optional: a key of your choice (1-255 printable characters) that makes a repeat of this call within 24 hours answer the first result again instead of writing twice; the same key with other arguments is refused',
   );
 
+/** The argument a tool that asks first takes from a client that cannot be asked. */
+const CONFIRM = flag('true only once the user has agreed to this change (needed when the client cannot ask the user itself)').optional();
+
 /** Protocol revisions that added tool annotations, and `title`, `outputSchema` and `structuredContent`. */
 export const REVISION_ANNOTATIONS = '2025-03-26';
 export const REVISION_STRUCTURED = '2025-06-18';
@@ -54,7 +60,12 @@ export interface CallContext {
   requestId: string;
   baseUrl: string;
   revision: string;
+  /** Asks the user (elicitation) when the client declared it and the revision has it. */
+  ask?: (message: string) => Promise<Answer>;
 }
+
+/** The first word of a tool error (`not_found: …` → not_found), for the audit log. */
+const outcomeOf = (r: CallToolResult): string => (r.isError ? (/^([a-z_]{1,40}):/.exec((r.content[0] as { text?: string } | undefined)?.text ?? '')?.[1] ?? 'error') : 'ok');
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
   const out = z.toJSONSchema(schema, { target: 'draft-7', io }) as Record<string, unknown>;
@@ -98,11 +109,15 @@ export class McpTools {
     objectRecords: ObjectRecordsService,
     quickEntry: QuickEntryService,
     private readonly keys: IdempotencyKeys,
+    private readonly audit: McpCallAudit,
     @Inject(ROOT_LOGGER) private readonly log: pino.Logger,
   ) {
     const services: ToolServices = { companies, people, opps, activities, tasks, today, leads, events, search, calendar, leadConvert, orders, approvals, tickets, objectTypes, objectRecords, quickEntry };
     const extra = [...salesTools(services), ...serviceTools(services)];
-    const writes = [...writeTools(services), ...recordWriteTools(services), ...extra.filter((t) => t.write)].map((t) => ({ ...t, input: t.input.extend({ idempotency_key: IDEMPOTENCY_KEY }) }));
+    const writes = [...writeTools(services), ...recordWriteTools(services), ...deleteTools(services), ...extra.filter((t) => t.write)].map((t) => ({
+      ...t,
+      input: t.input.extend({ idempotency_key: IDEMPOTENCY_KEY, ...(t.confirm ? { confirm: CONFIRM } : {}) }),
+    }));
     this.tools = [...researchTools(services), ...readTools(services), ...extra.filter((t) => !t.write), ...writes];
     for (const def of this.tools) {
       const schema = jsonSchema(def.input, 'input') as Tool['inputSchema'];
@@ -116,6 +131,13 @@ export class McpTools {
     const m = message as { method?: unknown; params?: { name?: unknown } } | null;
     if (!m || typeof m !== 'object' || m.method !== 'tools/call' || typeof m.params?.name !== 'string') return null;
     return this.byName.get(m.params.name)?.def.write ? m.params.name : null;
+  }
+
+  /** Whether a JSON-RPC message calls a tool that asks the user first, without `confirm: true` (it may need elicitation). */
+  mayAsk(message: unknown): boolean {
+    const m = message as { method?: unknown; params?: { name?: unknown; arguments?: { confirm?: unknown } } } | null;
+    if (!m || typeof m !== 'object' || m.method !== 'tools/call' || typeof m.params?.name !== 'string') return false;
+    return !!this.byName.get(m.params.name)?.def.confirm && m.params.arguments?.confirm !== true;
   }
 
   /**
@@ -143,27 +165,66 @@ export class McpTools {
       });
   }
 
+  /**
+   * One tools/call, in the audit log: a write's row in its transaction, any other outcome (a read, a tool
+   * error before the write ran, an idempotent replay) as one INSERT after it.
+   */
   async call(auth: UserContext, name: string, args: unknown, at: CallContext): Promise<CallToolResult> {
-    const result = await this.callTool(auth, name, args, at);
+    const started = Date.now();
+    const audited = { done: false };
+    let result: CallToolResult;
+    try {
+      result = await this.callTool(auth, name, args, at, audited);
+    } catch (e) {
+      if (!audited.done) await this.audit.record(auth, { method: 'tools/call', target: clip(name, 100), revision: at.revision, outcome: 'internal', ms: Date.now() - started }).catch(() => undefined);
+      throw e;
+    }
+    if (!audited.done) await this.audit.record(auth, { method: 'tools/call', target: clip(name, 100), revision: at.revision, outcome: outcomeOf(result), ms: Date.now() - started });
     if (at.revision >= REVISION_STRUCTURED || !result.structuredContent) return result;
     const { structuredContent: _, ...older } = result;
     return older;
   }
 
-  private async callTool(auth: UserContext, name: string, args: unknown, at: CallContext): Promise<CallToolResult> {
+  private async callTool(auth: UserContext, name: string, args: unknown, at: CallContext, audited: { done: boolean }): Promise<CallToolResult> {
     const tool = this.byName.get(name)?.def;
     if (!tool) return fail(`not_found: unknown tool ${clip(name, 100)}`);
     if (tool.module && !auth.modules.includes(tool.module)) return fail(`module: the ${tool.module} module is off for this user or workspace`);
     if (tool.write && !auth.credential.scopes.includes('crm.write')) return fail(`insufficient_scope: the ${tool.name} tool needs the crm.write scope`);
     const parsed = tool.input.safeParse(args ?? {});
     if (!parsed.success) return fail(`invalid: ${problemsOf(parsed.error).slice(0, MAX_PROBLEMS).join('; ')}`);
-    const { idempotency_key: key, ...rest } = parsed.data as { idempotency_key?: string };
-    if (!tool.write || key === undefined) return this.run(auth, tool, parsed.data, at);
-    return this.runOnce(auth, tool, key, rest, at);
+    const { idempotency_key: key, confirm, ...rest } = parsed.data as { idempotency_key?: string; confirm?: boolean };
+    if (tool.confirm) {
+      const refused = await this.confirmed(auth, tool, rest, confirm === true, at);
+      if (refused) return refused;
+    }
+    if (!tool.write || key === undefined) return this.run(auth, tool, rest, at, audited);
+    return this.runOnce(auth, tool, key, rest, at, audited);
+  }
+
+  /**
+   * A tool that asks first: null when the user agreed (or these arguments need no question), else the
+   * tool error. A client that declared elicitation is asked (elicitation/create on the call's stream);
+   * one that cannot be asked must send `confirm: true`.
+   */
+  private async confirmed(auth: UserContext, tool: ToolDef, args: Record<string, unknown>, confirm: boolean, at: CallContext): Promise<CallToolResult | null> {
+    let question: string | null;
+    try {
+      question = await tool.confirm!(auth, args as never);
+    } catch (e) {
+      const err = toDomainError(e);
+      if (err.code === 'internal') throw e;
+      return fail(`${err.code}: ${err.message}`);
+    }
+    if (question === null || confirm) return null;
+    if (!at.ask) return fail(`confirmation_required: ${question} Ask the user, and only if they agree call ${tool.name} again with confirm: true.`);
+    const answer = await at.ask(question);
+    if (answer === 'accept') return null;
+    const why = { decline: 'the user declined', cancel: 'the user cancelled', timeout: 'the user did not answer in time' }[answer];
+    return fail(`declined: ${why}; nothing was changed`);
   }
 
   /** A write with `idempotency_key`: claimed before it runs, its result (or tool error) stored; an internal error frees the key. */
-  private async runOnce(auth: UserContext, tool: ToolDef, key: string, args: Record<string, unknown>, at: CallContext): Promise<CallToolResult> {
+  private async runOnce(auth: UserContext, tool: ToolDef, key: string, args: Record<string, unknown>, at: CallContext, audited: { done: boolean }): Promise<CallToolResult> {
     const workspaceId = auth.workspace.id;
     let claim;
     try {
@@ -176,7 +237,7 @@ export class McpTools {
     if ('replay' in claim) return { ...(JSON.parse(claim.replay.body) as CallToolResult), _meta: { idempotent_replayed: true } };
     let result: CallToolResult;
     try {
-      result = await this.run(auth, tool, args, at);
+      result = await this.run(auth, tool, args, at, audited);
     } catch (e) {
       await this.keys.release(workspaceId, claim.owned);
       throw e;
@@ -185,10 +246,18 @@ export class McpTools {
     return result;
   }
 
-  private async run(auth: UserContext, tool: ToolDef, args: unknown, at: CallContext): Promise<CallToolResult> {
+  /** A write runs in one transaction with its audit row (McpCallAudit.write also records a failure); a read is audited by `call`. */
+  private async run(auth: UserContext, tool: ToolDef, args: unknown, at: CallContext, audited: { done: boolean }): Promise<CallToolResult> {
     const requestId = at.requestId;
     try {
-      const result = await tool.run(auth, args as never, { baseUrl: at.baseUrl });
+      const go = () => tool.run(auth, args as never, { baseUrl: at.baseUrl });
+      let result;
+      if (tool.write) {
+        audited.done = true;
+        result = await this.audit.write(auth, { method: 'tools/call', target: tool.name, revision: at.revision }, go);
+      } else {
+        result = await go();
+      }
       const structured = (tool.bare ? result : { result }) as Record<string, unknown>;
       return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: structured };
     } catch (e) {
