@@ -99,7 +99,9 @@ function completeOperation(schemasOf: Record<string, unknown>, path: string, met
       r.content = { [s.contentType ?? contentTypeOf(family)]: { schema: { $ref: `#/components/schemas/${id}` }, ...(example !== undefined ? { example } : {}) } };
     }
     if (s.headers) r.headers = Object.fromEntries(Object.entries(s.headers).map(([k, d]) => [k, { description: d, schema: { type: 'string' } }]));
-    responses[String(status)] = r;
+    // two answers of one status in two content types (Ask: JSON, or an event stream when asked)
+    const prior = responses[String(status)];
+    responses[String(status)] = prior ? { ...r, description: `${prior.description}; or ${r.description}`, content: { ...prior.content, ...r.content } } : r;
   }
   const auth = Reflect.getMetadata(AUTH_KEY, handler) as AuthOptions | undefined;
   const errors: Record<number, string> = {};
