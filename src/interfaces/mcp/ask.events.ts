@@ -3,9 +3,12 @@ import type { CrmRequest } from '../../edge/crm-request';
 import { toDomainError } from '../../edge/error-mapping';
 import type { AskAnswer, AskListener } from './ask.service';
 
-/** The client asked for Server-Sent Events (`Accept: text/event-stream`). */
+/** The client asked for Server-Sent Events: `Accept` lists text/event-stream, and before application/json when it lists both. */
 export function wantsEvents(req: CrmRequest): boolean {
-  return /(^|,)\s*text\/event-stream\s*(;|,|$)/i.test(req.headers.accept ?? '');
+  const types = (req.headers.accept ?? '').split(',').map((t) => t.split(';')[0].trim().toLowerCase());
+  const events = types.indexOf('text/event-stream');
+  const json = types.indexOf('application/json');
+  return events >= 0 && (json < 0 || events < json);
 }
 
 /**
