@@ -1,6 +1,8 @@
-import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import type pino from 'pino';
+import { ROOT_LOGGER } from '../../platform/common/logger';
 import { Auth, CurrentAuth } from '../../edge/auth.decorator';
 import { baseUrlOf } from '../../edge/base-url';
 import type { CrmRequest } from '../../edge/crm-request';
@@ -20,7 +22,10 @@ import { REVISION_STRUCTURED } from './mcp.tools';
 @ApiTags('Ask')
 @Controller('api/v1/ask')
 export class AskController {
-  constructor(private readonly service: AskService) {}
+  constructor(
+    private readonly service: AskService,
+    @Inject(ROOT_LOGGER) private readonly log: pino.Logger,
+  ) {}
 
   @Post()
   @HttpCode(200)
@@ -54,7 +59,7 @@ export class AskController {
       res.status(200).json({ ok: true, ...(await this.service.ask(auth, dto, at)) });
       return;
     }
-    const events = new AskEventWriter(res);
+    const events = new AskEventWriter(res, this.log, req.id);
     try {
       events.done({ ok: true, ...(await this.service.ask(auth, dto, at, events, events.gone.signal)) });
     } catch (e) {

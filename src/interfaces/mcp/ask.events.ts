@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import type pino from 'pino';
 import type { CrmRequest } from '../../edge/crm-request';
 import { toDomainError } from '../../edge/error-mapping';
 import type { AskAnswer, AskListener } from './ask.service';
@@ -21,7 +22,11 @@ export class AskEventWriter implements AskListener {
   /** Aborted when the client goes away: the question stops at its next model call. */
   readonly gone = new AbortController();
 
-  constructor(private readonly res: Response) {
+  constructor(
+    private readonly res: Response,
+    private readonly log: pino.Logger,
+    private readonly requestId: string,
+  ) {
     res.on('close', () => {
       if (!res.writableFinished) this.gone.abort(new Error('the client went away'));
     });
@@ -44,6 +49,7 @@ export class AskEventWriter implements AskListener {
   fail(e: unknown): void {
     if (!this.started) throw e;
     const err = toDomainError(e);
+    if (err.code === 'internal') this.log.error({ err: e, request_id: this.requestId }, 'Ask failed');
     this.send('error', { ok: false, error: err.code, message: err.code === 'internal' ? 'internal error' : err.message });
     this.res.end();
   }
