@@ -2278,6 +2278,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/ask": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask a question about the CRM data
+         * @description Answers a question about the caller's CRM data in the user's language (the user's locale, else the workspace's) through the configured language model (an OpenAI-compatible chat-completions API with tool calling). The model reads the data only through the MCP read tools, called as the caller: the caller's visibility, modules and scope apply to every record it reads, and nothing the caller may not see is sent to it. `sources` are the records the tools read. With `customer_id` or `opp_id` the question is about that record (404 when the caller may not see it). With `Accept: text/event-stream` the answer streams as Server-Sent Events (`tool`, `delta`, `done` or `error`: AskEventStream). Bounded per question: ASK_MAX_TOOL_CALLS tool calls and ASK_MAX_TOKENS tokens (then the model answers without more tools), ASK_TIMEOUT_MS in all, and ASK_RATE_LIMIT_PER_MINUTE questions per user (429). The question, the tools called and the answer are written to the audit log (`ask`). `ai` in GET /me (spec 2.4) says whether the caller may ask.
+         *
+         *     Spec section 1.
+         */
+        post: operations["ask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhooks": {
         parameters: {
             query?: never;
@@ -3407,6 +3429,14 @@ export interface components {
         ErpLeaseDto: {
             /** @description the `lease_token` of the claim (GET /api/erp/v1/orders?claim=1) whose lease to extend */
             lease_token: string;
+        };
+        AskDto: {
+            /** @description the question, in any language (the answer is in the user's language) */
+            question: string;
+            /** @description the company the question is about (404 when the caller may not see it) */
+            customer_id?: number;
+            /** @description the opportunity the question is about (404 when the caller may not see it) */
+            opp_id?: number;
         };
         WebhookFilterConditionDto: {
             /**
@@ -11575,6 +11605,58 @@ export interface components {
          */
         HtmlPage: string;
         /**
+         * @description The answer to a question about the CRM data, with the records it used.
+         * @example {
+         *       "ok": true,
+         *       "answer": "Anadolu Ambalaj has one open opportunity, \"PE film 2027\" in Negotiation (120,000 EUR, closing 2026-12-15).",
+         *       "sources": [
+         *         {
+         *           "kind": "company",
+         *           "id": 42,
+         *           "title": "Anadolu Ambalaj A.Ş.",
+         *           "url": "https://acme.crm.example/companies/42"
+         *         },
+         *         {
+         *           "kind": "opportunity",
+         *           "id": 7,
+         *           "title": "PE film 2027",
+         *           "url": "https://acme.crm.example/opportunities/7"
+         *         }
+         *       ]
+         *     }
+         */
+        AskResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description the model's answer, in the user's language */
+            answer: string;
+            /** @description the records the tools read for the answer, in the order they were read (at most 20) */
+            sources: {
+                /**
+                 * @description the record kind
+                 * @enum {string}
+                 */
+                kind: "company" | "person" | "opportunity" | "activity" | "lead";
+                id: number;
+                /** @description the record's name as the CRM shows it */
+                title: string;
+                /** @description the record in the web app */
+                url: string;
+            }[];
+        };
+        /**
+         * @description Server-Sent Events, one JSON object in `data` each: `tool` `{name, arguments, error}` after each tool the model called (`error`: the tool error the model got, e.g. `not_found: …`, else null); `delta` `{text}` a part of the answer (the parts joined are the answer); `done` the JSON answer `{ok: true, answer, sources}` (AskResponse), last; `error` `{ok: false, error, message}` (e.g. `upstream` when the model failed or the deadline passed), last. Errors before the first event (credential, module, a `customer_id` the caller may not see) are answered as JSON with their status.
+         * @example event: tool
+         *     data: {"name":"search_companies","arguments":{"query":"Anadolu"},"error":null}
+         *
+         *     event: delta
+         *     data: {"text":"Anadolu Ambalaj has one open opportunity."}
+         *
+         *     event: done
+         *     data: {"ok":true,"answer":"Anadolu Ambalaj has one open opportunity.","sources":[]}
+         */
+        AskEventStream: string;
+        /**
          * @description The JSON-RPC 2.0 response to the request (an array for a batch), application/json: this server does not stream.
          * @example {
          *       "jsonrpc": "2.0",
@@ -12085,7 +12167,7 @@ export interface components {
         Error: {
             /** @enum {boolean} */
             ok: false;
-            /** @description invalid, unauthorized, forbidden, module, insufficient_scope, csrf, not_found, conflict, lease_lost, superseded, duplicate, payload_too_large, unsupported_media_type, method_not_allowed, rate_limited, internal, ... */
+            /** @description invalid, unauthorized, forbidden, module, insufficient_scope, csrf, not_found, conflict, lease_lost, superseded, duplicate, payload_too_large, unsupported_media_type, method_not_allowed, rate_limited, upstream, internal, ... */
             error: string;
             message: string;
             /** @description the first bad field (400 invalid) */
@@ -32775,6 +32857,158 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["JsonRpcError"];
+                };
+            };
+        };
+    };
+    ask: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AskDto"];
+            };
+        };
+        responses: {
+            /** @description the answer (application/json); or the answer as Server-Sent Events (`Accept: text/event-stream`) */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "answer": "Anadolu Ambalaj has one open opportunity, \"PE film 2027\" in Negotiation (120,000 EUR, closing 2026-12-15).",
+                     *       "sources": [
+                     *         {
+                     *           "kind": "company",
+                     *           "id": 42,
+                     *           "title": "Anadolu Ambalaj A.Ş.",
+                     *           "url": "https://acme.crm.example/companies/42"
+                     *         },
+                     *         {
+                     *           "kind": "opportunity",
+                     *           "id": 7,
+                     *           "title": "PE film 2027",
+                     *           "url": "https://acme.crm.example/opportunities/7"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AskResponse"];
+                    /**
+                     * @example event: tool
+                     *     data: {"name":"search_companies","arguments":{"query":"Anadolu"},"error":null}
+                     *
+                     *     event: delta
+                     *     data: {"text":"Anadolu Ambalaj has one open opportunity."}
+                     *
+                     *     event: done
+                     *     data: {"ok":true,"answer":"Anadolu Ambalaj has one open opportunity.","sources":[]}
+                     */
+                    "text/event-stream": components["schemas"]["AskEventStream"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `module`: Ask is not available, the message says why: no language model is configured on the server, or the Ask module is off in the licence or for the user (or the module of `customer_id` / `opp_id`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: `customer_id` or `opp_id` is no record the caller may see, or the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `upstream`: the language model failed, answered no answer, or the question's deadline (ASK_TIMEOUT_MS) passed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

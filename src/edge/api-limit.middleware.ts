@@ -1,7 +1,7 @@
 import { Injectable, NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Response } from 'express';
 import type { CrmRequest } from './crm-request';
-import { ApiRateLimits, isLimitedPath } from './throttle';
+import { ApiRateLimits, ASK_PATH, isLimitedPath } from './throttle';
 import { CredentialsService } from '../domain/identity/credentials.service';
 import { rememberResolved } from './bearer';
 import { ApiSessionCookies } from './api-session';
@@ -45,6 +45,8 @@ export class ApiLimitMiddleware implements NestMiddleware {
       if (ws && resolved?.credential.kind === 'erp') await this.limits.consumeErp(`${ws.id}:${resolved.credential.id}`, res);
       else if (ws && resolved) await this.limits.consumeCredential(`${ws.id}:${resolved.credential.id}`, res);
       else await this.limits.consumeAddress(req.ip, res);
+      // a question to Ask also counts against its user's own, lower limit (a POST only: other methods answer 405/404)
+      if (ws && resolved?.user && path.replace(/\/+$/, '') === ASK_PATH && req.method === 'POST') await this.limits.consumeAsk(`${ws.id}:${resolved.user.id}`, res);
       next();
     } catch (e) {
       next(e);

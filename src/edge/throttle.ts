@@ -14,6 +14,9 @@ const WINDOW_SECONDS = 60;
  * Paths the API request limits apply to. Give it the path Express routes (`req.path`), never the raw
  * request target; Express matches routes case-insensitively, so this does too.
  */
+/** Routed paths with a per-user limit of their own besides the credential's (lower case). */
+export const ASK_PATH = '/api/v1/ask';
+
 export function isLimitedPath(routedPath: string): boolean {
   const path = routedPath.toLowerCase();
   return path.startsWith('/api/') || path.startsWith('/oauth/') || path === '/mcp' || path.startsWith('/mcp/');
@@ -32,12 +35,22 @@ export class ApiRateLimits {
   private readonly address: RateLimiterAbstract;
   private readonly oauth: RateLimiterAbstract;
   private readonly erp: RateLimiterAbstract;
+  private readonly ask: RateLimiterAbstract;
 
   constructor(limiters: LimiterFactory, @Inject(APP_CONFIG) config: AppConfig) {
     this.credential = limiters.create('api:credential', { points: config.rateLimitPerMinute, duration: WINDOW_SECONDS });
     this.address = limiters.create('api:address', { points: config.rateLimitAddressPerMinute, duration: WINDOW_SECONDS });
     this.oauth = limiters.create('oauth:address', { points: config.rateLimitOAuthPerMinute, duration: WINDOW_SECONDS });
     this.erp = limiters.create('api:erp', { points: config.rateLimitErpPerMinute, duration: WINDOW_SECONDS });
+    this.ask = limiters.create('api:ask', { points: config.ask.ratePerMinute, duration: WINDOW_SECONDS });
+  }
+
+  /**
+   * Counts one question to Ask (POST /api/v1/ask, ASK_RATE_LIMIT_PER_MINUTE) per user, whichever of the
+   * user's credentials asks (key: workspace and user id): each question costs model calls.
+   */
+  consumeAsk(key: string, res: Response): Promise<void> {
+    return this.consume(this.ask, key, res);
   }
 
   /** Counts one request of a verified ERP key (RATE_LIMIT_ERP_PER_MINUTE; key: workspace and credential id). */

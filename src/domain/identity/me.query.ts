@@ -1,6 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../platform/config/app-config';
 import { UnitOfWork } from '../../platform/database/unit-of-work';
 import type { UserContext } from './auth-context';
+import { askRefusal } from './ask-access';
 import { Profile, ProfileService } from './profile.service';
 import { User } from './user.entity';
 
@@ -25,6 +27,8 @@ export interface MeView extends Profile {
   users: User[];
   products: MeProduct[];
   mailbox: MeMailbox | null;
+  /** Ask is available: a language model is configured and the caller has the Ask module. */
+  ai: boolean;
 }
 
 const SQL = `
@@ -46,6 +50,7 @@ export class MeQuery {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly profile: ProfileService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async me(auth: UserContext): Promise<MeView> {
@@ -56,6 +61,7 @@ export class MeQuery {
     }>(SQL, [auth.user.id]);
     const users = row.users.map((u) => Object.assign(new User(), { id: u.id, username: u.username, fullName: u.full_name, role: u.role }));
     const products = row.products.map((p) => ({ id: p.id, code: p.code, name: p.name, list_price: Number(p.list_price) }));
-    return { ...this.profile.of(auth), users, products, mailbox: row.mailbox };
+    const profile = this.profile.of(auth);
+    return { ...profile, users, products, mailbox: row.mailbox, ai: askRefusal(this.config.ask, profile.modules) === null };
   }
 }

@@ -15,7 +15,7 @@ export const ERROR_SCHEMAS: Record<string, SchemaObject> = {
       error: {
         type: 'string',
         description:
-          'invalid, unauthorized, forbidden, module, insufficient_scope, csrf, not_found, conflict, lease_lost, superseded, duplicate, payload_too_large, unsupported_media_type, method_not_allowed, rate_limited, internal, ...',
+          'invalid, unauthorized, forbidden, module, insufficient_scope, csrf, not_found, conflict, lease_lost, superseded, duplicate, payload_too_large, unsupported_media_type, method_not_allowed, rate_limited, upstream, internal, ...',
       },
       message: { type: 'string' },
       field: { type: 'string', description: 'the first bad field (400 invalid)' },

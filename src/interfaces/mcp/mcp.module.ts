@@ -1,5 +1,11 @@
 import { Module } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../platform/config/app-config';
+import { ChatModelClient } from '../../platform/net/chat-model';
+import { SafeHttpClient } from '../../platform/net/safe-http';
+import { askConfigured } from '../../domain/identity/ask-access';
 import { CrmModule } from '../../domain/crm/crm.module';
+import { AskController } from './ask.controller';
+import { ASK_MODEL, AskService } from './ask.service';
 import { McpController } from './mcp.controller';
 import { McpEndpoint } from './mcp.endpoint';
 import { McpCallAudit } from '../../domain/identity/mcp-call-audit';
@@ -8,6 +14,21 @@ import { McpPrompts } from './mcp.prompts';
 import { McpResources } from './mcp.resources';
 import { McpTools } from './mcp.tools';
 
-/** The MCP endpoint /mcp: the SDK's server per request, and tools over the CRM services. */
-@Module({ imports: [CrmModule], providers: [McpEndpoint, McpTools, McpResources, McpPrompts, McpElicitations, McpCallAudit], controllers: [McpController] })
+/** Ask's language model, through the network guard; each call bounded by the question's deadline too. */
+const askModel = {
+  provide: ASK_MODEL,
+  inject: [APP_CONFIG],
+  useFactory: (config: AppConfig): ChatModelClient | null => {
+    const a = config.ask;
+    if (!askConfigured(a)) return null;
+    const http = new SafeHttpClient({ allowPrivate: config.allowPrivateNetworkUrls, timeoutMs: a.timeoutMs, maxSockets: 16 });
+    return new ChatModelClient(http, { url: a.url!, model: a.model!, key: a.key });
+  },
+};
+
+/**
+ * The MCP endpoint /mcp (the SDK's server per request, tools over the CRM services) and Ask (POST
+ * /api/v1/ask: a language model that calls the same read tools as the caller).
+ */
+@Module({ imports: [CrmModule], providers: [McpEndpoint, McpTools, McpResources, McpPrompts, McpElicitations, McpCallAudit, AskService, askModel], controllers: [McpController, AskController] })
 export class McpModule {}

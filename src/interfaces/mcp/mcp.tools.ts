@@ -165,6 +165,19 @@ export class McpTools {
       });
   }
 
+  /** The read tools the caller may call (Ask offers them to its language model): the listing of `tools/list` without the writes. */
+  readList(auth: UserContext): Tool[] {
+    return this.list(auth, REVISION_STRUCTURED)
+      .filter((t) => !this.byName.get(t.name)!.def.write)
+      .map(({ name, description, inputSchema }) => ({ name, description, inputSchema }));
+  }
+
+  /** A read tool's call (Ask): a write tool's name is answered as unknown, whatever the credential's scope. */
+  callRead(auth: UserContext, name: string, args: unknown, at: CallContext): Promise<CallToolResult> {
+    if (this.byName.get(name)?.def.write) return Promise.resolve(fail(`not_found: unknown tool ${clip(name, 100)}`));
+    return this.call(auth, name, args, { ...at, revision: REVISION_STRUCTURED });
+  }
+
   /**
    * One tools/call, in the audit log: a write's row in its transaction, any other outcome (a read, a tool
    * error before the write ran, an idempotent replay) as one INSERT after it.

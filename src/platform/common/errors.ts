@@ -23,6 +23,8 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'rate_limited'
+  /** An outside service the request needs (Ask's language model) failed or took too long. */
+  | 'upstream'
   | 'internal';
 
 const STATUS: Record<ErrorCode, number> = {
@@ -46,6 +48,7 @@ const STATUS: Record<ErrorCode, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  upstream: 502,
   internal: 500,
 };
 

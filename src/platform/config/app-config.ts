@@ -94,6 +94,28 @@ export interface AppConfig {
   housekeepingMinutes: number;
   /** Days the event journal (GET /api/v1/events) keeps an event; older ones are removed by housekeeping. */
   eventRetentionDays: number;
+  // --- Ask (questions in plain language through a language model) ---
+  /** ASK_LLM_URL, ASK_LLM_MODEL, ASK_LLM_KEY and the per-question bounds; `url` and `model` empty: Ask is off (me.ai false). */
+  ask: AskConfig;
+}
+
+/** The language model of Ask (an OpenAI-compatible chat-completions API with tool calling) and its bounds. */
+export interface AskConfig {
+  /** The API base (`…/v1`, `/chat/completions` is added) or the full chat-completions URL; none: Ask is off. */
+  url?: string;
+  model?: string;
+  /** Bearer key of the API (none for a local server). */
+  key?: string;
+  /** Tool calls per question (ASK_MAX_TOOL_CALLS). */
+  maxToolCalls: number;
+  /** Tokens per question over all model calls, as the API reports them (ASK_MAX_TOKENS). */
+  maxTokens: number;
+  /** `max_tokens` of one model reply (ASK_MAX_ANSWER_TOKENS). */
+  maxAnswerTokens: number;
+  /** Total deadline of one question: every model call and tool call (ASK_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** Questions per minute per user (ASK_RATE_LIMIT_PER_MINUTE). */
+  ratePerMinute: number;
 }
 
 class ConfigError extends Error {}
@@ -202,6 +224,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookConcurrency: int(env, 'WEBHOOK_CONCURRENCY', 4, 1, 64),
     housekeepingMinutes: int(env, 'HOUSEKEEPING_MINUTES', 10, 0, 24 * 60),
     eventRetentionDays: int(env, 'EVENT_RETENTION_DAYS', 7, 1, 3650),
+    ask: askConfig(env),
+  };
+}
+
+function askConfig(env: NodeJS.ProcessEnv): AskConfig {
+  const url = env.ASK_LLM_URL?.trim() || undefined;
+  if (url && !/^https?:\/\/[^\s?#]+$/.test(url)) throw new ConfigError(`ASK_LLM_URL: "${url}" is not an http(s) URL`);
+  const model = env.ASK_LLM_MODEL?.trim() || undefined;
+  if (url && !model) throw new ConfigError('ASK_LLM_URL needs ASK_LLM_MODEL (the model name the API expects)');
+  return {
+    url: url?.replace(/\/+$/, ''),
+    model,
+    key: env.ASK_LLM_KEY || undefined,
+    maxToolCalls: int(env, 'ASK_MAX_TOOL_CALLS', 8, 0, 50),
+    maxTokens: int(env, 'ASK_MAX_TOKENS', 30_000, 1000, 1_000_000),
+    maxAnswerTokens: int(env, 'ASK_MAX_ANSWER_TOKENS', 1_000, 50, 100_000),
+    timeoutMs: int(env, 'ASK_TIMEOUT_MS', 60_000, 1000, 600_000),
+    ratePerMinute: int(env, 'ASK_RATE_LIMIT_PER_MINUTE', 10, 1, 10_000),
   };
 }
 

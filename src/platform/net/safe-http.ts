@@ -136,6 +136,45 @@ export class SafeHttpClient {
     }
   }
 
+  /**
+   * POSTs a JSON body and reads the whole answer (an API call: the language model of Ask). The client's
+   * timeout bounds the exchange, and `signal` (a caller's total deadline, a client that went away) cuts it
+   * too. Never follows redirects, never retries; an answer over `maxBytes` is refused. Every failure is an
+   * OutboundError with a message.
+   */
+  async postJson(url: string, opts: { headers?: Record<string, string>; body: unknown; maxBytes: number; signal?: AbortSignal }): Promise<{ status: number; body: Buffer }> {
+    const target = this.target(url);
+    if (typeof target === 'string') throw new OutboundError(target);
+    const timeout = AbortSignal.timeout(this.opts.timeoutMs);
+    const signal = opts.signal ? AbortSignal.any([timeout, opts.signal]) : timeout;
+    const payload = Buffer.from(JSON.stringify(opts.body));
+    try {
+      const res = await request(target, {
+        method: 'POST',
+        dispatcher: this.agent,
+        headers: { ...opts.headers, 'content-type': 'application/json', 'content-length': String(payload.length), 'user-agent': 'crm-service/1' },
+        body: payload,
+        signal,
+      });
+      try {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        for await (const c of res.body as AsyncIterable<Buffer>) {
+          size += c.length;
+          if (size > opts.maxBytes) throw new OutboundError(`the answer is larger than ${Math.round(opts.maxBytes / 1024)} KiB`);
+          chunks.push(c);
+        }
+        return { status: res.statusCode, body: Buffer.concat(chunks) };
+      } finally {
+        res.body.destroy();
+      }
+    } catch (e) {
+      if (e instanceof OutboundError) throw e;
+      if (opts.signal?.aborted && !timeout.aborted) throw new OutboundError(String(opts.signal.reason instanceof Error ? opts.signal.reason.message : 'cancelled'));
+      throw new OutboundError(this.failure(e, timeout));
+    }
+  }
+
   /** The URL to connect to, or why not (scheme; IP literals, which skip the guarded lookup, judged here). */
   private target(url: string): URL | string {
     let target: URL;

@@ -62,7 +62,7 @@ export function toMeResponse(p: MeView, version: string): z.output<typeof Me> {
     // the row's status is the mailboxes column, a MailboxStatus
     mailbox: toMailbox(toMailboxView(p.mailbox as Pick<Mailbox, 'connected' | 'email' | 'error' | 'signature' | 'status'> | null)),
     products: p.products.map((x) => ({ code: x.code, id: x.id, list_price: x.list_price, name: x.name })),
-    ai: p.workspace.ai,
+    ai: p.ai,
     weak_password: p.user.weakPassword,
     locale: effectiveLocale(p.user.locale, locale),
     timezone: p.workspace.timezone,
