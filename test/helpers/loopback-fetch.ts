@@ -25,7 +25,9 @@ export const loopbackFetch: typeof fetch = async (input, init) => {
   headers.host = url.host;
   if (body) headers['content-length'] = String(body.length);
   return new Promise<Response>((resolve, reject) => {
-    const r = httpRequest({ host: '127.0.0.1', port: url.port || 80, method: req.method, path: url.pathname + url.search, headers }, (res) => {
+    // agent: false, a connection per request: Node 20's global agent keeps sockets alive, and one the server
+    // closes after its 5 s idle timeout just as a request reuses it fails that request with ECONNRESET
+    const r = httpRequest({ host: '127.0.0.1', port: url.port || 80, agent: false, method: req.method, path: url.pathname + url.search, headers }, (res) => {
       const h = new Headers();
       for (const [k, v] of Object.entries(res.headers)) {
         if (Array.isArray(v)) v.forEach((x) => h.append(k, x));
