@@ -16,10 +16,17 @@ if (!file) {
 const top = Number(topArg || 30);
 const profile = JSON.parse(readFileSync(file, 'utf8'));
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const parentOf = new Map();
+for (const n of profile.nodes) for (const c of n.children || []) parentOf.set(c, n.id);
+// the profiler's own work when BENCH_PROFILE stops it (node:inspector post -> dispatch) is not the service's
+const own = (id) => {
+  const p = byId.get(parentOf.get(id));
+  return !(p && p.callFrame.url === 'node:inspector');
+};
 const dt = new Map();
 for (let i = 0; i < profile.samples.length; i++) {
   const id = profile.samples[i];
-  dt.set(id, (dt.get(id) || 0) + (profile.timeDeltas[i] || 0));
+  if (own(id)) dt.set(id, (dt.get(id) || 0) + (profile.timeDeltas[i] || 0));
 }
 
 function moduleOf(url, fn) {
@@ -29,8 +36,8 @@ function moduleOf(url, fn) {
     const rest = url.slice(nm + 'node_modules/'.length).split('/');
     return rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0];
   }
-  const src = url.indexOf('/dist/src/');
-  if (src >= 0) return `src/${url.slice(src + '/dist/src/'.length).split('/').slice(0, -1).join('/') || '.'}`;
+  const src = /\/dist\/(?:[^/]+\/)?src\/(.*)$/.exec(url);
+  if (src) return `src/${src[1].split('/').slice(0, -1).join('/') || '.'}`;
   if (url.startsWith('node:')) return 'node';
   return url;
 }

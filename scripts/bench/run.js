@@ -44,11 +44,12 @@ const { spawn } = require('node:child_process');
 const http = require('node:http');
 const { mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir, cpus, totalmem } = require('node:os');
-const { join } = require('node:path');
+const { join, resolve } = require('node:path');
 const { randomBytes } = require('node:crypto');
 
 const root = join(__dirname, '..', '..');
-const dist = (p) => join(root, 'dist', 'src', p);
+// BENCH_DIST: another build of the service (e.g. a copy of dist/ before a change, for an A/B run)
+const dist = (p) => join(process.env.BENCH_DIST ? resolve(root, process.env.BENCH_DIST) : join(root, 'dist'), 'src', p);
 require('reflect-metadata');
 const pg = require('pg');
 const express = require('express');
@@ -347,15 +348,30 @@ async function main() {
         // and load that comes and goes should not land on one side only
         let svc = null;
         let raw = null;
+        // CPU time of this process (the service's, then the bare handler's) per request: steadier than req/s
+        // when other work shares the machine (autocannon and PostgreSQL run in processes of their own)
+        const cpu = { svc: 0, svcN: 0, raw: 0, rawN: 0 };
+        const timed = async (load) => {
+          const c0 = process.cpuUsage();
+          const r = await load();
+          const c = process.cpuUsage(c0);
+          return { r, us: c.user + c.system };
+        };
         for (let round = 0; round < ROUNDS; round++) {
-          const x = await profiled(kind, () => cannon(`http://127.0.0.1:${port}${path}`, headers, CONNECTIONS, DURATION / ROUNDS));
-          const y = await cannon(`http://127.0.0.1:${bare.port}/${kind}`, {}, CONNECTIONS, DURATION / ROUNDS);
-          if (!svc || x.rps > svc.rps) svc = x;
-          if (!raw || y.rps > raw.rps) raw = y;
+          const x = await timed(() => profiled(kind, () => cannon(`http://127.0.0.1:${port}${path}`, headers, CONNECTIONS, DURATION / ROUNDS)));
+          const y = await timed(() => cannon(`http://127.0.0.1:${bare.port}/${kind}`, {}, CONNECTIONS, DURATION / ROUNDS));
+          cpu.svc += x.us;
+          cpu.svcN += x.r.total;
+          cpu.raw += y.us;
+          cpu.rawN += y.r.total;
+          if (!svc || x.r.rps > svc.rps) svc = x.r;
+          if (!raw || y.r.rps > raw.rps) raw = y.r;
         }
+        svc.cpuPerReq = cpu.svc / Math.max(1, cpu.svcN);
+        raw.cpuPerReq = cpu.raw / Math.max(1, cpu.rawN);
         const one = HOT_ONLY ? { p50: '-', p99: '-' } : await cannon(`http://127.0.0.1:${port}${path}`, headers, 1, Math.min(DURATION, 3));
         results.push({ size, kind, trips: r.statements.length, bytes: r.bytes, svc, raw, one, statements: r.statements });
-        log(`  ${kind}: ${r.statements.length} round trips, ${r.bytes} bytes; service ${fmt(svc.rps)} req/s, bare ${fmt(raw.rps)} req/s`);
+        log(`  ${kind}: ${r.statements.length} round trips, ${r.bytes} bytes; service ${fmt(svc.rps)} req/s, bare ${fmt(raw.rps)} req/s; CPU per request ${fmt(svc.cpuPerReq)} / ${fmt(raw.cpuPerReq)} µs`);
       }
       // one connection, the service only: the endpoints whose cost could grow with history
       const scalePaths = {
@@ -396,11 +412,11 @@ async function main() {
       if (journal || idem) reportJournal(journal, idem, log);
       return;
     }
-    log('\n| size | request | round trips | service req/s | p50 | p99 | bare req/s | p50 | p99 | service / bare | 1 conn p50 |');
-    log('|---|---|---|---|---|---|---|---|---|---|---|');
+    log('\n| size | request | round trips | service req/s | p50 | p99 | bare req/s | p50 | p99 | service / bare | 1 conn p50 | CPU µs/req service | bare | bare / service CPU |');
+    log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
     for (const r of results) {
       log(
-        `| ${r.size.toLocaleString('en')} | ${r.kind} | ${r.trips} | ${fmt(r.svc.rps)} | ${r.svc.p50} ms | ${r.svc.p99} ms | ${fmt(r.raw.rps)} | ${r.raw.p50} ms | ${r.raw.p99} ms | ${fmt(r.svc.rps / r.raw.rps, 2)} | ${r.one.p50} ms |`,
+        `| ${r.size.toLocaleString('en')} | ${r.kind} | ${r.trips} | ${fmt(r.svc.rps)} | ${r.svc.p50} ms | ${r.svc.p99} ms | ${fmt(r.raw.rps)} | ${r.raw.p50} ms | ${r.raw.p99} ms | ${fmt(r.svc.rps / r.raw.rps, 2)} | ${r.one.p50} ms | ${fmt(r.svc.cpuPerReq)} | ${fmt(r.raw.cpuPerReq)} | ${fmt(r.raw.cpuPerReq / r.svc.cpuPerReq, 2)} |`,
       );
       const bad = r.svc.non2xx + r.svc.errors + r.raw.non2xx + r.raw.errors;
       if (bad) log(`|   | (${r.kind}: ${bad} non-2xx or errors during the load) |`);
