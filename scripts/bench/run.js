@@ -9,7 +9,8 @@
  * handler that runs exactly the statements the service ran for one request of each kind (captured from
  * the pg driver) through a bare pg Pool of the same size, answering the same JSON body. Sizes: 10k
  * and then 1M opportunities of one owner (--quick: 10k only, shorter loads). Prints req/s, p50, p99,
- * the ratio service / bare, and the database round trips of one request of each kind. The database is
+ * the ratio service / bare, the CPU time of this process per request on each side, and the database round
+ * trips of one request of each kind. The database is
  * dropped at the end. Method and figures: docs/performance.md.
  *
  * Then the ERP claim: ERP_POLLERS (8) concurrent HTTP pollers drain ERP_ORDERS (50,000) queued ERP orders with
@@ -32,6 +33,7 @@
  * events, as the admin and as a sales user; and the p50 of POST /api/v1/companies with and without an
  * `Idempotency-Key` (IDEM_REQUESTS (400) alternating pairs), and of a replayed key.
  *
+ * BENCH_DIST=<dir>: another build of the service (a copy of dist/ made before a change) for an A/B run.
  * `--hot`: only the hot paths, service against bare (no one-connection scale figures, no other parts).
  * BENCH_PROFILE=<dir>: a CPU profile of the service's loads of each hot path (not of the bare handler's) is
  * written to <dir>/<kind>.cpuprofile (scripts/bench/profile-summary.js prints self time by function).
