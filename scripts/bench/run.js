@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 'use strict';
 /**
- * npm run bench [-- --quick] [-- --erp] [-- --webhooks] [-- --webhooks --embedded] [-- --token] [-- --journal]
+ * npm run bench [-- --quick] [-- --hot] [-- --erp] [-- --webhooks] [-- --webhooks --embedded] [-- --token] [-- --journal]
  *
- * Loads GET /api/v1/me and GET /api/v1/opportunities?limit=50 of the service (dist/, on the local
- * PostgreSQL server, in a fresh database) with autocannon at 32 connections, and a bare Express 5
+ * Loads the hot paths of the service (dist/, on the local PostgreSQL server, in a fresh database): GET
+ * /api/v1/me, the 50-row lists of opportunities, companies and people, a company record and Today, with
+ * autocannon at 32 connections, and a bare Express 5
  * handler that runs exactly the statements the service ran for one request of each kind (captured from
  * the pg driver) through a bare pg Pool of the same size, answering the same JSON body. Sizes: 10k
  * and then 1M opportunities of one owner (--quick: 10k only, shorter loads). Prints req/s, p50, p99,
- * the ratio service / bare, and the database round trips of one request of each kind. The database is
+ * the ratio service / bare, the CPU time of this process per request on each side, and the database round
+ * trips of one request of each kind. The database is
  * dropped at the end. Method and figures: docs/performance.md.
  *
  * Then the ERP claim: ERP_POLLERS (8) concurrent HTTP pollers drain ERP_ORDERS (50,000) queued ERP orders with
@@ -31,6 +33,11 @@
  * events, as the admin and as a sales user; and the p50 of POST /api/v1/companies with and without an
  * `Idempotency-Key` (IDEM_REQUESTS (400) alternating pairs), and of a replayed key.
  *
+ * BENCH_DIST=<dir>: another build of the service (a copy of dist/ made before a change) for an A/B run.
+ * `--hot`: only the hot paths, service against bare (no one-connection scale figures, no other parts).
+ * BENCH_PROFILE=<dir>: a CPU profile of the service's loads of each hot path (not of the bare handler's) is
+ * written to <dir>/<kind>.cpuprofile (scripts/bench/profile-summary.js prints self time by function).
+ *
  * Service and bare loads alternate in rounds (2, or 1 with --quick) and each side keeps its best round.
  * Env: BENCH_DATABASE_URL (else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_DURATION (seconds per load), BENCH_CONNECTIONS (32).
@@ -39,11 +46,12 @@ const { spawn } = require('node:child_process');
 const http = require('node:http');
 const { mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir, cpus, totalmem } = require('node:os');
-const { join } = require('node:path');
+const { join, resolve } = require('node:path');
 const { randomBytes } = require('node:crypto');
 
 const root = join(__dirname, '..', '..');
-const dist = (p) => join(root, 'dist', 'src', p);
+// BENCH_DIST: another build of the service (e.g. a copy of dist/ before a change, for an A/B run)
+const dist = (p) => join(process.env.BENCH_DIST ? resolve(root, process.env.BENCH_DIST) : join(root, 'dist'), 'src', p);
 require('reflect-metadata');
 const pg = require('pg');
 const express = require('express');
@@ -60,7 +68,9 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 32);
 const POOL_MAX = 10; // the service's pool size (src/platform/database/data-source-options.ts)
 const SIZES = QUICK ? [10_000] : [10_000, 1_000_000];
 const SCALE_DURATION = QUICK ? 2 : 3;
-const ROUNDS = QUICK ? 1 : 2;
+const ROUNDS = Number(process.env.BENCH_ROUNDS || (QUICK ? 1 : 2));
+const HOT_ONLY = args.includes('--hot');
+const PROFILE_DIR = process.env.BENCH_PROFILE || '';
 const ERP_ONLY = args.includes('--erp');
 const ERP_ORDERS = Number(process.env.ERP_ORDERS || 50_000);
 const ERP_POLLERS = Number(process.env.ERP_POLLERS || 8);
@@ -71,6 +81,9 @@ const JOURNAL_ONLY = args.includes('--journal');
 const WEBHOOKS_ONLY = args.includes('--webhooks') || (EMBEDDED && !TOKEN_ONLY && !JOURNAL_ONLY);
 /** A part alone (`--erp`, `--webhooks`, `--token`, `--journal`) or, without any, the full run. */
 const ONLY = ERP_ONLY || WEBHOOKS_ONLY || TOKEN_ONLY || JOURNAL_ONLY;
+/** The seller's own companies (8 carry the opportunities) and people: enough for a 50-row page of each. */
+const OWN_COMPANIES = 60;
+const OWN_PEOPLE = 60;
 const WH_EVENTS = Number(process.env.WH_EVENTS || 5_000);
 const WH_REQUESTS = Number(process.env.WH_REQUESTS || 500);
 const OPEN = 2_000;
@@ -80,10 +93,12 @@ const HOST = `${SLUG}.localhost`;
 const log = (s) => process.stdout.write(`${s}\n`);
 
 // ------------------------------------------------------------------ statement capture (pg driver hook)
+// only the statements of the request (its request context): not those of the background workers running meanwhile
 let capturing = null;
+const { requestContext } = require(dist('platform/common/request-context.js'));
 const originalQuery = pg.Client.prototype.query;
 pg.Client.prototype.query = function (...a) {
-  if (capturing) {
+  if (capturing && requestContext.getStore()) {
     const [first, second] = a;
     const text = typeof first === 'string' ? first : first && first.text;
     const values = Array.isArray(second) ? second : (first && first.values) || [];
@@ -99,6 +114,31 @@ async function capture(fn) {
     return { result, statements: capturing };
   } finally {
     capturing = null;
+  }
+}
+
+// ------------------------------------------------------------------ CPU profile of the service's loads
+/** Runs `fn` under the V8 profiler of this process (the service's) and adds the samples to `<dir>/<kind>`. */
+const profiles = new Map();
+async function profiled(kind, fn) {
+  if (!PROFILE_DIR) return fn();
+  const inspector = require('node:inspector');
+  const session = new inspector.Session();
+  session.connect();
+  const post = (m, p) => new Promise((resolve, reject) => session.post(m, p, (e, r) => (e ? reject(e) : resolve(r))));
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 200 });
+  await post('Profiler.start');
+  try {
+    return await fn();
+  } finally {
+    const { profile } = await post('Profiler.stop');
+    session.disconnect();
+    const { mkdirSync, writeFileSync } = require('node:fs');
+    mkdirSync(PROFILE_DIR, { recursive: true });
+    // the last round's profile is kept (rounds are alike)
+    profiles.set(kind, profile);
+    writeFileSync(join(PROFILE_DIR, `${kind}.cpuprofile`), JSON.stringify(profile));
   }
 }
 
@@ -258,17 +298,31 @@ async function main() {
     const query = async (sql, params) => (await seeder.query(sql, params)).rows;
     const c = ws.constants;
     const companyIds = [];
-    for (let i = 0; i < 8; i++) {
+    for (let i = 0; i < OWN_COMPANIES; i++) {
       const [row] = await query(
         `INSERT INTO companies (workspace_id, name, name_norm, status, owner_id, city) VALUES ($1, $2::varchar, lower($2::varchar), $3, $4, 'Izmir') RETURNING id`,
         [ws.id, `Bench Customer ${i}`, c.customer_statuses[1], seller.id],
       );
       companyIds.push(row.id);
     }
-    const opp = { workspaceId: ws.id, ownerId: seller.id, companyIds, openStages: c.open_stages, closedStages: c.stages.filter((s) => !c.open_stages.includes(s)) };
+    await query(
+      `INSERT INTO people (workspace_id, name, name_norm, email, phone, title, owner_id, customer_id)
+       SELECT $1, 'Bench Person ' || g, lower('bench person ' || g), 'person' || g || '@customer.test', '+90 232 000 00 ' || lpad(g::text, 2, '0'), 'Buyer', $2, ($3::int[])[1 + g % cardinality($3::int[])]
+       FROM generate_series(1, $4::int) AS g`,
+      [ws.id, seller.id, companyIds, OWN_PEOPLE],
+    );
+    const oppCompanyIds = companyIds.slice(0, 8);
+    const opp = { workspaceId: ws.id, ownerId: seller.id, companyIds: oppCompanyIds, openStages: c.open_stages, closedStages: c.stages.filter((s) => !c.open_stages.includes(s)) };
 
     const headers = { host: HOST, authorization: `Bearer ${token}` };
-    const paths = { me: '/api/v1/me', list: '/api/v1/opportunities?limit=50' };
+    const paths = {
+      me: '/api/v1/me',
+      list: '/api/v1/opportunities?limit=50',
+      companies: '/api/v1/companies?limit=50',
+      people: '/api/v1/people?limit=50',
+      record: `/api/v1/companies/${companyIds[0]}`,
+      today: '/api/v1/today',
+    };
     const results = [];
     const scale = [];
     let seeded = 0;
@@ -296,15 +350,30 @@ async function main() {
         // and load that comes and goes should not land on one side only
         let svc = null;
         let raw = null;
+        // CPU time of this process (the service's, then the bare handler's) per request: steadier than req/s
+        // when other work shares the machine (autocannon and PostgreSQL run in processes of their own)
+        const cpu = { svc: 0, svcN: 0, raw: 0, rawN: 0 };
+        const timed = async (load) => {
+          const c0 = process.cpuUsage();
+          const r = await load();
+          const c = process.cpuUsage(c0);
+          return { r, us: c.user + c.system };
+        };
         for (let round = 0; round < ROUNDS; round++) {
-          const x = await cannon(`http://127.0.0.1:${port}${path}`, headers, CONNECTIONS, DURATION / ROUNDS);
-          const y = await cannon(`http://127.0.0.1:${bare.port}/${kind}`, {}, CONNECTIONS, DURATION / ROUNDS);
-          if (!svc || x.rps > svc.rps) svc = x;
-          if (!raw || y.rps > raw.rps) raw = y;
+          const x = await timed(() => profiled(kind, () => cannon(`http://127.0.0.1:${port}${path}`, headers, CONNECTIONS, DURATION / ROUNDS)));
+          const y = await timed(() => cannon(`http://127.0.0.1:${bare.port}/${kind}`, {}, CONNECTIONS, DURATION / ROUNDS));
+          cpu.svc += x.us;
+          cpu.svcN += x.r.total;
+          cpu.raw += y.us;
+          cpu.rawN += y.r.total;
+          if (!svc || x.r.rps > svc.rps) svc = x.r;
+          if (!raw || y.r.rps > raw.rps) raw = y.r;
         }
-        const one = await cannon(`http://127.0.0.1:${port}${path}`, headers, 1, Math.min(DURATION, 3));
+        svc.cpuPerReq = cpu.svc / Math.max(1, cpu.svcN);
+        raw.cpuPerReq = cpu.raw / Math.max(1, cpu.rawN);
+        const one = HOT_ONLY ? { p50: '-', p99: '-' } : await cannon(`http://127.0.0.1:${port}${path}`, headers, 1, Math.min(DURATION, 3));
         results.push({ size, kind, trips: r.statements.length, bytes: r.bytes, svc, raw, one, statements: r.statements });
-        log(`  ${kind}: ${r.statements.length} round trips, ${r.bytes} bytes; service ${fmt(svc.rps)} req/s, bare ${fmt(raw.rps)} req/s`);
+        log(`  ${kind}: ${r.statements.length} round trips, ${r.bytes} bytes; service ${fmt(svc.rps)} req/s, bare ${fmt(raw.rps)} req/s; CPU per request ${fmt(svc.cpuPerReq)} / ${fmt(raw.cpuPerReq)} µs`);
       }
       // one connection, the service only: the endpoints whose cost could grow with history
       const scalePaths = {
@@ -315,7 +384,7 @@ async function main() {
         'opportunities q=product word': '/api/v1/opportunities?limit=50&q=bubble',
         'opportunities q=2 chars': '/api/v1/opportunities?limit=50&q=zq',
       };
-      for (const [what, path] of Object.entries(scalePaths)) {
+      for (const [what, path] of Object.entries(HOT_ONLY ? {} : scalePaths)) {
         await get(port, path, headers);
         const one = await cannon(`http://127.0.0.1:${port}${path}`, headers, 1, SCALE_DURATION);
         scale.push({ size, what, p50: one.p50, p99: one.p99 });
@@ -324,18 +393,18 @@ async function main() {
     }
 
     // ---------------------------------------------------------------- ERP claim
-    const erp = !ONLY || ERP_ONLY ? await benchErpClaim(app, ws, query, port) : null;
+    const erp = (!ONLY && !HOT_ONLY) || ERP_ONLY ? await benchErpClaim(app, ws, query, port) : null;
 
     // ---------------------------------------------------------------- webhooks
-    const wh = !ONLY || WEBHOOKS_ONLY ? await benchWebhooks(app, ws, query, port, { seller: headers, admin: { host: HOST, authorization: `Bearer ${prov.apiKey}` } }) : null;
+    const wh = (!ONLY && !HOT_ONLY) || WEBHOOKS_ONLY ? await benchWebhooks(app, ws, query, port, { seller: headers, admin: { host: HOST, authorization: `Bearer ${prov.apiKey}` } }) : null;
 
     // ---------------------------------------------------------------- token endpoint
-    const tok = !ONLY || TOKEN_ONLY ? await benchToken({ app, ws, port, host: HOST, dist, capture, query, log }) : null;
+    const tok = (!ONLY && !HOT_ONLY) || TOKEN_ONLY ? await benchToken({ app, ws, port, host: HOST, dist, capture, query, log }) : null;
 
     // ---------------------------------------------------------------- event journal, Idempotency-Key
     const jKeys = { seller: headers, admin: { host: HOST, authorization: `Bearer ${prov.apiKey}` } };
-    const journal = !ONLY || JOURNAL_ONLY ? await benchJournal({ ws, query, port, keys: jKeys, companyIds, log }) : null;
-    const idem = !ONLY || JOURNAL_ONLY ? await benchIdempotency({ port, keys: jKeys }) : null;
+    const journal = (!ONLY && !HOT_ONLY) || JOURNAL_ONLY ? await benchJournal({ ws, query, port, keys: jKeys, companyIds: oppCompanyIds, log }) : null;
+    const idem = (!ONLY && !HOT_ONLY) || JOURNAL_ONLY ? await benchIdempotency({ port, keys: jKeys }) : null;
 
     // ---------------------------------------------------------------- report
     if (ONLY) {
@@ -345,11 +414,11 @@ async function main() {
       if (journal || idem) reportJournal(journal, idem, log);
       return;
     }
-    log('\n| size | request | round trips | service req/s | p50 | p99 | bare req/s | p50 | p99 | service / bare | 1 conn p50 |');
-    log('|---|---|---|---|---|---|---|---|---|---|---|');
+    log('\n| size | request | round trips | service req/s | p50 | p99 | bare req/s | p50 | p99 | service / bare | 1 conn p50 | CPU µs/req service | bare | bare / service CPU |');
+    log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
     for (const r of results) {
       log(
-        `| ${r.size.toLocaleString('en')} | ${r.kind} | ${r.trips} | ${fmt(r.svc.rps)} | ${r.svc.p50} ms | ${r.svc.p99} ms | ${fmt(r.raw.rps)} | ${r.raw.p50} ms | ${r.raw.p99} ms | ${fmt(r.svc.rps / r.raw.rps, 2)} | ${r.one.p50} ms |`,
+        `| ${r.size.toLocaleString('en')} | ${r.kind} | ${r.trips} | ${fmt(r.svc.rps)} | ${r.svc.p50} ms | ${r.svc.p99} ms | ${fmt(r.raw.rps)} | ${r.raw.p50} ms | ${r.raw.p99} ms | ${fmt(r.svc.rps / r.raw.rps, 2)} | ${r.one.p50} ms | ${fmt(r.svc.cpuPerReq)} | ${fmt(r.raw.cpuPerReq)} | ${fmt(r.raw.cpuPerReq / r.svc.cpuPerReq, 2)} |`,
       );
       const bad = r.svc.non2xx + r.svc.errors + r.raw.non2xx + r.raw.errors;
       if (bad) log(`|   | (${r.kind}: ${bad} non-2xx or errors during the load) |`);
@@ -373,7 +442,7 @@ async function main() {
     check(me.trips <= 2, `/me in at most 2 round trips: ${me.trips}`);
     check(list.trips <= 5, `list in at most 5 round trips: ${list.trips}`);
     for (const r of results) check(r.svc.rps >= 0.8 * r.raw.rps, `${r.kind} at ${r.size.toLocaleString('en')}: service >= 0.8x bare: ${fmt(r.svc.rps / r.raw.rps, 2)}x`);
-    if (SIZES.length > 1) {
+    if (SIZES.length > 1 && !HOT_ONLY) {
       const small = at(SIZES[0], 'list');
       const large = at(SIZES[1], 'list');
       check(large.svc.p50 <= 1.5 * small.svc.p50, `list p50 at 1M <= 1.5x p50 at 10k (32 connections): ${large.svc.p50} ms vs ${small.svc.p50} ms`);
@@ -383,10 +452,10 @@ async function main() {
         check(y.p50 <= 1.5 * x.p50, `${what} p50 at 1M <= 1.5x p50 at 10k (1 connection): ${y.p50} ms vs ${x.p50} ms`);
       }
     }
-    reportErp(erp);
-    reportWebhooks(wh);
-    reportToken(tok, log);
-    reportJournal(journal, idem, log);
+    if (erp) reportErp(erp);
+    if (wh) reportWebhooks(wh);
+    if (tok) reportToken(tok, log);
+    if (journal || idem) reportJournal(journal, idem, log);
     log(`\ntotal ${((Date.now() - started) / 1000).toFixed(0)} s`);
     await new Promise((r) => setTimeout(r, 1500)); // requests still running when autocannon stopped
   } finally {

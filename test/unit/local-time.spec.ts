@@ -1,5 +1,6 @@
 import { canSeeEntry } from '../../src/domain/crm/calendar/calendar.service';
 import { dateToLocal, isLocalTimestamp, localToDate } from '../../src/platform/common/local-time';
+import { dateIn, formatTimestamp } from '../../src/platform/common/time';
 
 describe('localToDate', () => {
   it.each([
@@ -78,5 +79,37 @@ describe('calendar visibility', () => {
     expect(canSeeEntry([1], e)).toBe(true);
     expect(canSeeEntry([5, 7], e)).toBe(true);
     expect(canSeeEntry([7, 8], e)).toBe(false);
+  });
+});
+
+describe('formatTimestamp and dateIn (the cached hourly offset agrees with Intl)', () => {
+  const formats = new Map<string, Intl.DateTimeFormat>();
+  const intl = (d: Date, tz: string): string => {
+    const p: Record<string, string> = {};
+    const f = formats.get(tz) ?? formats.set(tz, new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })).get(tz)!;
+    for (const x of f.formatToParts(d)) p[x.type] = x.value;
+    return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
+  };
+  const zones = ['UTC', 'Europe/Berlin', 'Europe/Istanbul', 'America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe', 'Pacific/Chatham', 'America/St_Johns', 'Asia/Kathmandu'];
+
+  it.each(zones)('in %s: random instants 1890-2100, every minute around the 2026 changes', (tz) => {
+    let seed = 42;
+    const rnd = (): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const from = Date.UTC(1890, 0, 1);
+    const to = Date.UTC(2100, 0, 1);
+    const instants: number[] = [];
+    for (let i = 0; i < 1000; i++) instants.push(Math.floor(from + rnd() * (to - from)));
+    for (const change of [Date.UTC(2026, 2, 29), Date.UTC(2026, 3, 5), Date.UTC(2026, 9, 25), Date.UTC(2026, 10, 1), Date.UTC(2026, 2, 8), Date.UTC(2026, 9, 4)]) {
+      for (let m = -3 * 60; m <= 3 * 60; m += 1) instants.push(change + m * 60_000 + 999);
+    }
+    const wrong = instants
+      .map((ms) => new Date(ms))
+      .filter((d) => formatTimestamp(d, tz) !== intl(d, tz) || dateIn(d, tz) !== intl(d, tz).slice(0, 10))
+      .map((d) => `${d.toISOString()} ${formatTimestamp(d, tz)} ${intl(d, tz)}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it('keeps null for no date', () => {
+    expect(formatTimestamp(null, 'UTC')).toBeNull();
   });
 });

@@ -60,8 +60,9 @@ export function toCustomerCard(c: Company, views: CompanyViews, ws: Workspace): 
 /** The full company record: the card fields plus the remaining columns, can_edit and timestamps. */
 export function toCompanyRecord(c: Company, views: CompanyViews, ws: Workspace): z.output<typeof CompanyRecord> {
   const f = views.facts.get(c.id) ?? NO_FACTS;
-  return {
-    ...toCustomerCard(c, views, ws),
+  // added to the card, not spread into a new object: a spread with more keys after it gives a slow
+  // dictionary-mode object, and serializing a page of those was a tenth of the list's CPU time
+  return Object.assign(toCustomerCard(c, views, ws), {
     country: c.country,
     address: c.address,
     email: c.email,
@@ -75,12 +76,12 @@ export function toCompanyRecord(c: Company, views: CompanyViews, ws: Workspace):
     can_edit: f.canEdit,
     created_at: formatTimestamp(c.createdAt, ws.timezone),
     updated_at: formatTimestamp(c.updatedAt, ws.timezone),
-  };
+  });
 }
 
 /** GET / POST / PATCH of one company: the record with its `orders` (spec 2.8; lists leave them out). */
 export function toCompanyResponse(one: CompanyOne, ws: Workspace): z.output<typeof CompanyResponse> {
-  return { ok: true as const, company: { ...toCompanyRecord(one.company, one.views, ws), orders: one.orders.map(toOrderRow), objects: toLinkedRecords(one.objects) } };
+  return { ok: true as const, company: Object.assign(toCompanyRecord(one.company, one.views, ws), { orders: one.orders.map(toOrderRow), objects: toLinkedRecords(one.objects) }) };
 }
 
 export function toCompanyList(page: CompanyPage, ws: Workspace): z.output<typeof CompanyList> {
