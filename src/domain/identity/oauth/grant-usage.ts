@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 
 const FLUSH_EVERY_MS = 5_000;
@@ -6,11 +6,12 @@ const MAX_PENDING = 50_000;
 
 /**
  * Last-used time and call count of OAuth grants without a database write per request: each use of an
- * access token adds to an in-memory counter, and every 5 s (and at shutdown) one statement per
- * workspace adds the counts and moves last_used_at forward. A crash loses at most 5 s of counts.
+ * access token adds to an in-memory counter, and every 5 s (and at shutdown, before the data source
+ * closes) one statement per workspace adds the counts and moves last_used_at forward. A crash loses at
+ * most 5 s of counts.
  */
 @Injectable()
-export class GrantUsage implements OnApplicationShutdown {
+export class GrantUsage implements BeforeApplicationShutdown {
   private readonly log = new Logger(GrantUsage.name);
   /** `${workspaceId}:${grantId}` → calls and the latest use. */
   private pending = new Map<string, { workspaceId: number; grantId: number; calls: number; last: number }>();
@@ -61,7 +62,11 @@ export class GrantUsage implements OnApplicationShutdown {
     }
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /**
+   * The last batch, written before the data source closes: TypeORM destroys it in its module's
+   * onApplicationShutdown, which may run before this one's (as ConnectionUsageCounter does).
+   */
+  async beforeApplicationShutdown(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.flush().catch((e: unknown) => this.log.warn(`grant usage flush failed: ${String(e)}`));
