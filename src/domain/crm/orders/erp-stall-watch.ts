@@ -76,6 +76,7 @@ export class ErpStallWatch extends HousekeepingJob {
   async check(workspaceId: number): Promise<StallOutcome> {
     const db = this.uow.tenant(workspaceId);
     const minutes = this.config.erpStallMinutes;
+    if (minutes <= 0) return 'ok';
     const now = this.clock.now();
     const cutoff = now.getTime() - minutes * 60_000;
     const [row] = await db.sql<StateRow>(STATE_SQL, [ERP_QUEUE_WAITING]);
