@@ -3524,7 +3524,7 @@ export interface components {
              */
             url?: string;
             /** @description event kinds to deliver (spec 6.1) */
-            events: ("opp_created" | "opp_stage" | "opp_won" | "opp_lost" | "customer_created" | "contact_created" | "lead_created" | "visit_created" | "ticket_created" | "form_submitted")[];
+            events: ("opp_created" | "opp_stage" | "opp_won" | "opp_lost" | "customer_created" | "contact_created" | "lead_created" | "visit_created" | "ticket_created" | "form_submitted" | "erp_stalled")[];
             /**
              * @description webhook (signed JSON), a chat channel (its own message format, unsigned) or a record-creation product (asana, trello, jira, airtable, google_sheets, mailchimp, brevo)
              * @default webhook
@@ -3542,7 +3542,7 @@ export interface components {
         };
         UpdateWebhookDto: {
             url?: string;
-            events?: ("opp_created" | "opp_stage" | "opp_won" | "opp_lost" | "customer_created" | "contact_created" | "lead_created" | "visit_created" | "ticket_created" | "form_submitted")[];
+            events?: ("opp_created" | "opp_stage" | "opp_won" | "opp_lost" | "customer_created" | "contact_created" | "lead_created" | "visit_created" | "ticket_created" | "form_submitted" | "erp_stalled")[];
             active?: boolean;
             /** @description only events whose `data` passes it are delivered to this connection (the event kinds still apply); a field must be one of the subscribed kinds' `data` fields. null: no filter. A bad filter is 400 `invalid` naming the part, e.g. `filter.conditions[0].op`; omitted keeps the current filter, null removes it. */
             filter?: components["schemas"]["WebhookFilterDto"] | null;
@@ -10374,7 +10374,8 @@ export interface components {
          *       "heartbeat": {
          *         "claimed_last_hour": 12,
          *         "reported_last_hour": 11,
-         *         "oldest_waiting_at": "2026-11-26T09:12:40"
+         *         "oldest_waiting_at": "2026-11-26T09:12:40",
+         *         "stalled_since": null
          *       }
          *     }
          */
@@ -10416,6 +10417,11 @@ export interface components {
                  * @example 2026-11-26T09:30:00
                  */
                 oldest_waiting_at: string | null;
+                /**
+                 * @description when the `erp_stalled` webhook event was raised for the current stall (no poll for ERP_STALL_MINUTES while orders wait); null when not stalled (a poll came since)
+                 * @example 2026-11-26T09:30:00
+                 */
+                stalled_since: string | null;
             };
         };
         /**
@@ -11812,7 +11818,7 @@ export interface components {
             /** @description record-creation kinds: a product token is stored (it is never shown back); false for the others */
             token_set: boolean;
             /** @description the subscribed event kinds (spec 6.1) */
-            events: ("opp_created" | "opp_stage" | "opp_won" | "opp_lost" | "customer_created" | "contact_created" | "lead_created" | "visit_created" | "ticket_created" | "form_submitted")[];
+            events: ("opp_created" | "opp_stage" | "opp_won" | "opp_lost" | "customer_created" | "contact_created" | "lead_created" | "visit_created" | "ticket_created" | "form_submitted" | "erp_stalled")[];
             /** @description null: every event of the subscribed kinds is delivered */
             filter: components["schemas"]["WebhookFilter"] | null;
             /** @description false = paused: no events are delivered (a test still is) */
@@ -12095,7 +12101,7 @@ export interface components {
              * @description the event kind (spec 6.1)
              * @enum {string}
              */
-            event: "opp_created" | "opp_stage" | "opp_won" | "opp_lost" | "customer_created" | "contact_created" | "lead_created" | "visit_created" | "ticket_created" | "form_submitted";
+            event: "opp_created" | "opp_stage" | "opp_won" | "opp_lost" | "customer_created" | "contact_created" | "lead_created" | "visit_created" | "ticket_created" | "form_submitted" | "erp_stalled";
             /** @description human-readable title, as in the webhook body */
             title: string;
             /** @description human-readable summary, as in the webhook body */
@@ -28623,7 +28629,8 @@ export interface operations {
                      *       "heartbeat": {
                      *         "claimed_last_hour": 12,
                      *         "reported_last_hour": 11,
-                     *         "oldest_waiting_at": "2026-11-26T09:12:40"
+                     *         "oldest_waiting_at": "2026-11-26T09:12:40",
+                     *         "stalled_since": null
                      *       }
                      *     }
                      */
@@ -34341,7 +34348,7 @@ export interface operations {
                 /** @description a `next_cursor` (or an event `cursor`) as returned: read the events after it; without it, from the oldest kept event */
                 after?: string;
                 limit?: number;
-                /** @description only these event kinds, comma-separated (opp_created, opp_stage, opp_won, opp_lost, customer_created, contact_created, lead_created, visit_created, ticket_created, form_submitted); for example `opp_won,opp_lost` */
+                /** @description only these event kinds, comma-separated (opp_created, opp_stage, opp_won, opp_lost, customer_created, contact_created, lead_created, visit_created, ticket_created, form_submitted, erp_stalled); for example `opp_won,opp_lost` */
                 event?: string;
             };
             header?: never;

@@ -24,6 +24,7 @@ import { RecordOpen } from './domain/crm/record-opens/record-open.entity';
 import { DeletedRecord } from './domain/crm/sync/deleted-record.entity';
 import { Task } from './domain/crm/tasks/task.entity';
 import { ErpQueueEntry } from './domain/crm/orders/erp-queue-entry.entity';
+import { ErpStall } from './domain/crm/orders/erp-stall.entity';
 import { Order } from './domain/crm/orders/order.entity';
 import { Ticket } from './domain/crm/tickets/ticket.entity';
 import { Fair } from './domain/crm/leads/fair.entity';
@@ -60,6 +61,7 @@ export const ENTITIES = [
   DeletedRecord,
   Order,
   ErpQueueEntry,
+  ErpStall,
   Ticket,
   Fair,
   Lead,

@@ -196,6 +196,26 @@ describe('the console after a scripted mix of calls', () => {
   });
 });
 
+describe('an OAuth grant used over REST and MCP', () => {
+  it('shows its last use and request count without an explicit flush', async () => {
+    const u = await salesUser(a, 'Mo Mcp');
+    const token = await appToken(a, u, 'Research Assistant');
+    await api(t, a.host, token).get('/api/v1/me').expect(200);
+    const rpc = (body: object) =>
+      request(t.app.getHttpServer()).post('/mcp').set('Host', a.host).set('Accept', 'application/json, text/event-stream').set('Authorization', `Bearer ${token}`).send(body);
+    await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/list' }).expect(200);
+    await rpc({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'today', arguments: {} } }).expect(200);
+    // the grant's last use is batched (GrantUsage, every 5 s) and its counts too (USAGE_FLUSH_MS): both arrive on their own
+    const row = await until(
+      'the grant used',
+      () => list(adminSession).then((rows) => rows.find((r) => r.kind === 'app' && r.owner?.id === u.user.id)),
+      (r) => !!r && r.last_used_at !== null && r.requests_24h === 3,
+      15_000,
+    );
+    expect(row).toMatchObject({ name: 'Research Assistant', requests_24h: 3, errors_24h: 0, state: 'healthy', last_used_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/) });
+  });
+});
+
 describe('usage buckets', () => {
   it('are deleted by housekeeping after 48 hours; the last 24 hours count, older buckets do not', async () => {
     const u = await createUser(t, a, { fullName: 'Old Counts' });
@@ -256,7 +276,11 @@ function sameDb(app: TestApp): DbConnection {
 
   it("B's counts reach the console when B shuts down", async () => {
     const u = await salesUser(a, 'Dee Counted');
+    const app = await appToken(a, u, 'Counted On B');
     for (let i = 0; i < 4; i++) await onB(u.key).expect(200);
+    for (let i = 0; i < 2; i++) await onB(app).expect(200);
+    const appRow = () => list(adminSession).then((rows) => rows.find((r) => r.kind === 'app' && r.owner?.id === u.user.id)!);
+    expect(await appRow()).toMatchObject({ requests_24h: 0 });
     await request(b.getHttpServer()).post('/api/v1/companies').set('Host', a.host).set('Authorization', `Bearer ${u.key}`).send({ name: '' }).expect(400);
     const row = () => list(adminSession).then((rows) => rows.find((r) => r.kind === 'api_key' && r.owner?.id === u.user.id)!);
     expect((await row()).requests_24h).toBe(0);
@@ -264,5 +288,7 @@ function sameDb(app: TestApp): DbConnection {
     bOpen = false;
     await b.close();
     expect(await row()).toMatchObject({ requests_24h: 5, errors_24h: 1, state: 'failing' });
+    // the grant's last use too: GrantUsage writes its last batch before the data source closes
+    expect(await appRow()).toMatchObject({ requests_24h: 2, last_used_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/) });
   });
 });

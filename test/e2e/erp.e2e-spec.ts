@@ -307,7 +307,7 @@ describe('ERP connection card (admin settings)', () => {
   it('creates (rotates) and revokes the ERP key, shown once; shows the queue and the last poll', async () => {
     const f = await createWorkspace(t);
     const empty = await asAdmin(f).get('/api/v1/settings/erp').expect(200);
-    expect(empty.body).toEqual({ ok: true, base_url: `http://${f.host}/api/erp/v1`, keys: [], queue: { waiting: 0, claimed: 0, retrying: 0, failed: 0, written: 0 }, last_poll_at: null, errors: [], heartbeat: { claimed_last_hour: 0, reported_last_hour: 0, oldest_waiting_at: null } });
+    expect(empty.body).toEqual({ ok: true, base_url: `http://${f.host}/api/erp/v1`, keys: [], queue: { waiting: 0, claimed: 0, retrying: 0, failed: 0, written: 0 }, last_poll_at: null, errors: [], heartbeat: { claimed_last_hour: 0, reported_last_hour: 0, oldest_waiting_at: null, stalled_since: null } });
     const first = await asAdmin(f).post('/api/v1/settings/erp/key').expect(201);
     expect(first.body).toMatchObject({ ok: true, key: expect.stringMatching(/^erp_/), prefix: first.body.key.slice(0, 12), base_url: `http://${f.host}/api/erp/v1` });
     await asErp(f, first.body.key).get('/api/erp/v1/orders').expect(200);
@@ -328,7 +328,7 @@ describe('ERP connection card (admin settings)', () => {
     expect(card.body.queue).toEqual({ waiting: 1, claimed: 1, retrying: 1, failed: 1, written: 1 });
     // heartbeat: 4 claimed in the last hour, 2 reported for good (written, parked); the oldest waiting is entries[1]'s
     const oldest = (await db(t).findOneByOrFail(ErpQueueEntry, { workspaceId: f.ws.id, id: entries[1] })).createdAt;
-    expect(card.body.heartbeat).toEqual({ claimed_last_hour: 4, reported_last_hour: 2, oldest_waiting_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/) });
+    expect(card.body.heartbeat).toEqual({ claimed_last_hour: 4, reported_last_hour: 2, oldest_waiting_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/), stalled_since: null });
     expect(card.body.heartbeat.oldest_waiting_at.slice(0, 10)).toBe(oldest.toLocaleDateString('sv-SE', { timeZone: f.ws.timezone }));
     expect(card.body.last_poll_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
     expect(card.body.errors.map((e: { id: number; state: string; error: string }) => [e.id, e.state, e.error]).sort()).toEqual(

@@ -22,6 +22,7 @@ import { PgBouncer, pgbouncerMissing, PGBOUNCER_POOL_SIZE, startPgBouncer } from
 import { ProbeModule } from '../helpers/probe.module';
 import { openTestDb } from '../helpers/test-db';
 import { api, createUser, createWorkspace, db, Fixture, issueKey, startApp, TestApp, uow } from '../helpers/test-app';
+import { waitFor } from '../helpers/wait';
 
 /**
  * The service behind PgBouncer 1.18 in transaction mode (DATABASE_POOL_MODE=transaction, LISTEN on
@@ -43,14 +44,6 @@ async function within(limitMs: number, check: () => Promise<boolean>): Promise<v
   for (;;) {
     if (Date.now() - started > limitMs + POLL_SLACK_MS) throw new Error(`not within ${limitMs} ms (+${POLL_SLACK_MS} ms poll slack)`);
     if (await check()) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
-async function waitFor(check: () => boolean | Promise<boolean>, ms: number): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out waiting');
     await new Promise((r) => setTimeout(r, 25));
   }
 }

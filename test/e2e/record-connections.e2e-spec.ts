@@ -2,6 +2,7 @@ import { createServer, IncomingHttpHeaders, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { WebhookConnection } from '../../src/domain/integrations/webhook-connection.entity';
 import { api, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
+import { waitFor } from '../helpers/wait';
 
 /**
  * Record-creation connections (issue 24, spec 6.5) against loopback stand-ins of the seven products:
@@ -136,17 +137,6 @@ let t: TestApp;
 let a: Fixture;
 const ids = {} as Record<Kind, number>;
 const as = () => api(t, a.host, a.adminKey);
-
-type Truthy<T> = Exclude<T, false | null | undefined | 0 | ''>;
-async function waitFor<T>(fn: () => T | Promise<T>, ms = 15_000): Promise<Truthy<T>> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v as Truthy<T>;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 /** The delivery log of a connection once `n` deliveries are finished. */
 const finished = async (id: number, n: number) =>

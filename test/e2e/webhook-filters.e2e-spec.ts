@@ -2,6 +2,7 @@ import { AddressInfo } from 'node:net';
 import { Server } from 'node:http';
 import { WorkspaceService } from '../../src/domain/workspace/workspace.service';
 import { api, createWorkspace, Fixture, startApp, TestApp } from '../helpers/test-app';
+import { waitFor } from '../helpers/wait';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createReceiver } = require('../../examples/webhook-receiver.js') as { createReceiver: (o: object) => Server };
@@ -36,14 +37,6 @@ afterAll(async () => {
 
 const admin = () => api(t, a.host, a.adminKey);
 const at = (path: string) => got.filter((g) => g.path === path);
-
-async function waitFor(fn: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await fn())) {
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 /** The workspace's stages by role, read from its constants (they differ per installation). */
 async function stages() {

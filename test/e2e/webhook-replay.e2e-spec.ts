@@ -4,6 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import { OutboxEvent } from '../../src/platform/outbox/outbox-event.entity';
 import { WebhookDelivery } from '../../src/domain/integrations/webhook-delivery.entity';
 import { api, createUser, createWorkspace, db, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
+import { waitFor } from '../helpers/wait';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createReceiver } = require('../../examples/webhook-receiver.js') as { createReceiver: (o: object) => Server };
@@ -47,17 +48,6 @@ afterAll(async () => {
   receiver.closeAllConnections();
   await new Promise((r) => receiver.close(r));
 });
-
-type Truthy<T> = Exclude<T, false | null | undefined | 0 | ''>;
-async function waitFor<T>(fn: () => T | Promise<T>, ms = 10000): Promise<Truthy<T>> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v as Truthy<T>;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 const as = (f: Fixture, key = f.adminKey) => api(t, f.host, key);
 

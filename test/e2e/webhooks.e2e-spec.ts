@@ -17,6 +17,7 @@ import { SECRET_BOX } from '../../src/domain/identity/secret-box.provider';
 import type { SecretBox } from '../../src/platform/common/crypto';
 import { api, createUser, createWorkspace, db, Fixture, issueKey, startApp, TestApp, uow } from '../helpers/test-app';
 import { Webhook } from 'standardwebhooks';
+import { waitFor } from '../helpers/wait';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createReceiver, verifyStandardWebhook } = require('../../examples/webhook-receiver.js') as {
@@ -85,17 +86,6 @@ afterAll(async () => {
 });
 
 const as = (key: string, f: Fixture = a) => api(t, f.host, key);
-
-type Truthy<T> = Exclude<T, false | null | undefined | 0 | ''>;
-async function waitFor<T>(fn: () => T | Promise<T>, ms = 5000): Promise<Truthy<T>> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v as Truthy<T>;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 async function connect(f: Fixture, path: string, events = ALL): Promise<{ id: number; key: string }> {
   const res = await as(f.adminKey, f).post('/api/v1/webhooks', { url: `${base}${path}`, events }).expect(201);

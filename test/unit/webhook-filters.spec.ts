@@ -1,5 +1,6 @@
 import { DomainError } from '../../src/platform/common/errors';
 import { checkFilterFields, describeFilter, EventFilter, matchesFilter, MAX_FILTER_CONDITIONS, parseEventFilter, valueAt } from '../../src/domain/integrations/event-filter';
+import { erpStalledEvent } from '../../src/domain/crm/orders/erp-events';
 import { EVENT_DATA_FIELDS, SUBSCRIBABLE_EVENTS, SubscribableEvent } from '../../src/domain/integrations/event-kinds';
 import { oppCreatedEvent, oppLostEvent, oppStageEvent, oppWonEvent } from '../../src/domain/crm/opportunities/opportunity-events';
 import { ticketCreated } from '../../src/domain/crm/tickets/ticket-events';
@@ -95,6 +96,9 @@ describe('the data fields of each kind (what a filter may name)', () => {
     }
     const t = ticketCreated({ workspaceId: 1, id: 5, subject: 'Leak', priority: 'High', who: 'Ali', isSample: false } as Ticket);
     expect(Object.keys(t.data).sort()).toEqual([...EVENT_DATA_FIELDS.ticket_created].sort());
+    const stall = erpStalledEvent({ workspaceId: 1, timezone: 'Europe/Istanbul', stallId: 3, stallMinutes: 30, waiting: 2, oldestWaitingAt: new Date('2026-11-26T06:00:00Z'), lastPollAt: null });
+    expect(Object.keys(stall.data).sort()).toEqual([...EVENT_DATA_FIELDS.erp_stalled].sort());
+    expect(stall).toMatchObject({ event: 'erp_stalled', url: '/settings/erp', data: { waiting: 2, oldest_waiting_at: '2026-11-26T09:00:00', last_poll_at: null, stall_minutes: 30 } });
   });
 });
 

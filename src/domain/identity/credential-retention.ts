@@ -1,8 +1,8 @@
-import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type pino from 'pino';
 import { APP_CONFIG, AppConfig } from '../../platform/config/app-config';
 import { ROOT_LOGGER } from '../../platform/common/logger';
-import { PeriodicJob } from '../../platform/common/periodic-job';
+import { deleteInBatches, HousekeepingJob } from '../../platform/database/housekeeping';
 import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { WorkspaceService } from '../workspace/workspace.service';
 import { IdempotencyKeys } from './idempotency';
@@ -11,9 +11,6 @@ import { IdempotencyKeys } from './idempotency';
 export const CREDENTIAL_RETENTION_DAYS = 30;
 /** An authorization code is kept this long after it expired (a reuse within it still revokes the grant's tokens). */
 export const CODE_RETENTION_HOURS = 24;
-/** Rows deleted per statement (each its own short transaction). */
-const BATCH = 5000;
-
 const PRUNE_CREDENTIALS = `
   WITH gone AS (
     SELECT id FROM credentials
@@ -45,27 +42,19 @@ const PRUNE_USAGE = `
  * would cost the refresh rotation its HOT update on the hot path, for a job that runs a few times an hour.
  */
 @Injectable()
-export class CredentialRetention implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly job = new PeriodicJob(
-    () => this.prune(),
-    (e) => this.log.warn({ err: e }, 'credential retention round failed'),
-  );
-
+export class CredentialRetention extends HousekeepingJob {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly workspaces: WorkspaceService,
     private readonly idempotency: IdempotencyKeys,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) config: AppConfig,
     @Inject(ROOT_LOGGER) private readonly log: pino.Logger,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (this.config.housekeepingMinutes <= 0) return;
-    this.job.start(this.config.housekeepingMinutes * 60_000);
+  ) {
+    super(config, log, 'credential retention');
   }
 
-  onApplicationShutdown(): Promise<void> {
-    return this.job.stop();
+  round(): Promise<unknown> {
+    return this.prune();
   }
 
   /** One round: deletes spent credentials and codes past their retention, expired idempotency keys and old usage buckets. */
@@ -84,12 +73,7 @@ export class CredentialRetention implements OnApplicationBootstrap, OnApplicatio
     return { credentials, codes, idempotencyKeys, usageBuckets };
   }
 
-  private async drain(ws: number, sql: string, age: number): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const [{ n }] = await this.uow.runDetached(() => this.uow.tenant(ws).sql<{ n: number }>(sql, [age, BATCH]));
-      total += n;
-      if (n < BATCH) return total;
-    }
+  private drain(ws: number, sql: string, age: number): Promise<number> {
+    return deleteInBatches(this.uow, ws, sql, [age]);
   }
 }

@@ -12,6 +12,8 @@ export const SUBSCRIBABLE_EVENTS = [
   'visit_created',
   'ticket_created',
   'form_submitted',
+  // not in spec 6.1: the ERP connector stopped polling while orders wait (ErpStallWatch)
+  'erp_stalled',
 ] as const satisfies readonly EventName[];
 
 export type SubscribableEvent = (typeof SUBSCRIBABLE_EVENTS)[number];
@@ -30,4 +32,5 @@ export const EVENT_DATA_FIELDS: Record<SubscribableEvent, readonly string[]> = {
   visit_created: ['id', 'customer', 'type', 'date', 'next_action', 'note'],
   ticket_created: ['id', 'subject', 'priority', 'who'],
   form_submitted: ['form', 'company', 'name', 'email', 'phone', 'customer_id', 'task_id', 'new_customer'],
+  erp_stalled: ['waiting', 'oldest_waiting_at', 'last_poll_at', 'stall_minutes'],
 };

@@ -359,7 +359,7 @@ export class AdminSettingsController {
       keys: keys.map((k) => ({ prefix: k.prefix, created: ts(auth, k.createdAt), lastUsed: ts(auth, k.lastUsedAt) })),
       counts: { ...counts },
       lastPoll: ts(auth, lastPollAt),
-      heartbeat: { claimed: heartbeat.claimedLastHour, reported: heartbeat.reportedLastHour, oldest: ts(auth, heartbeat.oldestWaitingAt) },
+      heartbeat: { claimed: heartbeat.claimedLastHour, reported: heartbeat.reportedLastHour, oldest: ts(auth, heartbeat.oldestWaitingAt), stalledSince: heartbeat.stalledSince ? ts(auth, heartbeat.stalledSince) : '' },
       errors: errors.map((e) => ({ at: ts(auth, e.updatedAt), orderId: e.orderId, state: e.state, attempts: e.attempts, error: e.lastError ?? '' })),
       deadLetters: dead.items.map(({ entry, ref }) => ({
         id: entry.id,

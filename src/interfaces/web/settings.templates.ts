@@ -96,6 +96,7 @@ const ERP = `<% layout('@layout', { ...it.chrome, title: 'ERP' }) %>
 <tbody><tr><td><%= it.counts.waiting %></td><td><%= it.counts.claimed %></td><td><%= it.counts.retrying %></td><td><%= it.counts.failed %></td><td><%= it.counts.written %></td></tr></tbody></table></div>
 <p>Last poll: <%= it.lastPoll %></p>
 <p>Last hour: <%= it.heartbeat.claimed %> claimed, <%= it.heartbeat.reported %> reported. Oldest waiting order queued: <%= it.heartbeat.oldest %></p>
+<% if (it.heartbeat.stalledSince) { %><p id="erp-stalled"><span class="tag warn">Stalled</span> No poll while orders wait: the erp_stalled alert went out <%= it.heartbeat.stalledSince %>.</p><% } %>
 <h2>Newest errors</h2><% if (it.errors.length) { %><table class="cards"><thead><tr><th>At</th><th>Order</th><th>State</th><th>Attempts</th><th>Error</th></tr></thead><tbody>
 <% for (const e of it.errors) { %><tr><td><%= e.at %></td><td data-label="Order"><%= e.orderId %></td><td data-label="State"><%= e.state %></td><td data-label="Attempts"><%= e.attempts %></td><td class="wrap" data-label="Error"><%= e.error %></td></tr>
 <% } %></tbody></table><% } else { %><p>No errors.</p><% } %>

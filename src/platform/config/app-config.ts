@@ -94,6 +94,11 @@ export interface AppConfig {
   housekeepingMinutes: number;
   /** Days the event journal (GET /api/v1/events) keeps an event; older ones are removed by housekeeping. */
   eventRetentionDays: number;
+  /**
+   * Minutes without an ERP poll, while an order has waited as long, before the `erp_stalled` webhook event
+   * is raised (checked every housekeeping round); 0 = never.
+   */
+  erpStallMinutes: number;
   // --- Ask (questions in plain language through a language model) ---
   /** ASK_LLM_URL, ASK_LLM_MODEL, ASK_LLM_KEY and the per-question bounds; `url` and `model` empty: Ask is off (me.ai false). */
   ask: AskConfig;
@@ -224,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookConcurrency: int(env, 'WEBHOOK_CONCURRENCY', 4, 1, 64),
     housekeepingMinutes: int(env, 'HOUSEKEEPING_MINUTES', 10, 0, 24 * 60),
     eventRetentionDays: int(env, 'EVENT_RETENTION_DAYS', 7, 1, 3650),
+    erpStallMinutes: int(env, 'ERP_STALL_MINUTES', 30, 0, 7 * 24 * 60),
     ask: askConfig(env),
   };
 }

@@ -1,5 +1,5 @@
 import type { JsonMap } from '../database/tenant-entity';
-/** The event kinds of spec 6.1. */
+/** The event kinds of spec 6.1, and `erp_stalled` (issue 23). */
 export type EventName =
   | 'opp_created'
   | 'opp_stage'
@@ -11,6 +11,7 @@ export type EventName =
   | 'visit_created'
   | 'ticket_created'
   | 'form_submitted'
+  | 'erp_stalled'
   | 'test';
 
 export interface DomainEvent {

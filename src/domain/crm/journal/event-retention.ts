@@ -1,13 +1,10 @@
-import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type pino from 'pino';
 import { APP_CONFIG, AppConfig } from '../../../platform/config/app-config';
 import { ROOT_LOGGER } from '../../../platform/common/logger';
-import { PeriodicJob } from '../../../platform/common/periodic-job';
+import { deleteInBatches, HousekeepingJob } from '../../../platform/database/housekeeping';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { WorkspaceService } from '../../workspace/workspace.service';
-
-/** Rows deleted per statement (each its own short transaction). */
-const BATCH = 5000;
 
 /**
  * Outbox events past EVENT_RETENTION_DAYS that the dispatcher has handed on. A pending one (no worker ran
@@ -27,38 +24,24 @@ const PRUNE_EVENTS = `
  * so every instance may run it.
  */
 @Injectable()
-export class EventRetention implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly job = new PeriodicJob(
-    () => this.prune(),
-    (e) => this.log.warn({ err: e }, 'event retention round failed'),
-  );
-
+export class EventRetention extends HousekeepingJob {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly workspaces: WorkspaceService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(ROOT_LOGGER) private readonly log: pino.Logger,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (this.config.housekeepingMinutes <= 0) return;
-    this.job.start(this.config.housekeepingMinutes * 60_000);
+  ) {
+    super(config, log, 'event retention');
   }
 
-  onApplicationShutdown(): Promise<void> {
-    return this.job.stop();
+  round(): Promise<unknown> {
+    return this.prune();
   }
 
   /** One round: deletes the events past retention; returns how many. */
   async prune(): Promise<number> {
     let total = 0;
-    for (const ws of await this.workspaces.ids()) {
-      for (;;) {
-        const [{ n }] = await this.uow.runDetached(() => this.uow.tenant(ws).sql<{ n: number }>(PRUNE_EVENTS, [this.config.eventRetentionDays, BATCH]));
-        total += n;
-        if (n < BATCH) break;
-      }
-    }
+    for (const ws of await this.workspaces.ids()) total += await deleteInBatches(this.uow, ws, PRUNE_EVENTS, [this.config.eventRetentionDays]);
     if (total) this.log.info({ events: total }, 'events past retention deleted');
     return total;
   }

@@ -15,6 +15,8 @@ export const JOURNAL_KIND_MODULES = {
   ticket_created: MODULES.support,
   // website forms are part of Customers (forms.service.ts)
   form_submitted: MODULES.customers,
+  // an alert about the ERP connector (admins only: it is about no record a user owns)
+  erp_stalled: MODULES.orders,
 } as const satisfies Record<(typeof SUBSCRIBABLE_EVENTS)[number], ModuleName>;
 export type JournalKind = keyof typeof JOURNAL_KIND_MODULES;
 export const JOURNAL_KINDS = Object.keys(JOURNAL_KIND_MODULES) as JournalKind[];

@@ -6,6 +6,7 @@ import { isAdmin, UserContext } from '../../identity/auth-context';
 import { Credential } from '../../identity/credential.entity';
 import { CredentialsService } from '../../identity/credentials.service';
 import { ERP_QUEUE_WAITING, ErpQueueEntry } from './erp-queue-entry.entity';
+import { ErpStall } from './erp-stall.entity';
 import { Clock } from '../../../platform/common/clock';
 
 const ERP_KEY_LOCK = 0x65726b79; // "erky"
@@ -33,6 +34,8 @@ export interface ErpHeartbeat {
   claimedLastHour: number;
   reportedLastHour: number;
   oldestWaitingAt: Date | null;
+  /** When the open `erp_stalled` alert was raised (ErpStallWatch); null when no stall is open or a poll came since. */
+  stalledSince: Date | null;
 }
 
 /**
@@ -86,6 +89,9 @@ export class ErpConnectionService {
       .getMany();
     const lastUsed = keys.map((k) => k.lastUsedAt?.getTime() ?? 0);
     const poll = Math.max(row?.last_poll ? new Date(row.last_poll).getTime() : 0, ...lastUsed);
+    // the open stall until housekeeping clears it; a poll since then ends it on the card at once
+    const stall = await db.findOne(ErpStall, { where: { clearedAt: IsNull() } });
+    const stalledSince = stall && poll <= stall.raisedAt.getTime() ? stall.raisedAt : null;
     return {
       keys,
       counts: { waiting: row?.waiting ?? 0, claimed: row?.claimed ?? 0, retrying: row?.retrying ?? 0, failed: row?.failed ?? 0, written: row?.written ?? 0 },
@@ -95,6 +101,7 @@ export class ErpConnectionService {
         claimedLastHour: row?.claimed_hour ?? 0,
         reportedLastHour: row?.reported_hour ?? 0,
         oldestWaitingAt: row?.oldest ? new Date(row.oldest) : null,
+        stalledSince,
       },
     };
   }

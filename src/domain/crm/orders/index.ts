@@ -3,3 +3,4 @@ export { OrdersModule } from './orders.module';
 export { OrdersService } from './orders.service';
 export type { OrderView } from './orders.service';
 export { ErpConnectionService } from './erp-connection.service';
+export { ErpStallWatch } from './erp-stall-watch';

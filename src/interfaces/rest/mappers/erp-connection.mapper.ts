@@ -16,6 +16,7 @@ export function toErpConnection(c: ErpConnection, baseUrl: string, tz: string): 
       claimed_last_hour: c.heartbeat.claimedLastHour,
       reported_last_hour: c.heartbeat.reportedLastHour,
       oldest_waiting_at: formatTimestamp(c.heartbeat.oldestWaitingAt, tz),
+      stalled_since: formatTimestamp(c.heartbeat.stalledSince, tz),
     },
     errors: c.errors.map((e) => ({ id: e.id, order_id: e.orderId, state: e.state as 'waiting' | 'failed', attempts: e.attempts, error: e.lastError, at: formatTimestamp(e.updatedAt, tz) })),
   };

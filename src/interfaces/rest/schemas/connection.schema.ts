@@ -96,6 +96,10 @@ export const ErpConnectionResponse = named(
         claimed_last_hour: f.count().meta({ description: 'queue entries whose latest claim was in the last hour' }),
         reported_last_hour: f.count().meta({ description: 'queue entries written or made dead letters in the last hour' }),
         oldest_waiting_at: f.timestamp().nullable().meta({ description: 'when the oldest entry still waiting (not written, not dead) was queued; null when none waits' }),
+        stalled_since: f
+          .timestamp()
+          .nullable()
+          .meta({ description: 'when the `erp_stalled` webhook event was raised for the current stall (no poll for ERP_STALL_MINUTES while orders wait); null when not stalled (a poll came since)' }),
       })
       .meta({ description: "the connector's heartbeat, read from the queue (no write per poll)" }),
   }),
@@ -105,7 +109,7 @@ example(ErpConnectionResponse, {
   ok: true, base_url: 'https://ege.crm.example/api/erp/v1', keys: [{ prefix: 'erp_AbC1dE2X', created_at: '2026-03-02T09:00:00', last_used_at: '2026-11-26T09:30:05' }],
   queue: { waiting: 3, claimed: 1, retrying: 1, failed: 0, written: 482 }, last_poll_at: '2026-11-26T09:30:05',
   errors: [{ id: 77, order_id: 311, state: 'waiting', attempts: 2, error: 'customer C10042 is blocked', at: '2026-11-26T09:30:05' }],
-  heartbeat: { claimed_last_hour: 12, reported_last_hour: 11, oldest_waiting_at: '2026-11-26T09:12:40' },
+  heartbeat: { claimed_last_hour: 12, reported_last_hour: 11, oldest_waiting_at: '2026-11-26T09:12:40', stalled_since: null },
 });
 
 export const ErpKeyCreated = named(
