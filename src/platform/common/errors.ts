@@ -23,6 +23,9 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'rate_limited'
+  | 'mailbox_auth'
+  | 'mailbox_unreachable'
+  | 'mailbox_not_connected'
   | 'internal';
 
 const STATUS: Record<ErrorCode, number> = {
@@ -46,6 +49,9 @@ const STATUS: Record<ErrorCode, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  mailbox_auth: 422,
+  mailbox_unreachable: 422,
+  mailbox_not_connected: 409,
   internal: 500,
 };
 

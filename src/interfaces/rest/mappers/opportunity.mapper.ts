@@ -103,7 +103,7 @@ export function toOppSummary(v: OppView, ws: Workspace, users: Map<number, User>
     tags: o.tags,
     revived_from_id: o.revivedFromId,
     revived_to_id: o.revivedToId,
-    threads_n: 0,
+    threads_n: o.threadsN ?? 0,
   };
 }
 

@@ -24,6 +24,7 @@ import { ErpLeaseTokens1795476000000 } from './1795476000000-ErpLeaseTokens';
 import { ErpVersions1795477000000 } from './1795477000000-ErpVersions';
 import { RecordConnections1795478000000 } from './1795478000000-RecordConnections';
 import { ConnectionUsage1795479000000 } from './1795479000000-ConnectionUsage';
+import { MailboxConnections1795484000000 } from './1795484000000-MailboxConnections';
 
 /** Committed migrations, in order. `npm run migration:generate --name=X` writes a new file; add it here. */
 export const MIGRATIONS: Function[] = [
@@ -53,4 +54,5 @@ export const MIGRATIONS: Function[] = [
   ErpVersions1795477000000,
   RecordConnections1795478000000,
   ConnectionUsage1795479000000,
+  MailboxConnections1795484000000,
 ];
