@@ -63,7 +63,7 @@ beforeAll(async () => {
   company = (await as(ayse).post('/api/v1/companies', { name: 'Anadolu Ambalaj', website: 'https://www.anadolu.test' }).expect(201)).body.company.id;
   await as(ayse).post('/api/v1/people', { name: 'Hakan Öztürk', customer_id: company, email: 'hakan@anadolu.test' }).expect(201);
   opp = (await as(ayse).post('/api/v1/opportunities', { name: 'Stretch film 2027', customer_id: company, value: 1000 }).expect(201)).body.opp.id;
-}, 60_000);
+});
 afterAll(async () => {
   await t?.close();
   await smtp?.close();
@@ -140,6 +140,7 @@ describe('POST /emails and the IMAP sync', () => {
     expect((await as(ayse).get(`/api/v1/emails/threads?customer_id=${company}`).expect(200)).body.items.map((x: { id: number }) => x.id)).toEqual([threadId]);
     const o = await as(ayse).get(`/api/v1/opportunities/${opp}`).expect(200);
     expect(o.body.opp.threads_n).toBe(1);
+    expect(o.body.opp.threads).toEqual([{ id: threadId, subject: 'Stretch film offer', messages_n: 1, last_message_at: expect.any(String), user_id: ayse.user.id }]);
   });
 
   it('a reply appended to the INBOX joins the thread after a sync; its new sender becomes a person without contact_created', async () => {
