@@ -7201,8 +7201,18 @@ export interface components {
                 note: string;
                 next_action: string;
             }[];
-            /** @description always empty: not kept by this service */
-            threads: unknown[];
+            /** @description e-mail threads filed on the opportunity, newest first (at most 50; GET /api/v1/emails/threads/{id} for the messages); empty without the Email module */
+            threads: {
+                id: number;
+                subject: string;
+                messages_n: number;
+                /**
+                 * @description local time of the workspace, no offset
+                 * @example 2026-11-26T09:30:00
+                 */
+                last_message_at: string;
+                user_id: number;
+            }[];
             /** @description always empty: not kept by this service */
             demos: unknown[];
             /** @description always empty: not kept by this service */
