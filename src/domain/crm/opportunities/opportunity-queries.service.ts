@@ -132,7 +132,7 @@ export class OpportunityQueries {
       () => (auth.modules.includes(MODULES.orders) ? this.orders.forOpportunity(auth, o.id) : []),
       () => this.objects.linkedTo(auth, 'opportunity', o.id),
       () =>
-        auth.modules.includes(MODULES.email)
+        o.threadsN > 0 && auth.modules.includes(MODULES.email) // threads_n counts them: no read for the many without e-mail
           ? db.sql<OppThread>('SELECT id, subject, messages_n, last_message_at, user_id FROM email_threads WHERE workspace_id = $1 AND opp_id = $2 ORDER BY last_message_at DESC, id DESC LIMIT 50', [o.id])
           : [],
     );
