@@ -1376,6 +1376,144 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me/mailbox/connection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Connect the caller's mailbox
+         * @description Connects the caller's mailbox for sending (SMTP) and receiving (IMAP): both servers are tried first (SMTP login, IMAP login and INBOX), within the mailbox deadline and only to public addresses; then the settings are kept and the passwords stored encrypted (never returned). Receiving starts with mail that arrives after connecting. `provider` is `imap_smtp` (OAuth providers may come later). A failed try leaves the mailbox in status `error` with the reason in `mailbox.error`. Needs the Email module.
+         *
+         *     Beyond the spec: see docs/decisions.md.
+         */
+        put: operations["connectMailbox"];
+        post?: never;
+        /**
+         * Disconnect the caller's mailbox
+         * @description Forgets the servers and passwords; the address, signature and the threads already filed stay. Needs the Email module.
+         *
+         *     Beyond the spec: see docs/decisions.md.
+         */
+        delete: operations["disconnectMailbox"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/mailbox/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read the caller's new mail now
+         * @description One IMAP sync round of the caller's INBOX (as the periodic one): at most MAILBOX_SYNC_BATCH new messages, each filed into the thread it answers (In-Reply-To, References) or onto the company whose person or domain sent it; a sender not yet among the company's people becomes a person (no `contact_created`). Mail of no known company is left alone. Needs the Email module.
+         *
+         *     Beyond the spec: see docs/decisions.md.
+         */
+        post: operations["syncMailbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an e-mail
+         * @description Queues an e-mail from the caller's connected mailbox and answers at once (202, state `queued`); it is sent in the background through the caller's SMTP server and its state becomes `sent` or `failed` with the error (no retries; GET /api/v1/emails/{id}). It is filed in `thread_id` (a reply: In-Reply-To and References set), or in a new thread on `opp_id` (and its company) or `customer_id`. `signature: true` appends the caller's signature. Needs the Email module.
+         *
+         *     Beyond the spec: see docs/decisions.md.
+         */
+        post: operations["sendEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/emails/threads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * E-mail threads of a record
+         * @description The e-mail threads filed on a company (`customer_id`: all of its threads) or an opportunity (`opp_id`), newest first, at most 100. One of the two is required. Needs the Email module.
+         *
+         *     Beyond the spec: see docs/decisions.md.
+         */
+        get: operations["listEmailThreads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/emails/threads/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An e-mail thread
+         * @description A thread and its messages, oldest first (at most 500). Visible to whoever may see its company and opportunity. Needs the Email module.
+         *
+         *     Beyond the spec: see docs/decisions.md.
+         */
+        get: operations["getEmailThread"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/emails/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An e-mail
+         * @description One message with its state (`queued`, `sending`, `sent`, `failed` with `error`, or `received`). Needs the Email module.
+         *
+         *     Beyond the spec: see docs/decisions.md.
+         */
+        get: operations["getEmail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/forms": {
         parameters: {
             query?: never;
@@ -3285,6 +3423,53 @@ export interface components {
             email?: string;
             /** @description text appended to the user's e-mails; '' removes it */
             signature?: string;
+        };
+        MailServerDto: {
+            /**
+             * @description host name or IP address
+             * @example smtp.ege.example
+             */
+            host: string;
+            /** @example 465 */
+            port: number;
+            /**
+             * @description `tls` from the first byte (465, 993), `starttls` (587, 143; required), `none` only where private networks are allowed
+             * @enum {string}
+             */
+            tls: "tls" | "starttls" | "none";
+            /** @description login name, usually the address */
+            user: string;
+            /** @description password or app password; stored encrypted, never returned */
+            password: string;
+        };
+        ConnectMailboxDto: {
+            /**
+             * @description how the mailbox is reached; only `imap_smtp` (passwords) for now
+             * @enum {string}
+             */
+            provider: "imap_smtp";
+            /** @description the From address of the e-mails sent */
+            email: string;
+            smtp: components["schemas"]["MailServerDto"];
+            imap: components["schemas"]["MailServerDto"];
+        };
+        SendEmailDto: {
+            /** @description recipient addresses */
+            to: string[];
+            cc?: string[];
+            subject: string;
+            /** @description plain-text body */
+            text: string;
+            /** @description HTML body (optional; sent as the alternative to `text`) */
+            html?: string;
+            /** @description append the caller's signature */
+            signature?: boolean;
+            /** @description company the thread is filed on (required unless opp_id or thread_id) */
+            customer_id?: number;
+            /** @description opportunity the thread is filed on (its company then) */
+            opp_id?: number;
+            /** @description reply in this thread (its company and opportunity) */
+            thread_id?: number;
         };
         WebFormFieldDto: {
             /** @description not one of the standard fields company, name, email, phone, message, website */
@@ -7046,8 +7231,18 @@ export interface components {
                 note: string;
                 next_action: string;
             }[];
-            /** @description always empty: not kept by this service */
-            threads: unknown[];
+            /** @description e-mail threads filed on the opportunity, newest first (at most 50; GET /api/v1/emails/threads/{id} for the messages); empty without the Email module */
+            threads: {
+                id: number;
+                subject: string;
+                messages_n: number;
+                /**
+                 * @description local time of the workspace, no offset
+                 * @example 2026-11-26T09:30:00
+                 */
+                last_message_at: string;
+                user_id: number;
+            }[];
             /** @description always empty: not kept by this service */
             demos: unknown[];
             /** @description always empty: not kept by this service */
@@ -9586,7 +9781,7 @@ export interface components {
             }[];
         };
         /**
-         * @description The caller's mailbox and signature.
+         * @description The caller's mailbox, signature and connection.
          * @example {
          *       "ok": true,
          *       "mailbox": {
@@ -9596,7 +9791,24 @@ export interface components {
          *         "signature": true,
          *         "status": "connected"
          *       },
-         *       "signature_text": "Ayşe Demir\nSales, Ege Polimer A.Ş.\n+90 232 555 0170"
+         *       "signature_text": "Ayşe Demir\nSales, Ege Polimer A.Ş.\n+90 232 555 0170",
+         *       "connection": {
+         *         "provider": "imap_smtp",
+         *         "smtp": {
+         *           "host": "mail.ege.example",
+         *           "port": 465,
+         *           "tls": "tls",
+         *           "user": "ayse@ege.example"
+         *         },
+         *         "imap": {
+         *           "host": "mail.ege.example",
+         *           "port": 993,
+         *           "tls": "tls",
+         *           "user": "ayse@ege.example"
+         *         },
+         *         "synced_at": "2026-11-26T09:30:00",
+         *         "sync_error": ""
+         *       }
          *     }
          */
         MailboxResponse: {
@@ -9605,6 +9817,270 @@ export interface components {
             mailbox: components["schemas"]["Mailbox"];
             /** @description the signature itself, '' when none */
             signature_text: string;
+            /** @description the servers (never the passwords) and the sync state */
+            connection: {
+                /**
+                 * @description `imap_smtp` for a password mailbox; OAuth providers may be added later
+                 * @enum {string}
+                 */
+                provider: "none" | "imap_smtp";
+                smtp: {
+                    host: string;
+                    port: number;
+                    /** @enum {string} */
+                    tls: "tls" | "starttls" | "none";
+                    user: string;
+                } | null;
+                imap: {
+                    host: string;
+                    port: number;
+                    /** @enum {string} */
+                    tls: "tls" | "starttls" | "none";
+                    user: string;
+                } | null;
+                /**
+                 * @description the last IMAP sync, null before the first
+                 * @example 2026-11-26T09:30:00
+                 */
+                synced_at: string | null;
+                /** @description the last sync's error, '' when it worked */
+                sync_error: string;
+            };
+        };
+        /**
+         * @description What one IMAP sync round of the caller's mailbox did.
+         * @example {
+         *       "ok": true,
+         *       "read": 3,
+         *       "filed": 2,
+         *       "more": false
+         *     }
+         */
+        MailboxSyncResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description messages read from INBOX */
+            read: number;
+            /** @description of them, filed on a company (new or known thread) */
+            filed: number;
+            /** @description more messages wait; call again (or let the next round read them) */
+            more: boolean;
+        };
+        /**
+         * @description An e-mail sent through a user's mailbox or read from it.
+         * @example {
+         *       "id": 501,
+         *       "thread_id": 77,
+         *       "direction": "out",
+         *       "state": "sent",
+         *       "error": "",
+         *       "message_id": "0b6d…@ege.example",
+         *       "in_reply_to": "",
+         *       "from": {
+         *         "email": "ayse@ege.example",
+         *         "name": "Ayşe Demir"
+         *       },
+         *       "to": [
+         *         "mert@anadolu.example"
+         *       ],
+         *       "cc": [],
+         *       "subject": "PE film 2027 offer",
+         *       "text": "Dear Mert, …",
+         *       "html": "",
+         *       "at": "2026-11-26T09:30:00",
+         *       "user_id": 7
+         *     }
+         */
+        EmailMessage: {
+            id: number;
+            thread_id: number;
+            /** @enum {string} */
+            direction: "out" | "in";
+            /**
+             * @description out: queued → sending → sent | failed (no retries); in: received
+             * @enum {string}
+             */
+            state: "queued" | "sending" | "sent" | "failed" | "received";
+            /** @description why sending failed, '' otherwise */
+            error: string;
+            /** @description RFC 5322 Message-ID without angle brackets */
+            message_id: string;
+            in_reply_to: string;
+            from: {
+                email: string;
+                name: string;
+            };
+            to: string[];
+            cc: string[];
+            subject: string;
+            text: string;
+            html: string;
+            /**
+             * @description sent, queued or received
+             * @example 2026-11-26T09:30:00
+             */
+            at: string;
+            /** @description whose mailbox sent or received it */
+            user_id: number;
+        };
+        /**
+         * @description An e-mail conversation filed on a company and, when known, an opportunity.
+         * @example {
+         *       "id": 77,
+         *       "subject": "PE film 2027 offer",
+         *       "customer_id": 42,
+         *       "opp_id": 95,
+         *       "user_id": 7,
+         *       "messages_n": 2,
+         *       "last_message_at": "2026-11-26T09:30:00"
+         *     }
+         */
+        EmailThread: {
+            id: number;
+            subject: string;
+            customer_id: number;
+            opp_id: number | null;
+            /** @description whose mailbox started it */
+            user_id: number;
+            messages_n: number;
+            /**
+             * @description local time of the workspace, no offset
+             * @example 2026-11-26T09:30:00
+             */
+            last_message_at: string;
+        };
+        /**
+         * @description The queued message (state `queued`); poll GET /api/v1/emails/{id} for `sent` or `failed`.
+         * @example {
+         *       "ok": true,
+         *       "message": {
+         *         "id": 501,
+         *         "thread_id": 77,
+         *         "direction": "out",
+         *         "state": "queued",
+         *         "error": "",
+         *         "message_id": "0b6d…@ege.example",
+         *         "in_reply_to": "",
+         *         "from": {
+         *           "email": "ayse@ege.example",
+         *           "name": "Ayşe Demir"
+         *         },
+         *         "to": [
+         *           "mert@anadolu.example"
+         *         ],
+         *         "cc": [],
+         *         "subject": "PE film 2027 offer",
+         *         "text": "Dear Mert, …",
+         *         "html": "",
+         *         "at": "2026-11-26T09:30:00",
+         *         "user_id": 7
+         *       }
+         *     }
+         */
+        SendEmailResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            message: components["schemas"]["EmailMessage"];
+        };
+        /**
+         * @description One e-mail.
+         * @example {
+         *       "ok": true,
+         *       "message": {
+         *         "id": 501,
+         *         "thread_id": 77,
+         *         "direction": "out",
+         *         "state": "sent",
+         *         "error": "",
+         *         "message_id": "0b6d…@ege.example",
+         *         "in_reply_to": "",
+         *         "from": {
+         *           "email": "ayse@ege.example",
+         *           "name": "Ayşe Demir"
+         *         },
+         *         "to": [
+         *           "mert@anadolu.example"
+         *         ],
+         *         "cc": [],
+         *         "subject": "PE film 2027 offer",
+         *         "text": "Dear Mert, …",
+         *         "html": "",
+         *         "at": "2026-11-26T09:30:00",
+         *         "user_id": 7
+         *       }
+         *     }
+         */
+        EmailMessageResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            message: components["schemas"]["EmailMessage"];
+        };
+        /**
+         * @description Threads of a company or opportunity, newest first (at most 100).
+         * @example {
+         *       "ok": true,
+         *       "items": [
+         *         {
+         *           "id": 77,
+         *           "subject": "PE film 2027 offer",
+         *           "customer_id": 42,
+         *           "opp_id": 95,
+         *           "user_id": 7,
+         *           "messages_n": 2,
+         *           "last_message_at": "2026-11-26T09:30:00"
+         *         }
+         *       ]
+         *     }
+         */
+        EmailThreadList: {
+            /** @enum {boolean} */
+            ok: true;
+            items: components["schemas"]["EmailThread"][];
+        };
+        /**
+         * @description A thread with its messages, oldest first (at most 500).
+         * @example {
+         *       "ok": true,
+         *       "thread": {
+         *         "id": 77,
+         *         "subject": "PE film 2027 offer",
+         *         "customer_id": 42,
+         *         "opp_id": 95,
+         *         "user_id": 7,
+         *         "messages_n": 2,
+         *         "last_message_at": "2026-11-26T09:30:00"
+         *       },
+         *       "messages": [
+         *         {
+         *           "id": 501,
+         *           "thread_id": 77,
+         *           "direction": "out",
+         *           "state": "sent",
+         *           "error": "",
+         *           "message_id": "0b6d…@ege.example",
+         *           "in_reply_to": "",
+         *           "from": {
+         *             "email": "ayse@ege.example",
+         *             "name": "Ayşe Demir"
+         *           },
+         *           "to": [
+         *             "mert@anadolu.example"
+         *           ],
+         *           "cc": [],
+         *           "subject": "PE film 2027 offer",
+         *           "text": "Dear Mert, …",
+         *           "html": "",
+         *           "at": "2026-11-26T09:30:00",
+         *           "user_id": 7
+         *         }
+         *       ]
+         *     }
+         */
+        EmailThreadDetail: {
+            /** @enum {boolean} */
+            ok: true;
+            thread: components["schemas"]["EmailThread"];
+            messages: components["schemas"]["EmailMessage"][];
         };
         /**
          * @description What the compose screen offers for a company (spec 2.13, 4.9).
@@ -27237,7 +27713,24 @@ export interface operations {
                      *         "signature": true,
                      *         "status": "connected"
                      *       },
-                     *       "signature_text": "Ayşe Demir\nSales, Ege Polimer A.Ş.\n+90 232 555 0170"
+                     *       "signature_text": "Ayşe Demir\nSales, Ege Polimer A.Ş.\n+90 232 555 0170",
+                     *       "connection": {
+                     *         "provider": "imap_smtp",
+                     *         "smtp": {
+                     *           "host": "mail.ege.example",
+                     *           "port": 465,
+                     *           "tls": "tls",
+                     *           "user": "ayse@ege.example"
+                     *         },
+                     *         "imap": {
+                     *           "host": "mail.ege.example",
+                     *           "port": 993,
+                     *           "tls": "tls",
+                     *           "user": "ayse@ege.example"
+                     *         },
+                     *         "synced_at": "2026-11-26T09:30:00",
+                     *         "sync_error": ""
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["MailboxResponse"];
@@ -27339,7 +27832,24 @@ export interface operations {
                      *         "signature": true,
                      *         "status": "connected"
                      *       },
-                     *       "signature_text": "Ayşe Demir\nSales, Ege Polimer A.Ş.\n+90 232 555 0170"
+                     *       "signature_text": "Ayşe Demir\nSales, Ege Polimer A.Ş.\n+90 232 555 0170",
+                     *       "connection": {
+                     *         "provider": "imap_smtp",
+                     *         "smtp": {
+                     *           "host": "mail.ege.example",
+                     *           "port": 465,
+                     *           "tls": "tls",
+                     *           "user": "ayse@ege.example"
+                     *         },
+                     *         "imap": {
+                     *           "host": "mail.ege.example",
+                     *           "port": 993,
+                     *           "tls": "tls",
+                     *           "user": "ayse@ege.example"
+                     *         },
+                     *         "synced_at": "2026-11-26T09:30:00",
+                     *         "sync_error": ""
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["MailboxResponse"];
@@ -27373,6 +27883,849 @@ export interface operations {
                 };
             };
             /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    connectMailbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectMailboxDto"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "mailbox": {
+                     *         "connected": true,
+                     *         "email": "ayse@ege.example",
+                     *         "error": "",
+                     *         "signature": true,
+                     *         "status": "connected"
+                     *       },
+                     *       "signature_text": "Ayşe Demir\nSales, Ege Polimer A.Ş.\n+90 232 555 0170",
+                     *       "connection": {
+                     *         "provider": "imap_smtp",
+                     *         "smtp": {
+                     *           "host": "mail.ege.example",
+                     *           "port": 465,
+                     *           "tls": "tls",
+                     *           "user": "ayse@ege.example"
+                     *         },
+                     *         "imap": {
+                     *           "host": "mail.ege.example",
+                     *           "port": 993,
+                     *           "tls": "tls",
+                     *           "user": "ayse@ege.example"
+                     *         },
+                     *         "synced_at": "2026-11-26T09:30:00",
+                     *         "sync_error": ""
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MailboxResponse"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `mailbox_auth`: a server refused the user name or password; `mailbox_unreachable`: a server could not be reached (address refused, DNS, network, TLS or the deadline) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    disconnectMailbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "mailbox": {
+                     *         "connected": true,
+                     *         "email": "ayse@ege.example",
+                     *         "error": "",
+                     *         "signature": true,
+                     *         "status": "connected"
+                     *       },
+                     *       "signature_text": "Ayşe Demir\nSales, Ege Polimer A.Ş.\n+90 232 555 0170",
+                     *       "connection": {
+                     *         "provider": "imap_smtp",
+                     *         "smtp": {
+                     *           "host": "mail.ege.example",
+                     *           "port": 465,
+                     *           "tls": "tls",
+                     *           "user": "ayse@ege.example"
+                     *         },
+                     *         "imap": {
+                     *           "host": "mail.ege.example",
+                     *           "port": 993,
+                     *           "tls": "tls",
+                     *           "user": "ayse@ege.example"
+                     *         },
+                     *         "synced_at": "2026-11-26T09:30:00",
+                     *         "sync_error": ""
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MailboxResponse"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    syncMailbox: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "read": 3,
+                     *       "filed": 2,
+                     *       "more": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MailboxSyncResponse"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `mailbox_not_connected`: no connected mailbox; or `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `mailbox_auth` or `mailbox_unreachable`: the IMAP server refused or could not be reached; or `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendEmail: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendEmailDto"];
+            };
+        };
+        responses: {
+            /** @description success */
+            202: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "message": {
+                     *         "id": 501,
+                     *         "thread_id": 77,
+                     *         "direction": "out",
+                     *         "state": "queued",
+                     *         "error": "",
+                     *         "message_id": "0b6d…@ege.example",
+                     *         "in_reply_to": "",
+                     *         "from": {
+                     *           "email": "ayse@ege.example",
+                     *           "name": "Ayşe Demir"
+                     *         },
+                     *         "to": [
+                     *           "mert@anadolu.example"
+                     *         ],
+                     *         "cc": [],
+                     *         "subject": "PE film 2027 offer",
+                     *         "text": "Dear Mert, …",
+                     *         "html": "",
+                     *         "at": "2026-11-26T09:30:00",
+                     *         "user_id": 7
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SendEmailResponse"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such company, opportunity or thread, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `mailbox_not_connected`: connect the mailbox first (PUT /api/v1/me/mailbox/connection); or `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listEmailThreads: {
+        parameters: {
+            query?: {
+                /** @description company id (required unless opp_id is given) */
+                customer_id?: number;
+                /** @description the opportunity the e-mail is about; must belong to the company */
+                opp_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "items": [
+                     *         {
+                     *           "id": 77,
+                     *           "subject": "PE film 2027 offer",
+                     *           "customer_id": 42,
+                     *           "opp_id": 95,
+                     *           "user_id": 7,
+                     *           "messages_n": 2,
+                     *           "last_message_at": "2026-11-26T09:30:00"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EmailThreadList"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such company or opportunity, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEmailThread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "thread": {
+                     *         "id": 77,
+                     *         "subject": "PE film 2027 offer",
+                     *         "customer_id": 42,
+                     *         "opp_id": 95,
+                     *         "user_id": 7,
+                     *         "messages_n": 2,
+                     *         "last_message_at": "2026-11-26T09:30:00"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "id": 501,
+                     *           "thread_id": 77,
+                     *           "direction": "out",
+                     *           "state": "sent",
+                     *           "error": "",
+                     *           "message_id": "0b6d…@ege.example",
+                     *           "in_reply_to": "",
+                     *           "from": {
+                     *             "email": "ayse@ege.example",
+                     *             "name": "Ayşe Demir"
+                     *           },
+                     *           "to": [
+                     *             "mert@anadolu.example"
+                     *           ],
+                     *           "cc": [],
+                     *           "subject": "PE film 2027 offer",
+                     *           "text": "Dear Mert, …",
+                     *           "html": "",
+                     *           "at": "2026-11-26T09:30:00",
+                     *           "user_id": 7
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EmailThreadDetail"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "message": {
+                     *         "id": 501,
+                     *         "thread_id": 77,
+                     *         "direction": "out",
+                     *         "state": "sent",
+                     *         "error": "",
+                     *         "message_id": "0b6d…@ege.example",
+                     *         "in_reply_to": "",
+                     *         "from": {
+                     *           "email": "ayse@ege.example",
+                     *           "name": "Ayşe Demir"
+                     *         },
+                     *         "to": [
+                     *           "mert@anadolu.example"
+                     *         ],
+                     *         "cc": [],
+                     *         "subject": "PE film 2027 offer",
+                     *         "text": "Dear Mert, …",
+                     *         "html": "",
+                     *         "at": "2026-11-26T09:30:00",
+                     *         "user_id": 7
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EmailMessageResponse"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
             404: {
                 headers: {
                     [name: string]: unknown;

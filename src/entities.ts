@@ -36,6 +36,7 @@ import { Workspace } from './domain/workspace/workspace.entity';
 import { ApprovalList } from './domain/crm/approvals/approval-list.entity';
 import { ApprovalRequest } from './domain/crm/approvals/approval-request.entity';
 import { Mailbox } from './domain/crm/email/mailbox.entity';
+import { EmailMessage, EmailThread } from './domain/crm/email/email-thread.entity';
 import { WebForm } from './domain/crm/forms/web-form.entity';
 
 /** Every entity, for the runtime data source and the TypeORM CLI alike. */
@@ -71,6 +72,8 @@ export const ENTITIES = [
   ApprovalList,
   ApprovalRequest,
   Mailbox,
+  EmailThread,
+  EmailMessage,
   WebForm,
   MailMessage,
   Invitation,

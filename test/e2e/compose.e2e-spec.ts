@@ -114,7 +114,10 @@ describe('mailbox state', () => {
   it('is per user: me.mailbox, GET/PUT /me/mailbox and compose show it', async () => {
     expect((await as(mehmet).get('/api/v1/me').expect(200)).body.mailbox).toEqual({ connected: false, email: '', error: '', signature: false, status: 'not_connected' });
     const put = await as(mehmet).put('/api/v1/me/mailbox', { email: 'Mehmet@Example.test', signature: 'Mehmet Kaya\nSales' }).expect(200);
-    expect(put.body).toEqual({ ok: true, mailbox: { connected: false, email: 'mehmet@example.test', error: '', signature: true, status: 'not_connected' }, signature_text: 'Mehmet Kaya\nSales' });
+    expect(put.body).toEqual({
+      ok: true, mailbox: { connected: false, email: 'mehmet@example.test', error: '', signature: true, status: 'not_connected' }, signature_text: 'Mehmet Kaya\nSales',
+      connection: { provider: 'none', smtp: null, imap: null, synced_at: null, sync_error: '' },
+    });
 
     // the connector reports a connection
     await t.get(MailboxService).setConnection(a.ws.id, mehmet.user.id, { status: 'connected' });

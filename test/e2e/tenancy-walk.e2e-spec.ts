@@ -78,7 +78,7 @@ const SHARED_KEY = 'walkshared';
 const KEY_PARAMS = new Set(['key']);
 
 /** GETs without a path id that answer about one record named in the query (not lists): 400 without it, 404 for B's. */
-const RECORD_QUERIES = new Set(['/api/v1/emails/compose']);
+const RECORD_QUERIES = new Set(['/api/v1/emails/compose', '/api/v1/emails/threads']);
 
 const qs = (q: Record<string, string | number>) =>
   Object.entries(q)

@@ -1,15 +1,19 @@
 import type { Page } from 'playwright-core';
 import { MailboxService } from '../../src/domain/crm/email/mailbox.service';
 import { api, createUser, createWorkspace, type Fixture } from '../helpers/test-app';
+import { LoopbackImap, LoopbackSmtpAuth, startDovecot, startSmtp } from '../helpers/mail-servers';
 import { screenshot, seriousA11yViolations, useWebApp, type Width } from '../helpers/web-app';
 
 /**
  * E-mail in Chromium: the mailbox settings show the connection state and change the address and signature
  * (the server has them); compose from a company and from an opportunity offers the company's people with an
- * e-mail (main contact ticked) and its open opportunities, and its mailto link holds the chosen recipients,
- * subject and text (the CRM does not send yet, and says so).
+ * e-mail (main contact ticked) and its open opportunities; without a connected mailbox its mailto link holds the
+ * chosen recipients, subject and text. With real servers on loopback (npm smtp-server, Debian's dovecot) the settings
+ * connect the mailbox and compose sends through the API, filed on the opportunity.
  */
-const web = useWebApp();
+const web = useWebApp({ env: { ALLOW_PRIVATE_NETWORK_URLS: '1', MAILBOX_SEND_POLL_MS: '0', MAILBOX_SYNC_MINUTES: '0' } });
+let smtp: LoopbackSmtpAuth;
+let imap: LoopbackImap;
 let f: Fixture;
 let companyId: number;
 let oppId: number;
@@ -19,6 +23,8 @@ const COMPANY = 'Anadolu Ambalaj A.Ş.';
 const as = () => api(web.t, f.host, user.key);
 
 beforeAll(async () => {
+  smtp = await startSmtp('ayse@anadolu-sales.test', 'app-pass');
+  imap = await startDovecot([{ user: 'ayse@anadolu-sales.test', password: 'app-pass' }]);
   f = await createWorkspace(web.t, 'webemail');
   user = await createUser(web.t, f, { fullName: 'Ayşe Demir' });
   companyId = (await as().post('/api/v1/companies', { name: COMPANY, city: 'Bursa' }).expect(201)).body.company.id;
@@ -29,6 +35,11 @@ beforeAll(async () => {
   const lost = (await as().post('/api/v1/opportunities', { name: 'Lost deal', customer_id: companyId, value: 500 }).expect(201)).body.opp.id;
   const lostStage = Object.entries(f.ws.constants.stage_roles).find(([, r]) => r === 'lost')![0];
   await as().post(`/api/v1/opportunities/${lost}/stage`, { stage: lostStage, close_reason: f.ws.constants.loss_reasons[0] }).expect(200);
+});
+
+afterAll(async () => {
+  await smtp?.close();
+  await imap?.close();
 });
 
 const open = async (path: string, width: Width = 'desktop'): Promise<Page> => {
@@ -48,7 +59,7 @@ describe('mailbox settings', () => {
     const state = page.getByRole('region', { name: 'Connection' });
     await state.getByText('Not connected').waitFor();
     await state.getByText('No address set').waitFor();
-    await state.getByText('The CRM cannot connect a mailbox yet', { exact: false }).waitFor();
+    await state.getByText('Connect your mailbox below', { exact: false }).waitFor();
 
     const form = page.getByRole('form', { name: 'E-mail account' });
     await form.getByLabel('E-mail address').fill('Ayse@Anadolu-Sales.test');
@@ -70,7 +81,7 @@ describe('mailbox settings', () => {
     const page = await open('/mail/settings', 'phone');
     const state = page.getByRole('region', { name: 'Connection' });
     await state.getByText('Connected', { exact: true }).waitFor();
-    expect(await state.getByText('The CRM cannot connect a mailbox yet', { exact: false }).count()).toBe(0);
+    expect(await state.getByText('Connect your mailbox below', { exact: false }).count()).toBe(0);
     const form = page.getByRole('form', { name: 'E-mail account' });
     await form.getByLabel('E-mail address').fill('not an address');
     await form.getByText('A new address ends the connection of the current one.').waitFor();
@@ -121,9 +132,30 @@ describe('compose', () => {
     await screenshot(page, 'compose', width);
   });
 
-  it('from an opportunity: the opportunity is chosen, the subject is its name and the signature is under the text', async () => {
+  it('connects the mailbox in the settings (SMTP and IMAP tried by the server)', async () => {
     await as().put('/api/v1/me/mailbox', { email: 'ayse@anadolu-sales.test', signature: 'Ayşe Demir' }).expect(200);
-    await web.t.get(MailboxService).setConnection(f.ws.id, user.user.id, { status: 'connected' });
+    await web.t.get(MailboxService).setConnection(f.ws.id, user.user.id, { status: 'not_connected' });
+    const page = await open('/mail/settings');
+    const form = page.getByRole('form', { name: 'Mail servers' });
+    for (const [group, port] of [['Sending (SMTP)', smtp.port], ['Receiving (IMAP)', imap.port]] as const) {
+      const g = form.getByRole('group', { name: group });
+      await g.getByLabel('Server').fill('127.0.0.1');
+      await g.getByLabel('Port').fill(String(port));
+      await g.getByLabel('Encryption').selectOption('none');
+      await g.getByLabel('Password or app password').fill(group.startsWith('Sending') ? 'wrong' : 'app-pass');
+    }
+    await form.getByRole('button', { name: 'Connect' }).click();
+    await form.getByRole('alert').waitFor();
+    await page.getByRole('region', { name: 'Connection' }).getByText('SMTP login refused', { exact: false }).waitFor();
+    await form.getByRole('group', { name: 'Sending (SMTP)' }).getByLabel('Password or app password').fill('app-pass');
+    await form.getByRole('button', { name: 'Connect' }).click();
+    await page.getByRole('region', { name: 'Connection' }).getByText('Connected', { exact: true }).waitFor({ timeout: 30_000 });
+    expect((await as().get('/api/v1/me/mailbox').expect(200)).body.connection).toMatchObject({ provider: 'imap_smtp', smtp: { port: smtp.port }, imap: { port: imap.port } });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'mailbox-connect', 'desktop');
+  });
+
+  it('from an opportunity with a connected mailbox: sends through the API and files it on the opportunity', async () => {
     const page = await open(`/opportunities/${oppId}`);
     await page.getByRole('link', { name: 'Write e-mail' }).click();
     await page.getByRole('heading', { name: 'New e-mail', level: 1 }).waitFor();
@@ -131,7 +163,14 @@ describe('compose', () => {
     expect(await page.getByLabel('About opportunity').inputValue()).toBe(String(oppId));
     expect(await page.getByLabel('Subject').inputValue()).toBe('Stretch film 2027');
     expect(await page.getByLabel('Text').inputValue()).toBe('\n\n-- \nAyşe Demir');
-    const href = await mailto(page);
-    expect([decodeURIComponent(href.pathname), href.searchParams.get('subject')]).toEqual(['hakan@anadolu.test', 'Stretch film 2027']);
+    expect(await page.getByRole('link', { name: 'Open in mail program' }).count()).toBe(0);
+    await page.getByLabel('Text').fill('Hello Hakan,\nthe offer is attached.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Sent and filed on the record.').waitFor({ timeout: 30_000 });
+    expect(smtp.messages.map((m) => m.to)).toEqual([['hakan@anadolu.test']]);
+    const threads = (await as().get(`/api/v1/emails/threads?opp_id=${oppId}`).expect(200)).body.items;
+    expect(threads).toEqual([expect.objectContaining({ subject: 'Stretch film 2027', messages_n: 1 })]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'compose-sent', 'desktop');
   });
 });

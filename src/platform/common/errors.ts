@@ -25,6 +25,9 @@ export type ErrorCode =
   | 'rate_limited'
   /** An outside service the request needs (Ask's language model) failed or took too long. */
   | 'upstream'
+  | 'mailbox_auth'
+  | 'mailbox_unreachable'
+  | 'mailbox_not_connected'
   | 'internal';
 
 const STATUS: Record<ErrorCode, number> = {
@@ -49,6 +52,9 @@ const STATUS: Record<ErrorCode, number> = {
   unsupported_media_type: 415,
   rate_limited: 429,
   upstream: 502,
+  mailbox_auth: 422,
+  mailbox_unreachable: 422,
+  mailbox_not_connected: 409,
   internal: 500,
 };
 

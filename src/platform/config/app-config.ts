@@ -92,6 +92,15 @@ export interface AppConfig {
    * vacuumed and analyzed as autovacuum would); 0 = off (tests run rounds explicitly).
    */
   housekeepingMinutes: number;
+  // --- users' mailboxes (issue 24) ---
+  /** Total deadline of one mailbox operation (connection test, one message sent, one sync round of one mailbox), ms. */
+  mailboxTimeoutMs: number;
+  /** How often the sender looks for queued user e-mails (ms; a send also starts a round at once); 0 = only on demand. */
+  mailboxSendPollMs: number;
+  /** Minutes between IMAP sync rounds over every connected mailbox; 0 = only on demand (POST /api/v1/me/mailbox/sync). */
+  mailboxSyncMinutes: number;
+  /** At most this many messages read per mailbox per sync round (the next round resumes). */
+  mailboxSyncBatch: number;
   /** Days the event journal (GET /api/v1/events) keeps an event; older ones are removed by housekeeping. */
   eventRetentionDays: number;
   /**
@@ -230,6 +239,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     housekeepingMinutes: int(env, 'HOUSEKEEPING_MINUTES', 10, 0, 24 * 60),
     eventRetentionDays: int(env, 'EVENT_RETENTION_DAYS', 7, 1, 3650),
     erpStallMinutes: int(env, 'ERP_STALL_MINUTES', 30, 0, 7 * 24 * 60),
+    mailboxTimeoutMs: int(env, 'MAILBOX_TIMEOUT_MS', 30_000, 500, 300_000),
+    mailboxSendPollMs: int(env, 'MAILBOX_SEND_POLL_MS', 5_000, 0, 3_600_000),
+    mailboxSyncMinutes: int(env, 'MAILBOX_SYNC_MINUTES', 5, 0, 24 * 60),
+    mailboxSyncBatch: int(env, 'MAILBOX_SYNC_BATCH', 100, 1, 10_000),
     ask: askConfig(env),
   };
 }

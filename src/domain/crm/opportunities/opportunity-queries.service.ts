@@ -22,7 +22,7 @@ import { Task } from '../tasks/task.entity';
 import { Note } from './note.entity';
 import { OppLog } from './opp-log.entity';
 import { Opportunity } from './opportunity.entity';
-import type { OppBrief, OppChange, OppComputed, OppDetail, OppListQuery, OppPage, OppView } from './opportunity.types';
+import type { OppBrief, OppChange, OppComputed, OppDetail, OppListQuery, OppPage, OppThread, OppView } from './opportunity.types';
 import * as R from './opportunities.rules';
 import { Step } from './step.entity';
 
@@ -121,7 +121,7 @@ export class OpportunityQueries {
     const ws = auth.workspace;
     const db = this.uow.tenant(ws.id);
     const where = { oppId: o.id };
-    const [customer, product, logs, steps, notes, tasks, visits, orders, objects] = await this.uow.all(
+    const [customer, product, logs, steps, notes, tasks, visits, orders, objects, threads] = await this.uow.all(
       () => (known.customer !== undefined ? known.customer : db.byId(Company, o.customerId)),
       () => (!o.productId ? null : known.product !== undefined && known.product?.id === o.productId ? known.product : db.byId(Product, o.productId)),
       () => db.find(OppLog, { where, order: { id: 'ASC' } }),
@@ -131,10 +131,14 @@ export class OpportunityQueries {
       () => db.find(Activity, { where, order: { date: 'DESC', id: 'DESC' }, take: 100 }),
       () => (auth.modules.includes(MODULES.orders) ? this.orders.forOpportunity(auth, o.id) : []),
       () => this.objects.linkedTo(auth, 'opportunity', o.id),
+      () =>
+        o.threadsN > 0 && auth.modules.includes(MODULES.email) // threads_n counts them: no read for the many without e-mail
+          ? db.sql<OppThread>('SELECT id, subject, messages_n, last_message_at, user_id FROM email_threads WHERE workspace_id = $1 AND opp_id = $2 ORDER BY last_message_at DESC, id DESC LIMIT 50', [o.id])
+          : [],
     );
     const users = await this.users.byIds(ws.id, [o.ownerId, ...logs.map((l) => l.userId), ...steps.map((s) => s.assigneeId), ...notes.map((n) => n.userId), ...tasks.map((t) => t.assigneeId)]);
     const last = logs[logs.length - 1] ?? null;
-    return { ...this.view(auth, o, customer, product, last), logs, steps, notes, tasks, visits, orders, objects, users };
+    return { ...this.view(auth, o, customer, product, last), logs, steps, notes, tasks, visits, orders, objects, threads, users };
   }
 
   /** After a command: the record as it was changed, its company (read only when the command did not have it) and its notes. */

@@ -123,6 +123,10 @@ export class Opportunity extends TenantEntity {
   @Column({ type: 'text', array: true, default: () => "'{}'" })
   tags: string[];
 
+  /** E-mail threads filed on this opportunity (spec 2.6 `threads_n`; kept by the e-mail feature). */
+  @Column({ type: 'int', default: 0 })
+  threadsN: number;
+
   /** The closed opportunity this one revived. */
   @Column({ type: 'int', nullable: true })
   revivedFromId: number | null;

@@ -98,7 +98,18 @@ export interface OppDetail extends OppView {
   orders: OrderView[];
   /** Custom records linking to the opportunity. */
   objects: LinkedRecords[];
+  /** E-mail threads filed on the opportunity, newest first (at most 50); empty without the Email module. */
+  threads: OppThread[];
   users: Map<number, User>;
+}
+
+/** An e-mail thread's summary on the opportunity (read from the e-mail feature's table). */
+export interface OppThread {
+  id: number;
+  subject: string;
+  messages_n: number;
+  last_message_at: Date;
+  user_id: number;
 }
 
 /**

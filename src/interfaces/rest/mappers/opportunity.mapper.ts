@@ -103,7 +103,7 @@ export function toOppSummary(v: OppView, ws: Workspace, users: Map<number, User>
     tags: o.tags,
     revived_from_id: o.revivedFromId,
     revived_to_id: o.revivedToId,
-    threads_n: 0,
+    threads_n: o.threadsN ?? 0,
   };
 }
 
@@ -118,7 +118,7 @@ export function toOpp(d: OppDetail, ws: Workspace): z.output<typeof Opportunity>
     tasks: d.tasks.map((t) => ({ id: t.id, title: t.title, due_date: t.dueDate, priority: t.priority, status: t.status, assignee: summaryOf(d.users, t.assigneeId, locale) })),
     notes: d.notes.map((n) => ({ id: n.id, body: n.body, user: n.userId ? (d.users.get(n.userId)?.fullName ?? '') : '', created_at: formatTimestamp(n.createdAt, tz) })),
     visits: d.visits.map((a) => ({ id: a.id, date: a.date, type: a.type, topic: a.topic, note: a.note, next_action: a.nextAction })),
-    threads: [],
+    threads: d.threads.map((t) => ({ id: t.id, subject: t.subject, messages_n: t.messages_n, last_message_at: formatTimestamp(new Date(t.last_message_at), tz), user_id: t.user_id })),
     demos: [],
     offers: [],
     orders: d.orders.map(toOrderRow),

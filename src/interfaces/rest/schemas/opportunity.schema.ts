@@ -136,7 +136,9 @@ export const Opportunity = named(
     tasks: z.array(z.object({ id: f.id(), title: z.string(), due_date: f.date().nullable(), priority: z.string(), status: z.string(), assignee: UserSummary.nullable() })),
     notes: z.array(z.object({ id: f.id(), body: z.string(), user: z.string().meta({ description: "the author's full name" }), created_at: f.timestamp() })),
     visits: z.array(z.object({ id: f.id(), date: f.date(), type: z.string(), topic: z.string(), note: z.string(), next_action: z.string() })),
-    threads: z.array(z.unknown()).meta({ description: NOT_KEPT }),
+    threads: z
+      .array(z.object({ id: f.id(), subject: z.string(), messages_n: f.count(), last_message_at: f.timestamp(), user_id: f.id() }))
+      .meta({ description: 'e-mail threads filed on the opportunity, newest first (at most 50; GET /api/v1/emails/threads/{id} for the messages); empty without the Email module' }),
     demos: z.array(z.unknown()).meta({ description: NOT_KEPT }),
     offers: z.array(z.unknown()).meta({ description: NOT_KEPT }),
     orders: z.array(OrderRow).meta({ description: 'visible orders of the opportunity, newest first; empty without the Orders module' }),

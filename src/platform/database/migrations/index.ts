@@ -25,6 +25,7 @@ import { ErpVersions1795477000000 } from './1795477000000-ErpVersions';
 import { RecordConnections1795478000000 } from './1795478000000-RecordConnections';
 import { ConnectionUsage1795479000000 } from './1795479000000-ConnectionUsage';
 import { ErpStalls1795483000000 } from './1795483000000-ErpStalls';
+import { MailboxConnections1795484000000 } from './1795484000000-MailboxConnections';
 
 /** Committed migrations, in order. `npm run migration:generate --name=X` writes a new file; add it here. */
 export const MIGRATIONS: Function[] = [
@@ -55,4 +56,5 @@ export const MIGRATIONS: Function[] = [
   RecordConnections1795478000000,
   ConnectionUsage1795479000000,
   ErpStalls1795483000000,
+  MailboxConnections1795484000000,
 ];

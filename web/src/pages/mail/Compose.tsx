@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { FormError } from '../../shell/forms';
 import { api, must, type Schemas } from '../../lib/api';
 import { Loaded } from '../../shell/States';
 import { Field } from '../../shell/forms';
@@ -19,8 +20,9 @@ export function mailtoHref(to: string[], subject: string, body: string): string 
 
 /**
  * Compose an e-mail to a company's people (`/mail/compose?customer_id=` or `?opp_id=`), from one call
- * (GET /api/v1/emails/compose). The CRM does not send yet (issue 24): the form opens the user's mail program
- * with a `mailto:` link holding the chosen recipients, the subject and the text (docs/decisions.md).
+ * (GET /api/v1/emails/compose). With a connected mailbox the CRM sends it (POST /api/v1/emails, filed on the company and
+ * opportunity; its state is polled until sent or failed); without one the form opens the user's mail program with a
+ * `mailto:` link holding the chosen recipients, the subject and the text.
  */
 export default function Compose() {
   const [params] = useSearchParams();
@@ -52,6 +54,18 @@ function ComposeForm({ o }: { o: Options }) {
     else next.add(id);
     setTo(next);
   };
+  const send = useMutation({
+    mutationFn: async () =>
+      must(await api.POST('/api/v1/emails', { body: { to: recipients, subject, text: body, customer_id: o.customer.id, ...(oppId ? { opp_id: Number(oppId) } : {}) } })).message,
+  });
+  const sentId = send.data?.id;
+  const state = useQuery({
+    queryKey: ['email', sentId],
+    enabled: sentId !== undefined,
+    queryFn: async () => must(await api.GET('/api/v1/emails/{id}', { params: { path: { id: sentId! } } })).message,
+    refetchInterval: (q) => (q.state.data && ['sent', 'failed'].includes(q.state.data.state) ? false : 1000),
+  });
+  const shown = state.data ?? send.data;
   const chooseOpp = (id: string) => {
     // the subject follows the opportunity until the user writes their own
     if (subject === oppName(oppId)) setSubject(oppName(id));
@@ -77,10 +91,17 @@ function ComposeForm({ o }: { o: Options }) {
             {text('mailboxNotConnected')} <Link to="/mail/settings">{text('mailboxSettings')}</Link>
           </p>
         )}
-        <p>{text('noSendYet')}</p>
+        <p>{o.mailbox.connected ? text('sendNote') : text('noSendYet')}</p>
       </div>
 
-      <form className="panel mail-form" aria-label={text('composeTitle')} onSubmit={(e) => e.preventDefault()}>
+      <form
+        className="panel mail-form"
+        aria-label={text('composeTitle')}
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (o.mailbox.connected && !send.isPending && !sentId) send.mutate();
+        }}
+      >
         <fieldset className="mail-to">
           <legend>{text('to')}</legend>
           {o.contacts.length === 0 ? (
@@ -118,13 +139,24 @@ function ComposeForm({ o }: { o: Options }) {
         <Field label={text('subject')}>{(p) => <input {...p} value={subject} maxLength={300} onChange={(e) => setSubject(e.target.value)} />}</Field>
         <Field label={text('body')}>{(p) => <textarea {...p} rows={10} value={body} onChange={(e) => setBody(e.target.value)} />}</Field>
         <div className="mail-actions">
-          <a className="button primary" href={mailtoHref(recipients, subject, body)}>
-            {text('openMailer')}
-          </a>
+          {o.mailbox.connected ? (
+            <button type="submit" className="primary" disabled={send.isPending || sentId !== undefined || recipients.length === 0}>
+              {text(send.isPending ? 'sending' : 'send')}
+            </button>
+          ) : (
+            <a className="button primary" href={mailtoHref(recipients, subject, body)}>
+              {text('openMailer')}
+            </a>
+          )}
           <span className="help" role="status" aria-live="polite">
-            {recipients.length > 0 ? text('chosen', { n: recipients.length }) : text('noneChosen')}
+            {shown
+              ? text(`state_${shown.state === 'received' ? 'sent' : shown.state}`, { error: shown.error })
+              : recipients.length > 0
+                ? text('chosen', { n: recipients.length })
+                : text('noneChosen')}
           </span>
         </div>
+        <FormError error={send.error} />
       </form>
     </>
   );

@@ -4,6 +4,7 @@ import { api, must, type Schemas } from '../../lib/api';
 import { Loaded } from '../../shell/States';
 import { Field, fieldErrors, FormError } from '../../shell/forms';
 import { useMailText } from './mail.text';
+import { MailConnect } from './MailConnect';
 import '../../shell/screens.css';
 import './mail.css';
 
@@ -12,7 +13,7 @@ const KEY = ['mailbox'];
 
 /**
  * The caller's mailbox (GET /api/v1/me/mailbox): its connection state, address and signature; the address and
- * signature are changed with PUT. Connecting (SMTP/IMAP) is not served yet, which the screen says.
+ * signature are changed with PUT; the SMTP/IMAP connection below (MailConnect).
  */
 export default function Mailbox() {
   const q = useQuery({ queryKey: KEY, queryFn: async () => must(await api.GET('/api/v1/me/mailbox')) });
@@ -97,6 +98,7 @@ function MailboxView({ m }: { m: MailboxAnswer }) {
           </span>
         </div>
       </form>
+      <MailConnect key={`${m.connection.provider}-${box.email}`} m={m} />
     </>
   );
 }

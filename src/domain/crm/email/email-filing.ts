@@ -1,0 +1,98 @@
+import type { TenantDb } from '../../../platform/database/tenant-db';
+import { normalizeName } from '../shared/duplicate';
+import { Company } from '../companies/company.entity';
+import { Person } from '../people/person.entity';
+import { EmailMessage, EmailThread } from './email-thread.entity';
+import type { Mailbox } from './mailbox.entity';
+
+/** A message read from IMAP, ready to file. */
+export interface IncomingMail {
+  messageId: string;
+  inReplyTo: string;
+  references: string[];
+  fromEmail: string;
+  fromName: string;
+  to: string[];
+  cc: string[];
+  subject: string;
+  text: string;
+  html: string;
+  date: Date;
+}
+
+/** Free-mail domains never identify a company. */
+const FREE_MAIL = new Set(['gmail.com', 'googlemail.com', 'outlook.com', 'hotmail.com', 'live.com', 'yahoo.com', 'icloud.com', 'me.com', 'aol.com', 'gmx.com', 'gmx.de', 'yandex.com', 'yandex.ru', 'proton.me', 'protonmail.com', 'mail.ru', 'hotmail.com.tr', 'windowslive.com']);
+
+/** `<a@b>` → `a@b`; all Message-IDs of a header (pure). */
+export function messageIds(header: string): string[] {
+  return [...header.matchAll(/<([^<>\s]+)>/g)].map((m) => m[1]).slice(0, 100);
+}
+
+/** The domain of a company's website or e-mail (lower case, no www.), '' when none (pure). */
+export function companyDomain(website: string, email: string): string {
+  const w = website.trim().toLowerCase().replace(/^[a-z]+:\/\//, '').replace(/^www\./, '').split(/[/:?#]/)[0];
+  if (w && w.includes('.')) return w;
+  const e = email.trim().toLowerCase().split('@')[1] ?? '';
+  return FREE_MAIL.has(e) ? '' : e;
+}
+
+/**
+ * Files one incoming message: into the thread it replies to (In-Reply-To, then References), else as a
+ * new thread on the company whose person has the sender's address, else on the company whose domain
+ * (website, or its e-mail when not free-mail) is the sender's. Mail that matches nothing is not CRM mail
+ * and is left alone. A sender not yet among the company's people becomes a person (origin `email`,
+ * which raises no contact_created, spec 6.1). Returns whether it was filed.
+ */
+export async function fileIncoming(db: TenantDb, mailbox: Mailbox, mail: IncomingMail): Promise<boolean> {
+  if (!mail.messageId) return false;
+  if (await db.findOne(EmailMessage, { where: { messageId: mail.messageId } })) return false; // already filed (e.g. our own sent copy)
+  const refs = [mail.inReplyTo, ...mail.references.slice().reverse()].filter(Boolean);
+  let thread: EmailThread | null = null;
+  if (refs.length) {
+    const hit = await db.sql<{ thread_id: number }>('SELECT thread_id FROM email_messages WHERE workspace_id = $1 AND message_id = ANY($2) ORDER BY id DESC LIMIT 1', [refs]);
+    if (hit.length) thread = await db.findOne(EmailThread, { where: { id: hit[0].thread_id } });
+  }
+  const sender = mail.fromEmail;
+  if (!thread) {
+    const customerId = await companyOf(db, sender);
+    if (customerId === null) return false;
+    thread = await db.save(EmailThread, db.create(EmailThread, { subject: mail.subject.slice(0, 500), customerId, oppId: null, userId: mailbox.userId, messagesN: 0, lastMessageAt: mail.date }));
+  }
+  const inserted = await db.sql<{ id: number }>(
+    `INSERT INTO email_messages (workspace_id, thread_id, user_id, direction, state, message_id, in_reply_to, "references", from_email, from_name, "to", cc, subject, text, html, at)
+     SELECT $1, $2::int, $3::int, 'in', 'received', $4::varchar, $5::varchar, $6::text, $7::varchar, $8::varchar, $9::jsonb, $10::jsonb, $11::varchar, $12::text, $13::text, $14::timestamptz
+     WHERE NOT EXISTS (SELECT 1 FROM email_messages WHERE workspace_id = $1 AND message_id = $4::varchar) ON CONFLICT DO NOTHING RETURNING id`,
+    [thread.id, mailbox.userId, mail.messageId.slice(0, 500), mail.inReplyTo.slice(0, 500), mail.references.join(' '), sender.slice(0, 254), mail.fromName.slice(0, 200), JSON.stringify(mail.to), JSON.stringify(mail.cc), mail.subject.slice(0, 500), mail.text, mail.html, mail.date],
+  );
+  if (!inserted.length) return false;
+  await db.sql('UPDATE email_threads SET messages_n = messages_n + 1, last_message_at = GREATEST(last_message_at, $3) WHERE workspace_id = $1 AND id = $2', [thread.id, mail.date]);
+  if (sender && sender !== mailbox.email) await ensurePerson(db, thread.customerId, sender, mail.fromName, mailbox.userId);
+  return true;
+}
+
+async function companyOf(db: TenantDb, address: string): Promise<number | null> {
+  if (!address) return null;
+  const person = await db.sql<{ customer_id: number }>(
+    'SELECT customer_id FROM people WHERE workspace_id = $1 AND lower(email) = $2 AND customer_id IS NOT NULL AND active = true ORDER BY is_former, id LIMIT 1',
+    [address],
+  );
+  if (person.length) return person[0].customer_id;
+  const domain = address.split('@')[1] ?? '';
+  if (!domain || FREE_MAIL.has(domain)) return null;
+  const candidates = await db.sql<{ id: number; website: string; email: string }>(
+    "SELECT id, website, email FROM companies WHERE workspace_id = $1 AND active = true AND (website ILIKE $2 OR email ILIKE $3) ORDER BY id LIMIT 20",
+    [`%${domain.replace(/[%_\\]/g, '\\$&')}%`, `%@${domain.replace(/[%_\\]/g, '\\$&')}`],
+  );
+  const c = candidates.find((r) => companyDomain(r.website, r.email) === domain);
+  return c ? c.id : null;
+}
+
+/** The sender as a person of the company, created (origin `email`, no event) when missing. */
+async function ensurePerson(db: TenantDb, customerId: number, email: string, name: string, ownerId: number): Promise<void> {
+  const known = await db.sql('SELECT 1 FROM people WHERE workspace_id = $1 AND customer_id = $2 AND lower(email) = $3 LIMIT 1', [customerId, email]);
+  if (known.length) return;
+  const company = await db.findOne(Company, { where: { id: customerId } });
+  if (!company) return;
+  const display = (name.trim() || email.split('@')[0]).slice(0, 200);
+  await db.save(Person, db.create(Person, { customerId, name: display, nameNorm: normalizeName(display), email, origin: 'email', ownerId: company.ownerId ?? ownerId, isSample: company.isSample }));
+}

@@ -1,0 +1,190 @@
+import { ImapFlow } from 'imapflow';
+import { EmailSync } from '../../src/domain/crm/email/email-sync';
+import { Person } from '../../src/domain/crm/people/person.entity';
+import { outboxOf } from '../helpers/crm-fixtures';
+import { LoopbackImap, LoopbackSmtpAuth, startDovecot, startSmtp } from '../helpers/mail-servers';
+import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
+
+/**
+ * Issue 24, e-mail on the record, against real servers on loopback started here: npm smtp-server (AUTH,
+ * no TLS) and Debian's dovecot (IMAP). Loopback is reachable because of ALLOW_PRIVATE_NETWORK_URLS=1,
+ * the test switch of every outbound connection (webhooks, OAuth metadata documents).
+ */
+let t: TestApp;
+let a: Fixture;
+let smtp: LoopbackSmtpAuth;
+let imap: LoopbackImap;
+let ayse: { user: { id: number }; key: string };
+let elif: { user: { id: number }; key: string };
+let company: number;
+let opp: number;
+
+const ADDRESS = 'ayse@ege.test';
+const as = (u: { key: string }) => api(t, a.host, u.key);
+const server = (port: number, password = 'app-password-1') => ({ host: '127.0.0.1', port, tls: 'none', user: ADDRESS, password });
+const connectBody = (over: { smtp?: object; imap?: object } = {}) => ({ provider: 'imap_smtp', email: ADDRESS, smtp: server(smtp.port), imap: server(imap.port), ...over });
+
+async function imapClient(): Promise<ImapFlow> {
+  const c = new ImapFlow({ host: '127.0.0.1', port: imap.port, secure: false, doSTARTTLS: false, auth: { user: ADDRESS, pass: 'app-password-1' }, logger: false });
+  await c.connect();
+  return c;
+}
+
+/** A message arriving in Ayşe's INBOX (IMAP APPEND, as a delivery would leave it). */
+async function deliver(headers: Record<string, string>, body: string): Promise<void> {
+  const c = await imapClient();
+  try {
+    const raw = Object.entries({ Date: new Date().toUTCString(), To: ADDRESS, 'MIME-Version': '1.0', 'Content-Type': 'text/plain; charset=utf-8', ...headers })
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('\r\n');
+    await c.append('INBOX', `${raw}\r\n\r\n${body}\r\n`);
+  } finally {
+    await c.logout();
+  }
+}
+
+async function waitForState(id: number, states: string[]): Promise<Record<string, unknown>> {
+  const until = Date.now() + 30_000;
+  for (;;) {
+    const r = await as(ayse).get(`/api/v1/emails/${id}`).expect(200);
+    if (states.includes(r.body.message.state)) return r.body.message;
+    if (Date.now() > until) throw new Error(`message ${id} still ${r.body.message.state}`);
+    await new Promise((res) => setTimeout(res, 100));
+  }
+}
+
+beforeAll(async () => {
+  smtp = await startSmtp(ADDRESS, 'app-password-1');
+  imap = await startDovecot([{ user: ADDRESS, password: 'app-password-1' }]);
+  t = await startApp({ env: { ALLOW_PRIVATE_NETWORK_URLS: '1', MAILBOX_SEND_POLL_MS: '0', MAILBOX_SYNC_MINUTES: '0', MAILBOX_TIMEOUT_MS: '15000' } });
+  a = await createWorkspace(t);
+  ayse = await createUser(t, a, { department: 'North', fullName: 'Ayşe Demir' });
+  elif = await createUser(t, a, { department: 'South', fullName: 'Elif' });
+  company = (await as(ayse).post('/api/v1/companies', { name: 'Anadolu Ambalaj', website: 'https://www.anadolu.test' }).expect(201)).body.company.id;
+  await as(ayse).post('/api/v1/people', { name: 'Hakan Öztürk', customer_id: company, email: 'hakan@anadolu.test' }).expect(201);
+  opp = (await as(ayse).post('/api/v1/opportunities', { name: 'Stretch film 2027', customer_id: company, value: 1000 }).expect(201)).body.opp.id;
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+  await imap?.close();
+});
+
+describe('PUT /me/mailbox/connection', () => {
+  it('needs a credential (401) and valid fields (400 invalid)', async () => {
+    await api(t, a.host).put('/api/v1/me/mailbox/connection', connectBody()).expect(401);
+    const r = await as(ayse).put('/api/v1/me/mailbox/connection', { ...connectBody(), provider: 'gmail' }).expect(400);
+    expect(r.body).toMatchObject({ ok: false, error: 'invalid' });
+    await as(ayse).put('/api/v1/me/mailbox/connection', connectBody({ smtp: { ...server(smtp.port), port: 0 } })).expect(400);
+  });
+
+  it('a refused SMTP or IMAP password is 422 mailbox_auth and leaves the mailbox in error', async () => {
+    const bad = await as(ayse).put('/api/v1/me/mailbox/connection', connectBody({ smtp: server(smtp.port, 'wrong') })).expect(422);
+    expect(bad.body).toMatchObject({ ok: false, error: 'mailbox_auth' });
+    expect(bad.body.message).toMatch(/SMTP login refused/);
+    const me = await as(ayse).get('/api/v1/me').expect(200);
+    expect(me.body.mailbox).toMatchObject({ connected: false, status: 'error', email: ADDRESS });
+    expect(me.body.mailbox.error).toMatch(/SMTP login refused/);
+    const badImap = await as(ayse).put('/api/v1/me/mailbox/connection', connectBody({ imap: server(imap.port, 'wrong') })).expect(422);
+    expect(badImap.body).toMatchObject({ error: 'mailbox_auth' });
+    expect(badImap.body.message).toMatch(/IMAP login refused/);
+  });
+
+  it('a closed port is 422 mailbox_unreachable', async () => {
+    const r = await as(ayse).put('/api/v1/me/mailbox/connection', connectBody({ smtp: server(1) })).expect(422);
+    expect(r.body).toMatchObject({ error: 'mailbox_unreachable' });
+  });
+
+  it('connects when both servers accept; the passwords never come back', async () => {
+    const r = await as(ayse).put('/api/v1/me/mailbox/connection', connectBody()).expect(200);
+    expect(r.body.mailbox).toEqual({ connected: true, email: ADDRESS, error: '', signature: false, status: 'connected' });
+    expect(r.body.connection).toEqual({
+      provider: 'imap_smtp', smtp: { host: '127.0.0.1', port: smtp.port, tls: 'none', user: ADDRESS }, imap: { host: '127.0.0.1', port: imap.port, tls: 'none', user: ADDRESS },
+      synced_at: null, sync_error: '',
+    });
+    expect(JSON.stringify(r.body)).not.toContain('app-password-1');
+    const [row] = await db(t).query('SELECT secret FROM mailboxes WHERE workspace_id = $1 AND user_id = $2', [a.ws.id, ayse.user.id]);
+    expect(row.secret).not.toContain('app-password-1');
+    expect((await as(ayse).get('/api/v1/me').expect(200)).body.mailbox).toMatchObject({ connected: true, status: 'connected' });
+  });
+});
+
+describe('POST /emails and the IMAP sync', () => {
+  let threadId: number;
+  let sentMessageId: string;
+
+  it('refuses without a credential (401), an opportunity the caller may not see (404) and without a connected mailbox (409)', async () => {
+    await api(t, a.host).post('/api/v1/emails', { to: ['hakan@anadolu.test'], subject: 'x', text: 'y', opp_id: opp }).expect(401);
+    const r = await as(elif).post('/api/v1/emails', { to: ['hakan@anadolu.test'], subject: 'x', text: 'y', opp_id: opp }).expect(404);
+    expect(r.body).toMatchObject({ ok: false, error: 'not_found' });
+    await as(elif).get(`/api/v1/emails/threads?opp_id=${opp}`).expect(404);
+    const own = (await as(elif).post('/api/v1/companies', { name: 'Elif Co' }).expect(201)).body.company.id;
+    expect((await as(elif).post('/api/v1/emails', { to: ['x@elif.test'], subject: 'x', text: 'y', customer_id: own }).expect(409)).body.error).toBe('mailbox_not_connected');
+    expect((await as(ayse).post('/api/v1/emails', { to: ['not-an-address'], subject: 'x', text: 'y', opp_id: opp }).expect(400)).body.error).toBe('invalid');
+  });
+
+  it('queues, sends through the SMTP server off the request path and files the thread on the opportunity', async () => {
+    await as(ayse).put('/api/v1/me/mailbox', { signature: 'Ayşe Demir\nEge Polimer' }).expect(200);
+    const r = await as(ayse).post('/api/v1/emails', { to: ['hakan@anadolu.test'], subject: 'Stretch film offer', text: 'Dear Hakan, our offer.', signature: true, opp_id: opp }).expect(202);
+    expect(r.body.message).toMatchObject({ state: 'queued', direction: 'out', to: ['hakan@anadolu.test'], subject: 'Stretch film offer', from: { email: ADDRESS, name: 'Ayşe Demir' } });
+    const sent = await waitForState(r.body.message.id, ['sent', 'failed']);
+    expect(sent).toMatchObject({ state: 'sent', error: '' });
+    threadId = r.body.message.thread_id;
+    sentMessageId = r.body.message.message_id;
+    const got = smtp.messages.find((m) => m.raw.includes(sentMessageId))!;
+    expect(got.to).toEqual(['hakan@anadolu.test']);
+    expect(got.raw).toMatch(/Subject: Stretch film offer/);
+    expect(got.raw).toContain('Ege Polimer');
+    const threads = await as(ayse).get(`/api/v1/emails/threads?opp_id=${opp}`).expect(200);
+    expect(threads.body.items).toEqual([expect.objectContaining({ id: threadId, customer_id: company, opp_id: opp, messages_n: 1, subject: 'Stretch film offer' })]);
+    expect((await as(ayse).get(`/api/v1/emails/threads?customer_id=${company}`).expect(200)).body.items.map((x: { id: number }) => x.id)).toEqual([threadId]);
+    const o = await as(ayse).get(`/api/v1/opportunities/${opp}`).expect(200);
+    expect(o.body.opp.threads_n).toBe(1);
+    expect(o.body.opp.threads).toEqual([{ id: threadId, subject: 'Stretch film offer', messages_n: 1, last_message_at: expect.any(String), user_id: ayse.user.id }]);
+  });
+
+  it('a reply appended to the INBOX joins the thread after a sync; its new sender becomes a person without contact_created', async () => {
+    await deliver(
+      { From: 'Selin Kaya <selin@anadolu.test>', Subject: 'Re: Stretch film offer', 'Message-ID': '<reply-1@anadolu.test>', 'In-Reply-To': `<${sentMessageId}>`, References: `<${sentMessageId}>` },
+      'Thanks, we accept.',
+    );
+    await deliver({ From: 'Spam <spam@elsewhere.test>', Subject: 'Buy now', 'Message-ID': '<spam-1@elsewhere.test>' }, 'not CRM mail');
+    const s = await as(ayse).post('/api/v1/me/mailbox/sync').expect(200);
+    expect(s.body).toEqual({ ok: true, read: 2, filed: 1, more: false });
+    const th = await as(ayse).get(`/api/v1/emails/threads/${threadId}`).expect(200);
+    expect(th.body.thread.messages_n).toBe(2);
+    expect(th.body.messages.map((m: { direction: string; state: string }) => `${m.direction}:${m.state}`)).toEqual(['out:sent', 'in:received']);
+    expect(th.body.messages[1]).toMatchObject({ from: { email: 'selin@anadolu.test', name: 'Selin Kaya' }, in_reply_to: sentMessageId, text: expect.stringContaining('we accept') });
+    const selin = await db(t).findOne(Person, { where: { workspaceId: a.ws.id, email: 'selin@anadolu.test' } });
+    expect(selin).toMatchObject({ customerId: company, name: 'Selin Kaya', origin: 'email' });
+    const created = await outboxOf(t, a, 'contact_created');
+    expect(created.some((e) => JSON.stringify(e).includes('selin@anadolu.test'))).toBe(false);
+    expect(created.some((e) => JSON.stringify(e).includes('hakan@anadolu.test'))).toBe(true); // the one created by hand raised it
+    // the next round starts after what it read: nothing again
+    expect((await as(ayse).post('/api/v1/me/mailbox/sync').expect(200)).body).toEqual({ ok: true, read: 0, filed: 0, more: false });
+  });
+
+  it("mail from a company's known address starts a thread on that company; the housekeeping round reads it too", async () => {
+    await deliver({ From: 'Hakan <hakan@anadolu.test>', Subject: 'Samples', 'Message-ID': '<new-1@anadolu.test>' }, 'Samples arrive Monday.');
+    await t.get(EmailSync).round();
+    const list = (await as(ayse).get(`/api/v1/emails/threads?customer_id=${company}`).expect(200)).body.items;
+    expect(list[0]).toMatchObject({ subject: 'Samples', customer_id: company, opp_id: null, messages_n: 1 });
+  });
+
+  it('a reply in the thread carries In-Reply-To and References', async () => {
+    const r = await as(ayse).post('/api/v1/emails', { to: ['selin@anadolu.test'], subject: 'Re: Stretch film offer', text: 'Great.', thread_id: threadId }).expect(202);
+    await waitForState(r.body.message.id, ['sent', 'failed']);
+    expect(r.body.message.in_reply_to).toBe('reply-1@anadolu.test');
+    const raw = smtp.messages.find((m) => m.raw.includes(r.body.message.message_id))!.raw;
+    expect(raw).toMatch(/In-Reply-To: <reply-1@anadolu\.test>/);
+    expect(raw.replace(/\r\n\s+/g, ' ')).toContain(`References: <${sentMessageId}> <reply-1@anadolu.test>`);
+    expect((await as(elif).get(`/api/v1/emails/threads/${threadId}`).expect(404)).body.error).toBe('not_found');
+    expect((await as(elif).get(`/api/v1/emails/${r.body.message.id}`).expect(404)).body.error).toBe('not_found');
+  });
+
+  it('disconnecting forgets the servers; sync is then 409', async () => {
+    const r = await as(ayse).delete('/api/v1/me/mailbox/connection').expect(200);
+    expect(r.body.connection).toMatchObject({ provider: 'none', smtp: null, imap: null });
+    expect((await as(ayse).post('/api/v1/me/mailbox/sync').expect(409)).body.error).toBe('mailbox_not_connected');
+  });
+});
