@@ -34,7 +34,7 @@ async function imapClient(): Promise<ImapFlow> {
 async function deliver(headers: Record<string, string>, body: string): Promise<void> {
   const c = await imapClient();
   try {
-    const raw = Object.entries({ Date: new Date().toUTCString(), To: ADDRESS, 'MIME-Version': '1.0', 'Content-Type': 'text/plain; charset=utf-8', ...headers })
+    const raw = Object.entries({ Date: new Date(Date.now() + 1000).toUTCString() /* whole seconds: a second ahead keeps a reply after the message it answers */, To: ADDRESS, 'MIME-Version': '1.0', 'Content-Type': 'text/plain; charset=utf-8', ...headers })
       .map(([k, v]) => `${k}: ${v}`)
       .join('\r\n');
     await c.append('INBOX', `${raw}\r\n\r\n${body}\r\n`);
