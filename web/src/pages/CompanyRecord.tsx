@@ -12,6 +12,8 @@ import { CompanyForm } from './companies/CompanyForm';
 import { PersonForm } from './companies/PersonForm';
 import { ArchiveButton, FormError } from '../shell/forms';
 import { LinkedRecordsSections } from './objects/LinkedRecords';
+import { AskBox } from './ask/AskBox';
+import { CompanyThreads } from './mail/Threads';
 import '../shell/screens.css';
 
 /**
@@ -125,6 +127,8 @@ export default function CompanyRecord() {
             ]}
           />
 
+          {mode === 'view' ? <AskBox customerId={c.id} about={c.name} /> : null}
+
           <Section title={text('peopleOf')} count={people?.items.length} more={!!people?.next_cursor}>
             {people && people.items.length > 0 ? (
               <ul className="co-list">
@@ -197,6 +201,8 @@ export default function CompanyRecord() {
               </ul>
             </Section>
           ) : null}
+
+          {email ? <CompanyThreads customerId={c.id} /> : null}
 
           <LinkedRecordsSections kind="company" id={c.id} name={c.name} groups={c.objects} />
 

@@ -10,6 +10,8 @@ import { Fields, RecordHeader, RecordLink } from '../shell/RecordView';
 import { CloseDialog, gateProblemsOf, HealthBadge, moveStage, stageLabel, type Opp } from './opportunity-parts';
 import { useOppText } from './opportunity.text';
 import { LinkedRecordsSections } from './objects/LinkedRecords';
+import { AskBox } from './ask/AskBox';
+import { OppThreads } from './mail/Threads';
 
 type Step = Opp['steps'][number];
 
@@ -173,6 +175,8 @@ function Record({ o }: { o: Opp }) {
         ]}
       />
 
+      <AskBox oppId={o.id} about={o.name} />
+
       <div className="record-grid">
         <Steps o={o} change={change} onSaved={setSaved} />
         <section aria-labelledby="bant-h" className="panel">
@@ -197,6 +201,7 @@ function Record({ o }: { o: Opp }) {
 
       <Notes o={o} change={change} />
       <Logs o={o} />
+      {email ? <OppThreads threads={o.threads} /> : null}
       <Related o={o} />
     </article>
   );

@@ -7,6 +7,7 @@ import { useLang } from '../lib/i18n';
 import { MODULES, useMe } from '../lib/session';
 import { Loaded } from '../shell/States';
 import { useTodayText } from './today.text';
+import { AskBox } from './ask/AskBox';
 import './today.css';
 
 type Day = Schemas['TodayResponse'];
@@ -51,6 +52,8 @@ function Day({ day }: { day: Day }) {
         ) : null}
         {activities ? <Targets day={day} /> : null}
       </header>
+
+      <AskBox />
 
       {customers || leads ? (
         <div className="today-cards">

@@ -10,6 +10,7 @@ import '../../shell/screens.css';
 import './mail.css';
 
 type Options = Schemas['ComposeOptions'];
+type Reply = Schemas['EmailThreadDetail'];
 
 /** A `mailto:` URI (RFC 6068): the addresses in the path, subject and body as query fields, line breaks as CRLF. */
 export function mailtoHref(to: string[], subject: string, body: string): string {
@@ -22,30 +23,54 @@ export function mailtoHref(to: string[], subject: string, body: string): string 
  * Compose an e-mail to a company's people (`/mail/compose?customer_id=` or `?opp_id=`), from one call
  * (GET /api/v1/emails/compose). With a connected mailbox the CRM sends it (POST /api/v1/emails, filed on the company and
  * opportunity; its state is polled until sent or failed); without one the form opens the user's mail program with a
- * `mailto:` link holding the chosen recipients, the subject and the text.
+ * `mailto:` link holding the chosen recipients, the subject and the text. `?thread_id=` answers in a thread: the
+ * thread is read first (its company, opportunity, subject and the last message's addresses) and the e-mail is sent with
+ * `thread_id`.
  */
 export default function Compose() {
   const [params] = useSearchParams();
-  const customerId = Number(params.get('customer_id')) || undefined;
-  const oppId = Number(params.get('opp_id')) || undefined;
+  const threadId = Number(params.get('thread_id')) || undefined;
+  const thread = useQuery({
+    queryKey: ['thread', threadId],
+    enabled: threadId !== undefined,
+    queryFn: async () => must(await api.GET('/api/v1/emails/threads/{id}', { params: { path: { id: threadId! } } })),
+  });
+  const customerId = threadId ? thread.data?.thread.customer_id : Number(params.get('customer_id')) || undefined;
+  const oppId = threadId ? (thread.data?.thread.opp_id ?? undefined) : Number(params.get('opp_id')) || undefined;
   const q = useQuery({
     queryKey: ['compose', customerId, oppId],
+    enabled: !threadId || thread.data !== undefined,
     queryFn: async () => must(await api.GET('/api/v1/emails/compose', { params: { query: { customer_id: customerId, opp_id: oppId } } })),
   });
   return (
     <section className="mail-page">
-      <Loaded q={q}>{(o) => <ComposeForm o={o} />}</Loaded>
+      {threadId && !thread.data ? (
+        <Loaded q={thread}>{() => null}</Loaded>
+      ) : (
+        <Loaded q={q}>{(o) => <ComposeForm o={o} reply={thread.data} />}</Loaded>
+      )}
     </section>
   );
 }
 
-function ComposeForm({ o }: { o: Options }) {
+/** The recipients of a reply: the sender of the thread's last received e-mail, else the addressees of its last sent one. */
+function replyAddresses(reply: Reply): Set<string> {
+  const last = reply.messages[reply.messages.length - 1];
+  if (!last) return new Set();
+  return new Set((last.direction === 'in' ? [last.from.email] : [...last.to, ...last.cc]).map((a) => a.toLowerCase()));
+}
+
+function ComposeForm({ o, reply }: { o: Options; reply?: Reply }) {
   const text = useMailText();
   const opps = o.opp && !o.opps.some((x) => x.id === o.opp!.id) ? [o.opp, ...o.opps] : o.opps;
-  const [to, setTo] = useState<Set<number>>(() => new Set(o.contacts.filter((c) => c.main).map((c) => c.id)));
+  const [to, setTo] = useState<Set<number>>(() => {
+    const replyTo = reply ? replyAddresses(reply) : new Set<string>();
+    const chosen = o.contacts.filter((c) => replyTo.has(c.email.toLowerCase()));
+    return new Set((chosen.length > 0 ? chosen : o.contacts.filter((c) => c.main)).map((c) => c.id));
+  });
   const [oppId, setOppId] = useState(o.opp ? String(o.opp.id) : '');
   const oppName = (id: string) => opps.find((x) => String(x.id) === id)?.name ?? '';
-  const [subject, setSubject] = useState(oppName(oppId));
+  const [subject, setSubject] = useState(() => (reply ? (/^re:/i.test(reply.thread.subject) ? reply.thread.subject : `Re: ${reply.thread.subject}`) : oppName(oppId)));
   const [body, setBody] = useState(o.signature_text ? `\n\n-- \n${o.signature_text}` : '');
   const recipients = o.contacts.filter((c) => to.has(c.id)).map((c) => c.email);
   const toggle = (id: number) => {
@@ -56,7 +81,11 @@ function ComposeForm({ o }: { o: Options }) {
   };
   const send = useMutation({
     mutationFn: async () =>
-      must(await api.POST('/api/v1/emails', { body: { to: recipients, subject, text: body, customer_id: o.customer.id, ...(oppId ? { opp_id: Number(oppId) } : {}) } })).message,
+      must(
+        await api.POST('/api/v1/emails', {
+          body: { to: recipients, subject, text: body, ...(reply ? { thread_id: reply.thread.id } : { customer_id: o.customer.id, ...(oppId ? { opp_id: Number(oppId) } : {}) }) },
+        }),
+      ).message,
   });
   const sentId = send.data?.id;
   const state = useQuery({
@@ -75,9 +104,10 @@ function ComposeForm({ o }: { o: Options }) {
   return (
     <>
       <header>
-        <h1>{text('composeTitle')}</h1>
+        <h1>{text(reply ? 'replyTitle' : 'composeTitle')}</h1>
         <p className="help">
           <Link to={`/companies/${o.customer.id}`}>{text('toCompany', { name: o.customer.name })}</Link>
+          {reply ? ` · ${text('inThread', { subject: reply.thread.subject })}` : ''}
         </p>
       </header>
 
@@ -96,7 +126,7 @@ function ComposeForm({ o }: { o: Options }) {
 
       <form
         className="panel mail-form"
-        aria-label={text('composeTitle')}
+        aria-label={text(reply ? 'replyTitle' : 'composeTitle')}
         onSubmit={(e) => {
           e.preventDefault();
           if (o.mailbox.connected && !send.isPending && !sentId) send.mutate();
@@ -126,7 +156,7 @@ function ComposeForm({ o }: { o: Options }) {
         </fieldset>
         <Field label={text('about')}>
           {(p) => (
-            <select {...p} value={oppId} onChange={(e) => chooseOpp(e.target.value)}>
+            <select {...p} value={oppId} disabled={!!reply} onChange={(e) => chooseOpp(e.target.value)}>
               <option value="">{text('noOpp')}</option>
               {opps.map((x) => (
                 <option key={x.id} value={x.id}>

@@ -64,6 +64,8 @@ export const useMailText = screenText(
     chosen: 'Recipients chosen: {n}',
     noneChosen: 'No recipient chosen: add them in your mail program.',
     write: 'Write e-mail',
+    replyTitle: 'Reply',
+    inThread: 'in “{subject}”',
   },
   {
     mailboxTitle: 'E-posta hesabı',
@@ -127,5 +129,7 @@ export const useMailText = screenText(
     chosen: 'Seçilen alıcı: {n}',
     noneChosen: 'Alıcı seçilmedi: e-posta programınızda ekleyin.',
     write: 'E-posta yaz',
+    replyTitle: 'Yanıt',
+    inThread: '“{subject}” konuşmasında',
   },
 );
