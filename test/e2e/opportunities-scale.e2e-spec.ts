@@ -84,7 +84,9 @@ describe(`GET /api/v1/opportunities with ${N} rows`, () => {
       const ms = Date.now() - start;
       expect(res.body.items).toHaveLength(50);
       expect(res.body.next_cursor).toEqual(expect.any(String));
-      expect(ms).toBeLessThan(1500);
+      // a generous bound: it catches a page that reads the whole table (seconds), not a loaded machine's
+      // slower answer; the plans above and test/e2e/scale.e2e-spec.ts bound the pages read
+      expect(ms).toBeLessThan(10_000);
     }
     const res = await api(t, a.host, seller.key).get('/api/v1/opportunities?limit=50').expect(200);
     expect(res.body.items).toHaveLength(50);

@@ -1,20 +1,18 @@
 import type { ActivityView } from '../../domain/crm/activities/activities.service';
-import type { CalendarEntry } from '../../domain/crm/calendar/calendar-entry.entity';
 import type { Company } from '../../domain/crm/companies/company.entity';
 import type { LeadOne } from '../../domain/crm/leads/leads.service';
 import type { JournalPage } from '../../domain/crm/journal';
 import type { OppBrief, OppDetail, OppView } from '../../domain/crm/opportunities/opportunity.types';
 import type { Person } from '../../domain/crm/people/person.entity';
 import { rid } from '../../domain/crm/shared/record-keys';
-import type { Task } from '../../domain/crm/tasks/task.entity';
 import type { TaskView } from '../../domain/crm/tasks/tasks.service';
-import type { TodayView } from '../../domain/crm/today/today.service';
+import type { TodayMeetingRow, TodayTaskRow, TodayView } from '../../domain/crm/today/today.service';
 import { formatTimestamp } from '../../platform/common/time';
 import type { Workspace } from '../../domain/workspace/workspace.entity';
 
 /** Compact JSON of the records the tools answer (what a model needs, not the REST record). */
 
-export const company = (c: Company) => ({
+export const company = (c: Pick<Company, 'id' | 'name' | 'status' | 'city' | 'country' | 'phone' | 'email' | 'website' | 'ownerId' | 'lastVisit' | 'nextVisitDue'>) => ({
   rid: rid('C', c.id),
   id: c.id,
   name: c.name,
@@ -80,7 +78,7 @@ export const activity = (v: ActivityView) => ({
   owner_id: v.activity.ownerId,
 });
 
-export const task = (t: Task, overdue: boolean) => ({
+export const task = (t: TodayTaskRow, overdue: boolean) => ({
   id: t.id,
   title: t.title,
   status: t.status,
@@ -111,7 +109,7 @@ export const lead = ({ lead: l, views }: LeadOne) => ({
   owner_id: l.ownerId,
 });
 
-export const meeting = (e: CalendarEntry, ws: Workspace) => ({
+export const meeting = (e: TodayMeetingRow, ws: Workspace) => ({
   id: e.id,
   title: e.title,
   start: formatTimestamp(e.startAt, ws.timezone),

@@ -13,11 +13,12 @@ import { AccessService } from '../shared/access.service';
 import { DuplicateError, normalizeName } from '../shared/duplicate';
 import { recordPath, rid } from '../shared/record-keys';
 import { searchPattern } from '../shared/search';
-import { Page, paginate, PageQuery } from '../shared/paging';
+import { Page, paginateRows, PageQuery } from '../shared/paging';
 import { RecordOpensService } from '../record-opens';
 import { RefsService } from '../shared/refs.service';
 import { nextVisitDue } from './visits';
 import { Company } from './company.entity';
+import { LIST_COLUMNS, listed } from './company-list-row';
 import { PendingState, visitFacts, VisitFacts } from './companies.rules';
 
 /** Writable fields of a company (the record's own snake_case names). */
@@ -86,6 +87,12 @@ export interface CompanyViews {
   facts: Map<number, CompanyFacts>;
 }
 
+/** What a customer card (Today, spec 4.2) reads of a company: Today selects only these columns. */
+export type CompanyCardRow = Pick<
+  Company,
+  'id' | 'name' | 'city' | 'sector' | 'status' | 'unit' | 'currency' | 'phone' | 'active' | 'lastVisit' | 'nextVisitDue' | 'potentialKg' | 'ownerId' | 'createdAt'
+>;
+
 export interface CompanyPage extends Page<Company> {
   views: CompanyViews;
 }
@@ -141,7 +148,7 @@ export class CompaniesService {
     // the unfiltered list (workspace, active) walks the key's index: O(page) without statistics too
     const unfiltered = !visible && q.status === undefined && q.ownerId === undefined && !q.city?.trim() && !q.sector?.trim();
     const walk = unfiltered ? { table: 'companies', where: (a: string) => `${a}.active = :active`, workspaceId: auth.workspace.id } : null;
-    const page = await paginate(qb, 'c', q, auth.workspace.timezone, walk);
+    const page = await paginateRows(qb, 'c', q, auth.workspace.timezone, walk, LIST_COLUMNS, listed);
     return { ...page, views: await this.views(auth, page.items) };
   }
 
@@ -247,7 +254,7 @@ export class CompaniesService {
    * Owners, open-opportunity counts, main contacts and open-task flags for a set of companies: two
    * queries, whatever the number of companies (lists and Today use this).
    */
-  async views(auth: UserContext, companies: Company[]): Promise<CompanyViews> {
+  async views(auth: UserContext, companies: CompanyCardRow[]): Promise<CompanyViews> {
     const ws = auth.workspace;
     const ids = [...new Set(companies.map((c) => c.id))];
     const owners = await this.users.byIds(ws.id, companies.map((c) => c.ownerId));

@@ -14,7 +14,7 @@ import { Company } from '../companies/company.entity';
 import { Product } from '../products/product.entity';
 import { AccessService } from '../shared/access.service';
 import { searchPattern } from '../shared/search';
-import { fromRowsByKeys, leftJoinLateralAndMapOne } from '../shared/lateral';
+import { fromRowsByKeys, leftJoinLateral } from '../shared/lateral';
 import { applyPage, applyPageWalked, finishPage, SortMode } from '../shared/paging';
 import { RecordOpensService } from '../record-opens';
 import { RefsService } from '../shared/refs.service';
@@ -22,7 +22,7 @@ import { Task } from '../tasks/task.entity';
 import { Note } from './note.entity';
 import { OppLog } from './opp-log.entity';
 import { Opportunity } from './opportunity.entity';
-import type { OppBrief, OppChange, OppComputed, OppDetail, OppListQuery, OppPage, OppThread, OppView } from './opportunity.types';
+import type { OppBrief, OppChange, OppComputed, OppCustomer, OppDetail, OppLastLog, OppListQuery, OppPage, OppProduct, OppThread, OppView } from './opportunity.types';
 import * as R from './opportunities.rules';
 import { Step } from './step.entity';
 
@@ -48,9 +48,9 @@ export class OpportunityQueries {
 
   async list(auth: UserContext, q: OppListQuery): Promise<OppPage> {
     const { qb, page } = await this.listQuery(auth, q);
-    const { items, nextCursor } = finishPage((await qb.getMany()) as OppRow[], page);
-    const views = items.map((o) => this.view(auth, o, o.joinedCustomer ?? null, o.joinedProduct ?? null, o.joinedLastLog ?? null));
-    const users = await this.users.byIds(auth.workspace.id, items.map((o) => o.ownerId));
+    const { items, nextCursor } = finishPage((await qb.getRawMany<OppListRow>()).map(listed), page);
+    const views = items.map((r) => this.view(auth, r.opp, r.customer, r.product, r.lastLog));
+    const users = await this.users.byIds(auth.workspace.id, items.map((r) => r.opp.ownerId));
     return { items: views, users, nextCursor };
   }
 
@@ -89,16 +89,17 @@ export class OpportunityQueries {
     }
     // a plain LIMIT (with joins, take() would run a separate DISTINCT query)
     qb.take(undefined).limit(page.limit + 1);
-    // company and product: one key probe per row of the page (a plain join let the planner scan the workspace's companies)
-    leftJoinLateralAndMapOne(qb, 'o.joinedCustomer', Company, 'c', 'SELECT c1.* FROM companies c1 WHERE c1.workspace_id = o.workspace_id AND c1.id = o.customer_id LIMIT 1');
-    leftJoinLateralAndMapOne(qb, 'o.joinedProduct', Product, 'p', 'SELECT p1.* FROM products p1 WHERE p1.workspace_id = o.workspace_id AND p1.id = o.product_id LIMIT 1');
-    leftJoinLateralAndMapOne(
+    // company and product: one key probe per row of the page (a plain join let the planner scan the workspace's companies);
+    // only the columns the list shows, read into plain rows (listed) instead of hydrated entities
+    leftJoinLateral(qb, Company, 'c', 'SELECT c1.id, c1.name, c1.city, c1.status, c1.erp_code FROM companies c1 WHERE c1.workspace_id = o.workspace_id AND c1.id = o.customer_id LIMIT 1');
+    leftJoinLateral(qb, Product, 'p', 'SELECT p1.id, p1.name FROM products p1 WHERE p1.workspace_id = o.workspace_id AND p1.id = o.product_id LIMIT 1');
+    leftJoinLateral(
       qb,
-      'o.joinedLastLog',
       OppLog,
       'l',
-      'SELECT l1.* FROM opp_logs l1 WHERE l1.workspace_id = o.workspace_id AND l1.opp_id = o.id ORDER BY l1.id DESC LIMIT 1',
+      'SELECT l1.from_stage, l1.to_stage FROM opp_logs l1 WHERE l1.workspace_id = o.workspace_id AND l1.opp_id = o.id ORDER BY l1.id DESC LIMIT 1',
     );
+    qb.select(LIST_COLUMNS);
     return { qb, page };
   }
 
@@ -138,7 +139,7 @@ export class OpportunityQueries {
     );
     const users = await this.users.byIds(ws.id, [o.ownerId, ...logs.map((l) => l.userId), ...steps.map((s) => s.assigneeId), ...notes.map((n) => n.userId), ...tasks.map((t) => t.assigneeId)]);
     const last = logs[logs.length - 1] ?? null;
-    return { ...this.view(auth, o, customer, product, last), logs, steps, notes, tasks, visits, orders, objects, threads, users };
+    return { ...this.view(auth, o, customer, product, last), customer, product, logs, steps, notes, tasks, visits, orders, objects, threads, users };
   }
 
   /** After a command: the record as it was changed, its company (read only when the command did not have it) and its notes. */
@@ -152,7 +153,7 @@ export class OpportunityQueries {
     return { opp: o, customer, nextStage: R.nextStage(auth.workspace.constants, o.stage), notes };
   }
 
-  private view(auth: UserContext, o: Opportunity, customer: Company | null, product: Product | null, lastLog: OppLog | null): OppView {
+  private view(auth: UserContext, o: Opportunity, customer: OppCustomer | null, product: OppProduct | null, lastLog: OppLastLog | null): OppView {
     const canEdit = this.access.canEdit(auth, o.ownerId);
     return {
       opp: o,
@@ -165,11 +166,144 @@ export class OpportunityQueries {
   }
 }
 
+/** The list's select: every column of the opportunity, and of its company, product and last stage change what the list shows. */
+const LIST_COLUMNS =
+  'o.workspace_id, o.id, o.name, o.customer_id, o.owner_id, o.stage, o.is_open, o.stage_changed_at, o.value, o.currency, o.potential_kg, o.unit, ' +
+  'o.product_id, o.close_date, o.start_date, o.type, o.source, o.competitor, o.note, o.line, o.next_step, o.offer_price, o.payment_days, ' +
+  'o.probability, o.bant_b, o.bant_a, o.bant_n, o.bant_t, o.fc, o.health_grade, o.health_label, o.health_note, o.close_reason, ' +
+  'o.close_category, o.detail_status, o.closed_at, o.tags, o.revived_from_id, o.revived_to_id, o.last_activity_at, o.is_sample, o.threads_n, ' +
+  'o.created_at, o.updated_at, c.id AS c_id, c.name AS c_name, c.city AS c_city, c.status AS c_status, c.erp_code AS c_erp_code, ' +
+  'p.id AS p_id, p.name AS p_name, l.from_stage AS l_from_stage, l.to_stage AS l_to_stage';
+
+/** A row of LIST_COLUMNS (dates are strings, numerics numbers: platform/database/pg-types). */
+interface OppListRow {
+  workspace_id: number;
+  id: number;
+  name: string;
+  customer_id: number;
+  owner_id: number;
+  stage: string;
+  is_open: boolean;
+  stage_changed_at: Date;
+  value: number;
+  currency: string;
+  potential_kg: number;
+  unit: string;
+  product_id: number | null;
+  close_date: string;
+  start_date: string;
+  type: string;
+  source: string;
+  competitor: string;
+  note: string;
+  line: string;
+  next_step: string;
+  offer_price: number | null;
+  payment_days: number | null;
+  probability: number | null;
+  bant_b: boolean;
+  bant_a: boolean;
+  bant_n: boolean;
+  bant_t: boolean;
+  fc: string | null;
+  health_grade: string | null;
+  health_label: string | null;
+  health_note: string;
+  close_reason: string;
+  close_category: string;
+  detail_status: string;
+  closed_at: Date | null;
+  tags: string[];
+  revived_from_id: number | null;
+  revived_to_id: number | null;
+  last_activity_at: Date;
+  is_sample: boolean;
+  threads_n: number;
+  created_at: Date;
+  updated_at: Date;
+  c_id: number | null;
+  c_name: string;
+  c_city: string;
+  c_status: string;
+  c_erp_code: string;
+  p_id: number | null;
+  p_name: string;
+  l_from_stage: string | null;
+  l_to_stage: string | null;
+}
+
+interface OppListed {
+  id: number;
+  updatedAt: Date;
+  opp: Opportunity;
+  customer: OppCustomer | null;
+  product: OppProduct | null;
+  lastLog: OppLastLog | null;
+}
+
+/** A list row as the view reads it (id and updatedAt for the page's cursor). */
+function listed(r: OppListRow): OppListed {
+  const opp: Opportunity = {
+    workspaceId: r.workspace_id,
+    id: r.id,
+    name: r.name,
+    customerId: r.customer_id,
+    ownerId: r.owner_id,
+    stage: r.stage,
+    isOpen: r.is_open,
+    stageChangedAt: r.stage_changed_at,
+    value: r.value,
+    currency: r.currency,
+    potentialKg: r.potential_kg,
+    unit: r.unit,
+    productId: r.product_id,
+    closeDate: r.close_date,
+    startDate: r.start_date,
+    type: r.type,
+    source: r.source,
+    competitor: r.competitor,
+    note: r.note,
+    line: r.line,
+    nextStep: r.next_step,
+    offerPrice: r.offer_price,
+    paymentDays: r.payment_days,
+    probability: r.probability,
+    bantB: r.bant_b,
+    bantA: r.bant_a,
+    bantN: r.bant_n,
+    bantT: r.bant_t,
+    fc: r.fc,
+    healthGrade: r.health_grade,
+    healthLabel: r.health_label,
+    healthNote: r.health_note,
+    closeReason: r.close_reason,
+    closeCategory: r.close_category,
+    detailStatus: r.detail_status,
+    closedAt: r.closed_at,
+    tags: r.tags,
+    revivedFromId: r.revived_from_id,
+    revivedToId: r.revived_to_id,
+    lastActivityAt: r.last_activity_at,
+    isSample: r.is_sample,
+    threadsN: r.threads_n,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+  return {
+    id: r.id,
+    updatedAt: r.updated_at,
+    opp,
+    customer: r.c_id === null ? null : { id: r.c_id, name: r.c_name, city: r.c_city, status: r.c_status, erpCode: r.c_erp_code },
+    product: r.p_id === null ? null : { id: r.p_id, name: r.p_name },
+    lastLog: r.l_to_stage === null ? null : { fromStage: r.l_from_stage, toStage: r.l_to_stage },
+  };
+}
+
 /** The notes of an opportunity, newest first. */
 const notesOf = (db: TenantDb, oppId: number): Promise<Note[]> => db.find(Note, { where: { recordType: 'opportunity', recordId: oppId }, order: { id: 'DESC' } });
 
 /** All rule outputs of one opportunity, as of today in the workspace's time zone. */
-export function compute(ws: Workspace, o: Opportunity, customer: Company | null, lastLog: OppLog | null, now = new Date()): OppComputed {
+export function compute(ws: Workspace, o: Opportunity, customer: OppCustomer | null, lastLog: OppLastLog | null, now = new Date()): OppComputed {
   const c = ws.constants;
   const today = todayIn(ws.timezone, now);
   const isOpen = R.isOpenStage(c, o.stage);

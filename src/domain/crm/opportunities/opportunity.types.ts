@@ -79,16 +79,25 @@ export interface OppComputed {
   isAccount: boolean;
 }
 
+/** What a view of an opportunity reads of its company (the list selects only these columns). */
+export type OppCustomer = Pick<Company, 'id' | 'name' | 'city' | 'status' | 'erpCode'>;
+/** What a view of an opportunity reads of its product. */
+export type OppProduct = Pick<Product, 'id' | 'name'>;
+/** What the computed fields read of the last stage change. */
+export type OppLastLog = Pick<OppLog, 'fromStage' | 'toStage'>;
+
 export interface OppView {
   opp: Opportunity;
-  customer: Company | null;
-  product: Product | null;
+  customer: OppCustomer | null;
+  product: OppProduct | null;
   canEdit: boolean;
   canRevive: boolean;
   computed: OppComputed;
 }
 
 export interface OppDetail extends OppView {
+  customer: Company | null;
+  product: Product | null;
   logs: OppLog[];
   steps: Step[];
   notes: Note[];

@@ -11,7 +11,7 @@ import { AccessService } from '../shared/access.service';
 import { DuplicateError, normalizeName } from '../shared/duplicate';
 import { recordPath } from '../shared/record-keys';
 import { LinkedRecords, ObjectRecordsService } from '../objects';
-import { Page, paginate, PageQuery } from '../shared/paging';
+import { Page, paginateRows, PageQuery } from '../shared/paging';
 import { RecordOpensService } from '../record-opens';
 import { RefsService } from '../shared/refs.service';
 import { searchPattern } from '../shared/search';
@@ -61,6 +61,9 @@ export interface PersonViews {
   editable: Set<number>;
 }
 
+/** What a contact card (Today, spec 4.2) reads of a person: Today selects only these columns. */
+export type PersonCardRow = Pick<Person, 'id' | 'customerId' | 'name' | 'title' | 'department' | 'email' | 'phone' | 'wa' | 'note' | 'isMain' | 'isFormer' | 'ownerId'>;
+
 export interface PersonPage extends Page<Person> {
   views: PersonViews;
 }
@@ -81,6 +84,56 @@ const TEXT_FIELDS = [
 
 /** First key of the advisory lock serializing person creation per workspace (second key: workspace id). */
 const PERSON_LOCK = 0x70657273; // "pers"
+
+/** The list's columns: the person's own (read into plain rows by `listed`, not hydrated). */
+const LIST_COLUMNS =
+  'p.workspace_id, p.id, p.customer_id, p.name, p.name_norm, p.title, p.department, p.email, p.phone, p.wa, p.note, p.is_main, ' +
+  'p.is_former, p.origin, p.owner_id, p.active, p.is_sample, p.created_at, p.updated_at';
+
+/** A row of LIST_COLUMNS. */
+interface PersonListRow {
+  workspace_id: number;
+  id: number;
+  customer_id: number | null;
+  name: string;
+  name_norm: string;
+  title: string;
+  department: string;
+  email: string;
+  phone: string;
+  wa: string;
+  note: string;
+  is_main: boolean;
+  is_former: boolean;
+  origin: string;
+  owner_id: number;
+  active: boolean;
+  is_sample: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const listed = (r: PersonListRow): Person => ({
+  workspaceId: r.workspace_id,
+  id: r.id,
+  customerId: r.customer_id,
+  name: r.name,
+  nameNorm: r.name_norm,
+  title: r.title,
+  department: r.department,
+  email: r.email,
+  phone: r.phone,
+  wa: r.wa,
+  note: r.note,
+  isMain: r.is_main,
+  isFormer: r.is_former,
+  origin: r.origin,
+  ownerId: r.owner_id,
+  active: r.active,
+  isSample: r.is_sample,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
 
 @Injectable()
 export class PeopleService {
@@ -103,7 +156,7 @@ export class PeopleService {
     if (q.ownerId !== undefined) qb.andWhere('p.owner_id = :ownerId', { ownerId: q.ownerId });
     // the unfiltered list (workspace, active) walks the key's index: O(page) without statistics too
     const walk = !visible && q.customerId === undefined && q.ownerId === undefined ? { table: 'people', where: (a: string) => `${a}.active = :active`, workspaceId: auth.workspace.id } : null;
-    const page = await paginate(qb, 'p', q, auth.workspace.timezone, walk);
+    const page = await paginateRows(qb, 'p', q, auth.workspace.timezone, walk, LIST_COLUMNS, listed);
     return { ...page, views: await this.views(auth, page.items) };
   }
 

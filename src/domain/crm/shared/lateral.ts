@@ -17,6 +17,18 @@ export function leftJoinLateralAndMapOne<T extends ObjectLiteral>(qb: SelectQuer
 }
 
 /**
+ * `LEFT JOIN LATERAL <subquery> alias ON true` without selecting or mapping anything: the caller selects the
+ * columns it needs of `alias` (the subquery's own columns) and reads raw rows. `entity` only names the join for
+ * TypeORM; `subquery` may return any columns and refer to the outer aliases.
+ */
+export function leftJoinLateral<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, entity: Function, alias: string, subquery: string): SelectQueryBuilder<T> {
+  qb.leftJoin(entity, alias, 'true');
+  const join = qb.expressionMap.joinAttributes[qb.expressionMap.joinAttributes.length - 1]!;
+  join.alias.subQuery = `LATERAL (${subquery})`;
+  return qb;
+}
+
+/**
  * Makes the main alias of `qb` read only the rows of `table` whose ids `idsSql` selects (one column, `id`):
  * `FROM (SELECT r.* FROM (<ids>) k(id) CROSS JOIN LATERAL (SELECT x.* FROM <table> x WHERE x.workspace_id = :ws
  * AND x.id = k.id LIMIT 1) r) alias`, so each row is one probe of the table's (workspace_id, id) key. The

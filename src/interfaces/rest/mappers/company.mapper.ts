@@ -1,5 +1,5 @@
 import { toLinkedRecords } from './object.mapper';
-import type { CompanyFacts, CompanyOne, CompanyPage, CompanyViews } from '../../../domain/crm/companies/companies.service';
+import type { CompanyCardRow, CompanyFacts, CompanyOne, CompanyPage, CompanyViews } from '../../../domain/crm/companies/companies.service';
 import type { Company } from '../../../domain/crm/companies/company.entity';
 import { rid } from '../../../domain/crm/shared/record-keys';
 import { initials } from './initials';
@@ -27,7 +27,7 @@ const NO_FACTS: CompanyFacts = {
  * counts from, so next_visit_due = last_visit + period holds; `visit_state` is then `never`);
  * `next_visit_due` is null only when the company's status has no visit period (OpenAPI: nullable).
  */
-export function toCustomerCard(c: Company, views: CompanyViews, ws: Workspace): z.output<typeof CustomerCard> {
+export function toCustomerCard(c: CompanyCardRow, views: CompanyViews, ws: Workspace): z.output<typeof CustomerCard> {
   const f = views.facts.get(c.id) ?? NO_FACTS;
   return {
     id: c.id,

@@ -1,5 +1,5 @@
 import { toLinkedRecords } from './object.mapper';
-import type { PersonOne, PersonPage, PersonViews } from '../../../domain/crm/people/people.service';
+import type { PersonCardRow, PersonOne, PersonPage, PersonViews } from '../../../domain/crm/people/people.service';
 import type { Person } from '../../../domain/crm/people/person.entity';
 import { rid } from '../../../domain/crm/shared/record-keys';
 import { formatTimestamp } from '../../../platform/common/time';
@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { ContactCard, PersonList, PersonRecord, PersonResponse } from '../schemas/person.schema';
 
 /** Spec 4.2 contact card item: exactly these fields. */
-export function toContactCard(p: Person, customerNames: Map<number, string>): z.output<typeof ContactCard> {
+export function toContactCard(p: PersonCardRow, customerNames: Map<number, string>): z.output<typeof ContactCard> {
   return {
     id: p.id,
     customer_id: p.customerId,

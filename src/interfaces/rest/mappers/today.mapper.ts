@@ -1,7 +1,5 @@
 import type { z } from 'zod';
-import type { CalendarEntry } from '../../../domain/crm/calendar/calendar-entry.entity';
-import type { Task } from '../../../domain/crm/tasks/task.entity';
-import type { Card, TodayView } from '../../../domain/crm/today/today.service';
+import type { Card, TodayMeetingRow, TodayTaskRow, TodayView } from '../../../domain/crm/today/today.service';
 import { formatTimestamp } from '../../../platform/common/time';
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
 import type { TodayMeeting, TodayResponse, TodayTask } from '../schemas/today.schema';
@@ -13,7 +11,7 @@ function card<T, R>(c: Card<T>, map: (x: T) => R) {
   return { mine: c.mine.map(map), team: c.team.map(map), recent: c.recent.map(map), n: { mine: c.n.mine, recent: c.n.recent, team: c.n.team } };
 }
 
-export function toMeeting(e: CalendarEntry, ws: Workspace): z.output<typeof TodayMeeting> {
+export function toMeeting(e: TodayMeetingRow, ws: Workspace): z.output<typeof TodayMeeting> {
   return {
     id: e.id,
     title: e.title,
@@ -24,7 +22,7 @@ export function toMeeting(e: CalendarEntry, ws: Workspace): z.output<typeof Toda
   };
 }
 
-export function toTodayTask(t: Task, overdue: boolean): z.output<typeof TodayTask> {
+export function toTodayTask(t: TodayTaskRow, overdue: boolean): z.output<typeof TodayTask> {
   return { id: t.id, title: t.title, due_date: t.dueDate, priority: t.priority, status: t.status, customer_id: t.customerId, opp_id: t.oppId, overdue };
 }
 
