@@ -120,8 +120,14 @@ const PAGE_BOUND = 20 * PAGE + 200;
 const TABLE_OF: Record<string, string> = { opportunities: 'opportunities', companies: 'companies', people: 'people', activities: 'activities', tasks: 'tasks', leads: 'leads', orders: 'orders', tickets: 'tickets', fairs: 'fairs' };
 
 /** Shared buffers (hit + read) every SELECT of one GET request touches, run with EXPLAIN (ANALYZE, BUFFERS). */
-async function pagesOf(key: string, path: string): Promise<{ pages: number; worst: string }> {
-  const { queries } = await captureQueries(() => api(t, a.host, key).get(path).expect(200));
+async function pagesOf(key: string, path: string): Promise<{ pages: number; worst: string; counted: number }> {
+  let counted = 0;
+  const { queries } = await captureQueries(async () => {
+    const res = await api(t, a.host, key).get(path).expect(200);
+    // a company card counts its open opportunities exactly (spec: open_opps): one index entry, and without a
+    // visibility map (autovacuum is off here) one heap visit, per open opportunity of the page's companies
+    counted = (res.body.items as { open_opps?: number }[]).reduce((n, x) => n + (x.open_opps ?? 0), 0);
+  });
   let pages = 0;
   let worst = { pages: -1, text: '' };
   for (const q of queries.filter((x) => /^\s*SELECT/i.test(x.text) && !/"credentials"|"workspaces"/.test(x.text))) {
@@ -135,7 +141,7 @@ async function pagesOf(key: string, path: string): Promise<{ pages: number; wors
     if (process.env.SHOW_PLANS && n > 100) process.stderr.write(`  ${path}: ${n} pages: ${q.text.replace(/SELECT .*? FROM/s, 'SELECT … FROM').slice(0, 300)}\n    ${plan.slice(0, 600)}\n`);
     if (n > worst.pages) worst = { pages: n, text: `${q.text.replace(/SELECT .*? FROM/s, 'SELECT … FROM')}\n  plan: ${plan}` };
   }
-  return { pages, worst: worst.text };
+  return { pages, worst: worst.text, counted };
 }
 
 /**
@@ -148,7 +154,7 @@ async function forgetStatistics(): Promise<void> {
   await query(`DELETE FROM pg_statistic WHERE starelid IN (${rels})`);
   await query(`UPDATE pg_class SET reltuples = -1, relpages = 0, relallvisible = 0 WHERE oid IN (${rels})`);
 }
-const listPages: Record<'none' | 'analyzed', Record<string, { pages: number; worst: string }>> = { none: {}, analyzed: {} };
+const listPages: Record<'none' | 'analyzed', Record<string, { pages: number; worst: string; counted: number }>> = { none: {}, analyzed: {} };
 const tablePages: Record<string, number> = {};
 const aggregatePaths = () => ['/api/v1/companies?limit=50', `/api/v1/companies/${companies[0]!.id}`, '/api/v1/today'];
 const small: Record<string, { http: number; db: { ms: number; pages: number } }> = {};
@@ -285,7 +291,8 @@ describe(`scale: ${LARGE} opportunities of one owner (${OPEN} open) on ${EMBEDDE
           process.stderr.write(`  ${json[0]['Execution Time'].toFixed(2)} ms ${q.text.slice(0, 160)}\n`);
         }
       }
-      expect(large.db.pages).toBeLessThanOrEqual(x.db.pages * 3 + 20);
+      // slack for heap visits of the open opportunities counted, which vary with the visibility map (autovacuum off)
+      expect(large.db.pages).toBeLessThanOrEqual(x.db.pages * 3 + 50);
       // time: ~1.5x with slack (without the partial index: 30+ ms at 200k on PostgreSQL)
       expect(large.db.ms).toBeLessThanOrEqual(msBound);
       // and the whole request stays in the same range (loose: the machine is shared)
@@ -310,12 +317,13 @@ describe(`scale: ${LARGE} opportunities of one owner (${OPEN} open) on ${EMBEDDE
   it.each(LISTS)('%s: the first page touches O(page) pages, with and without statistics', (path) => {
     const none = listPages.none[path]!;
     const analyzed = listPages.analyzed[path]!;
-    process.stderr.write(`${path}: ${none.pages} pages without statistics, ${analyzed.pages} analyzed (bound ${PAGE_BOUND}; table ${tablePages[TABLE_OF[/\/api\/v1\/(\w+)/.exec(path)![1]!] ?? ''] ?? '-'} pages)\n`);
+    process.stderr.write(`${path}: ${none.pages} pages without statistics, ${analyzed.pages} analyzed (bound ${PAGE_BOUND} + ${none.counted} open opportunities counted; table ${tablePages[TABLE_OF[/\/api\/v1\/(\w+)/.exec(path)![1]!] ?? ''] ?? '-'} pages)\n`);
     if (process.env.SHOW_PLANS) process.stderr.write(`  worst statement without statistics: ${none.worst.slice(0, 1500)}\n`);
     const table = TABLE_OF[/\/api\/v1\/(\w+)/.exec(path)![1]!];
     if (table) expect(tablePages[table]).toBeGreaterThan(PAGE_BOUND);
-    expect(none.pages).toBeLessThanOrEqual(PAGE_BOUND);
-    expect(analyzed.pages).toBeLessThanOrEqual(PAGE_BOUND);
+    // the bound grows with what the page shows (its companies' open opportunities, a bounded pipeline), never with history
+    expect(none.pages).toBeLessThanOrEqual(PAGE_BOUND + none.counted);
+    expect(analyzed.pages).toBeLessThanOrEqual(PAGE_BOUND + analyzed.counted);
   });
 
   it('tasks: a sales user sees tasks assigned to or owned by the team, found by index', async () => {
