@@ -5,7 +5,7 @@
  * `describe('<file>')`, so its top-level hooks stay scoped to it. `npm test -- <path>` runs files as before.
  * Plain CommonJS: jest.config.js reads it before any transform.
  */
-const { readdirSync, statSync } = require('node:fs');
+const { readdirSync } = require('node:fs');
 const { join } = require('node:path');
 
 /** The number of group files (test/groups/group-1 … group-N.group-spec.ts must exist). */
@@ -17,17 +17,22 @@ const TEST_TIMEOUT = 120_000;
  * schedules best on their own, and the browser file with its own 180 s timeout.
  */
 const SINGLE = ['fuzz.e2e-spec.ts', 'scale.e2e-spec.ts', 'opportunities-scale.e2e-spec.ts', 'openapi-try-it-out.e2e-spec.ts'];
-/** Weight of a file for balancing the groups: its size in bytes plus this for starting its app (about one PGlite start). */
-const PER_FILE = 12_000;
+/**
+ * Seconds each file took inside its group (wall, hooks included; full PostgreSQL run on a loaded machine,
+ * written from JEST_GROUP_LOG); a file not listed counts as the median. Refresh after adding slow files.
+ */
+const DURATIONS = require('./test/groups/durations.json');
 
 const E2E_DIR = join(__dirname, 'test', 'e2e');
 
-/** The e2e files of each group, balanced by weight (largest first into the lightest group; stable order). */
+/** The e2e files of each group, balanced by known durations (longest first into the lightest group; stable order). */
 function groupFiles() {
+  const known = Object.values(DURATIONS).sort((a, b) => a - b);
+  const median = known[Math.floor(known.length / 2)] ?? 1;
   const files = readdirSync(E2E_DIR)
     .filter((f) => f.endsWith('.e2e-spec.ts') && !SINGLE.includes(f))
     .sort()
-    .map((f) => ({ f, w: statSync(join(E2E_DIR, f)).size + PER_FILE }))
+    .map((f) => ({ f, w: DURATIONS[f] ?? median }))
     .sort((a, b) => b.w - a.w || (a.f < b.f ? -1 : 1));
   const groups = Array.from({ length: GROUPS }, () => ({ w: 0, files: [] }));
   for (const { f, w } of files) {
