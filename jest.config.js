@@ -12,16 +12,26 @@ const swc = [
 ];
 
 /** The web app's pure parts (spec files under web/src): the same transform with JSX (automatic runtime). */
+/**
+ * `npm test` alone runs the e2e files in groups (jest.groups.js: modules load once per group, not once
+ * per file); with a path, a test filter or JEST_GROUPS=0 every file runs on its own as before.
+ */
+const groups = require('./jest.groups');
+const grouped = groups.groupedRun();
+const testMatch = grouped
+  ? ['**/*.spec.ts', '**/*.spec.tsx', '**/test/groups/*.group-spec.ts', ...groups.SINGLE.map((f) => `**/test/e2e/${f}`)]
+  : ['**/*.spec.ts', '**/*.spec.tsx', '**/*.e2e-spec.ts'];
+
 const swcTsx = ['@swc/jest', { ...swc[1], jsc: { ...swc[1].jsc, parser: { syntax: 'typescript', tsx: true }, transform: { ...swc[1].jsc.transform, react: { runtime: 'automatic' } } } }];
 
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/src', '<rootDir>/test', '<rootDir>/web/src'],
-  testMatch: ['**/*.spec.ts', '**/*.spec.tsx', '**/*.e2e-spec.ts'],
+  testMatch,
   transform: { '^.+\\.tsx$': swcTsx, '^.+\\.(t|j|mj)s$': swc },
   transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|oauth4webapi)/)'],
   // every response of the e2e suite is checked against openapi.json (test/helpers/contract.ts)
   setupFilesAfterEnv: ['<rootDir>/test/helpers/contract-setup.ts'],
-  testTimeout: 120000,
+  testTimeout: groups.TEST_TIMEOUT,
   maxWorkers: 2,
 };

@@ -1,0 +1,71 @@
+/**
+ * Grouped e2e runs (issue 19, docs/performance.md "Test suite"): when `npm test` runs the whole suite, the
+ * e2e files run inside a few group files (test/groups/group-<n>.group-spec.ts, run by test/groups/run-group.ts), so jest loads Nest, the
+ * app and the helpers once per group instead of once per file. Each e2e file runs inside its own
+ * `describe('<file>')`, so its top-level hooks stay scoped to it. `npm test -- <path>` runs files as before.
+ * Plain CommonJS: jest.config.js reads it before any transform.
+ */
+const { readdirSync } = require('node:fs');
+const { join } = require('node:path');
+
+/** The number of group files (test/groups/group-1 … group-N.group-spec.ts must exist). */
+const GROUPS = 8;
+/** The suite's default test timeout (jest.config.js); a group restores it after its files set theirs. */
+const TEST_TIMEOUT = 120_000;
+/**
+ * Files that run alone even in a grouped run: long budgets (fuzzing, 100k-row scale checks) that jest
+ * schedules best on their own, and the browser file with its own 180 s timeout.
+ */
+const SINGLE = ['fuzz.e2e-spec.ts', 'scale.e2e-spec.ts', 'opportunities-scale.e2e-spec.ts', 'openapi-try-it-out.e2e-spec.ts'];
+/**
+ * Seconds each file took inside its group (wall, hooks included; full PostgreSQL run on a loaded machine,
+ * written from JEST_GROUP_LOG); a file not listed counts as the median. Refresh after adding slow files.
+ */
+const DURATIONS = require('./test/groups/durations.json');
+
+const E2E_DIR = join(__dirname, 'test', 'e2e');
+
+/** The e2e files of each group, balanced by known durations (longest first into the lightest group; stable order). */
+function groupFiles() {
+  const known = Object.values(DURATIONS).sort((a, b) => a - b);
+  const median = known[Math.floor(known.length / 2)] ?? 1;
+  const files = readdirSync(E2E_DIR)
+    .filter((f) => f.endsWith('.e2e-spec.ts') && !SINGLE.includes(f))
+    .sort()
+    .map((f) => ({ f, w: DURATIONS[f] ?? median }))
+    .sort((a, b) => b.w - a.w || (a.f < b.f ? -1 : 1));
+  const groups = Array.from({ length: GROUPS }, () => ({ w: 0, files: [] }));
+  for (const { f, w } of files) {
+    const lightest = groups.reduce((min, g) => (g.w < min.w ? g : min));
+    lightest.files.push(f);
+    lightest.w += w;
+  }
+  return groups.map((g) => g.files.sort());
+}
+
+/** jest options that take a value (`--opt value`); their values are not paths. */
+const WITH_VALUE = new Set(['-t', '--testNamePattern', '-w', '--maxWorkers', '--testTimeout', '--reporters', '--outputFile', '--shard', '--seed', '-c', '--config', '--testPathIgnorePatterns', '--selectProjects', '--coverageReporters', '--cacheDirectory']);
+/** Options that select files or tests: with any of them the run is not "the whole suite". */
+const SELECTING = ['--testPathPatterns', '--testPathPattern', '-t', '--testNamePattern', '--findRelatedTests', '--onlyChanged', '-o', '--changedSince', '--lastCommit', '--onlyFailures', '-f', '--runTestsByPath'];
+
+/**
+ * Grouped when JEST_GROUPS=1, never when JEST_GROUPS=0, otherwise when jest was given no path or test
+ * filter (`npm test` alone, or only options such as --ci or --silent).
+ */
+function groupedRun(argv = process.argv, env = process.env) {
+  if (env.JEST_GROUPS === '1') return true;
+  if (env.JEST_GROUPS === '0') return false;
+  const at = argv.findIndex((a) => /[\\/]jest(\.js)?$/.test(a) || /[\\/]jest[\\/]bin[\\/]jest\.js$/.test(a));
+  if (at < 0) return false;
+  const args = argv.slice(at + 1);
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const name = a.split('=')[0];
+    if (SELECTING.includes(name)) return false;
+    if (!a.startsWith('-')) return false; // a path pattern
+    if (WITH_VALUE.has(a)) i++;
+  }
+  return true;
+}
+
+module.exports = { GROUPS, SINGLE, TEST_TIMEOUT, groupFiles, groupedRun };

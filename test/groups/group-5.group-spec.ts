@@ -1,0 +1,3 @@
+import { runGroup } from './run-group';
+
+runGroup(5);

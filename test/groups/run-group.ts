@@ -1,0 +1,30 @@
+import { appendFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { groupFiles, TEST_TIMEOUT } = require('../../jest.groups') as { groupFiles(): string[][]; TEST_TIMEOUT: number };
+
+/**
+ * Runs the e2e files of group `n` (jest.groups.js) in this one jest test file: each inside its own
+ * `describe('<file>')`, so its top-level `beforeAll`/`afterAll`/`beforeEach` apply to its tests only, and
+ * its `afterAll` (which closes its apps) runs before the next file's `beforeAll`. A `jest.setTimeout` of a
+ * file would apply to the whole group (the last call wins); the group sets the largest of them (and at
+ * least the suite's default) after loading its files.
+ */
+export function runGroup(n: number): void {
+  const files = groupFiles()[n - 1];
+  let timeout = TEST_TIMEOUT;
+  for (const file of files) {
+    const path = join(__dirname, '..', 'e2e', file);
+    for (const m of readFileSync(path, 'utf8').matchAll(/jest\.setTimeout\(([\d_]+)\)/g)) timeout = Math.max(timeout, Number(m[1].replace(/_/g, '')));
+    describe(file, () => {
+      const log = process.env.JEST_GROUP_LOG;
+      let started = 0;
+      if (log) beforeAll(() => void (started = Date.now()));
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      require(path);
+      // one line per file (its wall time, with its hooks, and the worker's memory after it) to rebalance the groups
+      if (log) afterAll(() => appendFileSync(log, `${JSON.stringify({ group: n, file, ms: Date.now() - started, rssMb: Math.round(process.memoryUsage().rss / 2 ** 20) })}\n`));
+    });
+  }
+  jest.setTimeout(timeout);
+}
