@@ -13,8 +13,8 @@ const swc = [
 
 /** The web app's pure parts (spec files under web/src): the same transform with JSX (automatic runtime). */
 /**
- * `npm test` alone runs the e2e files in groups (jest.groups.js: modules load once per group, not once
- * per file); with a path, a test filter or JEST_GROUPS=0 every file runs on its own as before.
+ * JEST_GROUPS=1 (or =auto with no path or test filter) runs the e2e files in groups (jest.groups.js: modules
+ * load once per group, not once per file); by default every file runs on its own.
  */
 const groups = require('./jest.groups');
 const grouped = groups.groupedRun();

@@ -86,8 +86,9 @@ describe('company record', () => {
     await screenshot(page, 'company-record', width);
   });
 
-  // the company (with its includes), and the custom object definitions for a section and "New" per related object
-  it('loads the record in two API calls', async () => {
+  // the company (with its includes), the custom object definitions for a section and "New" per related object,
+  // and its e-mail threads (the E-mails section)
+  it('loads the record in three API calls', async () => {
     const page = await web.page({ token: f.adminKey });
     const calls: string[] = [];
     page.on('request', (r) => {
@@ -95,10 +96,11 @@ describe('company record', () => {
       if (u.pathname.startsWith('/api/v1/') && u.pathname !== '/api/v1/me') calls.push(u.pathname);
     });
     const defs = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/v1/objects');
+    const threads = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/v1/emails/threads');
     await page.goto(`${web.origin(f.host)}/companies/${companyId}`);
     await page.getByRole('link', { name: 'Mert Kaya' }).waitFor();
-    await defs;
-    expect(calls).toEqual([`/api/v1/companies/${companyId}`, '/api/v1/objects']);
+    await Promise.all([defs, threads]);
+    expect([...calls].sort()).toEqual([`/api/v1/companies/${companyId}`, '/api/v1/emails/threads', '/api/v1/objects'].sort());
   });
 });
 
