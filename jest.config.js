@@ -13,8 +13,8 @@ const swc = [
 
 /** The web app's pure parts (spec files under web/src): the same transform with JSX (automatic runtime). */
 /**
- * JEST_GROUPS=1 (or =auto with no path or test filter) runs the e2e files in groups (jest.groups.js: modules
- * load once per group, not once per file); by default every file runs on its own.
+ * With no path or test filter (or JEST_GROUPS=1) the e2e files run in groups (jest.groups.js: modules load
+ * once per group, not once per file); a path, `-t` or JEST_GROUPS=0 runs files on their own.
  */
 const groups = require('./jest.groups');
 const grouped = groups.groupedRun();

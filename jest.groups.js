@@ -49,13 +49,13 @@ const WITH_VALUE = new Set(['-t', '--testNamePattern', '-w', '--maxWorkers', '--
 const SELECTING = ['--testPathPatterns', '--testPathPattern', '-t', '--testNamePattern', '--findRelatedTests', '--onlyChanged', '-o', '--changedSince', '--lastCommit', '--onlyFailures', '-f', '--runTestsByPath'];
 
 /**
- * Grouped when JEST_GROUPS=1; with JEST_GROUPS=auto when jest was given no path or test filter (`npm test`
- * alone, or only options such as --ci or --silent); otherwise never (the default for now).
+ * Grouped when JEST_GROUPS=1; never when JEST_GROUPS=0; otherwise (unset or `auto`) when jest was given no
+ * path or test filter (`npm test` alone, or only options such as --ci or --silent), so `npm test -- <file>`
+ * still runs that file on its own.
  */
 function groupedRun(argv = process.argv, env = process.env) {
   if (env.JEST_GROUPS === '1') return true;
-  // opt-in until a whole grouped run has passed on PGlite too (only PostgreSQL's has): CI runs files one by one
-  if (env.JEST_GROUPS !== 'auto') return false;
+  if (env.JEST_GROUPS === '0') return false;
   const at = argv.findIndex((a) => /[\\/]jest(\.js)?$/.test(a) || /[\\/]jest[\\/]bin[\\/]jest\.js$/.test(a));
   if (at < 0) return false;
   const args = argv.slice(at + 1);

@@ -95,9 +95,12 @@ const log = (s) => process.stdout.write(`${s}\n`);
 // ------------------------------------------------------------------ statement capture (pg driver hook)
 // only the statements of the request (its request context): not those of the background workers running meanwhile
 let capturing = null;
+// every statement this process sends (service, background workers and bare handler alike): per load below
+let sent = 0;
 const { requestContext } = require(dist('platform/common/request-context.js'));
 const originalQuery = pg.Client.prototype.query;
 pg.Client.prototype.query = function (...a) {
+  sent++;
   if (capturing && requestContext.getStore()) {
     const [first, second] = a;
     const text = typeof first === 'string' ? first : first && first.text;
@@ -355,15 +358,18 @@ async function main() {
         const cpu = { svc: 0, svcN: 0, raw: 0, rawN: 0 };
         const timed = async (load) => {
           const c0 = process.cpuUsage();
+          const s0 = sent;
           const r = await load();
           const c = process.cpuUsage(c0);
-          return { r, us: c.user + c.system };
+          return { r, us: c.user + c.system, sent: sent - s0 };
         };
         for (let round = 0; round < ROUNDS; round++) {
           const x = await timed(() => profiled(kind, () => cannon(`http://127.0.0.1:${port}${path}`, headers, CONNECTIONS, DURATION / ROUNDS)));
-          const y = await timed(() => cannon(`http://127.0.0.1:${bare.port}/${kind}`, {}, CONNECTIONS, DURATION / ROUNDS));
+          const y = await timed(() => profiled(`${kind}-bare`, () => cannon(`http://127.0.0.1:${bare.port}/${kind}`, {}, CONNECTIONS, DURATION / ROUNDS)));
           cpu.svc += x.us;
           cpu.svcN += x.r.total;
+          cpu.svcSent = (cpu.svcSent || 0) + x.sent;
+          cpu.rawSent = (cpu.rawSent || 0) + y.sent;
           cpu.raw += y.us;
           cpu.rawN += y.r.total;
           if (!svc || x.r.rps > svc.rps) svc = x.r;
@@ -371,9 +377,11 @@ async function main() {
         }
         svc.cpuPerReq = cpu.svc / Math.max(1, cpu.svcN);
         raw.cpuPerReq = cpu.raw / Math.max(1, cpu.rawN);
+        svc.sentPerReq = cpu.svcSent / Math.max(1, cpu.svcN);
+        raw.sentPerReq = cpu.rawSent / Math.max(1, cpu.rawN);
         const one = HOT_ONLY ? { p50: '-', p99: '-' } : await cannon(`http://127.0.0.1:${port}${path}`, headers, 1, Math.min(DURATION, 3));
         results.push({ size, kind, trips: r.statements.length, bytes: r.bytes, svc, raw, one, statements: r.statements });
-        log(`  ${kind}: ${r.statements.length} round trips, ${r.bytes} bytes; service ${fmt(svc.rps)} req/s, bare ${fmt(raw.rps)} req/s; CPU per request ${fmt(svc.cpuPerReq)} / ${fmt(raw.cpuPerReq)} µs`);
+        log(`  ${kind}: ${r.statements.length} round trips, ${r.bytes} bytes; service ${fmt(svc.rps)} req/s, bare ${fmt(raw.rps)} req/s; CPU per request ${fmt(svc.cpuPerReq)} / ${fmt(raw.cpuPerReq)} µs; statements sent per request during the load ${fmt(svc.sentPerReq, 2)} / ${fmt(raw.sentPerReq, 2)}`);
       }
       // one connection, the service only: the endpoints whose cost could grow with history
       const scalePaths = {

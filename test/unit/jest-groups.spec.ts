@@ -1,0 +1,29 @@
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { groupedRun, groupFiles } = require('../../jest.groups') as {
+  groupedRun(argv: string[], env: Record<string, string | undefined>): boolean;
+  groupFiles(): string[][];
+};
+
+const JEST = ['/usr/bin/node', '--experimental-vm-modules', 'node_modules/jest/bin/jest.js'];
+
+describe('grouped e2e runs (jest.groups.js)', () => {
+  it('groups the whole suite by default: npm test alone, or with options that select nothing', () => {
+    expect(groupedRun(JEST, {})).toBe(true);
+    expect(groupedRun([...JEST, '--ci', '--silent'], {})).toBe(true);
+    expect(groupedRun([...JEST, '--maxWorkers', '1'], { JEST_GROUPS: 'auto' })).toBe(true);
+  });
+
+  it('runs files on their own when a path, a name filter or JEST_GROUPS=0 is given', () => {
+    expect(groupedRun([...JEST, 'test/e2e/companies.e2e-spec.ts'], {})).toBe(false);
+    expect(groupedRun([...JEST, '-t', 'creates'], {})).toBe(false);
+    expect(groupedRun([...JEST, '--testNamePattern=creates'], {})).toBe(false);
+    expect(groupedRun(JEST, { JEST_GROUPS: '0' })).toBe(false);
+    expect(groupedRun([...JEST, 'test/e2e/companies.e2e-spec.ts'], { JEST_GROUPS: '1' })).toBe(true);
+  });
+
+  it('puts every e2e file in exactly one group', () => {
+    const files = groupFiles().flat();
+    expect(files.length).toBeGreaterThan(50);
+    expect(new Set(files).size).toBe(files.length);
+  });
+});
