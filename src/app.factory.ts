@@ -6,6 +6,7 @@ import { json, static as serveStatic, urlencoded } from 'express';
 import { AppModule, AppOptions } from './app.module';
 import { bodyGuard, encodingGuard } from './edge/body-guard';
 import { GlobalExceptionFilter } from './edge/exception.filter';
+import { bindIdempotency } from './edge/idempotency.interceptor';
 import { accessLog, bindContext, clientErrorHandler, expressErrorHandler, requestId } from './edge/request-middleware';
 import { originForm } from './edge/request-target';
 import { apiCors, oauthCors, securityHeaders } from './edge/security-headers';
@@ -20,7 +21,9 @@ import { AppIndex } from './interfaces/web/app-shell';
 /** Builds the HTTP application; main.ts and the e2e tests both use it. */
 export async function createApp(opts: AppOptions): Promise<NestExpressApplication> {
   const { config, logger } = opts;
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(opts), {
+  const root = AppModule.forRoot(opts);
+  bindIdempotency(root);
+  const app = await NestFactory.create<NestExpressApplication>(root, {
     bodyParser: false,
     logger: new PinoNestLogger(logger.child({ context: 'nest' })),
     abortOnError: false,

@@ -1,5 +1,5 @@
 import { DynamicModule, Global, MiddlewareConsumer, Module, NestModule, RequestMethod, Type } from '@nestjs/common';
-import { APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_GUARD, APP_PIPE } from '@nestjs/core';
 import type pino from 'pino';
 import { APP_CONFIG, AppConfig } from './platform/config/app-config';
 import { ROOT_LOGGER } from './platform/common/logger';
@@ -14,7 +14,6 @@ import { FaviconController } from './edge/pages/favicon.controller';
 import { HealthController } from './interfaces/rest/controllers/health.controller';
 import { ApiLimitMiddleware } from './edge/api-limit.middleware';
 import { CredentialGuard } from './edge/credential.guard';
-import { IdempotencyInterceptor } from './edge/idempotency.interceptor';
 import { IdentityModule } from './domain/identity/identity.module';
 import { MailModule } from './platform/outbox/mail.module';
 import { RedisModule } from './platform/database/redis.module';
@@ -83,7 +82,6 @@ export class AppModule implements NestModule {
       providers: [
         { provide: APP_GUARD, useClass: CredentialGuard },
         { provide: APP_PIPE, useFactory: createValidationPipe },
-        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
       ],
     };
   }

@@ -1,4 +1,5 @@
-import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor } from '@nestjs/common';
+import { CallHandler, DynamicModule, ExecutionContext, ForwardReference, Inject, Injectable, NestInterceptor, RequestMethod, Type } from '@nestjs/common';
+import { INTERCEPTORS_METADATA, METHOD_METADATA, MODULE_METADATA } from '@nestjs/common/constants';
 import type { Response } from 'express';
 import type pino from 'pino';
 import { from, Observable, switchMap } from 'rxjs';
@@ -86,5 +87,45 @@ export class IdempotencyInterceptor implements NestInterceptor {
       settled = true;
       void this.keys.release(workspaceId, id).catch((e: unknown) => this.log.warn({ err: e }, 'idempotency key not freed'));
     });
+  }
+}
+
+type ModuleRef = Type | DynamicModule | ForwardReference | Promise<DynamicModule>;
+
+/**
+ * Binds IdempotencyInterceptor to every POST and PATCH handler of the controllers of `root` and the modules
+ * it imports, before Nest reads the routes (createApp): only those handlers can take a key. As a global
+ * interceptor it put every GET through Nest's interceptor chain (rxjs and an async scope per request) to
+ * do nothing (docs/performance.md, "Framework share").
+ */
+export function bindIdempotency(root: ModuleRef): void {
+  const seen = new Set<unknown>();
+  const walk = (ref: ModuleRef | undefined): void => {
+    if (!ref || ref instanceof Promise) return;
+    const mod = 'forwardRef' in ref ? ref.forwardRef() : ref;
+    if (!mod || seen.has(mod)) return;
+    seen.add(mod);
+    const cls: Type = 'module' in mod ? mod.module : mod;
+    const dynamic = 'module' in mod ? mod : undefined;
+    const controllers: Type[] = [...((Reflect.getMetadata(MODULE_METADATA.CONTROLLERS, cls) as Type[] | undefined) ?? []), ...(dynamic?.controllers ?? [])];
+    for (const c of controllers) bindWrites(c);
+    for (const i of [...((Reflect.getMetadata(MODULE_METADATA.IMPORTS, cls) as ModuleRef[] | undefined) ?? []), ...(dynamic?.imports ?? [])]) walk(i);
+    if (dynamic) walk(cls);
+  };
+  walk(root);
+}
+
+const WRITES = new Set<RequestMethod>([RequestMethod.POST, RequestMethod.PATCH]);
+
+function bindWrites(controller: Type): void {
+  for (let proto = controller.prototype as object | null; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      const handler = Object.getOwnPropertyDescriptor(proto, name)?.value as unknown;
+      if (typeof handler !== 'function' || name === 'constructor') continue;
+      const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
+      if (method === undefined || !WRITES.has(method)) continue;
+      const bound = (Reflect.getMetadata(INTERCEPTORS_METADATA, handler) as unknown[] | undefined) ?? [];
+      if (!bound.includes(IdempotencyInterceptor)) Reflect.defineMetadata(INTERCEPTORS_METADATA, [IdempotencyInterceptor, ...bound], handler);
+    }
   }
 }

@@ -126,6 +126,31 @@ describe('Idempotency-Key on REST writes', () => {
     expect(await keyRows(a, key)).toBe(0);
   });
 
+  it('every POST and PATCH of /api/v1 in the API document checks the key (the interceptor is bound to each write route)', async () => {
+    const doc = (await request(t.app.getHttpServer()).get('/api/openapi.json').expect(200)).body as { paths: Record<string, Record<string, { security?: unknown[] }>> };
+    const writes: string[] = [];
+    const publicWrites: string[] = [];
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      if (!path.startsWith('/api/v1/')) continue;
+      for (const method of ['post', 'patch']) if (ops[method]) (ops[method].security?.length ? writes : publicWrites).push(`${method} ${path}`);
+    }
+    expect(writes.length).toBeGreaterThan(50);
+    const answers = async (list: string[]) => {
+      const out: string[] = [];
+      for (const w of list) {
+        const [method, path] = w.split(' ');
+        const r = await asAdmin()[method as 'post' | 'patch'](path.replace(/\{[^}]+\}/g, '1'), {}).set('Idempotency-Key', 'k'.repeat(256));
+        out.push(`${w}: ${r.status === 400 && r.body.field === 'Idempotency-Key' ? 'key checked' : r.status}`);
+      }
+      return out;
+    };
+    // with a credential: the key is checked before anything else the route does (or the API key may not use the route)
+    expect((await answers(writes)).filter((x) => !/: (key checked|401|403)$/.test(x))).toEqual([]);
+    // public routes (sign-in, invitations, public forms) ignore the header
+    expect(publicWrites.length).toBeGreaterThan(2);
+    expect((await answers(publicWrites)).filter((x) => x.endsWith('key checked'))).toEqual([]);
+  });
+
   it('an expired key is deleted by the retention round and may be used again', async () => {
     const key = randomUUID();
     await asAdmin().post('/api/v1/tasks', { title: `Expiring ${key}` }).set('Idempotency-Key', key).expect(201);

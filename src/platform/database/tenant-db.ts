@@ -10,6 +10,7 @@ import {
   SelectQueryBuilder,
 } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { plainFind } from './plain-find';
 
 /** A row of a tenant table: every such table has `workspace_id` (see TenantEntity). */
 export interface TenantRow extends ObjectLiteral {
@@ -61,11 +62,16 @@ export class TenantDb {
   }
 
   find<T extends TenantRow>(entity: EntityTarget<T>, options: TenantFindMany<T> = {}): Promise<T[]> {
-    return this.m.find(entity, { ...options, where: this.scope(options.where) } as FindManyOptions<T>);
+    const m = this.m;
+    const full = { ...options, where: this.scope(options.where) } as FindManyOptions<T>;
+    return plainFind(m, entity, full, false) ?? m.find(entity, full);
   }
 
   findOne<T extends TenantRow>(entity: EntityTarget<T>, options: TenantFindOne<T>): Promise<T | null> {
-    return this.m.findOne(entity, { ...options, where: this.scope(options.where) } as FindOneOptions<T>);
+    const m = this.m;
+    const full = { ...options, where: this.scope(options.where) } as FindOneOptions<T>;
+    const plain = plainFind(m, entity, full, true);
+    return plain ? plain.then((rows) => rows[0] ?? null) : m.findOne(entity, full);
   }
 
   /** One row by id, optionally locked FOR UPDATE. */
