@@ -1,13 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { createSyncFn } from 'synckit';
 
-/** Runs the project's ESLint config on a snippet as if it were the file at `path`. */
+const root = join(__dirname, '..', '..');
+let run: ((root: string, path: string, code: string) => { ok: boolean; output: string }) | undefined;
+
+/** Runs the project's ESLint config on a snippet as if it were the file at `path` (test/unit/lint-worker.mjs). */
 export function lint(path: string, code: string): { ok: boolean; output: string } {
-  const root = join(__dirname, '..', '..');
-  const r = spawnSync(process.execPath, [join(root, 'node_modules/eslint/bin/eslint.js'), '--stdin', '--stdin-filename', path, '--format', 'stylish'], {
-    cwd: root,
-    input: code,
-    encoding: 'utf8',
-  });
-  return { ok: r.status === 0, output: `${r.stdout}${r.stderr}` };
+  run ??= createSyncFn(join(__dirname, 'lint-worker.mjs'), { timeout: 120_000 });
+  return run(root, path, code);
 }
