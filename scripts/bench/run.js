@@ -35,8 +35,9 @@
  *
  * BENCH_DIST=<dir>: another build of the service (a copy of dist/ made before a change) for an A/B run.
  * `--hot`: only the hot paths, service against bare (no one-connection scale figures, no other parts).
- * BENCH_PROFILE=<dir>: a CPU profile of the service's loads of each hot path (not of the bare handler's) is
- * written to <dir>/<kind>.cpuprofile (scripts/bench/profile-summary.js prints self time by function).
+ * BENCH_PROFILE=<dir>: CPU profiles of each hot path's loads, the service's in <dir>/<kind>.cpuprofile and the
+ * bare handler's in <dir>/<kind>-bare.cpuprofile (scripts/bench/profile-summary.js prints self time by function).
+ * Each load also counts every statement this process sent (service or bare, background work included).
  *
  * Service and bare loads alternate in rounds (2, or 1 with --quick) and each side keeps its best round.
  * Env: BENCH_DATABASE_URL (else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres),
