@@ -1,4 +1,8 @@
+import { queryMemo } from '../../src/platform/database/query-memo';
 import { setCurrentTest, violationCount, violationsSince } from './contract';
+
+// every tenant query builder of the suite builds its SQL text and compares it with the memo's (query-memo.ts)
+queryMemo.check = true;
 
 /**
  * Jest setup (jest.config.js setupFilesAfterEnv): a test fails when a response it received does not match

@@ -51,6 +51,15 @@ describe('time', () => {
     expect(daysBetween('2026-01-01', '2026-03-01')).toBe(59);
     expect(addDays('2026-12-30', 3)).toBe('2027-01-02');
   });
+  it('counts days between dates as parsing the text does, for every day of 1899-2101 and odd inputs', () => {
+    const parsed = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+    const base = '2026-11-26';
+    for (let t = Date.UTC(1899, 0, 1); t <= Date.UTC(2101, 11, 31); t += 86_400_000) {
+      const d = new Date(t).toISOString().slice(0, 10);
+      if (daysBetween(base, d) !== parsed(base, d)) throw new Error(`daysBetween(${base}, ${d})`);
+    }
+    for (const odd of ['0050-01-01', '2026-02-30', '2026-13-01', '2026-1-01', 'x', '']) expect(daysBetween(base, odd)).toEqual(parsed(base, odd));
+  });
 });
 
 describe('secrets', () => {

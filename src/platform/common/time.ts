@@ -93,7 +93,19 @@ export function isIsoDate(s: unknown): s is string {
 
 /** Whole days from date a to date b (both `YYYY-MM-DD`); positive when b is later. */
 export function daysBetween(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+  return Math.round((dayNumber(b) - dayNumber(a)) / 86_400_000);
+}
+
+/** Milliseconds of a `YYYY-MM-DD` date at 00:00 UTC (Date.UTC of its parts: several times cheaper than parsing the text). */
+function dayNumber(d: string): number {
+  const year = Number(d.slice(0, 4));
+  const month = Number(d.slice(5, 7));
+  const day = Number(d.slice(8, 10));
+  // anything unusual (another length, years 0-99 that Date.UTC maps to 19xx, a day past the month's end) is parsed
+  if (d.length !== 10 || d.charCodeAt(4) !== 45 || d.charCodeAt(7) !== 45 || !(year >= 100) || !(month >= 1 && month <= 12) || !(day >= 1 && day <= 28)) {
+    return Date.parse(`${d}T00:00:00Z`);
+  }
+  return Date.UTC(year, month - 1, day);
 }
 
 export function addDays(date: string, days: number): string {

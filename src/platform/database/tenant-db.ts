@@ -11,6 +11,7 @@ import {
 } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { plainFind } from './plain-find';
+import { memoizeQuery } from './query-memo';
 
 /** A row of a tenant table: every such table has `workspace_id` (see TenantEntity). */
 export interface TenantRow extends ObjectLiteral {
@@ -124,7 +125,7 @@ export class TenantDb {
   /** A select query builder on `entity` already restricted to this workspace. */
   qb<T extends TenantRow>(entity: EntityTarget<T>, alias: string): SelectQueryBuilder<T> {
     const qb = this.m.createQueryBuilder(entity, alias).where(`${alias}.workspace_id = :${TENANT_PARAM}`, { [TENANT_PARAM]: this.workspaceId });
-    return keepTenant(qb);
+    return memoizeQuery(keepTenant(qb));
   }
 
   /**
