@@ -50,6 +50,7 @@ async function walk(port, headers) {
   const seen = new Set();
   const pages = [];
   let doubles = 0;
+  let own = 0; // the events this part wrote (every reader may see all of them; earlier parts of the bench add others)
   let cursor = null;
   const t0 = process.hrtime.bigint();
   for (;;) {
@@ -61,13 +62,14 @@ async function walk(port, headers) {
     pages.push(r.ms);
     for (const e of body.events) {
       if (seen.has(e.id)) doubles++;
+      else if (e.data && typeof e.data.name === 'string' && e.data.name.startsWith('Journal Bench ')) own++;
       seen.add(e.id);
     }
     cursor = body.next_cursor;
   }
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   agent.destroy();
-  return { events: seen.size, doubles, pages: pages.length, seconds, rate: seen.size / seconds, p50: pct(pages, 0.5), p99: pct(pages, 0.99) };
+  return { events: seen.size, own, doubles, pages: pages.length, seconds, rate: seen.size / seconds, p50: pct(pages, 0.5), p99: pct(pages, 0.99) };
 }
 
 async function benchJournal({ ws, query, port, keys, companyIds, log }) {
@@ -115,7 +117,7 @@ async function benchJournal({ ws, query, port, keys, companyIds, log }) {
     if (better(a, admin)) admin = a;
     if (better(b, seller)) seller = b;
   }
-  return { total: n, admin, seller, waited };
+  return { total: n, written: EVENTS, admin, seller, waited };
 }
 
 async function benchIdempotency({ port, keys }) {
@@ -159,8 +161,9 @@ function reportJournal(j, i, log) {
     for (const [who, r] of [['admin', j.admin], ['sales user (visibility checked)', j.seller]]) {
       log(`| ${who} | ${r.events.toLocaleString('en')} | ${r.pages} | ${fmt(r.seconds, 2)} | ${fmt(r.rate)} | ${fmt(r.p50, 1)} ms | ${fmt(r.p99, 1)} ms |`);
     }
-    const once = (r) => r.events === j.total && r.doubles === 0;
-    log(`  [${once(j.admin) && once(j.seller) ? 'met' : 'NOT met'}] every event read exactly once: admin ${j.admin.events} / ${j.total}, ${j.admin.doubles} doubles; sales user ${j.seller.events} / ${j.total}, ${j.seller.doubles} doubles`);
+    // the admin sees every event; the sales user every one this part wrote (about their companies), others as visibility allows
+    const ok = j.admin.events === j.total && j.admin.doubles === 0 && j.seller.own === j.written && j.seller.doubles === 0;
+    log(`  [${ok ? 'met' : 'NOT met'}] every event read exactly once: admin ${j.admin.events} / ${j.total}, ${j.admin.doubles} doubles; sales user ${j.seller.own} / ${j.written} of this part's events (${j.seller.events} in all), ${j.seller.doubles} doubles`);
   }
   if (i) {
     const a = pct(i.without, 0.5);

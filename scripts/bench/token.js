@@ -74,13 +74,13 @@ async function exchangeCode(port, host, path, clientId, code, verifier) {
 
 /**
  * The service: a public client registered over HTTP (RFC 7591), then per connection a user who signs in
- * (a session credential, as the sign-in page issues it) and allows the consent form (OAuthService.decide
+ * (a session credential, as the sign-in page issues it) and allows the consent form (OAuthAuthorizeService.decide
  * with the form's CSRF token), and the code exchanged with its PKCE verifier at POST /oauth/token.
  */
 async function serviceSetup(app, ws, port, host, dist) {
   const { UsersService } = require(dist('domain/identity/users.service.js'));
   const { CredentialsService } = require(dist('domain/identity/credentials.service.js'));
-  const { OAuthService } = require(dist('domain/identity/oauth/oauth.service.js'));
+  const { OAuthAuthorizeService } = require(dist('domain/identity/oauth/oauth-authorize.service.js'));
   const reg = await request(port, 'POST', '/oauth/register', {
     host,
     headers: { 'content-type': 'application/json' },
@@ -94,7 +94,7 @@ async function serviceSetup(app, ws, port, host, dist) {
     const user = await app.get(UsersService).create(ws, { email: `token-bench-${i}@bench.test`, role: 'sales', department: 'North' });
     const { token: session } = await app.get(CredentialsService).issue({ workspaceId: ws.id, kind: 'session', userId: user.id, name: 'Token bench browser' });
     const { verifier, challenge } = pkce();
-    const out = await app.get(OAuthService).decide(
+    const out = await app.get(OAuthAuthorizeService).decide(
       ws,
       baseUrl,
       {
