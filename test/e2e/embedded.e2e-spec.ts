@@ -27,6 +27,12 @@ let t: TestApp;
 let a: Fixture;
 const dataDir = mkdtempSync(join(tmpdir(), 'crm-embedded-'));
 
+/**
+ * Everything here runs on the embedded database whatever the pass (DATA_DIR, DATABASE_URL=''): on the
+ * PostgreSQL pass it would only repeat the PGlite pass, so it runs there alone.
+ */
+const embeddedPass = process.env.DATABASE_URL ? describe.skip : describe;
+
 beforeAll(async () => {
   execFileSync(process.execPath, [join(root, 'scripts', 'build-if-needed.js')], { stdio: 'inherit' });
   t = await startApp({ dataDir });
@@ -34,7 +40,7 @@ beforeAll(async () => {
 }, 300_000); // a cold PGlite start with every migration, on a machine that other suites load
 afterAll(() => t?.close());
 
-describe('embedded database (PGlite on a unix socket, pool of one)', () => {
+embeddedPass('embedded database (PGlite on a unix socket, pool of one)', () => {
   it('serves concurrent requests without losing writes', async () => {
     const logins = await Promise.all(
       Array.from({ length: 20 }, (_, i) => api(t, a.host).post('/api/v1/login', { username: 'admin@emb.test', password: 'Admin-Password-123', device: `d${i}` })),
@@ -90,7 +96,7 @@ describe('embedded database (PGlite on a unix socket, pool of one)', () => {
   });
 });
 
-describe('admin CLI beside the running server', () => {
+embeddedPass('admin CLI beside the running server', () => {
   it('changes take effect in the running server within the embedded cache lifetime (1 s)', async () => {
     await api(t, a.host, a.adminKey).get('/api/v1/me').expect(200);
     const r = await cli(dataDir, 'license:set', '--workspace', 'emb', '--modules', 'Customers,Fair leads', '--seats', '7');
@@ -143,7 +149,7 @@ describe('admin CLI beside the running server', () => {
   });
 });
 
-describe('admin CLI with no server running', () => {
+embeddedPass('admin CLI with no server running', () => {
   it('opens the database itself', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'crm-cli-'));
     const ws = await cli(dir, 'workspace:create', '--slug', 'solo', '--name', 'Solo', '--admin-email', 'admin@solo.test', '--admin-password', 'Solo-Admin-Pass-1');
