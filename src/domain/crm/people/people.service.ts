@@ -90,13 +90,11 @@ const LIST_COLUMNS =
   'p.workspace_id, p.id, p.customer_id, p.name, p.name_norm, p.title, p.department, p.email, p.phone, p.wa, p.note, p.is_main, ' +
   'p.is_former, p.origin, p.owner_id, p.active, p.is_sample, p.created_at, p.updated_at';
 
-/** A row of LIST_COLUMNS. */
-interface PersonListRow {
-  workspace_id: number;
+/** A contact card's columns as SQL returns them (Today selects only these; the list selects more). */
+export interface PersonCardSqlRow {
   id: number;
   customer_id: number | null;
   name: string;
-  name_norm: string;
   title: string;
   department: string;
   email: string;
@@ -105,20 +103,14 @@ interface PersonListRow {
   note: string;
   is_main: boolean;
   is_former: boolean;
-  origin: string;
   owner_id: number;
-  active: boolean;
-  is_sample: boolean;
-  created_at: Date;
-  updated_at: Date;
 }
 
-const listed = (r: PersonListRow): Person => ({
-  workspaceId: r.workspace_id,
+/** A contact card from its SQL row. */
+export const personCard = (r: PersonCardSqlRow): PersonCardRow => ({
   id: r.id,
   customerId: r.customer_id,
   name: r.name,
-  nameNorm: r.name_norm,
   title: r.title,
   department: r.department,
   email: r.email,
@@ -127,13 +119,31 @@ const listed = (r: PersonListRow): Person => ({
   note: r.note,
   isMain: r.is_main,
   isFormer: r.is_former,
-  origin: r.origin,
   ownerId: r.owner_id,
-  active: r.active,
-  isSample: r.is_sample,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
 });
+
+/** A row of LIST_COLUMNS. */
+interface PersonListRow extends PersonCardSqlRow {
+  workspace_id: number;
+  name_norm: string;
+  origin: string;
+  active: boolean;
+  is_sample: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+// the card's fields, then the rest (Object.assign: a spread would make a dictionary-mode object)
+const listed = (r: PersonListRow): Person =>
+  Object.assign(personCard(r), {
+    workspaceId: r.workspace_id,
+    nameNorm: r.name_norm,
+    origin: r.origin,
+    active: r.active,
+    isSample: r.is_sample,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  });
 
 @Injectable()
 export class PeopleService {

@@ -7,7 +7,7 @@ import { isAdmin, UserContext } from '../../identity/auth-context';
 import { CalendarEntry } from '../calendar/calendar-entry.entity';
 import { CompaniesService, CompanyCardRow, CompanyViews } from '../companies';
 import type { Company } from '../companies/company.entity';
-import { PeopleService, PersonCardRow } from '../people';
+import { PeopleService, personCard, PersonCardRow, PersonCardSqlRow } from '../people';
 import { AccessService } from '../shared/access.service';
 import { OpenableType, RecordOpensService } from '../record-opens';
 import { Task } from '../tasks/task.entity';
@@ -289,35 +289,6 @@ const companyCard = (r: CompanyCardSqlRow): CompanyCardRow => ({
 
 type OverdueVisitSqlRow = CompanyCardSqlRow & { country: string; email: string; website: string };
 const overdueVisit = (r: OverdueVisitSqlRow): OverdueVisitRow => Object.assign(companyCard(r), { country: r.country, email: r.email, website: r.website });
-
-interface PersonCardSqlRow {
-  id: number;
-  customer_id: number | null;
-  name: string;
-  title: string;
-  department: string;
-  email: string;
-  phone: string;
-  wa: string;
-  note: string;
-  is_main: boolean;
-  is_former: boolean;
-  owner_id: number;
-}
-const personCard = (r: PersonCardSqlRow): PersonCardRow => ({
-  id: r.id,
-  customerId: r.customer_id,
-  name: r.name,
-  title: r.title,
-  department: r.department,
-  email: r.email,
-  phone: r.phone,
-  wa: r.wa,
-  note: r.note,
-  isMain: r.is_main,
-  isFormer: r.is_former,
-  ownerId: r.owner_id,
-});
 
 interface MeetingSqlRow {
   id: number;
