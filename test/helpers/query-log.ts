@@ -48,3 +48,17 @@ export function ownQueryCount(calls: unknown[][]): number {
     return !/"credentials"|"workspaces"|pg_notify/.test(text);
   }).length;
 }
+
+/**
+ * The statements a request sends beyond its auth context, as the fewest over `tries` runs of `fn`:
+ * background work of the same process (the outbox dispatcher woken by the writes just before, a cache
+ * reload) only ever adds statements, so the minimum is the request's own count on a loaded machine too.
+ */
+export async function requestQueryCount(fn: () => Promise<unknown>, tries = 3): Promise<number> {
+  let fewest = Infinity;
+  for (let i = 0; i < tries; i++) {
+    const { queries } = await captureQueries(fn);
+    fewest = Math.min(fewest, ownQueryCount(queries.map((q) => [q.text])));
+  }
+  return fewest;
+}
