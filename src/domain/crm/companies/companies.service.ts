@@ -148,7 +148,7 @@ export class CompaniesService {
     // the unfiltered list (workspace, active) walks the key's index: O(page) without statistics too
     const unfiltered = !visible && q.status === undefined && q.ownerId === undefined && !q.city?.trim() && !q.sector?.trim();
     const walk = unfiltered ? { table: 'companies', where: (a: string) => `${a}.active = :active`, workspaceId: auth.workspace.id } : null;
-    const page = await paginateRows(qb, 'c', q, auth.workspace.timezone, walk, LIST_COLUMNS, listed);
+    const page = await paginateRows(qb, 'c', q, auth.workspace.timezone, walk, LIST_COLUMNS, listed, { table: 'companies', workspaceId: auth.workspace.id });
     return { ...page, views: await this.views(auth, page.items) };
   }
 

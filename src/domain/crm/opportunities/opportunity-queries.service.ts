@@ -15,7 +15,7 @@ import { Product } from '../products/product.entity';
 import { AccessService } from '../shared/access.service';
 import { searchPattern } from '../shared/search';
 import { fromRowsByKeys, leftJoinLateral } from '../shared/lateral';
-import { applyPage, applyPageWalked, finishPage, SortMode } from '../shared/paging';
+import { applyPage, applyPageWalked, applySearch, finishPage, SortMode } from '../shared/paging';
 import { RecordOpensService } from '../record-opens';
 import { RefsService } from '../shared/refs.service';
 import { Task } from '../tasks/task.entity';
@@ -79,6 +79,9 @@ export class OpportunityQueries {
     if (!visible && q.stage === undefined && q.owner_id === undefined && q.customer_id === undefined && !q.status && !q.q?.trim()) {
       // the unfiltered list walks the key's index (applyPageWalked): O(page) without statistics too
       page = applyPageWalked(qb, 'o', q, ws.timezone, { table: 'opportunities', workspaceId: ws.id });
+    } else if (q.q?.trim() && (q.sort ?? 'recent') === 'recent') {
+      // a text search: the newest rows first, the trigram index only for what they do not fill (applySearch)
+      page = applySearch(qb, 'o', q, { table: 'opportunities', workspaceId: ws.id }, { ids, alias: 'po' });
     } else {
       page = applyPage(ids, 'po', q, ws.timezone);
       ids.take(undefined).limit(page.limit + 1);

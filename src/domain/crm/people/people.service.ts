@@ -166,7 +166,7 @@ export class PeopleService {
     if (q.ownerId !== undefined) qb.andWhere('p.owner_id = :ownerId', { ownerId: q.ownerId });
     // the unfiltered list (workspace, active) walks the key's index: O(page) without statistics too
     const walk = !visible && q.customerId === undefined && q.ownerId === undefined ? { table: 'people', where: (a: string) => `${a}.active = :active`, workspaceId: auth.workspace.id } : null;
-    const page = await paginateRows(qb, 'p', q, auth.workspace.timezone, walk, LIST_COLUMNS, listed);
+    const page = await paginateRows(qb, 'p', q, auth.workspace.timezone, walk, LIST_COLUMNS, listed, { table: 'people', workspaceId: auth.workspace.id });
     return { ...page, views: await this.views(auth, page.items) };
   }
 

@@ -36,7 +36,11 @@ export function leftJoinLateral<T extends ObjectLiteral>(qb: SelectQueryBuilder<
  * planner a choice, and without statistics it scanned the workspace through another index instead.
  */
 export function fromRowsByKeys<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, table: string, idsSql: string, workspaceId: number): SelectQueryBuilder<T> {
-  qb.expressionMap.mainAlias!.subQuery =
+  const map = qb.expressionMap;
+  // a clone shares its original's main alias object (QueryExpressionMap.clone); its own copy is in `aliases`
+  const main = map.aliases.find((a) => a.name === map.mainAlias!.name) ?? map.mainAlias!;
+  map.mainAlias = main;
+  main.subQuery =
     `(SELECT r.* FROM (${idsSql}) k(id) CROSS JOIN LATERAL (SELECT x.* FROM ${table} x WHERE x.workspace_id = :pgKeysWs AND x.id = k.id LIMIT 1) r)`;
   return qb.setParameter('pgKeysWs', workspaceId);
 }
