@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
+import { responseSchemas } from '../../src/edge/openapi/document';
 import { startApp, TestApp } from '../helpers/test-app';
 
 /**
@@ -22,4 +23,19 @@ it('equals the committed openapi.json', async () => {
   const text = `${JSON.stringify(res.body, null, 2)}\n`;
   if (process.env.UPDATE_OPENAPI === '1') writeFileSync(FILE, text);
   expect(text).toBe(readFileSync(FILE, 'utf8'));
+});
+
+it('is the same for a second app of the process, whose schemas are a copy of the converted ones', async () => {
+  const first = (await request(t.app.getHttpServer()).get('/api/openapi.json').expect(200)).body;
+  const second = await startApp();
+  try {
+    expect((await request(second.app.getHttpServer()).get('/api/openapi.json').expect(200)).body).toEqual(first);
+  } finally {
+    await second.close();
+  }
+  const a = responseSchemas();
+  const name = Object.keys(a)[0]!;
+  const before = a[name]!.description;
+  a[name]!.description = 'edited by one document';
+  expect(responseSchemas()[name]!.description).toBe(before);
 });

@@ -55,8 +55,19 @@ export function completeDocument(doc: OpenAPIObject): void {
   for (const s of Object.values(schemas)) tidy(s as SchemaObject);
 }
 
-/** The zod registry as OpenAPI 3.0 component schemas. */
-function responseSchemas(): Record<string, SchemaObject> {
+/**
+ * The zod registry as OpenAPI 3.0 component schemas: converted once per process and set of registered
+ * schemas (zod's conversion of the whole registry was about half of the CPU of starting an app), and given
+ * to each document as a copy (completeDocument edits its schemas).
+ */
+let converted: { count: number; schemas: Record<string, SchemaObject> } | undefined;
+export function responseSchemas(): Record<string, SchemaObject> {
+  const count = registeredMeta().length;
+  if (converted?.count !== count) converted = { count, schemas: convertRegistry() };
+  return structuredClone(converted.schemas);
+}
+
+function convertRegistry(): Record<string, SchemaObject> {
   const out = z.toJSONSchema(apiSchemas, { target: 'openapi-3.0', uri: (id) => `#/components/schemas/${id}`, io: 'output', unrepresentable: 'any' });
   const schemas = out.schemas as Record<string, SchemaObject>;
   for (const meta of registeredMeta()) {
