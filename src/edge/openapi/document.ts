@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
+import { ModulesContainer } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import type { OperationObject, ParameterObject, ResponseObject, SchemaObject } from '@nestjs/swagger';
 import { z } from 'zod';
@@ -16,8 +17,37 @@ export interface DocumentInfo {
   version: string;
 }
 
-/** The OpenAPI document of every API route: Nest's scan of the controllers, completed from @ApiDoc. */
+/** Documents built in this process, by version and controller classes (`buildOpenApiDocument`). */
+const built = new Map<string, OpenAPIObject>();
+const classIds = new WeakMap<object, number>();
+let nextClassId = 0;
+
+/** The version and the identities of every controller class of the app: equal keys, equal documents. */
+function documentKey(app: INestApplication, info: DocumentInfo): string {
+  const ids: number[] = [];
+  for (const module of app.get(ModulesContainer).values()) {
+    for (const controller of module.controllers.keys()) {
+      let id = classIds.get(controller as object);
+      if (id === undefined) classIds.set(controller as object, (id = ++nextClassId));
+      ids.push(id);
+    }
+  }
+  return `${info.version}\n${ids.join(',')}`;
+}
+
+/**
+ * The OpenAPI document of every API route: Nest's scan of the controllers, completed from @ApiDoc. Built
+ * once per process and set of controllers (the scan and the conversion of the response schemas were most
+ * of the CPU of starting an app, which the test suite does some 150 times a pass); each app gets a copy.
+ */
 export function buildOpenApiDocument(app: INestApplication, info: DocumentInfo): OpenAPIObject {
+  const key = documentKey(app, info);
+  let doc = built.get(key);
+  if (!doc) built.set(key, (doc = scanDocument(app, info)));
+  return structuredClone(doc);
+}
+
+function scanDocument(app: INestApplication, info: DocumentInfo): OpenAPIObject {
   const doc = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
