@@ -112,10 +112,10 @@ const LISTS = [
   '/api/v1/deleted?limit=50&since=2020-01-01T00:00:00Z',
 ];
 /**
- * Searches whose word many rows carry (1 in 8 opportunity names; every seeded company and person): the page
+ * Searches whose word many rows carry (1 in 8 opportunity names; every seeded company, person and lead): the page
  * fills from the newest rows (applySearch), so the first page touches O(window) pages, not every match.
  */
-const COMMON_SEARCHES = ['/api/v1/opportunities?limit=50&q=bubble', '/api/v1/companies?limit=50&q=Trading', '/api/v1/people?limit=50&q=person'];
+const COMMON_SEARCHES = ['/api/v1/opportunities?limit=50&q=bubble', '/api/v1/companies?limit=50&q=Trading', '/api/v1/people?limit=50&q=person', '/api/v1/leads?limit=50&q=company'];
 const PAGE = 50;
 /** Pages (shared buffers hit + read) a list's first page may touch: a few index probes per row, not per row of the table. */
 const PAGE_BOUND = 20 * PAGE + 200;

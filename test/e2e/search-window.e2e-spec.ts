@@ -3,7 +3,7 @@ import { insertCompany } from '../helpers/crm-fixtures';
 import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
 
 /**
- * A text search newest first (`applySearch`) reads the newest SEARCH_WINDOW rows before the cursor first and
+ * A text search newest first (`applySearch`: companies, people, opportunities, leads) reads the newest SEARCH_WINDOW rows before the cursor first and
  * asks the trigram index only for what they do not fill. The page must be the same as a plain "newest
  * matches" answer wherever the matches lie: inside the window, below it, on both sides of it, and for a
  * sales user who sees only the team's rows. Rows are seeded by SQL, in id order.
@@ -60,6 +60,15 @@ async function opportunities(prefix: string, n: number, ownerId: number): Promis
   ).sort((x, y) => x - y);
 }
 
+async function leads(prefix: string, n: number, ownerId: number): Promise<number[]> {
+  return ids(
+    await query(
+      `INSERT INTO leads (workspace_id, company, status, owner_id) SELECT $1, $2 || ' ' || g, $3, $4 FROM generate_series(1, $5::int) g ORDER BY g RETURNING id`,
+      [f.ws.id, prefix, f.ws.constants.lead_statuses[0], ownerId, n],
+    ),
+  ).sort((x, y) => x - y);
+}
+
 /** Every id a search returns, page after page (limit 3), and the number of pages. */
 async function walk(key: string, list: string, q: string, limit = 3): Promise<{ seen: number[]; pages: number }> {
   const seen: number[] = [];
@@ -83,6 +92,7 @@ describe.each([
   ['companies', companies],
   ['people', people],
   ['opportunities', opportunities],
+  ['leads', leads],
 ] as const)('GET /api/v1/%s?q= across the window of newest rows', (list, insert) => {
   let old: number[];
   let recent: number[];

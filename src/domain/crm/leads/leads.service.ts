@@ -176,7 +176,10 @@ export class LeadsService {
     }
     // the unfiltered list walks the key's index (applyPageWalked): O(page) without statistics too
     const unfiltered = !visible && q.fairId === undefined && q.status === undefined && q.ownerId === undefined;
-    const page = await paginate(qb, 'l', q, auth.workspace.timezone, unfiltered ? { table: 'leads', workspaceId: auth.workspace.id } : null);
+    const page = await paginate(qb, 'l', q, auth.workspace.timezone, unfiltered ? { table: 'leads', workspaceId: auth.workspace.id } : null, {
+      table: 'leads',
+      workspaceId: auth.workspace.id,
+    });
     return { ...page, views: await this.views(auth, page.items) };
   }
 
