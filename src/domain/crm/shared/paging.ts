@@ -195,8 +195,9 @@ export interface SearchTable {
  * The ids are the matches among the newest SEARCH_WINDOW rows before the cursor, read by key probes in id
  * order; only when those are fewer than the page (and the window is full) the newest matches below the
  * window are added, as the planner finds them (the trigram index, every match sorted by `id + 0`). A common
- * word (1 row in 8) so fills its page from about 400 rows, where the trigram index returned every match
- * (125,000 at 1M rows, 248 ms); a rare word pays the window (~1 ms) before the index. The rest's conditions
+ * word (1 row in 8) so fills its page from the window's 1,000 key probes (about 2,050 rows read in all),
+ * where the trigram index returned every match (125,000 at 1M rows, 248 ms); a rare word pays the window
+ * (~1 ms) before the index. The rest's conditions
  * on the window are one-time filters: PostgreSQL does not run that branch when the window filled the page.
  */
 export function applySearch<T extends ObjectLiteral>(
