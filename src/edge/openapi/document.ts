@@ -10,6 +10,7 @@ import { ERROR_SCHEMAS, errorText, type ErrorFamily } from './errors';
 import { apiSchemas, registeredMeta, schemaId } from './schema';
 import { exampleOf } from './examples';
 import { IDEMPOTENCY_HEADER, REPLAYED_HEADER, takesIdempotencyKey } from '../idempotency.interceptor';
+import { isLimitedPath } from '../throttle';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'] as const;
 
@@ -157,8 +158,9 @@ function completeOperation(schemasOf: Record<string, unknown>, path: string, met
   // the body parsers run before routing: a body too large or not readable is refused on any route
   errors[413] = errorText(family, 413);
   errors[415] = errorText(family, 415);
-  // /.well-known documents are not rate limited (src/edge/throttle.ts isLimitedPath)
-  if (auth || path.startsWith('/oauth/')) errors[429] = errorText(family, 429);
+  // every path the request limits cover answers 429, with a credential or without one (the address's
+  // bucket); /.well-known documents and /health are not limited (src/edge/throttle.ts isLimitedPath)
+  if (isLimitedPath(path)) errors[429] = errorText(family, 429);
   const idempotent = !!auth && takesIdempotencyKey(method, path);
   if (idempotent) documentIdempotency(op, responses, errors, spec.errors ?? {});
   else Object.assign(errors, spec.errors);
