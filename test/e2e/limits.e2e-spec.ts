@@ -59,6 +59,21 @@ describe('API request limits (in memory)', () => {
     await from(api(t, a.host, key).get('/api/v1/me'), ip).expect(200);
   });
 
+  it('refuses the routes that take no credential from an exhausted address too, as the document says (429)', async () => {
+    const ip = '10.2.5.1';
+    for (let i = 0; i < 5; i++) await from(api(t, a.host).get('/api/v1/me'), ip).expect(401);
+    // each answer is checked against openapi.json (test/helpers/contract.ts): the 429 must be documented there
+    const refused = [
+      await from(api(t, a.host).post('/api/v1/invitations/accept', { token: 'x'.repeat(43), password: 'Long-Enough-Password-1' }), ip).expect(429),
+      await from(request(t.app.getHttpServer()).get('/mcp').set('Host', a.host).set('Accept', 'text/event-stream'), ip).expect(429),
+      await from(request(t.app.getHttpServer()).delete('/mcp').set('Host', a.host).set('Mcp-Session-Id', 'unknown'), ip).expect(429),
+    ];
+    for (const r of refused) expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused[0]!.body).toEqual({ ok: false, error: 'rate_limited', message: expect.any(String) });
+    // the same requests from another address pass the limit and get their own answers
+    await from(api(t, a.host).post('/api/v1/invitations/accept', { token: 'x'.repeat(43), password: 'Long-Enough-Password-1' }), '10.2.5.2').expect((r) => expect(r.status).not.toBe(429));
+  });
+
   it('counts unknown workspace hosts against the address', async () => {
     const ip = '10.3.0.1';
     for (let i = 0; i < 5; i++) await from(api(t, `nope${i}.localhost`).get('/api/v1/me'), ip).expect(404);
