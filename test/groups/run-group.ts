@@ -1,5 +1,6 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { closeSharedChromium, shareChromiumInGroup } from '../helpers/browser';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { groupFiles, TEST_TIMEOUT } = require('../../jest.groups') as { groupFiles(): string[][]; TEST_TIMEOUT: number };
 
@@ -12,6 +13,9 @@ const { groupFiles, TEST_TIMEOUT } = require('../../jest.groups') as { groupFile
  */
 export function runGroup(n: number): void {
   const files = groupFiles()[n - 1];
+  // the group's browser files share one Chromium (test/helpers/browser.ts), closed after the last file
+  shareChromiumInGroup();
+  afterAll(() => closeSharedChromium());
   let timeout = TEST_TIMEOUT;
   for (const file of files) {
     const path = join(__dirname, '..', 'e2e', file);

@@ -19,21 +19,53 @@ export interface Chromium {
   context(opts?: BrowserContextOptions): Promise<BrowserContext>;
 }
 
+/**
+ * The browser of this jest module registry: launched by the first file that needs it. A file run on its own
+ * closes it in its afterAll; inside a group (test/groups/run-group.ts) the files share it and the group
+ * closes it after its last file (a launch and close is about 1 s of CPU and 1.5 s of wall on a loaded machine).
+ */
+let shared: Promise<Browser> | undefined;
+let grouped = false;
+
+async function sharedBrowser(): Promise<Browser> {
+  if (shared) {
+    const b = await shared.catch(() => undefined);
+    if (b?.isConnected()) return b;
+  }
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Browser tests need Chromium at ${CHROMIUM_PATH} (Debian package "chromium"; .ci/run installs it with apt).`);
+  }
+  shared = chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ARGS, timeout: 60_000 });
+  return shared;
+}
+
+/** Closes the shared browser, if any (the group's afterAll; a file's own when it runs alone). */
+export async function closeSharedChromium(): Promise<void> {
+  const b = await shared?.catch(() => undefined);
+  shared = undefined;
+  await b?.close();
+}
+
+/** Called by run-group before it loads its files: they share one browser, which the group closes. */
+export function shareChromiumInGroup(): void {
+  grouped = true;
+}
+
 /** Registers beforeAll/afterEach/afterAll hooks of the calling test file and returns the browser handle. */
 export function useChromium(): Chromium {
   let browser: Browser | undefined;
   const open: BrowserContext[] = [];
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM_PATH)) {
-      throw new Error(`Browser tests need Chromium at ${CHROMIUM_PATH} (Debian package "chromium"; .ci/run installs it with apt).`);
-    }
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ARGS, timeout: 60_000 });
+    browser = await sharedBrowser();
   });
   afterEach(async () => {
     await Promise.all(open.splice(0).map((c) => c.close()));
   });
   afterAll(async () => {
-    await browser?.close();
+    // contexts a test left open are closed above; the browser stays for the group's next file
+    await Promise.all(open.splice(0).map((c) => c.close()));
+    browser = undefined;
+    if (!grouped) await closeSharedChromium();
   });
   const context = async (opts: BrowserContextOptions = {}): Promise<BrowserContext> => {
     if (!browser) throw new Error('useChromium: the browser is not launched (call it at the top level of the test file)');
