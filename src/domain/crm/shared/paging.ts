@@ -182,6 +182,27 @@ function applyWalk<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, alias: st
 /** How many of the newest rows before the cursor a text search reads in id order first (`applySearch`). */
 export const SEARCH_WINDOW = 1000;
 
+/**
+ * The CTEs of a search's window, `pg_win`: the ids of the newest SEARCH_WINDOW rows of the workspace before
+ * `:pgWinBefore`. A plain `ORDER BY id DESC LIMIT 1000` leaves the planner a choice, and without statistics
+ * it reads every row of the workspace (a bitmap scan and a sort: it estimates the workspace at 1/237 of the
+ * table, fewer rows than the limit). So the window is found by id ranges: the newest id before the cursor
+ * (one `LIMIT 1` probe, `pg_top`), then ranges below it that double (1,000 ids, 2,000, 4,000 ...) until they
+ * hold SEARCH_WINDOW rows of the workspace (`pg_grow`, counting each new range once), then the window inside
+ * that range. Every statement is bounded by its range, whichever plan PostgreSQL picks: about twice the
+ * window's rows when the workspace's ids are spread evenly.
+ */
+function windowCtes(table: string): string {
+  const count = (lo: string, hi: string) => `(SELECT count(*) FROM ${table} c WHERE c.workspace_id = :pgKeysWs AND c.id >= ${lo} AND c.id < ${hi})`;
+  return (
+    `pg_top(hi) AS (SELECT m.id::bigint + 1 FROM ${table} m WHERE m.workspace_id = :pgKeysWs AND m.id < :pgWinBefore ORDER BY m.id DESC LIMIT 1), ` +
+    `pg_grow(lo, n, w) AS (SELECT GREATEST(t.hi - ${SEARCH_WINDOW}, 0), ${count(`GREATEST(t.hi - ${SEARCH_WINDOW}, 0)`, 't.hi')}, ${SEARCH_WINDOW}::bigint FROM pg_top t ` +
+    `UNION ALL SELECT GREATEST(g.lo - g.w, 0), g.n + ${count('GREATEST(g.lo - g.w, 0)', 'g.lo')}, g.w * 2 FROM pg_grow g WHERE g.n < ${SEARCH_WINDOW} AND g.lo > 0), ` +
+    `pg_win AS MATERIALIZED (SELECT w.id FROM ${table} w WHERE w.workspace_id = :pgKeysWs AND w.id >= (SELECT min(g.lo) FROM pg_grow g) ` +
+    `AND w.id < (SELECT t.hi FROM pg_top t) ORDER BY w.id DESC LIMIT ${SEARCH_WINDOW})`
+  );
+}
+
 /** The table of a searched list, for `applySearch` (its key index is `(workspace_id, id)`). */
 export interface SearchTable {
   table: string;
@@ -224,9 +245,7 @@ export function applySearch<T extends ObjectLiteral>(
     .take(undefined)
     .skip(undefined)
     .limit(limit + 1);
-  const sql =
-    `WITH pg_win AS MATERIALIZED (SELECT w.id FROM ${table} w WHERE w.workspace_id = :pgKeysWs AND w.id < :pgWinBefore ORDER BY w.id DESC LIMIT ${SEARCH_WINDOW}), ` +
-    `pg_near AS MATERIALIZED (${near.getQuery()}) SELECT * FROM pg_near UNION ALL (${far.getQuery()})`;
+  const sql = `WITH RECURSIVE ${windowCtes(table)}, pg_near AS MATERIALIZED (${near.getQuery()}) SELECT * FROM pg_near UNION ALL (${far.getQuery()})`;
   fromRowsByKeys(qb, table, sql, workspaceId).setParameters({ ...ids.getParameters(), pgWinBefore: before });
   qb.orderBy(`${alias}.id`, 'DESC');
   qb.take(limit + 1);
