@@ -74,7 +74,9 @@ describe('the pipeline board', () => {
     await heard(page, 'Klavye taşıma moved to Uygun (TR).');
     await column(page, OPEN[1]).getByRole('link', { name: 'Klavye taşıma' }).waitFor();
     expect((await getOpp(o.id)).stage).toBe('Uygun');
-    // focus is back on the card's handle, in its new column
+    // focus is back on the card's handle, in its new column (set after the board re-renders with the server's
+    // answer, which a loaded machine delivers late: wait for it rather than read it once)
+    await page.waitForFunction(`document.activeElement?.getAttribute("data-move-handle") === "${o.id}"`, undefined, { timeout: 15_000 });
     expect(await page.evaluate('document.activeElement?.getAttribute("data-move-handle")')).toBe(String(o.id));
   });
 
