@@ -33,5 +33,6 @@ module.exports = {
   // every response of the e2e suite is checked against openapi.json (test/helpers/contract.ts)
   setupFilesAfterEnv: ['<rootDir>/test/helpers/contract-setup.ts'],
   testTimeout: groups.TEST_TIMEOUT,
-  maxWorkers: 2,
+  // four on the 2-core machines this runs on: a worker waits on PostgreSQL, Chromium and timers about half of its time (docs/performance.md, "Test suite")
+  maxWorkers: 4,
 };

@@ -5,7 +5,7 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 
 /**
  * A real headless Chromium (Debian's /usr/bin/chromium, driven by playwright-core) for the server-rendered
- * pages: one browser per test file, a fresh context (cookies, storage) per test. CI installs chromium
+ * pages and the web app: one browser per test file (or group), a context of its own per test (see useChromium). CI installs chromium
  * (.ci/run); a missing binary fails the suite rather than skipping it.
  */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -14,8 +14,12 @@ const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run
 const ACTION_TIMEOUT_MS = 60_000;
 
 export interface Chromium {
-  /** A fresh context (own cookies) and a page in it; closed after the test. */
+  /**
+   * A page in a context of its own for this test (own cookies and storage); the context is reused, cleared, by
+   * later tests of the file that ask with the same options.
+   */
   page(opts?: BrowserContextOptions): Promise<Page>;
+  /** A fresh context, closed after the test. */
   context(opts?: BrowserContextOptions): Promise<BrowserContext>;
 }
 
@@ -51,31 +55,107 @@ export function shareChromiumInGroup(): void {
   grouped = true;
 }
 
-/** Registers beforeAll/afterEach/afterAll hooks of the calling test file and returns the browser handle. */
+/** A context with its one page, lent to one test at a time (useChromium's `page`). */
+interface Lent {
+  context: BrowserContext;
+  page: Page;
+  /** Origins the context's pages loaded documents from: their storage is cleared before the next test. */
+  origins: Set<string>;
+}
+
+/** What a page left behind, cleared before the page is lent again: cookies, storage, listeners, other pages. */
+const CLEARED_STORAGE = 'local_storage,session_storage,indexeddb,cache_storage,service_workers,file_systems,websql';
+
+/**
+ * Back to a blank page with no cookies and no storage in any origin it visited; false when the page cannot be
+ * lent again (closed by the test, crashed, or the reset failed), and then its context is closed.
+ */
+async function reset(l: Lent): Promise<boolean> {
+  try {
+    if (l.page.isClosed()) throw new Error('closed');
+    // the test's own listeners (page.on('request'), dialogs); the origin tracking is on the context
+    l.page.removeAllListeners();
+    for (const other of l.context.pages()) if (other !== l.page) await other.close();
+    // first leave the page, so that its scripts (timers, pending fetches) stop before its storage is cleared
+    await l.page.goto('about:blank', { timeout: 10_000 });
+    await l.context.clearCookies();
+    await l.context.clearPermissions();
+    const cdp = await l.context.newCDPSession(l.page);
+    try {
+      for (const origin of l.origins) await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: CLEARED_STORAGE });
+    } finally {
+      await cdp.detach();
+    }
+    l.origins.clear();
+    return true;
+  } catch {
+    await l.context.close().catch(() => undefined);
+    return false;
+  }
+}
+
+/**
+ * Registers beforeAll/afterEach/afterAll hooks of the calling test file and returns the browser handle.
+ *
+ * `page(opts)` lends a page whose context is reused by the file's later tests that ask with the same options:
+ * after each test its pages go back to about:blank and its cookies and the storage of every origin it loaded
+ * are cleared, so a test sees what a fresh context shows, while the HTTP cache (the web app's hashed assets)
+ * and the renderer stay warm. A fresh context and page cost about 1.5 s of Chromium CPU, a lent one about
+ * 0.6 s (docs/performance.md, "Test suite"). `context(opts)` is always a fresh one, closed after the test.
+ */
 export function useChromium(): Chromium {
   let browser: Browser | undefined;
   const open: BrowserContext[] = [];
+  const idle = new Map<string, Lent[]>();
+  const lent: { key: string; l: Lent }[] = [];
   beforeAll(async () => {
     browser = await sharedBrowser();
   });
   afterEach(async () => {
     await Promise.all(open.splice(0).map((c) => c.close()));
+    for (const { key, l } of lent.splice(0)) {
+      if (await reset(l)) idle.set(key, [...(idle.get(key) ?? []), l]);
+    }
   });
   afterAll(async () => {
     // contexts a test left open are closed above; the browser stays for the group's next file
     await Promise.all(open.splice(0).map((c) => c.close()));
+    const kept = [...idle.values()].flat().concat(lent.splice(0).map((x) => x.l));
+    idle.clear();
+    await Promise.all(kept.map((l) => l.context.close().catch(() => undefined)));
     browser = undefined;
     if (!grouped) await closeSharedChromium();
   });
-  const context = async (opts: BrowserContextOptions = {}): Promise<BrowserContext> => {
+  const newContext = async (opts: BrowserContextOptions): Promise<BrowserContext> => {
     if (!browser) throw new Error('useChromium: the browser is not launched (call it at the top level of the test file)');
     const c = await browser.newContext(opts);
     c.setDefaultTimeout(ACTION_TIMEOUT_MS);
     c.setDefaultNavigationTimeout(ACTION_TIMEOUT_MS);
+    return c;
+  };
+  const context = async (opts: BrowserContextOptions = {}): Promise<BrowserContext> => {
+    const c = await newContext(opts);
     open.push(c);
     return c;
   };
-  return { context, page: async (opts) => (await context(opts)).newPage() };
+  const page = async (opts: BrowserContextOptions = {}): Promise<Page> => {
+    const key = JSON.stringify(opts);
+    let l = idle.get(key)?.pop();
+    if (!l) {
+      const c = await newContext(opts);
+      const origins = new Set<string>();
+      // every document a page of this context loads (top level or frame, popups too): whose storage to clear
+      c.on('request', (r) => {
+        if (!r.isNavigationRequest()) return;
+        const u = new URL(r.url());
+        if (u.protocol === 'http:' || u.protocol === 'https:') origins.add(u.origin);
+      });
+      l = { context: c, page: await c.newPage(), origins };
+    }
+    lent.push({ key, l });
+    return l.page;
+  };
+  return { context, page };
 }
 
 /**
