@@ -33,6 +33,8 @@ module.exports = {
   // every response of the e2e suite is checked against openapi.json (test/helpers/contract.ts)
   setupFilesAfterEnv: ['<rootDir>/test/helpers/contract-setup.ts'],
   testTimeout: groups.TEST_TIMEOUT,
+  // a clean clone has no timings: the group files (short, long to run) would start last (jest.sequencer.js)
+  testSequencer: '<rootDir>/jest.sequencer.js',
   // four on the 2-core machines this runs on: a worker waits on PostgreSQL, Chromium and timers about half of its time (docs/performance.md, "Test suite")
   maxWorkers: 4,
 };

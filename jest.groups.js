@@ -18,8 +18,9 @@ const TEST_TIMEOUT = 120_000;
  */
 const SINGLE = ['fuzz.e2e-spec.ts', 'scale.e2e-spec.ts', 'opportunities-scale.e2e-spec.ts', 'openapi-try-it-out.e2e-spec.ts'];
 /**
- * Seconds each file took inside its group (wall, hooks included; full PostgreSQL run on a loaded machine,
- * written from JEST_GROUP_LOG); a file not listed counts as the median. Refresh after adding slow files.
+ * Seconds each file took inside its group (wall, hooks included; full PGlite run with 4 workers, 2026-11-27, the
+ * pass where every file runs; pgbouncer from the PostgreSQL pass), written from JEST_GROUP_LOG; a file not listed
+ * counts as the median. Refresh after adding slow files.
  */
 const DURATIONS = require('./test/groups/durations.json');
 
@@ -69,4 +70,23 @@ function groupedRun(argv = process.argv, env = process.env) {
   return true;
 }
 
-module.exports = { GROUPS, SINGLE, TEST_TIMEOUT, groupFiles, groupedRun };
+/** Seconds each SINGLE file took (PGlite pass, 4 workers, 2026-11-27): its place in the order of a first run. */
+const SINGLE_SECONDS = { 'fuzz.e2e-spec.ts': 79, 'scale.e2e-spec.ts': 107, 'opportunities-scale.e2e-spec.ts': 31, 'openapi-try-it-out.e2e-spec.ts': 51 };
+
+/**
+ * How long a test file is expected to take, in seconds, for jest.sequencer.js when jest has no timing of its
+ * own (a clean clone): a group file the sum of its files, an e2e file its measured duration (else the median),
+ * any other file one second.
+ */
+function estimatedSeconds(path) {
+  const known = Object.values(DURATIONS).sort((a, b) => a - b);
+  const median = known[Math.floor(known.length / 2)] ?? 1;
+  const group = /[\\/]group-(\d+)\.group-spec\.ts$/.exec(path);
+  if (group) return (groupFiles()[Number(group[1]) - 1] ?? []).reduce((sum, f) => sum + (DURATIONS[f] ?? median), 0);
+  const name = path.split(/[\\/]/).pop();
+  if (SINGLE_SECONDS[name] !== undefined) return SINGLE_SECONDS[name];
+  if (name.endsWith('.e2e-spec.ts')) return DURATIONS[name] ?? median;
+  return 1;
+}
+
+module.exports = { GROUPS, SINGLE, TEST_TIMEOUT, groupFiles, groupedRun, estimatedSeconds };

@@ -26,4 +26,15 @@ describe('grouped e2e runs (jest.groups.js)', () => {
     expect(files.length).toBeGreaterThan(50);
     expect(new Set(files).size).toBe(files.length);
   });
+
+  it('orders a first run (no timings) by the estimates: group files first, unit tests last, whatever their sizes', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const Sequencer = require('../../jest.sequencer') as new (o: object) => { sort(tests: { path: string; context: object }[]): { path: string }[] };
+    const sizes: Record<string, number> = { unit: 5_000, fuzz: 20_000, group: 100 };
+    const context = { config: { cache: false }, hasteFS: { getSize: (p: string) => sizes[/unit/.test(p) ? 'unit' : /fuzz/.test(p) ? 'fuzz' : 'group'] } };
+    const paths = ['/r/test/unit/a.spec.ts', '/r/test/groups/group-1.group-spec.ts', '/r/test/e2e/fuzz.e2e-spec.ts', '/r/test/groups/group-2.group-spec.ts'];
+    const sorted = new Sequencer({}).sort(paths.map((path) => ({ path, context }))).map((t) => t.path);
+    expect(sorted.slice(0, 2).sort()).toEqual(['/r/test/groups/group-1.group-spec.ts', '/r/test/groups/group-2.group-spec.ts']);
+    expect(sorted.slice(2)).toEqual(['/r/test/e2e/fuzz.e2e-spec.ts', '/r/test/unit/a.spec.ts']);
+  });
 });
