@@ -26,10 +26,15 @@ const DURATIONS = require('./test/groups/durations.json');
 
 const E2E_DIR = join(__dirname, 'test', 'e2e');
 
+/** The median of the known durations: what a file not in durations.json counts as. */
+function medianDuration() {
+  const known = Object.values(DURATIONS).sort((a, b) => a - b);
+  return known[Math.floor(known.length / 2)] ?? 1;
+}
+
 /** The e2e files of each group, balanced by known durations (longest first into the lightest group; stable order). */
 function groupFiles() {
-  const known = Object.values(DURATIONS).sort((a, b) => a - b);
-  const median = known[Math.floor(known.length / 2)] ?? 1;
+  const median = medianDuration();
   const files = readdirSync(E2E_DIR)
     .filter((f) => f.endsWith('.e2e-spec.ts') && !SINGLE.includes(f))
     .sort()
@@ -79,8 +84,7 @@ const SINGLE_SECONDS = { 'fuzz.e2e-spec.ts': 79, 'scale.e2e-spec.ts': 107, 'oppo
  * any other file one second.
  */
 function estimatedSeconds(path) {
-  const known = Object.values(DURATIONS).sort((a, b) => a - b);
-  const median = known[Math.floor(known.length / 2)] ?? 1;
+  const median = medianDuration();
   const group = /[\\/]group-(\d+)\.group-spec\.ts$/.exec(path);
   if (group) return (groupFiles()[Number(group[1]) - 1] ?? []).reduce((sum, f) => sum + (DURATIONS[f] ?? median), 0);
   const name = path.split(/[\\/]/).pop();

@@ -63,7 +63,7 @@ interface Lent {
   origins: Set<string>;
 }
 
-/** What a page left behind, cleared before the page is lent again: cookies, storage, listeners, other pages. */
+/** The storage types `reset` clears in every origin a lent page loaded (CDP Storage.clearDataForOrigin). */
 const CLEARED_STORAGE = 'local_storage,session_storage,indexeddb,cache_storage,service_workers,file_systems,websql';
 
 /**
