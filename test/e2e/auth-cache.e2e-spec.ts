@@ -13,6 +13,7 @@ import { AuthCache } from '../../src/domain/workspace/auth-cache';
 import { WorkspaceService } from '../../src/domain/workspace/workspace.service';
 import { ProbeModule } from '../helpers/probe.module';
 import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
+import { invalidationsDrained } from '../helpers/auth-cache-sync';
 
 const onServer = !!process.env.DATABASE_URL;
 const logger = pino({ level: 'silent' });
@@ -129,27 +130,11 @@ describe('changes made by the admin CLI reach the running server within 1 s', ()
     await within(1_000, async () => (await probe()).status === 200);
   });
 
-  /**
-   * Waits until instance B has applied every invalidation published before this call: B hears NOTIFYs in
-   * commit order, so once it applies a marker published now, it has applied the earlier ones.
-   */
-  async function drainedOnB(): Promise<void> {
-    const cache = b.get(AuthCache) as unknown as { apply(msg: { t: string; id?: number }): void };
-    const id = -1 - Math.floor(Math.random() * 1e9);
-    const applied = jest.spyOn(cache, 'apply');
-    try {
-      await a.get(AuthCache).invalidateCredential(0, id);
-      await within(5_000, async () => applied.mock.calls.some(([m]) => m.t === 'c' && m.id === id));
-    } finally {
-      applied.mockRestore();
-    }
-  }
-
   it('keeps entries while listening: a write without invalidation is not seen for longer than the safety TTL', async () => {
     const u = await createUser(a, f);
     // creating the user invalidates the workspace's credentials on every instance: had B heard that after
     // caching the key below, the entry would be gone (a loaded CI machine delivered it that late once)
-    await drainedOnB();
+    await invalidationsDrained(a, b);
     await onB(u.key).expect(200);
     await db(a).update(Credential, { workspaceId: f.ws.id, userId: u.user.id }, { revokedAt: new Date() });
     await new Promise((r) => setTimeout(r, 1_200));

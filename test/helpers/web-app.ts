@@ -76,11 +76,14 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
       await cdp.detach();
     }
   }
-  // Only the rules whose impact is serious or critical: axe gives every violation of a rule the rule's impact
-  // (axe-core's _finalizeRuleResult), so the others could only add violations filtered out below.
-  // A string, not a function: the test project has no DOM types.
+  // The rules axe runs by default (enabled, not tagged experimental or deprecated: axe-core's matchTags) whose
+  // impact is serious or critical: axe gives every violation of a rule the rule's impact (_finalizeRuleResult),
+  // so the others could only add violations filtered out below. A string, not a function: no DOM types here.
   const result = (await page.evaluate(`(async () => {
-    const rules = window.axe._audit.rules.filter((r) => r.enabled !== false && (r.impact === 'serious' || r.impact === 'critical')).map((r) => r.id);
+    const audit = window.axe._audit;
+    const rules = audit.rules
+      .filter((r) => r.enabled !== false && !r.tags.some((t) => audit.tagExclude.includes(t)) && (r.impact === 'serious' || r.impact === 'critical'))
+      .map((r) => r.id);
     if (rules.length < 40) throw new Error('axe-core: ' + rules.length + ' rules of serious or critical impact; has its rule metadata changed?');
     const r = await window.axe.run(document, { runOnly: { type: 'rule', values: rules }, resultTypes: ['violations'] });
     return r.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
