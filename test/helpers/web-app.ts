@@ -62,8 +62,8 @@ const AXE_SOURCE = (): string => (axeSource ??= readFileSync(require.resolve('ax
 /**
  * axe-core's serious and critical violations on the page as it is now (rule id and the first targets).
  * Measured (docs/performance.md, "Test suite"): injecting the 650 KB script with Playwright's `page.evaluate`
- * cost Chromium about 3x the CPU of a plain `Runtime.evaluate`, and a run of every rule about 1.4x a run of
- * the rules that can be serious or critical; both are what the suite's ~120 checks a pass add up to.
+ * cost Chromium about 3x the CPU of a plain `Runtime.evaluate`, and a run of axe's default rules about 1.4x a
+ * run of those among them that can be serious or critical; both are what the suite's ~120 checks a pass add up to.
  */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
   // through the DevTools protocol: the page's CSP (no inline scripts) stays on and is not bypassed
