@@ -16,7 +16,6 @@
  * router stack: a diagnostic, not a test (a changed stack makes it stop with a message).
  */
 const { spawn } = require('node:child_process');
-const http = require('node:http');
 const { mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
