@@ -1,5 +1,6 @@
 import { SEARCH_WINDOW } from '../../src/domain/crm/shared/paging';
 import { insertCompany } from '../helpers/crm-fixtures';
+import { captureQueries } from '../helpers/query-log';
 import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
 
 /**
@@ -119,6 +120,30 @@ describe.each([
     const cursor = Buffer.from(JSON.stringify([deep])).toString('base64url');
     const res = await api(t, f.host, f.adminKey).get(`/api/v1/${list}?q=Filler&limit=50&cursor=${cursor}`).expect(200);
     expect(ids(res.body.items)).toEqual(newestFirst(filler).filter((id) => id < deep).slice(0, 50));
+  });
+
+  it('does not start the rest below the window when the window fills the page, even in a parallel plan', async () => {
+    const { queries } = await captureQueries(() => api(t, f.host, f.adminKey).get(`/api/v1/${list}?q=${encodeURIComponent(`Filler ${list}`)}&limit=50`).expect(200));
+    const statement = queries.find((x) => x.text.includes('pg_win'));
+    expect(statement).toBeDefined();
+    // parallel plans made cheap, as the planner finds them on a large table: a Gather below the rest's
+    // conditions launched its workers (about 40 ms on 1M rows) before the branch read that it had nothing to do
+    const plan = await db(t).transaction(async (m) => {
+      for (const setting of ['parallel_setup_cost = 0', 'parallel_tuple_cost = 0', 'min_parallel_table_scan_size = 0', 'min_parallel_index_scan_size = 0']) await m.query(`SET LOCAL ${setting}`);
+      const rows: { 'QUERY PLAN': unknown }[] = await m.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${statement!.text}`, statement!.values);
+      return JSON.stringify(rows[0]!['QUERY PLAN']);
+    });
+    // the rest's trigram branch (ordered by `id + 0`) is never executed, and no worker is launched for it
+    const nodes: { 'Actual Loops'?: number; 'Sort Key'?: string[]; 'Workers Launched'?: number; Plans?: unknown[] }[] = [];
+    const walkPlan = (n: { Plans?: unknown[] }) => {
+      nodes.push(n);
+      for (const c of n.Plans ?? []) walkPlan(c as { Plans?: unknown[] });
+    };
+    walkPlan((JSON.parse(plan) as { Plan: { Plans?: unknown[] } }[])[0]!.Plan);
+    const restSorts = nodes.filter((n) => (n['Sort Key'] ?? []).some((k) => k.includes('+ 0')));
+    expect(restSorts.length).toBeGreaterThan(0);
+    expect(restSorts.map((n) => n['Actual Loops'])).toEqual(restSorts.map(() => 0));
+    expect(nodes.map((n) => n['Workers Launched'] ?? 0).filter((w) => w > 0)).toEqual([]);
   });
 
   it("a sales user's search finds only the team's rows, on both sides of the window", async () => {
