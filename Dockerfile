@@ -1,18 +1,24 @@
 # syntax=docker/dockerfile:1
-FROM node:20-bookworm-slim AS build
+# The image is the product: the service and the web app it serves at `/`. `npm run check:prod-tree` (run by CI)
+# builds and starts the same tree as the last stage holds, since no container engine runs where CI does.
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json nest-cli.json ormconfig.ts ./
 COPY src ./src
-RUN npm run build && npm prune --omit=dev
+COPY web ./web
+COPY client ./client
+COPY scripts ./scripts
+RUN npm run build && npm run build:web && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 # production: no demo workspace on first start (SEED_DEMO=1 to have one); create workspaces with the CLI
 ENV NODE_ENV=production DATA_DIR=/app/data PORT=3000
 WORKDIR /app
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
+COPY --from=build --chown=node:node /app/web/dist ./web/dist
 COPY --chown=node:node package.json ./
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
