@@ -10,6 +10,9 @@ import { DemoBootstrap, DemoCredentials } from './domain/demo/demo-bootstrap';
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
   const logger = createRootLogger(config.logLevel);
+  // Node 24 LTS is what is supported and tested (npm scripts run the one npm ci installs)
+  const major = Number(process.versions.node.split('.')[0]);
+  if (major < 24) logger.warn({ node: process.version }, 'this Node.js release is not supported: run the service on Node 24 (`npm start` uses node_modules/.bin/node)');
   const db = await openDatabase(config);
   const app = await createApp({ config, db, logger });
   app.enableShutdownHooks();
