@@ -3,12 +3,12 @@ import { EmailSync } from '../../src/domain/crm/email/email-sync';
 import { Person } from '../../src/domain/crm/people/person.entity';
 import { outboxOf } from '../helpers/crm-fixtures';
 import { LoopbackImap, LoopbackSmtpAuth, startDovecot, startSmtp } from '../helpers/mail-servers';
-import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
+import { api, createUser, createWorkspace, db, Fixture, LOOPBACK_ALLOWLIST, startApp, TestApp } from '../helpers/test-app';
 
 /**
  * Issue 24, e-mail on the record, against real servers on loopback started here: npm smtp-server (AUTH,
- * no TLS) and Debian's dovecot (IMAP). Loopback is reachable because of ALLOW_PRIVATE_NETWORK_URLS=1,
- * the test switch of every outbound connection (webhooks, OAuth metadata documents).
+ * no TLS) and Debian's dovecot (IMAP). Loopback is reachable (also without TLS) because the operator's
+ * PRIVATE_NETWORK_ALLOWLIST lists it.
  */
 let t: TestApp;
 let a: Fixture;
@@ -56,7 +56,7 @@ async function waitForState(id: number, states: string[]): Promise<Record<string
 beforeAll(async () => {
   smtp = await startSmtp(ADDRESS, 'app-password-1');
   imap = await startDovecot([{ user: ADDRESS, password: 'app-password-1' }]);
-  t = await startApp({ env: { ALLOW_PRIVATE_NETWORK_URLS: '1', MAILBOX_SEND_POLL_MS: '0', MAILBOX_SYNC_MINUTES: '0', MAILBOX_TIMEOUT_MS: '15000' } });
+  t = await startApp({ env: { PRIVATE_NETWORK_ALLOWLIST: LOOPBACK_ALLOWLIST, MAILBOX_SEND_POLL_MS: '0', MAILBOX_SYNC_MINUTES: '0', MAILBOX_TIMEOUT_MS: '15000' } });
   a = await createWorkspace(t);
   ayse = await createUser(t, a, { department: 'North', fullName: 'Ayşe Demir' });
   elif = await createUser(t, a, { department: 'South', fullName: 'Elif' });
@@ -269,5 +269,28 @@ describe('POST /emails and the IMAP sync', () => {
     const r = await as(ayse).delete('/api/v1/me/mailbox/connection').expect(200);
     expect(r.body.connection).toMatchObject({ provider: 'none', smtp: null, imap: null });
     expect((await as(ayse).post('/api/v1/me/mailbox/sync').expect(409)).body.error).toBe('mailbox_not_connected');
+  });
+});
+
+describe('mail servers on private networks the operator did not list', () => {
+  it('loopback is refused before any connection when the allowlist names another network: a listening SMTP port, a closed one and any TLS mode answer alike', async () => {
+    const t2 = await startApp({ env: { PRIVATE_NETWORK_ALLOWLIST: '10.1.0.0/16', MAILBOX_SEND_POLL_MS: '0', MAILBOX_SYNC_MINUTES: '0', MAILBOX_TIMEOUT_MS: '15000' } });
+    try {
+      const b = await createWorkspace(t2);
+      const seller = await createUser(t2, b);
+      const answers = [];
+      for (const side of [server(smtp.port), server(1), { ...server(smtp.port), tls: 'starttls' }, { ...server(imap.port), host: 'localhost', tls: 'tls' }]) {
+        const r = await api(t2, b.host, seller.key).put('/api/v1/me/mailbox/connection', connectBody({ smtp: side }));
+        answers.push([r.status, r.body.error, r.body.message]);
+      }
+      // the user sees the one connect-failure message (a resolved address would tell internal DNS answers); the reason is in the audit log
+      expect(new Set(answers.map((x) => JSON.stringify(x))).size).toBe(1);
+      expect(answers[0]).toEqual([422, 'mailbox_unreachable', expect.not.stringMatching(TELLING)]);
+      const audit = await db(t2).query("SELECT detail FROM audit_log WHERE workspace_id = $1 AND user_id = $2 AND action = 'mailbox_connect_failed' ORDER BY id", [b.ws.id, seller.user.id]);
+      expect(audit.slice(0, 3).map((x: { detail: { error: string } }) => x.detail.error)).toEqual(Array(3).fill('127.0.0.1 is a loopback, private, link-local or metadata address'));
+      expect(audit[3].detail.error).toMatch(/^localhost resolves to (127\.0\.0\.1|::1), a loopback, private, link-local or metadata address$/);
+    } finally {
+      await t2.close();
+    }
   });
 });

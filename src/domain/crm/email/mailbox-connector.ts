@@ -3,6 +3,8 @@ import { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import type { SecretBox } from '../../../platform/common/crypto';
 import { DomainError, invalidFields } from '../../../platform/common/errors';
 import { APP_CONFIG, AppConfig } from '../../../platform/config/app-config';
+import type { NetworkPolicy } from '../../../platform/net/network-policy';
+import { USER_DESTINATIONS } from '../../../platform/net/network-policies';
 import { LimiterFactory } from '../../../platform/database/redis.module';
 import { AuditEntry, UnitOfWork } from '../../../platform/database/unit-of-work';
 import type { UserContext } from '../../identity/auth-context';
@@ -76,13 +78,14 @@ export class MailboxConnector {
     private readonly uow: UnitOfWork,
     @Inject(SECRET_BOX) private readonly box: SecretBox,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(USER_DESTINATIONS) private readonly network: NetworkPolicy,
     limiters: LimiterFactory,
   ) {
     this.tries = limiters.create('mailbox:connect', { points: config.mailboxConnectPerHour, duration: 3600 });
   }
 
   get guard(): GuardOptions {
-    return { allowPrivate: this.config.allowPrivateNetworkUrls, deadlineMs: this.config.mailboxTimeoutMs };
+    return { policy: this.network, deadlineMs: this.config.mailboxTimeoutMs };
   }
 
   /** The sealed passwords of a connected mailbox. */
@@ -91,7 +94,7 @@ export class MailboxConnector {
   }
 
   async connect(auth: UserContext, input: ConnectInput): Promise<Mailbox> {
-    const problems = connectProblems(input, this.config.allowPrivateNetworkUrls);
+    const problems = connectProblems(input, this.network.opensAny);
     if (problems.length) throw invalidFields(problems);
     await this.countTry(auth);
     const side = (s: ServerInput): ServerSettings => ({ host: s.host.trim().toLowerCase(), port: s.port, tls: s.tls as ServerSettings['tls'], user: s.user.trim() });
