@@ -105,6 +105,8 @@ export interface AppConfig {
   mailboxSyncMinutes: number;
   /** At most this many messages read per mailbox per sync round (the next round resumes). */
   mailboxSyncBatch: number;
+  /** Connection tries (PUT /api/v1/me/mailbox/connection) a user may make per hour: each logs in to servers the user names. */
+  mailboxConnectPerHour: number;
   /** Days the event journal (GET /api/v1/events) keeps an event; older ones are removed by housekeeping. */
   eventRetentionDays: number;
   /**
@@ -248,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailboxSendPollMs: int(env, 'MAILBOX_SEND_POLL_MS', 5_000, 0, 3_600_000),
     mailboxSyncMinutes: int(env, 'MAILBOX_SYNC_MINUTES', 5, 0, 24 * 60),
     mailboxSyncBatch: int(env, 'MAILBOX_SYNC_BATCH', 100, 1, 10_000),
+    mailboxConnectPerHour: int(env, 'MAILBOX_CONNECT_PER_HOUR', 10, 1, 1_000),
     ask: askConfig(env),
   };
 }
