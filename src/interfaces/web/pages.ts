@@ -15,7 +15,7 @@ import { SETTINGS_TEMPLATES } from './settings.templates';
  * through `signedIn`/`signedOut`); the forms' CSRF, pre-session and flash cookies are `Path=/settings`
  * (the OAuth pages have their own under /oauth).
  */
-export const SETTINGS_COOKIES: PageCookieNames = { session: SESSION_COOKIE, csrf: 'crm_settings_csrf', presession: 'crm_settings_presession' };
+export const SETTINGS_COOKIES: PageCookieNames = { session: SESSION_COOKIE, sessionAtRoot: true, csrf: 'crm_settings_csrf', presession: 'crm_settings_presession' };
 export const cookies = browserCookies(SETTINGS_COOKIES, '/settings');
 
 /** After a sign-in on a settings or password page: the app's session cookies, and the sign-in form's pre-session dropped. */
