@@ -35,7 +35,7 @@ async function signedIn(width: Width, username: string, password: string): Promi
 
 /** The shell's links (everything outside the screen itself), as paths of this origin. */
 async function shellLinks(page: Page): Promise<string[]> {
-  const hrefs = await page.$$eval('a[href]', (as) => as.filter((a) => !a.closest('#main') && !a.getAttribute('href')!.startsWith('#')).map((a) => (a as HTMLAnchorElement).href));
+  const hrefs = await page.$$eval('a[href]', (as) => as.filter((a) => !a.closest('#main') && !a.getAttribute('href')!.startsWith('#')).map((a) => (a as unknown as { href: string }).href));
   return [...new Set(hrefs)].map((h) => {
     const u = new URL(h);
     return u.pathname + u.search;
