@@ -4,9 +4,12 @@ import type { CookieOptions, Request, Response } from 'express';
 import { constantTimeEqual, SecretBox } from '../platform/common/crypto';
 import { SECRET_BOX } from '../domain/identity/secret-box.provider';
 import { bearerOf } from './bearer';
-import { cookieOf, requestCookies } from './browser-cookies';
+import { cookieOf, hostCookieName, requestCookies } from './browser-cookies';
 
-/** The browser session of the web app (and of the settings pages): the session token (`xk_`), HttpOnly. */
+/**
+ * The browser session of the web app (and of the settings pages): the session token (`xk_`), HttpOnly. Both
+ * names take the `__Host-` prefix over https (hostCookieName): `__Host-crm_session`, `__Host-crm_csrf`.
+ */
 export const SESSION_COOKIE = 'crm_session';
 /** The CSRF token bound to that session, readable by the app's script, which sends it back as `X-CSRF-Token`. */
 export const CSRF_COOKIE = 'crm_csrf';
@@ -44,7 +47,7 @@ export class ApiSessionCookies {
 
   /** The session cookie's token, or undefined. */
   session(req: Request): string | undefined {
-    return cookieOf(req, SESSION_COOKIE);
+    return cookieOf(req, hostCookieName(req, SESSION_COOKIE));
   }
 
   /**
@@ -66,16 +69,16 @@ export class ApiSessionCookies {
   /** Sets both cookies after a sign-in; `maxAgeSeconds` is the session token's lifetime. */
   set(req: Request, res: Response, token: string, maxAgeSeconds: number): void {
     const maxAge = Math.max(0, Math.floor(maxAgeSeconds)) * 1000;
-    res.cookie(SESSION_COOKIE, token, { ...flags(req), httpOnly: true, maxAge });
-    res.cookie(CSRF_COOKIE, this.csrfFor(token), { ...flags(req), httpOnly: false, maxAge });
-    requestCookies(req)[SESSION_COOKIE] = token;
+    res.cookie(hostCookieName(req, SESSION_COOKIE), token, { ...flags(req), httpOnly: true, maxAge });
+    res.cookie(hostCookieName(req, CSRF_COOKIE), this.csrfFor(token), { ...flags(req), httpOnly: false, maxAge });
+    requestCookies(req)[hostCookieName(req, SESSION_COOKIE)] = token;
   }
 
   /** Clears both cookies (sign-out). */
   clear(req: Request, res: Response): void {
-    res.clearCookie(SESSION_COOKIE, { ...flags(req), httpOnly: true });
-    res.clearCookie(CSRF_COOKIE, { ...flags(req), httpOnly: false });
-    delete requestCookies(req)[SESSION_COOKIE];
+    res.clearCookie(hostCookieName(req, SESSION_COOKIE), { ...flags(req), httpOnly: true });
+    res.clearCookie(hostCookieName(req, CSRF_COOKIE), { ...flags(req), httpOnly: false });
+    delete requestCookies(req)[hostCookieName(req, SESSION_COOKIE)];
   }
 }
 

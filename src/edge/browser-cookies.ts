@@ -27,10 +27,21 @@ export function cookieOf(req: Request, name: string): string | undefined {
   return requestCookies(req)[name];
 }
 
+/**
+ * The name of a cookie set with Path=/ and no Domain: `__Host-<name>` where Secure applies (https), so that the
+ * browser refuses one planted by another host of the same site (a sibling subdomain, or plain http); the plain
+ * name on http (localhost, tests), where a Secure cookie cannot be set and the prefix would be refused.
+ */
+export function hostCookieName(req: Request, name: string): string {
+  return req.protocol === 'https' ? `__Host-${name}` : name;
+}
+
 /** The names of one group of server-rendered pages' cookies (the OAuth pages under /oauth, the settings under /settings). */
 export interface PageCookieNames {
   /** The session credential (`xk_`). */
   session: string;
+  /** The session cookie is the web app's (Path=/): `__Host-` over https (hostCookieName). */
+  sessionAtRoot?: boolean;
   /** csrf-csrf's token cookie. */
   csrf: string;
   /** A random value that the CSRF token of the sign-in form is bound to (before there is a session). */
@@ -42,11 +53,14 @@ export function cookieFlags(req: Request, path: string): CookieOptions {
   return { httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https', path };
 }
 
-/** The session and pre-session cookies of one group of pages. */
+/** The session cookie's name of a group of pages for this request. */
+export const sessionCookieName = (names: PageCookieNames, req: Request): string => (names.sessionAtRoot ? hostCookieName(req, names.session) : names.session);
+
+/** The session and pre-session cookies of one group of pages (a root session is set and cleared by ApiSessionCookies). */
 export function browserCookies(names: PageCookieNames, path: string) {
   return {
     session(req: Request): string | undefined {
-      return cookieOf(req, names.session);
+      return cookieOf(req, sessionCookieName(names, req));
     },
     /** After sign-in: the session cookie is set and the pre-session value is dropped (a new one next time). */
     setSession(req: Request, res: Response, token: string): void {

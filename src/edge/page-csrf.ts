@@ -2,7 +2,7 @@ import { doubleCsrf, DoubleCsrfUtilities } from 'csrf-csrf';
 import type { Request, Response } from 'express';
 import { sha256Hex } from '../platform/common/crypto';
 import { baseUrlOf } from './base-url';
-import { browserCookies, cookieFlags, cookieOf, PageCookieNames, requestCookies } from './browser-cookies';
+import { browserCookies, cookieFlags, cookieOf, PageCookieNames, requestCookies, sessionCookieName } from './browser-cookies';
 
 export interface PageCsrfOptions {
   cookies: PageCookieNames;
@@ -63,7 +63,7 @@ export class PageCsrf {
       const pre = cookieOf(req, this.opts.cookies.presession);
       return pre ? `presession:${pre}` : '';
     }
-    const session = cookieOf(req, this.opts.cookies.session);
+    const session = cookieOf(req, sessionCookieName(this.opts.cookies, req));
     return session ? `session:${sha256Hex(session)}` : '';
   }
 }

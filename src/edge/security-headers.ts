@@ -2,13 +2,17 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 
 /**
- * Security headers (helmet): a CSP that forbids framing (`frame-ancestors 'none'`) and keeps the
- * OpenAPI UI at /api/docs working (scripts from the same origin, its inline styles), nosniff, no
- * referrer; HSTS only behind a TLS-terminating proxy (TRUST_PROXY=1), where the public scheme is https.
+ * Security headers (helmet): a CSP that forbids framing (`frame-ancestors 'none'`) and inline styles and
+ * scripts (the web app sets its few dynamic styles through the CSSOM, which CSP allows; the server pages
+ * have their own CSP with the style sheet's hash), nosniff, no referrer; HSTS only behind a
+ * TLS-terminating proxy (TRUST_PROXY=1), where the public scheme is https. Only the OpenAPI UI under
+ * /api/docs (a page of the swagger library, not ours) keeps `style-src 'unsafe-inline'` for its inline styles.
  */
 export function securityHeaders(opts: { behindTlsProxy: boolean }): RequestHandler {
-  const { set, removed } = helmetOnce(opts);
-  return (_req: Request, res: Response, next: NextFunction): void => {
+  const strict = helmetOnce(opts, false);
+  const docs = helmetOnce(opts, true);
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const { set, removed } = req.path === '/api/docs' || req.path.startsWith('/api/docs/') ? docs : strict;
     for (const name of removed) res.removeHeader(name);
     for (const [name, value] of set) res.setHeader(name, value);
     next();
@@ -20,7 +24,7 @@ export function securityHeaders(opts: { behindTlsProxy: boolean }): RequestHandl
  * request (no nonces), so each response gets the same list in one step instead of through helmet's
  * eleven middleware functions on every request.
  */
-function helmetOnce(opts: { behindTlsProxy: boolean }): { set: [string, string][]; removed: string[] } {
+function helmetOnce(opts: { behindTlsProxy: boolean }, inlineStyles: boolean): { set: [string, string][]; removed: string[] } {
   const set = new Map<string, [string, string]>();
   const removed: string[] = [];
   const recorder = {
@@ -31,7 +35,7 @@ function helmetOnce(opts: { behindTlsProxy: boolean }): { set: [string, string][
     },
   };
   let done = false;
-  helmetFor(opts)({} as Request, recorder as unknown as Response, (err?: unknown) => {
+  helmetFor(opts, inlineStyles)({} as Request, recorder as unknown as Response, (err?: unknown) => {
     if (err) throw err instanceof Error ? err : new Error(String(err));
     done = true;
   });
@@ -39,7 +43,7 @@ function helmetOnce(opts: { behindTlsProxy: boolean }): { set: [string, string][
   return { set: [...set.values()], removed };
 }
 
-function helmetFor(opts: { behindTlsProxy: boolean }) {
+function helmetFor(opts: { behindTlsProxy: boolean }, inlineStyles: boolean) {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -54,7 +58,7 @@ function helmetFor(opts: { behindTlsProxy: boolean }) {
         'object-src': ["'none'"],
         'script-src': ["'self'"],
         'script-src-attr': ["'none'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
+        'style-src': inlineStyles ? ["'self'", "'unsafe-inline'"] : ["'self'"],
         ...(opts.behindTlsProxy ? { 'upgrade-insecure-requests': [] } : {}),
       },
     },

@@ -30,12 +30,15 @@ async function imapClient(): Promise<ImapFlow> {
   return c;
 }
 
-/** A message arriving in Ayşe's INBOX (IMAP APPEND, as a delivery would leave it). */
-async function deliver(headers: Record<string, string>, body: string): Promise<void> {
+/**
+ * A message arriving in Ayşe's INBOX (IMAP APPEND, as a delivery would leave it); `trace` are raw header
+ * lines put on top, in order, as the receiving server's Authentication-Results would be.
+ */
+async function deliver(headers: Record<string, string>, body: string, trace: string[] = []): Promise<void> {
   const c = await imapClient();
   try {
-    const raw = Object.entries({ Date: new Date(Date.now() + 1000).toUTCString() /* whole seconds: a second ahead keeps a reply after the message it answers */, To: ADDRESS, 'MIME-Version': '1.0', 'Content-Type': 'text/plain; charset=utf-8', ...headers })
-      .map(([k, v]) => `${k}: ${v}`)
+    const raw = [...trace, ...Object.entries({ Date: new Date(Date.now() + 1000).toUTCString() /* whole seconds: a second ahead keeps a reply after the message it answers */, To: ADDRESS, 'MIME-Version': '1.0', 'Content-Type': 'text/plain; charset=utf-8', ...headers })
+      .map(([k, v]) => `${k}: ${v}`)]
       .join('\r\n');
     await c.append('INBOX', `${raw}\r\n\r\n${body}\r\n`);
   } finally {
@@ -230,6 +233,7 @@ describe('POST /emails and the IMAP sync', () => {
     await deliver(
       { From: 'Selin Kaya <selin@anadolu.test>', Subject: 'Re: Stretch film offer', 'Message-ID': '<reply-1@anadolu.test>', 'In-Reply-To': `<${sentMessageId}>`, References: `<${sentMessageId}>` },
       'Thanks, we accept.',
+      ['Authentication-Results: mx.ege.test; spf=pass smtp.mailfrom=selin@anadolu.test; dkim=pass header.d=anadolu.test; dmarc=pass (p=reject) header.from=anadolu.test'],
     );
     await deliver({ From: 'Spam <spam@elsewhere.test>', Subject: 'Buy now', 'Message-ID': '<spam-1@elsewhere.test>' }, 'not CRM mail');
     const s = await as(ayse).post('/api/v1/me/mailbox/sync').expect(200);
@@ -252,6 +256,41 @@ describe('POST /emails and the IMAP sync', () => {
     await t.get(EmailSync).round();
     const list = (await as(ayse).get(`/api/v1/emails/threads?customer_id=${company}`).expect(200)).body.items;
     expect(list[0]).toMatchObject({ subject: 'Samples', customer_id: company, opp_id: null, messages_n: 1 });
+  });
+
+  it("mail from a sender on a company the mailbox owner cannot see is not filed there, nor a reply into that company's thread", async () => {
+    const hidden = (await as(elif).post('/api/v1/companies', { name: 'Kuzey Plastik', website: 'https://kuzey.test' }).expect(201)).body.company.id;
+    await as(elif).post('/api/v1/people', { name: 'Can', customer_id: hidden, email: 'can@kuzey.test' }).expect(201);
+    const [elifMsg] = await db(t).query(
+      `WITH th AS (INSERT INTO email_threads (workspace_id, subject, customer_id, user_id, messages_n) VALUES ($1, 'Elif only', $2, $3, 1) RETURNING id)
+       INSERT INTO email_messages (workspace_id, thread_id, user_id, direction, state, message_id, subject) SELECT $1, id, $3, 'out', 'sent', 'elif-1@ege.test', 'Elif only' FROM th RETURNING thread_id`,
+      [a.ws.id, hidden, elif.user.id],
+    );
+    const pass = (d: string) => [`Authentication-Results: mx.ege.test; dmarc=pass header.from=${d}`];
+    await deliver({ From: 'Can <can@kuzey.test>', Subject: 'Known address', 'Message-ID': '<hid-1@kuzey.test>' }, 'x', pass('kuzey.test'));
+    await deliver({ From: 'Deniz <deniz@kuzey.test>', Subject: 'Domain only', 'Message-ID': '<hid-2@kuzey.test>' }, 'x', pass('kuzey.test'));
+    await deliver({ From: 'Can <can@kuzey.test>', Subject: 'Re: Elif only', 'Message-ID': '<hid-3@kuzey.test>', 'In-Reply-To': '<elif-1@ege.test>' }, 'x', pass('kuzey.test'));
+    expect((await as(ayse).post('/api/v1/me/mailbox/sync').expect(200)).body).toEqual({ ok: true, read: 3, filed: 0, more: false });
+    const onHidden = await db(t).query('SELECT id, messages_n FROM email_threads WHERE workspace_id = $1 AND customer_id = $2', [a.ws.id, hidden]);
+    expect(onHidden).toEqual([{ id: elifMsg.thread_id, messages_n: 1 }]);
+    expect(await db(t).query("SELECT 1 FROM email_messages WHERE workspace_id = $1 AND message_id LIKE 'hid-%'", [a.ws.id])).toEqual([]);
+    expect(await db(t).query("SELECT 1 FROM people WHERE workspace_id = $1 AND email = 'deniz@kuzey.test'", [a.ws.id])).toEqual([]);
+  });
+
+  it('a From the receiving server did not authenticate files the message on the company but creates no person', async () => {
+    const spoofed = { From: 'Boss <ceo@anadolu.test>', Subject: 'Urgent wire', 'Message-ID': '<spoof-1@evil.test>' };
+    await deliver(spoofed, 'no Authentication-Results at all');
+    // the sender's own "pass" sits below the receiver's header: only the topmost one counts
+    await deliver({ ...spoofed, 'Message-ID': '<spoof-2@evil.test>' }, 'forged below', [
+      'Authentication-Results: mx.ege.test; spf=fail smtp.mailfrom=ceo@anadolu.test; dkim=none; dmarc=fail header.from=anadolu.test',
+      'Authentication-Results: mx.ege.test; dmarc=pass header.from=anadolu.test',
+    ]);
+    // a pass for another domain (the attacker's own DKIM signature) does not vouch for the From
+    await deliver({ ...spoofed, 'Message-ID': '<spoof-3@evil.test>' }, 'signed by evil', ['Authentication-Results: mx.ege.test; dkim=pass header.d=evil.test; spf=pass smtp.mailfrom=x@evil.test; dmarc=fail header.from=anadolu.test']);
+    expect((await as(ayse).post('/api/v1/me/mailbox/sync').expect(200)).body).toEqual({ ok: true, read: 3, filed: 3, more: false });
+    const filed = await db(t).query("SELECT t.customer_id FROM email_messages m JOIN email_threads t ON t.id = m.thread_id WHERE m.workspace_id = $1 AND m.message_id LIKE 'spoof-%'", [a.ws.id]);
+    expect(filed).toEqual([{ customer_id: company }, { customer_id: company }, { customer_id: company }]);
+    expect(await db(t).query("SELECT 1 FROM people WHERE workspace_id = $1 AND email = 'ceo@anadolu.test'", [a.ws.id])).toEqual([]);
   });
 
   it('a reply in the thread carries In-Reply-To and References', async () => {

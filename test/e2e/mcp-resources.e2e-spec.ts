@@ -149,6 +149,23 @@ describe.each(SUPPORTED_PROTOCOL_VERSIONS)('MCP resources, prompts and confirmat
     await accepting.client.close();
   });
 
+  it('confirm: true from an elicitation-capable client does not skip the question', async () => {
+    const kept = await newTask(`Injected ${revision}`);
+    const declining = await connect(revision, { action: 'decline' });
+    const r = await declining.client.callTool({ name: 'delete_task', arguments: { id: kept.id, confirm: true } });
+    if (elicits) {
+      expect(declining.asked).toEqual([expect.stringContaining(`Injected ${revision}`)]);
+      expect([r.isError, textOf(r)]).toEqual([true, 'declined: the user declined; nothing was changed']);
+      expect(await taskStatus(kept.id)).toBe(200);
+    } else {
+      // a revision without elicitation cannot ask: the confirm: true rule
+      expect(declining.asked).toEqual([]);
+      expect(r.isError).toBeFalsy();
+      expect(await taskStatus(kept.id)).toBe(404);
+    }
+    await declining.client.close();
+  });
+
   it('writes every call into the audit log with the OAuth client and the user', async () => {
     const mine = await insertCompany(t, a, seller.user.id, { name: `Audit Co ${revision}` });
     const { client } = await connect(revision);

@@ -31,6 +31,13 @@ describe('serving', () => {
     const scripts = /script-src ([^;]+)/.exec(csp)?.[1] ?? '';
     expect(scripts).toBe("'self'");
     expect(r.text).not.toMatch(/<script(?![^>]*\ssrc=)/);
+    // no inline styles either: the app's dynamic styles go through the CSSOM (checked in Chromium by web-shell-links)
+    expect(/style-src ([^;]+)/.exec(csp)?.[1]).toBe("'self'");
+  });
+
+  it("keeps inline styles for the swagger library's OpenAPI UI only", async () => {
+    const r = await request(server()).get('/api/docs/').set('Host', f.host);
+    expect(/style-src ([^;]+)/.exec(r.headers['content-security-policy'] as string)?.[1]).toBe("'self' 'unsafe-inline'");
   });
 
   it('serves the hashed assets for good, and 404s a missing one', async () => {

@@ -80,10 +80,27 @@ describe('POST /api/v1/session', () => {
     expect(csrf).toMatch(/; Path=\/; /);
     expect(csrf).toContain('; SameSite=Strict');
     expect(csrf).not.toContain('HttpOnly');
-    // over https (the trusted proxy of this app says so) both are Secure
+    // over https (the trusted proxy of this app says so) both are Secure and `__Host-` (Path=/, no Domain)
     const r = await request(server()).post('/api/v1/session').set('Host', a.host).set('X-Forwarded-Proto', 'https').send({ username: u.email, password: PASSWORD }).expect(200);
-    expect([...setCookies(r).keys()].sort()).toEqual(['crm_csrf', 'crm_session']);
-    for (const line of setCookies(r).values()) expect(line).toContain('; Secure');
+    expect([...setCookies(r).keys()].sort()).toEqual(['__Host-crm_csrf', '__Host-crm_session']);
+    for (const line of setCookies(r).values()) {
+      expect(line).toContain('; Secure');
+      expect(line).toContain('; Path=/');
+      expect(line).not.toMatch(/; Domain=/i);
+    }
+  });
+
+  it('over https takes the session only from its __Host- cookie, also on the settings pages', async () => {
+    const u = await user();
+    const r = await request(server()).post('/api/v1/session').set('Host', a.host).set('X-Forwarded-Proto', 'https').send({ username: u.email, password: PASSWORD }).expect(200);
+    const session = valueOf(setCookies(r).get('__Host-crm_session'));
+    const csrf = valueOf(setCookies(r).get('__Host-crm_csrf'));
+    const https = (path: string, cookie: string) => request(server()).get(path).set('Host', a.host).set('X-Forwarded-Proto', 'https').set('Cookie', cookie).set('X-CSRF-Token', csrf);
+    await https('/api/v1/me', `__Host-crm_session=${session}`).expect(200);
+    expect((await https('/settings', `__Host-crm_session=${session}`)).status).toBe(200);
+    // a plain-named cookie (what another host of the site could plant) is not the session over https
+    await https('/api/v1/me', `crm_session=${session}`).expect(401);
+    expect((await https('/settings', `crm_session=${session}`)).status).toBe(302);
   });
 
   it('names the session after the browser, or the given device', async () => {

@@ -53,6 +53,36 @@ async function submit(br: Browser, path: string, form: Record<string, string>, t
 const shownKey = (html: string) => html.match(/<code class="key">([^<]+)<\/code>/)?.[1];
 const login = async (f: Fixture, email: string, device: string) => (await api(t, f.host).post('/api/v1/login', { username: email, password: PASSWORD, device }).expect(200)).body.token as string;
 
+describe('Settings landing page (/settings, the web app\'s "Settings" link)', () => {
+  const links = (html: string) => [...html.matchAll(/<dt><a href="([^"]+)">/g)].map((m) => m[1]);
+
+  it('sends a browser without a session to sign-in and back to /settings', async () => {
+    const first = await new Browser(t, a.host).get('/settings');
+    expect({ status: first.status, location: first.headers.location }).toEqual({ status: 302, location: '/settings/signin?return_to=%2Fsettings' });
+  });
+
+  it("lists a sales user's own pages, not the admin pages, and each opens", async () => {
+    const u = await salesUser(a);
+    const br = await signedIn(a, u.email, '/settings');
+    const r = await br.get('/settings');
+    expect(r.status).toBe(200);
+    expect(r.text).toContain('<h1>Settings</h1>');
+    expect(r.text).toContain('<a href="/settings" aria-current="page">Overview</a>');
+    expect(links(r.text)).toEqual(['/settings/connections', '/settings/developers', '/settings/sessions']);
+    expect(r.text).not.toContain('Workspace (admins)');
+    for (const href of links(r.text)) expect((await br.get(href)).status).toBe(200);
+  });
+
+  it('lists the admin pages too for an admin, and each opens', async () => {
+    const br = await signedIn(a, a.admin.email, '/settings', 'Admin-Password-123');
+    const r = await br.get('/settings');
+    expect(r.status).toBe(200);
+    expect(links(r.text)).toEqual(['/settings/connections', '/settings/developers', '/settings/sessions', '/settings/apps', '/settings/scim', '/settings/erp', '/settings/users']);
+    expect(r.text).toContain('Workspace (admins)');
+    for (const href of links(r.text)) expect((await br.get(href)).status).toBe(200);
+  });
+});
+
 describe('Developers page: API keys', () => {
   it('creates a key shown once that works as a bearer, lists it without the secret, revokes it (401 next use)', async () => {
     const u = await salesUser(a);

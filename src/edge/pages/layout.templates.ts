@@ -30,6 +30,7 @@ export const PAGE_STYLE = [
   '.tag{display:inline-block;padding:0 .4rem;border-radius:.3rem;background:#e6ecfa;color:#1d2330;font-size:.85rem}',
   'button.danger{border-color:#a4161a;color:#a4161a}button.danger.primary{background:#a4161a;color:#fff}',
   '.row-actions{display:flex;flex-wrap:wrap;gap:.4rem .8rem;align-items:center}.wrap{overflow-wrap:anywhere}',
+  'dl.pages dt{margin-top:.7rem;font-weight:600}dl.pages dd{margin:.1rem 0 0}',
   '.tag.warn{background:#fde6b3;color:#5c3c00}p.warn{background:#fff4e0;border:1px solid #f0b400;border-radius:.3rem;padding:.5rem .7rem}',
   '@media (max-width:40rem){main{margin:0 auto;border-radius:0;padding:1rem}',
   // on a phone, record tables become one card per row, each cell labelled (no sideways scrolling to reach a button)

@@ -24,7 +24,7 @@ export class McpController {
     description:
       'The Model Context Protocol server of the CRM: POST one JSON-RPC 2.0 message, or a batch of 1-20, with `Accept: application/json, ' +
       'text/event-stream`. Stateless (no `Mcp-Session-Id`); answers are application/json, except a destructive tool call (delete, archive, bulk) of a client ' +
-      'that declared `elicitation` at initialize: it is answered as an event stream carrying `elicitation/create` (the user is asked) and then the result; ' +
+      'that declared `elicitation` at initialize: it is answered as an event stream carrying `elicitation/create` (the user is asked, even when the call says `confirm: true`) and then the result; ' +
       'a client without elicitation must pass `confirm: true` to such a tool, else the result is the tool error `confirmation_required`. Methods: ' +
       '`initialize`, `ping`, `resources/list` (the newest records the user may see, 25 a page, 50 per kind), `resources/templates/list`, `resources/read` ' +
       '(`crm://companies/{id}`, `crm://people/{id}`, `crm://opportunities/{id}`, `crm://leads/{id}`, `crm://tasks/{id}`; invisible: -32002), `prompts/list`, ' +

@@ -5,7 +5,7 @@ import { defineTool, type ToolDef, type ToolServices } from './mcp.tool-def';
 
 /**
  * Deletes: each the REST DELETE's service call, and each asks the user first (`confirm`): through
- * elicitation when the client can be asked, else the call must carry `confirm: true`.
+ * elicitation when the client can be asked (whatever `confirm` says), else the call must carry `confirm: true`.
  */
 export function deleteTools(s: ToolServices): ToolDef[] {
   return [

@@ -44,7 +44,8 @@ interface ToolBase<S extends z.ZodObject, O extends z.ZodType> {
   /**
    * A delete, archive or bulk write asks the user first (src/interfaces/mcp/mcp.confirm.ts): the question
    * for these arguments (reading the record also checks it is there and visible), or null when they need
-   * none. Such a tool takes `confirm: true` from a client that cannot be asked.
+   * none. Such a tool takes `confirm: true` only from a client that cannot be asked; one that declared
+   * elicitation is always asked.
    */
   confirm?: (auth: UserContext, args: z.output<S>) => Promise<string | null>;
 }

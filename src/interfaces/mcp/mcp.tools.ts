@@ -49,7 +49,7 @@ const IDEMPOTENCY_KEY = z
   );
 
 /** The argument a tool that asks first takes from a client that cannot be asked. */
-const CONFIRM = flag('true only once the user has agreed to this change (needed when the client cannot ask the user itself)').optional();
+const CONFIRM = flag('true only once the user has agreed to this change; only for a client that cannot ask the user itself (a client that declared elicitation is asked whatever this says)').optional();
 
 /** Protocol revisions that added tool annotations, and `title`, `outputSchema` and `structuredContent`. */
 export const REVISION_ANNOTATIONS = '2025-03-26';
@@ -133,11 +133,11 @@ export class McpTools {
     return this.byName.get(m.params.name)?.def.write ? m.params.name : null;
   }
 
-  /** Whether a JSON-RPC message calls a tool that asks the user first, without `confirm: true` (it may need elicitation). */
+  /** Whether a JSON-RPC message calls a tool that asks the user first (it may need elicitation, whatever `confirm` says). */
   mayAsk(message: unknown): boolean {
-    const m = message as { method?: unknown; params?: { name?: unknown; arguments?: { confirm?: unknown } } } | null;
+    const m = message as { method?: unknown; params?: { name?: unknown } } | null;
     if (!m || typeof m !== 'object' || m.method !== 'tools/call' || typeof m.params?.name !== 'string') return false;
-    return !!this.byName.get(m.params.name)?.def.confirm && m.params.arguments?.confirm !== true;
+    return !!this.byName.get(m.params.name)?.def.confirm;
   }
 
   /**
@@ -216,8 +216,10 @@ export class McpTools {
 
   /**
    * A tool that asks first: null when the user agreed (or these arguments need no question), else the
-   * tool error. A client that declared elicitation is asked (elicitation/create on the call's stream);
-   * one that cannot be asked must send `confirm: true`.
+   * tool error. A client that declared elicitation is asked (elicitation/create on the call's stream)
+   * even when the call carries `confirm: true`: the model writes that argument, and a model steered by
+   * text it read (a note, a ticket) must not be able to skip the user. Only a client that cannot be asked
+   * relies on `confirm: true`.
    */
   private async confirmed(auth: UserContext, tool: ToolDef, args: Record<string, unknown>, confirm: boolean, at: CallContext): Promise<CallToolResult | null> {
     let question: string | null;
@@ -228,8 +230,8 @@ export class McpTools {
       if (err.code === 'internal') throw e;
       return fail(`${err.code}: ${err.message}`);
     }
-    if (question === null || confirm) return null;
-    if (!at.ask) return fail(`confirmation_required: ${question} Ask the user, and only if they agree call ${tool.name} again with confirm: true.`);
+    if (question === null) return null;
+    if (!at.ask) return confirm ? null : fail(`confirmation_required: ${question} Ask the user, and only if they agree call ${tool.name} again with confirm: true.`);
     const answer = await at.ask(question);
     if (answer === 'accept') return null;
     const why = { decline: 'the user declined', cancel: 'the user cancelled', timeout: 'the user did not answer in time' }[answer];

@@ -11,6 +11,7 @@ import { BrowserSessionService, SignInPage } from '../../domain/identity/oauth/b
 import { MAX_API_KEYS, UserCredentialsService } from '../../domain/identity/user-credentials.service';
 import type { Workspace } from '../../domain/workspace/workspace.entity';
 import { isAdmin } from '../../domain/identity/auth-context';
+import { MODULES } from '../../domain/workspace/defaults';
 import { CONNECTION_CONSOLE_KINDS, ConnectionsService, ConnectionView, ConsoleKind } from '../../domain/crm/connections';
 
 const KIND_LABELS: Record<ConsoleKind, string> = { app: 'App (OAuth)', api_key: 'API key', erp: 'ERP key', scim: 'SCIM key', webhook: 'Webhook', chat: 'Chat' };
@@ -23,13 +24,13 @@ const REVOKE_WORDS: Record<ConsoleKind, string> = {
   webhook: 'It is paused: nothing more is sent until it is resumed under Apps.',
   chat: 'It is paused: nothing more is sent until it is resumed under Apps.',
 };
-import { pages, settingsReturnTo, signedIn, signedOut } from './pages';
+import { pages, settingsPagesOf, settingsReturnTo, signedIn, signedOut } from './pages';
 import { ApiSessionCookies } from '../../edge/api-session';
 import { baseUrlOf } from '../../edge/base-url';
 import { confirmFirst, field, Form, idOf, PageContext, PageError, redirect, SettingsPages, ts } from './settings-pages';
 
 /**
- * The settings pages of every user: sign-in and sign-out, Connections (every grant and key, and for admins every connection), Developers
+ * The settings pages of every user: the landing page, sign-in and sign-out, Connections (every grant and key, and for admins every connection), Developers
  * (API keys) and Sessions. Server-rendered (eta), no script, excluded from OpenAPI.
  */
 @ApiExcludeController()
@@ -44,6 +45,17 @@ export class AccountController {
     private readonly own: UserCredentialsService,
     private readonly appCookies: ApiSessionCookies,
   ) {}
+
+  // ---- the landing page: the web app's "Settings" link --------------------------------------
+
+  @Get()
+  overview(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
+    return this.pages.handle(ws, req, res, async ({ auth, chrome }) => {
+      const all = settingsPagesOf(auth);
+      const view = { chrome, userName: auth.user.fullName || auth.user.email, admin: isAdmin(auth), mailbox: auth.modules.includes(MODULES.email), mine: all.filter((p) => !p.admin), workspace: all.filter((p) => p.admin) };
+      return pages.render('overview', view);
+    });
+  }
 
   // ---- sign-in ------------------------------------------------------------------------------
 

@@ -11,6 +11,7 @@ const row = { id: 7, name: X, prefix: X, created: X, lastUsed: X, current: false
 
 const samples: { [K in keyof SettingsViews]: SettingsViews[K] } = {
   signin: { heading: X, action: '/settings/signin', csrf: X, returnTo: X, username: X, pending: X, error: X, workspaceName: X, app: { name: X, unverifiedDomain: X } },
+  overview: { chrome: c, userName: X, admin: true, mailbox: true, mine: [{ href: '/settings/developers', label: X, about: X }], workspace: [{ href: '/settings/apps', label: X, about: X }] },
   connections: { chrome: c, csrf: X, userName: X, intro: X, notice: X, secret: { label: X, key: X }, items: [{ key: 'app-1', path: '/settings/connections/app/1', kind: X, name: X, owner: X, created: X, lastUsed: X, requests: 3, errors: 1, scopes: X, state: 'failing', revoke: true, rotate: true }] },
   developers: { chrome: c, csrf: X, apiBase: X, secret: { label: X, key: X, after: X }, keys: [row], name: X, max: 50, error: X },
   sessions: { chrome: c, csrf: X, items: [row, { ...row, id: 8, current: true }], others: true, notice: X },
@@ -41,6 +42,7 @@ describe('settings templates', () => {
   it('shows the admin pages in the navigation to admins only and marks the current page', () => {
     const admin = chrome(auth('admin'), '/settings/apps/3/deliveries', 't');
     expect(admin.nav!.filter((l) => l.current).map((l) => l.href)).toEqual(['/settings/apps']);
-    expect(chrome(auth('sales'), '/settings/sessions', 't').nav!.map((l) => l.label)).toEqual(['Connections', 'Developers', 'Sessions']);
+    expect(chrome(auth('sales'), '/settings/sessions', 't').nav!.map((l) => l.label)).toEqual(['Overview', 'Connections', 'Developers', 'Sessions']);
+    expect(chrome(auth('sales'), '/settings', 't').nav!.filter((l) => l.current).map((l) => l.href)).toEqual(['/settings']);
   });
 });

@@ -15,7 +15,7 @@ import { SETTINGS_TEMPLATES } from './settings.templates';
  * through `signedIn`/`signedOut`); the forms' CSRF, pre-session and flash cookies are `Path=/settings`
  * (the OAuth pages have their own under /oauth).
  */
-export const SETTINGS_COOKIES: PageCookieNames = { session: SESSION_COOKIE, csrf: 'crm_settings_csrf', presession: 'crm_settings_presession' };
+export const SETTINGS_COOKIES: PageCookieNames = { session: SESSION_COOKIE, sessionAtRoot: true, csrf: 'crm_settings_csrf', presession: 'crm_settings_presession' };
 export const cookies = browserCookies(SETTINGS_COOKIES, '/settings');
 
 /** After a sign-in on a settings or password page: the app's session cookies, and the sign-in form's pre-session dropped. */
@@ -38,20 +38,25 @@ export interface Chrome {
   signOutCsrf: string | null;
 }
 
-const PAGES: { href: string; label: string; admin: boolean }[] = [
-  { href: '/settings/connections', label: 'Connections', admin: false },
-  { href: '/settings/developers', label: 'Developers', admin: false },
-  { href: '/settings/sessions', label: 'Sessions', admin: false },
-  { href: '/settings/apps', label: 'Apps', admin: true },
-  { href: '/settings/scim', label: 'SCIM', admin: true },
-  { href: '/settings/erp', label: 'ERP', admin: true },
-  { href: '/settings/users', label: 'Users', admin: true },
+/** The settings pages: in the navigation and, with what each is for, on the landing page `/settings`. */
+const PAGES: { href: string; label: string; admin: boolean; about: string }[] = [
+  { href: '/settings/connections', label: 'Connections', admin: false, about: 'Apps and keys that use the CRM as you (every connection of the workspace for admins): use, revoke, rotate.' },
+  { href: '/settings/developers', label: 'Developers', admin: false, about: 'Your API keys for scripts and other programs.' },
+  { href: '/settings/sessions', label: 'Sessions', admin: false, about: 'Where you are signed in; sign other devices out.' },
+  { href: '/settings/apps', label: 'Apps', admin: true, about: 'Webhook, chat and record-creation connections of the workspace.' },
+  { href: '/settings/scim', label: 'SCIM', admin: true, about: 'User provisioning from your identity provider.' },
+  { href: '/settings/erp', label: 'ERP', admin: true, about: 'The ERP connection: keys, order queue, errors and dead letters.' },
+  { href: '/settings/users', label: 'Users', admin: true, about: 'Invite, change and deactivate users.' },
 ];
 
-/** The settings navigation for this user (admin pages only for admins) with the current page marked. */
+/** The settings pages this user may open (admin pages only for admins), in navigation order. */
+export const settingsPagesOf = (auth: UserContext) => PAGES.filter((p) => !p.admin || isAdmin(auth));
+
+/** The settings navigation for this user, the landing page first, with the current page marked. */
 export function chrome(auth: UserContext, path: string, csrf: string): Chrome {
-  const nav = PAGES.filter((p) => !p.admin || isAdmin(auth)).map((p) => ({ href: p.href, label: p.label, current: path === p.href || path.startsWith(`${p.href}/`) }));
-  return { nav, signOutCsrf: csrf };
+  const overview = { href: '/settings', label: 'Overview', current: path === '/settings' || path === '/settings/' };
+  const nav = settingsPagesOf(auth).map((p) => ({ href: p.href, label: p.label, current: path === p.href || path.startsWith(`${p.href}/`) }));
+  return { nav: [overview, ...nav], signOutCsrf: csrf };
 }
 
 export const NO_CHROME: Chrome = { nav: null, signOutCsrf: null };
@@ -77,6 +82,7 @@ type ConnectionFields = {
 
 export interface SettingsViews {
   signin: SignInView;
+  overview: { chrome: Chrome; userName: string; admin: boolean; mailbox: boolean; mine: Row[]; workspace: Row[] };
   connections: Messages & { chrome: Chrome; csrf: string; userName: string; intro: string; items: Row[] };
   developers: Messages & { chrome: Chrome; csrf: string; apiBase: string; keys: Row[]; name: string; max: number };
   sessions: Messages & { chrome: Chrome; csrf: string; items: Row[]; others: boolean };
@@ -95,5 +101,5 @@ export const pages = new PageRenderer<SettingsViews>({ signin: SIGN_IN_TEMPLATE,
 
 /** A return path after sign-in: only a settings page of this server (no open redirect). */
 export function settingsReturnTo(raw: unknown): string {
-  return typeof raw === 'string' && /^\/settings\/(connections|developers|sessions|apps|scim|erp|users)(\/[0-9]{1,10}\/(deliveries|edit))?$/.test(raw) ? raw : '/settings/connections';
+  return typeof raw === 'string' && /^\/settings(\/(connections|developers|sessions|apps|scim|erp|users)(\/[0-9]{1,10}\/(deliveries|edit))?)?$/.test(raw) ? raw : '/settings/connections';
 }

@@ -7,6 +7,14 @@
  * one posts first to its confirm page (`confirm`). Data shapes: SettingsViews in pages.ts.
  */
 
+/** The landing page `/settings` (the web app's "Settings" link): the pages this user may open, with what each is for. */
+const OVERVIEW = `<% layout('@layout', { ...it.chrome, title: 'Settings' }) %>
+<h1>Settings</h1><p class="muted">Signed in as <%= it.userName %><% if (it.admin) { %>, an admin of this workspace<% } %>.<% if (it.mailbox) { %> Your e-mail account is set up in the app: <a href="/mail/settings">E-mail account</a>.<% } %></p>
+<h2>Your account</h2><dl class="pages"><% for (const p of it.mine) { %><dt><a href="<%= p.href %>"><%= p.label %></a></dt><dd class="muted"><%= p.about %></dd><% } %></dl>
+<% if (it.workspace.length) { %><h2>Workspace (admins)</h2><dl class="pages"><% for (const p of it.workspace) { %><dt><a href="<%= p.href %>"><%= p.label %></a></dt><dd class="muted"><%= p.about %></dd><% } %></dl>
+<% } %><p><a href="/">Back to the app</a></p>
+`;
+
 const CONNECTIONS = `<% layout('@layout', { ...it.chrome, title: 'Connections' }) %>
 <h1>Connections</h1><%~ include('@messages', it) %><p class="muted">Signed in as <%= it.userName %>. <%= it.intro %>: use over the last 24 hours (counts up to a minute behind), revoke and rotate.</p>
 <% if (it.items.length) { %><div class="scroll" role="region" aria-label="Connections" tabindex="0"><table class="cards"><thead><tr><th>Name</th><th>Kind</th><th>Owner</th><th>Created</th><th>Last used</th><th>Requests (24 h)</th><th>Errors (24 h)</th><th>Scopes</th><th>State</th><th></th></tr></thead><tbody>
@@ -115,7 +123,7 @@ const CONFIRM = `<% layout('@layout', { ...it.chrome, title: it.title }) %>
 `;
 
 const ERROR = `<% layout('@layout', { ...it.chrome, title: it.title }) %>
-<h1><%= it.title %></h1><p class="error" role="alert"><%= it.message %></p><p><a href="/settings/connections">Back to settings</a></p>
+<h1><%= it.title %></h1><p class="error" role="alert"><%= it.message %></p><p><a href="/settings">Back to settings</a></p>
 `;
 
 const SIGNED_OUT = `<% layout('@layout', { title: 'Signed out', narrow: true }) %>
@@ -123,6 +131,7 @@ const SIGNED_OUT = `<% layout('@layout', { title: 'Signed out', narrow: true }) 
 `;
 
 export const SETTINGS_TEMPLATES = {
+  overview: OVERVIEW,
   connections: CONNECTIONS,
   developers: DEVELOPERS,
   sessions: SESSIONS,

@@ -2,9 +2,12 @@ import { crmClient, type Schemas } from '../../../client/index';
 
 export type { Schemas };
 
-/** The CSRF token the service bound to this browser's session (cookie `crm_csrf`, readable by script by design). */
+/**
+ * The CSRF token the service bound to this browser's session (cookie `crm_csrf`, readable by script by design;
+ * `__Host-crm_csrf` over https, which wins over a plain one another host of the site may have planted).
+ */
 export function csrfToken(): string {
-  const m = /(?:^|;\s*)crm_csrf=([^;]+)/.exec(document.cookie);
+  const m = /(?:^|;\s*)__Host-crm_csrf=([^;]+)/.exec(document.cookie) ?? /(?:^|;\s*)crm_csrf=([^;]+)/.exec(document.cookie);
   return m ? decodeURIComponent(m[1]) : '';
 }
 

@@ -3,6 +3,7 @@ import { normalizeName } from '../shared/duplicate';
 import { Company } from '../companies/company.entity';
 import { Person } from '../people/person.entity';
 import { EmailMessage, EmailThread } from './email-thread.entity';
+import { fromDomainAuthenticated } from './mail-authentication';
 import type { Mailbox } from './mailbox.entity';
 
 /** A message read from IMAP, ready to file. */
@@ -18,6 +19,8 @@ export interface IncomingMail {
   text: string;
   html: string;
   date: Date;
+  /** Authentication-Results header values, topmost first ([] when none). */
+  authenticationResults: string[];
 }
 
 /** Free-mail domains never identify a company. */
@@ -37,24 +40,35 @@ export function companyDomain(website: string, email: string): string {
 }
 
 /**
- * Files one incoming message: into the thread it replies to (In-Reply-To, then References), else as a
- * new thread on the company whose person has the sender's address, else on the company whose domain
- * (website, or its e-mail when not free-mail) is the sender's. Mail that matches nothing is not CRM mail
- * and is left alone. A sender not yet among the company's people becomes a person (origin `email`,
- * which raises no contact_created, spec 6.1). Returns whether it was filed.
+ * Files one incoming message (docs/decisions.md, E-mail filing): into the thread it replies to
+ * (In-Reply-To, then References), else as a new thread on the company whose person has the sender's
+ * address, else on the company whose domain (website, or its e-mail when not free-mail) is the sender's.
+ * Only records the mailbox owner sees count (`visible`: owner ids, null = all): a thread, person or company
+ * they cannot see is as if it did not exist. Mail that matches nothing is not CRM mail and is left alone.
+ * A sender not yet among the company's people becomes a person (origin `email`, which raises no
+ * contact_created, spec 6.1) only when the receiving server authenticated the From domain; otherwise the
+ * message is filed and no person is made. Returns whether it was filed.
  */
-export async function fileIncoming(db: TenantDb, mailbox: Mailbox, mail: IncomingMail): Promise<boolean> {
+export async function fileIncoming(db: TenantDb, mailbox: Mailbox, mail: IncomingMail, visible: number[] | null): Promise<boolean> {
   if (!mail.messageId) return false;
   if (await db.findOne(EmailMessage, { where: { messageId: mail.messageId } })) return false; // already filed (e.g. our own sent copy)
   const refs = [mail.inReplyTo, ...mail.references.slice().reverse()].filter(Boolean);
   let thread: EmailThread | null = null;
   if (refs.length) {
-    const hit = await db.sql<{ thread_id: number }>('SELECT thread_id FROM email_messages WHERE workspace_id = $1 AND message_id = ANY($2) ORDER BY id DESC LIMIT 1', [refs]);
+    // the same visibility as GET /emails/threads/{id}: the thread's company and, when set, its opportunity
+    const hit = await db.sql<{ thread_id: number }>(
+      `SELECT m.thread_id FROM email_messages m JOIN email_threads t ON t.workspace_id = m.workspace_id AND t.id = m.thread_id
+         JOIN companies c ON c.workspace_id = t.workspace_id AND c.id = t.customer_id
+         LEFT JOIN opportunities o ON o.workspace_id = t.workspace_id AND o.id = t.opp_id
+       WHERE m.workspace_id = $1 AND m.message_id = ANY($2) AND ($3::int[] IS NULL OR (c.owner_id = ANY($3) AND (t.opp_id IS NULL OR o.owner_id = ANY($3))))
+       ORDER BY m.id DESC LIMIT 1`,
+      [refs, visible],
+    );
     if (hit.length) thread = await db.findOne(EmailThread, { where: { id: hit[0].thread_id } });
   }
   const sender = mail.fromEmail;
   if (!thread) {
-    const customerId = await companyOf(db, sender);
+    const customerId = await companyOf(db, sender, visible);
     if (customerId === null) return false;
     thread = await db.save(EmailThread, db.create(EmailThread, { subject: mail.subject.slice(0, 500), customerId, oppId: null, userId: mailbox.userId, messagesN: 0, lastMessageAt: mail.date }));
   }
@@ -66,22 +80,23 @@ export async function fileIncoming(db: TenantDb, mailbox: Mailbox, mail: Incomin
   );
   if (!inserted.length) return false;
   await db.sql('UPDATE email_threads SET messages_n = messages_n + 1, last_message_at = GREATEST(last_message_at, $3) WHERE workspace_id = $1 AND id = $2', [thread.id, mail.date]);
-  if (sender && sender !== mailbox.email) await ensurePerson(db, thread.customerId, sender, mail.fromName, mailbox.userId);
+  if (sender && sender !== mailbox.email && fromDomainAuthenticated(mail.authenticationResults, sender)) await ensurePerson(db, thread.customerId, sender, mail.fromName, mailbox.userId);
   return true;
 }
 
-async function companyOf(db: TenantDb, address: string): Promise<number | null> {
+async function companyOf(db: TenantDb, address: string, visible: number[] | null): Promise<number | null> {
   if (!address) return null;
   const person = await db.sql<{ customer_id: number }>(
-    'SELECT customer_id FROM people WHERE workspace_id = $1 AND lower(email) = $2 AND customer_id IS NOT NULL AND active = true ORDER BY is_former, id LIMIT 1',
-    [address],
+    `SELECT p.customer_id FROM people p JOIN companies c ON c.workspace_id = p.workspace_id AND c.id = p.customer_id AND c.active = true
+     WHERE p.workspace_id = $1 AND lower(p.email) = $2 AND p.active = true AND ($3::int[] IS NULL OR c.owner_id = ANY($3)) ORDER BY p.is_former, p.id LIMIT 1`,
+    [address, visible],
   );
   if (person.length) return person[0].customer_id;
   const domain = address.split('@')[1] ?? '';
   if (!domain || FREE_MAIL.has(domain)) return null;
   const candidates = await db.sql<{ id: number; website: string; email: string }>(
-    "SELECT id, website, email FROM companies WHERE workspace_id = $1 AND active = true AND (website ILIKE $2 OR email ILIKE $3) ORDER BY id LIMIT 20",
-    [`%${domain.replace(/[%_\\]/g, '\\$&')}%`, `%@${domain.replace(/[%_\\]/g, '\\$&')}`],
+    'SELECT id, website, email FROM companies WHERE workspace_id = $1 AND active = true AND (website ILIKE $2 OR email ILIKE $3) AND ($4::int[] IS NULL OR owner_id = ANY($4)) ORDER BY id LIMIT 20',
+    [`%${domain.replace(/[%_\\]/g, '\\$&')}%`, `%@${domain.replace(/[%_\\]/g, '\\$&')}`, visible],
   );
   const c = candidates.find((r) => companyDomain(r.website, r.email) === domain);
   return c ? c.id : null;

@@ -10,7 +10,9 @@ import type { TenantDb } from '../../../platform/database/tenant-db';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import type { UserContext } from '../../identity/auth-context';
 import { WorkspaceService } from '../../workspace/workspace.service';
+import { AccessService } from '../shared/access.service';
 import { fileIncoming, IncomingMail, messageIds } from './email-filing';
+import { headerValues } from './mail-authentication';
 import { Mailbox } from './mailbox.entity';
 import { MailboxConnector } from './mailbox-connector';
 import { MailServerError, openImap, readCapped, withDeadline } from './mail-servers';
@@ -59,6 +61,7 @@ export class EmailSync implements OnApplicationBootstrap, OnApplicationShutdown 
     private readonly uow: UnitOfWork,
     private readonly workspaces: WorkspaceService,
     private readonly connector: MailboxConnector,
+    private readonly access: AccessService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(ROOT_LOGGER) private readonly log: pino.Logger,
   ) {}
@@ -120,9 +123,10 @@ export class EmailSync implements OnApplicationBootstrap, OnApplicationShutdown 
     await this.savePosition(db, m, validity, from);
     if (from >= uidNext) return { read: 0, filed: 0, more: false };
     const to = Math.min(uidNext - 1, from + this.config.mailboxSyncBatch - 1);
-    const headers = await client.fetchAll(`${from}:${to}`, { uid: true, envelope: true, bodyStructure: true, internalDate: true, headers: ['references'] }, { uid: true });
+    const headers = await client.fetchAll(`${from}:${to}`, { uid: true, envelope: true, bodyStructure: true, internalDate: true, headers: ['references', 'authentication-results'] }, { uid: true });
     headers.sort((a, b) => a.uid - b.uid);
     let filed = 0;
+    const visible = await this.access.visibleOwnerIdsOfUser(m.workspaceId, m.userId);
     for (const h of headers) {
       if (h.uid < from) continue; // `n:m` may answer the last message when none is in range
       const env = h.envelope ?? {};
@@ -133,10 +137,11 @@ export class EmailSync implements OnApplicationBootstrap, OnApplicationShutdown 
         return 'content' in d && d.content ? readCapped(d.content as Readable, BODY_MAX) : '';
       };
       const from0 = env.from?.[0];
+      const head = h.headers?.toString('utf8') ?? '';
       const mail: IncomingMail = {
         messageId: strip(env.messageId ?? ''),
         inReplyTo: strip(env.inReplyTo ?? ''),
-        references: messageIds(h.headers?.toString('utf8').replace(/\r?\n[ \t]+/g, ' ') ?? ''),
+        references: messageIds(headerValues(head, 'references').join(' ')),
         fromEmail: (from0?.address ?? '').toLowerCase(),
         fromName: from0?.name ?? '',
         to: (env.to ?? []).map((a) => (a.address ?? '').toLowerCase()).filter(Boolean),
@@ -144,10 +149,11 @@ export class EmailSync implements OnApplicationBootstrap, OnApplicationShutdown 
         subject: env.subject ?? '',
         text: await read(parts.text),
         html: await read(parts.html),
+        authenticationResults: headerValues(head, 'authentication-results'),
         date: env.date ? new Date(env.date) : h.internalDate ? new Date(h.internalDate) : new Date(),
       };
       if (Number.isNaN(mail.date.getTime())) mail.date = new Date();
-      if (await this.uow.run(() => fileIncoming(db, m, mail))) filed++;
+      if (await this.uow.run(() => fileIncoming(db, m, mail, visible))) filed++;
       await this.savePosition(db, m, validity, h.uid + 1);
     }
     await this.savePosition(db, m, validity, to + 1);

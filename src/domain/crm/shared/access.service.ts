@@ -27,15 +27,30 @@ export class AccessService {
    */
   async teamIds(auth: UserContext): Promise<number[]> {
     if (auth.teamIds) return auth.teamIds;
-    const dept = auth.user.department.trim();
-    if (!dept) return (auth.teamIds = []);
+    return (auth.teamIds = await this.departmentPeers(auth.workspace.id, auth.user));
+  }
+
+  /**
+   * The same rule for a user acting without a request, e.g. the owner of a mailbox being synced: null = all
+   * (admin); [] when the user is gone or inactive (they see nothing).
+   */
+  async visibleOwnerIdsOfUser(workspaceId: number, userId: number): Promise<number[] | null> {
+    const user = await this.uow.tenant(workspaceId).findOne(User, { where: { id: userId } });
+    if (!user?.active) return [];
+    if (user.role === 'admin') return null;
+    return [user.id, ...(await this.departmentPeers(workspaceId, user))];
+  }
+
+  private async departmentPeers(workspaceId: number, user: User): Promise<number[]> {
+    const dept = user.department.trim();
+    if (!dept) return [];
     const rows = await this.uow
-      .tenant(auth.workspace.id)
+      .tenant(workspaceId)
       .qb(User, 'u')
       .select('u.id', 'id')
-      .andWhere('u.department = :dept AND u.id <> :me', { dept, me: auth.user.id })
+      .andWhere('u.department = :dept AND u.id <> :me', { dept, me: user.id })
       .getRawMany<{ id: number }>();
-    return (auth.teamIds = rows.map((r) => r.id));
+    return rows.map((r) => r.id);
   }
 
   /** A record of the caller's workspace whose owner the caller may see; otherwise 404 `<what> not found`. */

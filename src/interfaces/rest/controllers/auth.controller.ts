@@ -86,7 +86,8 @@ export class AuthController {
     description:
       'The sign-in of the web app: the same body, checks, two-factor step (401 `otp_required`), limits and audit as POST /api/v1/login, but the ' +
       'session token is never in the body. It is set as the cookie `crm_session` (HttpOnly, SameSite=Strict, Secure over https, Path=/, Max-Age ' +
-      'the token\'s lifetime) beside `crm_csrf` (readable by script, SameSite=Strict, Path=/), the CSRF token bound to the session. Every /api/v1 ' +
+      'the token\'s lifetime) beside `crm_csrf` (readable by script, SameSite=Strict, Path=/), the CSRF token bound to the session; over https both ' +
+      'are named with the `__Host-` prefix (`__Host-crm_session`, `__Host-crm_csrf`) and only those names count. Every /api/v1 ' +
       'route that accepts a session then accepts the cookie instead of `Authorization: Bearer` when the request carries the header ' +
       '`X-CSRF-Token` with the value of `crm_csrf`; without it, or with another value, 403 `csrf`. The Authorization header wins when both are sent. ' +
       'The cookie is not accepted on /mcp, /oauth, /api/scim or /api/erp. The settings pages (/settings) take the same cookie. Without `device` ' +
