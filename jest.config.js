@@ -18,9 +18,13 @@ const swc = [
  */
 const groups = require('./jest.groups');
 const grouped = groups.groupedRun();
-const testMatch = grouped
-  ? ['**/*.spec.ts', '**/*.spec.tsx', '**/test/groups/*.group-spec.ts', ...groups.SINGLE.map((f) => `**/test/e2e/${f}`)]
-  : ['**/*.spec.ts', '**/*.spec.tsx', '**/*.e2e-spec.ts'];
+// JEST_SLOW=1 (`npm run test:slow`): the slow checks alone (jest.groups.js, SLOW)
+const slow = process.env.JEST_SLOW === '1';
+const testMatch = slow
+  ? groups.SLOW.map((f) => `**/test/e2e/${f}`)
+  : grouped
+    ? ['**/*.spec.ts', '**/*.spec.tsx', '**/test/groups/*.group-spec.ts', ...groups.SINGLE.map((f) => `**/test/e2e/${f}`)]
+    : ['**/*.spec.ts', '**/*.spec.tsx', '**/*.e2e-spec.ts'];
 
 const swcTsx = ['@swc/jest', { ...swc[1], jsc: { ...swc[1].jsc, parser: { syntax: 'typescript', tsx: true }, transform: { ...swc[1].jsc.transform, react: { runtime: 'automatic' } } } }];
 

@@ -16,7 +16,13 @@ const TEST_TIMEOUT = 120_000;
  * Files that run alone even in a grouped run: long budgets (fuzzing, 100k-row scale checks) that jest
  * schedules best on their own, and the browser file with its own 180 s timeout.
  */
-const SINGLE = ['fuzz.e2e-spec.ts', 'scale.e2e-spec.ts', 'opportunities-scale.e2e-spec.ts', 'openapi-try-it-out.e2e-spec.ts'];
+const SINGLE = ['openapi-try-it-out.e2e-spec.ts'];
+/**
+ * The slow checks: fuzzing, the 100k-200k-row scale checks and the multi-instance runs behind PgBouncer. `npm test`
+ * leaves them out (it is what a developer runs after each change); `npm run test:slow` runs them alone, and CI runs
+ * both on both databases. `npm test -- <one of them>` still runs it.
+ */
+const SLOW = ['fuzz.e2e-spec.ts', 'scale.e2e-spec.ts', 'opportunities-scale.e2e-spec.ts', 'pgbouncer.e2e-spec.ts'];
 /**
  * Seconds each file took inside its group (wall, hooks included; full PGlite run with 4 workers, 2026-11-27, the
  * pass where every file runs; pgbouncer from the PostgreSQL pass), written from JEST_GROUP_LOG; a file not listed
@@ -36,7 +42,7 @@ function medianDuration() {
 function groupFiles() {
   const median = medianDuration();
   const files = readdirSync(E2E_DIR)
-    .filter((f) => f.endsWith('.e2e-spec.ts') && !SINGLE.includes(f))
+    .filter((f) => f.endsWith('.e2e-spec.ts') && !SINGLE.includes(f) && !SLOW.includes(f))
     .sort()
     .map((f) => ({ f, w: DURATIONS[f] ?? median }))
     .sort((a, b) => b.w - a.w || (a.f < b.f ? -1 : 1));
@@ -75,8 +81,8 @@ function groupedRun(argv = process.argv, env = process.env) {
   return true;
 }
 
-/** Seconds each SINGLE file took (PGlite pass, 4 workers, 2026-11-27): its place in the order of a first run. */
-const SINGLE_SECONDS = { 'fuzz.e2e-spec.ts': 79, 'scale.e2e-spec.ts': 107, 'opportunities-scale.e2e-spec.ts': 31, 'openapi-try-it-out.e2e-spec.ts': 51 };
+/** Seconds each SINGLE or SLOW file took (PGlite pass, 4 workers, 2026-11-27; pgbouncer on PostgreSQL): its place in the order of a first run. */
+const SINGLE_SECONDS = { 'fuzz.e2e-spec.ts': 79, 'scale.e2e-spec.ts': 107, 'opportunities-scale.e2e-spec.ts': 31, 'pgbouncer.e2e-spec.ts': 20, 'openapi-try-it-out.e2e-spec.ts': 51 };
 
 /**
  * How long a test file is expected to take, in seconds, for jest.sequencer.js when jest has no timing of its
@@ -93,4 +99,4 @@ function estimatedSeconds(path) {
   return 1;
 }
 
-module.exports = { GROUPS, SINGLE, TEST_TIMEOUT, groupFiles, groupedRun, estimatedSeconds };
+module.exports = { GROUPS, SINGLE, SLOW, TEST_TIMEOUT, groupFiles, groupedRun, estimatedSeconds };

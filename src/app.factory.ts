@@ -30,6 +30,9 @@ export async function createApp(opts: AppOptions): Promise<NestExpressApplicatio
   });
   (app.getHttpServer() as import('node:http').Server).on('clientError', clientErrorHandler);
   warnWithoutSmtp(config, logger);
+  if (config.allowAllPrivateNetworks) {
+    logger.warn('ALLOW_PRIVATE_NETWORK_URLS=1 is deprecated: webhooks, record connections and mailbox servers may reach every private network; list the ones they need in PRIVATE_NETWORK_ALLOWLIST instead (client metadata documents are never fetched from private addresses)');
+  }
   const http = app.getHttpAdapter().getInstance();
   http.disable('x-powered-by');
   // one proxy hop: the left-most X-Forwarded-For entry is written by the client and proves nothing

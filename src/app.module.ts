@@ -3,6 +3,8 @@ import { APP_GUARD, APP_PIPE } from '@nestjs/core';
 import type pino from 'pino';
 import { APP_CONFIG, AppConfig } from './platform/config/app-config';
 import { ROOT_LOGGER } from './platform/common/logger';
+import { NetworkPolicy } from './platform/net/network-policy';
+import { CLIENT_METADATA_DESTINATIONS, USER_DESTINATIONS, userDestinations } from './platform/net/network-policies';
 import { Clock } from './platform/common/clock';
 import { ApiRateLimits } from './edge/throttle';
 import { ApiSessionCookies } from './edge/api-session';
@@ -35,6 +37,12 @@ export interface AppOptions {
   logger: pino.Logger;
   /** Further modules (the tests' probes). */
   extraImports?: (Type<unknown> | DynamicModule)[];
+  /**
+   * Where OAuth client metadata documents may be fetched from: public addresses only unless given. A seam for
+   * the tests (their documents are served on loopback), deliberately not a setting: no configuration of a
+   * running server can point the unauthenticated fetch at internal addresses.
+   */
+  clientMetadataNetwork?: NetworkPolicy;
 }
 
 @Global()
@@ -46,11 +54,13 @@ class CoreModule {
       providers: [
         { provide: APP_CONFIG, useValue: opts.config },
         { provide: ROOT_LOGGER, useValue: opts.logger },
+        { provide: USER_DESTINATIONS, useValue: userDestinations(opts.config) },
+        { provide: CLIENT_METADATA_DESTINATIONS, useValue: opts.clientMetadataNetwork ?? NetworkPolicy.publicOnly() },
         ApiRateLimits,
         ApiSessionCookies,
         Clock,
       ],
-      exports: [APP_CONFIG, ROOT_LOGGER, ApiRateLimits, ApiSessionCookies, Clock],
+      exports: [APP_CONFIG, ROOT_LOGGER, USER_DESTINATIONS, CLIENT_METADATA_DESTINATIONS, ApiRateLimits, ApiSessionCookies, Clock],
     };
   }
 }

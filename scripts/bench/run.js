@@ -281,8 +281,8 @@ async function main() {
       RATE_LIMIT_ADDRESS_PER_MINUTE: '1000000',
       RATE_LIMIT_ERP_PER_MINUTE: '1000000',
       RATE_LIMIT_OAUTH_PER_MINUTE: '1000000',
-      // webhooks phase: the delivery worker on, receivers on loopback
-      ALLOW_PRIVATE_NETWORK_URLS: '1',
+      // webhooks phase: the delivery worker on, receivers on loopback (listed for user destinations)
+      PRIVATE_NETWORK_ALLOWLIST: '127.0.0.1',
       WEBHOOK_WORKER: '1',
     });
     const logger = pino({ level: 'warn' });

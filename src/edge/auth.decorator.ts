@@ -15,8 +15,9 @@ export interface AuthOptions {
   kinds?: CredentialKind[];
   /**
    * Workspace administration (connections and their keys, app connections, custom object definitions,
-   * products, approval lists, website forms): first-party only. A session or an API key passes; an OAuth
-   * token gets 403 `insufficient_scope` whatever its scopes, so an app cannot mint credentials that outlive it.
+   * products, approval lists, website forms) and a user's own connections (sign-in sessions, the mailbox):
+   * first-party only. A session or an API key passes; an OAuth token gets 403 `insufficient_scope` whatever
+   * its scopes, so an app cannot mint credentials that outlive it or re-point where the user's mail goes.
    */
   firstParty?: boolean;
 }
@@ -25,7 +26,7 @@ export const AUTH_KEY = 'crm:auth';
 export const PUBLIC_KEY = 'crm:public';
 export const REST_KINDS: CredentialKind[] = ['session', 'api', 'oauth'];
 /** The 403 message of a `firstParty` route called with an app's token. */
-export const FIRST_PARTY_ONLY = "workspace administration needs a session or an API key, not an app's token";
+export const FIRST_PARTY_ONLY = "workspace administration and a user's own connections need a session or an API key, not an app's token";
 
 /** The one auth declaration per route, read by the global CredentialGuard. */
 export function Auth(options: AuthOptions = {}) {
@@ -35,7 +36,7 @@ export function Auth(options: AuthOptions = {}) {
     ApiUnauthorizedResponse({ description: 'unauthorized: missing, invalid, expired or revoked token' }),
     ApiForbiddenResponse({
       description: options.firstParty
-        ? 'insufficient_scope (always for an OAuth token: workspace administration is first-party only), module or forbidden'
+        ? "insufficient_scope (always for an OAuth token: workspace administration and a user's own connections are first-party only), module or forbidden"
         : 'insufficient_scope, module or forbidden',
     }),
     ApiTooManyRequestsResponse({ description: 'rate_limited' }),

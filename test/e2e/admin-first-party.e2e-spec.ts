@@ -7,10 +7,10 @@ import { codeFlowTokens, register } from '../helpers/oauth-flow';
 import { api, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
 
 /**
- * Workspace administration is first-party only (issue 16 item 1): every route whose auth declaration
- * says `firstParty` answers an admin's OAuth token holding crm.write with 403 insufficient_scope, before
- * any handler runs; a session and an API key still pass. The routes come from the controllers' own
- * metadata (the Nest router), not from a list kept here.
+ * Workspace administration and a user's own connections (sessions, keys, the mailbox) are first-party
+ * only: every route whose auth declaration says `firstParty` answers an admin's OAuth token holding
+ * crm.write with 403 insufficient_scope, before any handler runs; a session and an API key still pass.
+ * The routes come from the controllers' own metadata (the Nest router), not from a list kept here.
  */
 let t: TestApp;
 let a: Fixture;
@@ -69,13 +69,14 @@ async function adminState() {
     `SELECT (SELECT count(*)::int FROM credentials WHERE workspace_id = $1 AND kind IN ('scim', 'erp', 'api')) AS keys,
             (SELECT count(*)::int FROM credentials WHERE workspace_id = $1 AND revoked_at IS NOT NULL) AS revoked,
             (SELECT count(*)::int FROM webhook_connections WHERE workspace_id = $1) AS webhooks,
-            (SELECT count(*)::int FROM oauth_grants WHERE workspace_id = $1) AS grants`,
+            (SELECT count(*)::int FROM oauth_grants WHERE workspace_id = $1) AS grants,
+            (SELECT count(*)::int FROM mailboxes WHERE workspace_id = $1) AS mailboxes`,
     [a.ws.id],
   );
   return row;
 }
 
-describe('workspace administration is first-party only', () => {
+describe("workspace administration and a user's own connections are first-party only", () => {
   it('declares the administration routes first-party (the issue\'s routes, and whole admin areas)', () => {
     const all = routes();
     expect(all.length).toBeGreaterThan(100);
@@ -87,8 +88,53 @@ describe('workspace administration is first-party only', () => {
     const areas = /^\/api\/v1\/(settings|webhooks|apps|forms)(\/|$)/;
     const unmarked = all.filter((r) => r.auth && areas.test(r.path) && !r.auth.firstParty).map(key);
     expect(unmarked).toEqual([]);
-    // and nothing a connected app is for (records, MCP) is caught by it
-    expect(all.filter((r) => r.auth?.firstParty && /^\/(mcp|api\/v1\/(companies|people|opportunities|me)\b)/.test(r.path)).map(key)).toEqual([]);
+    // and nothing a connected app is for (records, MCP, who the user is, e-mail on the record) is caught by it
+    const appRoutes = /^\/(mcp|api\/v1\/(companies|people|opportunities|emails)\b|api\/v1\/me$|api\/v1\/me\/mailbox\/sync$)/;
+    expect(all.filter((r) => r.auth?.firstParty && appRoutes.test(r.path)).map(key)).toEqual([]);
+  });
+
+  it("declares a user's own connections first-party: mailbox, sign-in sessions, connections", () => {
+    const all = routes();
+    const marked = new Set(firstParty().map(key));
+    for (const r of ['GET /api/v1/me/mailbox', 'PUT /api/v1/me/mailbox', 'PUT /api/v1/me/mailbox/connection', 'DELETE /api/v1/me/mailbox/connection', 'GET /api/v1/sessions', 'DELETE /api/v1/sessions/:id', 'GET /api/v1/connections', 'POST /api/v1/connections/:kind/:id/revoke', 'POST /api/v1/connections/:kind/:id/rotate']) {
+      expect(marked).toContain(r);
+    }
+    // areas that hold a user's own credentials as a whole (the mailbox's sync is CRM work on the stored connection, as sending is)
+    const areas = /^\/api\/v1\/(sessions|connections|me\/mailbox)(\/|$)/;
+    const unmarked = all.filter((r) => r.auth && areas.test(r.path) && r.path !== '/api/v1/me/mailbox/sync' && !r.auth.firstParty).map(key);
+    expect(unmarked).toEqual([]);
+    // keys, users and the licence have no REST route an app's token could reach (settings pages, browser sessions only)
+    expect(all.filter((r) => r.auth?.kinds?.includes('oauth') && /\/(keys?|users|licen[cs]e|password|totp)(\/|$)/.test(r.path) && !r.auth.firstParty).map(key)).toEqual([]);
+  });
+
+  it("refuses an app's token that would re-point the user's mailbox or change its signature; the user's own key still can", async () => {
+    const app = api(t, a.host, oauthToken);
+    const elsewhere = { host: '127.0.0.1', port: 1, tls: 'tls', user: 'x@evil.test', password: 'p' };
+    const refused = [
+      await app.put('/api/v1/me/mailbox/connection', { provider: 'imap_smtp', email: 'x@evil.test', smtp: elsewhere, imap: elsewhere }),
+      await app.delete('/api/v1/me/mailbox/connection'),
+      await app.put('/api/v1/me/mailbox', { signature: 'Sent by the app' }),
+      await app.put('/api/v1/me/mailbox', { email: 'x@evil.test' }),
+      await app.get('/api/v1/me/mailbox'),
+    ];
+    expect(refused.map((r) => [r.status, r.body.error])).toEqual(refused.map(() => [403, 'insufficient_scope']));
+    const [row] = await db(t).query('SELECT count(*)::int AS n FROM mailboxes WHERE workspace_id = $1', [a.ws.id]);
+    expect(row.n).toBe(0);
+    // what an app may know: the mailbox's state in GET /me (spec 2.4)
+    expect((await app.get('/api/v1/me').expect(200)).body.mailbox).toMatchObject({ connected: false, signature: false });
+    // no MCP tool reaches the mailbox either
+    const tools = await request(t.app.getHttpServer())
+      .post('/mcp')
+      .set('Host', a.host)
+      .set('Accept', 'application/json, text/event-stream')
+      .set('Authorization', `Bearer ${oauthToken}`)
+      .send({ jsonrpc: '2.0', id: 1, method: 'tools/list' })
+      .expect(200);
+    const names = (tools.body.result.tools as { name: string }[]).map((x) => x.name);
+    expect(names.length).toBeGreaterThan(20);
+    expect(names.filter((n) => /mail|smtp|imap|signature|connection|session|key|webhook/i.test(n))).toEqual([]);
+    const set = await api(t, a.host, a.adminKey).put('/api/v1/me/mailbox', { signature: 'Admin' }).expect(200);
+    expect(set.body.mailbox).toMatchObject({ signature: true });
   });
 
   it('refuses an admin\'s OAuth token holding crm.write on every first-party route with 403 insufficient_scope', async () => {

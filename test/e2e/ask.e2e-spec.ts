@@ -62,8 +62,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
   const port = (fake.address() as AddressInfo).port;
   t = await startApp({
+    // no private network listed: the operator's own ASK_LLM_URL (http:// on loopback here) is trusted as configured
     env: {
-      ALLOW_PRIVATE_NETWORK_URLS: '1',
       ASK_LLM_URL: `http://127.0.0.1:${port}/v1`,
       ASK_LLM_MODEL: 'fake-model',
       ASK_LLM_KEY: 'test-llm-key',

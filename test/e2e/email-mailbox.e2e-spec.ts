@@ -3,12 +3,12 @@ import { EmailSync } from '../../src/domain/crm/email/email-sync';
 import { Person } from '../../src/domain/crm/people/person.entity';
 import { outboxOf } from '../helpers/crm-fixtures';
 import { LoopbackImap, LoopbackSmtpAuth, startDovecot, startSmtp } from '../helpers/mail-servers';
-import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
+import { api, createUser, createWorkspace, db, Fixture, LOOPBACK_ALLOWLIST, startApp, TestApp } from '../helpers/test-app';
 
 /**
  * Issue 24, e-mail on the record, against real servers on loopback started here: npm smtp-server (AUTH,
- * no TLS) and Debian's dovecot (IMAP). Loopback is reachable because of ALLOW_PRIVATE_NETWORK_URLS=1,
- * the test switch of every outbound connection (webhooks, OAuth metadata documents).
+ * no TLS) and Debian's dovecot (IMAP). Loopback is reachable (also without TLS) because the operator's
+ * PRIVATE_NETWORK_ALLOWLIST lists it.
  */
 let t: TestApp;
 let a: Fixture;
@@ -56,7 +56,7 @@ async function waitForState(id: number, states: string[]): Promise<Record<string
 beforeAll(async () => {
   smtp = await startSmtp(ADDRESS, 'app-password-1');
   imap = await startDovecot([{ user: ADDRESS, password: 'app-password-1' }]);
-  t = await startApp({ env: { ALLOW_PRIVATE_NETWORK_URLS: '1', MAILBOX_SEND_POLL_MS: '0', MAILBOX_SYNC_MINUTES: '0', MAILBOX_TIMEOUT_MS: '15000' } });
+  t = await startApp({ env: { PRIVATE_NETWORK_ALLOWLIST: LOOPBACK_ALLOWLIST, MAILBOX_SEND_POLL_MS: '0', MAILBOX_SYNC_MINUTES: '0', MAILBOX_TIMEOUT_MS: '15000' } });
   a = await createWorkspace(t);
   ayse = await createUser(t, a, { department: 'North', fullName: 'Ayşe Demir' });
   elif = await createUser(t, a, { department: 'South', fullName: 'Elif' });
@@ -70,6 +70,20 @@ afterAll(async () => {
   await imap?.close();
 });
 
+/** The audit rows of failed connects of a user, oldest first. */
+async function failedConnects(userId: number): Promise<{ subject: string; detail: Record<string, unknown> }[]> {
+  return db(t).query("SELECT subject, detail FROM audit_log WHERE workspace_id = $1 AND user_id = $2 AND action = 'mailbox_connect_failed' ORDER BY id", [a.ws.id, userId]);
+}
+
+/** Everything the caller can learn of its mailbox, and what is stored of it. */
+async function mailboxState(u: { key: string; user: { id: number } }) {
+  const [row] = await db(t).query('SELECT email, status, connected, error, provider, settings, secret, imap_uid_validity, imap_uid_next FROM mailboxes WHERE workspace_id = $1 AND user_id = $2', [a.ws.id, u.user.id]);
+  return { api: (await as(u).get('/api/v1/me/mailbox').expect(200)).body, me: (await as(u).get('/api/v1/me').expect(200)).body.mailbox, row: row ?? null };
+}
+
+/** Failure messages that would tell a login, a port or a TLS problem apart. */
+const TELLING = /SMTP|IMAP|refused|ECONN|timeout|TLS|certificate|127\.0\.0\.1|resolve|login/i;
+
 describe('PUT /me/mailbox/connection', () => {
   it('needs a credential (401) and valid fields (400 invalid)', async () => {
     await api(t, a.host).put('/api/v1/me/mailbox/connection', connectBody()).expect(401);
@@ -78,21 +92,59 @@ describe('PUT /me/mailbox/connection', () => {
     await as(ayse).put('/api/v1/me/mailbox/connection', connectBody({ smtp: { ...server(smtp.port), port: 0 } })).expect(400);
   });
 
-  it('a refused SMTP or IMAP password is 422 mailbox_auth and leaves the mailbox in error', async () => {
-    const bad = await as(ayse).put('/api/v1/me/mailbox/connection', connectBody({ smtp: server(smtp.port, 'wrong') })).expect(422);
-    expect(bad.body).toMatchObject({ ok: false, error: 'mailbox_auth' });
-    expect(bad.body.message).toMatch(/SMTP login refused/);
-    const me = await as(ayse).get('/api/v1/me').expect(200);
-    expect(me.body.mailbox).toMatchObject({ connected: false, status: 'error', email: ADDRESS });
-    expect(me.body.mailbox.error).toMatch(/SMTP login refused/);
-    const badImap = await as(ayse).put('/api/v1/me/mailbox/connection', connectBody({ imap: server(imap.port, 'wrong') })).expect(422);
-    expect(badImap.body).toMatchObject({ error: 'mailbox_auth' });
-    expect(badImap.body.message).toMatch(/IMAP login refused/);
+  it('a missing or ill-typed server part is 400 invalid naming it, never a 500', async () => {
+    const { smtp: _s, ...noSmtp } = connectBody();
+    const { imap: _i, ...noImap } = connectBody();
+    const { email: _e, ...noEmail } = connectBody();
+    const cases: [object, string][] = [
+      [noSmtp, 'smtp'],
+      [noImap, 'imap'],
+      [noEmail, 'email'],
+      [connectBody({ smtp: null as unknown as object }), 'smtp'],
+      [connectBody({ smtp: 'smtp.ege.example' as unknown as object }), 'smtp'],
+      [connectBody({ smtp: [] as unknown as object }), 'smtp'],
+      [connectBody({ imap: [server(imap.port)] as unknown as object }), 'imap'],
+      [connectBody({ imap: 7 as unknown as object }), 'imap'],
+      [connectBody({ smtp: {} }), 'smtp.host'],
+      [connectBody({ smtp: { ...server(smtp.port), port: '465' } }), 'smtp.port'],
+      [connectBody({ imap: { ...server(imap.port), password: 5 } }), 'imap.password'],
+      [connectBody({ imap: { ...server(imap.port), host: null } }), 'imap.host'],
+    ];
+    const got: unknown[] = [];
+    for (const [body, field] of cases) {
+      const r = await as(ayse).put('/api/v1/me/mailbox/connection', body);
+      got.push([field, r.status, r.body.error, r.body.field]);
+    }
+    expect(got).toEqual(cases.map(([, field]) => [field, 400, 'invalid', field]));
+    const r = await as(ayse).put('/api/v1/me/mailbox/connection', noSmtp).expect(400);
+    expect(r.body).toEqual({ ok: false, error: 'invalid', message: 'smtp: is required', field: 'smtp', fields: ['smtp'] });
   });
 
-  it('a closed port is 422 mailbox_unreachable', async () => {
-    const r = await as(ayse).put('/api/v1/me/mailbox/connection', connectBody({ smtp: server(1) })).expect(422);
-    expect(r.body).toMatchObject({ error: 'mailbox_unreachable' });
+  it('every failure answers 422 with one message that tells nothing; the detail goes to the audit log; the mailbox is unchanged', async () => {
+    const before = await mailboxState(ayse);
+    const answers = [
+      await as(ayse).put('/api/v1/me/mailbox/connection', connectBody({ smtp: server(smtp.port, 'wrong') })).expect(422),
+      await as(ayse).put('/api/v1/me/mailbox/connection', connectBody({ imap: server(imap.port, 'wrong') })).expect(422),
+      await as(ayse).put('/api/v1/me/mailbox/connection', connectBody({ smtp: server(1) })).expect(422),
+      await as(ayse).put('/api/v1/me/mailbox/connection', connectBody({ imap: server(1) })).expect(422),
+    ];
+    // the codes clients rely on stay: a refused login is mailbox_auth, anything else mailbox_unreachable
+    expect(answers.map((r) => r.body.error)).toEqual(['mailbox_auth', 'mailbox_auth', 'mailbox_unreachable', 'mailbox_unreachable']);
+    const messages = new Set(answers.map((r) => r.body.message));
+    expect(messages.size).toBe(1);
+    expect([...messages][0]).not.toMatch(TELLING);
+    expect(await mailboxState(ayse)).toEqual(before);
+    const audit = await failedConnects(ayse.user.id);
+    expect(audit.map((x) => [x.subject, x.detail.step, x.detail.kind])).toEqual([
+      [ADDRESS, 'smtp', 'auth'],
+      [ADDRESS, 'imap', 'auth'],
+      [ADDRESS, 'smtp', 'unreachable'],
+      [ADDRESS, 'imap', 'unreachable'],
+    ]);
+    expect(audit[0].detail.error).toMatch(/SMTP login refused/);
+    expect(audit[1].detail.error).toMatch(/IMAP login refused/);
+    expect(audit[2].detail).toMatchObject({ error: expect.stringMatching(/SMTP/), smtp: { host: '127.0.0.1', port: 1, tls: 'none', user: ADDRESS } });
+    expect(JSON.stringify(audit)).not.toContain('wrong');
   });
 
   it('connects when both servers accept; the passwords never come back', async () => {
@@ -106,6 +158,37 @@ describe('PUT /me/mailbox/connection', () => {
     const [row] = await db(t).query('SELECT secret FROM mailboxes WHERE workspace_id = $1 AND user_id = $2', [a.ws.id, ayse.user.id]);
     expect(row.secret).not.toContain('app-password-1');
     expect((await as(ayse).get('/api/v1/me').expect(200)).body.mailbox).toMatchObject({ connected: true, status: 'connected' });
+    const [note] = await db(t).query("SELECT subject, detail FROM audit_log WHERE workspace_id = $1 AND user_id = $2 AND action = 'mailbox_connected'", [a.ws.id, ayse.user.id]);
+    expect(note).toMatchObject({ subject: ADDRESS, detail: { smtp: { host: '127.0.0.1', port: smtp.port }, imap: { host: '127.0.0.1', port: imap.port } } });
+  });
+
+  it('a failed re-connect with a new address changes nothing: the working connection stays and still sends', async () => {
+    const before = await mailboxState(ayse);
+    expect(before.me).toMatchObject({ connected: true, email: ADDRESS });
+    const r = await as(ayse).put('/api/v1/me/mailbox/connection', { ...connectBody({ imap: server(imap.port, 'wrong') }), email: 'ayse.new@ege.test' }).expect(422);
+    expect(r.body).toMatchObject({ ok: false, error: 'mailbox_auth' });
+    expect(await mailboxState(ayse)).toEqual(before);
+    const own = (await as(ayse).post('/api/v1/companies', { name: 'Reconnect Test Co' }).expect(201)).body.company.id;
+    const sent = await as(ayse).post('/api/v1/emails', { to: ['buyer@reconnect.test'], subject: 'Still working', text: 'x', customer_id: own }).expect(202);
+    expect(sent.body.message.from.email).toBe(ADDRESS);
+    expect(await waitForState(sent.body.message.id, ['sent', 'failed'])).toMatchObject({ state: 'sent' });
+    expect((await failedConnects(ayse.user.id)).at(-1)).toMatchObject({ subject: 'ayse.new@ege.test', detail: { step: 'imap', kind: 'auth' } });
+  });
+
+  it('allows 10 tries an hour per user, then 429 rate_limited before any server is tried; other users are not held', async () => {
+    const deniz = await createUser(t, a, { department: 'North', fullName: 'Deniz' });
+    const body = { ...connectBody({ smtp: server(1) }), email: 'deniz@ege.test' };
+    // a refused body tries nothing and counts nothing
+    await as(deniz).put('/api/v1/me/mailbox/connection', { ...body, smtp: undefined }).expect(400);
+    for (let i = 0; i < 10; i++) expect((await as(deniz).put('/api/v1/me/mailbox/connection', body)).status).toBe(422);
+    const r = await as(deniz).put('/api/v1/me/mailbox/connection', connectBody()).expect(429);
+    expect(r.body).toEqual({ ok: false, error: 'rate_limited', message: expect.stringMatching(/mailbox/) });
+    expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(r.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    expect(await failedConnects(deniz.user.id)).toHaveLength(10);
+    expect((await mailboxState(deniz)).row).toBeNull();
+    // Elif has tries of her own
+    expect((await as(elif).put('/api/v1/me/mailbox/connection', { ...body, email: 'elif@ege.test' })).status).toBe(422);
   });
 });
 
@@ -186,5 +269,28 @@ describe('POST /emails and the IMAP sync', () => {
     const r = await as(ayse).delete('/api/v1/me/mailbox/connection').expect(200);
     expect(r.body.connection).toMatchObject({ provider: 'none', smtp: null, imap: null });
     expect((await as(ayse).post('/api/v1/me/mailbox/sync').expect(409)).body.error).toBe('mailbox_not_connected');
+  });
+});
+
+describe('mail servers on private networks the operator did not list', () => {
+  it('loopback is refused before any connection when the allowlist names another network: a listening SMTP port, a closed one and any TLS mode answer alike', async () => {
+    const t2 = await startApp({ env: { PRIVATE_NETWORK_ALLOWLIST: '10.1.0.0/16', MAILBOX_SEND_POLL_MS: '0', MAILBOX_SYNC_MINUTES: '0', MAILBOX_TIMEOUT_MS: '15000' } });
+    try {
+      const b = await createWorkspace(t2);
+      const seller = await createUser(t2, b);
+      const answers = [];
+      for (const side of [server(smtp.port), server(1), { ...server(smtp.port), tls: 'starttls' }, { ...server(imap.port), host: 'localhost', tls: 'tls' }]) {
+        const r = await api(t2, b.host, seller.key).put('/api/v1/me/mailbox/connection', connectBody({ smtp: side }));
+        answers.push([r.status, r.body.error, r.body.message]);
+      }
+      // the user sees the one connect-failure message (a resolved address would tell internal DNS answers); the reason is in the audit log
+      expect(new Set(answers.map((x) => JSON.stringify(x))).size).toBe(1);
+      expect(answers[0]).toEqual([422, 'mailbox_unreachable', expect.not.stringMatching(TELLING)]);
+      const audit = await db(t2).query("SELECT detail FROM audit_log WHERE workspace_id = $1 AND user_id = $2 AND action = 'mailbox_connect_failed' ORDER BY id", [b.ws.id, seller.user.id]);
+      expect(audit.slice(0, 3).map((x: { detail: { error: string } }) => x.detail.error)).toEqual(Array(3).fill('127.0.0.1 is a loopback, private, link-local or metadata address'));
+      expect(audit[3].detail.error).toMatch(/^localhost resolves to (127\.0\.0\.1|::1), a loopback, private, link-local or metadata address$/);
+    } finally {
+      await t2.close();
+    }
   });
 });

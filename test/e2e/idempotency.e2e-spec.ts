@@ -163,6 +163,27 @@ describe('Idempotency-Key on REST writes', () => {
   });
 });
 
+describe('answers that carry a secret shown once', () => {
+  it.each([
+    ['/api/v1/settings/scim/key', /^scim_/],
+    ['/api/v1/settings/erp/key', /^erp_/],
+  ])('POST %s with a key: the stored row holds the answer sealed, never the secret; the replay answers the same key, issued once', async (path, shape) => {
+    const f = await createWorkspace(t);
+    const key = randomUUID();
+    const first = await api(t, f.host, f.adminKey).post(path).set('Idempotency-Key', key).expect(201);
+    const secret = first.body.key as string;
+    expect(secret).toMatch(shape);
+    const [row] = await db(t).query(`SELECT body, status FROM idempotency_keys WHERE workspace_id = $1 AND key = $2`, [f.ws.id, key]);
+    expect(row.status).toBe(201);
+    expect(row.body).toMatch(/^v1\./);
+    expect(row.body).not.toContain(secret);
+    expect(row.body).not.toContain(secret.slice(0, 12));
+    const again = await api(t, f.host, f.adminKey).post(path).set('Idempotency-Key', key).expect(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(first.body);
+  });
+});
+
 describe('Idempotency-Key on the ERP report', () => {
   it('a repeated report is replayed; another report with the key is 422, not a second change', async () => {
     const erp = await issueKey(t, a, 'erp');

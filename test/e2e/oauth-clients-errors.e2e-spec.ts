@@ -1,7 +1,7 @@
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import * as oauth from 'oauth4webapi';
-import { createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
+import { createUser, createWorkspace, db, Fixture, LOOPBACK_NETWORK, startApp, TestApp } from '../helpers/test-app';
 import { Browser, consent, signIn } from '../helpers/oauth-flow';
 import { listenLoopback, loopbackFetch } from '../helpers/loopback-fetch';
 
@@ -20,10 +20,10 @@ const REDIRECT = 'http://127.0.0.1:4567/callback';
 const opts = { [oauth.customFetch]: loopbackFetch, [oauth.allowInsecureRequests]: true };
 
 beforeAll(async () => {
-  t = await startApp({ env: { ALLOW_PRIVATE_NETWORK_URLS: '1', RATE_LIMIT_OAUTH_PER_MINUTE: '100000' } });
+  t = await startApp({ env: { RATE_LIMIT_OAUTH_PER_MINUTE: '100000' }, clientMetadataNetwork: LOOPBACK_NETWORK });
   a = await createWorkspace(t);
   port = (await listenLoopback(t)).port;
-  // the client ID metadata document, served by the test on loopback (allowed by ALLOW_PRIVATE_NETWORK_URLS)
+  // the client ID metadata document, served by the test on loopback (reachable through the test-only LOOPBACK_NETWORK seam)
   doc = createServer((_req, res) => {
     res.setHeader('Content-Type', 'application/json');
     res.setHeader('Cache-Control', 'max-age=600');
@@ -190,7 +190,7 @@ describe('redirect URIs and client ID metadata documents through oauth4webapi', 
     expect(await me(as, tokens.access_token)).toBe(200);
   });
 
-  it('a metadata document URL served by the test is the client_id (http on loopback: ALLOW_PRIVATE_NETWORK_URLS=1): no registration, token works', async () => {
+  it('a metadata document URL served by the test is the client_id (http on loopback: the test-only LOOPBACK_NETWORK): no registration, token works', async () => {
     const as = await discover(a);
     expect(as.client_id_metadata_document_supported).toBe(true);
     const client: oauth.Client = { client_id: docUrl, token_endpoint_auth_method: 'none' };

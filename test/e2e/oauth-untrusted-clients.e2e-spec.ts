@@ -2,7 +2,7 @@ import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http
 import { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { authorizeUrl, Browser, codeFlowTokens, consent, formFields, pkce, register, signIn, token } from '../helpers/oauth-flow';
-import { createUser, createWorkspace, Fixture, startApp, TestApp } from '../helpers/test-app';
+import { createUser, createWorkspace, Fixture, LOOPBACK_NETWORK, startApp, TestApp } from '../helpers/test-app';
 
 /**
  * Clients nobody vouches for (issue 16 items 4, 5, 6): client ID metadata documents fetched with a total
@@ -16,7 +16,7 @@ let a: Fixture;
 let docs: Server;
 let docBase = '';
 const PASSWORD = 'Correct-Horse-42';
-/** Documents served by the test on loopback (allowed by ALLOW_PRIVATE_NETWORK_URLS, as in the other OAuth tests), by path. */
+/** Documents served by the test on loopback (reachable through the test-only LOOPBACK_NETWORK seam, never a setting), by path. */
 const served = new Map<string, (url: string, res: ServerResponse) => void>();
 let docConnections = 0;
 const docRequests = new Map<string, number>();
@@ -35,7 +35,7 @@ function serveDocument(path: string, redirectUris: string[], name = 'Doc App'): 
 }
 
 beforeAll(async () => {
-  t = await startApp({ env: { ALLOW_PRIVATE_NETWORK_URLS: '1', RATE_LIMIT_OAUTH_PER_MINUTE: '100000', CLIENT_METADATA_TIMEOUT_MS: '1500' } });
+  t = await startApp({ env: { RATE_LIMIT_OAUTH_PER_MINUTE: '100000', CLIENT_METADATA_TIMEOUT_MS: '1500' }, clientMetadataNetwork: LOOPBACK_NETWORK });
   a = await createWorkspace(t);
   docs = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = req.url ?? '';
@@ -256,6 +256,35 @@ describe('item 17: the sign-in and consent pages name the workspace and the app;
         expect(body).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 32 32">.*<\/svg>$/);
         expect(body).not.toMatch(/<script|href=|on\w+=/i);
       }
+    }
+  });
+});
+
+describe('client metadata documents never come from loopback or private addresses, whatever the configuration', () => {
+  it('with ALLOW_PRIVATE_NETWORK_URLS=1 and loopback in PRIVATE_NETWORK_ALLOWLIST, a client_id on loopback is refused before any connection', async () => {
+    // the settings open loopback to the destinations users set, never to the fetch anyone can start without signing in
+    const t2 = await startApp({ env: { ALLOW_PRIVATE_NETWORK_URLS: '1', PRIVATE_NETWORK_ALLOWLIST: '127.0.0.0/8,::1', RATE_LIMIT_OAUTH_PER_MINUTE: '100000' } });
+    try {
+      const b = await createWorkspace(t2);
+      const port = (docs.address() as AddressInfo).port;
+      serveDocument('/private.json', ['http://127.0.0.1/cb']);
+      const before = docConnections;
+      const ask = (clientId: string) =>
+        request(t2.app.getHttpServer()).get(authorizeUrl({ client_id: clientId, redirect_uri: 'http://127.0.0.1/cb', code_challenge: pkce().challenge })).set('Host', b.host);
+      const literal = await ask(`https://127.0.0.1:${port}/private.json`);
+      expect(literal.status).toBe(400);
+      expect(pageMessage(literal.text)).toBe('client metadata document could not be used: refused address 127.0.0.1');
+      const named = await ask(`https://localhost:${port}/private.json`);
+      expect(named.status).toBe(400);
+      expect(pageMessage(named.text)).toMatch(/^client metadata document could not be used: localhost resolves to a refused address/);
+      // plain http:// is no metadata document URL at all: an unknown registered client
+      const plain = await ask(`${docBase}/private.json`);
+      expect(plain.status).toBe(400);
+      expect(pageMessage(plain.text)).not.toMatch(/metadata document/);
+      expect(docConnections).toBe(before);
+      expect(docRequests.get('/private.json')).toBeUndefined();
+    } finally {
+      await t2.close();
     }
   });
 });

@@ -5,7 +5,7 @@ import { GrantUsage } from '../../src/domain/identity/oauth/grant-usage';
 import { hashPassword } from '../../src/domain/identity/password';
 import { currentTotp } from '../../src/domain/identity/totp';
 import { UsersService } from '../../src/domain/identity/users.service';
-import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
+import { api, createUser, createWorkspace, db, Fixture, LOOPBACK_NETWORK, startApp, TestApp } from '../helpers/test-app';
 import { authorizeUrl, Browser, consent, formFields, pkce, register, revoke, signIn, token } from '../helpers/oauth-flow';
 
 let t: TestApp;
@@ -17,7 +17,7 @@ const PASSWORD = 'Correct-Horse-42';
 const REDIRECT = 'http://127.0.0.1:4567/callback';
 
 beforeAll(async () => {
-  t = await startApp({ env: { ALLOW_PRIVATE_NETWORK_URLS: '1', RATE_LIMIT_OAUTH_PER_MINUTE: '100000' } });
+  t = await startApp({ env: { RATE_LIMIT_OAUTH_PER_MINUTE: '100000' }, clientMetadataNetwork: LOOPBACK_NETWORK });
   a = await createWorkspace(t);
   b = await createWorkspace(t);
   // a client ID metadata document served by the test

@@ -15,7 +15,7 @@ import { pruneDeliveries, WebhookWorker } from '../../src/domain/integrations/we
 import { WorkspaceService } from '../../src/domain/workspace/workspace.service';
 import { SECRET_BOX } from '../../src/domain/identity/secret-box.provider';
 import type { SecretBox } from '../../src/platform/common/crypto';
-import { api, createUser, createWorkspace, db, Fixture, issueKey, startApp, TestApp, uow } from '../helpers/test-app';
+import { api, createUser, createWorkspace, db, Fixture, issueKey, LOOPBACK_ALLOWLIST, startApp, TestApp, uow } from '../helpers/test-app';
 import { Webhook } from 'standardwebhooks';
 import { waitFor } from '../helpers/wait';
 
@@ -72,7 +72,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  t = await startApp({ env: { ALLOW_PRIVATE_NETWORK_URLS: '1', WEBHOOK_POLL_MS: '30', WEBHOOK_WORKER: '1' } });
+  t = await startApp({ env: { PRIVATE_NETWORK_ALLOWLIST: LOOPBACK_ALLOWLIST, WEBHOOK_POLL_MS: '30', WEBHOOK_WORKER: '1' } });
   a = await createWorkspace(t);
   b = await createWorkspace(t);
   await t.get(WorkspaceService).setConstants(a.ws.slug, { stage_rules: false });
@@ -383,7 +383,7 @@ describe('deliveries', () => {
   });
 });
 
-describe('private network refusals (without ALLOW_PRIVATE_NETWORK_URLS)', () => {
+describe('private network refusals (nothing in PRIVATE_NETWORK_ALLOWLIST)', () => {
   let s: TestApp;
   let f: Fixture;
   beforeAll(async () => {
@@ -436,6 +436,38 @@ describe('private network refusals (without ALLOW_PRIVATE_NETWORK_URLS)', () => 
     expect(d).toMatchObject({ ok: false, http_status: null });
     expect(d.error).toMatch(/refused address/);
     expect(at('/rebound')).toHaveLength(0);
+  });
+});
+
+describe('PRIVATE_NETWORK_ALLOWLIST opens only what it lists', () => {
+  let s: TestApp;
+  let f: Fixture;
+  beforeAll(async () => {
+    s = await startApp({ env: { PRIVATE_NETWORK_ALLOWLIST: '10.1.0.0/16,hooks.corp.example', WEBHOOK_POLL_MS: '30', WEBHOOK_WORKER: '1' } });
+    f = await createWorkspace(s);
+  });
+  afterAll(() => s.close());
+
+  it('a listed network (also over http://) is accepted; loopback, other private networks and http:// to a public address are not', async () => {
+    const save = (url: string) => api(s, f.host, f.adminKey).post('/api/v1/webhooks', { url, events: ['opp_won'] });
+    for (const url of ['http://10.1.2.3:8080/hook', 'https://10.1.255.1/hook']) expect([(await save(url)).status, url]).toEqual([201, url]);
+    for (const url of [`${base}/x`, 'https://127.0.0.1/hook', 'https://localhost/hook', 'https://10.2.0.1/hook', 'https://169.254.169.254/', 'http://8.8.8.8/hook']) {
+      const res = await save(url);
+      expect([res.status, res.body.field, url]).toEqual([400, 'url', url]);
+    }
+  });
+
+  it('a stored loopback URL is refused at send time (the listing changed, or the name now resolves there)', async () => {
+    const box = s.get<SecretBox>(SECRET_BOX);
+    const c = await db(s).getRepository(WebhookConnection).save({ workspaceId: f.ws.id, url: `${base}/unlisted`, events: ['customer_created'], signingKey: box.seal('whsec_AAAA') });
+    await api(s, f.host, f.adminKey).post('/api/v1/companies', { name: 'Unlisted Co' }).expect(201);
+    const d = await waitFor(async () => {
+      const items = (await api(s, f.host, f.adminKey).get(`/api/v1/webhooks/${c.id}/deliveries`).expect(200)).body.items;
+      return items[0]?.status === 'done' && items[0];
+    });
+    expect(d).toMatchObject({ ok: false, http_status: null });
+    expect(d.error).toMatch(/refused address 127\.0\.0\.1/);
+    expect(at('/unlisted')).toHaveLength(0);
   });
 });
 

@@ -10,6 +10,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { createApp } from '../../src/app.factory';
 import { AppConfig, loadConfig } from '../../src/platform/config/app-config';
 import { DbConnection } from '../../src/platform/database/embedded';
+import { NetworkPolicy } from '../../src/platform/net/network-policy';
 import { UnitOfWork } from '../../src/platform/database/unit-of-work';
 import { CredentialKind } from '../../src/domain/identity/credential.entity';
 import { CredentialsService } from '../../src/domain/identity/credentials.service';
@@ -39,7 +40,17 @@ export interface StartOptions {
   imports?: (Type<unknown> | DynamicModule)[];
   /** The application's root logger (default: silent, or TEST_LOG_LEVEL). */
   logger?: pino.Logger;
+  /** Where OAuth client metadata documents may be fetched from (default: public addresses only, as in production). */
+  clientMetadataNetwork?: NetworkPolicy;
 }
+
+/** PRIVATE_NETWORK_ALLOWLIST of tests whose webhooks, record connections or mail servers are on loopback. */
+export const LOOPBACK_ALLOWLIST = '127.0.0.0/8,::1';
+/** A client metadata policy reaching the tests' loopback document servers (never a setting: see AppOptions). */
+export const LOOPBACK_NETWORK = NetworkPolicy.fromAllowlist([
+  { net: '127.0.0.0', bits: 8, family: 'ipv4' },
+  { net: '::1', bits: 128, family: 'ipv6' },
+]);
 
 export async function startApp(opts: StartOptions = {}): Promise<TestApp> {
   const db = opts.db ?? (await openTestDb({ embedded: opts.embedded, dataDir: opts.dataDir }));
@@ -58,7 +69,7 @@ export async function startApp(opts: StartOptions = {}): Promise<TestApp> {
     ...opts.env,
   });
   const logger = opts.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const app = await createApp({ config, db, logger, extraImports: opts.imports });
+  const app = await createApp({ config, db, logger, extraImports: opts.imports, clientMetadataNetwork: opts.clientMetadataNetwork });
   await app.init();
   observeResponses(app.getHttpServer());
   return {

@@ -1,7 +1,12 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { groupedRun, groupFiles } = require('../../jest.groups') as {
+const { groupedRun, groupFiles, SINGLE, SLOW } = require('../../jest.groups') as {
   groupedRun(argv: string[], env: Record<string, string | undefined>): boolean;
   groupFiles(): string[][];
+  SINGLE: string[];
+  SLOW: string[];
 };
 
 const JEST = ['/usr/bin/node', '--experimental-vm-modules', 'node_modules/jest/bin/jest.js'];
@@ -25,6 +30,15 @@ describe('grouped e2e runs (jest.groups.js)', () => {
     const files = groupFiles().flat();
     expect(files.length).toBeGreaterThan(50);
     expect(new Set(files).size).toBe(files.length);
+  });
+
+  it('leaves the slow checks out of the groups and the single files: npm run test:slow runs them, and every slow file exists', () => {
+    const grouped = new Set([...groupFiles().flat(), ...SINGLE]);
+    expect(SLOW).toEqual(expect.arrayContaining(['fuzz.e2e-spec.ts', 'scale.e2e-spec.ts', 'pgbouncer.e2e-spec.ts']));
+    for (const f of SLOW) {
+      expect(grouped.has(f)).toBe(false);
+      expect(existsSync(join(__dirname, '..', 'e2e', f))).toBe(true);
+    }
   });
 
   it('orders a first run (no timings) by the estimates: group files first, unit tests last, whatever their sizes', () => {

@@ -1,8 +1,11 @@
 import { discord, googleChat, isSigned, render, slack, teams, telegram } from '../../src/domain/integrations/chat-formats';
 import { isBlockedAddress, parseWebhookUrl } from '../../src/platform/net/net-guard';
+import { NetworkPolicy } from '../../src/platform/net/network-policy';
 import { newSigningKey, serviceSignature, signedHeaders, standardSignature } from '../../src/domain/integrations/signing';
 import { absoluteUrl, buildBody, WebhookBody } from '../../src/domain/integrations/webhook-body';
 import { SafeHttpClient } from '../../src/platform/net/safe-http';
+
+const loopback = NetworkPolicy.fromAllowlist([{ net: '127.0.0.0', bits: 8, family: 'ipv4' }]);
 
 /** The test vector of docs/webhooks.md (the Standard Webhooks value matches the `standardwebhooks` package's own `sign`). */
 const VECTOR = {
@@ -52,15 +55,15 @@ describe('private network guard', () => {
   it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '192.169.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('allows %s', (ip) => expect(isBlockedAddress(ip)).toBe(false));
 
   it('parses webhook URLs: https only, no credentials, no private literal or local names unless allowed', () => {
-    expect(parseWebhookUrl('https://hooks.example.com/a?b=1', false)).toBeInstanceOf(URL);
-    expect(parseWebhookUrl('http://hooks.example.com/a', false)).toEqual({ message: 'must start with https://' });
-    expect(parseWebhookUrl('http://127.0.0.1:9000/a', true)).toBeInstanceOf(URL);
+    expect(parseWebhookUrl('https://hooks.example.com/a?b=1', NetworkPolicy.publicOnly())).toBeInstanceOf(URL);
+    expect(parseWebhookUrl('http://hooks.example.com/a', NetworkPolicy.publicOnly())).toEqual({ message: 'must start with https://' });
+    expect(parseWebhookUrl('http://127.0.0.1:9000/a', loopback)).toBeInstanceOf(URL);
     for (const u of ['https://127.0.0.1/', 'https://[::1]/', 'https://localhost/', 'https://api.localhost/', 'https://db.internal/', 'https://2130706433/', 'https://0x7f000001/']) {
-      expect(parseWebhookUrl(u, false)).toEqual({ message: expect.stringMatching(/loopback/) });
+      expect(parseWebhookUrl(u, NetworkPolicy.publicOnly())).toEqual({ message: expect.stringMatching(/loopback/) });
     }
-    expect(parseWebhookUrl('https://a:b@example.com/', false)).toEqual({ message: 'must not contain credentials' });
-    expect(parseWebhookUrl('nope', false)).toEqual({ message: 'must be an absolute URL' });
-    expect(parseWebhookUrl(`https://example.com/${'x'.repeat(2000)}`, false)).toEqual({ message: 'must be at most 2000 characters' });
+    expect(parseWebhookUrl('https://a:b@example.com/', NetworkPolicy.publicOnly())).toEqual({ message: 'must not contain credentials' });
+    expect(parseWebhookUrl('nope', NetworkPolicy.publicOnly())).toEqual({ message: 'must be an absolute URL' });
+    expect(parseWebhookUrl(`https://example.com/${'x'.repeat(2000)}`, NetworkPolicy.publicOnly())).toEqual({ message: 'must be at most 2000 characters' });
   });
 });
 
@@ -143,7 +146,7 @@ describe('chat formats (spec 6.5)', () => {
 
 describe('outbound client (undici, guarded connector)', () => {
   it('refuses a host name that resolves to loopback when it connects (the DNS-rebinding case), and an IP literal before', async () => {
-    const client = new SafeHttpClient({ allowPrivate: false, timeoutMs: 3_000 });
+    const client = new SafeHttpClient({ policy: NetworkPolicy.publicOnly(), timeoutMs: 3_000 });
     try {
       const byName = await client.post('https://localhost:9/hook', { 'content-type': 'application/json' }, Buffer.from('{}'));
       expect(byName).toMatchObject({ ok: false, status: null });

@@ -1,8 +1,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, invalidFields } from '../../platform/common/errors';
-import { sha256Hex } from '../../platform/common/crypto';
+import { sha256Hex, type SecretBox } from '../../platform/common/crypto';
 import { UnitOfWork } from '../../platform/database/unit-of-work';
+import { SECRET_BOX } from './secret-box.provider';
 
 /** How long a key answers with its first response (IETF httpapi Idempotency-Key draft: the server says). */
 export const IDEMPOTENCY_HOURS = 24;
@@ -43,7 +44,7 @@ const CLAIM = `
   RETURNING id`;
 
 const FIND = `
-  SELECT fingerprint, status, content_type, body FROM idempotency_keys
+  SELECT id, fingerprint, status, content_type, body FROM idempotency_keys
    WHERE workspace_id = $1 AND credential_id = $2 AND key = $3 AND expires_at > now()`;
 
 const PRUNE = `
@@ -82,24 +83,38 @@ export function checkedKey(key: string, field: string): string {
  * `idempotency_key_reused`; a stored answer is replayed; a request still running is waited for (up to
  * IDEMPOTENCY_WAIT_MS), then 409 `idempotency_key_in_use`. The owner stores its answer (complete) or,
  * after a server error, frees the key (release).
+ *
+ * The stored body is sealed with the secret box: some answers carry a secret shown once (a new API, SCIM or
+ * ERP key, a webhook signing key), and the row keeps it 24 hours. A row sealed under another SECRET_KEY cannot
+ * be opened: it is dropped and the repeat runs again, as after the key's expiry. Rows written in clear before
+ * sealing (no `v1.` prefix) are replayed as they are until they expire.
  */
 @Injectable()
 export class IdempotencyKeys {
-  constructor(private readonly uow: UnitOfWork) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    @Inject(SECRET_BOX) private readonly box: SecretBox,
+  ) {}
 
   async claim(r: IdempotentRequest): Promise<Claim> {
     const deadline = Date.now() + IDEMPOTENCY_WAIT_MS;
     for (let pause = 25; ; pause = Math.min(pause * 2, 200)) {
       const [own] = await this.uow.statement<{ id: number }>(r.workspaceId, CLAIM, [r.credentialId, r.key, r.fingerprint, IDEMPOTENCY_HOURS, IDEMPOTENCY_STALE_SECONDS]);
       if (own) return { owned: own.id };
-      const [row] = await this.uow.statement<{ fingerprint: string; status: number | null; content_type: string | null; body: string | null }>(r.workspaceId, FIND, [
-        r.credentialId,
-        r.key,
-      ]);
+      const [row] = await this.uow.statement<{ id: number; fingerprint: string; status: number | null; content_type: string | null; body: string | null }>(
+        r.workspaceId,
+        FIND,
+        [r.credentialId, r.key],
+      );
       if (row && row.fingerprint !== r.fingerprint) {
         throw new DomainError('idempotency_key_reused', 'this Idempotency-Key was already used with another request (method, path or body); use a new key');
       }
-      if (row && row.status !== null) return { replay: { status: row.status, contentType: row.content_type, body: row.body ?? '' } };
+      if (row && row.status !== null) {
+        const body = this.opened(row.body ?? '');
+        if (body !== null) return { replay: { status: row.status, contentType: row.content_type, body } };
+        await this.uow.statement(r.workspaceId, `DELETE FROM idempotency_keys WHERE workspace_id = $1 AND id = $2`, [row.id]);
+        continue;
+      }
       // still running (or freed and expired a moment ago: then the next claim takes it)
       if (Date.now() + pause > deadline) {
         throw new DomainError('idempotency_key_in_use', 'a request with this Idempotency-Key is still being processed; repeat it later', {}, 1);
@@ -114,8 +129,18 @@ export class IdempotencyKeys {
       id,
       answer.status,
       answer.contentType,
-      answer.body,
+      this.box.seal(answer.body),
     ]);
+  }
+
+  /** The stored body in clear: opened when sealed, as it is when written before sealing; null when it cannot be opened. */
+  private opened(stored: string): string | null {
+    if (!stored.startsWith('v1.')) return stored;
+    try {
+      return this.box.open(stored);
+    } catch {
+      return null;
+    }
   }
 
   /** Frees the key after a server error (or an answer that cannot be stored): a repeat runs again. */

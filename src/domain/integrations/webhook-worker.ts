@@ -7,6 +7,8 @@ import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { WorkspaceService } from '../workspace/workspace.service';
 import { isSigned, render } from './chat-formats';
 import { SafeHttpClient, PostResult } from '../../platform/net/safe-http';
+import type { NetworkPolicy } from '../../platform/net/network-policy';
+import { USER_DESTINATIONS } from '../../platform/net/network-policies';
 import { signedHeaders } from './signing';
 import { buildBody, EventContent, WorkspaceInfo } from './webhook-body';
 import { linkBase } from '../workspace/link-base';
@@ -92,9 +94,10 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
     private readonly workspaces: WorkspaceService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(WEBHOOK_SECRET_BOX) private readonly secrets: SecretBox,
+    @Inject(USER_DESTINATIONS) network: NetworkPolicy,
   ) {
     this.messageIdKey = secrets.derive('webhook-id');
-    this.http = new SafeHttpClient({ allowPrivate: config.allowPrivateNetworkUrls, timeoutMs: WEBHOOK_TIMEOUT_MS });
+    this.http = new SafeHttpClient({ policy: network, timeoutMs: WEBHOOK_TIMEOUT_MS });
   }
 
   onApplicationBootstrap(): void {

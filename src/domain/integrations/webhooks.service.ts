@@ -10,6 +10,8 @@ import { CONNECTION_KINDS } from './webhook-connection.entity';
 import { WebhookConnection } from './webhook-connection.entity';
 import { WebhookDelivery } from './webhook-delivery.entity';
 import { hostProblem, parseWebhookUrl } from '../../platform/net/net-guard';
+import type { NetworkPolicy } from '../../platform/net/network-policy';
+import { USER_DESTINATIONS } from '../../platform/net/network-policies';
 import { newSigningKey } from './signing';
 import { checkRecordConfig, checkRecordEvents, checkRecordToken, isRecordKind, RECORD_FAMILY, RecordKind, recordApiBase } from './record-kinds';
 import { render } from './chat-formats';
@@ -42,7 +44,7 @@ export interface ConnectionWithKey {
 
 /**
  * Webhook connections of a workspace (spec 6, Apps settings): admins only. URLs are checked at save
- * (https, and no loopback/private/link-local/metadata address, unless ALLOW_PRIVATE_NETWORK_URLS=1)
+ * (https, and no loopback/private/link-local/metadata address unless PRIVATE_NETWORK_ALLOWLIST lists it)
  * and again at send time by the worker's agent. Test and resend queue a delivery; the worker sends it.
  */
 @Injectable()
@@ -52,6 +54,7 @@ export class WebhooksService {
     private readonly worker: WebhookWorker,
     @Inject(SECRET_BOX) private readonly box: SecretBox,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(USER_DESTINATIONS) private readonly network: NetworkPolicy,
   ) {}
 
   private admin(auth: UserContext): void {
@@ -216,13 +219,10 @@ export class WebhooksService {
 
   private async checkUrl(raw: string | undefined | null): Promise<string> {
     if (typeof raw !== 'string' || !raw.trim()) throw invalid('url', 'is required');
-    const allow = this.config.allowPrivateNetworkUrls;
-    const url = parseWebhookUrl(raw.trim(), allow);
+    const url = parseWebhookUrl(raw.trim(), this.network);
     if (!(url instanceof URL)) throw invalid('url', url.message);
-    if (!allow) {
-      const problem = await hostProblem(url.hostname);
-      if (problem) throw invalid('url', `must not point to a loopback, private, link-local or metadata address (${problem})`);
-    }
+    const problem = await hostProblem(url.hostname, this.network, url.protocol === 'http:');
+    if (problem) throw invalid('url', `must not point to a loopback, private, link-local or metadata address (${problem})`);
     return url.toString();
   }
 

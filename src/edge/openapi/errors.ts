@@ -97,7 +97,7 @@ const REST: Record<number, string> = {
   429: '`rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds',
 };
 const FIRST_PARTY_403 =
-  '`insufficient_scope` (always for an OAuth token: workspace administration is first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header)';
+  "`insufficient_scope` (always for an OAuth token: workspace administration and a user's own connections are first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header)";
 
 /** The description of an automatic error response. */
 export function errorText(family: ErrorFamily, status: number, variant?: 'firstParty' | 'host'): string {

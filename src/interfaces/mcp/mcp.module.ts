@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/app-config';
 import { ChatModelClient } from '../../platform/net/chat-model';
 import { SafeHttpClient } from '../../platform/net/safe-http';
+import { NetworkPolicy } from '../../platform/net/network-policy';
 import { askConfigured } from '../../domain/identity/ask-access';
 import { CrmModule } from '../../domain/crm/crm.module';
 import { AskController } from './ask.controller';
@@ -14,14 +15,16 @@ import { McpPrompts } from './mcp.prompts';
 import { McpResources } from './mcp.resources';
 import { McpTools } from './mcp.tools';
 
-/** Ask's language model, through the network guard; each call bounded by the question's deadline too. */
+/** Ask's language model (ASK_LLM_URL, trusted as configured); each call bounded by the question's deadline too. */
 const askModel = {
   provide: ASK_MODEL,
   inject: [APP_CONFIG],
   useFactory: (config: AppConfig): ChatModelClient | null => {
     const a = config.ask;
     if (!askConfigured(a)) return null;
-    const http = new SafeHttpClient({ allowPrivate: config.allowPrivateNetworkUrls, timeoutMs: a.timeoutMs, maxSockets: 16 });
+    // the operator's own configuration: reached as configured (a model on loopback or the private network
+    // needs no listing), unlike the destinations users set
+    const http = new SafeHttpClient({ policy: NetworkPolicy.trusted(), timeoutMs: a.timeoutMs, maxSockets: 16 });
     return new ChatModelClient(http, { url: a.url!, model: a.model!, key: a.key });
   },
 };

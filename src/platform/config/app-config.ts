@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { parseAllowlist, type AllowEntry } from '../net/network-policy';
 
 /** Typed, validated configuration. Read once at boot; every value has a documented default (docs/configuration.md). */
 export interface AppConfig {
@@ -76,10 +77,13 @@ export interface AppConfig {
   /** Requests per minute per ERP key on /api/erp/v1 (429 rate_limited). */
   rateLimitErpPerMinute: number;
   /**
-   * ALLOW_PRIVATE_NETWORK_URLS=1: outbound URLs (webhook receivers, OAuth client metadata documents) may be
-   * http:// and reach loopback/private addresses (tests, on-premise receivers).
+   * PRIVATE_NETWORK_ALLOWLIST: the private networks (CIDRs) and hosts that destinations workspace users set
+   * (webhooks, record connections, mailbox servers) may reach, also over http:// or without TLS. Never OAuth
+   * client metadata documents; the operator's own ASK_LLM_URL needs no listing.
    */
-  allowPrivateNetworkUrls: boolean;
+  privateNetworkAllowlist: AllowEntry[];
+  /** Deprecated ALLOW_PRIVATE_NETWORK_URLS=1: every private range counts as listed for user destinations (a warning at start). */
+  allowAllPrivateNetworks: boolean;
   /**
    * Tests only: RECORD_API_BASE_<KIND> replaces a record-creation product's API root (a loopback stand-in).
    * Read only when NODE_ENV=test; set in any other environment it stops the start (ConfigError).
@@ -108,6 +112,8 @@ export interface AppConfig {
   mailboxSyncMinutes: number;
   /** At most this many messages read per mailbox per sync round (the next round resumes). */
   mailboxSyncBatch: number;
+  /** Connection tries (PUT /api/v1/me/mailbox/connection) a user may make per hour: each logs in to servers the user names. */
+  mailboxConnectPerHour: number;
   /** Days the event journal (GET /api/v1/events) keeps an event; older ones are removed by housekeeping. */
   eventRetentionDays: number;
   /**
@@ -240,7 +246,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     usageFlushMs: int(env, 'USAGE_FLUSH_MS', 30_000, 0, 3_600_000),
     rateLimitOAuthPerMinute: int(env, 'RATE_LIMIT_OAUTH_PER_MINUTE', 60, 1, 1_000_000),
     rateLimitErpPerMinute: int(env, 'RATE_LIMIT_ERP_PER_MINUTE', 60, 1, 1_000_000),
-    allowPrivateNetworkUrls: bool(env, 'ALLOW_PRIVATE_NETWORK_URLS', false),
+    privateNetworkAllowlist: allowlist(env.PRIVATE_NETWORK_ALLOWLIST),
+    allowAllPrivateNetworks: bool(env, 'ALLOW_PRIVATE_NETWORK_URLS', false),
     recordApiBases: recordApiBases(env),
     clientMetadataTimeoutMs: int(env, 'CLIENT_METADATA_TIMEOUT_MS', 5_000, 100, 60_000),
     webhookWorker: bool(env, 'WEBHOOK_WORKER', true),
@@ -253,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailboxSendPollMs: int(env, 'MAILBOX_SEND_POLL_MS', 5_000, 0, 3_600_000),
     mailboxSyncMinutes: int(env, 'MAILBOX_SYNC_MINUTES', 5, 0, 24 * 60),
     mailboxSyncBatch: int(env, 'MAILBOX_SYNC_BATCH', 100, 1, 10_000),
+    mailboxConnectPerHour: int(env, 'MAILBOX_CONNECT_PER_HOUR', 10, 1, 1_000),
     ask: askConfig(env),
   };
 }
@@ -268,6 +276,12 @@ function publicOrigin(env: NodeJS.ProcessEnv, publicUrl: string | undefined, bas
   if (scheme !== 'http' && scheme !== 'https') throw new ConfigError(`PUBLIC_SCHEME must be http or https, got "${scheme}"`);
   const standard = scheme === 'https' ? 443 : 80;
   return { publicScheme: scheme, publicPort: int(env, 'PUBLIC_PORT', local && port > 0 ? port : standard, 1, 65535) };
+}
+
+function allowlist(raw: string | undefined): AllowEntry[] {
+  const parsed = parseAllowlist(raw ?? '');
+  if ('bad' in parsed) throw new ConfigError(`PRIVATE_NETWORK_ALLOWLIST: "${parsed.bad}" is neither a network (10.0.0.0/8, fd00::/8, 127.0.0.1) nor a host name (hooks.corp.example, *.corp.example)`);
+  return parsed;
 }
 
 function askConfig(env: NodeJS.ProcessEnv): AskConfig {

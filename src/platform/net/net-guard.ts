@@ -1,7 +1,8 @@
 import { BlockList, isIP } from 'node:net';
+import type { NetworkPolicy } from './network-policy';
 
 /**
- * Addresses a webhook may never reach unless ALLOW_PRIVATE_NETWORK_URLS=1: loopback, private,
+ * Addresses an outbound connection may not reach unless its NetworkPolicy lists them: loopback, private,
  * shared (CGNAT, where cloud metadata such as 100.100.100.200 lives), link-local (169.254.169.254
  * metadata), unspecified, multicast, reserved and documentation ranges, and their IPv6 forms
  * (unique-local fc00::/7 holds fd00:ec2::254, NAT64 64:ff9b::/96 can reach any IPv4 address).
@@ -38,7 +39,7 @@ for (const [net, bits] of [
   ['ff00::', 8],
 ] as const) blocked.addSubnet(net, bits, 'ipv6');
 
-/** True when `address` (an IP literal) is one a webhook must not reach; a non-IP is refused too. */
+/** True when `address` (an IP literal) is loopback, private, link-local, metadata or reserved; a non-IP counts as one too. */
 export function isBlockedAddress(address: string): boolean {
   let a = address.trim().toLowerCase();
   if (a.startsWith('[') && a.endsWith(']')) a = a.slice(1, -1);
@@ -60,11 +61,13 @@ export function isBlockedAddress(address: string): boolean {
 
 export type UrlProblem = { message: string };
 
+const REFUSED = 'must not point to a loopback, private, link-local or metadata address';
+
 /**
- * Syntax of a webhook URL: `https://` (or `http://` when private networks are allowed), a host,
- * no credentials, at most 2000 characters. Returns the parsed URL or a problem.
+ * Syntax of a webhook URL: `https://` (`http://` only where the policy opens private destinations: hostProblem
+ * then requires a listed one), a host, no credentials, at most 2000 characters. Returns the parsed URL or a problem.
  */
-export function parseWebhookUrl(raw: string, allowPrivate: boolean): URL | UrlProblem {
+export function parseWebhookUrl(raw: string, policy: NetworkPolicy): URL | UrlProblem {
   if (raw.length > 2000) return { message: 'must be at most 2000 characters' };
   let url: URL;
   try {
@@ -72,33 +75,39 @@ export function parseWebhookUrl(raw: string, allowPrivate: boolean): URL | UrlPr
   } catch {
     return { message: 'must be an absolute URL' };
   }
-  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) return { message: 'must start with https://' };
+  if (url.protocol !== 'https:' && !(policy.opensAny && url.protocol === 'http:')) return { message: 'must start with https://' };
   if (!url.hostname) return { message: 'must name a host' };
   if (url.username || url.password) return { message: 'must not contain credentials' };
-  if (!allowPrivate) {
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (isIP(host) && isBlockedAddress(host)) return { message: 'must not point to a loopback, private, link-local or metadata address' };
-    if (/(^|\.)localhost$/i.test(host) || /\.(internal|local|localdomain|home\.arpa)$/i.test(host)) {
-      return { message: 'must not point to a loopback, private, link-local or metadata address' };
-    }
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host)) {
+    if (policy.refusal(host, host, false)) return { message: REFUSED };
+  } else if (!policy.opensAny && (/(^|\.)localhost$/i.test(host) || /\.(internal|local|localdomain|home\.arpa)$/i.test(host))) {
+    return { message: REFUSED };
   }
   return url;
 }
 
 /**
- * Save-time check of a host name: every address it resolves to must be allowed (the agent checks
- * again at connect time). Unresolvable names are refused too: the URL could never be delivered.
+ * Save-time check of a destination's host: every address it resolves to must be allowed by the policy (the
+ * agent checks again at connect time); `plain` (http://, no TLS) needs a listed destination. Unresolvable
+ * names are refused too: the destination could never be reached.
  */
-export async function hostProblem(hostname: string): Promise<string | null> {
+export async function hostProblem(hostname: string, policy: NetworkPolicy, plain = false): Promise<string | null> {
+  if (policy.trusted) return null;
   const host = hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host)) return isBlockedAddress(host) ? `${host} is a loopback, private, link-local or metadata address` : null;
+  if (isIP(host)) return policy.refusal(host, host, plain);
+  if (policy.listsHost(host)) return null;
   const { lookup } = await import('node:dns/promises');
+  let addrs: { address: string }[];
   try {
-    const addrs = await lookup(host, { all: true });
-    const bad = addrs.find((a) => isBlockedAddress(a.address));
-    if (bad) return `${host} resolves to ${bad.address}, a loopback, private, link-local or metadata address`;
-    return addrs.length ? null : `${host} does not resolve`;
+    addrs = await lookup(host, { all: true });
   } catch {
     return `${host} does not resolve`;
   }
+  if (!addrs.length) return `${host} does not resolve`;
+  for (const a of addrs) {
+    const problem = policy.refusal(host, a.address, plain);
+    if (problem) return problem;
+  }
+  return null;
 }

@@ -2,7 +2,7 @@ import { lookup as dnsLookup, LookupAddress, LookupAllOptions, LookupOneOptions 
 import type { IncomingHttpHeaders } from 'node:http';
 import { isIP, LookupFunction } from 'node:net';
 import { Agent, request } from 'undici';
-import { isBlockedAddress } from './net-guard';
+import type { NetworkPolicy } from './network-policy';
 
 export interface PostResult {
   /** HTTP status when the receiver answered. */
@@ -32,37 +32,48 @@ export class BlockedAddressError extends Error {
 const SNIPPET_BYTES = 512;
 
 /**
- * A DNS lookup that refuses loopback, private, link-local and metadata addresses. Installed as the
- * agent's `lookup`, it judges the address the socket is about to connect to, so a host that resolves
- * to a public address at save time and to a private one at send time (DNS rebinding) is refused.
+ * A DNS lookup that refuses the addresses `policy` does not allow (loopback, private, link-local and metadata
+ * ones unless listed; with `plain`, anything not listed). Installed as an agent's `lookup`, it judges the
+ * address the socket is about to connect to, so a host that resolves to a public address at save time and
+ * to a private one at send time (DNS rebinding) is refused.
  */
-export const guardedLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...(options as LookupOneOptions), all: true } as LookupAllOptions, (err, addresses: LookupAddress[]) => {
-    if (err) return (callback as (e: Error | null, a: string | LookupAddress[], f?: number) => void)(err, '', 0);
-    const bad = addresses.find((a) => isBlockedAddress(a.address));
+export function guardedLookup(policy: NetworkPolicy, plain: boolean): LookupFunction {
+  return (hostname, options, callback) => {
     const cb = callback as (e: Error | null, a: string | LookupAddress[], f?: number) => void;
-    if (bad || addresses.length === 0) return cb(new BlockedAddressError(`${hostname} resolves to a refused address${bad ? ` (${bad.address})` : ''}`), '', 0);
-    if ((options as { all?: boolean }).all) return cb(null, addresses);
-    return cb(null, addresses[0].address, addresses[0].family);
-  });
-};
+    dnsLookup(hostname, { ...(options as LookupOneOptions), all: true } as LookupAllOptions, (err, addresses: LookupAddress[]) => {
+      if (err) return cb(err, '', 0);
+      if (addresses.length === 0) return cb(new BlockedAddressError(`${hostname} does not resolve`), '', 0);
+      for (const a of addresses) {
+        if (policy.refusal(hostname, a.address, plain)) return cb(new BlockedAddressError(`${hostname} resolves to a refused address (${a.address})`), '', 0);
+      }
+      if ((options as { all?: boolean }).all) return cb(null, addresses);
+      return cb(null, addresses[0].address, addresses[0].family);
+    });
+  };
+}
 
 /**
- * The one HTTP client of outbound requests (webhook deliveries, OAuth client metadata documents): an undici Agent (keep-alive pools) whose connector resolves
- * hosts through `guardedLookup`, so the address refused is the one the socket would connect to; IP
- * literals (which skip the lookup) are judged before the request. Guarded unless private networks are allowed.
+ * The one HTTP client of outbound requests (webhook deliveries, record connections, OAuth client metadata
+ * documents, Ask's model): undici Agents (keep-alive pools) whose connector resolves hosts through
+ * `guardedLookup`, so the address judged is the one the socket would connect to; IP literals (which skip
+ * the lookup) are judged before the request. `http://` goes through an agent of its own whose lookup
+ * admits only listed destinations. The policy says what is reachable (NetworkPolicy); a trusted one is unguarded.
  */
 export class SafeHttpClient {
-  private readonly agent: Agent;
+  private readonly tls: Agent;
+  private readonly plain: Agent;
 
   constructor(
-    private readonly opts: { allowPrivate: boolean; timeoutMs: number; maxSockets?: number },
+    private readonly opts: { policy: NetworkPolicy; timeoutMs: number; maxSockets?: number },
   ) {
-    this.agent = new Agent({
-      connections: opts.maxSockets ?? 256,
-      connectTimeout: opts.timeoutMs,
-      connect: opts.allowPrivate ? {} : { lookup: guardedLookup },
-    });
+    const agent = (plain: boolean) =>
+      new Agent({
+        connections: opts.maxSockets ?? 256,
+        connectTimeout: opts.timeoutMs,
+        connect: opts.policy.trusted ? {} : { lookup: guardedLookup(opts.policy, plain) },
+      });
+    this.tls = agent(false);
+    this.plain = agent(true);
   }
 
   /** POSTs `body`; never follows redirects, never retries, cut after the timeout (whole exchange). */
@@ -80,7 +91,7 @@ export class SafeHttpClient {
       // undici's request() follows no redirects (no redirect interceptor is composed) and never retries
       const res = await request(target, {
         method: 'POST',
-        dispatcher: this.agent,
+        dispatcher: this.agentFor(target),
         headers: { ...headers, 'content-length': String(body.length), 'user-agent': 'crm-service-webhooks/1' },
         body,
         signal,
@@ -115,7 +126,7 @@ export class SafeHttpClient {
     if (typeof target === 'string') throw new OutboundError(target);
     const signal = AbortSignal.timeout(this.opts.timeoutMs);
     try {
-      const res = await request(target, { method: 'GET', dispatcher: this.agent, headers: { ...opts.headers, 'user-agent': 'crm-service/1' }, signal });
+      const res = await request(target, { method: 'GET', dispatcher: this.agentFor(target), headers: { ...opts.headers, 'user-agent': 'crm-service/1' }, signal });
       try {
         const refused = opts.check?.(res.statusCode, res.headers);
         if (refused) throw new OutboundError(refused);
@@ -151,7 +162,7 @@ export class SafeHttpClient {
     try {
       const res = await request(target, {
         method: 'POST',
-        dispatcher: this.agent,
+        dispatcher: this.agentFor(target),
         headers: { ...opts.headers, 'content-type': 'application/json', 'content-length': String(payload.length), 'user-agent': 'crm-service/1' },
         body: payload,
         signal,
@@ -183,10 +194,17 @@ export class SafeHttpClient {
     } catch {
       return 'invalid URL';
     }
-    if (target.protocol !== 'https:' && !(this.opts.allowPrivate && target.protocol === 'http:')) return 'URL must be https';
+    const plain = target.protocol === 'http:';
+    if (target.protocol !== 'https:' && !(this.opts.policy.opensAny && plain)) return 'URL must be https';
     const host = target.hostname.replace(/^\[|\]$/g, '');
-    if (!this.opts.allowPrivate && isIP(host) && isBlockedAddress(host)) return `refused address ${host}`;
+    if (isIP(host)) {
+      if (this.opts.policy.refusal(host, host, plain)) return `refused address ${host}`;
+    }
     return target;
+  }
+
+  private agentFor(target: URL): Agent {
+    return target.protocol === 'http:' ? this.plain : this.tls;
   }
 
   /** The words for a failed exchange: the deadline, a refused address or the connection error. */
@@ -200,7 +218,8 @@ export class SafeHttpClient {
   }
 
   close(): void {
-    void this.agent.destroy();
+    void this.tls.destroy();
+    void this.plain.destroy();
   }
 }
 

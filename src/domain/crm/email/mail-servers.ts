@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import { Readable } from 'node:stream';
 import * as nodemailer from 'nodemailer';
 import { ImapFlow } from 'imapflow';
-import { isBlockedAddress } from '../../../platform/net/net-guard';
+import type { NetworkPolicy } from '../../../platform/net/network-policy';
 import type { ServerSettings } from './mailbox.entity';
 
 /** Why a mail server could not be used: `auth` (refused the credentials) or `unreachable` (address, network, TLS, deadline). */
@@ -17,20 +17,24 @@ export class MailServerError extends Error {
 }
 
 export interface GuardOptions {
-  allowPrivate: boolean;
+  /** What a user's mail server may be (PRIVATE_NETWORK_ALLOWLIST: a workspace user sets it). */
+  policy: NetworkPolicy;
   deadlineMs: number;
 }
 
 /**
  * The address a mail server's socket may connect to: the host resolved once and judged by the network
- * guard (loopback, private, link-local and metadata addresses refused unless ALLOW_PRIVATE_NETWORK_URLS);
- * the client then connects to that address (TLS still checks the certificate against the host name), so
- * a name cannot resolve elsewhere between the check and the connect.
+ * policy (loopback, private, link-local and metadata addresses refused unless the operator lists them;
+ * `tls: none` only towards a listed destination); the client then connects to that address (TLS still
+ * checks the certificate against the host name), so a name cannot resolve elsewhere between the check and
+ * the connect. A refusal names no port and is given before any connection: nothing about the port is learnt.
  */
-export async function guardedAddress(host: string, allowPrivate: boolean): Promise<string> {
-  const h = host.replace(/^\[|\]$/g, '');
+export async function guardedAddress(s: Pick<ServerSettings, 'host' | 'tls'>, policy: NetworkPolicy): Promise<string> {
+  const h = s.host.replace(/^\[|\]$/g, '');
+  const plain = s.tls === 'none';
   if (isIP(h)) {
-    if (!allowPrivate && isBlockedAddress(h)) throw new MailServerError('unreachable', `${h} is a loopback, private, link-local or metadata address`);
+    const refused = policy.refusal(h, h, plain);
+    if (refused) throw new MailServerError('unreachable', refused);
     return h;
   }
   let addrs: { address: string }[];
@@ -40,8 +44,10 @@ export async function guardedAddress(host: string, allowPrivate: boolean): Promi
     throw new MailServerError('unreachable', `${h} does not resolve`);
   }
   if (!addrs.length) throw new MailServerError('unreachable', `${h} does not resolve`);
-  const bad = addrs.find((a) => isBlockedAddress(a.address));
-  if (bad && !allowPrivate) throw new MailServerError('unreachable', `${h} resolves to ${bad.address}, a loopback, private, link-local or metadata address`);
+  for (const a of addrs) {
+    const refused = policy.refusal(h, a.address, plain);
+    if (refused) throw new MailServerError('unreachable', refused);
+  }
   return addrs[0].address;
 }
 
@@ -80,7 +86,7 @@ export interface OutgoingUserMail {
 type Transporter = ReturnType<typeof nodemailer.createTransport>;
 
 async function smtpTransport(s: ServerSettings, password: string, g: GuardOptions): Promise<Transporter> {
-  const address = await guardedAddress(s.host, g.allowPrivate);
+  const address = await guardedAddress(s, g.policy);
   return nodemailer.createTransport({
     host: address,
     port: s.port,
@@ -150,7 +156,7 @@ export async function sendSmtp(s: ServerSettings, password: string, mail: Outgoi
 
 /** A logged-in IMAP client (close it with `logout`). */
 export async function openImap(s: ServerSettings, password: string, g: GuardOptions): Promise<ImapFlow> {
-  const address = await guardedAddress(s.host, g.allowPrivate);
+  const address = await guardedAddress(s, g.policy);
   const client = new ImapFlow({
     host: address,
     port: s.port,

@@ -1,8 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import type { SecretBox } from '../../../platform/common/crypto';
 import { DomainError, invalidFields } from '../../../platform/common/errors';
 import { APP_CONFIG, AppConfig } from '../../../platform/config/app-config';
-import { UnitOfWork } from '../../../platform/database/unit-of-work';
+import type { NetworkPolicy } from '../../../platform/net/network-policy';
+import { USER_DESTINATIONS } from '../../../platform/net/network-policies';
+import { LimiterFactory } from '../../../platform/database/redis.module';
+import { AuditEntry, UnitOfWork } from '../../../platform/database/unit-of-work';
 import type { UserContext } from '../../identity/auth-context';
 import { SECRET_BOX } from '../../identity/secret-box.provider';
 import { isEmailAddress } from '../../identity/users.service';
@@ -32,6 +36,15 @@ export interface MailboxSecret {
 
 const HOST_RE = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$|^\d{1,3}(\.\d{1,3}){3}$|^\[[0-9a-f:.]+\]$/i;
 
+/**
+ * The one message of every failed connect (login refused, connection refused, DNS, TLS, deadline): the
+ * caller names the servers and the credentials, so a message that told these apart would make the
+ * connect a login oracle and a port prober. Which step failed and why goes to the audit log
+ * (`mailbox_connect_failed`).
+ */
+export const MAILBOX_CONNECT_FAILED =
+  'the mailbox could not be connected with these settings; check the server names, ports, security, user names and passwords';
+
 /** Field problems of a connect request (pure). */
 export function connectProblems(input: ConnectInput, allowPlain: boolean): { field: string; message: string }[] {
   const out: { field: string; message: string }[] = [];
@@ -53,19 +66,26 @@ export function connectProblems(input: ConnectInput, allowPlain: boolean): { fie
  * Connects the caller's mailbox (provider `imap_smtp`): checks both servers (SMTP login, IMAP login
  * and INBOX status) within the mailbox deadline and through the network guard, then stores the
  * settings and the sealed passwords; the sync starts at the INBOX's next UID (mail already there is
- * not imported). A refused login is 422 `mailbox_auth`, an unreachable server 422 `mailbox_unreachable`;
- * either leaves the mailbox in state `error` with that message.
+ * not imported). A refused login is 422 `mailbox_auth`, anything else 422 `mailbox_unreachable`, both
+ * with MAILBOX_CONNECT_FAILED; a failed try writes nothing but its audit row, so a working connection
+ * stays as it was. Each user has MAILBOX_CONNECT_PER_HOUR tries an hour (429 `rate_limited` after).
  */
 @Injectable()
 export class MailboxConnector {
+  private readonly tries: RateLimiterAbstract;
+
   constructor(
     private readonly uow: UnitOfWork,
     @Inject(SECRET_BOX) private readonly box: SecretBox,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    @Inject(USER_DESTINATIONS) private readonly network: NetworkPolicy,
+    limiters: LimiterFactory,
+  ) {
+    this.tries = limiters.create('mailbox:connect', { points: config.mailboxConnectPerHour, duration: 3600 });
+  }
 
   get guard(): GuardOptions {
-    return { allowPrivate: this.config.allowPrivateNetworkUrls, deadlineMs: this.config.mailboxTimeoutMs };
+    return { policy: this.network, deadlineMs: this.config.mailboxTimeoutMs };
   }
 
   /** The sealed passwords of a connected mailbox. */
@@ -74,22 +94,28 @@ export class MailboxConnector {
   }
 
   async connect(auth: UserContext, input: ConnectInput): Promise<Mailbox> {
-    const problems = connectProblems(input, this.config.allowPrivateNetworkUrls);
+    const problems = connectProblems(input, this.network.opensAny);
     if (problems.length) throw invalidFields(problems);
+    await this.countTry(auth);
     const side = (s: ServerInput): ServerSettings => ({ host: s.host.trim().toLowerCase(), port: s.port, tls: s.tls as ServerSettings['tls'], user: s.user.trim() });
     const settings: MailboxServerSettings = { smtp: side(input.smtp), imap: side(input.imap) };
     const email = input.email.trim().toLowerCase();
+    const note = (action: string, detail: Record<string, unknown> = {}): AuditEntry => ({
+      workspaceId: auth.workspace.id, userId: auth.user.id, action, subject: email, detail: { smtp: settings.smtp, imap: settings.imap, ...detail },
+    });
+    let step: 'smtp' | 'imap' = 'smtp';
     let position: { validity: number; next: number };
     try {
       await verifySmtp(settings.smtp, input.smtp.password, this.guard);
+      step = 'imap';
       position = await this.inboxPosition(settings.imap, input.imap.password);
     } catch (e) {
       if (!(e instanceof MailServerError)) throw e;
-      await this.save(auth, (m) => Object.assign(m, { email, connected: false, status: 'error', error: e.message.slice(0, 500) }));
-      throw new DomainError(e.kind === 'auth' ? 'mailbox_auth' : 'mailbox_unreachable', e.message);
+      await this.uow.audit(note('mailbox_connect_failed', { step, kind: e.kind, error: e.message.slice(0, 500) }));
+      throw new DomainError(e.kind === 'auth' ? 'mailbox_auth' : 'mailbox_unreachable', MAILBOX_CONNECT_FAILED);
     }
     const secret: MailboxSecret = { smtp_password: input.smtp.password, imap_password: input.imap.password };
-    return this.save(auth, (m) =>
+    return this.save(auth, note('mailbox_connected'), (m) =>
       Object.assign(m, {
         email, provider: 'imap_smtp', settings, secret: this.box.seal(JSON.stringify(secret)), connected: true, status: 'connected', error: '',
         imapUidValidity: position.validity, imapUidNext: position.next, syncError: '', syncedAt: null,
@@ -99,7 +125,7 @@ export class MailboxConnector {
 
   /** Forgets the servers and passwords (the threads stay). */
   disconnect(auth: UserContext): Promise<Mailbox> {
-    return this.save(auth, (m) =>
+    return this.save(auth, { workspaceId: auth.workspace.id, userId: auth.user.id, action: 'mailbox_disconnected' }, (m) =>
       Object.assign(m, { provider: 'none', settings: null, secret: '', connected: false, status: 'not_connected', error: '', imapUidValidity: null, imapUidNext: null, syncError: '' }),
     );
   }
@@ -117,7 +143,19 @@ export class MailboxConnector {
     }
   }
 
-  private save(auth: UserContext, change: (m: Mailbox) => void): Promise<Mailbox> {
+  /** One try of the caller's hourly allowance; 429 `rate_limited` when none is left (nothing is tried then). */
+  private async countTry(auth: UserContext): Promise<void> {
+    try {
+      await this.tries.consume(`${auth.workspace.id}:${auth.user.id}`);
+    } catch (e) {
+      if (!(e instanceof RateLimiterRes)) throw e;
+      const retryAfter = Math.max(1, Math.ceil(e.msBeforeNext / 1000));
+      throw new DomainError('rate_limited', `too many mailbox connection tries; try again in ${retryAfter} seconds`, {}, retryAfter);
+    }
+  }
+
+  /** Changes the caller's row and writes its audit row, in one transaction. */
+  private save(auth: UserContext, audit: AuditEntry, change: (m: Mailbox) => void): Promise<Mailbox> {
     const db = this.uow.tenant(auth.workspace.id);
     return this.uow.run(async () => {
       await db.sql(
@@ -126,7 +164,9 @@ export class MailboxConnector {
       );
       const m = (await db.findOne(Mailbox, { where: { userId: auth.user.id }, lock: { mode: 'pessimistic_write' } }))!;
       change(m);
-      return db.save(Mailbox, m);
+      const saved = await db.save(Mailbox, m);
+      await this.uow.audit({ ...audit, subject: audit.subject ?? saved.email });
+      return saved;
     });
   }
 }

@@ -4,7 +4,7 @@ import { numeric, TenantEntity } from '../../../platform/database/tenant-entity'
 /** `none` until connected; `imap_smtp` is a password mailbox. OAuth providers (gmail, microsoft365) are not offered yet. */
 export type MailboxProvider = 'none' | 'imap_smtp';
 
-/** `tls`: TLS from the first byte (465, 993); `starttls`: upgraded (587, 143; required); `none`: plain (only with ALLOW_PRIVATE_NETWORK_URLS). */
+/** `tls`: TLS from the first byte (465, 993); `starttls`: upgraded (587, 143; required); `none`: plain (only towards a host PRIVATE_NETWORK_ALLOWLIST lists). */
 export type TlsMode = 'tls' | 'starttls' | 'none';
 export const TLS_MODES: readonly TlsMode[] = ['tls', 'starttls', 'none'];
 

@@ -1,4 +1,5 @@
 import { OutboundError, SafeHttpClient } from '../../../platform/net/safe-http';
+import type { NetworkPolicy } from '../../../platform/net/network-policy';
 import { redirectUriProblem } from './oauth.rules';
 
 /** What a client ID metadata document says about its client (only the fields the server uses). */
@@ -24,21 +25,22 @@ export class MetadataError extends Error {}
  * network guard (SafeHttpClient: private addresses refused at connect time, no redirects) with a total
  * deadline over connect, headers and body (default 5 s, CLIENT_METADATA_TIMEOUT_MS), 64 KiB, JSON only.
  * Concurrent requests for one URL share one fetch; a document is cached per Cache-Control max-age
- * (1 min - 1 day, default 5 min), a failure for FAILURE_CACHE_MS. `allowPrivate`
- * (ALLOW_PRIVATE_NETWORK_URLS=1) allows private addresses and plain http:// (tests, on-premise clients).
+ * (1 min - 1 day, default 5 min), a failure for FAILURE_CACHE_MS. Anyone can make the server fetch such
+ * a document without signing in, so its policy is public addresses only whatever the configuration
+ * (CLIENT_METADATA_DESTINATIONS); only the tests hand a policy that reaches their loopback server.
  */
 export class ClientMetadataFetcher {
   private readonly cache = new Map<string, { value: ClientMetadata | MetadataError; expires: number }>();
   private readonly inflight = new Map<string, Promise<ClientMetadata>>();
   private readonly http: SafeHttpClient;
 
-  constructor(private readonly opts: { allowPrivate: boolean; timeoutMs: number }) {
-    this.http = new SafeHttpClient({ allowPrivate: opts.allowPrivate, timeoutMs: opts.timeoutMs, maxSockets: 16 });
+  constructor(private readonly opts: { policy: NetworkPolicy; timeoutMs: number }) {
+    this.http = new SafeHttpClient({ policy: opts.policy, timeoutMs: opts.timeoutMs, maxSockets: 16 });
   }
 
   /** Is this client_id a metadata document URL (rather than a registered id)? */
   isDocumentUrl(clientId: string): boolean {
-    return clientId.startsWith('https://') || (this.opts.allowPrivate && clientId.startsWith('http://'));
+    return clientId.startsWith('https://') || (this.opts.policy.opensAny && clientId.startsWith('http://'));
   }
 
   async get(raw: string): Promise<ClientMetadata> {
@@ -88,7 +90,7 @@ export class ClientMetadataFetcher {
     } catch {
       throw new MetadataError('client_id is not a URL');
     }
-    if (url.protocol !== 'https:' && !(this.opts.allowPrivate && url.protocol === 'http:')) throw new MetadataError('client_id URL must be https://');
+    if (url.protocol !== 'https:' && !(this.opts.policy.opensAny && url.protocol === 'http:')) throw new MetadataError('client_id URL must be https://');
     if (url.username || url.password || url.hash) throw new MetadataError('client_id URL must not carry credentials or a fragment');
     return raw;
   }

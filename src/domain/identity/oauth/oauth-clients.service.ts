@@ -5,6 +5,8 @@ import { APP_CONFIG, AppConfig } from '../../../platform/config/app-config';
 import { constantTimeEqual, sha256Hex } from '../../../platform/common/crypto';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { Workspace } from '../../workspace/workspace.entity';
+import type { NetworkPolicy } from '../../../platform/net/network-policy';
+import { CLIENT_METADATA_DESTINATIONS } from '../../../platform/net/network-policies';
 import { ClientMetadataFetcher, MetadataError } from './client-metadata';
 import { ClientAuthMethod, OAuthClient } from './oauth-client.entity';
 import { invalidClient, oauthError } from './oauth-errors';
@@ -51,8 +53,9 @@ export class OAuthClientsService implements OnModuleDestroy {
   constructor(
     private readonly uow: UnitOfWork,
     @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(CLIENT_METADATA_DESTINATIONS) network: NetworkPolicy,
   ) {
-    this.documents = new ClientMetadataFetcher({ allowPrivate: config.allowPrivateNetworkUrls, timeoutMs: config.clientMetadataTimeoutMs });
+    this.documents = new ClientMetadataFetcher({ policy: network, timeoutMs: config.clientMetadataTimeoutMs });
   }
 
   onModuleDestroy(): void {

@@ -49,10 +49,12 @@ export class EmailController {
   @ApiDoc({
     id: 'getMailbox',
     summary: "The caller's mailbox",
-    description: "The caller's mailbox connection state (as `mailbox` in GET /api/v1/me) and the signature text. Not connected when none was set up.",
+    description:
+      "The caller's mailbox connection state (as `mailbox` in GET /api/v1/me), its servers (without passwords) and the signature text. " +
+      "Not connected when none was set up. First-party only (a session or an API key): an app's token reads the state in GET /api/v1/me.",
     ok: MailboxResponse,
   })
-  @Auth({ scope: 'crm.read' })
+  @Auth({ scope: 'crm.read', firstParty: true })
   async mailbox(@CurrentAuth() auth: UserContext) {
     return toMailboxResponse(await this.mailboxes.get(auth), auth.workspace);
   }
@@ -64,10 +66,11 @@ export class EmailController {
     summary: "Set the caller's mailbox address and signature",
     description:
       "Sets the caller's e-mail address and/or signature (fields left out keep their values; `signature: ''` removes it). A new address drops " +
-      'the connection of the old one (status `not_connected` until the mail connector connects it). Needs the Email module.',
+      'the connection of the old one (status `not_connected` until the mail connector connects it). Needs the Email module. First-party ' +
+      "only (a session or an API key): an app's token must not change what the user's e-mails say or come from.",
     ok: MailboxResponse,
   })
-  @Auth({ scope: 'crm.write', module: MODULES.email })
+  @Auth({ scope: 'crm.write', module: MODULES.email, firstParty: true })
   async setMailbox(@CurrentAuth() auth: UserContext, @Body() dto: UpdateMailboxDto) {
     return toMailboxResponse(await this.mailboxes.update(auth, dto), auth.workspace);
   }
@@ -80,14 +83,16 @@ export class EmailController {
     description:
       'Connects the caller\'s mailbox for sending (SMTP) and receiving (IMAP): both servers are tried first (SMTP login, IMAP login and INBOX), ' +
       'within the mailbox deadline and only to public addresses; then the settings are kept and the passwords stored encrypted (never returned). ' +
-      'Receiving starts with mail that arrives after connecting. `provider` is `imap_smtp` (OAuth providers may come later). A failed try leaves ' +
-      'the mailbox in status `error` with the reason in `mailbox.error`. Needs the Email module.',
+      'Receiving starts with mail that arrives after connecting. `provider` is `imap_smtp` (OAuth providers may come later). A failed try ' +
+      'changes nothing (a connected mailbox stays connected as it was) and answers one message whatever failed; which step failed and why is ' +
+      'kept in the audit log. MAILBOX_CONNECT_PER_HOUR tries (10) per user an hour. Needs the Email module. First-party only (a session or an API key).',
     ok: MailboxResponse,
     errors: {
-      422: '`mailbox_auth`: a server refused the user name or password; `mailbox_unreachable`: a server could not be reached (address refused, DNS, network, TLS or the deadline)',
+      422: '`mailbox_auth`: a server refused the user name or password; `mailbox_unreachable`: a server could not be used (address refused, DNS, network, TLS or the deadline); the message is the same for both',
+      429: '`rate_limited`: the per-minute request limit, or the MAILBOX_CONNECT_PER_HOUR tries (10) of the hour are used; wait `Retry-After` seconds',
     },
   })
-  @Auth({ scope: 'crm.write', module: MODULES.email })
+  @Auth({ scope: 'crm.write', module: MODULES.email, firstParty: true })
   async connect(@CurrentAuth() auth: UserContext, @Body() dto: ConnectMailboxDto) {
     return toMailboxResponse(await this.connector.connect(auth, dto), auth.workspace);
   }
@@ -97,10 +102,10 @@ export class EmailController {
   @ApiDoc({
     id: 'disconnectMailbox',
     summary: "Disconnect the caller's mailbox",
-    description: 'Forgets the servers and passwords; the address, signature and the threads already filed stay. Needs the Email module.',
+    description: 'Forgets the servers and passwords; the address, signature and the threads already filed stay. Needs the Email module. First-party only (a session or an API key).',
     ok: MailboxResponse,
   })
-  @Auth({ scope: 'crm.write', module: MODULES.email })
+  @Auth({ scope: 'crm.write', module: MODULES.email, firstParty: true })
   async disconnect(@CurrentAuth() auth: UserContext) {
     return toMailboxResponse(await this.connector.disconnect(auth), auth.workspace);
   }

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { TLS_MODES } from '../../../domain/crm/email/mailbox.entity';
 import { IsId, IsQueryId, OptionalEmail } from './fields';
 
@@ -64,11 +64,15 @@ export class ConnectMailboxDto {
   email: string;
 
   @ApiProperty({ type: MailServerDto })
+  // ValidateNested alone lets a missing part (and an array of parts) through to the connector
+  @IsObject()
   @ValidateNested()
   @Type(() => MailServerDto)
   smtp: MailServerDto;
 
   @ApiProperty({ type: MailServerDto })
+  // ValidateNested alone lets a missing part (and an array of parts) through to the connector
+  @IsObject()
   @ValidateNested()
   @Type(() => MailServerDto)
   imap: MailServerDto;
