@@ -197,10 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const databaseDirectUrl = env.DATABASE_DIRECT_URL || undefined;
   if (databaseDirectUrl && !/^postgres(ql)?:\/\//.test(databaseDirectUrl)) throw new ConfigError('DATABASE_DIRECT_URL must start with postgres:// or postgresql://');
   if (!databaseUrl && (databaseDirectUrl || databasePoolMode !== 'session')) throw new ConfigError('DATABASE_POOL_MODE and DATABASE_DIRECT_URL need DATABASE_URL (the embedded database has no pooler)');
-  const publicUrl = env.PUBLIC_URL?.trim() || undefined;
-  if (publicUrl && !/^https?:\/\/[^/\s?#]+(\/[^\s?#]*)?$/.test(publicUrl)) throw new ConfigError(`PUBLIC_URL: "${publicUrl}" is not an http(s) URL (scheme://host[:port], optional path)`);
   const production = (env.NODE_ENV ?? '').trim().toLowerCase() === 'production';
-  const baseDomain = str(env, 'BASE_DOMAIN', 'localhost').toLowerCase();
   const port = int(env, 'PORT', 3000, 0, 65535);
   const corsOrigins = (env.CORS_ORIGINS ?? '')
     .split(',')
@@ -216,7 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseDirectUrl,
     dataDir: resolve(str(env, 'DATA_DIR', join(process.cwd(), 'data'))),
     embeddedInMemory: bool(env, 'EMBEDDED_IN_MEMORY', false),
-    baseDomain,
+    ...linkSettings(env, port),
     defaultWorkspace: slug,
     trustProxy: bool(env, 'TRUST_PROXY', false),
     apiTokenDays: int(env, 'API_TOKEN_DAYS', 90, 1, 3650),
@@ -235,8 +232,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     defaultTimezone: tz,
     appVersion: str(env, 'APP_VERSION', 'v1'),
     seedDemo: bool(env, 'SEED_DEMO', !production),
-    publicUrl,
-    ...publicOrigin(env, publicUrl, baseDomain, port),
     production,
     corsOrigins: corsOrigins.map((o) => o.replace(/\/$/, '')),
     smtpUrl: smtpUrl(env.SMTP_URL),
@@ -266,16 +261,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 }
 
 /**
- * Scheme and port of the links without PUBLIC_URL: a local install (BASE_DOMAIN localhost) is reached
- * over http on PORT, any other domain through a TLS-terminating proxy on the default port.
+ * What the links the service hands out are built on (src/domain/workspace/link-base.ts). Without
+ * PUBLIC_URL: a local install (BASE_DOMAIN localhost) is reached over http on PORT, any other domain
+ * through a TLS-terminating proxy on the scheme's port.
  */
-function publicOrigin(env: NodeJS.ProcessEnv, publicUrl: string | undefined, baseDomain: string, port: number): Pick<AppConfig, 'publicScheme' | 'publicPort'> {
+function linkSettings(env: NodeJS.ProcessEnv, port: number): Pick<AppConfig, 'baseDomain' | 'publicUrl' | 'publicScheme' | 'publicPort'> {
+  const baseDomain = str(env, 'BASE_DOMAIN', 'localhost').toLowerCase();
+  const publicUrl = env.PUBLIC_URL?.trim() || undefined;
+  if (publicUrl && !/^https?:\/\/[^/\s?#]+(\/[^\s?#]*)?$/.test(publicUrl)) throw new ConfigError(`PUBLIC_URL: "${publicUrl}" is not an http(s) URL (scheme://host[:port], optional path)`);
   if (publicUrl && (env.PUBLIC_SCHEME || env.PUBLIC_PORT)) throw new ConfigError('PUBLIC_SCHEME and PUBLIC_PORT apply only without PUBLIC_URL (whose scheme and port are used)');
   const local = baseDomain === 'localhost';
   const scheme = str(env, 'PUBLIC_SCHEME', local ? 'http' : 'https').toLowerCase();
   if (scheme !== 'http' && scheme !== 'https') throw new ConfigError(`PUBLIC_SCHEME must be http or https, got "${scheme}"`);
   const standard = scheme === 'https' ? 443 : 80;
-  return { publicScheme: scheme, publicPort: int(env, 'PUBLIC_PORT', local && port > 0 ? port : standard, 1, 65535) };
+  return { baseDomain, publicUrl, publicScheme: scheme, publicPort: int(env, 'PUBLIC_PORT', local && port > 0 ? port : standard, 1, 65535) };
 }
 
 function allowlist(raw: string | undefined): AllowEntry[] {
