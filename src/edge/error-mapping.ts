@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import type pino from 'pino';
 import { databaseErrorCode, fromSqlState } from '../platform/common/database-errors';
 import { clip, DomainError } from '../platform/common/errors';
-import { baseUrlOf } from './base-url';
+import { requestOrigin } from './base-url';
 import type { CrmRequest } from './crm-request';
 
 /** Any thrown value as a typed domain error; unknown errors become `internal` (never their message). */
@@ -130,7 +130,7 @@ const EDGE_ONLY = new Set(['oauth', 'wwwAuthenticate', 'allow', 'jsonRpc']);
 function wwwAuthenticate(req: CrmRequest, err: DomainError, kind: Interface): string | undefined {
   if (typeof err.extra.wwwAuthenticate === 'string') return err.extra.wwwAuthenticate;
   if (kind === 'oauth') return undefined;
-  const metadata = isMcpPath(req.path) ? `, resource_metadata="${baseUrlOf(req)}/.well-known/oauth-protected-resource/mcp"` : '';
+  const metadata = isMcpPath(req.path) ? `, resource_metadata="${requestOrigin(req)}/.well-known/oauth-protected-resource/mcp"` : '';
   if (err.status === 401 && kind === 'rest') return `Bearer realm="crm"${metadata}`;
   if (err.code === 'insufficient_scope') return `Bearer error="insufficient_scope", scope="${typeof err.extra.scope === 'string' ? err.extra.scope : 'crm.write'}"${metadata}`;
   return undefined;

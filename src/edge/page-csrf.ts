@@ -1,7 +1,7 @@
 import { doubleCsrf, DoubleCsrfUtilities } from 'csrf-csrf';
 import type { Request, Response } from 'express';
 import { sha256Hex } from '../platform/common/crypto';
-import { baseUrlOf } from './base-url';
+import { requestOrigin } from './base-url';
 import { browserCookies, cookieFlags, cookieOf, PageCookieNames, requestCookies, sessionCookieName } from './browser-cookies';
 
 export interface PageCsrfOptions {
@@ -75,7 +75,7 @@ export class PageCsrf {
  */
 export function sameOrigin(req: Request): boolean {
   const origin = req.headers.origin;
-  if (origin !== undefined && origin !== 'null' && origin !== baseUrlOf(req)) return false;
+  if (origin !== undefined && origin !== 'null' && origin !== requestOrigin(req)) return false;
   const site = req.headers['sec-fetch-site'];
   return site === undefined || site === 'same-origin' || site === 'none';
 }

@@ -8,7 +8,6 @@ import { ApiRateLimits, isLimitedPath } from './throttle';
 import { slugFromHost, workspaceHostOf } from '../domain/workspace/host';
 import { WorkspaceService } from '../domain/workspace/workspace.service';
 import { linkBase } from '../domain/workspace/link-base';
-import { baseUrlOf } from './base-url';
 
 /** Finds the workspace from the Host (X-Forwarded-Host only behind a trusted proxy). */
 @Injectable()
@@ -29,10 +28,12 @@ export class WorkspaceMiddleware implements NestMiddleware {
         return next(new DomainError('not_found', 'workspace not found'));
       }
       req.workspace = ws;
+      // links are made on the configured base of the workspace, never on the Host that named it
+      req.linkBase = linkBase(this.config, ws.slug);
       const ctx = requestContext.getStore();
       if (ctx) {
         ctx.workspace = ws.slug;
-        ctx.linkBase = { workspaceId: ws.id, url: linkBase(this.config, ws.slug, baseUrlOf(req)) };
+        ctx.linkBase = { workspaceId: ws.id, url: req.linkBase };
       }
       next();
     } catch (e) {

@@ -182,7 +182,7 @@ describe('POST /api/v1/activities', () => {
     const id = res.body.activity.id;
     const ev = await db(t).getRepository(OutboxEvent).findOneByOrFail({ workspaceId: a.ws.id, event: 'visit_created', recordId: id });
     expect(ev.data).toEqual({ id, customer: 'Event Corp', type: 'Online', date: '2026-03-04', next_action: 'Call back', note: 'Short call' });
-    expect(ev).toMatchObject({ title: 'Visit: Event Corp (Online)', url: `http://${a.host}/activities/${id}`, recordType: 'activity' });
+    expect(ev).toMatchObject({ title: 'Visit: Event Corp (Online)', url: `http://${a.host}:3000/activities/${id}`, recordType: 'activity' });
   });
 
   it('moves the company last_visit and next_visit_due forward, never back', async () => {

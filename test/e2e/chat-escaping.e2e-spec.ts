@@ -63,7 +63,7 @@ it('a hostile company name from a public form reaches each chat channel as text,
     .send({ company: COMPANY, email: 'visitor@phish.example' })
     .expect(201);
   expect(sent.body).toEqual({ ok: true, message: expect.any(String) });
-  const record = expect.stringMatching(new RegExp(`^http://chatesc\\.localhost/tasks/\\d+$`));
+  const record = expect.stringMatching(new RegExp(`^http://chatesc\\.localhost:3000/tasks/\\d+$`));
 
   const slack = (await delivered('/slack')) as { blocks: { text: { text: string } }[] };
   expect(slack.blocks[0]!.text.text).toContain(`Someone from &lt;https://phish.example/login|Reset your password&gt; ${MASKED} sent the form "Contact us" (new company).`);

@@ -186,7 +186,7 @@ describe('POST /api/v1/companies', () => {
     const rows = await db(t).getRepository(OutboxEvent).find({ where: { workspaceId: a.ws.id, event: 'customer_created', recordId: c.id } });
     expect(rows).toHaveLength(1);
     const e = rows[0];
-    expect(e).toMatchObject({ title: `New company: ${name}`, url: `http://${a.host}/companies/${c.id}`, recordType: 'company', recordId: c.id });
+    expect(e).toMatchObject({ title: `New company: ${name}`, url: `http://${a.host}:3000/companies/${c.id}`, recordType: 'company', recordId: c.id });
     expect(e.text).toContain(name);
     expect(e.text).not.toContain('\n');
     expect(e.data).toEqual({ id: c.id, rid: `C-${c.id}`, name, status: 'Active', source: 'Web', city: 'İzmir' });

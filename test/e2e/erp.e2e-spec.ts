@@ -307,9 +307,9 @@ describe('ERP connection card (admin settings)', () => {
   it('creates (rotates) and revokes the ERP key, shown once; shows the queue and the last poll', async () => {
     const f = await createWorkspace(t);
     const empty = await asAdmin(f).get('/api/v1/settings/erp').expect(200);
-    expect(empty.body).toEqual({ ok: true, base_url: `http://${f.host}/api/erp/v1`, keys: [], queue: { waiting: 0, claimed: 0, retrying: 0, failed: 0, written: 0 }, last_poll_at: null, errors: [], heartbeat: { claimed_last_hour: 0, reported_last_hour: 0, oldest_waiting_at: null, stalled_since: null } });
+    expect(empty.body).toEqual({ ok: true, base_url: `http://${f.host}:3000/api/erp/v1`, keys: [], queue: { waiting: 0, claimed: 0, retrying: 0, failed: 0, written: 0 }, last_poll_at: null, errors: [], heartbeat: { claimed_last_hour: 0, reported_last_hour: 0, oldest_waiting_at: null, stalled_since: null } });
     const first = await asAdmin(f).post('/api/v1/settings/erp/key').expect(201);
-    expect(first.body).toMatchObject({ ok: true, key: expect.stringMatching(/^erp_/), prefix: first.body.key.slice(0, 12), base_url: `http://${f.host}/api/erp/v1` });
+    expect(first.body).toMatchObject({ ok: true, key: expect.stringMatching(/^erp_/), prefix: first.body.key.slice(0, 12), base_url: `http://${f.host}:3000/api/erp/v1` });
     await asErp(f, first.body.key).get('/api/erp/v1/orders').expect(200);
     const second = await asAdmin(f).post('/api/v1/settings/erp/key').expect(201);
     await asErp(f, first.body.key).get('/api/erp/v1/orders').expect(401);

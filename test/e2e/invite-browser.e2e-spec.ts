@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import request from 'supertest';
 import { horizontalOverflow, signInWithPage, useChromium } from '../helpers/browser';
-import { listenLoopback } from '../helpers/loopback-fetch';
+import { freePort } from '../helpers/loopback-fetch';
 import { LoopbackSmtp, mailText, smtpServer } from '../helpers/smtp-server';
 import { createWorkspace, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
 
@@ -28,9 +28,11 @@ beforeAll(async () => {
   mkdirSync(dir, { recursive: true });
   smtp = await smtpServer();
   // the background sender delivers (every 100 ms) over SMTP: nothing is called by hand
-  t = await startApp({ env: { SMTP_URL: smtp.url, MAIL_SEND_INTERVAL_MS: '100', MAIL_FROM: 'CRM <no-reply@crm.test>' } });
+  // mailed links carry the configured port (PUBLIC_PORT), never the request's: the app listens on it
+  port = await freePort();
+  t = await startApp({ env: { SMTP_URL: smtp.url, MAIL_SEND_INTERVAL_MS: '100', MAIL_FROM: 'CRM <no-reply@crm.test>', PUBLIC_PORT: String(port) } });
   a = await createWorkspace(t, `invite${process.pid}`);
-  port = (await listenLoopback(t)).port;
+  await t.app.listen(port, '127.0.0.1');
 });
 afterAll(async () => {
   await t?.close();
@@ -53,8 +55,7 @@ async function scimCreate(email: string, givenName: string): Promise<void> {
   const key = await issueKey(t, a, 'scim');
   await request(t.app.getHttpServer())
     .post('/api/scim/v2/Users')
-    // the identity provider reaches the server on its public address: the link is built from it
-    .set('Host', `${a.host}:${port}`)
+    .set('Host', a.host)
     .set('Authorization', `Bearer ${key}`)
     .set('Content-Type', 'application/scim+json')
     .send(JSON.stringify({ schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: email, name: { givenName, familyName: 'Okta' }, emails: [{ primary: true, value: email }], active: true }))

@@ -105,7 +105,7 @@ describe('POST /api/v1/leads', () => {
     expect(ev).toHaveLength(1);
     expect(ev[0]!.data).toEqual({ id: l.id, company: 'Marmara Ambalaj', contact: 'Deniz Aksoy', email: 'deniz@example.com', interest: 'High' });
     // absolute on the request's base (scheme, Host): issue 20
-    expect(ev[0]!.url).toBe(`http://${a.host}/leads/${l.id}`);
+    expect(ev[0]!.url).toBe(`http://${a.host}:3000/leads/${l.id}`);
   });
 
   it('defaults: only company is required', async () => {

@@ -83,7 +83,7 @@ describe.each(SUPPORTED_PROTOCOL_VERSIONS)('MCP resources, prompts and confirmat
 
     const read = await client.readResource({ uri: `crm://companies/${mine.id}` });
     expect(read.contents[0]).toMatchObject({ uri: `crm://companies/${mine.id}`, mimeType: 'application/json' });
-    expect(JSON.parse((read.contents[0] as { text: string }).text)).toMatchObject({ id: mine.id, name: `Resource Co ${revision}`, city: 'Konya', url: `http://${a.host}:${port}/companies/${mine.id}` });
+    expect(JSON.parse((read.contents[0] as { text: string }).text)).toMatchObject({ id: mine.id, name: `Resource Co ${revision}`, city: 'Konya', url: `http://${a.host}:3000/companies/${mine.id}` });
 
     await expect(client.readResource({ uri: `crm://companies/${foreign.id}` })).rejects.toMatchObject({ code: -32002, message: expect.stringContaining('Resource not found') });
     await expect(client.readResource({ uri: 'crm://nothing/1' })).rejects.toMatchObject({ code: -32602 });

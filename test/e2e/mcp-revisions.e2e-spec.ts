@@ -130,7 +130,8 @@ describe('search and fetch (the research shape)', () => {
     expect(names).toEqual(expect.arrayContaining(['search', 'fetch']));
     const found = await client.callTool({ name: 'search', arguments: { query: 'Zephyr' } });
     expect(found.isError).toBeFalsy();
-    const base = `http://${a.host}:${port}`;
+    // record links are on the configured base (PORT 3000), not on the address the client called
+    const base = `http://${a.host}:3000`;
     expect(found.structuredContent).toEqual({
       results: expect.arrayContaining([
         expect.objectContaining({ id: `company:${mine.id}`, title: 'Zephyr Research Plastics', url: `${base}/companies/${mine.id}` }),

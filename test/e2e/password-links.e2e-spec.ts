@@ -266,9 +266,9 @@ describe('Users page: invitation links for admins (item 10)', () => {
     const link = /<code class="key">(http:\/\/[^<]+)<\/code>/.exec(shown.text)?.[1];
     // a reload shows the link no more (POST-redirect-GET with the one-time flash)
     expect((await br.get('/settings/users')).text).not.toContain('class="key"');
-    expect(link).toBe(`http://${a.host}/invite?token=${/token=(inv_[A-Za-z0-9_-]{43})/.exec(link ?? '')?.[1]}`);
+    expect(link).toBe(`http://${a.host}:3000/invite?token=${/token=(inv_[A-Za-z0-9_-]{43})/.exec(link ?? '')?.[1]}`);
     expect((await new Browser(t, a.host).get(mailed)).status).toBe(410);
-    const path = link!.slice(`http://${a.host}`.length);
+    const path = link!.slice(`http://${a.host}:3000`.length);
     expect((await setPassword(a, path, GOOD)).res.status).toBe(303);
     // the user has a password now: gone from the list, no new link for them
     const after = await br.get('/settings/users');

@@ -139,7 +139,7 @@ describe('POST /api/v1/people', () => {
     const p = await create(north1.key, { customer_id: acme.id, name, email: 'ev@acme.test', phone: '7', title: 'CTO' });
     const rows = await db(t).getRepository(OutboxEvent).find({ where: { workspaceId: a.ws.id, event: 'contact_created', recordId: p.id } });
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ title: `New contact: ${name}`, url: `http://${a.host}/people/${p.id}`, recordType: 'person' });
+    expect(rows[0]).toMatchObject({ title: `New contact: ${name}`, url: `http://${a.host}:3000/people/${p.id}`, recordType: 'person' });
     expect(rows[0].data).toEqual({ id: p.id, name, email: 'ev@acme.test', phone: '7', title: 'CTO', customer: 'Acme Kimya', customer_id: acme.id });
 
     const auth: UserContext = { workspace: a.ws, user: north1.user, credential: { id: 0, kind: 'api', scopes: ['crm.read', 'crm.write'] }, modules: [] };

@@ -190,7 +190,7 @@ describe('record-creation connections', () => {
     const opp = (await as().post('/api/v1/opportunities', { name: 'Loom upgrade', customer_id: company.id, value: 25000 }).expect(201)).body.opp;
     const work: Kind[] = ['asana', 'trello', 'jira', 'airtable', 'google_sheets'];
     await waitFor(() => work.every((k) => hits[k].length >= 1));
-    const link = expect.stringMatching(new RegExp(`^http://records\\.localhost/.*${opp.id}$`));
+    const link = expect.stringMatching(new RegExp(`^http://records\\.localhost:3000/.*${opp.id}$`));
 
     const asana = hits.asana[0];
     expect(asana.json).toEqual({ data: { name: expect.stringContaining('Loom upgrade'), notes: expect.any(String), projects: [CONFIG.asana.project_gid] } });

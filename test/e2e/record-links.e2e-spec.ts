@@ -4,10 +4,11 @@ import request from 'supertest';
 import { createWorkspace, Fixture, startApp, TestApp, uow } from '../helpers/test-app';
 
 /**
- * Issue 20: every record `url` a delivery carries is absolute with scheme, host and port, so it opens the
- * web app: from the request that raised the event, else (no request) http://localhost:<PORT> for the
- * default workspace and http://<slug>.<BASE_DOMAIN>:<PORT> for another (PUBLIC_URL first: unit-tested
- * in test/unit/link-base.spec.ts).
+ * Every record `url` a delivery carries is absolute with scheme, host and port, so it opens the web app,
+ * and is built from configuration only, never from the request that raised the event: a Host of an IP
+ * literal or another port (or any other name) changes nothing. Without PUBLIC_URL that is
+ * http://localhost:<PORT> for the default workspace and http://<slug>.<BASE_DOMAIN>:<PORT> for another
+ * (PUBLIC_URL and PUBLIC_SCHEME/PUBLIC_PORT: unit-tested in test/unit/link-base.spec.ts).
  */
 const DEFAULT = `links${process.pid}`;
 let t: TestApp;
@@ -54,22 +55,31 @@ async function delivered(path: string, event: string, id?: number) {
   throw new Error(`no ${event} delivery at ${path}`);
 }
 
-it('links a record on the scheme, host and port of the request that raised it', async () => {
+it('links a record on the configured base, whatever Host the request that raised it named', async () => {
+  // the default workspace by an IP literal with the listening port (not PORT)
   const host = `127.0.0.1:${port}`;
   await call(host, home.adminKey, '/api/v1/webhooks', { url: `${hookBase}/home`, events: ['opp_created', 'customer_created'] }).expect(201);
   const company = (await call(host, home.adminKey, '/api/v1/companies', { name: 'Linked Co' }).expect(201)).body.company.id as number;
-  const opp = (await call(host, home.adminKey, '/api/v1/opportunities', { name: 'Linked deal', customer_id: company, value: 100 }).expect(201)).body.opp.id as number;
-  expect((await delivered('/home', 'opp_created', opp)).url).toBe(`http://127.0.0.1:${port}/opportunities/${opp}`);
-  expect((await delivered('/home', 'customer_created', company)).url).toBe(`http://127.0.0.1:${port}/companies/${company}`);
+  const opp = (await call('[2001:db8::bad]:8443', home.adminKey, '/api/v1/opportunities', { name: 'Linked deal', customer_id: company, value: 100 }).expect(201)).body.opp.id as number;
+  expect((await delivered('/home', 'opp_created', opp)).url).toBe(`http://localhost:3000/opportunities/${opp}`);
+  expect((await delivered('/home', 'customer_created', company)).url).toBe(`http://localhost:3000/companies/${company}`);
 
-  // another workspace, by its subdomain with the port
+  // another workspace, by its subdomain with another port
   const otherHost = `${other.ws.slug}.localhost:${port}`;
   await call(otherHost, other.adminKey, '/api/v1/webhooks', { url: `${hookBase}/other`, events: ['customer_created'] }).expect(201);
   const theirs = (await call(otherHost, other.adminKey, '/api/v1/companies', { name: 'Other Co' }).expect(201)).body.company.id as number;
-  expect((await delivered('/other', 'customer_created', theirs)).url).toBe(`http://${other.ws.slug}.localhost:${port}/companies/${theirs}`);
+  expect((await delivered('/other', 'customer_created', theirs)).url).toBe(`http://${other.ws.slug}.localhost:3000/companies/${theirs}`);
+  // the event journal hands out the same links (it lists an event once no older transaction is open: wait for it)
+  let urls: string[] = [];
+  for (let i = 0; i < 600 && !urls.length; i++) {
+    const journal = await request(`http://127.0.0.1:${port}`).get('/api/v1/events?event=customer_created').set('Host', '203.0.113.66').set('Authorization', `Bearer ${home.adminKey}`).expect(200);
+    urls = journal.body.events.map((e: { url: string }) => e.url);
+    if (!urls.length) await new Promise((r) => setTimeout(r, 25));
+  }
+  expect(urls).toContain(`http://localhost:3000/companies/${company}`);
 });
 
-it('without a request: http://localhost:<PORT> for the default workspace, <slug>.<BASE_DOMAIN>:<PORT> for another', async () => {
+it('without a request: the same configured base', async () => {
   const raise = (f: Fixture, id: number) =>
     uow(t).run(async () => uow(t).recordEvent({ workspaceId: f.ws.id, event: 'ticket_created', title: `Ticket #${id}`, text: '', url: `/tickets/${id}`, data: { id }, recordType: 'ticket', recordId: id }));
   await call(`127.0.0.1:${port}`, home.adminKey, '/api/v1/webhooks', { url: `${hookBase}/tickets-home`, events: ['ticket_created'] }).expect(201);

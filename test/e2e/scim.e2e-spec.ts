@@ -116,7 +116,7 @@ describe('Okta: create, find, update, deactivate, reactivate', () => {
     const created = await s.post('/Users', oktaUser(userName)).expect(201);
     const id = created.body.id as string;
     expect(typeof id).toBe('string');
-    expect(created.headers.location).toBe(`http://${a.host}/api/scim/v2/Users/${id}`);
+    expect(created.headers.location).toBe(`http://${a.host}:3000/api/scim/v2/Users/${id}`);
     expect(created.body).toMatchObject({
       schemas: [CORE, ENT],
       userName,
@@ -554,11 +554,11 @@ describe('SCIM connection card (admin settings)', () => {
     const c = await createWorkspace(t);
     const admin = api(t, c.host, c.adminKey);
     const empty = await admin.get('/api/v1/settings/scim').expect(200);
-    expect(empty.body).toEqual({ ok: true, base_url: `http://${c.host}/api/scim/v2`, key: null, operations: [] });
+    expect(empty.body).toEqual({ ok: true, base_url: `http://${c.host}:3000/api/scim/v2`, key: null, operations: [] });
 
     const first = await admin.post('/api/v1/settings/scim/key').expect(201);
     expect(first.body.key).toMatch(/^scim_/);
-    expect(first.body.base_url).toBe(`http://${c.host}/api/scim/v2`);
+    expect(first.body.base_url).toBe(`http://${c.host}:3000/api/scim/v2`);
     const created = (await scim(c, first.body.key).post('/Users', oktaUser(`card@${c.ws.slug}.test`)).expect(201)).body;
     await scim(c, first.body.key).patch(`/Users/${created.id}`, patchOf({ op: 'replace', path: `${ENT}:department`, value: 'North' })).expect(200);
 
@@ -610,7 +610,7 @@ describe('password-setup invitation', () => {
     const row = await db(t).getRepository(MailMessage).findOneByOrFail({ workspaceId: c.ws.id, toAddress: email });
     expect(row).toMatchObject({ kind: 'invitation', status: 'pending' });
     const token = await tokenFor(email);
-    expect(mails().find((m) => m.to === email)!.text).toContain(`http://${c.host}/invite?token=`);
+    expect(mails().find((m) => m.to === email)!.text).toContain(`http://${c.host}:3000/invite?token=`);
     // once sent, the outbox keeps no copy of the link
     expect(await db(t).getRepository(MailMessage).findOneByOrFail({ workspaceId: c.ws.id, id: row.id })).toMatchObject({ status: 'sent', body: '' });
     // only the hash is stored

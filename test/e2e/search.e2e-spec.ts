@@ -38,9 +38,9 @@ describe('GET /api/v1/search', () => {
       q: 'zephyr',
       kinds: ['company', 'person', 'opportunity'],
       items: [
-        { kind: 'company', id: ids.company, rid: `C-${ids.company}`, name: 'Zephyr Plastics', subtitle: 'Bursa · Packaging', url: `http://searcha.localhost/companies/${ids.company}` },
-        { kind: 'person', id: ids.person, rid: `P-${ids.person}`, name: 'Ada Zephyrson', subtitle: 'Buyer · Zephyr Plastics', url: `http://searcha.localhost/people/${ids.person}` },
-        { kind: 'opportunity', id: ids.opp, rid: `O-${ids.opp}`, name: 'Zephyr film 2027', subtitle: `Zephyr Plastics · ${stage}`, url: `http://searcha.localhost/opportunities/${ids.opp}` },
+        { kind: 'company', id: ids.company, rid: `C-${ids.company}`, name: 'Zephyr Plastics', subtitle: 'Bursa · Packaging', url: `http://searcha.localhost:3000/companies/${ids.company}` },
+        { kind: 'person', id: ids.person, rid: `P-${ids.person}`, name: 'Ada Zephyrson', subtitle: 'Buyer · Zephyr Plastics', url: `http://searcha.localhost:3000/people/${ids.person}` },
+        { kind: 'opportunity', id: ids.opp, rid: `O-${ids.opp}`, name: 'Zephyr film 2027', subtitle: `Zephyr Plastics · ${stage}`, url: `http://searcha.localhost:3000/opportunities/${ids.opp}` },
       ],
       more: [],
     });

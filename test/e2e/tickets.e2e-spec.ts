@@ -73,7 +73,7 @@ describe('POST /api/v1/tickets', () => {
 
     const events = (await outboxOf(t, a, 'ticket_created')).filter((e) => e.recordId === tk.id);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ recordType: 'ticket', url: `http://${a.host}/tickets/${tk.id}`, data: { id: tk.id, subject: 'Wrong invoice amount', priority: high, who: 'Zeynep Arslan' } });
+    expect(events[0]).toMatchObject({ recordType: 'ticket', url: `http://${a.host}:3000/tickets/${tk.id}`, data: { id: tk.id, subject: 'Wrong invoice amount', priority: high, who: 'Zeynep Arslan' } });
   });
 
   it("takes who from the person (and the company from the person's), else the caller", async () => {

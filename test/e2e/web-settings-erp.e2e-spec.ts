@@ -91,7 +91,7 @@ describe('settings: ERP connection card (server-rendered)', () => {
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(page.text).toContain('<a href="/settings/erp" aria-current="page">ERP</a>');
-    expect(page.text).toContain(`http://${f.host}/api/erp/v1`);
+    expect(page.text).toContain(`http://${f.host}:3000/api/erp/v1`);
     expect(page.text).toContain('No active ERP key.');
     expect(page.text).toContain('<tr><td>1</td><td>0</td><td>0</td><td>1</td><td>0</td></tr>'); // waiting, claimed, retrying, failed, written
     expect(page.text).toContain('Last poll: —');

@@ -265,7 +265,7 @@ describe('settings pages (server-rendered)', () => {
     const br = await adminBrowser(a);
     const page = await br.get('/settings/scim');
     expect(page.status).toBe(200);
-    expect(page.text).toContain(`http://${a.host}/api/scim/v2`);
+    expect(page.text).toContain(`http://${a.host}:3000/api/scim/v2`);
     expect(page.text).toContain('Create key');
     expect((await br.post('/settings/scim/key', {})).status).toBe(403);
     expect((await br.post('/settings/scim/key', { csrf: 'forged' })).status).toBe(403);

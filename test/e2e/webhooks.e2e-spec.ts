@@ -215,7 +215,7 @@ describe('deliveries', () => {
     expect(new Set(received.map((r) => r.headers['webhook-id'])).size).toBe(outbox.length);
 
     for (const ev of outbox) {
-      expect(ev.url).toMatch(new RegExp(`^http://${a.ws.slug}\\.localhost/(companies|people|opportunities|activities)/\\d+$`));
+      expect(ev.url).toMatch(new RegExp(`^http://${a.ws.slug}\\.localhost:3000/(companies|people|opportunities|activities)/\\d+$`));
       const r = received.find((x) => x.json.event === ev.event && JSON.stringify(x.json.data) === JSON.stringify(ev.data) && x.json.title === ev.title);
       expect(r).toBeDefined();
       expectSigned(r!, hook.key, ev.event);
@@ -340,7 +340,7 @@ describe('deliveries', () => {
     expect(r.headers['content-type']).toBe('application/json');
     expect(r.headers['x-service-signature']).toBeUndefined();
     expect(r.headers['webhook-signature']).toBeUndefined();
-    expect(r.json).toEqual({ text: expect.stringContaining('Chatty Co'), blocks: [{ type: 'section', text: { type: 'mrkdwn', text: expect.stringMatching(new RegExp(`^\\*<http://${a.ws.slug}\\.localhost/companies/\\d+\\|`)) } }] });
+    expect(r.json).toEqual({ text: expect.stringContaining('Chatty Co'), blocks: [{ type: 'section', text: { type: 'mrkdwn', text: expect.stringMatching(new RegExp(`^\\*<http://${a.ws.slug}\\.localhost:3000/companies/\\d+\\|`)) } }] });
     await as(a.adminKey).delete(`/api/v1/webhooks/${res.body.webhook.id}`).expect(200);
   });
 
@@ -349,7 +349,7 @@ describe('deliveries', () => {
     const r = await waitFor(() => at('/all-b').find((x) => x.json.event === 'customer_created'));
     expectSigned(r, hookB.key, 'customer_created');
     expect(r.json.workspace).toBe(b.ws.app.company);
-    expect(r.json.url).toMatch(new RegExp(`^http://${b.ws.slug}\\.localhost/`));
+    expect(r.json.url).toMatch(new RegExp(`^http://${b.ws.slug}\\.localhost:3000/`));
     await new Promise((res) => setTimeout(res, 200));
     expect(at('/all').filter((x) => (x.json.data as { name?: string }).name === 'Bee Co')).toHaveLength(0);
   });

@@ -1,6 +1,18 @@
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TestApp } from './test-app';
+
+/**
+ * A loopback port free right now, for an app that must know its port before it starts: the links it
+ * hands out carry the configured port (PUBLIC_PORT), and a browser test opens them.
+ */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((r) => probe.close(r));
+  return port;
+}
 
 /**
  * Makes the test app listen on 127.0.0.1 and returns the workspace base URL `http://<slug>.localhost:<port>`

@@ -9,6 +9,7 @@ import { LimiterFactory } from '../../platform/database/redis.module';
 import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { MailOutbox } from '../../platform/outbox/mail';
 import { AuthCache } from '../workspace/auth-cache';
+import { linkBase } from '../workspace/link-base';
 import { Workspace } from '../workspace/workspace.entity';
 import { isAdmin, UserContext } from './auth-context';
 import { CredentialsService } from './credentials.service';
@@ -62,10 +63,11 @@ export class InvitationsService {
     this.resetByUser = limiters.create('reset:user', { points: RESET_MAILS_PER_USER_HOUR, duration: 3600 });
   }
 
-  /** Invites `user` by e-mail (in the caller's unit of work); `baseUrl` is scheme://host of the workspace. */
-  async invite(ws: Workspace, user: User, baseUrl: string): Promise<void> {
+  /** Invites `user` by e-mail (in the caller's unit of work). */
+  async invite(ws: Workspace, user: User): Promise<void> {
+    const baseUrl = linkBase(this.config, ws.slug);
     await this.uow.run(async () => {
-      const link = await this.issue(ws, user, 'invitation', baseUrl);
+      const link = await this.issue(ws, user, 'invitation');
       await this.mail.enqueue(ws.id, {
         kind: 'invitation',
         to: user.email,
@@ -100,13 +102,13 @@ export class InvitationsService {
   }
 
   /** A fresh invitation link for an active user without a password, shown once to the admin (earlier links stop working); not e-mailed. */
-  async reissue(auth: UserContext, userId: number, baseUrl: string): Promise<{ user: User; link: string }> {
+  async reissue(auth: UserContext, userId: number): Promise<{ user: User; link: string }> {
     requireAdmin(auth);
     const ws = auth.workspace;
     return this.uow.run(async () => {
       const user = await this.uow.tenant(ws.id).byId(User, userId, true);
       if (!user || !user.active || user.passwordHash) throw notFound('user without a password');
-      const link = await this.issue(ws, user, 'invitation', baseUrl);
+      const link = await this.issue(ws, user, 'invitation');
       await this.uow.audit({ workspaceId: ws.id, action: 'invitation_link_shown', userId: auth.user.id, subject: user.username, detail: { user_id: user.id } });
       return { user, link };
     });
@@ -118,7 +120,7 @@ export class InvitationsService {
    * request within the hour return the same. Refused (rate_limited) after LOGIN_MAX_FAILURES requests of
    * one address within 15 minutes, like the sign-in.
    */
-  async requestReset(ws: Workspace, login: string, baseUrl: string, clientIp: string | undefined): Promise<void> {
+  async requestReset(ws: Workspace, login: string, clientIp: string | undefined): Promise<void> {
     await consumeOrRefuse(this.resetByAddress, addressKey(clientIp));
     const name = login.trim().toLowerCase().slice(0, 254);
     if (!name) return;
@@ -131,7 +133,7 @@ export class InvitationsService {
       throw e;
     }
     await this.uow.run(async () => {
-      const link = await this.issue(ws, user, 'reset', baseUrl);
+      const link = await this.issue(ws, user, 'reset');
       await this.mail.enqueue(ws.id, {
         kind: 'password_reset',
         to: user.email,
@@ -193,8 +195,12 @@ export class InvitationsService {
     return this.uow.run(() => this.store(ws, user, password, passwordHash, 'password_set_by_admin'));
   }
 
-  /** A new link of `purpose` for `user`, replacing that purpose's open ones (in the caller's unit of work). */
-  private async issue(ws: Workspace, user: User, purpose: PasswordLinkPurpose, baseUrl: string): Promise<string> {
+  /**
+   * A new link of `purpose` for `user`, replacing that purpose's open ones (in the caller's unit of work).
+   * On the workspace's configured base only: whoever holds the link can set the password, so no request
+   * (its Host or X-Forwarded-Host) may choose where it points.
+   */
+  private async issue(ws: Workspace, user: User, purpose: PasswordLinkPurpose): Promise<string> {
     const token = newToken(PREFIX[purpose]);
     const ms = purpose === 'invitation' ? this.config.invitationHours * 3_600_000 : RESET_MINUTES * 60_000;
     const db = this.uow.tenant(ws.id);
@@ -202,7 +208,7 @@ export class InvitationsService {
       await db.update(Invitation, { userId: user.id, purpose, usedAt: IsNull() }, { usedAt: new Date() });
       await db.insert(Invitation, { userId: user.id, purpose, tokenHash: sha256Hex(token), expiresAt: new Date(Date.now() + ms) });
     });
-    return `${baseUrl}${LINK_PATH[purpose]}?token=${token}`;
+    return `${linkBase(this.config, ws.slug)}${LINK_PATH[purpose]}?token=${token}`;
   }
 
   /** The password rules (400 `invalid`, field password), then the slow hash (outside any transaction). */

@@ -90,9 +90,9 @@ export class UserDirectoryService {
 
   /**
    * A new user with role sales (inactive when `active` is false); an active one needs a free seat and
-   * gets a password-setup invitation by e-mail (link on `baseUrl`, scheme://host of the workspace).
+   * gets a password-setup invitation by e-mail (link on the workspace's configured base).
    */
-  async create(auth: AuthContext, input: DirectoryUserInput, baseUrl: string): Promise<User> {
+  async create(auth: AuthContext, input: DirectoryUserInput): Promise<User> {
     const ws = auth.workspace;
     const db = this.uow.tenant(ws.id);
     return this.uow.run(async () => {
@@ -112,7 +112,7 @@ export class UserDirectoryService {
       await this.audit(auth, 'scim_user_created', created.id, input.userName, { active: input.active });
       const user = await db.byId(User, created.id);
       if (!user) throw notFound('user');
-      if (user.active) await this.invitations.invite(ws, user, baseUrl);
+      if (user.active) await this.invitations.invite(ws, user);
       return user;
     });
   }
@@ -122,7 +122,7 @@ export class UserDirectoryService {
    * describes it, with the user locked: attributes first, then deactivation or reactivation (which
    * invites a user who never set a password).
    */
-  async modify(auth: AuthContext, id: number, change: (current: User) => DirectoryUserInput, baseUrl: string): Promise<User> {
+  async modify(auth: AuthContext, id: number, change: (current: User) => DirectoryUserInput): Promise<User> {
     const ws = auth.workspace;
     const db = this.uow.tenant(ws.id);
     return this.uow.run(async () => {
@@ -148,7 +148,7 @@ export class UserDirectoryService {
       if (changed.length || input.active !== current.active) await this.cache.invalidateUser(ws.id, id);
       const user = await db.byId(User, id);
       if (!user) throw notFound('user');
-      if (user.active && !current.active && !user.passwordHash) await this.invitations.invite(ws, user, baseUrl);
+      if (user.active && !current.active && !user.passwordHash) await this.invitations.invite(ws, user);
       return user;
     });
   }

@@ -13,7 +13,6 @@ import { signedHeaders } from './signing';
 import { buildBody, EventContent, WorkspaceInfo } from './webhook-body';
 import { linkBase } from '../workspace/link-base';
 import { EventFilter, matchesFilter } from './event-filter';
-import { requestLinkBase } from '../../platform/common/request-context';
 import { isRecordKind } from './record-kinds';
 import { recordRequestFor } from './record-requests';
 
@@ -222,14 +221,14 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
     return new Map(
       rows.map((w) => [
         w.id,
-        { id: w.id, timezone: w.timezone, company: w.app?.company ?? '', appName: w.app?.name ?? '', baseUrl: this.baseUrl(w.id, w.slug) },
+        { id: w.id, timezone: w.timezone, company: w.app?.company ?? '', appName: w.app?.name ?? '', baseUrl: this.baseUrl(w.slug) },
       ]),
     );
   }
 
-  /** The base of record links: PUBLIC_URL, else the current request's (a test delivery), else http://localhost:PORT or the slug's host (link-base.ts). */
-  baseUrl(workspaceId: number, slug: string): string {
-    return linkBase(this.config, slug, requestLinkBase(workspaceId));
+  /** The base of record links: configuration only (PUBLIC_URL, else BASE_DOMAIN: link-base.ts). */
+  baseUrl(slug: string): string {
+    return linkBase(this.config, slug);
   }
 
   /** Claims pending deliveries of connections with room, and starts sending them. Returns how many. */

@@ -153,7 +153,7 @@ export class WebhooksService {
       const ev = testEvent(ws.app.name);
       // a mailing connection's test subscribes the admin's own address (the one person who asked for it)
       if (isRecordKind(c.kind) && RECORD_FAMILY[c.kind] === 'mailing') ev.data = { email: auth.user.email, name: auth.user.fullName };
-      const body = buildBody(ev, { id: ws.id, timezone: ws.timezone, company: ws.app.company, appName: ws.app.name, baseUrl: this.worker.baseUrl(ws.id, ws.slug) }, new Date());
+      const body = buildBody(ev, { id: ws.id, timezone: ws.timezone, company: ws.app.company, appName: ws.app.name, baseUrl: this.worker.baseUrl(ws.slug) }, new Date());
       return this.queue(auth, { connectionId: c.id, event: 'test', outboxId: null, messageId: `msg_${randomUUID()}`, resendOf: null, body: render(c.kind, body, c.url) });
     });
     this.worker.wake();

@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import type pino from 'pino';
 import { ROOT_LOGGER } from '../../platform/common/logger';
 import { Auth, CurrentAuth } from '../../edge/auth.decorator';
-import { baseUrlOf } from '../../edge/base-url';
+import { linkBaseOf } from '../../edge/base-url';
 import type { CrmRequest } from '../../edge/crm-request';
 import { ApiDoc } from '../../edge/openapi/api-doc.decorator';
 import type { UserContext } from '../../domain/identity/auth-context';
@@ -54,7 +54,7 @@ export class AskController {
   })
   @Auth({ scope: 'crm.read', module: MODULES.ask })
   async ask(@CurrentAuth() auth: UserContext, @Body() dto: AskDto, @Req() req: CrmRequest, @Res() res: Response): Promise<void> {
-    const at = { requestId: req.id, baseUrl: baseUrlOf(req), revision: REVISION_STRUCTURED };
+    const at = { requestId: req.id, baseUrl: linkBaseOf(req), revision: REVISION_STRUCTURED };
     if (!wantsEvents(req)) {
       res.status(200).json({ ok: true, ...(await this.service.ask(auth, dto, at)) });
       return;

@@ -17,7 +17,7 @@ import {
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { Response } from 'express';
 import { DomainError } from '../../platform/common/errors';
-import { baseUrlOf } from '../../edge/base-url';
+import { linkBaseOf, requestOrigin } from '../../edge/base-url';
 import type { CrmRequest } from '../../edge/crm-request';
 import { APP_CONFIG, AppConfig } from '../../platform/config/app-config';
 import type { UserContext } from '../../domain/identity/auth-context';
@@ -74,7 +74,7 @@ export class McpEndpoint {
 
   async handle(auth: UserContext, req: CrmRequest, res: Response): Promise<void> {
     const origin = req.headers.origin;
-    if (origin && origin !== new URL(baseUrlOf(req)).origin) throw new DomainError('forbidden', 'Origin not allowed on the MCP endpoint');
+    if (origin && origin !== new URL(requestOrigin(req)).origin) throw new DomainError('forbidden', 'Origin not allowed on the MCP endpoint');
     const body: unknown = req.body;
     const messages = Array.isArray(body) ? body : [body];
     if (Array.isArray(body) && (body.length === 0 || body.length > MAX_BATCH)) {
@@ -93,7 +93,7 @@ export class McpEndpoint {
       return;
     }
     this.elicitations.noteInitialize(auth, messages);
-    const at: CallContext = { requestId: req.id, baseUrl: baseUrlOf(req), revision: revisionOf(req, messages) };
+    const at: CallContext = { requestId: req.id, baseUrl: linkBaseOf(req), revision: revisionOf(req, messages) };
     // an event stream only when a tool may ask the user on it; every other answer stays application/json
     const stream = this.elicitations.canElicit(auth, at.revision) && messages.some((m) => this.tools.mayAsk(m));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !stream });

@@ -21,7 +21,7 @@ import type { UserContext } from '../../domain/identity/auth-context';
 import type { ModuleName } from '../../domain/workspace/defaults';
 import type { WorkspaceConstants } from '../../domain/workspace/workspace.entity';
 
-/** What a tool runs with besides its arguments: where the web app's record URLs start (scheme and host the caller used). */
+/** What a tool runs with besides its arguments: where the web app's record URLs start (the workspace's configured link base, never the request's host). */
 export interface ToolContext {
   baseUrl: string;
 }

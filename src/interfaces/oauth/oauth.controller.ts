@@ -3,7 +3,7 @@ import { ApiBody, ApiConsumes, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { z } from 'zod';
 import { SecretBox } from '../../platform/common/crypto';
-import { baseUrlOf } from '../../edge/base-url';
+import { requestOrigin } from '../../edge/base-url';
 import type { CrmRequest } from '../../edge/crm-request';
 import { PageCsrf } from '../../edge/page-csrf';
 import { CurrentWorkspace, Public } from '../../edge/auth.decorator';
@@ -68,7 +68,7 @@ export class OAuthController {
   })
   @Public()
   metadata(@Req() req: CrmRequest): z.output<typeof OAuthServerMetadata> {
-    return this.oauth.metadata(baseUrlOf(req));
+    return this.oauth.metadata(requestOrigin(req));
   }
 
   @Get('.well-known/oauth-protected-resource')
@@ -81,7 +81,7 @@ export class OAuthController {
   })
   @Public()
   resource(@Req() req: CrmRequest): z.output<typeof OAuthResourceMetadata> {
-    return this.oauth.resourceMetadata(baseUrlOf(req), baseUrlOf(req));
+    return this.oauth.resourceMetadata(requestOrigin(req), requestOrigin(req));
   }
 
   @Get('.well-known/oauth-protected-resource/mcp')
@@ -96,7 +96,7 @@ export class OAuthController {
   })
   @Public()
   mcpResource(@Req() req: CrmRequest): z.output<typeof OAuthResourceMetadata> {
-    return this.oauth.resourceMetadata(baseUrlOf(req), `${baseUrlOf(req)}/mcp`);
+    return this.oauth.resourceMetadata(requestOrigin(req), `${requestOrigin(req)}/mcp`);
   }
 
   @Post('oauth/register')
@@ -140,7 +140,7 @@ export class OAuthController {
   })
   @Public()
   async authorize(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
-    const out = await this.authorization.authorize(ws, baseUrlOf(req), req.query, cookies.session(req), req.originalUrl);
+    const out = await this.authorization.authorize(ws, requestOrigin(req), req.query, cookies.session(req), req.originalUrl);
     writeOutcome(req, res, out, () => this.csrf.token(req, res));
   }
 
@@ -163,7 +163,7 @@ export class OAuthController {
   })
   @Public()
   async decide(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: unknown) {
-    const out = await this.authorization.decide(ws, baseUrlOf(req), body, cookies.session(req), this.csrf.valid(req));
+    const out = await this.authorization.decide(ws, requestOrigin(req), body, cookies.session(req), this.csrf.valid(req));
     writeOutcome(req, res, out, () => this.csrf.token(req, res));
   }
 

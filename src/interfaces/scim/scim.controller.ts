@@ -199,7 +199,7 @@ export class ScimController {
     errors: { 400: BAD_USER, 403: SEAT, 409: UNIQUENESS },
   })
   async create(@CurrentAuth() auth: AuthContext, @ScimBase() base: string, @Body() body: unknown, @Res({ passthrough: true }) res: Response) {
-    const user = await this.directory.create(auth, fromScimUser(body, true), base);
+    const user = await this.directory.create(auth, fromScimUser(body, true));
     const resource = toScimUser(user, base);
     res.setHeader('Location', (resource.meta as { location: string }).location);
     return resource;
@@ -220,7 +220,7 @@ export class ScimController {
     errors: { 400: BAD_USER, 403: SEAT, 404: USER_NOT_FOUND, 409: `${UNIQUENESS}; or ${LAST_ADMIN}` },
   })
   async replace(@CurrentAuth() auth: AuthContext, @ScimBase() base: string, @Param('id') id: string, @Body() body: unknown) {
-    return toScimUser(await this.directory.modify(auth, scimId(id), (current) => fromScimUser(body, current.active), base), base);
+    return toScimUser(await this.directory.modify(auth, scimId(id), (current) => fromScimUser(body, current.active)), base);
   }
 
   @Patch('Users/:id')
@@ -243,7 +243,7 @@ export class ScimController {
     },
   })
   async patch(@CurrentAuth() auth: AuthContext, @ScimBase() base: string, @Param('id') id: string, @Body() body: unknown) {
-    return toScimUser(await this.directory.modify(auth, scimId(id), (current) => fromScimUser(applyPatch(toScimUser(current, base), body), current.active), base), base);
+    return toScimUser(await this.directory.modify(auth, scimId(id), (current) => fromScimUser(applyPatch(toScimUser(current, base), body), current.active)), base);
   }
 
   @Delete('Users/:id')

@@ -3,6 +3,7 @@ import type { Response } from 'express';
 import type { Observable } from 'rxjs';
 import { DomainError } from '../../platform/common/errors';
 import type { CrmRequest } from '../../edge/crm-request';
+import { linkBaseOf } from '../../edge/base-url';
 import { DEFAULT_COUNT, MAX_COUNT, SCIM_CONTENT_TYPE } from './scim.schemas';
 
 /** Every SCIM answer is application/scim+json (errors too: see error-mapping.ts). */
@@ -14,12 +15,8 @@ export class ScimContentType implements NestInterceptor {
   }
 }
 
-/** scheme://host of the request (X-Forwarded-Proto / -Host only behind a trusted proxy): the base of `meta.location`. */
-export const ScimBase = createParamDecorator((_: unknown, ctx: ExecutionContext): string => {
-  const req = ctx.switchToHttp().getRequest<CrmRequest>();
-  const host = (req.get('x-forwarded-host') && req.app.get('trust proxy') ? req.get('x-forwarded-host')!.split(',')[0]!.trim() : req.get('host')) ?? 'localhost';
-  return `${req.protocol}://${host.replace(/[^A-Za-z0-9.:[\]-]/g, '')}`;
-});
+/** The workspace's configured base URL (never the request's Host): the base of `meta.location`. */
+export const ScimBase = createParamDecorator((_: unknown, ctx: ExecutionContext): string => linkBaseOf(ctx.switchToHttp().getRequest<CrmRequest>()));
 
 /** A SCIM id is the user's integer id as a string; anything else is simply not found. */
 export function scimId(id: string): number {

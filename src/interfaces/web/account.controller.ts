@@ -26,7 +26,7 @@ const REVOKE_WORDS: Record<ConsoleKind, string> = {
 };
 import { pages, settingsPagesOf, settingsReturnTo, signedIn, signedOut } from './pages';
 import { ApiSessionCookies } from '../../edge/api-session';
-import { baseUrlOf } from '../../edge/base-url';
+import { linkBaseOf } from '../../edge/base-url';
 import { confirmFirst, field, Form, idOf, PageContext, PageError, redirect, SettingsPages, ts } from './settings-pages';
 
 /**
@@ -186,7 +186,7 @@ export class AccountController {
 
   private async developersPage(req: CrmRequest, { auth, csrf, chrome, flash }: PageContext, form: { error?: string; name?: string } = {}, status = 200): Promise<Page> {
     const keys = (await this.own.apiKeys(auth)).map((k) => ({ id: k.id, name: k.name, prefix: k.prefix, created: ts(auth, k.createdAt), lastUsed: ts(auth, k.lastUsedAt) }));
-    const view = { chrome, csrf, apiBase: `${baseUrlOf(req)}/api/v1`, ...flash, error: form.error, keys, name: form.name ?? '', max: MAX_API_KEYS };
+    const view = { chrome, csrf, apiBase: `${linkBaseOf(req)}/api/v1`, ...flash, error: form.error, keys, name: form.name ?? '', max: MAX_API_KEYS };
     return pages.render('developers', view, status);
   }
 

@@ -16,7 +16,7 @@ import { CurrentWorkspace, Public } from '../../edge/auth.decorator';
 import { UserDirectoryService } from '../../domain/identity/user-directory.service';
 import type { Workspace } from '../../domain/workspace/workspace.entity';
 import { ConnectionForm, pages } from './pages';
-import { baseUrlOf } from '../../edge/base-url';
+import { linkBaseOf } from '../../edge/base-url';
 import { RECORD_KIND_LABELS, recordConfigOf, recordKindViews, recordValues } from './record-form';
 import { isRecordKind } from '../../domain/integrations/record-kinds';
 import { confirmFirst, field, fields, Form, idOf, Outcome, PageContext, redirect, SettingsPages, ts } from './settings-pages';
@@ -295,7 +295,7 @@ export class AdminSettingsController {
       chrome,
       csrf,
       ...flash,
-      baseUrl: `${baseUrlOf(req)}/api/scim/v2`,
+      baseUrl: `${linkBaseOf(req)}/api/scim/v2`,
       key: key ? { prefix: key.prefix, created: ts(auth, key.createdAt), lastUsed: ts(auth, key.lastUsedAt) } : null,
       operations: operations.map((a) => ({ at: ts(auth, a.at), action: a.action, subject: a.subject ?? '' })),
     });
@@ -355,7 +355,7 @@ export class AdminSettingsController {
       chrome,
       csrf,
       ...flash,
-      baseUrl: `${baseUrlOf(req)}/api/erp/v1`,
+      baseUrl: `${linkBaseOf(req)}/api/erp/v1`,
       keys: keys.map((k) => ({ prefix: k.prefix, created: ts(auth, k.createdAt), lastUsed: ts(auth, k.lastUsedAt) })),
       counts: { ...counts },
       lastPoll: ts(auth, lastPollAt),

@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { SecretBox } from '../../platform/common/crypto';
 import { DomainError } from '../../platform/common/errors';
-import { baseUrlOf } from '../../edge/base-url';
 import type { CrmRequest } from '../../edge/crm-request';
 import { PageCsrf } from '../../edge/page-csrf';
 import { PageRenderer, sendPage } from '../../edge/pages/page-renderer';
@@ -111,7 +110,7 @@ export class PasswordPages {
     const form = (error: string, status: number) => sendPage(req, res, pages.render('forgot', { csrf: this.csrfOf(req).token(req, res), login, error }, status));
     if (!this.csrfOf(req).valid(req)) return form('The form expired. Please send it again.', 403);
     try {
-      await this.invitations.requestReset(ws, login, baseUrlOf(req), ip);
+      await this.invitations.requestReset(ws, login, ip);
     } catch (e) {
       if (!(e instanceof DomainError && e.code === 'rate_limited')) throw e;
       if (e.retryAfter) res.setHeader('Retry-After', String(e.retryAfter));

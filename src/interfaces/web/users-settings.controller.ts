@@ -2,7 +2,6 @@ import { Controller, Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { APP_CONFIG, AppConfig } from '../../platform/config/app-config';
-import { baseUrlOf } from '../../edge/base-url';
 import type { CrmRequest } from '../../edge/crm-request';
 import { Page, PageRenderer } from '../../edge/pages/page-renderer';
 import { CurrentWorkspace, Public } from '../../edge/auth.decorator';
@@ -40,7 +39,7 @@ export class UsersSettingsController {
   @Post('users/:id/invitation')
   newLink(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Param('id') id: string) {
     return this.pages.handle(ws, req, res, async (ctx) => {
-      const { user, link } = await this.invitations.reissue(ctx.auth, idOf(id), baseUrlOf(req));
+      const { user, link } = await this.invitations.reissue(ctx.auth, idOf(id));
       const after = `it works once, for ${this.config.invitationHours} hours; earlier links of this user no longer work`;
       return redirect('/settings/users', { secret: { label: `Invitation link of ${user.username}`, key: link, after } });
     });

@@ -5,7 +5,7 @@ export interface RequestContext {
   requestId: string;
   workspace?: string;
   userId?: number;
-  /** The absolute base of the links to this workspace's records, as this request reached it (src/domain/workspace/link-base.ts). */
+  /** The absolute base of the links to this workspace's records, from configuration (src/domain/workspace/link-base.ts), never from the request. */
   linkBase?: { workspaceId: number; url: string };
 }
 

@@ -48,8 +48,15 @@ export interface AppConfig {
   appVersion: string;
   /** Create the demo workspace on first start; default on unless NODE_ENV=production. */
   seedDemo: boolean;
-  /** PUBLIC_URL: the public base of the default workspace (banner, record links: src/domain/workspace/link-base.ts). */
+  /**
+   * PUBLIC_URL: the public base of the default workspace; its scheme and port serve every workspace. The
+   * base of every URL the service hands out (mailed links, record links, MCP answers: src/domain/workspace/link-base.ts).
+   */
   publicUrl?: string;
+  /** PUBLIC_SCHEME (without PUBLIC_URL): the scheme of those URLs; default http when BASE_DOMAIN is localhost, else https. */
+  publicScheme: 'http' | 'https';
+  /** PUBLIC_PORT (without PUBLIC_URL): their port; default PORT when BASE_DOMAIN is localhost, else the scheme's (left out). */
+  publicPort: number;
   /** NODE_ENV=production. */
   production: boolean;
   /** Origins allowed to call /api/v1 from a browser (CORS); empty = CORS off. */
@@ -190,9 +197,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const databaseDirectUrl = env.DATABASE_DIRECT_URL || undefined;
   if (databaseDirectUrl && !/^postgres(ql)?:\/\//.test(databaseDirectUrl)) throw new ConfigError('DATABASE_DIRECT_URL must start with postgres:// or postgresql://');
   if (!databaseUrl && (databaseDirectUrl || databasePoolMode !== 'session')) throw new ConfigError('DATABASE_POOL_MODE and DATABASE_DIRECT_URL need DATABASE_URL (the embedded database has no pooler)');
-  const publicUrl = env.PUBLIC_URL?.trim() || undefined;
-  if (publicUrl && !/^https?:\/\/[^/\s?#]+(\/[^\s?#]*)?$/.test(publicUrl)) throw new ConfigError(`PUBLIC_URL: "${publicUrl}" is not an http(s) URL (scheme://host[:port], optional path)`);
   const production = (env.NODE_ENV ?? '').trim().toLowerCase() === 'production';
+  const port = int(env, 'PORT', 3000, 0, 65535);
   const corsOrigins = (env.CORS_ORIGINS ?? '')
     .split(',')
     .map((o) => o.trim())
@@ -201,13 +207,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (!/^https?:\/\/[^/\s]+\/?$/.test(o)) throw new ConfigError(`CORS_ORIGINS: "${o}" is not an origin (scheme://host[:port], no path)`);
   }
   return {
-    port: int(env, 'PORT', 3000, 0, 65535),
+    port,
     databaseUrl,
     databasePoolMode,
     databaseDirectUrl,
     dataDir: resolve(str(env, 'DATA_DIR', join(process.cwd(), 'data'))),
     embeddedInMemory: bool(env, 'EMBEDDED_IN_MEMORY', false),
-    baseDomain: str(env, 'BASE_DOMAIN', 'localhost').toLowerCase(),
+    ...linkSettings(env, port),
     defaultWorkspace: slug,
     trustProxy: bool(env, 'TRUST_PROXY', false),
     apiTokenDays: int(env, 'API_TOKEN_DAYS', 90, 1, 3650),
@@ -226,7 +232,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     defaultTimezone: tz,
     appVersion: str(env, 'APP_VERSION', 'v1'),
     seedDemo: bool(env, 'SEED_DEMO', !production),
-    publicUrl,
     production,
     corsOrigins: corsOrigins.map((o) => o.replace(/\/$/, '')),
     smtpUrl: smtpUrl(env.SMTP_URL),
@@ -253,6 +258,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailboxConnectPerHour: int(env, 'MAILBOX_CONNECT_PER_HOUR', 10, 1, 1_000),
     ask: askConfig(env),
   };
+}
+
+/**
+ * What the links the service hands out are built on (src/domain/workspace/link-base.ts). Without
+ * PUBLIC_URL: a local install (BASE_DOMAIN localhost) is reached over http on PORT, any other domain
+ * through a TLS-terminating proxy on the scheme's port.
+ */
+function linkSettings(env: NodeJS.ProcessEnv, port: number): Pick<AppConfig, 'baseDomain' | 'publicUrl' | 'publicScheme' | 'publicPort'> {
+  const baseDomain = str(env, 'BASE_DOMAIN', 'localhost').toLowerCase();
+  const publicUrl = env.PUBLIC_URL?.trim() || undefined;
+  if (publicUrl && !/^https?:\/\/[^/\s?#]+(\/[^\s?#]*)?$/.test(publicUrl)) throw new ConfigError(`PUBLIC_URL: "${publicUrl}" is not an http(s) URL (scheme://host[:port], optional path)`);
+  if (publicUrl && (env.PUBLIC_SCHEME || env.PUBLIC_PORT)) throw new ConfigError('PUBLIC_SCHEME and PUBLIC_PORT apply only without PUBLIC_URL (whose scheme and port are used)');
+  const local = baseDomain === 'localhost';
+  const scheme = str(env, 'PUBLIC_SCHEME', local ? 'http' : 'https').toLowerCase();
+  if (scheme !== 'http' && scheme !== 'https') throw new ConfigError(`PUBLIC_SCHEME must be http or https, got "${scheme}"`);
+  const standard = scheme === 'https' ? 443 : 80;
+  return { baseDomain, publicUrl, publicScheme: scheme, publicPort: int(env, 'PUBLIC_PORT', local && port > 0 ? port : standard, 1, 65535) };
 }
 
 function allowlist(raw: string | undefined): AllowEntry[] {

@@ -232,7 +232,7 @@ export class UnitOfWork {
         event: e.event,
         title: e.title,
         text: e.text,
-        // a path is made absolute on the base of the request that raised it (PUBLIC_URL first); without one the worker does it
+        // a path is made absolute on the workspace's link base (configuration, put in the request context); without a request the worker does it
         url: absoluteOn(requestLinkBase(e.workspaceId), e.url),
         data: e.data,
         recordType: e.recordType,

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '../../../platform/common/errors';
-import { requestLinkBase } from '../../../platform/common/request-context';
 import { APP_CONFIG, AppConfig } from '../../../platform/config/app-config';
 import type { JsonMap } from '../../../platform/database/tenant-entity';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
@@ -128,7 +127,7 @@ export class EventJournalService {
     const rows = await this.uow
       .tenant(auth.workspace.id)
       .sql<Row>(PAGE_SQL, [visible, after.txid, after.id, kinds, this.config.eventRetentionDays, limit]);
-    const base = linkBase(this.config, auth.workspace.slug, requestLinkBase(auth.workspace.id));
+    const base = linkBase(this.config, auth.workspace.slug);
     const events: JournalEvent[] = rows
       .filter((r) => r.id !== null)
       .map((r) => ({

@@ -5,15 +5,16 @@ import type { z } from 'zod';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiDoc } from '../../../edge/openapi/api-doc.decorator';
 import type { CrmRequest } from '../../../edge/crm-request';
+import { linkBaseOf } from '../../../edge/base-url';
 import { ErpConnectionService } from '../../../domain/crm/orders/erp-connection.service';
 import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
 import type { UserContext } from '../../../domain/identity/auth-context';
 import { ErpConnectionResponse, ErpDeadLetterList, ErpKeyCreated, ErpKeysRevoked, ErpRequeued } from '../schemas/connection.schema';
 import { toErpConnection, toErpDeadLetters } from '../mappers/erp-connection.mapper';
 
-/** scheme://host/api/erp/v1 of this workspace, as the ERP must call it. */
+/** The configured base of this workspace + /api/erp/v1, as the ERP must call it (never from the Host). */
 function erpBaseUrl(req: CrmRequest): string {
-  return `${req.protocol}://${(req.get('host') ?? 'localhost').replace(/[^A-Za-z0-9.:[\]-]/g, '')}/api/erp/v1`;
+  return `${linkBaseOf(req)}/api/erp/v1`;
 }
 
 /** The ERP connection card of the admin settings (admins only; 403 forbidden for others). */

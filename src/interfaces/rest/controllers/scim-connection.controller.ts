@@ -3,15 +3,16 @@ import type { z } from 'zod';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiDoc } from '../../../edge/openapi/api-doc.decorator';
 import type { CrmRequest } from '../../../edge/crm-request';
+import { linkBaseOf } from '../../../edge/base-url';
 import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
 import type { UserContext } from '../../../domain/identity/auth-context';
 import { UserDirectoryService } from '../../../domain/identity/user-directory.service';
 import { ScimConnectionResponse, ScimKeyCreated } from '../schemas/connection.schema';
 import { toScimConnection } from '../mappers/scim-connection.mapper';
 
-/** scheme://host/api/scim/v2 of this workspace, as the identity provider must call it. */
+/** The configured base of this workspace + /api/scim/v2, as the identity provider must call it (never from the Host). */
 function scimBaseUrl(req: CrmRequest): string {
-  return `${req.protocol}://${(req.get('host') ?? 'localhost').replace(/[^A-Za-z0-9.:[\]-]/g, '')}/api/scim/v2`;
+  return `${linkBaseOf(req)}/api/scim/v2`;
 }
 
 /** The SCIM connection card of the admin settings (admins only; 403 forbidden for others). */

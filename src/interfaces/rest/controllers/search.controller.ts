@@ -2,7 +2,7 @@ import { Controller, Get, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiDoc } from '../../../edge/openapi/api-doc.decorator';
 import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
-import { baseUrlOf } from '../../../edge/base-url';
+import { linkBaseOf } from '../../../edge/base-url';
 import type { CrmRequest } from '../../../edge/crm-request';
 import type { UserContext } from '../../../domain/identity/auth-context';
 import { SearchService } from '../../../domain/crm/search';
@@ -29,6 +29,6 @@ export class SearchController {
   @Auth({ scope: 'crm.read' })
   async search(@CurrentAuth() auth: UserContext, @Query() dto: SearchQueryDto, @Req() req: CrmRequest) {
     const q = dto.q.trim();
-    return toSearchResponse(await this.service.search(auth, q, dto.limit), q, auth.workspace, baseUrlOf(req));
+    return toSearchResponse(await this.service.search(auth, q, dto.limit), q, auth.workspace, linkBaseOf(req));
   }
 }

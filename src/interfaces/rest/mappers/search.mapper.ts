@@ -9,7 +9,7 @@ type Kind = Item['kind'];
 
 const line = (...parts: (string | null | undefined)[]) => parts.filter((p) => p && p.trim()).join(' · ');
 
-/** The search result as items with absolute record URLs under `baseUrl` (scheme and host the caller used). */
+/** The search result as items with absolute record URLs under `baseUrl` (the workspace's configured link base, never the request's host). */
 export function toSearchResponse(r: SearchResult, q: string, ws: Workspace, baseUrl: string): z.output<typeof SearchResponse> {
   const url = (type: Parameters<typeof recordPath>[0], id: number) => baseUrl + recordPath(type, id);
   const items: Item[] = [];
