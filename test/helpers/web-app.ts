@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { useChromium } from './browser';
+import { freePort } from './loopback-fetch';
 import { startApp, type StartOptions, type TestApp } from './test-app';
 
 const ROOT = join(__dirname, '..', '..');
@@ -32,9 +32,10 @@ export function useWebApp(start: StartOptions = {}): WebApp {
   let port = 0;
   beforeAll(async () => {
     execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-web-if-needed.js')], { stdio: 'inherit' });
-    t = await startApp(start);
-    await t.app.listen(0, '127.0.0.1');
-    port = (t.app.getHttpServer().address() as AddressInfo).port;
+    // the links the service hands out carry the configured port (PUBLIC_PORT), never the request's: listen on it
+    port = await freePort();
+    t = await startApp({ ...start, env: { PUBLIC_PORT: String(port), ...start.env } });
+    await t.app.listen(port, '127.0.0.1');
   });
   afterAll(async () => {
     await t?.close();

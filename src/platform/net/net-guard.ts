@@ -96,7 +96,8 @@ export async function hostProblem(hostname: string, policy: NetworkPolicy, plain
   if (policy.trusted) return null;
   const host = hostname.replace(/^\[|\]$/g, '');
   if (isIP(host)) return policy.refusal(host, host, plain);
-  if (policy.listsHost(host)) return null;
+  // every address is allowed over TLS: a name that does not resolve here is checked again when connecting
+  if (policy.listsHost(host) || (policy.allowsEveryAddress && !plain)) return null;
   const { lookup } = await import('node:dns/promises');
   let addrs: { address: string }[];
   try {

@@ -74,6 +74,11 @@ export class NetworkPolicy {
     return new NetworkPolicy(false, allPrivate, entries);
   }
 
+  /** Every address is allowed over TLS (trusted, or the deprecated every-private switch): no lookup needed to decide. */
+  get allowsEveryAddress(): boolean {
+    return this.trusted || this.allPrivate;
+  }
+
   /** Is `hostname` (a name, not an address) listed by the operator? Then whatever it resolves to is theirs. */
   listsHost(hostname: string): boolean {
     const h = hostname.toLowerCase().replace(/\.$/, '');
