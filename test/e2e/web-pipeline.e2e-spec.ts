@@ -76,8 +76,11 @@ describe('the pipeline board', () => {
     expect((await getOpp(o.id)).stage).toBe('Uygun');
     // focus is back on the card's handle, in its new column (set after the board re-renders with the server's
     // answer, which a loaded machine delivers late: wait for it rather than read it once)
-    await page.waitForFunction(`document.activeElement?.getAttribute("data-move-handle") === "${o.id}"`, undefined, { timeout: 15_000 });
-    expect(await page.evaluate('document.activeElement?.getAttribute("data-move-handle")')).toBe(String(o.id));
+    // polled through page.evaluate (the DevTools protocol): waitForFunction's polling evaluates its string with
+    // eval in the page, which the app's CSP (no 'unsafe-eval') refuses once the first check is not yet true
+    const focused = () => page.evaluate('document.activeElement?.getAttribute("data-move-handle")');
+    for (let i = 0; i < 300 && (await focused()) !== String(o.id); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await focused()).toBe(String(o.id));
   });
 
   it('puts a card refused by the gate back and shows the gate problems on it', async () => {
