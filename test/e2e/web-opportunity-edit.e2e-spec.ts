@@ -167,6 +167,8 @@ describe('editing an opportunity through its gates', () => {
     await page.getByRole('button', { name: x.move(x.stages[2]) }).click();
     await page.getByRole('region', { name: x.stagesRegion }).getByRole('listitem').filter({ hasText: `${x.stages[2]} (${x.current})` }).waitFor();
     expect((await getOpp(id)).stage).toBe('Negotiation');
+    // a price per unit keeps its decimals
+    expect(await page.locator('#main').innerText()).toMatch(/€2[.,]35 \/ kg/);
     await expectNoInternals(page, id);
     await screenshot(page, `opportunity-edited-${lang}`, width);
     expect(errors).toEqual([]);

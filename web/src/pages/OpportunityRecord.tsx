@@ -155,7 +155,7 @@ function Record({ o }: { o: Opp }) {
           [text('owner'), o.owner?.full_name],
           [text('product'), o.product],
           [text('quantity'), o.potential_kg ? `${formatNumber(lang, o.potential_kg)} ${o.unit}` : null],
-          [text('offerPrice'), o.offer_price === null ? null : formatMoney(lang, o.offer_price, o.currency)],
+          [text('offerPrice'), o.offer_price === null ? null : `${formatMoney(lang, o.offer_price, o.currency, 4)} / ${o.unit}`],
           [text('paymentDays'), o.payment_days === null ? null : text('paymentDaysN', { n: o.payment_days })],
           [text('closeDate'), formatDate(lang, o.close_date)],
           // `prob` is a fraction (0.1 = 10 %), whatever the OpenAPI description says
