@@ -99,6 +99,18 @@ describe('creating an opportunity', () => {
     await page.getByRole('link', { name: `Pano fırsatı ${width}` }).first().waitFor();
     expect(errors).toEqual([]);
   });
+  it('from a person, with their company preselected (desktop, en)', async () => {
+    const person = (await as().post('/api/v1/people', { name: 'Ayşe Demir', customer_id: companyId }).expect(201)).body.person;
+    const { page, errors } = await open(`/people/${person.id}`, 'desktop', 'en');
+    await page.getByRole('button', { name: 'New opportunity' }).click();
+    const form = page.getByRole('form', { name: 'New opportunity' });
+    await form.getByText('Anadolu Plastik A.Ş.', { exact: true }).waitFor();
+    await form.getByLabel(/^Name \(/).fill('Kişiden fırsat');
+    await form.getByRole('button', { name: 'Create' }).click();
+    const id = await recordOf(page, 'Kişiden fırsat');
+    expect(await getOpp(id)).toMatchObject({ customer_id: companyId, stage: 'Qualify' });
+    expect(errors).toEqual([]);
+  });
 });
 
 describe('editing an opportunity through its gates', () => {
