@@ -96,7 +96,7 @@ describe('opportunities with renamed stages', () => {
     let r = await move(o.id, 'Uygun', { note: 'nitelendi' }).expect(200);
     expect(r.body.opp).toMatchObject({ stage: 'Uygun', next_stage: 'Çözüm Sunumu', trend: 'up', trend_label: 'Advancing', fc: 'Havuz', prob: 0.25, sla_days: 21 });
     expect(r.body.opp.steps.filter((s: { stage: string }) => s.stage === 'Uygun')).toHaveLength(2);
-    expect((await move(o.id, 'Pazarlık').expect(400)).body.gate_problems).toEqual(['Çözüm Sunumu: need not confirmed (BANT N)', 'no offer price', 'no payment terms (payment_days)']);
+    expect((await move(o.id, 'Pazarlık').expect(400)).body.gate_problems).toEqual(['Çözüm Sunumu: need not confirmed (BANT N)', 'no offer price', 'no payment terms']);
     await patch({ bant_n: true, offer_price: 1.5, payment_days: 60 });
     r = await move(o.id, 'Pazarlık').expect(200);
     expect(r.body.opp).toMatchObject({ stage: 'Pazarlık', fc: 'En iyi durum', prob: 0.6 });

@@ -15,7 +15,7 @@ describe('gates', () => {
     ['Viable', { bantB: true, bantA: true, productId: 1 }, []],
     ['Present Solution', {}, ['need not confirmed (BANT N)', 'no expected close date']],
     ['Present Solution', { bantN: true, closeDate: '2026-07-01' }, []],
-    ['Negotiation', { offerPrice: 0, paymentDays: null }, ['no offer price', 'no payment terms (payment_days)']],
+    ['Negotiation', { offerPrice: 0, paymentDays: null }, ['no offer price', 'no payment terms']],
     ['Negotiation', { offerPrice: 1.2, paymentDays: 0 }, []],
     ['Expect to Close', { bantB: true, bantA: true, closeDate: '2026-06-14' }, ['BANT score is 2; at least 3 needed', 'close date is in the past']],
     ['Expect to Close', { bantB: true, bantA: true, bantT: true, closeDate: TODAY }, []],
@@ -39,7 +39,7 @@ describe('gates', () => {
     expect(R.moveProblems(c, facts({ bantB: true, bantA: true, bantN: true, productId: 1 }), 'Qualify', 'Negotiation', TODAY)).toEqual([
       'Present Solution: no expected close date',
       'no offer price',
-      'no payment terms (payment_days)',
+      'no payment terms',
     ]);
   });
 });
@@ -153,7 +153,7 @@ describe('roles and the stages of a renamed (Turkish) installation', () => {
     ['Uygun', {}, ['BANT score is 0; at least 2 needed', 'no product chosen']],
     ['Uygun', { bantB: true, bantA: true, productId: 1 }, []],
     ['Çözüm Sunumu', {}, ['need not confirmed (BANT N)', 'no expected close date']],
-    ['Pazarlık', { offerPrice: 0 }, ['no offer price', 'no payment terms (payment_days)']],
+    ['Pazarlık', { offerPrice: 0 }, ['no offer price', 'no payment terms']],
     ['Kapanış Bekleniyor', { bantB: true, bantA: true, closeDate: '2026-06-14' }, ['BANT score is 2; at least 3 needed', 'close date is in the past']],
     ['Kazanıldı', { value: 0 }, ['value must be above zero']],
     ['Kaybedildi', {}, []],
@@ -171,7 +171,7 @@ describe('roles and the stages of a renamed (Turkish) installation', () => {
     expect(R.moveProblems(tr, f({ bantB: true, bantA: true, bantN: true, productId: 1 }), 'Nitelendirme', 'Pazarlık', TODAY)).toEqual([
       'Çözüm Sunumu: no expected close date',
       'no offer price',
-      'no payment terms (payment_days)',
+      'no payment terms',
     ]);
   });
 
@@ -185,7 +185,7 @@ describe('roles and the stages of a renamed (Turkish) installation', () => {
       'timing not agreed (BANT T)',
       'no product chosen',
       'no offer price',
-      'no payment terms (payment_days)',
+      'no payment terms',
       'no expected close date',
       'value must be above zero',
     ]);

@@ -23,6 +23,8 @@ describe('format', () => {
     expect(formatNumber('en', null)).toBe('');
     expect(formatMoney('en', 12500, 'EUR')).toBe('€12,500');
     expect(formatMoney('tr', 12500, 'TRY')).toBe('₺12.500');
+    expect(formatMoney('en', 2.3456, 'EUR', 4)).toBe('€2.3456');
+    expect(formatMoney('tr', 2.35, 'EUR', 4)).toBe('€2,35');
     expect(formatMoney('en', 12.345, 'kg')).toBe('12.35');
     expect(formatMoney('en', null, 'EUR')).toBe('');
   });

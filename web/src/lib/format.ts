@@ -11,11 +11,11 @@ export function formatNumber(lang: Lang, n: number | null | undefined, digits = 
   return new Intl.NumberFormat(tag(lang), { maximumFractionDigits: digits }).format(n);
 }
 
-export function formatMoney(lang: Lang, amount: number | null | undefined, currency: string | null | undefined): string {
+export function formatMoney(lang: Lang, amount: number | null | undefined, currency: string | null | undefined, digits = 0): string {
   if (amount === null || amount === undefined) return '';
   if (!currency || !/^[A-Z]{3}$/.test(currency)) return formatNumber(lang, amount, 2);
   try {
-    return new Intl.NumberFormat(tag(lang), { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount);
+    return new Intl.NumberFormat(tag(lang), { style: 'currency', currency, maximumFractionDigits: digits }).format(amount);
   } catch {
     return `${formatNumber(lang, amount, 2)} ${currency}`;
   }

@@ -73,6 +73,14 @@ const en = {
   'common.archiveAsk': 'Archive {name}? It leaves the lists; its history stays and it can be restored.',
   'common.archiveYes': 'Yes, archive',
   'common.shown': '{n} shown',
+  'field.required': '{label} is required.',
+  'field.min': '{label} must be at least {n}.',
+  'field.max': '{label} must be at most {n}.',
+  'field.number': '{label} must be a number.',
+  'field.integer': '{label} must be a whole number.',
+  'field.date': '{label} must be a date.',
+  'field.length': '{label} can have at most {n} characters.',
+  'field.other': '{label}: {message}.',
 } as const;
 
 export type TextKey = keyof typeof en;
@@ -147,6 +155,14 @@ const tr: Dictionary = {
   'common.archiveAsk': '{name} arşivlensin mi? Listelerden çıkar; geçmişi kalır ve geri alınabilir.',
   'common.archiveYes': 'Evet, arşivle',
   'common.shown': '{n} gösteriliyor',
+  'field.required': '{label} zorunludur.',
+  'field.min': '{label} en az {n} olmalı.',
+  'field.max': '{label} en fazla {n} olmalı.',
+  'field.number': '{label} bir sayı olmalı.',
+  'field.integer': '{label} tam sayı olmalı.',
+  'field.date': '{label} bir tarih olmalı.',
+  'field.length': '{label} en fazla {n} karakter olabilir.',
+  'field.other': '{label}: {message}.',
 };
 
 export type Lang = 'en' | 'tr';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must } from '../lib/api';
 import { useLang, useT } from '../lib/i18n';
@@ -14,6 +14,8 @@ import { ArchiveButton, FormError } from '../shell/forms';
 import { LinkedRecordsSections } from './objects/LinkedRecords';
 import { AskBox } from './ask/AskBox';
 import { CompanyThreads } from './mail/Threads';
+import { OppForm } from './opportunities/OppForm';
+import { useOppText } from './opportunity.text';
 import '../shell/screens.css';
 
 /**
@@ -30,7 +32,9 @@ export default function CompanyRecord() {
   const visits = useModule(MODULES.activities);
   const email = useModule(MODULES.email);
   const qc = useQueryClient();
-  const [mode, setMode] = useState<'view' | 'edit' | 'person'>('view');
+  const oppText = useOppText();
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<'view' | 'edit' | 'person' | 'opp'>('view');
   const key = ['company', id, 'record'];
   const q = useQuery({
     queryKey: key,
@@ -73,6 +77,11 @@ export default function CompanyRecord() {
                   <button type="button" onClick={() => setMode('person')}>
                     {text('newPerson')}
                   </button>
+                  {c.active ? (
+                    <button type="button" onClick={() => setMode('opp')}>
+                      {oppText('newOpp')}
+                    </button>
+                  ) : null}
                   {orders ? <Link className="button" to={`/orders?customer_id=${c.id}&new=1`}>{text('newOrder')}</Link> : null}
                 </>
               ) : null}
@@ -98,6 +107,7 @@ export default function CompanyRecord() {
               onCancel={() => setMode('view')}
             />
           ) : null}
+          {mode === 'opp' ? <OppForm company={{ id: c.id, name: c.name }} onSaved={(o) => void navigate(`/opportunities/${o.id}`)} onCancel={() => setMode('view')} /> : null}
           {mode === 'person' ? (
             <PersonForm
               customerId={c.id}

@@ -8,6 +8,8 @@ import { formatDate, formatMoney } from '../lib/format';
 import { Loaded } from '../shell/States';
 import { HealthBadge, stageLabel, ViewSwitch } from './opportunity-parts';
 import { useOppText } from './opportunity.text';
+import { oppKeys } from './opportunities/keys';
+import { NewOppButton } from './opportunities/NewOpp';
 
 type Page = Schemas['OpportunityList'];
 const PAGE = 50;
@@ -30,7 +32,7 @@ export default function OpportunityList() {
   const filters = { ...(stage ? { stage } : {}), ...(owner ? { owner_id: owner } : {}), ...(status ? { status } : {}), ...(q ? { q } : {}) };
 
   const list = useInfiniteQuery({
-    queryKey: ['opps', 'list', filters],
+    queryKey: oppKeys.list(filters),
     queryFn: async ({ pageParam }) => must(await api.GET('/api/v1/opportunities', { params: { query: { ...filters, limit: PAGE, ...(pageParam ? { cursor: pageParam } : {}) } } })),
     initialPageParam: '' as string,
     getNextPageParam: (last: Page) => last.next_cursor || undefined,
@@ -53,6 +55,7 @@ export default function OpportunityList() {
         <h1 id="opp-list-h">{text('list')}</h1>
         <ViewSwitch current="list" />
       </header>
+      <NewOppButton />
       <form className="filters" role="search" aria-label={text('filters')} onSubmit={apply} key={params.toString()}>
         <label>
           {text('search')}

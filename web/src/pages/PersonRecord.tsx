@@ -10,6 +10,7 @@ import { useCompanyText } from './companies/companies.text';
 import { PersonForm } from './companies/PersonForm';
 import { ArchiveButton, FormError } from '../shell/forms';
 import { LinkedRecordsSections } from './objects/LinkedRecords';
+import { NewOppButton } from './opportunities/NewOpp';
 import '../shell/screens.css';
 
 /** The person record (one call, and the cached object definitions): contact facts, the company, custom records; edit, archive, restore. */
@@ -56,6 +57,7 @@ export default function PersonRecord() {
             </div>
           ) : null}
           <FormError error={archive.error ?? restore.error} />
+          {p.active && p.customer_id && !editing ? <NewOppButton company={{ id: p.customer_id, name: p.customer }} primary={false} /> : null}
           {editing ? (
             <PersonForm
               person={p}

@@ -20,11 +20,14 @@ import { useMe } from '../lib/session';
 import { useLang, useT } from '../lib/i18n';
 import { formatMoney, formatNumber } from '../lib/format';
 import { Loaded } from '../shell/States';
-import { CloseDialog, gateProblemsOf, HealthBadge, moveStage, stageLabel, ViewSwitch, type OppSummary } from './opportunity-parts';
+import { CloseDialog, gateProblemsOf, HealthBadge, moveStage, stageLabel, ViewSwitch, type Opp, type OppSummary } from './opportunity-parts';
 import { useOppText } from './opportunity.text';
+import { useGateProblem } from './opportunities/gate-text';
+import { oppKeys, useOppWritten } from './opportunities/keys';
+import { NewOppButton } from './opportunities/NewOpp';
 
 type Page = Schemas['OpportunityList'];
-const BOARD_KEY = ['opps', 'board'] as const;
+const BOARD_KEY = oppKeys.board;
 /** The board asks for the open opportunities a page of 200 at a time (the API's largest page); more on demand. */
 const PAGE = 200;
 
@@ -49,6 +52,7 @@ export default function Pipeline() {
         <h1 id="pipeline-h">{text('pipeline')}</h1>
         <ViewSwitch current="board" />
       </header>
+      <NewOppButton />
       <Loaded q={q}>
         {(data) => (
           <>
@@ -71,6 +75,8 @@ function Board({ items }: { items: OppSummary[] }) {
   const text = useOppText();
   const lang = useLang();
   const qc = useQueryClient();
+  const written = useOppWritten();
+  const gate = useGateProblem();
   const stages = c.open_stages;
   const stagesRef = useRef(stages);
   stagesRef.current = stages;
@@ -119,11 +125,11 @@ function Board({ items }: { items: OppSummary[] }) {
     onDragCancel: ({ active }) => text('cancelled', { name: nameOf(active.id), stage: label(byId.get(Number(active.id))?.stage) }),
   };
 
-  function replaceInBoard(updated: OppSummary) {
+  function replaceInBoard(updated: Opp) {
     qc.setQueryData<InfiniteData<Page>>(BOARD_KEY, (d) =>
       d && { ...d, pages: d.pages.map((p) => ({ ...p, items: p.items.flatMap((o) => (o.id !== updated.id ? [o] : updated.is_open ? [{ ...o, ...updated }] : [])) })) },
     );
-    void qc.invalidateQueries({ queryKey: ['opp', updated.id] });
+    written(updated, { except: [BOARD_KEY] });
   }
 
   async function move(o: OppSummary, stage: string) {
@@ -136,7 +142,7 @@ function Board({ items }: { items: OppSummary[] }) {
       setProblems(({ [o.id]: _gone, ...rest }) => rest);
       setStatus(text('moved', { name, stage: label(updated.stage) }));
     } catch (err) {
-      const list = gateProblemsOf(err) ?? [err instanceof Error ? err.message : String(err)];
+      const list = gateProblemsOf(err)?.map(gate) ?? [err instanceof Error ? err.message : String(err)];
       setProblems((p) => ({ ...p, [o.id]: { stage, list } }));
       setStatus(`${text('refused', { name, stage: label(stage) })} ${list.join('; ')}`);
     } finally {

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { api, ApiFailure, must, type Schemas } from '../lib/api';
 import { useMe, type Me } from '../lib/session';
 import { useOppText } from './opportunity.text';
+import { useGateProblem } from './opportunities/gate-text';
 import './opportunities.css';
 
 export type Opp = Schemas['Opportunity'];
@@ -53,6 +54,7 @@ export function HealthBadge({ opp }: { opp: Pick<OppSummary, 'health'> }) {
 export function CloseDialog({ opp, onClosed, onDismiss }: { opp: Pick<OppSummary, 'id' | 'name'>; onClosed: (o: Opp) => void; onDismiss: () => void }) {
   const me = useMe();
   const text = useOppText();
+  const gate = useGateProblem();
   const c = me.constants;
   const options = closingStages(c);
   const ref = useRef<HTMLDialogElement>(null);
@@ -81,7 +83,7 @@ export function CloseDialog({ opp, onClosed, onDismiss }: { opp: Pick<OppSummary
       onClosed(await moveStage(opp.id, stage, reason || undefined));
     } catch (err) {
       const problems = gateProblemsOf(err);
-      setError(problems ? problems.join('; ') : err instanceof Error ? err.message : String(err));
+      setError(problems ? problems.map(gate).join('; ') : err instanceof Error ? err.message : String(err));
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { ApiFailure } from '../lib/api';
-import { useT } from '../lib/i18n';
+import { useT, type TextKey } from '../lib/i18n';
 import './screens.css';
 
 /** A 400 `invalid` answer's messages by field (the API writes `field: message; field: message`). */
@@ -13,6 +13,32 @@ export function fieldErrors(error: unknown): Record<string, string> {
     if (i > 0 && fields.includes(part.slice(0, i))) out[part.slice(0, i)] ??= part.slice(i + 2);
   }
   for (const f of fields) out[f] ??= error.body.message ?? 'invalid';
+  return out;
+}
+
+/** The class-validator and domain messages of a field, as sentence kinds (anything else is shown after the label). */
+const SENTENCES: [RegExp, TextKey][] = [
+  [/^(is required|must not be empty|should not be empty|must not be null)$/, 'field.required'],
+  [/^must not be less than (\S+)$/, 'field.min'],
+  [/^must not be greater than (\S+)$/, 'field.max'],
+  [/^must be an integer/, 'field.integer'],
+  [/^must be a number/, 'field.number'],
+  [/^must be a date/, 'field.date'],
+  [/^must be shorter than or equal to (\d+) characters$/, 'field.length'],
+];
+
+/**
+ * A 400 `invalid` answer's messages by field as sentences in the user's language, naming the field by the
+ * label the form shows (`labels`), never by its API name: "Payment days must be at most 3650."
+ */
+export function useFieldSentences(error: unknown, labels: Record<string, string>): Record<string, string> {
+  const t = useT();
+  const out: Record<string, string> = {};
+  for (const [field, message] of Object.entries(fieldErrors(error))) {
+    const label = labels[field] ?? labels['*'] ?? field;
+    const hit = SENTENCES.find(([re]) => re.test(message));
+    out[field] = hit ? t(hit[1], { label, n: hit[0].exec(message)?.[1] ?? '' }) : t('field.other', { label, message: message.replace(/\.$/, '') });
+  }
   return out;
 }
 

@@ -70,7 +70,7 @@ const GATE_CHECKS: [keyof GateRules, (o: OppFacts, rules: GateRules, today: stri
   ['timing', (o) => (o.bantT ? null : 'timing not agreed (BANT T)')],
   ['product', (o) => (o.productId ? null : 'no product chosen')],
   ['offer_price', (o) => (o.offerPrice === null || o.offerPrice <= 0 ? 'no offer price' : null)],
-  ['payment_days', (o) => (o.paymentDays === null ? 'no payment terms (payment_days)' : null)],
+  ['payment_days', (o) => (o.paymentDays === null ? 'no payment terms' : null)],
   ['close_date', (o) => (o.closeDate ? null : 'no expected close date')],
   ['close_date_future', (o, r, today) => (!o.closeDate ? (r.close_date ? null : 'no expected close date') : o.closeDate < today ? 'close date is in the past' : null)],
   ['value_positive', (o) => (o.value > 0 ? null : 'value must be above zero')],

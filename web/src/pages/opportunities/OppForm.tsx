@@ -1,0 +1,195 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { api, must } from '../../lib/api';
+import { useT } from '../../lib/i18n';
+import { useMe } from '../../lib/session';
+import { Field, FormError, useFieldSentences } from '../../shell/forms';
+import { RecordPicker, searchCompanies, type Picked } from '../../shell/RecordPicker';
+import type { Opp } from '../opportunity-parts';
+import { useOppText } from '../opportunity.text';
+import { useOppWritten } from './keys';
+
+const TEXTS = ['name', 'value', 'currency', 'potential_kg', 'unit', 'offer_price', 'payment_days', 'close_date', 'probability', 'fc', 'owner_id', 'type', 'source', 'competitor', 'line', 'next_step', 'note'] as const;
+type Name = (typeof TEXTS)[number];
+type Values = Record<Name, string>;
+const NULLABLE = new Set<Name>(['offer_price', 'payment_days', 'probability', 'fc', 'close_date']);
+const NUMBERS = new Set<Name>(['value', 'potential_kg', 'offer_price', 'payment_days', 'probability', 'owner_id']);
+
+/** The workspace's own name for the line (constants.opp_line_label), unless it is the default English one: then `fallback`, in the user's language. */
+export const lineLabel = (configured: string, fallback: string): string => (configured && configured !== 'Product line' ? configured : fallback);
+
+/** The form's values of an opportunity (empty strings for what is not set). */
+function valuesOf(o: Opp | undefined, me: ReturnType<typeof useMe>): Values {
+  const s = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+  return {
+    name: s(o?.name),
+    value: s(o?.value),
+    currency: o?.currency ?? '',
+    potential_kg: o && o.potential_kg ? s(o.potential_kg) : '',
+    unit: o?.unit ?? me.app.unit_default,
+    offer_price: s(o?.offer_price),
+    payment_days: s(o?.payment_days),
+    close_date: s(o?.close_date),
+    probability: s(o?.probability),
+    fc: o?.fc ?? '',
+    owner_id: s(o?.owner?.id ?? me.user.id),
+    type: o?.type ?? '',
+    source: o?.source ?? '',
+    competitor: o?.competitor ?? '',
+    line: o?.line ?? '',
+    next_step: o?.next_step ?? '',
+    note: o?.note ?? '',
+  };
+}
+
+/** A form value as the API takes it: numbers as numbers, an emptied nullable field as null. */
+function apiValue(name: Name, v: string): string | number | null | undefined {
+  if (v.trim() === '') return NULLABLE.has(name) ? null : NUMBERS.has(name) || name === 'currency' || name === 'unit' ? undefined : '';
+  return NUMBERS.has(name) ? Number(v) : v;
+}
+
+/**
+ * Create (no `opp`) or edit an opportunity: the fields of spec 2.6 a person sets, the company and product
+ * chosen by name, the owner from the workspace's users. Editing sends only what changed (PATCH), so an
+ * untouched forecast category stays the stage's. Server validation shows next to each field as a sentence.
+ */
+export function OppForm({ opp, company: preset, onSaved, onCancel }: { opp?: Opp; company?: Picked | null; onSaved: (o: Opp) => void; onCancel: () => void }) {
+  const me = useMe();
+  const t = useT();
+  const text = useOppText();
+  const written = useOppWritten();
+  const c = me.constants;
+  const startCompany = opp ? { id: opp.customer_id, name: opp.customer } : (preset ?? null);
+  const startProduct = opp?.product_id ? { id: opp.product_id, name: opp.product } : null;
+  const [initial] = useState(() => valuesOf(opp, me));
+  const [values, setValues] = useState<Values>(initial);
+  const [company, setCompany] = useState<Picked | null>(startCompany);
+  const [product, setProduct] = useState<Picked | null>(startProduct);
+  const set = (name: Name) => (e: { target: { value: string } }) => setValues({ ...values, [name]: e.target.value });
+
+  const save = useMutation({
+    mutationFn: async () => {
+      const changed = (n: Name) => !opp || values[n] !== initial[n];
+      const body: Record<string, unknown> = {};
+      for (const n of TEXTS) {
+        const v = apiValue(n, values[n]);
+        if (changed(n) && v !== undefined && !(opp === undefined && (v === '' || v === null))) body[n] = v;
+      }
+      if (!opp || company?.id !== opp.customer_id) body.customer_id = company?.id;
+      if (!opp ? product : (product?.id ?? null) !== (opp.product_id ?? null)) body.product_id = product?.id ?? null;
+      if (opp) return must(await api.PATCH('/api/v1/opportunities/{id}', { params: { path: { id: opp.id } }, body })).opp;
+      return must(await api.POST('/api/v1/opportunities', { body: body as { name: string; customer_id: number } })).opp;
+    },
+    onSuccess: (o) => {
+      written(o, { previousCustomerId: opp?.customer_id });
+      onSaved(o);
+    },
+  });
+  const labels: Record<string, string> = {
+    name: text('name'),
+    customer_id: text('company'),
+    product_id: text('product'),
+    value: text('value'),
+    currency: text('currency'),
+    potential_kg: text('quantity'),
+    unit: text('unit'),
+    offer_price: text('offerPrice'),
+    payment_days: text('paymentDays'),
+    close_date: text('closeDate'),
+    probability: text('probabilityPct'),
+    fc: text('forecast'),
+    owner_id: text('owner'),
+    type: text('type'),
+    source: text('source'),
+    competitor: text('competitor'),
+    line: lineLabel(c.opp_line_label, text('line')),
+    next_step: text('nextStep'),
+    note: text('note'),
+    '*': text('opportunity'),
+  };
+  const errors = useFieldSentences(save.error, labels);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate();
+  };
+  const input = (name: Name, type = 'text', extra: Record<string, string | number | boolean> = {}) => (
+    <Field label={labels[name]!} error={errors[name]} required={name === 'name'}>
+      {(p) => <input {...p} {...extra} name={name} type={type} value={values[name]} onChange={set(name)} />}
+    </Field>
+  );
+  const choice = (name: Name, options: readonly string[], empty?: string) => (
+    <Field label={labels[name]!} error={errors[name]}>
+      {(p) => (
+        <select {...p} name={name} value={values[name]} onChange={set(name)}>
+          {empty !== undefined || !options.includes(values[name]) ? <option value="">{empty ?? ''}</option> : null}
+          {options.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+  const heading = opp ? text('editOpp') : text('newOpp');
+  const num = { inputMode: 'decimal', step: 'any', min: 0 };
+
+  return (
+    <form className="panel co-form opp-form" onSubmit={submit} noValidate aria-label={heading}>
+      <h2>{heading}</h2>
+      <div className="co-grid">
+        {input('name', 'text', { maxLength: 200, autoFocus: !opp })}
+        <RecordPicker label={`${labels.customer_id} (${t('picker.required')})`} value={company} onChange={setCompany} search={searchCompanies} queryKey={['companies']} error={errors.customer_id} />
+        <Field label={labels.owner_id!} error={errors.owner_id}>
+          {(p) => (
+            <select {...p} name="owner_id" value={values.owner_id} onChange={set('owner_id')}>
+              {me.users.map((u) => (
+                <option key={u.id} value={u.id}>
+                  {u.full_name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {input('value', 'number', num)}
+        {choice('currency', me.app.currencies, text('currencyDefault'))}
+        <RecordPicker label={labels.product_id!} value={product} onChange={setProduct} search={searchProducts(me.products)} queryKey={['products']} error={errors.product_id} />
+        {input('potential_kg', 'number', num)}
+        {choice('unit', me.app.units)}
+        {input('offer_price', 'number', num)}
+        {input('payment_days', 'number', { inputMode: 'numeric', step: 1, min: 0, max: 3650 })}
+        {input('close_date', 'date')}
+        {input('probability', 'number', { ...num, max: 100 })}
+        {choice('fc', c.forecast_cats, text('forecastDefault'))}
+        {choice('type', c.opp_types, '')}
+        {input('source', 'text', { maxLength: 100 })}
+        {input('competitor', 'text', { maxLength: 150 })}
+        {input('line', 'text', { maxLength: 100 })}
+        {input('next_step', 'text', { maxLength: 300 })}
+      </div>
+      <Field label={labels.note!} error={errors.note}>
+        {(p) => <textarea {...p} name="note" rows={3} maxLength={5000} value={values.note} onChange={set('note')} />}
+      </Field>
+      <FormError error={save.error} />
+      <div className="co-actions">
+        <button type="submit" className="primary" disabled={save.isPending}>
+          {opp ? t('common.save') : t('common.create')}
+        </button>
+        <button type="button" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The catalogue's active products (from `me`) whose name or code contains the words typed, at most 20. */
+const searchProducts =
+  (products: { id: number; name: string; code: string }[]) =>
+  async (q: string): Promise<Picked[]> => {
+    const words = q.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+    return products
+      .filter((p) => words.every((w) => `${p.name} ${p.code}`.toLocaleLowerCase().includes(w)))
+      .slice(0, 20)
+      .map((p) => ({ id: p.id, name: p.name, ...(p.code ? { hint: p.code } : {}) }));
+  };
