@@ -6,8 +6,7 @@
 import type { TenantDb } from '../../../platform/database/tenant-db';
 import type { Workspace } from '../../workspace/workspace.entity';
 import { Task } from '../tasks/task.entity';
-import { defaultPriority, defaultStatus } from '../tasks';
-import { isOpenStatus } from '../tasks/tasks.rules';
+import { defaultPriority, defaultStatus, isOpenStatus } from '../tasks';
 import type { DeletedRecordsService } from '../sync';
 import type { Activity } from './activity.entity';
 
