@@ -7296,6 +7296,8 @@ export interface components {
          *       "note": "Price accepted, volume to be confirmed.",
          *       "next_action": "Send offer",
          *       "next_date": "2026-12-01",
+         *       "task_id": 733,
+         *       "task": "Send offer: Anadolu Ambalaj A.Ş.",
          *       "outcome": "positive",
          *       "blocks": {
          *         "product": {
@@ -7359,6 +7361,10 @@ export interface components {
              * @example 2026-11-26
              */
             next_date: string | null;
+            /** @description the follow-up task next_action became (assigned to the owner, due on next_date); null without a next step */
+            task_id: number | null;
+            /** @description that task's title; null without one or when it was deleted */
+            task: string | null;
             outcome: string;
             /** @description what the Quick Entry form's blocks held: block key -> field key -> value ({} when none; GET /api/v1/qe/config names them) */
             blocks: {
@@ -8312,7 +8318,7 @@ export interface components {
          *           }
          *         ]
          *       },
-         *       "message": "Linked to Anadolu Ambalaj A.Ş. (C-42); 1 contact created, 0 linked; opportunity O-95 created; fair visit logged; follow-up task 501 created. The lead becomes Kazanıldı when the opportunity is won."
+         *       "message": "Linked to Anadolu Ambalaj A.Ş. (C-42); 1 contact created, 0 linked; opportunity O-95 created; fair visit logged; follow-up task \"Send offer: Anadolu Ambalaj A.Ş.\" created. The lead becomes Kazanıldı when the opportunity is won."
          *     }
          */
         LeadConvertResponse: {
@@ -15776,6 +15782,8 @@ export interface operations {
                      *             "note": "Price accepted, volume to be confirmed.",
                      *             "next_action": "Send offer",
                      *             "next_date": "2026-12-01",
+                     *             "task_id": 733,
+                     *             "task": "Send offer: Anadolu Ambalaj A.Ş.",
                      *             "outcome": "positive",
                      *             "blocks": {
                      *               "product": {
@@ -19375,6 +19383,8 @@ export interface operations {
                      *           "note": "Price accepted, volume to be confirmed.",
                      *           "next_action": "Send offer",
                      *           "next_date": "2026-12-01",
+                     *           "task_id": 733,
+                     *           "task": "Send offer: Anadolu Ambalaj A.Ş.",
                      *           "outcome": "positive",
                      *           "blocks": {
                      *             "product": {
@@ -19525,6 +19535,8 @@ export interface operations {
                      *         "note": "Price accepted, volume to be confirmed.",
                      *         "next_action": "Send offer",
                      *         "next_date": "2026-12-01",
+                     *         "task_id": 733,
+                     *         "task": "Send offer: Anadolu Ambalaj A.Ş.",
                      *         "outcome": "positive",
                      *         "blocks": {
                      *           "product": {
@@ -19684,6 +19696,8 @@ export interface operations {
                      *         "note": "Price accepted, volume to be confirmed.",
                      *         "next_action": "Send offer",
                      *         "next_date": "2026-12-01",
+                     *         "task_id": 733,
+                     *         "task": "Send offer: Anadolu Ambalaj A.Ş.",
                      *         "outcome": "positive",
                      *         "blocks": {
                      *           "product": {
@@ -19926,6 +19940,8 @@ export interface operations {
                      *         "note": "Price accepted, volume to be confirmed.",
                      *         "next_action": "Send offer",
                      *         "next_date": "2026-12-01",
+                     *         "task_id": 733,
+                     *         "task": "Send offer: Anadolu Ambalaj A.Ş.",
                      *         "outcome": "positive",
                      *         "blocks": {
                      *           "product": {
@@ -24616,7 +24632,7 @@ export interface operations {
                      *           }
                      *         ]
                      *       },
-                     *       "message": "Linked to Anadolu Ambalaj A.Ş. (C-42); 1 contact created, 0 linked; opportunity O-95 created; fair visit logged; follow-up task 501 created. The lead becomes Kazanıldı when the opportunity is won."
+                     *       "message": "Linked to Anadolu Ambalaj A.Ş. (C-42); 1 contact created, 0 linked; opportunity O-95 created; fair visit logged; follow-up task \"Send offer: Anadolu Ambalaj A.Ş.\" created. The lead becomes Kazanıldı when the opportunity is won."
                      *     }
                      */
                     "application/json": components["schemas"]["LeadConvertResponse"];

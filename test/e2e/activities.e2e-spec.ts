@@ -78,7 +78,7 @@ describe('POST /api/v1/activities', () => {
     expect(res.body.ok).toBe(true);
     const v = res.body.activity;
     expect(Object.keys(v).sort()).toEqual(
-      ['id', 'rid', 'type', 'topic', 'date', 'duration_min', 'customer_id', 'customer', 'person_ids', 'people', 'opp_id', 'opp', 'note', 'next_action', 'next_date', 'outcome', 'blocks', 'owner', 'can_edit', 'created_at', 'updated_at'].sort(),
+      ['id', 'rid', 'type', 'topic', 'date', 'duration_min', 'customer_id', 'customer', 'person_ids', 'people', 'opp_id', 'opp', 'note', 'next_action', 'next_date', 'task_id', 'task', 'outcome', 'blocks', 'owner', 'can_edit', 'created_at', 'updated_at'].sort(),
     );
     expect(v).toMatchObject({
       rid: `A-${v.id}`,
@@ -181,7 +181,8 @@ describe('POST /api/v1/activities', () => {
       .expect(201);
     const id = res.body.activity.id;
     const ev = await db(t).getRepository(OutboxEvent).findOneByOrFail({ workspaceId: a.ws.id, event: 'visit_created', recordId: id });
-    expect(ev.data).toEqual({ id, customer: 'Event Corp', type: 'Online', date: '2026-03-04', next_action: 'Call back', note: 'Short call' });
+    expect(ev.data).toEqual({ id, customer: 'Event Corp', type: 'Online', date: '2026-03-04', next_action: 'Call back', note: 'Short call', task_id: res.body.activity.task_id });
+    expect(res.body.activity.task_id).toEqual(expect.any(Number));
     expect(ev).toMatchObject({ title: 'Visit: Event Corp (Online)', url: `http://${a.host}:3000/activities/${id}`, recordType: 'activity' });
   });
 

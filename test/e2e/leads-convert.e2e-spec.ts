@@ -100,7 +100,7 @@ describe('POST /api/v1/leads/{id}/convert', () => {
     const r = (await as(north1.key).post(`/api/v1/leads/${l.id}/convert`, {}).expect(200)).body;
     expect(r.task_id).toEqual(expect.any(Number));
     expect(r.lead.task_id).toBe(r.task_id);
-    expect(r.message).toContain(`follow-up task ${r.task_id} created`);
+    expect(r.message).toContain(`follow-up task "Send offer: ${l.company}" created`);
     const task = (await as(north1.key).get(`/api/v1/tasks/${r.task_id}`).expect(200)).body.task;
     expect(task).toMatchObject({
       title: `Send offer: ${l.company}`,

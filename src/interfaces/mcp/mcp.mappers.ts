@@ -75,6 +75,9 @@ export const activity = (v: ActivityView) => ({
   customer: v.customer,
   opp_id: v.activity.oppId,
   people: v.people,
+  next_action: v.activity.nextAction,
+  next_date: v.activity.nextDate,
+  task_id: v.activity.followUpTaskId,
   owner_id: v.activity.ownerId,
 });
 

@@ -81,6 +81,9 @@ export const Activity = z.object({
   customer: z.string(),
   opp_id: z.int().nullable(),
   people: z.array(z.object({ id: z.int(), name: z.string() })).describe('people met'),
+  next_action: z.string().describe("the next step ('' when none)"),
+  next_date: z.string().nullable().describe('YYYY-MM-DD of the next step'),
+  task_id: z.int().nullable().describe('the follow-up task the next step became (the owner\'s, due on next_date)'),
   owner_id: z.int(),
 });
 

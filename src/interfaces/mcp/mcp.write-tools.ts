@@ -33,10 +33,23 @@ function activityTools(s: ToolServices): ToolDef[] {
         topic: text(200, 'topic').optional(),
         note: text(5000, 'what happened').optional(),
         opp_id: id('opportunity of that company').optional(),
+        next_action: name(200, 'the next step (one of the workspace next actions); it becomes a task due on next_date').optional(),
+        next_date: date('day of the next step').optional(),
       }),
       choices: (c) => ({ type: c.visit_types }),
       run: async (auth, a) =>
-        M.activity(await s.activities.create(auth, { customer_id: a.customer_id, type: a.type, date: a.date, topic: a.topic ?? null, note: a.note ?? null, opp_id: a.opp_id ?? null })),
+        M.activity(
+          await s.activities.create(auth, {
+            customer_id: a.customer_id,
+            type: a.type,
+            date: a.date,
+            topic: a.topic ?? null,
+            note: a.note ?? null,
+            opp_id: a.opp_id ?? null,
+            next_action: a.next_action ?? null,
+            next_date: a.next_date ?? null,
+          }),
+        ),
     }),
     defineTool({
       name: 'create_task',

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { In } from 'typeorm';
 import { namesByIds } from '../shared/lateral';
 import { invalid } from '../../../platform/common/errors';
 import { dateIn } from '../../../platform/common/time';
@@ -19,6 +20,8 @@ import { applyVisit, nextVisitDue } from '../companies';
 import { DeletedRecordsService } from '../sync';
 import { Activity } from './activity.entity';
 import { normalizeBlocks } from './activities.rules';
+import { dropFollowUp, FollowUpContext, syncFollowUp } from './follow-up';
+import { Task } from '../tasks/task.entity';
 
 /** Fields of a visit as the interfaces send them (snake_case, the record's own names). */
 export interface ActivityFields {
@@ -61,6 +64,8 @@ export interface ActivityView {
   customer: string;
   people: { id: number; name: string }[];
   opp: string | null;
+  /** The title of the follow-up task (task_id); null without one or when it no longer exists. */
+  task: string | null;
   /** Batch-loaded users of the page (owner summaries). */
   users: Map<number, User>;
   canEdit: boolean;
@@ -110,7 +115,11 @@ export class ActivitiesService {
     });
   }
 
-  async create(auth: UserContext, input: ActivityFields): Promise<ActivityView> {
+  /**
+   * `followUpTaskId`: undefined = the next step becomes a new task (follow-up.ts); a caller that made the
+   * task itself (a lead's conversion) passes its id, or null for none.
+   */
+  async create(auth: UserContext, input: ActivityFields, opts: { followUpTaskId?: number | null } = {}): Promise<ActivityView> {
     const ws = auth.workspace;
     const db = this.uow.tenant(ws.id);
     return this.uow.run(async () => {
@@ -138,8 +147,13 @@ export class ActivitiesService {
           ownerId: owner.id,
           blocks,
           isSample: false,
+          followUpTaskId: opts.followUpTaskId ?? null,
         }),
       );
+      if (opts.followUpTaskId === undefined) {
+        activity.followUpTaskId = await syncFollowUp(this.followUpContext(auth), activity, company.name, true);
+        if (activity.followUpTaskId !== null) await db.update(Activity, { id: activity.id }, { followUpTaskId: activity.followUpTaskId });
+      }
       await applyVisit(db, ws, company.id, activity.date);
       if (opp) await this.touchOpportunity(db, opp.id);
       this.uow.recordEvent({
@@ -148,7 +162,7 @@ export class ActivitiesService {
         title: `Visit: ${company.name} (${type})`,
         text: [`${owner.fullName}, ${activity.date}`, activity.topic, activity.nextAction && `Next: ${activity.nextAction}`].filter(Boolean).join(' · '),
         url: recordPath('activity', activity.id),
-        data: { id: activity.id, customer: company.name, type, date: activity.date, next_action: activity.nextAction, note: activity.note },
+        data: { id: activity.id, customer: company.name, type, date: activity.date, next_action: activity.nextAction, note: activity.note, task_id: activity.followUpTaskId },
         recordType: 'activity',
         recordId: activity.id,
         sample: activity.isSample,
@@ -205,6 +219,7 @@ export class ActivitiesService {
           await applyVisit(db, ws, customerId, date);
         }
         if (oppId !== null) await this.touchOpportunity(db, oppId);
+        await this.followUpAfterEdit(auth, db, a, patch);
       }
       return (await this.hydrate(auth, [(await db.byId(Activity, id))!]))[0]!;
     });
@@ -221,9 +236,25 @@ export class ActivitiesService {
       const a = await this.access.findVisible(Activity, auth, id, 'activity', true);
       this.access.assertCanEdit(auth, a.ownerId);
       await db.delete(Activity, { id });
+      await dropFollowUp(this.followUpContext(auth), a);
       await this.deleted.record({ workspaceId: ws.id, type: 'activity', recordId: id, ownerId: a.ownerId, userIds: [] });
       await this.retractVisit(db, ws, a.customerId, a.date);
     });
+  }
+
+  private followUpContext(auth: UserContext): FollowUpContext {
+    return { db: this.uow.tenant(auth.workspace.id), ws: auth.workspace, userId: auth.user.id, deleted: this.deleted };
+  }
+
+  /** An edit that touches the next step or what its task names (company, opportunity, people, owner) updates that one task. */
+  private async followUpAfterEdit(auth: UserContext, db: TenantDb, before: Activity, patch: Partial<Activity>): Promise<void> {
+    const keys: (keyof Activity)[] = ['nextAction', 'nextDate', 'blocks', 'customerId', 'oppId', 'personIds', 'ownerId'];
+    if (!keys.some((k) => k in patch)) return;
+    const after = { ...before, ...patch } as Activity;
+    const stepChanged = (patch.nextAction !== undefined && patch.nextAction !== before.nextAction) || (patch.nextDate !== undefined && patch.nextDate !== before.nextDate);
+    const company = await db.byId(Company, after.customerId);
+    const taskId = await syncFollowUp(this.followUpContext(auth), after, company?.name ?? '', stepChanged);
+    if (taskId !== before.followUpTaskId) await db.update(Activity, { id: before.id }, { followUpTaskId: taskId });
   }
 
   /** The people must exist, be visible and work for the visited company. */
@@ -275,11 +306,14 @@ export class ActivitiesService {
     const companies = await namesByIds(db, 'companies', companyIds);
     const people = await namesByIds(db, 'people', personIds);
     const opps = await namesByIds(db, 'opportunities', oppIds);
+    const taskIds = uniq(rows.map((r) => r.followUpTaskId).filter((x): x is number => x !== null));
+    const tasks = taskIds.length ? new Map((await db.find(Task, { select: { workspaceId: true, id: true, title: true }, where: { id: In(taskIds) } })).map((t) => [t.id, t.title])) : new Map<number, string>();
     return rows.map((a) => ({
       activity: a,
       customer: companies.get(a.customerId) ?? '',
       people: a.personIds.filter((id) => people.has(id)).map((id) => ({ id, name: people.get(id)! })),
       opp: a.oppId !== null ? (opps.get(a.oppId) ?? null) : null,
+      task: a.followUpTaskId !== null ? (tasks.get(a.followUpTaskId) ?? null) : null,
       users,
       canEdit: this.access.canEdit(auth, a.ownerId),
     }));

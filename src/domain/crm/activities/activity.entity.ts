@@ -46,6 +46,10 @@ export class Activity extends TenantEntity {
   @Column({ type: 'int' })
   ownerId: number;
 
+  /** The task next_action became (follow-up.ts); null without a next step. */
+  @Column({ type: 'int', nullable: true })
+  followUpTaskId: number | null;
+
   /** What the Quick Entry form's blocks held (block key -> field key -> value; activities.rules.ts). */
   @Column({ type: 'jsonb', default: () => "'{}'" })
   blocks: Record<string, Record<string, string>>;

@@ -83,16 +83,18 @@ export class LeadConvertService {
       const people = await this.contacts(auth, from, input, company);
       const opp = await this.opportunity(auth, from, input, company);
       const makeVisit = input.make_visit ?? true;
-      if (makeVisit) await this.visit(auth, from, company, people.cids, opp.oppId);
       const contactId = people.cids.find((x) => x !== null) ?? null;
-      const taskId = (input.make_task ?? true) && lead.nextAction.trim() ? await this.followUp(auth, from, company, contactId, opp.oppId) : null;
+      const task = (input.make_task ?? true) && lead.nextAction.trim() ? await this.followUp(auth, from, company, contactId, opp.oppId) : null;
+      const taskId = task?.id ?? null;
+      // the visit keeps the conversion's task as its follow-up (or none when make_task is false): one task, not two
+      if (makeVisit) await this.visit(auth, from, company, people.cids, opp.oppId, taskId);
       const saved = await this.markConverted(auth, lead, { cids: people.cids, contactId, taskId, customerId: company.id, oppId: opp.oppId });
       const parts = [
         `${companyCreated ? 'New company' : 'Linked to'} ${company.name} (${rid('C', company.id)})`,
         `${people.created} contact${people.created === 1 ? '' : 's'} created, ${people.linked} linked`,
         opp.oppId === null ? 'no opportunity' : `opportunity ${rid('O', opp.oppId)} ${opp.oppCreated ? 'created' : 'linked'}`,
         makeVisit ? 'fair visit logged' : '',
-        taskId !== null ? `follow-up task ${taskId} created` : '',
+        task ? `follow-up task "${task.title}" created` : '',
       ].filter(Boolean);
       const won = opp.oppId !== null ? ` The lead becomes ${auth.workspace.constants.lead_status_won} when the opportunity is won.` : '';
       const message = `${parts.join('; ')}.${won}`;
@@ -168,7 +170,7 @@ export class LeadConvertService {
   }
 
   /** The fair visit, with the linked contacts that belong to the company. */
-  private async visit(auth: UserContext, { lead, fair }: Source, company: Company, cids: (number | null)[], oppId: number | null): Promise<void> {
+  private async visit(auth: UserContext, { lead, fair }: Source, company: Company, cids: (number | null)[], oppId: number | null, followUpTaskId: number | null): Promise<void> {
     const ws = auth.workspace;
     const linkedIds = cids.filter((x): x is number => x !== null);
     const atCompany = linkedIds.length
@@ -184,11 +186,11 @@ export class LeadConvertService {
       note: lead.note,
       next_action: cut(lead.nextAction, 200),
       next_date: lead.nextDate,
-    });
+    }, { followUpTaskId });
   }
 
   /** The follow-up: the next action planned at the fair becomes the caller's task on the company. */
-  private async followUp(auth: UserContext, { lead, fair }: Source, company: Company, contactId: number | null, oppId: number | null): Promise<number> {
+  private async followUp(auth: UserContext, { lead, fair }: Source, company: Company, contactId: number | null, oppId: number | null): Promise<{ id: number; title: string }> {
     const task = await this.tasks.create(auth, {
       title: cut(`${lead.nextAction.trim()}: ${company.name}`, 300),
       description: [origin(fair), lead.note].filter(Boolean).join('\n\n'),
@@ -197,7 +199,7 @@ export class LeadConvertService {
       person_id: contactId,
       opp_id: oppId,
     });
-    return task.task.id;
+    return { id: task.task.id, title: task.task.title };
   }
 
   /** The lead takes its links (contacts by index, company, opportunity, task) and the converted status. */

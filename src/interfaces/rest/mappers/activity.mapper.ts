@@ -26,6 +26,8 @@ export function toActivity(v: ActivityView, ws: Workspace): z.output<typeof Acti
     note: a.note,
     next_action: a.nextAction,
     next_date: a.nextDate,
+    task_id: a.followUpTaskId,
+    task: v.task,
     outcome: a.outcome,
     blocks: a.blocks ?? {},
     owner: summaryOf(v.users, a.ownerId, ws.app.locale),

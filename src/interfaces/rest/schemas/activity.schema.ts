@@ -21,6 +21,8 @@ export const Activity = named(
     note: z.string(),
     next_action: z.string().meta({ description: "usually one of constants.next_actions (GET /api/v1/me); '' when none" }),
     next_date: f.date().nullable(),
+    task_id: f.id().nullable().meta({ description: "the follow-up task next_action became (assigned to the owner, due on next_date); null without a next step" }),
+    task: z.string().nullable().meta({ description: "that task's title; null without one or when it was deleted" }),
     outcome: z.string(),
     blocks: z
       .record(z.string(), z.record(z.string(), z.string()))
@@ -35,7 +37,7 @@ export const Activity = named(
 export const activityExample = example(Activity, {
   id: 512, rid: 'A-512', type: 'F2F', topic: 'Offer follow-up', date: '2026-11-24', duration_min: 45, customer_id: 42, customer: 'Anadolu Ambalaj A.Ş.',
   person_ids: [118], people: [{ id: 118, name: 'Mert Kaya' }], opp_id: 95, opp: 'PE film 2027 contract', note: 'Price accepted, volume to be confirmed.',
-  next_action: 'Send offer', next_date: '2026-12-01', outcome: 'positive',
+  next_action: 'Send offer', next_date: '2026-12-01', task_id: 733, task: 'Send offer: Anadolu Ambalaj A.Ş.', outcome: 'positive',
   blocks: { product: { product_id: '7' }, price: { price: '12.5', currency: 'EUR', unit: 'kg' }, next: { action: 'Send offer', date: '2026-12-01' } }, owner: userSummaryExample, can_edit: true,
   created_at: '2026-11-24T17:12:08', updated_at: '2026-11-24T17:12:08',
 });

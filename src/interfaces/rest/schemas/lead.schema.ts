@@ -97,7 +97,7 @@ export const LeadConvertResponse = named(
     description: 'The result of a lead conversion (spec 4.3).',
     example: {
       ok: true, created: 1, linked: 0, customer: 'Anadolu Ambalaj A.Ş.', customer_id: 42, opp_id: 95, task_id: 501, lead: leadExample,
-      message: 'Linked to Anadolu Ambalaj A.Ş. (C-42); 1 contact created, 0 linked; opportunity O-95 created; fair visit logged; follow-up task 501 created. The lead becomes Kazanıldı when the opportunity is won.',
+      message: 'Linked to Anadolu Ambalaj A.Ş. (C-42); 1 contact created, 0 linked; opportunity O-95 created; fair visit logged; follow-up task "Send offer: Anadolu Ambalaj A.Ş." created. The lead becomes Kazanıldı when the opportunity is won.',
     },
   },
 );

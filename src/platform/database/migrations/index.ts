@@ -26,6 +26,7 @@ import { RecordConnections1795478000000 } from './1795478000000-RecordConnection
 import { ConnectionUsage1795479000000 } from './1795479000000-ConnectionUsage';
 import { ErpStalls1795483000000 } from './1795483000000-ErpStalls';
 import { MailboxConnections1795484000000 } from './1795484000000-MailboxConnections';
+import { ActivityFollowUps1795486000000 } from './1795486000000-ActivityFollowUps';
 
 /** Committed migrations, in order. `npm run migration:generate --name=X` writes a new file; add it here. */
 export const MIGRATIONS: Function[] = [
@@ -57,4 +58,5 @@ export const MIGRATIONS: Function[] = [
   ConnectionUsage1795479000000,
   ErpStalls1795483000000,
   MailboxConnections1795484000000,
+  ActivityFollowUps1795486000000,
 ];

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { api, must } from '../../lib/api';
 import { useLang, useT } from '../../lib/i18n';
@@ -5,6 +6,8 @@ import { formatDate, formatNumber } from '../../lib/format';
 import { ListScreen, useKeysetList } from '../../shell/ListScreen';
 import { useUrlFilters } from '../../shell/url-filters';
 import { useLeadText } from './leads.text';
+import { FairForm } from './FairForm';
+import { useFairText } from './fairs.text';
 import './leads.css';
 
 const PAGE = 25;
@@ -14,6 +17,9 @@ export default function Fairs() {
   const t = useT();
   const lang = useLang();
   const text = useLeadText();
+  const fairText = useFairText();
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<string | null>(null);
   const url = useUrlFilters(['q'] as const);
   const query = { q: url.values.q || undefined, limit: PAGE };
   const list = useKeysetList(['fairs', query], async (cursor) => must(await api.GET('/api/v1/fairs', { params: { query: { ...query, cursor } } })));
@@ -24,9 +30,16 @@ export default function Fairs() {
       className="ld-page"
       title={text('fairs')}
       actions={
-        <Link className="button primary" to="/leads/new">
-          {text('captureLead')}
-        </Link>
+        <div className="co-actions">
+          {!creating ? (
+            <button type="button" onClick={() => (setCreating(true), setCreated(null))}>
+              {fairText('newFair')}
+            </button>
+          ) : null}
+          <Link className="button primary" to="/leads/new">
+            {text('captureLead')}
+          </Link>
+        </div>
       }
       filters={{ label: text('filters'), url, submit: text('search'), clear: text('clear'), fields: [{ type: 'search', key: 'q', label: text('searchFairs') }] }}
       list={list}
@@ -39,6 +52,20 @@ export default function Fairs() {
         { label: text('stand'), cell: (r) => r.stand },
         { label: text('leadsN'), cell: (r) => formatNumber(lang, r.leads_n) },
       ]}
-    />
+    >
+          {creating ? (
+            <FairForm
+              onDone={(fair) => {
+                setCreating(false);
+                if (fair) setCreated(fair.name);
+              }}
+            />
+          ) : null}
+          {created ? (
+            <p className="ld-saved" role="status">
+              {fairText('created', { name: created })}
+            </p>
+          ) : null}
+    </ListScreen>
   );
 }

@@ -147,6 +147,8 @@ export function VisitForm({
     onSuccess: (a) => {
       void qc.invalidateQueries({ queryKey: ['company', company.id] });
       void qc.invalidateQueries({ queryKey: ['today'] });
+      // the next step became a task (task_id): task lists and the calendar show it
+      void qc.invalidateQueries({ queryKey: ['tasks'] });
       onSaved(a);
     },
   });

@@ -1,0 +1,43 @@
+import { screenText } from '../../lib/i18n';
+
+/** Texts of the new-fair form. */
+export const useFairText = screenText(
+  {
+    newFair: 'New fair',
+    name: 'Name',
+    city: 'City',
+    country: 'Country',
+    venue: 'Exhibition centre',
+    stand: 'Our hall / stand',
+    startDate: 'Start date',
+    endDate: 'End date',
+    website: 'Website',
+    note: 'Note',
+    create: 'Create fair',
+    created: 'Fair “{name}” created. It can now be chosen when capturing a lead.',
+    nameMissing: 'Enter the name of the fair.',
+    endBeforeStart: 'The end date cannot be before the start date.',
+    badDate: 'Enter a valid date.',
+    tooLong: 'This is too long; shorten it.',
+    badValue: 'This value is not accepted; check it.',
+  },
+  {
+    newFair: 'Yeni fuar',
+    name: 'Ad',
+    city: 'Şehir',
+    country: 'Ülke',
+    venue: 'Fuar alanı',
+    stand: 'Salon / stant',
+    startDate: 'Başlangıç tarihi',
+    endDate: 'Bitiş tarihi',
+    website: 'Web sitesi',
+    note: 'Not',
+    create: 'Fuarı oluştur',
+    created: '“{name}” fuarı oluşturuldu. Artık aday girerken seçilebilir.',
+    nameMissing: 'Fuarın adını girin.',
+    endBeforeStart: 'Bitiş tarihi başlangıç tarihinden önce olamaz.',
+    badDate: 'Geçerli bir tarih girin.',
+    tooLong: 'Bu çok uzun; kısaltın.',
+    badValue: 'Bu değer kabul edilmiyor; kontrol edin.',
+  },
+);
