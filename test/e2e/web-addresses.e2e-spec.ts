@@ -55,19 +55,21 @@ describe('compression', () => {
   const auth = () => ({ Authorization: `Bearer ${f.adminKey}` });
 
   it.each([
-    ['br', 'gzip, deflate, br'],
-    ['gzip', 'gzip, deflate'],
-  ])('sends the main bundle and a large API list as %s when asked', async (encoding, accept) => {
-    for (const [path, headers] of [
-      [bundle(), {}],
-      [list, auth()],
+    // brotli for the hashed assets only: on API JSON it cost many times gzip's CPU (docs/performance.md)
+    ['gzip, deflate, br', 'br', 'gzip'],
+    ['gzip, deflate', 'gzip', 'gzip'],
+    ['br', 'br', undefined],
+  ])('sends the main bundle and a large API list compressed when asked (%s)', async (accept, bundleEncoding, listEncoding) => {
+    for (const [path, headers, encoding] of [
+      [bundle(), {}, bundleEncoding],
+      [list, auth(), listEncoding],
     ] as const) {
       const plain = await get(path, { ...headers });
       const packed = await get(path, { ...headers, 'Accept-Encoding': accept });
       expect([plain.status, packed.status]).toEqual([200, 200]);
       expect(packed.headers['content-encoding']).toBe(encoding);
       expect(packed.headers.vary).toMatch(/Accept-Encoding/i);
-      expect(packed.body.length).toBeLessThan(plain.body.length / 2);
+      if (encoding) expect(packed.body.length).toBeLessThan(plain.body.length / 2);
       expect(decode(packed).equals(plain.body)).toBe(true);
     }
   });
