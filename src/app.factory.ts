@@ -5,6 +5,7 @@ import { buildOpenApiDocument } from './edge/openapi/document';
 import { json, static as serveStatic, urlencoded } from 'express';
 import { AppModule, AppOptions } from './app.module';
 import { bodyGuard, encodingGuard } from './edge/body-guard';
+import { responseCompression } from './edge/compression';
 import { GlobalExceptionFilter } from './edge/exception.filter';
 import { bindIdempotency } from './edge/idempotency.interceptor';
 import { accessLog, bindContext, clientErrorHandler, expressErrorHandler, requestId } from './edge/request-middleware';
@@ -16,7 +17,7 @@ import { ApiRateLimits } from './edge/throttle';
 import { OAuthService } from './domain/identity/oauth/oauth.service';
 import { attachTokenFastPath, TokenEdge } from './interfaces/oauth/token-fast-path';
 import { WorkspaceService } from './domain/workspace/workspace.service';
-import { AppIndex } from './interfaces/web/app-shell';
+import { AppIndex, appNotFoundPage } from './interfaces/web/app-shell';
 
 /** Builds the HTTP application; main.ts and the e2e tests both use it. */
 export async function createApp(opts: AppOptions): Promise<NestExpressApplication> {
@@ -54,6 +55,8 @@ export async function createApp(opts: AppOptions): Promise<NestExpressApplicatio
   app.use(edge.accessLog);
   app.use(originForm);
   app.use(edge.securityHeaders);
+  // before everything that writes a body; after the access log, which counts the bytes sent
+  app.use(responseCompression());
   // the web app's hashed assets: the same for every host, cached for good (index.html is not: AppShellController)
   app.use('/assets', serveStatic(new AppIndex().assetsDir, { index: false, immutable: true, maxAge: '365d', fallthrough: true }));
   app.use(apiCors(config.corsOrigins));
@@ -64,7 +67,7 @@ export async function createApp(opts: AppOptions): Promise<NestExpressApplicatio
   app.use(bodyGuard(/^\/(oauth\/(token|revoke|authorize|signin)|settings\/[a-z0-9/]+|invite|reset-password|forgot-password)$/));
   app.use(expressErrorHandler(logger));
   app.use(bindContext);
-  app.useGlobalFilters(new GlobalExceptionFilter(logger));
+  app.useGlobalFilters(new GlobalExceptionFilter(logger, appNotFoundPage()));
   // POST /oauth/token: ordinary requests skip the router (src/interfaces/oauth/token-fast-path.ts)
   attachTokenFastPath(app.getHttpServer(), http, {
     config,

@@ -41,7 +41,7 @@
  *
  * Service and bare loads alternate in rounds (2, or 1 with --quick) and each side keeps its best round.
  * Env: BENCH_DATABASE_URL (else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres),
- * BENCH_DURATION (seconds per load), BENCH_CONNECTIONS (32).
+ * BENCH_DURATION (seconds per load), BENCH_CONNECTIONS (32), BENCH_ACCEPT_ENCODING (the service's loads send it: "gzip, br").
  */
 const { spawn } = require('node:child_process');
 const http = require('node:http');
@@ -319,6 +319,9 @@ async function main() {
     const opp = { workspaceId: ws.id, ownerId: seller.id, companyIds: oppCompanyIds, openStages: c.open_stages, closedStages: c.stages.filter((s) => !c.open_stages.includes(s)) };
 
     const headers = { host: HOST, authorization: `Bearer ${token}` };
+    // BENCH_ACCEPT_ENCODING (e.g. "gzip, br", what browsers send): the service's loads ask for compression;
+    // the bare handler never compresses, so the ratio shows what compression costs
+    const loadHeaders = process.env.BENCH_ACCEPT_ENCODING ? { ...headers, 'accept-encoding': process.env.BENCH_ACCEPT_ENCODING } : headers;
     const paths = {
       me: '/api/v1/me',
       list: '/api/v1/opportunities?limit=50',
@@ -365,7 +368,7 @@ async function main() {
           return { r, us: c.user + c.system, sent: sent - s0 };
         };
         for (let round = 0; round < ROUNDS; round++) {
-          const x = await timed(() => profiled(kind, () => cannon(`http://127.0.0.1:${port}${path}`, headers, CONNECTIONS, DURATION / ROUNDS)));
+          const x = await timed(() => profiled(kind, () => cannon(`http://127.0.0.1:${port}${path}`, loadHeaders, CONNECTIONS, DURATION / ROUNDS)));
           const y = await timed(() => profiled(`${kind}-bare`, () => cannon(`http://127.0.0.1:${bare.port}/${kind}`, {}, CONNECTIONS, DURATION / ROUNDS)));
           cpu.svc += x.us;
           cpu.svcN += x.r.total;

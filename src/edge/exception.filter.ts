@@ -9,7 +9,11 @@ import { StoredReply } from './idempotency.interceptor';
 /** The one global filter: typed errors to the interface's error format; internals never leak; a known path with another method is 405; a stored idempotent answer is replayed. */
 @Catch()
 export class GlobalExceptionFilter implements ExceptionFilter {
-  constructor(private readonly log: pino.Logger) {}
+  /** `notFoundPage`: answers an unknown path itself when it can (a browser gets the web app's Not found page). */
+  constructor(
+    private readonly log: pino.Logger,
+    private readonly notFoundPage?: (req: CrmRequest, res: Response) => boolean,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
@@ -17,7 +21,9 @@ export class GlobalExceptionFilter implements ExceptionFilter {
     const res = http.getResponse<Response>();
     // a repeat with an Idempotency-Key: the first answer again (src/edge/idempotency.interceptor.ts)
     if (exception instanceof StoredReply) return exception.write(res);
-    const wrongMethod = isRouteMiss(exception) ? methodNotAllowed(req) : null;
+    const miss = isRouteMiss(exception);
+    const wrongMethod = miss ? methodNotAllowed(req) : null;
+    if (miss && !wrongMethod && this.notFoundPage?.(req, res)) return;
     sendError(req, res, wrongMethod ?? toDomainError(exception), this.log, exception);
   }
 }

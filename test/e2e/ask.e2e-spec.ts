@@ -154,6 +154,8 @@ describe('POST /api/v1/ask', () => {
       .set('Host', a.host)
       .set('Authorization', `Bearer ${seller.key}`)
       .set('Accept', 'text/event-stream')
+      // asked for compression, still plain: each event must reach the client when written (src/edge/compression.ts)
+      .set('Accept-Encoding', 'gzip, br')
       .send({ question: 'What is open?' })
       .buffer(true)
       .parse((res, cb) => {
@@ -163,6 +165,7 @@ describe('POST /api/v1/ask', () => {
       })
       .expect(200);
     expect(r.headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(r.headers['content-encoding']).toBeUndefined();
     const events = (r.body as string)
       .trim()
       .split('\n\n')

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone';
@@ -178,6 +179,15 @@ export function observeResponses(server: Server): void {
   });
 }
 
+/** The body as the handler wrote it: this observer sits outside the compression middleware (src/edge/compression.ts). */
+function decoded(res: ServerResponse, body: Buffer): Buffer {
+  const encoding = res.getHeader('content-encoding');
+  if (encoding === 'br') return brotliDecompressSync(body);
+  if (encoding === 'gzip') return gunzipSync(body);
+  if (encoding === 'deflate') return inflateSync(body);
+  return body;
+}
+
 function capture(req: IncomingMessage, res: ServerResponse): void {
   const chunks: Buffer[] = [];
   const write = res.write.bind(res) as (...a: unknown[]) => boolean;
@@ -200,7 +210,7 @@ function capture(req: IncomingMessage, res: ServerResponse): void {
     const url = new URL(req.url ?? '/', 'http://x');
     let r: ReturnType<typeof checkResponse>;
     try {
-      r = checkResponse(req.method ?? 'GET', url.pathname, res.statusCode, res.getHeader('content-type') as string | undefined, Buffer.concat(chunks));
+      r = checkResponse(req.method ?? 'GET', url.pathname, res.statusCode, res.getHeader('content-type') as string | undefined, decoded(res, Buffer.concat(chunks)));
     } catch (e) {
       r = { operation: `${req.method} ${url.pathname}`, problem: `contract check failed: ${(e as Error).message}` };
     }

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import type { Request, Response } from 'express';
 import { dirname, join } from 'node:path';
 
 /**
@@ -57,3 +58,23 @@ export const NOT_BUILT_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Web app not built</title></head><body><main>' +
   '<h1>The web app is not built</h1><p>Run <code>npm run build:web</code> (or start the service with <code>npm start</code>, which builds it).</p>' +
   '</main></body></html>';
+
+/** First path segments of the machine interfaces: an unknown path there answers the JSON error, never a page. */
+const MACHINE_PATHS = /^\/(api|mcp|oauth|scim|assets|health|\.well-known)(\/|$)/i;
+
+/**
+ * The answer to a browser that opened an unknown address (`/nope/thing`): the app, with status 404, so its
+ * own Not found screen shows with the navigation around it. Only for GET/HEAD that prefer HTML over JSON
+ * (a page load, not a fetch) outside the machine interfaces. Returns false when it did not answer.
+ */
+export function appNotFoundPage(index: AppIndex = new AppIndex()): (req: Request, res: Response) => boolean {
+  return (req, res) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || MACHINE_PATHS.test(req.path)) return false;
+    if (req.accepts(['json', 'html']) !== 'html') return false;
+    const html = index.html();
+    if (!html) return false;
+    res.status(404).setHeader('Cache-Control', 'no-cache');
+    res.type('html').send(html);
+    return true;
+  };
+}

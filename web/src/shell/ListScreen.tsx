@@ -2,6 +2,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { keepPreviousData, useInfiniteQuery, type InfiniteData, type QueryKey, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useLang, useT } from '../lib/i18n';
 import { formatNumber } from '../lib/format';
+import { useDocumentTitle } from '../lib/title';
 import { Loaded } from './States';
 import type { UrlFilters } from './url-filters';
 import './screens.css';
@@ -232,6 +233,7 @@ export type ListScreenProps<R, K extends string> = ListResultsProps<R> & {
 
 /** A list screen: heading with actions, filters kept in the address, and the keyset-paged table. */
 export function ListScreen<R extends { id: number | string }, K extends string>({ className = 'co-page', breadcrumb, title, actions, children, filters, ...results }: ListScreenProps<R, K>) {
+  useDocumentTitle(title);
   return (
     <section className={className}>
       {breadcrumb}

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useDocumentTitle } from '../lib/title';
 
-/** A record's header: kind, key (`rid`) and name. */
+/** A record's header: kind, key (`rid`) and name; the name is the tab's title. */
 export function RecordHeader({ kind, rid, title, children }: { kind: string; rid?: string | null; title: string; children?: ReactNode }) {
+  useDocumentTitle(title);
   return (
     <header className="record-header">
       <p className="kind">

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { api, must } from '../lib/api';
 import { useT, type TextKey } from '../lib/i18n';
 import { MODULES, useMe, useModule } from '../lib/session';
+import { useSectionTitle } from '../lib/title';
 
 interface NavItem {
   to: string;
@@ -33,6 +34,8 @@ export function Shell({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const items = NAV.filter((i) => !i.module || (me.user.modules ?? []).includes(i.module));
   const location = useLocation();
+  const section = sectionOf(location.pathname);
+  useSectionTitle(section ? t(section.label) : null);
 
   return (
     <div className="shell">
@@ -72,6 +75,12 @@ export function Shell({ children }: { children: ReactNode }) {
       </div>
     </div>
   );
+}
+
+/** The navigation entry a path belongs to (`/companies/12` → Companies); `/` only for the home page itself. */
+function sectionOf(pathname: string): NavItem | undefined {
+  if (pathname === '/') return NAV[0];
+  return NAV.filter((i) => i.to !== '/' && (pathname === i.to || pathname.startsWith(`${i.to}/`))).sort((a, b) => b.to.length - a.to.length)[0];
 }
 
 function SearchBox() {

@@ -1,9 +1,10 @@
 import { useId, useState, type ReactNode } from 'react';
 import { ApiFailure } from '../lib/api';
-import { useT, type TextKey } from '../lib/i18n';
+import { errorSentence, fieldSentence } from '../lib/errors';
+import { useLang, useT, type TextKey } from '../lib/i18n';
 import './screens.css';
 
-/** A 400 `invalid` answer's messages by field (the API writes `field: message; field: message`). */
+/** A 400 `invalid` answer's messages by field (the API writes `field: message; field: message`); Field shows them translated. */
 export function fieldErrors(error: unknown): Record<string, string> {
   if (!(error instanceof ApiFailure) || error.status !== 400) return {};
   const fields = Array.isArray(error.body.fields) ? (error.body.fields as string[]) : [];
@@ -42,11 +43,12 @@ export function useFieldSentences(error: unknown, labels: Record<string, string>
   return out;
 }
 
-/** A labelled form control with its API error message tied to it (aria-describedby). */
+/** A labelled form control with its error message, in the user's language, tied to it (aria-describedby). */
 export function Field({ label, error, required, children }: { label: string; error?: string; required?: boolean; children: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string; required?: boolean }) => ReactNode }) {
   const id = useId();
   const errId = `${id}-err`;
   const t = useT();
+  const lang = useLang();
   return (
     <div className="co-field">
       <label htmlFor={id}>
@@ -56,7 +58,7 @@ export function Field({ label, error, required, children }: { label: string; err
       {children({ id, ...(error ? { 'aria-invalid': true as const, 'aria-describedby': errId } : {}), required })}
       {error ? (
         <p className="error co-field-error" id={errId}>
-          {error}
+          {fieldSentence(lang, error)}
         </p>
       ) : null}
     </div>
@@ -66,12 +68,13 @@ export function Field({ label, error, required, children }: { label: string; err
 /** An error that is neither a field problem nor a duplicate (403, 5xx...). */
 export function FormError({ error }: { error: unknown }) {
   const t = useT();
+  const lang = useLang();
   if (!error) return null;
   if (error instanceof ApiFailure && error.status === 409 && error.body.error === 'duplicate') return null;
   if (error instanceof ApiFailure && error.status === 400) return <p className="error" role="alert">{t('common.fixFields')}</p>;
   return (
     <p className="error" role="alert">
-      {error instanceof Error ? error.message : t('app.error')}
+      {errorSentence(lang, error)}
     </p>
   );
 }
