@@ -76,8 +76,10 @@ const FIELD_RULES: [RegExp, Key][] = [
  * stays.
  */
 export function fieldSentence(lang: Lang, message: string): string {
+  // a screen's own sentence (capitalised: "The end date cannot be before …") is translated already
+  if (!/^[a-z]/.test(message)) return message;
   for (const [re, key] of FIELD_RULES) if (re.test(message)) return dict[lang][key];
-  return /^[a-z]/.test(message) ? dict[lang].invalid : message;
+  return dict[lang].invalid;
 }
 
 /** A whole failed request as one sentence: a network failure, else by the API's status and error code. */
