@@ -20,6 +20,9 @@ export function responseCompression(): RequestHandler {
     filter: (req: Request, res: Response) => {
       const type = String(res.getHeader('Content-Type') ?? '');
       if (type.startsWith('text/event-stream')) return false;
+      // the token endpoint answers under 1 KB, and its fast path (no router, no compressor) must answer the
+      // same headers as this routed one: no Vary either way
+      if (req.path === '/oauth/token') return false;
       return compression.filter(req, res);
     },
   });

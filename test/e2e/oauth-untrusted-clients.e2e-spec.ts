@@ -93,8 +93,10 @@ describe('item 4: the metadata document fetch has a total deadline, one flight p
         expect(r.headers.location).toBeUndefined();
         expect(pageMessage(r.text)).toBe('client metadata document could not be used: timeout after 1.5 s');
       }
-      expect(docConnections - before).toBe(1);
+      // one flight: one request reached the document server (a loaded machine may open a second, idle
+      // connection while the first one's connect is slow; no request is sent on it)
       expect(docRequests.get(path)).toBe(1);
+      expect(docConnections - before).toBeLessThanOrEqual(2);
       // asked again at once: the failure is remembered (30 s), the document server is not asked again
       const again = await get(url);
       expect(again.status).toBe(400);

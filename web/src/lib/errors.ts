@@ -19,6 +19,7 @@ const en = {
   choice: 'Pick one of the offered values.',
   invalid: 'This value is not valid.',
   fixFields: 'Check the marked fields.',
+  mailbox: 'The mailbox could not be connected. Check the servers, the address and the password.',
   network: 'Could not reach the server. Check your connection and try again.',
   signedOut: 'Your session has ended. Sign in again.',
   forbidden: 'You may not do this.',
@@ -42,6 +43,7 @@ const tr: typeof en = {
   choice: 'Sunulan değerlerden birini seçin.',
   invalid: 'Bu değer geçerli değil.',
   fixFields: 'İşaretli alanları kontrol edin.',
+  mailbox: 'Posta kutusu bağlanamadı. Sunucuları, adresi ve parolayı kontrol edin.',
   network: 'Sunucuya ulaşılamadı. Bağlantınızı kontrol edip tekrar deneyin.',
   signedOut: 'Oturumunuz sona erdi. Yeniden giriş yapın.',
   forbidden: 'Bunu yapma yetkiniz yok.',
@@ -87,6 +89,8 @@ export function errorSentence(lang: Lang, error: unknown): string {
   const d = dict[lang];
   if (error instanceof ApiFailure) {
     const s = error.status;
+    // the mailbox connect answers one message for every failure (the detail is in the audit log)
+    if (error.body.error === 'mailbox_auth' || error.body.error === 'mailbox_unreachable') return d.mailbox;
     if (s === 400 || s === 422) return d.fixFields;
     if (s === 401) return d.signedOut;
     if (s === 403) return d.forbidden;

@@ -162,7 +162,7 @@ export class ActivitiesService {
         title: `Visit: ${company.name} (${type})`,
         text: [`${owner.fullName}, ${activity.date}`, activity.topic, activity.nextAction && `Next: ${activity.nextAction}`].filter(Boolean).join(' · '),
         url: recordPath('activity', activity.id),
-        data: { id: activity.id, customer: company.name, type, date: activity.date, next_action: activity.nextAction, note: activity.note, task_id: activity.followUpTaskId },
+        data: { id: activity.id, customer: company.name, type, date: activity.date, next_action: activity.nextAction, note: activity.note },
         recordType: 'activity',
         recordId: activity.id,
         sample: activity.isSample,
