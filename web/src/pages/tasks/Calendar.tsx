@@ -8,13 +8,13 @@ import { useMe } from '../../lib/session';
 import { Loaded } from '../../shell/States';
 import { Field, fieldErrors, FormError } from '../../shell/forms';
 import { useUrlFilters } from '../../shell/url-filters';
+import { DueTasks, useDueTasks } from './CalendarTasks';
 import { todayIn } from './parts';
 import { useTaskText } from './tasks.text';
 import '../../shell/screens.css';
 import './tasks.css';
 
 type Entry = Schemas['CalendarEntry'];
-type Task = Schemas['Task'];
 
 /** Calendar-day arithmetic on `YYYY-MM-DD` (UTC dates: no time zone moves a day). */
 const DAY = 86_400_000;
@@ -56,13 +56,7 @@ export default function Calendar() {
     queryFn: async () => must(await api.GET('/api/v1/calendar', { params: { query: { from, to } } })).items,
     placeholderData: keepPreviousData,
   });
-  // the caller's tasks due in the range: a visit's next step and any other task show on their day
-  const tasks = useQuery({
-    queryKey: ['tasks', 'calendar', me.user.id, from, to],
-    // in the shape of the task lists (one page), which a done-toggle elsewhere updates in place under ['tasks']
-    queryFn: async () => ({ pages: [must(await api.GET('/api/v1/tasks', { params: { query: { assignee_id: me.user.id, due_after: from, due_before: to, limit: 100 } } }))], pageParams: [null] }),
-    placeholderData: keepPreviousData,
-  });
+  const dueTasks = useDueTasks(me.user.id, from, to);
   const step = week ? 7 : 1;
   const heading = week ? text('weekOf', { day: dayLabel(lang, from, true) }) : dayLabel(lang, date, true);
 
@@ -112,7 +106,7 @@ export default function Calendar() {
           <div className={week ? 'cal-week' : 'cal-day'}>
             {days.map((d) => {
               const list = items.filter((e) => coversDay(e, d));
-              const due = (tasks.data?.pages[0]?.items ?? []).filter((x) => x.due_date === d);
+              const due = dueTasks.filter((x) => x.due_date === d);
               return (
                 <section key={d} className={d === today ? 'cal-col today' : 'cal-col'} aria-label={text('entriesOf', { day: dayLabel(lang, d, true) })}>
                   <h3>
@@ -124,13 +118,7 @@ export default function Calendar() {
                       dayLabel(lang, d)
                     )}
                   </h3>
-                  {due.length ? (
-                    <ul className="cal-list" aria-label={text('tasksOf')}>
-                      {due.map((x) => (
-                        <TaskItem key={`t${x.id}`} task={x} />
-                      ))}
-                    </ul>
-                  ) : null}
+                  <DueTasks due={due} />
                   {list.length === 0 ? (
                     due.length ? null : <p className="help">{text('noEntries')}</p>
                   ) : (
@@ -147,19 +135,6 @@ export default function Calendar() {
         )}
       </Loaded>
     </section>
-  );
-}
-
-/** A task due that day: not a timed entry (no time, a dashed mark), a link to the task. */
-function TaskItem({ task }: { task: Task }) {
-  const text = useTaskText();
-  return (
-    <li className="cal-task">
-      <p className="help">{text('taskDue')}</p>
-      <p className="cal-title">
-        <Link to={`/tasks/${task.id}`}>{task.title}</Link>
-      </p>
-    </li>
   );
 }
 
