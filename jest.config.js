@@ -26,12 +26,16 @@ const testMatch = slow
     ? ['**/*.spec.ts', '**/*.spec.tsx', '**/test/groups/*.group-spec.ts', ...groups.SINGLE.map((f) => `**/test/e2e/${f}`)]
     : ['**/*.spec.ts', '**/*.spec.tsx', '**/*.e2e-spec.ts'];
 
+// JEST_BROWSER=0: without the files that drive Chromium (jest.groups.js, browserFiles)
+const ignoredBrowserFiles = groups.withoutBrowser() ? groups.browserFiles().map((f) => `/test/e2e/${f.replace(/\./g, '\\.')}$`) : [];
+
 const swcTsx = ['@swc/jest', { ...swc[1], jsc: { ...swc[1].jsc, parser: { syntax: 'typescript', tsx: true }, transform: { ...swc[1].jsc.transform, react: { runtime: 'automatic' } } } }];
 
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/src', '<rootDir>/test', '<rootDir>/web/src'],
   testMatch,
+  testPathIgnorePatterns: ['/node_modules/', ...ignoredBrowserFiles],
   transform: { '^.+\\.tsx$': swcTsx, '^.+\\.(t|j|mj)s$': swc },
   transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|oauth4webapi)/)'],
   // every response of the e2e suite is checked against openapi.json (test/helpers/contract.ts)

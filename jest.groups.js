@@ -5,7 +5,7 @@
  * `describe('<file>')`, so its top-level hooks stay scoped to it. `npm test -- <path>` runs files as before.
  * Plain CommonJS: jest.config.js reads it before any transform.
  */
-const { readdirSync } = require('node:fs');
+const { readdirSync, readFileSync } = require('node:fs');
 const { join } = require('node:path');
 
 /** The number of group files (test/groups/group-1 … group-N.group-spec.ts must exist). */
@@ -32,6 +32,20 @@ const DURATIONS = require('./test/groups/durations.json');
 
 const E2E_DIR = join(__dirname, 'test', 'e2e');
 
+/**
+ * The browser files: those that drive Chromium (test/helpers/browser.ts, web-app.ts). They test the web app and
+ * the pages, which reach the database only through the same REST routes and services that the other files test on
+ * both databases; `JEST_BROWSER=0` leaves them out, and CI runs them once, in the embedded pass (the README's
+ * `npm test`). See docs/decisions.md, "Test suite".
+ */
+let browser;
+function browserFiles() {
+  browser ??= readdirSync(E2E_DIR).filter((f) => f.endsWith('.e2e-spec.ts') && /\b(useWebApp|useChromium)\(/.test(readFileSync(join(E2E_DIR, f), 'utf8')));
+  return browser;
+}
+/** Whether this run leaves the browser files out (JEST_BROWSER=0). */
+const withoutBrowser = (env = process.env) => env.JEST_BROWSER === '0';
+
 /** The median of the known durations: what a file not in durations.json counts as. */
 function medianDuration() {
   const known = Object.values(DURATIONS).sort((a, b) => a - b);
@@ -42,7 +56,7 @@ function medianDuration() {
 function groupFiles() {
   const median = medianDuration();
   const files = readdirSync(E2E_DIR)
-    .filter((f) => f.endsWith('.e2e-spec.ts') && !SINGLE.includes(f) && !SLOW.includes(f))
+    .filter((f) => f.endsWith('.e2e-spec.ts') && !SINGLE.includes(f) && !SLOW.includes(f) && !(withoutBrowser() && browserFiles().includes(f)))
     .sort()
     .map((f) => ({ f, w: DURATIONS[f] ?? median }))
     .sort((a, b) => b.w - a.w || (a.f < b.f ? -1 : 1));
@@ -99,4 +113,4 @@ function estimatedSeconds(path) {
   return 1;
 }
 
-module.exports = { GROUPS, SINGLE, SLOW, TEST_TIMEOUT, groupFiles, groupedRun, estimatedSeconds };
+module.exports = { GROUPS, SINGLE, SLOW, TEST_TIMEOUT, groupFiles, groupedRun, estimatedSeconds, browserFiles, withoutBrowser };

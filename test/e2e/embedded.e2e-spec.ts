@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { api, createWorkspace, Fixture, startApp, TestApp, db, uow } from '../helpers/test-app';
+import { migratedDataDir } from '../helpers/test-db';
 
 const run = promisify(execFile);
 const root = join(__dirname, '..', '..');
 const cliPath = join(root, 'dist', 'src', 'interfaces', 'cli', 'main.js');
 
-/** A cold embedded start with every migration: generous, the suite runs on loaded 2-core machines (60 s was hit at load 10). */
+/** A CLI process opening PGlite: generous, the suite runs on loaded 2-core machines. */
 const CLI_TIMEOUT_MS = 240_000;
 
 /** The admin CLI as a separate process (as an operator runs it). */
@@ -35,9 +36,10 @@ const embeddedPass = process.env.DATABASE_URL ? describe.skip : describe;
 
 beforeAll(async () => {
   execFileSync(process.execPath, [join(root, 'scripts', 'build-if-needed.js')], { stdio: 'inherit' });
-  t = await startApp({ dataDir });
+  // a DATA_DIR as a first start leaves it (the first start itself: demo-start and cli-data-dir)
+  t = await startApp({ dataDir: await migratedDataDir(dataDir) });
   a = await createWorkspace(t, 'emb');
-}, 300_000); // a cold PGlite start with every migration, on a machine that other suites load
+}, 300_000);
 afterAll(() => t?.close());
 
 embeddedPass('embedded database (PGlite on a unix socket, pool of one)', () => {
@@ -151,7 +153,7 @@ embeddedPass('admin CLI beside the running server', () => {
 
 embeddedPass('admin CLI with no server running', () => {
   it('opens the database itself', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'crm-cli-'));
+    const dir = await migratedDataDir(mkdtempSync(join(tmpdir(), 'crm-cli-')));
     const ws = await cli(dir, 'workspace:create', '--slug', 'solo', '--name', 'Solo', '--admin-email', 'admin@solo.test', '--admin-password', 'Solo-Admin-Pass-1');
     expect(ws.code).toBe(0);
     const user = await cli(dir, 'user:create', '--workspace', 'solo', '--email', 'x@solo.test', '--password', 'Xx-Password-1', '--role', 'admin');
