@@ -23,11 +23,19 @@ export function runGroup(n: number): void {
     describe(file, () => {
       const log = process.env.JEST_GROUP_LOG;
       let started = 0;
-      if (log) beforeAll(() => void (started = Date.now()));
+      let cpu = process.cpuUsage();
+      if (log) beforeAll(() => void ((started = Date.now()), (cpu = process.cpuUsage())));
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       require(path);
-      // one line per file (its wall time, with its hooks, and the worker's memory after it) to rebalance the groups
-      if (log) afterAll(() => appendFileSync(log, `${JSON.stringify({ group: n, file, ms: Date.now() - started, rssMb: Math.round(process.memoryUsage().rss / 2 ** 20) })}\n`));
+      // one line per file (its wall time, with its hooks; the worker's CPU in that time, Chromium and the database
+      // not counted; the worker's memory after it) to rebalance the groups and find the costly files
+      if (log) {
+        afterAll(() => {
+          const used = process.cpuUsage(cpu);
+          const line = { group: n, file, ms: Date.now() - started, cpuMs: Math.round((used.user + used.system) / 1000), rssMb: Math.round(process.memoryUsage().rss / 2 ** 20) };
+          appendFileSync(log, `${JSON.stringify(line)}\n`);
+        });
+      }
     });
   }
   jest.setTimeout(timeout);
