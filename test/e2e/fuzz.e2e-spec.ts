@@ -106,7 +106,7 @@ beforeAll(async () => {
       });
     }
   }
-}, 120_000);
+}, 300_000); // an app and two seeded workspaces: seconds when quiet, minutes at load average 25 (CI beside other work)
 afterAll(() => t?.close());
 
 // ---------------------------------------------------------------- generators
