@@ -1,5 +1,5 @@
 /**
- * Grouped e2e runs (issue 19, docs/performance.md "Test suite"): when `npm test` runs the whole suite, the
+ * Grouped e2e runs (docs/performance.md "Test suite"): when `npm test` runs the whole suite, the
  * e2e files run inside a few group files (test/groups/group-<n>.group-spec.ts, run by test/groups/run-group.ts), so jest loads Nest, the
  * app and the helpers once per group instead of once per file. Each e2e file runs inside its own
  * `describe('<file>')`, so its top-level hooks stay scoped to it. `npm test -- <path>` runs files as before.

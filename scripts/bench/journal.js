@@ -1,6 +1,6 @@
 'use strict';
 /**
- * Event journal and Idempotency-Key parts of `npm run bench` (`--journal` runs only these; issue 22).
+ * Event journal and Idempotency-Key parts of `npm run bench` (`--journal` runs only these).
  * Method and figures: docs/performance.md ("Event journal and Idempotency-Key").
  *
  * 1. Journal read throughput: JOURNAL_EVENTS (100,000) customer_created outbox rows (shaped as the

@@ -25,7 +25,7 @@ export function acceptsSessionCookie(routedPath: string): boolean {
 }
 
 /**
- * The web app's cookie session (issue 20). The session token lives in `crm_session` (HttpOnly,
+ * The web app's cookie session. The session token lives in `crm_session` (HttpOnly,
  * SameSite=Strict, Path=/), so no script can read it; a CSRF token bound to it (HMAC of the token with a
  * key derived from SECRET_KEY, base64url) lives in `crm_csrf`, which the app reads and sends as
  * `X-CSRF-Token`. The REST API takes the cookie instead of a bearer only with that header (compared in

@@ -30,7 +30,7 @@ export class StoredReply {
 }
 
 /**
- * `Idempotency-Key` (IETF httpapi draft, issue 22) on every POST and PATCH of /api/v1 and /api/erp/v1 with
+ * `Idempotency-Key` (IETF httpapi draft) on every POST and PATCH of /api/v1 and /api/erp/v1 with
  * a verified credential (the guard ran before this). The key is the credential's: it is claimed in the
  * database before the handler runs (IdempotencyKeys.claim); a repeat with the same method, routed path and
  * body gets the first answer again with `Idempotent-Replayed: true`. The answer is stored just before it is

@@ -2,7 +2,7 @@ import { AddressInfo, connect } from 'node:net';
 import { createWorkspace, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
 
 /**
- * Issue 16 item 3: every per-minute limit keys on the path Express routes. An absolute-form request
+ * Every per-minute limit keys on the path Express routes. An absolute-form request
  * target (`POST http://host/oauth/token HTTP/1.1`, which supertest cannot send) is routed like its
  * origin form, so it must be counted like it too; a target naming another host than Host is refused.
  */

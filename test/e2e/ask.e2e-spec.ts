@@ -8,7 +8,7 @@ import { insertCompany } from '../helpers/crm-fixtures';
 import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
 
 /**
- * Ask (issue 24) against a scripted fake language model on loopback: a plain node HTTP server speaking the
+ * Ask against a scripted fake language model on loopback: a plain node HTTP server speaking the
  * OpenAI chat-completions shape (tool_calls, tool results, usage). Each test queues the model's replies;
  * the fake records every request body it receives, so the tests check what reached the model.
  */

@@ -22,7 +22,7 @@ describe('GET /api/v1/me', () => {
     const res = await api(t, a.host, a.adminKey).get('/api/v1/me').expect(200);
     const me = res.body;
     expect(Object.keys(me).sort()).toEqual(['ai', 'app', 'constants', 'license', 'locale', 'mailbox', 'ok', 'products', 'timezone', 'user', 'users', 'weak_password']);
-    // beyond spec 2.4 (issue 20): the caller's language and the workspace's time zone
+    // beyond spec 2.4: the caller's language and the workspace's time zone
     expect(me.locale).toBe('en');
     expect(me.timezone).toBe(a.ws.timezone);
     expect(me.ok).toBe(true);

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { api, createUser, createWorkspace, Fixture, startApp, TestApp } from '../helpers/test-app';
 
 /**
- * Issue 16 item 11, through HTTP: a public website-form submission whose company name is a chat link
+ * Through HTTP: a public website-form submission whose company name is a chat link
  * reaches the Slack, Google Chat, Teams and Discord connections as text, in each channel's escaping.
  */
 let t: TestApp;

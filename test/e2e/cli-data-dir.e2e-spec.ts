@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
-/** Issue 16 item 19: the admin CLI warns when DATA_DIR holds no database (most often the wrong directory). */
+/** The admin CLI warns when DATA_DIR holds no database (most often the wrong directory). */
 const run = promisify(execFile);
 const root = join(__dirname, '..', '..');
 const cliPath = join(root, 'dist', 'src', 'interfaces', 'cli', 'main.js');

@@ -16,7 +16,7 @@ import { Browser, codeFlowTokens, formFields, register, settingsBrowser } from '
 import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
 
 /**
- * The connections console (issue 23): one of each kind listed with its owner, last use and the last
+ * The connections console: one of each kind listed with its owner, last use and the last
  * 24 hours' requests and errors after a scripted mix of calls; a sales user sees only their own; a
  * third-party token is refused; revoking from the API or the page stops the credential at once, also
  * on a second instance (PostgreSQL); counts of an instance reach the database at its shutdown.

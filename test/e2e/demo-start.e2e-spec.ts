@@ -8,7 +8,7 @@ import { DemoBootstrap } from '../../src/domain/demo/demo-bootstrap';
 import { api, startApp, TestApp } from '../helpers/test-app';
 
 /**
- * Issue 16 item 14: the demo sign-in cannot be lost. A start that cannot open its port saves nothing; a
+ * The demo sign-in cannot be lost. A start that cannot open its port saves nothing; a
  * later start prints the banner (sign-in URL, password, API docs) with a password that works, and does so
  * on every start, with a new password, until the demo admin has signed in once. Start-up logs stay short.
  */

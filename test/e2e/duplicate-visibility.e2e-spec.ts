@@ -2,7 +2,7 @@ import { api, createUser, createWorkspace, Fixture, startApp, TestApp } from '..
 
 /**
  * The duplicate check (409 duplicate) names the existing company or person (id and name) only to a
- * caller who may see it (issue 16 item 12). A caller who cannot see it learns that one exists (so a
+ * caller who may see it. A caller who cannot see it learns that one exists (so a
  * create does not silently make a second) and may send force: true, but not which record it is.
  */
 let t: TestApp;

@@ -6,7 +6,7 @@ import { LoopbackImap, LoopbackSmtpAuth, startDovecot, startSmtp } from '../help
 import { api, createUser, createWorkspace, db, Fixture, LOOPBACK_ALLOWLIST, startApp, TestApp } from '../helpers/test-app';
 
 /**
- * Issue 24, e-mail on the record, against real servers on loopback started here: npm smtp-server (AUTH,
+ * E-mail on the record, against real servers on loopback started here: npm smtp-server (AUTH,
  * no TLS) and Debian's dovecot (IMAP). Loopback is reachable (also without TLS) because the operator's
  * PRIVATE_NETWORK_ALLOWLIST lists it.
  */

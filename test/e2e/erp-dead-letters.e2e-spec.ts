@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ErpQueueEntry } from '../../src/domain/crm/orders/erp-queue-entry.entity';
 import { api, createUser, createWorkspace, db, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
 
-/** Issue 23, ERP queue: reject vs failure, dead letters over REST, requeue. */
+/** ERP queue: reject vs failure, dead letters over REST, requeue. */
 let t: TestApp;
 let a: Fixture;
 let erpA: string;

@@ -3,7 +3,7 @@ import { Clock } from '../../src/platform/common/clock';
 import { ErpQueueEntry } from '../../src/domain/crm/orders/erp-queue-entry.entity';
 import { api, createWorkspace, db, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
 
-/** Issue 23, ERP queue: lease tokens (fencing) and lease extension. */
+/** ERP queue: lease tokens (fencing) and lease extension. */
 let t: TestApp;
 let a: Fixture;
 let erpA: string;

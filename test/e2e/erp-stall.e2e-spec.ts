@@ -13,7 +13,7 @@ import { waitFor } from '../helpers/wait';
 const { createReceiver } = require('../../examples/webhook-receiver.js') as { createReceiver: (o: object) => Server };
 
 /**
- * The `erp_stalled` alert (issue 23): no poll for ERP_STALL_MINUTES (30) while an order waits raises it
+ * The `erp_stalled` alert: no poll for ERP_STALL_MINUTES (30) while an order waits raises it
  * once, to webhooks subscribed to it (a loopback receiver here); a poll clears it and a later stall raises
  * it again; nothing waiting, nothing raised. Time moves by the Clock; rounds are run explicitly, per
  * workspace (other test files share the database).

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ErpQueueEntry } from '../../src/domain/crm/orders/erp-queue-entry.entity';
 import { api, createWorkspace, db, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
 
-/** Issue 23, ERP queue: supersession (versions). */
+/** ERP queue: supersession (versions). */
 let t: TestApp;
 let a: Fixture;
 let erpA: string;

@@ -5,7 +5,7 @@ import { DomainEvent } from '../../src/platform/outbox/domain-event';
 import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp, uow } from '../helpers/test-app';
 
 /**
- * The event journal (issue 22): GET /api/v1/events and the MCP tool list_events. A reader following
+ * The event journal: GET /api/v1/events and the MCP tool list_events. A reader following
  * next_cursor sees every committed event exactly once, also when transactions commit out of id order;
  * visibility, modules, the `event=` filter, cursors, limits and retention.
  */

@@ -1,5 +1,5 @@
 /**
- * One test per cause of the 5xx answers found by fuzzing (issue 6), each with its exact status and
+ * One test per cause of the 5xx answers found by fuzzing, each with its exact status and
  * error code, and the PostgreSQL error mapping with the unit of work's retry.
  */
 import { gzipSync } from 'node:zlib';

@@ -10,7 +10,7 @@ import type { DbConnection } from '../../src/platform/database/embedded';
 import { api, createUser, createWorkspace, db, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
 
 /**
- * Idempotency-Key (issue 22) on POST and PATCH of /api/v1 and the ERP report, and `idempotency_key` on
+ * Idempotency-Key on POST and PATCH of /api/v1 and the ERP report, and `idempotency_key` on
  * the MCP write tools: a repeat is answered with the first answer and has no second effect, per credential.
  */
 const onServer = !!process.env.DATABASE_URL;

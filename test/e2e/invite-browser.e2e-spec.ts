@@ -9,7 +9,7 @@ import { LoopbackSmtp, mailText, smtpServer } from '../helpers/smtp-server';
 import { createWorkspace, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
 
 /**
- * "Done when" of issue 16: a user created over SCIM receives the invitation by e-mail (a real SMTP
+ * A user created over SCIM receives the invitation by e-mail (a real SMTP
  * conversation with a loopback server, sent by the background mail sender), opens the link in Chromium,
  * sets a password, lands signed in, and signs in again with it. Also "forgot password" end to end, and
  * screenshots of both pages at 1280 and 390 px (SCREENS_DIR=docs/screens refreshes the checked-in ones).

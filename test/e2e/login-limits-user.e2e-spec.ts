@@ -6,7 +6,7 @@ import { Browser, formFields } from '../helpers/oauth-flow';
 import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
 
 /**
- * Issue 16 item 9: the sign-in limits count the resolved user, not the typed name (a username and the
+ * The sign-in limits count the resolved user, not the typed name (a username and the
  * e-mail of one user share one budget), and wrong one-time codes are capped per user over all addresses;
  * the REST login and the browser sign-in alike.
  */

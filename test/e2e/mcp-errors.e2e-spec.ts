@@ -2,7 +2,7 @@ import request from 'supertest';
 import { createWorkspace, Fixture, startApp, TestApp } from '../helpers/test-app';
 
 /**
- * Issue 16 item 18: on /mcp a body that is not JSON is a JSON-RPC parse error (-32700), not the REST
+ * On /mcp a body that is not JSON is a JSON-RPC parse error (-32700), not the REST
  * envelope; the transport needs `Accept: application/json, text/event-stream` (docs/oauth.md).
  */
 let t: TestApp;

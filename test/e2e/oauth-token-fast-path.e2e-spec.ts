@@ -126,7 +126,7 @@ describe('POST /oauth/token without the router', () => {
     // the CORS preflight and GET are routed as before
     const pre = await request(t.app.getHttpServer()).options('/oauth/token').set('Host', a.host).set('Origin', 'https://app.example').set('Access-Control-Request-Method', 'POST');
     expect([pre.status, pre.headers['access-control-allow-origin']]).toEqual([204, '*']);
-    // GET is routed too: 405, the path takes POST only (issue 16 item 16)
+    // GET is routed too: 405, the path takes POST only
     expect((await request(t.app.getHttpServer()).get('/oauth/token').set('Host', a.host)).status).toBe(405);
   });
 });

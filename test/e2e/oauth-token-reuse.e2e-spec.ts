@@ -6,7 +6,7 @@ import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from
 import { authorizationCode, codeFlowTokens, register, revoke, token } from '../helpers/oauth-flow';
 
 /**
- * The token endpoint's grants against replay (issue 16, items 7 and 8):
+ * The token endpoint's grants against replay:
  * - a rotated-out refresh token that comes back after the grace revokes every token of its grant
  *   (RFC 9700 4.14.2) and is audited; within the grace (two concurrent refreshes) it is refused and
  *   nothing is revoked. The time is RefreshRotation.now, moved relative to the rotation's own

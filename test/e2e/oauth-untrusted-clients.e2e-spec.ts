@@ -5,7 +5,7 @@ import { authorizeUrl, Browser, codeFlowTokens, consent, formFields, pkce, regis
 import { createUser, createWorkspace, Fixture, LOOPBACK_NETWORK, startApp, TestApp } from '../helpers/test-app';
 
 /**
- * Clients nobody vouches for (issue 16 items 4, 5, 6): client ID metadata documents fetched with a total
+ * Clients nobody vouches for: client ID metadata documents fetched with a total
  * deadline, one fetch per URL, failures cached; their redirect_uris held to spec 5 rule 4; and error
  * redirects only to clients a user of the workspace has authorized (RFC 9700 4.11.2).
  */

@@ -4,7 +4,7 @@ import { fewestRun } from '../helpers/query-log';
 import { api, createUser, createWorkspace, Fixture, startApp, TestApp } from '../helpers/test-app';
 
 /**
- * Database round trips of the opportunity list and record (issue 6, "Round trips"): every statement the
+ * Database round trips of the opportunity list and record ("Round trips"): every statement the
  * data source runs is recorded through its logger while one request is served.
  */
 let t: TestApp;

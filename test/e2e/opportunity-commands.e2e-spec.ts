@@ -4,7 +4,7 @@ import { captureQueries } from '../helpers/query-log';
 import { api, createUser, createWorkspace, Fixture, startApp, TestApp } from '../helpers/test-app';
 
 /**
- * Issue 17: the opportunity commands answer what they changed, and each interface asks the query side
+ * The opportunity commands answer what they changed, and each interface asks the query side
  * for what it answers with. REST answers the record GET answers (unchanged); the MCP tools answer their
  * brief without the record's nested reads (logs, tasks, visits …); lead conversion reads no opportunity
  * record at all.

@@ -14,7 +14,7 @@ import { Browser, formFields, settingsBrowser } from '../helpers/oauth-flow';
 import { api, createUser, createWorkspace, db, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
 
 /**
- * Issue 16, items 10 and 13: invitation and reset links lead to a set-password page, "forgot password"
+ * Invitation and reset links lead to a set-password page, "forgot password"
  * by e-mail, the admins' Users page hands out invitation links, CLI user:password; no token in the log.
  */
 let t: TestApp;

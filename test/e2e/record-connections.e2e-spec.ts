@@ -5,7 +5,7 @@ import { api, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers
 import { waitFor } from '../helpers/wait';
 
 /**
- * Record-creation connections (issue 24, spec 6.5) against loopback stand-ins of the seven products:
+ * Record-creation connections (spec 6.5) against loopback stand-ins of the seven products:
  * one small server per product that answers as its published API does (201/200 with the created
  * record; 401 without its auth; 400/404 on a body or target it would refuse), and keeps every request
  * so the tests check method, path, auth header and body shape against the product's documentation.

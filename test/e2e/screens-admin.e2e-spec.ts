@@ -11,7 +11,7 @@ import { api, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers
 
 /**
  * The admins' settings pages (Apps, SCIM, ERP, Connections) in Chromium at phone width (390 px) and desktop: no
- * sideways scrolling of the page (issue 16 item 15), every change through the page without script
+ * sideways scrolling of the page, every change through the page without script
  * (create a chat connection, pause it, rotate a key through its confirm page), screenshots written to
  * SCREENS_DIR (docs/screens is checked in; default: a temp dir).
  */

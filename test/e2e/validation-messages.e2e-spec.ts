@@ -2,7 +2,7 @@ import request from 'supertest';
 import { api, createWorkspace, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
 
 /**
- * Issue 16 item 16: one message per field ("is required" when it is missing, never a range check of
+ * One message per field ("is required" when it is missing, never a range check of
  * nothing), in every interface's error format; a known path with another method is 405 with Allow.
  */
 let t: TestApp;

@@ -9,7 +9,7 @@ import { api, createUser, createWorkspace, db, type Fixture } from '../helpers/t
 import { screenshot, seriousA11yViolations, useWebApp, type Width } from '../helpers/web-app';
 
 /**
- * Ask and e-mail threads in Chromium (issue 24): the Ask box on Today and on the company and opportunity records
+ * Ask and e-mail threads in Chromium: the Ask box on Today and on the company and opportunity records
  * answers from a scripted fake chat-completions server on loopback (as test/e2e/ask.e2e-spec.ts), shows the answer as
  * text and its sources as in-app links; it is absent when `me.ai` is false. Threads filed on a company (seeded in the
  * database) show on the company and opportunity records, open as text (the stored HTML is never rendered) and lead to

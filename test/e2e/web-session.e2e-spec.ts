@@ -6,7 +6,7 @@ import { Browser, formFields } from '../helpers/oauth-flow';
 import { api, createUser, createWorkspace, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
 
 /**
- * The web app's cookie session (issue 20): POST /api/v1/session sets `crm_session` (HttpOnly) and
+ * The web app's cookie session: POST /api/v1/session sets `crm_session` (HttpOnly) and
  * `crm_csrf`; /api/v1 takes the cookie only with `X-CSRF-Token` equal to `crm_csrf`.
  */
 let t: TestApp;

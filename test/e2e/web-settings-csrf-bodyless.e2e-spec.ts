@@ -3,7 +3,7 @@ import { api, createWorkspace, Fixture, startApp, TestApp } from '../helpers/tes
 import { settingsBrowser } from '../helpers/oauth-flow';
 
 /**
- * Issue 16 item 2: a state-changing settings request without a body (no body parser ran, so there is no
+ * A state-changing settings request without a body (no body parser ran, so there is no
  * form and no `csrf` field) is checked for CSRF like any other: 403, nothing changed.
  */
 let t: TestApp;

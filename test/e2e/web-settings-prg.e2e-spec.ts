@@ -8,7 +8,7 @@ import { api, createWorkspace, Fixture, startApp, TestApp } from '../helpers/tes
 import { formFields, settingsBrowser } from '../helpers/oauth-flow';
 
 /**
- * Issue 16 item 15: settings changes are POST-redirect-GET (a reload neither repeats the change nor shows
+ * Settings changes are POST-redirect-GET (a reload neither repeats the change nor shows
  * a key again), destructive actions ask first, a form error keeps what was typed, and the Apps page
  * creates every connection kind of the API and edits, pauses/resumes and deletes a connection.
  */

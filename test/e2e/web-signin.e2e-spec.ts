@@ -7,7 +7,7 @@ import { api, createUser, createWorkspace, type Fixture } from '../helpers/test-
 import { screenshot, seriousA11yViolations, useWebApp } from '../helpers/web-app';
 
 /**
- * Issue 20, "done when": the `url` of a webhook delivery opens the record in the web app for a signed-out
+ * The `url` of a webhook delivery opens the record in the web app for a signed-out
  * browser, after the sign-in (the real one: HttpOnly cookie and CSRF header, two-factor when on).
  */
 const PASSWORD = 'Web-Signin-Password-1';

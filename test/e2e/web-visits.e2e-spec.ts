@@ -4,7 +4,7 @@ import { api, createUser, createWorkspace, type Fixture } from '../helpers/test-
 import { screenshot, seriousA11yViolations, useWebApp, type Width } from '../helpers/web-app';
 
 /**
- * "Log a visit" with Quick Entry in Chromium (issue 21): a Turkish note is typed, the suggestions of
+ * "Log a visit" with Quick Entry in Chromium: a Turkish note is typed, the suggestions of
  * POST /qe/suggest appear as chips, three are applied (product by click, price by Enter on the focused chip,
  * the next step by the Alt+<n> shortcut), the visit is saved (the API has it with the applied blocks) and
  * undone (the API no longer has it; the form keeps the note). At 1280 px in English from the opportunity,

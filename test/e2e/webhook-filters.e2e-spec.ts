@@ -7,7 +7,7 @@ import { waitFor } from '../helpers/wait';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createReceiver } = require('../../examples/webhook-receiver.js') as { createReceiver: (o: object) => Server };
 
-/** Issue 22: a connection's filter on the events' `data`, checked at save and applied at dispatch. */
+/** A connection's filter on the events' `data`, checked at save and applied at dispatch. */
 interface Received {
   path: string;
   json: { event: string; data: Record<string, unknown> };

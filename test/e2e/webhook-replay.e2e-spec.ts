@@ -10,7 +10,7 @@ import { waitFor } from '../helpers/wait';
 const { createReceiver } = require('../../examples/webhook-receiver.js') as { createReceiver: (o: object) => Server };
 
 /**
- * Replay for a connection (issue 22): a receiver that was down for a window gets every event it missed
+ * Replay for a connection: a receiver that was down for a window gets every event it missed
  * again, with the original webhook-ids and bodies, signed so that off-the-shelf verifiers accept it.
  * One delivery at a time per connection (WEBHOOK_CONCURRENCY=1), so arrival order is the queue's order.
  */

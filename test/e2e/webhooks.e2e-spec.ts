@@ -221,7 +221,7 @@ describe('deliveries', () => {
       expectSigned(r!, hook.key, ev.event);
       expect(Object.keys(r!.json)).toEqual(['event', 'title', 'text', 'url', 'data', 'workspace', 'app', 'sent_at']);
       expect(r!.json).toEqual({
-        // the outbox holds the link made absolute on the request's base (issue 20), and the body carries it as is
+        // the outbox holds the link made absolute on the request's base, and the body carries it as is
         event: ev.event, title: ev.title, text: ev.text, url: ev.url, data: ev.data,
         workspace: a.ws.app.company, app: a.ws.app.name, sent_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/),
       });

@@ -2,7 +2,7 @@ import { discord, googleChat, render, slack, teams, telegram } from '../../src/d
 import { buildBody, WebhookBody } from '../../src/domain/integrations/webhook-body';
 
 /**
- * Issue 16 item 11: user text (a public form's company name) reaches chat channels as text. Each
+ * User text (a public form's company name) reaches chat channels as text. Each
  * channel's message is checked for the hostile inputs as its own renderer would read them: no link but
  * our record link, no mention, no formatting taken from the user's text.
  */

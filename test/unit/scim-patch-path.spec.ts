@@ -1,7 +1,7 @@
 import { DomainError } from '../../src/platform/common/errors';
 import { parsePatchPath } from '../../src/interfaces/scim/filter';
 
-/** PATCH paths read by scim2-parse-filter (issue 17): what the hand-written parser accepted and refused stays so. */
+/** PATCH paths read by scim2-parse-filter: what the hand-written parser accepted and refused stays so. */
 const ENT = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
 const CORE = 'urn:ietf:params:scim:schemas:core:2.0:User';
 

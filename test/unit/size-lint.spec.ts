@@ -10,7 +10,7 @@ function fn(lines: number, blanks = 0): string {
 /** A file of `lines` lines of statements. */
 const file = (lines: number) => Array.from({ length: lines }, (_, i) => `export const v${i} = ${i};`).join('\n') + '\n';
 
-describe('sizes in lint (issue 17): no function over 80 lines, no file over 400', () => {
+describe('sizes in lint: no function over 80 lines, no file over 400', () => {
   it('refuses a function of 81 lines', () => {
     const r = lint('src/domain/crm/companies/probe.ts', fn(81));
     expect(r.ok).toBe(false);

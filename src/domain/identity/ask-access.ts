@@ -5,7 +5,7 @@ import { MODULES } from '../workspace/defaults';
 export const askConfigured = (config: AskConfig): boolean => !!(config.url && config.model);
 
 /**
- * Why the caller may not ask (spec 2.4 `ai`, issue 24), or null: no model configured, or the Ask module
+ * Why the caller may not ask (spec 2.4 `ai`), or null: no model configured, or the Ask module
  * off in the licence or for the user (`modules` is licence ∩ user). `GET /me` answers `ai` from it and
  * `POST /ask` refuses with 403 `module` and this message.
  */

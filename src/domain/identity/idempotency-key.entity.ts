@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, Index } from 'typeorm';
 import { TenantEntity } from '../../platform/database/tenant-entity';
 
 /**
- * An `Idempotency-Key` a credential sent with a write (issue 22): claimed by the unique index before the
+ * An `Idempotency-Key` a credential sent with a write: claimed by the unique index before the
  * handler runs (so two instances on one database never both run it), completed with the answer after.
  * `status` is null while the first request is still running. Deleted by CredentialRetention after `expiresAt`.
  */

@@ -77,7 +77,7 @@ export function checkedKey(key: string, field: string): string {
 }
 
 /**
- * Idempotency keys (issue 22), shared by the REST edge and the MCP tools. claim() inserts the key's row
+ * Idempotency keys, shared by the REST edge and the MCP tools. claim() inserts the key's row
  * in its own statement before the write runs: the unique index (workspace, credential, key) lets exactly
  * one request on any instance own it. A duplicate reads the row: another fingerprint is 422
  * `idempotency_key_reused`; a stored answer is replayed; a request still running is waited for (up to

@@ -1,7 +1,7 @@
 import { invalidFields } from '../../platform/common/errors';
 
 /**
- * A connection's filter on the `data` of the events it subscribes to (issue 22): conditions on dotted
+ * A connection's filter on the `data` of the events it subscribes to: conditions on dotted
  * paths into `data`, combined with `all` (every condition holds) or `any` (at least one does). Pure:
  * checked once at save (`parseEventFilter`), applied by the worker at dispatch (`matchesFilter`).
  */

@@ -51,7 +51,7 @@ const CANDIDATES = `
    LIMIT $7`;
 
 /**
- * Replay for a connection (issue 22): queues the connection's subscribed events of a window again, each
+ * Replay for a connection: queues the connection's subscribed events of a window again, each
  * with its original `webhook-id` (receivers deduplicate) and, when the log still has it, the exact body
  * sent; the worker sends them like any delivery (same signing, the connection's concurrency, in queue
  * order = event order), marked `replay` in the log. The connection's `filter` applies as at dispatch. No automatic retries: an admin asks for it.

@@ -178,8 +178,8 @@ const IDEMPOTENCY_409 = '`idempotency_key_in_use`: a request with the same `Idem
 const IDEMPOTENCY_422 = '`idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours';
 
 /**
- * Every POST and PATCH of /api/v1 and /api/erp/v1 with a credential takes `Idempotency-Key` (issue 22,
- * src/edge/idempotency.interceptor.ts): the header, the replay header on its answers, 409 and 422.
+ * Every POST and PATCH of /api/v1 and /api/erp/v1 with a credential takes `Idempotency-Key`
+ * (src/edge/idempotency.interceptor.ts): the header, the replay header on its answers, 409 and 422.
  */
 function documentIdempotency(op: OperationObject, responses: Record<string, ResponseObject>, errors: Record<number, string>, declared: Partial<Record<number, string>>): void {
   op.parameters = [

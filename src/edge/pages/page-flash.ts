@@ -21,7 +21,7 @@ interface Sealed {
 }
 
 /**
- * The flash of a group of pages (POST-redirect-GET, issue 16 item 15): the POST seals it (AES-256-GCM,
+ * The flash of a group of pages (POST-redirect-GET): the POST seals it (AES-256-GCM,
  * a key derived for this purpose) into an HttpOnly cookie of the group's path and answers 303; the GET
  * after it opens it, clears the cookie and shows it once. A reload of that GET finds no cookie: the
  * secret is not shown again and nothing is created again. Stateless, so any instance serves the GET.

@@ -42,7 +42,7 @@ interface ToolLog {
 }
 
 /**
- * Ask (issue 24): a question about the caller's CRM data answered by a language model whose only tools
+ * Ask: a question about the caller's CRM data answered by a language model whose only tools
  * are the MCP read tools, called as the caller (McpTools.callRead: the same visibility, modules and
  * not-found answers as /mcp), so the model receives nothing the caller may not see. Bounded per question:
  * ASK_MAX_TOOL_CALLS tool calls and ASK_MAX_TOKENS tokens (after either, one last turn without tools asks

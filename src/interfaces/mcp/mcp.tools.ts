@@ -39,7 +39,7 @@ import { writeTools } from './mcp.write-tools';
 const MAX_PROBLEMS = 10;
 const fail = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
 
-/** Every write tool's optional key (issue 22): the REST `Idempotency-Key` rule, per credential. */
+/** Every write tool's optional key: the REST `Idempotency-Key` rule, per credential. */
 const IDEMPOTENCY_KEY = z
   .string()
   .regex(/^[\x20-\x7e]{1,255}$/, 'must be 1 to 255 printable ASCII characters')

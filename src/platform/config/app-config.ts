@@ -103,7 +103,7 @@ export interface AppConfig {
    * vacuumed and analyzed as autovacuum would); 0 = off (tests run rounds explicitly).
    */
   housekeepingMinutes: number;
-  // --- users' mailboxes (issue 24) ---
+  // --- users' mailboxes ---
   /** Total deadline of one mailbox operation (connection test, one message sent, one sync round of one mailbox), ms. */
   mailboxTimeoutMs: number;
   /** How often the sender looks for queued user e-mails (ms; a send also starts a round at once); 0 = only on demand. */

@@ -1,5 +1,5 @@
 import type { JsonMap } from '../database/tenant-entity';
-/** The event kinds of spec 6.1, and `erp_stalled` (issue 23). */
+/** The event kinds of spec 6.1, and `erp_stalled`. */
 export type EventName =
   | 'opp_created'
   | 'opp_stage'

@@ -1,4 +1,4 @@
-/** The kinds of connection the console lists (issue 23). `app`: an OAuth grant (an MCP client or any other OAuth app) of one user. */
+/** The kinds of connection the console lists. `app`: an OAuth grant (an MCP client or any other OAuth app) of one user. */
 export const CONNECTION_CONSOLE_KINDS = ['app', 'api_key', 'erp', 'scim', 'webhook', 'chat'] as const;
 export type ConsoleKind = (typeof CONNECTION_CONSOLE_KINDS)[number];
 

@@ -36,7 +36,7 @@ const date = (d: Date | string | null): Date | null => (d === null ? null : new 
 const KIND_ORDER: ConsoleKind[] = ['app', 'api_key', 'erp', 'scim', 'webhook', 'chat'];
 
 /**
- * The connections console (issue 23): every OAuth grant, API key, ERP and SCIM key, webhook and chat
+ * The connections console: every OAuth grant, API key, ERP and SCIM key, webhook and chat
  * connection of the workspace in one list with its use over the last 24 hours (connection_usage, which
  * each instance fills in the background; webhooks and chat from their delivery log). Admins see all;
  * other users their own grants and API keys. Revoke and rotate call the operations of each kind's own

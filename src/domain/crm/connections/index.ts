@@ -1,4 +1,4 @@
-/** The connections console's public entry (issue 23). */
+/** The connections console's public entry. */
 export { ConnectionsModule } from './connections.module';
 export { ConnectionsService } from './connections.service';
 export type { ConnectionView, Rotated } from './connections.service';

@@ -52,7 +52,7 @@ export function sendProblems(input: SendInput): { field: string; message: string
 }
 
 /**
- * E-mail on the record (issue 24): a message the caller writes is queued in its thread (new or a reply)
+ * E-mail on the record: a message the caller writes is queued in its thread (new or a reply)
  * on the company and opportunity and sent off the request path by `EmailSender`; threads are read by
  * whoever may see their company (and opportunity).
  */

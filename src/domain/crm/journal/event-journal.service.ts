@@ -100,7 +100,7 @@ const PAGE_SQL = `
    ORDER BY e.txid, e.id`;
 
 /**
- * The event journal (issue 22): the events of the outbox (spec 6.1, the webhook bodies' content) in an
+ * The event journal: the events of the outbox (spec 6.1, the webhook bodies' content) in an
  * order a reader can follow with cursors without skipping or repeating one, under the caller's
  * visibility and modules, for EVENT_RETENTION_DAYS. Sample-data events and suppressed bursts never reach
  * the outbox (UnitOfWork), so they are not here either.

@@ -22,7 +22,7 @@ export interface ErpDeadLetter {
 }
 
 /**
- * The ERP queue's dead letters (issue 23): entries the ERP rejected (`retry: false`) or that failed
+ * The ERP queue's dead letters: entries the ERP rejected (`retry: false`) or that failed
  * ERP_MAX_ATTEMPTS claims. An admin lists them with their reasons, fixes the data (customer ERP code,
  * product…) and requeues one or all: the entry's ERP order is rebuilt from the order as it is now and
  * the entry waits again with its attempts reset. Admins only (403 forbidden).

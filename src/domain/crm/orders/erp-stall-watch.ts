@@ -42,7 +42,7 @@ interface StateRow {
 export type StallOutcome = 'raised' | 'cleared' | 'stalled' | 'ok';
 
 /**
- * The `erp_stalled` alert (issue 23): every housekeeping round, per workspace, when an order has waited
+ * The `erp_stalled` alert: every housekeeping round, per workspace, when an order has waited
  * ERP_STALL_MINUTES and no poll came in as long, a stall is raised: a row in `erp_stalls` and the
  * `erp_stalled` event to the outbox in the same unit of work, so subscribed webhooks get one delivery.
  * Once per stall: while the stall is open (uncleared) nothing is raised again, and the partial unique

@@ -13,7 +13,7 @@ import { toConsoleConnection } from '../mappers/connections.mapper';
 const KIND_PARAM = { name: 'kind', enum: CONNECTION_CONSOLE_KINDS, description: 'the kind of connection, as listed' };
 const FIRST_PARTY = 'First-party credentials only (a session or an API key; an OAuth token gets 403 `insufficient_scope`).';
 
-/** The connections console (issue 23): every connection of the workspace with its health, revoke and rotate. */
+/** The connections console: every connection of the workspace with its health, revoke and rotate. */
 @ApiTags('Connections')
 @Controller('api/v1/connections')
 export class ConnectionsController {

@@ -8,7 +8,7 @@ import { JournalQueryDto } from '../dto/events.dto';
 import { toJournalPage } from '../mappers/event.mapper';
 import { JournalPage } from '../schemas/event.schema';
 
-/** The event journal (issue 22): the events webhooks deliver, read with cursors. */
+/** The event journal: the events webhooks deliver, read with cursors. */
 @ApiTags('Webhooks')
 @Controller('api/v1/events')
 export class EventsController {

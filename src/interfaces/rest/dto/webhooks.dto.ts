@@ -145,7 +145,7 @@ export class UpdateWebhookDto {
   token?: string;
 }
 
-/** POST /webhooks/{id}/replay: the window of events to send again (issue 22). */
+/** POST /webhooks/{id}/replay: the window of events to send again. */
 export class ReplayWebhookDto {
   @ApiProperty({
     description: 'send the events that happened at or after this timestamp (workspace local time unless it carries Z or an offset); at most EVENT_RETENTION_DAYS ago',

@@ -129,7 +129,7 @@ export const ErpKeysRevoked = named(
   { description: 'The ERP keys are revoked.', example: { ok: true, revoked: 1 } },
 );
 
-/** A dead letter of the ERP queue (issue 23). */
+/** A dead letter of the ERP queue. */
 const ErpDeadLetter = named(
   'ErpDeadLetter',
   z.object({

@@ -6,7 +6,7 @@ const kind = z.enum(CONNECTION_CONSOLE_KINDS).meta({
   description: '`app`: an OAuth grant of one user (an MCP client or any other OAuth app); `api_key`; `erp` and `scim`: their keys; `webhook`; `chat` (Slack, Teams, Google Chat, Discord, Telegram)',
 });
 
-/** One row of the connections console (issue 23). */
+/** One row of the connections console. */
 export const ConsoleConnection = named(
   'ConsoleConnection',
   z.object({

@@ -23,7 +23,7 @@ export const webhookResultExample = example(WebhookResult, { status: 200, error:
 
 const FilterScalar = z.union([z.string(), z.number(), z.boolean()]).nullable();
 
-/** A connection's filter on the events' `data` (issue 22). */
+/** A connection's filter on the events' `data`. */
 export const WebhookFilter = named(
   'WebhookFilter',
   z.object({

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Approvals, e-mail compose and website forms (issue 7): approval lists and requests, the users'
+ * Approvals, e-mail compose and website forms: approval lists and requests, the users'
  * mailbox state, website forms. Existing workspaces get the new constant `holiday_country` (TR, the
  * default) where they have none; a value a workspace already has wins.
  */

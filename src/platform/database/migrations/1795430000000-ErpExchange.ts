@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * ERP order exchange (issue 10): the claim must not walk past entries whose lease still runs. Waiting
+ * ERP order exchange: the claim must not walk past entries whose lease still runs. Waiting
  * entries never claimed (or released by a failure report) have their own partial index in id order;
  * leased ones are found by lease end. Replaces the single partial index on waiting entries.
  */

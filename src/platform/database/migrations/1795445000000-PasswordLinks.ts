@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Password links (issue 16, item 13): the invitations table also holds "forgot password" reset links.
+ * Password links: the invitations table also holds "forgot password" reset links.
  * `purpose` tells them apart, so a reset request (anyone can make one) replaces only open reset links
  * and never the longer-lived invitation of a user who has not set a password yet.
  */

@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The language a user chose for the web app (issue 20); null means the workspace's language. */
+/** The language a user chose for the web app; null means the workspace's language. */
 export class UserLocale1795460000000 implements MigrationInterface {
   name = 'UserLocale1795460000000';
 

@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** What the Quick Entry form's blocks held on a visit (issue 21): block key -> field key -> value. */
+/** What the Quick Entry form's blocks held on a visit: block key -> field key -> value. */
 export class ActivityBlocks1795471000000 implements MigrationInterface {
   name = 'ActivityBlocks1795471000000';
 

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Idempotency keys (issue 22): one row per (workspace, credential, key). The unique index is the claim:
+ * Idempotency keys: one row per (workspace, credential, key). The unique index is the claim:
  * the first request inserts it before its handler runs, a duplicate on any instance finds it.
  */
 export class IdempotencyKeys1795472000000 implements MigrationInterface {

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Replay for a connection (issue 22): a delivery queued by `POST /webhooks/{id}/replay` is marked as a
+ * Replay for a connection: a delivery queued by `POST /webhooks/{id}/replay` is marked as a
  * replay in the delivery log; the index finds the deliveries of one event to one connection (the
  * original `webhook-id` and whether its last attempt failed).
  */

@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** A webhook connection's optional filter on the events' `data` (issue 22); null delivers every subscribed event. */
+/** A webhook connection's optional filter on the events' `data`; null delivers every subscribed event. */
 export class WebhookFilters1795475000000 implements MigrationInterface {
   name = 'WebhookFilters1795475000000';
 

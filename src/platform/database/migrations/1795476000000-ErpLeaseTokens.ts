@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * ERP queue fencing (issue 23): each claim gives the entry a new lease token; a report or lease extension
+ * ERP queue fencing: each claim gives the entry a new lease token; a report or lease extension
  * carrying another token is refused (the lease was taken over). `dead_reason` says why an entry is a dead
  * letter (`rejected` by the ERP, or `attempts` after too many failed claims); `version` counts supersessions.
  */

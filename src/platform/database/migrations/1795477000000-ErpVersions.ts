@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** ERP queue supersession (issue 23): an entry's ERP order gets a new version when the order's customer, lines or PO changed after it was queued. */
+/** ERP queue supersession: an entry's ERP order gets a new version when the order's customer, lines or PO changed after it was queued. */
 export class ErpVersions1795477000000 implements MigrationInterface {
   name = 'ErpVersions1795477000000';
 

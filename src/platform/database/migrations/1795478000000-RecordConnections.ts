@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Record-creation connections (issue 24, spec 6.5): the product's target and its sealed token. */
+/** Record-creation connections (spec 6.5): the product's target and its sealed token. */
 export class RecordConnections1795478000000 implements MigrationInterface {
   name = 'RecordConnections1795478000000';
 

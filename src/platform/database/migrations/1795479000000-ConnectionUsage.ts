@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Requests and errors per credential (or OAuth grant) per hour (issue 23, the connections console). Each
+ * Requests and errors per credential (or OAuth grant) per hour (the connections console). Each
  * instance counts in memory and adds its counts with one upsert per flush; the unique key is the bucket.
  */
 export class ConnectionUsage1795479000000 implements MigrationInterface {

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 24, e-mail: a user's mailbox gets a provider (`imap_smtp` now; OAuth providers later), its
+ * E-mail: a user's mailbox gets a provider (`imap_smtp` now; OAuth providers later), its
  * server settings, the sealed passwords and the IMAP sync position (UIDVALIDITY / next UID); e-mail
  * threads filed on a company (and opportunity) and their messages, sent and received; opportunities
  * count their threads (spec 2.6 `threads_n`).
