@@ -7,8 +7,8 @@ import { TenantEntity, numeric } from '../../../platform/database/tenant-entity'
 @Index(['workspaceId', 'taxNo'])
 @Index(['workspaceId', 'updatedAt', 'id'])
 @Index(['workspaceId', 'nextVisitDue'])
-// trigram GIN index for `q` (ILIKE '%q%'), hand-written in migration 1795340000000-IndexesAndAggregates
-@Index('IDX_companies_name_trgm', { synchronize: false }) // USING gin (name gin_trgm_ops)
+// trigram GIN indexes for `q` (crm_fold(name) ILIKE '%q%', shared/search.ts), hand-written in migration 1795487000000-FoldedSearch
+@Index('IDX_companies_name_fold', { synchronize: false }) // USING gin (crm_fold(name) gin_trgm_ops)
 export class Company extends TenantEntity {
   @Column({ type: 'varchar', length: 200 })
   name: string;

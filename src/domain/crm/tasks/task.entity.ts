@@ -8,6 +8,8 @@ import { TenantEntity } from '../../../platform/database/tenant-entity';
 @Index(['workspaceId', 'customerId'])
 @Index(['workspaceId', 'updatedAt', 'id'])
 @Index('IDX_tasks_owner', ['workspaceId', 'ownerId', 'id'])
+// trigram GIN index over the folded title and description (global search), hand-written in migration 1795487000000-FoldedSearch
+@Index('IDX_tasks_text_fold', { synchronize: false }) // USING gin (crm_fold(title || ' ' || description) gin_trgm_ops)
 export class Task extends TenantEntity {
   @Column({ type: 'varchar', length: 300 })
   title: string;
