@@ -7,8 +7,8 @@ import { TenantEntity } from '../../../platform/database/tenant-entity';
 @Index(['workspaceId', 'ownerId', 'date'])
 @Index(['workspaceId', 'oppId'])
 @Index(['workspaceId', 'updatedAt', 'id'])
-// trigram GIN index over the folded text (global search), hand-written in migration 1795487000000-FoldedSearch
-@Index('IDX_activities_text_fold', { synchronize: false }) // USING gin (crm_fold(topic || ' ' || note || ' ' || next_action || ' ' || outcome) gin_trgm_ops)
+// `text_fold` (crm_fold of topic, note, next_action and outcome, a stored generated column the entity does not map) and its trigram GIN index (global search): migration 1795487000000-FoldedSearch
+@Index('IDX_activities_text_fold', { synchronize: false }) // USING gin (text_fold gin_trgm_ops)
 export class Activity extends TenantEntity {
   /** One of constants.visit_types. */
   @Column({ type: 'varchar', length: 40 })

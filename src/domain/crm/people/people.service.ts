@@ -161,8 +161,8 @@ export class PeopleService {
     const qb = this.uow.tenant(auth.workspace.id).qb(Person, 'p');
     if (visible) qb.andWhere('p.owner_id IN (:...visible)', { visible });
     qb.andWhere('p.active = :active', { active: q.active ?? true });
-    // the name folded (its index is over crm_fold(name)); the e-mail as typed, through its own index
-    if (q.q?.trim()) qb.andWhere(`(${foldedMatch('p.name')} OR p.email ILIKE :email ESCAPE '\\')`, { q: foldedPattern(q.q), email: searchPattern(q.q.trim()) });
+    // the name folded (name_fold, with its index); the e-mail as typed, through its own index
+    if (q.q?.trim()) qb.andWhere(`(${foldedMatch('p.name_fold')} OR p.email ILIKE :email ESCAPE '\\')`, { q: foldedPattern(q.q), email: searchPattern(q.q.trim()) });
     if (q.customerId !== undefined) qb.andWhere('p.customer_id = :customerId', { customerId: q.customerId });
     if (q.ownerId !== undefined) qb.andWhere('p.owner_id = :ownerId', { ownerId: q.ownerId });
     // the unfiltered list (workspace, active) walks the key's index: O(page) without statistics too

@@ -33,15 +33,12 @@ const KEYS: Record<string, { kind: KeyedRecord['kind']; table: string; name: str
 };
 const KEY = /^([a-z])\s*-\s*(\d{1,9})$/i;
 
-/** The folded text a task or an activity is found by: the very expressions of their trigram indexes (migration FoldedSearch). */
-const TASK_TEXT = `t.title || ' ' || t.description`;
-const ACTIVITY_TEXT = `a.topic || ' ' || a.note || ' ' || a.next_action || ' ' || a.outcome`;
-
 /**
  * The global search's matches beyond names (docs/decisions.md, "Search folds letters"): a record key, the
  * text of tasks and visits, and orders' customer PO numbers. Each with the visibility of its own list (a
  * task: its assignee's or owner's team; a visit and an order: its owner's), newest first through
- * `applySearch` (the newest rows, then the folded trigram index), so a page stays O(page).
+ * `applySearch` (the newest rows, then the trigram index of the folded column: tasks' and activities' `text_fold`,
+ * orders' `po_fold`, migration FoldedSearch), so a page stays O(page).
  */
 @Injectable()
 export class RecordSearch {
@@ -68,7 +65,7 @@ export class RecordSearch {
     const visible = await this.access.visibleOwnerIds(auth);
     const qb = this.uow.tenant(auth.workspace.id).qb(Task, 't');
     if (visible) qb.andWhere('(t.assignee_id IN (:...visible) OR t.owner_id IN (:...visible))', { visible });
-    qb.andWhere(foldedMatch(TASK_TEXT), { q: foldedPattern(q) });
+    qb.andWhere(foldedMatch('t.text_fold'), { q: foldedPattern(q) });
     return paginate(qb, 't', { q, limit }, auth.workspace.timezone, null, { table: 'tasks', workspaceId: auth.workspace.id });
   }
 
@@ -77,7 +74,7 @@ export class RecordSearch {
     const visible = await this.access.visibleOwnerIds(auth);
     const qb = this.uow.tenant(auth.workspace.id).qb(Activity, 'a');
     if (visible) qb.andWhere('a.owner_id IN (:...visible)', { visible });
-    qb.andWhere(foldedMatch(ACTIVITY_TEXT), { q: foldedPattern(q) });
+    qb.andWhere(foldedMatch('a.text_fold'), { q: foldedPattern(q) });
     return paginate(qb, 'a', { q, limit }, auth.workspace.timezone, null, { table: 'activities', workspaceId: auth.workspace.id });
   }
 
@@ -86,7 +83,7 @@ export class RecordSearch {
     const visible = await this.access.visibleOwnerIds(auth);
     const qb = this.uow.tenant(auth.workspace.id).qb(Order, 'o');
     if (visible) qb.andWhere('o.owner_id IN (:...visible)', { visible });
-    qb.andWhere(foldedMatch('o.customer_po'), { q: foldedPattern(q) });
+    qb.andWhere(foldedMatch('o.po_fold'), { q: foldedPattern(q) });
     return paginate(qb, 'o', { q, limit }, auth.workspace.timezone, null, { table: 'orders', workspaceId: auth.workspace.id });
   }
 

@@ -15,25 +15,30 @@ export function searchPattern(q: string): string {
 }
 
 /**
- * Letter folding (docs/decisions.md, "Search folds letters"): A-Z and the accented Latin letters, Turkish
- * ç ğ ı İ ö ş ü included, to plain lower-case a-z, so "sahin" finds "Şahin", "IZMIR" "İzmir" and the
- * reverse. The database folds the stored text with the same table (`crm_fold`, migration
- * 1795487000000-FoldedSearch, which keeps its own copy: change both or neither); the trigram indexes are
- * over `crm_fold(column)`. Characters outside the table are left as they are (ILIKE still ignores their case).
+ * Letter folding (docs/decisions.md, "Search folds letters"): the accented Latin letters, Turkish ç ğ ı İ ö ş ü
+ * â î û included, to plain a-z and A-Z to a-z, so "sahin" finds "Şahin", "IZMIR" "İzmir" and the reverse. The
+ * database folds the stored text the same way (\`crm_fold\`, migration 1795487000000-FoldedSearch, which keeps its
+ * own copy of these letters: test/unit/search.spec.ts compares them) into generated columns (\`name_fold\`,
+ * \`text_fold\`, \`po_fold\`) with trigram indexes. Other characters are left as they are (ILIKE still ignores their case).
  */
-export const FOLD_FROM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZÀÁÂÃÄÅĀĂĄàáâãäåāăąÇĆĈĊČçćĉċčĎĐďđÈÉÊËĒĔĖĘĚèéêëēĕėęěĜĞĠĢĝğġģĤĦĥħÌÍÎÏĨĪĬĮİìíîïĩīĭįıĴĵĶķĹĻĽĿŁĺļľŀłÑŃŅŇñńņňÒÓÔÕÖØŌŎŐòóôõöøōŏőŔŖŘŕŗřŚŜŞŠśŝşšßŢŤŦţťŧÙÚÛÜŨŪŬŮŰŲùúûüũūŭůűųŴŵÝŶŸýÿŷŹŻŽźżž';
-export const FOLD_TO = 'abcdefghijklmnopqrstuvwxyzaaaaaaaaaaaaaaaaaaccccccccccddddeeeeeeeeeeeeeeeeeegggggggghhhhiiiiiiiiiiiiiiiiiijjkkllllllllllnnnnnnnnoooooooooooooooooorrrrrrsssssssssttttttuuuuuuuuuuuuuuuuuuuuwwyyyyyyzzzzzz';
-const FOLD = new Map([...FOLD_FROM].map((ch, i) => [ch, [...FOLD_TO][i]!]));
+export const FOLD_TURKISH_FROM = 'çÇğĞıİîÎöÖşŞüÜûÛâÂ';
+export const FOLD_TURKISH_TO = 'ccggiiiioossuuuuaa';
+export const FOLD_REST_FROM = 'ÀÁÃÄÅĀĂĄàáãäåāăąĆĈĊČćĉċčĎĐďđÈÉÊËĒĔĖĘĚèéêëēĕėęěĜĠĢĝġģĤĦĥħÌÍÏĨĪĬĮìíïĩīĭįĴĵĶķĹĻĽĿŁĺļľŀłÑŃŅŇñńņňÒÓÔÕØŌŎŐòóôõøōŏőŔŖŘŕŗřŚŜŠśŝšßŢŤŦţťŧÙÚŨŪŬŮŰŲùúũūŭůűųŴŵÝŶŸýÿŷŹŻŽźżž';
+export const FOLD_REST_TO = 'aaaaaaaaaaaaaaaaccccccccddddeeeeeeeeeeeeeeeeeegggggghhhhiiiiiiiiiiiiiijjkkllllllllllnnnnnnnnoooooooooooooooorrrrrrsssssssttttttuuuuuuuuuuuuuuuuwwyyyyyyzzzzzz';
+const ASCII_UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const FOLD = new Map(
+  [...ASCII_UPPER + FOLD_TURKISH_FROM + FOLD_REST_FROM].map((ch, i) => [ch, [...ASCII_UPPER.toLowerCase() + FOLD_TURKISH_TO + FOLD_REST_TO][i]!]),
+);
 
-/** The text folded as `crm_fold` folds it (NFC first, so a letter typed with a combining accent folds too). */
+/** The text folded as \`crm_fold\` folds it (NFC first, so a letter typed with a combining accent folds too). */
 export function foldText(s: string): string {
   let out = '';
   for (const ch of s.normalize('NFC')) out += FOLD.get(ch) ?? ch;
   return out;
 }
 
-/** The pattern of `q` for `foldedMatch`: folded, then `searchPattern`. */
+/** The pattern of \`q\` for \`foldedMatch\`: folded, then \`searchPattern\`. */
 export const foldedPattern = (q: string): string => searchPattern(foldText(q.trim()));
 
-/** A folded match of `expr` (SQL over text columns, the very expression of its index) against `:param`. */
-export const foldedMatch = (expr: string, param = 'q'): string => `crm_fold(${expr}) ILIKE :${param} ESCAPE '\\'`;
+/** A match of a folded column (\`crm_fold\` of the text, stored and indexed) against \`:param\` (\`foldedPattern\`). */
+export const foldedMatch = (column: string, param = 'q'): string => `${column} ILIKE :${param} ESCAPE '\\'`;
