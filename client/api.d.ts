@@ -710,8 +710,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Search companies, people and opportunities
-         * @description The global search of the web app: the first `limit` (default 5) companies, people and opportunities the caller may see whose name contains `q` (people also by e-mail), each kind newest first, as the lists' own `q` filter finds them (archived companies and people are left out). Companies and people need the Customers module, opportunities the Opportunities module; a kind whose module is off is not searched (`kinds` says which were). `more` names the kinds with further matches.
+         * Search companies, people, opportunities, tasks, activities and orders
+         * @description The global search of the web app: the first `limit` (default 5) records of each kind the caller may see, newest first: companies, people and opportunities whose name contains `q` (people also by e-mail), as the lists' own `q` filter finds them (archived companies and people are left out); tasks by title or description, activities by topic, note, next step or outcome, orders by customer PO number, each with the record it belongs to (`parent`). Letters are folded: case, accents and the Turkish letters (ç ğ ı İ ö ş ü) are ignored, so "sahin" finds "Şahin" and "IZMIR" finds "İzmir". A record key (O-1, C-9, P-7, L-3, A-9) names its record in `exact`. Companies and people need the Customers module, opportunities the Opportunities module, tasks and activities Visits / Activities, orders Orders; a kind whose module is off is not searched (`kinds` says which were). `more` names the kinds with further matches.
          *
          *     Beyond the spec: see docs/decisions.md.
          */
@@ -8796,7 +8796,7 @@ export interface components {
             };
         };
         /**
-         * @description A company, person or opportunity whose name matches the search.
+         * @description A record whose name, key, text (tasks and activities) or customer PO number (orders) matches the search.
          * @example {
          *       "kind": "company",
          *       "id": 42,
@@ -8808,25 +8808,44 @@ export interface components {
          */
         SearchItem: {
             /** @enum {string} */
-            kind: "company" | "person" | "opportunity";
+            kind: "company" | "person" | "opportunity" | "task" | "activity" | "order" | "lead";
             id: number;
-            /** @description record key (C-12, P-7, O-42) */
+            /** @description record key (C-12, P-7, O-42, L-3, A-9); empty for tasks and orders, which have none */
             rid: string;
+            /** @description the record's name: a task's title, an activity's topic (else its type), an order's customer PO number */
             name: string;
-            /** @description company: city and sector; person: title and company; opportunity: company and stage label */
+            /** @description company: city and sector; person: title and company; opportunity: company and stage label; task: status; activity: type and outcome; order: status */
             subtitle: string;
             /** @description the record's absolute URL in the CRM's web app */
             url: string;
+            /** @description the company (or, without one the caller may see, the opportunity) the task, activity or order belongs to; null for other kinds and when the caller may not see it */
+            parent?: {
+                /** @enum {string} */
+                kind: "company" | "opportunity";
+                id: number;
+                /** @description its record key (C-12, O-42) */
+                rid: string;
+                name: string;
+            } | null;
+            /**
+             * Format: date
+             * @description a task's due date, an activity's date, an order's date; absent for other kinds
+             * @example 2026-11-26
+             */
+            date?: string | null;
         };
         /**
-         * @description Matches over companies, people and opportunities.
+         * @description Matches over companies, people, opportunities, tasks, activities and orders, and the record a key names.
          * @example {
          *       "ok": true,
          *       "q": "anadolu",
          *       "kinds": [
          *         "company",
          *         "person",
-         *         "opportunity"
+         *         "opportunity",
+         *         "task",
+         *         "activity",
+         *         "order"
          *       ],
          *       "items": [
          *         {
@@ -8844,9 +8863,25 @@ export interface components {
          *           "name": "PE film 2027",
          *           "subtitle": "Anadolu Ambalaj · Offer",
          *           "url": "https://demo.example.com/opportunities/95"
+         *         },
+         *         {
+         *           "kind": "task",
+         *           "id": 311,
+         *           "rid": "",
+         *           "name": "Send the Anadolu price list",
+         *           "subtitle": "Open",
+         *           "url": "https://demo.example.com/tasks/311",
+         *           "parent": {
+         *             "kind": "company",
+         *             "id": 42,
+         *             "rid": "C-42",
+         *             "name": "Anadolu Ambalaj"
+         *           },
+         *           "date": "2026-12-02"
          *         }
          *       ],
-         *       "more": []
+         *       "more": [],
+         *       "exact": null
          *     }
          */
         SearchResponse: {
@@ -8855,11 +8890,13 @@ export interface components {
             /** @description the search text as used (trimmed) */
             q: string;
             /** @description the kinds searched: those the caller's modules allow */
-            kinds: ("company" | "person" | "opportunity")[];
-            /** @description companies first, then people, then opportunities; at most `limit` of each kind, newest first */
+            kinds: ("company" | "person" | "opportunity" | "task" | "activity" | "order" | "lead")[];
+            /** @description companies first, then people, opportunities, tasks, activities and orders; at most `limit` of each kind, newest first */
             items: components["schemas"]["SearchItem"][];
-            /** @description kinds with more matches than shown (list them with the kind's own `q` filter) */
-            more: ("company" | "person" | "opportunity")[];
+            /** @description kinds with more matches than shown (companies, people and opportunities: list them with the kind's own `q` filter) */
+            more: ("company" | "person" | "opportunity" | "task" | "activity" | "order" | "lead")[];
+            /** @description the record `q` is the key of (O-1, C-9, P-7, L-3, A-9), when the caller may see it and its module is on; the web app opens it at once */
+            exact?: components["schemas"]["SearchItem"] | null;
         };
         /**
          * @description A deleted record (for sync clients).
@@ -21767,7 +21804,7 @@ export interface operations {
     search: {
         parameters: {
             query: {
-                /** @description text the name contains (case-insensitive; people also by e-mail), 1 to 200 characters */
+                /** @description text to find (case, accents and Turkish letters folded): in names, e-mails of people, the text of tasks and activities, customer PO numbers; or a record key (O-1); 1 to 200 characters */
                 q: string;
                 /** @description matches per kind */
                 limit?: number;
@@ -21791,7 +21828,10 @@ export interface operations {
                      *       "kinds": [
                      *         "company",
                      *         "person",
-                     *         "opportunity"
+                     *         "opportunity",
+                     *         "task",
+                     *         "activity",
+                     *         "order"
                      *       ],
                      *       "items": [
                      *         {
@@ -21809,9 +21849,25 @@ export interface operations {
                      *           "name": "PE film 2027",
                      *           "subtitle": "Anadolu Ambalaj · Offer",
                      *           "url": "https://demo.example.com/opportunities/95"
+                     *         },
+                     *         {
+                     *           "kind": "task",
+                     *           "id": 311,
+                     *           "rid": "",
+                     *           "name": "Send the Anadolu price list",
+                     *           "subtitle": "Open",
+                     *           "url": "https://demo.example.com/tasks/311",
+                     *           "parent": {
+                     *             "kind": "company",
+                     *             "id": 42,
+                     *             "rid": "C-42",
+                     *             "name": "Anadolu Ambalaj"
+                     *           },
+                     *           "date": "2026-12-02"
                      *         }
                      *       ],
-                     *       "more": []
+                     *       "more": [],
+                     *       "exact": null
                      *     }
                      */
                     "application/json": components["schemas"]["SearchResponse"];

@@ -170,13 +170,18 @@ const aggregatePaths = () => ['/api/v1/companies?limit=50', `/api/v1/companies/$
 const small: Record<string, { http: number; db: { ms: number; pages: number } }> = {};
 /** Searches and the calendar range: the table they read and the indexes their plans must use. */
 const SEARCHES: [string, () => string, string, string[]][] = [
-  ['opportunities, a PO number', () => `/api/v1/opportunities?limit=50&q=PO-${LARGE - 17}`, 'opportunities', ['IDX_opportunities_name_trgm']],
+  ['opportunities, a PO number', () => `/api/v1/opportunities?limit=50&q=PO-${LARGE - 17}`, 'opportunities', ['IDX_opportunities_name_fold']],
   ['opportunities, a product word', () => '/api/v1/opportunities?limit=50&q=bubble', 'opportunities', []],
-  ['companies, a name', () => '/api/v1/companies?limit=50&q=Trading 1234', 'companies', ['IDX_companies_name_trgm']],
-  ['companies, 2 characters (a prefix)', () => '/api/v1/companies?limit=50&q=Zy', 'companies', ['IDX_companies_name_trgm']],
-  ['people, an e-mail', () => '/api/v1/people?limit=50&q=person4321@', 'people', ['IDX_people_name_trgm', 'IDX_people_email_trgm']],
+  ['companies, a name', () => '/api/v1/companies?limit=50&q=Trading 1234', 'companies', ['IDX_companies_name_fold']],
+  ['companies, 2 characters (a prefix)', () => '/api/v1/companies?limit=50&q=Zy', 'companies', ['IDX_companies_name_fold']],
+  ['people, an e-mail', () => '/api/v1/people?limit=50&q=person4321@', 'people', ['IDX_people_name_fold', 'IDX_people_email_trgm']],
+  ['global search, a task\'s text', () => '/api/v1/search?q=Task%204321', 'tasks', ['IDX_tasks_text_fold']],
+  ['global search, a visit\'s text', () => '/api/v1/search?q=makine', 'activities', ['IDX_activities_text_fold']],
+  ['global search, a PO number', () => '/api/v1/search?q=4500012345', 'orders', ['IDX_orders_po_fold']],
   ['calendar, a month', () => '/api/v1/calendar?from=2026-06-01&to=2026-06-30', 'calendar_entries', ['IDX_calendar_entries_range']],
 ];
+/** The global search for a word every seeded task carries: each of its six kinds reads its window, not every match. */
+const GLOBAL_SEARCH = '/api/v1/search?q=Task&limit=20';
 /** The plans of SEARCHES without statistics (by name). */
 const searchPlans: Record<string, PlanNode[]> = {};
 
@@ -236,9 +241,9 @@ beforeAll(async () => {
   }
   await forgetStatistics();
   for (const [name, path, table] of SEARCHES) searchPlans[name] = (await Promise.all((await selectsOf(a.adminKey, path(), table)).map((q) => explain(q)))).flat();
-  for (const path of [...LISTS, ...COMMON_SEARCHES]) listPages.none[path] = await pagesOf(a.adminKey, path);
+  for (const path of [...LISTS, ...COMMON_SEARCHES, GLOBAL_SEARCH]) listPages.none[path] = await pagesOf(a.adminKey, path);
   await query('VACUUM ANALYZE');
-  for (const path of [...LISTS, ...COMMON_SEARCHES]) listPages.analyzed[path] = await pagesOf(a.adminKey, path);
+  for (const path of [...LISTS, ...COMMON_SEARCHES, GLOBAL_SEARCH]) listPages.analyzed[path] = await pagesOf(a.adminKey, path);
 }, 900_000);
 afterAll(() => t?.close());
 
@@ -356,6 +361,21 @@ describe(`scale: ${LARGE} opportunities of one owner (${OPEN} open) on ${EMBEDDE
     process.stderr.write(`  without statistics: ${rowsNone} ${table} rows read of ${tableRows}\n`);
     expect(tableRows).toBeGreaterThan(2 * (4 * SEARCH_WINDOW + 2 * PAGE + 10));
     expect(rowsNone).toBeLessThanOrEqual(4 * SEARCH_WINDOW + 2 * PAGE + 10);
+  });
+
+  it(`${GLOBAL_SEARCH} (a word every task carries): each kind reads its newest rows, not every match, with and without statistics`, async () => {
+    const none = listPages.none[GLOBAL_SEARCH]!;
+    const analyzed = listPages.analyzed[GLOBAL_SEARCH]!;
+    const res = await api(t, a.host, a.adminKey).get(GLOBAL_SEARCH).expect(200);
+    expect(res.body.items.filter((i: { kind: string }) => i.kind === 'task')).toHaveLength(20);
+    const rows = { none: rowsRead(none.plans, 'tasks'), analyzed: rowsRead(analyzed.plans, 'tasks') };
+    process.stderr.write(`${GLOBAL_SEARCH}: ${none.pages} pages without statistics, ${analyzed.pages} analyzed; tasks rows read ${rows.none} / ${rows.analyzed}\n`);
+    if (process.env.SHOW_PLANS) process.stderr.write(`  worst statement without statistics: ${none.worst.slice(0, 2500)}\n`);
+    // six kinds (companies, people, opportunities, tasks, activities, orders), each a window and its page
+    expect(analyzed.pages).toBeLessThanOrEqual(6 * SEARCH_PAGE_BOUND);
+    expect(none.pages).toBeLessThanOrEqual(6 * SEARCH_PAGE_BOUND);
+    expect(rows.analyzed).toBeLessThanOrEqual(3 * SEARCH_WINDOW + 2 * PAGE + 10);
+    expect(rows.none).toBeLessThanOrEqual(4 * SEARCH_WINDOW + 2 * PAGE + 10);
   });
 
   it('tasks: a sales user sees tasks assigned to or owned by the team, found by index', async () => {

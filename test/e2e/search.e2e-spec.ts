@@ -1,6 +1,6 @@
 import { api, createUser, createWorkspace, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
 
-/** GET /api/v1/search: the web app's global search over companies, people and opportunities. */
+/** GET /api/v1/search: the web app's global search over companies, people and opportunities (names), tasks and activities (text), orders (PO number) and record keys; search-records.e2e covers folding and the kinds beyond names. */
 let t: TestApp;
 let a: Fixture;
 let b: Fixture;
@@ -36,13 +36,14 @@ describe('GET /api/v1/search', () => {
     expect(body).toEqual({
       ok: true,
       q: 'zephyr',
-      kinds: ['company', 'person', 'opportunity'],
+      kinds: ['company', 'person', 'opportunity', 'task', 'activity', 'order'],
       items: [
         { kind: 'company', id: ids.company, rid: `C-${ids.company}`, name: 'Zephyr Plastics', subtitle: 'Bursa · Packaging', url: `http://searcha.localhost:3000/companies/${ids.company}` },
         { kind: 'person', id: ids.person, rid: `P-${ids.person}`, name: 'Ada Zephyrson', subtitle: 'Buyer · Zephyr Plastics', url: `http://searcha.localhost:3000/people/${ids.person}` },
         { kind: 'opportunity', id: ids.opp, rid: `O-${ids.opp}`, name: 'Zephyr film 2027', subtitle: `Zephyr Plastics · ${stage}`, url: `http://searcha.localhost:3000/opportunities/${ids.opp}` },
       ],
       more: [],
+      exact: null,
     });
   });
 
@@ -73,7 +74,7 @@ describe('GET /api/v1/search', () => {
     const customersOnly = await createUser(t, a, { department: 'North', modules: ['Customers'] });
     expect((await search(customersOnly.key, 'q=zephyr')).kinds).toEqual(['company', 'person']);
     const none = await createUser(t, a, { department: 'North', modules: ['Fair leads'] });
-    expect(await search(none.key, 'q=zephyr')).toEqual({ ok: true, q: 'zephyr', kinds: [], items: [], more: [] });
+    expect(await search(none.key, 'q=zephyr')).toEqual({ ok: true, q: 'zephyr', kinds: [], items: [], more: [], exact: null });
   });
 
   it.each([

@@ -10,6 +10,7 @@ let f: Fixture;
 let sam: { key: string };
 let noCustomers: { key: string };
 let zephyrId: number;
+let oppId: number;
 const as = (key: string) => api(web.t, f.host, key);
 const post = async (key: string, path: string, body: object) => (await as(key).post(path, body).expect(201)).body;
 
@@ -32,7 +33,7 @@ beforeAll(async () => {
   await post(sam.key, '/api/v1/people', { name: 'Baran Kaya', title: 'Plant manager', customer_id: late.id });
   await post(sam.key, '/api/v1/leads', { company: 'Fuar Ambalaj', contact_name: 'Ceren Aydın' });
   await post(noCustomers.key, '/api/v1/leads', { company: 'Stand 12 Lojistik', contact_name: 'Deniz Ak' });
-  await post(sam.key, '/api/v1/opportunities', { name: 'Zephyr film 2027', customer_id: zephyr.id });
+  oppId = (await post(sam.key, '/api/v1/opportunities', { name: 'Zephyr film 2027', customer_id: zephyr.id })).opp.id;
   await post(sam.key, '/api/v1/tasks', { title: 'Send the offer', customer_id: zephyr.id, due_date: today });
   await post(sam.key, '/api/v1/tasks', { title: 'Call back about samples', customer_id: late.id, due_date: addDays(today, -3) });
   await post(sam.key, '/api/v1/calendar', { title: 'Visit Zephyr', start: `${today}T10:00:00`, end: `${today}T11:30:00`, customer_id: zephyr.id });
@@ -112,7 +113,7 @@ describe('Search', () => {
     const page = await web.page({ token: sam.key, width });
     await page.goto(`${web.origin(f.host)}/`);
     await page.getByRole('heading', { name: /^Today/, level: 1 }).waitFor();
-    const box = page.getByRole('searchbox', { name: 'Search companies, people and opportunities' });
+    const box = page.getByRole('searchbox', { name: 'Search companies, people, opportunities, tasks, visits and orders' });
     await box.fill('zephyr');
     await box.press('Enter');
     await page.getByRole('heading', { name: 'Results for “zephyr”', level: 1 }).waitFor();
@@ -128,6 +129,42 @@ describe('Search', () => {
     await companies.getByRole('link', { name: 'Zephyr Plastics' }).click();
     await page.getByRole('heading', { name: 'Zephyr Plastics', level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/companies/${zephyrId}`);
+  });
+
+  it.each([
+    ['en', 'desktop', { orders: 'Orders', visits: 'Visits and activities', tasks: 'Tasks', companies: 'Companies', of: 'Company:' }],
+    ['tr', 'phone', { orders: 'Siparişler', visits: 'Ziyaretler ve aktiviteler', tasks: 'Görevler', companies: 'Firmalar', of: 'Firma:' }],
+  ] as const)('finds folded names, PO numbers, visits and tasks by their text, naming their company (%s, %s)', async (lang, width, w) => {
+    const u = await createUser(web.t, f, { department: 'North' });
+    await as(u.key).patch('/api/v1/me', { locale: lang }).expect(200);
+    const tag = lang === 'en' ? 4500012345 : 4500054321;
+    const order = (await post(sam.key, '/api/v1/orders', { customer_id: zephyrId, kg: 10, price: 2 })).order;
+    await as(sam.key).post(`/api/v1/orders/${order.id}/po`, { customer_po: `PO ${tag}` }).expect(200);
+    await post(sam.key, '/api/v1/activities', { type: f.ws.constants.visit_types[0], date: addDays(todayIn(f.ws.timezone), -10), customer_id: zephyrId, note: `Yeni makine hattı ${lang} gördük` });
+    const page = await web.page({ token: u.key, width });
+    const results = async (q: string, heading: string) => {
+      await page.goto(`${web.origin(f.host)}/search?q=${encodeURIComponent(q)}`);
+      const group = card(page, heading);
+      await group.getByRole('link').first().waitFor();
+      return group;
+    };
+    // "gida" finds "Gıda": dotless ı folds to i
+    expect(await (await results('LATE VISIT GIDA', w.companies)).getByRole('link').allInnerTexts()).toEqual(['Late Visit Gıda']);
+    const orders = await results(String(tag), w.orders);
+    expect(await orders.getByRole('link').allInnerTexts()).toEqual([`PO ${tag}`, 'Zephyr Plastics']);
+    expect(await orders.innerText()).toContain(w.of);
+    const visits = await results(`makine hatti ${lang}`, w.visits);
+    expect(await visits.getByRole('link').allInnerTexts()).toEqual([f.ws.constants.visit_types[0], 'Zephyr Plastics']);
+    expect(await (await results('send the offer', w.tasks)).getByRole('link').allInnerTexts()).toEqual(['Send the offer', 'Zephyr Plastics']);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, `search-records-${lang}`, width);
+  });
+
+  it('opens the record a key names at once', async () => {
+    const page = await web.page({ token: sam.key });
+    await page.goto(`${web.origin(f.host)}/search?q=o-${oppId}`);
+    await page.getByRole('heading', { name: 'Zephyr film 2027', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/opportunities/${oppId}`);
   });
 
   it('says when nothing matches', async () => {

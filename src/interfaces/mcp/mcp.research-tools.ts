@@ -49,7 +49,7 @@ export function researchTools(s: ToolServices): ToolDef[] {
       output: O.SearchResults,
       input: z.strictObject({ query: name(200, 'text to search for in names (people also by e-mail)') }),
       run: async (auth, a, ctx) => {
-        const r = await s.search.search(auth, a.query, SEARCH_MAX_LIMIT);
+        const r = await s.search.search(auth, a.query, SEARCH_MAX_LIMIT, { namesOnly: true });
         const url = (kind: 'company' | 'person' | 'opportunity', id: number) => ctx.baseUrl + recordPath(kind, id);
         const results: z.input<typeof O.SearchResults>['results'] = [];
         for (const c of r.companies?.items ?? []) results.push({ id: `company:${c.id}`, title: c.name, url: url('company', c.id), text: line('Company', c.city, c.sector) });

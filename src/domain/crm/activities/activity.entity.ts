@@ -7,6 +7,8 @@ import { TenantEntity } from '../../../platform/database/tenant-entity';
 @Index(['workspaceId', 'ownerId', 'date'])
 @Index(['workspaceId', 'oppId'])
 @Index(['workspaceId', 'updatedAt', 'id'])
+// `text_fold` (crm_fold of topic, note, next_action and outcome, a stored generated column the entity does not map) and its trigram GIN index (global search): migration 1795487000000-FoldedSearch
+@Index('IDX_activities_text_fold', { synchronize: false }) // USING gin (text_fold gin_trgm_ops)
 export class Activity extends TenantEntity {
   /** One of constants.visit_types. */
   @Column({ type: 'varchar', length: 40 })

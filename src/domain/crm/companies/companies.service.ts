@@ -12,7 +12,7 @@ import { OrdersService, OrderView } from '../orders';
 import { AccessService } from '../shared/access.service';
 import { DuplicateError, normalizeName } from '../shared/duplicate';
 import { recordPath, rid } from '../shared/record-keys';
-import { searchPattern } from '../shared/search';
+import { foldedMatch, foldedPattern } from '../shared/search';
 import { Page, paginateRows, PageQuery } from '../shared/paging';
 import { RecordOpensService } from '../record-opens';
 import { RefsService } from '../shared/refs.service';
@@ -140,7 +140,7 @@ export class CompaniesService {
     const qb = this.uow.tenant(auth.workspace.id).qb(Company, 'c');
     if (visible) qb.andWhere('c.owner_id IN (:...visible)', { visible });
     qb.andWhere('c.active = :active', { active: q.active ?? true });
-    if (q.q?.trim()) qb.andWhere(`c.name ILIKE :q ESCAPE '\\'`, { q: searchPattern(q.q.trim()) });
+    if (q.q?.trim()) qb.andWhere(foldedMatch('c.name_fold'), { q: foldedPattern(q.q) });
     if (q.status !== undefined) qb.andWhere('c.status = :status', { status: q.status });
     if (q.ownerId !== undefined) qb.andWhere('c.owner_id = :ownerId', { ownerId: q.ownerId });
     if (q.city?.trim()) qb.andWhere('lower(c.city) = lower(:city)', { city: q.city.trim() });

@@ -7,8 +7,8 @@ import { TenantEntity, numeric } from '../../../platform/database/tenant-entity'
 @Index(['workspaceId', 'taxNo'])
 @Index(['workspaceId', 'updatedAt', 'id'])
 @Index(['workspaceId', 'nextVisitDue'])
-// trigram GIN index for `q` (ILIKE '%q%'), hand-written in migration 1795340000000-IndexesAndAggregates
-@Index('IDX_companies_name_trgm', { synchronize: false }) // USING gin (name gin_trgm_ops)
+// `name_fold` (crm_fold(name), a stored generated column the entity does not map) and its trigram GIN index for `q`: migration 1795487000000-FoldedSearch
+@Index('IDX_companies_name_fold', { synchronize: false }) // USING gin (name_fold gin_trgm_ops)
 export class Company extends TenantEntity {
   @Column({ type: 'varchar', length: 200 })
   name: string;

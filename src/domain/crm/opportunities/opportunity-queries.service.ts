@@ -13,7 +13,7 @@ import { Activity } from '../activities/activity.entity';
 import { Company } from '../companies/company.entity';
 import { Product } from '../products/product.entity';
 import { AccessService } from '../shared/access.service';
-import { searchPattern } from '../shared/search';
+import { foldedMatch, foldedPattern } from '../shared/search';
 import { fromRowsByKeys, leftJoinLateral } from '../shared/lateral';
 import { applyPage, applyPageWalked, applySearch, finishPage, SortMode } from '../shared/paging';
 import { RecordOpensService } from '../record-opens';
@@ -73,7 +73,7 @@ export class OpportunityQueries {
     if (q.owner_id !== undefined) ids.andWhere('po.owner_id = :owner', { owner: q.owner_id });
     if (q.customer_id !== undefined) ids.andWhere('po.customer_id = :customer', { customer: q.customer_id });
     if (q.status) ids.andWhere('po.is_open = :open', { open: q.status === 'open' });
-    if (q.q?.trim()) ids.andWhere(`po.name ILIKE :q ESCAPE '\\'`, { q: searchPattern(q.q.trim()) });
+    if (q.q?.trim()) ids.andWhere(foldedMatch('po.name_fold'), { q: foldedPattern(q.q) });
     const qb = db.qb(Opportunity, 'o');
     let page: { limit: number; sort: SortMode };
     if (!visible && q.stage === undefined && q.owner_id === undefined && q.customer_id === undefined && !q.status && !q.q?.trim()) {

@@ -11,7 +11,7 @@ import { TenantEntity, numeric } from '../../../platform/database/tenant-entity'
 // hand-written in migration 1795340000000-IndexesAndAggregates; synchronize: false keeps schema diffs off them.
 @Index('IDX_opportunities_open_customer', { synchronize: false }) // (workspace_id, customer_id) WHERE is_open
 @Index('IDX_opportunities_open_owner', { synchronize: false }) // (workspace_id, owner_id) WHERE is_open
-@Index('IDX_opportunities_name_trgm', { synchronize: false }) // USING gin (name gin_trgm_ops)
+@Index('IDX_opportunities_name_fold', { synchronize: false }) // USING gin (name_fold gin_trgm_ops)
 export class Opportunity extends TenantEntity {
   @Column({ type: 'varchar', length: 200 })
   name: string;

@@ -14,6 +14,8 @@ export type OrderErpState = 'queued' | 'written' | 'failed';
 @Index(['workspaceId', 'ownerId', 'id'])
 @Index(['workspaceId', 'status', 'id'])
 @Index(['workspaceId', 'updatedAt', 'id'])
+// `po_fold` (crm_fold(customer_po), a stored generated column the entity does not map) and its trigram GIN index (global search): migration 1795487000000-FoldedSearch
+@Index('IDX_orders_po_fold', { synchronize: false }) // USING gin (po_fold gin_trgm_ops)
 export class Order extends TenantEntity {
   @Column({ type: 'int' })
   customerId: number;

@@ -7,8 +7,8 @@ import { TenantEntity } from '../../../platform/database/tenant-entity';
 @Index(['workspaceId', 'email'])
 @Index(['workspaceId', 'nameNorm'])
 @Index(['workspaceId', 'updatedAt', 'id'])
-// trigram GIN indexes for `q` (ILIKE '%q%' on name or email), hand-written in migration 1795340000000-IndexesAndAggregates
-@Index('IDX_people_name_trgm', { synchronize: false }) // USING gin (name gin_trgm_ops)
+// `name_fold` (crm_fold(name), a stored generated column the entity does not map) and its trigram GIN index for `q`: migration 1795487000000-FoldedSearch
+@Index('IDX_people_name_fold', { synchronize: false }) // USING gin (name_fold gin_trgm_ops)
 @Index('IDX_people_email_trgm', { synchronize: false }) // USING gin (email gin_trgm_ops)
 export class Person extends TenantEntity {
   /** The person's company (null for a person without one). */

@@ -8,6 +8,8 @@ import { TenantEntity } from '../../../platform/database/tenant-entity';
 @Index(['workspaceId', 'customerId'])
 @Index(['workspaceId', 'updatedAt', 'id'])
 @Index('IDX_tasks_owner', ['workspaceId', 'ownerId', 'id'])
+// `text_fold` (crm_fold of title and description, a stored generated column the entity does not map) and its trigram GIN index (global search): migration 1795487000000-FoldedSearch
+@Index('IDX_tasks_text_fold', { synchronize: false }) // USING gin (text_fold gin_trgm_ops)
 export class Task extends TenantEntity {
   @Column({ type: 'varchar', length: 300 })
   title: string;

@@ -4,7 +4,7 @@ import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class
 import { SEARCH_MAX_LIMIT } from '../../../domain/crm/search';
 
 export class SearchQueryDto {
-  @ApiProperty({ description: 'text the name contains (case-insensitive; people also by e-mail), 1 to 200 characters', maxLength: 200 })
+  @ApiProperty({ description: 'text to find (case, accents and Turkish letters folded): in names, e-mails of people, the text of tasks and activities, customer PO numbers; or a record key (O-1); 1 to 200 characters', maxLength: 200 })
   @IsString()
   @Matches(/\S/, { message: 'q must not be empty' })
   @MaxLength(200)

@@ -27,6 +27,7 @@ import { ConnectionUsage1795479000000 } from './1795479000000-ConnectionUsage';
 import { ErpStalls1795483000000 } from './1795483000000-ErpStalls';
 import { MailboxConnections1795484000000 } from './1795484000000-MailboxConnections';
 import { ActivityFollowUps1795486000000 } from './1795486000000-ActivityFollowUps';
+import { FoldedSearch1795487000000 } from './1795487000000-FoldedSearch';
 
 /** Committed migrations, in order. `npm run migration:generate --name=X` writes a new file; add it here. */
 export const MIGRATIONS: Function[] = [
@@ -59,4 +60,5 @@ export const MIGRATIONS: Function[] = [
   ErpStalls1795483000000,
   MailboxConnections1795484000000,
   ActivityFollowUps1795486000000,
+  FoldedSearch1795487000000,
 ];
