@@ -13,14 +13,22 @@ import type { Workspace } from '../../domain/workspace/workspace.entity';
 import { isAdmin } from '../../domain/identity/auth-context';
 import { MODULES } from '../../domain/workspace/defaults';
 import { CONNECTION_CONSOLE_KINDS, ConnectionsService, ConnectionView } from '../../domain/crm/connections';
-
 import { pages, settingsPagesOf, settingsReturnTo, signedIn, signedOut } from './pages';
 import { visitorLang } from '../../edge/pages/page-lang';
 import { signInError } from '../../edge/pages/layout.text';
-import { SETTINGS_MESSAGES } from './settings-messages.text';
+import { SETTINGS_MESSAGES, SettingsMessages } from './settings-messages.text';
 import { ApiSessionCookies } from '../../edge/api-session';
 import { linkBaseOf } from '../../edge/base-url';
 import { confirmFirst, field, Form, idOf, PageContext, PageError, redirect, refusalText, SettingsPages } from './settings-pages';
+
+/** The names the services give the workspace keys when they issue them (stored; the pages name them per language). */
+const STORED_KEY_NAMES: Partial<Record<ConnectionView['kind'], string>> = { erp: 'ERP key', scim: 'SCIM key' };
+
+/** A connection's name on the page: a workspace key's stored English name in the page's words. */
+function nameOf(m: SettingsMessages, c: ConnectionView): string {
+  const stored = STORED_KEY_NAMES[c.kind];
+  return stored && c.name.startsWith(`${stored} (`) ? `${m.consoleKinds[c.kind]}${c.name.slice(stored.length)}` : c.name;
+}
 
 /**
  * The settings pages of every user: the landing page, sign-in and sign-out, Connections (every grant and key, and for admins every connection), Developers
@@ -101,10 +109,10 @@ export class AccountController {
     return this.pages.handle(ws, req, res, async (ctx) => {
       const c = await this.connection(ctx, kind, id, 'revoke');
       const { m } = ctx;
-      const ask = { title: m.askRevokeTitle, question: m.askRevoke(m.consoleWords[c.kind], c.name, m.revokeWords[c.kind]), label: m.revoke, back: '/settings/connections' };
+      const ask = { title: m.askRevokeTitle, question: m.askRevoke(m.consoleWords[c.kind], nameOf(m, c), m.revokeWords[c.kind]), label: m.revoke, back: '/settings/connections' };
       return confirmFirst(ctx, req, body, ask, async () => {
         await this.console.revoke(ctx.auth, c.kind, c.id);
-        return redirect('/settings/connections', { notice: m.revoked(c.name) });
+        return redirect('/settings/connections', { notice: m.revoked(nameOf(m, c)) });
       });
     });
   }
@@ -114,10 +122,10 @@ export class AccountController {
     return this.pages.handle(ws, req, res, async (ctx) => {
       const c = await this.connection(ctx, kind, id, 'rotate');
       const { m } = ctx;
-      const ask = { title: m.askRotateTitle, question: m.askRotate(m.consoleWords[c.kind], c.name), label: m.rotateKey, back: '/settings/connections' };
+      const ask = { title: m.askRotateTitle, question: m.askRotate(m.consoleWords[c.kind], nameOf(m, c)), label: m.rotateKey, back: '/settings/connections' };
       return confirmFirst(ctx, req, body, ask, async () => {
         const out = await this.console.rotate(ctx.auth, c.kind, c.id);
-        return redirect('/settings/connections', { secret: { label: m.newKeyOf(m.consoleWords[c.kind], c.name), key: out.secret, after: m.shownOnceAfter } });
+        return redirect('/settings/connections', { secret: { label: m.newKeyOf(m.consoleWords[c.kind], nameOf(m, c)), key: out.secret, after: m.shownOnceAfter } });
       });
     });
   }
@@ -134,7 +142,7 @@ export class AccountController {
       key: `${c.kind}-${c.id}`,
       path: `/settings/connections/${c.kind}/${c.id}`,
       kind: m.consoleKinds[c.kind],
-      name: c.name,
+      name: nameOf(m, c),
       owner: c.owner?.name ?? '—',
       created: at(c.createdAt),
       lastUsed: at(c.lastUsedAt),
