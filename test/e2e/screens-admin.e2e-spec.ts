@@ -7,13 +7,18 @@ import { signInWithPage, useChromium } from '../helpers/browser';
 import { codeFlowTokens, register } from '../helpers/oauth-flow';
 import { seriousA11yViolations } from '../helpers/web-app';
 import { listenLoopback } from '../helpers/loopback-fetch';
-import { api, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
+import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
+import { UsersService } from '../../src/domain/identity/users.service';
+import { SETTINGS_TEXT } from '../../src/interfaces/web/pages';
+import { SETTINGS_MESSAGES } from '../../src/interfaces/web/settings-messages.text';
+import { PASSWORD_TEXT } from '../../src/interfaces/web/password.text';
 
 /**
  * The admins' settings pages (Apps, SCIM, ERP, Connections) in Chromium at phone width (390 px) and desktop: no
  * sideways scrolling of the page, every change through the page without script
  * (create a chat connection, pause it, rotate a key through its confirm page), screenshots written to
- * SCREENS_DIR (docs/screens is checked in; default: a temp dir).
+ * SCREENS_DIR (docs/screens is checked in; default: a temp dir). Every settings page follows the user's
+ * language: a Turkish admin sees each one in Turkish (no English word of the dictionaries), an English one in English.
  */
 jest.setTimeout(120_000);
 
@@ -142,5 +147,94 @@ describe.each([
     expect(await scrollWidth(page)).toBeLessThanOrEqual(width);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await shoot(page, `connections-${width}`);
+  });
+});
+
+/** Every word of an English dictionary that Turkish words differently (nested maps included; functions left out). */
+function englishOnly(en: object, tr: object): string[] {
+  return Object.entries(en).flatMap(([k, v]): string[] => {
+    const other = (tr as Record<string, unknown>)[k];
+    if (v && typeof v === 'object') return englishOnly(v as object, other as object);
+    return typeof v === 'string' && v !== other && v.length > 3 ? [v] : [];
+  });
+}
+
+describe('settings pages in the user’s language', () => {
+  const ENGLISH = [
+    ...new Set([...englishOnly(SETTINGS_TEXT.en, SETTINGS_TEXT.tr), ...englishOnly(SETTINGS_MESSAGES.en, SETTINGS_MESSAGES.tr), ...englishOnly(PASSWORD_TEXT.en, PASSWORD_TEXT.tr)]),
+    // fixed parts of worded sentences
+    'Signed in as',
+    'Last hour:',
+    'at most 200',
+    'active keys',
+  ];
+  /** Names that are the same in every language: a product's name, a value of a product's API. */
+  const NAMES = ['Google Chat', 'pending (Mailchimp', 'varsayılan pending'];
+  /** The English words on the page (a phrase anywhere; a single word as a whole word, case-sensitive). */
+  const englishOn = async (page: Page): Promise<string[]> => {
+    const text = NAMES.reduce((all, name) => all.split(name).join(' '), await page.locator('body').innerText());
+    const title = await page.title();
+    return ENGLISH.filter((w) => (w.includes(' ') ? `${title}\n${text}`.includes(w) : new RegExp(`(^|[^\\p{L}_])${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}_])`, 'u').test(`${title}\n${text}`)));
+  };
+  const PAGES = ['/settings', '/settings/connections', '/settings/developers', '/settings/sessions', '/settings/apps', '/settings/scim', '/settings/erp', '/settings/users'];
+
+  it('a Turkish admin sees every settings page, confirm step and notice in Turkish, with lang="tr"; the dates as Turkish writes them', async () => {
+    const { user } = await createUser(t, a, { role: 'admin', password: 'Turkish-Admin-Password-1', fullName: 'Ayşe Yılmaz', email: `ayse@${a.ws.slug}.test` });
+    await t.get(UsersService).setLocale(a.ws.id, user.id, 'tr');
+    // an English browser: the user's own language wins over Accept-Language once signed in
+    const page = await chromium.page({ viewport: { width: 1280, height: 800 }, locale: 'en-GB', javaScriptEnabled: false });
+    await page.goto(`${origin()}/settings`);
+    await signInWithPage(page, user.email, 'Turkish-Admin-Password-1');
+    await page.waitForURL((u) => u.pathname === '/settings');
+    const hook = (await api(t, a.host, a.adminKey).get('/api/v1/webhooks').expect(200)).body.items[0].id as number;
+    for (const path of [...PAGES, `/settings/apps/${hook}/edit`, `/settings/apps/${hook}/deliveries`]) {
+      await page.goto(`${origin()}${path}`);
+      expect({ path, lang: await page.locator('html').getAttribute('lang') }).toEqual({ path, lang: 'tr' });
+      expect({ path, english: await englishOn(page) }).toEqual({ path, english: [] });
+    }
+    await page.goto(`${origin()}/settings/sessions`);
+    await page.getByRole('heading', { name: 'Oturumlar' }).waitFor();
+    expect(await page.locator('tbody').innerText()).toMatch(/\b\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}\b/);
+
+    // a change: its notice after the redirect, and a confirm step, in Turkish
+    await page.goto(`${origin()}/settings/developers`);
+    await page.getByLabel('Ad', { exact: true }).fill('Gece dışa aktarımı');
+    await page.getByRole('button', { name: 'Anahtar oluştur' }).click();
+    await page.getByText('Yeni API anahtarı "Gece dışa aktarımı"').waitFor();
+    expect(await englishOn(page)).toEqual([]);
+    await page.getByRole('button', { name: 'İptal et' }).first().click();
+    await page.getByRole('heading', { name: 'API anahtarı iptal edilsin mi?' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('tr');
+    expect(await englishOn(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Anahtarı iptal et' }).click();
+    await page.getByText('Anahtar iptal edildi').waitFor();
+    // an error page
+    await page.goto(`${origin()}/settings/apps/999999/edit`);
+    expect(await englishOn(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Ayarlara dön' }).waitFor();
+  });
+
+  it('an English admin still sees English; a Turkish browser gets the sign-in and forgot-password pages in Turkish', async () => {
+    const page = await chromium.page({ viewport: { width: 1280, height: 800 }, locale: 'tr-TR', javaScriptEnabled: false });
+    await page.goto(`${origin()}/settings`);
+    await page.waitForURL((u) => u.pathname === '/settings/signin');
+    expect(await page.locator('html').getAttribute('lang')).toBe('tr');
+    await page.getByRole('link', { name: 'Parolanızı mı unuttunuz?' }).click();
+    await page.getByRole('heading', { name: 'Parolanızı mı unuttunuz?' }).waitFor();
+    expect(await englishOn(page)).toEqual([]);
+    await page.goto(`${origin()}/settings/signin`);
+    await page.getByLabel('Kullanıcı adı veya e-posta').fill(a.admin.email);
+    await page.getByLabel('Parola', { exact: true }).fill('Admin-Password-123');
+    await page.getByRole('button', { name: 'Giriş yap' }).click();
+    // signed in, the admin's own language (the workspace's: English) wins over the browser's
+    await page.waitForURL((u) => u.pathname === '/settings/connections');
+    for (const path of PAGES) {
+      await page.goto(`${origin()}${path}`);
+      expect({ path, lang: await page.locator('html').getAttribute('lang') }).toEqual({ path, lang: 'en' });
+    }
+    await page.goto(`${origin()}/settings`);
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await page.getByRole('link', { name: 'Overview' }).waitFor();
+    await page.getByText('Your account').waitFor();
   });
 });

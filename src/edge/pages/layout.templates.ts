@@ -40,15 +40,15 @@ export const PAGE_STYLE = [
 ].join('\n');
 
 /**
- * it: { title, narrow?, nav?: {href,label,current}[] | null, signOutCsrf?: string | null, body }.
+ * it: { lang, t (the page's dictionary, LayoutText and its group's), title, narrow?, nav?: {href,label,current}[] | null, signOutCsrf?: string | null, body }.
  * The settings navigation and the sign-out button are part of the layout; the sign-in and OAuth pages
  * have neither.
  */
-const LAYOUT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+const LAYOUT = `<!doctype html><html lang="<%= it.lang %>"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="referrer" content="no-referrer"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title><%= it.title %></title><style>${PAGE_STYLE}</style></head><body><main<% if (it.narrow) { %> class="narrow"<% } %>>
-<% if (it.nav) { %><nav aria-label="Settings"><% for (const l of it.nav) { %><a href="<%= l.href %>"<% if (l.current) { %> aria-current="page"<% } %>><%= l.label %></a><% } %></nav>
+<% if (it.nav) { %><nav aria-label="<%= it.t.layoutNav %>"><% for (const l of it.nav) { %><a href="<%= l.href %>"<% if (l.current) { %> aria-current="page"<% } %>><%= l.label %></a><% } %></nav>
 <% } %><%~ it.body %>
-<% if (it.signOutCsrf) { %><hr><div class="actions"><%~ include('@post-button', { action: '/settings/signout', csrf: it.signOutCsrf, label: 'Sign out' }) %></div>
+<% if (it.signOutCsrf) { %><hr><div class="actions"><%~ include('@post-button', { action: '/settings/signout', csrf: it.signOutCsrf, label: it.t.layoutSignOut }) %></div>
 <% } %></main></body></html>
 `;
 
@@ -59,10 +59,10 @@ const POST_BUTTON = `<form class="inline" method="post" action="<%= it.action %>
 const CSRF_FIELD = `<input type="hidden" name="csrf" value="<%= it.csrf %>">`;
 
 /** A status line, an error alert and a secret shown once, each only when set. it: { notice?, error?, secret?: { label, key, after? } } */
-const MESSAGES = `<% if (it.error) { %><p class="error" role="alert"><%= it.error %></p><% } %><% if (it.notice) { %><p role="status"><%= it.notice %></p><% } %><% if (it.secret) { %><%~ include('@shown-once', it.secret) %><% } %>`;
+const MESSAGES = `<% if (it.error) { %><p class="error" role="alert"><%= it.error %></p><% } %><% if (it.notice) { %><p role="status"><%= it.notice %></p><% } %><% if (it.secret) { %><%~ include('@shown-once', { ...it.secret, t: it.t }) %><% } %>`;
 
-/** A secret shown once. it: { label, key, after? } */
-const SHOWN_ONCE = `<p role="status"><strong><%= it.label %></strong> (shown once; copy it now<%= it.after ? '; ' + it.after : '' %>):</p><code class="key"><%= it.key %></code>`;
+/** A secret shown once. it: { label, key, after?, t } */
+const SHOWN_ONCE = `<p role="status"><strong><%= it.label %></strong> (<%= it.t.shownOnce %><%= it.after ? '; ' + it.after : '' %>):</p><code class="key"><%= it.key %></code>`;
 
 /** The data of the sign-in page (SIGN_IN_TEMPLATE). */
 export interface SignInView {
@@ -83,18 +83,18 @@ export interface SignInView {
  * The sign-in page of the OAuth flow and of the settings (same fields, labels and button; the tests and
  * password managers rely on them). it: SignInView. It names the workspace and, in the OAuth flow, the app.
  */
-export const SIGN_IN_TEMPLATE = `<% layout('@layout', { title: it.workspaceName ? 'Sign in to ' + it.workspaceName : 'Sign in', narrow: true }) %>
-<h1><%= it.heading %></h1><% if (it.app) { %><p><strong><%= it.app.name %></strong><% if (it.app.unverifiedDomain) { %> <span class="tag warn">unverified app from <%= it.app.unverifiedDomain %></span><% } %> asks to use your account in <strong><%= it.workspaceName %></strong>.</p>
-<% } else if (it.workspaceName) { %><p>Workspace <strong><%= it.workspaceName %></strong></p>
+export const SIGN_IN_TEMPLATE = `<% layout('@layout', { title: it.workspaceName ? it.t.signInTo(it.workspaceName) : it.t.signInTitle, narrow: true }) %>
+<h1><%= it.heading %></h1><% if (it.app) { %><p><strong><%= it.app.name %></strong><% if (it.app.unverifiedDomain) { %> <span class="tag warn"><%= it.t.signInUnverified(it.app.unverifiedDomain) %></span><% } %> <%= it.t.signInAsks %> <strong><%= it.workspaceName %></strong>.</p>
+<% } else if (it.workspaceName) { %><p><%= it.t.signInWorkspace %> <strong><%= it.workspaceName %></strong></p>
 <% } %><% if (it.error) { %><p class="error" role="alert"><%= it.error %></p><% } %>
 <form method="post" action="<%= it.action %>"><input type="hidden" name="csrf" value="<%= it.csrf %>"><input type="hidden" name="return_to" value="<%= it.returnTo %>">
-<% if (it.pending) { %><p>Signing in as <strong><%= it.username %></strong>. Enter the 6-digit code of your authenticator app.</p><input type="hidden" name="username" value="<%= it.username %>"><input type="hidden" name="pending" value="<%= it.pending %>">
-<label for="otp">6-digit code</label><input id="otp" name="otp" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required autofocus>
-<% } else { %><label for="username">Username or e-mail</label><input id="username" name="username" autocomplete="username" required value="<%= it.username %>"<% if (!it.username) { %> autofocus<% } %>>
-<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required<% if (it.username) { %> autofocus<% } %>>
-<% } %><button class="primary" type="submit">Sign in</button></form>
-<% if (!it.pending) { %><p class="muted"><a href="/forgot-password">Forgot your password?</a></p><% } %>
-<% if (it.pending) { %><p class="muted"><a href="<%= it.action %><%= it.returnTo ? '?return_to=' + encodeURIComponent(it.returnTo) : '' %>">Sign in as someone else</a></p><% } %>
+<% if (it.pending) { %><p><%= it.t.signInOtpBefore %><strong><%= it.username %></strong><%= it.t.signInOtpAfter %></p><input type="hidden" name="username" value="<%= it.username %>"><input type="hidden" name="pending" value="<%= it.pending %>">
+<label for="otp"><%= it.t.signInOtpLabel %></label><input id="otp" name="otp" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required autofocus>
+<% } else { %><label for="username"><%= it.t.signInUsername %></label><input id="username" name="username" autocomplete="username" required value="<%= it.username %>"<% if (!it.username) { %> autofocus<% } %>>
+<label for="password"><%= it.t.signInPassword %></label><input id="password" name="password" type="password" autocomplete="current-password" required<% if (it.username) { %> autofocus<% } %>>
+<% } %><button class="primary" type="submit"><%= it.t.signInSubmit %></button></form>
+<% if (!it.pending) { %><p class="muted"><a href="/forgot-password"><%= it.t.signInForgot %></a></p><% } %>
+<% if (it.pending) { %><p class="muted"><a href="<%= it.action %><%= it.returnTo ? '?return_to=' + encodeURIComponent(it.returnTo) : '' %>"><%= it.t.signInOther %></a></p><% } %>
 `;
 
 export const SHARED_TEMPLATES: Record<string, string> = {

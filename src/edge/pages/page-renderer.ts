@@ -3,6 +3,8 @@ import { Eta } from 'eta';
 import type { Request, Response } from 'express';
 import { contentSecurityPolicy, frameguard, referrerPolicy } from 'helmet';
 import { PAGE_STYLE, SHARED_TEMPLATES } from './layout.templates';
+import type { LayoutText } from './layout.text';
+import type { Lang } from './page-lang';
 
 /** A rendered page and its status. */
 export interface Page {
@@ -13,18 +15,23 @@ export interface Page {
 /**
  * The templates of one group of pages (`views`: name → data type), compiled once when the renderer is
  * built (at start-up: a template error stops the start, not a request). Autoescaping is on; every page
- * uses the shared layout (`@layout`) and partials of layout.templates.ts.
+ * uses the shared layout (`@layout`) and partials of layout.templates.ts. Every page is rendered in one
+ * language: the templates get its dictionary as `it.t` (`texts`: the group's text with the layout's) and
+ * the layout writes `<html lang>` from `it.lang`.
  */
-export class PageRenderer<V extends object> {
+export class PageRenderer<V extends object, T extends LayoutText = LayoutText> {
   private readonly eta = new Eta({ autoEscape: true, cache: true, useWith: false });
 
-  constructor(templates: { [K in keyof V]: string }) {
+  constructor(
+    templates: { [K in keyof V]: string },
+    private readonly texts: Record<Lang, T>,
+  ) {
     for (const [name, source] of Object.entries(SHARED_TEMPLATES)) this.eta.loadTemplate(name, source);
     for (const [name, source] of Object.entries(templates) as [string, string][]) this.eta.loadTemplate(`@${name}`, source);
   }
 
-  render<K extends keyof V & string>(name: K, data: V[K], status = 200): Page {
-    return { html: this.eta.render(`@${name}`, data as object), status };
+  render<K extends keyof V & string>(lang: Lang, name: K, data: V[K], status = 200): Page {
+    return { html: this.eta.render(`@${name}`, { ...(data as object), lang, t: this.texts[lang] }), status };
   }
 }
 

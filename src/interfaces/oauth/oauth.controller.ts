@@ -141,7 +141,7 @@ export class OAuthController {
   @Public()
   async authorize(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
     const out = await this.authorization.authorize(ws, requestOrigin(req), req.query, cookies.session(req), req.originalUrl);
-    writeOutcome(req, res, out, () => this.csrf.token(req, res));
+    writeOutcome(req, res, ws, out, () => this.csrf.token(req, res));
   }
 
   @Post('oauth/authorize')
@@ -164,7 +164,7 @@ export class OAuthController {
   @Public()
   async decide(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: unknown) {
     const out = await this.authorization.decide(ws, requestOrigin(req), body, cookies.session(req), this.csrf.valid(req));
-    writeOutcome(req, res, out, () => this.csrf.token(req, res));
+    writeOutcome(req, res, ws, out, () => this.csrf.token(req, res));
   }
 
   @Get('oauth/signin')
@@ -179,7 +179,7 @@ export class OAuthController {
   })
   @Public()
   async signInForm(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
-    writeSignIn(req, res, await this.authorization.signInView(ws, this.browser.signInPage(req.query.return_to)), this.csrf.token(req, res));
+    writeSignIn(req, res, ws, await this.authorization.signInView(ws, this.browser.signInPage(req.query.return_to)), this.csrf.token(req, res));
   }
 
   @Post('oauth/signin')
@@ -204,7 +204,7 @@ export class OAuthController {
   async signIn(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Record<string, unknown>, @Ip() ip: string) {
     const device = browserDeviceName(req.headers['user-agent'], 'OAuth sign-in');
     const out = await this.browser.signIn(ws, body ?? {}, this.csrf.valid(req), ip, device);
-    if (out.kind === 'page') return writeSignIn(req, res, await this.authorization.signInView(ws, out), this.csrf.token(req, res));
+    if (out.kind === 'page') return writeSignIn(req, res, ws, await this.authorization.signInView(ws, out), this.csrf.token(req, res));
     cookies.setSession(req, res, out.sessionToken);
     res.redirect(303, out.returnTo);
   }

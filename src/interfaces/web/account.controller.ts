@@ -12,22 +12,23 @@ import { MAX_API_KEYS, UserCredentialsService } from '../../domain/identity/user
 import type { Workspace } from '../../domain/workspace/workspace.entity';
 import { isAdmin } from '../../domain/identity/auth-context';
 import { MODULES } from '../../domain/workspace/defaults';
-import { CONNECTION_CONSOLE_KINDS, ConnectionsService, ConnectionView, ConsoleKind } from '../../domain/crm/connections';
-
-const KIND_LABELS: Record<ConsoleKind, string> = { app: 'App (OAuth)', api_key: 'API key', erp: 'ERP key', scim: 'SCIM key', webhook: 'Webhook', chat: 'Chat' };
-const KIND_WORDS: Record<ConsoleKind, string> = { app: 'the app', api_key: 'the API key', erp: 'the ERP key', scim: 'the SCIM key', webhook: 'the webhook', chat: 'the chat connection' };
-const REVOKE_WORDS: Record<ConsoleKind, string> = {
-  app: 'Every token of the app stops working at once; it must ask for access again.',
-  api_key: 'Programs using it stop working at once.',
-  erp: 'The ERP can no longer poll until it gets a new key.',
-  scim: 'The identity provider can no longer provision users until it gets a new key.',
-  webhook: 'It is paused: nothing more is sent until it is resumed under Apps.',
-  chat: 'It is paused: nothing more is sent until it is resumed under Apps.',
-};
+import { CONNECTION_CONSOLE_KINDS, ConnectionsService, ConnectionView } from '../../domain/crm/connections';
 import { pages, settingsPagesOf, settingsReturnTo, signedIn, signedOut } from './pages';
+import { visitorLang } from '../../edge/pages/page-lang';
+import { signInError } from '../../edge/pages/layout.text';
+import { SETTINGS_MESSAGES, SettingsMessages } from './settings-messages.text';
 import { ApiSessionCookies } from '../../edge/api-session';
 import { linkBaseOf } from '../../edge/base-url';
-import { confirmFirst, field, Form, idOf, PageContext, PageError, redirect, SettingsPages, ts } from './settings-pages';
+import { confirmFirst, field, Form, idOf, PageContext, PageError, redirect, refusalText, SettingsPages } from './settings-pages';
+
+/** The names the services give the workspace keys when they issue them (stored; the pages name them per language). */
+const STORED_KEY_NAMES: Partial<Record<ConnectionView['kind'], string>> = { erp: 'ERP key', scim: 'SCIM key' };
+
+/** A connection's name on the page: a workspace key's stored English name in the page's words. */
+function nameOf(m: SettingsMessages, c: ConnectionView): string {
+  const stored = STORED_KEY_NAMES[c.kind];
+  return stored && c.name.startsWith(`${stored} (`) ? `${m.consoleKinds[c.kind]}${c.name.slice(stored.length)}` : c.name;
+}
 
 /**
  * The settings pages of every user: the landing page, sign-in and sign-out, Connections (every grant and key, and for admins every connection), Developers
@@ -50,10 +51,10 @@ export class AccountController {
 
   @Get()
   overview(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
-    return this.pages.handle(ws, req, res, async ({ auth, chrome }) => {
-      const all = settingsPagesOf(auth);
+    return this.pages.handle(ws, req, res, async ({ auth, chrome, lang }) => {
+      const all = settingsPagesOf(auth, lang);
       const view = { chrome, userName: auth.user.fullName || auth.user.email, admin: isAdmin(auth), mailbox: auth.modules.includes(MODULES.email), mine: all.filter((p) => !p.admin), workspace: all.filter((p) => p.admin) };
-      return pages.render('overview', view);
+      return pages.render(lang, 'overview', view);
     });
   }
 
@@ -84,13 +85,16 @@ export class AccountController {
   }
 
   @Get('signedout')
-  signedOut(@Req() req: CrmRequest, @Res() res: Response) {
-    sendPage(req, res, pages.render('signedOut', {}));
+  signedOut(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
+    sendPage(req, res, pages.render(visitorLang(req, ws), 'signedOut', {}));
   }
 
+  /** The sign-in page in the visitor's language (no user yet: the browser's, else the workspace's). */
   private signInPage(ws: Workspace, req: CrmRequest, res: Response, returnTo: string, p: Pick<SignInPage, 'username' | 'pending' | 'error'>): Page {
-    const view = { heading: 'Sign in to settings', action: '/settings/signin', csrf: this.pages.csrf.token(req, res), returnTo, username: p.username, pending: p.pending, error: p.error, workspaceName: ws.name };
-    return pages.render('signin', view, p.error ? 400 : 200);
+    const lang = visitorLang(req, ws);
+    const heading = SETTINGS_MESSAGES[lang].signInHeading;
+    const view = { heading, action: '/settings/signin', csrf: this.pages.csrf.token(req, res), returnTo, username: p.username, pending: p.pending, error: signInError(lang, p.error), workspaceName: ws.name };
+    return pages.render(lang, 'signin', view, p.error ? 400 : 200);
   }
 
   // ---- Connections: the console of every connection (issue 23) ------------------------------
@@ -104,10 +108,11 @@ export class AccountController {
   revokeConnection(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form, @Param('kind') kind: string, @Param('id') id: string) {
     return this.pages.handle(ws, req, res, async (ctx) => {
       const c = await this.connection(ctx, kind, id, 'revoke');
-      const ask = { title: 'Revoke?', question: `Revoke ${KIND_WORDS[c.kind]} "${c.name}"? ${REVOKE_WORDS[c.kind]}`, label: 'Revoke', back: '/settings/connections' };
+      const { m } = ctx;
+      const ask = { title: m.askRevokeTitle, question: m.askRevoke(m.consoleWords[c.kind], nameOf(m, c), m.revokeWords[c.kind]), label: m.revoke, back: '/settings/connections' };
       return confirmFirst(ctx, req, body, ask, async () => {
         await this.console.revoke(ctx.auth, c.kind, c.id);
-        return redirect('/settings/connections', { notice: `Revoked: ${c.name} stops working at once.` });
+        return redirect('/settings/connections', { notice: m.revoked(nameOf(m, c)) });
       });
     });
   }
@@ -116,10 +121,11 @@ export class AccountController {
   rotateConnection(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form, @Param('kind') kind: string, @Param('id') id: string) {
     return this.pages.handle(ws, req, res, async (ctx) => {
       const c = await this.connection(ctx, kind, id, 'rotate');
-      const ask = { title: 'Rotate key?', question: `Make a new key for ${KIND_WORDS[c.kind]} "${c.name}"? The old key stops working at once.`, label: 'Rotate key', back: '/settings/connections' };
+      const { m } = ctx;
+      const ask = { title: m.askRotateTitle, question: m.askRotate(m.consoleWords[c.kind], nameOf(m, c)), label: m.rotateKey, back: '/settings/connections' };
       return confirmFirst(ctx, req, body, ask, async () => {
         const out = await this.console.rotate(ctx.auth, c.kind, c.id);
-        return redirect('/settings/connections', { secret: { label: `New key of ${KIND_WORDS[c.kind]} "${c.name}"`, key: out.secret, after: 'it is not shown again' } });
+        return redirect('/settings/connections', { secret: { label: m.newKeyOf(m.consoleWords[c.kind], nameOf(m, c)), key: out.secret, after: m.shownOnceAfter } });
       });
     });
   }
@@ -127,28 +133,29 @@ export class AccountController {
   /** A connection the caller may see and act on this way, else a 404 page. */
   private async connection({ auth }: PageContext, kind: string, id: string, action: 'revoke' | 'rotate'): Promise<ConnectionView> {
     const c = (CONNECTION_CONSOLE_KINDS as readonly string[]).includes(kind) ? (await this.console.list(auth)).find((x) => x.kind === kind && x.id === idOf(id)) : undefined;
-    if (!c || !c.actions.includes(action)) throw new PageError(404, 'Connection not found.');
+    if (!c || !c.actions.includes(action)) throw new PageError(404, 'connectionNotFound');
     return c;
   }
 
-  private async connectionsPage({ auth, csrf, chrome, flash }: PageContext): Promise<Page> {
+  private async connectionsPage({ auth, csrf, chrome, flash, lang, m, at }: PageContext): Promise<Page> {
     const rows = (await this.console.list(auth)).map((c) => ({
       key: `${c.kind}-${c.id}`,
       path: `/settings/connections/${c.kind}/${c.id}`,
-      kind: KIND_LABELS[c.kind],
-      name: c.name,
+      kind: m.consoleKinds[c.kind],
+      name: nameOf(m, c),
       owner: c.owner?.name ?? '—',
-      created: ts(auth, c.createdAt),
-      lastUsed: ts(auth, c.lastUsedAt),
+      created: at(c.createdAt),
+      lastUsed: at(c.lastUsedAt),
       requests: c.requests24h,
       errors: c.errors24h,
       scopes: c.scopes.join(' '),
-      state: c.state,
+      state: m.states[c.state],
+      failing: c.state === 'failing',
       revoke: c.actions.includes('revoke'),
       rotate: c.actions.includes('rotate'),
     }));
-    const intro = isAdmin(auth) ? 'Every connection of the workspace' : 'Your app connections and API keys';
-    return pages.render('connections', { chrome, csrf, ...flash, userName: auth.user.fullName || auth.user.email, intro, items: rows });
+    const intro = isAdmin(auth) ? m.intro.admin : m.intro.user;
+    return pages.render(lang, 'connections', { chrome, csrf, ...flash, userName: auth.user.fullName || auth.user.email, intro, items: rows });
   }
 
   // ---- Developers: API keys -----------------------------------------------------------------
@@ -163,9 +170,9 @@ export class AccountController {
     return this.pages.handle(ws, req, res, async (ctx) => {
       try {
         const { token, credential } = await this.own.createApiKey(ctx.auth, body.name);
-        return redirect('/settings/developers', { secret: { label: `New API key "${credential.name}"`, key: token, after: 'it is not shown again' } });
+        return redirect('/settings/developers', { secret: { label: ctx.m.newApiKey(credential.name), key: token, after: ctx.m.shownOnceAfter } });
       } catch (e) {
-        if (e instanceof DomainError && e.code === 'invalid') return this.developersPage(req, ctx, { error: e.message, name: field(body, 'name', 100) }, 400);
+        if (e instanceof DomainError && e.code === 'invalid') return this.developersPage(req, ctx, { error: refusalText(ctx.m, e), name: field(body, 'name', 100) }, 400);
         throw e;
       }
     });
@@ -175,19 +182,20 @@ export class AccountController {
   revokeKey(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form, @Param('id') id: string) {
     return this.pages.handle(ws, req, res, async (ctx) => {
       const key = (await this.own.apiKeys(ctx.auth)).find((k) => k.id === idOf(id));
-      if (!key) throw new PageError(404, 'API key not found.');
-      const ask = { title: 'Revoke API key?', question: `Revoke the API key "${key.name || key.prefix}"? Programs using it stop working at once.`, label: 'Revoke key', back: '/settings/developers' };
+      if (!key) throw new PageError(404, 'keyNotFound');
+      const { m } = ctx;
+      const ask = { title: m.askRevokeKeyTitle, question: m.askRevokeKey(key.name || key.prefix), label: m.revokeKey, back: '/settings/developers' };
       return confirmFirst(ctx, req, body, ask, async () => {
         await this.own.revokeApiKey(ctx.auth, key.id);
-        return redirect('/settings/developers', { notice: 'Key revoked: it no longer works.' });
+        return redirect('/settings/developers', { notice: m.keyRevoked });
       });
     });
   }
 
-  private async developersPage(req: CrmRequest, { auth, csrf, chrome, flash }: PageContext, form: { error?: string; name?: string } = {}, status = 200): Promise<Page> {
-    const keys = (await this.own.apiKeys(auth)).map((k) => ({ id: k.id, name: k.name, prefix: k.prefix, created: ts(auth, k.createdAt), lastUsed: ts(auth, k.lastUsedAt) }));
+  private async developersPage(req: CrmRequest, { auth, csrf, chrome, flash, lang, at }: PageContext, form: { error?: string; name?: string } = {}, status = 200): Promise<Page> {
+    const keys = (await this.own.apiKeys(auth)).map((k) => ({ id: k.id, name: k.name, prefix: k.prefix, created: at(k.createdAt), lastUsed: at(k.lastUsedAt) }));
     const view = { chrome, csrf, apiBase: `${linkBaseOf(req)}/api/v1`, ...flash, error: form.error, keys, name: form.name ?? '', max: MAX_API_KEYS };
-    return pages.render('developers', view, status);
+    return pages.render(lang, 'developers', view, status);
   }
 
   // ---- Sessions -----------------------------------------------------------------------------
@@ -200,10 +208,11 @@ export class AccountController {
   @Post('sessions/others/signout')
   signOutOthers(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form) {
     return this.pages.handle(ws, req, res, async (ctx) => {
-      const ask = { title: 'Sign out all other sessions?', question: 'Sign out every other device and app sign-in of yours? This browser stays signed in.', label: 'Sign out other sessions', back: '/settings/sessions' };
+      const { m } = ctx;
+      const ask = { title: m.askOthersTitle, question: m.askOthers, label: m.signOutOthers, back: '/settings/sessions' };
       return confirmFirst(ctx, req, body, ask, async () => {
         const n = await this.own.signOutOtherSessions(ctx.auth);
-        return redirect('/settings/sessions', { notice: n ? `Signed out ${n} other session${n === 1 ? '' : 's'}.` : 'There were no other sessions.' });
+        return redirect('/settings/sessions', { notice: m.othersSignedOut(n) });
       });
     });
   }
@@ -212,20 +221,21 @@ export class AccountController {
   signOutSession(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form, @Param('id') id: string) {
     return this.pages.handle(ws, req, res, async (ctx) => {
       const session = (await this.own.sessions(ctx.auth)).find((s) => s.credential.id === idOf(id));
-      if (!session) throw new PageError(404, 'Session not found.');
-      const ask = { title: 'End session?', question: `Sign out "${session.credential.name}"${session.current ? ' (this browser)' : ''}?`, label: 'End session', back: '/settings/sessions' };
+      if (!session) throw new PageError(404, 'sessionNotFound');
+      const { m } = ctx;
+      const ask = { title: m.askEndTitle, question: m.askEnd(session.credential.name, session.current), label: m.endSession, back: '/settings/sessions' };
       return confirmFirst(ctx, req, body, ask, async () => {
         await this.own.signOutSession(ctx.auth, session.credential.id);
-        if (!session.current) return redirect('/settings/sessions', { notice: 'Session ended: that device is signed out.' });
+        if (!session.current) return redirect('/settings/sessions', { notice: m.sessionEndedNotice });
         signedOut(this.appCookies, req, res); // this browser's own session
         return redirect('/settings/signedout');
       });
     });
   }
 
-  private async sessionsPage({ auth, csrf, chrome, flash }: PageContext): Promise<Page> {
+  private async sessionsPage({ auth, csrf, chrome, flash, lang, at }: PageContext): Promise<Page> {
     const list = await this.own.sessions(auth);
-    const items = list.map(({ credential: c, current }) => ({ id: c.id, name: c.name, created: ts(auth, c.createdAt), lastUsed: ts(auth, c.lastUsedAt), current }));
-    return pages.render('sessions', { chrome, csrf, notice: flash.notice, items, others: list.some((s) => !s.current) });
+    const items = list.map(({ credential: c, current }) => ({ id: c.id, name: c.name, created: at(c.createdAt), lastUsed: at(c.lastUsedAt), current }));
+    return pages.render(lang, 'sessions', { chrome, csrf, notice: flash.notice, items, others: list.some((s) => !s.current) });
   }
 }

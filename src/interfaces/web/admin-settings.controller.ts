@@ -17,25 +17,21 @@ import { UserDirectoryService } from '../../domain/identity/user-directory.servi
 import type { Workspace } from '../../domain/workspace/workspace.entity';
 import { ConnectionForm, pages } from './pages';
 import { linkBaseOf } from '../../edge/base-url';
-import { RECORD_KIND_LABELS, recordConfigOf, recordKindViews, recordValues } from './record-form';
-import { isRecordKind } from '../../domain/integrations/record-kinds';
-import { confirmFirst, field, fields, Form, idOf, Outcome, PageContext, redirect, SettingsPages, ts } from './settings-pages';
+import { recordConfigOf, recordKindLabel, recordKindViews, recordValues } from './record-form';
+import { isRecordKind, RecordKind } from '../../domain/integrations/record-kinds';
+import type { Lang } from '../../edge/pages/page-lang';
+import { nameOf, SETTINGS_MESSAGES, SettingsMessages } from './settings-messages.text';
+import { confirmFirst, field, fields, Form, idOf, Outcome, PageContext, redirect, refusalText, SettingsPages } from './settings-pages';
 
-/** The connection kinds of the API (CONNECTION_KINDS) as the Apps page names them. */
-const KIND_LABELS: Record<ConnectionKind, string> = {
-  webhook: 'Webhook (signed JSON)',
-  slack: 'Slack',
-  teams: 'Microsoft Teams',
-  google_chat: 'Google Chat',
-  discord: 'Discord',
-  telegram: 'Telegram',
-  ...RECORD_KIND_LABELS,
-};
-const KINDS = CONNECTION_KINDS.map((value) => ({ value, label: KIND_LABELS[value] }));
-const kindLabel = (kind: string): string => KIND_LABELS[kind as ConnectionKind] ?? kind;
+/** The connection kinds of the API (CONNECTION_KINDS) as the Apps page names them in `lang` (chat products by their names). */
+const CHAT_LABELS: Record<Exclude<ConnectionKind, RecordKind | 'webhook'>, string> = { slack: 'Slack', teams: 'Microsoft Teams', google_chat: 'Google Chat', discord: 'Discord', telegram: 'Telegram' };
+const kindLabel = (lang: Lang, kind: string): string =>
+  kind === 'webhook' ? SETTINGS_MESSAGES[lang].appKinds.webhook : isRecordKind(kind) ? recordKindLabel(lang, kind) : (CHAT_LABELS[kind as keyof typeof CHAT_LABELS] ?? kind);
+const kindsOf = (lang: Lang) => CONNECTION_KINDS.map((value) => ({ value, label: kindLabel(lang, value) }));
 
-const replayed = (n: number): string =>
-  n ? `${n} ${n === 1 ? 'event' : 'events'} queued to send again; they show in the delivery log as replays.` : 'Nothing to send again in that window.';
+/** A filter in words (describeFilter), its "all of"/"any of" in the page's language. */
+const filterWords = (m: SettingsMessages, filter: Parameters<typeof describeFilter>[0]): string =>
+  describeFilter(filter).replace(/^(all|any) of: /, (_, match: 'all' | 'any') => `${m.filterMatch[match]}: `);
 
 /** A connection form as typed (kept on a form error). */
 const connectionForm = (body: Form | undefined, kind = field(body, 'kind', 40) || 'webhook'): ConnectionForm => ({
@@ -102,12 +98,14 @@ export class AdminSettingsController {
     return this.pages.handle(ws, req, res, async (ctx) => {
       const form = connectionForm(body);
       return this.onInvalid(
+        ctx.m,
         async () => {
           const target = targetOf(body, form);
           // a new record connection needs its token: empty is "missing" (400), not "keep"
           const r = await this.webhooks.create(ctx.auth, { ...target, token: 'token' in target ? (target.token ?? '') : undefined, kind: form.kind, events: form.events, filter: filterOf(form) });
-          const secret = isSigned(r.connection.kind) ? { label: `Signing key of ${r.connection.url}`, key: r.signingKey!, after: 'it is not shown again' } : undefined;
-          return redirect('/settings/apps', { notice: `Connection created (${kindLabel(r.connection.kind)}). Send a test to check it.`, secret });
+          const { m, lang } = ctx;
+          const secret = isSigned(r.connection.kind) ? { label: m.signingKeyOf(r.connection.url), key: r.signingKey!, after: m.shownOnceAfter } : undefined;
+          return redirect('/settings/apps', { notice: m.created(kindLabel(lang, r.connection.kind)), secret });
         },
         (error) => this.appsPage(ctx, { error, form }),
       );
@@ -128,9 +126,10 @@ export class AdminSettingsController {
       const c = await this.webhooks.get(ctx.auth, idOf(id));
       const form = connectionForm(body, c.kind);
       return this.onInvalid(
+        ctx.m,
         async () => {
           await this.webhooks.update(ctx.auth, c.id, { ...targetOf(body, form), events: form.events, filter: filterOf(form) });
-          return redirect('/settings/apps', { notice: 'Connection saved.' });
+          return redirect('/settings/apps', { notice: ctx.m.saved });
         },
         (error) => this.editPage(ctx, c.id, c.kind, form, error),
       );
@@ -141,7 +140,7 @@ export class AdminSettingsController {
   pauseApp(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Param('id') id: string) {
     return this.pages.handle(ws, req, res, async (ctx) => {
       await this.webhooks.update(ctx.auth, idOf(id), { active: false });
-      return redirect('/settings/apps', { notice: 'Connection paused: it receives no events until you resume it.' });
+      return redirect('/settings/apps', { notice: ctx.m.paused });
     });
   }
 
@@ -149,7 +148,7 @@ export class AdminSettingsController {
   resumeApp(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Param('id') id: string) {
     return this.pages.handle(ws, req, res, async (ctx) => {
       await this.webhooks.update(ctx.auth, idOf(id), { active: true });
-      return redirect('/settings/apps', { notice: 'Connection resumed: new events are delivered again.' });
+      return redirect('/settings/apps', { notice: ctx.m.resumed });
     });
   }
 
@@ -157,10 +156,11 @@ export class AdminSettingsController {
   deleteApp(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form, @Param('id') id: string) {
     return this.pages.handle(ws, req, res, async (ctx) => {
       const c = await this.webhooks.get(ctx.auth, idOf(id));
-      const ask = { title: 'Delete connection?', question: `Delete the connection to ${c.url}? It receives no more events, and its delivery log is deleted with it.`, label: 'Delete connection', back: '/settings/apps' };
+      const { m } = ctx;
+      const ask = { title: m.askDeleteTitle, question: m.askDelete(c.url), label: m.deleteConnection, back: '/settings/apps' };
       return confirmFirst(ctx, req, body, ask, async () => {
         await this.webhooks.remove(ctx.auth, c.id);
-        return redirect('/settings/apps', { notice: 'Connection deleted.' });
+        return redirect('/settings/apps', { notice: m.deleted });
       });
     });
   }
@@ -169,10 +169,11 @@ export class AdminSettingsController {
   rotateApp(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form, @Param('id') id: string) {
     return this.pages.handle(ws, req, res, async (ctx) => {
       const c = await this.webhooks.get(ctx.auth, idOf(id));
-      const ask = { title: 'Rotate signing key?', question: `Make a new signing key for ${c.url}? The current key stops signing at once: the receiver must check with the new one.`, label: 'Rotate key', back: '/settings/apps' };
+      const { m } = ctx;
+      const ask = { title: m.askRotateSigningTitle, question: m.askRotateSigning(c.url), label: m.rotateKey, back: '/settings/apps' };
       return confirmFirst(ctx, req, body, ask, async () => {
         const r = await this.webhooks.rotate(ctx.auth, c.id);
-        return redirect('/settings/apps', { secret: { label: `New signing key of ${r.connection.url}`, key: r.signingKey!, after: 'it is not shown again' } });
+        return redirect('/settings/apps', { secret: { label: m.newSigningKeyOf(r.connection.url), key: r.signingKey!, after: m.shownOnceAfter } });
       });
     });
   }
@@ -181,7 +182,7 @@ export class AdminSettingsController {
   testApp(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Param('id') id: string) {
     return this.pages.handle(ws, req, res, async (ctx) => {
       await this.webhooks.test(ctx.auth, idOf(id));
-      return redirect('/settings/apps', { notice: 'Test delivery queued; its result shows in the delivery log.' });
+      return redirect('/settings/apps', { notice: ctx.m.testQueued });
     });
   }
 
@@ -191,8 +192,9 @@ export class AdminSettingsController {
     return this.pages.handle(ws, req, res, async (ctx) => {
       const c = await this.webhooks.get(ctx.auth, idOf(id));
       return this.onInvalid(
-        async () => redirect('/settings/apps', { notice: replayed(await this.replays.replay(ctx.auth, c.id, { since: field(body, 'since', 40) })) }),
-        (error) => this.appsPage(ctx, { error: `Send again: ${error}` }),
+        ctx.m,
+        async () => redirect('/settings/apps', { notice: ctx.m.replayed(await this.replays.replay(ctx.auth, c.id, { since: field(body, 'since', 40) })) }),
+        (error) => this.appsPage(ctx, { error: ctx.m.sendAgainError(error) }),
       );
     });
   }
@@ -202,7 +204,7 @@ export class AdminSettingsController {
   replayFailedApp(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Param('id') id: string) {
     return this.pages.handle(ws, req, res, async (ctx) => {
       const n = await this.replays.replayFailed(ctx.auth, idOf(id));
-      return redirect('/settings/apps', { notice: replayed(n) });
+      return redirect('/settings/apps', { notice: ctx.m.replayed(n) });
     });
   }
 
@@ -215,56 +217,56 @@ export class AdminSettingsController {
   resend(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Param('id') id: string, @Param('deliveryId') deliveryId: string) {
     return this.pages.handle(ws, req, res, async (ctx) => {
       await this.webhooks.resend(ctx.auth, idOf(id), idOf(deliveryId));
-      return redirect(`/settings/apps/${idOf(id)}/deliveries`, { notice: 'Sent again: the new attempt shows in this log.' });
+      return redirect(`/settings/apps/${idOf(id)}/deliveries`, { notice: ctx.m.resent });
     });
   }
 
-  private async deliveriesPage({ auth, csrf, chrome, flash }: PageContext, id: number): Promise<Page> {
+  private async deliveriesPage({ auth, csrf, chrome, flash, lang, m, at }: PageContext, id: number): Promise<Page> {
     const c = await this.webhooks.get(auth, id);
     const items = (await this.webhooks.deliveries(auth, c.id)).map((d) => ({
       id: d.id,
-      created: ts(auth, d.createdAt),
+      created: at(d.createdAt),
       event: d.event,
       replay: d.replay,
-      status: d.status,
+      status: nameOf(m.deliveryStatus, d.status),
       ok: d.ok === true,
       http: d.httpStatus ?? '',
       error: d.error ?? '',
       ms: d.durationMs ?? '',
     }));
-    return pages.render('deliveries', { chrome, csrf, notice: flash.notice, url: c.url, connectionId: c.id, items });
+    return pages.render(lang, 'deliveries', { chrome, csrf, notice: flash.notice, url: c.url, connectionId: c.id, items });
   }
 
-  private async appsPage({ auth, csrf, chrome, flash }: PageContext, typed: { error?: string; form?: ConnectionForm } = {}): Promise<Page> {
+  private async appsPage({ auth, csrf, chrome, flash, lang, m, at }: PageContext, typed: { error?: string; form?: ConnectionForm } = {}): Promise<Page> {
     const items = (await this.webhooks.list(auth)).map((c) => ({
       id: c.id,
       url: c.url,
-      kind: kindLabel(c.kind),
+      kind: kindLabel(lang, c.kind),
       signed: isSigned(c.kind),
       events: c.events.join(', '),
-      filter: describeFilter(c.filter),
+      filter: filterWords(m, c.filter),
       active: c.active,
-      latest: c.lastAt ? `${c.lastOk ? 'OK' : 'Failed'} ${c.lastStatus ?? ''} ${c.lastEvent ?? ''} ${ts(auth, c.lastAt)}${c.lastError ? ` — ${c.lastError}` : ''}` : '—',
+      latest: c.lastAt ? `${m.latest(!!c.lastOk)} ${c.lastStatus ?? ''} ${c.lastEvent ?? ''} ${at(c.lastAt)}${c.lastError ? ` — ${c.lastError}` : ''}` : '—',
     }));
     const form = typed.form ?? { url: '', kind: 'webhook', events: [], filter: '', record: {} };
     const example = filterExample(auth.workspace);
-    const view = { error: typed.error, items, events: SUBSCRIBABLE_EVENTS, kinds: KINDS, form, filterExample: example, recordKinds: recordKindViews(), withUrl: true };
-    return pages.render('apps', { chrome, csrf, ...flash, ...view }, typed.error ? 400 : 200);
+    const view = { error: typed.error, items, events: SUBSCRIBABLE_EVENTS, kinds: kindsOf(lang), form, filterExample: example, recordKinds: recordKindViews(lang), withUrl: true };
+    return pages.render(lang, 'apps', { chrome, csrf, ...flash, ...view }, typed.error ? 400 : 200);
   }
 
-  private editPage({ auth, csrf, chrome }: PageContext, id: number, kind: string, form: ConnectionForm, error?: string): Page {
+  private editPage({ auth, csrf, chrome, lang }: PageContext, id: number, kind: string, form: ConnectionForm, error?: string): Page {
     const example = filterExample(auth.workspace);
     const record = isRecordKind(kind);
-    const view = { id, kind: kindLabel(kind), form, events: SUBSCRIBABLE_EVENTS, filterExample: example, recordKinds: record ? recordKindViews(kind) : [], withUrl: !record, signed: isSigned(kind) };
-    return pages.render('appEdit', { chrome, csrf, error, ...view }, error ? 400 : 200);
+    const view = { id, kind: kindLabel(lang, kind), form, events: SUBSCRIBABLE_EVENTS, filterExample: example, recordKinds: record ? recordKindViews(lang, kind) : [], withUrl: !record, signed: isSigned(kind) };
+    return pages.render(lang, 'appEdit', { chrome, csrf, error, ...view }, error ? 400 : 200);
   }
 
   /** Runs a change; a validation error (`invalid`) re-renders its form with what was typed (400). */
-  private async onInvalid(change: () => Promise<Outcome>, form: (error: string) => Promise<Page> | Page): Promise<Outcome> {
+  private async onInvalid(m: SettingsMessages, change: () => Promise<Outcome>, form: (error: string) => Promise<Page> | Page): Promise<Outcome> {
     try {
       return await change();
     } catch (e) {
-      if (e instanceof DomainError && e.code === 'invalid') return form(e.message);
+      if (e instanceof DomainError && e.code === 'invalid') return form(refusalText(m, e));
       throw e;
     }
   }
@@ -281,23 +283,23 @@ export class AdminSettingsController {
     return this.pages.handle(ws, req, res, async (ctx) => {
       const rotate = async () => {
         const { token } = await this.directory.rotateKey(ctx.auth);
-        return redirect('/settings/scim', { secret: { label: 'New SCIM key', key: token, after: 'earlier keys are revoked; it is not shown again' } });
+        return redirect('/settings/scim', { secret: { label: ctx.m.newScimKey, key: token, after: ctx.m.revokedKeysAfter } });
       };
       if (!(await this.directory.connection(ctx.auth, 1)).key) return rotate();
-      const ask = { title: 'Rotate SCIM key?', question: 'Make a new SCIM key? The current key stops working at once: the identity provider cannot provision users until it has the new one.', label: 'Rotate key', back: '/settings/scim' };
+      const ask = { title: ctx.m.askRotateScimTitle, question: ctx.m.askRotateScim, label: ctx.m.rotateKey, back: '/settings/scim' };
       return confirmFirst(ctx, req, body, ask, rotate);
     });
   }
 
-  private async scimPage(req: CrmRequest, { auth, csrf, chrome, flash }: PageContext): Promise<Page> {
+  private async scimPage(req: CrmRequest, { auth, csrf, chrome, flash, lang, at }: PageContext): Promise<Page> {
     const { key, operations } = await this.directory.connection(auth);
-    return pages.render('scim', {
+    return pages.render(lang, 'scim', {
       chrome,
       csrf,
       ...flash,
       baseUrl: `${linkBaseOf(req)}/api/scim/v2`,
-      key: key ? { prefix: key.prefix, created: ts(auth, key.createdAt), lastUsed: ts(auth, key.lastUsedAt) } : null,
-      operations: operations.map((a) => ({ at: ts(auth, a.at), action: a.action, subject: a.subject ?? '' })),
+      key: key ? { prefix: key.prefix, created: at(key.createdAt), lastUsed: at(key.lastUsedAt) } : null,
+      operations: operations.map((a) => ({ at: at(a.at), action: a.action, subject: a.subject ?? '' })),
     });
   }
 
@@ -313,10 +315,10 @@ export class AdminSettingsController {
     return this.pages.handle(ws, req, res, async (ctx) => {
       const rotate = async () => {
         const { token } = await this.erp.rotateKey(ctx.auth);
-        return redirect('/settings/erp', { secret: { label: 'New ERP key', key: token, after: 'earlier keys are revoked; it is not shown again' } });
+        return redirect('/settings/erp', { secret: { label: ctx.m.newErpKey, key: token, after: ctx.m.revokedKeysAfter } });
       };
       if (!(await this.erp.connection(ctx.auth)).keys.length) return rotate();
-      const ask = { title: 'Rotate ERP key?', question: 'Make a new ERP key? The current keys stop working at once: the ERP cannot poll until it has the new one.', label: 'Rotate key', back: '/settings/erp' };
+      const ask = { title: ctx.m.askRotateErpTitle, question: ctx.m.askRotateErp, label: ctx.m.rotateKey, back: '/settings/erp' };
       return confirmFirst(ctx, req, body, ask, rotate);
     });
   }
@@ -324,10 +326,10 @@ export class AdminSettingsController {
   @Post('erp/revoke')
   erpRevoke(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form) {
     return this.pages.handle(ws, req, res, async (ctx) => {
-      const ask = { title: 'Revoke all ERP keys?', question: 'Revoke every ERP key? The ERP can no longer poll until you create a new key.', label: 'Revoke all keys', back: '/settings/erp' };
+      const ask = { title: ctx.m.askRevokeErpTitle, question: ctx.m.askRevokeErp, label: ctx.m.revokeAllKeys, back: '/settings/erp' };
       return confirmFirst(ctx, req, body, ask, async () => {
         const n = await this.erp.revokeKey(ctx.auth);
-        return redirect('/settings/erp', { notice: n ? `Revoked ${n} ERP key${n === 1 ? '' : 's'}: the ERP can no longer poll.` : 'No active ERP key to revoke.' });
+        return redirect('/settings/erp', { notice: ctx.m.erpRevoked(n) });
       });
     });
   }
@@ -336,7 +338,7 @@ export class AdminSettingsController {
   erpRequeueAll(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
     return this.pages.handle(ws, req, res, async (ctx) => {
       const n = await this.deadLetters.requeueAll(ctx.auth);
-      return redirect('/settings/erp', { notice: n ? `Requeued ${n} dead letter${n === 1 ? '' : 's'}: the ERP gets them at its next poll.` : 'No dead letters to requeue.' });
+      return redirect('/settings/erp', { notice: ctx.m.requeuedAll(n) });
     });
   }
 
@@ -344,28 +346,28 @@ export class AdminSettingsController {
   erpRequeue(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Param('id') id: string) {
     return this.pages.handle(ws, req, res, async (ctx) => {
       const n = await this.deadLetters.requeue(ctx.auth, idOf(id));
-      return redirect('/settings/erp', { notice: n ? 'Requeued: the ERP gets the order at its next poll.' : 'The order waits in the queue already.' });
+      return redirect('/settings/erp', { notice: ctx.m.requeued(!!n) });
     });
   }
 
-  private async erpPage(req: CrmRequest, { auth, csrf, chrome, flash }: PageContext): Promise<Page> {
+  private async erpPage(req: CrmRequest, { auth, csrf, chrome, flash, lang, m, at }: PageContext): Promise<Page> {
     const { keys, counts, lastPollAt, errors, heartbeat } = await this.erp.connection(auth);
     const dead = await this.deadLetters.list(auth);
-    return pages.render('erp', {
+    return pages.render(lang, 'erp', {
       chrome,
       csrf,
       ...flash,
       baseUrl: `${linkBaseOf(req)}/api/erp/v1`,
-      keys: keys.map((k) => ({ prefix: k.prefix, created: ts(auth, k.createdAt), lastUsed: ts(auth, k.lastUsedAt) })),
+      keys: keys.map((k) => ({ prefix: k.prefix, created: at(k.createdAt), lastUsed: at(k.lastUsedAt) })),
       counts: { ...counts },
-      lastPoll: ts(auth, lastPollAt),
-      heartbeat: { claimed: heartbeat.claimedLastHour, reported: heartbeat.reportedLastHour, oldest: ts(auth, heartbeat.oldestWaitingAt), stalledSince: heartbeat.stalledSince ? ts(auth, heartbeat.stalledSince) : '' },
-      errors: errors.map((e) => ({ at: ts(auth, e.updatedAt), orderId: e.orderId, state: e.state, attempts: e.attempts, error: e.lastError ?? '' })),
+      lastPoll: at(lastPollAt),
+      heartbeat: { claimed: heartbeat.claimedLastHour, reported: heartbeat.reportedLastHour, oldest: at(heartbeat.oldestWaitingAt), stalledSince: heartbeat.stalledSince ? at(heartbeat.stalledSince) : '' },
+      errors: errors.map((e) => ({ at: at(e.updatedAt), orderId: e.orderId, state: nameOf(m.queueStates, e.state), attempts: e.attempts, error: e.lastError ?? '' })),
       deadLetters: dead.items.map(({ entry, ref }) => ({
         id: entry.id,
         ref,
-        at: ts(auth, entry.doneAt),
-        reason: entry.deadReason === 'rejected' ? 'rejected by the ERP' : 'too many attempts',
+        at: at(entry.doneAt),
+        reason: entry.deadReason === 'rejected' ? m.deadReasons.rejected : m.deadReasons.attempts,
         attempts: entry.attempts,
         error: entry.lastError,
       })),

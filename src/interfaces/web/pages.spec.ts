@@ -1,18 +1,18 @@
-import { chrome, pages, SettingsViews } from './pages';
+import { chrome, pages, SETTINGS_TEXT, SettingsText, SettingsViews } from './pages';
 import type { UserContext } from '../../domain/identity/auth-context';
 
 /** Every settings template compiles, renders in the shared layout and escapes what it is given. */
 const X = `<i>"x'&</i>`;
 const ESCAPED = '&lt;i&gt;&quot;x&#39;&amp;&lt;/i&gt;';
 const auth = (role: 'admin' | 'sales') => ({ user: { role } }) as unknown as UserContext;
-const c = chrome(auth('admin'), '/settings/developers', X);
+const c = chrome(auth('admin'), '/settings/developers', X, 'en');
 const rk = [{ kind: 'asana' as const, label: X, fields: [{ name: X, id: X, label: X, hint: X, required: true }] }];
 const row = { id: 7, name: X, prefix: X, created: X, lastUsed: X, current: false };
 
 const samples: { [K in keyof SettingsViews]: SettingsViews[K] } = {
   signin: { heading: X, action: '/settings/signin', csrf: X, returnTo: X, username: X, pending: X, error: X, workspaceName: X, app: { name: X, unverifiedDomain: X } },
   overview: { chrome: c, userName: X, admin: true, mailbox: true, mine: [{ href: '/settings/developers', label: X, about: X }], workspace: [{ href: '/settings/apps', label: X, about: X }] },
-  connections: { chrome: c, csrf: X, userName: X, intro: X, notice: X, secret: { label: X, key: X }, items: [{ key: 'app-1', path: '/settings/connections/app/1', kind: X, name: X, owner: X, created: X, lastUsed: X, requests: 3, errors: 1, scopes: X, state: 'failing', revoke: true, rotate: true }] },
+  connections: { chrome: c, csrf: X, userName: X, intro: X, notice: X, secret: { label: X, key: X }, items: [{ key: 'app-1', path: '/settings/connections/app/1', kind: X, name: X, owner: X, created: X, lastUsed: X, requests: 3, errors: 1, scopes: X, state: 'failing', failing: true, revoke: true, rotate: true }] },
   developers: { chrome: c, csrf: X, apiBase: X, secret: { label: X, key: X, after: X }, keys: [row], name: X, max: 50, error: X },
   sessions: { chrome: c, csrf: X, items: [row, { ...row, id: 8, current: true }], others: true, notice: X },
   'connection-fields': { form: { url: X, kind: X, events: [X], filter: X, record: { [X]: X } }, events: [X], kinds: [{ value: X, label: X }], filterExample: X, recordKinds: rk, withUrl: true },
@@ -20,18 +20,28 @@ const samples: { [K in keyof SettingsViews]: SettingsViews[K] } = {
   appEdit: { chrome: c, csrf: X, id: 3, kind: X, form: { url: X, kind: X, events: [], filter: X, record: { [X]: X } }, events: [X], filterExample: X, error: X, recordKinds: rk, withUrl: false, signed: false },
   deliveries: { chrome: c, csrf: X, url: X, connectionId: 1, items: [{ id: 2, created: X, event: X, status: X, ok: true, http: X, error: X, ms: X }] },
   scim: { chrome: c, csrf: X, secret: { label: X, key: X }, notice: X, baseUrl: X, key: { prefix: X, created: X, lastUsed: X }, operations: [{ at: X, action: X, subject: X }] },
-  erp: { chrome: c, csrf: X, secret: { label: X, key: X }, baseUrl: X, keys: [{ prefix: X, created: X, lastUsed: X }], counts: { waiting: 1 }, lastPoll: X, heartbeat: { claimed: 1, reported: 1, oldest: X, stalledSince: X }, errors: [{ at: X, orderId: X, state: X, attempts: 1, error: X }], deadLetters: [{ id: 4, ref: X, at: X, reason: X, attempts: 1, error: X }], deadTotal: 1 },
+  erp: { chrome: c, csrf: X, secret: { label: X, key: X }, baseUrl: X, keys: [{ prefix: X, created: X, lastUsed: X }], counts: { waiting: 1, claimed: 0, retrying: 0, failed: 0, written: 2 }, lastPoll: X, heartbeat: { claimed: 1, reported: 1, oldest: X, stalledSince: X }, errors: [{ at: X, orderId: X, state: X, attempts: 1, error: X }], deadLetters: [{ id: 4, ref: X, at: X, reason: X, attempts: 1, error: X }], deadTotal: 1 },
   confirm: { chrome: c, csrf: X, title: X, question: X, label: X, action: X, back: X },
   error: { chrome: c, title: X, message: X },
   signedOut: {},
 };
 
+/** The template words of the English dictionary that Turkish words differently (the ones a Turkish page must not show). */
+const englishOnly = (Object.keys(SETTINGS_TEXT.en) as (keyof SettingsText)[])
+  .map((k) => [SETTINGS_TEXT.en[k], SETTINGS_TEXT.tr[k]])
+  .filter((p): p is [string, string] => typeof p[0] === 'string' && p[0] !== p[1] && p[0].length > 3)
+  .map(([en]) => en);
+
 describe('settings templates', () => {
-  it.each(Object.keys(samples) as (keyof SettingsViews)[])('%s renders escaped in the layout', (name) => {
-    const { html, status } = pages.render(name, samples[name] as never, 201);
+  const names = Object.keys(samples) as (keyof SettingsViews)[];
+  it.each(names.flatMap((n) => [[n, 'en'] as const, [n, 'tr'] as const]))('%s renders escaped in the layout (%s)', (name, lang) => {
+    const sample = 'chrome' in samples[name] ? { ...samples[name], chrome: chrome(auth('admin'), '/settings/developers', X, lang) } : samples[name];
+    const { html, status } = pages.render(lang, name, sample as never, 201);
     expect(status).toBe(201);
+    expect(html).not.toMatch(/undefined|\[object|=>/);
+    if (lang === 'tr') for (const en of englishOnly) expect(html).not.toContain(`>${en}<`);
     if (name !== 'connection-fields') {
-      expect(html.startsWith('<!doctype html><html lang="en">')).toBe(true);
+      expect(html.startsWith(`<!doctype html><html lang="${lang}">`)).toBe(true);
       expect(html.endsWith('</main></body></html>\n')).toBe(true);
     }
     expect(html).not.toContain('<i>');
@@ -40,9 +50,10 @@ describe('settings templates', () => {
   });
 
   it('shows the admin pages in the navigation to admins only and marks the current page', () => {
-    const admin = chrome(auth('admin'), '/settings/apps/3/deliveries', 't');
+    const admin = chrome(auth('admin'), '/settings/apps/3/deliveries', 't', 'en');
     expect(admin.nav!.filter((l) => l.current).map((l) => l.href)).toEqual(['/settings/apps']);
-    expect(chrome(auth('sales'), '/settings/sessions', 't').nav!.map((l) => l.label)).toEqual(['Overview', 'Connections', 'Developers', 'Sessions']);
-    expect(chrome(auth('sales'), '/settings', 't').nav!.filter((l) => l.current).map((l) => l.href)).toEqual(['/settings']);
+    expect(chrome(auth('sales'), '/settings/sessions', 't', 'en').nav!.map((l) => l.label)).toEqual(['Overview', 'Connections', 'Developers', 'Sessions']);
+    expect(chrome(auth('sales'), '/settings/sessions', 't', 'tr').nav!.map((l) => l.label)).toEqual(['Genel bakış', 'Bağlantılar', 'Geliştiriciler', 'Oturumlar']);
+    expect(chrome(auth('sales'), '/settings', 't', 'en').nav!.filter((l) => l.current).map((l) => l.href)).toEqual(['/settings']);
   });
 });

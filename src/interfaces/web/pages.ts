@@ -8,6 +8,10 @@ import { SIGN_IN_TEMPLATE, SignInView } from '../../edge/pages/layout.templates'
 import { PageRenderer } from '../../edge/pages/page-renderer';
 import { isAdmin, UserContext } from '../../domain/identity/auth-context';
 import { SETTINGS_TEMPLATES } from './settings.templates';
+import { LAYOUT_TEXT, LayoutText } from '../../edge/pages/layout.text';
+import type { Lang } from '../../edge/pages/page-lang';
+import { SETTINGS_PAGE_TEXT, SettingsPageText } from './settings.text';
+import { SETTINGS_MESSAGES, SettingsMessages } from './settings-messages.text';
 
 /**
  * The settings pages' cookies: the session is the web app's `crm_session` (Path=/, SameSite=Strict: one
@@ -38,24 +42,25 @@ export interface Chrome {
   signOutCsrf: string | null;
 }
 
-/** The settings pages: in the navigation and, with what each is for, on the landing page `/settings`. */
-const PAGES: { href: string; label: string; admin: boolean; about: string }[] = [
-  { href: '/settings/connections', label: 'Connections', admin: false, about: 'Apps and keys that use the CRM as you (every connection of the workspace for admins): use, revoke, rotate.' },
-  { href: '/settings/developers', label: 'Developers', admin: false, about: 'Your API keys for scripts and other programs.' },
-  { href: '/settings/sessions', label: 'Sessions', admin: false, about: 'Where you are signed in; sign other devices out.' },
-  { href: '/settings/apps', label: 'Apps', admin: true, about: 'Webhook, chat and record-creation connections of the workspace.' },
-  { href: '/settings/scim', label: 'SCIM', admin: true, about: 'User provisioning from your identity provider.' },
-  { href: '/settings/erp', label: 'ERP', admin: true, about: 'The ERP connection: keys, order queue, errors and dead letters.' },
-  { href: '/settings/users', label: 'Users', admin: true, about: 'Invite, change and deactivate users.' },
+/** The settings pages: in the navigation and, with what each is for, on the landing page `/settings` (words: settings-messages.text.ts). */
+const PAGES: { href: string; label: (m: SettingsMessages) => string; admin: boolean; about: (m: SettingsMessages) => string }[] = [
+  { href: '/settings/connections', label: (m) => m.navConnections, admin: false, about: (m) => m.aboutConnections },
+  { href: '/settings/developers', label: (m) => m.navDevelopers, admin: false, about: (m) => m.aboutDevelopers },
+  { href: '/settings/sessions', label: (m) => m.navSessions, admin: false, about: (m) => m.aboutSessions },
+  { href: '/settings/apps', label: (m) => m.navApps, admin: true, about: (m) => m.aboutApps },
+  { href: '/settings/scim', label: () => 'SCIM', admin: true, about: (m) => m.aboutScim },
+  { href: '/settings/erp', label: () => 'ERP', admin: true, about: (m) => m.aboutErp },
+  { href: '/settings/users', label: (m) => m.navUsers, admin: true, about: (m) => m.aboutUsers },
 ];
 
-/** The settings pages this user may open (admin pages only for admins), in navigation order. */
-export const settingsPagesOf = (auth: UserContext) => PAGES.filter((p) => !p.admin || isAdmin(auth));
+/** The settings pages this user may open (admin pages only for admins), in navigation order, named in `lang`. */
+export const settingsPagesOf = (auth: UserContext, lang: Lang) =>
+  PAGES.filter((p) => !p.admin || isAdmin(auth)).map((p) => ({ href: p.href, admin: p.admin, label: p.label(SETTINGS_MESSAGES[lang]), about: p.about(SETTINGS_MESSAGES[lang]) }));
 
 /** The settings navigation for this user, the landing page first, with the current page marked. */
-export function chrome(auth: UserContext, path: string, csrf: string): Chrome {
-  const overview = { href: '/settings', label: 'Overview', current: path === '/settings' || path === '/settings/' };
-  const nav = settingsPagesOf(auth).map((p) => ({ href: p.href, label: p.label, current: path === p.href || path.startsWith(`${p.href}/`) }));
+export function chrome(auth: UserContext, path: string, csrf: string, lang: Lang): Chrome {
+  const overview = { href: '/settings', label: SETTINGS_MESSAGES[lang].navOverview, current: path === '/settings' || path === '/settings/' };
+  const nav = settingsPagesOf(auth, lang).map((p) => ({ href: p.href, label: p.label, current: path === p.href || path.startsWith(`${p.href}/`) }));
   return { nav: [overview, ...nav], signOutCsrf: csrf };
 }
 
@@ -97,7 +102,14 @@ export interface SettingsViews {
   signedOut: Record<string, never>;
 }
 
-export const pages = new PageRenderer<SettingsViews>({ signin: SIGN_IN_TEMPLATE, ...SETTINGS_TEMPLATES });
+/** The settings pages' dictionary per language: the layout's words and the templates' (settings.text.ts). */
+export type SettingsText = LayoutText & SettingsPageText;
+export const SETTINGS_TEXT: Record<Lang, SettingsText> = {
+  en: { ...LAYOUT_TEXT.en, ...SETTINGS_PAGE_TEXT.en },
+  tr: { ...LAYOUT_TEXT.tr, ...SETTINGS_PAGE_TEXT.tr },
+};
+
+export const pages = new PageRenderer<SettingsViews, SettingsText>({ signin: SIGN_IN_TEMPLATE, ...SETTINGS_TEMPLATES }, SETTINGS_TEXT);
 
 /** A return path after sign-in: only a settings page of this server (no open redirect). */
 export function settingsReturnTo(raw: unknown): string {

@@ -40,8 +40,8 @@ export class PasswordPagesController {
   }
 
   @Get('forgot-password')
-  forgotForm(@Req() req: CrmRequest, @Res() res: Response) {
-    this.pages.forgotForm(req, res);
+  forgotForm(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
+    this.pages.forgotForm(ws, req, res);
   }
 
   @Post('forgot-password')

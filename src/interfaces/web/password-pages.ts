@@ -9,31 +9,39 @@ import { browserDeviceName } from '../../domain/identity/device-name';
 import { InvitationsService, LINK_PATH, LinkState, RESET_MINUTES } from '../../domain/identity/invitations.service';
 import type { PasswordLinkPurpose } from '../../domain/identity/invitation.entity';
 import { LoginService } from '../../domain/identity/login.service';
-import { PASSWORD_MAX, PASSWORD_RULES } from '../../domain/identity/password';
+import { PASSWORD_MAX } from '../../domain/identity/password';
 import { SECRET_BOX } from '../../domain/identity/secret-box.provider';
 import type { Workspace } from '../../domain/workspace/workspace.entity';
 import { PASSWORD_TEMPLATES } from './password.templates';
+import { PASSWORD_TEXT, PasswordText } from './password.text';
+import { LAYOUT_TEXT, LayoutText } from '../../edge/pages/layout.text';
+import { Lang, visitorLang } from '../../edge/pages/page-lang';
 import { signedIn } from './pages';
 import { ApiSessionCookies } from '../../edge/api-session';
 
 type Form = Record<string, unknown>;
 
 interface PasswordViews {
-  setPassword: { heading: string; intro: string; workspaceName: string; fullName: string; username: string; action: string; token: string; csrf: string; rules: string; error?: string };
+  setPassword: { heading: string; intro: { before: string; workspace: string; after: string }; username: string; action: string; token: string; csrf: string; error?: string };
   linkError: { title: string; message: string };
   forgot: { csrf: string; login: string; error?: string; notice?: string };
   forgotSent: { minutes: number };
 }
 
-const pages = new PageRenderer<PasswordViews>(PASSWORD_TEMPLATES);
+/** The password pages' dictionary per language: the layout's words and password.text.ts. */
+export type PasswordPageText = LayoutText & PasswordText;
+export const PASSWORD_PAGE_TEXT: Record<Lang, PasswordPageText> = { en: { ...LAYOUT_TEXT.en, ...PASSWORD_TEXT.en }, tr: { ...LAYOUT_TEXT.tr, ...PASSWORD_TEXT.tr } };
+
+const pages = new PageRenderer<PasswordViews, PasswordPageText>(PASSWORD_TEMPLATES, PASSWORD_PAGE_TEXT);
 
 /** Where a signed-in browser lands (the settings sign-in's default). */
 const SIGNED_IN_HOME = '/settings/connections';
 const FORGOT_PATH = '/forgot-password';
 
-const WORDS: Record<PasswordLinkPurpose, { heading: string; intro: string }> = {
-  invitation: { heading: 'Set your password', intro: 'Welcome to the' },
-  reset: { heading: 'Choose a new password', intro: 'A new password for the' },
+/** The heading and greeting of a link's page, by its purpose. */
+const WORDS: Record<PasswordLinkPurpose, (t: PasswordText, workspace: string, name: string) => Pick<PasswordViews['setPassword'], 'heading' | 'intro'>> = {
+  invitation: (t, workspace, name) => ({ heading: t.invitationHeading, intro: t.invitationIntro(workspace, name) }),
+  reset: (t, workspace, name) => ({ heading: t.resetHeading, intro: t.resetIntro(workspace, name) }),
 };
 
 /**
@@ -44,6 +52,9 @@ function csrfAt(path: string, secret: string): PageCsrf {
   const id = path.slice(1).replace(/-/g, '_');
   return new PageCsrf({ cookies: { session: `crm_${id}_session`, csrf: `crm_${id}_csrf`, presession: `crm_${id}_pre` }, path, signInPath: path, secret });
 }
+
+/** A link's page speaks the language of the user it is for (their own choice), else the browser's, else the workspace's. */
+const linkLang = (req: CrmRequest, ws: Workspace, state: Extract<LinkState, { state: 'valid' }>): Lang => visitorLang(req, ws, state.user.locale);
 
 const str = (v: unknown, max: number): string => (typeof v === 'string' ? v.slice(0, max) : '');
 
@@ -72,7 +83,7 @@ export class PasswordPages {
   async showLink(ws: Workspace, req: CrmRequest, res: Response): Promise<void> {
     const token = str(req.query.token, 200);
     const state = await this.invitations.linkState(ws, token);
-    if (state.state !== 'valid') return this.linkError(req, res, state);
+    if (state.state !== 'valid') return this.linkError(req, res, visitorLang(req, ws), state);
     this.setPasswordForm(ws, req, res, token, state);
   }
 
@@ -81,17 +92,18 @@ export class PasswordPages {
     const form = body ?? {};
     const token = str(form.token, 200);
     const state = await this.invitations.linkState(ws, token);
-    if (state.state !== 'valid') return this.linkError(req, res, state);
+    if (state.state !== 'valid') return this.linkError(req, res, visitorLang(req, ws), state);
+    const t = PASSWORD_TEXT[linkLang(req, ws, state)];
     const again = (error: string, status = 400) => this.setPasswordForm(ws, req, res, token, state, error, status);
-    if (!this.csrfOf(req).valid(req)) return again('The form expired. Please enter the password again.', 403);
+    if (!this.csrfOf(req).valid(req)) return again(t.formExpiredPassword, 403);
     const password = str(form.password, PASSWORD_MAX + 1);
-    if (password !== str(form.confirm, PASSWORD_MAX + 1)) return again('The two passwords are not the same.');
+    if (password !== str(form.confirm, PASSWORD_MAX + 1)) return again(t.notSame);
     let user;
     try {
       user = await this.invitations.accept(ws, token, password);
     } catch (e) {
-      if (e instanceof DomainError && e.code === 'invalid' && e.extra.field === 'password') return again(`Password: ${e.message.replace(/^password: /, '')}`);
-      if (e instanceof DomainError && (e.code === 'invalid' || e.code === 'inactive')) return this.linkError(req, res, await this.invitations.linkState(ws, token));
+      if (e instanceof DomainError && e.code === 'invalid' && e.extra.field === 'password') return again(t.passwordRefused(e.message.replace(/^password: /, '')));
+      if (e instanceof DomainError && (e.code === 'invalid' || e.code === 'inactive')) return this.linkError(req, res, linkLang(req, ws, state), await this.invitations.linkState(ws, token));
       throw e;
     }
     const session = await this.login.signInAfterPasswordLink(ws, user, browserDeviceName(req.headers['user-agent'], 'settings'));
@@ -100,48 +112,49 @@ export class PasswordPages {
     res.redirect(303, SIGNED_IN_HOME);
   }
 
-  forgotForm(req: CrmRequest, res: Response): void {
-    sendPage(req, res, pages.render('forgot', { csrf: this.csrfOf(req).token(req, res), login: '' }));
+  forgotForm(ws: Workspace, req: CrmRequest, res: Response): void {
+    sendPage(req, res, pages.render(visitorLang(req, ws), 'forgot', { csrf: this.csrfOf(req).token(req, res), login: '' }));
   }
 
   /** POST of "forgot password": the same answer whether or not the name is known. */
   async forgot(ws: Workspace, req: CrmRequest, res: Response, body: Form | undefined, ip: string | undefined): Promise<void> {
     const login = str(body?.login, 254);
-    const form = (error: string, status: number) => sendPage(req, res, pages.render('forgot', { csrf: this.csrfOf(req).token(req, res), login, error }, status));
-    if (!this.csrfOf(req).valid(req)) return form('The form expired. Please send it again.', 403);
+    const lang = visitorLang(req, ws);
+    const form = (error: string, status: number) => sendPage(req, res, pages.render(lang, 'forgot', { csrf: this.csrfOf(req).token(req, res), login, error }, status));
+    if (!this.csrfOf(req).valid(req)) return form(PASSWORD_TEXT[lang].formExpiredForgot, 403);
     try {
       await this.invitations.requestReset(ws, login, ip);
     } catch (e) {
       if (!(e instanceof DomainError && e.code === 'rate_limited')) throw e;
       if (e.retryAfter) res.setHeader('Retry-After', String(e.retryAfter));
-      return form('Too many attempts. Please wait and try again.', 429);
+      return form(PASSWORD_TEXT[lang].tooManyAttempts, 429);
     }
-    sendPage(req, res, pages.render('forgotSent', { minutes: RESET_MINUTES }));
+    sendPage(req, res, pages.render(lang, 'forgotSent', { minutes: RESET_MINUTES }));
   }
 
   private setPasswordForm(ws: Workspace, req: CrmRequest, res: Response, token: string, state: Extract<LinkState, { state: 'valid' }>, error?: string, status = 200): void {
+    const lang = linkLang(req, ws, state);
     const view = {
-      ...WORDS[state.purpose],
-      workspaceName: ws.name,
-      fullName: state.user.fullName,
+      ...WORDS[state.purpose](PASSWORD_TEXT[lang], ws.name, state.user.fullName),
       username: state.user.username,
       action: LINK_PATH[state.purpose],
       token,
       csrf: this.csrfOf(req).token(req, res),
-      rules: PASSWORD_RULES,
       error,
     };
-    sendPage(req, res, pages.render('setPassword', view, status));
+    sendPage(req, res, pages.render(lang, 'setPassword', view, status));
   }
 
-  private linkError(req: CrmRequest, res: Response, state: LinkState): void {
+  /** A link that does not work: in the browser's language (the link names no user any more), or the user's when known. */
+  private linkError(req: CrmRequest, res: Response, lang: Lang, state: LinkState): void {
+    const t = PASSWORD_TEXT[lang];
     const page =
       state.state === 'unknown'
-        ? { title: 'This link does not work', message: 'The link is not valid. Check that you opened the whole link from the e-mail.', status: 400 }
+        ? { title: t.linkBroken, message: t.linkUnknown, status: 400 }
         : state.state === 'inactive'
-          ? { title: 'This link does not work', message: 'This user is deactivated.', status: 410 }
-          : { title: 'This link has expired', message: 'The link was already used or has expired. Ask for a new one below, or ask an admin of your workspace.', status: 410 };
-    sendPage(req, res, pages.render('linkError', page, page.status));
+          ? { title: t.linkBroken, message: t.linkInactive, status: 410 }
+          : { title: t.linkExpired, message: t.linkSpent, status: 410 };
+    sendPage(req, res, pages.render(lang, 'linkError', page, page.status));
   }
 
   private csrfOf(req: CrmRequest): PageCsrf {

@@ -6,21 +6,29 @@ import type { CrmRequest } from '../../edge/crm-request';
 import { PageCsrf } from '../../edge/page-csrf';
 import { Flash, PageFlash } from '../../edge/pages/page-flash';
 import { Page, sendPage } from '../../edge/pages/page-renderer';
-import { formatTimestamp } from '../../platform/common/time';
+import { Lang, pageStamp, userLang, visitorLang } from '../../edge/pages/page-lang';
 import type { UserContext } from '../../domain/identity/auth-context';
 import { BrowserSessionService } from '../../domain/identity/oauth/browser-session.service';
 import { SECRET_BOX } from '../../domain/identity/secret-box.provider';
 import type { Workspace } from '../../domain/workspace/workspace.entity';
 import { Chrome, chrome, cookies, NO_CHROME, pages, settingsCsrf, settingsFlash, settingsReturnTo } from './pages';
+import { SETTINGS_MESSAGES, SettingsMessages } from './settings-messages.text';
 
 export type Form = Record<string, unknown>;
 
-/** What a page handler gets: the caller, the CSRF token of its forms, the layout's navigation and, on a GET, the flash of the POST before it. */
+/**
+ * What a page handler gets: the caller, the CSRF token of its forms, the layout's navigation and, on a
+ * GET, the flash of the POST before it; the caller's language (`lang`), the controllers' words in it
+ * (`m`) and its way of writing a timestamp (`at`).
+ */
 export interface PageContext {
   auth: UserContext;
   csrf: string;
   chrome: Chrome;
   flash: Flash;
+  lang: Lang;
+  m: SettingsMessages;
+  at: (d: Date | null | undefined) => string;
 }
 
 /** A state-changing request that succeeded: 303 to a page (POST-redirect-GET), with what that page shows once. */
@@ -33,19 +41,22 @@ export const redirect = (to: string, flash?: Flash): Redirect => ({ redirect: to
 /** A handler's answer: a page (a GET, a form error, a confirm step) or a redirect after a change. */
 export type Outcome = Page | Redirect;
 
-/** Thrown by a page handler: render this status and message. */
+/** The error sentences of the dictionary a PageError may name. */
+type ErrorKey = 'notFound' | 'connectionNotFound' | 'keyNotFound' | 'sessionNotFound';
+
+/** Thrown by a page handler: render this status and message (named by its key, worded in the caller's language). */
 export class PageError extends Error {
   constructor(
     readonly status: number,
-    message: string,
+    readonly key: ErrorKey,
   ) {
-    super(message);
+    super(key);
   }
 }
 
 /** A path id: 1 … 2^31-1, else a 404 page. */
 export const idOf = (raw: string): number => {
-  if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2147483647) throw new PageError(404, 'Not found.');
+  if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2147483647) throw new PageError(404, 'notFound');
   return Number(raw);
 };
 
@@ -61,8 +72,20 @@ export const fields = (form: Form | undefined, name: string): string[] => {
   return (Array.isArray(v) ? v : v === undefined ? [] : [v]).filter((e): e is string => typeof e === 'string');
 };
 
-/** A timestamp on a page: workspace local time to the minute, `YYYY-MM-DD HH:mm` (the API keeps the ISO form). */
-export const ts = (auth: UserContext, d: Date | null | undefined): string => formatTimestamp(d, auth.workspace.timezone)?.slice(0, 16).replace('T', ' ') ?? '—';
+/**
+ * A refusal of a service in the caller's language: English shows the service's own sentence; Turkish
+ * names the fields of a 400 by their names on the form (`m.fieldNames`, else the API's field name) and
+ * says in its own words that the action could not be done otherwise (the services speak English).
+ */
+export function refusalText(m: SettingsMessages, e: DomainError): string {
+  const fieldNames: Record<string, string> = m.fieldNames;
+  if (e.code === 'forbidden') return m.adminsOnly;
+  if (e.code === 'not_found') return m.notFoundRefusal(e.message);
+  if (e.code !== 'invalid') return m.refused(e.message);
+  const fields = Array.isArray(e.extra.fields) ? (e.extra.fields as unknown[]).filter((f): f is string => typeof f === 'string') : [];
+  const named = fields.map((f) => fieldNames[f] ?? fieldNames[f.split('.')[0]!] ?? f).join(', ');
+  return m.invalidFields(named, e.message);
+}
 
 /** GET, HEAD and OPTIONS read; every other method (POST, PUT, PATCH, DELETE, …) changes state. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -84,7 +107,7 @@ export interface Ask {
  */
 export async function confirmFirst(ctx: PageContext, req: CrmRequest, form: Form | undefined, ask: Ask, act: () => Promise<Outcome>): Promise<Outcome> {
   if (field(form, 'confirm') === 'yes') return act();
-  return pages.render('confirm', { chrome: ctx.chrome, csrf: ctx.csrf, action: req.path, ...ask });
+  return pages.render(ctx.lang, 'confirm', { chrome: ctx.chrome, csrf: ctx.csrf, action: req.path, ...ask });
 }
 
 /**
@@ -114,12 +137,17 @@ export class SettingsPages {
     const session = cookies.session(req);
     const auth = await this.browser.context(ws, session);
     if (!auth || !session) {
-      if (changing) return this.error(req, res, NO_CHROME, 403, 'Your session has ended. Please sign in again.', 'Signed out');
+      const lang = visitorLang(req, ws);
+      const m = SETTINGS_MESSAGES[lang];
+      if (changing) return this.error(req, res, lang, NO_CHROME, 403, m.sessionEnded, m.titleSignedOut);
       return res.redirect(302, `/settings/signin?return_to=${encodeURIComponent(settingsReturnTo(req.path))}`);
     }
-    if (changing && !this.csrf.valid(req)) return this.error(req, res, NO_CHROME, 403, 'The form expired. Reload the page and try again.', 'Forbidden');
+    const lang = userLang(auth.user, auth.workspace);
+    const m = SETTINGS_MESSAGES[lang];
+    if (changing && !this.csrf.valid(req)) return this.error(req, res, lang, NO_CHROME, 403, m.formExpired, m.titleForbidden);
     const csrf = this.csrf.token(req, res);
-    const ctx: PageContext = { auth, csrf, chrome: chrome(auth, req.path, csrf), flash: changing ? {} : this.flash.take(req, res, session) };
+    const at = (d: Date | null | undefined) => pageStamp(lang, auth.workspace.timezone, d);
+    const ctx: PageContext = { auth, csrf, chrome: chrome(auth, req.path, csrf, lang), flash: changing ? {} : this.flash.take(req, res, session), lang, m, at };
     try {
       const out = await run(ctx);
       if ('redirect' in out) {
@@ -128,16 +156,16 @@ export class SettingsPages {
       }
       sendPage(req, res, out);
     } catch (e) {
-      if (e instanceof PageError) return this.error(req, res, ctx.chrome, e.status, e.message);
+      if (e instanceof PageError) return this.error(req, res, lang, ctx.chrome, e.status, m[e.key], m.titleCannotContinue);
       if (e instanceof DomainError) {
         const status = e.code === 'forbidden' ? 403 : e.status >= 400 && e.status < 500 ? e.status : 400;
-        return this.error(req, res, ctx.chrome, status, e.code === 'forbidden' ? 'Only admins can open this page.' : e.message, status === 403 ? 'Forbidden' : 'Cannot continue');
+        return this.error(req, res, lang, ctx.chrome, status, refusalText(m, e), status === 403 ? m.titleForbidden : m.titleCannotContinue);
       }
       throw e;
     }
   }
 
-  private error(req: CrmRequest, res: Response, c: Chrome, status: number, message: string, title = 'Cannot continue'): void {
-    sendPage(req, res, pages.render('error', { chrome: c, title, message }, status));
+  private error(req: CrmRequest, res: Response, lang: Lang, c: Chrome, status: number, message: string, title: string): void {
+    sendPage(req, res, pages.render(lang, 'error', { chrome: c, title, message }, status));
   }
 }

@@ -9,13 +9,14 @@ import { InvitationsService } from '../../domain/identity/invitations.service';
 import type { Workspace } from '../../domain/workspace/workspace.entity';
 import type { Chrome } from './pages';
 import { USERS_TEMPLATES } from './password.templates';
-import { idOf, PageContext, redirect, SettingsPages, ts } from './settings-pages';
+import { PASSWORD_PAGE_TEXT, PasswordPageText } from './password-pages';
+import { idOf, PageContext, redirect, SettingsPages } from './settings-pages';
 
 interface UsersViews {
   users: { chrome: Chrome; csrf: string; notice?: string; secret?: { label: string; key: string; after?: string }; smtp: boolean; items: Record<string, string | number>[] };
 }
 
-const pages = new PageRenderer<UsersViews>(USERS_TEMPLATES);
+const pages = new PageRenderer<UsersViews, PasswordPageText>(USERS_TEMPLATES, PASSWORD_PAGE_TEXT);
 
 /**
  * Users (admins): the users who have not set a password yet and their invitation; "New invitation link"
@@ -40,19 +41,20 @@ export class UsersSettingsController {
   newLink(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Param('id') id: string) {
     return this.pages.handle(ws, req, res, async (ctx) => {
       const { user, link } = await this.invitations.reissue(ctx.auth, idOf(id));
-      const after = `it works once, for ${this.config.invitationHours} hours; earlier links of this user no longer work`;
-      return redirect('/settings/users', { secret: { label: `Invitation link of ${user.username}`, key: link, after } });
+      const t = PASSWORD_PAGE_TEXT[ctx.lang];
+      return redirect('/settings/users', { secret: { label: t.invitationLinkOf(user.username), key: link, after: t.invitationAfter(this.config.invitationHours) } });
     });
   }
 
-  private async usersPage({ auth, csrf, chrome, flash }: PageContext): Promise<Page> {
+  private async usersPage({ auth, csrf, chrome, flash, lang, at }: PageContext): Promise<Page> {
+    const t = PASSWORD_PAGE_TEXT[lang];
     const items = (await this.invitations.pending(auth)).map(({ user, invitation }) => ({
       id: user.id,
       username: user.username,
       name: user.fullName,
       email: user.email,
-      state: invitation ? `sent ${ts(auth, invitation.createdAt)}, works until ${ts(auth, invitation.expiresAt)}` : 'none open (expired or never sent)',
+      state: invitation ? t.invitationSent(at(invitation.createdAt), at(invitation.expiresAt)) : t.invitationNone,
     }));
-    return pages.render('users', { chrome, csrf, ...flash, smtp: !!this.config.smtpUrl, items });
+    return pages.render(lang, 'users', { chrome, csrf, ...flash, smtp: !!this.config.smtpUrl, items });
   }
 }

@@ -41,6 +41,8 @@ export interface ConsentView {
   scopes: string[];
   scopeWords: string[];
   userName: string;
+  /** The signed-in user's own language choice (null: the workspace's); the page is written in it. */
+  userLocale: string | null;
   /** Origin of the redirect URI: the consent form's POST redirects there (the page's CSP form-action allows it). */
   redirectOrigin: string;
   params: AuthorizeParams;
@@ -92,6 +94,7 @@ export class OAuthAuthorizeService {
           scopes: v.scopes,
           scopeWords: scopeWords(v.scopes),
           userName: user.fullName || user.username,
+          userLocale: user.locale,
           redirectOrigin: new URL(v.redirectUri).origin,
           params,
         },
