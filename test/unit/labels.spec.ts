@@ -52,7 +52,7 @@ describe('constant labels', () => {
   });
 
   it('drops the labels of keys a patch renames or removes', () => {
-    const next = mergeConstants(d, { task_priorities: ['Low', 'High'] }) as WorkspaceConstants;
+    const next = mergeConstants(d, { task_priorities: ['Low', 'High'] }) as unknown as WorkspaceConstants;
     expect(next.labels?.tr?.task_priorities).toEqual({ Low: 'Düşük', High: 'Yüksek' });
     expect(validateConstants(next)).toEqual([]);
   });

@@ -146,3 +146,24 @@ export function checkLabels(value: unknown, c: Record<string, unknown>, err: (pa
     }
   }
 }
+
+const views = new WeakMap<object, Partial<Record<LabelLang, unknown>>>();
+
+/**
+ * The workspace as a reader in `lang` sees it: `app.locale` is that language and the stage labels and gate
+ * texts are that language's. Only for answering (mappers); writes read the stored workspace. Kept per
+ * workspace object, so a request's mappers share one copy.
+ */
+export function inLanguage<W extends { app: { locale: string }; constants: WorkspaceConstants }>(ws: W, lang: LabelLang): W {
+  const cached = views.get(ws) ?? {};
+  if (cached[lang]) return cached[lang] as W;
+  const c = ws.constants;
+  const constants: WorkspaceConstants = {
+    ...c,
+    stage_labels: Object.fromEntries(c.stages.map((s) => [s, labelOf(c, lang, 'stages', s)])),
+    stage_gate: Object.fromEntries(c.stages.map((s) => [s, labelOf(c, lang, 'stage_gate', s)])),
+  };
+  const view = Object.assign(Object.create(Object.getPrototypeOf(ws) as object) as W, ws, { app: { ...ws.app, locale: lang }, constants });
+  views.set(ws, { ...cached, [lang]: view });
+  return view;
+}

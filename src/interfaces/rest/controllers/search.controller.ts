@@ -1,3 +1,4 @@
+import { callerView } from '../mappers/common.mapper';
 import { Controller, Get, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiDoc } from '../../../edge/openapi/api-doc.decorator';
@@ -29,6 +30,6 @@ export class SearchController {
   @Auth({ scope: 'crm.read' })
   async search(@CurrentAuth() auth: UserContext, @Query() dto: SearchQueryDto, @Req() req: CrmRequest) {
     const q = dto.q.trim();
-    return toSearchResponse(await this.service.search(auth, q, dto.limit), q, auth.workspace, linkBaseOf(req));
+    return toSearchResponse(await this.service.search(auth, q, dto.limit), q, callerView(auth), linkBaseOf(req));
   }
 }

@@ -1,3 +1,4 @@
+import { callerView } from '../mappers/common.mapper';
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiDoc } from '../../../edge/openapi/api-doc.decorator';
@@ -27,6 +28,6 @@ export class TodayController {
   })
   @Auth({ scope: 'crm.read' })
   async today(@CurrentAuth() auth: UserContext) {
-    return toTodayResponse(await this.service.today(auth), auth.workspace);
+    return toTodayResponse(await this.service.today(auth), callerView(auth));
   }
 }
