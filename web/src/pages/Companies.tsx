@@ -75,7 +75,7 @@ export default function Companies() {
             </>
           ),
         },
-        { label: text('status'), cell: (c) => c.status_label },
+        { label: text('status'), cell: (c) => labelOf('customer_statuses', c.status) },
         { label: text('city'), cell: (c) => c.city },
         { label: text('sector'), cell: (c) => c.sector },
         { label: t('common.owner'), cell: (c) => c.owner?.full_name },

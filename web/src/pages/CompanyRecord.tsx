@@ -56,7 +56,7 @@ export default function CompanyRecord() {
         <article className="co-record">
           <RecordHeader kind={text('company')} rid={c.rid} title={c.name}>
             <p className="co-badges">
-              <span className="co-badge">{c.status_label}</span>
+              <span className="co-badge">{labelOf('customer_statuses', c.status)}</span>
               {!c.active ? <span className="co-badge warn">{text('archivedBadge')}</span> : null}
               {c.at_risk ? <span className="co-badge warn">{text('atRisk')}</span> : null}
               {c.visit_overdue_days > 0 ? <span className="co-badge warn">{text('visitOverdue', { n: c.visit_overdue_days })}</span> : null}

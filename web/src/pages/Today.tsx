@@ -229,6 +229,7 @@ function Card<T extends { id: number }>({ title, card, all, render }: { title: s
 function CompanyItem({ c }: { c: Schemas['CustomerCard'] }) {
   const t = useTodayText();
   const lang = useLang();
+  const labelOf = useLabels();
   const visit =
     c.visit_state === 'never'
       ? t('visitNever')
@@ -240,7 +241,7 @@ function CompanyItem({ c }: { c: Schemas['CustomerCard'] }) {
   return (
     <>
       <Link to={`/companies/${c.id}`}>{c.name}</Link>
-      <span className="today-sub">{[c.city, c.status_label].filter(Boolean).join(' · ')}</span>
+      <span className="today-sub">{[c.city, labelOf('customer_statuses', c.status)].filter(Boolean).join(' · ')}</span>
       <span className={c.visit_state === 'overdue' ? 'today-sub late' : 'today-sub'}>
         {visit}
         {c.open_opps > 0 ? ` · ${t('openOpps', { n: formatNumber(lang, c.open_opps) })}` : ''}
