@@ -25,7 +25,7 @@ const FORBIDDEN = { tr: [...EN].filter((x) => !TR.has(x)), en: [...TR].filter((x
 
 /** Whole-word matches of forbidden labels in the page's text and its options (selects keep the keys as values). */
 async function foreignLabels(page: Page, lang: 'en' | 'tr'): Promise<string[]> {
-  const text = await page.evaluate(() => [document.body.innerText, ...[...document.querySelectorAll('option')].map((o) => o.textContent ?? '')].join('\n'));
+  const text = await page.evaluate<string>("[document.body.innerText, ...[...document.querySelectorAll('option')].map((o) => o.textContent)].join('\\n')");
   const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return FORBIDDEN[lang].filter((label) => new RegExp(`(?<![\\p{L}\\p{N}])${esc(label)}(?![\\p{L}\\p{N}])`, 'u').test(text));
 }
@@ -65,7 +65,7 @@ describe.each([
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     await page.goto(`${web.origin(f.host)}${path || `/opportunities/${oppId}`}`);
     await ready(page);
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+    expect(await page.evaluate<string>('document.documentElement.lang')).toBe(lang);
     expect(await foreignLabels(page, lang)).toEqual([]);
     expect(errors).toEqual([]);
   });
@@ -75,11 +75,11 @@ it('shows the Turkish labels where the keys are English (and the reverse)', asyn
   const page = await web.page({ token: trKey, locale: 'tr-TR' });
   await page.goto(`${web.origin(f.host)}/opportunities/${oppId}`);
   await page.getByRole('heading', { name: OPP, level: 1 }).waitFor();
-  const text = await page.evaluate(() => document.body.innerText);
+  const text = await page.evaluate<string>('document.body.innerText');
   for (const label of ['Nitelendirme', 'Bütçe doğrulandı', 'Deneme', 'Yüksek', 'Sürüyor', 'Yeni iş']) expect(text).toContain(label);
   const en = await web.page({ token: f.adminKey });
   await en.goto(`${web.origin(f.host)}/leads`);
   await en.getByRole('link', { name: 'Rhein Verpackung' }).waitFor();
-  const enText = await en.evaluate(() => document.body.innerText);
+  const enText = await en.evaluate<string>('document.body.innerText');
   for (const label of ['New', 'Offer made']) expect(enText).toContain(label);
 });
