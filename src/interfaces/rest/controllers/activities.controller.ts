@@ -1,4 +1,3 @@
-import { callerView } from '../mappers/common.mapper';
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiDoc } from '../../../edge/openapi/api-doc.decorator';
@@ -11,6 +10,7 @@ import type { UserContext } from '../../../domain/identity/auth-context';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { ActivityListQueryDto, CreateActivityDto, UpdateActivityDto } from '../dto/activities.dto';
 import { toActivityList, toActivityResponse } from '../mappers/activity.mapper';
+import { callerView } from '../mappers/common.mapper';
 
 const read = { scope: 'crm.read', module: MODULES.activities } as const;
 const write = { scope: 'crm.write', module: MODULES.activities } as const;

@@ -1,4 +1,3 @@
-import { callerView } from '../mappers/common.mapper';
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiDoc } from '../../../edge/openapi/api-doc.decorator';
@@ -23,6 +22,7 @@ import { toTaskList } from '../mappers/task.mapper';
 const INCLUDED_LIMIT = 20;
 const page = <T extends { items: unknown[]; next_cursor: string | null }>(l: T) => ({ items: l.items as T['items'], next_cursor: l.next_cursor });
 import { toCompanyList, toCompanyResponse } from '../mappers/company.mapper';
+import { callerView } from '../mappers/common.mapper';
 
 @ApiTags('Companies')
 @Controller('api/v1')

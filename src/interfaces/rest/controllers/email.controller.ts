@@ -1,4 +1,3 @@
-import { callerView } from '../mappers/common.mapper';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { IdPipe } from '../../../edge/id.pipe';
 import { EmailsService } from '../../../domain/crm/email/emails.service';
@@ -14,6 +13,7 @@ import type { UserContext } from '../../../domain/identity/auth-context';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { ComposeQueryDto, ConnectMailboxDto, SendEmailDto, UpdateMailboxDto } from '../dto/email.dto';
 import { toComposeResponse, toMailboxResponse, toMessageResponse, toSyncResponse, toThreadDetail, toThreadList } from '../mappers/email.mapper';
+import { callerView } from '../mappers/common.mapper';
 
 @ApiTags('Email')
 @Controller('api/v1')

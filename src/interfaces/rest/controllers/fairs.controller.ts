@@ -1,4 +1,3 @@
-import { callerView } from '../mappers/common.mapper';
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiDoc } from '../../../edge/openapi/api-doc.decorator';
@@ -10,6 +9,7 @@ import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
 import type { UserContext } from '../../../domain/identity/auth-context';
 import { CreateFairDto, FairListQueryDto, fairListQuery, UpdateFairDto } from '../dto/fairs.dto';
 import { toFairList, toFairResponse } from '../mappers/lead.mapper';
+import { callerView } from '../mappers/common.mapper';
 
 const SHARED = 'Every user with the Fair leads module sees every fair of the workspace; its owner and admins edit and delete it (403 `forbidden` for others).';
 

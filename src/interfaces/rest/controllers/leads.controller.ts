@@ -1,4 +1,3 @@
-import { callerView } from '../mappers/common.mapper';
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiDoc } from '../../../edge/openapi/api-doc.decorator';
@@ -10,6 +9,7 @@ import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
 import type { UserContext } from '../../../domain/identity/auth-context';
 import { ConvertLeadDto, CreateLeadDto, LeadListQueryDto, leadListQuery, UpdateLeadDto } from '../dto/leads.dto';
 import { toConvertResponse, toLeadList, toLeadResponse } from '../mappers/lead.mapper';
+import { callerView } from '../mappers/common.mapper';
 
 const VISIBILITY = 'A sales user sees their own leads and those of their department; admins see all. 404 `not_found` also for a lead the caller may not see.';
 

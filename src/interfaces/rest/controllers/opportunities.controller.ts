@@ -1,4 +1,3 @@
-import { callerView } from '../mappers/common.mapper';
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiDoc } from '../../../edge/openapi/api-doc.decorator';
@@ -10,6 +9,7 @@ import type { UserContext } from '../../../domain/identity/auth-context';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { CreateOpportunityDto, EmptyDto, NoteDto, OpportunityListQueryDto, StageMoveDto, StepToggleDto, UpdateOpportunityDto } from '../dto/opportunities.dto';
 import { toOpp, toOppList, toStep } from '../mappers/opportunity.mapper';
+import { callerView } from '../mappers/common.mapper';
 
 const READ = { scope: 'crm.read', module: MODULES.opportunities } as const;
 const WRITE = { scope: 'crm.write', module: MODULES.opportunities } as const;

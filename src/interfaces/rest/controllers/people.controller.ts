@@ -1,4 +1,3 @@
-import { callerView } from '../mappers/common.mapper';
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiDoc } from '../../../edge/openapi/api-doc.decorator';
@@ -10,6 +9,7 @@ import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
 import type { UserContext } from '../../../domain/identity/auth-context';
 import { CreatePersonDto, personListQuery, PersonListQueryDto, UpdatePersonDto } from '../dto/people.dto';
 import { toPersonList, toPersonResponse } from '../mappers/person.mapper';
+import { callerView } from '../mappers/common.mapper';
 
 @ApiTags('People')
 @Controller('api/v1')

@@ -1,4 +1,3 @@
-import { callerView } from '../mappers/common.mapper';
 import { Controller, Get, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiDoc } from '../../../edge/openapi/api-doc.decorator';
@@ -10,6 +9,7 @@ import { SearchService } from '../../../domain/crm/search';
 import { SearchQueryDto } from '../dto/search.dto';
 import { SearchResponse } from '../schemas/search.schema';
 import { toSearchResponse } from '../mappers/search.mapper';
+import { callerView } from '../mappers/common.mapper';
 
 @ApiTags('Workspace')
 @Controller('api/v1')

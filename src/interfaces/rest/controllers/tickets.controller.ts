@@ -1,4 +1,3 @@
-import { callerView } from '../mappers/common.mapper';
 import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiDoc } from '../../../edge/openapi/api-doc.decorator';
@@ -10,6 +9,7 @@ import type { UserContext } from '../../../domain/identity/auth-context';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { CreateTicketDto, TicketListQueryDto, ticketListQuery, UpdateTicketDto } from '../dto/tickets.dto';
 import { toTicketList, toTicketResponse } from '../mappers/ticket.mapper';
+import { callerView } from '../mappers/common.mapper';
 
 const read = { scope: 'crm.read', module: MODULES.support } as const;
 const write = { scope: 'crm.write', module: MODULES.support } as const;

@@ -1,4 +1,3 @@
-import { callerView } from '../mappers/common.mapper';
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiDoc } from '../../../edge/openapi/api-doc.decorator';
@@ -7,6 +6,7 @@ import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
 import type { UserContext } from '../../../domain/identity/auth-context';
 import { TodayResponse } from '../schemas/today.schema';
 import { toTodayResponse } from '../mappers/today.mapper';
+import { callerView } from '../mappers/common.mapper';
 
 @ApiTags('Workspace')
 @Controller('api/v1')
