@@ -82,3 +82,11 @@ it('reads default labels for a workspace stored before labels existed', async ()
   expect(trMe.constants.stage_labels.Qualify).toBe('Nitelendirme');
   expect((await me(f.adminKey)).constants.labels.lead_statuses.Yeni).toBe('New');
 });
+
+it("titles a lead conversion's follow-up task in the language of the person converting", async () => {
+  const lead = (await api(t, f.host, tr.key).post('/api/v1/leads', { company: 'Trakya Kimya', contact_name: 'Ece', next_action: 'Send offer', next_date: '2026-12-08' }).expect(201)).body.lead;
+  const r = (await api(t, f.host, tr.key).post(`/api/v1/leads/${lead.id}/convert`, {}).expect(200)).body;
+  const task = (await api(t, f.host, tr.key).get(`/api/v1/tasks/${r.task_id}`).expect(200)).body.task;
+  expect(task.title).toBe('Teklif gönder: Trakya Kimya');
+  expect(task.description).toContain('Fuar adayı');
+});
