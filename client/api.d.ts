@@ -151,7 +151,7 @@ export interface paths {
         };
         /**
          * Who am I
-         * @description Identifies the caller (any credential of the REST API) and returns what an app needs to start: the caller with their modules, the workspace's active users, the installation info and constants, the licence, the caller's mailbox, the active products, whether Ask is on and whether the password is weak. The first call an integration makes.
+         * @description Identifies the caller (any credential of the REST API) and returns what an app needs to start: the caller with their modules, the workspace's active users, the installation info and constants, the licence, the caller's mailbox, the active products, whether Ask is on and whether the password is weak. The first call an integration makes. Labels (`constants.labels`, `stage_labels`, `stage_gate`, `role_label`) are in the caller's language (`locale`: the user's language setting, else the workspace's); keys are the same in every language.
          *
          *     Spec section 4.1.
          */
@@ -4638,6 +4638,193 @@ export interface components {
          *         "Online": "video",
          *         "Call": "phone",
          *         "Deneme": "flask"
+         *       },
+         *       "labels": {
+         *         "stages": {
+         *           "Qualify": "Qualify",
+         *           "Viable": "Viable",
+         *           "Present Solution": "Present Solution",
+         *           "Negotiation": "Negotiation",
+         *           "Expect to Close": "Expect to Close",
+         *           "Win": "Win",
+         *           "Lost": "Lost",
+         *           "Cancel": "Cancel"
+         *         },
+         *         "barriers": {
+         *           "Price": "Price",
+         *           "Technical fit": "Technical fit",
+         *           "Existing supplier": "Existing supplier",
+         *           "Approval pending": "Approval pending",
+         *           "Budget timing": "Budget timing"
+         *         },
+         *         "customer_statuses": {
+         *           "Prospect": "Prospect",
+         *           "Active": "Active",
+         *           "Key account": "Key account",
+         *           "Passive": "Passive",
+         *           "Former": "Former"
+         *         },
+         *         "demo_results": {
+         *           "Successful": "Successful",
+         *           "Partly successful": "Partly successful",
+         *           "Unsuccessful": "Unsuccessful",
+         *           "Pending": "Pending"
+         *         },
+         *         "demo_statuses": {
+         *           "Planned": "Planned",
+         *           "Running": "Running",
+         *           "Completed": "Completed",
+         *           "Cancelled": "Cancelled"
+         *         },
+         *         "forecast_cats": {
+         *           "Pipeline": "Pipeline",
+         *           "Best case": "Best case",
+         *           "Commit": "Commit",
+         *           "Closed": "Closed",
+         *           "Omitted": "Omitted"
+         *         },
+         *         "lead_interest": {
+         *           "High": "High",
+         *           "Medium": "Medium",
+         *           "Low": "Low"
+         *         },
+         *         "lead_next_actions": {
+         *           "Call": "Call",
+         *           "Send offer": "Send offer",
+         *           "Visit": "Visit",
+         *           "Send samples": "Send samples",
+         *           "E-mail": "E-mail"
+         *         },
+         *         "lead_statuses": {
+         *           "Yeni": "New",
+         *           "İletişime geçildi": "Contacted",
+         *           "Teklif verildi": "Offer made",
+         *           "Aktarıldı": "Converted",
+         *           "Vazgeçildi": "Dropped",
+         *           "Kazanıldı": "Won"
+         *         },
+         *         "lead_timings": {
+         *           "Now": "Now",
+         *           "This quarter": "This quarter",
+         *           "This year": "This year",
+         *           "Later": "Later"
+         *         },
+         *         "lead_visitor_types": {
+         *           "Customer": "Customer",
+         *           "Prospect": "Prospect",
+         *           "Distributor": "Distributor",
+         *           "Competitor": "Competitor",
+         *           "Other": "Other"
+         *         },
+         *         "loss_reasons": {
+         *           "Price": "Price",
+         *           "Competitor": "Competitor",
+         *           "No budget": "No budget",
+         *           "No decision": "No decision",
+         *           "Product fit": "Product fit",
+         *           "Timing": "Timing",
+         *           "Other": "Other"
+         *         },
+         *         "makro_stages": {
+         *           "Lead": "Lead",
+         *           "Opportunity": "Opportunity",
+         *           "Proposal": "Proposal",
+         *           "Closing": "Closing"
+         *         },
+         *         "next_actions": {
+         *           "Call": "Call",
+         *           "Visit": "Visit",
+         *           "Send offer": "Send offer",
+         *           "Send samples": "Send samples",
+         *           "Follow-up e-mail": "Follow-up e-mail",
+         *           "Trial": "Trial",
+         *           "Meeting": "Meeting"
+         *         },
+         *         "opp_types": {
+         *           "New business": "New business",
+         *           "Existing customer": "Existing customer",
+         *           "Trial": "Trial",
+         *           "Tender": "Tender"
+         *         },
+         *         "order_kinds": {
+         *           "Sales": "Sales",
+         *           "Sample": "Sample",
+         *           "Return": "Return"
+         *         },
+         *         "task_priorities": {
+         *           "Low": "Low",
+         *           "Normal": "Normal",
+         *           "High": "High",
+         *           "Urgent": "Urgent"
+         *         },
+         *         "task_statuses": {
+         *           "Open": "Open",
+         *           "In progress": "In progress",
+         *           "Done": "Done",
+         *           "Cancelled": "Cancelled"
+         *         },
+         *         "visit_topics": {
+         *           "Introduction": "Introduction",
+         *           "Product presentation": "Product presentation",
+         *           "Offer": "Offer",
+         *           "Negotiation": "Negotiation",
+         *           "Trial follow-up": "Trial follow-up",
+         *           "Complaint": "Complaint",
+         *           "Relationship": "Relationship"
+         *         },
+         *         "visit_types": {
+         *           "F2F": "Face to face",
+         *           "Online": "Online",
+         *           "Call": "Call",
+         *           "Deneme": "Trial"
+         *         },
+         *         "order_statuses": {
+         *           "new": "New",
+         *           "sent": "Sent",
+         *           "open": "Open",
+         *           "shipped": "Shipped",
+         *           "invoiced": "Invoiced",
+         *           "closed": "Closed"
+         *         },
+         *         "ticket_statuses": {
+         *           "Open": "Open",
+         *           "In progress": "In progress",
+         *           "Waiting": "Waiting",
+         *           "Resolved": "Resolved",
+         *           "Closed": "Closed"
+         *         },
+         *         "stage_gate": {
+         *           "Qualify": "A customer and a named need.",
+         *           "Viable": "BANT score of at least 2 and a product chosen.",
+         *           "Present Solution": "Need confirmed (BANT N) and an expected close date.",
+         *           "Negotiation": "An offer price and payment terms (days).",
+         *           "Expect to Close": "BANT score of at least 3 and a close date that is not in the past.",
+         *           "Win": "A value above zero.",
+         *           "Lost": "A loss reason.",
+         *           "Cancel": "A loss reason."
+         *         },
+         *         "stage_steps": {
+         *           "Budget confirmed": "Budget confirmed",
+         *           "Decision maker known (authority)": "Decision maker known (authority)",
+         *           "Need confirmed": "Need confirmed",
+         *           "Timing agreed": "Timing agreed",
+         *           "First meeting held": "First meeting held",
+         *           "Product selected": "Product selected",
+         *           "Samples sent": "Samples sent",
+         *           "Solution presented": "Solution presented",
+         *           "Trial agreed": "Trial agreed",
+         *           "Offer sent": "Offer sent",
+         *           "Payment terms agreed": "Payment terms agreed",
+         *           "Order date confirmed": "Order date confirmed",
+         *           "Purchase order expected": "Purchase order expected"
+         *         },
+         *         "health": {
+         *           "A": "Healthy",
+         *           "B": "Watch",
+         *           "C": "At risk",
+         *           "D": "Critical",
+         *           "-": "Closed"
+         *         }
          *       }
          *     }
          */
@@ -4832,6 +5019,12 @@ export interface components {
             /** @description visit type -> icon name */
             qe_visit_type_icons: {
                 [key: string]: string;
+            };
+            /** @description Labels in the caller's language (the user's language setting, else the workspace's): list -> {key -> label}, one entry per key. Lists: stages, barriers, customer_statuses, demo_results, demo_statuses, forecast_cats, lead_interest, lead_next_actions, lead_statuses, lead_timings, lead_visitor_types, loss_reasons, makro_stages, next_actions, opp_types, order_kinds, task_priorities, task_statuses, visit_topics, visit_types, order_statuses, ticket_statuses, stage_gate, stage_steps, health. Subsets (open_stages, task_closed_statuses, order_erp_statuses…) use their list's labels; stage_gate is keyed by stage, stage_steps by the stored step title, health by grade (A-D, - for closed). Keys never change; show the label, send the key. */
+            labels: {
+                [key: string]: {
+                    [key: string]: string;
+                };
             };
         };
         /**
@@ -5855,6 +6048,193 @@ export interface components {
          *           "Online": "video",
          *           "Call": "phone",
          *           "Deneme": "flask"
+         *         },
+         *         "labels": {
+         *           "stages": {
+         *             "Qualify": "Qualify",
+         *             "Viable": "Viable",
+         *             "Present Solution": "Present Solution",
+         *             "Negotiation": "Negotiation",
+         *             "Expect to Close": "Expect to Close",
+         *             "Win": "Win",
+         *             "Lost": "Lost",
+         *             "Cancel": "Cancel"
+         *           },
+         *           "barriers": {
+         *             "Price": "Price",
+         *             "Technical fit": "Technical fit",
+         *             "Existing supplier": "Existing supplier",
+         *             "Approval pending": "Approval pending",
+         *             "Budget timing": "Budget timing"
+         *           },
+         *           "customer_statuses": {
+         *             "Prospect": "Prospect",
+         *             "Active": "Active",
+         *             "Key account": "Key account",
+         *             "Passive": "Passive",
+         *             "Former": "Former"
+         *           },
+         *           "demo_results": {
+         *             "Successful": "Successful",
+         *             "Partly successful": "Partly successful",
+         *             "Unsuccessful": "Unsuccessful",
+         *             "Pending": "Pending"
+         *           },
+         *           "demo_statuses": {
+         *             "Planned": "Planned",
+         *             "Running": "Running",
+         *             "Completed": "Completed",
+         *             "Cancelled": "Cancelled"
+         *           },
+         *           "forecast_cats": {
+         *             "Pipeline": "Pipeline",
+         *             "Best case": "Best case",
+         *             "Commit": "Commit",
+         *             "Closed": "Closed",
+         *             "Omitted": "Omitted"
+         *           },
+         *           "lead_interest": {
+         *             "High": "High",
+         *             "Medium": "Medium",
+         *             "Low": "Low"
+         *           },
+         *           "lead_next_actions": {
+         *             "Call": "Call",
+         *             "Send offer": "Send offer",
+         *             "Visit": "Visit",
+         *             "Send samples": "Send samples",
+         *             "E-mail": "E-mail"
+         *           },
+         *           "lead_statuses": {
+         *             "Yeni": "New",
+         *             "İletişime geçildi": "Contacted",
+         *             "Teklif verildi": "Offer made",
+         *             "Aktarıldı": "Converted",
+         *             "Vazgeçildi": "Dropped",
+         *             "Kazanıldı": "Won"
+         *           },
+         *           "lead_timings": {
+         *             "Now": "Now",
+         *             "This quarter": "This quarter",
+         *             "This year": "This year",
+         *             "Later": "Later"
+         *           },
+         *           "lead_visitor_types": {
+         *             "Customer": "Customer",
+         *             "Prospect": "Prospect",
+         *             "Distributor": "Distributor",
+         *             "Competitor": "Competitor",
+         *             "Other": "Other"
+         *           },
+         *           "loss_reasons": {
+         *             "Price": "Price",
+         *             "Competitor": "Competitor",
+         *             "No budget": "No budget",
+         *             "No decision": "No decision",
+         *             "Product fit": "Product fit",
+         *             "Timing": "Timing",
+         *             "Other": "Other"
+         *           },
+         *           "makro_stages": {
+         *             "Lead": "Lead",
+         *             "Opportunity": "Opportunity",
+         *             "Proposal": "Proposal",
+         *             "Closing": "Closing"
+         *           },
+         *           "next_actions": {
+         *             "Call": "Call",
+         *             "Visit": "Visit",
+         *             "Send offer": "Send offer",
+         *             "Send samples": "Send samples",
+         *             "Follow-up e-mail": "Follow-up e-mail",
+         *             "Trial": "Trial",
+         *             "Meeting": "Meeting"
+         *           },
+         *           "opp_types": {
+         *             "New business": "New business",
+         *             "Existing customer": "Existing customer",
+         *             "Trial": "Trial",
+         *             "Tender": "Tender"
+         *           },
+         *           "order_kinds": {
+         *             "Sales": "Sales",
+         *             "Sample": "Sample",
+         *             "Return": "Return"
+         *           },
+         *           "task_priorities": {
+         *             "Low": "Low",
+         *             "Normal": "Normal",
+         *             "High": "High",
+         *             "Urgent": "Urgent"
+         *           },
+         *           "task_statuses": {
+         *             "Open": "Open",
+         *             "In progress": "In progress",
+         *             "Done": "Done",
+         *             "Cancelled": "Cancelled"
+         *           },
+         *           "visit_topics": {
+         *             "Introduction": "Introduction",
+         *             "Product presentation": "Product presentation",
+         *             "Offer": "Offer",
+         *             "Negotiation": "Negotiation",
+         *             "Trial follow-up": "Trial follow-up",
+         *             "Complaint": "Complaint",
+         *             "Relationship": "Relationship"
+         *           },
+         *           "visit_types": {
+         *             "F2F": "Face to face",
+         *             "Online": "Online",
+         *             "Call": "Call",
+         *             "Deneme": "Trial"
+         *           },
+         *           "order_statuses": {
+         *             "new": "New",
+         *             "sent": "Sent",
+         *             "open": "Open",
+         *             "shipped": "Shipped",
+         *             "invoiced": "Invoiced",
+         *             "closed": "Closed"
+         *           },
+         *           "ticket_statuses": {
+         *             "Open": "Open",
+         *             "In progress": "In progress",
+         *             "Waiting": "Waiting",
+         *             "Resolved": "Resolved",
+         *             "Closed": "Closed"
+         *           },
+         *           "stage_gate": {
+         *             "Qualify": "A customer and a named need.",
+         *             "Viable": "BANT score of at least 2 and a product chosen.",
+         *             "Present Solution": "Need confirmed (BANT N) and an expected close date.",
+         *             "Negotiation": "An offer price and payment terms (days).",
+         *             "Expect to Close": "BANT score of at least 3 and a close date that is not in the past.",
+         *             "Win": "A value above zero.",
+         *             "Lost": "A loss reason.",
+         *             "Cancel": "A loss reason."
+         *           },
+         *           "stage_steps": {
+         *             "Budget confirmed": "Budget confirmed",
+         *             "Decision maker known (authority)": "Decision maker known (authority)",
+         *             "Need confirmed": "Need confirmed",
+         *             "Timing agreed": "Timing agreed",
+         *             "First meeting held": "First meeting held",
+         *             "Product selected": "Product selected",
+         *             "Samples sent": "Samples sent",
+         *             "Solution presented": "Solution presented",
+         *             "Trial agreed": "Trial agreed",
+         *             "Offer sent": "Offer sent",
+         *             "Payment terms agreed": "Payment terms agreed",
+         *             "Order date confirmed": "Order date confirmed",
+         *             "Purchase order expected": "Purchase order expected"
+         *           },
+         *           "health": {
+         *             "A": "Healthy",
+         *             "B": "Watch",
+         *             "C": "At risk",
+         *             "D": "Critical",
+         *             "-": "Closed"
+         *           }
          *         }
          *       },
          *       "license": {
@@ -6737,11 +7117,12 @@ export interface components {
             product_id: number | null;
             /** @description a stage key: one of constants.stages (GET /api/v1/me) */
             stage: string;
+            /** @description the stage's label in the caller's language (constants.labels.stages) */
             stage_label: string;
             /** @description the stage a move forward reaches; '' when closed */
             next_stage: string;
             next_step: string;
-            /** @description what the next stage's gate asks for; '' when closed */
+            /** @description what the next stage's gate asks for, in the caller's language; '' when closed */
             guide: string;
             /** @description how many of the four BANT flags are set */
             bant: number;
@@ -6828,6 +7209,7 @@ export interface components {
             fc: string;
             health: {
                 grade: string;
+                /** @description the grade's label in the caller's language (constants.labels.health), or the label set by hand */
                 label: string;
                 score: number;
             };
@@ -7071,11 +7453,12 @@ export interface components {
             product_id: number | null;
             /** @description a stage key: one of constants.stages (GET /api/v1/me) */
             stage: string;
+            /** @description the stage's label in the caller's language (constants.labels.stages) */
             stage_label: string;
             /** @description the stage a move forward reaches; '' when closed */
             next_stage: string;
             next_step: string;
-            /** @description what the next stage's gate asks for; '' when closed */
+            /** @description what the next stage's gate asks for, in the caller's language; '' when closed */
             guide: string;
             /** @description how many of the four BANT flags are set */
             bant: number;
@@ -7162,6 +7545,7 @@ export interface components {
             fc: string;
             health: {
                 grade: string;
+                /** @description the grade's label in the caller's language (constants.labels.health), or the label set by hand */
                 label: string;
                 score: number;
             };
@@ -7537,6 +7921,7 @@ export interface components {
             sector: string;
             /** @description one of constants.customer_statuses (GET /api/v1/me) */
             status: string;
+            /** @description the status's label in the caller's language (constants.labels.customer_statuses) */
             status_label: string;
             unit: string;
             currency: string;
@@ -7642,6 +8027,7 @@ export interface components {
             sector: string;
             /** @description one of constants.customer_statuses (GET /api/v1/me) */
             status: string;
+            /** @description the status's label in the caller's language (constants.labels.customer_statuses) */
             status_label: string;
             unit: string;
             currency: string;
@@ -7813,6 +8199,7 @@ export interface components {
             sector: string;
             /** @description one of constants.customer_statuses (GET /api/v1/me) */
             status: string;
+            /** @description the status's label in the caller's language (constants.labels.customer_statuses) */
             status_label: string;
             unit: string;
             currency: string;
@@ -14486,6 +14873,193 @@ export interface operations {
                      *           "Online": "video",
                      *           "Call": "phone",
                      *           "Deneme": "flask"
+                     *         },
+                     *         "labels": {
+                     *           "stages": {
+                     *             "Qualify": "Qualify",
+                     *             "Viable": "Viable",
+                     *             "Present Solution": "Present Solution",
+                     *             "Negotiation": "Negotiation",
+                     *             "Expect to Close": "Expect to Close",
+                     *             "Win": "Win",
+                     *             "Lost": "Lost",
+                     *             "Cancel": "Cancel"
+                     *           },
+                     *           "barriers": {
+                     *             "Price": "Price",
+                     *             "Technical fit": "Technical fit",
+                     *             "Existing supplier": "Existing supplier",
+                     *             "Approval pending": "Approval pending",
+                     *             "Budget timing": "Budget timing"
+                     *           },
+                     *           "customer_statuses": {
+                     *             "Prospect": "Prospect",
+                     *             "Active": "Active",
+                     *             "Key account": "Key account",
+                     *             "Passive": "Passive",
+                     *             "Former": "Former"
+                     *           },
+                     *           "demo_results": {
+                     *             "Successful": "Successful",
+                     *             "Partly successful": "Partly successful",
+                     *             "Unsuccessful": "Unsuccessful",
+                     *             "Pending": "Pending"
+                     *           },
+                     *           "demo_statuses": {
+                     *             "Planned": "Planned",
+                     *             "Running": "Running",
+                     *             "Completed": "Completed",
+                     *             "Cancelled": "Cancelled"
+                     *           },
+                     *           "forecast_cats": {
+                     *             "Pipeline": "Pipeline",
+                     *             "Best case": "Best case",
+                     *             "Commit": "Commit",
+                     *             "Closed": "Closed",
+                     *             "Omitted": "Omitted"
+                     *           },
+                     *           "lead_interest": {
+                     *             "High": "High",
+                     *             "Medium": "Medium",
+                     *             "Low": "Low"
+                     *           },
+                     *           "lead_next_actions": {
+                     *             "Call": "Call",
+                     *             "Send offer": "Send offer",
+                     *             "Visit": "Visit",
+                     *             "Send samples": "Send samples",
+                     *             "E-mail": "E-mail"
+                     *           },
+                     *           "lead_statuses": {
+                     *             "Yeni": "New",
+                     *             "İletişime geçildi": "Contacted",
+                     *             "Teklif verildi": "Offer made",
+                     *             "Aktarıldı": "Converted",
+                     *             "Vazgeçildi": "Dropped",
+                     *             "Kazanıldı": "Won"
+                     *           },
+                     *           "lead_timings": {
+                     *             "Now": "Now",
+                     *             "This quarter": "This quarter",
+                     *             "This year": "This year",
+                     *             "Later": "Later"
+                     *           },
+                     *           "lead_visitor_types": {
+                     *             "Customer": "Customer",
+                     *             "Prospect": "Prospect",
+                     *             "Distributor": "Distributor",
+                     *             "Competitor": "Competitor",
+                     *             "Other": "Other"
+                     *           },
+                     *           "loss_reasons": {
+                     *             "Price": "Price",
+                     *             "Competitor": "Competitor",
+                     *             "No budget": "No budget",
+                     *             "No decision": "No decision",
+                     *             "Product fit": "Product fit",
+                     *             "Timing": "Timing",
+                     *             "Other": "Other"
+                     *           },
+                     *           "makro_stages": {
+                     *             "Lead": "Lead",
+                     *             "Opportunity": "Opportunity",
+                     *             "Proposal": "Proposal",
+                     *             "Closing": "Closing"
+                     *           },
+                     *           "next_actions": {
+                     *             "Call": "Call",
+                     *             "Visit": "Visit",
+                     *             "Send offer": "Send offer",
+                     *             "Send samples": "Send samples",
+                     *             "Follow-up e-mail": "Follow-up e-mail",
+                     *             "Trial": "Trial",
+                     *             "Meeting": "Meeting"
+                     *           },
+                     *           "opp_types": {
+                     *             "New business": "New business",
+                     *             "Existing customer": "Existing customer",
+                     *             "Trial": "Trial",
+                     *             "Tender": "Tender"
+                     *           },
+                     *           "order_kinds": {
+                     *             "Sales": "Sales",
+                     *             "Sample": "Sample",
+                     *             "Return": "Return"
+                     *           },
+                     *           "task_priorities": {
+                     *             "Low": "Low",
+                     *             "Normal": "Normal",
+                     *             "High": "High",
+                     *             "Urgent": "Urgent"
+                     *           },
+                     *           "task_statuses": {
+                     *             "Open": "Open",
+                     *             "In progress": "In progress",
+                     *             "Done": "Done",
+                     *             "Cancelled": "Cancelled"
+                     *           },
+                     *           "visit_topics": {
+                     *             "Introduction": "Introduction",
+                     *             "Product presentation": "Product presentation",
+                     *             "Offer": "Offer",
+                     *             "Negotiation": "Negotiation",
+                     *             "Trial follow-up": "Trial follow-up",
+                     *             "Complaint": "Complaint",
+                     *             "Relationship": "Relationship"
+                     *           },
+                     *           "visit_types": {
+                     *             "F2F": "Face to face",
+                     *             "Online": "Online",
+                     *             "Call": "Call",
+                     *             "Deneme": "Trial"
+                     *           },
+                     *           "order_statuses": {
+                     *             "new": "New",
+                     *             "sent": "Sent",
+                     *             "open": "Open",
+                     *             "shipped": "Shipped",
+                     *             "invoiced": "Invoiced",
+                     *             "closed": "Closed"
+                     *           },
+                     *           "ticket_statuses": {
+                     *             "Open": "Open",
+                     *             "In progress": "In progress",
+                     *             "Waiting": "Waiting",
+                     *             "Resolved": "Resolved",
+                     *             "Closed": "Closed"
+                     *           },
+                     *           "stage_gate": {
+                     *             "Qualify": "A customer and a named need.",
+                     *             "Viable": "BANT score of at least 2 and a product chosen.",
+                     *             "Present Solution": "Need confirmed (BANT N) and an expected close date.",
+                     *             "Negotiation": "An offer price and payment terms (days).",
+                     *             "Expect to Close": "BANT score of at least 3 and a close date that is not in the past.",
+                     *             "Win": "A value above zero.",
+                     *             "Lost": "A loss reason.",
+                     *             "Cancel": "A loss reason."
+                     *           },
+                     *           "stage_steps": {
+                     *             "Budget confirmed": "Budget confirmed",
+                     *             "Decision maker known (authority)": "Decision maker known (authority)",
+                     *             "Need confirmed": "Need confirmed",
+                     *             "Timing agreed": "Timing agreed",
+                     *             "First meeting held": "First meeting held",
+                     *             "Product selected": "Product selected",
+                     *             "Samples sent": "Samples sent",
+                     *             "Solution presented": "Solution presented",
+                     *             "Trial agreed": "Trial agreed",
+                     *             "Offer sent": "Offer sent",
+                     *             "Payment terms agreed": "Payment terms agreed",
+                     *             "Order date confirmed": "Order date confirmed",
+                     *             "Purchase order expected": "Purchase order expected"
+                     *           },
+                     *           "health": {
+                     *             "A": "Healthy",
+                     *             "B": "Watch",
+                     *             "C": "At risk",
+                     *             "D": "Critical",
+                     *             "-": "Closed"
+                     *           }
                      *         }
                      *       },
                      *       "license": {

@@ -70,10 +70,10 @@ describe('GET /api/v1/qe/config', () => {
       open_stages: ['Qualify', 'Viable', 'Present Solution', 'Negotiation', 'Expect to Close'],
       stage_labels: expect.objectContaining({ Win: 'Win' }),
       visit_types: [
-        { k: 'F2F', label: 'F2F', icon: 'handshake' },
+        { k: 'F2F', label: 'Face to face', icon: 'handshake' },
         { k: 'Online', label: 'Online', icon: 'video' },
         { k: 'Call', label: 'Call', icon: 'phone' },
-        { k: 'Deneme', label: 'Deneme', icon: 'flask' },
+        { k: 'Deneme', label: 'Trial', icon: 'flask' },
       ],
       currency: 'EUR',
       unit: 'kg',

@@ -248,7 +248,7 @@ describe('migration 1795320000000 on an installation of before', () => {
     const plain = await createWorkspace(t, 'mig-plain');
     const custom = await createWorkspace(t, 'mig-custom');
     const oldShape = (extra: Record<string, unknown>) => {
-      const { stage_roles: _1, stage_gates: _2, stage_steps: _3, stage_fc: _4, task_closed_statuses: _5, task_done_status: _6, customer_at_risk_statuses: _7, customer_account_statuses: _8, sales_cycle_days: _9, ...old } = defaultConstants();
+      const { stage_roles: _1, stage_gates: _2, stage_steps: _3, stage_fc: _4, task_closed_statuses: _5, task_done_status: _6, customer_at_risk_statuses: _7, customer_account_statuses: _8, sales_cycle_days: _9, labels: _10, ...old } = defaultConstants();
       return { ...old, ...extra };
     };
     await db(t).query('UPDATE workspaces SET constants = $1 WHERE id = $2', [JSON.stringify(oldShape({})), plain.ws.id]);
@@ -264,7 +264,9 @@ describe('migration 1795320000000 on an installation of before', () => {
     await withRunner((r) => m.up(r));
 
     const wsOf = async (id: number) => (await db(t).findOneByOrFail(Workspace, { id })).constants;
-    expect(await wsOf(plain.ws.id)).toEqual(defaultConstants());
+    // labels came later: a workspace of before has none stored and reads the defaults (labels.ts labelsOf)
+    const { labels: _labels, ...withoutLabels } = defaultConstants();
+    expect(await wsOf(plain.ws.id)).toEqual(withoutLabels);
     const c = await wsOf(custom.ws.id);
     expect(c).toMatchObject({
       stage_roles: { Yeni: 'open', Teklif: 'open', Win: 'won', Lost: 'lost' },

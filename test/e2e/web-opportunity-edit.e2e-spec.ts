@@ -25,7 +25,7 @@ const TEXT = {
     newOpp: 'Yeni fırsat', name: 'Ad', company: 'Firma (zorunlu)', create: 'Oluştur', value: 'Tutar', product: 'Ürün',
     edit: 'Düzenle', editForm: 'Fırsatı düzenle', save: 'Kaydet', offer: 'Birim teklif fiyatı', days: 'Ödeme vadesi (gün)', close: 'Kapanış tarihi',
     budget: 'Bütçe', authority: 'Yetki', need: 'İhtiyaç', move: (s: string) => `${s} aşamasına taşı`,
-    stages: ['Viable', 'Present Solution', 'Negotiation'], missing: ['teklif fiyatı yok', 'ödeme vadesi yok'], noProduct: 'ürün seçilmedi',
+    stages: ['Uygun', 'Çözüm sunumu', 'Pazarlık'], missing: ['teklif fiyatı yok', 'ödeme vadesi yok'], noProduct: 'ürün seçilmedi',
     tooLong: 'Ödeme vadesi (gün) en fazla 3650 olmalı.', stagesRegion: 'Aşamalar', current: 'şimdiki aşama',
   },
 } as const;

@@ -44,7 +44,7 @@ async function expected() {
 
 const cases: { width: Width; lang: 'en' | 'tr'; from: 'opportunity' | 'company'; words: Record<string, RegExp> }[] = [
   { width: 'desktop', lang: 'en', from: 'opportunity', words: { product: /^Apply: Product: Streç Film 23 mic/, price: /^Apply: Price: 12\.5 TRY\/kg/, next: /^Apply: Call · \d{4}/, save: /^Save visit$/, undo: /^Undo/, saved: /Visit saved/, undone: /The visit was removed/, logVisit: /^Log a visit$/ } },
-  { width: 'phone', lang: 'tr', from: 'company', words: { product: /^Uygula: Ürün: Streç Film 23 mic/, price: /^Uygula: Teklif fiyatı: 12\.5 TRY kg/, next: /^Uygula: Sonraki adım: Call \d{4}/, save: /^Ziyareti kaydet$/, undo: /^Geri al/, saved: /Ziyaret kaydedildi/, undone: /Ziyaret silindi/, logVisit: /^Ziyaret gir$/ } },
+  { width: 'phone', lang: 'tr', from: 'company', words: { product: /^Uygula: Ürün: Streç Film 23 mic/, price: /^Uygula: Teklif fiyatı: 12\.5 TRY kg/, next: /^Uygula: Sonraki adım: Arama \d{4}/, save: /^Ziyareti kaydet$/, undo: /^Geri al/, saved: /Ziyaret kaydedildi/, undone: /Ziyaret silindi/, logVisit: /^Ziyaret gir$/ } },
 ];
 
 describe.each(cases)('log a visit at $width ($lang, from the $from)', ({ width, lang, from, words }) => {

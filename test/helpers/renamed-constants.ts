@@ -1,3 +1,4 @@
+import { pruneLabels } from '../../src/domain/workspace/labels';
 import { defaultConstants } from '../../src/domain/workspace/defaults';
 import type { WorkspaceConstants } from '../../src/domain/workspace/workspace.entity';
 
@@ -33,7 +34,7 @@ const keys = <T>(m: Record<string, T>, tr: Record<string, string>): Record<strin
 export function turkishConstants(): WorkspaceConstants {
   const d = defaultConstants();
   const s = (x: string) => TR_STAGES[x] ?? x;
-  return {
+  const c: WorkspaceConstants = {
     ...d,
     stages: d.stages.map(s),
     open_stages: d.open_stages.map(s),
@@ -55,4 +56,7 @@ export function turkishConstants(): WorkspaceConstants {
     customer_account_statuses: d.customer_account_statuses.map((x) => TR_CUSTOMERS[x] ?? x),
     visit_period: keys(d.visit_period, TR_CUSTOMERS),
   };
+  // the default labels of the keys it kept (renamed keys show their own names)
+  c.labels = pruneLabels(d.labels ?? {}, c);
+  return c;
 }

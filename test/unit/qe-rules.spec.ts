@@ -204,7 +204,7 @@ describe('Quick Entry constants', () => {
   });
 
   it('the migration gives existing workspaces valid Quick Entry constants, adapted to their lists', () => {
-    const { qe_templates: _t, qe_undo_seconds: _u, qe_next_action_roles: _r, qe_trial_results: _tr, qe_visit_type_icons: _i, ...old } = turkishConstants();
+    const { qe_templates: _t, qe_undo_seconds: _u, qe_next_action_roles: _r, qe_trial_results: _tr, qe_visit_type_icons: _i, labels: _l, ...old } = turkishConstants();
     expect(validateConstants({ ...quickEntryConstantsFor(old), ...old })).toEqual([]);
     const renamed = { ...old, next_actions: ['Ara', 'Ziyaret'], demo_results: ['Olumlu', 'Olumsuz'], visit_types: ['Yüz yüze'], visit_topics: ['Tanışma'], lead_visit_type: 'Yüz yüze' };
     const qe = quickEntryConstantsFor(renamed);

@@ -6,6 +6,7 @@
 import { DomainError } from '../../platform/common/errors';
 import { isKnownCountry } from '../../platform/common/holidays';
 import { defaultConstants } from './defaults';
+import { checkLabels, defaultLabelsFor, pruneLabels } from './labels';
 import { BANT_KEYS, GATE_RULE_KEYS, QE_BLOCK_FIELDS, QE_BLOCK_KEYS, QE_BLOCK_STATES, QE_CONDS, QE_NEXT_STEP_ROLES, QE_TRIAL_OUTCOMES, QeBlockKey, STAGE_ROLES, WorkspaceConstants } from './workspace.entity';
 
 /** Longest stage or status key: the columns that hold them are varchar(40). */
@@ -77,8 +78,15 @@ const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isI
  * validation can name them.
  */
 export function mergeConstants(current: WorkspaceConstants, patch: Partial<WorkspaceConstants> | Record<string, unknown>): Record<string, unknown> {
-  return { ...current, ...patch };
+  const next: Record<string, unknown> = { ...current, ...patch };
+  // Labels follow their keys: a patch that renames or drops keys without sending labels drops their labels
+  // (as renamed stages leave no stale keys behind); a workspace without stored labels gets the defaults.
+  if (!('labels' in patch)) next.labels = current.labels ? pruneLabels(current.labels, next as Partial<WorkspaceConstants>) : defaultLabelsFor(next as Partial<WorkspaceConstants>);
+  return next;
 }
+
+/** Keys that may be absent: read-time defaults fill them (labels.ts `labelsOf`). */
+const OPTIONAL_KEYS = new Set(['labels']);
 
 type Err = (path: string, msg: string) => void;
 /** What the checks read: the input, its string lists (the valid entries of each), and where problems go. */
@@ -96,7 +104,7 @@ export function validateConstants(input: unknown): string[] {
   const err: Err = (path, msg) => errors.push(`${path}: ${msg}`);
 
   for (const key of Object.keys(c)) if (!KNOWN_KEYS.has(key)) err(key, 'unknown constant');
-  for (const key of KNOWN_KEYS) if (!(key in c)) err(key, 'is missing');
+  for (const key of KNOWN_KEYS) if (!(key in c) && !OPTIONAL_KEYS.has(key)) err(key, 'is missing');
   const k: Checked = { c, lists: checkLists(c, err), err };
   for (const key of BOOLEANS) if (key in c && typeof c[key] !== 'boolean') err(key, 'must be true or false');
   for (const key of STRINGS) if (key in c && typeof c[key] !== 'string') err(key, 'must be a string');
@@ -111,6 +119,7 @@ export function validateConstants(input: unknown): string[] {
   if ('holiday_country' in c && !isKnownCountry(c.holiday_country)) err('holiday_country', 'must be a country code such as TR or DE (ISO 3166-1, upper case)');
   // --- quick entry ---
   checkQuickEntry(c, k.lists, err);
+  if ('labels' in c) checkLabels(c.labels, c, err);
   return errors;
 }
 

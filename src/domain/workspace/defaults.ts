@@ -1,3 +1,4 @@
+import { defaultLabelsFor } from './labels';
 import { AppSettings, LicenseSettings, QeTemplateBlock, WorkspaceConstants } from './workspace.entity';
 
 /** Licence modules. Endpoints name the one they need (spec 1, 7.1). */
@@ -18,7 +19,7 @@ export const ALL_MODULES: string[] = Object.values(MODULES);
 export const STAGES = ['Qualify', 'Viable', 'Present Solution', 'Negotiation', 'Expect to Close', 'Win', 'Lost', 'Cancel'];
 
 export function defaultConstants(): WorkspaceConstants {
-  return {
+  const c: WorkspaceConstants = {
     stages: [...STAGES],
     stage_labels: Object.fromEntries(STAGES.map((s) => [s, s])),
     stage_colors: {
@@ -78,6 +79,9 @@ export function defaultConstants(): WorkspaceConstants {
     // --- quick entry ---
     ...quickEntryDefaults(),
   };
+  // every default key has a label in English and Turkish (default-labels.ts)
+  c.labels = defaultLabelsFor(c);
+  return c;
 }
 
 /** Order and ticket statuses (also merged into existing workspaces by migration 1795360000000). */

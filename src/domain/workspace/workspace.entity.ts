@@ -1,3 +1,4 @@
+import type { WorkspaceLabels } from './labels';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 export interface AppSettings {
@@ -88,6 +89,11 @@ export interface WorkspaceConstants {
   opp_line_label: string;
   opp_status_labels: boolean;
   visit_period: Record<string, number>;
+  /**
+   * Labels per language of the keys above (labels.ts): `{en: {list: {key: label}}, tr: …}`. Absent in
+   * workspaces made before labels existed: they read the default labels of the keys they have.
+   */
+  labels?: WorkspaceLabels;
   // --- rules as data (not in spec 2.3; sent in `me` as extra fields) ---
   /** Every stage's role; `open_stages` are exactly the open ones, in pipeline order; one stage is won. */
   stage_roles: Record<string, StageRole>;

@@ -6,6 +6,7 @@ import { Loaded } from '../shell/States';
 import { Field, fieldErrors, FormError } from '../shell/forms';
 import { Fields, RecordHeader, RecordLink } from '../shell/RecordView';
 import { screenText, useLang, useT } from '../lib/i18n';
+import { useLabels } from '../lib/labels';
 import { useMe } from '../lib/session';
 import { formatDate, formatNumber, formatTimestamp } from '../lib/format';
 import './visits/visits.css';
@@ -30,6 +31,7 @@ export default function ActivityRecord() {
   const id = Number(useParams().id);
   const lang = useLang();
   const t = useText();
+  const labelOf = useLabels();
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
   const q = useQuery({ queryKey: ['activity', id], queryFn: async () => must(await api.GET('/api/v1/activities/{id}', { params: { path: { id } } })).activity, enabled: Number.isSafeInteger(id) });
@@ -39,7 +41,7 @@ export default function ActivityRecord() {
         const qty = r.blocks.quantity;
         return (
           <article>
-            <RecordHeader kind={t('kind')} rid={r.rid} title={[r.type, r.customer, formatDate(lang, r.date)].filter(Boolean).join(' · ')}>
+            <RecordHeader kind={t('kind')} rid={r.rid} title={[labelOf('visit_types', r.type), r.customer, formatDate(lang, r.date)].filter(Boolean).join(' · ')}>
               {r.can_edit && !editing ? (
                 <button type="button" onClick={() => (setEditing(true), setSaved(false))}>
                   {t('edit')}
@@ -50,14 +52,14 @@ export default function ActivityRecord() {
             {editing ? <EditVisit activity={r} onDone={(ok) => (setEditing(false), setSaved(ok))} /> : null}
             <Fields
               items={[
-                [t('type'), r.type],
+                [t('type'), labelOf('visit_types', r.type)],
                 [t('date'), formatDate(lang, r.date)],
                 [t('company'), <RecordLink kind="companies" id={r.customer_id}>{r.customer}</RecordLink>],
                 [t('opportunity'), r.opp_id ? <RecordLink kind="opportunities" id={r.opp_id}>{r.opp || String(r.opp_id)}</RecordLink> : null],
                 [t('participants'), r.people.length ? r.people.map((p) => p.name).join(', ') : null],
                 [t('quantity'), qty?.kg ? `${formatNumber(lang, Number(qty.kg))} ${qty.unit || 'kg'}` : null],
                 [t('outcome'), r.outcome],
-                [t('nextAction'), r.next_action],
+                [t('nextAction'), labelOf('next_actions', r.next_action)],
                 [t('nextDate'), formatDate(lang, r.next_date)],
                 [t('task'), r.task_id && r.task ? <Link to={`/tasks/${r.task_id}`}>{r.task}</Link> : null],
                 [t('owner'), r.owner?.full_name],
@@ -77,6 +79,7 @@ function EditVisit({ activity: a, onDone }: { activity: Activity; onDone: (saved
   const me = useMe();
   const common = useT();
   const t = useText();
+  const labelOf = useLabels();
   const qc = useQueryClient();
   const [v, setV] = useState({ type: a.type, date: a.date, people: a.person_ids, kg: a.blocks.quantity?.kg ?? '', nextAction: a.next_action, nextDate: a.next_date ?? '', outcome: a.outcome, note: a.note });
   const [local, setLocal] = useState<Record<string, string>>({});
@@ -117,7 +120,9 @@ function EditVisit({ activity: a, onDone }: { activity: Activity; onDone: (saved
           {(p) => (
             <select {...p} value={v.type} onChange={(e) => setV({ ...v, type: e.target.value })}>
               {options(me.constants.visit_types, a.type).map((x) => (
-                <option key={x}>{x}</option>
+                <option key={x} value={x}>
+                  {labelOf('visit_types', x)}
+                </option>
               ))}
             </select>
           )}
@@ -133,7 +138,9 @@ function EditVisit({ activity: a, onDone }: { activity: Activity; onDone: (saved
             <select {...p} value={v.nextAction} onChange={(e) => setV({ ...v, nextAction: e.target.value })}>
               <option value="">{t('none')}</option>
               {options(me.constants.next_actions, a.next_action).map((x) => (
-                <option key={x}>{x}</option>
+                <option key={x} value={x}>
+                  {labelOf('next_actions', x)}
+                </option>
               ))}
             </select>
           )}

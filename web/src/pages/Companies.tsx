@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { api, must } from '../lib/api';
 import { useLang, useT } from '../lib/i18n';
 import { formatDate, formatNumber } from '../lib/format';
+import { useLabels } from '../lib/labels';
 import { useMe } from '../lib/session';
 import { ListScreen, useKeysetList } from '../shell/ListScreen';
 import { useUrlFilters } from '../shell/url-filters';
@@ -15,6 +16,7 @@ const PAGE = 25;
 /** The companies list: search, filters and sort in the address, keyset paging with "Load more". */
 export default function Companies() {
   const me = useMe();
+  const labelOf = useLabels();
   const t = useT();
   const lang = useLang();
   const text = useCompanyText();
@@ -52,7 +54,7 @@ export default function Companies() {
         clear: text('clear'),
         fields: [
           { type: 'search', key: 'q', label: text('searchCompanies') },
-          { type: 'select', key: 'status', label: text('status'), any: text('anyStatus'), options: me.constants.customer_statuses },
+          { type: 'select', key: 'status', label: text('status'), any: text('anyStatus'), options: me.constants.customer_statuses.map((s) => ({ value: s, label: labelOf('customer_statuses', s) })) },
           { type: 'select', key: 'owner_id', label: t('common.owner'), any: text('anyOwner'), options: me.users.map((u) => ({ value: u.id, label: u.full_name })) },
           { type: 'text', key: 'city', label: text('city') },
           { type: 'text', key: 'sector', label: text('sector') },
@@ -73,7 +75,7 @@ export default function Companies() {
             </>
           ),
         },
-        { label: text('status'), cell: (c) => c.status_label },
+        { label: text('status'), cell: (c) => labelOf('customer_statuses', c.status) },
         { label: text('city'), cell: (c) => c.city },
         { label: text('sector'), cell: (c) => c.sector },
         { label: t('common.owner'), cell: (c) => c.owner?.full_name },

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must } from '../lib/api';
 import { useLang, useT } from '../lib/i18n';
 import { formatDate, formatMoney, formatNumber, formatTimestamp } from '../lib/format';
+import { useLabels } from '../lib/labels';
 import { MODULES, useModule } from '../lib/session';
 import { Loaded } from '../shell/States';
 import { Fields, RecordHeader } from '../shell/RecordView';
@@ -27,6 +28,7 @@ export default function CompanyRecord() {
   const id = Number(useParams().id);
   const t = useT();
   const lang = useLang();
+  const labelOf = useLabels();
   const text = useCompanyText();
   const orders = useModule(MODULES.orders);
   const visits = useModule(MODULES.activities);
@@ -54,7 +56,7 @@ export default function CompanyRecord() {
         <article className="co-record">
           <RecordHeader kind={text('company')} rid={c.rid} title={c.name}>
             <p className="co-badges">
-              <span className="co-badge">{c.status_label}</span>
+              <span className="co-badge">{labelOf('customer_statuses', c.status)}</span>
               {!c.active ? <span className="co-badge warn">{text('archivedBadge')}</span> : null}
               {c.at_risk ? <span className="co-badge warn">{text('atRisk')}</span> : null}
               {c.visit_overdue_days > 0 ? <span className="co-badge warn">{text('visitOverdue', { n: c.visit_overdue_days })}</span> : null}
@@ -161,7 +163,7 @@ export default function CompanyRecord() {
                   {opportunities.items.map((o) => (
                     <li key={o.id}>
                       <Link to={`/opportunities/${o.id}`}>{o.name}</Link>
-                      <span className="help">{[o.stage_label, formatMoney(lang, o.value, o.currency), formatDate(lang, o.close_date)].filter(Boolean).join(' · ')}</span>
+                      <span className="help">{[labelOf('stages', o.stage), formatMoney(lang, o.value, o.currency), formatDate(lang, o.close_date)].filter(Boolean).join(' · ')}</span>
                     </li>
                   ))}
                 </ul>
@@ -175,8 +177,8 @@ export default function CompanyRecord() {
                 <ul className="co-list">
                   {activities.items.map((a) => (
                     <li key={a.id}>
-                      <Link to={`/activities/${a.id}`}>{[formatDate(lang, a.date), a.type].join(' · ')}</Link>
-                      <span className="help">{[a.topic, a.outcome || a.note].filter(Boolean).join(' · ')}</span>
+                      <Link to={`/activities/${a.id}`}>{[formatDate(lang, a.date), labelOf('visit_types', a.type)].join(' · ')}</Link>
+                      <span className="help">{[labelOf('visit_topics', a.topic), a.outcome || a.note].filter(Boolean).join(' · ')}</span>
                     </li>
                   ))}
                 </ul>
@@ -191,7 +193,7 @@ export default function CompanyRecord() {
                   {tasks.items.map((k) => (
                     <li key={k.id}>
                       <Link to={`/tasks/${k.id}`}>{k.title}</Link>
-                      <span className={k.overdue ? 'error' : 'help'}>{[k.status, k.priority, formatDate(lang, k.due_date)].filter(Boolean).join(' · ')}</span>
+                      <span className={k.overdue ? 'error' : 'help'}>{[labelOf('task_statuses', k.status), labelOf('task_priorities', k.priority), formatDate(lang, k.due_date)].filter(Boolean).join(' · ')}</span>
                     </li>
                   ))}
                 </ul>
@@ -205,7 +207,7 @@ export default function CompanyRecord() {
                 {c.orders.map((o) => (
                   <li key={o.id}>
                     <Link to={`/orders/${o.id}`}>{[formatDate(lang, o.date), o.product].filter(Boolean).join(' · ')}</Link>
-                    <span className="help">{[formatMoney(lang, o.amount, o.currency), o.status].filter(Boolean).join(' · ')}</span>
+                    <span className="help">{[formatMoney(lang, o.amount, o.currency), labelOf('order_statuses', o.status)].filter(Boolean).join(' · ')}</span>
                   </li>
                 ))}
               </ul>

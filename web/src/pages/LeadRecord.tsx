@@ -6,6 +6,7 @@ import { Loaded } from '../shell/States';
 import { Fields, RecordHeader, RecordLink } from '../shell/RecordView';
 import { useLang, useT } from '../lib/i18n';
 import { formatDate, formatNumber, formatTimestamp } from '../lib/format';
+import { useLabels } from '../lib/labels';
 import { useMe } from '../lib/session';
 import { LeadForm } from './leads/LeadForm';
 import { ConvertDialog } from './leads/ConvertDialog';
@@ -25,6 +26,7 @@ export default function LeadRecord() {
 
 function LeadView({ lead: r }: { lead: Lead }) {
   const me = useMe();
+  const labelOf = useLabels();
   const t = useT();
   const lang = useLang();
   const text = useLeadText();
@@ -46,7 +48,7 @@ function LeadView({ lead: r }: { lead: Lead }) {
     <article className="ld-page">
       <RecordHeader kind={text('lead')} rid={r.rid} title={r.company || r.contact_name}>
         <p className="co-badges">
-          <span className="co-badge">{r.status_eff}</span>
+          <span className="co-badge">{labelOf('lead_statuses', r.status_eff)}</span>
           {r.fair ? <span className="co-badge">{r.fair}</span> : null}
           {r.converted_at ? <span className="co-badge">{text('converted', { when: formatTimestamp(lang, r.converted_at) })}</span> : null}
         </p>
@@ -58,7 +60,7 @@ function LeadView({ lead: r }: { lead: Lead }) {
             <select value={r.status} disabled={status.isPending} onChange={(e) => status.mutate(e.target.value)}>
               {[...new Set([...me.constants.lead_statuses, r.status])].map((s) => (
                 <option key={s} value={s}>
-                  {s}
+                  {labelOf('lead_statuses', s)}
                 </option>
               ))}
             </select>
@@ -105,15 +107,15 @@ function LeadView({ lead: r }: { lead: Lead }) {
           [text('city'), r.city],
           [text('sector'), r.sector],
           [text('supplier'), r.supplier],
-          [text('interest'), r.interest],
+          [text('interest'), labelOf('lead_interest', r.interest)],
           [text('products'), r.products],
           [text('productsText'), r.products_text],
           [text('line'), r.line],
-          [text('nextAction'), [r.next_action, formatDate(lang, r.next_date)].filter(Boolean).join(' · ')],
-          [text('timing'), r.timing],
-          [text('visitorType'), r.visitor_type],
+          [text('nextAction'), [labelOf('lead_next_actions', r.next_action), formatDate(lang, r.next_date)].filter(Boolean).join(' · ')],
+          [text('timing'), labelOf('lead_timings', r.timing)],
+          [text('visitorType'), labelOf('lead_visitor_types', r.visitor_type)],
           [text('potential'), r.potential_kg !== null ? `${formatNumber(lang, r.potential_kg, 2)} ${r.unit}`.trim() : ''],
-          [text('oppType'), r.opp_type],
+          [text('oppType'), labelOf('opp_types', r.opp_type)],
           [text('note'), r.note],
           [text('projectNote'), r.project_note],
           [t('common.owner'), r.owner?.full_name],
@@ -146,7 +148,7 @@ function LeadView({ lead: r }: { lead: Lead }) {
             items={[
               [text('company'), r.link_customer_id || r.customer_id ? <RecordLink kind="companies" id={r.link_customer_id ?? r.customer_id}>{r.link_customer || r.company}</RecordLink> : ''],
               [text('opportunity'), r.opp_id ? <RecordLink kind="opportunities" id={r.opp_id}>{text('viewOpp')}</RecordLink> : ''],
-              [text('task'), r.task_id ? <Link to={`/tasks/${r.task_id}`}>{r.next_action || text('task')}</Link> : ''],
+              [text('task'), r.task_id ? <Link to={`/tasks/${r.task_id}`}>{labelOf('lead_next_actions', r.next_action) || text('task')}</Link> : ''],
             ]}
           />
         </section>

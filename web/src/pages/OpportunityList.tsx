@@ -134,7 +134,7 @@ export default function OpportunityList() {
                           <Link to={`/companies/${o.customer_id}`}>{o.customer}</Link>
                         </td>
                         <td>
-                          <span className="swatch" style={{ background: c.stage_colors[o.stage] }} aria-hidden="true" /> {o.stage_label || stageLabel(c, o.stage)}
+                          <span className="swatch" style={{ background: c.stage_colors[o.stage] }} aria-hidden="true" /> {stageLabel(c, o.stage)}
                         </td>
                         <td className="num">{formatMoney(lang, o.value, o.currency)}</td>
                         <td>

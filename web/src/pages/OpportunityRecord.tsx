@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { api, must } from '../lib/api';
+import { useLabels } from '../lib/labels';
 import { MODULES, useMe, useModule } from '../lib/session';
 import { useLang } from '../lib/i18n';
 import { formatDate, formatMoney, formatNumber } from '../lib/format';
@@ -36,6 +37,7 @@ export default function OpportunityRecord() {
 function Record({ o }: { o: Opp }) {
   const me = useMe();
   const c = me.constants;
+  const labelOf = useLabels();
   const text = useOppText();
   const lang = useLang();
   const navigate = useNavigate();
@@ -58,7 +60,7 @@ function Record({ o }: { o: Opp }) {
           <strong>{formatMoney(lang, o.value, o.currency)}</strong>
           {' · '}
           <span className="stage-pill" style={{ borderColor: c.stage_colors[o.stage] }}>
-            {o.stage_label || stageLabel(c, o.stage)}
+            {stageLabel(c, o.stage)}
           </span>
           {' · '}
           <HealthBadge opp={o} />
@@ -151,7 +153,7 @@ function Record({ o }: { o: Opp }) {
 
       <Fields
         items={[
-          [text('closedStatus'), o.is_open ? null : `${stageLabel(c, o.stage)}${o.close_reason ? ` (${text('reasonIs', { reason: o.close_reason })})` : ''}`],
+          [text('closedStatus'), o.is_open ? null : `${stageLabel(c, o.stage)}${o.close_reason ? ` (${text('reasonIs', { reason: labelOf('loss_reasons', o.close_reason) })})` : ''}`],
           [text('owner'), o.owner?.full_name],
           [text('product'), o.product],
           [text('quantity'), o.potential_kg ? `${formatNumber(lang, o.potential_kg)} ${o.unit}` : null],
@@ -161,8 +163,8 @@ function Record({ o }: { o: Opp }) {
           // `prob` is a fraction (0.1 = 10 %), whatever the OpenAPI description says
           [text('probability'), `${formatNumber(lang, o.prob * 100)} %`],
           [text('weighted'), formatMoney(lang, o.weighted, o.base_currency)],
-          [text('forecast'), o.fc],
-          [text('type'), o.type],
+          [text('forecast'), labelOf('forecast_cats', o.fc)],
+          [text('type'), labelOf('opp_types', o.type)],
           [text('source'), o.source],
           [text('competitor'), o.competitor],
           [lineLabel(c.opp_line_label, text('line')), o.line],
@@ -218,6 +220,7 @@ function Record({ o }: { o: Opp }) {
 /** Every stage in order, the current one marked; the next stage with its gate text and what it still misses. */
 function StageBar({ o }: { o: Opp }) {
   const c = useMe().constants;
+  const labelOf = useLabels();
   const text = useOppText();
   const gate = useGateProblem();
   const at = c.stages.indexOf(o.stage);
@@ -238,7 +241,7 @@ function StageBar({ o }: { o: Opp }) {
         <div className="gate">
           <p>
             <strong>{text('nextStage', { stage: stageLabel(c, o.next_stage) })}</strong>
-            {c.stage_gate[o.next_stage] ? ` — ${text('gateAsks', { text: c.stage_gate[o.next_stage] })}` : ''}
+            {labelOf('stage_gate', o.next_stage) ? ` — ${text('gateAsks', { text: labelOf('stage_gate', o.next_stage) })}` : ''}
           </p>
           {o.gate_problems.length === 0 ? (
             <p className="ok">{text('gateOk')}</p>

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiFailure, must, type Schemas } from '../lib/api';
 import { useLang, useT } from '../lib/i18n';
 import { formatDate, formatMoney, formatNumber } from '../lib/format';
+import { useLabels } from '../lib/labels';
 import { useMe } from '../lib/session';
 import { Loaded } from '../shell/States';
 import { Fields, RecordHeader, RecordLink } from '../shell/RecordView';
@@ -19,6 +20,7 @@ type Order = Schemas['OrderRow'];
 export default function OrderRecord() {
   const id = Number(useParams().id);
   const lang = useLang();
+  const labelOf = useLabels();
   const text = useOrderText();
   const q = useQuery({ queryKey: ['order', id], queryFn: async () => must(await api.GET('/api/v1/orders/{id}', { params: { path: { id } } })).order, enabled: Number.isSafeInteger(id) });
   return (
@@ -27,7 +29,7 @@ export default function OrderRecord() {
         <article className="co-page">
           <RecordHeader kind={text('order')} title={`${text('order')} #${o.id}${o.product ? ` · ${o.product}` : ''}`}>
             <p className="co-badges">
-              <span className="co-badge">{o.status}</span>
+              <span className="co-badge">{labelOf('order_statuses', o.status)}</span>
               <ErpBadge erp={o.erp} />
             </p>
           </RecordHeader>
@@ -41,7 +43,7 @@ export default function OrderRecord() {
               [text('quantity'), `${formatNumber(lang, o.kg, 3)} ${o.unit}`],
               [text('price'), `${formatNumber(lang, o.price, 4)} ${o.pu}`],
               [text('amount'), formatMoney(lang, o.amount, o.currency)],
-              [text('kind'), o.kind],
+              [text('kind'), labelOf('order_kinds', o.kind)],
               [text('paymentDays'), formatNumber(lang, o.payment_days)],
               [text('note'), o.note],
             ]}

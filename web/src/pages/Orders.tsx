@@ -4,6 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../lib/api';
 import { useLang, useT } from '../lib/i18n';
 import { formatDate, formatMoney, formatNumber } from '../lib/format';
+import { useLabels } from '../lib/labels';
 import { useMe } from '../lib/session';
 import { Field, fieldErrors, FormError } from '../shell/forms';
 import { ListScreen, useKeysetList } from '../shell/ListScreen';
@@ -23,6 +24,7 @@ const PAGE = 25;
 export default function Orders() {
   const me = useMe();
   const lang = useLang();
+  const labelOf = useLabels();
   const text = useOrderText();
   const navigate = useNavigate();
   const url = useUrlFilters(FILTERS);
@@ -56,7 +58,7 @@ export default function Orders() {
         url,
         clear: text('clear'),
         fields: [
-          { type: 'select', key: 'status', label: text('status'), any: text('anyStatus'), options: me.constants.order_statuses },
+          { type: 'select', key: 'status', label: text('status'), any: text('anyStatus'), options: me.constants.order_statuses.map((s) => ({ value: s, label: labelOf('order_statuses', s) })) },
           !!customerId && {
             type: 'node',
             node: (
@@ -81,7 +83,7 @@ export default function Orders() {
         { label: text('quantity'), className: 'or-num', cell: (o) => `${formatNumber(lang, o.kg, 3)} ${o.unit}` },
         { label: text('amount'), className: 'or-num', cell: (o) => formatMoney(lang, o.amount, o.currency) },
         { label: text('po'), cell: (o) => o.customer_po },
-        { label: text('status'), cell: (o) => o.status },
+        { label: text('status'), cell: (o) => labelOf('order_statuses', o.status) },
         { label: text('erp'), cell: (o) => <ErpBadge erp={o.erp} /> },
       ]}
     >
@@ -108,6 +110,7 @@ type Order = Schemas['OrderRow'];
  */
 function OrderForm({ company, opp, onSaved, onCancel }: { company: Picked | null; opp: Picked | null; onSaved: (o: Order) => void; onCancel: () => void }) {
   const me = useMe();
+  const labelOf = useLabels();
   const t = useT();
   const text = useOrderText();
   const [link, setLink] = useState({ company, opp });
@@ -191,7 +194,7 @@ function OrderForm({ company, opp, onSaved, onCancel }: { company: Picked | null
             <select {...p} value={v.kind} onChange={on('kind')}>
               {me.constants.order_kinds.map((k) => (
                 <option key={k} value={k}>
-                  {k}
+                  {labelOf('order_kinds', k)}
                 </option>
               ))}
             </select>

@@ -9,6 +9,7 @@ import { formatDate, formatTimestamp } from '../lib/format';
 import { TaskForm } from './tasks/TaskForm';
 import { DoneToggle, TaskLinks } from './tasks/parts';
 import { useTaskText } from './tasks/tasks.text';
+import { useLabels } from '../lib/labels';
 import '../shell/screens.css';
 import './tasks/tasks.css';
 
@@ -18,6 +19,7 @@ export default function TaskRecord() {
   const lang = useLang();
   const t = useT();
   const text = useTaskText();
+  const labelOf = useLabels();
   const qc = useQueryClient();
   const [editing, setEditing] = useState(false);
   const q = useQuery({ queryKey: ['task', id], queryFn: async () => must(await api.GET('/api/v1/tasks/{id}', { params: { path: { id } } })).task, enabled: Number.isSafeInteger(id) });
@@ -51,8 +53,8 @@ export default function TaskRecord() {
           ) : null}
           <Fields
             items={[
-              [text('status'), r.status],
-              [text('priority'), r.priority],
+              [text('status'), labelOf('task_statuses', r.status)],
+              [text('priority'), labelOf('task_priorities', r.priority)],
               [text('due'), r.due_date ? <>{formatDate(lang, r.due_date)}{r.overdue ? <span className="co-badge warn">{text('overdue')}</span> : null}</> : text('noDue')],
               [text('assignee'), r.assignee?.full_name],
               [text('owner'), r.owner?.full_name],

@@ -7,6 +7,7 @@ import { useLang } from '../lib/i18n';
 import { formatNumber, formatTimestamp } from '../lib/format';
 import { useOrderText } from './orders/orders.text';
 import { TicketStatus } from './tickets/parts';
+import { useLabels } from '../lib/labels';
 import '../shell/screens.css';
 import './orders/orders.css';
 
@@ -14,6 +15,7 @@ import './orders/orders.css';
 export default function TicketRecord() {
   const id = Number(useParams().id);
   const lang = useLang();
+  const labelOf = useLabels();
   const text = useOrderText();
   const q = useQuery({ queryKey: ['ticket', id], queryFn: async () => must(await api.GET('/api/v1/tickets/{id}', { params: { path: { id } } })).ticket, enabled: Number.isSafeInteger(id) });
   return (
@@ -30,7 +32,8 @@ export default function TicketRecord() {
           <Fields
             items={[
               [text('status'), <TicketStatus key="s" ticket={r} label={text('status')} />],
-              [text('priority'), `${r.priority} · ${text('sla', { h: formatNumber(lang, r.sla_hours) })}`],
+              // ticket priorities are the keys of ticket_sla_hours; they read as task priorities (the same default keys)
+              [text('priority'), `${labelOf('task_priorities', r.priority)} · ${text('sla', { h: formatNumber(lang, r.sla_hours) })}`],
               [text('due'), formatTimestamp(lang, r.due_at)],
               [text('closedAt'), formatTimestamp(lang, r.closed_at)],
               [text('who'), r.who],

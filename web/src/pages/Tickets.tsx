@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../lib/api';
 import { useLang, useT } from '../lib/i18n';
 import { formatNumber, formatTimestamp } from '../lib/format';
+import { useLabels } from '../lib/labels';
 import { useMe } from '../lib/session';
 import { Field, fieldErrors, FormError } from '../shell/forms';
 import { ListScreen, useKeysetList } from '../shell/ListScreen';
@@ -19,6 +20,7 @@ const PAGE = 25;
 export default function Tickets() {
   const me = useMe();
   const lang = useLang();
+  const labelOf = useLabels();
   const text = useOrderText();
   const navigate = useNavigate();
   const url = useUrlFilters(FILTERS);
@@ -44,8 +46,8 @@ export default function Tickets() {
         url,
         clear: text('clear'),
         fields: [
-          { type: 'select', key: 'status', label: text('status'), any: text('anyStatus'), options: me.constants.ticket_statuses },
-          { type: 'select', key: 'priority', label: text('priority'), any: text('anyPriority'), options: priorities },
+          { type: 'select', key: 'status', label: text('status'), any: text('anyStatus'), options: me.constants.ticket_statuses.map((s) => ({ value: s, label: labelOf('ticket_statuses', s) })) },
+          { type: 'select', key: 'priority', label: text('priority'), any: text('anyPriority'), options: priorities.map((p) => ({ value: p, label: labelOf('task_priorities', p) })) },
           { type: 'select', key: 'assignee_id', label: text('assignee'), any: text('anyone'), options: me.users.map((u) => ({ value: u.id, label: u.full_name })) },
         ],
       }}
@@ -62,7 +64,7 @@ export default function Tickets() {
             </>
           ),
         },
-        { label: text('priority'), cell: (tk) => tk.priority },
+        { label: text('priority'), cell: (tk) => labelOf('task_priorities', tk.priority) },
         { label: text('status'), cell: (tk) => <TicketStatus ticket={tk} label={text('statusOf', { name: tk.subject })} /> },
         { label: text('due'), cell: (tk) => formatTimestamp(lang, tk.due_at) },
         { label: text('who'), cell: (tk) => tk.who },
@@ -79,6 +81,7 @@ function TicketForm({ priorities, onSaved, onCancel }: { priorities: string[]; o
   const me = useMe();
   const t = useT();
   const lang = useLang();
+  const labelOf = useLabels();
   const text = useOrderText();
   const qc = useQueryClient();
   const [v, setV] = useState({ subject: '', body: '', priority: priorities[0] ?? '', who: '', assignee_id: '' });
@@ -118,7 +121,7 @@ function TicketForm({ priorities, onSaved, onCancel }: { priorities: string[]; o
             <select {...p} value={v.priority} onChange={on('priority')}>
               {priorities.map((k) => (
                 <option key={k} value={k}>
-                  {`${k} · ${text('sla', { h: formatNumber(lang, sla[k]) })}`}
+                  {`${labelOf('task_priorities', k)} · ${text('sla', { h: formatNumber(lang, sla[k]) })}`}
                 </option>
               ))}
             </select>

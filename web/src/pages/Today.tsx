@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../lib/api';
 import { daysBetween, formatDate, formatNumber, formatTime } from '../lib/format';
 import { useLang } from '../lib/i18n';
+import { useLabels } from '../lib/labels';
 import { MODULES, useMe } from '../lib/session';
 import { Loaded } from '../shell/States';
 import { useTodayText } from './today.text';
@@ -228,6 +229,7 @@ function Card<T extends { id: number }>({ title, card, all, render }: { title: s
 function CompanyItem({ c }: { c: Schemas['CustomerCard'] }) {
   const t = useTodayText();
   const lang = useLang();
+  const labelOf = useLabels();
   const visit =
     c.visit_state === 'never'
       ? t('visitNever')
@@ -239,7 +241,7 @@ function CompanyItem({ c }: { c: Schemas['CustomerCard'] }) {
   return (
     <>
       <Link to={`/companies/${c.id}`}>{c.name}</Link>
-      <span className="today-sub">{[c.city, c.status_label].filter(Boolean).join(' · ')}</span>
+      <span className="today-sub">{[c.city, labelOf('customer_statuses', c.status)].filter(Boolean).join(' · ')}</span>
       <span className={c.visit_state === 'overdue' ? 'today-sub late' : 'today-sub'}>
         {visit}
         {c.open_opps > 0 ? ` · ${t('openOpps', { n: formatNumber(lang, c.open_opps) })}` : ''}
@@ -263,11 +265,12 @@ function PersonItem({ p }: { p: Schemas['ContactCard'] }) {
 function LeadItem({ l }: { l: Schemas['Lead'] }) {
   const t = useTodayText();
   const lang = useLang();
-  const next = [l.next_action, formatDate(lang, l.next_date)].filter(Boolean).join(' ');
+  const labelOf = useLabels();
+  const next = [labelOf('lead_next_actions', l.next_action), formatDate(lang, l.next_date)].filter(Boolean).join(' ');
   return (
     <>
       <Link to={`/leads/${l.id}`}>{l.company || l.contact_name}</Link>
-      <span className="today-sub">{[l.company ? l.contact_label : '', l.status_eff].filter(Boolean).join(' · ')}</span>
+      <span className="today-sub">{[l.company ? l.contact_label : '', labelOf('lead_statuses', l.status_eff)].filter(Boolean).join(' · ')}</span>
       {next ? <span className="today-sub">{t('next', { what: next })}</span> : null}
     </>
   );
@@ -275,13 +278,14 @@ function LeadItem({ l }: { l: Schemas['Lead'] }) {
 
 function TaskList({ tasks, t, today }: { tasks: Schemas['TodayTask'][]; t: Text; today?: string }) {
   const lang = useLang();
+  const labelOf = useLabels();
   return (
     <ul className="today-items">
       {tasks.map((k) => (
         <li key={k.id}>
           <Link to={`/tasks/${k.id}`}>{k.title}</Link>
           <span className={k.overdue ? 'today-sub late' : 'today-sub'}>
-            {[k.priority, k.due_date ? t('due', { date: formatDate(lang, k.due_date) }) : '', k.overdue && today && k.due_date ? t('daysLate', { n: daysBetween(k.due_date, today) }) : '']
+            {[labelOf('task_priorities', k.priority), k.due_date ? t('due', { date: formatDate(lang, k.due_date) }) : '', k.overdue && today && k.due_date ? t('daysLate', { n: daysBetween(k.due_date, today) }) : '']
               .filter(Boolean)
               .join(' · ')}
           </span>

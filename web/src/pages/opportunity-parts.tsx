@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { api, ApiFailure, must, type Schemas } from '../lib/api';
+import { labelIn, useLabel, useLabels } from '../lib/labels';
 import { useMe, type Me } from '../lib/session';
 import { useOppText } from './opportunity.text';
 import { useGateProblem } from './opportunities/gate-text';
@@ -10,10 +11,9 @@ export type Opp = Schemas['Opportunity'];
 export type OppSummary = Schemas['OpportunitySummary'];
 type Constants = Me['constants'];
 
-/** A stage's label from the installation's constants (the key when it has none). */
+/** A stage's label in the user's language (the key when it has none); lib/labels for the other lists. */
 export function stageLabel(c: Constants, stage: string | null | undefined): string {
-  if (!stage) return '';
-  return c.stage_labels[stage] || stage;
+  return labelIn(c, 'stages', stage);
 }
 
 /** The closing stages (won, lost, cancelled by constants.stage_roles), in pipeline order. */
@@ -37,12 +37,15 @@ export async function moveStage(id: number, stage: string, closeReason?: string)
 }
 
 /** The health grade as a badge (letter and label; the colour is by grade, text keeps AA contrast). */
-export function HealthBadge({ opp }: { opp: Pick<OppSummary, 'health'> }) {
+export function HealthBadge({ opp }: { opp: Pick<OppSummary, 'health'> & Partial<Pick<OppSummary, 'health_manual'>> }) {
   const grade = /^[A-D]$/.test(opp.health.grade) ? opp.health.grade : 'X';
+  // the grade's label in the user's language, unless a person typed one
+  const computed = useLabel('health', opp.health.grade);
+  const label = opp.health_manual && opp.health.label ? opp.health.label : computed;
   return (
     <span className={`health health-${grade}`}>
       <span aria-hidden="true">{opp.health.grade}</span>
-      <span className="sr-only">{opp.health.grade}: </span> {opp.health.label}
+      <span className="sr-only">{opp.health.grade}: </span> {label}
     </span>
   );
 }
@@ -56,6 +59,7 @@ export function CloseDialog({ opp, onClosed, onDismiss }: { opp: Pick<OppSummary
   const text = useOppText();
   const gate = useGateProblem();
   const c = me.constants;
+  const labelOf = useLabels();
   const options = closingStages(c);
   const ref = useRef<HTMLDialogElement>(null);
   const [stage, setStage] = useState(options[0]?.stage ?? '');
@@ -109,7 +113,7 @@ export function CloseDialog({ opp, onClosed, onDismiss }: { opp: Pick<OppSummary
             <option value="">{text('reasonPick')}</option>
             {c.loss_reasons.map((r) => (
               <option key={r} value={r}>
-                {r}
+                {labelOf('loss_reasons', r)}
               </option>
             ))}
           </select>

@@ -4,16 +4,24 @@
  * task's id, so editing the visit changes that task instead of making another one.
  */
 import type { TenantDb } from '../../../platform/database/tenant-db';
+import { labelOf, type LabelLang } from '../../workspace/labels';
 import type { Workspace } from '../../workspace/workspace.entity';
 import { Task } from '../tasks/task.entity';
 import { defaultPriority, defaultStatus, isOpenStatus } from '../tasks';
 import type { DeletedRecordsService } from '../sync';
 import type { Activity } from './activity.entity';
 
-/** What the task of a visit's next step holds (pure: the title names the step and the company). */
-export function followUpFields(a: Activity, companyName: string): Pick<Task, 'title' | 'description' | 'dueDate' | 'assigneeId' | 'customerId' | 'personId' | 'oppId'> {
+/**
+ * What the task of a visit's next step holds (pure: the title names the step, by its label in `lang`, the
+ * language of the person writing the visit, and the company).
+ */
+export function followUpFields(
+  a: Activity,
+  companyName: string,
+  actionLabel: (key: string) => string = (k) => k,
+): Pick<Task, 'title' | 'description' | 'dueDate' | 'assigneeId' | 'customerId' | 'personId' | 'oppId'> {
   return {
-    title: `${a.nextAction.trim()}: ${companyName}`.slice(0, 300),
+    title: `${actionLabel(a.nextAction.trim())}: ${companyName}`.slice(0, 300),
     description: a.blocks?.next?.note ?? '',
     dueDate: a.nextDate,
     assigneeId: a.ownerId,
@@ -28,6 +36,8 @@ export interface FollowUpContext {
   ws: Workspace;
   /** Who writes the visit: the task's creator. */
   userId: number;
+  /** That person's language: the task's title is written in it (spec 2.3 labels, labels.ts). */
+  lang: LabelLang;
   deleted: DeletedRecordsService;
 }
 
@@ -40,6 +50,7 @@ export interface FollowUpContext {
  */
 export async function syncFollowUp(ctx: FollowUpContext, a: Activity, companyName: string, stepChanged: boolean): Promise<number | null> {
   const { db, ws } = ctx;
+  const fields = followUpFields(a, companyName, (k) => labelOf(ws.constants, ctx.lang, 'next_actions', k));
   const wanted = a.nextAction.trim() !== '';
   const task = a.followUpTaskId !== null ? await db.byId(Task, a.followUpTaskId, true) : null;
   if (task && !isOpenStatus(ws.constants, task.status)) return task.id;
@@ -48,14 +59,14 @@ export async function syncFollowUp(ctx: FollowUpContext, a: Activity, companyNam
     return null;
   }
   if (task) {
-    await db.update(Task, { id: task.id }, followUpFields(a, companyName));
+    await db.update(Task, { id: task.id }, fields);
     return task.id;
   }
   if (!wanted || (a.followUpTaskId !== null && !stepChanged)) return null;
   const created = await db.save(
     Task,
     db.create(Task, {
-      ...followUpFields(a, companyName),
+      ...fields,
       priority: defaultPriority(ws.constants.task_priorities),
       status: defaultStatus(ws.constants.task_statuses),
       ownerId: ctx.userId,

@@ -1,3 +1,4 @@
+import { labelLang, labelOf, type LabelLang } from '../../workspace/labels';
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { DomainError, invalid } from '../../../platform/common/errors';
@@ -161,7 +162,7 @@ export class LeadConvertService {
       ...(lead.potentialKg !== null ? { potential_kg: lead.potentialKg } : {}),
       ...(lead.unit ? { unit: lead.unit } : {}),
       ...(lead.oppType && c.opp_types.includes(lead.oppType) ? { type: lead.oppType } : {}),
-      source: cut(origin(fair), 100),
+      source: cut(origin(fair, callerLang(auth)), 100),
       line: lead.line,
       note: [lead.projectNote, lead.note].filter(Boolean).join('\n\n'),
       next_step: cut(lead.nextAction, 300),
@@ -178,7 +179,7 @@ export class LeadConvertService {
       : [];
     await this.activities.create(auth, {
       type: this.refs.oneOf(auth, 'visit_types', ws.constants.lead_visit_type, 'lead_visit_type'),
-      topic: cut(origin(fair), 200),
+      topic: cut(origin(fair, callerLang(auth)), 200),
       date: dateIn(lead.createdAt, ws.timezone),
       customer_id: company.id,
       person_ids: [...new Set(atCompany)],
@@ -191,9 +192,11 @@ export class LeadConvertService {
 
   /** The follow-up: the next action planned at the fair becomes the caller's task on the company. */
   private async followUp(auth: UserContext, { lead, fair }: Source, company: Company, contactId: number | null, oppId: number | null): Promise<{ id: number; title: string }> {
+    const lang = callerLang(auth);
     const task = await this.tasks.create(auth, {
-      title: cut(`${lead.nextAction.trim()}: ${company.name}`, 300),
-      description: [origin(fair), lead.note].filter(Boolean).join('\n\n'),
+      // written in the converting person's language (the action's label; the key stays on the lead)
+      title: cut(`${labelOf(auth.workspace.constants, lang, 'lead_next_actions', lead.nextAction.trim())}: ${company.name}`, 300),
+      description: [origin(fair, lang), lead.note].filter(Boolean).join('\n\n'),
       due_date: lead.nextDate,
       customer_id: company.id,
       person_id: contactId,
@@ -242,7 +245,7 @@ export class LeadConvertService {
         sector: lead.sector,
         phone: lead.phone,
         website: lead.website,
-        source: cut(origin(fair), 100),
+        source: cut(origin(fair, callerLang(auth)), 100),
         potential_kg: lead.potentialKg,
         ...(lead.unit ? { unit: lead.unit } : {}),
         note: lead.note,
@@ -283,7 +286,11 @@ interface Source {
 }
 
 /** Where the lead comes from, as the company, opportunity, visit and task made of it say. */
-const origin = (fair: Fair | null): string => (fair ? `Fair: ${fair.name}` : 'Fair lead');
+/** The converting person's language: what the conversion writes on their behalf is written in it. */
+const callerLang = (auth: UserContext): LabelLang => labelLang(auth.user.locale ?? auth.workspace.app.locale);
+
+/** Where the lead came from, in the converting person's language. */
+const origin = (fair: Fair | null, lang: LabelLang): string => (lang === 'tr' ? (fair ? `Fuar: ${fair.name}` : 'Fuar adayı') : fair ? `Fair: ${fair.name}` : 'Fair lead');
 
 /** Combinations the body cannot have (400 naming the field). */
 function checkShape(i: ConvertInput): void {

@@ -1,3 +1,4 @@
+import { labelLang, labelOf } from '../../workspace/labels';
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { invalid } from '../../../platform/common/errors';
@@ -59,6 +60,8 @@ export class QuickEntryService {
     const templates = c.qe_templates ?? [];
     const users = await this.uow.tenant(auth.workspace.id).find(User, { where: { active: true }, select: { id: true, fullName: true }, order: { fullName: 'ASC', id: 'ASC' } });
     const icons = c.qe_visit_type_icons ?? {};
+    // labels in the caller's language (the user's setting, else the workspace's); keys stay keys
+    const lang = labelLang(auth.user.locale ?? app.locale);
     return {
       blocks,
       conds: qeConds(),
@@ -67,8 +70,8 @@ export class QuickEntryService {
       topics: [...c.visit_topics],
       next_actions: [...c.next_actions],
       open_stages: [...c.open_stages],
-      stage_labels: { ...c.stage_labels },
-      visit_types: c.visit_types.map((k) => ({ k, label: k, icon: icons[k] ?? '' })),
+      stage_labels: Object.fromEntries(c.stages.map((s) => [s, labelOf(c, lang, 'stages', s)])),
+      visit_types: c.visit_types.map((k) => ({ k, label: labelOf(c, lang, 'visit_types', k), icon: icons[k] ?? '' })),
       currency: app.currency_base,
       unit: app.unit_default,
       undo_seconds: c.qe_undo_seconds ?? 0,

@@ -164,7 +164,8 @@ export class AuthController {
     description:
       'Identifies the caller (any credential of the REST API) and returns what an app needs to start: the caller with their modules, the ' +
       "workspace's active users, the installation info and constants, the licence, the caller's mailbox, the active products, whether Ask is on " +
-      'and whether the password is weak. The first call an integration makes.',
+      'and whether the password is weak. The first call an integration makes. Labels (`constants.labels`, `stage_labels`, `stage_gate`, ' +
+      "`role_label`) are in the caller's language (`locale`: the user's language setting, else the workspace's); keys are the same in every language.",
     spec: '4.1',
     ok: Me,
     // edge-wide answers (src/edge: request target, host, body guard), documented here where the e2e suite sends them

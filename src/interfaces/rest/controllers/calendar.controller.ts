@@ -10,6 +10,7 @@ import type { UserContext } from '../../../domain/identity/auth-context';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { CalendarRangeQueryDto, CreateCalendarEntryDto, UpdateCalendarEntryDto } from '../dto/calendar.dto';
 import { toCalendarEntryResponse, toCalendarRange } from '../mappers/calendar.mapper';
+import { callerView } from '../mappers/common.mapper';
 
 const read = { scope: 'crm.read', module: MODULES.activities } as const;
 const write = { scope: 'crm.write', module: MODULES.activities } as const;
@@ -34,7 +35,7 @@ export class CalendarController {
   })
   @Auth(read)
   async range(@CurrentAuth() auth: UserContext, @Query() query: CalendarRangeQueryDto) {
-    return toCalendarRange(await this.service.range(auth, query), auth.workspace);
+    return toCalendarRange(await this.service.range(auth, query), callerView(auth));
   }
 
   @Post('calendar')
@@ -51,14 +52,14 @@ export class CalendarController {
   })
   @Auth(write)
   async create(@CurrentAuth() auth: UserContext, @Body() dto: CreateCalendarEntryDto) {
-    return toCalendarEntryResponse(await this.service.create(auth, dto), auth.workspace);
+    return toCalendarEntryResponse(await this.service.create(auth, dto), callerView(auth));
   }
 
   @Get('calendar/:id')
   @ApiDoc({ id: 'getCalendarEntry', summary: 'Get a calendar entry', description: `One calendar entry. ${VISIBILITY}`, spec: '4.13', ok: CalendarEntryResponse })
   @Auth(read)
   async get(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
-    return toCalendarEntryResponse(await this.service.get(auth, id), auth.workspace);
+    return toCalendarEntryResponse(await this.service.get(auth, id), callerView(auth));
   }
 
   @Patch('calendar/:id')
@@ -73,7 +74,7 @@ export class CalendarController {
   })
   @Auth(write)
   async update(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: UpdateCalendarEntryDto) {
-    return toCalendarEntryResponse(await this.service.update(auth, id, dto), auth.workspace);
+    return toCalendarEntryResponse(await this.service.update(auth, id, dto), callerView(auth));
   }
 
   @Delete('calendar/:id')

@@ -22,6 +22,7 @@ import { toTaskList } from '../mappers/task.mapper';
 const INCLUDED_LIMIT = 20;
 const page = <T extends { items: unknown[]; next_cursor: string | null }>(l: T) => ({ items: l.items as T['items'], next_cursor: l.next_cursor });
 import { toCompanyList, toCompanyResponse } from '../mappers/company.mapper';
+import { callerView } from '../mappers/common.mapper';
 
 @ApiTags('Companies')
 @Controller('api/v1')
@@ -46,7 +47,7 @@ export class CompaniesController {
   })
   @Auth({ scope: 'crm.read', module: 'Customers' })
   async list(@CurrentAuth() auth: UserContext, @Query() q: CompanyListQueryDto) {
-    return toCompanyList(await this.service.list(auth, companyListQuery(q)), auth.workspace);
+    return toCompanyList(await this.service.list(auth, companyListQuery(q)), callerView(auth));
   }
 
   @Post('companies')
@@ -62,7 +63,7 @@ export class CompaniesController {
   })
   @Auth({ scope: 'crm.write', module: 'Customers' })
   async create(@CurrentAuth() auth: UserContext, @Body() dto: CreateCompanyDto) {
-    return toCompanyResponse(await this.service.create(auth, dto), auth.workspace);
+    return toCompanyResponse(await this.service.create(auth, dto), callerView(auth));
   }
 
   @Get('companies/:id')
@@ -102,7 +103,7 @@ export class CompaniesController {
   })
   @Auth({ scope: 'crm.write', module: 'Customers' })
   async update(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: UpdateCompanyDto) {
-    return toCompanyResponse(await this.service.update(auth, id, dto), auth.workspace);
+    return toCompanyResponse(await this.service.update(auth, id, dto), callerView(auth));
   }
 
   /** Archives the company (active = false). */

@@ -13,6 +13,7 @@ import type { UserContext } from '../../../domain/identity/auth-context';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { ComposeQueryDto, ConnectMailboxDto, SendEmailDto, UpdateMailboxDto } from '../dto/email.dto';
 import { toComposeResponse, toMailboxResponse, toMessageResponse, toSyncResponse, toThreadDetail, toThreadList } from '../mappers/email.mapper';
+import { callerView } from '../mappers/common.mapper';
 
 @ApiTags('Email')
 @Controller('api/v1')
@@ -41,7 +42,7 @@ export class EmailController {
   })
   @Auth({ scope: 'crm.read', module: MODULES.email })
   async options(@CurrentAuth() auth: UserContext, @Query() q: ComposeQueryDto) {
-    return toComposeResponse(await this.compose.options(auth, q), auth.workspace);
+    return toComposeResponse(await this.compose.options(auth, q), callerView(auth));
   }
 
   /** The caller's mailbox state and signature. */
@@ -56,7 +57,7 @@ export class EmailController {
   })
   @Auth({ scope: 'crm.read', firstParty: true })
   async mailbox(@CurrentAuth() auth: UserContext) {
-    return toMailboxResponse(await this.mailboxes.get(auth), auth.workspace);
+    return toMailboxResponse(await this.mailboxes.get(auth), callerView(auth));
   }
 
   /** Sets the caller's e-mail address and signature (a new address drops an existing connection). */
@@ -72,7 +73,7 @@ export class EmailController {
   })
   @Auth({ scope: 'crm.write', module: MODULES.email, firstParty: true })
   async setMailbox(@CurrentAuth() auth: UserContext, @Body() dto: UpdateMailboxDto) {
-    return toMailboxResponse(await this.mailboxes.update(auth, dto), auth.workspace);
+    return toMailboxResponse(await this.mailboxes.update(auth, dto), callerView(auth));
   }
 
   /** Connects the caller's mailbox (SMTP and IMAP, tested first). */
@@ -94,7 +95,7 @@ export class EmailController {
   })
   @Auth({ scope: 'crm.write', module: MODULES.email, firstParty: true })
   async connect(@CurrentAuth() auth: UserContext, @Body() dto: ConnectMailboxDto) {
-    return toMailboxResponse(await this.connector.connect(auth, dto), auth.workspace);
+    return toMailboxResponse(await this.connector.connect(auth, dto), callerView(auth));
   }
 
   /** Disconnects the caller's mailbox. */
@@ -107,7 +108,7 @@ export class EmailController {
   })
   @Auth({ scope: 'crm.write', module: MODULES.email, firstParty: true })
   async disconnect(@CurrentAuth() auth: UserContext) {
-    return toMailboxResponse(await this.connector.disconnect(auth), auth.workspace);
+    return toMailboxResponse(await this.connector.disconnect(auth), callerView(auth));
   }
 
   /** Reads new mail of the caller's mailbox now. */
@@ -147,7 +148,7 @@ export class EmailController {
   })
   @Auth({ scope: 'crm.write', module: MODULES.email })
   async send(@CurrentAuth() auth: UserContext, @Body() dto: SendEmailDto) {
-    return toMessageResponse(await this.emails.send(auth, dto), auth.workspace);
+    return toMessageResponse(await this.emails.send(auth, dto), callerView(auth));
   }
 
   /** Threads of a company or opportunity. */
@@ -161,7 +162,7 @@ export class EmailController {
   })
   @Auth({ scope: 'crm.read', module: MODULES.email })
   async threads(@CurrentAuth() auth: UserContext, @Query() q: ComposeQueryDto) {
-    return toThreadList(await this.emails.threads(auth, q), auth.workspace);
+    return toThreadList(await this.emails.threads(auth, q), callerView(auth));
   }
 
   /** A thread with its messages. */
@@ -174,7 +175,7 @@ export class EmailController {
   })
   @Auth({ scope: 'crm.read', module: MODULES.email })
   async thread(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
-    return toThreadDetail(await this.emails.thread(auth, id), auth.workspace);
+    return toThreadDetail(await this.emails.thread(auth, id), callerView(auth));
   }
 
   /** One e-mail (its sending state). */
@@ -187,6 +188,6 @@ export class EmailController {
   })
   @Auth({ scope: 'crm.read', module: MODULES.email })
   async message(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
-    return toMessageResponse(await this.emails.message(auth, id), auth.workspace);
+    return toMessageResponse(await this.emails.message(auth, id), callerView(auth));
   }
 }

@@ -9,6 +9,7 @@ import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
 import type { UserContext } from '../../../domain/identity/auth-context';
 import { CreateFairDto, FairListQueryDto, fairListQuery, UpdateFairDto } from '../dto/fairs.dto';
 import { toFairList, toFairResponse } from '../mappers/lead.mapper';
+import { callerView } from '../mappers/common.mapper';
 
 const SHARED = 'Every user with the Fair leads module sees every fair of the workspace; its owner and admins edit and delete it (403 `forbidden` for others).';
 
@@ -29,7 +30,7 @@ export class FairsController {
   })
   @Auth({ scope: 'crm.read', module: 'Fair leads' })
   async list(@CurrentAuth() auth: UserContext, @Query() q: FairListQueryDto) {
-    return toFairList(await this.service.list(auth, fairListQuery(q)), auth.workspace);
+    return toFairList(await this.service.list(auth, fairListQuery(q)), callerView(auth));
   }
 
   @Post('fairs')
@@ -42,14 +43,14 @@ export class FairsController {
   })
   @Auth({ scope: 'crm.write', module: 'Fair leads' })
   async create(@CurrentAuth() auth: UserContext, @Body() dto: CreateFairDto) {
-    return toFairResponse(await this.service.create(auth, dto), auth.workspace);
+    return toFairResponse(await this.service.create(auth, dto), callerView(auth));
   }
 
   @Get('fairs/:id')
   @ApiDoc({ id: 'getFair', summary: 'Get a trade fair', description: 'One fair with its number of leads. ' + SHARED, spec: '4.13', ok: FairResponse })
   @Auth({ scope: 'crm.read', module: 'Fair leads' })
   async get(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
-    return toFairResponse(await this.service.get(auth, id), auth.workspace);
+    return toFairResponse(await this.service.get(auth, id), callerView(auth));
   }
 
   @Patch('fairs/:id')
@@ -62,7 +63,7 @@ export class FairsController {
   })
   @Auth({ scope: 'crm.write', module: 'Fair leads' })
   async update(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: UpdateFairDto) {
-    return toFairResponse(await this.service.update(auth, id, dto), auth.workspace);
+    return toFairResponse(await this.service.update(auth, id, dto), callerView(auth));
   }
 
   /** Deletes a fair without leads (409 conflict while it has leads); sync clients see a tombstone. */

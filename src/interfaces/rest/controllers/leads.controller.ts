@@ -9,6 +9,7 @@ import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
 import type { UserContext } from '../../../domain/identity/auth-context';
 import { ConvertLeadDto, CreateLeadDto, LeadListQueryDto, leadListQuery, UpdateLeadDto } from '../dto/leads.dto';
 import { toConvertResponse, toLeadList, toLeadResponse } from '../mappers/lead.mapper';
+import { callerView } from '../mappers/common.mapper';
 
 const VISIBILITY = 'A sales user sees their own leads and those of their department; admins see all. 404 `not_found` also for a lead the caller may not see.';
 
@@ -32,7 +33,7 @@ export class LeadsController {
   })
   @Auth({ scope: 'crm.read', module: 'Fair leads' })
   async list(@CurrentAuth() auth: UserContext, @Query() q: LeadListQueryDto) {
-    return toLeadList(await this.service.list(auth, leadListQuery(q)), auth.workspace);
+    return toLeadList(await this.service.list(auth, leadListQuery(q)), callerView(auth));
   }
 
   @Post('leads')
@@ -48,7 +49,7 @@ export class LeadsController {
   })
   @Auth({ scope: 'crm.write', module: 'Fair leads' })
   async create(@CurrentAuth() auth: UserContext, @Body() dto: CreateLeadDto) {
-    return toLeadResponse(await this.service.create(auth, dto), auth.workspace);
+    return toLeadResponse(await this.service.create(auth, dto), callerView(auth));
   }
 
   @Get('leads/:id')
@@ -61,7 +62,7 @@ export class LeadsController {
   })
   @Auth({ scope: 'crm.read', module: 'Fair leads' })
   async get(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
-    return toLeadResponse(await this.service.get(auth, id), auth.workspace);
+    return toLeadResponse(await this.service.get(auth, id), callerView(auth));
   }
 
   @Patch('leads/:id')
@@ -77,7 +78,7 @@ export class LeadsController {
   })
   @Auth({ scope: 'crm.write', module: 'Fair leads' })
   async update(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: UpdateLeadDto) {
-    return toLeadResponse(await this.service.update(auth, id, dto), auth.workspace);
+    return toLeadResponse(await this.service.update(auth, id, dto), callerView(auth));
   }
 
   /** Spec 4.3: company, people, opportunity and fair visit in one transaction; a converted lead answers its links. */
@@ -103,6 +104,6 @@ export class LeadsController {
   })
   @Auth({ scope: 'crm.write', module: 'Fair leads' })
   async convert(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: ConvertLeadDto) {
-    return toConvertResponse(await this.converter.convert(auth, id, dto), auth.workspace);
+    return toConvertResponse(await this.converter.convert(auth, id, dto), callerView(auth));
   }
 }

@@ -9,6 +9,7 @@ import type { UserContext } from '../../../domain/identity/auth-context';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { CreateOpportunityDto, EmptyDto, NoteDto, OpportunityListQueryDto, StageMoveDto, StepToggleDto, UpdateOpportunityDto } from '../dto/opportunities.dto';
 import { toOpp, toOppList, toStep } from '../mappers/opportunity.mapper';
+import { callerView } from '../mappers/common.mapper';
 
 const READ = { scope: 'crm.read', module: MODULES.opportunities } as const;
 const WRITE = { scope: 'crm.write', module: MODULES.opportunities } as const;
@@ -31,7 +32,7 @@ export class OpportunitiesController {
   })
   @Auth(READ)
   async list(@CurrentAuth() auth: UserContext, @Query() q: OpportunityListQueryDto) {
-    return toOppList(await this.service.list(auth, { ...q, updatedSince: q.updated_since }), auth.workspace);
+    return toOppList(await this.service.list(auth, { ...q, updatedSince: q.updated_since }), callerView(auth));
   }
 
   @Post('opportunities')
@@ -60,7 +61,7 @@ export class OpportunitiesController {
   })
   @Auth(READ)
   async get(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
-    return { ok: true, opp: toOpp(await this.service.get(auth, id), auth.workspace) };
+    return { ok: true, opp: toOpp(await this.service.get(auth, id), callerView(auth)) };
   }
 
   @Patch('opportunities/:id')
@@ -143,11 +144,11 @@ export class OpportunitiesController {
   async toggle(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: StepToggleDto) {
     const { step, ...change } = await this.service.toggleStep(auth, id, dto);
     const detail = await this.service.detail(auth, change);
-    return { ok: true, opp: toOpp(detail, auth.workspace), step: toStep(step, detail.users, auth.workspace.app.locale) };
+    return { ok: true, opp: toOpp(detail, callerView(auth)), step: toStep(step, detail.users, callerView(auth).app.locale) };
   }
 
   /** A command's answer: the record as GET shows it, read from the query side after the change. */
   private async record(auth: UserContext, change: Promise<OppChange>) {
-    return toOpp(await this.service.detail(auth, await change), auth.workspace);
+    return toOpp(await this.service.detail(auth, await change), callerView(auth));
   }
 }

@@ -9,6 +9,7 @@ import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
 import type { UserContext } from '../../../domain/identity/auth-context';
 import { CreatePersonDto, personListQuery, PersonListQueryDto, UpdatePersonDto } from '../dto/people.dto';
 import { toPersonList, toPersonResponse } from '../mappers/person.mapper';
+import { callerView } from '../mappers/common.mapper';
 
 @ApiTags('People')
 @Controller('api/v1')
@@ -28,7 +29,7 @@ export class PeopleController {
   })
   @Auth({ scope: 'crm.read', module: 'Customers' })
   async list(@CurrentAuth() auth: UserContext, @Query() q: PersonListQueryDto) {
-    return toPersonList(await this.service.list(auth, personListQuery(q)), auth.workspace);
+    return toPersonList(await this.service.list(auth, personListQuery(q)), callerView(auth));
   }
 
   @Post('people')
@@ -46,7 +47,7 @@ export class PeopleController {
   })
   @Auth({ scope: 'crm.write', module: 'Customers' })
   async create(@CurrentAuth() auth: UserContext, @Body() dto: CreatePersonDto) {
-    return toPersonResponse(await this.service.create(auth, dto, { origin: 'manual' }), auth.workspace);
+    return toPersonResponse(await this.service.create(auth, dto, { origin: 'manual' }), callerView(auth));
   }
 
   @Get('people/:id')
@@ -59,7 +60,7 @@ export class PeopleController {
   })
   @Auth({ scope: 'crm.read', module: 'Customers' })
   async get(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
-    return toPersonResponse(await this.service.get(auth, id), auth.workspace);
+    return toPersonResponse(await this.service.get(auth, id), callerView(auth));
   }
 
   @Patch('people/:id')
@@ -74,7 +75,7 @@ export class PeopleController {
   })
   @Auth({ scope: 'crm.write', module: 'Customers' })
   async update(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: UpdatePersonDto) {
-    return toPersonResponse(await this.service.update(auth, id, dto), auth.workspace);
+    return toPersonResponse(await this.service.update(auth, id, dto), callerView(auth));
   }
 
   /** Archives the person (active = false). */

@@ -9,6 +9,7 @@ import { SearchService } from '../../../domain/crm/search';
 import { SearchQueryDto } from '../dto/search.dto';
 import { SearchResponse } from '../schemas/search.schema';
 import { toSearchResponse } from '../mappers/search.mapper';
+import { callerView } from '../mappers/common.mapper';
 
 @ApiTags('Workspace')
 @Controller('api/v1')
@@ -32,6 +33,6 @@ export class SearchController {
   @Auth({ scope: 'crm.read' })
   async search(@CurrentAuth() auth: UserContext, @Query() dto: SearchQueryDto, @Req() req: CrmRequest) {
     const q = dto.q.trim();
-    return toSearchResponse(await this.service.search(auth, q, dto.limit), q, auth.workspace, linkBaseOf(req));
+    return toSearchResponse(await this.service.search(auth, q, dto.limit), q, callerView(auth), linkBaseOf(req));
   }
 }

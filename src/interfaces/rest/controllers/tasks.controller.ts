@@ -10,6 +10,7 @@ import type { UserContext } from '../../../domain/identity/auth-context';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { CreateTaskDto, TaskListQueryDto, UpdateTaskDto } from '../dto/tasks.dto';
 import { toTaskList, toTaskResponse } from '../mappers/task.mapper';
+import { callerView } from '../mappers/common.mapper';
 
 const read = { scope: 'crm.read', module: MODULES.activities } as const;
 const write = { scope: 'crm.write', module: MODULES.activities } as const;
@@ -35,7 +36,7 @@ export class TasksController {
   })
   @Auth(read)
   async list(@CurrentAuth() auth: UserContext, @Query() query: TaskListQueryDto) {
-    return toTaskList(await this.service.list(auth, query), auth.workspace);
+    return toTaskList(await this.service.list(auth, query), callerView(auth));
   }
 
   @Post('tasks')
@@ -52,14 +53,14 @@ export class TasksController {
   })
   @Auth(write)
   async create(@CurrentAuth() auth: UserContext, @Body() dto: CreateTaskDto) {
-    return toTaskResponse(await this.service.create(auth, dto), auth.workspace);
+    return toTaskResponse(await this.service.create(auth, dto), callerView(auth));
   }
 
   @Get('tasks/:id')
   @ApiDoc({ id: 'getTask', summary: 'Get a task', description: `One action / task. ${VISIBILITY}`, spec: '4.13', ok: TaskResponse })
   @Auth(read)
   async get(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
-    return toTaskResponse(await this.service.get(auth, id), auth.workspace);
+    return toTaskResponse(await this.service.get(auth, id), callerView(auth));
   }
 
   @Patch('tasks/:id')
@@ -74,7 +75,7 @@ export class TasksController {
   })
   @Auth(write)
   async update(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: UpdateTaskDto) {
-    return toTaskResponse(await this.service.update(auth, id, dto), auth.workspace);
+    return toTaskResponse(await this.service.update(auth, id, dto), callerView(auth));
   }
 
   @Delete('tasks/:id')

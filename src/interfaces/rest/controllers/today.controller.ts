@@ -6,6 +6,7 @@ import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
 import type { UserContext } from '../../../domain/identity/auth-context';
 import { TodayResponse } from '../schemas/today.schema';
 import { toTodayResponse } from '../mappers/today.mapper';
+import { callerView } from '../mappers/common.mapper';
 
 @ApiTags('Workspace')
 @Controller('api/v1')
@@ -27,6 +28,6 @@ export class TodayController {
   })
   @Auth({ scope: 'crm.read' })
   async today(@CurrentAuth() auth: UserContext) {
-    return toTodayResponse(await this.service.today(auth), auth.workspace);
+    return toTodayResponse(await this.service.today(auth), callerView(auth));
   }
 }

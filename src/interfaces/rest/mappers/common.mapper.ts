@@ -1,4 +1,6 @@
 import type { User } from '../../../domain/identity/user.entity';
+import type { Workspace } from '../../../domain/workspace/workspace.entity';
+import { inLanguage, labelLang } from '../../../domain/workspace/labels';
 import { toUserSummary, UserSummaryDto } from './user.mapper';
 
 /** The owner / assignee summary from a batch-loaded user map (null when unknown). */
@@ -10,4 +12,12 @@ export function summaryOf(users: Map<number, User>, id: number | null | undefine
 
 export function listResponse<T>(items: T[], nextCursor: string | null) {
   return { ok: true as const, items, next_cursor: nextCursor };
+}
+
+/**
+ * The workspace in the caller's language (the user's language setting, else the workspace's): stage labels,
+ * gate texts and role labels of the answer follow it; keys never change (docs/decisions.md, "Labels").
+ */
+export function callerView(auth: { workspace: Workspace; user: User | null }): Workspace {
+  return inLanguage(auth.workspace, labelLang(auth.user?.locale ?? auth.workspace.app.locale));
 }

@@ -1,3 +1,4 @@
+import { labelLang, labelOf } from '../../../domain/workspace/labels';
 import { toLinkedRecords } from './object.mapper';
 import type { CompanyCardRow, CompanyFacts, CompanyOne, CompanyPage, CompanyViews } from '../../../domain/crm/companies/companies.service';
 import type { Company } from '../../../domain/crm/companies/company.entity';
@@ -37,7 +38,7 @@ export function toCustomerCard(c: CompanyCardRow, views: CompanyViews, ws: Works
     city: c.city,
     sector: c.sector,
     status: c.status,
-    status_label: c.status,
+    status_label: labelOf(ws.constants, labelLang(ws.app.locale), 'customer_statuses', c.status),
     unit: c.unit,
     currency: c.currency,
     currency_default: ws.app.currency_base,

@@ -1,3 +1,4 @@
+import { inLanguage, labelLang, resolveLabels, type LabelLang } from '../../../domain/workspace/labels';
 import type { z } from 'zod';
 import type { Profile } from '../../../domain/identity/profile.service';
 import type { MeView } from '../../../domain/identity/me.query';
@@ -34,10 +35,13 @@ export function toAppInfo(ws: Workspace, version: string): z.output<typeof App> 
   };
 }
 
-/** Spec 2.3 (internal settings such as stage probabilities stay out). */
-export function toConstants(ws: Workspace): z.output<typeof Constants> {
-  const { stage_prob: _prob, ...constants } = ws.constants;
-  return constants;
+/**
+ * Spec 2.3 (internal settings such as stage probabilities stay out) in the reader's language: stage_labels
+ * and stage_gate are that language's, and `labels` holds every list's labels in it (one per key).
+ */
+export function toConstants(ws: Workspace, lang: LabelLang): z.output<typeof Constants> {
+  const { stage_prob: _prob, labels: _stored, ...constants } = inLanguage(ws, lang).constants;
+  return { ...constants, labels: resolveLabels(ws.constants, lang) };
 }
 
 /** Spec 2.4 `license`. */
@@ -51,34 +55,34 @@ export function toMailbox(m: MailboxView): z.output<typeof MailboxSchema> {
 }
 
 export function toMeResponse(p: MeView, version: string): z.output<typeof Me> {
-  const locale = p.workspace.app.locale;
+  const locale = effectiveLocale(p.user.locale, p.workspace.app.locale);
   return {
     ok: true as const,
     user: toUserSummary(p.user, locale, { modules: p.modules }),
     users: p.users.map((u) => toUserSummary(u, locale)),
     app: toAppInfo(p.workspace, version),
-    constants: toConstants(p.workspace),
+    constants: toConstants(p.workspace, locale),
     license: toLicense(p.license),
     // the row's status is the mailboxes column, a MailboxStatus
     mailbox: toMailbox(toMailboxView(p.mailbox as Pick<Mailbox, 'connected' | 'email' | 'error' | 'signature' | 'status'> | null)),
     products: p.products.map((x) => ({ code: x.code, id: x.id, list_price: x.list_price, name: x.name })),
     ai: p.ai,
     weak_password: p.user.weakPassword,
-    locale: effectiveLocale(p.user.locale, locale),
+    locale,
     timezone: p.workspace.timezone,
   };
 }
 
 /** The user's language, else the workspace's, as one of the app's languages. */
 export function effectiveLocale(user: string | null | undefined, workspace: string | null | undefined): 'en' | 'tr' {
-  return (user ?? workspace ?? '').toLowerCase().startsWith('tr') ? 'tr' : 'en';
+  return labelLang(user ?? workspace);
 }
 
 export function toLoginResponse(token: string, p: Profile, version: string): z.output<typeof LoginResponse> {
   return {
     ok: true as const,
     token,
-    user: toUserSummary(p.user, p.workspace.app.locale, { modules: p.modules }),
+    user: toUserSummary(p.user, effectiveLocale(p.user.locale, p.workspace.app.locale), { modules: p.modules }),
     app: toAppInfo(p.workspace, version),
     license: toLicense(p.license),
     weak_password: p.user.weakPassword,

@@ -1,3 +1,4 @@
+import { labelLang, labelOf, type LabelLang } from '../../../domain/workspace/labels';
 import { toLinkedRecords } from './object.mapper';
 import type { User } from '../../../domain/identity/user.entity';
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
@@ -11,6 +12,11 @@ import { toOrderRow } from './order.mapper';
 import type { z } from 'zod';
 import type { Opportunity, OpportunityList, OpportunitySummary, Step as StepSchema } from '../schemas/opportunity.schema';
 import { listResponse, summaryOf } from './common.mapper';
+
+/** The stage guide: what the next stage's gate asks, in the reader's language. */
+const guideText = (lang: LabelLang, stage: string, gate: string): string => (lang === 'tr' ? `${stage} için: ${gate}` : `To reach ${stage}: ${gate}`).trim();
+/** Trend labels (opportunities.rules `trend`) in Turkish. */
+const TREND_TR: Record<string, string> = { Advancing: 'İlerliyor', Slipping: 'Geriliyor', Steady: 'Durağan', Won: 'Kazanıldı', Lost: 'Kaybedildi', Cancelled: 'İptal edildi' };
 
 /** Spec 2.7. */
 export function toStep(s: Step, users: Map<number, User>, locale: string): z.output<typeof StepSchema> {
@@ -32,6 +38,7 @@ export function toOppSummary(v: OppView, ws: Workspace, users: Map<number, User>
   const { opp: o, computed: c } = v;
   const k = ws.constants;
   const locale = ws.app.locale;
+  const lang = labelLang(locale);
   const next = c.nextStage;
   return {
     id: o.id,
@@ -52,7 +59,7 @@ export function toOppSummary(v: OppView, ws: Workspace, users: Map<number, User>
     stage_label: k.stage_labels[o.stage] ?? o.stage,
     next_stage: next,
     next_step: o.nextStep,
-    guide: next ? `To reach ${k.stage_labels[next] ?? next}: ${k.stage_gate[next] ?? ''}`.trim() : '',
+    guide: next ? guideText(lang, k.stage_labels[next] ?? next, k.stage_gate[next] ?? '') : '',
     bant: c.bant,
     bant_a: o.bantA,
     bant_b: o.bantB,
@@ -92,13 +99,14 @@ export function toOppSummary(v: OppView, ws: Workspace, users: Map<number, User>
     sla_days: c.sla.sla_days,
     sla_left: c.sla.sla_left,
     fc: c.fc,
-    health: { grade: c.health.grade, label: c.health.label, score: c.health.score },
+    // a label typed by hand stays as typed; the computed one is the health grade's label in the reader's language
+    health: { grade: c.health.grade, label: o.healthGrade !== null && o.healthLabel ? c.health.label : labelOf(k, lang, 'health', c.health.grade) || c.health.label, score: c.health.score },
     health_color: c.health.color,
     health_note: o.healthNote,
     health_manual: o.healthGrade !== null,
     health_why: c.health.why,
     trend: c.trend.trend,
-    trend_label: c.trend.label,
+    trend_label: lang === 'tr' ? (TREND_TR[c.trend.label] ?? c.trend.label) : c.trend.label,
     owner: summaryOf(users, o.ownerId, locale),
     tags: o.tags,
     revived_from_id: o.revivedFromId,

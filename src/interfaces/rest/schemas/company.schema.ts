@@ -20,7 +20,7 @@ export const CustomerCard = named(
     city: z.string(),
     sector: z.string(),
     status: z.string().meta({ description: 'one of constants.customer_statuses (GET /api/v1/me)' }),
-    status_label: z.string(),
+    status_label: z.string().meta({ description: "the status's label in the caller's language (constants.labels.customer_statuses)" }),
     unit: z.string(),
     currency: z.string(),
     currency_default: z.string().meta({ description: "the workspace's base currency" }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { example, f, named } from '../../../edge/openapi/schema';
 import { defaultConstants } from '../../../domain/workspace/defaults';
+import { LABEL_NAMES, resolveLabels } from '../../../domain/workspace/labels';
 import { BANT_KEYS, QE_BLOCK_STATES, STAGE_ROLES } from '../../../domain/workspace/workspace.entity';
 
 const values = (what: string) => z.array(z.string()).meta({ description: `allowed values of ${what} in this installation` });
@@ -106,9 +107,17 @@ export const Constants = named(
     qe_next_action_roles: z.record(z.string(), z.string()).meta({ description: 'next-step role (call, visit, offer, ...) -> one of next_actions' }),
     qe_trial_results: z.record(z.string(), z.string()).meta({ description: 'trial outcome (positive, negative, partial, ongoing) -> one of demo_results' }),
     qe_visit_type_icons: z.record(z.string(), z.string()).meta({ description: 'visit type -> icon name' }),
+    labels: z
+      .record(z.string(), z.record(z.string(), z.string()))
+      .meta({
+        description:
+          "Labels in the caller's language (the user's language setting, else the workspace's): list -> {key -> label}, one entry per key. Lists: " +
+          `${LABEL_NAMES.join(', ')}. Subsets (open_stages, task_closed_statuses, order_erp_statuses…) use their list's labels; stage_gate is keyed by stage, ` +
+          'stage_steps by the stored step title, health by grade (A-D, - for closed). Keys never change; show the label, send the key.',
+      }),
   }),
   { description: 'Installation constants (spec 2.3): the allowed values of list fields and the pipeline, plus the rules as data the apps evaluate.' },
 );
-const { stage_prob: _prob, ...constantsDefaults } = defaultConstants();
-export const constantsExample = example(Constants, constantsDefaults);
+const { stage_prob: _prob, labels: _labels, ...constantsDefaults } = defaultConstants();
+export const constantsExample = example(Constants, { ...constantsDefaults, labels: resolveLabels(defaultConstants(), 'en') });
 export const stageSlaExample = constantsExample.stage_sla;

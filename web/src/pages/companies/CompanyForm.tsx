@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../lib/api';
 import { useT } from '../../lib/i18n';
+import { useLabels } from '../../lib/labels';
 import { useMe } from '../../lib/session';
 import { useCompanyText } from './companies.text';
 import { DuplicateChoice } from './parts';
@@ -14,6 +15,7 @@ type TextName = (typeof TEXTS)[number];
 /** Create (no `company`) or edit a company; a duplicate name answers with the choice to open it or create anyway. */
 export function CompanyForm({ company, onSaved, onCancel }: { company?: Company; onSaved: (c: Company) => void; onCancel: () => void }) {
   const me = useMe();
+  const labelOf = useLabels();
   const t = useT();
   const text = useCompanyText();
   const [values, setValues] = useState<Record<TextName, string>>(() => Object.fromEntries(TEXTS.map((k) => [k, company?.[k] ?? ''])) as Record<TextName, string>);
@@ -55,7 +57,7 @@ export function CompanyForm({ company, onSaved, onCancel }: { company?: Company;
             <select {...p} value={status} onChange={(e) => setStatus(e.target.value)}>
               {me.constants.customer_statuses.map((s) => (
                 <option key={s} value={s}>
-                  {s}
+                  {labelOf('customer_statuses', s)}
                 </option>
               ))}
             </select>

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiFailure, must, type Schemas } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { useLeadText } from './leads.text';
+import { useLabels } from '../../lib/labels';
 
 type Lead = Schemas['Lead'];
 type Result = Schemas['LeadConvertResponse'];
@@ -17,6 +18,7 @@ type Result = Schemas['LeadConvertResponse'];
 export function ConvertDialog({ lead, onClose }: { lead: Lead; onClose: () => void }) {
   const t = useT();
   const text = useLeadText();
+  const labelOf = useLabels();
   const qc = useQueryClient();
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -106,7 +108,7 @@ export function ConvertDialog({ lead, onClose }: { lead: Lead; onClose: () => vo
             ) : null}
             {r.task_id ? (
               <li>
-                {text('task')}: <Link to={`/tasks/${r.task_id}`}>{r.lead.next_action || text('task')}</Link>
+                {text('task')}: <Link to={`/tasks/${r.task_id}`}>{labelOf('lead_next_actions', r.lead.next_action) || text('task')}</Link>
               </li>
             ) : null}
             <li>{text('createdLinked', { created: r.created, linked: r.linked })}</li>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../lib/api';
 import { useT } from '../../lib/i18n';
+import { useLabels, type LabelList } from '../../lib/labels';
 import { useMe } from '../../lib/session';
 import { Field, fieldErrors } from '../../shell/forms';
 import { useLeadText } from './leads.text';
@@ -23,6 +24,7 @@ const splitProducts = (s: string) => s.split(',').map((p) => p.trim()).filter(Bo
  */
 export function LeadForm({ lead, fairs, defaultFairId, onSaved, onCancel, compact }: { lead?: Lead; fairs: Fair[]; defaultFairId?: number | null; onSaved: (l: Lead) => void; onCancel?: () => void; compact?: boolean }) {
   const me = useMe();
+  const labelOf = useLabels();
   const t = useT();
   const text = useLeadText();
   const c = me.constants;
@@ -70,14 +72,15 @@ export function LeadForm({ lead, fairs, defaultFairId, onSaved, onCancel, compac
       {(p) => <input {...p} {...extra} name={name} type={type} value={v[name]} onChange={(e) => set(name, e.target.value)} />}
     </Field>
   );
-  const select = (name: TextName, label: string, options: readonly string[]) => (
+  // a constant's list shows its labels (`list`); units are codes people read as they are
+  const select = (name: TextName, label: string, options: readonly string[], list?: LabelList) => (
     <Field label={label} error={errors[name]}>
       {(p) => (
         <select {...p} value={v[name]} onChange={(e) => set(name, e.target.value)}>
           <option value="">{text('none')}</option>
           {[...new Set([...options, ...(v[name] && !options.includes(v[name]) ? [v[name]] : [])])].map((o) => (
             <option key={o} value={o}>
-              {o}
+              {list ? labelOf(list, o) : o}
             </option>
           ))}
         </select>
@@ -106,9 +109,9 @@ export function LeadForm({ lead, fairs, defaultFairId, onSaved, onCancel, compac
       {input('sector', text('sector'))}
       {input('supplier', text('supplier'))}
       {input('line', text('line'))}
-      {select('timing', text('timing'), c.lead_timings)}
-      {select('visitor_type', text('visitorType'), c.lead_visitor_types)}
-      {select('opp_type', text('oppType'), c.opp_types)}
+      {select('timing', text('timing'), c.lead_timings, 'lead_timings')}
+      {select('visitor_type', text('visitorType'), c.lead_visitor_types, 'lead_visitor_types')}
+      {select('opp_type', text('oppType'), c.opp_types, 'opp_types')}
       {input('potential_kg', text('potential'), 'text', { inputMode: 'decimal' })}
       {select('unit', text('unit'), me.app.units)}
       <Field label={text('productsText')} error={errors.products_text}>
@@ -146,7 +149,7 @@ export function LeadForm({ lead, fairs, defaultFairId, onSaved, onCancel, compac
       </div>
       {chips(
         text('interest'),
-        c.lead_interest.map((x) => ({ value: x, label: x })),
+        c.lead_interest.map((x) => ({ value: x, label: labelOf('lead_interest', x) })),
         (x) => v.interest === x,
         (x) => set('interest', v.interest === x ? '' : x),
         errors.interest,
@@ -161,7 +164,7 @@ export function LeadForm({ lead, fairs, defaultFairId, onSaved, onCancel, compac
           )
         : null}
       <div className="ld-grid">
-        {select('next_action', text('nextAction'), c.lead_next_actions)}
+        {select('next_action', text('nextAction'), c.lead_next_actions, 'lead_next_actions')}
         {input('next_date', text('nextDate'), 'date')}
       </div>
       <Field label={text('note')} error={errors.note}>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api, must } from '../../lib/api';
 import { useLang, useT } from '../../lib/i18n';
 import { formatDate } from '../../lib/format';
+import { useLabels } from '../../lib/labels';
 import { useMe } from '../../lib/session';
 import { ListScreen, useKeysetList } from '../../shell/ListScreen';
 import { useUrlFilters } from '../../shell/url-filters';
@@ -20,6 +21,7 @@ export function useFairs() {
 /** The leads by fair, status, owner and words (all in the address), newest first, paged. Two calls: fairs and leads. */
 export default function Leads() {
   const me = useMe();
+  const labelOf = useLabels();
   const t = useT();
   const lang = useLang();
   const text = useLeadText();
@@ -48,7 +50,7 @@ export default function Leads() {
         clear: text('clear'),
         fields: [
           { type: 'select', key: 'fair_id', label: text('fair'), any: text('anyFair'), options: [...(fairs.data ?? []).map((x) => ({ value: x.id, label: x.name })), ...unlisted] },
-          { type: 'select', key: 'status', label: text('status'), any: text('anyStatus'), options: statuses },
+          { type: 'select', key: 'status', label: text('status'), any: text('anyStatus'), options: statuses.map((s) => ({ value: s, label: labelOf('lead_statuses', s) })) },
           { type: 'select', key: 'owner_id', label: t('common.owner'), any: text('anyOwner'), options: me.users.map((u) => ({ value: u.id, label: u.full_name })) },
           { type: 'search', key: 'q', label: text('searchLeads') },
         ],
@@ -60,9 +62,9 @@ export default function Leads() {
         { label: text('company'), cell: (r) => <Link to={`/leads/${r.id}`}>{r.company || r.contact_name || r.rid}</Link> },
         { label: text('contact'), cell: (r) => r.contact_label },
         { label: text('fair'), cell: (r) => r.fair },
-        { label: text('status'), cell: (r) => <span className="co-badge">{r.status_eff}</span> },
-        { label: text('interest'), cell: (r) => r.interest },
-        { label: text('nextAction'), cell: (r) => [r.next_action, formatDate(lang, r.next_date)].filter(Boolean).join(' · ') },
+        { label: text('status'), cell: (r) => <span className="co-badge">{labelOf('lead_statuses', r.status_eff)}</span> },
+        { label: text('interest'), cell: (r) => labelOf('lead_interest', r.interest) },
+        { label: text('nextAction'), cell: (r) => [labelOf('lead_next_actions', r.next_action), formatDate(lang, r.next_date)].filter(Boolean).join(' · ') },
         { label: t('common.owner'), cell: (r) => r.owner?.full_name },
         { label: text('created'), cell: (r) => formatDate(lang, r.created_at) },
       ]}

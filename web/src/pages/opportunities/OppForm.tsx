@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { api, must } from '../../lib/api';
 import { useT } from '../../lib/i18n';
+import { useLabels, type LabelList } from '../../lib/labels';
 import { useMe } from '../../lib/session';
 import { Field, FormError, useFieldSentences } from '../../shell/forms';
 import { RecordPicker, searchCompanies, type Picked } from '../../shell/RecordPicker';
@@ -55,6 +56,7 @@ function apiValue(name: Name, v: string): string | number | null | undefined {
  */
 export function OppForm({ opp, company: preset, onSaved, onCancel }: { opp?: Opp; company?: Picked | null; onSaved: (o: Opp) => void; onCancel: () => void }) {
   const me = useMe();
+  const labelOf = useLabels();
   const t = useT();
   const text = useOppText();
   const written = useOppWritten();
@@ -117,14 +119,15 @@ export function OppForm({ opp, company: preset, onSaved, onCancel }: { opp?: Opp
       {(p) => <input {...p} {...extra} name={name} type={type} value={values[name]} onChange={set(name)} />}
     </Field>
   );
-  const choice = (name: Name, options: readonly string[], empty?: string) => (
+  // a constant's list shows its labels; currencies and units are codes people read as they are
+  const choice = (name: Name, options: readonly string[], empty?: string, list?: LabelList) => (
     <Field label={labels[name]!} error={errors[name]}>
       {(p) => (
         <select {...p} name={name} value={values[name]} onChange={set(name)}>
           {empty !== undefined || !options.includes(values[name]) ? <option value="">{empty ?? ''}</option> : null}
           {options.map((s) => (
             <option key={s} value={s}>
-              {s}
+              {list ? labelOf(list, s) : s}
             </option>
           ))}
         </select>
@@ -160,8 +163,8 @@ export function OppForm({ opp, company: preset, onSaved, onCancel }: { opp?: Opp
         {input('payment_days', 'number', { inputMode: 'numeric', step: 1, min: 0, max: 3650 })}
         {input('close_date', 'date')}
         {input('probability', 'number', { ...num, max: 100 })}
-        {choice('fc', c.forecast_cats, text('forecastDefault'))}
-        {choice('type', c.opp_types, '')}
+        {choice('fc', c.forecast_cats, text('forecastDefault'), 'forecast_cats')}
+        {choice('type', c.opp_types, '', 'opp_types')}
         {input('source', 'text', { maxLength: 100 })}
         {input('competitor', 'text', { maxLength: 150 })}
         {input('line', 'text', { maxLength: 100 })}

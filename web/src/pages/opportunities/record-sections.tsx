@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { api, must } from '../../lib/api';
+import { useLabels } from '../../lib/labels';
 import { useMe } from '../../lib/session';
 import { useLang } from '../../lib/i18n';
 import { formatDate, formatMoney, formatTimestamp } from '../../lib/format';
@@ -13,6 +14,7 @@ type Step = Opp['steps'][number];
 
 export function Steps({ o, change, onSaved }: { o: Opp; change: Change; onSaved: (s: string) => void }) {
   const c = useMe().constants;
+  const labelOf = useLabels();
   const text = useOppText();
   const toggle = (s: Step, body: { done?: boolean; note?: string }) =>
     change.run(`step-${s.id}`, async () => must(await api.POST('/api/v1/steps/{id}/toggle', { params: { path: { id: s.id } }, body })).opp);
@@ -32,7 +34,7 @@ export function Steps({ o, change, onSaved }: { o: Opp; change: Change; onSaved:
                   <label className="check">
                     <input type="checkbox" checked={s.done} disabled={!o.can_edit || change.busy === `step-${s.id}`} onChange={(e) => void toggle(s, { done: e.target.checked })} />
                     <span>
-                      {s.title}
+                      {labelOf('stage_steps', s.title)}
                       {s.auto && <span className="muted"> ({text('auto')})</span>}
                     </span>
                   </label>
@@ -50,6 +52,7 @@ export function Steps({ o, change, onSaved }: { o: Opp; change: Change; onSaved:
 
 function StepNote({ step, onSave }: { step: Step; onSave: (note: string) => Promise<unknown> }) {
   const text = useOppText();
+  const labelOf = useLabels();
   const [note, setNote] = useState(step.note);
   return (
     <details className="step-note" open={!!step.note || undefined}>
@@ -61,7 +64,7 @@ function StepNote({ step, onSave }: { step: Step; onSave: (note: string) => Prom
         }}
       >
         <label>
-          <span className="sr-only">{text('stepNoteFor', { title: step.title })}</span>
+          <span className="sr-only">{text('stepNoteFor', { title: labelOf('stage_steps', step.title) })}</span>
           <input value={note} maxLength={250} onChange={(e) => setNote(e.target.value)} />
         </label>
         <button type="submit" className="small">
@@ -150,7 +153,8 @@ export function Logs({ o }: { o: Opp }) {
   return (
     <section aria-labelledby="logs-h">
       <h2 id="logs-h">{text('logs')}</h2>
-      <div className="table-wrap">
+      {/* a table that scrolls sideways on a phone is reached by keyboard (axe scrollable-region-focusable) */}
+      <div className="table-wrap" tabIndex={0} role="group" aria-labelledby="logs-h">
         <table>
           <thead>
             <tr>
@@ -182,6 +186,7 @@ export function Logs({ o }: { o: Opp }) {
 export function Related({ o }: { o: Opp }) {
   const text = useOppText();
   const lang = useLang();
+  const labelOf = useLabels();
   return (
     <>
       <section aria-labelledby="tasks-h">
@@ -189,7 +194,7 @@ export function Related({ o }: { o: Opp }) {
         {o.tasks.length === 0 ? (
           <p className="muted">{text('nothing')}</p>
         ) : (
-          <div className="table-wrap">
+          <div className="table-wrap" tabIndex={0} role="group" aria-labelledby="tasks-h">
             <table>
               <thead>
                 <tr>
@@ -207,8 +212,8 @@ export function Related({ o }: { o: Opp }) {
                       <Link to={`/tasks/${t.id}`}>{t.title}</Link>
                     </td>
                     <td>{formatDate(lang, t.due_date)}</td>
-                    <td>{t.priority}</td>
-                    <td>{t.status}</td>
+                    <td>{labelOf('task_priorities', t.priority)}</td>
+                    <td>{labelOf('task_statuses', t.status)}</td>
                     <td>{t.assignee?.full_name ?? ''}</td>
                   </tr>
                 ))}
@@ -224,7 +229,7 @@ export function Related({ o }: { o: Opp }) {
             {o.visits.map((v) => (
               <li key={v.id}>
                 <Link to={`/activities/${v.id}`}>
-                  {formatDate(lang, v.date)} · {v.type} · {v.topic}
+                  {[formatDate(lang, v.date), labelOf('visit_types', v.type), labelOf('visit_topics', v.topic)].filter(Boolean).join(' · ')}
                 </Link>
                 {v.note ? ` — ${v.note}` : ''}
               </li>
@@ -235,7 +240,7 @@ export function Related({ o }: { o: Opp }) {
       {o.orders.length > 0 && (
         <section aria-labelledby="orders-h">
           <h2 id="orders-h">{text('orders')}</h2>
-          <div className="table-wrap">
+          <div className="table-wrap" tabIndex={0} role="group" aria-labelledby="orders-h">
             <table>
               <thead>
                 <tr>
@@ -255,7 +260,7 @@ export function Related({ o }: { o: Opp }) {
                     <td>{r.customer_po}</td>
                     <td>{r.product}</td>
                     <td className="num">{formatMoney(lang, r.amount, r.currency)}</td>
-                    <td>{r.erp?.label || r.status}</td>
+                    <td>{labelOf('order_statuses', r.status)}</td>
                   </tr>
                 ))}
               </tbody>

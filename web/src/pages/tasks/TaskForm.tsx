@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../lib/api';
 import { useT } from '../../lib/i18n';
+import { useLabels } from '../../lib/labels';
 import { useMe } from '../../lib/session';
 import { Field, fieldErrors, FormError } from '../../shell/forms';
 import { CompanyOpportunityPicker, type Picked } from '../../shell/RecordPicker';
@@ -15,6 +16,7 @@ type Task = Schemas['Task'];
  */
 export function TaskForm({ task, links, onSaved, onCancel }: { task?: Task; links?: { company?: Picked | null; opp?: Picked | null }; onSaved: (t: Task) => void; onCancel: () => void }) {
   const me = useMe();
+  const labelOf = useLabels();
   const t = useT();
   const text = useTaskText();
   const c = me.constants;
@@ -56,7 +58,7 @@ export function TaskForm({ task, links, onSaved, onCancel }: { task?: Task; link
             <select {...p} value={priority} onChange={(e) => setPriority(e.target.value)}>
               {c.task_priorities.map((s) => (
                 <option key={s} value={s}>
-                  {s}
+                  {labelOf('task_priorities', s)}
                 </option>
               ))}
             </select>
@@ -67,7 +69,7 @@ export function TaskForm({ task, links, onSaved, onCancel }: { task?: Task; link
             <select {...p} value={status} onChange={(e) => setStatus(e.target.value)}>
               {c.task_statuses.map((s) => (
                 <option key={s} value={s}>
-                  {s}
+                  {labelOf('task_statuses', s)}
                 </option>
               ))}
             </select>

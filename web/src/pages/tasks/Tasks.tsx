@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { api, must, type Schemas } from '../../lib/api';
 import { useLang } from '../../lib/i18n';
 import { formatDate, formatNumber } from '../../lib/format';
+import { useLabels } from '../../lib/labels';
 import { useMe } from '../../lib/session';
 import { FilterBar, ListResults, listRows, useKeysetList, type KeysetList } from '../../shell/ListScreen';
 import { useUrlFilters } from '../../shell/url-filters';
@@ -78,6 +79,7 @@ function useTaskList(key: string, query: TaskQuery) {
 function TaskSection({ id, title, q, empty, team }: { id: string; title: string; q: KeysetList<Task>; empty: string; team: boolean }) {
   const text = useTaskText();
   const lang = useLang();
+  const labelOf = useLabels();
   return (
     <section className="co-section" aria-labelledby={id}>
       <h2 id={id}>
@@ -102,8 +104,8 @@ function TaskSection({ id, title, q, empty, team }: { id: string; title: string;
               </>
             ),
           },
-          { label: text('priority'), cell: (t) => t.priority },
-          { label: text('status'), cell: (t) => t.status },
+          { label: text('priority'), cell: (t) => labelOf('task_priorities', t.priority) },
+          { label: text('status'), cell: (t) => labelOf('task_statuses', t.status) },
           team && { label: text('assignee'), cell: (t) => t.assignee?.full_name },
           { label: text('links'), cell: (t) => <TaskLinks task={t} /> },
         ]}

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../lib/api';
 import { useLang, useT } from '../../lib/i18n';
+import { useLabels } from '../../lib/labels';
 import { useMe } from '../../lib/session';
 import { Field, fieldErrors, FormError } from '../../shell/forms';
 import { Block, Chips, useBlockLabel, type Choices, type Config, type Suggestion, type TemplateBlock, type Values } from './blocks';
@@ -60,6 +61,7 @@ export function VisitForm({
 }) {
   const me = useMe();
   const lang = useLang();
+  const labelOf = useLabels();
   const t = useT();
   const text = useVisitText();
   const blockLabel = useBlockLabel();
@@ -96,7 +98,9 @@ export function VisitForm({
   const chipLabel = (s: Suggestion) => {
     if (lang !== 'tr') return s.label;
     const shown = Object.entries(s.fields).filter(([k]) => !k.endsWith('_id') && k !== 'stage' && k !== 'code' && k !== 'outcome');
-    return `${blockLabel(s.block || 'next', s.block)}: ${shown.map(([, v]) => v).join(' ')}`;
+    // the next step's action and a trial's result are constants: their labels, not their keys
+    const value = (k: string, v: string) => (k === 'action' ? labelOf('next_actions', v) : k === 'result' ? labelOf('demo_results', v) : v);
+    return `${blockLabel(s.block || 'next', s.block)}: ${shown.map(([k, v]) => value(k, String(v))).join(' ')}`;
   };
 
   const apply = (s: Suggestion) => {

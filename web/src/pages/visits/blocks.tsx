@@ -3,6 +3,7 @@ import { api, must, type Schemas } from '../../lib/api';
 import { useLang } from '../../lib/i18n';
 import { Field } from '../../shell/forms';
 import { useVisitText, type VisitText } from './visits.text';
+import { useLabels } from '../../lib/labels';
 
 export type Config = Schemas['QuickEntryConfig'];
 export type ConfigBlock = Schemas['QuickEntryBlock'];
@@ -44,6 +45,7 @@ export function Block({
 }) {
   const lang = useLang();
   const text = useVisitText();
+  const labelOf = useLabels();
   const label = useBlockLabel()(block.k, tb.label || block.label);
   const fields = tb.fl.length ? block.fields.filter((f) => tb.fl.includes(f.k)) : block.fields;
   const needsProducts = fields.some((f) => f.t === 'product');
@@ -91,7 +93,9 @@ export function Block({
               if (f.t === 'person') return options(choices.people.map((x) => ({ v: String(x.id), l: x.name })));
               if (f.t === 'opportunity') return options(choices.opps.map((x) => ({ v: String(x.id), l: x.name })));
               if (f.t === 'product') return options((products.data ?? []).map((x) => ({ v: String(x.id), l: `${x.name} (${x.code})` })));
-              if (f.t === 'select') return options(f.o.map((o) => ({ v: o, l: o })));
+              // the next step's action and the trial result are constants (their labels); currency and unit are codes
+              const list = block.k === 'next' && f.k === 'action' ? 'next_actions' : block.k === 'trial' && f.k === 'result' ? 'demo_results' : null;
+              if (f.t === 'select') return options(f.o.map((o) => ({ v: o, l: list ? labelOf(list, o) : o })));
               if (f.t === 'date') return <input {...p} type="date" value={v} onChange={(e) => set(e.target.value)} />;
               if (f.t === 'money' || f.t === 'number')
                 return <input {...p} inputMode="decimal" value={v} placeholder={hint(f.ph)} onChange={(e) => set(e.target.value.replace(',', '.'))} />;
