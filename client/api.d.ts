@@ -6268,8 +6268,11 @@ export interface components {
          * @description Order row (spec 2.8).
          * @example {
          *       "id": 311,
+         *       "ref": "ORD-311",
          *       "customer_id": 42,
+         *       "customer": "Anadolu Ambalaj A.Ş.",
          *       "opp_id": 95,
+         *       "opp": "PE film 2027 contract",
          *       "product_id": 3,
          *       "customer_po": "PO-7781",
          *       "date": "2026-11-20",
@@ -6296,8 +6299,14 @@ export interface components {
          */
         OrderRow: {
             id: number;
+            /** @description the order's reference, ORD-<order id> (the one the ERP receives) */
+            ref: string;
             customer_id: number;
+            /** @description the company's name ('' when the company no longer exists) */
+            customer: string;
             opp_id: number | null;
+            /** @description the opportunity's name; null without one, '' when it no longer exists */
+            opp: string | null;
             product_id: number | null;
             customer_po: string;
             /**
@@ -6341,8 +6350,11 @@ export interface components {
          *       "changed": true,
          *       "order": {
          *         "id": 311,
+         *         "ref": "ORD-311",
          *         "customer_id": 42,
+         *         "customer": "Anadolu Ambalaj A.Ş.",
          *         "opp_id": 95,
+         *         "opp": "PE film 2027 contract",
          *         "product_id": 3,
          *         "customer_po": "PO-7781",
          *         "date": "2026-11-20",
@@ -7008,8 +7020,11 @@ export interface components {
          *       "orders": [
          *         {
          *           "id": 311,
+         *           "ref": "ORD-311",
          *           "customer_id": 42,
+         *           "customer": "Anadolu Ambalaj A.Ş.",
          *           "opp_id": 95,
+         *           "opp": "PE film 2027 contract",
          *           "product_id": 3,
          *           "customer_po": "PO-7781",
          *           "date": "2026-11-20",
@@ -7423,8 +7438,11 @@ export interface components {
          *         "role_label": "Sales"
          *       },
          *       "customer_id": 42,
+         *       "customer": "Anadolu Ambalaj A.Ş.",
          *       "person_id": 118,
+         *       "person": "Mert Kaya",
          *       "opp_id": 95,
+         *       "opp": "PE film 2027 contract",
          *       "done_at": null,
          *       "overdue": false,
          *       "due_soon": true,
@@ -7450,8 +7468,14 @@ export interface components {
             /** @description who created the task */
             owner: components["schemas"]["UserSummary"] | null;
             customer_id: number | null;
+            /** @description the company's name; null without one, '' when it no longer exists */
+            customer: string | null;
             person_id: number | null;
+            /** @description the person's name; null without one, '' when it no longer exists */
+            person: string | null;
             opp_id: number | null;
+            /** @description the opportunity's name; null without one, '' when it no longer exists */
+            opp: string | null;
             /**
              * @description when the task was set to the done status; null while it is not done
              * @example 2026-11-26T09:30:00
@@ -7760,8 +7784,11 @@ export interface components {
          *       "orders": [
          *         {
          *           "id": 311,
+         *           "ref": "ORD-311",
          *           "customer_id": 42,
+         *           "customer": "Anadolu Ambalaj A.Ş.",
          *           "opp_id": 95,
+         *           "opp": "PE film 2027 contract",
          *           "product_id": 3,
          *           "customer_po": "PO-7781",
          *           "date": "2026-11-20",
@@ -7943,8 +7970,16 @@ export interface components {
          *       "person_ids": [
          *         118
          *       ],
+         *       "people": [
+         *         {
+         *           "id": 118,
+         *           "name": "Mert Kaya"
+         *         }
+         *       ],
          *       "customer_id": 42,
+         *       "customer": "Anadolu Ambalaj A.Ş.",
          *       "opp_id": 95,
+         *       "opp": "PE film 2027 contract",
          *       "owner": {
          *         "id": 7,
          *         "username": "ayse",
@@ -7976,8 +8011,17 @@ export interface components {
             attendees: components["schemas"]["UserSummary"][];
             /** @description people (contacts) attending */
             person_ids: number[];
+            /** @description the people of person_ids that still exist, with their names */
+            people: {
+                id: number;
+                name: string;
+            }[];
             customer_id: number | null;
+            /** @description the company's name; null without one, '' when it no longer exists */
+            customer: string | null;
             opp_id: number | null;
+            /** @description the opportunity's name; null without one, '' when it no longer exists */
+            opp: string | null;
             owner: components["schemas"]["UserSummary"] | null;
             /** @description the caller may change or delete it (its owner or an admin) */
             can_edit: boolean;
@@ -8919,7 +8963,9 @@ export interface components {
          *       "status": "Open",
          *       "who": "Mert Kaya",
          *       "customer_id": 42,
+         *       "customer": "Anadolu Ambalaj A.Ş.",
          *       "person_id": 118,
+         *       "person": "Mert Kaya",
          *       "assignee": {
          *         "id": 7,
          *         "username": "ayse",
@@ -8955,7 +9001,11 @@ export interface components {
             /** @description who raised it, as text */
             who: string;
             customer_id: number | null;
+            /** @description the company's name; null without one, '' when it no longer exists */
+            customer: string | null;
             person_id: number | null;
+            /** @description the person's name; null without one, '' when it no longer exists */
+            person: string | null;
             assignee: components["schemas"]["UserSummary"] | null;
             owner: components["schemas"]["UserSummary"] | null;
             /** @description app.ticket_sla_hours[priority]; 0 for a priority no longer listed */
@@ -11882,8 +11932,11 @@ export interface components {
          *       "ok": true,
          *       "order": {
          *         "id": 311,
+         *         "ref": "ORD-311",
          *         "customer_id": 42,
+         *         "customer": "Anadolu Ambalaj A.Ş.",
          *         "opp_id": 95,
+         *         "opp": "PE film 2027 contract",
          *         "product_id": 3,
          *         "customer_po": "PO-7781",
          *         "date": "2026-11-20",
@@ -15381,8 +15434,11 @@ export interface operations {
                      *         "orders": [
                      *           {
                      *             "id": 311,
+                     *             "ref": "ORD-311",
                      *             "customer_id": 42,
+                     *             "customer": "Anadolu Ambalaj A.Ş.",
                      *             "opp_id": 95,
+                     *             "opp": "PE film 2027 contract",
                      *             "product_id": 3,
                      *             "customer_po": "PO-7781",
                      *             "date": "2026-11-20",
@@ -15588,8 +15644,11 @@ export interface operations {
                      *         "orders": [
                      *           {
                      *             "id": 311,
+                     *             "ref": "ORD-311",
                      *             "customer_id": 42,
+                     *             "customer": "Anadolu Ambalaj A.Ş.",
                      *             "opp_id": 95,
+                     *             "opp": "PE film 2027 contract",
                      *             "product_id": 3,
                      *             "customer_po": "PO-7781",
                      *             "date": "2026-11-20",
@@ -15837,8 +15896,11 @@ export interface operations {
                      *               "role_label": "Sales"
                      *             },
                      *             "customer_id": 42,
+                     *             "customer": "Anadolu Ambalaj A.Ş.",
                      *             "person_id": 118,
+                     *             "person": "Mert Kaya",
                      *             "opp_id": 95,
+                     *             "opp": "PE film 2027 contract",
                      *             "done_at": null,
                      *             "overdue": false,
                      *             "due_soon": true,
@@ -16094,8 +16156,11 @@ export interface operations {
                      *         "orders": [
                      *           {
                      *             "id": 311,
+                     *             "ref": "ORD-311",
                      *             "customer_id": 42,
+                     *             "customer": "Anadolu Ambalaj A.Ş.",
                      *             "opp_id": 95,
+                     *             "opp": "PE film 2027 contract",
                      *             "product_id": 3,
                      *             "customer_po": "PO-7781",
                      *             "date": "2026-11-20",
@@ -17286,8 +17351,11 @@ export interface operations {
                      *         "orders": [
                      *           {
                      *             "id": 311,
+                     *             "ref": "ORD-311",
                      *             "customer_id": 42,
+                     *             "customer": "Anadolu Ambalaj A.Ş.",
                      *             "opp_id": 95,
+                     *             "opp": "PE film 2027 contract",
                      *             "product_id": 3,
                      *             "customer_po": "PO-7781",
                      *             "date": "2026-11-20",
@@ -17596,8 +17664,11 @@ export interface operations {
                      *         "orders": [
                      *           {
                      *             "id": 311,
+                     *             "ref": "ORD-311",
                      *             "customer_id": 42,
+                     *             "customer": "Anadolu Ambalaj A.Ş.",
                      *             "opp_id": 95,
+                     *             "opp": "PE film 2027 contract",
                      *             "product_id": 3,
                      *             "customer_po": "PO-7781",
                      *             "date": "2026-11-20",
@@ -17897,8 +17968,11 @@ export interface operations {
                      *         "orders": [
                      *           {
                      *             "id": 311,
+                     *             "ref": "ORD-311",
                      *             "customer_id": 42,
+                     *             "customer": "Anadolu Ambalaj A.Ş.",
                      *             "opp_id": 95,
+                     *             "opp": "PE film 2027 contract",
                      *             "product_id": 3,
                      *             "customer_po": "PO-7781",
                      *             "date": "2026-11-20",
@@ -18216,8 +18290,11 @@ export interface operations {
                      *         "orders": [
                      *           {
                      *             "id": 311,
+                     *             "ref": "ORD-311",
                      *             "customer_id": 42,
+                     *             "customer": "Anadolu Ambalaj A.Ş.",
                      *             "opp_id": 95,
+                     *             "opp": "PE film 2027 contract",
                      *             "product_id": 3,
                      *             "customer_po": "PO-7781",
                      *             "date": "2026-11-20",
@@ -18535,8 +18612,11 @@ export interface operations {
                      *         "orders": [
                      *           {
                      *             "id": 311,
+                     *             "ref": "ORD-311",
                      *             "customer_id": 42,
+                     *             "customer": "Anadolu Ambalaj A.Ş.",
                      *             "opp_id": 95,
+                     *             "opp": "PE film 2027 contract",
                      *             "product_id": 3,
                      *             "customer_po": "PO-7781",
                      *             "date": "2026-11-20",
@@ -18854,8 +18934,11 @@ export interface operations {
                      *         "orders": [
                      *           {
                      *             "id": 311,
+                     *             "ref": "ORD-311",
                      *             "customer_id": 42,
+                     *             "customer": "Anadolu Ambalaj A.Ş.",
                      *             "opp_id": 95,
+                     *             "opp": "PE film 2027 contract",
                      *             "product_id": 3,
                      *             "customer_po": "PO-7781",
                      *             "date": "2026-11-20",
@@ -19173,8 +19256,11 @@ export interface operations {
                      *         "orders": [
                      *           {
                      *             "id": 311,
+                     *             "ref": "ORD-311",
                      *             "customer_id": 42,
+                     *             "customer": "Anadolu Ambalaj A.Ş.",
                      *             "opp_id": 95,
+                     *             "opp": "PE film 2027 contract",
                      *             "product_id": 3,
                      *             "customer_po": "PO-7781",
                      *             "date": "2026-11-20",
@@ -20122,8 +20208,11 @@ export interface operations {
                      *             "role_label": "Sales"
                      *           },
                      *           "customer_id": 42,
+                     *           "customer": "Anadolu Ambalaj A.Ş.",
                      *           "person_id": 118,
+                     *           "person": "Mert Kaya",
                      *           "opp_id": 95,
+                     *           "opp": "PE film 2027 contract",
                      *           "done_at": null,
                      *           "overdue": false,
                      *           "due_soon": true,
@@ -20254,8 +20343,11 @@ export interface operations {
                      *           "role_label": "Sales"
                      *         },
                      *         "customer_id": 42,
+                     *         "customer": "Anadolu Ambalaj A.Ş.",
                      *         "person_id": 118,
+                     *         "person": "Mert Kaya",
                      *         "opp_id": 95,
+                     *         "opp": "PE film 2027 contract",
                      *         "done_at": null,
                      *         "overdue": false,
                      *         "due_soon": true,
@@ -20395,8 +20487,11 @@ export interface operations {
                      *           "role_label": "Sales"
                      *         },
                      *         "customer_id": 42,
+                     *         "customer": "Anadolu Ambalaj A.Ş.",
                      *         "person_id": 118,
+                     *         "person": "Mert Kaya",
                      *         "opp_id": 95,
+                     *         "opp": "PE film 2027 contract",
                      *         "done_at": null,
                      *         "overdue": false,
                      *         "due_soon": true,
@@ -20619,8 +20714,11 @@ export interface operations {
                      *           "role_label": "Sales"
                      *         },
                      *         "customer_id": 42,
+                     *         "customer": "Anadolu Ambalaj A.Ş.",
                      *         "person_id": 118,
+                     *         "person": "Mert Kaya",
                      *         "opp_id": 95,
+                     *         "opp": "PE film 2027 contract",
                      *         "done_at": null,
                      *         "overdue": false,
                      *         "due_soon": true,
@@ -20763,8 +20861,16 @@ export interface operations {
                      *           "person_ids": [
                      *             118
                      *           ],
+                     *           "people": [
+                     *             {
+                     *               "id": 118,
+                     *               "name": "Mert Kaya"
+                     *             }
+                     *           ],
                      *           "customer_id": 42,
+                     *           "customer": "Anadolu Ambalaj A.Ş.",
                      *           "opp_id": 95,
+                     *           "opp": "PE film 2027 contract",
                      *           "owner": {
                      *             "id": 7,
                      *             "username": "ayse",
@@ -20895,8 +21001,16 @@ export interface operations {
                      *         "person_ids": [
                      *           118
                      *         ],
+                     *         "people": [
+                     *           {
+                     *             "id": 118,
+                     *             "name": "Mert Kaya"
+                     *           }
+                     *         ],
                      *         "customer_id": 42,
+                     *         "customer": "Anadolu Ambalaj A.Ş.",
                      *         "opp_id": 95,
+                     *         "opp": "PE film 2027 contract",
                      *         "owner": {
                      *           "id": 7,
                      *           "username": "ayse",
@@ -21037,8 +21151,16 @@ export interface operations {
                      *         "person_ids": [
                      *           118
                      *         ],
+                     *         "people": [
+                     *           {
+                     *             "id": 118,
+                     *             "name": "Mert Kaya"
+                     *           }
+                     *         ],
                      *         "customer_id": 42,
+                     *         "customer": "Anadolu Ambalaj A.Ş.",
                      *         "opp_id": 95,
+                     *         "opp": "PE film 2027 contract",
                      *         "owner": {
                      *           "id": 7,
                      *           "username": "ayse",
@@ -21262,8 +21384,16 @@ export interface operations {
                      *         "person_ids": [
                      *           118
                      *         ],
+                     *         "people": [
+                     *           {
+                     *             "id": 118,
+                     *             "name": "Mert Kaya"
+                     *           }
+                     *         ],
                      *         "customer_id": 42,
+                     *         "customer": "Anadolu Ambalaj A.Ş.",
                      *         "opp_id": 95,
+                     *         "opp": "PE film 2027 contract",
                      *         "owner": {
                      *           "id": 7,
                      *           "username": "ayse",
@@ -22030,8 +22160,11 @@ export interface operations {
                      *       "items": [
                      *         {
                      *           "id": 311,
+                     *           "ref": "ORD-311",
                      *           "customer_id": 42,
+                     *           "customer": "Anadolu Ambalaj A.Ş.",
                      *           "opp_id": 95,
+                     *           "opp": "PE film 2027 contract",
                      *           "product_id": 3,
                      *           "customer_po": "PO-7781",
                      *           "date": "2026-11-20",
@@ -22158,8 +22291,11 @@ export interface operations {
                      *       "ok": true,
                      *       "order": {
                      *         "id": 311,
+                     *         "ref": "ORD-311",
                      *         "customer_id": 42,
+                     *         "customer": "Anadolu Ambalaj A.Ş.",
                      *         "opp_id": 95,
+                     *         "opp": "PE film 2027 contract",
                      *         "product_id": 3,
                      *         "customer_po": "PO-7781",
                      *         "date": "2026-11-20",
@@ -22295,8 +22431,11 @@ export interface operations {
                      *       "ok": true,
                      *       "order": {
                      *         "id": 311,
+                     *         "ref": "ORD-311",
                      *         "customer_id": 42,
+                     *         "customer": "Anadolu Ambalaj A.Ş.",
                      *         "opp_id": 95,
+                     *         "opp": "PE film 2027 contract",
                      *         "product_id": 3,
                      *         "customer_po": "PO-7781",
                      *         "date": "2026-11-20",
@@ -22424,8 +22563,11 @@ export interface operations {
                      *       "changed": true,
                      *       "order": {
                      *         "id": 311,
+                     *         "ref": "ORD-311",
                      *         "customer_id": 42,
+                     *         "customer": "Anadolu Ambalaj A.Ş.",
                      *         "opp_id": 95,
+                     *         "opp": "PE film 2027 contract",
                      *         "product_id": 3,
                      *         "customer_po": "PO-7781",
                      *         "date": "2026-11-20",
@@ -22566,8 +22708,11 @@ export interface operations {
                      *       "ok": true,
                      *       "order": {
                      *         "id": 311,
+                     *         "ref": "ORD-311",
                      *         "customer_id": 42,
+                     *         "customer": "Anadolu Ambalaj A.Ş.",
                      *         "opp_id": 95,
+                     *         "opp": "PE film 2027 contract",
                      *         "product_id": 3,
                      *         "customer_po": "PO-7781",
                      *         "date": "2026-11-20",
@@ -22723,7 +22868,9 @@ export interface operations {
                      *           "status": "Open",
                      *           "who": "Mert Kaya",
                      *           "customer_id": 42,
+                     *           "customer": "Anadolu Ambalaj A.Ş.",
                      *           "person_id": 118,
+                     *           "person": "Mert Kaya",
                      *           "assignee": {
                      *             "id": 7,
                      *             "username": "ayse",
@@ -22855,7 +23002,9 @@ export interface operations {
                      *         "status": "Open",
                      *         "who": "Mert Kaya",
                      *         "customer_id": 42,
+                     *         "customer": "Anadolu Ambalaj A.Ş.",
                      *         "person_id": 118,
+                     *         "person": "Mert Kaya",
                      *         "assignee": {
                      *           "id": 7,
                      *           "username": "ayse",
@@ -22996,7 +23145,9 @@ export interface operations {
                      *         "status": "Open",
                      *         "who": "Mert Kaya",
                      *         "customer_id": 42,
+                     *         "customer": "Anadolu Ambalaj A.Ş.",
                      *         "person_id": 118,
+                     *         "person": "Mert Kaya",
                      *         "assignee": {
                      *           "id": 7,
                      *           "username": "ayse",
@@ -23128,7 +23279,9 @@ export interface operations {
                      *         "status": "Open",
                      *         "who": "Mert Kaya",
                      *         "customer_id": 42,
+                     *         "customer": "Anadolu Ambalaj A.Ş.",
                      *         "person_id": 118,
+                     *         "person": "Mert Kaya",
                      *         "assignee": {
                      *           "id": 7,
                      *           "username": "ayse",
@@ -32841,8 +32994,11 @@ export interface operations {
                      *       "ok": true,
                      *       "order": {
                      *         "id": 311,
+                     *         "ref": "ORD-311",
                      *         "customer_id": 42,
+                     *         "customer": "Anadolu Ambalaj A.Ş.",
                      *         "opp_id": 95,
+                     *         "opp": "PE film 2027 contract",
                      *         "product_id": 3,
                      *         "customer_po": "PO-7781",
                      *         "date": "2026-11-20",
