@@ -112,6 +112,7 @@ describe('the pipeline board', () => {
     // the card's own stage is not offered
     expect(await move.locator('option').allTextContents()).toEqual(['Move to…', ...OPEN.slice(1)]);
     await move.selectOption({ label: OPEN[1] });
+    await heard(page, `${name} moved to Uygun (TR).`);
     await column(page, OPEN[1]).getByRole('link', { name }).waitFor();
     expect((await getOpp(o.id)).stage).toBe('Uygun');
     expect(await seriousA11yViolations(page)).toEqual([]);
