@@ -44,7 +44,7 @@ async function newOrder(key: string, body: object = {}) {
 }
 
 describe('POST /api/v1/orders', () => {
-  it('creates an order row exactly as spec 2.8, amount = kg × price without float drift', async () => {
+  it('creates an order row exactly as spec 2.8 (with its reference and names), amount = kg × price without float drift', async () => {
     const res = await as(north.key)
       .post('/api/v1/orders', {
         customer_id: companyN,
@@ -64,8 +64,11 @@ describe('POST /api/v1/orders', () => {
       ok: true,
       order: {
         id: expect.any(Number),
+        ref: `ORD-${res.body.order.id}`,
         customer_id: companyN,
+        customer: 'Nordic Film A.Ş.',
         opp_id: oppN,
+        opp: 'Film 2027',
         product_id: productId,
         customer_po: '',
         date: '2026-03-02',

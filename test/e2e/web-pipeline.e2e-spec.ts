@@ -207,12 +207,13 @@ describe('the opportunity record', () => {
     expect(await bar.textContent()).toContain('Next stage: Uygun (TR)');
     expect(await bar.getByRole('listitem').filter({ hasText: 'no product chosen' }).count()).toBe(1);
     // the stages are read, not clicked: no pointer cursor, no button look (a box with a border all round)
+    // (the test's tsconfig has no DOM types: the page's own window is reached through the element)
     const look = await bar.locator('.stage-bar li').first().evaluate((el) => {
-      const s = getComputedStyle(el);
+      const s = el.ownerDocument.defaultView!.getComputedStyle(el);
       return { cursor: s.cursor, top: s.borderTopWidth, buttons: el.querySelectorAll('button, a').length };
     });
     expect(look).toEqual({ cursor: 'default', top: '0px', buttons: 0 });
-    expect(await page.locator('.stage-pill').evaluate((el) => getComputedStyle(el).cursor)).toBe('default');
+    expect(await page.locator('.stage-pill').evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).cursor)).toBe('default');
 
     const step = o.steps.find((s) => s.title === 'İlk görüşme yapıldı')!;
     const box = page.getByRole('checkbox', { name: 'İlk görüşme yapıldı' });
