@@ -6648,8 +6648,11 @@ export interface components {
          * @description Order row (spec 2.8).
          * @example {
          *       "id": 311,
+         *       "ref": "ORD-311",
          *       "customer_id": 42,
+         *       "customer": "Anadolu Ambalaj A.Ş.",
          *       "opp_id": 95,
+         *       "opp": "PE film 2027 contract",
          *       "product_id": 3,
          *       "customer_po": "PO-7781",
          *       "date": "2026-11-20",
@@ -6676,8 +6679,14 @@ export interface components {
          */
         OrderRow: {
             id: number;
+            /** @description the order's reference, ORD-<order id> (the one the ERP receives) */
+            ref: string;
             customer_id: number;
+            /** @description the company's name ('' when the company no longer exists) */
+            customer: string;
             opp_id: number | null;
+            /** @description the opportunity's name; null without one, '' when it no longer exists */
+            opp: string | null;
             product_id: number | null;
             customer_po: string;
             /**
@@ -6721,8 +6730,11 @@ export interface components {
          *       "changed": true,
          *       "order": {
          *         "id": 311,
+         *         "ref": "ORD-311",
          *         "customer_id": 42,
+         *         "customer": "Anadolu Ambalaj A.Ş.",
          *         "opp_id": 95,
+         *         "opp": "PE film 2027 contract",
          *         "product_id": 3,
          *         "customer_po": "PO-7781",
          *         "date": "2026-11-20",
@@ -7390,8 +7402,11 @@ export interface components {
          *       "orders": [
          *         {
          *           "id": 311,
+         *           "ref": "ORD-311",
          *           "customer_id": 42,
+         *           "customer": "Anadolu Ambalaj A.Ş.",
          *           "opp_id": 95,
+         *           "opp": "PE film 2027 contract",
          *           "product_id": 3,
          *           "customer_po": "PO-7781",
          *           "date": "2026-11-20",
@@ -7807,8 +7822,11 @@ export interface components {
          *         "role_label": "Sales"
          *       },
          *       "customer_id": 42,
+         *       "customer": "Anadolu Ambalaj A.Ş.",
          *       "person_id": 118,
+         *       "person": "Mert Kaya",
          *       "opp_id": 95,
+         *       "opp": "PE film 2027 contract",
          *       "done_at": null,
          *       "overdue": false,
          *       "due_soon": true,
@@ -7834,8 +7852,14 @@ export interface components {
             /** @description who created the task */
             owner: components["schemas"]["UserSummary"] | null;
             customer_id: number | null;
+            /** @description the company's name; null without one, '' when it no longer exists */
+            customer: string | null;
             person_id: number | null;
+            /** @description the person's name; null without one, '' when it no longer exists */
+            person: string | null;
             opp_id: number | null;
+            /** @description the opportunity's name; null without one, '' when it no longer exists */
+            opp: string | null;
             /**
              * @description when the task was set to the done status; null while it is not done
              * @example 2026-11-26T09:30:00
@@ -8146,8 +8170,11 @@ export interface components {
          *       "orders": [
          *         {
          *           "id": 311,
+         *           "ref": "ORD-311",
          *           "customer_id": 42,
+         *           "customer": "Anadolu Ambalaj A.Ş.",
          *           "opp_id": 95,
+         *           "opp": "PE film 2027 contract",
          *           "product_id": 3,
          *           "customer_po": "PO-7781",
          *           "date": "2026-11-20",
@@ -8330,8 +8357,16 @@ export interface components {
          *       "person_ids": [
          *         118
          *       ],
+         *       "people": [
+         *         {
+         *           "id": 118,
+         *           "name": "Mert Kaya"
+         *         }
+         *       ],
          *       "customer_id": 42,
+         *       "customer": "Anadolu Ambalaj A.Ş.",
          *       "opp_id": 95,
+         *       "opp": "PE film 2027 contract",
          *       "owner": {
          *         "id": 7,
          *         "username": "ayse",
@@ -8363,8 +8398,17 @@ export interface components {
             attendees: components["schemas"]["UserSummary"][];
             /** @description people (contacts) attending */
             person_ids: number[];
+            /** @description the people of person_ids that still exist, with their names */
+            people: {
+                id: number;
+                name: string;
+            }[];
             customer_id: number | null;
+            /** @description the company's name; null without one, '' when it no longer exists */
+            customer: string | null;
             opp_id: number | null;
+            /** @description the opportunity's name; null without one, '' when it no longer exists */
+            opp: string | null;
             owner: components["schemas"]["UserSummary"] | null;
             /** @description the caller may change or delete it (its owner or an admin) */
             can_edit: boolean;
@@ -9343,7 +9387,9 @@ export interface components {
          *       "status": "Open",
          *       "who": "Mert Kaya",
          *       "customer_id": 42,
+         *       "customer": "Anadolu Ambalaj A.Ş.",
          *       "person_id": 118,
+         *       "person": "Mert Kaya",
          *       "assignee": {
          *         "id": 7,
          *         "username": "ayse",
@@ -9379,7 +9425,11 @@ export interface components {
             /** @description who raised it, as text */
             who: string;
             customer_id: number | null;
+            /** @description the company's name; null without one, '' when it no longer exists */
+            customer: string | null;
             person_id: number | null;
+            /** @description the person's name; null without one, '' when it no longer exists */
+            person: string | null;
             assignee: components["schemas"]["UserSummary"] | null;
             owner: components["schemas"]["UserSummary"] | null;
             /** @description app.ticket_sla_hours[priority]; 0 for a priority no longer listed */
@@ -12306,8 +12356,11 @@ export interface components {
          *       "ok": true,
          *       "order": {
          *         "id": 311,
+         *         "ref": "ORD-311",
          *         "customer_id": 42,
+         *         "customer": "Anadolu Ambalaj A.Ş.",
          *         "opp_id": 95,
+         *         "opp": "PE film 2027 contract",
          *         "product_id": 3,
          *         "customer_po": "PO-7781",
          *         "date": "2026-11-20",
@@ -15992,8 +16045,11 @@ export interface operations {
                      *         "orders": [
                      *           {
                      *             "id": 311,
+                     *             "ref": "ORD-311",
                      *             "customer_id": 42,
+                     *             "customer": "Anadolu Ambalaj A.Ş.",
                      *             "opp_id": 95,
+                     *             "opp": "PE film 2027 contract",
                      *             "product_id": 3,
                      *             "customer_po": "PO-7781",
                      *             "date": "2026-11-20",
@@ -16199,8 +16255,11 @@ export interface operations {
                      *         "orders": [
                      *           {
                      *             "id": 311,
+                     *             "ref": "ORD-311",
                      *             "customer_id": 42,
+                     *             "customer": "Anadolu Ambalaj A.Ş.",
                      *             "opp_id": 95,
+                     *             "opp": "PE film 2027 contract",
                      *             "product_id": 3,
                      *             "customer_po": "PO-7781",
                      *             "date": "2026-11-20",
@@ -16448,8 +16507,11 @@ export interface operations {
                      *               "role_label": "Sales"
                      *             },
                      *             "customer_id": 42,
+                     *             "customer": "Anadolu Ambalaj A.Ş.",
                      *             "person_id": 118,
+                     *             "person": "Mert Kaya",
                      *             "opp_id": 95,
+                     *             "opp": "PE film 2027 contract",
                      *             "done_at": null,
                      *             "overdue": false,
                      *             "due_soon": true,
@@ -16705,8 +16767,11 @@ export interface operations {
                      *         "orders": [
                      *           {
                      *             "id": 311,
+                     *             "ref": "ORD-311",
                      *             "customer_id": 42,
+                     *             "customer": "Anadolu Ambalaj A.Ş.",
                      *             "opp_id": 95,
+                     *             "opp": "PE film 2027 contract",
                      *             "product_id": 3,
                      *             "customer_po": "PO-7781",
                      *             "date": "2026-11-20",
@@ -17897,8 +17962,11 @@ export interface operations {
                      *         "orders": [
                      *           {
                      *             "id": 311,
+                     *             "ref": "ORD-311",
                      *             "customer_id": 42,
+                     *             "customer": "Anadolu Ambalaj A.Ş.",
                      *             "opp_id": 95,
+                     *             "opp": "PE film 2027 contract",
                      *             "product_id": 3,
                      *             "customer_po": "PO-7781",
                      *             "date": "2026-11-20",
@@ -18207,8 +18275,11 @@ export interface operations {
                      *         "orders": [
                      *           {
                      *             "id": 311,
+                     *             "ref": "ORD-311",
                      *             "customer_id": 42,
+                     *             "customer": "Anadolu Ambalaj A.Ş.",
                      *             "opp_id": 95,
+                     *             "opp": "PE film 2027 contract",
                      *             "product_id": 3,
                      *             "customer_po": "PO-7781",
                      *             "date": "2026-11-20",
@@ -18508,8 +18579,11 @@ export interface operations {
                      *         "orders": [
                      *           {
                      *             "id": 311,
+                     *             "ref": "ORD-311",
                      *             "customer_id": 42,
+                     *             "customer": "Anadolu Ambalaj A.Ş.",
                      *             "opp_id": 95,
+                     *             "opp": "PE film 2027 contract",
                      *             "product_id": 3,
                      *             "customer_po": "PO-7781",
                      *             "date": "2026-11-20",
@@ -18827,8 +18901,11 @@ export interface operations {
                      *         "orders": [
                      *           {
                      *             "id": 311,
+                     *             "ref": "ORD-311",
                      *             "customer_id": 42,
+                     *             "customer": "Anadolu Ambalaj A.Ş.",
                      *             "opp_id": 95,
+                     *             "opp": "PE film 2027 contract",
                      *             "product_id": 3,
                      *             "customer_po": "PO-7781",
                      *             "date": "2026-11-20",
@@ -19146,8 +19223,11 @@ export interface operations {
                      *         "orders": [
                      *           {
                      *             "id": 311,
+                     *             "ref": "ORD-311",
                      *             "customer_id": 42,
+                     *             "customer": "Anadolu Ambalaj A.Ş.",
                      *             "opp_id": 95,
+                     *             "opp": "PE film 2027 contract",
                      *             "product_id": 3,
                      *             "customer_po": "PO-7781",
                      *             "date": "2026-11-20",
@@ -19465,8 +19545,11 @@ export interface operations {
                      *         "orders": [
                      *           {
                      *             "id": 311,
+                     *             "ref": "ORD-311",
                      *             "customer_id": 42,
+                     *             "customer": "Anadolu Ambalaj A.Ş.",
                      *             "opp_id": 95,
+                     *             "opp": "PE film 2027 contract",
                      *             "product_id": 3,
                      *             "customer_po": "PO-7781",
                      *             "date": "2026-11-20",
@@ -19784,8 +19867,11 @@ export interface operations {
                      *         "orders": [
                      *           {
                      *             "id": 311,
+                     *             "ref": "ORD-311",
                      *             "customer_id": 42,
+                     *             "customer": "Anadolu Ambalaj A.Ş.",
                      *             "opp_id": 95,
+                     *             "opp": "PE film 2027 contract",
                      *             "product_id": 3,
                      *             "customer_po": "PO-7781",
                      *             "date": "2026-11-20",
@@ -20733,8 +20819,11 @@ export interface operations {
                      *             "role_label": "Sales"
                      *           },
                      *           "customer_id": 42,
+                     *           "customer": "Anadolu Ambalaj A.Ş.",
                      *           "person_id": 118,
+                     *           "person": "Mert Kaya",
                      *           "opp_id": 95,
+                     *           "opp": "PE film 2027 contract",
                      *           "done_at": null,
                      *           "overdue": false,
                      *           "due_soon": true,
@@ -20865,8 +20954,11 @@ export interface operations {
                      *           "role_label": "Sales"
                      *         },
                      *         "customer_id": 42,
+                     *         "customer": "Anadolu Ambalaj A.Ş.",
                      *         "person_id": 118,
+                     *         "person": "Mert Kaya",
                      *         "opp_id": 95,
+                     *         "opp": "PE film 2027 contract",
                      *         "done_at": null,
                      *         "overdue": false,
                      *         "due_soon": true,
@@ -21006,8 +21098,11 @@ export interface operations {
                      *           "role_label": "Sales"
                      *         },
                      *         "customer_id": 42,
+                     *         "customer": "Anadolu Ambalaj A.Ş.",
                      *         "person_id": 118,
+                     *         "person": "Mert Kaya",
                      *         "opp_id": 95,
+                     *         "opp": "PE film 2027 contract",
                      *         "done_at": null,
                      *         "overdue": false,
                      *         "due_soon": true,
@@ -21230,8 +21325,11 @@ export interface operations {
                      *           "role_label": "Sales"
                      *         },
                      *         "customer_id": 42,
+                     *         "customer": "Anadolu Ambalaj A.Ş.",
                      *         "person_id": 118,
+                     *         "person": "Mert Kaya",
                      *         "opp_id": 95,
+                     *         "opp": "PE film 2027 contract",
                      *         "done_at": null,
                      *         "overdue": false,
                      *         "due_soon": true,
@@ -21374,8 +21472,16 @@ export interface operations {
                      *           "person_ids": [
                      *             118
                      *           ],
+                     *           "people": [
+                     *             {
+                     *               "id": 118,
+                     *               "name": "Mert Kaya"
+                     *             }
+                     *           ],
                      *           "customer_id": 42,
+                     *           "customer": "Anadolu Ambalaj A.Ş.",
                      *           "opp_id": 95,
+                     *           "opp": "PE film 2027 contract",
                      *           "owner": {
                      *             "id": 7,
                      *             "username": "ayse",
@@ -21506,8 +21612,16 @@ export interface operations {
                      *         "person_ids": [
                      *           118
                      *         ],
+                     *         "people": [
+                     *           {
+                     *             "id": 118,
+                     *             "name": "Mert Kaya"
+                     *           }
+                     *         ],
                      *         "customer_id": 42,
+                     *         "customer": "Anadolu Ambalaj A.Ş.",
                      *         "opp_id": 95,
+                     *         "opp": "PE film 2027 contract",
                      *         "owner": {
                      *           "id": 7,
                      *           "username": "ayse",
@@ -21648,8 +21762,16 @@ export interface operations {
                      *         "person_ids": [
                      *           118
                      *         ],
+                     *         "people": [
+                     *           {
+                     *             "id": 118,
+                     *             "name": "Mert Kaya"
+                     *           }
+                     *         ],
                      *         "customer_id": 42,
+                     *         "customer": "Anadolu Ambalaj A.Ş.",
                      *         "opp_id": 95,
+                     *         "opp": "PE film 2027 contract",
                      *         "owner": {
                      *           "id": 7,
                      *           "username": "ayse",
@@ -21873,8 +21995,16 @@ export interface operations {
                      *         "person_ids": [
                      *           118
                      *         ],
+                     *         "people": [
+                     *           {
+                     *             "id": 118,
+                     *             "name": "Mert Kaya"
+                     *           }
+                     *         ],
                      *         "customer_id": 42,
+                     *         "customer": "Anadolu Ambalaj A.Ş.",
                      *         "opp_id": 95,
+                     *         "opp": "PE film 2027 contract",
                      *         "owner": {
                      *           "id": 7,
                      *           "username": "ayse",
@@ -22660,8 +22790,11 @@ export interface operations {
                      *       "items": [
                      *         {
                      *           "id": 311,
+                     *           "ref": "ORD-311",
                      *           "customer_id": 42,
+                     *           "customer": "Anadolu Ambalaj A.Ş.",
                      *           "opp_id": 95,
+                     *           "opp": "PE film 2027 contract",
                      *           "product_id": 3,
                      *           "customer_po": "PO-7781",
                      *           "date": "2026-11-20",
@@ -22788,8 +22921,11 @@ export interface operations {
                      *       "ok": true,
                      *       "order": {
                      *         "id": 311,
+                     *         "ref": "ORD-311",
                      *         "customer_id": 42,
+                     *         "customer": "Anadolu Ambalaj A.Ş.",
                      *         "opp_id": 95,
+                     *         "opp": "PE film 2027 contract",
                      *         "product_id": 3,
                      *         "customer_po": "PO-7781",
                      *         "date": "2026-11-20",
@@ -22925,8 +23061,11 @@ export interface operations {
                      *       "ok": true,
                      *       "order": {
                      *         "id": 311,
+                     *         "ref": "ORD-311",
                      *         "customer_id": 42,
+                     *         "customer": "Anadolu Ambalaj A.Ş.",
                      *         "opp_id": 95,
+                     *         "opp": "PE film 2027 contract",
                      *         "product_id": 3,
                      *         "customer_po": "PO-7781",
                      *         "date": "2026-11-20",
@@ -23054,8 +23193,11 @@ export interface operations {
                      *       "changed": true,
                      *       "order": {
                      *         "id": 311,
+                     *         "ref": "ORD-311",
                      *         "customer_id": 42,
+                     *         "customer": "Anadolu Ambalaj A.Ş.",
                      *         "opp_id": 95,
+                     *         "opp": "PE film 2027 contract",
                      *         "product_id": 3,
                      *         "customer_po": "PO-7781",
                      *         "date": "2026-11-20",
@@ -23196,8 +23338,11 @@ export interface operations {
                      *       "ok": true,
                      *       "order": {
                      *         "id": 311,
+                     *         "ref": "ORD-311",
                      *         "customer_id": 42,
+                     *         "customer": "Anadolu Ambalaj A.Ş.",
                      *         "opp_id": 95,
+                     *         "opp": "PE film 2027 contract",
                      *         "product_id": 3,
                      *         "customer_po": "PO-7781",
                      *         "date": "2026-11-20",
@@ -23353,7 +23498,9 @@ export interface operations {
                      *           "status": "Open",
                      *           "who": "Mert Kaya",
                      *           "customer_id": 42,
+                     *           "customer": "Anadolu Ambalaj A.Ş.",
                      *           "person_id": 118,
+                     *           "person": "Mert Kaya",
                      *           "assignee": {
                      *             "id": 7,
                      *             "username": "ayse",
@@ -23485,7 +23632,9 @@ export interface operations {
                      *         "status": "Open",
                      *         "who": "Mert Kaya",
                      *         "customer_id": 42,
+                     *         "customer": "Anadolu Ambalaj A.Ş.",
                      *         "person_id": 118,
+                     *         "person": "Mert Kaya",
                      *         "assignee": {
                      *           "id": 7,
                      *           "username": "ayse",
@@ -23626,7 +23775,9 @@ export interface operations {
                      *         "status": "Open",
                      *         "who": "Mert Kaya",
                      *         "customer_id": 42,
+                     *         "customer": "Anadolu Ambalaj A.Ş.",
                      *         "person_id": 118,
+                     *         "person": "Mert Kaya",
                      *         "assignee": {
                      *           "id": 7,
                      *           "username": "ayse",
@@ -23758,7 +23909,9 @@ export interface operations {
                      *         "status": "Open",
                      *         "who": "Mert Kaya",
                      *         "customer_id": 42,
+                     *         "customer": "Anadolu Ambalaj A.Ş.",
                      *         "person_id": 118,
+                     *         "person": "Mert Kaya",
                      *         "assignee": {
                      *           "id": 7,
                      *           "username": "ayse",
@@ -33471,8 +33624,11 @@ export interface operations {
                      *       "ok": true,
                      *       "order": {
                      *         "id": 311,
+                     *         "ref": "ORD-311",
                      *         "customer_id": 42,
+                     *         "customer": "Anadolu Ambalaj A.Ş.",
                      *         "opp_id": 95,
+                     *         "opp": "PE film 2027 contract",
                      *         "product_id": 3,
                      *         "customer_po": "PO-7781",
                      *         "date": "2026-11-20",

@@ -63,7 +63,7 @@ describe('POST /api/v1/calendar', () => {
     expect(Object.keys(res.body).sort()).toEqual(['entry', 'ok']);
     const e = res.body.entry;
     expect(Object.keys(e).sort()).toEqual(
-      ['id', 'title', 'start', 'end', 'location', 'note', 'attendees', 'person_ids', 'customer_id', 'opp_id', 'owner', 'can_edit', 'created_at', 'updated_at'].sort(),
+      ['id', 'title', 'start', 'end', 'location', 'note', 'attendees', 'person_ids', 'people', 'customer_id', 'customer', 'opp_id', 'opp', 'owner', 'can_edit', 'created_at', 'updated_at'].sort(),
     );
     expect(e).toMatchObject({
       title: 'Offer meeting',
@@ -72,8 +72,11 @@ describe('POST /api/v1/calendar', () => {
       location: 'Their office',
       note: 'Bring samples',
       person_ids: [p],
+      people: [{ id: p, name: 'Mia Meeting' }],
       customer_id: c,
+      customer: 'Meeting Co',
       opp_id: o,
+      opp: 'Meeting Opp',
       can_edit: true,
     });
     expect(typeOf(e.id)).toBe('number');

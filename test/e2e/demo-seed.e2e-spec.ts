@@ -1,5 +1,7 @@
 import { DemoSeedService } from '../../src/domain/demo/demo-seed.service';
 import { OutboxEvent } from '../../src/platform/outbox/outbox-event.entity';
+import { addDays, daysBetween, todayIn } from '../../src/platform/common/time';
+import { workingDays } from '../../src/domain/crm/approvals/working-days';
 import { api, createWorkspace, Fixture, startApp, TestApp, db } from '../helpers/test-app';
 
 let t: TestApp;
@@ -48,5 +50,48 @@ describe('demo:seed', () => {
     );
     expect(flags[0]).toEqual({ c: true, o: true, p: true });
     expect(await db(t).getRepository(OutboxEvent).count({ where: { workspaceId: a.ws.id } })).toBe(0);
+  });
+
+  it('is believable: one company a person, meetings in working hours on working days, health that agrees with the stage SLA, a stage history that agrees with the days in stage', async () => {
+    // runs after the first test seeded the workspace (a second seed adds nothing)
+    await t.get(DemoSeedService).seed(a.ws);
+    const http = api(t, a.host, a.adminKey);
+    const tz = a.ws.timezone;
+    const today = todayIn(tz);
+    const country = a.ws.constants.holiday_country ?? 'TR';
+    const isWorkingDay = (d: string) => workingDays(d, d, country).working_days === 1;
+
+    const people = (await http.get('/api/v1/people?limit=200').expect(200)).body.items as { name: string; customer_id: number }[];
+    expect(people.length).toBeGreaterThan(8);
+    expect(new Set(people.map((p) => p.name)).size).toBe(people.length);
+
+    const meetings = (await http.get(`/api/v1/calendar?from=${today}&to=${addDays(today, 30)}`).expect(200)).body.items as { start: string; end: string; customer: string | null }[];
+    expect(meetings.length).toBeGreaterThan(0);
+    for (const e of meetings) {
+      expect(isWorkingDay(e.start.slice(0, 10))).toBe(true);
+      expect(e.start.slice(11, 16) >= '08:00' && e.end.slice(11, 16) <= '18:00').toBe(true);
+      expect(e.customer).toBeTruthy(); // the calendar names the company
+    }
+
+    const opps = (await http.get('/api/v1/opportunities?limit=200').expect(200)).body.items as {
+      id: number; is_open: boolean; health: { grade: string; label: string }; sla_days: number; sla_left: number; days_in_stage: number;
+    }[];
+    const open = opps.filter((o) => o.is_open);
+    expect(open.length).toBeGreaterThan(0);
+    for (const o of open) {
+      if (o.sla_left < 0) expect(o.health.grade).not.toBe('A');
+    }
+    expect(open.filter((o) => o.health.grade === 'A').length).toBeGreaterThan(0);
+    for (const o of opps) {
+      const detail = (await http.get(`/api/v1/opportunities/${o.id}`).expect(200)).body.opp as { logs: { date: string; to: string }[]; stage: string; start_date: string | null };
+      const last = detail.logs.at(-1)!;
+      expect(last.to).toBe(detail.stage);
+      // the stage was entered on the day the days-in-stage count from
+      if (o.is_open) expect(daysBetween(last.date.slice(0, 10), today)).toBe(o.days_in_stage);
+      const dates = detail.logs.map((l) => l.date);
+      expect([...dates].sort()).toEqual(dates);
+      expect(new Set(dates.map((d) => d.slice(0, 10))).size).toBe(dates.length);
+      for (const d of dates) expect(isWorkingDay(d.slice(0, 10))).toBe(true);
+    }
   });
 });

@@ -5,6 +5,7 @@ import { OutboxEvent } from '../../src/platform/outbox/outbox-event.entity';
 import { todayIn } from '../../src/platform/common/time';
 import { MODULES } from '../../src/domain/workspace/defaults';
 import { insertProduct } from '../helpers/crm-fixtures';
+import { captureQueries } from '../helpers/query-log';
 import { api, createUser, createWorkspace, db, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -43,8 +44,24 @@ async function newOrder(key: string, body: object = {}) {
   return res.body.order as { id: number; status: string; customer_po: string };
 }
 
+describe('GET /api/v1/orders names', () => {
+  it('names the companies and opportunities of a page in one query per kind, whatever its length', async () => {
+    const names = ['Names One Ltd.', 'Names Two Ltd.', 'Names Three Ltd.'];
+    for (const [i, name] of names.entries()) {
+      const c = (await as(north.key).post('/api/v1/companies', { name }).expect(201)).body.company.id;
+      const o = i ? (await as(north.key).post('/api/v1/opportunities', { name: `${name} deal`, customer_id: c }).expect(201)).body.opp.id : null;
+      await newOrder(north.key, { customer_id: c, opp_id: o });
+    }
+    const list = (await as(north.key).get('/api/v1/orders?limit=3').expect(200)).body.items as { customer: string; opp: string | null; ref: string; id: number }[];
+    expect(list.map((o) => [o.customer, o.opp, o.ref])).toEqual([...names].reverse().map((n, i) => [n, i < 2 ? `${n} deal` : null, `ORD-${list[i]!.id}`]));
+    const count = async (limit: number) => (await captureQueries(() => as(north.key).get(`/api/v1/orders?limit=${limit}`).expect(200))).queries.length;
+    await count(1);
+    expect(await count(3)).toBe(await count(1));
+  });
+});
+
 describe('POST /api/v1/orders', () => {
-  it('creates an order row exactly as spec 2.8, amount = kg × price without float drift', async () => {
+  it('creates an order row exactly as spec 2.8 (with its reference and names), amount = kg × price without float drift', async () => {
     const res = await as(north.key)
       .post('/api/v1/orders', {
         customer_id: companyN,
@@ -64,8 +81,11 @@ describe('POST /api/v1/orders', () => {
       ok: true,
       order: {
         id: expect.any(Number),
+        ref: `ORD-${res.body.order.id}`,
         customer_id: companyN,
+        customer: 'Nordic Film A.Ş.',
         opp_id: oppN,
+        opp: 'Film 2027',
         product_id: productId,
         customer_po: '',
         date: '2026-03-02',

@@ -65,7 +65,7 @@ describe('POST /api/v1/tasks', () => {
     expect(Object.keys(res.body).sort()).toEqual(['ok', 'task']);
     const v = res.body.task;
     expect(Object.keys(v).sort()).toEqual(
-      ['id', 'title', 'description', 'due_date', 'priority', 'status', 'assignee', 'owner', 'customer_id', 'person_id', 'opp_id', 'done_at', 'overdue', 'due_soon', 'can_edit', 'created_at', 'updated_at'].sort(),
+      ['id', 'title', 'description', 'due_date', 'priority', 'status', 'assignee', 'owner', 'customer_id', 'customer', 'person_id', 'person', 'opp_id', 'opp', 'done_at', 'overdue', 'due_soon', 'can_edit', 'created_at', 'updated_at'].sort(),
     );
     expect(v).toMatchObject({
       title: 'Send the offer',
@@ -74,8 +74,11 @@ describe('POST /api/v1/tasks', () => {
       priority: 'High',
       status: 'In progress',
       customer_id: c,
+      customer: 'Task Co',
       person_id: p,
+      person: 'Tina Task',
       opp_id: o,
+      opp: 'Task Opp',
       done_at: null,
       overdue: false,
       due_soon: false,

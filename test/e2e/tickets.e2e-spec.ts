@@ -54,7 +54,9 @@ describe('POST /api/v1/tickets', () => {
         status: k().ticket_new_status,
         who: 'Zeynep Arslan',
         customer_id: companyN,
+        customer: 'Ticket Plastics',
         person_id: null,
+        person: null,
         assignee: null,
         owner: expect.objectContaining({ id: north.user.id, full_name: 'Nora North' }),
         sla_hours: sla()[high],
@@ -78,7 +80,7 @@ describe('POST /api/v1/tickets', () => {
 
   it("takes who from the person (and the company from the person's), else the caller", async () => {
     const fromPerson = (await as(north.key).post('/api/v1/tickets', { subject: 'Samples', priority: priorities()[0], person_id: personN }).expect(201)).body.ticket;
-    expect(fromPerson).toMatchObject({ who: 'Hakan Öztürk', person_id: personN, customer_id: companyN });
+    expect(fromPerson).toMatchObject({ who: 'Hakan Öztürk', person_id: personN, person: 'Hakan Öztürk', customer_id: companyN, customer: 'Ticket Plastics' });
     const fromCaller = (await as(north.key).post('/api/v1/tickets', { subject: 'Laptop', priority: priorities()[0] }).expect(201)).body.ticket;
     expect(fromCaller).toMatchObject({ who: 'Nora North', customer_id: null });
     const assigned = (await as(north.key).post('/api/v1/tickets', { subject: 'Assigned', priority: priorities()[0], assignee_id: northMate.user.id, status: k().ticket_statuses[1] }).expect(201)).body.ticket;

@@ -20,7 +20,7 @@ beforeAll(async () => {
   // 30 matching companies (more than one page of 25) and 3 that the status filter leaves out
   for (let i = 1; i <= 30; i++) await insertCompany(web.t, f, f.admin.id, { name: `Loom Weaving ${String(i).padStart(2, '0')}`, status: 'Key account', city: 'Denizli', sector: 'Textile' });
   for (let i = 1; i <= 3; i++) await insertCompany(web.t, f, f.admin.id, { name: `Loom Prospect ${i}`, status: 'Prospect', city: 'Bursa', sector: 'Textile' });
-  const c = (await as().post('/api/v1/companies', { name: 'Anadolu Ambalaj A.Ş.', city: 'Bursa', sector: 'Packaging', phone: '+90 224 555 0100', email: 'info@anadolu.example' }).expect(201)).body.company;
+  const c = (await as().post('/api/v1/companies', { name: 'Anadolu Ambalaj A.Ş.', city: 'Bursa', sector: 'Packaging', phone: '+90 224 555 0100', email: 'info@anadolu.example', website: 'www.anadolu.example.com' }).expect(201)).body.company;
   companyId = c.id;
   await as().post('/api/v1/people', { name: 'Mert Kaya', customer_id: c.id, title: 'Purchasing manager', is_main: true, email: 'mert@anadolu.example' }).expect(201);
   await as().post('/api/v1/people', { name: 'Selin Aydın', customer_id: c.id, title: 'Quality' }).expect(201);
@@ -82,6 +82,9 @@ describe('company record', () => {
     expect(await opps.getByRole('link', { name: oppName }).getAttribute('href')).toMatch(/^\/opportunities\/\d+$/);
     await page.getByRole('region', { name: 'Open tasks' }).getByRole('link', { name: 'Send the price list' }).waitFor();
     expect(await page.getByRole('region', { name: 'Activities' }).getByRole('link').getAttribute('href')).toMatch(/^\/activities\/\d+$/);
+    // typed without a scheme, the number and the site are still links
+    expect(await page.getByRole('link', { name: '+90 224 555 0100' }).getAttribute('href')).toBe('tel:+902245550100');
+    expect(await page.getByRole('link', { name: 'www.anadolu.example.com' }).getAttribute('href')).toBe('https://www.anadolu.example.com/');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'company-record', width);
   });

@@ -115,6 +115,10 @@ describe('capture and convert', () => {
 
     await saved.getByRole('link').click();
     await page.getByRole('heading', { name: 'Anadolu Ambalaj A.Ş.', level: 1 }).waitFor();
+    // the catalogue product by its name, not its code; the phone as a link
+    await page.locator('dd').getByText('Stretch film 23µ', { exact: true }).waitFor();
+    expect(await page.locator('main').innerText()).not.toContain('PE-23');
+    expect(await page.getByRole('link', { name: '+90 532 555 0101' }).first().getAttribute('href')).toBe('tel:+905325550101');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'lead-record', 'phone');
     await page.getByRole('button', { name: 'Convert' }).click();

@@ -29,6 +29,8 @@ const open = async (path: string, width: Width = 'desktop'): Promise<Page> => {
   return page;
 };
 const rows = (page: Page) => page.locator('.co-table tbody tr');
+/** What a person reads on the page: no bare id ("#8", "Company #9", "C-9") where a name belongs. */
+const noIds = async (page: Page) => expect(await page.locator('main').innerText()).not.toMatch(/#\d|\b[CPOT]-\d/);
 
 describe('orders', () => {
   it.each(['desktop', 'phone'] as const)('lists a company\'s orders with their ERP state (%s)', async (width) => {
@@ -37,6 +39,11 @@ describe('orders', () => {
     await rows(page).nth(1).waitFor();
     expect(await rows(page).count()).toBe(2);
     expect(await rows(page).first().getByText('Not sent to the ERP').count()).toBe(1);
+    // an order is named by its reference, the company by its name
+    const ids = (await as().get(`/api/v1/orders?customer_id=${companyId}`).expect(200)).body.items.map((o: { id: number }) => o.id);
+    for (const id of ids) await rows(page).getByRole('link', { name: `ORD-${id}`, exact: true }).waitFor();
+    expect(await rows(page).getByRole('link', { name: COMPANY }).count()).toBe(2);
+    await noIds(page);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'orders', width);
   });
@@ -81,7 +88,12 @@ describe('orders', () => {
     await form.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL(/\/orders\/\d+$/);
     const orderId = Number(new URL(page.url()).pathname.split('/').pop());
-    await page.getByRole('heading', { name: `Order #${orderId} · LDPE film`, level: 1 }).waitFor();
+    await page.getByRole('heading', { name: `ORD-${orderId} · ${COMPANY}`, level: 1 }).waitFor();
+    expect(await page.title()).toBe(`ORD-${orderId} · ${COMPANY} · CRM`);
+    await page.locator('dd').getByRole('link', { name: COMPANY }).waitFor();
+    await noIds(page);
+    // spec 8: at most 60 characters
+    expect(await page.getByRole('textbox', { name: 'Customer PO' }).getAttribute('maxlength')).toBe('60');
 
     const po = page.getByRole('form', { name: 'Customer PO' });
     await po.getByLabel('Customer PO').fill('  PO   4500  0123 ');
@@ -102,11 +114,22 @@ describe('orders', () => {
     await erp.getByText(sent.erp.label).waitFor();
     expect(await erp.getByRole('button', { name: 'Send to the ERP' }).count()).toBe(0);
 
-    await po.getByLabel('Customer PO').fill('PO 9999');
-    await po.getByRole('button', { name: 'Save PO' }).click();
-    await po.getByRole('alert').filter({ hasText: 'already been sent to the ERP' }).waitFor();
-    expect((await as().get(`/api/v1/orders/${orderId}`).expect(200)).body.order.customer_po).toBe('PO 4500 0123');
+    // once the ERP took the order, nothing to save here: the number is changed in the ERP
+    expect(await po.getByRole('button', { name: 'Save PO' }).isDisabled()).toBe(true);
+    expect(await po.getByLabel('Customer PO').getAttribute('readonly')).not.toBeNull();
+    await po.getByText('The order is in the ERP').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // a page opened before the order went to the ERP (another tab): the 409 is explained
+    const other = (await as().post('/api/v1/orders', { customer_id: companyId, kg: 10, price: 1 }).expect(201)).body.order.id;
+    const stale = await open(`/orders/${other}`);
+    const stalePo = stale.getByRole('form', { name: 'Customer PO' });
+    await stalePo.getByLabel('Customer PO').waitFor();
+    await as().post(`/api/v1/orders/${other}/erp`).expect(200);
+    await stalePo.getByLabel('Customer PO').fill('PO 9999');
+    await stalePo.getByRole('button', { name: 'Save PO' }).click();
+    await stalePo.getByRole('alert').filter({ hasText: 'already been sent to the ERP' }).waitFor();
+    expect((await as().get(`/api/v1/orders/${other}`).expect(200)).body.order.customer_po).toBe('');
 
     const phone = await open(`/orders/${orderId}`, 'phone');
     await phone.getByRole('region', { name: 'ERP' }).getByText(sent.erp.label).waitFor();
@@ -116,6 +139,18 @@ describe('orders', () => {
 });
 
 describe('support tickets', () => {
+  it.each(['desktop', 'phone'] as const)('names the ticket\'s company and person, not their ids (%s)', async (width) => {
+    const person = width === 'desktop' ? 'Mert Kaya' : 'Deniz Kaya';
+    const personId = (await as().post('/api/v1/people', { name: person, customer_id: companyId }).expect(201)).body.person.id;
+    const id = (await as().post('/api/v1/tickets', { subject: `Cores crushed (${width})`, customer_id: companyId, person_id: personId, priority: Object.keys(f.ws.app.ticket_sla_hours)[0] }).expect(201)).body.ticket.id;
+    const page = await open(`/tickets/${id}`, width);
+    await page.getByRole('heading', { name: `Cores crushed (${width})`, level: 1 }).waitFor();
+    await page.locator('dd').getByRole('link', { name: COMPANY }).waitFor();
+    await page.locator('dd').getByRole('link', { name: person }).waitFor();
+    await noIds(page);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
   it('creates a ticket with a priority and its SLA, then closes it on its record', async () => {
     const sla = f.ws.app.ticket_sla_hours as Record<string, number>;
     const priority = Object.keys(sla).at(-1)!;

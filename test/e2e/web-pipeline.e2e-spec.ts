@@ -96,6 +96,26 @@ describe('the pipeline board', () => {
     expect(await column(page, OPEN[1]).getByRole('link', { name: 'Kapı reddi' }).count()).toBe(0);
     expect((await getOpp(o.id)).stage).toBe('Nitelendirme');
     expect(await seriousA11yViolations(page)).toEqual([]);
+    // the dismiss says what it does and is not a second "Close" next to "Close…" (which closes the deal)
+    expect(await card.getByRole('button', { name: 'Close', exact: true }).count()).toBe(0);
+    await alert.getByRole('button', { name: 'Hide this message' }).click();
+    await alert.waitFor({ state: 'detached' });
+    expect((await getOpp(o.id)).is_open).toBe(true);
+  });
+
+  it.each(['desktop', 'phone'] as const)('moves a card with "Move to…", without dragging (%s)', async (width) => {
+    const name = `Menüyle taşıma ${width}`;
+    const o = await newOpp({ name, bant_b: true, bant_a: true, product_id: productId });
+    const page = await open('/opportunities', width);
+    const move = column(page, OPEN[0]).getByRole('combobox', { name: `Move ${name} to…` });
+    await move.waitFor();
+    // the card's own stage is not offered
+    expect(await move.locator('option').allTextContents()).toEqual(['Move to…', ...OPEN.slice(1)]);
+    await move.selectOption({ label: OPEN[1] });
+    await heard(page, `${name} moved to Uygun (TR).`);
+    await column(page, OPEN[1]).getByRole('link', { name }).waitFor();
+    expect((await getOpp(o.id)).stage).toBe('Uygun');
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
   it('moves a card with the pointer', async () => {
@@ -120,6 +140,16 @@ describe('the pipeline board', () => {
     const card = column(page, OPEN[0]).getByRole('listitem').filter({ hasText: 'Kayıp fırsat' });
     await card.getByRole('button', { name: 'Close…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Close Kayıp fırsat' });
+    // nothing is chosen beforehand; closing without an outcome asks for one
+    await dialog.getByRole('radio').first().waitFor();
+    for (const r of await dialog.getByRole('radio').all()) expect(await r.isChecked()).toBe(false);
+    await dialog.getByRole('button', { name: 'Close the opportunity' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Choose how the opportunity ends' }).waitFor();
+    // a win asks no loss reason; the dialog's way out is not called "Cancel" like the outcome İptal / Cancel
+    await dialog.getByRole('radio', { name: 'Kazanıldı (TR)' }).check();
+    expect(await dialog.getByRole('combobox', { name: 'Reason' }).count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: 'Cancel', exact: true }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Keep it open' }).waitFor();
     await dialog.getByRole('radio', { name: 'Kaybedildi (TR)' }).check();
     await dialog.getByRole('button', { name: 'Close the opportunity' }).click();
     await dialog.getByRole('alert').filter({ hasText: 'A reason is needed' }).waitFor();
@@ -151,12 +181,16 @@ describe('the opportunity list', () => {
     await page.getByRole('searchbox', { name: 'Name contains' }).fill('Seri');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.waitForURL(/q=Seri/);
+    expect(await page.getByText('1 or 2 letters find names that start with them').count()).toBe(0);
     await page.getByRole('button', { name: 'Load more' }).waitFor();
     expect(await page.locator('tbody tr').count()).toBe(50);
     await page.getByRole('button', { name: 'Load more' }).click();
     await page.locator('tbody tr').nth(51).waitFor();
     expect(await page.locator('tbody tr').count()).toBe(52);
     expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+    // a two-letter search matches the start of the names (the server's rule), and the page says so
+    await page.goto(`${web.origin(f.host)}/opportunities/list?q=Se`);
+    await page.getByText('1 or 2 letters find names that start with them; from 3 letters on, names that contain them.').waitFor();
   });
 });
 
@@ -172,6 +206,14 @@ describe('the opportunity record', () => {
     ]);
     expect(await bar.textContent()).toContain('Next stage: Uygun (TR)');
     expect(await bar.getByRole('listitem').filter({ hasText: 'no product chosen' }).count()).toBe(1);
+    // the stages are read, not clicked: no pointer cursor, no button look (a box with a border all round)
+    // (the test's tsconfig has no DOM types: the page's own window is reached through the element)
+    const look = await bar.locator('.stage-bar li').first().evaluate((el) => {
+      const s = el.ownerDocument.defaultView!.getComputedStyle(el);
+      return { cursor: s.cursor, top: s.borderTopWidth, buttons: el.querySelectorAll('button, a').length };
+    });
+    expect(look).toEqual({ cursor: 'default', top: '0px', buttons: 0 });
+    expect(await page.locator('.stage-pill').evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).cursor)).toBe('default');
 
     const step = o.steps.find((s) => s.title === 'İlk görüşme yapıldı')!;
     const box = page.getByRole('checkbox', { name: 'İlk görüşme yapıldı' });

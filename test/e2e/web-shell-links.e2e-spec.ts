@@ -26,7 +26,7 @@ async function signedIn(width: Width, username: string, password: string): Promi
   });
   await page.goto(`${web.origin(f.host)}/`);
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('E-mail').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.locator('header.top').waitFor();

@@ -53,7 +53,7 @@ const browserApi = () => api(web.t, new URL(web.origin(f.host)).host, f.adminKey
 
 async function signIn(page: Page, otp?: () => string): Promise<void> {
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-  await page.getByLabel('Username').fill(email);
+  await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   if (otp) {
@@ -119,7 +119,7 @@ it('signs in with two-factor authentication, and says so when a code is wrong', 
   const { secret } = await web.t.get(UsersService).enableTotp(f.ws.id, u.user.id);
   const page = await web.page({ width: 'phone' });
   await page.goto(`${web.origin(f.host)}/`);
-  await page.getByLabel('Username').fill(u.user.email);
+  await page.getByLabel('E-mail').fill(u.user.email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   const code = page.getByLabel('Two-factor code');
@@ -140,9 +140,9 @@ it('signs in with two-factor authentication, and says so when a code is wrong', 
 it('says so for a wrong password, and keeps no session', async () => {
   const page = await web.page();
   await page.goto(`${web.origin(f.host)}/companies`);
-  await page.getByLabel('Username').fill(email);
+  await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill('not-the-password');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('alert').filter({ hasText: 'Wrong username or password.' }).waitFor();
+  await page.getByRole('alert').filter({ hasText: 'Wrong e-mail or password.' }).waitFor();
   expect((await page.context().cookies()).map((c) => c.name)).not.toContain('crm_session');
 });

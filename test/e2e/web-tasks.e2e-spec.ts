@@ -42,7 +42,9 @@ describe('tasks list', () => {
     await page.getByRole('heading', { name: 'Tasks', level: 1 }).waitFor();
     const overdue = page.getByRole('region', { name: /Overdue/ });
     await overdue.getByRole('link', { name: 'Send the revised offer' }).waitFor();
-    expect(await overdue.getByRole('link', { name: /Company C-\d+/ }).getAttribute('href')).toBe(`/companies/${companyId}`);
+    // the linked company by its name, never "Company C-<id>"
+    expect(await overdue.getByRole('link', { name: 'Anadolu Ambalaj A.Ş.' }).getAttribute('href')).toBe(`/companies/${companyId}`);
+    expect(await page.locator('main').innerText()).not.toMatch(/\b[CPOT]-\d|#\d/);
     const rest = page.getByRole('region', { name: /^Open/ });
     await rest.getByRole('link', { name: 'Call back about the samples' }).waitFor();
     // done tasks and other people's tasks are not in "my open tasks"
@@ -140,6 +142,11 @@ describe('create and edit a task', () => {
     await page.getByRole('heading', { name: title, level: 1 }).waitFor();
     const id = Number(new URL(page.url()).pathname.split('/').pop());
     expect((await as().get(`/api/v1/tasks/${id}`).expect(200)).body.task).toMatchObject({ title, customer_id: companyId, opp_id: oppId });
+    // the record names what the task is linked to, and its tab names the task
+    await page.getByRole('link', { name: 'Anadolu Ambalaj A.Ş.' }).first().waitFor();
+    await page.getByRole('link', { name: oppName }).waitFor();
+    expect(await page.locator('main').innerText()).not.toMatch(/\b[CPOT]-\d|#\d/);
+    expect(await page.title()).toBe(`${title} · CRM`);
   });
 
   it('shows the API field error on an empty title', async () => {
@@ -160,7 +167,8 @@ describe('calendar', () => {
     const entry = page.locator('.cal-entry').filter({ hasText: 'Visit Anadolu Ambalaj' });
     await entry.waitFor();
     expect(await entry.locator('.cal-time').textContent()).toBe('10:00–11:30');
-    expect(await entry.getByRole('link', { name: /Company C-\d+/ }).getAttribute('href')).toBe(`/companies/${companyId}`);
+    expect(await entry.getByRole('link', { name: 'Anadolu Ambalaj A.Ş.' }).getAttribute('href')).toBe(`/companies/${companyId}`);
+    expect(await entry.innerText()).not.toMatch(/\b[CPO]-\d|#\d/);
     expect(await page.locator('.cal-col').count()).toBe(7);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'calendar', 'desktop');
@@ -194,7 +202,9 @@ describe('calendar', () => {
   it('shows one day at 390 px', async () => {
     const wednesday = addDays(mondayOf(today), 2);
     const page = await open(`/calendar?view=day&date=${wednesday}`, 'phone');
-    await page.locator('.cal-entry').filter({ hasText: 'Visit Anadolu Ambalaj' }).waitFor();
+    const entry = page.locator('.cal-entry').filter({ hasText: 'Visit Anadolu Ambalaj' });
+    await entry.getByRole('link', { name: 'Anadolu Ambalaj A.Ş.' }).waitFor();
+    expect(await entry.innerText()).not.toMatch(/\b[CPO]-\d|#\d/);
     expect(await page.locator('.cal-col').count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Day', exact: true }).getAttribute('aria-pressed')).toBe('true');
     expect(await seriousA11yViolations(page)).toEqual([]);

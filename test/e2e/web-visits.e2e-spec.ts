@@ -64,6 +64,16 @@ describe.each(cases)('log a visit at $width ($lang, from the $from)', ({ width, 
     await note.pressSequentially(NOTE);
     const chip = (name: RegExp) => page.getByRole('button', { name });
 
+    // while the note is typed the suggestions are in view, not under the sticky Save bar
+    await chip(words.product).waitFor();
+    const save = (await page.locator('.qe-save').boundingBox())!;
+    for (const box of await page.locator('.qe-chip').evaluateAll((els) => els.map((e) => { const r = e.getBoundingClientRect(); return { y: r.y, height: r.height }; }))) {
+      expect(box.y + box.height <= save.y || box.y >= save.y + save.height).toBe(true);
+    }
+    // the keyboard shortcut hint only where there is a keyboard
+    expect(await page.locator('.qe-keys').isVisible()).toBe(width === 'desktop');
+    expect(await page.locator('.qe-chip kbd').first().isVisible()).toBe(width === 'desktop');
+
     // product: one click; the product block opens with the catalogue product chosen
     await chip(words.product).click();
     const product = page.locator('[data-block="product"] select');

@@ -1,5 +1,4 @@
 import type { TenantDb } from '../../platform/database/tenant-db';
-import { addDays, todayIn } from '../../platform/common/time';
 import { Activity } from '../crm/activities/activity.entity';
 import { CalendarEntry } from '../crm/calendar/calendar-entry.entity';
 import { Company } from '../crm/companies/company.entity';
@@ -14,6 +13,7 @@ import { nextVisitDue } from '../crm/companies/visits';
 import { Task } from '../crm/tasks/task.entity';
 import type { User } from '../identity/user.entity';
 import type { Workspace } from '../workspace/workspace.entity';
+import { SeedCalendar } from './seed-time';
 
 const COMPANIES = [
   { name: 'Anadolu Ambalaj San. ve Tic. A.Ş.', city: 'Bursa', sector: 'Flexible packaging', status: 'Key account', potentialKg: 120000, taxNo: '0680012345' },
@@ -26,12 +26,15 @@ const COMPANIES = [
   { name: 'Trakya Tekstil Aksesuar', city: 'Tekirdağ', sector: 'Textile accessories', status: 'Active', potentialKg: 15000, taxNo: '8330077788' },
 ];
 
-const PEOPLE = [
-  ['Hakan Öztürk', 'Purchasing Manager'],
-  ['Zeynep Arslan', 'Production Manager'],
-  ['Burak Çelik', 'General Manager'],
-  ['Selin Koç', 'Quality Engineer'],
+/** Each person works at one company: a name is never used twice (24 names for at most 4 people × 8 companies). */
+const PEOPLE_NAMES = [
+  'Hakan Öztürk', 'Zeynep Arslan', 'Burak Çelik', 'Selin Koç', 'Murat Aydın', 'Derya Şahin', 'Emre Yıldız', 'Gökçe Aksoy',
+  'Kerem Polat', 'Nazlı Erdem', 'Onur Kurt', 'Pınar Güneş', 'Serkan Doğan', 'Tuğba Kılıç', 'Ufuk Aslan', 'Yasemin Çetin',
+  'Can Özdemir', 'Ebru Kara', 'Levent Işık', 'Merve Tekin', 'Orhan Yavuz', 'Seda Uçar', 'Tolga Bulut', 'Ayten Korkmaz',
 ];
+const PEOPLE_TITLES = ['Purchasing Manager', 'Production Manager', 'General Manager', 'Quality Engineer'];
+/** Meeting times of the team, one a member, in working hours. */
+const MEETING_SLOTS = ['10:00', '14:00', '11:30', '15:30'];
 
 const OPP_STAGES = ['Qualify', 'Viable', 'Present Solution', 'Negotiation', 'Expect to Close', 'Win', 'Lost', 'Cancel'];
 
@@ -47,21 +50,23 @@ export interface CrmCounts {
 /** Sample companies with their people, opportunities along their stages, visits and meetings (flagged as sample data: no events). */
 export async function seedCrm(m: TenantDb, ws: Workspace, team: User[], products: Product[]): Promise<{ companies: Company[]; counts: CrmCounts }> {
   const counts: CrmCounts = { companies: 0, people: 0, opportunities: 0, activities: 0, tasks: 0, calendar: 0 };
-  const companies = await seedCompanies(m, ws, team, counts);
-  await seedOpportunities(m, ws, companies, products, counts);
-  counts.activities = await seedVisits(m, ws, companies);
-  counts.calendar = await seedMeetings(m, ws, team, companies);
+  const cal = new SeedCalendar(ws.timezone, ws.constants.holiday_country ?? 'TR');
+  const companies = await seedCompanies(m, ws, cal, team, counts);
+  await seedOpportunities(m, ws, cal, companies, products, counts);
+  counts.activities = await seedVisits(m, ws, cal, companies);
+  counts.calendar = await seedMeetings(m, ws, cal, team, companies);
   return { companies, counts };
 }
 
 /** Companies, each with two to four people. */
-async function seedCompanies(m: TenantDb, ws: Workspace, team: User[], counts: CrmCounts): Promise<Company[]> {
-  const today = todayIn(ws.timezone);
+async function seedCompanies(m: TenantDb, ws: Workspace, cal: SeedCalendar, team: User[], counts: CrmCounts): Promise<Company[]> {
+  const today = cal.today;
   const c = ws.constants;
   const companies: Company[] = [];
+  let nextName = 0;
   for (const [i, d] of COMPANIES.entries()) {
     const owner = team[i % team.length];
-    const lastVisit = i % 3 === 2 ? null : addDays(today, -(7 + i * 9));
+    const lastVisit = i % 3 === 2 ? null : cal.day(-(7 + i * 9));
     const company = await m.save(
       Company,
       m.create(Company, {
@@ -90,7 +95,9 @@ async function seedCompanies(m: TenantDb, ws: Workspace, team: User[], counts: C
     );
     companies.push(company);
     counts.companies++;
-    for (const [j, [name, title]] of PEOPLE.slice(0, 2 + (i % 3)).entries()) {
+    for (let j = 0; j < 2 + (i % 3); j++) {
+      const name = PEOPLE_NAMES[nextName++ % PEOPLE_NAMES.length]!;
+      const title = PEOPLE_TITLES[j % PEOPLE_TITLES.length];
       await m.insert(Person, {
         workspaceId: ws.id,
         customerId: company.id,
@@ -109,9 +116,17 @@ async function seedCompanies(m: TenantDb, ws: Workspace, team: User[], counts: C
   return companies;
 }
 
+/**
+ * Days each open opportunity has been in its stage, as a share of the stage's SLA: well inside it, so the
+ * health label ("Healthy") agrees with the days-in-stage bar, except one deal (index 3) that is over its
+ * SLA and quiet, and reads "At risk" accordingly.
+ */
+const SLA_SHARE = [0.35, 0.45, 0.3, 1.4, 0.4];
+/** Days spent in each earlier stage on the way (the stage history). */
+const DAYS_PER_PASSED_STAGE = 9;
+
 /** One opportunity per stage, with its stage path and, while open, a task for its next step. */
-async function seedOpportunities(m: TenantDb, ws: Workspace, companies: Company[], products: Product[], counts: CrmCounts): Promise<void> {
-  const today = todayIn(ws.timezone);
+async function seedOpportunities(m: TenantDb, ws: Workspace, cal: SeedCalendar, companies: Company[], products: Product[], counts: CrmCounts): Promise<void> {
   const c = ws.constants;
   for (const [i, stage] of OPP_STAGES.entries()) {
     const company = companies[i % companies.length];
@@ -119,6 +134,16 @@ async function seedOpportunities(m: TenantDb, ws: Workspace, companies: Company[
     const open = c.open_stages.includes(stage);
     const stageIndex = Math.min(c.open_stages.indexOf(stage) < 0 ? 4 : c.open_stages.indexOf(stage), 4);
     const flags = { bantB: stageIndex >= 1, bantA: stageIndex >= 1, bantN: stageIndex >= 2, bantT: stageIndex >= 3 };
+    // open: a share of the stage's SLA; closed: closed a few days ago
+    const sla = c.stage_sla[stage] ?? 14;
+    const daysInStage = open ? Math.max(1, Math.round(sla * (SLA_SHARE[i % SLA_SHARE.length] ?? 0.4))) : 2 + i;
+    const atRisk = open && daysInStage > sla;
+    const path = open ? c.open_stages.slice(0, stageIndex + 1) : [...c.open_stages.slice(0, stageIndex + 1), stage];
+    // the stage history: every stage entered DAYS_PER_PASSED_STAGE days after the one before, the last one
+    // `daysInStage` days ago; the opportunity started when it entered the first
+    const entered = path.map((_, k) => cal.ago(daysInStage + (path.length - 1 - k) * DAYS_PER_PASSED_STAGE));
+    const stageChangedAt = entered.at(-1)!;
+    const startDate = cal.day(-(daysInStage + (path.length - 1) * DAYS_PER_PASSED_STAGE));
     const opp = await m.save(
       Opportunity,
       m.create(Opportunity, {
@@ -128,14 +153,14 @@ async function seedOpportunities(m: TenantDb, ws: Workspace, companies: Company[
         ownerId: company.ownerId,
         stage,
         isOpen: open,
-        stageChangedAt: new Date(Date.now() - (3 + i * 4) * 86_400_000),
+        stageChangedAt,
         value: 5000 + i * 7500,
         currency: ws.app.currency_base,
         potentialKg: 4000 + i * 2500,
         unit: 'kg',
         productId: product.id,
-        closeDate: addDays(today, 15 + i * 10),
-        startDate: addDays(today, -(20 + i * 12)),
+        closeDate: open ? cal.day(15 + i * 10) : cal.day(-daysInStage),
+        startDate,
         type: c.opp_types[i % c.opp_types.length],
         source: company.source,
         line: i % 2 ? 'Film' : 'Rigid',
@@ -143,38 +168,42 @@ async function seedOpportunities(m: TenantDb, ws: Workspace, companies: Company[
         offerPrice: stageIndex >= 3 ? product.listPrice : null,
         paymentDays: stageIndex >= 3 ? 60 : null,
         ...flags,
-        closedAt: open ? null : new Date(Date.now() - 86_400_000),
+        closedAt: open ? null : stageChangedAt,
         closeReason: stage === 'Lost' ? 'Price' : stage === 'Cancel' ? 'No decision' : '',
         closeCategory: open ? '' : defaultCloseCategory(c, stage),
         tags: i % 2 ? ['fair-2026'] : [],
         isSample: true,
-        lastActivityAt: new Date(Date.now() - i * 3 * 86_400_000),
+        // the at-risk deal has been quiet for three weeks; the others were worked on this week or last
+        lastActivityAt: atRisk ? cal.ago(21) : cal.ago(Math.min(i * 2, daysInStage)),
       }),
     );
     counts.opportunities++;
-    await seedStagePath(m, ws, opp, open, stageIndex);
+    await seedStagePath(m, ws, opp, path, entered);
     if (open) {
-      await seedOppTask(m, ws, opp, company, i);
+      await seedOppTask(m, ws, cal, opp, company, i);
       counts.tasks++;
     }
   }
 }
 
-/** The stage log and the steps of every stage the opportunity went through (BANT steps done as its flags say). */
-async function seedStagePath(m: TenantDb, ws: Workspace, opp: Opportunity, open: boolean, stageIndex: number): Promise<void> {
+/**
+ * The stage log and the steps of every stage the opportunity went through (BANT steps done as its flags
+ * say), dated as it happened: each log entry when the stage was entered, each step done when it was left.
+ */
+async function seedStagePath(m: TenantDb, ws: Workspace, opp: Opportunity, path: string[], entered: Date[]): Promise<void> {
   const c = ws.constants;
   const stage = opp.stage;
-  const path = open ? c.open_stages.slice(0, stageIndex + 1) : [...c.open_stages.slice(0, stageIndex + 1), stage];
   let from: string | null = null;
-  for (const to of path) {
-    await m.insert(OppLog, { workspaceId: ws.id, oppId: opp.id, fromStage: from, toStage: to, note: '', userId: opp.ownerId });
+  for (const [k, to] of path.entries()) {
+    await m.insert(OppLog, { workspaceId: ws.id, oppId: opp.id, at: entered[k], fromStage: from, toStage: to, note: '', userId: opp.ownerId });
     const templates = stepsOf(c, to);
+    const left = entered[k + 1] ?? null;
     if (templates.length) {
       await m.insert(
         Step,
         templates.map((tpl, position) => {
           const done = tpl.bant ? opp[BANT_FIELD[tpl.bant]] : to !== stage;
-          return { workspaceId: ws.id, oppId: opp.id, stage: to, title: tpl.title, position, auto: !!tpl.bant, bantKey: tpl.bant ?? null, done, doneAt: done ? new Date() : null };
+          return { workspaceId: ws.id, oppId: opp.id, stage: to, title: tpl.title, position, auto: !!tpl.bant, bantKey: tpl.bant ?? null, done, doneAt: done ? (left ?? entered[k]) : null };
         }),
       );
     }
@@ -182,14 +211,13 @@ async function seedStagePath(m: TenantDb, ws: Workspace, opp: Opportunity, open:
   }
 }
 
-/** The open opportunity's next step as a task of its owner. */
-async function seedOppTask(m: TenantDb, ws: Workspace, opp: Opportunity, company: Company, i: number): Promise<void> {
+/** The open opportunity's next step as a task of its owner, due on a working day around today. */
+async function seedOppTask(m: TenantDb, ws: Workspace, cal: SeedCalendar, opp: Opportunity, company: Company, i: number): Promise<void> {
   const c = ws.constants;
-  const today = todayIn(ws.timezone);
   await m.insert(Task, {
     workspaceId: ws.id,
     title: `${opp.nextStep}: ${company.name}`,
-    dueDate: addDays(today, i - 2),
+    dueDate: cal.day(i - 2),
     priority: c.task_priorities[i % c.task_priorities.length],
     status: c.task_statuses[0],
     assigneeId: opp.ownerId,
@@ -200,9 +228,8 @@ async function seedOppTask(m: TenantDb, ws: Workspace, opp: Opportunity, company
   });
 }
 
-/** The last visit of every company that has one. */
-async function seedVisits(m: TenantDb, ws: Workspace, companies: Company[]): Promise<number> {
-  const today = todayIn(ws.timezone);
+/** The last visit of every company that has one (on a working day), its next step a week on. */
+async function seedVisits(m: TenantDb, ws: Workspace, cal: SeedCalendar, companies: Company[]): Promise<number> {
   const c = ws.constants;
   let n = 0;
   for (const [i, company] of companies.entries()) {
@@ -216,7 +243,7 @@ async function seedVisits(m: TenantDb, ws: Workspace, companies: Company[]): Pro
       customerId: company.id,
       note: 'Discussed volumes for next season; samples requested.',
       nextAction: c.next_actions[i % c.next_actions.length],
-      nextDate: addDays(today, 7),
+      nextDate: cal.day(7),
       outcome: 'Positive',
       ownerId: company.ownerId,
       isSample: true,
@@ -226,11 +253,11 @@ async function seedVisits(m: TenantDb, ws: Workspace, companies: Company[]): Pro
   return n;
 }
 
-/** A meeting for each team member in the coming hours. */
-async function seedMeetings(m: TenantDb, ws: Workspace, team: User[], companies: Company[]): Promise<number> {
+/** A meeting for each team member at a working-hours slot of the coming working days (today's when still ahead). */
+async function seedMeetings(m: TenantDb, ws: Workspace, cal: SeedCalendar, team: User[], companies: Company[]): Promise<number> {
   let n = 0;
   for (const [i, u] of team.entries()) {
-    const start = new Date(Date.now() + (i + 1) * 3_600_000);
+    const start = cal.nextSlot(MEETING_SLOTS[i % MEETING_SLOTS.length]!, Math.floor(i / MEETING_SLOTS.length));
     await m.insert(CalendarEntry, {
       workspaceId: ws.id,
       title: `Meeting at ${companies[i].name}`,

@@ -11,8 +11,11 @@ const when = (what: string) => z.string().nullable().describe(`${what} (YYYY-MM-
 /** The spec 2.8 order row, as REST and the ERP report answer it. */
 export const Order = z.object({
   id: z.int().describe('order id'),
+  ref: z.string().describe("the order's reference, ORD-<id> (the one the ERP receives)"),
   customer_id: z.int(),
+  customer: z.string().describe("the company's name ('' when it no longer exists)"),
   opp_id: z.int().nullable(),
+  opp: z.string().nullable().describe("the opportunity's name; null without one"),
   product_id: z.int().nullable(),
   customer_po: z.string().describe("the customer's PO number ('' = none)"),
   date: z.string().describe('order date (YYYY-MM-DD)'),

@@ -55,7 +55,7 @@ export default function ActivityRecord() {
                 [t('type'), labelOf('visit_types', r.type)],
                 [t('date'), formatDate(lang, r.date)],
                 [t('company'), <RecordLink kind="companies" id={r.customer_id}>{r.customer}</RecordLink>],
-                [t('opportunity'), r.opp_id ? <RecordLink kind="opportunities" id={r.opp_id}>{r.opp || String(r.opp_id)}</RecordLink> : null],
+                [t('opportunity'), r.opp_id ? <RecordLink kind="opportunities" id={r.opp_id}>{r.opp || t('opportunity')}</RecordLink> : null],
                 [t('participants'), r.people.length ? r.people.map((p) => p.name).join(', ') : null],
                 [t('quantity'), qty?.kg ? `${formatNumber(lang, Number(qty.kg))} ${qty.unit || 'kg'}` : null],
                 [t('outcome'), r.outcome],

@@ -17,6 +17,8 @@ import { AskBox } from './ask/AskBox';
 import { CompanyThreads } from './mail/Threads';
 import { OppForm } from './opportunities/OppForm';
 import { useOppText } from './opportunity.text';
+import { orderName } from './orders/name';
+import { PhoneLink, WebLink } from '../shell/Contact';
 import '../shell/screens.css';
 
 /**
@@ -127,9 +129,9 @@ export default function CompanyRecord() {
               [t('common.owner'), c.owner?.full_name],
               [text('city'), [c.city, c.country].filter(Boolean).join(', ')],
               [text('sector'), c.sector],
-              [text('phone'), c.phone ? <a href={`tel:${c.phone}`}>{c.phone}</a> : ''],
+              [text('phone'), c.phone ? <PhoneLink key="ph" phone={c.phone} /> : ''],
               [text('email'), c.email ? <a href={`mailto:${c.email}`}>{c.email}</a> : ''],
-              [text('website'), /^https?:\/\//.test(c.website) ? <a href={c.website} rel="noreferrer noopener" target="_blank">{c.website}</a> : c.website],
+              [text('website'), c.website ? <WebLink key="web" site={c.website} /> : ''],
               [text('address'), c.address],
               [text('mainContact'), c.main_contact ? [c.main_contact.name, c.main_contact.phone || c.main_contact.email].filter(Boolean).join(' · ') : ''],
               [text('taxNo'), [c.tax_no, c.tax_office].filter(Boolean).join(' / ')],
@@ -206,7 +208,7 @@ export default function CompanyRecord() {
               <ul className="co-list">
                 {c.orders.map((o) => (
                   <li key={o.id}>
-                    <Link to={`/orders/${o.id}`}>{[formatDate(lang, o.date), o.product].filter(Boolean).join(' · ')}</Link>
+                    <Link to={`/orders/${o.id}`}>{[orderName(o, false), formatDate(lang, o.date), o.product].filter(Boolean).join(' · ')}</Link>
                     <span className="help">{[formatMoney(lang, o.amount, o.currency), labelOf('order_statuses', o.status)].filter(Boolean).join(' · ')}</span>
                   </li>
                 ))}

@@ -13,6 +13,8 @@ import { ConvertDialog } from './leads/ConvertDialog';
 import { useFairs } from './leads/Leads';
 import { useLeadText } from './leads/leads.text';
 import '../shell/screens.css';
+import { PhoneLink, WebLink } from '../shell/Contact';
+import { productNames } from '../lib/names';
 import './leads/leads.css';
 
 type Lead = Schemas['Lead'];
@@ -100,15 +102,15 @@ function LeadView({ lead: r }: { lead: Lead }) {
       <Fields
         items={[
           [text('contact'), r.contact_label],
-          [text('phone'), r.phone],
-          [text('wa'), r.wa],
+          [text('phone'), r.phone ? <PhoneLink key="ph" phone={r.phone} /> : ''],
+          [text('wa'), r.wa ? <PhoneLink key="wa" phone={r.wa} /> : ''],
           [text('email'), r.email ? <a href={`mailto:${r.email}`}>{r.email}</a> : ''],
-          [text('website'), r.website],
+          [text('website'), r.website ? <WebLink key="web" site={r.website} /> : ''],
           [text('city'), r.city],
           [text('sector'), r.sector],
           [text('supplier'), r.supplier],
           [text('interest'), labelOf('lead_interest', r.interest)],
-          [text('products'), r.products],
+          [text('products'), productNames(r.products, me.products)],
           [text('productsText'), r.products_text],
           [text('line'), r.line],
           [text('nextAction'), [labelOf('lead_next_actions', r.next_action), formatDate(lang, r.next_date)].filter(Boolean).join(' · ')],
@@ -134,7 +136,7 @@ function LeadView({ lead: r }: { lead: Lead }) {
                   </RecordLink>
                 </strong>
                 <span>{p.title}</span>
-                <span>{p.phone}</span>
+                <span><PhoneLink phone={p.phone} /></span>
                 <span>{p.email}</span>
               </li>
             ))}

@@ -9,6 +9,7 @@ import { Loaded } from '../shell/States';
 import { HealthBadge, stageLabel, ViewSwitch } from './opportunity-parts';
 import { useOppText } from './opportunity.text';
 import { oppKeys } from './opportunities/keys';
+import { ShortSearchNote } from '../shell/ListScreen';
 import { NewOppButton } from './opportunities/NewOpp';
 
 type Page = Schemas['OpportunityList'];
@@ -61,6 +62,7 @@ export default function OpportunityList() {
           {text('search')}
           <input type="search" name="q" defaultValue={q} maxLength={200} />
         </label>
+        <ShortSearchNote q={q} />
         <label>
           {text('stage')}
           <select name="stage" defaultValue={stage}>

@@ -11,10 +11,14 @@ import { Fields, RecordHeader, RecordLink } from '../shell/RecordView';
 import { Field, fieldErrors, FormError } from '../shell/forms';
 import { useOrderText } from './orders/orders.text';
 import { ErpBadge } from './orders/parts';
+import { orderName } from './orders/name';
 import '../shell/screens.css';
 import './orders/orders.css';
 
 type Order = Schemas['OrderRow'];
+
+/** Spec 8 "Customer PO": at most 60 characters (after whitespace is collapsed, which typing rarely needs). */
+const PO_MAX = 60;
 
 /** An order in one call: its fields, the ERP state, the customer PO to edit and "Send to the ERP". */
 export default function OrderRecord() {
@@ -27,7 +31,7 @@ export default function OrderRecord() {
     <Loaded q={q}>
       {(o) => (
         <article className="co-page">
-          <RecordHeader kind={text('order')} title={`${text('order')} #${o.id}${o.product ? ` · ${o.product}` : ''}`}>
+          <RecordHeader kind={text('order')} title={orderName(o)}>
             <p className="co-badges">
               <span className="co-badge">{labelOf('order_statuses', o.status)}</span>
               <ErpBadge erp={o.erp} />
@@ -35,8 +39,8 @@ export default function OrderRecord() {
           </RecordHeader>
           <Fields
             items={[
-              [text('company'), <RecordLink key="c" kind="companies" id={o.customer_id}>{`${text('company')} #${o.customer_id}`}</RecordLink>],
-              [text('opportunity'), o.opp_id ? <RecordLink key="o" kind="opportunities" id={o.opp_id}>{`${text('opportunity')} #${o.opp_id}`}</RecordLink> : null],
+              [text('company'), <RecordLink key="c" kind="companies" id={o.customer_id}>{o.customer}</RecordLink>],
+              [text('opportunity'), o.opp_id ? <RecordLink key="o" kind="opportunities" id={o.opp_id}>{o.opp || text('opportunity')}</RecordLink> : null],
               [text('date'), formatDate(lang, o.date)],
               [text('dueDate'), formatDate(lang, o.due_date)],
               [text('product'), o.product],
@@ -152,7 +156,9 @@ function PoForm({ order }: { order: Order }) {
             <input
               {...p}
               value={po}
-              maxLength={200}
+              maxLength={PO_MAX}
+              // once the ERP took the order the number is changed there (spec 4.5): nothing to save here
+              readOnly={sent}
               onChange={(e) => {
                 setPo(e.target.value);
                 if (save.isSuccess || save.isError) save.reset();
@@ -160,7 +166,7 @@ function PoForm({ order }: { order: Order }) {
             />
           )}
         </Field>
-        <button type="submit" className="primary" disabled={save.isPending}>
+        <button type="submit" className="primary" disabled={save.isPending || sent}>
           {text('savePo')}
         </button>
       </div>

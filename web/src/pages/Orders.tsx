@@ -11,6 +11,8 @@ import { ListScreen, useKeysetList } from '../shell/ListScreen';
 import { useUrlFilters } from '../shell/url-filters';
 import { useOrderText } from './orders/orders.text';
 import { ErpBadge } from './orders/parts';
+import { orderName } from './orders/name';
+import { oppKeys } from './opportunities/keys';
 import { CompanyOpportunityPicker, type Picked } from '../shell/RecordPicker';
 import './orders/orders.css';
 
@@ -42,6 +44,13 @@ export default function Orders() {
     enabled: customerId !== undefined,
   });
   const companyName = company.data?.name;
+  // the opportunity's name for the badge and the new order's picker (the record's cache entry, shared)
+  const opp = useQuery({
+    queryKey: oppKeys.record(oppId ?? 0),
+    queryFn: async () => must(await api.GET('/api/v1/opportunities/{id}', { params: { path: { id: oppId! } } })).opp,
+    enabled: oppId !== undefined,
+  });
+  const oppName = opp.data?.name;
 
   return (
     <ListScreen
@@ -64,9 +73,13 @@ export default function Orders() {
             node: (
               <p className="co-badges">
                 <span className="co-badge">
-                  {text('company')}: {companyName ?? `#${customerId}`}
+                  {text('company')}: {companyName ?? '…'}
                 </span>
-                {oppId ? <span className="co-badge">{text('opportunity')}: #{oppId}</span> : null}
+                {oppId ? (
+                  <span className="co-badge">
+                    {text('opportunity')}: {oppName ?? '…'}
+                  </span>
+                ) : null}
               </p>
             ),
           },
@@ -76,9 +89,10 @@ export default function Orders() {
       caption={text('orders')}
       empty={text('noResults')}
       columns={[
-        { label: text('order'), cell: (o) => <Link to={`/orders/${o.id}`}>{`${text('order')} #${o.id}`}</Link> },
+        // the company has a column of its own: the order's reference alone
+        { label: text('order'), cell: (o) => <Link to={`/orders/${o.id}`}>{orderName(o, false)}</Link> },
         { label: text('date'), cell: (o) => formatDate(lang, o.date) },
-        { label: text('company'), cell: (o) => <Link to={`/companies/${o.customer_id}`}>{o.customer_id === customerId && companyName ? companyName : `#${o.customer_id}`}</Link> },
+        { label: text('company'), cell: (o) => <Link to={`/companies/${o.customer_id}`}>{o.customer}</Link> },
         { label: text('product'), cell: (o) => o.product },
         { label: text('quantity'), className: 'or-num', cell: (o) => `${formatNumber(lang, o.kg, 3)} ${o.unit}` },
         { label: text('amount'), className: 'or-num', cell: (o) => formatMoney(lang, o.amount, o.currency) },
@@ -87,10 +101,10 @@ export default function Orders() {
         { label: text('erp'), cell: (o) => <ErpBadge erp={o.erp} /> },
       ]}
     >
-      {creating && (!customerId || company.data || company.isError) ? (
+      {creating && (!customerId || company.data || company.isError) && (!oppId || opp.data || opp.isError) ? (
         <OrderForm
-          company={customerId ? { id: customerId, name: companyName ?? `#${customerId}` } : null}
-          opp={oppId ? { id: oppId, name: `${text('opportunity')} #${oppId}` } : null}
+          company={customerId && companyName ? { id: customerId, name: companyName } : null}
+          opp={oppId && oppName ? { id: oppId, name: oppName } : null}
           onSaved={(o) => navigate(`/orders/${o.id}`)}
           onCancel={() => {
             setCreating(false);

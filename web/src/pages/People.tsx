@@ -6,6 +6,7 @@ import { useMe } from '../lib/session';
 import { ListScreen, useKeysetList } from '../shell/ListScreen';
 import { useUrlFilters } from '../shell/url-filters';
 import { useCompanyText } from './companies/companies.text';
+import { PhoneLink } from '../shell/Contact';
 import { PersonForm } from './companies/PersonForm';
 
 const FILTERS = ['q', 'owner_id', 'customer_id', 'sort', 'archived'] as const;
@@ -70,7 +71,7 @@ export default function People() {
         { label: text('company'), cell: (p) => (p.customer_id ? <Link to={`/companies/${p.customer_id}`}>{p.customer}</Link> : null) },
         { label: text('title'), cell: (p) => p.title },
         { label: text('email'), cell: (p) => (p.email ? <a href={`mailto:${p.email}`}>{p.email}</a> : null) },
-        { label: text('phone'), cell: (p) => (p.phone ? <a href={`tel:${p.phone}`}>{p.phone}</a> : null) },
+        { label: text('phone'), cell: (p) => <PhoneLink phone={p.phone} /> },
         { label: t('common.owner'), cell: (p) => p.owner?.full_name },
       ]}
     >

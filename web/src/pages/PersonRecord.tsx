@@ -11,6 +11,7 @@ import { PersonForm } from './companies/PersonForm';
 import { ArchiveButton, FormError } from '../shell/forms';
 import { LinkedRecordsSections } from './objects/LinkedRecords';
 import { NewOppButton } from './opportunities/NewOpp';
+import { PhoneLink } from '../shell/Contact';
 import '../shell/screens.css';
 
 /** The person record (one call, and the cached object definitions): contact facts, the company, custom records; edit, archive, restore. */
@@ -75,8 +76,8 @@ export default function PersonRecord() {
               [text('title'), p.title],
               [text('department'), p.department],
               [text('email'), p.email ? <a href={`mailto:${p.email}`}>{p.email}</a> : ''],
-              [text('phone'), p.phone ? <a href={`tel:${p.phone}`}>{p.phone}</a> : ''],
-              [text('wa'), p.wa],
+              [text('phone'), p.phone ? <PhoneLink key="ph" phone={p.phone} /> : ''],
+              [text('wa'), p.wa ? <PhoneLink key="wa" phone={p.wa} /> : ''],
               [t('common.owner'), p.owner?.full_name],
               [text('note'), p.note],
               [text('created'), formatTimestamp(lang, p.created_at)],

@@ -24,6 +24,7 @@ import { CloseDialog, gateProblemsOf, HealthBadge, moveStage, stageLabel, ViewSw
 import { useOppText } from './opportunity.text';
 import { useGateProblem } from './opportunities/gate-text';
 import { oppKeys, useOppWritten } from './opportunities/keys';
+import { MoveTo } from './opportunities/MoveTo';
 import { NewOppButton } from './opportunities/NewOpp';
 
 type Page = Schemas['OpportunityList'];
@@ -185,7 +186,7 @@ function Board({ items }: { items: OppSummary[] }) {
                 ) : (
                   <ul className="cards">
                     {cards.map((o) => (
-                      <Card key={o.id} o={o} moving={o.id in pending} problems={problems[o.id]} onClose={() => setClosing(o)} onDismiss={() => setProblems(({ [o.id]: _x, ...rest }) => rest)} />
+                      <Card key={o.id} o={o} moving={o.id in pending} problems={problems[o.id]} onMove={(to) => void move(o, to)} onClose={() => setClosing(o)} onDismiss={() => setProblems(({ [o.id]: _x, ...rest }) => rest)} />
                     ))}
                   </ul>
                 )}
@@ -228,9 +229,8 @@ function Column({ stage, color, label, count, total, children }: { stage: string
   );
 }
 
-function Card({ o, moving, problems, onClose, onDismiss }: { o: OppSummary; moving: boolean; problems?: { stage: string; list: string[] }; onClose: () => void; onDismiss: () => void }) {
+function Card({ o, moving, problems, onMove, onClose, onDismiss }: { o: OppSummary; moving: boolean; problems?: { stage: string; list: string[] }; onMove: (stage: string) => void; onClose: () => void; onDismiss: () => void }) {
   const text = useOppText();
-  const t = useT();
   const lang = useLang();
   const c = useMe().constants;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({ id: o.id, disabled: !o.can_edit || moving });
@@ -262,21 +262,27 @@ function Card({ o, moving, problems, onClose, onDismiss }: { o: OppSummary; movi
       </p>
       {problems && (
         <div className="gate-problems" role="alert">
-          <p>{text('refused', { name: o.name, stage: stageLabel(c, problems.stage) })}</p>
+          {/* the dismiss sits at the box's top and says what it does: "Close…" below closes the deal */}
+          <div className="gate-problems-head">
+            <p>{text('refused', { name: o.name, stage: stageLabel(c, problems.stage) })}</p>
+            <button type="button" className="link dismiss" onClick={onDismiss}>
+              {text('dismiss')}
+            </button>
+          </div>
           <ul>
             {problems.list.map((p) => (
               <li key={p}>{p}</li>
             ))}
           </ul>
-          <button type="button" className="link" onClick={onDismiss}>
-            {t('common.close')}
-          </button>
         </div>
       )}
       {o.can_edit && (
-        <button type="button" className="small" onClick={onClose}>
-          {text('close')}
-        </button>
+        <div className="card-actions">
+          <MoveTo name={o.name} stage={o.stage} disabled={moving} onMove={onMove} />
+          <button type="button" className="small" onClick={onClose}>
+            {text('close')}
+          </button>
+        </div>
       )}
     </li>
   );

@@ -43,7 +43,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: () => void | Promise<void> 
         <h1 id="signin-title">{t('signin.title')}</h1>
         <label>
           {t('signin.username')}
-          <input name="username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} autoFocus />
+          <input name="username" autoComplete="username" inputMode="email" autoCapitalize="none" required value={username} onChange={(e) => setUsername(e.target.value)} autoFocus />
         </label>
         <label>
           {t('signin.password')}

@@ -27,7 +27,7 @@ export default function TaskRecord() {
     <Loaded q={q}>
       {(r) => (
         <article className="tk-record">
-          <RecordHeader kind={text('task')} rid={`T-${r.id}`} title={r.title}>
+          <RecordHeader kind={text('task')} title={r.title}>
             <div className="tk-record-head co-actions">
               <label>
                 <DoneToggle task={r} /> {text('done')}

@@ -22,7 +22,7 @@ export default function TicketRecord() {
     <Loaded q={q}>
       {(r) => (
         <article className="co-page">
-          <RecordHeader kind={text('ticket')} rid={`#${r.id}`} title={r.subject}>
+          <RecordHeader kind={text('ticket')} title={r.subject}>
             {r.overdue ? (
               <p className="co-badges">
                 <span className="or-badge danger">{text('overdue')}</span>
@@ -38,7 +38,8 @@ export default function TicketRecord() {
               [text('closedAt'), formatTimestamp(lang, r.closed_at)],
               [text('who'), r.who],
               [text('assignee'), r.assignee?.full_name],
-              [text('company'), r.customer_id ? <RecordLink key="c" kind="companies" id={r.customer_id}>{`#${r.customer_id}`}</RecordLink> : null],
+              [text('company'), r.customer_id ? <RecordLink key="c" kind="companies" id={r.customer_id}>{r.customer || text('company')}</RecordLink> : null],
+              [text('person'), r.person_id ? <RecordLink key="p" kind="people" id={r.person_id}>{r.person || text('person')}</RecordLink> : null],
               [text('body'), r.body],
               [text('owner'), r.owner?.full_name],
               [text('created'), formatTimestamp(lang, r.created_at)],

@@ -51,8 +51,10 @@ export function HealthBadge({ opp }: { opp: Pick<OppSummary, 'health'> & Partial
 }
 
 /**
- * Win / Lost / Cancel with a reason (constants.loss_reasons; required for lost and cancelled), in a modal
- * dialog (focus stays inside, Escape closes). Calls the stage move; `onClosed` gets the closed opportunity.
+ * Win / Lost / Cancel with a reason (constants.loss_reasons; asked only for lost and cancelled, where it is
+ * required), in a modal dialog (focus stays inside, Escape closes). No outcome is chosen beforehand: closing
+ * is final, so the rep picks one; the dialog's own way out reads "Keep it open", not "Cancel", so it cannot
+ * be mistaken for the outcome of that name. Calls the stage move; `onClosed` gets the closed opportunity.
  */
 export function CloseDialog({ opp, onClosed, onDismiss }: { opp: Pick<OppSummary, 'id' | 'name'>; onClosed: (o: Opp) => void; onDismiss: () => void }) {
   const me = useMe();
@@ -62,7 +64,7 @@ export function CloseDialog({ opp, onClosed, onDismiss }: { opp: Pick<OppSummary
   const labelOf = useLabels();
   const options = closingStages(c);
   const ref = useRef<HTMLDialogElement>(null);
-  const [stage, setStage] = useState(options[0]?.stage ?? '');
+  const [stage, setStage] = useState('');
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -77,6 +79,10 @@ export function CloseDialog({ opp, onClosed, onDismiss }: { opp: Pick<OppSummary
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    if (!stage) {
+      setError(text('outcomeNeeded'));
+      return;
+    }
     if (needsReason && !reason) {
       setError(text('reasonNeeded'));
       return;
@@ -84,7 +90,7 @@ export function CloseDialog({ opp, onClosed, onDismiss }: { opp: Pick<OppSummary
     setBusy(true);
     setError('');
     try {
-      onClosed(await moveStage(opp.id, stage, reason || undefined));
+      onClosed(await moveStage(opp.id, stage, needsReason ? reason : undefined));
     } catch (err) {
       const problems = gateProblemsOf(err);
       setError(problems ? problems.map(gate).join('; ') : err instanceof Error ? err.message : String(err));
@@ -107,6 +113,7 @@ export function CloseDialog({ opp, onClosed, onDismiss }: { opp: Pick<OppSummary
             </label>
           ))}
         </fieldset>
+        {needsReason ? (
         <label>
           {text('reason')}
           <select value={reason} onChange={(e) => setReason(e.target.value)} required={needsReason} aria-invalid={!!error && needsReason && !reason} aria-describedby={error ? `${ids}-e` : undefined}>
@@ -118,6 +125,7 @@ export function CloseDialog({ opp, onClosed, onDismiss }: { opp: Pick<OppSummary
             ))}
           </select>
         </label>
+        ) : null}
         {error && (
           <p id={`${ids}-e`} className="error" role="alert">
             {error}

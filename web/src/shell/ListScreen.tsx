@@ -127,11 +127,24 @@ function FilterControl<K extends string>({ field: x, url }: { field: FilterField
       </label>
     );
   return (
-    <label>
-      {x.label}
-      <input name={x.key} type={x.type === 'search' ? 'search' : undefined} defaultValue={value} />
-    </label>
+    <>
+      <label>
+        {x.label}
+        <input name={x.key} type={x.type === 'search' ? 'search' : undefined} defaultValue={value} />
+      </label>
+      {x.type === 'search' ? <ShortSearchNote q={value} /> : null}
+    </>
   );
+}
+
+/**
+ * The lists' name search matches from the start of a word for 1 or 2 letters and anywhere from 3 on (the
+ * server's rule, for speed: docs/decisions.md); said under the field when the search in force is that short.
+ */
+export function ShortSearchNote({ q }: { q: string | null | undefined }) {
+  const t = useT();
+  const n = [...(q ?? '').trim()].length;
+  return n > 0 && n < 3 ? <small className="help">{t('search.short')}</small> : null;
 }
 
 /**

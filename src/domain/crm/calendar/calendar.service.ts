@@ -3,6 +3,7 @@ import { Brackets } from 'typeorm';
 import { invalid, notFound } from '../../../platform/common/errors';
 import { addDays, daysBetween } from '../../../platform/common/time';
 import type { TenantDb } from '../../../platform/database/tenant-db';
+import { linkNames, type LinkNames } from '../shared/lateral';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { UserContext } from '../../identity/auth-context';
 import { User } from '../../identity/user.entity';
@@ -42,6 +43,8 @@ export interface CalendarView {
   entry: CalendarEntry;
   /** Batch-loaded users (owner and attendee summaries). */
   users: Map<number, User>;
+  /** Batch-loaded names of the page's linked companies, people and opportunities. */
+  names: LinkNames;
   canEdit: boolean;
 }
 
@@ -196,6 +199,7 @@ export class CalendarService {
   private async hydrate(auth: UserContext, rows: CalendarEntry[]): Promise<CalendarView[]> {
     if (!rows.length) return [];
     const users = await this.users.byIds(auth.workspace.id, rows.flatMap((e) => [e.ownerId, ...e.attendeeIds]));
-    return rows.map((entry) => ({ entry, users, canEdit: this.access.canEdit(auth, entry.ownerId) }));
+    const names = await linkNames(this.uow.tenant(auth.workspace.id), { companies: rows.map((e) => e.customerId), people: rows.flatMap((e) => e.personIds), opps: rows.map((e) => e.oppId) });
+    return rows.map((entry) => ({ entry, users, names, canEdit: this.access.canEdit(auth, entry.ownerId) }));
   }
 }

@@ -11,6 +11,7 @@ import { erpOrder, erpOrderChanged, type ErpOrder } from './erp-order';
 import { Company } from '../companies/company.entity';
 import { User } from '../../identity/user.entity';
 import { Order } from './order.entity';
+import { linkNames, nameOf } from '../shared/lateral';
 import type { OrderView } from './orders.service';
 
 /** Spec 4.6 / 8: at most this many entries per list call. */
@@ -177,7 +178,8 @@ export class ErpExchangeService {
       else await this.failed(db, entry, order, r);
       const fresh = (await db.byId(Order, order.id))!;
       const product = fresh.productId ? await db.byId(Product, fresh.productId) : null;
-      return { order: fresh, productName: product?.name ?? '' };
+      const names = await linkNames(db, { companies: [fresh.customerId], opps: [fresh.oppId] });
+      return { order: fresh, productName: product?.name ?? '', customerName: names.companies.get(fresh.customerId) ?? '', oppName: nameOf(names.opps, fresh.oppId) };
     });
     // thrown after the unit of work committed: the new version stays queued
     if ('superseded' in outcome) {

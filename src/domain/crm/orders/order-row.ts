@@ -1,16 +1,19 @@
-import { erpView } from './orders.rules';
+import { erpView, orderRef } from './orders.rules';
 import type { OrderView } from './orders.service';
 
 /**
- * Spec 2.8 order row, exactly these fields: one shape for every interface that shows an order (the REST
+ * Spec 2.8 order row (plus the reference and the names a person reads: ref, customer, opp): one shape for every interface that shows an order (the REST
  * records and PO answer, the ERP report answer), so they cannot drift apart.
  */
 export function toOrderRow(v: OrderView) {
   const o = v.order;
   return {
     id: o.id,
+    ref: orderRef(o.id),
     customer_id: o.customerId,
+    customer: v.customerName,
     opp_id: o.oppId,
+    opp: v.oppName,
     product_id: o.productId,
     customer_po: o.customerPo,
     date: o.date,

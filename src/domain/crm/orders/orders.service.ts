@@ -8,7 +8,7 @@ import { User } from '../../identity/user.entity';
 import { Company } from '../companies/company.entity';
 import { Product } from '../products/product.entity';
 import { AccessService } from '../shared/access.service';
-import { leftJoinLateralAndMapOne } from '../shared/lateral';
+import { leftJoinLateralAndMapOne, linkNames } from '../shared/lateral';
 import { applyPageWalked, finishPage, Page, PageQuery } from '../shared/paging';
 import { RefsService } from '../shared/refs.service';
 import { ERP_QUEUE_WAITING, ErpQueueEntry } from './erp-queue-entry.entity';
@@ -44,10 +44,14 @@ export interface OrderListQuery extends PageQuery {
   status?: string;
 }
 
-/** An order with the name of its product (the row's `product`). */
+/** An order with the names of its product (the row's `product`), company and opportunity. */
 export interface OrderView {
   order: Order;
   productName: string;
+  /** '' when the company no longer exists. */
+  customerName: string;
+  /** null without an opportunity; '' when it no longer exists. */
+  oppName: string | null;
 }
 
 export interface PoChange {
@@ -87,13 +91,13 @@ export class OrdersService {
     qb.take(undefined).limit(page.limit + 1);
     joinProduct(qb);
     const { items, nextCursor } = finishPage((await qb.getMany()) as OrderRow[], page);
-    return { items: items.map(viewOf), nextCursor };
+    return { items: await this.named(auth, items), nextCursor };
   }
 
   async get(auth: UserContext, id: number): Promise<OrderView> {
     const row = (await joinProduct(this.uow.tenant(auth.workspace.id).qb(Order, 'o')).andWhere('o.id = :id', { id }).getOne()) as OrderRow | null;
     if (!row || !this.access.canSee(await this.access.visibleOwnerIds(auth), row.ownerId)) throw notFound('order');
-    return viewOf(row);
+    return (await this.named(auth, [row]))[0]!;
   }
 
   /** The orders a company record shows (visible to the caller, newest first): one query. */
@@ -111,7 +115,21 @@ export class OrdersService {
     const visible = await this.access.visibleOwnerIds(auth);
     if (visible) qb.andWhere('o.owner_id IN (:...visible)', { visible });
     const rows = (await qb.orderBy('o.id', 'DESC').limit(RECORD_ORDERS_LIMIT).getMany()) as OrderRow[];
-    return rows.map(viewOf);
+    return this.named(auth, rows);
+  }
+
+  /** The rows as views with their company and opportunity names: one query per kind for the whole page. */
+  private async named(auth: UserContext, rows: OrderRow[]): Promise<OrderView[]> {
+    const names = await linkNames(this.uow.tenant(auth.workspace.id), { companies: rows.map((o) => o.customerId), opps: rows.map((o) => o.oppId) });
+    return rows.map((row) => {
+      const { joinedProduct, ...order } = row;
+      return {
+        order: Object.assign(new Order(), order),
+        productName: joinedProduct?.name ?? '',
+        customerName: names.companies.get(row.customerId) ?? '',
+        oppName: row.oppId === null ? null : (names.opps.get(row.oppId) ?? ''),
+      };
+    });
   }
 
   async create(auth: UserContext, input: OrderInput, opts: OrderCreateOptions = {}): Promise<OrderView> {
@@ -163,7 +181,7 @@ export class OrdersService {
           createdBy: auth.user.id,
         }),
       );
-      return { order, productName: product?.name ?? '' };
+      return { order, productName: product?.name ?? '', customerName: customer.name, oppName: opp?.name ?? null };
     });
   }
 
@@ -228,11 +246,6 @@ function joinProduct<Q extends ReturnType<TenantDb['qb']>>(qb: Q): Q {
   // one key probe per row (a plain join left the planner free to scan the workspace's products)
   leftJoinLateralAndMapOne(qb, 'o.joinedProduct', Product, 'p', 'SELECT p1.* FROM products p1 WHERE p1.workspace_id = o.workspace_id AND p1.id = o.product_id LIMIT 1');
   return qb;
-}
-
-function viewOf(row: OrderRow): OrderView {
-  const { joinedProduct, ...order } = row;
-  return { order: Object.assign(new Order(), order), productName: joinedProduct?.name ?? '' };
 }
 
 /** The first candidate that is one of `allowed` (workspace currencies or units). */

@@ -58,3 +58,26 @@ export async function namesByIds(db: TenantDb, table: 'companies' | 'people' | '
   );
   return new Map(rows.map((r) => [Number(r.id), r.name]));
 }
+
+/** The names of the companies, people and opportunities a page of records links to (`id → name` each). */
+export interface LinkNames {
+  companies: Map<number, string>;
+  people: Map<number, string>;
+  opps: Map<number, string>;
+}
+
+/**
+ * The linked records' names of a page: at most one `namesByIds` query per kind (none for a kind without
+ * ids), so a list costs the same whatever its length. A name is missing from its map when the record is gone.
+ */
+export async function linkNames(db: TenantDb, links: { companies?: (number | null)[]; people?: (number | null)[]; opps?: (number | null)[] }): Promise<LinkNames> {
+  const ids = (xs: (number | null)[] | undefined): number[] => [...new Set((xs ?? []).filter((x): x is number => x !== null))];
+  // one after the other: inside a transaction the queries share one connection anyway
+  const companies = await namesByIds(db, 'companies', ids(links.companies));
+  const people = await namesByIds(db, 'people', ids(links.people));
+  const opps = await namesByIds(db, 'opportunities', ids(links.opps));
+  return { companies, people, opps };
+}
+
+/** A linked record's name: null without a link, '' when the record no longer exists. */
+export const nameOf = (names: Map<number, string>, id: number | null): string | null => (id === null ? null : (names.get(id) ?? ''));

@@ -3,6 +3,7 @@ import { Brackets } from 'typeorm';
 import { forbidden, invalid, notFound } from '../../../platform/common/errors';
 import { todayIn } from '../../../platform/common/time';
 import type { TenantDb } from '../../../platform/database/tenant-db';
+import { linkNames, type LinkNames } from '../shared/lateral';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { isAdmin, UserContext } from '../../identity/auth-context';
 import { User } from '../../identity/user.entity';
@@ -53,6 +54,8 @@ export interface TaskView {
   dueSoon: boolean;
   /** Batch-loaded users of the page (assignee and owner summaries). */
   users: Map<number, User>;
+  /** Batch-loaded names of the page's linked company, person and opportunity. */
+  names: LinkNames;
   canEdit: boolean;
 }
 
@@ -211,12 +214,14 @@ export class TasksService {
     const today = todayIn(ws.timezone);
     const soon = ws.constants.action_soon_days;
     const users = await this.users.byIds(ws.id, rows.flatMap((t) => [t.assigneeId, t.ownerId]));
+    const names = await linkNames(this.uow.tenant(ws.id), { companies: rows.map((t) => t.customerId), people: rows.map((t) => t.personId), opps: rows.map((t) => t.oppId) });
     const caller = { id: auth.user.id, admin: isAdmin(auth) };
     return rows.map((task) => ({
       task,
       overdue: isOverdue(ws.constants, task, today),
       dueSoon: isDueSoon(ws.constants, task, today, soon),
       users,
+      names,
       canEdit: canEditTask(caller, task),
     }));
   }

@@ -6,6 +6,7 @@ import { User } from '../../identity/user.entity';
 import { UsersService } from '../../identity/users.service';
 import { Person } from '../people/person.entity';
 import { AccessService } from '../shared/access.service';
+import { linkNames, type LinkNames } from '../shared/lateral';
 import { Page, paginate, PageQuery } from '../shared/paging';
 import { RefsService } from '../shared/refs.service';
 import { ticketCreated } from './ticket-events';
@@ -48,6 +49,8 @@ export interface TicketView {
   canEdit: boolean;
   /** Batch-loaded owner and assignee summaries. */
   users: Map<number, User>;
+  /** Batch-loaded names of the page's linked companies and people. */
+  names: LinkNames;
 }
 
 /**
@@ -160,7 +163,8 @@ export class TicketsService {
     const ws = auth.workspace;
     const now = new Date();
     const users = await this.users.byIds(ws.id, rows.flatMap((t) => [t.ownerId, t.assigneeId]));
+    const names = await linkNames(this.uow.tenant(ws.id), { companies: rows.map((t) => t.customerId), people: rows.map((t) => t.personId) });
     const caller = { id: auth.user.id, admin: isAdmin(auth) };
-    return rows.map((ticket) => ({ ticket, users, overdue: isTicketOverdue(ws.constants, ticket, now), canEdit: canEditTicket(caller, ticket) }));
+    return rows.map((ticket) => ({ ticket, users, names, overdue: isTicketOverdue(ws.constants, ticket, now), canEdit: canEditTicket(caller, ticket) }));
   }
 }

@@ -19,8 +19,11 @@ export const OrderRow = named(
   'OrderRow',
   z.object({
     id: f.id(),
+    ref: z.string().meta({ description: "the order's reference, ORD-<order id> (the one the ERP receives)" }),
     customer_id: f.id(),
+    customer: z.string().meta({ description: "the company's name ('' when the company no longer exists)" }),
     opp_id: f.id().nullable(),
+    opp: z.string().nullable().meta({ description: "the opportunity's name; null without one, '' when it no longer exists" }),
     product_id: f.id().nullable(),
     customer_po: z.string(),
     date: f.date(),
@@ -41,7 +44,7 @@ export const OrderRow = named(
   { description: 'Order row (spec 2.8).' },
 );
 export const orderRowExample = example(OrderRow, {
-  id: 311, customer_id: 42, opp_id: 95, product_id: 3, customer_po: 'PO-7781', date: '2026-11-20', due_date: '2026-12-15',
+  id: 311, ref: 'ORD-311', customer_id: 42, customer: 'Anadolu Ambalaj A.Ş.', opp_id: 95, opp: 'PE film 2027 contract', product_id: 3, customer_po: 'PO-7781', date: '2026-11-20', due_date: '2026-12-15',
   amount: 26250, kg: 12500, price: 2.1, currency: 'EUR', kind: 'Sales', note: '', product: 'PE film 50µ', pu: 'EUR/kg', unit: 'kg',
   status: 'sent', payment_days: 60, erp: { status: 'written', ext_no: 'SO-20417', error: '', label: 'In the ERP as SO-20417', tone: 'success' },
 });

@@ -1,6 +1,7 @@
 import { formatTimestamp } from '../../../platform/common/time';
 import type { CalendarView } from '../../../domain/crm/calendar/calendar.service';
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
+import { nameOf } from '../../../domain/crm/shared/lateral';
 import { summaryOf } from './common.mapper';
 import type { UserSummaryDto } from './user.mapper';
 import type { z } from 'zod';
@@ -19,8 +20,11 @@ export function toCalendarEntry(v: CalendarView, ws: Workspace): z.output<typeof
     note: e.note,
     attendees: e.attendeeIds.map((id) => summaryOf(v.users, id, locale)).filter((s): s is UserSummaryDto => s !== null),
     person_ids: e.personIds,
+    people: e.personIds.filter((id) => v.names.people.has(id)).map((id) => ({ id, name: v.names.people.get(id)! })),
     customer_id: e.customerId,
+    customer: nameOf(v.names.companies, e.customerId),
     opp_id: e.oppId,
+    opp: nameOf(v.names.opps, e.oppId),
     owner: summaryOf(v.users, e.ownerId, locale),
     can_edit: v.canEdit,
     created_at: formatTimestamp(e.createdAt, ws.timezone),

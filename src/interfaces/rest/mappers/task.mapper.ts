@@ -2,6 +2,7 @@ import { formatTimestamp } from '../../../platform/common/time';
 import type { Page } from '../../../domain/crm/shared/paging';
 import type { TaskView } from '../../../domain/crm/tasks/tasks.service';
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
+import { nameOf } from '../../../domain/crm/shared/lateral';
 import { listResponse, summaryOf } from './common.mapper';
 import type { z } from 'zod';
 import type { Task, TaskList, TaskResponse } from '../schemas/task.schema';
@@ -20,8 +21,11 @@ export function toTask(v: TaskView, ws: Workspace): z.output<typeof Task> {
     assignee: summaryOf(v.users, t.assigneeId, locale),
     owner: summaryOf(v.users, t.ownerId, locale),
     customer_id: t.customerId,
+    customer: nameOf(v.names.companies, t.customerId),
     person_id: t.personId,
+    person: nameOf(v.names.people, t.personId),
     opp_id: t.oppId,
+    opp: nameOf(v.names.opps, t.oppId),
     done_at: formatTimestamp(t.doneAt, ws.timezone),
     overdue: v.overdue,
     due_soon: v.dueSoon,

@@ -2,6 +2,7 @@ import { formatTimestamp } from '../../../platform/common/time';
 import type { Page } from '../../../domain/crm/shared/paging';
 import type { TicketView } from '../../../domain/crm/tickets/tickets.service';
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
+import { nameOf } from '../../../domain/crm/shared/lateral';
 import { listResponse, summaryOf } from './common.mapper';
 import type { z } from 'zod';
 import type { Ticket, TicketList, TicketResponse } from '../schemas/ticket.schema';
@@ -18,7 +19,9 @@ export function toTicket(v: TicketView, ws: Workspace): z.output<typeof Ticket> 
     status: t.status,
     who: t.who,
     customer_id: t.customerId,
+    customer: nameOf(v.names.companies, t.customerId),
     person_id: t.personId,
+    person: nameOf(v.names.people, t.personId),
     assignee: summaryOf(v.users, t.assigneeId, ws.app.locale),
     owner: summaryOf(v.users, t.ownerId, ws.app.locale),
     sla_hours: ws.app.ticket_sla_hours?.[t.priority] ?? 0,

@@ -14,8 +14,11 @@ export const CalendarEntry = named(
     note: z.string(),
     attendees: z.array(UserSummary).meta({ description: 'users attending; the owner first' }),
     person_ids: z.array(f.id()).meta({ description: 'people (contacts) attending' }),
+    people: z.array(z.object({ id: f.id(), name: z.string() })).meta({ description: 'the people of person_ids that still exist, with their names' }),
     customer_id: f.id().nullable(),
+    customer: z.string().nullable().meta({ description: "the company's name; null without one, '' when it no longer exists" }),
     opp_id: f.id().nullable(),
+    opp: z.string().nullable().meta({ description: "the opportunity's name; null without one, '' when it no longer exists" }),
     owner: UserSummary.nullable(),
     can_edit: z.boolean().meta({ description: 'the caller may change or delete it (its owner or an admin)' }),
     created_at: f.timestamp(),
@@ -25,7 +28,7 @@ export const CalendarEntry = named(
 );
 export const calendarEntryExample = example(CalendarEntry, {
   id: 77, title: 'Visit Anadolu Ambalaj', start: '2026-12-01T10:00:00', end: '2026-12-01T11:30:00', location: 'Nilüfer OSB, Bursa', note: 'Bring film samples.',
-  attendees: [userSummaryExample], person_ids: [118], customer_id: 42, opp_id: 95, owner: userSummaryExample, can_edit: true,
+  attendees: [userSummaryExample], person_ids: [118], people: [{ id: 118, name: 'Mert Kaya' }], customer_id: 42, customer: 'Anadolu Ambalaj A.Ş.', opp_id: 95, opp: 'PE film 2027 contract', owner: userSummaryExample, can_edit: true,
   created_at: '2026-11-24T17:15:00', updated_at: '2026-11-24T17:15:00',
 });
 

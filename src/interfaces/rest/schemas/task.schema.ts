@@ -15,8 +15,11 @@ export const Task = named(
     assignee: UserSummary.nullable(),
     owner: UserSummary.nullable().meta({ description: 'who created the task' }),
     customer_id: f.id().nullable(),
+    customer: z.string().nullable().meta({ description: "the company's name; null without one, '' when it no longer exists" }),
     person_id: f.id().nullable(),
+    person: z.string().nullable().meta({ description: "the person's name; null without one, '' when it no longer exists" }),
     opp_id: f.id().nullable(),
+    opp: z.string().nullable().meta({ description: "the opportunity's name; null without one, '' when it no longer exists" }),
     done_at: f.timestamp().nullable().meta({ description: 'when the task was set to the done status; null while it is not done' }),
     overdue: z.boolean().meta({ description: 'due before today (workspace time zone) and not in a closed status' }),
     due_soon: z.boolean().meta({ description: 'open, not overdue, and due within constants.action_soon_days' }),
@@ -28,7 +31,7 @@ export const Task = named(
 );
 export const taskExample = example(Task, {
   id: 230, title: 'Send the revised offer', description: 'Volume 12.5 t, 60 days payment.', due_date: '2026-12-01', priority: 'High', status: 'Open',
-  assignee: userSummaryExample, owner: userSummaryExample, customer_id: 42, person_id: 118, opp_id: 95, done_at: null, overdue: false, due_soon: true,
+  assignee: userSummaryExample, owner: userSummaryExample, customer_id: 42, customer: 'Anadolu Ambalaj A.Ş.', person_id: 118, person: 'Mert Kaya', opp_id: 95, opp: 'PE film 2027 contract', done_at: null, overdue: false, due_soon: true,
   can_edit: true, created_at: '2026-11-24T17:12:09', updated_at: '2026-11-24T17:12:09',
 });
 

@@ -13,7 +13,9 @@ export const Ticket = named(
     status: z.string().meta({ description: 'one of constants.ticket_statuses (GET /api/v1/me)' }),
     who: z.string().meta({ description: 'who raised it, as text' }),
     customer_id: f.id().nullable(),
+    customer: z.string().nullable().meta({ description: "the company's name; null without one, '' when it no longer exists" }),
     person_id: f.id().nullable(),
+    person: z.string().nullable().meta({ description: "the person's name; null without one, '' when it no longer exists" }),
     assignee: UserSummary.nullable(),
     owner: UserSummary.nullable(),
     sla_hours: z.number().min(0).meta({ description: 'app.ticket_sla_hours[priority]; 0 for a priority no longer listed' }),
@@ -28,7 +30,7 @@ export const Ticket = named(
 );
 export const ticketExample = example(Ticket, {
   id: 58, subject: 'Film tears on the winder', body: 'Since the last delivery the film tears at 300 m/min.', priority: 'High', status: 'Open',
-  who: 'Mert Kaya', customer_id: 42, person_id: 118, assignee: userSummaryExample, owner: userSummaryExample, sla_hours: 8,
+  who: 'Mert Kaya', customer_id: 42, customer: 'Anadolu Ambalaj A.Ş.', person_id: 118, person: 'Mert Kaya', assignee: userSummaryExample, owner: userSummaryExample, sla_hours: 8,
   due_at: '2026-11-26T17:30:00', overdue: false, closed_at: null, can_edit: true, created_at: '2026-11-26T09:30:00', updated_at: '2026-11-26T09:30:00',
 });
 

@@ -5,7 +5,7 @@ import { useLang, useT } from '../../lib/i18n';
 import { formatDate } from '../../lib/format';
 import { useLabels } from '../../lib/labels';
 import { useMe } from '../../lib/session';
-import { ListScreen, useKeysetList } from '../../shell/ListScreen';
+import { ListScreen, listRows, useKeysetList } from '../../shell/ListScreen';
 import { useUrlFilters } from '../../shell/url-filters';
 import { useLeadText } from './leads.text';
 import './leads.css';
@@ -31,8 +31,10 @@ export default function Leads() {
   const query = { fair_id: f.fair_id ? Number(f.fair_id) : undefined, status: f.status || undefined, owner_id: f.owner_id ? Number(f.owner_id) : undefined, q: f.q || undefined, limit: PAGE };
   const list = useKeysetList(['leads', query], async (cursor) => must(await api.GET('/api/v1/leads', { params: { query: { ...query, cursor } } })));
   const statuses = [...me.constants.lead_statuses, ...(me.constants.lead_statuses.includes(me.constants.lead_status_won) ? [] : [me.constants.lead_status_won])];
-  // a fair from the address that is not among the newest 100 still shows as chosen
-  const unlisted = f.fair_id && fairs.data && !fairs.data.some((x) => String(x.id) === f.fair_id) ? [{ value: f.fair_id, label: `#${f.fair_id}` }] : [];
+  // a fair from the address that is not among the newest 100 still shows as chosen, by the name its leads
+  // carry (the list is filtered by it), never by its id
+  const fairName = listRows(list).find((l) => String(l.fair_id) === f.fair_id)?.fair;
+  const unlisted = f.fair_id && fairs.data && !fairs.data.some((x) => String(x.id) === f.fair_id) ? [{ value: f.fair_id, label: fairName || text('fair') }] : [];
 
   return (
     <ListScreen

@@ -10,6 +10,7 @@ import { RelationsPanel } from './Relations';
 import { useObjectDefs } from './LinkedRecords';
 import { useObjectText } from './objects.text';
 import '../../shell/screens.css';
+import { useDocumentTitle } from '../../lib/title';
 import './objects.css';
 
 /** One custom record (two calls: the record and the object definitions, cached, for the object's label): its form built from `field_list`, relations with links (remove and add), archive and restore. */
@@ -31,6 +32,8 @@ export default function ObjectRecord() {
     },
   });
 
+  // the tab names the record (its name), like every record page's header does
+  useDocumentTitle(q.data?.name);
   return (
     <Loaded q={q}>
       {(r) => (

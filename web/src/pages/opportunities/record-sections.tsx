@@ -8,6 +8,7 @@ import { formatDate, formatMoney, formatTimestamp } from '../../lib/format';
 import { stageLabel, type Opp } from '../opportunity-parts';
 import { useOppText } from '../opportunity.text';
 import { LinkedRecordsSections } from '../objects/LinkedRecords';
+import { orderName } from '../orders/name';
 import { ChangeError, type Change } from './change';
 
 type Step = Opp['steps'][number];
@@ -244,6 +245,7 @@ export function Related({ o }: { o: Opp }) {
             <table>
               <thead>
                 <tr>
+                  <th scope="col">{text('order')}</th>
                   <th scope="col">{text('date')}</th>
                   <th scope="col">{text('po')}</th>
                   <th scope="col">{text('product')}</th>
@@ -256,6 +258,9 @@ export function Related({ o }: { o: Opp }) {
               <tbody>
                 {o.orders.map((r) => (
                   <tr key={r.id}>
+                    <td>
+                      <Link to={`/orders/${r.id}`}>{orderName(r, false)}</Link>
+                    </td>
                     <td>{formatDate(lang, r.date)}</td>
                     <td>{r.customer_po}</td>
                     <td>{r.product}</td>

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../lib/api';
 import { useLang, useT, type Lang } from '../../lib/i18n';
@@ -9,7 +8,7 @@ import { Loaded } from '../../shell/States';
 import { Field, fieldErrors, FormError } from '../../shell/forms';
 import { useUrlFilters } from '../../shell/url-filters';
 import { DueTasks, useDueTasks } from './CalendarTasks';
-import { todayIn } from './parts';
+import { TaskLinks, todayIn } from './parts';
 import { useTaskText } from './tasks.text';
 import '../../shell/screens.css';
 import './tasks.css';
@@ -149,9 +148,8 @@ function EntryItem({ entry: e }: { entry: Entry }) {
       <p className="cal-title">{e.title}</p>
       {e.location ? <p className="help">{e.location}</p> : null}
       {e.customer_id || e.opp_id ? (
-        <p className="tk-links">
-          {e.customer_id ? <Link to={`/companies/${e.customer_id}`}>{`${text('company')} C-${e.customer_id}`}</Link> : null}
-          {e.opp_id ? <Link to={`/opportunities/${e.opp_id}`}>{`${text('opportunity')} O-${e.opp_id}`}</Link> : null}
+        <p>
+          <TaskLinks task={e} />
         </p>
       ) : null}
       {e.can_edit && !moving ? (

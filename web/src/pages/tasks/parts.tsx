@@ -53,13 +53,31 @@ export function DoneToggle({ task }: { task: Task }) {
   );
 }
 
-/** The task's linked records as links. */
-export function TaskLinks({ task }: { task: Pick<Task, 'customer_id' | 'opp_id' | 'person_id'> }) {
+/** Linked records with the names the API answers next to their ids (a task's or a calendar entry's). */
+export interface Linked {
+  customer_id: number | null;
+  customer: string | null;
+  opp_id: number | null;
+  opp: string | null;
+  person_id?: number | null;
+  person?: string | null;
+}
+
+/**
+ * The task's (or calendar entry's) linked records as links named by the records' names; a record that was
+ * deleted since (name '') is named by its kind, never by its id.
+ */
+export function TaskLinks({ task }: { task: Linked }) {
   const text = useTaskText();
+  const link = (key: string, to: string, name: string | null | undefined, kind: string) => (
+    <Link key={key} to={to} title={kind}>
+      {name || kind}
+    </Link>
+  );
   const out = [
-    task.customer_id ? <Link key="c" to={`/companies/${task.customer_id}`}>{`${text('company')} C-${task.customer_id}`}</Link> : null,
-    task.opp_id ? <Link key="o" to={`/opportunities/${task.opp_id}`}>{`${text('opportunity')} O-${task.opp_id}`}</Link> : null,
-    task.person_id ? <Link key="p" to={`/people/${task.person_id}`}>{`${text('person')} P-${task.person_id}`}</Link> : null,
+    task.customer_id ? link('c', `/companies/${task.customer_id}`, task.customer, text('company')) : null,
+    task.opp_id ? link('o', `/opportunities/${task.opp_id}`, task.opp, text('opportunity')) : null,
+    task.person_id ? link('p', `/people/${task.person_id}`, task.person, text('person')) : null,
   ].filter(Boolean);
   return out.length ? <span className="tk-links">{out}</span> : null;
 }

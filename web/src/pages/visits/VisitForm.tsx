@@ -210,7 +210,7 @@ export function VisitForm({
         )}
       </Field>
       <p id="qe-help" className="help">
-        {text('suggestHelp')}
+        {text('suggestHelp')} <span className="qe-keys">{text('suggestKeys')}</span>
       </p>
       <Chips items={chips} label={chipLabel} onApply={apply} />
       <p className="sr-only" role="status">
