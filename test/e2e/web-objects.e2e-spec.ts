@@ -5,7 +5,8 @@ import { screenshot, seriousA11yViolations, useWebApp, type Width } from '../hel
 /**
  * Relations of custom records in Chromium: "New <object>" on a company record prefilled with the company,
  * the record's relations with Remove and the Add picker (people, another object's records), the company
- * record listing its custom records, and removing the relation takes the record off it; both widths.
+ * record listing its custom records, and removing the relation takes the record off it; both widths. Archive
+ * (the API's DELETE, behind a confirmation) and restore of a record.
  */
 const web = useWebApp();
 let f: Fixture;
@@ -114,5 +115,29 @@ describe('custom record relations', () => {
     await rel.getByRole('button', { name: 'Remove Gebze plant from Site' }).click();
     await rel.getByText('none').waitFor();
     expect(ids(await record('machines', machine.id), 'site')).toEqual([]);
+  });
+});
+
+describe('archive and restore a custom record', () => {
+  it.each(['desktop', 'phone'] as const)('archives a record after confirming (DELETE), it leaves the list, and restores it (%s)', async (width) => {
+    const name = `Izmir depot (${width})`;
+    const id = (await admin().post('/api/v1/objects/sites/records', { name }).expect(201)).body.record.id as number;
+    const page = await open(`/objects/sites/${id}`, width);
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Archive' }).click();
+    await page.getByText(`Archive ${name}? It leaves the lists; its history stays and it can be restored.`).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Yes, archive' }).click();
+    await page.getByRole('button', { name: 'Restore' }).waitFor();
+    await page.getByRole('heading', { name: /Archived/, level: 1 }).waitFor();
+    expect((await record('sites', id)).active).toBe(false);
+    await page.goto(`${web.origin(f.host)}/objects/sites`);
+    await page.getByRole('link', { name: 'Bursa plant' }).first().waitFor();
+    expect(await page.getByRole('link', { name }).count()).toBe(0);
+
+    await page.goto(`${web.origin(f.host)}/objects/sites/${id}`);
+    await page.getByRole('button', { name: 'Restore' }).click();
+    await page.getByRole('button', { name: 'Archive' }).waitFor();
+    expect((await record('sites', id)).active).toBe(true);
   });
 });
