@@ -28,6 +28,7 @@ const Calendar = lazy(() => import('./pages/tasks/Calendar'));
 const TicketRecord = lazy(() => import('./pages/TicketRecord'));
 const Approvals = lazy(() => import('./pages/approvals/Approvals'));
 const Objects = lazy(() => import('./pages/objects/Objects'));
+const Products = lazy(() => import('./pages/products/Products'));
 const ObjectRecords = lazy(() => import('./pages/objects/ObjectRecords'));
 const ObjectRecord = lazy(() => import('./pages/objects/ObjectRecord'));
 const Tickets = lazy(() => import('./pages/Tickets'));
@@ -83,6 +84,7 @@ createRoot(document.getElementById('root')!).render(
                 <Route path="/tickets/:id" element={<TicketRecord />} />
                 <Route path="/approvals" element={<Approvals />} />
                 <Route path="/objects" element={<Objects />} />
+                <Route path="/products" element={<Products />} />
                 <Route path="/objects/:key" element={<ObjectRecords />} />
                 <Route path="/objects/:key/:id" element={<ObjectRecord />} />
                 <Route path="/tickets" element={<Tickets />} />
