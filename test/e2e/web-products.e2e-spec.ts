@@ -64,7 +64,10 @@ describe('product catalogue', () => {
     await page.getByRole('rowheader', { name: `PP tape (${width})` }).waitFor({ state: 'detached' });
     expect((await product(code))!.active).toBe(false);
     await page.getByLabel('Show retired products').check();
-    await page.getByRole('button', { name: `Offer “PP tape (${width})” again` }).click();
+    const again = page.getByRole('button', { name: `Offer again: “PP tape (${width})”` });
+    await again.waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await again.click();
     await page.getByRole('button', { name: `Retire “PP tape (${width})”` }).waitFor();
     expect((await product(code))!.active).toBe(true);
     await screenshot(page, 'products', width);
