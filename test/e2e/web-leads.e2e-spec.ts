@@ -8,7 +8,8 @@ import { screenshot, seriousA11yViolations, useWebApp, type Width } from '../hel
  * address), a lead captured at 390 px with chips (interest, catalogue products) and converted into a new company
  * with a new opportunity (checked on the server), the edit's PATCH semantics, and a conversion into an existing
  * company that links a contact and an open opportunity; a fair edited (an emptied field cleared) and deleted, and
- * the delete of a fair with leads refused in words.
+ * the delete of a fair with leads refused in words; an admin sets up a website form (its submission address shown)
+ * and closes it.
  */
 const web = useWebApp();
 let f: Fixture;
@@ -222,5 +223,37 @@ describe('edit and delete a fair', () => {
     await page.getByRole('link', { name }).waitFor({ state: 'detached' });
     await as().get(`/api/v1/fairs/${id}`).expect(404);
     await screenshot(page, 'fair-deleted', width);
+  });
+});
+
+describe('website forms (admins)', () => {
+  it.each(['desktop', 'phone'] as const)('creates a website form with an extra field from the leads page, then closes it (%s)', async (width) => {
+    const name = `Contact us (${width})`;
+    const page = await open('/leads', width);
+    await page.getByRole('link', { name: 'Website forms' }).click();
+    await page.getByRole('heading', { name: 'Website forms', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'New website form' }).click();
+    const form = page.getByRole('form', { name: 'New website form' });
+    await form.getByRole('button', { name: 'Add field' }).click();
+    await form.getByRole('group', { name: 'Field 1' }).getByLabel('Label').fill('Phone');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await form.getByText('Name is required.').waitFor();
+    await form.getByText(/^Company, name, e-mail, phone, message and website are there already/).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await form.getByRole('textbox', { name: /^Name/ }).fill(name);
+    await form.getByRole('group', { name: 'Field 1' }).getByLabel('Label').fill('Yearly volume (t)');
+    expect(await form.getByRole('group', { name: 'Field 1' }).getByLabel('Key').inputValue()).toBe('yearly_volume_t');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('status').filter({ hasText: `Website form “${name}” created.` }).waitFor();
+    const stored = ((await as().get('/api/v1/forms').expect(200)).body.items as { id: number; name: string; public_key: string; active: boolean; fields: unknown[] }[]).find((x) => x.name === name)!;
+    expect(stored.fields).toEqual([{ key: 'yearly_volume_t', label: 'Yearly volume (t)', required: false }]);
+    await page.getByText(`/api/v1/forms/${stored.public_key}/submit`).waitFor();
+
+    await page.getByRole('button', { name: `Edit “${name}”` }).click();
+    const edit = page.getByRole('form', { name: `Edit “${name}”` });
+    await edit.getByLabel('Takes submissions').uncheck();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: `Website form “${name}” saved.` }).waitFor();
+    expect(((await as().get('/api/v1/forms').expect(200)).body.items as { id: number; active: boolean }[]).find((x) => x.id === stored.id)!.active).toBe(false);
   });
 });

@@ -19,6 +19,7 @@ const OpportunityRecord = lazy(() => import('./pages/OpportunityRecord'));
 const LeadRecord = lazy(() => import('./pages/LeadRecord'));
 const Leads = lazy(() => import('./pages/leads/Leads'));
 const LeadCapture = lazy(() => import('./pages/leads/LeadCapture'));
+const WebForms = lazy(() => import('./pages/leads/WebForms'));
 const Fairs = lazy(() => import('./pages/leads/Fairs'));
 const ActivityRecord = lazy(() => import('./pages/ActivityRecord'));
 const LogVisit = lazy(() => import('./pages/visits/LogVisit'));
@@ -75,6 +76,7 @@ createRoot(document.getElementById('root')!).render(
                 <Route path="/fairs" element={<Fairs />} />
                 <Route path="/leads" element={<Leads />} />
                 <Route path="/leads/new" element={<LeadCapture />} />
+                <Route path="/leads/forms" element={<WebForms />} />
                 <Route path="/leads/:id" element={<LeadRecord />} />
                 <Route path="/activities/new" element={<LogVisit />} />
                 <Route path="/activities/:id" element={<ActivityRecord />} />

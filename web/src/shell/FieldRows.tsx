@@ -48,6 +48,7 @@ export function useRowProblems(optionTypes: readonly string[]) {
  * have them, required, shown in lists (`display`), remove and add. Saved fields keep key and type.
  */
 export function FieldRows({ rows, onChange, types, optionTypes, display, check }: { rows: FieldRow[]; onChange: (rows: FieldRow[]) => void; types: readonly FieldType[]; optionTypes: readonly string[]; display: boolean; check: boolean }) {
+  // one type only (website forms: text): no choice to show
   const text = useFieldRowsText();
   const problems = useRowProblems(optionTypes);
   const set = (i: number, patch: Partial<FieldRow>) => onChange(rows.map((r, j) => (j !== i ? r : { ...r, ...patch, ...(patch.label !== undefined && !r.saved ? { key: keyOf(patch.label) } : {}) })));
@@ -65,17 +66,19 @@ export function FieldRows({ rows, onChange, types, optionTypes, display, check }
             <Field label={text('fieldKey')} error={problem.key}>
               {(p) => <input {...p} value={r.key} maxLength={40} readOnly={r.saved} onChange={(e) => set(i, { key: e.target.value })} />}
             </Field>
-            <Field label={text('fieldType')}>
-              {(p) => (
-                <select {...p} value={r.type} disabled={r.saved} onChange={(e) => set(i, { type: e.target.value })}>
-                  {types.map((x) => (
-                    <option key={x} value={x}>
-                      {text(`type_${x}`)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
+            {types.length < 2 ? null : (
+              <Field label={text('fieldType')}>
+                {(p) => (
+                  <select {...p} value={r.type} disabled={r.saved} onChange={(e) => set(i, { type: e.target.value })}>
+                    {types.map((x) => (
+                      <option key={x} value={x}>
+                        {text(`type_${x}`)}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+            )}
             {optionTypes.includes(r.type) ? (
               <Field label={text('options')} error={problem.options}>
                 {(p) => <input {...p} value={r.options} onChange={(e) => set(i, { options: e.target.value })} />}
