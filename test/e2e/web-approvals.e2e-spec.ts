@@ -5,7 +5,8 @@ import { screenshot, seriousA11yViolations, useWebApp, type Width } from '../hel
 /**
  * The approvals and custom object screens in Chromium: a leave request across Republic Day (29 October 2026)
  * shows its working days without the holiday while dates are picked, goes to the approver, who approves it
- * from the inbox; a custom record created from the form built from the object's fields, archived and restored.
+ * from the inbox; a custom record created from the form built from the object's fields, archived and restored;
+ * an admin sets up an approval list (fields, working days) and changes it.
  */
 const web = useWebApp();
 let f: Fixture;
@@ -174,5 +175,59 @@ describe('custom objects', () => {
     await phone.getByRole('heading', { name: 'Bursa plant', level: 1 }).waitFor();
     expect(await seriousA11yViolations(phone)).toEqual([]);
     await screenshot(phone, 'object-record', 'phone');
+  });
+});
+
+describe('approval lists (admins)', () => {
+  it.each(['desktop', 'phone'] as const)('creates a list with fields and working days, then closes it and renames a field (%s)', async (width) => {
+    const name = `Travel approval (${width})`;
+    const page = await open(f.adminKey, '/approvals', width);
+    const lists = page.getByRole('region', { name: 'Approval lists' });
+    await lists.getByRole('button', { name: 'New approval list' }).click();
+    const form = page.getByRole('form', { name: 'New approval list' });
+    await form.getByRole('button', { name: 'Create' }).click();
+    await form.getByText('Name is required.').waitFor();
+    await form.getByText('Approver is required.').waitFor();
+    await form.getByLabel('Name', { exact: false }).first().fill(name);
+    await form.getByLabel('Approver').selectOption({ label: 'Büşra Boss' });
+    for (const [n, label, type] of [
+      [1, 'Destination', 'text'],
+      [2, 'Departure', 'date'],
+      [3, 'Return', 'date'],
+    ] as const) {
+      await form.getByRole('button', { name: 'Add field' }).click();
+      const row = form.getByRole('group', { name: `Field ${n}` });
+      await row.getByLabel('Label').fill(label);
+      await row.getByLabel('Type').selectOption(type);
+    }
+    await form.getByRole('group', { name: 'Field 1' }).getByRole('checkbox', { name: 'Required' }).check();
+    await form.getByLabel('Count working days between two date fields (leave)').check();
+    await form.getByLabel('First day field').selectOption({ label: 'Departure' });
+    await form.getByLabel('Last day field').selectOption({ label: 'Return' });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await form.getByRole('button', { name: 'Create' }).click();
+    await lists.getByRole('status').filter({ hasText: `Approval list “${name}” created.` }).waitFor();
+    const all = (await admin().get('/api/v1/approvals/forms?all=true').expect(200)).body.forms as { id: number; name: string; active: boolean; approver: { id: number }; fields: { key: string; label: string; type: string; required: boolean }[]; working_days: unknown }[];
+    const created = all.find((x) => x.name === name)!;
+    expect(created).toMatchObject({ approver: { id: boss.user.id }, working_days: { start: 'departure', end: 'return' }, active: true });
+    // the API makes the working-day fields required
+    expect(created.fields.map((x) => `${x.key}:${x.type}:${x.required}`)).toEqual(['destination:text:true', 'departure:date:true', 'return:date:true']);
+
+    await lists.getByRole('button', { name: `Edit “${name}”` }).click();
+    const edit = page.getByRole('form', { name: `Edit “${name}”` });
+    await edit.getByRole('group', { name: 'Field 1' }).getByLabel('Label').fill('City');
+    await edit.getByLabel('Takes new requests').uncheck();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await lists.getByRole('status').filter({ hasText: `Approval list “${name}” saved.` }).waitFor();
+    await lists.getByText('Closed').first().waitFor();
+    const changed = ((await admin().get('/api/v1/approvals/forms?all=true').expect(200)).body.forms as typeof all).find((x) => x.id === created.id)!;
+    expect(changed).toMatchObject({ active: false, working_days: { start: 'departure', end: 'return' } });
+    expect(changed.fields[0]).toMatchObject({ key: 'destination', label: 'City' });
+  });
+
+  it('shows no list editor to a sales user', async () => {
+    const page = await open(ali.key, '/approvals');
+    await page.getByRole('heading', { name: 'New request' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Approval lists' }).count()).toBe(0);
   });
 });

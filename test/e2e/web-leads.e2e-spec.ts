@@ -7,7 +7,9 @@ import { screenshot, seriousA11yViolations, useWebApp, type Width } from '../hel
  * The fairs and leads screens in Chromium: the fairs list, the lead list filtered by fair and status (in the
  * address), a lead captured at 390 px with chips (interest, catalogue products) and converted into a new company
  * with a new opportunity (checked on the server), the edit's PATCH semantics, and a conversion into an existing
- * company that links a contact and an open opportunity.
+ * company that links a contact and an open opportunity; a fair edited (an emptied field cleared) and deleted, and
+ * the delete of a fair with leads refused in words; an admin sets up a website form (its submission address shown)
+ * and closes it.
  */
 const web = useWebApp();
 let f: Fixture;
@@ -45,7 +47,7 @@ describe('fairs and the lead list', () => {
     expect(await page.getByRole('link', { name: 'Plast Eurasia 2026' }).getAttribute('href')).toBe(`/leads?fair_id=${fairA}`);
     // newest first, with the count of leads
     expect(await rows(page).first().textContent()).toContain('Interpack 2026');
-    expect(await rows(page).nth(1).textContent()).toMatch(/TÜYAP, Istanbul.*Hall 9, B120.*2$/);
+    expect(await rows(page).nth(1).textContent()).toMatch(/TÜYAP, Istanbul.*Hall 9, B120.*2(EditDelete)?$/);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'fairs', width);
   });
@@ -187,5 +189,75 @@ describe('capture and convert', () => {
     const after = await lead(created.id);
     expect(after).toMatchObject({ status: 'Aktarıldı', link_customer_id: c.id, opp_id: opp.id });
     expect(after.people[0].cid).toBe(personId);
+  });
+});
+
+describe('edit and delete a fair', () => {
+  it.each(['desktop', 'phone'] as const)('edits a fair, clearing a field, then deletes it; a fair with leads is not deleted (%s)', async (width) => {
+    const name = `K 2026 (${width})`;
+    const id = (await as().post('/api/v1/fairs', { name, city: 'Dusseldorf', stand: 'Hall 3', start_date: '2026-10-08' }).expect(201)).body.fair.id as number;
+    const page = await open('/fairs', width);
+    const row = page.getByRole('group', { name });
+    await row.getByRole('button', { name: `Edit “${name}”` }).click();
+    const form = page.getByRole('form', { name: `Edit “${name}”` });
+    expect(await form.getByLabel('City').inputValue()).toBe('Dusseldorf');
+    await form.getByLabel('City').fill('Düsseldorf');
+    await form.getByLabel('Our hall / stand').fill('');
+    await form.getByLabel('End date').fill('2026-10-01');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('The end date cannot be before the start date.').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await form.getByLabel('End date').fill('2026-10-15');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: `Fair “${name}” saved.` }).waitFor();
+    const saved = (await as().get(`/api/v1/fairs/${id}`).expect(200)).body.fair;
+    expect(saved).toMatchObject({ name, city: 'Düsseldorf', end_date: '2026-10-15' });
+    expect(saved.stand ?? '').toBe('');
+
+    // a fair with leads: the API refuses (409) and the page says why
+    const busy = page.getByRole('group', { name: 'Plast Eurasia 2026' });
+    await busy.getByRole('button', { name: 'Delete' }).click();
+    await busy.getByRole('button', { name: 'Yes, delete' }).click();
+    await busy.getByText(/^“Plast Eurasia 2026” still has leads \(\d+\)\. Move them to another fair before deleting it\.$/).waitFor();
+    await as().get(`/api/v1/fairs/${fairA}`).expect(200);
+
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await row.getByText(`Delete ${name}? This cannot be undone.`).waitFor();
+    await row.getByRole('button', { name: 'Yes, delete' }).click();
+    await page.getByRole('link', { name }).waitFor({ state: 'detached' });
+    await as().get(`/api/v1/fairs/${id}`).expect(404);
+    await screenshot(page, 'fair-deleted', width);
+  });
+});
+
+describe('website forms (admins)', () => {
+  it.each(['desktop', 'phone'] as const)('creates a website form with an extra field from the leads page, then closes it (%s)', async (width) => {
+    const name = `Contact us (${width})`;
+    const page = await open('/leads', width);
+    await page.getByRole('link', { name: 'Website forms' }).click();
+    await page.getByRole('heading', { name: 'Website forms', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'New website form' }).click();
+    const form = page.getByRole('form', { name: 'New website form' });
+    await form.getByRole('button', { name: 'Add field' }).click();
+    await form.getByRole('group', { name: 'Field 1' }).getByLabel('Label').fill('Phone');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await form.getByText('Name is required.').waitFor();
+    await form.getByText(/^Company, name, e-mail, phone, message and website are there already/).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await form.getByRole('textbox', { name: /^Name/ }).fill(name);
+    await form.getByRole('group', { name: 'Field 1' }).getByLabel('Label').fill('Yearly volume (t)');
+    expect(await form.getByRole('group', { name: 'Field 1' }).getByLabel('Key').inputValue()).toBe('yearly_volume_t');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('status').filter({ hasText: `Website form “${name}” created.` }).waitFor();
+    const stored = ((await as().get('/api/v1/forms').expect(200)).body.items as { id: number; name: string; public_key: string; active: boolean; fields: unknown[] }[]).find((x) => x.name === name)!;
+    expect(stored.fields).toEqual([{ key: 'yearly_volume_t', label: 'Yearly volume (t)', required: false }]);
+    await page.getByText(`/api/v1/forms/${stored.public_key}/submit`).waitFor();
+
+    await page.getByRole('button', { name: `Edit “${name}”` }).click();
+    const edit = page.getByRole('form', { name: `Edit “${name}”` });
+    await edit.getByLabel('Takes submissions').uncheck();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: `Website form “${name}” saved.` }).waitFor();
+    expect(((await as().get('/api/v1/forms').expect(200)).body.items as { id: number; active: boolean }[]).find((x) => x.id === stored.id)!.active).toBe(false);
   });
 });

@@ -5,7 +5,9 @@ import { screenshot, seriousA11yViolations, useWebApp, type Width } from '../hel
 /**
  * Relations of custom records in Chromium: "New <object>" on a company record prefilled with the company,
  * the record's relations with Remove and the Add picker (people, another object's records), the company
- * record listing its custom records, and removing the relation takes the record off it; both widths.
+ * record listing its custom records, and removing the relation takes the record off it; both widths. Archive
+ * (the API's DELETE, behind a confirmation) and restore of a record. An admin defines a record type and
+ * changes its fields.
  */
 const web = useWebApp();
 let f: Fixture;
@@ -114,5 +116,77 @@ describe('custom record relations', () => {
     await rel.getByRole('button', { name: 'Remove Gebze plant from Site' }).click();
     await rel.getByText('none').waitFor();
     expect(ids(await record('machines', machine.id), 'site')).toEqual([]);
+  });
+});
+
+describe('archive and restore a custom record', () => {
+  it.each(['desktop', 'phone'] as const)('archives a record after confirming (DELETE), it leaves the list, and restores it (%s)', async (width) => {
+    const name = `Izmir depot (${width})`;
+    const id = (await admin().post('/api/v1/objects/sites/records', { name }).expect(201)).body.record.id as number;
+    const page = await open(`/objects/sites/${id}`, width);
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Archive' }).click();
+    await page.getByText(`Archive ${name}? It leaves the lists; its history stays and it can be restored.`).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Yes, archive' }).click();
+    await page.getByRole('button', { name: 'Restore' }).waitFor();
+    await page.getByRole('heading', { name: /Archived/, level: 1 }).waitFor();
+    expect((await record('sites', id)).active).toBe(false);
+    await page.goto(`${web.origin(f.host)}/objects/sites`);
+    await page.getByRole('link', { name: 'Bursa plant' }).first().waitFor();
+    expect(await page.getByRole('link', { name }).count()).toBe(0);
+
+    await page.goto(`${web.origin(f.host)}/objects/sites/${id}`);
+    await page.getByRole('button', { name: 'Restore' }).click();
+    await page.getByRole('button', { name: 'Archive' }).waitFor();
+    expect((await record('sites', id)).active).toBe(true);
+  });
+});
+
+describe('record types (admins)', () => {
+  it.each(['desktop', 'phone'] as const)('defines a record type with fields, then adds a field and renames it (%s)', async (width) => {
+    const label = `Makine parkı ${width === 'desktop' ? 'A' : 'B'}`;
+    const key = `makine_parki_${width === 'desktop' ? 'a' : 'b'}`;
+    const page = await open('/objects', width);
+    await page.getByRole('button', { name: 'New record type' }).click();
+    const form = page.getByRole('form', { name: 'New record type' });
+    await form.getByLabel('Name (plural)').fill(label);
+    expect(await form.getByLabel('Key in addresses').inputValue()).toBe(key);
+    await form.getByRole('button', { name: 'Add field' }).click();
+    await form.getByRole('button', { name: 'Add field' }).click();
+    const first = form.getByRole('group', { name: 'Field 1' });
+    const second = form.getByRole('group', { name: 'Field 2' });
+    await first.getByLabel('Label').fill('Seri numarası');
+    expect(await first.getByLabel('Key').inputValue()).toBe('seri_numarasi');
+    await first.getByRole('checkbox', { name: 'Required' }).check();
+    await first.getByRole('checkbox', { name: 'Shown in lists' }).check();
+    await second.getByLabel('Label').fill('Size');
+    await second.getByLabel('Type').selectOption('select');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await second.getByText('Give at least one choice.').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await second.getByLabel('Choices (comma-separated)').fill('Small, Large');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('heading', { name: label, level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/objects/${key}`);
+    const created = (await admin().get(`/api/v1/objects/${key}`).expect(200)).body.object;
+    expect(created.fields).toEqual([
+      expect.objectContaining({ key: 'seri_numarasi', label: 'Seri numarası', type: 'text', required: true, display: true }),
+      expect.objectContaining({ key: 'size', type: 'select', options: ['Small', 'Large'], required: false }),
+    ]);
+
+    await page.getByRole('button', { name: 'Edit record type' }).click();
+    const edit = page.getByRole('form', { name: 'Edit record type' });
+    expect(await edit.getByRole('group', { name: 'Field 1' }).getByLabel('Key').getAttribute('readonly')).not.toBeNull();
+    await edit.getByLabel('Name (plural)').fill(`${label} (TR)`);
+    await edit.getByRole('button', { name: 'Add field' }).click();
+    const third = edit.getByRole('group', { name: 'Field 3' });
+    await third.getByLabel('Label').fill('Kurulum tarihi');
+    await third.getByLabel('Type').selectOption('date');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: `${label} (TR)`, level: 1 }).waitFor();
+    const changed = (await admin().get(`/api/v1/objects/${key}`).expect(200)).body.object;
+    expect(changed.fields.map((x: { key: string; type: string }) => `${x.key}:${x.type}`)).toEqual(['seri_numarasi:text', 'size:select', 'kurulum_tarihi:date']);
   });
 });

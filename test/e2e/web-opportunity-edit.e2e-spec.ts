@@ -7,7 +7,8 @@ import { screenshot, seriousA11yViolations, useWebApp, type Width } from '../hel
  * Creating and editing opportunities in Chromium, on the default stages: a rep creates one from the board and
  * from a company (preselected), then edits value, product, offer price, payment terms and close date until the
  * gates of Viable, Present Solution and Negotiation let it through, in English and in Turkish; the server's
- * field errors read as sentences next to the field, and no API field name or id reaches the screen.
+ * field errors read as sentences next to the field, and no API field name or id reaches the screen; start date,
+ * detail status, tags and a health set by hand (and given back to the computed one).
  */
 const web = useWebApp();
 let f: Fixture;
@@ -205,6 +206,40 @@ describe('the pipeline after an edit', () => {
     await page.getByRole('link', { name: 'List' }).click();
     await page.getByRole('row').filter({ hasText: 'Tazelenen fırsat' }).getByText('€7,777').waitFor();
     expect((await getOpp(o.id)).value).toBe(7777);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the rest of the fields a person sets', () => {
+  it.each(['desktop', 'phone'] as const)('edits start date, detail status and tags, sets the health by hand and gives it back (%s)', async (width) => {
+    const o = (await as().post('/api/v1/opportunities', { name: `Etiketli fırsat ${width}`, customer_id: companyId }).expect(201)).body.opp;
+    const { page, errors } = await open(`/opportunities/${o.id}`, width, 'en');
+    await recordOf(page, `Etiketli fırsat ${width}`);
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const edit = page.getByRole('form', { name: 'Edit opportunity' });
+    await edit.getByLabel('Start date').fill('2026-09-01');
+    await edit.getByLabel('Detail status').fill('Waiting for samples');
+    await edit.getByLabel('Tags (comma-separated)').fill('export, film, export');
+    await edit.getByLabel('Set the health by hand').check();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    // a grade is needed with a health set by hand: the API's 400 next to the field
+    await edit.locator('[aria-invalid="true"]').first().waitFor();
+    expect(await edit.getByLabel(/^Health grade/).getAttribute('aria-invalid')).toBe('true');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await edit.getByLabel(/^Health grade/).selectOption('B');
+    await edit.getByLabel('Health label').fill('Watch');
+    await edit.getByLabel('Health note').fill('Buyer changed jobs');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'detached' });
+    expect(await getOpp(o.id)).toMatchObject({ start_date: '2026-09-01', detail_status: 'Waiting for samples', tags: ['export', 'film'], health_manual: true, health: { grade: 'B', label: 'Watch' }, health_note: 'Buyer changed jobs' });
+    await page.getByText('Buyer changed jobs').waitFor();
+
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    expect(await edit.getByLabel('Tags (comma-separated)').inputValue()).toBe('export, film');
+    await edit.getByLabel('Set the health by hand').uncheck();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'detached' });
+    expect((await getOpp(o.id)).health_manual).toBe(false);
     expect(errors).toEqual([]);
   });
 });

@@ -1,12 +1,12 @@
 import type { Page } from 'playwright-core';
-import { api, createWorkspace, type Fixture } from '../helpers/test-app';
+import { api, createUser, createWorkspace, type Fixture } from '../helpers/test-app';
 import { insertProduct } from '../helpers/crm-fixtures';
 import { screenshot, seriousA11yViolations, useWebApp, type Width } from '../helpers/web-app';
 
 /**
  * Orders and support tickets in Chromium: the orders of a company, a new order from the company record,
  * the customer PO edited (whitespace collapsed) until the order is sent to the ERP and the PO answers 409,
- * explained; a ticket created with its SLA and closed from its record.
+ * explained; a ticket created with its SLA and closed from its record; its priority and assignee changed there.
  */
 const web = useWebApp();
 let f: Fixture;
@@ -193,5 +193,36 @@ describe('support tickets', () => {
       expect(await seriousA11yViolations(rec)).toEqual([]);
       await screenshot(rec, 'ticket-record', 'phone');
     }
+  });
+});
+
+describe('ticket priority and assignee', () => {
+  it.each(['desktop', 'phone'] as const)('changes the priority (its SLA follows) and the assignee on the record, and removes the assignee (%s)', async (width) => {
+    const sla = f.ws.app.ticket_sla_hours as Record<string, number>;
+    const [first, second] = Object.keys(sla);
+    const agent = await createUser(web.t, f, { fullName: `Selin Destek ${width}` });
+    const id = (await as().post('/api/v1/tickets', { subject: `Wrong label on pallets (${width})`, priority: first }).expect(201)).body.ticket.id as number;
+    const page = await open(`/tickets/${id}`, width);
+    await page.getByRole('heading', { name: `Wrong label on pallets (${width})`, level: 1 }).waitFor();
+    const read = async () => (await as().get(`/api/v1/tickets/${id}`).expect(200)).body.ticket;
+    await page.getByLabel('Priority').selectOption(second);
+    let stored = await read();
+    for (let i = 0; i < 20 && stored.priority !== second; i++) {
+      await page.waitForTimeout(100);
+      stored = await read();
+    }
+    await page.getByLabel('Assignee').selectOption({ label: `Selin Destek ${width}` });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    for (let i = 0; i < 20 && stored.assignee?.id !== agent.user.id; i++) {
+      await page.waitForTimeout(100);
+      stored = await read();
+    }
+    expect(stored).toMatchObject({ priority: second, sla_hours: sla[second], assignee: { id: agent.user.id } });
+    await page.getByLabel('Assignee').selectOption({ label: 'Nobody' });
+    for (let i = 0; i < 20 && stored.assignee; i++) {
+      await page.waitForTimeout(100);
+      stored = await read();
+    }
+    expect(stored.assignee).toBeNull();
   });
 });

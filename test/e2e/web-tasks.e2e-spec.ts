@@ -5,7 +5,8 @@ import { screenshot, seriousA11yViolations, useWebApp, type Width } from '../hel
 /**
  * The tasks and calendar screens in Chromium: my tasks with the overdue first and the done toggle (the server
  * status changes), the team's tasks for an admin, create and edit a task; the calendar's week view with a
- * seeded entry and its company link, create an entry and move it to another day.
+ * seeded entry and its company link, create an entry and move it to another day; delete a task, edit and
+ * delete a calendar entry (behind a confirmation; the server no longer has them).
  */
 const web = useWebApp();
 let f: Fixture;
@@ -149,6 +150,27 @@ describe('create and edit a task', () => {
     expect(await page.title()).toBe(`${title} · CRM`);
   });
 
+  it.each(['desktop', 'phone'] as const)('deletes a task from its record after confirming, and lands on the tasks list (%s)', async (width) => {
+    const title = `Drop the old lead (${width})`;
+    const id = (await as().post('/api/v1/tasks', { title, due_date: addDays(today, 1) }).expect(201)).body.task.id as number;
+    const page = await open(`/tasks/${id}`, width);
+    await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('group', { name: 'Delete' });
+    await confirm.getByText(`Delete ${title}? This cannot be undone.`).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    // Cancel keeps it
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await as().get(`/api/v1/tasks/${id}`).expect(200);
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Yes, delete' }).click();
+    await page.getByRole('heading', { name: 'Tasks', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/tasks');
+    await page.getByRole('link', { name: 'Call back about the samples' }).waitFor();
+    expect(await page.getByRole('link', { name: title }).count()).toBe(0);
+    await as().get(`/api/v1/tasks/${id}`).expect(404);
+  });
+
   it('shows the API field error on an empty title', async () => {
     const page = await open('/tasks');
     await page.getByRole('button', { name: 'New task' }).click();
@@ -197,6 +219,36 @@ describe('calendar', () => {
     await move.waitFor({ state: 'detached' });
     await page.getByRole('region', { name: /^Entries on Friday/ }).locator('.cal-entry').filter({ hasText: 'Team call' }).waitFor();
     expect((await as().get(`/api/v1/calendar/${call.id}`).expect(200)).body.entry).toMatchObject({ start: `${friday}T16:30:00`, end: `${friday}T17:15:00` });
+  });
+
+  it.each(['desktop', 'phone'] as const)('edits an entry (title, place, note) and deletes it after confirming (%s)', async (width) => {
+    const day = addDays(mondayOf(today), 3);
+    const title = `Price review (${width})`;
+    const id = (await as().post('/api/v1/calendar', { title, start: `${day}T09:00:00`, end: `${day}T09:30:00` }).expect(201)).body.entry.id as number;
+    const page = await open(`/calendar?view=day&date=${day}`, width);
+    const entry = page.locator('.cal-entry').filter({ hasText: title });
+    await entry.waitFor();
+    await entry.getByRole('button', { name: `Edit “${title}”` }).click();
+    const edit = page.getByRole('form', { name: `Edit “${title}”` });
+    await edit.getByLabel('Title').fill('');
+    expect(await edit.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await edit.getByText('Title is required.').waitFor();
+    const renamed = `Price review with finance (${width})`;
+    await edit.getByLabel('Title').fill(renamed);
+    await edit.getByLabel('Location').fill('Meeting room 2');
+    await edit.getByLabel('Note').fill('Bring the 2027 list.');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'detached' });
+    const changed = page.locator('.cal-entry').filter({ hasText: renamed });
+    await changed.getByText('Meeting room 2').waitFor();
+    expect((await as().get(`/api/v1/calendar/${id}`).expect(200)).body.entry).toMatchObject({ title: renamed, location: 'Meeting room 2', note: 'Bring the 2027 list.', start: `${day}T09:00:00` });
+
+    await changed.getByRole('button', { name: 'Delete' }).click();
+    await changed.getByText(`Delete ${renamed}? This cannot be undone.`).waitFor();
+    await changed.getByRole('button', { name: 'Yes, delete' }).click();
+    await changed.waitFor({ state: 'detached' });
+    await as().get(`/api/v1/calendar/${id}`).expect(404);
   });
 
   it('shows one day at 390 px', async () => {

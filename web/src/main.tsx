@@ -19,6 +19,7 @@ const OpportunityRecord = lazy(() => import('./pages/OpportunityRecord'));
 const LeadRecord = lazy(() => import('./pages/LeadRecord'));
 const Leads = lazy(() => import('./pages/leads/Leads'));
 const LeadCapture = lazy(() => import('./pages/leads/LeadCapture'));
+const WebForms = lazy(() => import('./pages/leads/WebForms'));
 const Fairs = lazy(() => import('./pages/leads/Fairs'));
 const ActivityRecord = lazy(() => import('./pages/ActivityRecord'));
 const LogVisit = lazy(() => import('./pages/visits/LogVisit'));
@@ -28,6 +29,7 @@ const Calendar = lazy(() => import('./pages/tasks/Calendar'));
 const TicketRecord = lazy(() => import('./pages/TicketRecord'));
 const Approvals = lazy(() => import('./pages/approvals/Approvals'));
 const Objects = lazy(() => import('./pages/objects/Objects'));
+const Products = lazy(() => import('./pages/products/Products'));
 const ObjectRecords = lazy(() => import('./pages/objects/ObjectRecords'));
 const ObjectRecord = lazy(() => import('./pages/objects/ObjectRecord'));
 const Tickets = lazy(() => import('./pages/Tickets'));
@@ -74,6 +76,7 @@ createRoot(document.getElementById('root')!).render(
                 <Route path="/fairs" element={<Fairs />} />
                 <Route path="/leads" element={<Leads />} />
                 <Route path="/leads/new" element={<LeadCapture />} />
+                <Route path="/leads/forms" element={<WebForms />} />
                 <Route path="/leads/:id" element={<LeadRecord />} />
                 <Route path="/activities/new" element={<LogVisit />} />
                 <Route path="/activities/:id" element={<ActivityRecord />} />
@@ -83,6 +86,7 @@ createRoot(document.getElementById('root')!).render(
                 <Route path="/tickets/:id" element={<TicketRecord />} />
                 <Route path="/approvals" element={<Approvals />} />
                 <Route path="/objects" element={<Objects />} />
+                <Route path="/products" element={<Products />} />
                 <Route path="/objects/:key" element={<ObjectRecords />} />
                 <Route path="/objects/:key/:id" element={<ObjectRecord />} />
                 <Route path="/tickets" element={<Tickets />} />

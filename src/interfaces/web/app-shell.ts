@@ -19,6 +19,7 @@ export const APP_SECTIONS = [
   'tickets',
   'orders',
   'objects',
+  'products',
   'approvals',
   'mail',
   'search',

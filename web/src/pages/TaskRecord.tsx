@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { useParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must } from '../lib/api';
 import { Loaded } from '../shell/States';
 import { Fields, RecordHeader } from '../shell/RecordView';
+import { DeleteButton, FormError } from '../shell/forms';
 import { useLang, useT } from '../lib/i18n';
 import { formatDate, formatTimestamp } from '../lib/format';
 import { TaskForm } from './tasks/TaskForm';
@@ -13,7 +14,7 @@ import { useLabels } from '../lib/labels';
 import '../shell/screens.css';
 import './tasks/tasks.css';
 
-/** A task: its fields and links, done in one click, edit in place (one API call). */
+/** A task: its fields and links, done in one click, edit in place (one API call), delete behind a confirmation. */
 export default function TaskRecord() {
   const id = Number(useParams().id);
   const lang = useLang();
@@ -23,6 +24,17 @@ export default function TaskRecord() {
   const qc = useQueryClient();
   const [editing, setEditing] = useState(false);
   const q = useQuery({ queryKey: ['task', id], queryFn: async () => must(await api.GET('/api/v1/tasks/{id}', { params: { path: { id } } })).task, enabled: Number.isSafeInteger(id) });
+  const navigate = useNavigate();
+  // a deleted task leaves every list that showed it: the task lists, Today, the calendar's due tasks, its company
+  const remove = useMutation({
+    mutationFn: async () => must(await api.DELETE('/api/v1/tasks/{id}', { params: { path: { id } } })),
+    onSuccess: () => {
+      const customer = q.data?.customer_id;
+      qc.removeQueries({ queryKey: ['task', id] });
+      for (const queryKey of [['tasks'], ['today'], ...(customer ? [['company', customer]] : [])]) void qc.invalidateQueries({ queryKey });
+      void navigate('/tasks', { replace: true });
+    },
+  });
   return (
     <Loaded q={q}>
       {(r) => (
@@ -33,12 +45,16 @@ export default function TaskRecord() {
                 <DoneToggle task={r} /> {text('done')}
               </label>
               {r.can_edit && !editing ? (
-                <button type="button" onClick={() => setEditing(true)}>
-                  {t('common.edit')}
-                </button>
+                <>
+                  <button type="button" onClick={() => setEditing(true)}>
+                    {t('common.edit')}
+                  </button>
+                  <DeleteButton name={r.title} busy={remove.isPending} onDelete={() => remove.mutate()} />
+                </>
               ) : null}
             </div>
           </RecordHeader>
+          <FormError error={remove.error} />
           {!r.can_edit ? <p className="help">{text('readOnly')}</p> : null}
           {editing ? (
             <TaskForm

@@ -6,12 +6,12 @@ import { Fields, RecordHeader, RecordLink } from '../shell/RecordView';
 import { useLang } from '../lib/i18n';
 import { formatNumber, formatTimestamp } from '../lib/format';
 import { useOrderText } from './orders/orders.text';
-import { TicketStatus } from './tickets/parts';
+import { TicketAssignee, TicketPriority, TicketStatus } from './tickets/parts';
 import { useLabels } from '../lib/labels';
 import '../shell/screens.css';
 import './orders/orders.css';
 
-/** A support ticket in one call, with its status to change. */
+/** A support ticket in one call, with its status, priority and assignee to change (each saves on change). */
 export default function TicketRecord() {
   const id = Number(useParams().id);
   const lang = useLang();
@@ -33,11 +33,13 @@ export default function TicketRecord() {
             items={[
               [text('status'), <TicketStatus key="s" ticket={r} label={text('status')} />],
               // ticket priorities are the keys of ticket_sla_hours; they read as task priorities (the same default keys)
-              [text('priority'), `${labelOf('task_priorities', r.priority)} · ${text('sla', { h: formatNumber(lang, r.sla_hours) })}`],
+              [text('priority'), <span key="p">
+                <TicketPriority ticket={r} label={text('priority')} shown={labelOf('task_priorities', r.priority)} /> {text('sla', { h: formatNumber(lang, r.sla_hours) })}
+              </span>],
               [text('due'), formatTimestamp(lang, r.due_at)],
               [text('closedAt'), formatTimestamp(lang, r.closed_at)],
               [text('who'), r.who],
-              [text('assignee'), r.assignee?.full_name],
+              [text('assignee'), <TicketAssignee key="a" ticket={r} label={text('assignee')} none={text('nobody')} />],
               [text('company'), r.customer_id ? <RecordLink key="c" kind="companies" id={r.customer_id}>{r.customer || text('company')}</RecordLink> : null],
               [text('person'), r.person_id ? <RecordLink key="p" kind="people" id={r.person_id}>{r.person || text('person')}</RecordLink> : null],
               [text('body'), r.body],

@@ -26,6 +26,7 @@ const NAV: NavItem[] = [
   { to: '/tickets', label: 'nav.tickets', module: MODULES.support },
   { to: '/approvals', label: 'nav.approvals', module: MODULES.approvals },
   { to: '/objects', label: 'nav.objects', module: MODULES.customers },
+  { to: '/products', label: 'nav.products' },
 ];
 
 export function Shell({ children }: { children: ReactNode }) {

@@ -81,20 +81,30 @@ export function FormError({ error }: { error: unknown }) {
 
 /** Archive behind an in-place confirmation. */
 export function ArchiveButton({ name, onArchive, busy }: { name: string; onArchive: () => void; busy: boolean }) {
+  return <ConfirmButton verb="archive" name={name} onConfirm={onArchive} busy={busy} />;
+}
+
+/** Delete (for good: tasks, calendar entries, fairs) behind an in-place confirmation that says it cannot be undone. */
+export function DeleteButton({ name, onDelete, busy }: { name: string; onDelete: () => void; busy: boolean }) {
+  return <ConfirmButton verb="delete" name={name} onConfirm={onDelete} busy={busy} />;
+}
+
+function ConfirmButton({ verb, name, onConfirm, busy }: { verb: 'archive' | 'delete'; name: string; onConfirm: () => void; busy: boolean }) {
   const t = useT();
   const [asking, setAsking] = useState(false);
+  const label = t(verb === 'archive' ? 'common.archive' : 'common.delete');
   if (!asking)
     return (
       <button type="button" onClick={() => setAsking(true)}>
-        {t('common.archive')}
+        {label}
       </button>
     );
   return (
-    <div className="co-confirm" role="group" aria-label={t('common.archive')}>
-      <p>{t('common.archiveAsk', { name })}</p>
+    <div className="co-confirm" role="group" aria-label={label}>
+      <p>{t(verb === 'archive' ? 'common.archiveAsk' : 'common.deleteAsk', { name })}</p>
       <div className="co-actions">
-        <button type="button" className="danger" autoFocus onClick={onArchive} disabled={busy}>
-          {t('common.archiveYes')}
+        <button type="button" className="danger" autoFocus onClick={onConfirm} disabled={busy}>
+          {t(verb === 'archive' ? 'common.archiveYes' : 'common.deleteYes')}
         </button>
         <button type="button" onClick={() => setAsking(false)}>
           {t('common.cancel')}

@@ -9,6 +9,7 @@ import { Field, fieldErrors, FormError } from '../../shell/forms';
 import { LoadMore } from '../../shell/ListScreen';
 import { useUrlFilters } from '../../shell/url-filters';
 import { useApprovalText } from './approvals.text';
+import { ApprovalLists } from './ListForm';
 import '../../shell/screens.css';
 import './approvals.css';
 
@@ -38,6 +39,7 @@ export default function Approvals() {
   return (
     <section className="ap-page">
       <h1>{text('approvals')}</h1>
+      <ApprovalLists />
       <Loaded q={forms}>
         {(all) => (
           <section className="panel" aria-labelledby="ap-new">

@@ -12,18 +12,24 @@ const EMPTY = Object.fromEntries(FIELDS.map((k) => [k, ''])) as Record<Key, stri
 const MAX: Partial<Record<Key, number>> = { name: 200, city: 100, country: 100, venue: 200, stand: 100, website: 300, note: 5000 };
 
 /**
- * A new trade fair (POST /api/v1/fairs): every field a person sets; problems are shown as sentences next to
- * their field (checked here first, the API's 400 mapped to the same sentences). A saved fair refreshes every
- * fairs list, the lead form's choice of fairs among them (query key `fairs`).
+ * A new trade fair (POST /api/v1/fairs) or a change to one (`fair`: PATCH /api/v1/fairs/{id}, a cleared field
+ * sent as null, which clears it): every field a person sets; problems are shown as sentences next to their
+ * field (checked here first, the API's 400 mapped to the same sentences). A saved fair refreshes every fairs
+ * list, the lead form's choice of fairs among them (query key `fairs`).
  */
-export function FairForm({ onDone }: { onDone: (fair: Fair | null) => void }) {
+export function FairForm({ fair: current, onDone }: { fair?: Fair; onDone: (fair: Fair | null) => void }) {
   const t = useT();
   const text = useFairText();
   const qc = useQueryClient();
-  const [v, setV] = useState(EMPTY);
+  const [v, setV] = useState(() => (current ? (Object.fromEntries(FIELDS.map((k) => [k, current[k] ?? ''])) as Record<Key, string>) : EMPTY));
   const [local, setLocal] = useState<Partial<Record<Key, string>>>({});
   const save = useMutation({
     mutationFn: async () => {
+      if (current) {
+        const changed = FIELDS.filter((k) => v[k].trim() !== (current[k] ?? ''));
+        const body = Object.fromEntries(changed.map((k) => [k, v[k].trim() === '' ? null : v[k].trim()]));
+        return must(await api.PATCH('/api/v1/fairs/{id}', { params: { path: { id: current.id } }, body })).fair;
+      }
       const body = Object.fromEntries(FIELDS.map((k) => [k, v[k].trim()]).filter(([, x]) => x !== '')) as { name: string };
       return must(await api.POST('/api/v1/fairs', { body })).fair;
     },
@@ -67,6 +73,7 @@ export function FairForm({ onDone }: { onDone: (fair: Fair | null) => void }) {
     website: text('website'),
     note: text('note'),
   };
+  const title = current ? text('editFair', { name: current.name }) : text('newFair');
   const input = (k: Key) => (
     <Field key={k} label={labels[k]} error={sentence(k)} required={k === 'name'}>
       {(p) =>
@@ -87,14 +94,14 @@ export function FairForm({ onDone }: { onDone: (fair: Fair | null) => void }) {
     </Field>
   );
   return (
-    <form className="panel co-form" onSubmit={submit} noValidate aria-label={text('newFair')} data-fair-form>
-      <h2>{text('newFair')}</h2>
+    <form className="panel co-form" onSubmit={submit} noValidate aria-label={title} data-fair-form>
+      <h2>{title}</h2>
       <div className="co-grid">{FIELDS.filter((k) => k !== 'note').map(input)}</div>
       {input('note')}
       <FormError error={save.error} />
       <div className="co-actions">
         <button type="submit" className="primary" disabled={save.isPending}>
-          {text('create')}
+          {current ? t('common.save') : text('create')}
         </button>
         <button type="button" onClick={() => onDone(null)}>
           {t('common.cancel')}

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { api, must } from '../../lib/api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, ApiFailure, must, type Schemas } from '../../lib/api';
 import { useLang, useT } from '../../lib/i18n';
 import { formatDate, formatNumber } from '../../lib/format';
 import { ListScreen, useKeysetList } from '../../shell/ListScreen';
 import { useUrlFilters } from '../../shell/url-filters';
+import { DeleteButton, FormError } from '../../shell/forms';
 import { useLeadText } from './leads.text';
 import { FairForm } from './FairForm';
 import { useFairText } from './fairs.text';
@@ -12,13 +14,14 @@ import './leads.css';
 
 const PAGE = 25;
 
-/** The trade fairs of the workspace, newest first, paged; each opens its leads. */
+/** The trade fairs of the workspace, newest first, paged; each opens its leads; new, edit and delete (a fair without leads). */
 export default function Fairs() {
   const t = useT();
   const lang = useLang();
   const text = useLeadText();
   const fairText = useFairText();
   const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Schemas['Fair'] | null>(null);
   const [created, setCreated] = useState<string | null>(null);
   const url = useUrlFilters(['q'] as const);
   const query = { q: url.values.q || undefined, limit: PAGE };
@@ -32,7 +35,7 @@ export default function Fairs() {
       actions={
         <div className="co-actions">
           {!creating ? (
-            <button type="button" onClick={() => (setCreating(true), setCreated(null))}>
+            <button type="button" onClick={() => (setCreating(true), setEditing(null), setCreated(null))}>
               {fairText('newFair')}
             </button>
           ) : null}
@@ -51,21 +54,60 @@ export default function Fairs() {
         { label: text('place'), cell: (r) => [r.venue, r.city, r.country].filter(Boolean).join(', ') },
         { label: text('stand'), cell: (r) => r.stand },
         { label: text('leadsN'), cell: (r) => formatNumber(lang, r.leads_n) },
+        { label: fairText('actions'), cell: (r) => (r.can_edit ? <FairActions fair={r} onEdit={() => (setEditing(r), setCreating(false), setCreated(null))} /> : null) },
       ]}
     >
           {creating ? (
             <FairForm
               onDone={(fair) => {
                 setCreating(false);
-                if (fair) setCreated(fair.name);
+                if (fair) setCreated(fairText('created', { name: fair.name }));
+              }}
+            />
+          ) : null}
+          {editing ? (
+            <FairForm
+              key={editing.id}
+              fair={editing}
+              onDone={(fair) => {
+                setEditing(null);
+                if (fair) setCreated(fairText('saved', { name: fair.name }));
               }}
             />
           ) : null}
           {created ? (
             <p className="ld-saved" role="status">
-              {fairText('created', { name: created })}
+              {created}
             </p>
           ) : null}
     </ListScreen>
+  );
+}
+
+/** Edit and delete of one fair; a fair with leads is refused by the API (409) and says so in words. */
+function FairActions({ fair, onEdit }: { fair: Schemas['Fair']; onEdit: () => void }) {
+  const t = useT();
+  const text = useFairText();
+  const qc = useQueryClient();
+  const remove = useMutation({
+    mutationFn: async () => must(await api.DELETE('/api/v1/fairs/{id}', { params: { path: { id: fair.id } } })),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['fairs'] }),
+  });
+  const e = remove.error;
+  const withLeads = e instanceof ApiFailure && e.status === 409 && typeof e.body.leads === 'number' ? e.body.leads : null;
+  return (
+    <div className="co-actions" role="group" aria-label={fair.name}>
+      <button type="button" onClick={onEdit} aria-label={text('editFair', { name: fair.name })}>
+        {t('common.edit')}
+      </button>
+      <DeleteButton name={fair.name} busy={remove.isPending} onDelete={() => remove.mutate()} />
+      {withLeads !== null ? (
+        <p className="error" role="alert">
+          {text('hasLeads', { name: fair.name, n: withLeads })}
+        </p>
+      ) : (
+        <FormError error={e} />
+      )}
+    </div>
   );
 }

@@ -8,6 +8,7 @@ import { useMe } from '../../lib/session';
 import { ListScreen, listRows, useKeysetList } from '../../shell/ListScreen';
 import { useUrlFilters } from '../../shell/url-filters';
 import { useLeadText } from './leads.text';
+import { useWebFormText } from './webforms.text';
 import './leads.css';
 
 const FILTERS = ['fair_id', 'status', 'owner_id', 'q'] as const;
@@ -25,6 +26,7 @@ export default function Leads() {
   const t = useT();
   const lang = useLang();
   const text = useLeadText();
+  const formText = useWebFormText();
   const url = useUrlFilters(FILTERS);
   const f = url.values;
   const fairs = useFairs();
@@ -41,9 +43,12 @@ export default function Leads() {
       className="ld-page"
       title={text('leads')}
       actions={
-        <Link className="button primary" to={f.fair_id ? `/leads/new?fair_id=${f.fair_id}` : '/leads/new'}>
-          {text('captureLead')}
-        </Link>
+        <div className="co-actions">
+          {me.user.role === 'admin' ? <Link to="/leads/forms">{formText('webForms')}</Link> : null}
+          <Link className="button primary" to={f.fair_id ? `/leads/new?fair_id=${f.fair_id}` : '/leads/new'}>
+            {text('captureLead')}
+          </Link>
+        </div>
       }
       filters={{
         label: text('filters'),

@@ -4,6 +4,10 @@ import { screenText } from '../../lib/i18n';
 export const useFairText = screenText(
   {
     newFair: 'New fair',
+    editFair: 'Edit “{name}”',
+    actions: 'Actions',
+    saved: 'Fair “{name}” saved.',
+    hasLeads: '“{name}” still has leads ({n}). Move them to another fair before deleting it.',
     name: 'Name',
     city: 'City',
     country: 'Country',
@@ -23,6 +27,10 @@ export const useFairText = screenText(
   },
   {
     newFair: 'Yeni fuar',
+    editFair: '“{name}” düzenle',
+    actions: 'İşlemler',
+    saved: '“{name}” fuarı kaydedildi.',
+    hasLeads: '“{name}” fuarının hâlâ adayları var ({n}). Silmeden önce onları başka bir fuara taşıyın.',
     name: 'Ad',
     city: 'Şehir',
     country: 'Ülke',

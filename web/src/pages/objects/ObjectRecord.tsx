@@ -25,10 +25,16 @@ export default function ObjectRecord() {
   const queryKey = ['object-record', key, id];
   const q = useQuery({ queryKey, queryFn: async () => must(await api.GET('/api/v1/objects/{key}/records/{id}', { params: { path: { key, id: Number(id) } } })).record });
   const setActive = useMutation({
-    mutationFn: async (active: boolean) => must(await api.PATCH('/api/v1/objects/{key}/records/{id}', { params: { path: { key, id: Number(id) } }, body: { active } })).record,
-    onSuccess: (r) => {
-      client.setQueryData(queryKey, r);
+    // archive is the API's DELETE (spec 3.4: records are never deleted, DELETE sets active false); restore is PATCH active true
+    mutationFn: async (active: boolean) => {
+      const path = { key, id: Number(id) };
+      if (!active) must(await api.DELETE('/api/v1/objects/{key}/records/{id}', { params: { path } }));
+      else client.setQueryData(queryKey, must(await api.PATCH('/api/v1/objects/{key}/records/{id}', { params: { path }, body: { active } })).record);
+    },
+    onSuccess: (_, active) => {
       void client.invalidateQueries({ queryKey: ['object-records', key] });
+      // an archive answers no record: read it again (the page shows it archived, with Restore)
+      if (!active) void client.invalidateQueries({ queryKey });
     },
   });
 

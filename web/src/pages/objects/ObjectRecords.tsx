@@ -8,13 +8,16 @@ import { Loaded } from '../../shell/States';
 import { ListScreen, useKeysetList, type Column } from '../../shell/ListScreen';
 import { useUrlFilters } from '../../shell/url-filters';
 import { RecordForm, ValueText } from './RecordForm';
+import { useMe } from '../../lib/session';
+import { DefinitionForm } from './DefinitionForm';
+import { useDefinitionText } from './definition.text';
 import { useObjectText } from './objects.text';
 import './objects.css';
 
 type Row = Schemas['CustomObjectRecordList']['items'][number];
 const PAGE = 25;
 
-/** One custom object's records: search by name, archived ones on request, keyset paging, and a new record form. Two calls. */
+/** One custom object's records: search by name, archived ones on request, keyset paging, and a new record form; admins edit the record type. Two calls. */
 export default function ObjectRecords() {
   const { key = '' } = useParams();
   const text = useObjectText();
@@ -25,6 +28,9 @@ export default function ObjectRecords() {
   // "New <object>" from a company, person, opportunity or custom record: ?new=1&rel=<relation>&to=<id>&to_name=<name>
   const [params] = useSearchParams();
   const [creating, setCreating] = useState(params.get('new') === '1');
+  const [defining, setDefining] = useState(false);
+  const admin = useMe().user.role === 'admin';
+  const defText = useDefinitionText();
   const relKey = params.get('rel') ?? '';
   const to = Number(params.get('to'));
   const def = useQuery({ queryKey: ['object', key], queryFn: async () => must(await api.GET('/api/v1/objects/{key}', { params: { path: { key } } })).object });
@@ -45,11 +51,18 @@ export default function ObjectRecords() {
           }
           title={o.label}
           actions={
-            !creating && (
-              <button type="button" className="primary" onClick={() => setCreating(true)}>
-                {text('newRecord')}
-              </button>
-            )
+            <div className="co-actions">
+              {admin && !defining ? (
+                <button type="button" onClick={() => (setDefining(true), setCreating(false))}>
+                  {defText('editType')}
+                </button>
+              ) : null}
+              {!creating && (
+                <button type="button" className="primary" onClick={() => (setCreating(true), setDefining(false))}>
+                  {text('newRecord')}
+                </button>
+              )}
+            </div>
           }
           filters={{
             label: text('search'),
@@ -81,6 +94,7 @@ export default function ObjectRecords() {
             { label: text('updated'), cell: (r) => formatTimestamp(lang, r.updated_at) },
           ]}
         >
+          {defining && <DefinitionForm key={o.key} def={o} onDone={() => setDefining(false)} />}
           {creating && (
             <RecordForm
               objectKey={key}

@@ -10,7 +10,7 @@ import type { Opp } from '../opportunity-parts';
 import { useOppText } from '../opportunity.text';
 import { useOppWritten } from './keys';
 
-const TEXTS = ['name', 'value', 'currency', 'potential_kg', 'unit', 'offer_price', 'payment_days', 'close_date', 'probability', 'fc', 'owner_id', 'type', 'source', 'competitor', 'line', 'next_step', 'note'] as const;
+const TEXTS = ['name', 'value', 'currency', 'potential_kg', 'unit', 'offer_price', 'payment_days', 'close_date', 'start_date', 'probability', 'fc', 'owner_id', 'type', 'source', 'competitor', 'line', 'next_step', 'detail_status', 'note'] as const;
 type Name = (typeof TEXTS)[number];
 type Values = Record<Name, string>;
 const NULLABLE = new Set<Name>(['offer_price', 'payment_days', 'probability', 'fc', 'close_date']);
@@ -31,6 +31,7 @@ function valuesOf(o: Opp | undefined, me: ReturnType<typeof useMe>): Values {
     offer_price: s(o?.offer_price),
     payment_days: s(o?.payment_days),
     close_date: s(o?.close_date),
+    start_date: s(o?.start_date),
     probability: s(o?.probability),
     fc: o?.fc ?? '',
     owner_id: s(o?.owner?.id ?? me.user.id),
@@ -39,13 +40,14 @@ function valuesOf(o: Opp | undefined, me: ReturnType<typeof useMe>): Values {
     competitor: o?.competitor ?? '',
     line: o?.line ?? '',
     next_step: o?.next_step ?? '',
+    detail_status: o?.detail_status ?? '',
     note: o?.note ?? '',
   };
 }
 
 /** A form value as the API takes it: numbers as numbers, an emptied nullable field as null. */
 function apiValue(name: Name, v: string): string | number | null | undefined {
-  if (v.trim() === '') return NULLABLE.has(name) ? null : NUMBERS.has(name) || name === 'currency' || name === 'unit' ? undefined : '';
+  if (v.trim() === '') return NULLABLE.has(name) ? null : NUMBERS.has(name) || name === 'currency' || name === 'unit' || name === 'start_date' ? undefined : '';
   return NUMBERS.has(name) ? Number(v) : v;
 }
 
@@ -67,6 +69,10 @@ export function OppForm({ opp, company: preset, onSaved, onCancel }: { opp?: Opp
   const [values, setValues] = useState<Values>(initial);
   const [company, setCompany] = useState<Picked | null>(startCompany);
   const [product, setProduct] = useState<Picked | null>(startProduct);
+  // tags and a health set by hand (spec 2.6 `tags`, `health_manual` with grade, label and note)
+  const [tags, setTags] = useState(() => (opp?.tags ?? []).join(', '));
+  const startHealth = { manual: opp?.health_manual ?? false, grade: opp?.health_manual ? opp.health.grade : '', label: opp?.health_manual ? opp.health.label : '', note: opp?.health_note ?? '' };
+  const [health, setHealth] = useState(startHealth);
   const set = (name: Name) => (e: { target: { value: string } }) => setValues({ ...values, [name]: e.target.value });
 
   const save = useMutation({
@@ -79,6 +85,10 @@ export function OppForm({ opp, company: preset, onSaved, onCancel }: { opp?: Opp
       }
       if (!opp || company?.id !== opp.customer_id) body.customer_id = company?.id;
       if (!opp ? product : (product?.id ?? null) !== (opp.product_id ?? null)) body.product_id = product?.id ?? null;
+      const tagList = tags.split(',').map((x) => x.trim()).filter(Boolean);
+      if (tagList.join(',') !== (opp?.tags ?? []).join(',')) body.tags = tagList;
+      if (JSON.stringify(health) !== JSON.stringify(startHealth))
+        Object.assign(body, health.manual ? { health_manual: true, health_grade: health.grade || undefined, health_label: health.label.trim() || undefined, health_note: health.note.trim() } : { health_manual: false, health_note: health.note.trim() });
       if (opp) return must(await api.PATCH('/api/v1/opportunities/{id}', { params: { path: { id: opp.id } }, body })).opp;
       return must(await api.POST('/api/v1/opportunities', { body: body as { name: string; customer_id: number } })).opp;
     },
@@ -98,6 +108,12 @@ export function OppForm({ opp, company: preset, onSaved, onCancel }: { opp?: Opp
     offer_price: text('offerPrice'),
     payment_days: text('paymentDays'),
     close_date: text('closeDate'),
+    start_date: text('startDate'),
+    detail_status: text('detailStatus'),
+    tags: text('tags'),
+    health_grade: text('healthGrade'),
+    health_label: text('healthLabel'),
+    health_note: text('healthNote'),
     probability: text('probabilityPct'),
     fc: text('forecast'),
     owner_id: text('owner'),
@@ -169,7 +185,42 @@ export function OppForm({ opp, company: preset, onSaved, onCancel }: { opp?: Opp
         {input('competitor', 'text', { maxLength: 150 })}
         {input('line', 'text', { maxLength: 100 })}
         {input('next_step', 'text', { maxLength: 300 })}
+        {input('start_date', 'date')}
+        {input('detail_status', 'text', { maxLength: 100 })}
+        <Field label={labels.tags!} error={errors.tags}>
+          {(p) => <input {...p} name="tags" value={tags} onChange={(e) => setTags(e.target.value)} />}
+        </Field>
       </div>
+      <fieldset className="opp-health-set">
+        <legend>{text('health')}</legend>
+        <label className="co-check">
+          <input type="checkbox" checked={health.manual} onChange={(e) => setHealth({ ...health, manual: e.target.checked })} /> {text('healthByHand')}
+        </label>
+        <div className="co-grid">
+          {health.manual ? (
+            <>
+              <Field label={labels.health_grade!} error={errors.health_grade} required>
+                {(p) => (
+                  <select {...p} value={health.grade} onChange={(e) => setHealth({ ...health, grade: e.target.value })}>
+                    <option value="" />
+                    {['A', 'B', 'C', 'D'].map((g) => (
+                      <option key={g} value={g}>
+                        {g}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+              <Field label={labels.health_label!} error={errors.health_label}>
+                {(p) => <input {...p} value={health.label} maxLength={40} onChange={(e) => setHealth({ ...health, label: e.target.value })} />}
+              </Field>
+            </>
+          ) : null}
+          <Field label={labels.health_note!} error={errors.health_note}>
+            {(p) => <input {...p} value={health.note} maxLength={300} onChange={(e) => setHealth({ ...health, note: e.target.value })} />}
+          </Field>
+        </div>
+      </fieldset>
       <Field label={labels.note!} error={errors.note}>
         {(p) => <textarea {...p} name="note" rows={3} maxLength={5000} value={values.note} onChange={set('note')} />}
       </Field>

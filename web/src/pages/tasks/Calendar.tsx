@@ -8,6 +8,7 @@ import { Loaded } from '../../shell/States';
 import { Field, fieldErrors, FormError } from '../../shell/forms';
 import { useUrlFilters } from '../../shell/url-filters';
 import { DueTasks, useDueTasks } from './CalendarTasks';
+import { EntryActions } from './EntryActions';
 import { TaskLinks, todayIn } from './parts';
 import { useTaskText } from './tasks.text';
 import '../../shell/screens.css';
@@ -157,7 +158,7 @@ function EntryItem({ entry: e }: { entry: Entry }) {
           {text('move')}
         </button>
       ) : null}
-      {moving ? <MoveForm entry={e} onDone={() => setMoving(false)} /> : null}
+      {moving ? <MoveForm entry={e} onDone={() => setMoving(false)} /> : <EntryActions entry={e} />}
     </li>
   );
 }

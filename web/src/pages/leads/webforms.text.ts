@@ -1,0 +1,43 @@
+import { screenText } from '../../lib/i18n';
+
+/** Texts of the website forms screen (admins). */
+export const useWebFormText = screenText(
+  {
+    webForms: 'Website forms',
+    intro: 'Forms on your website: each submission becomes a company with a follow-up task for the owner. Besides company, name, e-mail, phone and message, a form may ask for more.',
+    adminsOnly: 'Only admins set up website forms.',
+    none: 'No website forms yet.',
+    newForm: 'New website form',
+    editForm: 'Edit “{name}”',
+    name: 'Name',
+    owner: 'Owner (gets the tasks)',
+    choose: 'Choose…',
+    active: 'Takes submissions',
+    closed: 'Closed',
+    submissions: 'Submissions',
+    last: 'Last submission',
+    address: 'Submission address',
+    created: 'Website form “{name}” created.',
+    saved: 'Website form “{name}” saved.',
+    reserved: 'Company, name, e-mail, phone, message and website are there already; choose another key.',
+  },
+  {
+    webForms: 'Web sitesi formları',
+    intro: 'Web sitenizdeki formlar: her gönderim, sahibine takip görevi açılan bir firma olur. Firma, ad, e-posta, telefon ve mesaj dışında başka alanlar da sorulabilir.',
+    adminsOnly: 'Web sitesi formlarını yalnızca yöneticiler kurar.',
+    none: 'Henüz web sitesi formu yok.',
+    newForm: 'Yeni web sitesi formu',
+    editForm: '“{name}” düzenle',
+    name: 'Ad',
+    owner: 'Sahibi (görevleri alır)',
+    choose: 'Seçin…',
+    active: 'Gönderim alır',
+    closed: 'Kapalı',
+    submissions: 'Gönderimler',
+    last: 'Son gönderim',
+    address: 'Gönderim adresi',
+    created: '“{name}” web sitesi formu oluşturuldu.',
+    saved: '“{name}” web sitesi formu kaydedildi.',
+    reserved: 'Firma, ad, e-posta, telefon, mesaj ve web sitesi zaten var; başka bir anahtar seçin.',
+  },
+);
