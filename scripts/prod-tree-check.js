@@ -97,7 +97,7 @@ async function checkBrowser(origin, demo, dir) {
     page.on('pageerror', (e) => errors.push(String(e)));
     await page.goto(recordUrl);
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-    await page.getByLabel('Username').fill(demo.username);
+    await page.getByLabel('E-mail', { exact: true }).fill(demo.username);
     await page.getByLabel('Password').fill(demo.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: company.name }).waitFor();

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
-import { DEFAULT_LABELS_EN, DEFAULT_LABELS_TR } from '../../src/domain/workspace/default-labels';
-import type { LabelMap } from '../../src/domain/workspace/labels';
 import { api, createUser, createWorkspace, type Fixture } from '../helpers/test-app';
+import { foreignLabels } from '../helpers/languages';
 import { useWebApp } from '../helpers/web-app';
 
 /**
@@ -17,19 +16,6 @@ let oppId: number;
 const ids = { company: 0, lead: 0, task: 0, order: 0, visit: 0 };
 const COMPANY = 'Marmara Ambalaj';
 const OPP = 'Film 2027';
-
-const all = (m: LabelMap): Set<string> => new Set(Object.values(m).flatMap((x) => Object.values(x ?? {})));
-const EN = all(DEFAULT_LABELS_EN);
-const TR = all(DEFAULT_LABELS_TR);
-/** Labels that must not show in a language: the other language's, unless the same word is this language's too. */
-const FORBIDDEN = { tr: [...EN].filter((x) => !TR.has(x)), en: [...TR].filter((x) => !EN.has(x)) };
-
-/** Whole-word matches of forbidden labels in the page's text and its options (selects keep the keys as values). */
-async function foreignLabels(page: Page, lang: 'en' | 'tr'): Promise<string[]> {
-  const text = await page.evaluate<string>("[document.body.innerText, ...[...document.querySelectorAll('option')].map((o) => o.textContent)].join('\\n')");
-  const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return FORBIDDEN[lang].filter((label) => new RegExp(`(?<![\\p{L}\\p{N}])${esc(label)}(?![\\p{L}\\p{N}])`, 'u').test(text));
-}
 
 beforeAll(async () => {
   f = await createWorkspace(web.t, 'weblabels');

@@ -177,6 +177,8 @@ const tr: Dictionary = {
 
 export type Lang = 'en' | 'tr';
 const dictionaries: Record<Lang, Dictionary> = { en, tr };
+/** Both dictionaries as data, for tests that walk the app in either language (test/e2e/web-walk). */
+export const appTexts: Readonly<Record<Lang, Dictionary>> = dictionaries;
 
 /** `{name}` placeholders filled from vars. */
 export function translate(lang: Lang, key: TextKey, vars?: Record<string, string | number>): string {
@@ -215,8 +217,10 @@ export function useT(): (key: TextKey, vars?: Record<string, string | number>) =
  */
 export function screenText<K extends string>(enTexts: Record<K, string>, trTexts: Record<K, string>) {
   const dict: Record<Lang, Record<K, string>> = { en: enTexts, tr: trTexts };
-  return function useText(): (key: K, vars?: Record<string, string | number>) => string {
+  function useText(): (key: K, vars?: Record<string, string | number>) => string {
     const lang = useLang();
     return (key, vars) => fill(dict[lang][key] ?? enTexts[key], vars);
-  };
+  }
+  // the texts as data, for tests that walk the app in either language
+  return Object.assign(useText, { texts: dict as Readonly<Record<Lang, Readonly<Record<K, string>>>> });
 }
