@@ -15,5 +15,11 @@ const FORBIDDEN = { tr: [...EN].filter((x) => !TR.has(x)), en: [...TR].filter((x
 export async function foreignLabels(page: Page, lang: 'en' | 'tr'): Promise<string[]> {
   const text = await page.evaluate<string>("[document.body.innerText, ...[...document.querySelectorAll('option')].map((o) => o.textContent)].join('\\n')");
   const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return FORBIDDEN[lang].filter((label) => new RegExp(`(?<![\\p{L}\\p{N}])${esc(label)}(?![\\p{L}\\p{N}])`, 'u').test(text));
+  const found: string[] = [];
+  for (const label of FORBIDDEN[lang]) {
+    const m = new RegExp(`(?<![\\p{L}\\p{N}])${esc(label)}(?![\\p{L}\\p{N}])`, 'u').exec(text);
+    // the label with the text around it, so a failure says where it is
+    if (m) found.push(`${label} in "${text.slice(Math.max(0, m.index - 40), m.index + label.length + 40).replace(/\s+/g, ' ')}"`);
+  }
+  return found;
 }

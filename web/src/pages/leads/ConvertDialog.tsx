@@ -5,6 +5,7 @@ import { api, ApiFailure, must, type Schemas } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { useLeadText } from './leads.text';
 import { useLabels } from '../../lib/labels';
+import { useMe } from '../../lib/session';
 
 type Lead = Schemas['Lead'];
 type Result = Schemas['LeadConvertResponse'];
@@ -19,6 +20,7 @@ export function ConvertDialog({ lead, onClose }: { lead: Lead; onClose: () => vo
   const t = useT();
   const text = useLeadText();
   const labelOf = useLabels();
+  const me = useMe();
   const qc = useQueryClient();
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -96,7 +98,11 @@ export function ConvertDialog({ lead, onClose }: { lead: Lead; onClose: () => vo
       <h2 id="convert-title">{r ? text('result') : text('convertLead')}</h2>
       {r ? (
         <div className="ld-result" role="status">
-          <p>{r.message}</p>
+          {/* the API's `message` is for developers (English, with keys and record keys): the app says it from the data */}
+          <p>
+            {text('convertDone')}
+            {r.opp_id ? ` ${text('wonLater', { status: labelOf('lead_statuses', me.constants.lead_status_won) })}` : ''}
+          </p>
           <ul>
             <li>
               {text('company')}: <Link to={`/companies/${r.customer_id}`}>{r.customer}</Link>
