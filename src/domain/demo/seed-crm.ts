@@ -36,7 +36,6 @@ const PEOPLE_TITLES = ['Purchasing Manager', 'Production Manager', 'General Mana
 /** Meeting times of the team, one a member, in working hours. */
 const MEETING_SLOTS = ['10:00', '14:00', '11:30', '15:30'];
 
-const OPP_STAGES = ['Qualify', 'Viable', 'Present Solution', 'Negotiation', 'Expect to Close', 'Win', 'Lost', 'Cancel'];
 
 export interface CrmCounts {
   companies: number;
@@ -128,7 +127,8 @@ const DAYS_PER_PASSED_STAGE = 9;
 /** One opportunity per stage, with its stage path and, while open, a task for its next step. */
 async function seedOpportunities(m: TenantDb, ws: Workspace, cal: SeedCalendar, companies: Company[], products: Product[], counts: CrmCounts): Promise<void> {
   const c = ws.constants;
-  for (const [i, stage] of OPP_STAGES.entries()) {
+  // the workspace's own stages (a renamed installation seeds its names), one opportunity each
+  for (const [i, stage] of c.stages.entries()) {
     const company = companies[i % companies.length];
     const product = products[i % products.length];
     const open = c.open_stages.includes(stage);
@@ -169,7 +169,7 @@ async function seedOpportunities(m: TenantDb, ws: Workspace, cal: SeedCalendar, 
         paymentDays: stageIndex >= 3 ? 60 : null,
         ...flags,
         closedAt: open ? null : stageChangedAt,
-        closeReason: stage === 'Lost' ? 'Price' : stage === 'Cancel' ? 'No decision' : '',
+        closeReason: open || c.stage_roles[stage] === 'won' ? '' : (c.loss_reasons[i % c.loss_reasons.length] ?? ''),
         closeCategory: open ? '' : defaultCloseCategory(c, stage),
         tags: i % 2 ? ['fair-2026'] : [],
         isSample: true,

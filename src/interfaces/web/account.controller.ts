@@ -97,7 +97,7 @@ export class AccountController {
     return pages.render(lang, 'signin', view, p.error ? 400 : 200);
   }
 
-  // ---- Connections: the console of every connection (issue 23) ------------------------------
+  // ---- Connections: the console of every connection --------------------------------------
 
   @Get('connections')
   connections(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {

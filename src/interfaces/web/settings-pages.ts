@@ -115,7 +115,7 @@ export async function confirmFirst(ctx: PageContext, req: CrmRequest, form: Form
  * GET, 403 page for a state-changing request), CSRF on every state-changing request (csrf-csrf, 403 page),
  * then the page; domain errors become an error page with their status (403 for non-admins, 404 for
  * unknown or foreign ids). Whether a request changes state is decided by its method, never by whether it
- * carried a form: a body-less POST has no parsed body and must not slip past the check (issue 16 item 2).
+ * carried a form: a body-less POST has no parsed body and must not slip past the check.
  * A change answers 303 to a page (POST-redirect-GET); what that page shows once (a notice, a new key)
  * travels in the sealed flash cookie, so a reload neither repeats the change nor shows the key again.
  */

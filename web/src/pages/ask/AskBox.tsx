@@ -38,7 +38,7 @@ export function askErrorText(text: Text, error: unknown): string {
 }
 
 /**
- * Ask (issue 24): a question in plain language, answered by POST /api/v1/ask (JSON) with the records it read
+ * Ask: a question in plain language, answered by POST /api/v1/ask (JSON) with the records it read
  * as in-app links. Shown only when `me.ai` is true. With `customerId` / `oppId` the question is about that
  * record. The answer is plain text and rendered as text, never as HTML.
  */
