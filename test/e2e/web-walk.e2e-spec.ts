@@ -64,11 +64,11 @@ async function expectOneLanguage(page: Page, lang: 'en' | 'tr', ids: number[]): 
   for (const id of ids) expect(visible).not.toMatch(new RegExp(`#${id}\\b|\\b(customer|opp|product|owner)[ _]?id\\b`, 'i'));
 }
 
-// each language at one width and each width in one language (Turkish at 1280 px and English at 390 px: the
-// screens of this walk in web-labels and web-opportunity-edit)
 describe.each([
   ['en', 'desktop'],
   ['tr', 'phone'],
+  ['tr', 'desktop'],
+  ['en', 'phone'],
 ] as const)('a rep\'s day in the web app (%s, %s)', (lang, width: Width) => {
   it('company, person, opportunity through two gates on the board, visit with its follow-up, fair, lead converted, order sent', async () => {
     const x = TEXTS(lang);
