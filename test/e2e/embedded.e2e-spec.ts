@@ -10,7 +10,10 @@ const run = promisify(execFile);
 const root = join(__dirname, '..', '..');
 const cliPath = join(root, 'dist', 'src', 'interfaces', 'cli', 'main.js');
 
-/** A CLI process opening PGlite: generous, the suite runs on loaded 2-core machines. */
+/**
+ * A CLI process opening PGlite: generous, the suite runs on loaded 2-core machines. A test gets this per CLI call it
+ * makes (each call starts the whole application in a new process: seconds when quiet, 15-20 s at load average 19).
+ */
 const CLI_TIMEOUT_MS = 240_000;
 
 /** The admin CLI as a separate process (as an operator runs it). */
@@ -113,7 +116,7 @@ embeddedPass('admin CLI beside the running server', () => {
       await new Promise((res) => setTimeout(res, 25));
     } while (Date.now() < deadline);
     expect(modules).toEqual(['Customers', 'Fair leads']);
-  });
+  }, CLI_TIMEOUT_MS);
 
   it('creates a workspace, user and keys that the running server accepts', async () => {
     const ws = await cli(dataDir, 'workspace:create', '--slug', 'acme', '--name', 'Acme', '--admin-email', 'admin@acme.test', '--admin-password', 'Acme-Admin-Pass-1');
@@ -138,7 +141,7 @@ embeddedPass('admin CLI beside the running server', () => {
     expect(seed.out).toMatchObject({ ok: true });
     const me2 = await api(t, 'acme.localhost', ws.out!.api_key as string).get('/api/v1/me').expect(200);
     expect(me2.body.products.length).toBeGreaterThan(0);
-  });
+  }, 7 * CLI_TIMEOUT_MS);
 
   it('reports errors as JSON on stderr with a non-zero exit', async () => {
     const dup = await cli(dataDir, 'workspace:create', '--slug', 'acme', '--name', 'Again', '--admin-email', 'a@b.test', '--admin-password', 'Whatever-123');
@@ -148,7 +151,7 @@ embeddedPass('admin CLI beside the running server', () => {
     expect(JSON.parse(missing.err)).toMatchObject({ ok: false, error: 'invalid', message: '--email is required' });
     const unknown = await cli(dataDir, 'nope');
     expect(JSON.parse(unknown.err).error).toBe('invalid');
-  });
+  }, 3 * CLI_TIMEOUT_MS);
 });
 
 embeddedPass('admin CLI with no server running', () => {
