@@ -15,15 +15,16 @@ import type { User } from '../identity/user.entity';
 import type { Workspace } from '../workspace/workspace.entity';
 import { SeedCalendar } from './seed-time';
 
+/** `status`: a position in the workspace's customer_statuses (default: Prospect, Active, Key account, Passive); 0 has no ERP account. */
 const COMPANIES = [
-  { name: 'Anadolu Ambalaj San. ve Tic. A.Ş.', city: 'Bursa', sector: 'Flexible packaging', status: 'Key account', potentialKg: 120000, taxNo: '0680012345' },
-  { name: 'Ege Film Plastik Ltd. Şti.', city: 'İzmir', sector: 'Film extrusion', status: 'Active', potentialKg: 60000, taxNo: '3250098765' },
-  { name: 'Marmara Şişe A.Ş.', city: 'Kocaeli', sector: 'Bottles', status: 'Active', potentialKg: 90000, taxNo: '6110054321' },
-  { name: 'Karadeniz Boru Sistemleri', city: 'Samsun', sector: 'Pipes', status: 'Prospect', potentialKg: 40000, taxNo: '' },
-  { name: 'Toros Tarım Filmleri', city: 'Adana', sector: 'Agricultural film', status: 'Prospect', potentialKg: 75000, taxNo: '' },
-  { name: 'Başkent Kablo A.Ş.', city: 'Ankara', sector: 'Cables', status: 'Passive', potentialKg: 20000, taxNo: '0070011122' },
-  { name: 'Akdeniz Oyuncak Ltd.', city: 'Antalya', sector: 'Toys', status: 'Prospect', potentialKg: 8000, taxNo: '' },
-  { name: 'Trakya Tekstil Aksesuar', city: 'Tekirdağ', sector: 'Textile accessories', status: 'Active', potentialKg: 15000, taxNo: '8330077788' },
+  { name: 'Anadolu Ambalaj San. ve Tic. A.Ş.', city: 'Bursa', sector: 'Flexible packaging', status: 2, potentialKg: 120000, taxNo: '0680012345' },
+  { name: 'Ege Film Plastik Ltd. Şti.', city: 'İzmir', sector: 'Film extrusion', status: 1, potentialKg: 60000, taxNo: '3250098765' },
+  { name: 'Marmara Şişe A.Ş.', city: 'Kocaeli', sector: 'Bottles', status: 1, potentialKg: 90000, taxNo: '6110054321' },
+  { name: 'Karadeniz Boru Sistemleri', city: 'Samsun', sector: 'Pipes', status: 0, potentialKg: 40000, taxNo: '' },
+  { name: 'Toros Tarım Filmleri', city: 'Adana', sector: 'Agricultural film', status: 0, potentialKg: 75000, taxNo: '' },
+  { name: 'Başkent Kablo A.Ş.', city: 'Ankara', sector: 'Cables', status: 3, potentialKg: 20000, taxNo: '0070011122' },
+  { name: 'Akdeniz Oyuncak Ltd.', city: 'Antalya', sector: 'Toys', status: 0, potentialKg: 8000, taxNo: '' },
+  { name: 'Trakya Tekstil Aksesuar', city: 'Tekirdağ', sector: 'Textile accessories', status: 1, potentialKg: 15000, taxNo: '8330077788' },
 ];
 
 /** Each person works at one company: a name is never used twice (24 names for at most 4 people × 8 companies). */
@@ -66,27 +67,28 @@ async function seedCompanies(m: TenantDb, ws: Workspace, cal: SeedCalendar, team
   for (const [i, d] of COMPANIES.entries()) {
     const owner = team[i % team.length];
     const lastVisit = i % 3 === 2 ? null : cal.day(-(7 + i * 9));
+    const status = c.customer_statuses[d.status] ?? c.customer_statuses[0];
     const company = await m.save(
       Company,
       m.create(Company, {
         workspaceId: ws.id,
         name: d.name,
         nameNorm: normalizeName(d.name),
-        status: d.status,
+        status,
         sector: d.sector,
         city: d.city,
         country: 'TR',
         taxNo: d.taxNo,
         taxOffice: d.taxNo ? `${d.city} VD` : '',
-        erpCode: d.status === 'Prospect' ? '' : `120.${String(100 + i)}`,
-        erpExtId: d.status === 'Prospect' ? '' : `CUST-${1000 + i}`,
+        erpCode: d.status === 0 ? '' : `120.${String(100 + i)}`,
+        erpExtId: d.status === 0 ? '' : `CUST-${1000 + i}`,
         potentialKg: d.potentialKg,
         currency: ws.app.currency_base,
         unit: ws.app.unit_default,
         phone: `+90 2${i}2 555 01 ${10 + i}`,
         ownerId: owner.id,
         lastVisit,
-        nextVisitDue: nextVisitDue(lastVisit ?? today, d.status, c.visit_period),
+        nextVisitDue: nextVisitDue(lastVisit ?? today, status, c.visit_period),
         source: i % 2 ? 'Trade fair' : 'Referral',
         isSample: true,
         createdBy: owner.id,

@@ -113,3 +113,18 @@ function ConfirmButton({ verb, name, onConfirm, busy }: { verb: 'archive' | 'del
     </div>
   );
 }
+
+/** A form's last row: its submit button (busy while the write runs) and Cancel. */
+export function FormActions({ pending, submit, onCancel }: { pending: boolean; submit: string; onCancel: () => void }) {
+  const t = useT();
+  return (
+    <div className="co-actions">
+      <button type="submit" className="primary" disabled={pending}>
+        {submit}
+      </button>
+      <button type="button" onClick={onCancel}>
+        {t('common.cancel')}
+      </button>
+    </div>
+  );
+}

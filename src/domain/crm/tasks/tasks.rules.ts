@@ -55,7 +55,7 @@ export function defaultPriority(priorities: string[]): string {
   return priorities.includes('Normal') ? 'Normal' : (priorities[0] ?? 'Normal');
 }
 
-/** Default status: the first of the workspace's statuses. */
+/** Default status: the first of the workspace's statuses (never empty: the constants' validation requires one). */
 export function defaultStatus(statuses: string[]): string {
-  return statuses[0] ?? 'Open';
+  return statuses[0] ?? '';
 }

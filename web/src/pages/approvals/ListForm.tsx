@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { useMe } from '../../lib/session';
-import { Field, FormError, useFieldSentences } from '../../shell/forms';
+import { Field, FormError, useFieldSentences, FormActions } from '../../shell/forms';
 import { FieldRows, optionList, useRowProblems, type FieldRow, type FieldType } from '../../shell/FieldRows';
 import { useListText } from './lists.text';
 
@@ -145,14 +145,7 @@ function ListForm({ list, onDone }: { list?: List; onDone: (saved: List | null) 
           </p>
         ))}
       <FormError error={save.error} />
-      <div className="co-actions">
-        <button type="submit" className="primary" disabled={save.isPending}>
-          {list ? t('common.save') : t('common.create')}
-        </button>
-        <button type="button" onClick={() => onDone(null)}>
-          {t('common.cancel')}
-        </button>
-      </div>
+      <FormActions pending={save.isPending} submit={list ? t('common.save') : t('common.create')} onCancel={() => onDone(null)} />
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../lib/api';
 import { useT } from '../../lib/i18n';
-import { Field, fieldErrors, FormError } from '../../shell/forms';
+import { Field, fieldErrors, FormError, FormActions } from '../../shell/forms';
 import { useFairText } from './fairs.text';
 
 type Fair = Schemas['Fair'];
@@ -99,14 +99,7 @@ export function FairForm({ fair: current, onDone }: { fair?: Fair; onDone: (fair
       <div className="co-grid">{FIELDS.filter((k) => k !== 'note').map(input)}</div>
       {input('note')}
       <FormError error={save.error} />
-      <div className="co-actions">
-        <button type="submit" className="primary" disabled={save.isPending}>
-          {current ? t('common.save') : text('create')}
-        </button>
-        <button type="button" onClick={() => onDone(null)}>
-          {t('common.cancel')}
-        </button>
-      </div>
+      <FormActions pending={save.isPending} submit={current ? t('common.save') : text('create')} onCancel={() => onDone(null)} />
     </form>
   );
 }

@@ -6,7 +6,7 @@ import { useLang, useT } from '../../lib/i18n';
 import { formatNumber, formatTimestamp } from '../../lib/format';
 import { useMe } from '../../lib/session';
 import { Loaded } from '../../shell/States';
-import { Field, FormError, useFieldSentences } from '../../shell/forms';
+import { Field, FormError, useFieldSentences, FormActions } from '../../shell/forms';
 import { FieldRows, useRowProblems, type FieldRow } from '../../shell/FieldRows';
 import { useLeadText } from './leads.text';
 import { useWebFormText } from './webforms.text';
@@ -162,14 +162,7 @@ function WebFormForm({ form, onDone }: { form?: WebForm; onDone: (saved: WebForm
           </p>
         ))}
       <FormError error={save.error} />
-      <div className="co-actions">
-        <button type="submit" className="primary" disabled={save.isPending}>
-          {form ? t('common.save') : t('common.create')}
-        </button>
-        <button type="button" onClick={() => onDone(null)}>
-          {t('common.cancel')}
-        </button>
-      </div>
+      <FormActions pending={save.isPending} submit={form ? t('common.save') : t('common.create')} onCancel={() => onDone(null)} />
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiFailure, must, type Schemas } from '../../lib/api';
 import { useT } from '../../lib/i18n';
-import { Field, FormError, useFieldSentences } from '../../shell/forms';
+import { Field, FormError, useFieldSentences, FormActions } from '../../shell/forms';
 import { FieldRows, keyOf, optionList, useRowProblems, validKey, type FieldRow, type FieldType } from '../../shell/FieldRows';
 import { useDefinitionText } from './definition.text';
 
@@ -78,14 +78,7 @@ export function DefinitionForm({ def, onDone }: { def?: Def; onDone: (saved: Def
           </p>
         ))}
       {taken ? null : <FormError error={save.error} />}
-      <div className="co-actions">
-        <button type="submit" className="primary" disabled={save.isPending}>
-          {def ? t('common.save') : t('common.create')}
-        </button>
-        <button type="button" onClick={() => onDone(null)}>
-          {t('common.cancel')}
-        </button>
-      </div>
+      <FormActions pending={save.isPending} submit={def ? t('common.save') : t('common.create')} onCancel={() => onDone(null)} />
     </form>
   );
 }

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api, ApiFailure, must, type Schemas } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { useMe } from '../../lib/session';
-import { Field, FormError, useFieldSentences } from '../../shell/forms';
+import { Field, FormError, useFieldSentences, FormActions } from '../../shell/forms';
 import { useProductsWritten } from './keys';
 import { useProductText } from './products.text';
 
@@ -84,14 +84,7 @@ export function ProductForm({ product, onDone }: { product?: Product; onDone: (s
         </Field>
       </div>
       {taken ? null : <FormError error={save.error} />}
-      <div className="co-actions">
-        <button type="submit" className="primary" disabled={save.isPending}>
-          {product ? t('common.save') : t('common.create')}
-        </button>
-        <button type="button" onClick={() => onDone(null)}>
-          {t('common.cancel')}
-        </button>
-      </div>
+      <FormActions pending={save.isPending} submit={product ? t('common.save') : t('common.create')} onCancel={() => onDone(null)} />
     </form>
   );
 }
