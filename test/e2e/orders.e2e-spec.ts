@@ -5,7 +5,7 @@ import { OutboxEvent } from '../../src/platform/outbox/outbox-event.entity';
 import { todayIn } from '../../src/platform/common/time';
 import { MODULES } from '../../src/domain/workspace/defaults';
 import { insertProduct } from '../helpers/crm-fixtures';
-import { captureQueries } from '../helpers/query-log';
+import { requestQueryCount } from '../helpers/query-log';
 import { api, createUser, createWorkspace, db, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -54,8 +54,8 @@ describe('GET /api/v1/orders names', () => {
     }
     const list = (await as(north.key).get('/api/v1/orders?limit=3').expect(200)).body.items as { customer: string; opp: string | null; ref: string; id: number }[];
     expect(list.map((o) => [o.customer, o.opp, o.ref])).toEqual([...names].reverse().map((n, i) => [n, i < 2 ? `${n} deal` : null, `ORD-${list[i]!.id}`]));
-    const count = async (limit: number) => (await captureQueries(() => as(north.key).get(`/api/v1/orders?limit=${limit}`).expect(200))).queries.length;
-    await count(1);
+    // The fewest over a few runs: the outbox dispatcher, woken by the writes above, may add a statement to one.
+    const count = (limit: number) => requestQueryCount(() => as(north.key).get(`/api/v1/orders?limit=${limit}`).expect(200));
     expect(await count(3)).toBe(await count(1));
   });
 });
