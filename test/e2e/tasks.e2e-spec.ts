@@ -369,3 +369,20 @@ describe('GET /api/v1/tasks', () => {
     expect(p2.body.next_cursor).toBeNull();
   });
 });
+
+describe('linked names and visibility', () => {
+  it("names a task's company, person and opportunity only to a reader who may open them", async () => {
+    const c = await company(a, north.user.id, 'Hidden North Co');
+    const p = await person(a, north.user.id, c, 'Hanna Hidden');
+    const o = await opportunity(a, north.user.id, c, 'Hidden North Deal');
+    const id = (await api(t, a.host, north.key).post('/api/v1/tasks', { title: 'For Sam', assignee_id: south.user.id, customer_id: c, person_id: p, opp_id: o }).expect(201)).body.task.id;
+    const names = (body: { task: { customer: string | null; person: string | null; opp: string | null } }) => [body.task.customer, body.task.person, body.task.opp];
+    expect(names((await api(t, a.host, north.key).get(`/api/v1/tasks/${id}`).expect(200)).body)).toEqual(['Hidden North Co', 'Hanna Hidden', 'Hidden North Deal']);
+    // the assignee sees the task, not the other department's records: ids stay, names do not
+    const asSouth = (await api(t, a.host, south.key).get(`/api/v1/tasks/${id}`).expect(200)).body;
+    expect([asSouth.task.customer_id, asSouth.task.person_id, asSouth.task.opp_id]).toEqual([c, p, o]);
+    expect(names(asSouth)).toEqual(['', '', '']);
+    await api(t, a.host, south.key).get(`/api/v1/companies/${c}`).expect(404);
+    expect(names((await api(t, a.host, a.adminKey).get(`/api/v1/tasks/${id}`).expect(200)).body)).toEqual(['Hidden North Co', 'Hanna Hidden', 'Hidden North Deal']);
+  });
+});

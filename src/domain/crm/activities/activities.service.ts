@@ -303,10 +303,11 @@ export class ActivitiesService {
     const companyIds = uniq(rows.map((r) => r.customerId));
     const personIds = uniq(rows.flatMap((r) => r.personIds));
     const oppIds = uniq(rows.map((r) => r.oppId).filter((x): x is number => x !== null));
-    // one key probe per id (O(page) whatever the statistics)
-    const companies = await namesByIds(db, 'companies', companyIds);
-    const people = await namesByIds(db, 'people', personIds);
-    const opps = await namesByIds(db, 'opportunities', oppIds);
+    // one key probe per id (O(page) whatever the statistics); a linked record the caller cannot open is not named
+    const visible = await this.access.visibleOwnerIds(auth);
+    const companies = await namesByIds(db, 'companies', companyIds, visible);
+    const people = await namesByIds(db, 'people', personIds, visible);
+    const opps = await namesByIds(db, 'opportunities', oppIds, visible);
     const taskIds = uniq(rows.map((r) => r.followUpTaskId).filter((x): x is number => x !== null));
     const tasks = taskIds.length ? new Map((await db.find(Task, { select: { workspaceId: true, id: true, title: true }, where: { id: In(taskIds) } })).map((t) => [t.id, t.title])) : new Map<number, string>();
     return rows.map((a) => ({

@@ -199,7 +199,7 @@ export class CalendarService {
   private async hydrate(auth: UserContext, rows: CalendarEntry[]): Promise<CalendarView[]> {
     if (!rows.length) return [];
     const users = await this.users.byIds(auth.workspace.id, rows.flatMap((e) => [e.ownerId, ...e.attendeeIds]));
-    const names = await linkNames(this.uow.tenant(auth.workspace.id), { companies: rows.map((e) => e.customerId), people: rows.flatMap((e) => e.personIds), opps: rows.map((e) => e.oppId) });
+    const names = await linkNames(this.uow.tenant(auth.workspace.id), { companies: rows.map((e) => e.customerId), people: rows.flatMap((e) => e.personIds), opps: rows.map((e) => e.oppId)  }, await this.access.visibleOwnerIds(auth));
     return rows.map((entry) => ({ entry, users, names, canEdit: this.access.canEdit(auth, entry.ownerId) }));
   }
 }

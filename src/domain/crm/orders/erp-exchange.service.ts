@@ -178,7 +178,7 @@ export class ErpExchangeService {
       else await this.failed(db, entry, order, r);
       const fresh = (await db.byId(Order, order.id))!;
       const product = fresh.productId ? await db.byId(Product, fresh.productId) : null;
-      const names = await linkNames(db, { companies: [fresh.customerId], opps: [fresh.oppId] });
+      const names = await linkNames(db, { companies: [fresh.customerId], opps: [fresh.oppId] }, null);
       return { order: fresh, productName: product?.name ?? '', customerName: names.companies.get(fresh.customerId) ?? '', oppName: nameOf(names.opps, fresh.oppId) };
     });
     // thrown after the unit of work committed: the new version stays queued

@@ -120,7 +120,7 @@ export class OrdersService {
 
   /** The rows as views with their company and opportunity names: one query per kind for the whole page. */
   private async named(auth: UserContext, rows: OrderRow[]): Promise<OrderView[]> {
-    const names = await linkNames(this.uow.tenant(auth.workspace.id), { companies: rows.map((o) => o.customerId), opps: rows.map((o) => o.oppId) });
+    const names = await linkNames(this.uow.tenant(auth.workspace.id), { companies: rows.map((o) => o.customerId), opps: rows.map((o) => o.oppId)  }, await this.access.visibleOwnerIds(auth));
     return rows.map((row) => {
       const { joinedProduct, ...order } = row;
       return {

@@ -48,15 +48,17 @@ export function fromRowsByKeys<T extends ObjectLiteral>(qb: SelectQueryBuilder<T
 /**
  * `id → name` of the given rows of `table` (a tenant table with a `name` column): one probe of its
  * (workspace_id, id) key per id. `id IN (...)` let the planner, without statistics, read the workspace's
- * rows through another index.
+ * rows through another index. With `visible` (owner ids; null = all), a row whose owner the reader may not
+ * see has no name, as if it were gone: a linked record the reader cannot open is not named to them either.
  */
-export async function namesByIds(db: TenantDb, table: 'companies' | 'people' | 'opportunities', ids: number[]): Promise<Map<number, string>> {
+export async function namesByIds(db: TenantDb, table: 'companies' | 'people' | 'opportunities', ids: number[], visible: number[] | null = null): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
-  const rows = await db.sql<{ id: number; name: string }>(
-    `SELECT x.id, x.name FROM unnest($2::int[]) AS k(id) CROSS JOIN LATERAL (SELECT x1.id, x1.name FROM ${table} x1 WHERE x1.workspace_id = $1 AND x1.id = k.id LIMIT 1) x`,
+  const rows = await db.sql<{ id: number; name: string; owner_id: number }>(
+    `SELECT x.id, x.name, x.owner_id FROM unnest($2::int[]) AS k(id) CROSS JOIN LATERAL (SELECT x1.id, x1.name, x1.owner_id FROM ${table} x1 WHERE x1.workspace_id = $1 AND x1.id = k.id LIMIT 1) x`,
     [ids],
   );
-  return new Map(rows.map((r) => [Number(r.id), r.name]));
+  const seen = visible === null ? null : new Set(visible);
+  return new Map(rows.filter((r) => seen === null || seen.has(Number(r.owner_id))).map((r) => [Number(r.id), r.name]));
 }
 
 /** The names of the companies, people and opportunities a page of records links to (`id → name` each). */
@@ -68,14 +70,19 @@ export interface LinkNames {
 
 /**
  * The linked records' names of a page: at most one `namesByIds` query per kind (none for a kind without
- * ids), so a list costs the same whatever its length. A name is missing from its map when the record is gone.
+ * ids), so a list costs the same whatever its length. A name is missing from its map when the record is gone or
+ * when its owner is not among `visible` (the reader's visible owner ids; null = all, for an admin or the system).
  */
-export async function linkNames(db: TenantDb, links: { companies?: (number | null)[]; people?: (number | null)[]; opps?: (number | null)[] }): Promise<LinkNames> {
+export async function linkNames(
+  db: TenantDb,
+  links: { companies?: (number | null)[]; people?: (number | null)[]; opps?: (number | null)[] },
+  visible: number[] | null,
+): Promise<LinkNames> {
   const ids = (xs: (number | null)[] | undefined): number[] => [...new Set((xs ?? []).filter((x): x is number => x !== null))];
   // one after the other: inside a transaction the queries share one connection anyway
-  const companies = await namesByIds(db, 'companies', ids(links.companies));
-  const people = await namesByIds(db, 'people', ids(links.people));
-  const opps = await namesByIds(db, 'opportunities', ids(links.opps));
+  const companies = await namesByIds(db, 'companies', ids(links.companies), visible);
+  const people = await namesByIds(db, 'people', ids(links.people), visible);
+  const opps = await namesByIds(db, 'opportunities', ids(links.opps), visible);
   return { companies, people, opps };
 }
 

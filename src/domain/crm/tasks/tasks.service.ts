@@ -214,7 +214,7 @@ export class TasksService {
     const today = todayIn(ws.timezone);
     const soon = ws.constants.action_soon_days;
     const users = await this.users.byIds(ws.id, rows.flatMap((t) => [t.assigneeId, t.ownerId]));
-    const names = await linkNames(this.uow.tenant(ws.id), { companies: rows.map((t) => t.customerId), people: rows.map((t) => t.personId), opps: rows.map((t) => t.oppId) });
+    const names = await linkNames(this.uow.tenant(ws.id), { companies: rows.map((t) => t.customerId), people: rows.map((t) => t.personId), opps: rows.map((t) => t.oppId)  }, await this.access.visibleOwnerIds(auth));
     const caller = { id: auth.user.id, admin: isAdmin(auth) };
     return rows.map((task) => ({
       task,

@@ -163,7 +163,7 @@ export class TicketsService {
     const ws = auth.workspace;
     const now = new Date();
     const users = await this.users.byIds(ws.id, rows.flatMap((t) => [t.ownerId, t.assigneeId]));
-    const names = await linkNames(this.uow.tenant(ws.id), { companies: rows.map((t) => t.customerId), people: rows.map((t) => t.personId) });
+    const names = await linkNames(this.uow.tenant(ws.id), { companies: rows.map((t) => t.customerId), people: rows.map((t) => t.personId)  }, await this.access.visibleOwnerIds(auth));
     const caller = { id: auth.user.id, admin: isAdmin(auth) };
     return rows.map((ticket) => ({ ticket, users, names, overdue: isTicketOverdue(ws.constants, ticket, now), canEdit: canEditTicket(caller, ticket) }));
   }
