@@ -2,6 +2,7 @@ import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { whenWritten } from './lib/api';
 import { Session } from './lib/session';
 import { Shell } from './shell/Shell';
 import { Loading } from './shell/States';
@@ -56,6 +57,11 @@ void FIRST_SCREEN.find(([path]) => path.test(window.location.pathname))?.[1]().c
 const queries = new QueryClient({
   defaultOptions: { queries: { retry: (n, e) => n < 1 && !(e && 'status' in e && (e as { status: number }).status < 500), staleTime: 15_000, refetchOnWindowFocus: false } },
 });
+// After any write of records, everything read so far is stale, and a screen shown next reads again (one screen's
+// write refreshes every other screen that shows the record, whatever its query key). Nothing is read again at
+// once: the writing screen updates what it shows from the answer, as it did. The session (`me`: the user and
+// the workspace's constants) is not a record list; the writes that change it say so themselves.
+whenWritten(() => void queries.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'me', refetchType: 'none' }));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

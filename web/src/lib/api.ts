@@ -1,4 +1,5 @@
 import { crmClient, type Schemas } from '../../../client/index';
+import { isRecordWrite } from './writes';
 
 export type { Schemas };
 
@@ -22,8 +23,9 @@ api.use({
     if (token) request.headers.set('X-CSRF-Token', token);
     return request;
   },
-  onResponse({ response }) {
+  onResponse({ request, response }) {
     if (response.status === 401 && !response.url.endsWith('/api/v1/session')) signedOut();
+    if (response.ok && isRecordWrite(request.method, new URL(response.url).pathname)) written();
     return response;
   },
 });
@@ -61,4 +63,17 @@ export function whenSignedOut(fn: () => void): void {
 }
 function signedOut(): void {
   onSignedOut?.();
+}
+
+let onWritten: (() => void) | undefined;
+/**
+ * Registers what happens after every successful write of records, whichever screen made it: the app marks what
+ * it has read as stale (main.tsx), so that every other screen that shows the record reads it again when it is
+ * next shown. The screen that wrote still updates its own view from the answer, as before.
+ */
+export function whenWritten(fn: () => void): void {
+  onWritten = fn;
+}
+function written(): void {
+  onWritten?.();
 }
