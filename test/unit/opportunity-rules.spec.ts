@@ -107,10 +107,11 @@ describe('health', () => {
   it.each<[string, Partial<R.HealthInput>, number, string, string[]]>([
     ['fresh', {}, 100, 'A', []],
     ['stale', { daysSinceActivity: 14 }, 75, 'B', ['stale']],
-    ['SLA overdue', { slaLeft: -1 }, 80, 'A', ['sla_overdue']],
+    ['SLA overdue (at best B)', { slaLeft: -1 }, 80, 'B', ['sla_overdue']],
     ['no next step', { nextStep: '  ' }, 85, 'A', ['no_next_step']],
     ['low BANT', { bant: 1 }, 85, 'A', ['low_bant']],
-    ['close date past', { closeDate: '2026-06-14' }, 85, 'A', ['close_date_past']],
+    ['close date past (at best B)', { closeDate: '2026-06-14' }, 85, 'B', ['close_date_past']],
+    ['close date today', { closeDate: TODAY }, 100, 'A', []],
     ['lifetime exceeded', { lifetimeLeft: -1 }, 90, 'A', ['lifetime_exceeded']],
     ['stale + SLA', { daysSinceActivity: 30, slaLeft: -10 }, 55, 'C', ['stale', 'sla_overdue']],
     ['everything', { daysSinceActivity: 30, slaLeft: -10, nextStep: '', bant: 0, closeDate: '2026-01-01', lifetimeLeft: -5 }, 0, 'D', ['stale', 'sla_overdue', 'no_next_step', 'low_bant', 'close_date_past', 'lifetime_exceeded']],

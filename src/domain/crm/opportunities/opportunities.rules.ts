@@ -205,7 +205,9 @@ export function health(h: HealthInput): Health {
   if (h.closeDate && h.closeDate < h.today) hit(15, 'close_date_past', `close date ${h.closeDate} has passed`);
   if (h.lifetimeLeft < 0) hit(10, 'lifetime_exceeded', `open ${-h.lifetimeLeft} days longer than the opportunity lifetime`);
   score = Math.max(0, score);
-  const [, grade, label, color] = GRADES.find(([min]) => score >= min)!;
+  // a deal past its close date or over its stage's SLA needs attention: at best "Watch", whatever its score
+  const late = why.some(([code]) => code === 'close_date_past' || code === 'sla_overdue');
+  const [, grade, label, color] = GRADES.find(([min]) => score >= min && (!late || min < GRADES[0]![0]))!;
   if (h.manual) {
     const g = GRADES.find(([, gr]) => gr === h.manual!.grade);
     return { grade: h.manual.grade, label: h.manual.label || g?.[2] || label, score, color: g?.[3] ?? color, why };
