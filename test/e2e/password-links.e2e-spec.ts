@@ -353,3 +353,20 @@ describe('CLI user:password (item 13)', () => {
     await expect(cli().run('user:password', { workspace: a.ws.slug, user: 'nobody@nowhere.test' })).rejects.toMatchObject({ code: 'not_found' });
   });
 });
+
+describe('the e-mails in the person’s language', () => {
+  it('a Turkish-speaking user gets the reset e-mail in Turkish, an English-speaking one in English', async () => {
+    const sent: Record<string, { subject: string; text: string }> = {};
+    for (const locale of ['tr', 'en'] as const) {
+      const email = `lang-${locale}${++seq}@${a.ws.slug}.test`;
+      const u = await createUser(t, a, { email, password: 'Old-Passw0rd-123', fullName: 'Deniz Dil' });
+      await t.get(UsersService).setLocale(a.ws.id, u.user.id, locale);
+      await t.get(InvitationsService).requestReset(a.ws, email, '203.0.113.9');
+      await linkFor(email, '/reset-password');
+      sent[locale] = [...mails()].reverse().find((m) => m.to === email)!;
+    }
+    expect(sent.tr!.subject).toBe(`${a.ws.name} CRM şifrenizi yenileyin`);
+    expect(sent.tr!.text).toContain('Merhaba Deniz Dil,');
+    expect(sent.en!.subject).toBe(`Reset your ${a.ws.name} CRM password`);
+  });
+});

@@ -1,3 +1,4 @@
+import { accountMail } from './account-mails';
 import { Inject, Injectable } from '@nestjs/common';
 import { In, IsNull, MoreThan } from 'typeorm';
 import { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
@@ -68,21 +69,8 @@ export class InvitationsService {
     const baseUrl = linkBase(this.config, ws.slug);
     await this.uow.run(async () => {
       const link = await this.issue(ws, user, 'invitation');
-      await this.mail.enqueue(ws.id, {
-        kind: 'invitation',
-        to: user.email,
-        subject: `Your ${ws.name} CRM account`,
-        body: [
-          `Hello ${user.fullName},`,
-          '',
-          `an account was created for you in the ${ws.name} CRM. Your user name is ${user.username}.`,
-          `Set your password here (the link works once and expires in ${this.config.invitationHours} hours):`,
-          '',
-          link,
-          '',
-          `Apps and integrations: POST ${baseUrl}/api/v1/invitations/accept with {"token": "…", "password": "…"}.`,
-        ].join('\n'),
-      });
+      const mail = accountMail('invitation', user.locale ?? ws.app.locale, { workspace: ws.name, fullName: user.fullName, username: user.username, link, expires: this.config.invitationHours, baseUrl });
+      await this.mail.enqueue(ws.id, { kind: 'invitation', to: user.email, ...mail });
       await this.uow.audit({ workspaceId: ws.id, action: 'invitation_sent', userId: null, subject: user.username, detail: { user_id: user.id } });
     });
   }
@@ -134,21 +122,8 @@ export class InvitationsService {
     }
     await this.uow.run(async () => {
       const link = await this.issue(ws, user, 'reset');
-      await this.mail.enqueue(ws.id, {
-        kind: 'password_reset',
-        to: user.email,
-        subject: `Reset your ${ws.name} CRM password`,
-        body: [
-          `Hello ${user.fullName},`,
-          '',
-          `someone asked to reset the password of your ${ws.name} CRM account (user name ${user.username}).`,
-          `Choose a new password here (the link works once and expires in ${RESET_MINUTES} minutes):`,
-          '',
-          link,
-          '',
-          'If it was not you, ignore this e-mail: your password stays as it is.',
-        ].join('\n'),
-      });
+      const mail = accountMail('reset', user.locale ?? ws.app.locale, { workspace: ws.name, fullName: user.fullName, username: user.username, link, expires: RESET_MINUTES });
+      await this.mail.enqueue(ws.id, { kind: 'password_reset', to: user.email, ...mail });
       await this.uow.audit({ workspaceId: ws.id, action: 'password_reset_sent', userId: null, subject: user.username, detail: { user_id: user.id } });
     });
   }
