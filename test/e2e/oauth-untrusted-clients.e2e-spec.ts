@@ -71,7 +71,7 @@ function pageMessage(html: string): string {
   return (m?.[1] ?? '').replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
 }
 
-describe('item 4: the metadata document fetch has a total deadline, one flight per URL and a failure cache', () => {
+describe('the metadata document fetch has a total deadline, one flight per URL and a failure cache', () => {
   it('a server that sends 200 and then drips one byte a second is cut at the deadline; 5 concurrent requests make one connection; the failure is cached', async () => {
     const path = '/drip.json';
     const timers = new Set<NodeJS.Timeout>();
@@ -120,7 +120,7 @@ describe('item 4: the metadata document fetch has a total deadline, one flight p
   });
 });
 
-describe("item 5: a metadata document's redirect_uris follow spec 5 rule 4 (https or loopback)", () => {
+describe("a metadata document's redirect_uris follow spec 5 rule 4 (https or loopback)", () => {
   it.each([
     ['http on a public host', 'http://evil.example/cb', 'must be https:// or a loopback address (http://localhost, http://127.0.0.1, http://[::1])'],
     ['javascript:', 'javascript:alert(document.cookie)//', 'must be https:// or a loopback address (http://localhost, http://127.0.0.1, http://[::1])'],
@@ -142,7 +142,7 @@ describe("item 5: a metadata document's redirect_uris follow spec 5 rule 4 (http
   });
 });
 
-describe('item 6: error redirects only to clients a user of the workspace has authorized (RFC 9700 4.11.2)', () => {
+describe('error redirects only to clients a user of the workspace has authorized (RFC 9700 4.11.2)', () => {
   const PHISH = 'https://phish.example/login';
   const badRequest = (clientId: string, redirect: string) => authorizeUrl({ client_id: clientId, redirect_uri: redirect, response_type: 'x', state: 's-6' });
 
@@ -185,7 +185,7 @@ describe('item 6: error redirects only to clients a user of the workspace has au
   });
 });
 
-describe('item 17: the sign-in and consent pages name the workspace and the app; self-registered apps are marked unverified; a favicon', () => {
+describe('the sign-in and consent pages name the workspace and the app; self-registered apps are marked unverified; a favicon', () => {
   /** A page's text between tags, whitespace collapsed (what a reader sees of one paragraph). */
   const text = (html: string) =>
     html

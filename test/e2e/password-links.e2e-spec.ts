@@ -77,7 +77,7 @@ async function setPassword(f: Fixture, link: string, password: string, confirm =
   return { br, page, res };
 }
 
-describe('the invitation link (item 13)', () => {
+describe('the invitation link', () => {
   it('opens a set-password page with the user and workspace; sets the password under the workspace rules, signs in, works once', async () => {
     const u = await scimUser(a);
     const link = await linkFor(u.email, '/invite');
@@ -161,7 +161,7 @@ describe('the invitation link (item 13)', () => {
   });
 });
 
-describe('forgot password (item 13)', () => {
+describe('forgot password', () => {
   it('the sign-in pages link to it; the answer is the same for known and unknown names; the mailed link resets once and ends the sessions', async () => {
     const email = `forgetful${++seq}@${a.ws.slug}.test`;
     const u = await createUser(t, a, { email, password: 'Old-Passw0rd-123', fullName: 'Forgetful Fred' });
@@ -243,7 +243,7 @@ describe('forgot password limits', () => {
   });
 });
 
-describe('Users page: invitation links for admins (item 10)', () => {
+describe('Users page: invitation links for admins', () => {
   const adminBrowser = (f: Fixture) => settingsBrowser(t, f.host, f.admin.username, 'Admin-Password-123', '/settings/users');
 
   it('lists users without a password; "New invitation link" shows a fresh link once and the earlier one stops working', async () => {
@@ -295,7 +295,7 @@ describe('Users page: invitation links for admins (item 10)', () => {
   });
 });
 
-describe('no usable token in the log without SMTP_URL (item 10)', () => {
+describe('no usable token in the log without SMTP_URL', () => {
   it('warns once at start; the invitation e-mail is logged without its text', async () => {
     const lines: string[] = [];
     const sink = new Writable({
@@ -330,7 +330,7 @@ describe('no usable token in the log without SMTP_URL (item 10)', () => {
   });
 });
 
-describe('CLI user:password (item 13)', () => {
+describe('CLI user:password', () => {
   const cli = () => new AdminCommands(t.get(WorkspaceService), t.get(ProvisioningService), t.get(UsersService), t.get(CredentialsService), t.get(DemoSeedService), t.get(InvitationsService));
 
   it('sets a generated password (printed once) or one read from stdin, under the rules, and ends the sessions', async () => {
