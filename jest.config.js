@@ -1,4 +1,4 @@
-/** CommonJS jest with @swc/jest: NestJS 12 is ESM-only, so @nestjs is transformed too (see docs/decisions.md). */
+/** CommonJS jest with @swc/jest: NestJS 12 is ESM-only, so @nestjs is transformed too (see docs/decisions/performance-and-tests.md). */
 const swc = [
   '@swc/jest',
   {

@@ -36,7 +36,7 @@ const E2E_DIR = join(__dirname, 'test', 'e2e');
  * The browser files: those that drive Chromium (test/helpers/browser.ts, web-app.ts). They test the web app and
  * the pages, which reach the database only through the same REST routes and services that the other files test on
  * both databases; `JEST_BROWSER=0` leaves them out, and CI runs them once, in the PostgreSQL pass (the shorter
- * one). See docs/decisions.md, "Test suite".
+ * one). See docs/decisions/performance-and-tests.md, "Test suite".
  */
 let browser;
 function browserFiles() {

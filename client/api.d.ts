@@ -15,7 +15,7 @@ export interface paths {
          * Health check (readiness)
          * @description For load balancers and orchestrators: 200 `ready` when the database answers and every migration is applied, else 503 with `migrating` (the database is up, migrations are pending) or `unavailable` (the database does not answer). Public: no credential, no workspace, no rate limit, no CORS.
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         get: operations["getHealth"];
         put?: never;
@@ -165,7 +165,7 @@ export interface paths {
          * Set the caller's language
          * @description Sets the language the web app (and the caller's e-mails) use for the caller: `en` or `tr`; `null` follows the workspace's language. GET /api/v1/me reports the effective language as `locale`. Changes only the caller; any REST credential that acts as the user.
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         patch: operations["updateMe"];
         trace?: never;
@@ -181,7 +181,7 @@ export interface paths {
          * List products
          * @description The product catalogue by name (at most 1000, not paged): the active products, with `all=true` the inactive ones too. Every user may read it.
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         get: operations["listProducts"];
         put?: never;
@@ -189,7 +189,7 @@ export interface paths {
          * Create a product
          * @description Adds a product to the catalogue; admins only (403 `forbidden`). `currency` and `unit` default to the installation's base currency and default unit and must be among app.currencies and app.units; the code must be unique (409).
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         post: operations["createProduct"];
         delete?: never;
@@ -209,7 +209,7 @@ export interface paths {
          * Get a product
          * @description One product of the catalogue, active or not.
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         get: operations["getProduct"];
         put?: never;
@@ -221,7 +221,7 @@ export interface paths {
          * Update a product
          * @description Changes the fields sent; admins only (403 `forbidden`). `active: false` retires the product (kept for history, no longer offered). `ext_id: null` clears it; `list_price`, `currency`, `unit` and `active` cannot be null.
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         patch: operations["updateProduct"];
         trace?: never;
@@ -463,7 +463,7 @@ export interface paths {
          * Add a note to an opportunity
          * @description Adds a note by the caller and answers the opportunity with it (`notes`, newest first). Needs edit rights (403 `forbidden`). Raises no event.
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         post: operations["addOpportunityNote"];
         delete?: never;
@@ -713,7 +713,7 @@ export interface paths {
          * Search companies, people, opportunities, tasks, activities and orders
          * @description The global search of the web app: the first `limit` (default 5) records of each kind the caller may see, newest first: companies, people and opportunities whose name contains `q` (people also by e-mail), as the lists' own `q` filter finds them (archived companies and people are left out); tasks by title or description, activities by topic, note, next step or outcome, orders by customer PO number, each with the record it belongs to (`parent`). Letters are folded: case, accents and the Turkish letters (ç ğ ı İ ö ş ü) are ignored, so "sahin" finds "Şahin" and "IZMIR" finds "İzmir". A record key (O-1, C-9, P-7, L-3, A-9) names its record in `exact`. Companies and people need the Customers module, opportunities the Opportunities module, tasks and activities Visits / Activities, orders Orders; a kind whose module is off is not searched (`kinds` says which were). `more` names the kinds with further matches.
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         get: operations["search"];
         put?: never;
@@ -735,7 +735,7 @@ export interface paths {
          * List deleted records (sync)
          * @description Tombstones of hard-deleted records since a time (`since`), oldest first, so a sync client can drop its copies: activities, tasks and calendar entries (module Visits / Activities) and fairs (module Fair leads). Without `type`, every type whose module the caller has; a `type` whose module the caller lacks answers 403 `module`. Admins see every deletion; others those of records owned by, assigned to or attended by them or their team (fairs: every user of the module). Page with `limit` and the previous page's `next_cursor`.
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         get: operations["listDeletedRecords"];
         put?: never;
@@ -757,7 +757,7 @@ export interface paths {
          * List orders
          * @description A page of the orders the caller may see, newest first (or by last change with `sort=update`, for sync). Filters combine. Page with `limit` and the previous page's `next_cursor`.
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         get: operations["listOrders"];
         put?: never;
@@ -765,7 +765,7 @@ export interface paths {
          * Create an order
          * @description Creates an order of a company the caller may see, optionally for one of its opportunities and a catalogue product, in status constants.order_new_status. amount = kg × price, rounded to cents. Currency, unit and payment days default from the opportunity, product or company. Raises no event.
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         post: operations["createOrder"];
         delete?: never;
@@ -831,7 +831,7 @@ export interface paths {
          * Send an order to the ERP
          * @description Puts the order in the ERP queue (spec 3.5) with the ERP order as it is now (spec 2.9) and sets its status to constants.order_sent_status; `erp.status` becomes `queued` until the ERP reports the result (POST /api/erp/v1/orders/{id}). Needs edit rights on the order (403 `forbidden`). Raises no event.
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         post: operations["sendOrderToErp"];
         delete?: never;
@@ -851,7 +851,7 @@ export interface paths {
          * List support tickets
          * @description A page of the tickets the caller may see, newest first (or by last change with `sort=update`, for sync). A ticket is visible to those who see its owner or its assignee. Filters combine. Page with `limit` and the previous page's `next_cursor`.
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         get: operations["listTickets"];
         put?: never;
@@ -859,7 +859,7 @@ export interface paths {
          * Create a support ticket
          * @description Creates a ticket owned by the caller, in constants.ticket_new_status unless `status` is sent; `due_at` = now + app.ticket_sla_hours[priority]. The company defaults to the person's; a person of another company is 400 `invalid`. Raises the `ticket_created` event.
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         post: operations["createTicket"];
         delete?: never;
@@ -879,7 +879,7 @@ export interface paths {
          * Get a support ticket
          * @description One ticket. A ticket is visible to those who see its owner or its assignee; 404 for any other.
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         get: operations["getTicket"];
         put?: never;
@@ -891,7 +891,7 @@ export interface paths {
          * Update a support ticket
          * @description Changes status, priority and assignee (null removes the assignee); omitted fields keep their values. A closed status (constants.ticket_closed_statuses) sets `closed_at`, another clears it; a new priority recomputes `due_at` from `created_at`. Only its owner, its assignee and admins may change a ticket (403 `forbidden`). Raises no event.
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         patch: operations["updateTicket"];
         trace?: never;
@@ -1075,7 +1075,7 @@ export interface paths {
          * Get a custom object definition
          * @description One custom object with its fields and relations. 404 when no object has this key.
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         get: operations["getCustomObject"];
         put?: never;
@@ -1087,7 +1087,7 @@ export interface paths {
          * Change a custom object definition
          * @description Changes the label, fields and/or relations; each list sent replaces the old one whole, and the key cannot change. In the same transaction the records lose the values of removed or retyped fields and of options no longer allowed, and the links of removed or retargeted relations; a relation turned from many to one keeps each record's newest link. Admins only (403 `forbidden`). 404 when no object has this key.
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         patch: operations["updateCustomObject"];
         trace?: never;
@@ -1171,7 +1171,7 @@ export interface paths {
          * List approval lists
          * @description The active approval lists by name, with their fields and approver; admins include the inactive ones with `all=true`.
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         get: operations["listApprovalForms"];
         put?: never;
@@ -1179,7 +1179,7 @@ export interface paths {
          * Create an approval list
          * @description A new list with 1 to 30 typed fields (distinct keys) and its approver. A leave list names two date fields in `working_days`; they become required and its requests count working days. Admins only (403 `forbidden` for other users); first party only (an OAuth token gets 403 `insufficient_scope`).
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         post: operations["createApprovalForm"];
         delete?: never;
@@ -1211,7 +1211,7 @@ export interface paths {
          * Update an approval list
          * @description Changes the name, approver or active flag sent; `fields` and `working_days` are one definition (`working_days: null`: no longer a leave list). Requests already made keep their values and approver. Admins only (403 `forbidden` for other users); first party only (an OAuth token gets 403 `insufficient_scope`).
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         patch: operations["updateApprovalForm"];
         trace?: never;
@@ -1227,7 +1227,7 @@ export interface paths {
          * Count working days
          * @description Weekdays from `start` to `end` (both included) without the public holidays of constants.holiday_country: the count a leave request from `start` to `end` gets. 400 `invalid` naming `start` / `end` (not a date, end before start, more than 366 days).
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         get: operations["countWorkingDays"];
         put?: never;
@@ -1295,7 +1295,7 @@ export interface paths {
          * Approve a request
          * @description Approves a pending request. Only its approver or an admin decides it (403 `forbidden` for the requester; 404 for users who may not see it), and only once. `note` goes to the requester as `decision_note`.
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         post: operations["approveApprovalRequest"];
         delete?: never;
@@ -1317,7 +1317,7 @@ export interface paths {
          * Reject a request
          * @description Rejects a pending request. Only its approver or an admin decides it (403 `forbidden` for the requester; 404 for users who may not see it), and only once. `note` goes to the requester as `decision_note`.
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         post: operations["rejectApprovalRequest"];
         delete?: never;
@@ -1359,14 +1359,14 @@ export interface paths {
          * The caller's mailbox
          * @description The caller's mailbox connection state (as `mailbox` in GET /api/v1/me), its servers (without passwords) and the signature text. Not connected when none was set up. First-party only (a session or an API key): an app's token reads the state in GET /api/v1/me.
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         get: operations["getMailbox"];
         /**
          * Set the caller's mailbox address and signature
          * @description Sets the caller's e-mail address and/or signature (fields left out keep their values; `signature: ''` removes it). A new address drops the connection of the old one (status `not_connected` until the mail connector connects it). Needs the Email module. First-party only (a session or an API key): an app's token must not change what the user's e-mails say or come from.
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         put: operations["updateMailbox"];
         post?: never;
@@ -1388,7 +1388,7 @@ export interface paths {
          * Connect the caller's mailbox
          * @description Connects the caller's mailbox for sending (SMTP) and receiving (IMAP): both servers are tried first (SMTP login, IMAP login and INBOX), within the mailbox deadline and only to public addresses; then the settings are kept and the passwords stored encrypted (never returned). Receiving starts with mail that arrives after connecting. `provider` is `imap_smtp` (OAuth providers may come later). A failed try changes nothing (a connected mailbox stays connected as it was) and answers one message whatever failed; which step failed and why is kept in the audit log. MAILBOX_CONNECT_PER_HOUR tries (10) per user an hour. Needs the Email module. First-party only (a session or an API key).
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         put: operations["connectMailbox"];
         post?: never;
@@ -1396,7 +1396,7 @@ export interface paths {
          * Disconnect the caller's mailbox
          * @description Forgets the servers and passwords; the address, signature and the threads already filed stay. Needs the Email module. First-party only (a session or an API key).
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         delete: operations["disconnectMailbox"];
         options?: never;
@@ -1417,7 +1417,7 @@ export interface paths {
          * Read the caller's new mail now
          * @description One IMAP sync round of the caller's INBOX (as the periodic one): at most MAILBOX_SYNC_BATCH new messages, each filed into the thread it answers (In-Reply-To, References) or onto the company whose person or domain sent it; a sender not yet among the company's people becomes a person (no `contact_created`). Mail of no known company is left alone. Needs the Email module.
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         post: operations["syncMailbox"];
         delete?: never;
@@ -1439,7 +1439,7 @@ export interface paths {
          * Send an e-mail
          * @description Queues an e-mail from the caller's connected mailbox and answers at once (202, state `queued`); it is sent in the background through the caller's SMTP server and its state becomes `sent` or `failed` with the error (no retries; GET /api/v1/emails/{id}). It is filed in `thread_id` (a reply: In-Reply-To and References set), or in a new thread on `opp_id` (and its company) or `customer_id`. `signature: true` appends the caller's signature. Needs the Email module.
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         post: operations["sendEmail"];
         delete?: never;
@@ -1459,7 +1459,7 @@ export interface paths {
          * E-mail threads of a record
          * @description The e-mail threads filed on a company (`customer_id`: all of its threads) or an opportunity (`opp_id`), newest first, at most 100. One of the two is required. Needs the Email module.
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         get: operations["listEmailThreads"];
         put?: never;
@@ -1481,7 +1481,7 @@ export interface paths {
          * An e-mail thread
          * @description A thread and its messages, oldest first (at most 500). Visible to whoever may see its company and opportunity. Needs the Email module.
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         get: operations["getEmailThread"];
         put?: never;
@@ -1503,7 +1503,7 @@ export interface paths {
          * An e-mail
          * @description One message with its state (`queued`, `sending`, `sent`, `failed` with `error`, or `received`). Needs the Email module.
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         get: operations["getEmail"];
         put?: never;
@@ -1525,7 +1525,7 @@ export interface paths {
          * List website forms
          * @description The workspace's website forms by name, with their submission counts. Admins only (403 `forbidden` for other users); first party only (an OAuth token gets 403 `insufficient_scope`).
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         get: operations["listWebForms"];
         put?: never;
@@ -1533,7 +1533,7 @@ export interface paths {
          * Create a website form
          * @description Creates a form with a new random `public_key`; its submissions go to `owner_id` (default: the caller). Extra `fields` need distinct keys that are not a standard field (company, name, email, phone, message, website). Admins only (403 `forbidden` for other users); first party only (an OAuth token gets 403 `insufficient_scope`).
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         post: operations["createWebForm"];
         delete?: never;
@@ -1553,7 +1553,7 @@ export interface paths {
          * Get a website form
          * @description One website form. Admins only (403 `forbidden` for other users); first party only (an OAuth token gets 403 `insufficient_scope`).
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         get: operations["getWebForm"];
         put?: never;
@@ -1565,7 +1565,7 @@ export interface paths {
          * Update a website form
          * @description Changes the fields sent (name, owner, the extra fields as a whole, active); the public key stays. An inactive form refuses submissions. Admins only (403 `forbidden` for other users); first party only (an OAuth token gets 403 `insufficient_scope`).
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         patch: operations["updateWebForm"];
         trace?: never;
@@ -1583,7 +1583,7 @@ export interface paths {
          * Submit a website form (public)
          * @description No credential: a visitor of the customer's website sends the form to the workspace host. Matches the company by normalized name or creates it (raising `customer_created`), makes a task for the form's owner due today and raises `form_submitted`. Needs `company` and a name, e-mail or phone; the form's required extra fields must be filled. A filled honeypot (`website`) is answered like a success and stores nothing. 404 `not_found`: no active form with this key (or the workspace's licence lacks Customers).
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         post: operations["submitWebForm"];
         delete?: never;
@@ -1647,7 +1647,7 @@ export interface paths {
          * The SCIM connection card
          * @description What an admin needs to connect an identity provider: the SCIM base URL of this workspace, the active SCIM key (its prefix, never the token) and the last 20 provisioning operations. Admins only (403 `forbidden`); first-party credentials only.
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         get: operations["getScimConnection"];
         put?: never;
@@ -1671,7 +1671,7 @@ export interface paths {
          * Create a new SCIM key
          * @description Creates the SCIM key the identity provider authenticates with; the token is in this answer only. Every earlier SCIM key is revoked at once (audited as `credential_revoked`). Admins only (403 `forbidden`); first-party credentials only.
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         post: operations["createScimKey"];
         delete?: never;
@@ -1691,7 +1691,7 @@ export interface paths {
          * The ERP connection card
          * @description What an admin needs to connect the ERP and watch the exchange: the ERP API base URL, the active ERP keys (prefixes, never the tokens), the order queue by state, when the ERP last polled and the latest ERP errors. Admins only (403 `forbidden`); first-party credentials only.
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         get: operations["getErpConnection"];
         put?: never;
@@ -1715,14 +1715,14 @@ export interface paths {
          * Create a new ERP key
          * @description Creates the ERP key (`erp_…`) the ERP authenticates with on /api/erp/v1; the token is in this answer only. Every earlier ERP key is revoked at once (audited as `credential_revoked`). Admins only (403 `forbidden`); first-party credentials only.
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         post: operations["createErpKey"];
         /**
          * Revoke the ERP keys
          * @description Revokes every active ERP key: the ERP can no longer call /api/erp/v1 until a new key is created. Answers how many were revoked (0 when none was active). Admins only (403 `forbidden`); first-party credentials only.
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         delete: operations["revokeErpKeys"];
         options?: never;
@@ -1741,7 +1741,7 @@ export interface paths {
          * The dead letters of the ERP queue
          * @description Queue entries the ERP will not write as they are: rejected by the ERP (a report with `retry: false`: unknown customer, closed period) or failed 5 claims, newest first (at most 200, `total` counts all), with the reason and the ERP error. Fix the data, then requeue. Admins only (403 `forbidden`); first-party credentials only.
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         get: operations["listErpDeadLetters"];
         put?: never;
@@ -1765,7 +1765,7 @@ export interface paths {
          * Requeue every dead letter
          * @description Puts every dead letter back in the ERP queue: its ERP order is rebuilt from the order as it is now (with the fixed data), its attempts start again at 0 and the order shows `queued`. Answers how many (0 when none). Admins only (403 `forbidden`); first-party credentials only.
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         post: operations["requeueAllErpDeadLetters"];
         delete?: never;
@@ -1787,7 +1787,7 @@ export interface paths {
          * Requeue one dead letter
          * @description Puts the dead letter `{id}` (a queue entry id) back in the ERP queue, its ERP order rebuilt from the order as it is now, attempts at 0. 404: no queue entry with this id; 409 `conflict`: the entry is not a dead letter. Admins only (403 `forbidden`); first-party credentials only.
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         post: operations["requeueErpDeadLetter"];
         delete?: never;
@@ -1809,7 +1809,7 @@ export interface paths {
          * Set the password from an invitation link
          * @description Sets the password of the user an invitation or password-reset link (token `inv_…`) was sent to; no credential needed. Each link works once and until it expires; the workspace's password rules apply. Setting it ends every session of the user; sign in afterwards with POST /api/v1/login. An unknown, used or expired link answers 400 `invalid` with field `token`, a refused password 400 with field `password`.
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         post: operations["acceptInvitation"];
         delete?: never;
@@ -2227,7 +2227,7 @@ export interface paths {
          * Protected resource metadata of the REST API (RFC 9728)
          * @description Names the authorization server and scopes for the REST API (resource = the base URL). Public.
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         get: operations["getOAuthResourceMetadata"];
         put?: never;
@@ -2249,7 +2249,7 @@ export interface paths {
          * Protected resource metadata of the MCP endpoint (RFC 9728)
          * @description Names the authorization server and scopes for the MCP endpoint (resource = `<base>/mcp`). A 401 from /mcp points here in its `WWW-Authenticate: Bearer … resource_metadata="…"` challenge. Public.
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         get: operations["getMcpResourceMetadata"];
         put?: never;

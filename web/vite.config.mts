@@ -3,7 +3,7 @@ import { defineConfig } from 'vite';
 
 /**
  * The web app: React with the automatic JSX runtime through Vite's own oxc transform (no React plugin:
- * @vitejs/plugin-react 6 cannot be installed next to jest's Babel 7, see docs/decisions.md). Built into
+ * @vitejs/plugin-react 6 cannot be installed next to jest's Babel 7, see docs/decisions/web-app.md). Built into
  * web/dist, which the Nest app serves at `/`. `npm run dev` proxies the API to the service on :3000.
  */
 export default defineConfig({

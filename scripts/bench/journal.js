@@ -90,7 +90,7 @@ async function benchJournal({ ws, query, port, keys, companyIds, log }) {
   }
   await query('VACUUM ANALYZE outbox_events');
   // The journal shows an event once every write transaction older than it has ended, in the whole cluster
-  // (docs/decisions.md, "Event journal"): on a shared server another database's transaction can hold the
+  // (docs/decisions/webhooks-and-events.md): on a shared server another database's transaction can hold the
   // newest batches back. Wait for the watermark to pass them, and report the wait: it is not read time.
   const [{ last }] = await query('SELECT max(txid)::text AS last FROM outbox_events WHERE workspace_id = $1', [ws.id]);
   const w0 = Date.now();

@@ -16,8 +16,8 @@ function authority(host: string, scheme: string): string {
  * RFC 9112 3.2.2) becomes the origin form Express routes (`/oauth/token`), so `req.url` and
  * `req.originalUrl` name the routed path for everything after (limits, return addresses, logs).
  * A target whose host differs from the Host header is refused (400): the workspace is chosen by the
- * Host header, and a request naming two hosts is ambiguous (docs/decisions.md, "Absolute-form request
- * targets").
+ * Host header, and a request naming two hosts is ambiguous (docs/decisions/api-and-errors.md,
+ * "Absolute-form request targets and the limited path").
  */
 export function originForm(req: CrmRequest, _res: Response, next: NextFunction): void {
   if (!ABSOLUTE_FORM.test(req.url)) return next();

@@ -7,7 +7,7 @@ import { badText } from './body-guard';
 export const INT_MAX = 2_147_483_647;
 const INT_MIN = -2_147_483_648;
 
-/** Class metadata: on this body DTO `null` clears an optional field (PATCH semantics, docs/decisions.md). */
+/** Class metadata: on this body DTO `null` clears an optional field (PATCH semantics, docs/decisions/api-and-errors.md, "`null` in PATCH and create bodies"). */
 export const NULL_CLEARS = Symbol('crm:null-clears');
 const SWAGGER_PROPERTY = 'swagger/apiModelProperties';
 

@@ -7,7 +7,7 @@ import { createUser, createWorkspace, Fixture, issueKey, startApp, TestApp } fro
  * Password links (reset and invitation) are built on the configured base of the workspace, never on the
  * request's Host or X-Forwarded-Host: a request naming an IP literal, another port or a proxy header
  * must not make the service e-mail a set-password token to a host of the requester's choosing
- * (docs/decisions.md, "Link base"). IP literals stay the default workspace; unknown hosts are 404.
+ * (docs/decisions/deployment-and-runtime.md, "Link base"). IP literals stay the default workspace; unknown hosts are 404.
  */
 const HOME = `hl${process.pid}`;
 let t: TestApp;

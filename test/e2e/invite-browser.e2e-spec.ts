@@ -1,23 +1,23 @@
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import request from 'supertest';
 import { horizontalOverflow, signInWithPage, useChromium } from '../helpers/browser';
 import { freePort } from '../helpers/loopback-fetch';
 import { LoopbackSmtp, mailText, smtpServer } from '../helpers/smtp-server';
 import { createWorkspace, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
+import { screensDir } from '../helpers/screens-dir';
 
 /**
  * A user created over SCIM receives the invitation by e-mail (a real SMTP
  * conversation with a loopback server, sent by the background mail sender), opens the link in Chromium,
  * sets a password, lands signed in, and signs in again with it. Also "forgot password" end to end, and
- * screenshots of both pages at 1280 and 390 px (SCREENS_DIR=docs/screens refreshes the checked-in ones).
+ * screenshots of both pages at 1280 and 390 px (written to test-output/screens, or SCREENS_DIR).
  */
 jest.setTimeout(120_000);
 
 const chromium = useChromium();
-const dir = process.env.SCREENS_DIR ? resolve(process.env.SCREENS_DIR) : mkdtempSync(join(tmpdir(), 'crm-screens-'));
+const dir = screensDir();
 const PASSWORD = 'Sunny-Harbour-2024';
 let t: TestApp;
 let a: Fixture;

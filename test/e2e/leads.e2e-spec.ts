@@ -104,7 +104,7 @@ describe('POST /api/v1/leads', () => {
     const ev = await db(t).getRepository(OutboxEvent).find({ where: { workspaceId: a.ws.id, event: 'lead_created', recordId: l.id } });
     expect(ev).toHaveLength(1);
     expect(ev[0]!.data).toEqual({ id: l.id, company: 'Marmara Ambalaj', contact: 'Deniz Aksoy', email: 'deniz@example.com', interest: 'High' });
-    // absolute on the configured link base (docs/decisions.md, "Link base")
+    // absolute on the configured link base (docs/decisions/deployment-and-runtime.md, "Link base")
     expect(ev[0]!.url).toBe(`http://${a.host}:3000/leads/${l.id}`);
   });
 

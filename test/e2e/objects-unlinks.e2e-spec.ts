@@ -1,7 +1,7 @@
 import { User } from '../../src/domain/identity/user.entity';
 import { api, createUser, createWorkspace, Fixture, startApp, TestApp } from '../helpers/test-app';
 
-/** `unlinks` on PATCH /objects/{key}/records/{id}: removing one item of a relation (docs/decisions.md, "Custom objects"). */
+/** `unlinks` on PATCH /objects/{key}/records/{id}: removing one item of a relation (docs/decisions/objects-approvals-forms.md, "Links between records"). */
 let t: TestApp;
 let a: Fixture;
 let north: { user: User; key: string };

@@ -5,7 +5,7 @@ import { APP_PATHS } from '../../src/interfaces/web/app-shell';
 
 /**
  * Every route the service answers is in the OpenAPI document, and the document names no route that is
- * not there. The exceptions are pages for people, not API (docs/decisions.md, "The API contract"):
+ * not there. The exceptions are pages for people, not API (docs/decisions/api-and-errors.md, "The OpenAPI document as a contract"):
  * the web app's paths, the settings, invitation and password pages, the favicon, and the documentation UI itself.
  */
 const PAGES = [...APP_PATHS.map((p) => new RegExp(`^${p.replace('*rest', '\\*rest')}$`)), /^\/settings(\/|$)/, /^\/invite$/, /^\/reset-password$/, /^\/forgot-password$/, /^\/favicon\.(svg|ico)$/, /^\/api\/docs(\/|$)/, /^\/api\/openapi\.json$/];

@@ -1,20 +1,20 @@
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { useChromium } from '../helpers/browser';
 import { listenLoopback } from '../helpers/loopback-fetch';
 import { api, createWorkspace, type Fixture, startApp, type TestApp } from '../helpers/test-app';
+import { screensDir } from '../helpers/screens-dir';
 
 /**
  * `/api/docs` in Chromium: after "Authorize" with an API key, "Try it out" → "Execute" with the values the
  * page fills in answers 2xx on the list endpoints (it used to pre-fill `updated_since`, which the server
- * refuses without `sort=update`). A screenshot of the last answer is written to SCREENS_DIR or a temp dir.
+ * refuses without `sort=update`). A screenshot of the last answer is written to SCREENS_DIR or test-output/screens.
  */
 jest.setTimeout(180_000);
 
 const chromium = useChromium();
-const dir = process.env.SCREENS_DIR ? resolve(process.env.SCREENS_DIR) : mkdtempSync(join(tmpdir(), 'crm-screens-'));
+const dir = screensDir();
 /** List endpoints and their tags. */
 const LISTS: Record<string, string> = {
   '/api/v1/companies': 'Companies',

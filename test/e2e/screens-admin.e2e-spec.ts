@@ -1,6 +1,5 @@
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ErpQueueEntry } from '../../src/domain/crm/orders/erp-queue-entry.entity';
 import { signInWithPage, useChromium } from '../helpers/browser';
@@ -12,18 +11,19 @@ import { UsersService } from '../../src/domain/identity/users.service';
 import { SETTINGS_TEXT } from '../../src/interfaces/web/pages';
 import { SETTINGS_MESSAGES } from '../../src/interfaces/web/settings-messages.text';
 import { PASSWORD_TEXT } from '../../src/interfaces/web/password.text';
+import { screensDir } from '../helpers/screens-dir';
 
 /**
  * The admins' settings pages (Apps, SCIM, ERP, Connections) in Chromium at phone width (390 px) and desktop: no
  * sideways scrolling of the page, every change through the page without script
  * (create a chat connection, pause it, rotate a key through its confirm page), screenshots written to
- * SCREENS_DIR (docs/screens is checked in; default: a temp dir). Every settings page follows the user's
+ * SCREENS_DIR (default: test-output/screens, ignored by git). Every settings page follows the user's
  * language: a Turkish admin sees each one in Turkish (no English word of the dictionaries), an English one in English.
  */
 jest.setTimeout(120_000);
 
 const chromium = useChromium();
-const dir = process.env.SCREENS_DIR ? resolve(process.env.SCREENS_DIR) : mkdtempSync(join(tmpdir(), 'crm-screens-'));
+const dir = screensDir();
 const LONG_URL = `http://127.0.0.1:9/hooks/${'averyveryverylongpathsegmentwithoutanybreaks'.repeat(3)}?token=${'x'.repeat(80)}`;
 let t: TestApp;
 let a: Fixture;

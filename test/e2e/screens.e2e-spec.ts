@@ -1,22 +1,22 @@
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { LoopbackCallback, loopbackCallback, signInWithPage, useChromium } from '../helpers/browser';
 import { listenLoopback } from '../helpers/loopback-fetch';
 import { authorizeUrl, pkce, register } from '../helpers/oauth-flow';
 import { UsersService } from '../../src/domain/identity/users.service';
 import { createUser, createWorkspace, Fixture, startApp, TestApp } from '../helpers/test-app';
+import { screensDir } from '../helpers/screens-dir';
 
 /**
  * Screenshots of the server-rendered pages (sign-in and its code step, consent, Developers, Sessions; Connections: screens-admin)
- * at desktop and phone width, written to SCREENS_DIR (docs/screens is checked in; default: a temp dir).
- * `SCREENS_DIR=docs/screens npm test -- test/e2e/screens.e2e-spec.ts` refreshes them.
+ * at desktop and phone width, written to SCREENS_DIR (default: test-output/screens, ignored by git).
+ * The README's few are copied to docs/screens by hand.
  */
 jest.setTimeout(60_000);
 
 const chromium = useChromium();
-const dir = process.env.SCREENS_DIR ? resolve(process.env.SCREENS_DIR) : mkdtempSync(join(tmpdir(), 'crm-screens-'));
+const dir = screensDir();
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const PASSWORD = 'Correct-Horse-42';
 let t: TestApp;

@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { useChromium } from './browser';
 import { freePort } from './loopback-fetch';
+import { screensDir } from './screens-dir';
 import { startApp, type StartOptions, type TestApp } from './test-app';
 
 const ROOT = join(__dirname, '..', '..');
@@ -93,12 +94,10 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
 }
 
 /**
- * A screenshot for docs/screens/<name>-<width>.png, written only with SCREENSHOTS=1 (a person looks at
- * them; CI does not rewrite the committed ones).
+ * A screenshot `<name>-<width>.png` in test-output/screens (or SCREENS_DIR), written only with SCREENSHOTS=1:
+ * a person looks at them, and a full-page shot of every screen costs each CI run time for nothing.
  */
 export async function screenshot(page: Page, name: string, width: Width): Promise<void> {
   if (process.env.SCREENSHOTS !== '1') return;
-  const dir = join(ROOT, 'docs', 'screens');
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}-${width}.png`), fullPage: true });
+  await page.screenshot({ path: join(screensDir(), `${name}-${width}.png`), fullPage: true });
 }

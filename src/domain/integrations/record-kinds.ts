@@ -4,7 +4,7 @@ import { invalid } from '../../platform/common/errors';
  * Record-creation connections (spec 6.5): seven products in the three families the spec names. Each
  * delivery creates one record through the product's public REST API with the customer's token; the
  * request is built at send time (record-requests.ts) from the stored 6.2 body, so the delivery log,
- * "send again" and replay work as for webhooks. Choice and contents: docs/decisions.md.
+ * "send again" and replay work as for webhooks. Choice and contents: docs/decisions/webhooks-and-events.md.
  */
 export const RECORD_KINDS = ['asana', 'trello', 'jira', 'airtable', 'google_sheets', 'mailchimp', 'brevo'] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];

@@ -5,7 +5,7 @@
  * a key without a label in the caller's language shows `stage_labels`/`stage_gate` for stages, else the
  * key itself. Subsets of a list (open_stages, task_closed_statuses…) share the list's labels.
  * Workspaces made before labels existed have none stored: `labelsOf` answers the defaults for the keys
- * they still have (read-time defaulting, docs/decisions.md).
+ * they still have (read-time defaulting, docs/decisions/i18n.md).
  */
 import type { WorkspaceConstants } from './workspace.entity';
 import { DEFAULT_LABELS_EN, DEFAULT_LABELS_TR } from './default-labels';

@@ -22,9 +22,9 @@ export const API_TAGS = {
   Approvals: 'Approval lists, requests and decisions. Spec 2.17, 4.10.',
   Webhooks: 'Outbound signed webhooks and their deliveries. Spec 2.16, 6.',
   'Custom objects': 'Custom object definitions and their records. Spec 2.10, 4.7.',
-  'Website forms': 'Forms on the customer\'s website that create leads (beyond the spec: docs/decisions.md).',
-  Support: 'Support tickets (beyond the spec: docs/decisions.md).',
-  Connections: 'One console for every connection: grants, keys, webhooks and chat with their health, revoke and rotate (beyond the spec: see docs/decisions.md).',
+  'Website forms': 'Forms on the customer\'s website that create leads (beyond the spec: docs/decisions/objects-approvals-forms.md).',
+  Support: 'Support tickets (beyond the spec: docs/decisions/crm-records.md).',
+  Connections: 'One console for every connection: grants, keys, webhooks and chat with their health, revoke and rotate (beyond the spec: see docs/decisions/webhooks-and-events.md).',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
 

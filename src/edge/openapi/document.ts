@@ -128,7 +128,7 @@ function completeOperation(schemasOf: Record<string, unknown>, path: string, met
   for (const p of params) if (p.in === 'query' && p.schema && 'example' in p.schema) moveExampleToDescription(p);
   if (!registered) return;
   const { spec, handler } = registered;
-  op.description = `${spec.description}\n\n${spec.spec ? `Spec section ${spec.spec}.` : 'Beyond the spec: see docs/decisions.md.'}`;
+  op.description = `${spec.description}\n\n${spec.spec ? `Spec section ${spec.spec}.` : 'Beyond the spec: see docs/decisions/README.md.'}`;
   const responses: Record<string, ResponseObject> = {};
   const successes: ApiSuccess[] = Array.isArray(spec.ok) ? spec.ok : spec.ok instanceof z.ZodType ? [{ schema: spec.ok }] : [spec.ok];
   const routeStatus = (Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined) ?? (method === 'post' ? 201 : 200);

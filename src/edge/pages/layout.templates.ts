@@ -2,7 +2,7 @@
  * The shared layout and partials of every server-rendered page (eta syntax; `<%= %>` escapes, `<%~ %>`
  * is raw and only ever gets markup rendered by these templates). Embedded as strings so that jest
  * (swc, from src/) and the compiled server (from dist/) load the same templates without a file step:
- * see docs/decisions.md, "Server-rendered pages".
+ * see docs/decisions/server-pages.md, "Templates: eta, embedded as TypeScript strings".
  */
 
 /** One style sheet for all pages; no script anywhere. Allowed by its hash in the pages' CSP. */

@@ -6,7 +6,7 @@ import { formatTimestamp } from '../../platform/common/time';
  * A signed-in page follows the user's language (`users.locale`, else the workspace's `app.locale`: the
  * `locale` of GET /api/v1/me); a page without a user follows the person it is for when known (the user of
  * an invitation link), else the browser's Accept-Language, else the workspace's language.
- * See docs/decisions.md, "Settings pages".
+ * See docs/decisions/server-pages.md, "Pages in the user's language".
  */
 export type Lang = 'en' | 'tr';
 export const LANGS: readonly Lang[] = ['en', 'tr'];

@@ -17,7 +17,7 @@ import { REVISION_STRUCTURED } from './mcp.tools';
 
 /**
  * POST /api/v1/ask. It lives in the MCP interface because its model's tools are the MCP read tools (an
- * interface imports no other, and the tool registry is this interface's): docs/decisions.md.
+ * interface imports no other, and the tool registry is this interface's): docs/decisions/mcp.md, "Ask".
  */
 @ApiTags('Ask')
 @Controller('api/v1/ask')

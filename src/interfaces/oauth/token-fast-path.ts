@@ -44,8 +44,8 @@ const noop = (): void => undefined;
  * OAuth CORS, the form body parser, the body check), the same workspace lookup and OAuth rate limit as
  * the Nest middleware, the same `OAuthService.token` as the controller, and errors through the same
  * `sendError`. Anything else (another content type or encoding, chunked, an unknown workspace, a query
- * string) is left to Express untouched, which answers it as before. docs/decisions.md, "Token endpoint
- * without the router".
+ * string) is left to Express untouched, which answers it as before. docs/decisions/auth-and-oauth.md,
+ * "Token endpoint without the router".
  */
 export function attachTokenFastPath(server: Server, express: Express, deps: TokenFastPathDeps): void {
   const handlers = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];

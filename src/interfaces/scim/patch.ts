@@ -7,7 +7,7 @@ import { CORE_USER, ENTERPRISE_USER } from './scim.schemas';
  * body, so PATCH and PUT share one set of attribute rules. Accepted as Okta and Microsoft Entra send it:
  * `op` in any letter case (`Replace`), operations without `path` whose `value` holds attributes
  * (`name.givenName`, the enterprise URN as a key or as a prefix), value filters with a sub-attribute
- * (`emails[type eq "work"].value`). Decisions where the RFC leaves room (docs/decisions.md):
+ * (`emails[type eq "work"].value`). Decisions where the RFC leaves room (docs/decisions/scim.md):
  * - `add` / `replace` through a value filter that matches nothing adds an element built from the filter's
  *   `eq` conditions (Entra adds a work phone that way); a filter that is not such a condition is `noTarget`;
  * - `remove` of something that is not there changes nothing;

@@ -63,7 +63,7 @@ const str = (v: unknown, max: number): string => (typeof v === 'string' ? v.slic
  * reset links (`/reset-password`), which sets the password with InvitationsService.accept (the same
  * domain call as POST /api/v1/invitations/accept) and signs the browser in to the settings; and
  * "forgot password" (`/forgot-password`). Bad links get a page of their own: 400 for a token never
- * issued, 410 for a used or expired one (docs/decisions.md, "Password links").
+ * issued, 410 for a used or expired one (docs/decisions/auth-and-oauth.md, "Password links").
  */
 @Injectable()
 export class PasswordPages {

@@ -7,8 +7,8 @@
  * and it is kept for the life of the connection while the table grows. So before a connection uses
  * one, the generic plan is made under the same name space, read with EXPLAIN and checked by the
  * caller's `planOk`; a connection whose plan fails the check keeps planning the statement per call
- * (custom plans, as an unnamed statement) and checks again later. docs/decisions.md, "Generic plan of
- * the refresh rotation".
+ * (custom plans, as an unnamed statement) and checks again later. docs/decisions/auth-and-oauth.md,
+ * "Generic plan of the refresh rotation".
  */
 
 /** A node of EXPLAIN (FORMAT JSON). */

@@ -40,7 +40,7 @@ export class OutboxEvent extends TenantEntity {
 
   /**
    * The writing transaction's id (`pg_current_xact_id()`, set by the database at insert): the journal
-   * pages on (txid, id) below the oldest transaction in flight (docs/decisions.md, "Event journal").
+   * pages on (txid, id) below the oldest transaction in flight (docs/decisions/webhooks-and-events.md).
    * A bigint (a string in JavaScript); never written by the application.
    */
   @Column({ type: 'bigint', insert: false, update: false, select: false, default: () => 'pg_current_xact_id()::text::bigint' })

@@ -2,7 +2,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 
 /**
  * The app's text in English and Turkish. A typed dictionary instead of an i18n library: tsc fails when a
- * key is missing in either language, and the app needs no plural engine beyond `{n}`. See docs/decisions.md.
+ * key is missing in either language, and the app needs no plural engine beyond `{n}`. See docs/decisions/i18n.md.
  */
 const en = {
   'app.loading': 'Loading…',

@@ -139,7 +139,7 @@ function FilterControl<K extends string>({ field: x, url }: { field: FilterField
 
 /**
  * The lists' name search matches from the start of a word for 1 or 2 letters and anywhere from 3 on (the
- * server's rule, for speed: docs/decisions.md); said under the field when the search in force is that short.
+ * server's rule, for speed: docs/decisions/search.md); said under the field when the search in force is that short.
  */
 export function ShortSearchNote({ q }: { q: string | null | undefined }) {
   const t = useT();

@@ -2,7 +2,7 @@ import { addDays, daysBetween } from '../../../platform/common/time';
 
 /**
  * Pure company rules (visit schedule, risk, pending work), shared by the company record and Today.
- * See docs/decisions.md ("Companies and people") for the choices made where the spec is silent.
+ * See docs/decisions/crm-records.md for the choices made where the spec is silent.
  */
 
 export type VisitState = 'never' | 'ok' | 'due_soon' | 'overdue';

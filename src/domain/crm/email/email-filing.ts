@@ -40,7 +40,7 @@ export function companyDomain(website: string, email: string): string {
 }
 
 /**
- * Files one incoming message (docs/decisions.md, E-mail filing): into the thread it replies to
+ * Files one incoming message (docs/decisions/email.md, "Threads and filing"): into the thread it replies to
  * (In-Reply-To, then References), else as a new thread on the company whose person has the sender's
  * address, else on the company whose domain (website, or its e-mail when not free-mail) is the sender's.
  * Only records the mailbox owner sees count (`visible`: owner ids, null = all): a thread, person or company

@@ -1,6 +1,6 @@
 /**
  * Whether the receiving server vouched for a message's From domain, read from its Authentication-Results
- * header (RFC 8601). Pure: no I/O. The rule is in docs/decisions.md (E-mail filing).
+ * header (RFC 8601). Pure: no I/O. The rule is in docs/decisions/email.md, "Threads and filing".
  */
 
 /** One header's values in message order (topmost first), unfolded; `raw` is a header block (pure). */

@@ -79,7 +79,7 @@ const VISIBLE_SQL = `AND ($2::int[] IS NULL OR CASE e.record_type
  * transaction still in flight; every transaction below it has ended, and those that committed are
  * visible to this snapshot. Rows are read in (txid, id) order strictly below the watermark, after the
  * cursor's position: a transaction that commits later has a txid at or above the watermark, so it can
- * never land behind a position already handed out (docs/decisions.md, "Event journal"). The index
+ * never land behind a position already handed out (docs/decisions/webhooks-and-events.md). The index
  * (workspace_id, txid, id) serves the range; events past retention are filtered here too, so the cut is
  * exact whenever housekeeping last ran.
  */

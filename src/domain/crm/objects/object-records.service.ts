@@ -18,7 +18,7 @@ import { ObjectViews, RecordView } from './object-views';
 
 /**
  * Absent = unchanged. `owner_id` null = no owner. `fields` / `links` as in spec 4.7. `unlinks` (updates
- * only, beyond the spec) has the shape of `links` and removes those targets (docs/decisions.md).
+ * only, beyond the spec) has the shape of `links` and removes those targets (docs/decisions/objects-approvals-forms.md).
  */
 export interface ObjectRecordInput {
   name?: string;

@@ -34,7 +34,7 @@ const KEYS: Record<string, { kind: KeyedRecord['kind']; table: string; name: str
 const KEY = /^([a-z])\s*-\s*(\d{1,9})$/i;
 
 /**
- * The global search's matches beyond names (docs/decisions.md, "Search folds letters"): a record key, the
+ * The global search's matches beyond names (docs/decisions/search.md, "The global search is a domain feature over the lists"): a record key, the
  * text of tasks and visits, and orders' customer PO numbers. Each with the visibility of its own list (a
  * task: its assignee's or owner's team; a visit and an order: its owner's), newest first through
  * `applySearch` (the newest rows, then the trigram index of the folded column: tasks' and activities' `text_fold`,

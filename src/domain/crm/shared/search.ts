@@ -5,7 +5,7 @@
  * 3 characters or more: substring ("contains"), answered by the trigram GIN indexes. 1 or 2 characters:
  * prefix ("starts with"): a trigram index cannot answer '%ab%' (no trigram in it), so such a search read
  * the workspace's whole table (0.9 s at 1M opportunities); 'ab%' has the word-start trigrams '  a' and
- * ' ab' and is answered by the same index. See docs/crm-rules.md ("Indexes") and docs/decisions.md.
+ * ' ab' and is answered by the same index. See docs/crm-rules.md ("Indexes") and docs/decisions/search.md.
  */
 export const MIN_SUBSTRING_CHARS = 3;
 
@@ -15,7 +15,7 @@ export function searchPattern(q: string): string {
 }
 
 /**
- * Letter folding (docs/decisions.md, "Search folds letters"): the accented Latin letters, Turkish ç ğ ı İ ö ş ü
+ * Letter folding (docs/decisions/search.md, "Search folds letters"): the accented Latin letters, Turkish ç ğ ı İ ö ş ü
  * â î û included, to plain a-z and A-Z to a-z, so "sahin" finds "Şahin", "IZMIR" "İzmir" and the reverse. The
  * database folds the stored text the same way (\`crm_fold\`, migration 1795487000000-FoldedSearch, which keeps its
  * own copy of these letters: test/unit/search.spec.ts compares them) into generated columns (\`name_fold\`,

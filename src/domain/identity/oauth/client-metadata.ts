@@ -13,7 +13,7 @@ export const METADATA_MAX_BYTES = 64 * 1024;
 const MIN_CACHE_MS = 60_000;
 const MAX_CACHE_MS = 86_400_000;
 const DEFAULT_CACHE_MS = 300_000;
-/** A document that could not be fetched or used is not asked for again for this long (docs/decisions.md). */
+/** A document that could not be fetched or used is not asked for again for this long (docs/decisions/auth-and-oauth.md). */
 export const FAILURE_CACHE_MS = 30_000;
 const MAX_CACHE_ENTRIES = 1_000;
 const MAX_REDIRECT_URIS = 20;

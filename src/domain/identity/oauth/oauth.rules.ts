@@ -9,7 +9,7 @@ export const REFRESH_IDLE_MS = 60 * 86_400_000;
 /**
  * A rotated-out refresh token that comes back within this long is the loser of two concurrent
  * refreshes (refused, nothing revoked); later it is reuse, and the grant's tokens are revoked
- * (RFC 9700 4.14.2; docs/decisions.md, "Refresh token reuse").
+ * (RFC 9700 4.14.2; docs/decisions/auth-and-oauth.md, "Refresh rotation").
  */
 export const REFRESH_REUSE_GRACE_MS = 10_000;
 /** Registered clients that never complete an authorization are removed after this long. */

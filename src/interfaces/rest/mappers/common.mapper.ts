@@ -16,7 +16,7 @@ export function listResponse<T>(items: T[], nextCursor: string | null) {
 
 /**
  * The workspace in the caller's language (the user's language setting, else the workspace's): stage labels,
- * gate texts and role labels of the answer follow it; keys never change (docs/decisions.md, "Labels").
+ * gate texts and role labels of the answer follow it; keys never change (docs/decisions/i18n.md).
  */
 export function callerView(auth: { workspace: Workspace; user: User | null }): Workspace {
   return inLanguage(auth.workspace, labelLang(auth.user?.locale ?? auth.workspace.app.locale));

@@ -13,7 +13,7 @@ export const WebFormField = named(
   { description: 'An extra field of a website form.', example: { key: 'volume', label: 'Yearly volume (t)', required: false } },
 );
 
-/** A website form (beyond the spec: docs/decisions.md). */
+/** A website form (beyond the spec: docs/decisions/objects-approvals-forms.md, "Website forms"). */
 export const WebForm = named(
   'WebForm',
   z.object({

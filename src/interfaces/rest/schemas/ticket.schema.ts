@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { example, f, listOf, named } from '../../../edge/openapi/schema';
 import { UserSummary, userSummaryExample } from './common.schema';
 
-/** A support ticket (beyond the spec: docs/decisions.md). */
+/** A support ticket (beyond the spec: docs/decisions/crm-records.md, "Tickets"). */
 export const Ticket = named(
   'Ticket',
   z.object({

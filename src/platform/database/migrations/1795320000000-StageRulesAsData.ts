@@ -1,8 +1,8 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Stage and status rules become data in the workspace's constants (docs/decisions.md, "Hardening:
- * stages and statuses"), and close_date is never null.
+ * Stage and status rules become data in the workspace's constants (docs/decisions/workspace-constants.md,
+ * "Rules as data: roles, not keys"), and close_date is never null.
  *
  * 1. Existing workspaces get the new constants where they have none (`computed || RULES || constants`,
  *    so every key a workspace already has wins). The values reproduce the rules that were code before:

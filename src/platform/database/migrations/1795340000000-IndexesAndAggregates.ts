@@ -1,8 +1,8 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Indexes for the hardening issue (docs/crm-rules.md "Indexes", docs/decisions.md "Hardening: indexes
- * and aggregates"). Hand-written: partial, expression, GIN and GiST indexes; the entities declare them
+ * Indexes (docs/crm-rules.md "Indexes", docs/decisions/performance-and-tests.md and
+ * docs/decisions/search.md). Hand-written: partial, expression, GIN and GiST indexes; the entities declare them
  * with `synchronize: false` so schema diffs leave them alone.
  *
  * pg_trgm and btree_gist are "trusted" contrib extensions (PostgreSQL 13+): the database owner may create

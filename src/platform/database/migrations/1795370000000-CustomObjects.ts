@@ -4,7 +4,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * Custom objects (spec 2.10, 4.7): definitions per workspace (`object_types`, fields and relations as
  * jsonb), records with their field values as jsonb (`object_records`), and relation links indexed for
  * both directions (`object_links`: a record's own links by source, the links pointing at a record by
- * target). No foreign keys between tenant tables (docs/decisions.md).
+ * target). No foreign keys between tenant tables (docs/decisions/tenancy-and-data.md).
  */
 export class CustomObjects1795370000000 implements MigrationInterface {
   name = 'CustomObjects1795370000000';

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Quick Entry constants for existing workspaces (docs/decisions.md, "Quick Entry"): templates, the
+ * Quick Entry constants for existing workspaces (docs/decisions/leads-and-quick-entry.md): templates, the
  * undo window, and the maps from the suggestion rules' next-step roles and trial outcomes to the
  * workspace's own next_actions and demo_results. A frozen copy of the defaults of that day, adapted to
  * each workspace so the result passes validation: a mapping whose value the workspace does not have is

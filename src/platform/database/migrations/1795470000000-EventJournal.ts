@@ -3,7 +3,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * The event journal (GET /api/v1/events): every outbox event carries the id of the transaction
  * that wrote it (`pg_current_xact_id()`, 64 bits, as bigint), and readers page on (txid, id) up to the
- * oldest transaction still in flight (docs/decisions.md, "Event journal"). The index serves the page:
+ * oldest transaction still in flight (docs/decisions/webhooks-and-events.md). The index serves the page:
  * workspace, then the journal order.
  */
 export class EventJournal1795470000000 implements MigrationInterface {

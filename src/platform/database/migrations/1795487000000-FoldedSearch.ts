@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Search folds letters (docs/decisions.md, "Search folds letters"). `crm_fold(text)` maps the accented Latin
+ * Search folds letters (docs/decisions/search.md, "Search folds letters"). `crm_fold(text)` maps the accented Latin
  * letters (Turkish ç ğ ı İ ö ş ü â î û first) to plain a-z, then A-Z to a-z (`lower` under the
  * "C" collation: ASCII only, the same on every server; under a Turkish locale lower('I') is ı). Immutable, no
  * extension (PGlite has no unaccent). translate() costs about 30 ns per character for each letter of its table,
