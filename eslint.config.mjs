@@ -127,7 +127,7 @@ export default tseslint.config(
     rules: tenancyRules(tenancySyntax),
   },
   {
-    // Sizes (issue 17): a file over 400 lines or a function over 80 (blank lines and comments aside) holds
+    // Sizes: a file over 400 lines or a function over 80 (blank lines and comments aside) holds
     // more than one reason to change; split it by reason (pure rules apart from I/O, one function per step).
     // Declarative tables that must stay whole (migrations) are left out by pattern; a single table elsewhere
     // may carry an eslint-disable-next-line comment that says why. test/unit/size-lint.spec.ts shows both rules.
