@@ -7,7 +7,7 @@ import { Fields } from '../../shell/RecordView';
 import { HealthBadge, stageLabel, type Opp } from '../opportunity-parts';
 import { useOppText } from '../opportunity.text';
 import type { Change } from './change';
-import { lineLabel } from './OppForm';
+import { lineLabel } from './opp-form-parts';
 import { Bant } from './record-sections';
 
 /** The opportunity's own fields, under its stage bar and actions. */
