@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import crm from './lint/feature-cycles.mjs';
 
@@ -110,6 +111,18 @@ export default tseslint.config(
       'boundaries/dependencies': ['error', { default: 'disallow', policies: boundaryPolicies }],
       // the entry points and the app wiring (src/*.ts) are not elements: importing them is an error
       'boundaries/no-unknown-dependencies': 'error',
+    },
+  },
+  {
+    // the web app is held to the service's sizes, components to 150 lines, and to the rules of hooks
+    files: ['web/src/**/*.ts', 'web/src/**/*.tsx'],
+    ignores: ['web/src/**/*.spec.ts', 'web/src/**/*.spec.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'max-lines': ['error', { max: 400 }],
+      'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }],
     },
   },
   {

@@ -1,19 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
-import { api, must, type Schemas } from '../../lib/api';
+import type { Schemas } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { useLabels, type LabelList } from '../../lib/labels';
 import { useMe } from '../../lib/session';
 import { Field, fieldErrors } from '../../shell/forms';
 import { useLeadText } from './leads.text';
+import { AlsoMet, Chips, FairSelect, TEXTS, useLeadSave, type Person, type TextName, type Values } from './lead-form-parts';
 
 type Lead = Schemas['Lead'];
 type Fair = Schemas['Fair'];
-type Person = Schemas['LeadPersonDto'];
-
-const TEXTS = ['company', 'contact_name', 'title', 'phone', 'wa', 'email', 'website', 'city', 'sector', 'supplier', 'interest', 'line', 'next_action', 'next_date', 'note', 'project_note', 'products_text', 'timing', 'visitor_type', 'unit', 'potential_kg', 'opp_type'] as const;
-type TextName = (typeof TEXTS)[number];
-type Values = Record<TextName, string>;
 
 const splitProducts = (s: string) => s.split(',').map((p) => p.trim()).filter(Boolean);
 
@@ -37,30 +32,12 @@ export function LeadForm({ lead, fairs, defaultFairId, onSaved, onCancel, compac
   const catalogue = me.products.map((p) => p.code || p.name);
   const others = products.filter((p) => !catalogue.includes(p));
 
-  const save = useMutation({
-    mutationFn: async () => {
-      const body = {
-        ...v,
-        next_date: v.next_date || null,
-        potential_kg: v.potential_kg.trim() === '' ? null : Number(v.potential_kg.replace(',', '.')),
-        fair_id: fairId ? Number(fairId) : null,
-        products: products.join(', '),
-        ...(lead ? { customer_id: lead.customer_id } : {}),
-        ...(converted ? {} : { people: people.filter((p) => p.name.trim() || p.email?.trim() || p.phone?.trim()).map((p) => ({ name: p.name, title: p.title || undefined, email: p.email || undefined, phone: p.phone || undefined })) }),
-      };
-      if (lead) return must(await api.PATCH('/api/v1/leads/{id}', { params: { path: { id: lead.id } }, body })).lead;
-      const filled = Object.fromEntries(Object.entries(body).filter(([, x]) => x !== '' && x !== null && !(Array.isArray(x) && x.length === 0)));
-      return must(await api.POST('/api/v1/leads', { body: { ...filled, company: v.company } })).lead;
-    },
-    onSuccess: (l) => {
-      onSaved(l);
-      if (!lead) {
-        setV(initial());
-        setProducts([]);
-        setPeople([]);
-      }
-    },
-  });
+  const reset = () => {
+    setV(initial());
+    setProducts([]);
+    setPeople([]);
+  };
+  const save = useLeadSave({ lead, v, fairId, products, people, onSaved, reset });
   const errors = fieldErrors(save.error);
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -86,19 +63,6 @@ export function LeadForm({ lead, fairs, defaultFairId, onSaved, onCancel, compac
         </select>
       )}
     </Field>
-  );
-  const chips = (label: string, options: { value: string; label: string }[], isOn: (x: string) => boolean, toggle: (x: string) => void, error?: string) => (
-    <fieldset className="ld-chips">
-      <legend>{label}</legend>
-      <div>
-        {options.map((o) => (
-          <button key={o.value} type="button" className="ld-chip" aria-pressed={isOn(o.value)} onClick={() => toggle(o.value)}>
-            {o.label}
-          </button>
-        ))}
-      </div>
-      {error ? <p className="error co-field-error">{error}</p> : null}
-    </fieldset>
   );
 
   const title = lead ? text('editLead') : text('captureLead');
@@ -127,19 +91,7 @@ export function LeadForm({ lead, fairs, defaultFairId, onSaved, onCancel, compac
     <form className="panel ld-form" onSubmit={submit} noValidate aria-labelledby="lead-form-title">
       <h2 id="lead-form-title">{title}</h2>
       <div className="ld-grid">
-        <Field label={text('fair')} error={errors.fair_id}>
-          {(p) => (
-            <select {...p} value={fairId} onChange={(e) => setFairId(e.target.value)}>
-              <option value="">{text('noFair')}</option>
-              {fairs.map((f) => (
-                <option key={f.id} value={f.id}>
-                  {f.name}
-                </option>
-              ))}
-              {lead?.fair_id && !fairs.some((f) => f.id === lead.fair_id) ? <option value={lead.fair_id}>{lead.fair}</option> : null}
-            </select>
-          )}
-        </Field>
+        <FairSelect lead={lead} fairs={fairs} fairId={fairId} setFairId={setFairId} error={errors.fair_id} />
         {input('company', text('company'), 'text', { autoComplete: 'organization' })}
         {input('contact_name', text('contact'), 'text', { autoComplete: 'name' })}
         {input('title', text('title'))}
@@ -147,22 +99,22 @@ export function LeadForm({ lead, fairs, defaultFairId, onSaved, onCancel, compac
         {input('email', text('email'), 'email', { autoComplete: 'email' })}
         {input('city', text('city'))}
       </div>
-      {chips(
-        text('interest'),
-        c.lead_interest.map((x) => ({ value: x, label: labelOf('lead_interest', x) })),
-        (x) => v.interest === x,
-        (x) => set('interest', v.interest === x ? '' : x),
-        errors.interest,
-      )}
-      {catalogue.length > 0 || others.length > 0
-        ? chips(
-            text('products'),
-            [...me.products.map((p) => ({ value: p.code || p.name, label: p.name })), ...others.map((o) => ({ value: o, label: o }))],
-            (x) => products.includes(x),
-            (x) => setProducts(products.includes(x) ? products.filter((p) => p !== x) : [...products, x]),
-            errors.products,
-          )
-        : null}
+      <Chips
+        label={text('interest')}
+        options={c.lead_interest.map((x) => ({ value: x, label: labelOf('lead_interest', x) }))}
+        isOn={(x) => v.interest === x}
+        toggle={(x) => set('interest', v.interest === x ? '' : x)}
+        error={errors.interest}
+      />
+      {catalogue.length > 0 || others.length > 0 ? (
+        <Chips
+          label={text('products')}
+          options={[...me.products.map((p) => ({ value: p.code || p.name, label: p.name })), ...others.map((o) => ({ value: o, label: o }))]}
+          isOn={(x) => products.includes(x)}
+          toggle={(x) => setProducts(products.includes(x) ? products.filter((p) => p !== x) : [...products, x])}
+          error={errors.products}
+        />
+      ) : null}
       <div className="ld-grid">
         {select('next_action', text('nextAction'), c.lead_next_actions, 'lead_next_actions')}
         {input('next_date', text('nextDate'), 'date')}
@@ -170,26 +122,7 @@ export function LeadForm({ lead, fairs, defaultFairId, onSaved, onCancel, compac
       <Field label={text('note')} error={errors.note}>
         {(p) => <textarea {...p} rows={compact ? 2 : 3} value={v.note} onChange={(e) => set('note', e.target.value)} />}
       </Field>
-      {converted ? null : (
-        <fieldset className="ld-people">
-          <legend>{text('alsoMet')}</legend>
-          {people.map((p, i) => (
-            <div key={i} className="ld-person" role="group" aria-label={text('personN', { n: i + 1 })}>
-              {(['name', 'title', 'phone', 'email'] as const).map((k) => (
-                <Field key={k} label={text(k)} error={errors[`people.${i}.${k}`]}>
-                  {(fp) => <input {...fp} type={k === 'email' ? 'email' : k === 'phone' ? 'tel' : 'text'} value={p[k] ?? ''} onChange={(e) => setPeople(people.map((x, j) => (j === i ? { ...x, [k]: e.target.value } : x)))} />}
-                </Field>
-              ))}
-              <button type="button" onClick={() => setPeople(people.filter((_, j) => j !== i))}>
-                {text('removePerson', { name: p.name || text('personN', { n: i + 1 }) })}
-              </button>
-            </div>
-          ))}
-          <button type="button" onClick={() => setPeople([...people, { name: '' }])}>
-            {text('addPerson')}
-          </button>
-        </fieldset>
-      )}
+      {converted ? null : <AlsoMet people={people} setPeople={setPeople} errors={errors} />}
       {compact ? (
         <details className="ld-details">
           <summary>{text('moreDetails')}</summary>

@@ -9,15 +9,15 @@ import { RecordPicker, searchCompanies, type Picked } from '../../shell/RecordPi
 import type { Opp } from '../opportunity-parts';
 import { useOppText } from '../opportunity.text';
 import { useOppWritten } from './keys';
+import { HealthFields, useOppLabels, type HealthDraft } from './opp-form-parts';
+
+export { lineLabel } from './opp-form-parts';
 
 const TEXTS = ['name', 'value', 'currency', 'potential_kg', 'unit', 'offer_price', 'payment_days', 'close_date', 'start_date', 'probability', 'fc', 'owner_id', 'type', 'source', 'competitor', 'line', 'next_step', 'detail_status', 'note'] as const;
 type Name = (typeof TEXTS)[number];
 type Values = Record<Name, string>;
 const NULLABLE = new Set<Name>(['offer_price', 'payment_days', 'probability', 'fc', 'close_date']);
 const NUMBERS = new Set<Name>(['value', 'potential_kg', 'offer_price', 'payment_days', 'probability', 'owner_id']);
-
-/** The workspace's own name for the line (constants.opp_line_label), unless it is the default English one: then `fallback`, in the user's language. */
-export const lineLabel = (configured: string, fallback: string): string => (configured && configured !== 'Product line' ? configured : fallback);
 
 /** The form's values of an opportunity (empty strings for what is not set). */
 function valuesOf(o: Opp | undefined, me: ReturnType<typeof useMe>): Values {
@@ -72,7 +72,7 @@ export function OppForm({ opp, company: preset, onSaved, onCancel }: { opp?: Opp
   // tags and a health set by hand (spec 2.6 `tags`, `health_manual` with grade, label and note)
   const [tags, setTags] = useState(() => (opp?.tags ?? []).join(', '));
   const startHealth = { manual: opp?.health_manual ?? false, grade: opp?.health_manual ? opp.health.grade : '', label: opp?.health_manual ? opp.health.label : '', note: opp?.health_note ?? '' };
-  const [health, setHealth] = useState(startHealth);
+  const [health, setHealth] = useState<HealthDraft>(startHealth);
   const set = (name: Name) => (e: { target: { value: string } }) => setValues({ ...values, [name]: e.target.value });
 
   const save = useMutation({
@@ -97,34 +97,7 @@ export function OppForm({ opp, company: preset, onSaved, onCancel }: { opp?: Opp
       onSaved(o);
     },
   });
-  const labels: Record<string, string> = {
-    name: text('name'),
-    customer_id: text('company'),
-    product_id: text('product'),
-    value: text('value'),
-    currency: text('currency'),
-    potential_kg: text('quantity'),
-    unit: text('unit'),
-    offer_price: text('offerPrice'),
-    payment_days: text('paymentDays'),
-    close_date: text('closeDate'),
-    start_date: text('startDate'),
-    detail_status: text('detailStatus'),
-    tags: text('tags'),
-    health_grade: text('healthGrade'),
-    health_label: text('healthLabel'),
-    health_note: text('healthNote'),
-    probability: text('probabilityPct'),
-    fc: text('forecast'),
-    owner_id: text('owner'),
-    type: text('type'),
-    source: text('source'),
-    competitor: text('competitor'),
-    line: lineLabel(c.opp_line_label, text('line')),
-    next_step: text('nextStep'),
-    note: text('note'),
-    '*': text('opportunity'),
-  };
+  const labels = useOppLabels();
   const errors = useFieldSentences(save.error, labels);
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -191,36 +164,7 @@ export function OppForm({ opp, company: preset, onSaved, onCancel }: { opp?: Opp
           {(p) => <input {...p} name="tags" value={tags} onChange={(e) => setTags(e.target.value)} />}
         </Field>
       </div>
-      <fieldset className="opp-health-set">
-        <legend>{text('health')}</legend>
-        <label className="co-check">
-          <input type="checkbox" checked={health.manual} onChange={(e) => setHealth({ ...health, manual: e.target.checked })} /> {text('healthByHand')}
-        </label>
-        <div className="co-grid">
-          {health.manual ? (
-            <>
-              <Field label={labels.health_grade!} error={errors.health_grade} required>
-                {(p) => (
-                  <select {...p} value={health.grade} onChange={(e) => setHealth({ ...health, grade: e.target.value })}>
-                    <option value="" />
-                    {['A', 'B', 'C', 'D'].map((g) => (
-                      <option key={g} value={g}>
-                        {g}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-              <Field label={labels.health_label!} error={errors.health_label}>
-                {(p) => <input {...p} value={health.label} maxLength={40} onChange={(e) => setHealth({ ...health, label: e.target.value })} />}
-              </Field>
-            </>
-          ) : null}
-          <Field label={labels.health_note!} error={errors.health_note}>
-            {(p) => <input {...p} value={health.note} maxLength={300} onChange={(e) => setHealth({ ...health, note: e.target.value })} />}
-          </Field>
-        </div>
-      </fieldset>
+      <HealthFields health={health} setHealth={setHealth} labels={labels} errors={errors} />
       <Field label={labels.note!} error={errors.note}>
         {(p) => <textarea {...p} name="note" rows={3} maxLength={5000} value={values.note} onChange={set('note')} />}
       </Field>

@@ -1,13 +1,12 @@
-import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, must, type Schemas } from '../../lib/api';
-import { useLang, useT } from '../../lib/i18n';
-import { useLabels } from '../../lib/labels';
+import type { Schemas } from '../../lib/api';
+import { useT } from '../../lib/i18n';
 import { useMe } from '../../lib/session';
 import { Field, fieldErrors, FormError } from '../../shell/forms';
-import { Block, Chips, useBlockLabel, type Choices, type Config, type Suggestion, type TemplateBlock, type Values } from './blocks';
+import { Block, Chips, useBlockLabel, type Choices, type Config, type TemplateBlock, type Values } from './blocks';
 import { useVisitText } from './visits.text';
+import { PeopleChecks, useSuggestions, useVisitSave } from './visit-form-parts';
 
 type Company = Schemas['CompanyRecord'];
 /** What the form holds; kept when a save is undone. */
@@ -60,12 +59,9 @@ export function VisitForm({
   onSaved: (activity: Schemas['Activity']) => void;
 }) {
   const me = useMe();
-  const lang = useLang();
-  const labelOf = useLabels();
   const t = useT();
   const text = useVisitText();
   const blockLabel = useBlockLabel();
-  const [announce, setAnnounce] = useState('');
   const [missing, setMissing] = useState<Record<string, string>>({});
   const template = config.templates.find((x) => x.id === draft.templateId) ?? config.templates[0];
   const conds = conditions(draft, company, config, me.constants.customer_statuses);
@@ -73,89 +69,10 @@ export function VisitForm({
   const tblocks = (template?.blocks ?? []).filter((b) => byKey.has(b.k));
   const shownBlock = (b: TemplateBlock) => filled(draft.values[b.k]) || (b.st !== 'off' && (!b.cond || conds[b.cond]) && (b.st === 'open' || draft.opened.includes(b.k)));
   const chipBlock = (b: TemplateBlock) => !shownBlock(b) && b.st === 'chip' && (!b.cond || conds[b.cond]);
-
-  // suggestions, debounced while the note is typed
-  const [debounced, setDebounced] = useState(draft.note);
-  useEffect(() => {
-    const h = setTimeout(() => setDebounced(draft.note), 450);
-    return () => clearTimeout(h);
-  }, [draft.note]);
-  const suggest = useQuery({
-    queryKey: ['qe-suggest', company.id, debounced],
-    queryFn: async () => must(await api.POST('/api/v1/qe/suggest', { body: { note: debounced, customer_id: company.id } })).items,
-    enabled: debounced.trim().length > 2,
-    placeholderData: (prev) => prev,
-  });
-  const offBlocks = new Set(tblocks.filter((b) => b.st === 'off').map((b) => b.k));
-  // a suggestion the form already holds (applied, or chosen by hand) is no chip any more
-  const holds = (s: Suggestion) => {
-    const k = s.block || 'next';
-    const keys = new Set(byKey.get(k)?.fields.map((x) => x.k) ?? []);
-    const own = Object.entries(s.fields).filter(([x]) => keys.has(x));
-    return own.length > 0 && own.every(([x, v]) => draft.values[k]?.[x] === v);
-  };
-  const chips = (debounced.trim().length > 2 ? (suggest.data ?? []) : []).filter((s) => !draft.applied.includes(s.id) && !offBlocks.has(s.block || 'next') && !holds(s));
-  const chipLabel = (s: Suggestion) => {
-    if (lang !== 'tr') return s.label;
-    const shown = Object.entries(s.fields).filter(([k]) => !k.endsWith('_id') && k !== 'stage' && k !== 'code' && k !== 'outcome');
-    // the next step's action and a trial's result are constants: their labels, not their keys
-    const value = (k: string, v: string) => (k === 'action' ? labelOf('next_actions', v) : k === 'result' ? labelOf('demo_results', v) : v);
-    return `${blockLabel(s.block || 'next', s.block)}: ${shown.map(([k, v]) => value(k, String(v))).join(' ')}`;
-  };
-
-  const apply = (s: Suggestion) => {
-    const k = s.block || 'next';
-    const keys = new Set(byKey.get(k)?.fields.map((f) => f.k) ?? []);
-    const fields = Object.fromEntries(Object.entries(s.fields).filter(([f]) => keys.has(f)));
-    setDraft((d) => ({
-      ...d,
-      values: { ...d.values, [k]: { ...d.values[k], ...fields } },
-      opened: d.opened.includes(k) ? d.opened : [...d.opened, k],
-      applied: [...d.applied, s.id],
-      people: k === 'contact' && fields.person_id && !d.people.includes(Number(fields.person_id)) ? [...d.people, Number(fields.person_id)] : d.people,
-    }));
-    setAnnounce(text('applied', { label: chipLabel(s) }));
-  };
-  const onKey = (e: KeyboardEvent) => {
-    if (!e.altKey || e.ctrlKey || e.metaKey) return;
-    const n = Number(e.key) || Number(/^Digit(\d)$/.exec(e.code)?.[1]);
-    if (n >= 1 && n <= 9 && chips[n - 1]) {
-      e.preventDefault();
-      apply(chips[n - 1]!);
-    }
-  };
+  const { chips, chipLabel, apply, onKey, announce } = useSuggestions({ draft, setDraft, company, byKey, tblocks });
   const setValue = (k: string, field: string, value: string) => setDraft((d) => ({ ...d, values: { ...d.values, [k]: { ...d.values[k], [field]: value } } }));
 
-  const qc = useQueryClient();
-  const save = useMutation({
-    mutationFn: async () => {
-      const shown = tblocks.filter(shownBlock);
-      const blocks = Object.fromEntries(shown.map((b) => [b.k, Object.fromEntries(Object.entries(draft.values[b.k] ?? {}).filter(([, v]) => v.trim() !== ''))]).filter(([, v]) => Object.keys(v as object).length));
-      const v = draft.values;
-      const contact = Number(v.contact?.person_id) || null;
-      const body = {
-        type: draft.type,
-        topic: template?.topic || null,
-        date: draft.date,
-        customer_id: company.id,
-        person_ids: [...new Set([...draft.people, ...(contact ? [contact] : [])])],
-        opp_id: shown.some((b) => b.k === 'opp') && v.opp?.opp_id ? Number(v.opp.opp_id) : null,
-        note: draft.note.trim() || null,
-        next_action: shown.some((b) => b.k === 'next') ? v.next?.action || null : null,
-        next_date: shown.some((b) => b.k === 'next') ? v.next?.date || null : null,
-        outcome: shown.some((b) => b.k === 'trial') ? v.trial?.result || null : null,
-        blocks,
-      };
-      return must(await api.POST('/api/v1/activities', { body })).activity;
-    },
-    onSuccess: (a) => {
-      void qc.invalidateQueries({ queryKey: ['company', company.id] });
-      void qc.invalidateQueries({ queryKey: ['today'] });
-      // the next step became a task (task_id): task lists and the calendar show it
-      void qc.invalidateQueries({ queryKey: ['tasks'] });
-      onSaved(a);
-    },
-  });
+  const save = useVisitSave({ draft, company, template, tblocks, shownBlock, onSaved });
   const errors = fieldErrors(save.error);
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -217,20 +134,7 @@ export function VisitForm({
         {announce}
       </p>
 
-      <fieldset className="qe-people">
-        <legend>{text('people')}</legend>
-        {choices.people.length === 0 ? <p className="help">{text('noPeople')}</p> : null}
-        {choices.people.map((p) => (
-          <label key={p.id} className="qe-check">
-            <input
-              type="checkbox"
-              checked={draft.people.includes(p.id)}
-              onChange={(e) => setDraft((d) => ({ ...d, people: e.target.checked ? [...d.people, p.id] : d.people.filter((x) => x !== p.id) }))}
-            />
-            {p.name}
-          </label>
-        ))}
-      </fieldset>
+      <PeopleChecks choices={choices} draft={draft} setDraft={setDraft} />
 
       {tblocks.filter(shownBlock).map((b) => (
         <Block
