@@ -26,15 +26,9 @@ import type { UserContext } from '../../domain/identity/auth-context';
 import { fingerprintOf, IdempotencyKeys } from '../../domain/identity/idempotency';
 import { McpCallAudit } from '../../domain/identity/mcp-call-audit';
 import { flag, problemsOf } from './mcp.args';
-import { deleteTools } from './mcp.delete-tools';
 import type { Answer } from './mcp.elicitation';
 import type { ToolDef, ToolServices } from './mcp.tool-def';
-import { readTools } from './mcp.read-tools';
-import { recordWriteTools } from './mcp.record-write-tools';
-import { researchTools } from './mcp.research-tools';
-import { salesTools } from './mcp.sales-tools';
-import { serviceTools } from './mcp.service-tools';
-import { writeTools } from './mcp.write-tools';
+import { TOOL_KINDS } from './tools';
 
 const MAX_PROBLEMS = 10;
 const fail = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
@@ -113,12 +107,12 @@ export class McpTools {
     @Inject(ROOT_LOGGER) private readonly log: pino.Logger,
   ) {
     const services: ToolServices = { companies, people, opps, activities, tasks, today, leads, events, search, calendar, leadConvert, orders, approvals, tickets, objectTypes, objectRecords, quickEntry };
-    const extra = [...salesTools(services), ...serviceTools(services)];
-    const writes = [...writeTools(services), ...recordWriteTools(services), ...deleteTools(services), ...extra.filter((t) => t.write)].map((t) => ({
+    const all = TOOL_KINDS.flatMap((kind) => kind(services));
+    const writes = all.filter((t) => t.write).map((t) => ({
       ...t,
       input: t.input.extend({ idempotency_key: IDEMPOTENCY_KEY, ...(t.confirm ? { confirm: CONFIRM } : {}) }),
     }));
-    this.tools = [...researchTools(services), ...readTools(services), ...extra.filter((t) => !t.write), ...writes];
+    this.tools = [...all.filter((t) => !t.write), ...writes];
     for (const def of this.tools) {
       const schema = jsonSchema(def.input, 'input') as Tool['inputSchema'];
       const output = jsonSchema(def.bare ? def.output : z.object({ result: def.output }), 'output') as NonNullable<Tool['outputSchema']>;
