@@ -1,5 +1,6 @@
 import * as z from 'zod/v4';
-import { JOURNAL_KINDS, JOURNAL_MAX_LIMIT } from '../../../domain/crm/journal';
+import { CRM_EVENT_NAMES } from '../../../domain/crm/event-kinds';
+import { JOURNAL_MAX_LIMIT } from '../../../domain/crm/journal';
 import { int, oneOf, text } from '../mcp.args';
 import { journal } from '../mcp.mappers';
 import { Journal } from '../mcp.outputs';
@@ -20,7 +21,7 @@ export function journalTools(s: ToolServices): ToolDef[] {
       output: Journal,
       input: z.strictObject({
         after: text(200, 'next_cursor of the previous call (or an event cursor); without it, from the oldest kept event').optional(),
-        event: z.array(oneOf(JOURNAL_KINDS as [string, ...string[]], `an event kind: ${JOURNAL_KINDS.join(', ')}`)).min(1, 'at least one kind').max(JOURNAL_KINDS.length).optional().describe('only these event kinds'),
+        event: z.array(oneOf(CRM_EVENT_NAMES as [string, ...string[]], `an event kind: ${CRM_EVENT_NAMES.join(', ')}`)).min(1, 'at least one kind').max(CRM_EVENT_NAMES.length).optional().describe('only these event kinds'),
         limit: int(1, JOURNAL_MAX_LIMIT, 'at most this many events (default 100)').optional(),
       }),
       run: async (auth, a) => journal(await s.events.list(auth, { after: a.after, limit: a.limit, event: a.event?.join(',') }), auth.workspace),
