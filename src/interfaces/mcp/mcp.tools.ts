@@ -22,6 +22,7 @@ import { ObjectTypesService } from '../../domain/crm/objects/object-types.servic
 import { OrdersService } from '../../domain/crm/orders/orders.service';
 import { QuickEntryService } from '../../domain/crm/quick-entry/quick-entry.service';
 import { TicketsService } from '../../domain/crm/tickets/tickets.service';
+import type { AskCall, AskTools } from '../../domain/crm/ask';
 import type { UserContext } from '../../domain/identity/auth-context';
 import { fingerprintOf, IdempotencyKeys } from '../../domain/identity/idempotency';
 import { McpCallAudit } from '../../domain/identity/mcp-call-audit';
@@ -79,7 +80,7 @@ function annotationsOf(t: ToolDef): NonNullable<Tool['annotations']> {
  * errors `code: message`; anything else is logged and answered as a JSON-RPC internal error).
  */
 @Injectable()
-export class McpTools {
+export class McpTools implements AskTools {
   private readonly tools: ToolDef[];
   private readonly byName = new Map<string, { def: ToolDef; schema: Tool['inputSchema']; output: NonNullable<Tool['outputSchema']> }>();
 
@@ -159,7 +160,7 @@ export class McpTools {
       });
   }
 
-  /** The read tools the caller may call (Ask offers them to its language model): the listing of `tools/list` without the writes. */
+  /** The read tools the caller may call (Ask offers them to its language model, ASK_TOOLS): the listing of `tools/list` without the writes. */
   readList(auth: UserContext): Tool[] {
     return this.list(auth, REVISION_STRUCTURED)
       .filter((t) => !this.byName.get(t.name)!.def.write)
@@ -167,7 +168,7 @@ export class McpTools {
   }
 
   /** A read tool's call (Ask): a write tool's name is answered as unknown, whatever the credential's scope. */
-  callRead(auth: UserContext, name: string, args: unknown, at: CallContext): Promise<CallToolResult> {
+  callRead(auth: UserContext, name: string, args: unknown, at: AskCall): Promise<CallToolResult> {
     if (this.byName.get(name)?.def.write) return Promise.resolve(fail(`not_found: unknown tool ${clip(name, 100)}`));
     return this.call(auth, name, args, { ...at, revision: REVISION_STRUCTURED });
   }
