@@ -23,6 +23,8 @@ import { RestModule } from './interfaces/rest/rest.module';
 import { ScimModule } from './interfaces/scim/scim.module';
 import { ErpModule } from './interfaces/erp/erp.module';
 import { OAuthModule } from './interfaces/oauth/oauth.module';
+// before the MCP module's import: the document's component schemas follow the order their files load (Ask's, then MCP's)
+import { AskApiModule } from './interfaces/rest/ask/ask.module';
 import { McpModule } from './interfaces/mcp/mcp.module';
 import { WorkspaceMiddleware } from './edge/workspace.middleware';
 import { WorkspaceModule } from './domain/workspace/workspace.module';
@@ -84,6 +86,7 @@ export class AppModule implements NestModule {
         ErpModule,
         OAuthModule,
         McpModule,
+        AskApiModule,
         WebhooksModule,
         WebModule,
         ...(opts.extraImports ?? []),

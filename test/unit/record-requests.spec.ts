@@ -2,6 +2,8 @@ import { DomainError } from '../../src/platform/common/errors';
 import { checkRecordConfig, checkRecordEvents, checkRecordToken, defaultApiBase, recordApiBase } from '../../src/domain/integrations/record-kinds';
 import { buildRecordRequest, cell, mailingPerson, RecordRequest, rowFields, splitName } from '../../src/domain/integrations/record-requests';
 import type { WebhookBody } from '../../src/domain/integrations/webhook-body';
+// the CRM's event kinds (their data fields order a spreadsheet row), registered as the application registers them
+import '../../src/domain/crm/event-kinds';
 import { loadConfig } from '../../src/platform/config/app-config';
 
 /** The pure request builders of the record-creation connections (spec 6.5), one product at a time. */

@@ -1,7 +1,8 @@
 import { DomainError } from '../../src/platform/common/errors';
 import { checkFilterFields, describeFilter, EventFilter, matchesFilter, MAX_FILTER_CONDITIONS, parseEventFilter, valueAt } from '../../src/domain/integrations/event-filter';
 import { erpStalledEvent } from '../../src/domain/crm/orders/erp-events';
-import { EVENT_DATA_FIELDS, SUBSCRIBABLE_EVENTS, SubscribableEvent } from '../../src/domain/integrations/event-kinds';
+import { CRM_EVENT_NAMES } from '../../src/domain/crm/event-kinds';
+import { eventKind, eventKinds } from '../../src/platform/outbox/event-kinds';
 import { oppCreatedEvent, oppLostEvent, oppStageEvent, oppWonEvent } from '../../src/domain/crm/opportunities/opportunity-events';
 import { ticketCreated } from '../../src/domain/crm/tickets/ticket-events';
 import { defaultConstants } from '../../src/domain/workspace/defaults';
@@ -76,7 +77,7 @@ describe('filter validation (at save)', () => {
   });
 
   it('refuses a field that none of the subscribed kinds carries (a filter that would drop every event)', () => {
-    const fieldsOf = (e: string) => EVENT_DATA_FIELDS[e as SubscribableEvent];
+    const fieldsOf = (e: string) => eventKind(e)!.dataFields;
     expect(() => checkFilterFields(parse({ conditions: [{ field: 'owner.id', op: 'eq', value: 3 }] }), ['opp_stage'], fieldsOf)).not.toThrow();
     expect(() => checkFilterFields(parse({ conditions: [{ field: 'priority', op: 'eq', value: 'x' }] }), ['opp_stage', 'ticket_created'], fieldsOf)).not.toThrow();
     expect(() => checkFilterFields(parse({ conditions: [{ field: 'stgae', op: 'eq', value: 'x' }] }), ['opp_stage'], fieldsOf)).toThrow(
@@ -86,18 +87,19 @@ describe('filter validation (at save)', () => {
 });
 
 describe('the data fields of each kind (what a filter may name)', () => {
-  it('lists every subscribable kind', () => {
-    expect(Object.keys(EVENT_DATA_FIELDS).sort()).toEqual([...SUBSCRIBABLE_EVENTS].sort());
+  it('are registered for every kind the CRM declares, once each', () => {
+    expect(eventKinds().map((k) => k.name)).toEqual(CRM_EVENT_NAMES);
+    expect(new Set(CRM_EVENT_NAMES).size).toBe(CRM_EVENT_NAMES.length);
   });
 
   it('match the data the event builders produce', () => {
     for (const ev of [oppCreatedEvent(facts(OPEN)), oppStageEvent(facts(WON), OPEN, WON), oppWonEvent(facts(WON)), oppLostEvent(facts(OPEN))]) {
-      expect(Object.keys(ev.data).sort()).toEqual([...EVENT_DATA_FIELDS[ev.event as SubscribableEvent]].sort());
+      expect(Object.keys(ev.data).sort()).toEqual([...eventKind(ev.event)!.dataFields].sort());
     }
     const t = ticketCreated({ workspaceId: 1, id: 5, subject: 'Leak', priority: 'High', who: 'Ali', isSample: false } as Ticket);
-    expect(Object.keys(t.data).sort()).toEqual([...EVENT_DATA_FIELDS.ticket_created].sort());
+    expect(Object.keys(t.data).sort()).toEqual([...eventKind('ticket_created')!.dataFields].sort());
     const stall = erpStalledEvent({ workspaceId: 1, timezone: 'Europe/Istanbul', stallId: 3, stallMinutes: 30, waiting: 2, oldestWaitingAt: new Date('2026-11-26T06:00:00Z'), lastPollAt: null });
-    expect(Object.keys(stall.data).sort()).toEqual([...EVENT_DATA_FIELDS.erp_stalled].sort());
+    expect(Object.keys(stall.data).sort()).toEqual([...eventKind('erp_stalled')!.dataFields].sort());
     expect(stall).toMatchObject({ event: 'erp_stalled', url: '/settings/erp', data: { waiting: 2, oldest_waiting_at: '2026-11-26T09:00:00', last_poll_at: null, stall_minutes: 30 } });
   });
 });

@@ -1,5 +1,5 @@
 import type { WebhookBody } from './webhook-body';
-import { EVENT_DATA_FIELDS, SubscribableEvent } from './event-kinds';
+import { eventKind } from '../../platform/outbox/event-kinds';
 import { isRecordKind, RecordConfig, RecordKind, recordApiBase } from './record-kinds';
 
 /** One request to a product's API: always a POST of JSON (every record is created by one POST). */
@@ -33,7 +33,7 @@ export function cell(v: unknown): string | number | boolean {
 
 /** The columns of a spreadsheet row: the event's own fields, then its `data` fields (spec 6.1 order). */
 export function rowFields(b: WebhookBody): [string, string | number | boolean][] {
-  const known = EVENT_DATA_FIELDS[b.event as SubscribableEvent] ?? [];
+  const known = eventKind(b.event)?.dataFields ?? [];
   const keys = [...known.filter((k) => k in b.data), ...Object.keys(b.data).filter((k) => !known.includes(k))];
   return [['sent_at', b.sent_at], ['event', b.event], ['title', b.title], ['text', b.text], ['url', b.url], ...keys.map((k): [string, string | number | boolean] => [k, cell(b.data[k])])];
 }

@@ -50,6 +50,13 @@ export function buildBody(ev: EventContent, ws: WorkspaceInfo, now: Date): Webho
   };
 }
 
+declare module '../../platform/outbox/event-kinds' {
+  interface EventNames {
+    /** A connection's test delivery: no feature records it, so it is no registered kind (nothing subscribes to it). */
+    test: true;
+  }
+}
+
 /** The test delivery of a connection (spec 6: `event: "test"`, not tied to a record). */
 export function testEvent(appName: string): EventContent {
   return { event: 'test', title: 'Test delivery', text: `Test delivery from ${appName}: the connection works.`, url: '/', data: {} };

@@ -4,7 +4,7 @@ import { APP_CONFIG, AppConfig } from '../../platform/config/app-config';
 import { DomainError, forbidden, invalid, notFound } from '../../platform/common/errors';
 import type { SecretBox } from '../../platform/common/crypto';
 import { UnitOfWork } from '../../platform/database/unit-of-work';
-import { EVENT_DATA_FIELDS, SUBSCRIBABLE_EVENTS, SubscribableEvent } from './event-kinds';
+import { eventKind, eventKinds } from '../../platform/outbox/event-kinds';
 import { checkFilterFields, parseEventFilter } from './event-filter';
 import { CONNECTION_KINDS } from './webhook-connection.entity';
 import { WebhookConnection } from './webhook-connection.entity';
@@ -228,8 +228,8 @@ export class WebhooksService {
 
   private checkEvents(events: string[] | undefined | null): string[] {
     if (!Array.isArray(events) || events.length === 0) throw invalid('events', 'select at least one event');
-    const unknown = events.filter((e) => !(SUBSCRIBABLE_EVENTS as readonly string[]).includes(e));
-    if (unknown.length) throw invalid('events', `unknown event ${unknown[0]}; one of ${SUBSCRIBABLE_EVENTS.join(', ')}`);
+    const unknown = events.filter((e) => !eventKind(e));
+    if (unknown.length) throw invalid('events', `unknown event ${unknown[0]}; one of ${eventKinds().map((k) => k.name).join(', ')}`);
     return [...new Set(events)];
   }
 }
@@ -237,7 +237,7 @@ export class WebhooksService {
 /** A filter as sent, checked for shape and for fields the subscribed kinds carry (400 `invalid` naming the part). */
 function checkFilter(raw: unknown, events: readonly string[]) {
   const filter = parseEventFilter(raw);
-  checkFilterFields(filter, events, (e) => EVENT_DATA_FIELDS[e as SubscribableEvent] ?? []);
+  checkFilterFields(filter, events, (e) => eventKind(e)?.dataFields ?? []);
   return filter;
 }
 

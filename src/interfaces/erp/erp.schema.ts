@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { example, f, named } from '../../edge/openapi/schema';
-import { OrderRow, orderRowExample } from '../../edge/openapi/records/order-row.schema';
+// the orders' read model: the REST interface names it OrderRow, and the report answer refers to that component
+import { ORDER_ROW_EXAMPLE, OrderRowSchema } from '../../domain/crm/orders/order-row';
 
 /** Spec 2.9 `order.customer`: the customer as the ERP needs it. */
 const ErpCustomer = z.object({
@@ -90,9 +91,9 @@ export const ErpOrderList = named('ErpOrderList', z.object({ ok: f.ok(), orders:
 });
 
 /** POST /api/erp/v1/orders/{id}: the order row after the report. */
-export const ErpReportResponse = named('ErpReportResponse', z.object({ ok: f.ok(), order: OrderRow }), {
+export const ErpReportResponse = named('ErpReportResponse', z.object({ ok: f.ok(), order: OrderRowSchema }), {
   description: 'The CRM order row (spec 2.8) after the report: `erp` shows the new ERP state and `status` the ERP status sent.',
-  example: { ok: true, order: orderRowExample },
+  example: { ok: true, order: ORDER_ROW_EXAMPLE },
 });
 
 /** POST /api/erp/v1/orders/{id}/lease: the extended lease. */

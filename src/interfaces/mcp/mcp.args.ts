@@ -66,3 +66,14 @@ export function problemsOf(error: z.ZodError): string[] {
   }
   return out;
 }
+
+/** A search tool's optional text. */
+export const searchQuery = () => text(200, 'text to search for').optional();
+
+/** A money value or quantity: a number from 0 to 1e11. */
+export const amount = (description: string) =>
+  z
+    .number({ error: (iss) => (iss.input === undefined ? 'required' : 'must be a number') })
+    .min(0, 'at least 0')
+    .max(1e11, 'at most 100000000000')
+    .describe(description);

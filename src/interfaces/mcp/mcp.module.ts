@@ -1,12 +1,6 @@
-import { Module } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../platform/config/app-config';
-import { ChatModelClient } from '../../platform/net/chat-model';
-import { SafeHttpClient } from '../../platform/net/safe-http';
-import { NetworkPolicy } from '../../platform/net/network-policy';
-import { askConfigured } from '../../domain/identity/ask-access';
+import { Global, Module } from '@nestjs/common';
+import { ASK_TOOLS } from '../../domain/crm/ask';
 import { CrmModule } from '../../domain/crm/crm.module';
-import { AskController } from './ask.controller';
-import { ASK_MODEL, AskService } from './ask.service';
 import { McpController } from './mcp.controller';
 import { McpEndpoint } from './mcp.endpoint';
 import { McpCallAudit } from '../../domain/identity/mcp-call-audit';
@@ -15,23 +9,16 @@ import { McpPrompts } from './mcp.prompts';
 import { McpResources } from './mcp.resources';
 import { McpTools } from './mcp.tools';
 
-/** Ask's language model (ASK_LLM_URL, trusted as configured); each call bounded by the question's deadline too. */
-const askModel = {
-  provide: ASK_MODEL,
-  inject: [APP_CONFIG],
-  useFactory: (config: AppConfig): ChatModelClient | null => {
-    const a = config.ask;
-    if (!askConfigured(a)) return null;
-    // the operator's own configuration: reached as configured (a model on loopback or the private network
-    // needs no listing), unlike the destinations users set
-    const http = new SafeHttpClient({ policy: NetworkPolicy.trusted(), timeoutMs: a.timeoutMs, maxSockets: 16 });
-    return new ChatModelClient(http, { url: a.url!, model: a.model!, key: a.key });
-  },
-};
-
 /**
- * The MCP endpoint /mcp (the SDK's server per request, tools over the CRM services) and Ask (POST
- * /api/v1/ask: a language model that calls the same read tools as the caller).
+ * The MCP endpoint /mcp (the SDK's server per request, tools over the CRM services). Global for one
+ * provider: its read tools are Ask's (ASK_TOOLS), which the domain's AskService injects without importing
+ * this interface.
  */
-@Module({ imports: [CrmModule], providers: [McpEndpoint, McpTools, McpResources, McpPrompts, McpElicitations, McpCallAudit, AskService, askModel], controllers: [McpController, AskController] })
+@Global()
+@Module({
+  imports: [CrmModule],
+  providers: [McpEndpoint, McpTools, McpResources, McpPrompts, McpElicitations, McpCallAudit, { provide: ASK_TOOLS, useExisting: McpTools }],
+  exports: [ASK_TOOLS],
+  controllers: [McpController],
+})
 export class McpModule {}

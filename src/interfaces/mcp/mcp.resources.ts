@@ -9,7 +9,7 @@ import { recordPath } from '../../domain/crm/shared/record-keys';
 import { TasksService } from '../../domain/crm/tasks/tasks.service';
 import type { UserContext } from '../../domain/identity/auth-context';
 import { MODULES, type ModuleName } from '../../domain/workspace/defaults';
-import * as M from './mcp.mappers';
+import { company, lead, oppDetail, person, taskView } from './mcp.mappers';
 
 /** A JSON-RPC error with this code and message (McpError would prefix the message with "MCP error <code>: "). */
 export const rpcError = (code: number, message: string, data?: unknown): Error => Object.assign(new Error(message), { code, data });
@@ -61,7 +61,7 @@ export class McpResources {
         },
         read: async (auth, id) => {
           const c = (await companies.get(auth, id)).company;
-          return { name: c.name, body: { ...M.company(c), sector: c.sector, address: c.address, note: c.note } };
+          return { name: c.name, body: { ...company(c), sector: c.sector, address: c.address, note: c.note } };
         },
       },
       {
@@ -75,7 +75,7 @@ export class McpResources {
         },
         read: async (auth, id) => {
           const one = await people.get(auth, id);
-          return { name: one.person.name, body: M.person(one.person, one.views.customerNames) };
+          return { name: one.person.name, body: person(one.person, one.views.customerNames) };
         },
       },
       {
@@ -88,7 +88,7 @@ export class McpResources {
           return { items: p.items.map((v) => ({ id: v.opp.id, name: v.opp.name })), nextCursor: p.nextCursor };
         },
         read: async (auth, id) => {
-          const d = M.oppDetail(await opps.get(auth, id));
+          const d = oppDetail(await opps.get(auth, id));
           return { name: d.name, body: d };
         },
       },
@@ -102,7 +102,7 @@ export class McpResources {
           return { items: p.items.map((l) => ({ id: l.id, name: l.company })), nextCursor: p.nextCursor };
         },
         read: async (auth, id) => {
-          const l = M.lead(await leads.get(auth, id));
+          const l = lead(await leads.get(auth, id));
           return { name: l.company, body: l };
         },
       },
@@ -116,7 +116,7 @@ export class McpResources {
           return { items: p.items.map((v) => ({ id: v.task.id, name: v.task.title })), nextCursor: p.nextCursor };
         },
         read: async (auth, id) => {
-          const t = M.taskView(await tasks.get(auth, id));
+          const t = taskView(await tasks.get(auth, id));
           return { name: t.title, body: t };
         },
       },

@@ -42,7 +42,7 @@ interface ToolBase<S extends z.ZodObject, O extends z.ZodType> {
   openWorld?: boolean;
   run: (auth: UserContext, args: z.output<S>, ctx: ToolContext) => Promise<z.input<O>>;
   /**
-   * A delete, archive or bulk write asks the user first (src/interfaces/mcp/mcp.confirm.ts): the question
+   * A delete, archive or bulk write asks the user first (McpTools.confirmed in mcp.tools.ts): the question
    * for these arguments (reading the record also checks it is there and visible), or null when they need
    * none. Such a tool takes `confirm: true` only from a client that cannot be asked; one that declared
    * elicitation is always asked.

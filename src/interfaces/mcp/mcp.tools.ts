@@ -22,19 +22,14 @@ import { ObjectTypesService } from '../../domain/crm/objects/object-types.servic
 import { OrdersService } from '../../domain/crm/orders/orders.service';
 import { QuickEntryService } from '../../domain/crm/quick-entry/quick-entry.service';
 import { TicketsService } from '../../domain/crm/tickets/tickets.service';
+import type { AskCall, AskTools } from '../../domain/crm/ask';
 import type { UserContext } from '../../domain/identity/auth-context';
 import { fingerprintOf, IdempotencyKeys } from '../../domain/identity/idempotency';
 import { McpCallAudit } from '../../domain/identity/mcp-call-audit';
 import { flag, problemsOf } from './mcp.args';
-import { deleteTools } from './mcp.delete-tools';
 import type { Answer } from './mcp.elicitation';
 import type { ToolDef, ToolServices } from './mcp.tool-def';
-import { readTools } from './mcp.read-tools';
-import { recordWriteTools } from './mcp.record-write-tools';
-import { researchTools } from './mcp.research-tools';
-import { salesTools } from './mcp.sales-tools';
-import { serviceTools } from './mcp.service-tools';
-import { writeTools } from './mcp.write-tools';
+import { TOOL_KINDS } from './tools';
 
 const MAX_PROBLEMS = 10;
 const fail = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
@@ -85,7 +80,7 @@ function annotationsOf(t: ToolDef): NonNullable<Tool['annotations']> {
  * errors `code: message`; anything else is logged and answered as a JSON-RPC internal error).
  */
 @Injectable()
-export class McpTools {
+export class McpTools implements AskTools {
   private readonly tools: ToolDef[];
   private readonly byName = new Map<string, { def: ToolDef; schema: Tool['inputSchema']; output: NonNullable<Tool['outputSchema']> }>();
 
@@ -113,12 +108,12 @@ export class McpTools {
     @Inject(ROOT_LOGGER) private readonly log: pino.Logger,
   ) {
     const services: ToolServices = { companies, people, opps, activities, tasks, today, leads, events, search, calendar, leadConvert, orders, approvals, tickets, objectTypes, objectRecords, quickEntry };
-    const extra = [...salesTools(services), ...serviceTools(services)];
-    const writes = [...writeTools(services), ...recordWriteTools(services), ...deleteTools(services), ...extra.filter((t) => t.write)].map((t) => ({
+    const all = TOOL_KINDS.flatMap((kind) => kind(services));
+    const writes = all.filter((t) => t.write).map((t) => ({
       ...t,
       input: t.input.extend({ idempotency_key: IDEMPOTENCY_KEY, ...(t.confirm ? { confirm: CONFIRM } : {}) }),
     }));
-    this.tools = [...researchTools(services), ...readTools(services), ...extra.filter((t) => !t.write), ...writes];
+    this.tools = [...all.filter((t) => !t.write), ...writes];
     for (const def of this.tools) {
       const schema = jsonSchema(def.input, 'input') as Tool['inputSchema'];
       const output = jsonSchema(def.bare ? def.output : z.object({ result: def.output }), 'output') as NonNullable<Tool['outputSchema']>;
@@ -165,7 +160,7 @@ export class McpTools {
       });
   }
 
-  /** The read tools the caller may call (Ask offers them to its language model): the listing of `tools/list` without the writes. */
+  /** The read tools the caller may call (Ask offers them to its language model, ASK_TOOLS): the listing of `tools/list` without the writes. */
   readList(auth: UserContext): Tool[] {
     return this.list(auth, REVISION_STRUCTURED)
       .filter((t) => !this.byName.get(t.name)!.def.write)
@@ -173,7 +168,7 @@ export class McpTools {
   }
 
   /** A read tool's call (Ask): a write tool's name is answered as unknown, whatever the credential's scope. */
-  callRead(auth: UserContext, name: string, args: unknown, at: CallContext): Promise<CallToolResult> {
+  callRead(auth: UserContext, name: string, args: unknown, at: AskCall): Promise<CallToolResult> {
     if (this.byName.get(name)?.def.write) return Promise.resolve(fail(`not_found: unknown tool ${clip(name, 100)}`));
     return this.call(auth, name, args, { ...at, revision: REVISION_STRUCTURED });
   }

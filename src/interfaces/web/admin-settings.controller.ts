@@ -9,7 +9,7 @@ import { WebhookReplay } from '../../domain/integrations/webhook-replay';
 import { ErpConnectionService } from '../../domain/crm/orders/erp-connection.service';
 import { ErpDeadLettersService } from '../../domain/crm/orders/erp-dead-letters.service';
 import { isSigned } from '../../domain/integrations/chat-formats';
-import { SUBSCRIBABLE_EVENTS } from '../../domain/integrations/event-kinds';
+import { CRM_EVENT_NAMES } from '../../domain/crm/event-kinds';
 import { describeFilter } from '../../domain/integrations/event-filter';
 import { CONNECTION_KINDS, ConnectionKind } from '../../domain/integrations/webhook-connection.entity';
 import { CurrentWorkspace, Public } from '../../edge/auth.decorator';
@@ -250,14 +250,14 @@ export class AdminSettingsController {
     }));
     const form = typed.form ?? { url: '', kind: 'webhook', events: [], filter: '', record: {} };
     const example = filterExample(auth.workspace);
-    const view = { error: typed.error, items, events: SUBSCRIBABLE_EVENTS, kinds: kindsOf(lang), form, filterExample: example, recordKinds: recordKindViews(lang), withUrl: true };
+    const view = { error: typed.error, items, events: CRM_EVENT_NAMES, kinds: kindsOf(lang), form, filterExample: example, recordKinds: recordKindViews(lang), withUrl: true };
     return pages.render(lang, 'apps', { chrome, csrf, ...flash, ...view }, typed.error ? 400 : 200);
   }
 
   private editPage({ auth, csrf, chrome, lang }: PageContext, id: number, kind: string, form: ConnectionForm, error?: string): Page {
     const example = filterExample(auth.workspace);
     const record = isRecordKind(kind);
-    const view = { id, kind: kindLabel(lang, kind), form, events: SUBSCRIBABLE_EVENTS, filterExample: example, recordKinds: record ? recordKindViews(lang, kind) : [], withUrl: !record, signed: isSigned(kind) };
+    const view = { id, kind: kindLabel(lang, kind), form, events: CRM_EVENT_NAMES, filterExample: example, recordKinds: record ? recordKindViews(lang, kind) : [], withUrl: !record, signed: isSigned(kind) };
     return pages.render(lang, 'appEdit', { chrome, csrf, error, ...view }, error ? 400 : 200);
   }
 

@@ -117,8 +117,8 @@ export interface AppConfig {
   /** Days the event journal (GET /api/v1/events) keeps an event; older ones are removed by housekeeping. */
   eventRetentionDays: number;
   /**
-   * Minutes without an ERP poll, while an order has waited as long, before the `erp_stalled` webhook event
-   * is raised (checked every housekeeping round); 0 = never.
+   * Minutes without an ERP poll, while an order has waited as long, before the ERP stall alert (a webhook
+   * event of the orders feature) is raised (checked every housekeeping round); 0 = never.
    */
   erpStallMinutes: number;
   // --- Ask (questions in plain language through a language model) ---

@@ -1,19 +1,7 @@
 import type { JsonMap } from '../database/tenant-entity';
-/** The event kinds of spec 6.1, and `erp_stalled`. */
-export type EventName =
-  | 'opp_created'
-  | 'opp_stage'
-  | 'opp_won'
-  | 'opp_lost'
-  | 'customer_created'
-  | 'contact_created'
-  | 'lead_created'
-  | 'visit_created'
-  | 'ticket_created'
-  | 'form_submitted'
-  | 'erp_stalled'
-  | 'test';
+import type { EventName } from './event-kinds';
 
+/** One event recorded in the unit of work (its kind declared by a feature: event-kinds.ts). */
 export interface DomainEvent {
   workspaceId: number;
   event: EventName;

@@ -10,8 +10,9 @@ import {
   clampJournalLimit,
   decodeCursor,
   encodeCursor,
-  JOURNAL_KIND_MODULES,
   JournalKind,
+  journalKinds,
+  journalModuleOf,
   JournalPosition,
   laterOf,
   requestedKinds,
@@ -118,10 +119,10 @@ export class EventJournalService {
     const limit = clampJournalLimit(q.limit);
     const { kinds, explicit } = requestedKinds(q.event, auth.modules);
     if (explicit) {
-      const lacking = (q.event ?? '').split(',').map((s) => s.trim() as JournalKind).filter((k) => !auth.modules.includes(JOURNAL_KIND_MODULES[k]));
-      if (lacking.length) throw new DomainError('module', `${lacking[0]} events need the ${JOURNAL_KIND_MODULES[lacking[0]!]} module, which is off in the licence or for this user`);
+      const lacking = (q.event ?? '').split(',').map((s) => s.trim() as JournalKind).filter((k) => !auth.modules.includes(journalModuleOf(k)));
+      if (lacking.length) throw new DomainError('module', `${lacking[0]} events need the ${journalModuleOf(lacking[0]!)} module, which is off in the licence or for this user`);
     } else if (!kinds.length) {
-      throw new DomainError('module', `events need one of the modules ${[...new Set(Object.values(JOURNAL_KIND_MODULES))].join(', ')}`);
+      throw new DomainError('module', `events need one of the modules ${[...new Set(journalKinds().map(journalModuleOf))].join(', ')}`);
     }
     const visible = await this.access.visibleOwnerIds(auth);
     const rows = await this.uow

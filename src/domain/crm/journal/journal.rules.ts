@@ -1,25 +1,14 @@
 import { invalid } from '../../../platform/common/errors';
-import { SUBSCRIBABLE_EVENTS } from '../../integrations/event-kinds';
-import { MODULES, type ModuleName } from '../../workspace/defaults';
+import { eventKind, eventKinds, type EventName } from '../../../platform/outbox/event-kinds';
 
-/** The event kinds of the journal (spec 6.1; `test` deliveries are not CRM events) with the module each needs to be read. */
-export const JOURNAL_KIND_MODULES = {
-  opp_created: MODULES.opportunities,
-  opp_stage: MODULES.opportunities,
-  opp_won: MODULES.opportunities,
-  opp_lost: MODULES.opportunities,
-  customer_created: MODULES.customers,
-  contact_created: MODULES.customers,
-  lead_created: MODULES.leads,
-  visit_created: MODULES.activities,
-  ticket_created: MODULES.support,
-  // website forms are part of Customers (forms.service.ts)
-  form_submitted: MODULES.customers,
-  // an alert about the ERP connector (admins only: it is about no record a user owns)
-  erp_stalled: MODULES.orders,
-} as const satisfies Record<(typeof SUBSCRIBABLE_EVENTS)[number], ModuleName>;
-export type JournalKind = keyof typeof JOURNAL_KIND_MODULES;
-export const JOURNAL_KINDS = Object.keys(JOURNAL_KIND_MODULES) as JournalKind[];
+/**
+ * The journal lists every kind a feature registered (platform/outbox/event-kinds.ts), in their order, each to
+ * readers who have its module; `test` deliveries are no registered kind, so never in the journal.
+ */
+export type JournalKind = Exclude<EventName, 'test'>;
+export const journalKinds = (): JournalKind[] => eventKinds().map((k) => k.name as JournalKind);
+/** The module a reader of this kind needs ('' for a name no feature registered). */
+export const journalModuleOf = (kind: string): string => eventKind(kind)?.module ?? '';
 
 export const JOURNAL_DEFAULT_LIMIT = 100;
 export const JOURNAL_MAX_LIMIT = 500;
@@ -83,11 +72,12 @@ export function watermarkPosition(xmin: string): JournalPosition {
  * kept to those whose module the caller has. Returns the kinds and whether the caller asked for some.
  */
 export function requestedKinds(raw: string | undefined, modules: readonly string[]): { kinds: JournalKind[]; explicit: boolean } {
-  const allowed = (k: JournalKind) => modules.includes(JOURNAL_KIND_MODULES[k]);
-  if (raw === undefined || raw.trim() === '') return { kinds: JOURNAL_KINDS.filter(allowed), explicit: false };
+  const all = journalKinds();
+  const allowed = (k: JournalKind) => modules.includes(journalModuleOf(k));
+  if (raw === undefined || raw.trim() === '') return { kinds: all.filter(allowed), explicit: false };
   const asked = [...new Set(raw.split(',').map((s) => s.trim()))];
-  const unknown = asked.filter((k) => !(JOURNAL_KINDS as string[]).includes(k));
-  if (unknown.length) throw invalid('event', `unknown event kind ${unknown.slice(0, 3).map((k) => JSON.stringify(k.slice(0, 40))).join(', ')} (kinds: ${JOURNAL_KINDS.join(', ')})`);
+  const unknown = asked.filter((k) => !(all as string[]).includes(k));
+  if (unknown.length) throw invalid('event', `unknown event kind ${unknown.slice(0, 3).map((k) => JSON.stringify(k.slice(0, 40))).join(', ')} (kinds: ${all.join(', ')})`);
   return { kinds: (asked as JournalKind[]).filter(allowed), explicit: true };
 }
 

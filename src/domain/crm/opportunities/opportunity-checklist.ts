@@ -1,7 +1,7 @@
 import type { TenantDb } from '../../../platform/database/tenant-db';
 import type { WorkspaceConstants } from '../../workspace/workspace.entity';
 import type { Opportunity } from './opportunity.entity';
-import * as R from './opportunities.rules';
+import { BANT_FIELD, stepsOf } from './opportunities.rules';
 import { Step } from './step.entity';
 
 /**
@@ -15,13 +15,13 @@ export const bantFlags = (o: Opportunity): BantFlags => ({ b: o.bantB, a: o.bant
 
 /** Creates the stage's checklist once (re-entering a stage keeps its steps). */
 export async function ensureSteps(db: TenantDb, c: Pick<WorkspaceConstants, 'stage_steps'>, o: Opportunity, stage: string): Promise<void> {
-  const templates = R.stepsOf(c, stage);
+  const templates = stepsOf(c, stage);
   if (!templates.length) return;
   if (await db.exists(Step, { oppId: o.id, stage })) return;
   await db.insert(
     Step,
     templates.map((t, position) => {
-      const done = t.bant ? o[R.BANT_FIELD[t.bant]] : false;
+      const done = t.bant ? o[BANT_FIELD[t.bant]] : false;
       return { oppId: o.id, stage, title: t.title, position, auto: !!t.bant, bantKey: t.bant ?? null, done, doneAt: done ? new Date() : null };
     }),
   );
@@ -40,5 +40,5 @@ export function applyToggle(s: Step, o: Opportunity, input: { done?: boolean; no
   s.done = input.done ?? !s.done;
   s.doneAt = s.done ? now : null;
   if (input.note !== undefined) s.note = input.note;
-  if (s.bantKey && s.bantKey in R.BANT_FIELD) o[R.BANT_FIELD[s.bantKey as 'b' | 'a' | 'n' | 't']] = s.done;
+  if (s.bantKey && s.bantKey in BANT_FIELD) o[BANT_FIELD[s.bantKey as 'b' | 'a' | 'n' | 't']] = s.done;
 }

@@ -15,7 +15,7 @@ import { applyToggle, bantFlags, ensureSteps, syncBantSteps } from './opportunit
 import { oppCreatedEvent, oppLostEvent, oppRevivedEvent, oppStageEvent, oppWonEvent } from './opportunity-events';
 import { Opportunity } from './opportunity.entity';
 import type { OppChange, OppInput, StageMoveInput } from './opportunity.types';
-import * as R from './opportunities.rules';
+import { defaultCloseCategory, defaultCloseDate, isLostOrCancelled, isOpenStage, moveProblems, roleOf } from './opportunities.rules';
 import { Step } from './step.entity';
 
 /**
@@ -41,7 +41,7 @@ export class OpportunityCommands {
       const customer = await this.refs.company(auth, input.customer_id!);
       const first = c.open_stages[0];
       const stage = input.stage ?? first;
-      if (!R.isOpenStage(c, stage)) throw invalid('stage', `a new opportunity starts in an open stage: ${c.open_stages.join(', ')}`);
+      if (!isOpenStage(c, stage)) throw invalid('stage', `a new opportunity starts in an open stage: ${c.open_stages.join(', ')}`);
       const today = todayIn(ws.timezone);
       const draft = db.create(Opportunity, {
         name: input.name!.trim(),
@@ -60,9 +60,9 @@ export class OpportunityCommands {
         lastActivityAt: new Date(),
       });
       await this.apply(auth, draft, input);
-      if (!draft.closeDate) draft.closeDate = R.defaultCloseDate(draft.startDate, c.sales_cycle_days);
+      if (!draft.closeDate) draft.closeDate = defaultCloseDate(draft.startDate, c.sales_cycle_days);
       if (stage !== draft.stage) {
-        const problems = c.stage_rules ? R.moveProblems(c, draft, draft.stage, stage, today) : [];
+        const problems = c.stage_rules ? moveProblems(c, draft, draft.stage, stage, today) : [];
         if (problems.length) throw gateError(stage, problems);
         draft.stage = stage;
       }
@@ -106,13 +106,13 @@ export class OpportunityCommands {
       if (!c.stages.includes(to)) throw invalid('stage', `must be one of ${c.stages.join(', ')}`);
       if (!o.isOpen) throw invalid('stage', `the opportunity is closed (${from}); revive it to work on it again`);
       if (to === from) throw invalid('stage', `the opportunity is already in ${from}`);
-      const closing = !R.isOpenStage(c, to);
-      const role = R.roleOf(c, to);
-      if (R.isLostOrCancelled(c, to)) {
+      const closing = !isOpenStage(c, to);
+      const role = roleOf(c, to);
+      if (isLostOrCancelled(c, to)) {
         if (!input.close_reason) throw invalid('close_reason', `is required for ${to}; one of ${c.loss_reasons.join(', ')}`);
         this.refs.oneOf(auth, 'loss_reasons', input.close_reason, 'close_reason');
       }
-      const problems = c.stage_rules ? R.moveProblems(c, o, from, to, todayIn(ws.timezone)) : [];
+      const problems = c.stage_rules ? moveProblems(c, o, from, to, todayIn(ws.timezone)) : [];
       if (problems.length) throw gateError(to, problems);
       const now = new Date();
       o.stage = to;
@@ -122,7 +122,7 @@ export class OpportunityCommands {
       if (closing) {
         o.closedAt = now;
         o.closeReason = input.close_reason ?? '';
-        o.closeCategory = input.close_category ?? R.defaultCloseCategory(c, to);
+        o.closeCategory = input.close_category ?? defaultCloseCategory(c, to);
       }
       const saved = await db.save(Opportunity, o);
       await db.insert(OppLog, { oppId: o.id, fromStage: from, toStage: to, note: input.note ?? '', userId: auth.user.id });
@@ -148,7 +148,7 @@ export class OpportunityCommands {
     return this.uow.run(async () => {
       const old = await this.access.findVisible(Opportunity, auth, id, 'opportunity', true);
       if (!this.access.canEdit(auth, old.ownerId)) throw forbidden();
-      if (!R.isLostOrCancelled(c, old.stage)) throw forbidden(`only lost or cancelled opportunities can be revived (this one is ${old.stage})`);
+      if (!isLostOrCancelled(c, old.stage)) throw forbidden(`only lost or cancelled opportunities can be revived (this one is ${old.stage})`);
       if (old.revivedToId) throw forbidden(`already revived as opportunity ${old.revivedToId}`);
       const first = c.open_stages[0];
       const now = new Date();
@@ -171,7 +171,7 @@ export class OpportunityCommands {
           type: old.type,
           source: old.source,
           startDate: today,
-          closeDate: R.defaultCloseDate(today, c.sales_cycle_days),
+          closeDate: defaultCloseDate(today, c.sales_cycle_days),
           tags: [...old.tags],
           revivedFromId: old.id,
           isSample: old.isSample,
@@ -246,7 +246,7 @@ export class OpportunityCommands {
     }
     if (i.close_date !== undefined) {
       if (i.close_date !== null && !isIsoDate(i.close_date)) throw invalid('close_date', 'must be a date YYYY-MM-DD');
-      o.closeDate = i.close_date ?? R.defaultCloseDate(o.startDate, ws.constants.sales_cycle_days);
+      o.closeDate = i.close_date ?? defaultCloseDate(o.startDate, ws.constants.sales_cycle_days);
     }
     if (i.type !== undefined) o.type = i.type === '' ? '' : this.refs.oneOf(auth, 'opp_types', i.type, 'type');
     if (i.fc !== undefined) o.fc = i.fc === null || i.fc === '' ? null : this.refs.oneOf(auth, 'forecast_cats', i.fc, 'fc');

@@ -4,6 +4,8 @@ import type { Workspace } from '../../workspace/workspace.entity';
 import type { Company } from '../companies/company.entity';
 import { recordPath, rid } from '../shared/record-keys';
 import type { Opportunity } from './opportunity.entity';
+import type { EventKind } from '../../../platform/outbox/event-kinds';
+import { MODULES } from '../../workspace/defaults';
 
 /** The facts every opportunity event is built from. */
 export interface OppEventFacts {
@@ -52,3 +54,22 @@ export const oppStageEvent = (f: OppEventFacts, from: string, to: string): Domai
 export const oppWonEvent = (f: OppEventFacts): DomainEvent => oppEvent('opp_won', f, `Won: ${f.opp.name}`);
 
 export const oppLostEvent = (f: OppEventFacts): DomainEvent => oppEvent('opp_lost', f, `Lost: ${f.opp.name} (${f.opp.closeReason})`);
+
+declare module '../../../platform/outbox/event-kinds' {
+  interface EventNames {
+    opp_created: true;
+    opp_stage: true;
+    opp_won: true;
+    opp_lost: true;
+  }
+}
+
+const OPP_FIELDS = ['id', 'rid', 'name', 'customer', 'customer_id', 'stage', 'stage_label', 'value', 'currency', 'owner'] as const;
+
+/** The events an opportunity records (spec 6.1); `data` has the same fields for all four. */
+export const OPPORTUNITY_EVENT_KINDS = [
+  { name: 'opp_created', module: MODULES.opportunities, dataFields: OPP_FIELDS },
+  { name: 'opp_stage', module: MODULES.opportunities, dataFields: OPP_FIELDS },
+  { name: 'opp_won', module: MODULES.opportunities, dataFields: OPP_FIELDS },
+  { name: 'opp_lost', module: MODULES.opportunities, dataFields: OPP_FIELDS },
+] as const satisfies readonly EventKind[];

@@ -23,7 +23,7 @@ import { Note } from './note.entity';
 import { OppLog } from './opp-log.entity';
 import { Opportunity } from './opportunity.entity';
 import type { OppBrief, OppChange, OppComputed, OppCustomer, OppDetail, OppLastLog, OppListQuery, OppPage, OppProduct, OppThread, OppView } from './opportunity.types';
-import * as R from './opportunities.rules';
+import { bantScore, forecastCategory, gateProblems, health, isAccount, isLostOrCancelled, isOpenStage, lifetimeLeft, nextStage, prob, round2, sla, toBase, trend } from './opportunities.rules';
 import { Step } from './step.entity';
 
 /** An opportunity row with its company, product and last stage change joined in (one query). */
@@ -153,7 +153,7 @@ export class OpportunityQueries {
       () => (change.customer !== undefined ? change.customer : db.byId(Company, o.customerId)),
       () => notesOf(db, o.id),
     );
-    return { opp: o, customer, nextStage: R.nextStage(auth.workspace.constants, o.stage), notes };
+    return { opp: o, customer, nextStage: nextStage(auth.workspace.constants, o.stage), notes };
   }
 
   private view(auth: UserContext, o: Opportunity, customer: OppCustomer | null, product: OppProduct | null, lastLog: OppLastLog | null): OppView {
@@ -163,7 +163,7 @@ export class OpportunityQueries {
       customer,
       product,
       canEdit,
-      canRevive: canEdit && R.isLostOrCancelled(auth.workspace.constants, o.stage) && !o.revivedToId,
+      canRevive: canEdit && isLostOrCancelled(auth.workspace.constants, o.stage) && !o.revivedToId,
       computed: compute(auth.workspace, o, customer, lastLog),
     };
   }
@@ -309,37 +309,37 @@ const notesOf = (db: TenantDb, oppId: number): Promise<Note[]> => db.find(Note, 
 export function compute(ws: Workspace, o: Opportunity, customer: OppCustomer | null, lastLog: OppLastLog | null, now = new Date()): OppComputed {
   const c = ws.constants;
   const today = todayIn(ws.timezone, now);
-  const isOpen = R.isOpenStage(c, o.stage);
-  const next = R.nextStage(c, o.stage);
-  const sla = R.sla(c, o.stage, dateIn(o.stageChangedAt, ws.timezone), today);
-  const lifetimeLeft = R.lifetimeLeft(o.startDate, ws.app.opp_lifetime_days, today, isOpen);
-  const valueBase = R.toBase(o.value, o.currency, ws.app.currency_base, ws.currencyRates);
-  const prob = R.prob(c, o.stage, o.probability);
-  const bant = R.bantScore(o);
+  const isOpen = isOpenStage(c, o.stage);
+  const next = nextStage(c, o.stage);
+  const stageSla = sla(c, o.stage, dateIn(o.stageChangedAt, ws.timezone), today);
+  const daysLeft = lifetimeLeft(o.startDate, ws.app.opp_lifetime_days, today, isOpen);
+  const valueBase = toBase(o.value, o.currency, ws.app.currency_base, ws.currencyRates);
+  const probability = prob(c, o.stage, o.probability);
+  const bant = bantScore(o);
   return {
     isOpen,
     nextStage: next,
-    gateProblems: isOpen && next ? R.gateProblems(c, o, next, today) : [],
+    gateProblems: isOpen && next ? gateProblems(c, o, next, today) : [],
     bant,
-    sla,
-    lifetimeLeft,
+    sla: stageSla,
+    lifetimeLeft: daysLeft,
     valueBase,
-    prob,
-    weighted: R.round2(valueBase * prob),
-    fc: R.forecastCategory(c, o.stage, o.fc),
-    health: R.health({
+    prob: probability,
+    weighted: round2(valueBase * probability),
+    fc: forecastCategory(c, o.stage, o.fc),
+    health: health({
       open: isOpen,
       daysSinceActivity: Math.max(0, daysBetween(dateIn(o.lastActivityAt, ws.timezone), today)),
-      slaLeft: sla.sla_left,
-      slaDays: sla.sla_days,
+      slaLeft: stageSla.sla_left,
+      slaDays: stageSla.sla_days,
       nextStep: o.nextStep,
       bant,
       closeDate: o.closeDate,
-      lifetimeLeft,
+      lifetimeLeft: daysLeft,
       today,
       manual: o.healthGrade ? { grade: o.healthGrade, label: o.healthLabel ?? '' } : null,
     }),
-    trend: R.trend(c, lastLog ? { from: lastLog.fromStage, to: lastLog.toStage } : null),
-    isAccount: !!customer && R.isAccount(c.customer_account_statuses, customer),
+    trend: trend(c, lastLog ? { from: lastLog.fromStage, to: lastLog.toStage } : null),
+    isAccount: !!customer && isAccount(c.customer_account_statuses, customer),
   };
 }

@@ -1,5 +1,7 @@
 import { formatTimestamp } from '../../../platform/common/time';
 import type { DomainEvent } from '../../../platform/outbox/domain-event';
+import type { EventKind } from '../../../platform/outbox/event-kinds';
+import { MODULES } from '../../workspace/defaults';
 
 /** The ERP connection card in the CRM's settings (the `url` of ERP alerts). */
 export const ERP_SETTINGS_PATH = '/settings/erp';
@@ -33,3 +35,15 @@ export function erpStalledEvent(f: ErpStallFacts): DomainEvent {
     recordId: f.stallId,
   };
 }
+
+declare module '../../../platform/outbox/event-kinds' {
+  interface EventNames {
+    erp_stalled: true;
+  }
+}
+
+/** The alerts of the ERP hand-over. */
+export const ERP_EVENT_KINDS = [
+  // not in spec 6.1: the ERP connector stopped polling while orders wait (ErpStallWatch); an alert about no record a user owns (admins read it)
+  { name: 'erp_stalled', module: MODULES.orders, dataFields: ['waiting', 'oldest_waiting_at', 'last_poll_at', 'stall_minutes'] },
+] as const satisfies readonly EventKind[];

@@ -1,11 +1,63 @@
+import { z } from 'zod';
 import { erpView, orderRef } from './orders.rules';
 import type { OrderView } from './orders.service';
 
+// the field types of the API's records (src/edge/openapi/schema.ts `f`, which the domain may not import)
+const id = () => z.int().min(1);
+const date = () =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .meta({ format: 'date', example: '2026-11-26' });
+
+/** Where the order stands in the ERP exchange (spec 3.5); the API documents name it OrderErpState. */
+export const OrderErpStateSchema = z.object({
+  status: z.enum(['queued', 'written', 'failed']),
+  ext_no: z.string().meta({ description: "the ERP's order number once written" }),
+  error: z.string().meta({ description: "the ERP's last error, empty when none" }),
+  label: z.string(),
+  tone: z.enum(['info', 'success', 'warning', 'danger']),
+});
+
 /**
- * Spec 2.8 order row (plus the reference and the names a person reads: ref, customer, opp): one shape for every interface that shows an order (the REST
- * records and PO answer, the ERP report answer), so they cannot drift apart.
+ * Spec 2.8 order row (plus the reference and the names a person reads: ref, customer, opp): the read model of an
+ * order, one shape for every interface that shows one (the REST records and PO answer, the ERP report answer), so
+ * they cannot drift apart. The API documents name it OrderRow (src/interfaces/rest/schemas/order.schema.ts).
  */
-export function toOrderRow(v: OrderView) {
+export const OrderRowSchema = z.object({
+  id: id(),
+  ref: z.string().meta({ description: "the order's reference, ORD-<order id> (the one the ERP receives)" }),
+  customer_id: id(),
+  customer: z.string().meta({ description: "the company's name ('' when the company no longer exists)" }),
+  opp_id: id().nullable(),
+  opp: z.string().nullable().meta({ description: "the opportunity's name; null without one, '' when it no longer exists" }),
+  product_id: id().nullable(),
+  customer_po: z.string(),
+  date: date(),
+  due_date: date().nullable(),
+  amount: z.number().meta({ description: 'kg × price, exact to the cent' }),
+  kg: z.number().meta({ description: 'quantity in `unit` (the spec calls it kg whatever the unit)' }),
+  price: z.number(),
+  currency: z.string(),
+  kind: z.string().meta({ description: 'one of constants.order_kinds (GET /api/v1/me)' }),
+  note: z.string(),
+  product: z.string(),
+  pu: z.string().meta({ description: 'price unit: currency/unit' }),
+  unit: z.string(),
+  status: z.string().meta({ description: 'one of constants.order_statuses (GET /api/v1/me)' }),
+  payment_days: z.int(),
+  erp: OrderErpStateSchema.nullable().meta({ description: 'null until the order is queued for the ERP' }),
+});
+
+/** An order row as the API documents show it. */
+export const ORDER_ROW_EXAMPLE: z.output<typeof OrderRowSchema> = {
+  id: 311, ref: 'ORD-311', customer_id: 42, customer: 'Anadolu Ambalaj A.Ş.', opp_id: 95, opp: 'PE film 2027 contract', product_id: 3, customer_po: 'PO-7781', date: '2026-11-20', due_date: '2026-12-15',
+  amount: 26250, kg: 12500, price: 2.1, currency: 'EUR', kind: 'Sales', note: '', product: 'PE film 50µ', pu: 'EUR/kg', unit: 'kg',
+  status: 'sent', payment_days: 60, erp: { status: 'written', ext_no: 'SO-20417', error: '', label: 'In the ERP as SO-20417', tone: 'success' },
+};
+
+/** The read model of one order. */
+export function toOrderRow(v: OrderView): z.output<typeof OrderRowSchema> {
   const o = v.order;
   return {
     id: o.id,

@@ -1,5 +1,7 @@
 import type { DomainEvent } from '../../../platform/outbox/domain-event';
 import type { Ticket } from './ticket.entity';
+import type { EventKind } from '../../../platform/outbox/event-kinds';
+import { MODULES } from '../../workspace/defaults';
 
 /** Path of a ticket in the CRM's web UI (webhook `url`). */
 export const ticketPath = (id: number): string => `/tickets/${id}`;
@@ -18,3 +20,14 @@ export function ticketCreated(t: Ticket): DomainEvent {
     sample: t.isSample,
   };
 }
+
+declare module '../../../platform/outbox/event-kinds' {
+  interface EventNames {
+    ticket_created: true;
+  }
+}
+
+/** The events a ticket records (spec 6.1). */
+export const TICKET_EVENT_KINDS = [
+  { name: 'ticket_created', module: MODULES.support, dataFields: ['id', 'subject', 'priority', 'who'] },
+] as const satisfies readonly EventKind[];

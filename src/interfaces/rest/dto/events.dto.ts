@@ -1,7 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { JOURNAL_DEFAULT_LIMIT, JOURNAL_KINDS, JOURNAL_MAX_LIMIT } from '../../../domain/crm/journal';
+import { CRM_EVENT_NAMES } from '../../../domain/crm/event-kinds';
+import { JOURNAL_DEFAULT_LIMIT, JOURNAL_MAX_LIMIT } from '../../../domain/crm/journal';
 
 /** GET /api/v1/events: the event journal, read forward from a cursor. */
 export class JournalQueryDto {
@@ -19,7 +20,7 @@ export class JournalQueryDto {
   @Max(JOURNAL_MAX_LIMIT)
   limit?: number;
 
-  @ApiPropertyOptional({ description: `only these event kinds, comma-separated (${JOURNAL_KINDS.join(', ')}); for example \`opp_won,opp_lost\`` })
+  @ApiPropertyOptional({ description: `only these event kinds, comma-separated (${CRM_EVENT_NAMES.join(', ')}); for example \`opp_won,opp_lost\`` })
   @IsOptional()
   @IsString()
   @MaxLength(400)

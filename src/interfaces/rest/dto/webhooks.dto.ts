@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsClientTimestamp } from './sync.dto';
-import { SUBSCRIBABLE_EVENTS } from '../../../domain/integrations/event-kinds';
+import { CRM_EVENT_NAMES } from '../../../domain/crm/event-kinds';
 import { CONNECTION_KINDS } from '../../../domain/integrations/webhook-connection.entity';
 import { FILTER_MATCHES, FILTER_OPS, MAX_FILTER_CONDITIONS, MAX_FILTER_VALUES } from '../../../domain/integrations/event-filter';
 
@@ -68,7 +68,7 @@ export class CreateWebhookDto {
   @MaxLength(2000)
   url?: string;
 
-  @ApiProperty({ type: [String], enum: SUBSCRIBABLE_EVENTS, description: 'event kinds to deliver (spec 6.1)' })
+  @ApiProperty({ type: [String], enum: CRM_EVENT_NAMES, description: 'event kinds to deliver (spec 6.1)' })
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(20)
@@ -114,7 +114,7 @@ export class UpdateWebhookDto {
   @MaxLength(2000)
   url?: string;
 
-  @ApiPropertyOptional({ type: [String], enum: SUBSCRIBABLE_EVENTS })
+  @ApiPropertyOptional({ type: [String], enum: CRM_EVENT_NAMES })
   @IsOptional()
   @IsArray()
   @ArrayMinSize(1)

@@ -2,13 +2,13 @@ import type { z } from 'zod';
 import { formatTimestamp } from '../../../platform/common/time';
 import type { ConnectionKind, WebhookConnection } from '../../../domain/integrations/webhook-connection.entity';
 import type { WebhookDelivery as DeliveryEntity } from '../../../domain/integrations/webhook-delivery.entity';
-import type { SUBSCRIBABLE_EVENTS } from '../../../domain/integrations/event-kinds';
+import type { CrmEventName } from '../../../domain/crm/event-kinds';
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
 import type { DELIVERY_STATUSES, Webhook, WebhookDelivery } from '../schemas/webhook.schema';
 
 // The service stores only the kinds, events and statuses it checked; the columns are plain strings.
 type Kind = ConnectionKind;
-type Event = (typeof SUBSCRIBABLE_EVENTS)[number];
+type Event = CrmEventName;
 type Status = (typeof DELIVERY_STATUSES)[number];
 
 /** A connection; `signingKey` only from create and rotate (null in every other answer). */

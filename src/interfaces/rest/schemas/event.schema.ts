@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { example, f, named } from '../../../edge/openapi/schema';
-import { JOURNAL_KINDS } from '../../../domain/crm/journal';
+import { CRM_EVENT_NAMES } from '../../../domain/crm/event-kinds';
 
 /** One event of the journal: the webhook body's content (spec 6.2) with its id and cursor. */
 export const JournalEvent = named(
@@ -8,7 +8,7 @@ export const JournalEvent = named(
   z.object({
     id: f.id().meta({ description: 'the event id (the same in every read of the journal)' }),
     cursor: z.string().meta({ description: 'the journal position of this event: pass as `after` to read what follows it' }),
-    event: z.enum(JOURNAL_KINDS).meta({ description: 'the event kind (spec 6.1)' }),
+    event: z.enum(CRM_EVENT_NAMES).meta({ description: 'the event kind (spec 6.1)' }),
     title: z.string().meta({ description: 'human-readable title, as in the webhook body' }),
     text: z.string().meta({ description: 'human-readable summary, as in the webhook body' }),
     url: z.string().meta({ description: "the record's URL in the CRM, as in the webhook body" }),

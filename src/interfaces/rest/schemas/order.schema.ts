@@ -1,9 +1,18 @@
 import { z } from 'zod';
-import { f, listOf, named } from '../../../edge/openapi/schema';
-import { OrderRow, orderRowExample } from '../../../edge/openapi/records/order-row.schema';
+import { example, f, listOf, named } from '../../../edge/openapi/schema';
+import { ORDER_ROW_EXAMPLE, OrderErpStateSchema, OrderRowSchema } from '../../../domain/crm/orders/order-row';
 
-/** The order row lives with the shared records: the ERP interface answers it too (interfaces do not import each other). */
-export { ErpState, OrderRow, orderRowExample } from '../../../edge/openapi/records/order-row.schema';
+/**
+ * The order row is the orders' read model (src/domain/crm/orders/order-row.ts), named here for the document. The
+ * ERP interface answers it too and refers to the same schema objects, so its answers point at these components.
+ */
+export const ErpState = named('OrderErpState', OrderErpStateSchema, {
+  description: 'The order in the ERP exchange.',
+  example: { status: 'written', ext_no: 'SO-20417', error: '', label: 'In the ERP as SO-20417', tone: 'success' },
+});
+/** Spec 2.8 order row: the REST records and PO answer, and the ERP report answer's `order` (one schema for both interfaces). */
+export const OrderRow = named('OrderRow', OrderRowSchema, { description: 'Order row (spec 2.8).' });
+export const orderRowExample = example(OrderRow, ORDER_ROW_EXAMPLE);
 
 export const OrderResponse = named('OrderResponse', z.object({ ok: f.ok(), order: OrderRow }));
 export const OrderPoResponse = named(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { example, f, named } from '../../../edge/openapi/schema';
-import { SUBSCRIBABLE_EVENTS } from '../../../domain/integrations/event-kinds';
+import { CRM_EVENT_NAMES } from '../../../domain/crm/event-kinds';
 import { CONNECTION_KINDS } from '../../../domain/integrations/webhook-connection.entity';
 import { FILTER_MATCHES, FILTER_OPS } from '../../../domain/integrations/event-filter';
 
@@ -55,7 +55,7 @@ export const Webhook = named(
       .nullable()
       .meta({ description: "record-creation kinds: the product's target (project, list, base and table, spreadsheet and range, audience); null for the others" }),
     token_set: z.boolean().meta({ description: "record-creation kinds: a product token is stored (it is never shown back); false for the others" }),
-    events: z.array(z.enum(SUBSCRIBABLE_EVENTS)).meta({ description: 'the subscribed event kinds (spec 6.1)' }),
+    events: z.array(z.enum(CRM_EVENT_NAMES)).meta({ description: 'the subscribed event kinds (spec 6.1)' }),
     filter: WebhookFilter.nullable().meta({ description: 'null: every event of the subscribed kinds is delivered' }),
     active: z.boolean().meta({ description: 'false = paused: no events are delivered (a test still is)' }),
     signing_key: z

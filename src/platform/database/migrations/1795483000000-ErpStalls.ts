@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * ERP connector stalls (the `erp_stalled` alert): one row per stall, raised by housekeeping when
+ * ERP connector stalls (the ERP stall alert of the orders feature): one row per stall, raised by housekeeping when
  * nothing polled while an order waited, cleared when a poll came. The partial unique index allows one open
  * stall per workspace: the raise is an INSERT … ON CONFLICT DO NOTHING, so of several instances one raises it.
  */

@@ -1,8 +1,8 @@
 import type { Response } from 'express';
 import type pino from 'pino';
-import type { CrmRequest } from '../../edge/crm-request';
-import { toDomainError } from '../../edge/error-mapping';
-import type { AskAnswer, AskListener } from './ask.service';
+import type { CrmRequest } from '../../../edge/crm-request';
+import { toDomainError } from '../../../edge/error-mapping';
+import type { AskAnswer, AskListener } from '../../../domain/crm/ask';
 
 /** The client asked for Server-Sent Events: `Accept` lists text/event-stream, and before application/json when it lists both. */
 export function wantsEvents(req: CrmRequest): boolean {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { f, named } from '../../edge/openapi/schema';
+import { f, named } from '../../../edge/openapi/schema';
 
 /** A record the answer rests on: one the model read through a tool (the caller may see it). */
 const AskSource = z.object({

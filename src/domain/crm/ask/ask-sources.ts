@@ -1,9 +1,14 @@
-import type { z } from 'zod';
-import { recordPath } from '../../domain/crm/shared/record-keys';
-import type { AskResponse } from './ask.schema';
+import { recordPath } from '../shared/record-keys';
 
-type Source = z.output<typeof AskResponse>['sources'][number];
-type Kind = Source['kind'];
+type Kind = 'company' | 'person' | 'opportunity' | 'activity' | 'lead';
+
+/** A record an answer rests on (POST /api/v1/ask `sources`). */
+export interface Source {
+  kind: Kind;
+  id: number;
+  title: string;
+  url: string;
+}
 
 const MAX_SOURCES = 20;
 const BY_PREFIX: Record<string, Kind> = { C: 'company', P: 'person', O: 'opportunity', A: 'activity', L: 'lead' };

@@ -2,22 +2,21 @@ import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/comm
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type pino from 'pino';
-import { ROOT_LOGGER } from '../../platform/common/logger';
-import { Auth, CurrentAuth } from '../../edge/auth.decorator';
-import { linkBaseOf } from '../../edge/base-url';
-import type { CrmRequest } from '../../edge/crm-request';
-import { ApiDoc } from '../../edge/openapi/api-doc.decorator';
-import type { UserContext } from '../../domain/identity/auth-context';
-import { MODULES } from '../../domain/workspace/defaults';
+import { ROOT_LOGGER } from '../../../platform/common/logger';
+import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
+import { linkBaseOf } from '../../../edge/base-url';
+import type { CrmRequest } from '../../../edge/crm-request';
+import { ApiDoc } from '../../../edge/openapi/api-doc.decorator';
+import { AskService } from '../../../domain/crm/ask';
+import type { UserContext } from '../../../domain/identity/auth-context';
+import { MODULES } from '../../../domain/workspace/defaults';
 import { AskDto } from './ask.dto';
 import { AskEventWriter, wantsEvents } from './ask.events';
 import { AskEventStream, AskResponse } from './ask.schema';
-import { AskService } from './ask.service';
-import { REVISION_STRUCTURED } from './mcp.tools';
 
 /**
- * POST /api/v1/ask. It lives in the MCP interface because its model's tools are the MCP read tools (an
- * interface imports no other, and the tool registry is this interface's): docs/decisions/mcp.md, "Ask".
+ * POST /api/v1/ask: one call into the domain's AskService, whose model reads through the MCP read tools
+ * (the MCP interface provides them as ASK_TOOLS; this controller knows nothing of MCP).
  */
 @ApiTags('Ask')
 @Controller('api/v1/ask')
@@ -54,7 +53,7 @@ export class AskController {
   })
   @Auth({ scope: 'crm.read', module: MODULES.ask })
   async ask(@CurrentAuth() auth: UserContext, @Body() dto: AskDto, @Req() req: CrmRequest, @Res() res: Response): Promise<void> {
-    const at = { requestId: req.id, baseUrl: linkBaseOf(req), revision: REVISION_STRUCTURED };
+    const at = { requestId: req.id, baseUrl: linkBaseOf(req) };
     if (!wantsEvents(req)) {
       res.status(200).json({ ok: true, ...(await this.service.ask(auth, dto, at)) });
       return;

@@ -1,17 +1,17 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { APP_CONFIG, type AppConfig } from '../../platform/config/app-config';
-import { Clock } from '../../platform/common/clock';
-import { clip, DomainError } from '../../platform/common/errors';
-import { formatTimestamp } from '../../platform/common/time';
-import { UnitOfWork } from '../../platform/database/unit-of-work';
-import { ChatModelClient, ChatModelError, type ChatMessage, type ChatTool } from '../../platform/net/chat-model';
-import type { UserContext } from '../../domain/identity/auth-context';
-import { askRefusal } from '../../domain/identity/ask-access';
-import { AskSources } from './ask.sources';
-import { McpTools, type CallContext } from './mcp.tools';
+import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
+import { Clock } from '../../../platform/common/clock';
+import { clip, DomainError } from '../../../platform/common/errors';
+import { formatTimestamp } from '../../../platform/common/time';
+import { UnitOfWork } from '../../../platform/database/unit-of-work';
+import { ChatModelClient, ChatModelError, type ChatMessage, type ChatTool } from '../../../platform/net/chat-model';
+import type { UserContext } from '../../identity/auth-context';
+import { askRefusal } from '../../identity/ask-access';
+import { AskSources } from './ask-sources';
+import { ASK_TOOLS, type AskCall, type AskTools } from './ask-tools';
 
-/** The model client of Ask (null when no model is configured): built by McpModule from the configuration. */
+/** The model client of Ask (null when no model is configured): built by AskModule from the configuration. */
 export const ASK_MODEL = Symbol('ASK_MODEL');
 
 export interface AskInput {
@@ -43,7 +43,7 @@ interface ToolLog {
 
 /**
  * Ask: a question about the caller's CRM data answered by a language model whose only tools
- * are the MCP read tools, called as the caller (McpTools.callRead: the same visibility, modules and
+ * are the MCP read tools, called as the caller (ASK_TOOLS, McpTools.callRead: the same visibility, modules and
  * not-found answers as /mcp), so the model receives nothing the caller may not see. Bounded per question:
  * ASK_MAX_TOOL_CALLS tool calls and ASK_MAX_TOKENS tokens (after either, one last turn without tools asks
  * for the answer), ASK_TIMEOUT_MS for all of it. The question, the tools called and the answer (or the
@@ -52,7 +52,7 @@ interface ToolLog {
 @Injectable()
 export class AskService implements OnModuleDestroy {
   constructor(
-    private readonly tools: McpTools,
+    @Inject(ASK_TOOLS) private readonly tools: AskTools,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -69,7 +69,7 @@ export class AskService implements OnModuleDestroy {
     if (refusal || !this.model) throw new DomainError('module', refusal ?? 'Ask is not available: no language model is configured');
   }
 
-  async ask(auth: UserContext, input: AskInput, at: CallContext, listener?: AskListener, cancel?: AbortSignal): Promise<AskAnswer> {
+  async ask(auth: UserContext, input: AskInput, at: AskCall, listener?: AskListener, cancel?: AbortSignal): Promise<AskAnswer> {
     this.check(auth);
     const sources = new AskSources(at.baseUrl);
     const log: ToolLog[] = [];
@@ -118,7 +118,7 @@ export class AskService implements OnModuleDestroy {
   }
 
   /** One tool call of the model, as the caller; the result (or the tool error) as text for the model. */
-  private async call(auth: UserContext, fn: { name: string; arguments: string }, at: CallContext, sources: AskSources, log: ToolLog[], listener?: AskListener): Promise<string> {
+  private async call(auth: UserContext, fn: { name: string; arguments: string }, at: AskCall, sources: AskSources, log: ToolLog[], listener?: AskListener): Promise<string> {
     let args: unknown;
     try {
       args = fn.arguments.trim() ? JSON.parse(fn.arguments) : {};
@@ -136,7 +136,7 @@ export class AskService implements OnModuleDestroy {
   }
 
   /** The record the question is about (`customer_id`, `opp_id`), read as the caller: 404 when invisible, 403 when its module is off. */
-  private async context(auth: UserContext, input: AskInput, at: CallContext, sources: AskSources): Promise<string[]> {
+  private async context(auth: UserContext, input: AskInput, at: AskCall, sources: AskSources): Promise<string[]> {
     const out: string[] = [];
     for (const [rid, what] of [
       [input.customer_id ? `C-${input.customer_id}` : null, 'company'],

@@ -1,11 +1,11 @@
 import * as z from 'zod/v4';
-import { SEARCH_MAX_LIMIT } from '../../domain/crm/search';
-import { recordPath } from '../../domain/crm/shared/record-keys';
-import { MODULES, type ModuleName } from '../../domain/workspace/defaults';
-import { INT_MAX, name } from './mcp.args';
-import * as M from './mcp.mappers';
-import * as O from './mcp.outputs';
-import { defineTool, requireModule, type ToolDef, type ToolServices } from './mcp.tool-def';
+import { SEARCH_MAX_LIMIT } from '../../../domain/crm/search';
+import { recordPath } from '../../../domain/crm/shared/record-keys';
+import { MODULES, type ModuleName } from '../../../domain/workspace/defaults';
+import { INT_MAX, name } from '../mcp.args';
+import { company, oppDetail, person } from '../mcp.mappers';
+import { Document, SearchResults } from '../mcp.outputs';
+import { defineTool, requireModule, type ToolDef, type ToolServices } from '../mcp.tool-def';
 
 /** Record kinds the research tools cover, with the module each needs (as GET /api/v1/search). */
 const KINDS: Record<string, { module: ModuleName; path: 'company' | 'person' | 'opportunity' }> = {
@@ -46,12 +46,12 @@ export function researchTools(s: ToolServices): ToolDef[] {
         'Search companies, people and opportunities the user may see by name (people also by e-mail). Answers results with an id to pass to fetch, a title and the record URL in the CRM.',
       write: false,
       bare: true,
-      output: O.SearchResults,
+      output: SearchResults,
       input: z.strictObject({ query: name(200, 'text to search for in names (people also by e-mail)') }),
       run: async (auth, a, ctx) => {
         const r = await s.search.search(auth, a.query, SEARCH_MAX_LIMIT, { namesOnly: true });
         const url = (kind: 'company' | 'person' | 'opportunity', id: number) => ctx.baseUrl + recordPath(kind, id);
-        const results: z.input<typeof O.SearchResults>['results'] = [];
+        const results: z.input<typeof SearchResults>['results'] = [];
         for (const c of r.companies?.items ?? []) results.push({ id: `company:${c.id}`, title: c.name, url: url('company', c.id), text: line('Company', c.city, c.sector) });
         const names = r.people?.views.customerNames;
         for (const p of r.people?.items ?? []) results.push({ id: `person:${p.id}`, title: p.name, url: url('person', p.id), text: line('Person', p.title, p.customerId ? names?.get(p.customerId) : '') });
@@ -68,7 +68,7 @@ export function researchTools(s: ToolServices): ToolDef[] {
       description: 'One company, person or opportunity by an id from search (company:12, person:3, opportunity:7): its fields as text and as metadata, and its URL in the CRM.',
       write: false,
       bare: true,
-      output: O.Document,
+      output: Document,
       input: z.strictObject({ id: docId }),
       run: async (auth, a, ctx) => {
         const [, kind, digits] = DOC_ID.exec(a.id)!;
@@ -78,17 +78,17 @@ export function researchTools(s: ToolServices): ToolDef[] {
         const url = ctx.baseUrl + recordPath(k.path, n);
         if (kind === 'company') {
           const c = (await s.companies.get(auth, n)).company;
-          const m = M.company(c);
+          const m = company(c);
           const text = lines([['Company', c.name], ['Status', c.status], ['Sector', c.sector], ['Address', c.address], ['City', c.city], ['Country', c.country], ['Phone', c.phone], ['E-mail', c.email], ['Website', c.website], ['Last visit', c.lastVisit], ['Next visit due', c.nextVisitDue], ['Note', c.note]]);
           return { id: a.id, title: c.name, text, url, metadata: m };
         }
         if (kind === 'person') {
           const one = await s.people.get(auth, n);
-          const m = M.person(one.person, one.views.customerNames);
+          const m = person(one.person, one.views.customerNames);
           const text = lines([['Person', m.name], ['Title', m.title], ['Company', m.customer], ['E-mail', m.email], ['Phone', m.phone], ['Main contact', m.is_main ? 'yes' : null], ['Former', m.is_former ? 'yes' : null]]);
           return { id: a.id, title: m.name, text, url, metadata: m };
         }
-        const m = M.oppDetail(await s.opps.get(auth, n));
+        const m = oppDetail(await s.opps.get(auth, n));
         const stage = auth.workspace.constants.stage_labels[m.stage] ?? m.stage;
         const text = lines([['Opportunity', m.name], ['Company', m.customer], ['Stage', stage], ['Open', m.is_open ? 'yes' : 'no'], ['Value', `${m.value} ${m.currency}`], ['Close date', m.close_date], ['Next stage', m.next_stage]]);
         const notes = m.notes.map((x) => `- ${x.body}`).join('\n');

@@ -1,0 +1,14 @@
+import type { EventKind } from '../../../platform/outbox/event-kinds';
+import { MODULES } from '../../workspace/defaults';
+
+declare module '../../../platform/outbox/event-kinds' {
+  interface EventNames {
+    form_submitted: true;
+  }
+}
+
+/** The events a website form records (spec 6.1). */
+export const FORM_EVENT_KINDS = [
+  // website forms are part of Customers (forms.service.ts)
+  { name: 'form_submitted', module: MODULES.customers, dataFields: ['form', 'company', 'name', 'email', 'phone', 'customer_id', 'task_id', 'new_customer'] },
+] as const satisfies readonly EventKind[];

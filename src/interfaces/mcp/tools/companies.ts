@@ -1,0 +1,75 @@
+import * as z from 'zod/v4';
+import { MODULES } from '../../../domain/workspace/defaults';
+import { email, flag, id, limit, name, searchQuery, text } from '../mcp.args';
+import { company } from '../mcp.mappers';
+import { Company } from '../mcp.outputs';
+import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
+
+/** The company fields a tool may set (a subset of REST's: what a conversation names). */
+const companyFields = () => ({
+  status: text(40, 'one of the workspace customer statuses').optional(),
+  sector: text(100, 'sector').optional(),
+  city: text(100, 'city').optional(),
+  country: text(100, 'country').optional(),
+  address: text(500, 'street address').optional(),
+  phone: text(50, 'phone').optional(),
+  email: email('e-mail').optional(),
+  website: text(300, 'website').optional(),
+  note: text(5000, 'note about the company').optional(),
+});
+
+/**
+ * Companies (the customers module): search, read, create and update; each the REST route's service call, so rules,
+ * visibility, duplicate checks and events are REST's. An update changes only the arguments given.
+ */
+export function companyTools(s: ToolServices): ToolDef[] {
+  return [
+    defineTool({
+      name: 'search_companies',
+      title: 'Search companies',
+      description: 'Find companies (customers) visible to the user by name, city or other text.',
+      write: false,
+      output: z.array(Company),
+      module: MODULES.customers,
+      input: z.strictObject({ query: searchQuery(), limit: limit().optional() }),
+      run: async (auth, a) => (await s.companies.list(auth, { q: a.query, limit: a.limit ?? 20 })).items.map(company),
+    }),
+    defineTool({
+      name: 'get_company',
+      title: 'Get a company',
+      description: 'One company with its contact data, owner and visit dates.',
+      write: false,
+      output: Company,
+      module: MODULES.customers,
+      input: z.strictObject({ id: id('company') }),
+      run: async (auth, a) => company((await s.companies.get(auth, a.id)).company),
+    }),
+    defineTool({
+      name: 'create_company',
+      title: 'Create a company',
+      description:
+        'A new company (customer) owned by the user. A company with the same name already existing is refused as `duplicate` naming it; pass force: true only when the user confirms it is another company.',
+      write: true,
+      destructive: false,
+      idempotent: false,
+      module: MODULES.customers,
+      output: Company,
+      input: z.strictObject({ name: name(200, 'company name'), ...companyFields(), force: flag('create even when a company of the same name or tax number exists').optional() }),
+      choices: (c) => ({ status: c.customer_statuses }),
+      run: async (auth, a) => company((await s.companies.create(auth, a)).company),
+    }),
+    defineTool({
+      name: 'update_company',
+      title: 'Update a company',
+      description: 'Change fields of a company the user may edit; only the arguments given change.',
+      write: true,
+      destructive: true,
+      idempotent: true,
+      module: MODULES.customers,
+      output: Company,
+      input: z.strictObject({ id: id('company'), name: name(200, 'new company name').optional(), ...companyFields() }),
+      choices: (c) => ({ status: c.customer_statuses }),
+      run: async (auth, { id: companyId, ...change }) => company((await s.companies.update(auth, companyId, change)).company),
+    }),
+  ];
+}

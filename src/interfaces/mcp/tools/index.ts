@@ -1,0 +1,40 @@
+import type { ToolDef, ToolServices } from '../mcp.tool-def';
+import { activityTools } from './activities';
+import { approvalTools } from './approvals';
+import { calendarTools } from './calendar';
+import { companyTools } from './companies';
+import { customObjectTools } from './custom-objects';
+import { journalTools } from './journal';
+import { leadTools } from './leads';
+import { opportunityTools } from './opportunities';
+import { orderTools } from './orders';
+import { peopleTools } from './people';
+import { quickEntryTools } from './quick-entry';
+import { recordTools } from './records';
+import { researchTools } from './research';
+import { taskTools } from './tasks';
+import { ticketTools } from './tickets';
+import { todayTools } from './today';
+
+/**
+ * Every tool, one builder per record kind (a new kind adds its file and one line here). tools/list answers the
+ * reads in this order, then the writes in this order.
+ */
+export const TOOL_KINDS: ((s: ToolServices) => ToolDef[])[] = [
+  researchTools,
+  recordTools,
+  companyTools,
+  peopleTools,
+  opportunityTools,
+  activityTools,
+  taskTools,
+  calendarTools,
+  todayTools,
+  journalTools,
+  leadTools,
+  orderTools,
+  approvalTools,
+  ticketTools,
+  customObjectTools,
+  quickEntryTools,
+];

@@ -1,0 +1,27 @@
+import * as z from 'zod/v4';
+import { MODULES } from '../../../domain/workspace/defaults';
+import { id, limit, searchQuery } from '../mcp.args';
+import { person } from '../mcp.mappers';
+import { Person } from '../mcp.outputs';
+import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
+
+/**
+ * Contact persons (the customers module).
+ */
+export function peopleTools(s: ToolServices): ToolDef[] {
+  return [
+    defineTool({
+      name: 'search_people',
+      title: 'Search people',
+      description: 'Find contact persons visible to the user by name or e-mail, optionally of one company.',
+      write: false,
+      output: z.array(Person),
+      module: MODULES.customers,
+      input: z.strictObject({ query: searchQuery(), customer_id: id('company').optional(), limit: limit().optional() }),
+      run: async (auth, a) => {
+        const page = await s.people.list(auth, { q: a.query, customerId: a.customer_id, limit: a.limit ?? 20 });
+        return page.items.map((p) => person(p, page.views.customerNames));
+      },
+    }),
+  ];
+}

@@ -1,0 +1,103 @@
+import * as z from 'zod/v4';
+import { MODULES } from '../../../domain/workspace/defaults';
+import { date, flag, id, limit, name, text } from '../mcp.args';
+import { taskView } from '../mcp.mappers';
+import { Task } from '../mcp.outputs';
+import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
+
+/**
+ * Tasks (the activities module). The delete asks the user first (`confirm`): through elicitation when the client can be
+ * asked (whatever `confirm` says), else the call must carry `confirm: true`.
+ */
+export function taskTools(s: ToolServices): ToolDef[] {
+  return [...taskReads(s), ...taskWrites(s)];
+}
+
+/** The user's open tasks. */
+function taskReads(s: ToolServices): ToolDef[] {
+  return [
+    defineTool({
+      name: 'list_tasks',
+      title: 'List tasks',
+      description: "The user's visible tasks; open ones by default.",
+      write: false,
+      output: z.array(Task),
+      module: MODULES.activities,
+      input: z.strictObject({ customer_id: id('company').optional(), overdue: flag('only overdue tasks').optional(), limit: limit().optional() }),
+      run: async (auth, a) => (await s.tasks.list(auth, { open: 'true', customer_id: a.customer_id, overdue: a.overdue ? 'true' : undefined, limit: a.limit ?? 20 })).items.map(taskView),
+    }),
+  ];
+}
+
+/** A new task, its changes, completion and deletion. */
+function taskWrites(s: ToolServices): ToolDef[] {
+  return [
+    defineTool({
+      name: 'create_task',
+      title: 'Create a task',
+      description: 'A task for the user, optionally tied to a company or opportunity.',
+      write: true,
+      destructive: false,
+      idempotent: false,
+      output: Task,
+      module: MODULES.activities,
+      input: z.strictObject({
+        title: name(300, 'what to do'),
+        due_date: date('due date').optional(),
+        priority: text(40, 'one of the workspace task priorities').optional(),
+        customer_id: id('company').optional(),
+        opp_id: id('opportunity').optional(),
+      }),
+      choices: (c) => ({ priority: c.task_priorities }),
+      run: async (auth, a) =>
+        taskView(await s.tasks.create(auth, { title: a.title, due_date: a.due_date ?? null, priority: a.priority ?? null, customer_id: a.customer_id ?? null, opp_id: a.opp_id ?? null })),
+    }),
+    defineTool({
+      name: 'update_task',
+      title: 'Update a task',
+      description: 'Change a task the user may edit (title, due date, priority, status); only the arguments given change. due_date null removes the due date.',
+      write: true,
+      destructive: true,
+      idempotent: true,
+      module: MODULES.activities,
+      output: Task,
+      input: z.strictObject({
+        id: id('task'),
+        title: name(300, 'what to do').optional(),
+        due_date: date('due date').nullable().optional().describe('due date (YYYY-MM-DD), or null to remove it'),
+        priority: text(40, 'one of the workspace task priorities').optional(),
+        status: text(40, 'one of the workspace task statuses').optional(),
+      }),
+      choices: (c) => ({ priority: c.task_priorities, status: c.task_statuses }),
+      run: async (auth, { id: taskId, ...change }) => taskView(await s.tasks.update(auth, taskId, change)),
+    }),
+    defineTool({
+      name: 'complete_task',
+      title: 'Complete a task',
+      description: "Mark a task the user may edit as done (the workspace's done status).",
+      write: true,
+      destructive: true,
+      idempotent: true,
+      module: MODULES.activities,
+      output: Task,
+      input: z.strictObject({ id: id('task') }),
+      run: async (auth, a) => taskView(await s.tasks.update(auth, a.id, { status: auth.workspace.constants.task_done_status })),
+    }),
+    defineTool({
+      name: 'delete_task',
+      title: 'Delete a task',
+      description: 'Delete a task the user may edit, for good (DELETE /api/v1/tasks/{id}). The user is asked first; a client that cannot ask must pass confirm: true once the user agreed.',
+      write: true,
+      destructive: true,
+      idempotent: true,
+      module: MODULES.activities,
+      output: z.object({ deleted: z.literal(true), id: z.int() }),
+      input: z.strictObject({ id: id('task') }),
+      confirm: async (auth, a) => `Delete the task "${(await s.tasks.get(auth, a.id)).task.title}" (task ${a.id}) for good?`,
+      run: async (auth, a) => {
+        await s.tasks.remove(auth, a.id);
+        return { deleted: true as const, id: a.id };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,80 @@
+import * as z from 'zod/v4';
+import { MODULES } from '../../../domain/workspace/defaults';
+import { id, limit, name, text } from '../mcp.args';
+import { ticket } from '../mcp.crm-mappers';
+import { Ticket } from '../mcp.crm-outputs';
+import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
+
+/**
+ * Support tickets (the support module): each the REST route's service call (a ticket the user may not see is not_found).
+ */
+export function ticketTools(s: ToolServices): ToolDef[] {
+  return [
+    defineTool({
+      name: 'list_tickets',
+      title: 'List support tickets',
+      description: 'Support tickets visible to the user (theirs, their team\'s, assigned to them; admins all), newest first; filter by status, priority, company or assignee.',
+      write: false,
+      module: MODULES.support,
+      output: z.array(Ticket),
+      input: z.strictObject({
+        status: text(40, 'one of the workspace ticket statuses').optional(),
+        priority: text(40, 'a ticket priority').optional(),
+        customer_id: id('company').optional(),
+        assignee_id: id('assigned user').optional(),
+        limit: limit().optional(),
+      }),
+      choices: (c) => ({ status: c.ticket_statuses }),
+      run: async (auth, a) =>
+        (await s.tickets.list(auth, { status: a.status, priority: a.priority, customerId: a.customer_id, assigneeId: a.assignee_id, limit: a.limit ?? 20 })).items.map((v) => ticket(v, auth.workspace)),
+    }),
+    defineTool({
+      name: 'get_ticket',
+      title: 'Get a support ticket',
+      description: 'One support ticket with its status, SLA due time and assignee.',
+      write: false,
+      module: MODULES.support,
+      output: Ticket,
+      input: z.strictObject({ id: id('ticket') }),
+      run: async (auth, a) => ticket(await s.tickets.get(auth, a.id), auth.workspace),
+    }),
+    defineTool({
+      name: 'create_ticket',
+      title: 'Create a support ticket',
+      description: "A support ticket owned by the user, in the workspace's new-ticket status; due by the priority's SLA hours. The company defaults to the person's.",
+      write: true,
+      destructive: false,
+      idempotent: false,
+      module: MODULES.support,
+      output: Ticket,
+      input: z.strictObject({
+        subject: name(300, 'what the problem is'),
+        priority: text(40, "a ticket priority (the workspace's SLA levels)"),
+        body: text(10000, 'details').optional(),
+        who: text(200, 'who raised it, if not a contact').optional(),
+        customer_id: id('company').optional(),
+        person_id: id('contact who raised it').optional(),
+        assignee_id: id('user to assign it to').optional(),
+      }),
+      run: async (auth, a) => ticket(await s.tickets.create(auth, a), auth.workspace),
+    }),
+    defineTool({
+      name: 'update_ticket',
+      title: 'Update a support ticket',
+      description: "Change the status, priority or assignee of a ticket the user owns, is assigned, or (admins) any; only the arguments given change. assignee_id null removes the assignee.",
+      write: true,
+      destructive: true,
+      idempotent: true,
+      module: MODULES.support,
+      output: Ticket,
+      input: z.strictObject({
+        id: id('ticket'),
+        status: text(40, 'one of the workspace ticket statuses').optional(),
+        priority: text(40, 'a ticket priority').optional(),
+        assignee_id: id('user to assign it to').nullable().optional().describe('user to assign it to, or null to remove the assignee'),
+      }),
+      choices: (c) => ({ status: c.ticket_statuses }),
+      run: async (auth, { id: ticketId, ...change }) => ticket(await s.tickets.update(auth, ticketId, change), auth.workspace),
+    }),
+  ];
+}

@@ -1,0 +1,37 @@
+/**
+ * The event kinds the outbox carries. The platform knows none of them: each feature declares its kinds beside
+ * the code that records them (name, the top-level fields of `data`, the licence module a reader needs), adds
+ * the names to `EventNames` by declaration merging (so `DomainEvent.event` stays a checked union), and the
+ * domain registers the declared lists here once, in the order webhooks, the journal and the API list them.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the features' declarations (declare module)
+export interface EventNames {}
+
+/** The name of a declared event kind. */
+export type EventName = keyof EventNames & string;
+
+/** One event kind as its feature declares it. */
+export interface EventKind {
+  readonly name: EventName;
+  /** The licence module a user needs to read events of this kind (the journal). */
+  readonly module: string;
+  /** The top-level fields of its `data` in their documented order (webhook filters, spreadsheet rows). */
+  readonly dataFields: readonly string[];
+}
+
+const registered = new Map<string, EventKind>();
+
+/** Adds kinds to the registry (a name declared twice is a programming error); answers them as given. */
+export function registerEventKinds<const K extends readonly EventKind[]>(kinds: K): K {
+  for (const k of kinds) {
+    if (registered.has(k.name) && registered.get(k.name) !== k) throw new Error(`event kind ${k.name} registered twice`);
+    registered.set(k.name, k);
+  }
+  return kinds;
+}
+
+/** Every registered kind, in registration order. */
+export const eventKinds = (): EventKind[] => [...registered.values()];
+
+/** A registered kind by name, or undefined (a name no feature declared). */
+export const eventKind = (name: string): EventKind | undefined => registered.get(name);
