@@ -22,6 +22,7 @@ import { ObjectTypesService } from '../../domain/crm/objects/object-types.servic
 import { OrdersService } from '../../domain/crm/orders/orders.service';
 import { QuickEntryService } from '../../domain/crm/quick-entry/quick-entry.service';
 import { TicketsService } from '../../domain/crm/tickets/tickets.service';
+import { ReportsService } from '../../domain/crm/reports';
 import type { UserContext } from '../../domain/identity/auth-context';
 import { fingerprintOf, IdempotencyKeys } from '../../domain/identity/idempotency';
 import { McpCallAudit } from '../../domain/identity/mcp-call-audit';
@@ -35,6 +36,7 @@ import { researchTools } from './mcp.research-tools';
 import { salesTools } from './mcp.sales-tools';
 import { serviceTools } from './mcp.service-tools';
 import { writeTools } from './mcp.write-tools';
+import { reportTools } from './tools/reports';
 
 const MAX_PROBLEMS = 10;
 const fail = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
@@ -108,12 +110,13 @@ export class McpTools {
     objectTypes: ObjectTypesService,
     objectRecords: ObjectRecordsService,
     quickEntry: QuickEntryService,
+    reports: ReportsService,
     private readonly keys: IdempotencyKeys,
     private readonly audit: McpCallAudit,
     @Inject(ROOT_LOGGER) private readonly log: pino.Logger,
   ) {
     const services: ToolServices = { companies, people, opps, activities, tasks, today, leads, events, search, calendar, leadConvert, orders, approvals, tickets, objectTypes, objectRecords, quickEntry };
-    const extra = [...salesTools(services), ...serviceTools(services)];
+    const extra = [...salesTools(services), ...serviceTools(services), ...reportTools(reports)];
     const writes = [...writeTools(services), ...recordWriteTools(services), ...deleteTools(services), ...extra.filter((t) => t.write)].map((t) => ({
       ...t,
       input: t.input.extend({ idempotency_key: IDEMPOTENCY_KEY, ...(t.confirm ? { confirm: CONFIRM } : {}) }),
