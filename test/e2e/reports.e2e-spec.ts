@@ -2,6 +2,7 @@ import { OppHistory } from '../../src/domain/crm/opportunities/opp-history.entit
 import { reportedState } from '../../src/domain/crm/opportunities/opp-history';
 import { Opportunity } from '../../src/domain/crm/opportunities/opportunity.entity';
 import { insertCompany } from '../helpers/crm-fixtures';
+import { captureQueries } from '../helpers/query-log';
 import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
 
 /**
@@ -149,6 +150,18 @@ describe('as of a past date', () => {
     // and today's figures see them
     const now = (await as(north1).get(`/api/v1/reports/win-rate?rows=1`).expect(200)).body;
     expect(named(now.lost.ids)).toContain('C');
+  });
+});
+
+// the statement log hooks the pg driver (not the embedded database)
+(process.env.DATABASE_URL ? describe : describe.skip)('bounded SQL', () => {
+  it('each report reads the history in one statement, whatever the number of records', async () => {
+    for (const path of [`pipeline-movement?${OCT}`, `forecast?${OCT}&team=North`, `win-rate?${OCT}`, `funnel?${OCT}`]) {
+      const { queries } = await captureQueries(() => as(north1).get(`/api/v1/reports/${path}`).expect(200));
+      const selects = queries.map((q) => q.text).filter((q) => /^\s*SELECT/i.test(q));
+      expect([path, selects.filter((q) => /opp_history/.test(q)).length]).toEqual([path, 1]);
+      expect([path, selects.length <= 4]).toEqual([path, true]);
+    }
   });
 });
 
