@@ -1,4 +1,8 @@
 import { OppHistory } from '../../src/domain/crm/opportunities/opp-history.entity';
+import { reportedState } from '../../src/domain/crm/opportunities/opp-history';
+import { OppLog } from '../../src/domain/crm/opportunities/opp-log.entity';
+import { Opportunity } from '../../src/domain/crm/opportunities/opportunity.entity';
+import { HISTORY_BACKFILL } from '../../src/platform/database/migrations/1795489000000-OpportunityHistory';
 import { insertCompany } from '../helpers/crm-fixtures';
 import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
 
@@ -60,4 +64,32 @@ describe('opp_history', () => {
     await as().patch(`/api/v1/opportunities/${id}`, { value: 5, fc: 'No such category' }).expect(400);
     expect((await history(id)).map((r) => r.kind)).toEqual(['created']);
   });
+
+  it('the migration backfills every existing record: a row per stage log entry, and its current state', async () => {
+    await db(t).query(`UPDATE workspaces SET currency_rates = '{"USD": 0.5}' WHERE id = $1`, [a.ws.id]);
+    const usd = (await as().post('/api/v1/opportunities', { name: 'History USD', customer_id: companyId, value: 101.01, currency: 'USD', fc: c().forecast_cats[1] }).expect(201)).body.opp.id as number;
+    await as().post(`/api/v1/opportunities/${usd}/stage`, { stage: c().stages.find((x) => c().stage_roles[x] === 'lost'), close_reason: c().loss_reasons[0] }).expect(200);
+    // a record without any log (made before logs, or by hand)
+    const bare = await db(t).save(
+      db(t).create(Opportunity, { workspaceId: a.ws.id, name: 'No log', customerId: companyId, ownerId: peer.user.id, stage: c().open_stages[2], value: 7, currency: a.ws.app.currency_base, closeDate: '2027-03-01', startDate: '2026-01-01' }),
+    );
+    await db(t).query('DELETE FROM opp_history');
+    for (const statement of HISTORY_BACKFILL) await db(t).query(statement);
+
+    const ws = { ...a.ws, currencyRates: { USD: 0.5 } };
+    const opps = await db(t).find(Opportunity, { where: { workspaceId: a.ws.id }, order: { id: 'ASC' } });
+    expect(opps.length).toBeGreaterThan(3);
+    for (const o of opps) {
+      const logs = await db(t).find(OppLog, { where: { workspaceId: a.ws.id, oppId: o.id }, order: { id: 'ASC' } });
+      const rows = await history(o.id);
+      const extra = logs.at(-1)?.toStage === o.stage ? [] : [o.stage];
+      expect([o.name, rows.map((r) => r.stage)]).toEqual([o.name, [...logs.map((l) => l.toStage), ...extra]]);
+      expect(rows.every((r) => r.kind === 'backfill')).toBe(true);
+      const { stage, role, value, currency, valueBase, closeDate, ownerId, fc, prob } = rows.at(-1)!;
+      expect([o.name, { stage, role, value, currency, valueBase, closeDate, ownerId, fc, prob }]).toEqual([o.name, reportedState(ws, o)]);
+    }
+    expect((await history(usd)).at(-1)).toMatchObject({ value: 101.01, valueBase: 50.51, currency: 'USD', fc: c().forecast_cats[1] });
+    expect((await history(bare.id)).map((r) => [r.stage, r.userId])).toEqual([[c().open_stages[2], null]]);
+  });
 });
+

@@ -18,6 +18,24 @@ const STATE = `
   LEAST(9, COALESCE((w.constants->'stage_prob'->>s.stage)::numeric, CASE WHEN ${ROLE} = 'won' THEN 1 ELSE 0 END))`;
 const COLUMNS = `"workspace_id", "opp_id", "at", "kind", "user_id", "stage", "role", "value", "currency", "value_base", "close_date", "owner_id", "fc", "prob"`;
 
+/** The history of the records that exist: their stage log's entries, then their current state where the log does not end in it. */
+export const HISTORY_BACKFILL = [
+  // every stage change of the log, with the record's current other fields
+  `INSERT INTO "opp_history" (${COLUMNS})
+   SELECT o.workspace_id, o.id, l.at, 'backfill', l.user_id, ${STATE}
+   FROM opp_logs l
+   JOIN opportunities o ON o.workspace_id = l.workspace_id AND o.id = l.opp_id
+   JOIN workspaces w ON w.id = o.workspace_id
+   CROSS JOIN LATERAL (SELECT l.to_stage AS stage) s`,
+  // the current state where the log does not end in it (or there is no log)
+  `INSERT INTO "opp_history" (${COLUMNS})
+   SELECT o.workspace_id, o.id, GREATEST(o.stage_changed_at, o.created_at), 'backfill', NULL, ${STATE}
+   FROM opportunities o
+   JOIN workspaces w ON w.id = o.workspace_id
+   CROSS JOIN LATERAL (SELECT o.stage AS stage) s
+   WHERE o.stage IS DISTINCT FROM (SELECT l.to_stage FROM opp_logs l WHERE l.workspace_id = o.workspace_id AND l.opp_id = o.id ORDER BY l.id DESC LIMIT 1)`,
+];
+
 /**
  * The reported fields' history (opp_history) and users' monthly quotas (docs/decisions/reports.md). Existing
  * opportunities get a row per stage change of their stage log (with today's value, close date, owner and
@@ -37,22 +55,7 @@ export class OpportunityHistory1795489000000 implements MigrationInterface {
       `CREATE TABLE "quotas" ("workspace_id" integer NOT NULL, "id" SERIAL NOT NULL, "user_id" integer NOT NULL, "month" date NOT NULL, "amount" numeric(16,2) NOT NULL, "set_by" integer, "updated_at" TIMESTAMP(3) WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_6d3038a48c306ec601f09406f51" PRIMARY KEY ("workspace_id", "id"))`,
     );
     await queryRunner.query(`CREATE UNIQUE INDEX "IDX_b8aac04cfee669076719f5a06c" ON "quotas" ("workspace_id", "user_id", "month") `);
-    // every stage change of the log, with the record's current other fields
-    await queryRunner.query(`
-      INSERT INTO "opp_history" (${COLUMNS})
-      SELECT o.workspace_id, o.id, l.at, 'backfill', l.user_id, ${STATE}
-      FROM opp_logs l
-      JOIN opportunities o ON o.workspace_id = l.workspace_id AND o.id = l.opp_id
-      JOIN workspaces w ON w.id = o.workspace_id
-      CROSS JOIN LATERAL (SELECT l.to_stage AS stage) s`);
-    // the current state where the log does not end in it (or there is no log)
-    await queryRunner.query(`
-      INSERT INTO "opp_history" (${COLUMNS})
-      SELECT o.workspace_id, o.id, GREATEST(o.stage_changed_at, o.created_at), 'backfill', NULL, ${STATE}
-      FROM opportunities o
-      JOIN workspaces w ON w.id = o.workspace_id
-      CROSS JOIN LATERAL (SELECT o.stage AS stage) s
-      WHERE o.stage IS DISTINCT FROM (SELECT l.to_stage FROM opp_logs l WHERE l.workspace_id = o.workspace_id AND l.opp_id = o.id ORDER BY l.id DESC LIMIT 1)`);
+    for (const statement of HISTORY_BACKFILL) await queryRunner.query(statement);
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
