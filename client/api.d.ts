@@ -1980,8 +1980,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Win rate, sales cycle and velocity
-         * @description Of the opportunities closed in the period: win rate by count and value, days from created to won (median and p80), and velocity. Computed from the opportunities' history (docs/decisions/reports.md), so a past period does not change when records are edited later. Counts only opportunities the caller may see (as the opportunity list); `owner_id`, `team` and `stages` apply to the owner and stage at the time, `product_id` and `source` to the current record. `rows=1` adds the opportunity ids behind every figure. Values are in the base currency at the rates of the moment of each change.
+         * Win rate, sales cycle, velocity and stage ageing
+         * @description Of the opportunities closed in the period: win rate by count and value, days from created to won (median and p80), and velocity; and per open stage the deals open in it at the end of the period, days since they entered it, and those over the stage SLA (constants.stage_sla). Computed from the opportunities' history (docs/decisions/reports.md), so a past period does not change when records are edited later. Counts only opportunities the caller may see (as the opportunity list); `owner_id`, `team` and `stages` apply to the owner and stage at the time, `product_id` and `source` to the current record. `rows=1` adds the opportunity ids behind every figure. Values are in the base currency at the rates of the moment of each change.
          *
          *     Spec section 2.6.
          */
@@ -12161,7 +12161,28 @@ export interface components {
          *         ]
          *       },
          *       "average_won_value": 750.25,
-         *       "velocity_per_day": 25.01
+         *       "velocity_per_day": 25.01,
+         *       "stage_ageing": [
+         *         {
+         *           "stage": "Qualify",
+         *           "sla_days": 14,
+         *           "count": 2,
+         *           "value": 1500.5,
+         *           "ids": [
+         *             95,
+         *             96
+         *           ],
+         *           "over_sla": {
+         *             "count": 1,
+         *             "value": 500,
+         *             "ids": [
+         *               96
+         *             ]
+         *           },
+         *           "median_days": 9.5,
+         *           "max_days": 16
+         *         }
+         *       ]
          *     }
          */
         WinRateResponse: {
@@ -12195,6 +12216,21 @@ export interface components {
             average_won_value: number | null;
             /** @description open deals × win rate × average won value ÷ median cycle days */
             velocity_per_day: number | null;
+            /** @description per open stage, the deals open in it at the end of the period and the days since they entered it */
+            stage_ageing: {
+                stage: string;
+                /** @description constants.stage_sla; 0 = none */
+                sla_days: number;
+                count: number;
+                /** @description in the base currency (app.currency_base), two decimals */
+                value: number;
+                /** @description with rows=1: the opportunities behind the figure */
+                ids?: number[];
+                /** @description in the stage longer than its SLA */
+                over_sla: components["schemas"]["ReportFigure"];
+                median_days: number | null;
+                max_days: number | null;
+            }[];
         };
         /**
          * @description Count and value that reached each stage in the period, and the conversions.
@@ -33035,7 +33071,28 @@ export interface operations {
                      *         ]
                      *       },
                      *       "average_won_value": 750.25,
-                     *       "velocity_per_day": 25.01
+                     *       "velocity_per_day": 25.01,
+                     *       "stage_ageing": [
+                     *         {
+                     *           "stage": "Qualify",
+                     *           "sla_days": 14,
+                     *           "count": 2,
+                     *           "value": 1500.5,
+                     *           "ids": [
+                     *             95,
+                     *             96
+                     *           ],
+                     *           "over_sla": {
+                     *             "count": 1,
+                     *             "value": 500,
+                     *             "ids": [
+                     *               96
+                     *             ]
+                     *           },
+                     *           "median_days": 9.5,
+                     *           "max_days": 16
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["WinRateResponse"];

@@ -128,6 +128,14 @@ describe('GET /api/v1/reports/win-rate and funnel', () => {
     const r = (await as(north1).get(`/api/v1/reports/win-rate?${OCT}&rows=1`).expect(200)).body;
     expect([named(r.won.ids), named(r.lost.ids), r.win_rate, r.win_rate_by_value, r.cycle_median_days, r.cycle_p80_days]).toEqual([['B'], ['E'], 0.5, 5000 / 5800, 36, 36]);
     expect([named(r.open.ids), r.average_won_value, r.velocity_per_day]).toEqual([['A', 'C', 'D', 'G'], 5000, 277.78]);
+    // ageing at 10-31: C in the first stage since 10-03 (28 days), G since 09-15 (46); A in the second since 10-05 (26), D since 09-01 (60)
+    const ageing = r.stage_ageing as { stage: string; ids: number[]; over_sla: { ids: number[] }; median_days: number; max_days: number; sla_days: number }[];
+    expect(ageing.map((g) => g.stage)).toEqual(c().open_stages);
+    const sla = (i: number) => c().stage_sla[stage(i)];
+    expect([named(ageing[0].ids), ageing[0].median_days, ageing[0].max_days, ageing[0].sla_days]).toEqual([['C', 'G'], 37, 46, sla(0)]);
+    expect([named(ageing[1].ids), ageing[1].median_days, ageing[1].max_days]).toEqual([['A', 'D'], 43, 60]);
+    expect(named(ageing[0].over_sla.ids)).toEqual(['C', 'G'].filter((_, k) => [28, 46][k] > sla(0)));
+    expect(named(ageing[1].over_sla.ids)).toEqual(['A', 'D'].filter((_, k) => [26, 60][k] > sla(1)));
   });
 
   it('funnel in order and any stage', async () => {

@@ -47,6 +47,7 @@ describe('reports screen', () => {
     await win.getByRole('rowheader', { name: 'Win rate', exact: true }).waitFor();
     expect(await win.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Win rate', exact: true }) }).innerText()).toContain('100');
     await page.getByRole('table', { name: 'Funnel' }).waitFor();
+    await page.getByRole('table', { name: 'Stage ageing' }).getByRole('rowheader').first().waitFor();
     expect(await page.getByLabel('From').inputValue()).toBe(today);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'reports', width);

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { stageAgeing } from '../../src/domain/crm/reports/ageing.rules';
 import { byOpp, closedRow, median, percentile, periodsBetween, monthsOf, stateAt } from '../../src/domain/crm/reports/history.rules';
 import { forecast } from '../../src/domain/crm/reports/forecast.rules';
 import { funnel, stagesEntered } from '../../src/domain/crm/reports/funnel.rules';
@@ -186,5 +187,29 @@ describe('forecast and win rate', () => {
     expect(w.averageWonCents).toBe(200_00);
     // 1 open × 2/3 × 200.00 ÷ 30 days = 4.44 a day
     expect(w.velocityCentsPerDay).toBe(444);
+  });
+});
+
+describe('stage ageing', () => {
+  it('days in the current stage against its SLA; a move back starts the count again', () => {
+    const h = [
+      row(1, '2026-10-01', 'Qualify'), // 30 days in Qualify at 10-31
+      row(1, '2026-10-05', 'Qualify', 2000_00),
+      row(2, '2026-10-01', 'Viable'),
+      row(2, '2026-10-10', 'Present'),
+      row(2, '2026-10-20', 'Viable'), // back: 11 days in Viable
+      row(3, '2026-10-25', 'Viable', 500_00), // 6 days
+      row(4, '2026-10-01', 'Qualify'),
+      row(4, '2026-10-02', 'Lost'), // closed: not ageing
+      row(5, '2026-11-01', 'Qualify'), // after the day
+    ];
+    const r = stageAgeing(byOpp(h), { stages: OPEN, sla: { Qualify: 14, Viable: 10 }, to: '2026-10-31', scope: all });
+    expect(r.map((x) => [x.stage, x.open.ids, x.overSla.ids, x.medianDays, x.maxDays])).toEqual([
+      ['Qualify', [1], [1], 30, 30],
+      ['Viable', [2, 3], [2], 8.5, 11],
+      ['Present', [], [], null, null],
+      ['Negotiate', [], [], null, null],
+    ]);
+    expect(r[0].open.cents).toBe(2000_00);
   });
 });

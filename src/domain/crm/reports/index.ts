@@ -8,6 +8,7 @@ export { MOVEMENT_TERMS } from './movement.rules';
 export type { Movement, MovementTerm } from './movement.rules';
 export type { Funnel, FunnelMode } from './funnel.rules';
 export type { WinRate } from './win-rate.rules';
+export type { AgeingRow } from './ageing.rules';
 export type { ForecastPeriod } from './forecast.rules';
 export { money, type Figure } from './report.types';
 export type { ReportFrame } from './report-source';

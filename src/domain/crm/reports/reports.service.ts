@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { invalid } from '../../../platform/common/errors';
 import { isIsoDate } from '../../../platform/common/time';
 import type { UserContext } from '../../identity/auth-context';
+import { stageAgeing, type AgeingRow } from './ageing.rules';
 import { forecast, type ForecastPeriod } from './forecast.rules';
 import { funnel, type Funnel, type FunnelMode } from './funnel.rules';
 import { monthsOf, periodBounds, periodOf, type PeriodKind } from './history.rules';
@@ -69,10 +70,16 @@ export class ReportsService {
     };
   }
 
-  async winRate(auth: UserContext, q: ReportQuery): Promise<{ frame: ReportFrame; winRate: WinRate }> {
+  /** Win rate, cycle and velocity of the period, and the stage ageing of what is open at its end (against constants.stage_sla). */
+  async winRate(auth: UserContext, q: ReportQuery): Promise<{ frame: ReportFrame; winRate: WinRate; ageing: AgeingRow[] }> {
     const frame = await this.source.frame(auth, q);
+    const c = auth.workspace.constants;
     const history = await this.source.history(auth, q, frame.to);
-    return { frame, winRate: winRate(history, { from: frame.from, to: frame.to, scope: frame.scope }) };
+    return {
+      frame,
+      winRate: winRate(history, { from: frame.from, to: frame.to, scope: frame.scope }),
+      ageing: stageAgeing(history, { stages: c.open_stages.filter((s) => !frame.scope.stages || frame.scope.stages.has(s)), sla: c.stage_sla, to: frame.to, scope: frame.scope }),
+    };
   }
 
   async funnel(auth: UserContext, q: FunnelQuery): Promise<{ frame: ReportFrame; mode: FunnelMode; funnel: Funnel }> {

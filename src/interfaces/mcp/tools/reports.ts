@@ -39,7 +39,9 @@ const ForecastOut = z.object({
     }),
   ),
 });
-const WinRateOut = z.object({ ...Period, won: Fig, lost: Fig, open: Fig, win_rate: rate(), win_rate_by_value: rate(), cycle_median_days: rate(), cycle_p80_days: rate(), velocity_per_day: rate() });
+const WinRateOut = z.object({ ...Period, won: Fig, lost: Fig, open: Fig, win_rate: rate(), win_rate_by_value: rate(), cycle_median_days: rate(), cycle_p80_days: rate(), velocity_per_day: rate(),
+  stage_ageing: z.array(z.object({ stage: z.string(), sla_days: z.int(), ...Fig.shape, over_sla: Fig, median_days: rate(), max_days: rate() })),
+});
 const FunnelOut = z.object({ ...Period, mode: z.enum(['in_order', 'any_stage']), stages: z.array(z.object({ stage: z.string(), ...Fig.shape, conversion_to_next: rate() })), overall_conversion: rate() });
 
 const DEFS = 'Counts only opportunities the user may see; a past period answers the same after later edits (computed from history).';
@@ -85,14 +87,15 @@ export function reportTools(reports: ReportsService): ToolDef[] {
       ...base,
       name: 'win_rate',
       title: 'Win rate and sales cycle',
-      description: `Win rate of the deals closed in the period, days from created to won (median, p80) and velocity (value per day). ${DEFS}`,
+      description: `Win rate of the deals closed in the period, days from created to won (median, p80), velocity (value per day), and per open stage the days deals have been in it against its SLA. ${DEFS}`,
       output: WinRateOut,
       input: z.strictObject(filters),
       run: async (auth, a) => {
-        const { frame, winRate: w } = await reports.winRate(auth, a);
+        const { frame, winRate: w, ageing } = await reports.winRate(auth, a);
         return {
           from: frame.from, to: frame.to, won: fig(w.won, a.rows), lost: fig(w.lost, a.rows), open: fig(w.open, a.rows), win_rate: w.rate, win_rate_by_value: w.rateByValue,
           cycle_median_days: w.cycleMedianDays, cycle_p80_days: w.cycleP80Days, velocity_per_day: w.velocityCentsPerDay === null ? null : money(w.velocityCentsPerDay),
+          stage_ageing: ageing.map((g) => ({ stage: g.stage, sla_days: g.slaDays, ...fig(g.open, a.rows), over_sla: fig(g.overSla, a.rows), median_days: g.medianDays, max_days: g.maxDays })),
         };
       },
     }),

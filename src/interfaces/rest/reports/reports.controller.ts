@@ -62,8 +62,10 @@ export class ReportsController {
   @Get('reports/win-rate')
   @ApiDoc({
     id: 'getWinRate',
-    summary: 'Win rate, sales cycle and velocity',
-    description: 'Of the opportunities closed in the period: win rate by count and value, days from created to won (median and p80), and velocity. ' + COMMON,
+    summary: 'Win rate, sales cycle, velocity and stage ageing',
+    description:
+      'Of the opportunities closed in the period: win rate by count and value, days from created to won (median and p80), and velocity; and per open ' +
+      'stage the deals open in it at the end of the period, days since they entered it, and those over the stage SLA (constants.stage_sla). ' + COMMON,
     spec: '2.6',
     ok: WinRateResponse,
     errors: PERIOD_ERRORS,

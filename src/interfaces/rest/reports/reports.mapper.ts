@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { money, type Figure, type ForecastReport, type Funnel, type Movement, type QuotaRow, type ReportFrame, type WinRate } from '../../../domain/crm/reports';
+import { money, type AgeingRow, type Figure, type ForecastReport, type Funnel, type Movement, type QuotaRow, type ReportFrame, type WinRate } from '../../../domain/crm/reports';
 import type { ForecastResponse, FunnelResponse, PipelineMovementResponse, QuotaList, WinRateResponse } from './reports.schema';
 
 const figure = (f: Figure, rows: boolean) => ({ count: f.count, value: money(f.cents), ...(rows ? { ids: f.ids } : {}) });
@@ -37,12 +37,15 @@ export function toForecast(r: ForecastReport, rows: boolean): z.output<typeof Fo
   };
 }
 
-export function toWinRate(r: { frame: ReportFrame; winRate: WinRate }, rows: boolean): z.output<typeof WinRateResponse> {
+export function toWinRate(r: { frame: ReportFrame; winRate: WinRate; ageing: AgeingRow[] }, rows: boolean): z.output<typeof WinRateResponse> {
   const w = r.winRate;
   return {
     ok: true, ...period(r.frame), won: figure(w.won, rows), lost: figure(w.lost, rows), win_rate: w.rate, win_rate_by_value: w.rateByValue,
     cycle_median_days: w.cycleMedianDays, cycle_p80_days: w.cycleP80Days, open: figure(w.open, rows),
     average_won_value: money2(w.averageWonCents === null ? null : Math.round(w.averageWonCents)), velocity_per_day: money2(w.velocityCentsPerDay),
+    stage_ageing: r.ageing.map((a) => ({
+      stage: a.stage, sla_days: a.slaDays, ...figure(a.open, rows), over_sla: figure(a.overSla, rows), median_days: a.medianDays, max_days: a.maxDays,
+    })),
   };
 }
 

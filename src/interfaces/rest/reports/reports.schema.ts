@@ -82,12 +82,27 @@ export const WinRateResponse = named(
     open: ReportFigure.meta({ description: 'open at the end of the period' }),
     average_won_value: value().nullable(),
     velocity_per_day: value().nullable().meta({ description: 'open deals × win rate × average won value ÷ median cycle days' }),
+    stage_ageing: z
+      .array(
+        z.object({
+          stage: z.string(),
+          sla_days: f.count().meta({ description: 'constants.stage_sla; 0 = none' }),
+          count: f.count(),
+          value: value(),
+          ids: ids(),
+          over_sla: ReportFigure.meta({ description: 'in the stage longer than its SLA' }),
+          median_days: z.number().min(0).nullable(),
+          max_days: z.number().min(0).nullable(),
+        }),
+      )
+      .meta({ description: 'per open stage, the deals open in it at the end of the period and the days since they entered it' }),
   }),
   {
     description: 'Win rate, sales cycle and velocity of a period.',
     example: {
       ok: true, from: '2026-10-01', to: '2026-12-31', won: figureExample, lost: figureExample, win_rate: 0.5, win_rate_by_value: 0.5,
       cycle_median_days: 30, cycle_p80_days: 41, open: figureExample, average_won_value: 750.25, velocity_per_day: 25.01,
+      stage_ageing: [{ stage: 'Qualify', sla_days: 14, count: 2, value: 1500.5, ids: [95, 96], over_sla: { count: 1, value: 500, ids: [96] }, median_days: 9.5, max_days: 16 }],
     },
   },
 );

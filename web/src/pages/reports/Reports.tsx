@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { api, must } from '../../lib/api';
 import { Loaded } from '../../shell/States';
+import { AgeingTable } from './AgeingTable';
 import { FunnelTable } from './FunnelTable';
 import { ForecastTable, MovementTable, WinRateTable } from './ReportTables';
 import { useReportText } from './reports.text';
@@ -61,6 +62,9 @@ export default function Reports() {
       </Report>
       <Report id="win-rate" title={text('winRate')}>
         <Loaded q={winRate}>{(r) => <WinRateTable r={r} />}</Loaded>
+      </Report>
+      <Report id="ageing" title={text('ageing')}>
+        <Loaded q={winRate}>{(r) => <AgeingTable rows={r.stage_ageing} />}</Loaded>
       </Report>
       <Report id="funnel" title={text('funnel')}>
         <Loaded q={funnel}>{(r) => <FunnelTable r={r} />}</Loaded>

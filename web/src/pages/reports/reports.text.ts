@@ -39,6 +39,10 @@ export const useReportText = screenText(
     stage: 'Stage',
     toNext: 'To next stage',
     overall: 'Overall conversion: {rate}',
+    ageing: 'Stage ageing',
+    medianDays: 'Days in stage, median',
+    slaDays: 'Stage SLA (days)',
+    overSla: 'Over SLA',
   },
   {
     reports: 'Raporlar',
@@ -77,5 +81,9 @@ export const useReportText = screenText(
     stage: 'Aşama',
     toNext: 'Sonraki aşamaya',
     overall: 'Toplam dönüşüm: {rate}',
+    ageing: 'Aşamada bekleme',
+    medianDays: 'Aşamadaki gün, ortanca',
+    slaDays: 'Aşama süresi (gün)',
+    overSla: 'Süreyi aşan',
   },
 );
