@@ -49,7 +49,7 @@ export class ReportsService {
     const closeFrom = q.close_from ?? periodBounds(periodOf(frame.from, 'quarter')).start;
     const closeTo = q.close_to ?? periodBounds(periodOf(frame.to, 'quarter')).end;
     if (closeFrom > closeTo) throw invalid('close_from', 'must not be after close_to');
-    const history = await this.source.history(auth, q, frame.to);
+    const history = await this.source.history(auth, q, frame.to, frame.from);
     return { frame, closeFrom, closeTo, movement: pipelineMovement(history, { from: frame.from, to: frame.to, closeFrom, closeTo, scope: frame.scope }) };
   }
 
@@ -58,7 +58,9 @@ export class ReportsService {
     const period = q.period ?? 'month';
     if (q.as_of !== undefined && !isIsoDate(q.as_of)) throw invalid('as_of', 'must be a date YYYY-MM-DD');
     const asOf = q.as_of ?? frame.today;
-    const history = await this.source.history(auth, q, asOf);
+    // the state at as_of, and the closes from the start of the first period on (an earlier close stays before it)
+    const first = periodBounds(periodOf(frame.from, period)).start;
+    const history = await this.source.history(auth, q, asOf, asOf < first ? asOf : first);
     const periods = forecast(history, { period, from: frame.from, to: frame.to, asOf, categories: auth.workspace.constants.forecast_cats, scope: frame.scope });
     const months = periods.flatMap((p) => monthsOf(p.period));
     const quota = await this.quotas.byMonth(auth, frame.owners, months[0], months.at(-1)!);
@@ -88,7 +90,7 @@ export class ReportsService {
     const mode = q.mode ?? 'in_order';
     // the open stages in pipeline order, then the won stage(s): lost and cancelled are not steps of a funnel
     const stages = [...c.open_stages, ...c.stages.filter((s) => c.stage_roles?.[s] === 'won')].filter((s) => !frame.scope.stages || frame.scope.stages.has(s));
-    const history = await this.source.history(auth, q, frame.to);
+    const history = await this.source.history(auth, q, frame.to, frame.from);
     return { frame, mode, funnel: funnel(history, { stages, from: frame.from, to: frame.to, mode, scope: frame.scope }) };
   }
 }
