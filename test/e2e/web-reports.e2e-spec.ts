@@ -54,6 +54,25 @@ describe('reports screen', () => {
     expect(errors).toEqual([]);
   });
 
+  it('an admin sets a quota that the forecast then compares with what was won; a sales user has no such form', async () => {
+    const { page, errors } = await open(`/reports?from=${today}&to=${today}`, 'desktop', f.adminKey);
+    const form = page.getByRole('form', { name: 'Set quota' });
+    await form.getByLabel('User').selectOption(String(seller.user.id));
+    await form.getByLabel('Month').fill(today.slice(0, 7));
+    await form.getByLabel('Quota').fill('5000');
+    await form.getByRole('button', { name: 'Set quota' }).click();
+    await page.getByRole('status').filter({ hasText: 'Quota saved.' }).waitFor();
+    const won = page.getByRole('table', { name: 'Forecast' }).getByRole('row').filter({ hasText: /Quota\s+€5,000/ });
+    await won.waitFor();
+    expect(await won.innerText()).toMatch(/Attainment\s+50/);
+    expect((await api(web.t, f.host, f.adminKey).get('/api/v1/quotas').expect(200)).body.items).toEqual([{ user_id: seller.user.id, month: today.slice(0, 7), amount: 5000 }]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    const sales = await open('/reports', 'desktop');
+    await sales.page.getByRole('table', { name: 'Forecast' }).waitFor();
+    expect(await sales.page.getByRole('form', { name: 'Set quota' }).count()).toBe(0);
+  });
+
   it('is in Turkish for a Turkish user, from the navigation', async () => {
     const tr = await createUser(web.t, f, { department: 'North' });
     await api(web.t, f.host, tr.key).patch('/api/v1/me', { locale: 'tr' }).expect(200);

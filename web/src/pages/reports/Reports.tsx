@@ -5,6 +5,7 @@ import { api, must } from '../../lib/api';
 import { Loaded } from '../../shell/States';
 import { AgeingTable } from './AgeingTable';
 import { FunnelTable } from './FunnelTable';
+import { QuotaForm } from './QuotaForm';
 import { ForecastTable, MovementTable, WinRateTable } from './ReportTables';
 import { useReportText } from './reports.text';
 import '../../shell/screens.css';
@@ -58,6 +59,7 @@ export default function Reports() {
         <Loaded q={movement}>{(r) => <MovementTable r={r} />}</Loaded>
       </Report>
       <Report id="forecast" title={text('forecast')}>
+        <QuotaForm />
         <Loaded q={forecast}>{(r) => <ForecastTable r={r} />}</Loaded>
       </Report>
       <Report id="win-rate" title={text('winRate')}>
