@@ -1928,6 +1928,122 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reports/pipeline-movement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pipeline movement between two dates
+         * @description The waterfall of the open pipeline due from `close_from` to `close_to` between the start of `from` and the end of `to`: open at start + created + pulled in + value up − value down − pushed out − won − lost = open at end, to the cent. Computed from the opportunities' history (docs/decisions/reports.md), so a past period does not change when records are edited later. Counts only opportunities the caller may see (as the opportunity list); `owner_id`, `team` and `stages` apply to the owner and stage at the time, `product_id` and `source` to the current record. `rows=1` adds the opportunity ids behind every figure. Values are in the base currency at the rates of the moment of each change.
+         *
+         *     Spec section 2.6.
+         */
+        get: operations["getPipelineMovement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/forecast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Forecast by period and category
+         * @description Every month or quarter of `from`..`to` × the workspace's forecast categories (spec 2.3 `forecast_cats`, the opportunity's `fc` or its stage's): the open opportunities due in the period with value and weighted value (stage probability), what was won and lost in it, and the quota of the users in scope, as it stood at the end of `as_of`. Computed from the opportunities' history (docs/decisions/reports.md), so a past period does not change when records are edited later. Counts only opportunities the caller may see (as the opportunity list); `owner_id`, `team` and `stages` apply to the owner and stage at the time, `product_id` and `source` to the current record. `rows=1` adds the opportunity ids behind every figure. Values are in the base currency at the rates of the moment of each change.
+         *
+         *     Spec section 2.6.
+         */
+        get: operations["getForecast"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/win-rate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Win rate, sales cycle, velocity and stage ageing
+         * @description Of the opportunities closed in the period: win rate by count and value, days from created to won (median and p80), and velocity; and per open stage the deals open in it at the end of the period, days since they entered it, and those over the stage SLA (constants.stage_sla). Computed from the opportunities' history (docs/decisions/reports.md), so a past period does not change when records are edited later. Counts only opportunities the caller may see (as the opportunity list); `owner_id`, `team` and `stages` apply to the owner and stage at the time, `product_id` and `source` to the current record. `rows=1` adds the opportunity ids behind every figure. Values are in the base currency at the rates of the moment of each change.
+         *
+         *     Spec section 2.6.
+         */
+        get: operations["getWinRate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/funnel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stage funnel
+         * @description Count and value that reached each stage in the period, with the conversion to the next stage and overall. `in_order`: a deal counts in every stage up to the furthest it reached (skipped stages as passed); `any_stage`: only in the stages it entered. Computed from the opportunities' history (docs/decisions/reports.md), so a past period does not change when records are edited later. Counts only opportunities the caller may see (as the opportunity list); `owner_id`, `team` and `stages` apply to the owner and stage at the time, `product_id` and `source` to the current record. `rows=1` adds the opportunity ids behind every figure. Values are in the base currency at the rates of the moment of each change.
+         *
+         *     Spec section 2.7.
+         */
+        get: operations["getFunnel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/quotas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List quotas
+         * @description Monthly quotas of the users the caller may see (admins: everyone), by month then user.
+         *
+         *     Beyond the spec: see docs/decisions.md.
+         */
+        get: operations["listQuotas"];
+        /**
+         * Set quotas
+         * @description Sets users' monthly quotas (base currency); an existing quota of the same user and month is replaced. Admins only (docs/decisions/reports.md).
+         *
+         *     Beyond the spec: see docs/decisions.md.
+         */
+        put: operations["putQuotas"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/scim/v2/ServiceProviderConfig": {
         parameters: {
             query?: never;
@@ -3521,6 +3637,21 @@ export interface components {
             token: string;
             /** @description the new password: at least 8 characters and not weak (common, containing the user name, or under 12 characters with fewer than three character classes) */
             password: string;
+        };
+        QuotaItemDto: {
+            /** @description a user of the workspace */
+            user_id: number;
+            /**
+             * @description the month YYYY-MM
+             * @example 2026-12
+             */
+            month: string;
+            /** @description in the base currency (app.currency_base) */
+            amount: number;
+        };
+        PutQuotasDto: {
+            /** @description quotas to set; an existing one of the same user and month is replaced */
+            items: components["schemas"]["QuotaItemDto"][];
         };
         ScimNameDto: {
             /** @example Ayşe Yılmaz */
@@ -11701,6 +11832,488 @@ export interface components {
             secret: string;
             /** @description the new key’s prefix as lists show it; null for a signing key */
             prefix: string | null;
+        };
+        /**
+         * @description A count and value with, on request, the opportunity ids behind them.
+         * @example {
+         *       "count": 2,
+         *       "value": 1500.5,
+         *       "ids": [
+         *         95,
+         *         96
+         *       ]
+         *     }
+         */
+        ReportFigure: {
+            count: number;
+            /** @description in the base currency (app.currency_base), two decimals */
+            value: number;
+            /** @description with rows=1: the opportunities behind the figure */
+            ids?: number[];
+        };
+        /**
+         * @description The pipeline waterfall between two dates (docs/decisions/reports.md).
+         * @example {
+         *       "ok": true,
+         *       "from": "2026-10-01",
+         *       "to": "2026-10-31",
+         *       "close_from": "2026-10-01",
+         *       "close_to": "2026-12-31",
+         *       "start": {
+         *         "count": 2,
+         *         "value": 1500.5,
+         *         "ids": [
+         *           95,
+         *           96
+         *         ]
+         *       },
+         *       "created": {
+         *         "count": 2,
+         *         "value": 1500.5,
+         *         "ids": [
+         *           95,
+         *           96
+         *         ]
+         *       },
+         *       "pulled_in": {
+         *         "count": 2,
+         *         "value": 1500.5,
+         *         "ids": [
+         *           95,
+         *           96
+         *         ]
+         *       },
+         *       "value_up": {
+         *         "count": 2,
+         *         "value": 1500.5,
+         *         "ids": [
+         *           95,
+         *           96
+         *         ]
+         *       },
+         *       "value_down": {
+         *         "count": 2,
+         *         "value": 1500.5,
+         *         "ids": [
+         *           95,
+         *           96
+         *         ]
+         *       },
+         *       "pushed_out": {
+         *         "count": 2,
+         *         "value": 1500.5,
+         *         "ids": [
+         *           95,
+         *           96
+         *         ]
+         *       },
+         *       "won": {
+         *         "count": 2,
+         *         "value": 1500.5,
+         *         "ids": [
+         *           95,
+         *           96
+         *         ]
+         *       },
+         *       "lost": {
+         *         "count": 2,
+         *         "value": 1500.5,
+         *         "ids": [
+         *           95,
+         *           96
+         *         ]
+         *       },
+         *       "end": {
+         *         "count": 2,
+         *         "value": 1500.5,
+         *         "ids": [
+         *           95,
+         *           96
+         *         ]
+         *       }
+         *     }
+         */
+        PipelineMovementResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            /**
+             * Format: date
+             * @example 2026-11-26
+             */
+            from: string;
+            /**
+             * Format: date
+             * @example 2026-11-26
+             */
+            to: string;
+            /**
+             * Format: date
+             * @description the counted pipeline is the open opportunities due from close_from to close_to
+             * @example 2026-11-26
+             */
+            close_from: string;
+            /**
+             * Format: date
+             * @example 2026-11-26
+             */
+            close_to: string;
+            /** @description open pipeline at the start of `from` */
+            start: components["schemas"]["ReportFigure"];
+            created: components["schemas"]["ReportFigure"];
+            /** @description existed at the start outside the counted pipeline, in it at the end */
+            pulled_in: components["schemas"]["ReportFigure"];
+            value_up: components["schemas"]["ReportFigure"];
+            /** @description subtracted */
+            value_down: components["schemas"]["ReportFigure"];
+            /** @description subtracted: still open, but due outside the window (or out of the owner/stage filter) at the end */
+            pushed_out: components["schemas"]["ReportFigure"];
+            /** @description subtracted */
+            won: components["schemas"]["ReportFigure"];
+            /** @description subtracted: lost or cancelled */
+            lost: components["schemas"]["ReportFigure"];
+            /** @description open pipeline at the end of `to` = start + created + pulled_in + value_up − value_down − pushed_out − won − lost */
+            end: components["schemas"]["ReportFigure"];
+        };
+        /**
+         * @description One period of the forecast.
+         * @example {
+         *       "period": "2026-11",
+         *       "start": "2026-11-01",
+         *       "end": "2026-11-30",
+         *       "categories": [
+         *         {
+         *           "category": "Commit",
+         *           "count": 2,
+         *           "value": 1500.5,
+         *           "weighted": 900.3,
+         *           "ids": [
+         *             95,
+         *             96
+         *           ]
+         *         }
+         *       ],
+         *       "open": {
+         *         "count": 2,
+         *         "value": 1500.5,
+         *         "weighted": 900.3
+         *       },
+         *       "won": {
+         *         "count": 2,
+         *         "value": 1500.5,
+         *         "ids": [
+         *           95,
+         *           96
+         *         ]
+         *       },
+         *       "lost": {
+         *         "count": 0,
+         *         "value": 0,
+         *         "ids": []
+         *       },
+         *       "quota": 10000,
+         *       "attainment": 0.15
+         *     }
+         */
+        ForecastPeriod: {
+            /** @description 2026-11 (month) or 2026-Q4 (quarter) */
+            period: string;
+            /**
+             * Format: date
+             * @example 2026-11-26
+             */
+            start: string;
+            /**
+             * Format: date
+             * @example 2026-11-26
+             */
+            end: string;
+            /** @description open opportunities due in the period, by forecast category (every category of the workspace, in order) */
+            categories: {
+                /** @description one of constants.forecast_cats */
+                category: string;
+                count: number;
+                /** @description in the base currency (app.currency_base), two decimals */
+                value: number;
+                /** @description in the base currency (app.currency_base), two decimals */
+                weighted: number;
+                /** @description with rows=1: the opportunities behind the figure */
+                ids?: number[];
+            }[];
+            open: {
+                count: number;
+                /** @description in the base currency (app.currency_base), two decimals */
+                value: number;
+                /** @description in the base currency (app.currency_base), two decimals */
+                weighted: number;
+            };
+            /** @description won in the period */
+            won: components["schemas"]["ReportFigure"];
+            /** @description lost or cancelled in the period */
+            lost: components["schemas"]["ReportFigure"];
+            /** @description sum of the quotas of the users in scope for the period's months */
+            quota: number;
+            /** @description won value ÷ quota; null without a quota */
+            attainment: number | null;
+        };
+        /**
+         * @description The forecast by period and forecast category, as of a day.
+         * @example {
+         *       "ok": true,
+         *       "from": "2026-11-01",
+         *       "to": "2026-11-30",
+         *       "period": "month",
+         *       "as_of": "2026-11-15",
+         *       "periods": [
+         *         {
+         *           "period": "2026-11",
+         *           "start": "2026-11-01",
+         *           "end": "2026-11-30",
+         *           "categories": [
+         *             {
+         *               "category": "Commit",
+         *               "count": 2,
+         *               "value": 1500.5,
+         *               "weighted": 900.3,
+         *               "ids": [
+         *                 95,
+         *                 96
+         *               ]
+         *             }
+         *           ],
+         *           "open": {
+         *             "count": 2,
+         *             "value": 1500.5,
+         *             "weighted": 900.3
+         *           },
+         *           "won": {
+         *             "count": 2,
+         *             "value": 1500.5,
+         *             "ids": [
+         *               95,
+         *               96
+         *             ]
+         *           },
+         *           "lost": {
+         *             "count": 0,
+         *             "value": 0,
+         *             "ids": []
+         *           },
+         *           "quota": 10000,
+         *           "attainment": 0.15
+         *         }
+         *       ]
+         *     }
+         */
+        ForecastResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            /**
+             * Format: date
+             * @example 2026-11-26
+             */
+            from: string;
+            /**
+             * Format: date
+             * @example 2026-11-26
+             */
+            to: string;
+            /** @enum {string} */
+            period: "month" | "quarter";
+            /**
+             * Format: date
+             * @example 2026-11-26
+             */
+            as_of: string;
+            periods: components["schemas"]["ForecastPeriod"][];
+        };
+        /**
+         * @description Win rate, sales cycle and velocity of a period.
+         * @example {
+         *       "ok": true,
+         *       "from": "2026-10-01",
+         *       "to": "2026-12-31",
+         *       "won": {
+         *         "count": 2,
+         *         "value": 1500.5,
+         *         "ids": [
+         *           95,
+         *           96
+         *         ]
+         *       },
+         *       "lost": {
+         *         "count": 2,
+         *         "value": 1500.5,
+         *         "ids": [
+         *           95,
+         *           96
+         *         ]
+         *       },
+         *       "win_rate": 0.5,
+         *       "win_rate_by_value": 0.5,
+         *       "cycle_median_days": 30,
+         *       "cycle_p80_days": 41,
+         *       "open": {
+         *         "count": 2,
+         *         "value": 1500.5,
+         *         "ids": [
+         *           95,
+         *           96
+         *         ]
+         *       },
+         *       "average_won_value": 750.25,
+         *       "velocity_per_day": 25.01,
+         *       "stage_ageing": [
+         *         {
+         *           "stage": "Qualify",
+         *           "sla_days": 14,
+         *           "count": 2,
+         *           "value": 1500.5,
+         *           "ids": [
+         *             95,
+         *             96
+         *           ],
+         *           "over_sla": {
+         *             "count": 1,
+         *             "value": 500,
+         *             "ids": [
+         *               96
+         *             ]
+         *           },
+         *           "median_days": 9.5,
+         *           "max_days": 16
+         *         }
+         *       ]
+         *     }
+         */
+        WinRateResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            /**
+             * Format: date
+             * @example 2026-11-26
+             */
+            from: string;
+            /**
+             * Format: date
+             * @example 2026-11-26
+             */
+            to: string;
+            /** @description closed won in the period */
+            won: components["schemas"]["ReportFigure"];
+            /** @description closed lost or cancelled in the period */
+            lost: components["schemas"]["ReportFigure"];
+            /** @description won ÷ (won + lost), by count */
+            win_rate: number | null;
+            /** @description a share (0.25 = 25 %); null when there is nothing to divide by */
+            win_rate_by_value: number | null;
+            /** @description days from created to won, median of the deals won in the period */
+            cycle_median_days: number | null;
+            /** @description the same, 80th percentile (nearest rank) */
+            cycle_p80_days: number | null;
+            /** @description open at the end of the period */
+            open: components["schemas"]["ReportFigure"];
+            /** @description in the base currency (app.currency_base), two decimals */
+            average_won_value: number | null;
+            /** @description open deals × win rate × average won value ÷ median cycle days */
+            velocity_per_day: number | null;
+            /** @description per open stage, the deals open in it at the end of the period and the days since they entered it */
+            stage_ageing: {
+                stage: string;
+                /** @description constants.stage_sla; 0 = none */
+                sla_days: number;
+                count: number;
+                /** @description in the base currency (app.currency_base), two decimals */
+                value: number;
+                /** @description with rows=1: the opportunities behind the figure */
+                ids?: number[];
+                /** @description in the stage longer than its SLA */
+                over_sla: components["schemas"]["ReportFigure"];
+                median_days: number | null;
+                max_days: number | null;
+            }[];
+        };
+        /**
+         * @description Count and value that reached each stage in the period, and the conversions.
+         * @example {
+         *       "ok": true,
+         *       "from": "2026-10-01",
+         *       "to": "2026-12-31",
+         *       "mode": "in_order",
+         *       "stages": [
+         *         {
+         *           "stage": "Qualify",
+         *           "count": 2,
+         *           "value": 1500.5,
+         *           "ids": [
+         *             95,
+         *             96
+         *           ],
+         *           "conversion_to_next": 0.5
+         *         }
+         *       ],
+         *       "overall_conversion": 0.5
+         *     }
+         */
+        FunnelResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            /**
+             * Format: date
+             * @example 2026-11-26
+             */
+            from: string;
+            /**
+             * Format: date
+             * @example 2026-11-26
+             */
+            to: string;
+            /** @enum {string} */
+            mode: "in_order" | "any_stage";
+            /** @description the open stages in pipeline order, then the won stage */
+            stages: {
+                stage: string;
+                count: number;
+                /** @description in the base currency (app.currency_base), two decimals */
+                value: number;
+                /** @description with rows=1: the opportunities behind the figure */
+                ids?: number[];
+                /** @description a share (0.25 = 25 %); null when there is nothing to divide by */
+                conversion_to_next: number | null;
+            }[];
+            /** @description last stage ÷ first stage */
+            overall_conversion: number | null;
+        };
+        /**
+         * @description A user's quota for a month.
+         * @example {
+         *       "user_id": 7,
+         *       "month": "2026-12",
+         *       "amount": 25000
+         *     }
+         */
+        Quota: {
+            user_id: number;
+            month: string;
+            /** @description in the base currency (app.currency_base), two decimals */
+            amount: number;
+        };
+        /**
+         * @description Quotas of the users the caller may see.
+         * @example {
+         *       "ok": true,
+         *       "items": [
+         *         {
+         *           "user_id": 7,
+         *           "month": "2026-12",
+         *           "amount": 25000
+         *         }
+         *       ]
+         *     }
+         */
+        QuotaList: {
+            /** @enum {boolean} */
+            ok: true;
+            items: components["schemas"]["Quota"][];
         };
         /**
          * @description A SCIM User (spec 2.14, RFC 7643 4.1). Only `schemas` and `id` are always present: unassigned attributes are left out, and GET returns only what `attributes` / `excludedAttributes` select.
@@ -32032,6 +32645,834 @@ export interface operations {
             };
             /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPipelineMovement: {
+        parameters: {
+            query?: {
+                /** @description first day of the period; default the first day of the quarter of `to` */
+                from?: string;
+                /** @description last day of the period; default today in the workspace's time zone */
+                to?: string;
+                /** @description only opportunities this user owned at the time */
+                owner_id?: number;
+                /** @description a department: only opportunities its users owned at the time */
+                team?: string;
+                /** @description comma-separated stage names (constants.stages): only opportunities in one of them at the time */
+                stages?: string;
+                /** @description the opportunity's current product */
+                product_id?: number;
+                /** @description the opportunity's current source (fair or lead source) */
+                source?: string;
+                /** @description 1: every figure lists the opportunity ids behind it (`ids`) */
+                rows?: "0" | "1" | "true" | "false";
+                /** @description the counted pipeline is due (close date) from this day; default the first day of the quarter of `from` */
+                close_from?: string;
+                /** @description and up to this day; default the last day of the quarter of `to` */
+                close_to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "from": "2026-10-01",
+                     *       "to": "2026-10-31",
+                     *       "close_from": "2026-10-01",
+                     *       "close_to": "2026-12-31",
+                     *       "start": {
+                     *         "count": 2,
+                     *         "value": 1500.5,
+                     *         "ids": [
+                     *           95,
+                     *           96
+                     *         ]
+                     *       },
+                     *       "created": {
+                     *         "count": 2,
+                     *         "value": 1500.5,
+                     *         "ids": [
+                     *           95,
+                     *           96
+                     *         ]
+                     *       },
+                     *       "pulled_in": {
+                     *         "count": 2,
+                     *         "value": 1500.5,
+                     *         "ids": [
+                     *           95,
+                     *           96
+                     *         ]
+                     *       },
+                     *       "value_up": {
+                     *         "count": 2,
+                     *         "value": 1500.5,
+                     *         "ids": [
+                     *           95,
+                     *           96
+                     *         ]
+                     *       },
+                     *       "value_down": {
+                     *         "count": 2,
+                     *         "value": 1500.5,
+                     *         "ids": [
+                     *           95,
+                     *           96
+                     *         ]
+                     *       },
+                     *       "pushed_out": {
+                     *         "count": 2,
+                     *         "value": 1500.5,
+                     *         "ids": [
+                     *           95,
+                     *           96
+                     *         ]
+                     *       },
+                     *       "won": {
+                     *         "count": 2,
+                     *         "value": 1500.5,
+                     *         "ids": [
+                     *           95,
+                     *           96
+                     *         ]
+                     *       },
+                     *       "lost": {
+                     *         "count": 2,
+                     *         "value": 1500.5,
+                     *         "ids": [
+                     *           95,
+                     *           96
+                     *         ]
+                     *       },
+                     *       "end": {
+                     *         "count": 2,
+                     *         "value": 1500.5,
+                     *         "ids": [
+                     *           95,
+                     *           96
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PipelineMovementResponse"];
+                };
+            };
+            /** @description `invalid`: a malformed date, `from` after `to`, a period over three years, or a stage not in constants.stages */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getForecast: {
+        parameters: {
+            query?: {
+                /** @description first day of the period; default the first day of the quarter of `to` */
+                from?: string;
+                /** @description last day of the period; default today in the workspace's time zone */
+                to?: string;
+                /** @description only opportunities this user owned at the time */
+                owner_id?: number;
+                /** @description a department: only opportunities its users owned at the time */
+                team?: string;
+                /** @description comma-separated stage names (constants.stages): only opportunities in one of them at the time */
+                stages?: string;
+                /** @description the opportunity's current product */
+                product_id?: number;
+                /** @description the opportunity's current source (fair or lead source) */
+                source?: string;
+                /** @description 1: every figure lists the opportunity ids behind it (`ids`) */
+                rows?: "0" | "1" | "true" | "false";
+                period?: "month" | "quarter";
+                /** @description the forecast as it stood at the end of this day; default today */
+                as_of?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "from": "2026-11-01",
+                     *       "to": "2026-11-30",
+                     *       "period": "month",
+                     *       "as_of": "2026-11-15",
+                     *       "periods": [
+                     *         {
+                     *           "period": "2026-11",
+                     *           "start": "2026-11-01",
+                     *           "end": "2026-11-30",
+                     *           "categories": [
+                     *             {
+                     *               "category": "Commit",
+                     *               "count": 2,
+                     *               "value": 1500.5,
+                     *               "weighted": 900.3,
+                     *               "ids": [
+                     *                 95,
+                     *                 96
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "open": {
+                     *             "count": 2,
+                     *             "value": 1500.5,
+                     *             "weighted": 900.3
+                     *           },
+                     *           "won": {
+                     *             "count": 2,
+                     *             "value": 1500.5,
+                     *             "ids": [
+                     *               95,
+                     *               96
+                     *             ]
+                     *           },
+                     *           "lost": {
+                     *             "count": 0,
+                     *             "value": 0,
+                     *             "ids": []
+                     *           },
+                     *           "quota": 10000,
+                     *           "attainment": 0.15
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ForecastResponse"];
+                };
+            };
+            /** @description `invalid`: a malformed date, `from` after `to`, a period over three years, or a stage not in constants.stages */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWinRate: {
+        parameters: {
+            query?: {
+                /** @description first day of the period; default the first day of the quarter of `to` */
+                from?: string;
+                /** @description last day of the period; default today in the workspace's time zone */
+                to?: string;
+                /** @description only opportunities this user owned at the time */
+                owner_id?: number;
+                /** @description a department: only opportunities its users owned at the time */
+                team?: string;
+                /** @description comma-separated stage names (constants.stages): only opportunities in one of them at the time */
+                stages?: string;
+                /** @description the opportunity's current product */
+                product_id?: number;
+                /** @description the opportunity's current source (fair or lead source) */
+                source?: string;
+                /** @description 1: every figure lists the opportunity ids behind it (`ids`) */
+                rows?: "0" | "1" | "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "from": "2026-10-01",
+                     *       "to": "2026-12-31",
+                     *       "won": {
+                     *         "count": 2,
+                     *         "value": 1500.5,
+                     *         "ids": [
+                     *           95,
+                     *           96
+                     *         ]
+                     *       },
+                     *       "lost": {
+                     *         "count": 2,
+                     *         "value": 1500.5,
+                     *         "ids": [
+                     *           95,
+                     *           96
+                     *         ]
+                     *       },
+                     *       "win_rate": 0.5,
+                     *       "win_rate_by_value": 0.5,
+                     *       "cycle_median_days": 30,
+                     *       "cycle_p80_days": 41,
+                     *       "open": {
+                     *         "count": 2,
+                     *         "value": 1500.5,
+                     *         "ids": [
+                     *           95,
+                     *           96
+                     *         ]
+                     *       },
+                     *       "average_won_value": 750.25,
+                     *       "velocity_per_day": 25.01,
+                     *       "stage_ageing": [
+                     *         {
+                     *           "stage": "Qualify",
+                     *           "sla_days": 14,
+                     *           "count": 2,
+                     *           "value": 1500.5,
+                     *           "ids": [
+                     *             95,
+                     *             96
+                     *           ],
+                     *           "over_sla": {
+                     *             "count": 1,
+                     *             "value": 500,
+                     *             "ids": [
+                     *               96
+                     *             ]
+                     *           },
+                     *           "median_days": 9.5,
+                     *           "max_days": 16
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WinRateResponse"];
+                };
+            };
+            /** @description `invalid`: a malformed date, `from` after `to`, a period over three years, or a stage not in constants.stages */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFunnel: {
+        parameters: {
+            query?: {
+                /** @description first day of the period; default the first day of the quarter of `to` */
+                from?: string;
+                /** @description last day of the period; default today in the workspace's time zone */
+                to?: string;
+                /** @description only opportunities this user owned at the time */
+                owner_id?: number;
+                /** @description a department: only opportunities its users owned at the time */
+                team?: string;
+                /** @description comma-separated stage names (constants.stages): only opportunities in one of them at the time */
+                stages?: string;
+                /** @description the opportunity's current product */
+                product_id?: number;
+                /** @description the opportunity's current source (fair or lead source) */
+                source?: string;
+                /** @description 1: every figure lists the opportunity ids behind it (`ids`) */
+                rows?: "0" | "1" | "true" | "false";
+                mode?: "in_order" | "any_stage";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "from": "2026-10-01",
+                     *       "to": "2026-12-31",
+                     *       "mode": "in_order",
+                     *       "stages": [
+                     *         {
+                     *           "stage": "Qualify",
+                     *           "count": 2,
+                     *           "value": 1500.5,
+                     *           "ids": [
+                     *             95,
+                     *             96
+                     *           ],
+                     *           "conversion_to_next": 0.5
+                     *         }
+                     *       ],
+                     *       "overall_conversion": 0.5
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FunnelResponse"];
+                };
+            };
+            /** @description `invalid`: a malformed date, `from` after `to`, a period over three years, or a stage not in constants.stages */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listQuotas: {
+        parameters: {
+            query?: {
+                /** @description first month YYYY-MM */
+                from?: string;
+                /** @description last month YYYY-MM */
+                to?: string;
+                user_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "items": [
+                     *         {
+                     *           "user_id": 7,
+                     *           "month": "2026-12",
+                     *           "amount": 25000
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["QuotaList"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putQuotas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PutQuotasDto"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "items": [
+                     *         {
+                     *           "user_id": 7,
+                     *           "month": "2026-12",
+                     *           "amount": 25000
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["QuotaList"];
+                };
+            };
+            /** @description `invalid`: a malformed month or amount, or a user not of the workspace */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: the caller is not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -15,7 +15,9 @@ import { Activity } from './domain/crm/activities/activity.entity';
 import { CalendarEntry } from './domain/crm/calendar/calendar-entry.entity';
 import { Company } from './domain/crm/companies/company.entity';
 import { Note } from './domain/crm/opportunities/note.entity';
+import { OppHistory } from './domain/crm/opportunities/opp-history.entity';
 import { OppLog } from './domain/crm/opportunities/opp-log.entity';
+import { Quota } from './domain/crm/reports/quota.entity';
 import { Opportunity } from './domain/crm/opportunities/opportunity.entity';
 import { Step } from './domain/crm/opportunities/step.entity';
 import { Person } from './domain/crm/people/person.entity';
@@ -53,6 +55,8 @@ export const ENTITIES = [
   Person,
   Opportunity,
   OppLog,
+  OppHistory,
+  Quota,
   Step,
   Note,
   Activity,

@@ -255,6 +255,8 @@ describe('output schemas', () => {
     await call('get_custom_record', { object: 'schema_sites', id: rec.id });
     await call('update_custom_record', { object: 'schema_sites', id: rec.id, fields: { size: 4 } });
     await call('suggest_quick_entry', { note: 'LDPE 20 ton, next week call', customer_id: company.id });
+    // the reports (src/interfaces/mcp/tools/reports.ts)
+    for (const report of ['pipeline_movement', 'forecast', 'win_rate', 'funnel']) await call(report, { rows: true });
     expect(tools.map((x) => x.name).filter((n) => !called.has(n))).toEqual([]);
     await client.close();
   });

@@ -39,6 +39,7 @@ const OrderRecord = lazy(() => import('./pages/OrderRecord'));
 const Mailbox = lazy(() => import('./pages/mail/Mailbox'));
 const Compose = lazy(() => import('./pages/mail/Compose'));
 const Search = lazy(() => import('./pages/Search'));
+const Reports = lazy(() => import('./pages/reports/Reports'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 
 /**
@@ -77,6 +78,7 @@ createRoot(document.getElementById('root')!).render(
                 <Route path="/people" element={<People />} />
                 <Route path="/people/:id" element={<PersonRecord />} />
                 <Route path="/opportunities" element={<Pipeline />} />
+                <Route path="/reports" element={<Reports />} />
                 <Route path="/opportunities/list" element={<OpportunityList />} />
                 <Route path="/opportunities/:id" element={<OpportunityRecord />} />
                 <Route path="/fairs" element={<Fairs />} />

@@ -2,6 +2,8 @@ import type { TenantDb } from '../../platform/database/tenant-db';
 import { Activity } from '../crm/activities/activity.entity';
 import { CalendarEntry } from '../crm/calendar/calendar-entry.entity';
 import { Company } from '../crm/companies/company.entity';
+import { OppHistory } from '../crm/opportunities/opp-history.entity';
+import { reportedState } from '../crm/opportunities/opp-history';
 import { OppLog } from '../crm/opportunities/opp-log.entity';
 import { Opportunity } from '../crm/opportunities/opportunity.entity';
 import { BANT_FIELD, defaultCloseCategory, stepsOf } from '../crm/opportunities/opportunities.rules';
@@ -198,6 +200,8 @@ async function seedStagePath(m: TenantDb, ws: Workspace, opp: Opportunity, path:
   let from: string | null = null;
   for (const [k, to] of path.entries()) {
     await m.insert(OppLog, { workspaceId: ws.id, oppId: opp.id, at: entered[k], fromStage: from, toStage: to, note: '', userId: opp.ownerId });
+    // the reports' history, dated like the log (docs/decisions/reports.md)
+    await m.insert(OppHistory, { workspaceId: ws.id, oppId: opp.id, at: entered[k], kind: k ? 'stage' : 'created', userId: opp.ownerId, ...reportedState(ws, { ...opp, stage: to }) });
     const templates = stepsOf(c, to);
     const left = entered[k + 1] ?? null;
     if (templates.length) {

@@ -1,3 +1,4 @@
+import type { ReportsService } from '../../domain/crm/reports';
 import * as z from 'zod/v4';
 import { DomainError } from '../../platform/common/errors';
 import type { ActivitiesService } from '../../domain/crm/activities/activities.service';
@@ -80,6 +81,7 @@ export interface ToolServices {
   objectTypes: ObjectTypesService;
   objectRecords: ObjectRecordsService;
   quickEntry: QuickEntryService;
+  reports: ReportsService;
 }
 
 /** Rule 11 inside a tool that reads several record kinds (get_record): a tool error `module: …`. */

@@ -23,6 +23,7 @@ import { OrdersService } from '../../domain/crm/orders/orders.service';
 import { QuickEntryService } from '../../domain/crm/quick-entry/quick-entry.service';
 import { TicketsService } from '../../domain/crm/tickets/tickets.service';
 import type { AskCall, AskTools } from '../../domain/crm/ask';
+import { ReportsService } from '../../domain/crm/reports';
 import type { UserContext } from '../../domain/identity/auth-context';
 import { fingerprintOf, IdempotencyKeys } from '../../domain/identity/idempotency';
 import { McpCallAudit } from '../../domain/identity/mcp-call-audit';
@@ -103,11 +104,12 @@ export class McpTools implements AskTools {
     objectTypes: ObjectTypesService,
     objectRecords: ObjectRecordsService,
     quickEntry: QuickEntryService,
+    reports: ReportsService,
     private readonly keys: IdempotencyKeys,
     private readonly audit: McpCallAudit,
     @Inject(ROOT_LOGGER) private readonly log: pino.Logger,
   ) {
-    const services: ToolServices = { companies, people, opps, activities, tasks, today, leads, events, search, calendar, leadConvert, orders, approvals, tickets, objectTypes, objectRecords, quickEntry };
+    const services: ToolServices = { companies, people, opps, activities, tasks, today, leads, events, search, calendar, leadConvert, orders, approvals, tickets, objectTypes, objectRecords, quickEntry, reports };
     const all = TOOL_KINDS.flatMap((kind) => kind(services));
     const writes = all.filter((t) => t.write).map((t) => ({
       ...t,

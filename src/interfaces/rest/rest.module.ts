@@ -26,10 +26,11 @@ import { ErpConnectionController } from './controllers/erp-connection.controller
 import { InvitationsController } from './controllers/invitations.controller';
 import { AppsController } from './controllers/apps.controller';
 import { ConnectionsController } from './controllers/connections.controller';
+import { ReportsController } from './reports/reports.controller';
 
 /** The REST API /api/v1: controllers, DTOs and mapping only. */
 @Module({
   imports: [CrmModule],
-  controllers: [AuthController, PreferencesController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SearchController, SyncController, OrdersController, TicketsController, FairsController, LeadsController, ObjectsController, ApprovalsController, EmailController, FormsController, QuickEntryController, ScimConnectionController, ErpConnectionController, InvitationsController, AppsController, ConnectionsController],
+  controllers: [AuthController, PreferencesController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SearchController, SyncController, OrdersController, TicketsController, FairsController, LeadsController, ObjectsController, ApprovalsController, EmailController, FormsController, QuickEntryController, ScimConnectionController, ErpConnectionController, InvitationsController, AppsController, ConnectionsController, ReportsController],
 })
 export class RestModule {}

@@ -23,6 +23,7 @@ export const APP_SECTIONS = [
   'approvals',
   'mail',
   'search',
+  'reports',
 ] as const;
 
 /** Express paths of the app: `/`, each section, and everything under it. */

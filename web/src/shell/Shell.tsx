@@ -18,6 +18,7 @@ const NAV: NavItem[] = [
   { to: '/companies', label: 'nav.companies', module: MODULES.customers },
   { to: '/people', label: 'nav.people', module: MODULES.customers },
   { to: '/opportunities', label: 'nav.opportunities', module: MODULES.opportunities },
+  { to: '/reports', label: 'nav.reports', module: MODULES.opportunities },
   { to: '/leads', label: 'nav.leads', module: MODULES.leads },
   { to: '/fairs', label: 'nav.fairs', module: MODULES.leads },
   { to: '/tasks', label: 'nav.tasks', module: MODULES.activities },

@@ -10,6 +10,7 @@ import { AccessService } from '../shared/access.service';
 import { rid } from '../shared/record-keys';
 import { RefsService } from '../shared/refs.service';
 import { Note } from './note.entity';
+import { appendHistory, reportedChanged, reportedState } from './opp-history';
 import { OppLog } from './opp-log.entity';
 import { applyToggle, bantFlags, ensureSteps, syncBantSteps } from './opportunity-checklist';
 import { oppCreatedEvent, oppLostEvent, oppRevivedEvent, oppStageEvent, oppWonEvent } from './opportunity-events';
@@ -68,6 +69,7 @@ export class OpportunityCommands {
       }
       const saved = await db.save(Opportunity, draft);
       await db.insert(OppLog, { oppId: saved.id, fromStage: null, toStage: saved.stage, note: '', userId: auth.user.id });
+      await appendHistory(db, ws, saved, 'created', auth.user.id);
       await ensureSteps(db, c, saved, first);
       if (saved.stage !== first) await ensureSteps(db, c, saved, saved.stage);
       this.uow.recordEvent(oppCreatedEvent({ ws, opp: saved, customer, owner: await this.ownerOf(saved) }));
@@ -85,10 +87,12 @@ export class OpportunityCommands {
       const o = await this.access.findVisible(Opportunity, auth, id, 'opportunity', true);
       this.access.assertCanEdit(auth, o.ownerId);
       const before = bantFlags(o);
+      const reported = reportedState(auth.workspace, o);
       await this.apply(auth, o, input);
       o.lastActivityAt = new Date();
       const saved = await db.save(Opportunity, o);
       await syncBantSteps(db, saved, before);
+      if (reportedChanged(reported, reportedState(auth.workspace, saved))) await appendHistory(db, auth.workspace, saved, 'update', auth.user.id);
       return saved;
     });
     return { opp };
@@ -126,6 +130,7 @@ export class OpportunityCommands {
       }
       const saved = await db.save(Opportunity, o);
       await db.insert(OppLog, { oppId: o.id, fromStage: from, toStage: to, note: input.note ?? '', userId: auth.user.id });
+      await appendHistory(db, ws, saved, 'stage', auth.user.id, now);
       await ensureSteps(db, c, saved, to);
       const customer = await db.byId(Company, o.customerId);
       const facts = { ws, opp: saved, customer, owner: await this.ownerOf(saved) };
@@ -180,6 +185,7 @@ export class OpportunityCommands {
       );
       await db.update(Opportunity, { id: old.id }, { revivedToId: fresh.id });
       await db.insert(OppLog, { oppId: fresh.id, fromStage: null, toStage: first, note: `revived from ${rid('O', old.id)}`, userId: auth.user.id });
+      await appendHistory(db, ws, fresh, 'revived', auth.user.id, now);
       await ensureSteps(db, c, fresh, first);
       const customer = await db.byId(Company, fresh.customerId);
       this.uow.recordEvent(oppRevivedEvent({ ws, opp: fresh, customer, owner: await this.ownerOf(fresh) }));

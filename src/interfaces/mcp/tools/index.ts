@@ -11,6 +11,7 @@ import { orderTools } from './orders';
 import { peopleTools } from './people';
 import { quickEntryTools } from './quick-entry';
 import { recordTools } from './records';
+import { reportTools } from './reports';
 import { researchTools } from './research';
 import { taskTools } from './tasks';
 import { ticketTools } from './tickets';
@@ -37,4 +38,5 @@ export const TOOL_KINDS: ((s: ToolServices) => ToolDef[])[] = [
   ticketTools,
   customObjectTools,
   quickEntryTools,
+  reportTools,
 ];

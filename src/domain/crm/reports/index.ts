@@ -1,0 +1,14 @@
+/** The reports feature's public entry (docs/decisions/reports.md). */
+export { ReportsModule } from './reports.module';
+export { ReportsService } from './reports.service';
+export type { ForecastQuery, ForecastReport, FunnelQuery, MovementQuery, ReportQuery } from './reports.service';
+export { QuotasService, MAX_QUOTAS_PER_PUT } from './quotas.service';
+export type { QuotaInput, QuotaRow } from './quotas.service';
+export { MOVEMENT_TERMS } from './movement.rules';
+export type { Movement, MovementTerm } from './movement.rules';
+export type { Funnel, FunnelMode } from './funnel.rules';
+export type { WinRate } from './win-rate.rules';
+export type { AgeingRow } from './ageing.rules';
+export type { ForecastPeriod } from './forecast.rules';
+export { money, type Figure } from './report.types';
+export type { ReportFrame } from './report-source';

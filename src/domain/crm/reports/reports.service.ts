@@ -1,0 +1,96 @@
+import { Injectable } from '@nestjs/common';
+import { invalid } from '../../../platform/common/errors';
+import { isIsoDate } from '../../../platform/common/time';
+import type { UserContext } from '../../identity/auth-context';
+import { stageAgeing, type AgeingRow } from './ageing.rules';
+import { forecast, type ForecastPeriod } from './forecast.rules';
+import { funnel, type Funnel, type FunnelMode } from './funnel.rules';
+import { monthsOf, periodBounds, periodOf, type PeriodKind } from './history.rules';
+import { pipelineMovement, type Movement } from './movement.rules';
+import { QuotasService } from './quotas.service';
+import { ReportSource, type ReportFrame, type ReportQuery } from './report-source';
+import { winRate, type WinRate } from './win-rate.rules';
+
+export type { ReportQuery } from './report-source';
+
+export interface MovementQuery extends ReportQuery {
+  close_from?: string;
+  close_to?: string;
+}
+export interface ForecastQuery extends ReportQuery {
+  period?: PeriodKind;
+  as_of?: string;
+}
+export interface FunnelQuery extends ReportQuery {
+  mode?: FunnelMode;
+}
+
+export interface ForecastReport {
+  frame: ReportFrame;
+  period: PeriodKind;
+  asOf: string;
+  periods: (ForecastPeriod & { quota: number })[];
+}
+
+/**
+ * The reports (docs/decisions/reports.md): each reads the history of the opportunities the caller may see in one
+ * statement and computes its figures with the pure rules of this folder, so REST and MCP answer the same numbers.
+ */
+@Injectable()
+export class ReportsService {
+  constructor(
+    private readonly source: ReportSource,
+    private readonly quotas: QuotasService,
+  ) {}
+
+  async movement(auth: UserContext, q: MovementQuery): Promise<{ frame: ReportFrame; closeFrom: string; closeTo: string; movement: Movement }> {
+    const frame = await this.source.frame(auth, q);
+    for (const key of ['close_from', 'close_to'] as const) if (q[key] !== undefined && !isIsoDate(q[key])) throw invalid(key, 'must be a date YYYY-MM-DD');
+    const closeFrom = q.close_from ?? periodBounds(periodOf(frame.from, 'quarter')).start;
+    const closeTo = q.close_to ?? periodBounds(periodOf(frame.to, 'quarter')).end;
+    if (closeFrom > closeTo) throw invalid('close_from', 'must not be after close_to');
+    const history = await this.source.history(auth, q, frame.to, frame.from);
+    return { frame, closeFrom, closeTo, movement: pipelineMovement(history, { from: frame.from, to: frame.to, closeFrom, closeTo, scope: frame.scope }) };
+  }
+
+  async forecast(auth: UserContext, q: ForecastQuery): Promise<ForecastReport> {
+    const frame = await this.source.frame(auth, q);
+    const period = q.period ?? 'month';
+    if (q.as_of !== undefined && !isIsoDate(q.as_of)) throw invalid('as_of', 'must be a date YYYY-MM-DD');
+    const asOf = q.as_of ?? frame.today;
+    // the state at as_of, and the closes from the start of the first period on (an earlier close stays before it)
+    const first = periodBounds(periodOf(frame.from, period)).start;
+    const history = await this.source.history(auth, q, asOf, asOf < first ? asOf : first);
+    const periods = forecast(history, { period, from: frame.from, to: frame.to, asOf, categories: auth.workspace.constants.forecast_cats, scope: frame.scope });
+    const months = periods.flatMap((p) => monthsOf(p.period));
+    const quota = await this.quotas.byMonth(auth, frame.owners, months[0], months.at(-1)!);
+    return {
+      frame,
+      period,
+      asOf,
+      periods: periods.map((p) => ({ ...p, quota: Math.round(monthsOf(p.period).reduce((n, m) => n + (quota.get(m) ?? 0), 0) * 100) / 100 })),
+    };
+  }
+
+  /** Win rate, cycle and velocity of the period, and the stage ageing of what is open at its end (against constants.stage_sla). */
+  async winRate(auth: UserContext, q: ReportQuery): Promise<{ frame: ReportFrame; winRate: WinRate; ageing: AgeingRow[] }> {
+    const frame = await this.source.frame(auth, q);
+    const c = auth.workspace.constants;
+    const history = await this.source.history(auth, q, frame.to);
+    return {
+      frame,
+      winRate: winRate(history, { from: frame.from, to: frame.to, scope: frame.scope }),
+      ageing: stageAgeing(history, { stages: c.open_stages.filter((s) => !frame.scope.stages || frame.scope.stages.has(s)), sla: c.stage_sla, to: frame.to, scope: frame.scope }),
+    };
+  }
+
+  async funnel(auth: UserContext, q: FunnelQuery): Promise<{ frame: ReportFrame; mode: FunnelMode; funnel: Funnel }> {
+    const frame = await this.source.frame(auth, q);
+    const c = auth.workspace.constants;
+    const mode = q.mode ?? 'in_order';
+    // the open stages in pipeline order, then the won stage(s): lost and cancelled are not steps of a funnel
+    const stages = [...c.open_stages, ...c.stages.filter((s) => c.stage_roles?.[s] === 'won')].filter((s) => !frame.scope.stages || frame.scope.stages.has(s));
+    const history = await this.source.history(auth, q, frame.to, frame.from);
+    return { frame, mode, funnel: funnel(history, { stages, from: frame.from, to: frame.to, mode, scope: frame.scope }) };
+  }
+}

@@ -1,0 +1,118 @@
+import { Body, Controller, Get, Put, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { QuotasService, ReportsService } from '../../../domain/crm/reports';
+import type { UserContext } from '../../../domain/identity/auth-context';
+import { MODULES } from '../../../domain/workspace/defaults';
+import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
+import { ApiDoc } from '../../../edge/openapi/api-doc.decorator';
+import { ForecastQueryDto, FunnelQueryDto, MovementQueryDto, PutQuotasDto, QuotaListQueryDto, ReportQueryDto, stageList, wantsRows } from './reports.dto';
+import { toForecast, toFunnel, toMovement, toQuotas, toWinRate } from './reports.mapper';
+import { ForecastResponse, FunnelResponse, PipelineMovementResponse, QuotaList, WinRateResponse } from './reports.schema';
+
+const READ = { scope: 'crm.read', module: MODULES.opportunities } as const;
+const WRITE = { scope: 'crm.write', module: MODULES.opportunities } as const;
+const COMMON =
+  'Computed from the opportunities\' history (docs/decisions/reports.md), so a past period does not change when records are edited later. Counts only ' +
+  'opportunities the caller may see (as the opportunity list); `owner_id`, `team` and `stages` apply to the owner and stage at the time, `product_id` ' +
+  'and `source` to the current record. `rows=1` adds the opportunity ids behind every figure. Values are in the base currency at the rates of the ' +
+  'moment of each change.';
+const PERIOD_ERRORS = { 400: '`invalid`: a malformed date, `from` after `to`, a period over three years, or a stage not in constants.stages' };
+
+@ApiTags('Reports')
+@Controller('api/v1')
+export class ReportsController {
+  constructor(
+    private readonly reports: ReportsService,
+    private readonly quotas: QuotasService,
+  ) {}
+
+  @Get('reports/pipeline-movement')
+  @ApiDoc({
+    id: 'getPipelineMovement',
+    summary: 'Pipeline movement between two dates',
+    description:
+      'The waterfall of the open pipeline due from `close_from` to `close_to` between the start of `from` and the end of `to`: open at start + created + ' +
+      'pulled in + value up − value down − pushed out − won − lost = open at end, to the cent. ' + COMMON,
+    spec: '2.6',
+    ok: PipelineMovementResponse,
+    errors: PERIOD_ERRORS,
+  })
+  @Auth(READ)
+  async movement(@CurrentAuth() auth: UserContext, @Query() q: MovementQueryDto) {
+    return toMovement(await this.reports.movement(auth, { ...q, stages: stageList(q.stages) }), wantsRows(q));
+  }
+
+  @Get('reports/forecast')
+  @ApiDoc({
+    id: 'getForecast',
+    summary: 'Forecast by period and category',
+    description:
+      "Every month or quarter of `from`..`to` × the workspace's forecast categories (spec 2.3 `forecast_cats`, the opportunity's `fc` or its stage's): the " +
+      'open opportunities due in the period with value and weighted value (stage probability), what was won and lost in it, and the quota of the ' +
+      'users in scope, as it stood at the end of `as_of`. ' + COMMON,
+    spec: '2.6',
+    ok: ForecastResponse,
+    errors: PERIOD_ERRORS,
+  })
+  @Auth(READ)
+  async forecast(@CurrentAuth() auth: UserContext, @Query() q: ForecastQueryDto) {
+    return toForecast(await this.reports.forecast(auth, { ...q, stages: stageList(q.stages) }), wantsRows(q));
+  }
+
+  @Get('reports/win-rate')
+  @ApiDoc({
+    id: 'getWinRate',
+    summary: 'Win rate, sales cycle, velocity and stage ageing',
+    description:
+      'Of the opportunities closed in the period: win rate by count and value, days from created to won (median and p80), and velocity; and per open ' +
+      'stage the deals open in it at the end of the period, days since they entered it, and those over the stage SLA (constants.stage_sla). ' + COMMON,
+    spec: '2.6',
+    ok: WinRateResponse,
+    errors: PERIOD_ERRORS,
+  })
+  @Auth(READ)
+  async winRate(@CurrentAuth() auth: UserContext, @Query() q: ReportQueryDto) {
+    return toWinRate(await this.reports.winRate(auth, { ...q, stages: stageList(q.stages) }), wantsRows(q));
+  }
+
+  @Get('reports/funnel')
+  @ApiDoc({
+    id: 'getFunnel',
+    summary: 'Stage funnel',
+    description:
+      'Count and value that reached each stage in the period, with the conversion to the next stage and overall. `in_order`: a deal counts in every ' +
+      'stage up to the furthest it reached (skipped stages as passed); `any_stage`: only in the stages it entered. ' + COMMON,
+    spec: '2.7',
+    ok: FunnelResponse,
+    errors: PERIOD_ERRORS,
+  })
+  @Auth(READ)
+  async funnel(@CurrentAuth() auth: UserContext, @Query() q: FunnelQueryDto) {
+    return toFunnel(await this.reports.funnel(auth, { ...q, stages: stageList(q.stages) }), wantsRows(q));
+  }
+
+  @Get('quotas')
+  @ApiDoc({
+    id: 'listQuotas',
+    summary: 'List quotas',
+    description: 'Monthly quotas of the users the caller may see (admins: everyone), by month then user.',
+    ok: QuotaList,
+  })
+  @Auth(READ)
+  async listQuotas(@CurrentAuth() auth: UserContext, @Query() q: QuotaListQueryDto) {
+    return toQuotas(await this.quotas.list(auth, q));
+  }
+
+  @Put('quotas')
+  @ApiDoc({
+    id: 'putQuotas',
+    summary: 'Set quotas',
+    description: 'Sets users\' monthly quotas (base currency); an existing quota of the same user and month is replaced. Admins only (docs/decisions/reports.md).',
+    ok: QuotaList,
+    errors: { 400: '`invalid`: a malformed month or amount, or a user not of the workspace', 403: '`forbidden`: the caller is not an admin' },
+  })
+  @Auth(WRITE)
+  async putQuotas(@CurrentAuth() auth: UserContext, @Body() dto: PutQuotasDto) {
+    return toQuotas(await this.quotas.put(auth, dto.items));
+  }
+}
