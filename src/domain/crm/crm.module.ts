@@ -17,13 +17,14 @@ import { ObjectsModule } from './objects/objects.module';
 import { ApprovalsModule } from './approvals/approvals.module';
 import { EmailModule } from './email/email.module';
 import { FormsModule } from './forms/forms.module';
+import { HooksModule } from './hooks/hooks.module';
 import { QuickEntryModule } from './quick-entry/quick-entry.module';
 import { SearchModule } from './search/search.module';
 import { JournalModule } from './journal/journal.module';
 import { ConnectionsModule } from './connections/connections.module';
 
 /** The CRM domain: the interfaces (REST, MCP, ERP, web pages) and the demo seed call these services. */
-const FEATURES = [ProductsModule, CompaniesModule, PeopleModule, OpportunitiesModule, ActivitiesModule, TasksModule, CalendarModule, TodayModule, SyncModule, OrdersModule, TicketsModule, LeadsModule, ObjectsModule, ApprovalsModule, EmailModule, FormsModule, QuickEntryModule, SearchModule, JournalModule, ConnectionsModule];
+const FEATURES = [ProductsModule, CompaniesModule, PeopleModule, OpportunitiesModule, ActivitiesModule, TasksModule, CalendarModule, TodayModule, SyncModule, OrdersModule, TicketsModule, LeadsModule, ObjectsModule, ApprovalsModule, EmailModule, FormsModule, HooksModule, QuickEntryModule, SearchModule, JournalModule, ConnectionsModule];
 
 @Module({ imports: [SharedCrmModule, RecordOpensModule, ...FEATURES], exports: FEATURES })
 export class CrmModule {}
