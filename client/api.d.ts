@@ -3637,22 +3637,18 @@ export interface components {
             /** @description 1 to 50 rows, each {field, path} or {field, value}; the target's required field (lead: company, company: name, person: name, task: title) must be mapped */
             mapping: components["schemas"]["HookMappingRowDto"][];
             /**
-             * @description `bearer`: `Authorization: Bearer <secret>`; `signature`: Standard Webhooks headers signed with the `whsec_` secret
-             * @default bearer
+             * @description `bearer` (default): `Authorization: Bearer <secret>`; `signature`: Standard Webhooks headers signed with the `whsec_` secret
              * @enum {string}
              */
-            auth_mode: "bearer" | "signature";
+            auth_mode?: "bearer" | "signature";
             /** @description JSON path of the payload's idempotency key (e.g. `event_id`); empty: the `webhook-id` header only */
             idempotency_path?: string;
             /** @description the user the records are created as; default: the caller */
             owner_id?: number;
-            /** @default true */
-            active: boolean;
-            /**
-             * @description requests a minute the hook takes
-             * @default 60
-             */
-            per_minute: number;
+            /** @description default true; an inactive hook answers 404 */
+            active?: boolean;
+            /** @description requests a minute the hook takes; default 60 */
+            per_minute?: number;
         };
         UpdateHookDto: {
             name?: string;

@@ -24,7 +24,7 @@ export class CreateHookDto {
   @ApiProperty({ maxLength: 200 }) @IsString() @NotBlank() @MaxLength(200) name: string;
   @ApiProperty({ enum: HOOK_TARGETS, description: 'the kind of record each delivery creates' }) @IsString() @IsIn(HOOK_TARGETS) target: string;
   @ApiProperty({ type: [HookMappingRowDto], maxItems: MAX_MAPPING_ROWS, description: MAPPING_DOC }) @IsArray() @ArrayMaxSize(MAX_MAPPING_ROWS) mapping: object[];
-  @ApiPropertyOptional({ enum: AUTH_MODES, default: 'bearer', description: '`bearer`: `Authorization: Bearer <secret>`; `signature`: Standard Webhooks headers signed with the `whsec_` secret' })
+  @ApiPropertyOptional({ enum: AUTH_MODES, description: '`bearer` (default): `Authorization: Bearer <secret>`; `signature`: Standard Webhooks headers signed with the `whsec_` secret' })
   @IsOptional()
   @IsString()
   @IsIn(AUTH_MODES)
@@ -35,8 +35,8 @@ export class CreateHookDto {
   @MaxLength(MAX_PATH)
   idempotency_path?: string;
   @ApiPropertyOptional({ type: 'integer', minimum: 1, description: 'the user the records are created as; default: the caller' }) @IsOptional() @IsId() owner_id?: number;
-  @ApiPropertyOptional({ default: true }) @IsOptional() @IsBoolean() active?: boolean;
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_PER_MINUTE, default: 60, description: 'requests a minute the hook takes' })
+  @ApiPropertyOptional({ description: 'default true; an inactive hook answers 404' }) @IsOptional() @IsBoolean() active?: boolean;
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_PER_MINUTE, description: 'requests a minute the hook takes; default 60' })
   @IsOptional()
   @IsInt()
   @Min(1)
