@@ -178,6 +178,15 @@ describe('inbound hooks: targets, idempotency keys, limits and reach', () => {
     expect((await admin().get(`/api/v1/hooks/${h.id}`).expect(200)).body.hook).toMatchObject({ received: 3, replayed: 2 });
   });
 
+  it('writes one record for concurrent deliveries with the same key; the others answer it', async () => {
+    const h = await makeHook({ name: 'Retrying sender', target: 'company', mapping: [{ field: 'name', path: 'n' }] });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => deliver(h.public_key, { n: 'Concurrent Co' }, { ...bearer(h), 'webhook-id': 'same-message' })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 201]);
+    expect(new Set(answers.map((r) => r.body.id)).size).toBe(1);
+    expect(await db(t).count(Company, { where: { workspaceId: a.ws.id, name: 'Concurrent Co' } })).toBe(1);
+    expect(await events('customer_created', answers[0]!.body.id)).toBe(1);
+  });
+
   it("limits a hook to its requests a minute (429 with Retry-After); other hooks go on", async () => {
     const h = await makeHook({ name: 'Burst', target: 'lead', per_minute: 3, mapping: [{ field: 'company', path: 'c' }] });
     for (let i = 0; i < 3; i++) await deliver(h.public_key, { c: `Burst ${i}` }, bearer(h)).expect(201);
