@@ -1609,7 +1609,7 @@ export interface paths {
         put?: never;
         /**
          * Create an inbound hook
-         * @description Creates a hook with a new random `public_key`: JSON posted to its `url` becomes a record of `target` (lead, company, person or task), created as `owner_id` (default: the caller). `auth_mode` `bearer` (default) answers a secret `hk_…` to send as `Authorization: Bearer`; `signature` a Standard Webhooks key `whsec_…`. The secret is in this answer only (and in rotate's): the service keeps a hash of a bearer secret and a sealed key. The `mapping` lists target fields with a JSON path into the payload (`data.email`, `answers[0].text`) or a constant `value`; fields are those of the target's REST create body, and its required field must be mapped (lead: company, company: name, person: name, task: title). A bad row is 400 `invalid` naming it (`mapping[2].path`). Admins only (403 `forbidden` for other users); first party only (an OAuth token gets 403 `insufficient_scope`).
+         * @description Creates a hook with a new random `public_key`: JSON posted to its `url` becomes a record of `target` (lead, company, person, task, or a record of the custom object `object_key`), created as `owner_id` (default: the caller). `auth_mode` `bearer` (default) answers a secret `hk_…` to send as `Authorization: Bearer`; `signature` a Standard Webhooks key `whsec_…`. The secret is in this answer only (and in rotate's): the service keeps a hash of a bearer secret and a sealed key. The `mapping` lists target fields with a JSON path into the payload (`data.email`, `answers[0].text`) or a constant `value`; fields are those of the target's REST create body, and its required field must be mapped (lead: company, company: name, person: name, task: title, object: name); a custom object's (`target` object, `object_key`) are `name`, `owner_id`, `active`, `fields.<key>` and `links.<key>` of its definition. A bad row is 400 `invalid` naming it (`mapping[2].path`). Admins only (403 `forbidden` for other users); first party only (an OAuth token gets 403 `insufficient_scope`).
          *
          *     Beyond the spec: see docs/decisions.md.
          */
@@ -1687,7 +1687,7 @@ export interface paths {
         put?: never;
         /**
          * Post to an inbound hook (public)
-         * @description No CRM credential: a website, Typeform, Zapier, Make or n8n posts JSON to the hook's URL on the workspace host, authenticated by the hook's secret (`Authorization: Bearer <secret>`, or a Standard Webhooks signature). The hook's mapping turns the payload into the body of its target's REST create (lead, company, person or task), which is checked by the same rules and written by the same service as the hook's owner, so the same events are raised (`lead_created`, `customer_created`, `contact_created`). Idempotent on the payload's key at the hook's `idempotency_path`, else on the `webhook-id` header: a repeat answers 200 with the same `id` and `replayed: true` and writes nothing. The body is at most 256 KiB.
+         * @description No CRM credential: a website, Typeform, Zapier, Make or n8n posts JSON to the hook's URL on the workspace host, authenticated by the hook's secret (`Authorization: Bearer <secret>`, or a Standard Webhooks signature). The hook's mapping turns the payload into the body of its target's REST create (lead, company, person, task or a custom object's record), which is checked by the same rules and written by the same service as the hook's owner, so the same events are raised (`lead_created`, `customer_created`, `contact_created`). Idempotent on the payload's key at the hook's `idempotency_path`, else on the `webhook-id` header: a repeat answers 200 with the same `id` and `replayed: true` and writes nothing. The body is at most 256 KiB.
          *
          *     Beyond the spec: see docs/decisions.md.
          */
@@ -3630,11 +3630,13 @@ export interface components {
         CreateHookDto: {
             name: string;
             /**
-             * @description the kind of record each delivery creates
+             * @description the kind of record each delivery creates (`object`: a record of the custom object `object_key`)
              * @enum {string}
              */
-            target: "lead" | "company" | "person" | "task";
-            /** @description 1 to 50 rows, each {field, path} or {field, value}; the target's required field (lead: company, company: name, person: name, task: title) must be mapped */
+            target: "lead" | "company" | "person" | "task" | "object";
+            /** @description target `object`: the custom object's key */
+            object_key?: string;
+            /** @description 1 to 50 rows, each {field, path} or {field, value}; the target's required field (lead: company, company: name, person: name, task: title, object: name) must be mapped; a custom object's fields and relations are `fields.<key>` and `links.<key>` */
             mapping: components["schemas"]["HookMappingRowDto"][];
             /**
              * @description `bearer` (default): `Authorization: Bearer <secret>`; `signature`: Standard Webhooks headers signed with the `whsec_` secret
@@ -3656,8 +3658,10 @@ export interface components {
              * @description a new target re-checks the mapping
              * @enum {string}
              */
-            target?: "lead" | "company" | "person" | "task";
-            /** @description replaces the whole mapping: 1 to 50 rows, each {field, path} or {field, value}; the target's required field (lead: company, company: name, person: name, task: title) must be mapped */
+            target?: "lead" | "company" | "person" | "task" | "object";
+            /** @description target `object`: the custom object's key */
+            object_key?: string;
+            /** @description replaces the whole mapping: 1 to 50 rows, each {field, path} or {field, value}; the target's required field (lead: company, company: name, person: name, task: title, object: name) must be mapped; a custom object's fields and relations are `fields.<key>` and `links.<key>` */
             mapping?: components["schemas"]["HookMappingRowDto"][];
             /** @description empty: the `webhook-id` header only */
             idempotency_path?: string;
@@ -10985,6 +10989,7 @@ export interface components {
          *       "public_key": "q7Lr0d3xWm2YtB9kP1sZ8a",
          *       "url": "https://crm.ege.example/hooks/q7Lr0d3xWm2YtB9kP1sZ8a",
          *       "target": "lead",
+         *       "object_key": "",
          *       "mapping": [
          *         {
          *           "field": "company",
@@ -11026,10 +11031,12 @@ export interface components {
             /** @description POST deliveries here: `/hooks/<public_key>` on the workspace's configured address */
             url: string;
             /**
-             * @description the kind of record each delivery creates
+             * @description the kind of record each delivery creates (`object`: a record of the custom object `object_key`)
              * @enum {string}
              */
-            target: "lead" | "company" | "person" | "task";
+            target: "lead" | "company" | "person" | "task" | "object";
+            /** @description the custom object's key for target `object`; empty otherwise */
+            object_key: string;
             mapping: components["schemas"]["HookMappingRow"][];
             /**
              * @description `bearer`: `Authorization: Bearer <secret>`; `signature`: Standard Webhooks headers
@@ -11076,6 +11083,7 @@ export interface components {
          *         "public_key": "q7Lr0d3xWm2YtB9kP1sZ8a",
          *         "url": "https://crm.ege.example/hooks/q7Lr0d3xWm2YtB9kP1sZ8a",
          *         "target": "lead",
+         *         "object_key": "",
          *         "mapping": [
          *           {
          *             "field": "company",
@@ -11125,6 +11133,7 @@ export interface components {
          *         "public_key": "q7Lr0d3xWm2YtB9kP1sZ8a",
          *         "url": "https://crm.ege.example/hooks/q7Lr0d3xWm2YtB9kP1sZ8a",
          *         "target": "lead",
+         *         "object_key": "",
          *         "mapping": [
          *           {
          *             "field": "company",
@@ -11178,6 +11187,7 @@ export interface components {
          *           "public_key": "q7Lr0d3xWm2YtB9kP1sZ8a",
          *           "url": "https://crm.ege.example/hooks/q7Lr0d3xWm2YtB9kP1sZ8a",
          *           "target": "lead",
+         *           "object_key": "",
          *           "mapping": [
          *             {
          *               "field": "company",
@@ -11233,7 +11243,7 @@ export interface components {
              * @description the kind of record
              * @enum {string}
              */
-            kind: "lead" | "company" | "person" | "task";
+            kind: "lead" | "company" | "person" | "task" | "object";
             /** @description the id of the record created (or created by the first delivery with this idempotency key) */
             id: number;
             /** @description true when the idempotency key was seen before: nothing was written */
@@ -30630,6 +30640,7 @@ export interface operations {
                      *           "public_key": "q7Lr0d3xWm2YtB9kP1sZ8a",
                      *           "url": "https://crm.ege.example/hooks/q7Lr0d3xWm2YtB9kP1sZ8a",
                      *           "target": "lead",
+                     *           "object_key": "",
                      *           "mapping": [
                      *             {
                      *               "field": "company",
@@ -30768,6 +30779,7 @@ export interface operations {
                      *         "public_key": "q7Lr0d3xWm2YtB9kP1sZ8a",
                      *         "url": "https://crm.ege.example/hooks/q7Lr0d3xWm2YtB9kP1sZ8a",
                      *         "target": "lead",
+                     *         "object_key": "",
                      *         "mapping": [
                      *           {
                      *             "field": "company",
@@ -30917,6 +30929,7 @@ export interface operations {
                      *         "public_key": "q7Lr0d3xWm2YtB9kP1sZ8a",
                      *         "url": "https://crm.ege.example/hooks/q7Lr0d3xWm2YtB9kP1sZ8a",
                      *         "target": "lead",
+                     *         "object_key": "",
                      *         "mapping": [
                      *           {
                      *             "field": "company",
@@ -31148,6 +31161,7 @@ export interface operations {
                      *         "public_key": "q7Lr0d3xWm2YtB9kP1sZ8a",
                      *         "url": "https://crm.ege.example/hooks/q7Lr0d3xWm2YtB9kP1sZ8a",
                      *         "target": "lead",
+                     *         "object_key": "",
                      *         "mapping": [
                      *           {
                      *             "field": "company",
@@ -31305,6 +31319,7 @@ export interface operations {
                      *         "public_key": "q7Lr0d3xWm2YtB9kP1sZ8a",
                      *         "url": "https://crm.ege.example/hooks/q7Lr0d3xWm2YtB9kP1sZ8a",
                      *         "target": "lead",
+                     *         "object_key": "",
                      *         "mapping": [
                      *           {
                      *             "field": "company",

@@ -163,6 +163,25 @@ describe('inbound hooks: targets, idempotency keys, limits and reach', () => {
     expect((await deliver(ta.public_key, { subject: 'x', due: '1 December' }, bearer(ta)).expect(400)).body.field).toBe('due_date');
   });
 
+  it("creates a custom object's record: fields.<key> and links.<key> of its definition", async () => {
+    await admin()
+      .post('/api/v1/objects', { key: 'sites', label: 'Sites', fields: [{ key: 'size', label: 'Size', type: 'select', options: ['Small', 'Large'], required: true }, { key: 'capacity', label: 'Capacity', type: 'number' }], relations: [{ key: 'customer', label: 'Customer', kind: 'company' }] })
+      .expect(201);
+    const company = (await admin().post('/api/v1/companies', { name: 'Site Owner A.Ş.' }).expect(201)).body.company.id;
+    const bad = await admin().post('/api/v1/hooks', { name: 'Sites', target: 'object', object_key: 'sites', mapping: [{ field: 'name', path: 'n' }, { field: 'fields.colour', path: 'c' }] }).expect(400);
+    expect(bad.body.field).toBe('mapping[1].field');
+    expect((await admin().post('/api/v1/hooks', { name: 'Sites', target: 'object', object_key: 'nope', mapping: [{ field: 'name', path: 'n' }] }).expect(400)).body.field).toBe('object_key');
+    const h = await makeHook({ name: 'Sites', target: 'object', object_key: 'sites', mapping: [{ field: 'name', path: 'site.name' }, { field: 'fields.size', path: 'site.size' }, { field: 'fields.capacity', path: 'site.t' }, { field: 'links.customer', path: 'owner_company' }] });
+    const r = await deliver(h.public_key, { site: { name: 'Gebze plant', size: 'Large', t: 1200 }, owner_company: company }, bearer(h)).expect(201);
+    expect(r.body.kind).toBe('object');
+    const rec = (await admin().get(`/api/v1/objects/sites/records/${r.body.id}`).expect(200)).body.record;
+    expect(rec).toMatchObject({ name: 'Gebze plant', fields: { size: 'Large', capacity: 1200 } });
+    expect(JSON.stringify(rec)).toContain('Site Owner A.Ş.');
+    const wrong = await deliver(h.public_key, { site: { name: 'Bad plant', size: 'Huge' } }, bearer(h)).expect(400);
+    expect(wrong.body.field).toBe('fields.size');
+    expect(wrong.body.message).toContain('site.size');
+  });
+
   it("is idempotent on the payload's key at the idempotency path", async () => {
     const h = await makeHook({ name: 'Make', target: 'lead', idempotency_path: 'meta.event_id', mapping: [{ field: 'company', path: 'company' }] });
     const first = await deliver(h.public_key, { meta: { event_id: 'evt-1' }, company: 'Key Co' }, { ...bearer(h), 'webhook-id': 'a' }).expect(201);

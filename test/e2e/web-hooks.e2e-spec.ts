@@ -64,6 +64,28 @@ describe('inbound hooks (admins)', () => {
     expect(await page.content()).not.toContain(secret);
   });
 
+  it("maps a custom object's fields from its definition", async () => {
+    await as().post('/api/v1/objects', { key: 'sites', label: 'Sites', fields: [{ key: 'size', label: 'Size', type: 'text' }], relations: [] }).expect(201);
+    const page = await open('/leads/hooks');
+    await page.getByRole('button', { name: 'New inbound hook' }).click();
+    const form = page.getByRole('form', { name: 'New inbound hook' });
+    await form.getByRole('textbox', { name: /^Name/ }).fill('Plant sign-ups');
+    await form.getByLabel('Creates').selectOption('object');
+    await form.getByLabel('Custom object').selectOption('sites');
+    await form.getByRole('group', { name: 'Field 1' }).getByLabel('JSON path').fill('plant.name');
+    await form.getByRole('button', { name: 'Add a field' }).click();
+    const row2 = form.getByRole('group', { name: 'Field 2' });
+    await row2.getByLabel('Field', { exact: true }).selectOption('fields.size');
+    await row2.getByLabel('JSON path').fill('plant.size');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await form.getByRole('button', { name: 'Create' }).click();
+    const secret = (await page.getByTestId('hook-secret').textContent())!;
+    const hook = (await as().get('/api/v1/hooks').expect(200)).body.items.find((h: { name: string }) => h.name === 'Plant sign-ups');
+    expect(hook).toMatchObject({ target: 'object', object_key: 'sites', mapping: [{ field: 'name', path: 'plant.name' }, { field: 'fields.size', path: 'plant.size' }] });
+    const r = await deliver(hook.public_key, secret, { plant: { name: 'Gebze', size: 'Large' } }).expect(201);
+    expect((await as().get(`/api/v1/objects/sites/records/${r.body.id}`).expect(200)).body.record.fields.size).toBe('Large');
+  });
+
   it('pauses and resumes a hook, gives it a new secret (shown once) and deletes it', async () => {
     const made = (await as().post('/api/v1/hooks', { name: 'Zapier', target: 'company', mapping: [{ field: 'name', path: 'org' }] }).expect(201)).body;
     const page = await open('/leads/hooks');

@@ -13,6 +13,7 @@ import { WorkspaceService } from '../../workspace/workspace.service';
 import { CompaniesService, type CompanyCreateInput } from '../companies';
 import { LeadsService, type LeadInput } from '../leads';
 import { PeopleService, type PersonCreateInput } from '../people';
+import { ObjectRecordsService, type ObjectRecordInput } from '../objects';
 import { TasksService, type TaskFields } from '../tasks';
 import { applyMapping, HookTarget, idempotencyKeyAt, MAX_IDEMPOTENCY_KEY, signatureProblem } from './hooks.rules';
 import { MAX_PER_MINUTE } from './hooks.service';
@@ -41,7 +42,7 @@ export interface HookResult {
 }
 
 /** The licence module each target's REST create needs. */
-const MODULE_OF: Record<HookTarget, string> = { lead: MODULES.leads, company: MODULES.customers, person: MODULES.customers, task: MODULES.activities };
+const MODULE_OF: Record<HookTarget, string> = { lead: MODULES.leads, company: MODULES.customers, person: MODULES.customers, task: MODULES.activities, object: MODULES.customers };
 
 /**
  * Receives a delivery to an inbound hook: finds the active hook by its public key on the workspace of the
@@ -60,6 +61,7 @@ export class HookReceiver {
     private readonly companies: CompaniesService,
     private readonly people: PeopleService,
     private readonly tasks: TasksService,
+    private readonly records: ObjectRecordsService,
     @Inject(SECRET_BOX) private readonly box: SecretBox,
     limiters: LimiterFactory,
   ) {
@@ -86,10 +88,13 @@ export class HookReceiver {
       if (!modules.includes(MODULE_OF[hook.target])) throw new DomainError('module', `the ${MODULE_OF[hook.target]} module is not enabled for the hook's owner`);
       const auth: UserContext = { workspace: ws, user: owner, credential: { id: 0, kind: 'session', scopes: ['crm.write'] }, modules };
       const { body, sources } = applyMapping(hook.mapping, d.payload);
-      const input = await check(hook.target, body).catch((e: unknown) => {
+      let id: number;
+      try {
+        id = await this.write(auth, hook.target, hook.objectKey, await check(hook.target, body));
+      } catch (e) {
+        // the REST checks' and the service's own 400s alike say which JSON path the field came from
         throw withSource(e, sources);
-      });
-      const id = await this.write(auth, hook.target, input);
+      }
       if (key !== undefined) await db.update(InboundHookReceipt, { hookId: hook.id, key }, { kind: hook.target, recordId: id });
       await db.update(InboundHook, { id: hook.id }, { received: () => 'received + 1', lastReceivedAt: new Date() });
       return { kind: hook.target, id, replayed: false };
@@ -136,7 +141,7 @@ export class HookReceiver {
     return db.findOne(InboundHookReceipt, { where: { hookId: hook.id, key } });
   }
 
-  private async write(auth: UserContext, target: HookTarget, input: object): Promise<number> {
+  private async write(auth: UserContext, target: HookTarget, objectKey: string, input: object): Promise<number> {
     switch (target) {
       case 'lead':
         return (await this.leads.create(auth, input as LeadInput & { company: string })).lead.id;
@@ -146,6 +151,8 @@ export class HookReceiver {
         return (await this.people.create(auth, input as PersonCreateInput)).person.id;
       case 'task':
         return (await this.tasks.create(auth, input as TaskFields)).task.id;
+      case 'object':
+        return (await this.records.create(auth, objectKey, input as ObjectRecordInput)).record.id;
     }
   }
 
@@ -176,6 +183,7 @@ export class HookReceiver {
 /** A 400 about a mapped field says which JSON path the value came from. */
 function withSource(e: unknown, sources: Record<string, string>): unknown {
   if (!(e instanceof DomainError) || e.code !== 'invalid' || typeof e.extra.field !== 'string') return e;
-  const path = sources[e.extra.field.split('.')[0]!];
+  const field = e.extra.field;
+  const path = sources[field] ?? sources[field.split('.')[0]!];
   return path ? new DomainError('invalid', `${e.message} (mapped from ${path})`, e.extra) : e;
 }

@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { CompaniesModule } from '../companies';
 import { LeadsModule } from '../leads';
+import { ObjectsModule } from '../objects';
 import { PeopleModule } from '../people';
 import { TasksModule } from '../tasks';
 import { HookReceiver } from './hook-receiver';
 import { HooksService } from './hooks.service';
 
-@Module({ imports: [LeadsModule, CompaniesModule, PeopleModule, TasksModule], providers: [HooksService, HookReceiver], exports: [HooksService, HookReceiver] })
+@Module({ imports: [LeadsModule, CompaniesModule, PeopleModule, TasksModule, ObjectsModule], providers: [HooksService, HookReceiver], exports: [HooksService, HookReceiver] })
 export class HooksModule {}

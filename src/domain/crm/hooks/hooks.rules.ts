@@ -5,7 +5,7 @@ import type { LeadInput } from '../leads';
 import type { PersonCreateInput } from '../people';
 import type { TaskFields } from '../tasks';
 
-export const HOOK_TARGETS = ['lead', 'company', 'person', 'task'] as const;
+export const HOOK_TARGETS = ['lead', 'company', 'person', 'task', 'object'] as const;
 export type HookTarget = (typeof HOOK_TARGETS)[number];
 export const AUTH_MODES = ['bearer', 'signature'] as const;
 export type AuthMode = (typeof AUTH_MODES)[number];
@@ -40,9 +40,17 @@ const COMPANY: Fields<CompanyCreateInput> = [
 const PERSON: Fields<PersonCreateInput> = ['customer_id', 'name', 'title', 'department', 'email', 'phone', 'wa', 'note', 'is_main', 'is_former', 'owner_id', 'active', 'force'];
 const TASK: Fields<TaskFields> = ['title', 'description', 'due_date', 'priority', 'status', 'assignee_id', 'customer_id', 'person_id', 'opp_id'];
 
-export const TARGET_FIELDS: Record<HookTarget, readonly string[]> = { lead: LEAD, company: COMPANY, person: PERSON, task: TASK };
+/** A custom object's record: its name, owner and active flag, and `fields.<key>` / `links.<key>` of its definition (objectFields). */
+const OBJECT_RECORD = ['name', 'owner_id', 'active'] as const;
+
+export const TARGET_FIELDS: Record<HookTarget, readonly string[]> = { lead: LEAD, company: COMPANY, person: PERSON, task: TASK, object: OBJECT_RECORD };
+
+/** The mapping fields of one custom object's records: the common ones, then each field and relation of its definition. */
+export function objectFields(def: { fields: { key: string }[]; relations: { key: string }[] }): string[] {
+  return [...OBJECT_RECORD, ...def.fields.map((f) => `fields.${f.key}`), ...def.relations.map((r) => `links.${r.key}`)];
+}
 /** The field each target's create needs (its REST body requires it). */
-export const REQUIRED_FIELD: Record<HookTarget, string> = { lead: 'company', company: 'name', person: 'name', task: 'title' };
+export const REQUIRED_FIELD: Record<HookTarget, string> = { lead: 'company', company: 'name', person: 'name', task: 'title', object: 'name' };
 
 export type Segment = string | number;
 const KEY = /^[^.[\]]+/;
@@ -95,13 +103,13 @@ export interface Problem {
 }
 
 /** A mapping as sent by an admin, checked against the target: rows in order, problems named `mapping[i].<prop>`. */
-export function checkMapping(target: HookTarget, mapping: unknown): { rows: MappingRow[]; problems: Problem[] } {
+export function checkMapping(target: HookTarget, mapping: unknown, fieldsOf: readonly string[] = TARGET_FIELDS[target]): { rows: MappingRow[]; problems: Problem[] } {
   const rows: MappingRow[] = [];
   const problems: Problem[] = [];
   if (!Array.isArray(mapping) || mapping.length === 0 || mapping.length > MAX_MAPPING_ROWS) {
     return { rows, problems: [{ field: 'mapping', message: `must be a list of 1 to ${MAX_MAPPING_ROWS} rows {field, path} or {field, value}` }] };
   }
-  const fields = TARGET_FIELDS[target];
+  const fields = fieldsOf;
   mapping.forEach((r: unknown, i) => {
     const p = `mapping[${i}]`;
     if (r === null || typeof r !== 'object' || Array.isArray(r)) return problems.push({ field: p, message: 'must be an object {field, path} or {field, value}' });
@@ -131,15 +139,22 @@ export function applyMapping(rows: MappingRow[], payload: unknown): { body: Reco
   const body: Record<string, unknown> = {};
   const sources: Record<string, string> = {};
   for (const r of rows) {
-    if (r.path === undefined) {
-      body[r.field] = r.value;
-      continue;
-    }
-    sources[r.field] = r.path;
-    const v = valueAt(payload, parsePath(r.path) ?? []);
-    if (v !== undefined) body[r.field] = v;
+    if (r.path !== undefined) sources[r.field] = r.path;
+    const v = r.path === undefined ? r.value : valueAt(payload, parsePath(r.path) ?? []);
+    if (v !== undefined) put(body, r.field, v);
   }
   return { body, sources };
+}
+
+/** `fields.size` of a custom object's record goes into the body's `fields` object (its REST create's shape). */
+function put(body: Record<string, unknown>, field: string, v: unknown): void {
+  const dot = field.indexOf('.');
+  if (dot < 0) {
+    body[field] = v;
+    return;
+  }
+  const group = (body[field.slice(0, dot)] ??= {}) as Record<string, unknown>;
+  group[field.slice(dot + 1)] = v;
 }
 
 /** The idempotency key at `path` of the payload: a text or a number; undefined when absent; null when of another type or too long. */

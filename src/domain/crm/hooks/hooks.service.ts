@@ -9,7 +9,8 @@ import { User } from '../../identity/user.entity';
 import { UsersService } from '../../identity/users.service';
 import { newSigningKey } from '../../integrations/signing';
 import { RefsService } from '../shared/refs.service';
-import { AUTH_MODES, AuthMode, checkMapping, HOOK_TARGETS, HookTarget, MappingRow, parsePath } from './hooks.rules';
+import { ObjectType } from '../objects/object-type.entity';
+import { AUTH_MODES, AuthMode, checkMapping, HOOK_TARGETS, HookTarget, MappingRow, objectFields, parsePath } from './hooks.rules';
 import { InboundHook, InboundHookReceipt } from './inbound-hook.entity';
 
 export const MAX_HOOKS = 50;
@@ -19,6 +20,8 @@ export const DEFAULT_PER_MINUTE = 60;
 export interface HookInput {
   name?: string;
   target?: string;
+  /** The custom object's key, for target `object`. */
+  object_key?: string;
   mapping?: unknown;
   auth_mode?: string;
   idempotency_path?: string;
@@ -67,7 +70,8 @@ export class HooksService {
       const name = (input.name ?? '').trim();
       const target = checkTarget(input.target);
       const mode = checkMode(input.auth_mode);
-      const mapping = mappingOf(target, input.mapping);
+      const objectKey = await this.objectKeyOf(auth, target, input.object_key);
+      const mapping = await this.mappingOf(auth, target, objectKey, input.mapping);
       const problems = name ? [] : [{ field: 'name', message: 'is required' }];
       if (problems.length) throw invalidFields(problems);
       if ((await db.count(InboundHook)) >= MAX_HOOKS) throw new DomainError('conflict', `a workspace has at most ${MAX_HOOKS} inbound hooks`);
@@ -79,6 +83,7 @@ export class HooksService {
           name,
           publicKey: randomBytes(16).toString('base64url'),
           target,
+          objectKey,
           mapping,
           authMode: mode,
           ...columns,
@@ -106,8 +111,9 @@ export class HooksService {
         hook.name = name;
       }
       if (input.target !== undefined) hook.target = checkTarget(input.target);
+      if (input.target !== undefined || input.object_key !== undefined) hook.objectKey = await this.objectKeyOf(auth, hook.target, input.object_key ?? hook.objectKey);
       // a new target re-checks the mapping it keeps
-      if (input.mapping !== undefined || input.target !== undefined) hook.mapping = mappingOf(hook.target, input.mapping ?? hook.mapping);
+      if (input.mapping !== undefined || input.target !== undefined || input.object_key !== undefined) hook.mapping = await this.mappingOf(auth, hook.target, hook.objectKey, input.mapping ?? hook.mapping);
       if (input.auth_mode !== undefined && checkMode(input.auth_mode) !== hook.authMode) throw invalid('auth_mode', 'changes only with a new secret: POST …/rotate with auth_mode');
       if (input.idempotency_path !== undefined) hook.idempotencyPath = checkIdempotencyPath(input.idempotency_path);
       if (input.owner_id !== undefined) hook.ownerId = (await this.refs.user(auth, input.owner_id, 'owner_id')).id;
@@ -147,6 +153,21 @@ export class HooksService {
     return hook;
   }
 
+  /** Target `object` names an existing custom object (400 `object_key` otherwise); other targets have none. */
+  private async objectKeyOf(auth: UserContext, target: HookTarget, key: string | undefined): Promise<string> {
+    if (target !== 'object') return '';
+    if (!key) throw invalid('object_key', 'is required for target object');
+    if (!(await this.uow.tenant(auth.workspace.id).exists(ObjectType, { key }))) throw invalid('object_key', `no custom object with key "${key}"`);
+    return key;
+  }
+
+  private async mappingOf(auth: UserContext, target: HookTarget, objectKey: string, mapping: unknown): Promise<MappingRow[]> {
+    const type = target === 'object' ? await this.uow.tenant(auth.workspace.id).findOne(ObjectType, { where: { key: objectKey } }) : null;
+    const checked = checkMapping(target, mapping, type ? objectFields(type) : undefined);
+    if (checked.problems.length) throw invalidFields(checked.problems);
+    return checked.rows;
+  }
+
   private async view(auth: UserContext, hook: InboundHook, secret: string | null): Promise<HookView> {
     return { hook, owner: (await this.users.byIds(auth.workspace.id, [hook.ownerId])).get(hook.ownerId), secret };
   }
@@ -174,12 +195,6 @@ function checkMode(mode: string | undefined): AuthMode {
   if (mode === undefined) return 'bearer';
   if (!(AUTH_MODES as readonly string[]).includes(mode)) throw invalid('auth_mode', `must be one of ${AUTH_MODES.join(', ')}`);
   return mode as AuthMode;
-}
-
-function mappingOf(target: HookTarget, mapping: unknown): MappingRow[] {
-  const checked = checkMapping(target, mapping);
-  if (checked.problems.length) throw invalidFields(checked.problems);
-  return checked.rows;
 }
 
 function checkIdempotencyPath(path: string | undefined): string {

@@ -20,6 +20,10 @@ export class InboundHook extends TenantEntity {
   @Column({ type: 'varchar', length: 20 })
   target: HookTarget;
 
+  /** The custom object's key when the target is `object`; '' otherwise. */
+  @Column({ type: 'varchar', length: 40, default: '' })
+  objectKey: string;
+
   /** Target field → JSON path of the payload, or a constant. */
   @Column({ type: 'jsonb', default: () => "'[]'" })
   mapping: MappingRow[];

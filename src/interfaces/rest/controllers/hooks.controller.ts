@@ -19,7 +19,7 @@ const ADMINS = 'Admins only (403 `forbidden` for other users); first party only 
 const NOT_FOUND = '404 `not_found`: no such hook in this workspace.';
 const MAPPING =
   'The `mapping` lists target fields with a JSON path into the payload (`data.email`, `answers[0].text`) or a constant `value`; fields are those of the ' +
-  "target's REST create body, and its required field must be mapped (lead: company, company: name, person: name, task: title). A bad row is 400 `invalid` naming it (`mapping[2].path`).";
+  "target's REST create body, and its required field must be mapped (lead: company, company: name, person: name, task: title, object: name); a custom object's (`target` object, `object_key`) are `name`, `owner_id`, `active`, `fields.<key>` and `links.<key>` of its definition. A bad row is 400 `invalid` naming it (`mapping[2].path`).";
 
 @ApiTags('Inbound hooks')
 @Controller('api/v1/hooks')
@@ -38,7 +38,7 @@ export class HooksController {
     id: 'createInboundHook',
     summary: 'Create an inbound hook',
     description:
-      'Creates a hook with a new random `public_key`: JSON posted to its `url` becomes a record of `target` (lead, company, person or task), created as ' +
+      'Creates a hook with a new random `public_key`: JSON posted to its `url` becomes a record of `target` (lead, company, person, task, or a record of the custom object `object_key`), created as ' +
       '`owner_id` (default: the caller). `auth_mode` `bearer` (default) answers a secret `hk_…` to send as `Authorization: Bearer`; `signature` a Standard ' +
       'Webhooks key `whsec_…`. The secret is in this answer only (and in rotate\'s): the service keeps a hash of a bearer secret and a sealed key. ' +
       `${MAPPING} ${ADMINS}`,

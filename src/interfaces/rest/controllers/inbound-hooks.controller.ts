@@ -10,13 +10,14 @@ import { HookReceiver, type HookTarget, type TargetCheck } from '../../../domain
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
 import { CreateCompanyDto } from '../dto/companies.dto';
 import { CreateLeadDto } from '../dto/leads.dto';
+import { CreateObjectRecordDto } from '../dto/objects.dto';
 import { CreatePersonDto } from '../dto/people.dto';
 import { CreateTaskDto } from '../dto/tasks.dto';
 import { toHookAccepted } from '../mappers/hook.mapper';
 import { HookAccepted } from '../schemas/hook.schema';
 
 /** The REST create body of each target: a mapped payload passes exactly the checks a REST create would. */
-const CREATE_DTO: Record<HookTarget, Type> = { lead: CreateLeadDto, company: CreateCompanyDto, person: CreatePersonDto, task: CreateTaskDto };
+const CREATE_DTO: Record<HookTarget, Type> = { lead: CreateLeadDto, company: CreateCompanyDto, person: CreatePersonDto, task: CreateTaskDto, object: CreateObjectRecordDto };
 const pipe = createValidationPipe();
 const checkLikeRest: TargetCheck = async (target, body) => (await pipe.transform(body, { type: 'body', metatype: CREATE_DTO[target], data: undefined })) as object;
 const header = (req: CrmRequest, name: string): string | undefined => {
@@ -43,7 +44,7 @@ export class InboundHooksController {
     description:
       'No CRM credential: a website, Typeform, Zapier, Make or n8n posts JSON to the hook\'s URL on the workspace host, authenticated by the hook\'s secret ' +
       '(`Authorization: Bearer <secret>`, or a Standard Webhooks signature). The hook\'s mapping turns the payload into the body of its target\'s REST create ' +
-      '(lead, company, person or task), which is checked by the same rules and written by the same service as the hook\'s owner, so the same events are ' +
+      '(lead, company, person, task or a custom object\'s record), which is checked by the same rules and written by the same service as the hook\'s owner, so the same events are ' +
       'raised (`lead_created`, `customer_created`, `contact_created`). Idempotent on the payload\'s key at the hook\'s `idempotency_path`, else on the ' +
       '`webhook-id` header: a repeat answers 200 with the same `id` and `replayed: true` and writes nothing. ' +
       `The body is at most ${HOOK_BODY_LIMIT / 1024} KiB.`,

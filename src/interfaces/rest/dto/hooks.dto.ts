@@ -18,11 +18,12 @@ export class HookMappingRowDto {
   value?: unknown;
 }
 
-const MAPPING_DOC = `1 to ${MAX_MAPPING_ROWS} rows, each {field, path} or {field, value}; the target's required field (lead: company, company: name, person: name, task: title) must be mapped`;
+const MAPPING_DOC = `1 to ${MAX_MAPPING_ROWS} rows, each {field, path} or {field, value}; the target's required field (lead: company, company: name, person: name, task: title, object: name) must be mapped; a custom object's fields and relations are \`fields.<key>\` and \`links.<key>\``;
 
 export class CreateHookDto {
   @ApiProperty({ maxLength: 200 }) @IsString() @NotBlank() @MaxLength(200) name: string;
-  @ApiProperty({ enum: HOOK_TARGETS, description: 'the kind of record each delivery creates' }) @IsString() @IsIn(HOOK_TARGETS) target: string;
+  @ApiProperty({ enum: HOOK_TARGETS, description: "the kind of record each delivery creates (`object`: a record of the custom object `object_key`)" }) @IsString() @IsIn(HOOK_TARGETS) target: string;
+  @ApiPropertyOptional({ maxLength: 40, description: "target `object`: the custom object's key" }) @IsOptional() @IsString() @MaxLength(40) object_key?: string;
   @ApiProperty({ type: [HookMappingRowDto], maxItems: MAX_MAPPING_ROWS, description: MAPPING_DOC }) @IsArray() @ArrayMaxSize(MAX_MAPPING_ROWS) mapping: object[];
   @ApiPropertyOptional({ enum: AUTH_MODES, description: '`bearer` (default): `Authorization: Bearer <secret>`; `signature`: Standard Webhooks headers signed with the `whsec_` secret' })
   @IsOptional()
@@ -48,6 +49,7 @@ export class CreateHookDto {
 export class UpdateHookDto {
   @ApiPropertyOptional({ maxLength: 200 }) @IfPresent() @IsString() @NotBlank() @MaxLength(200) name?: string;
   @ApiPropertyOptional({ enum: HOOK_TARGETS, description: 'a new target re-checks the mapping' }) @IfPresent() @IsString() @IsIn(HOOK_TARGETS) target?: string;
+  @ApiPropertyOptional({ maxLength: 40, description: "target `object`: the custom object's key" }) @IfPresent() @IsString() @MaxLength(40) object_key?: string;
   @ApiPropertyOptional({ type: [HookMappingRowDto], maxItems: MAX_MAPPING_ROWS, description: `replaces the whole mapping: ${MAPPING_DOC}` }) @IfPresent() @IsArray() @ArrayMaxSize(MAX_MAPPING_ROWS) mapping?: object[];
   @ApiPropertyOptional({ maxLength: MAX_PATH, description: 'empty: the `webhook-id` header only' }) @IsOptional() @IsString() @MaxLength(MAX_PATH) idempotency_path?: string;
   @ApiPropertyOptional({ type: 'integer', minimum: 1 }) @IfPresent() @IsId() owner_id?: number;

@@ -14,6 +14,7 @@ export function toInboundHook(v: HookView, ws: Workspace, base: string): z.outpu
     public_key: h.publicKey,
     url: `${base}/hooks/${h.publicKey}`,
     target: h.target,
+    object_key: h.objectKey,
     mapping: h.mapping.map((r) => (r.path !== undefined ? { field: r.field, path: r.path } : { field: r.field, value: r.value ?? null })),
     auth_mode: h.authMode,
     secret_hint: h.secretPrefix,

@@ -21,7 +21,8 @@ export const InboundHook = named(
     name: z.string(),
     public_key: z.string().meta({ description: 'the key in the hook\'s public path' }),
     url: z.string().meta({ description: 'POST deliveries here: `/hooks/<public_key>` on the workspace\'s configured address' }),
-    target: z.enum(HOOK_TARGETS).meta({ description: 'the kind of record each delivery creates' }),
+    target: z.enum(HOOK_TARGETS).meta({ description: "the kind of record each delivery creates (`object`: a record of the custom object `object_key`)" }),
+    object_key: z.string().meta({ description: "the custom object's key for target `object`; empty otherwise" }),
     mapping: z.array(HookMappingRow),
     auth_mode: z.enum(AUTH_MODES).meta({ description: '`bearer`: `Authorization: Bearer <secret>`; `signature`: Standard Webhooks headers' }),
     secret_hint: z.string().meta({ description: 'the first characters of the secret, to tell secrets apart (the secret itself is shown once)' }),
@@ -38,7 +39,7 @@ export const InboundHook = named(
   { description: 'An inbound hook: JSON posted to its URL becomes a record of its target kind.' },
 );
 export const inboundHookExample = example(InboundHook, {
-  id: 4, name: 'Typeform: trial sign-ups', public_key: 'q7Lr0d3xWm2YtB9kP1sZ8a', url: 'https://crm.ege.example/hooks/q7Lr0d3xWm2YtB9kP1sZ8a', target: 'lead',
+  id: 4, name: 'Typeform: trial sign-ups', public_key: 'q7Lr0d3xWm2YtB9kP1sZ8a', url: 'https://crm.ege.example/hooks/q7Lr0d3xWm2YtB9kP1sZ8a', target: 'lead', object_key: '',
   mapping: [{ field: 'company', path: 'form_response.answers[0].text' }, { field: 'email', path: 'form_response.answers[1].email' }, { field: 'note', value: 'From the website' }],
   auth_mode: 'signature', secret_hint: 'whsec_Mfk2a', idempotency_path: 'event_id', owner: userSummaryExample, active: true, per_minute: 60, received: 37, replayed: 2,
   last_received_at: '2026-11-28T16:02:11', created_at: '2026-11-20T09:00:00', updated_at: '2026-11-20T09:00:00',

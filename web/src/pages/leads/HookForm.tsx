@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { useMe } from '../../lib/session';
 import { Field, FormActions, FormError, useFieldSentences } from '../../shell/forms';
-import { HookMapping, TARGET_FIELDS, type MappingRow, type Target } from './HookMapping';
+import { HookMapping, objectFields, TARGET_FIELDS, type MappingRow, type Target } from './HookMapping';
 import { useHookText } from './hooks.text';
 
 type Hook = Schemas['InboundHook'];
-const TARGETS: Target[] = ['lead', 'company', 'person', 'task'];
+const TARGETS: Target[] = ['lead', 'company', 'person', 'task', 'object'];
 const rowsOf = (hook?: Hook): MappingRow[] =>
   hook?.mapping.map((r) => (r.path !== undefined ? { field: r.field, fixed: false, text: r.path } : { field: r.field, fixed: true, text: r.value == null ? '' : String(r.value) })) ?? [{ field: 'company', fixed: false, text: '' }];
 
@@ -25,11 +25,14 @@ export function HookForm({ hook, onDone }: { hook?: Hook; onDone: (saved: Hook |
   const [perMinute, setPerMinute] = useState(String(hook?.per_minute ?? 60));
   const [keyPath, setKeyPath] = useState(hook?.idempotency_path ?? '');
   const [rows, setRows] = useState<MappingRow[]>(() => rowsOf(hook));
+  const [objectKey, setObjectKey] = useState(hook?.object_key ?? '');
+  const objects = useQuery({ queryKey: ['objects'], queryFn: async () => must(await api.GET('/api/v1/objects')).objects, enabled: target === 'object' });
+  const fieldsOf = (t: Target, key = objectKey) => (t === 'object' ? objectFields(objects.data?.find((o) => o.key === key)) : TARGET_FIELDS[t]);
   const [tried, setTried] = useState(false);
   const save = useMutation({
     mutationFn: async () => {
       const mapping = rows.map((r) => (r.fixed ? { field: r.field, value: r.text } : { field: r.field, path: r.text.trim() }));
-      const body = { name: name.trim(), target, mapping, owner_id: Number(owner), per_minute: Number(perMinute), idempotency_path: keyPath.trim() };
+      const body = { name: name.trim(), target, object_key: target === 'object' ? objectKey : undefined, mapping, owner_id: Number(owner), per_minute: Number(perMinute), idempotency_path: keyPath.trim() };
       if (hook) return { hook: must(await api.PATCH('/api/v1/hooks/{id}', { params: { path: { id: hook.id } }, body })).hook, secret: undefined };
       const r = must(await api.POST('/api/v1/hooks', { body: { ...body, auth_mode: mode } }));
       return { hook: r.hook, secret: r.secret };
@@ -39,12 +42,12 @@ export function HookForm({ hook, onDone }: { hook?: Hook; onDone: (saved: Hook |
       onDone(r.hook, r.secret);
     },
   });
-  const api400 = useFieldSentences(save.error, { name: text('name'), owner_id: text('owner'), per_minute: text('perMinute'), idempotency_path: text('idempotencyPath'), '*': text('mapping') });
+  const api400 = useFieldSentences(save.error, { name: text('name'), owner_id: text('owner'), per_minute: text('perMinute'), idempotency_path: text('idempotencyPath'), object_key: text('objectKey'), '*': text('mapping') });
   const changeTarget = (next: Target) => {
     setTarget(next);
     // keep the rows whose field the new target has; start from its required field otherwise
-    const kept = rows.filter((r) => TARGET_FIELDS[next].includes(r.field));
-    setRows(kept.length ? kept : [{ field: TARGET_FIELDS[next][0]!, fixed: false, text: '' }]);
+    const kept = rows.filter((r) => fieldsOf(next).includes(r.field));
+    setRows(kept.length ? kept : [{ field: fieldsOf(next)[0]!, fixed: false, text: '' }]);
   };
   const submit = (ev: FormEvent) => {
     ev.preventDefault();
@@ -71,6 +74,20 @@ export function HookForm({ hook, onDone }: { hook?: Hook; onDone: (saved: Hook |
             </select>
           )}
         </Field>
+        {target === 'object' ? (
+          <Field label={text('objectKey')} error={api400.object_key}>
+            {(p) => (
+              <select {...p} value={objectKey} onChange={(e) => setObjectKey(e.target.value)}>
+                <option value="">…</option>
+                {(objects.data ?? []).map((o) => (
+                  <option key={o.key} value={o.key}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        ) : null}
         {hook ? null : (
           <Field label={text('authMode')}>
             {(p) => (
@@ -99,7 +116,7 @@ export function HookForm({ hook, onDone }: { hook?: Hook; onDone: (saved: Hook |
           {(p) => <input {...p} value={keyPath} maxLength={200} placeholder="event_id" onChange={(e) => setKeyPath(e.target.value)} />}
         </Field>
       </div>
-      <HookMapping target={target} rows={rows} onChange={setRows} errors={api400} />
+      <HookMapping fields={fieldsOf(target)} rows={rows} onChange={setRows} errors={api400} />
       <FormError error={save.error} />
       <FormActions pending={save.isPending} submit={hook ? t('common.save') : t('common.create')} onCancel={() => onDone(null)} />
     </form>

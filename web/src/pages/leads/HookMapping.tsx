@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useHookText } from './hooks.text';
 
-export type Target = 'lead' | 'company' | 'person' | 'task';
+export type Target = 'lead' | 'company' | 'person' | 'task' | 'object';
 export interface MappingRow {
   field: string;
   fixed: boolean;
@@ -9,18 +9,22 @@ export interface MappingRow {
 }
 
 /** The fields of each target's create body a mapping may fill (the API checks them again and names a bad one). */
-export const TARGET_FIELDS: Record<Target, string[]> = {
+export const TARGET_FIELDS: Record<Exclude<Target, 'object'>, string[]> = {
   lead: ['company', 'contact_name', 'title', 'email', 'phone', 'wa', 'website', 'city', 'sector', 'supplier', 'interest', 'line', 'next_action', 'next_date', 'note', 'project_note', 'products', 'products_text', 'timing', 'visitor_type', 'status'],
   company: ['name', 'status', 'sector', 'city', 'country', 'address', 'phone', 'email', 'website', 'tax_no', 'tax_office', 'source', 'note'],
   person: ['name', 'title', 'department', 'email', 'phone', 'wa', 'note', 'customer_id'],
   task: ['title', 'description', 'due_date', 'priority', 'status', 'customer_id', 'person_id', 'opp_id'],
 };
 
-/** Rows of a hook's mapping: a field, and a JSON path of the payload or a fixed value. */
-export function HookMapping({ target, rows, onChange, errors }: { target: Target; rows: MappingRow[]; onChange: (rows: MappingRow[]) => void; errors: Record<string, string> }) {
+/** A custom object's record: name, owner, active, and `fields.<key>` / `links.<key>` of its definition. */
+export function objectFields(def: { fields: { key: string }[]; relations: { key: string }[] } | undefined): string[] {
+  return ['name', 'owner_id', 'active', ...(def?.fields.map((f) => `fields.${f.key}`) ?? []), ...(def?.relations.map((r) => `links.${r.key}`) ?? [])];
+}
+
+/** Rows of a hook's mapping (`fields`: what the target takes, its required field first): a field, and a JSON path of the payload or a fixed value. */
+export function HookMapping({ fields, rows, onChange, errors }: { fields: string[]; rows: MappingRow[]; onChange: (rows: MappingRow[]) => void; errors: Record<string, string> }) {
   const text = useHookText();
   const set = (i: number, patch: Partial<MappingRow>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
-  const fields = TARGET_FIELDS[target];
   const id = useId();
   return (
     <fieldset className="co-field-rows">
