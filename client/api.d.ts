@@ -1687,9 +1687,9 @@ export interface paths {
         put?: never;
         /**
          * Post to an inbound hook (public)
-         * @description No CRM credential: a website, Typeform, Zapier, Make or n8n posts JSON to the hook's URL on the workspace host, authenticated by the hook's secret (`Authorization: Bearer <secret>`, or a Standard Webhooks signature). The hook's mapping turns the payload into the body of its target's REST create (lead, company, person, task or a custom object's record), which is checked by the same rules and written by the same service as the hook's owner, so the same events are raised (`lead_created`, `customer_created`, `contact_created`). Idempotent on the payload's key at the hook's `idempotency_path`, else on the `webhook-id` header: a repeat answers 200 with the same `id` and `replayed: true` and writes nothing. The body is at most 256 KiB.
+         * @description No CRM credential: a website, Typeform, Zapier, Make or n8n posts JSON to the hook's URL on the workspace host, authenticated by the hook's secret (`Authorization: Bearer <secret>`, or a Standard Webhooks signature). The hook's mapping turns the payload into the body of its target's REST create (lead, company, person, task or a custom object's record), which is checked by the same rules and written by the same service as the hook's owner, so the same events are raised (`lead_created`, `customer_created`, `contact_created`). Idempotent on the payload's key at the hook's `idempotency_path`, else on the `webhook-id` header: a repeat answers 200 with the same `id` and `replayed: true` and writes nothing. The body is at most 256 KiB. Receipts of idempotency keys are kept 30 days. Decisions: docs/decisions/inbound-hooks.md.
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Spec section 6.1.
          */
         post: operations["receiveInboundHook"];
         delete?: never;

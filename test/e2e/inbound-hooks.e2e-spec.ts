@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { ReceiptRetention } from '../../src/domain/crm/hooks';
 import { InboundHook } from '../../src/domain/crm/hooks/inbound-hook.entity';
 import { Company } from '../../src/domain/crm/companies/company.entity';
 import { Lead } from '../../src/domain/crm/leads/lead.entity';
@@ -204,6 +205,15 @@ describe('inbound hooks: targets, idempotency keys, limits and reach', () => {
     expect(new Set(answers.map((r) => r.body.id)).size).toBe(1);
     expect(await db(t).count(Company, { where: { workspaceId: a.ws.id, name: 'Concurrent Co' } })).toBe(1);
     expect(await events('customer_created', answers[0]!.body.id)).toBe(1);
+  });
+
+  it('forgets receipts past retention: the key then creates a new record', async () => {
+    const h = await makeHook({ name: 'Old keys', target: 'lead', mapping: [{ field: 'company', path: 'c' }] });
+    const first = await deliver(h.public_key, { c: 'Aged Key Co' }, { ...bearer(h), 'webhook-id': 'aged-1' }).expect(201);
+    await db(t).query(`UPDATE inbound_hook_receipts SET created_at = now() - interval '31 days' WHERE workspace_id = $1 AND hook_id = $2`, [a.ws.id, h.id]);
+    expect(await t.get(ReceiptRetention).prune()).toBe(1);
+    const again = await deliver(h.public_key, { c: 'Aged Key Co' }, { ...bearer(h), 'webhook-id': 'aged-1' }).expect(201);
+    expect(again.body.id).not.toBe(first.body.id);
   });
 
   it("limits a hook to its requests a minute (429 with Retry-After); other hooks go on", async () => {

@@ -6,6 +6,7 @@ import { PeopleModule } from '../people';
 import { TasksModule } from '../tasks';
 import { HookReceiver } from './hook-receiver';
 import { HooksService } from './hooks.service';
+import { ReceiptRetention } from './receipt-retention';
 
-@Module({ imports: [LeadsModule, CompaniesModule, PeopleModule, TasksModule, ObjectsModule], providers: [HooksService, HookReceiver], exports: [HooksService, HookReceiver] })
+@Module({ imports: [LeadsModule, CompaniesModule, PeopleModule, TasksModule, ObjectsModule], providers: [HooksService, HookReceiver, ReceiptRetention], exports: [HooksService, HookReceiver, ReceiptRetention] })
 export class HooksModule {}

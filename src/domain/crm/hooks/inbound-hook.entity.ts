@@ -79,6 +79,7 @@ export class InboundHook extends TenantEntity {
 /** What one idempotency key of a hook created: a repeat with the key answers this record and writes nothing. */
 @Entity('inbound_hook_receipts')
 @Index('UQ_inbound_hook_receipts_key', ['workspaceId', 'hookId', 'key'], { unique: true })
+@Index('IDX_inbound_hook_receipts_created', ['workspaceId', 'createdAt'])
 export class InboundHookReceipt extends TenantEntity {
   @Column({ type: 'int' })
   hookId: number;

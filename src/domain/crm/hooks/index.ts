@@ -5,3 +5,4 @@ export type { HookInput, HookView } from './hooks.service';
 export { HookReceiver } from './hook-receiver';
 export type { HookDelivery, HookResult, TargetCheck } from './hook-receiver';
 export type { HookTarget, MappingRow } from './hooks.rules';
+export { ReceiptRetention, RECEIPT_DAYS } from './receipt-retention';

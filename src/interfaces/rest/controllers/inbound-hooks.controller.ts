@@ -6,7 +6,7 @@ import { CurrentWorkspace, Public } from '../../../edge/auth.decorator';
 import type { CrmRequest } from '../../../edge/crm-request';
 import { HOOK_BODY_LIMIT } from '../../../edge/hook-body';
 import { createValidationPipe } from '../../../edge/validation';
-import { HookReceiver, type HookTarget, type TargetCheck } from '../../../domain/crm/hooks';
+import { HookReceiver, RECEIPT_DAYS, type HookTarget, type TargetCheck } from '../../../domain/crm/hooks';
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
 import { CreateCompanyDto } from '../dto/companies.dto';
 import { CreateLeadDto } from '../dto/leads.dto';
@@ -41,13 +41,14 @@ export class InboundHooksController {
   @ApiDoc({
     id: 'receiveInboundHook',
     summary: 'Post to an inbound hook (public)',
+    spec: '6.1',
     description:
       'No CRM credential: a website, Typeform, Zapier, Make or n8n posts JSON to the hook\'s URL on the workspace host, authenticated by the hook\'s secret ' +
       '(`Authorization: Bearer <secret>`, or a Standard Webhooks signature). The hook\'s mapping turns the payload into the body of its target\'s REST create ' +
       '(lead, company, person, task or a custom object\'s record), which is checked by the same rules and written by the same service as the hook\'s owner, so the same events are ' +
       'raised (`lead_created`, `customer_created`, `contact_created`). Idempotent on the payload\'s key at the hook\'s `idempotency_path`, else on the ' +
       '`webhook-id` header: a repeat answers 200 with the same `id` and `replayed: true` and writes nothing. ' +
-      `The body is at most ${HOOK_BODY_LIMIT / 1024} KiB.`,
+      `The body is at most ${HOOK_BODY_LIMIT / 1024} KiB. Receipts of idempotency keys are kept ${RECEIPT_DAYS} days. Decisions: docs/decisions/inbound-hooks.md.`,
     ok: [
       { status: 201, schema: HookAccepted, description: 'the record was created' },
       { status: 200, schema: HookAccepted, description: 'a repeated idempotency key: the record the first delivery created (`replayed: true`); nothing written' },

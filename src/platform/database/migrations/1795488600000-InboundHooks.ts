@@ -17,6 +17,8 @@ export class InboundHooks1795488600000 implements MigrationInterface {
       `CREATE TABLE "inbound_hook_receipts" ("workspace_id" integer NOT NULL, "id" SERIAL NOT NULL, "hook_id" integer NOT NULL, "key" character varying(255) NOT NULL, "kind" character varying(20) NOT NULL, "record_id" integer NOT NULL, "created_at" TIMESTAMP(3) WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_inbound_hook_receipts" PRIMARY KEY ("workspace_id", "id"))`,
     );
     await q.query(`CREATE UNIQUE INDEX "UQ_inbound_hook_receipts_key" ON "inbound_hook_receipts" ("workspace_id", "hook_id", "key")`);
+    // the retention's scan: the oldest receipts of one workspace
+    await q.query(`CREATE INDEX "IDX_inbound_hook_receipts_created" ON "inbound_hook_receipts" ("workspace_id", "created_at")`);
   }
 
   public async down(q: QueryRunner): Promise<void> {
