@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import request from 'supertest';
-import { api, createWorkspace, type Fixture } from '../helpers/test-app';
+import { api, createUser, createWorkspace, type Fixture } from '../helpers/test-app';
 import { screenshot, seriousA11yViolations, useWebApp } from '../helpers/web-app';
 
 /**
@@ -17,8 +17,8 @@ beforeAll(async () => {
   f = await createWorkspace(web.t, 'webhooksin');
 });
 
-async function open(path: string, width: 'desktop' | 'phone' = 'desktop'): Promise<Page> {
-  const page = await web.page({ token: f.adminKey, width });
+async function open(path: string, width: 'desktop' | 'phone' = 'desktop', token = f.adminKey): Promise<Page> {
+  const page = await web.page({ token, width });
   await page.goto(`${web.origin(f.host)}${path}`);
   return page;
 }
@@ -108,5 +108,20 @@ describe('inbound hooks (admins)', () => {
     await row.getByRole('button', { name: 'Yes, delete' }).click();
     await page.getByText('Inbound hook “Zapier” deleted.').waitFor();
     await as().get(`/api/v1/hooks/${made.hook.id}`).expect(404);
+  });
+
+  it('is in Turkish for a Turkish admin, and tells a sales user it is for admins', async () => {
+    const tr = await createUser(web.t, f, { role: 'admin' });
+    await api(web.t, f.host, tr.key).patch('/api/v1/me', { locale: 'tr' }).expect(200);
+    const page = await open('/leads/hooks', 'desktop', tr.key);
+    await page.getByRole('heading', { name: 'Gelen kancalar', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Yeni gelen kanca' }).click();
+    const form = page.getByRole('form', { name: 'Yeni gelen kanca' });
+    await form.getByLabel('Kimlik doğrulama').waitFor();
+    await form.getByRole('button', { name: 'Alan ekle' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    const sales = await createUser(web.t, f);
+    const other = await open('/leads/hooks', 'desktop', sales.key);
+    await other.getByText('Only admins set up inbound hooks.').waitFor();
   });
 });
