@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { UsersService } from '../../src/domain/identity/users.service';
-import { api, createUser, createWorkspace, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
+import { api, createUser, createWorkspace, db, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
 
 /** Managing inbound hooks: /api/v1/hooks, admins only, first party only; the secret shown once. */
 let t: TestApp;
@@ -60,6 +60,21 @@ describe('inbound hooks: management', () => {
     await admin().delete(`/api/v1/hooks/${made.hook.id}`).expect(200);
     await admin().get(`/api/v1/hooks/${made.hook.id}`).expect(404);
     await deliver(made.hook.public_key, { data: { company: 'Deleted' } }, rot.body.secret).expect(404);
+  });
+
+  it("answers a replay with the receipt's record kind after the target changed; an unreadable signing key is 401", async () => {
+    const made = (await admin().post('/api/v1/hooks', LEAD).expect(201)).body;
+    const first = await deliver(made.hook.public_key, { data: { company: 'Kind Co' } }, made.secret).set('webhook-id', 'k-1').expect(201);
+    await admin().patch(`/api/v1/hooks/${made.hook.id}`, { target: 'company', mapping: [{ field: 'name', path: 'data.company' }] }).expect(200);
+    const again = await deliver(made.hook.public_key, { data: { company: 'Kind Co' } }, made.secret).set('webhook-id', 'k-1').expect(200);
+    expect(again.body).toEqual({ ok: true, kind: 'lead', id: first.body.id, replayed: true });
+
+    const sig = (await admin().post('/api/v1/hooks', { ...LEAD, auth_mode: 'signature' }).expect(201)).body.hook;
+    await db(t).query(`UPDATE inbound_hooks SET secret_sealed = 'v1.garbage.x.y' WHERE workspace_id = $1 AND id = $2`, [a.ws.id, sig.id]);
+    const r = await request(t.app.getHttpServer()).post(`/hooks/${sig.public_key}`).set('Host', a.host)
+      .set({ 'webhook-id': 'm', 'webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'webhook-signature': 'v1,AAAA' }).send({ data: { company: 'X' } });
+    expect([r.status, r.body.error]).toEqual([401, 'unauthorized']);
+    expect(r.body.message).toContain('rotate');
   });
 
   it('refuses bad definitions with 400 naming the part', async () => {

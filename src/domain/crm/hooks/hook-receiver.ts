@@ -80,7 +80,8 @@ export class HookReceiver {
         const replay = await this.claim(ws, hook, key);
         if (replay) {
           await db.update(InboundHook, { id: hook.id }, { replayed: () => 'replayed + 1', lastReceivedAt: new Date() });
-          return { kind: hook.target, id: replay.recordId, replayed: true };
+          // the receipt's own kind: the hook's target may have changed since
+          return { kind: replay.kind as HookTarget, id: replay.recordId, replayed: true };
         }
       }
       const owner = await this.ownerOf(ws, hook);
@@ -107,7 +108,13 @@ export class HookReceiver {
       if (!m || !hook.secretHash || !constantTimeEqual(sha256Hex(m[1]!), hook.secretHash)) throw new DomainError('unauthorized', "a bearer token with the hook's secret is required");
       return;
     }
-    const key = hook.secretSealed ? this.box.open(hook.secretSealed) : '';
+    let key: string;
+    try {
+      key = this.box.open(hook.secretSealed ?? '');
+    } catch {
+      // sealed under another SECRET_KEY (or damaged): nothing can match until an admin rotates it
+      throw new DomainError('unauthorized', "the hook's signing key cannot be read; an admin must rotate it");
+    }
     const problem = signatureProblem(key, { id: d.webhookId, timestamp: d.webhookTimestamp, signature: d.webhookSignature }, d.raw, Math.floor(Date.now() / 1000));
     if (problem) throw new DomainError('unauthorized', problem);
   }
