@@ -5,6 +5,7 @@ import { buildOpenApiDocument } from './edge/openapi/document';
 import { json, static as serveStatic, urlencoded } from 'express';
 import { AppModule, AppOptions } from './app.module';
 import { bodyGuard, encodingGuard } from './edge/body-guard';
+import { hookBody, HOOKS_MOUNT } from './edge/hook-body';
 import { responseCompression } from './edge/compression';
 import { GlobalExceptionFilter } from './edge/exception.filter';
 import { bindIdempotency } from './edge/idempotency.interceptor';
@@ -62,6 +63,7 @@ export async function createApp(opts: AppOptions): Promise<NestExpressApplicatio
   app.use(apiCors(config.corsOrigins));
   app.use(edge.oauthCors);
   app.use(encodingGuard);
+  app.use(HOOKS_MOUNT, hookBody(config.bodyLimitBytes));
   app.use(json({ limit: config.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
   app.use(edge.formBody);
   app.use(bodyGuard(/^\/(oauth\/(token|revoke|authorize|signin)|settings\/[a-z0-9/]+|invite|reset-password|forgot-password)$/));

@@ -40,6 +40,7 @@ import { ApprovalRequest } from './domain/crm/approvals/approval-request.entity'
 import { Mailbox } from './domain/crm/email/mailbox.entity';
 import { EmailMessage, EmailThread } from './domain/crm/email/email-thread.entity';
 import { WebForm } from './domain/crm/forms/web-form.entity';
+import { InboundHook, InboundHookReceipt } from './domain/crm/hooks/inbound-hook.entity';
 
 /** Every entity, for the runtime data source and the TypeORM CLI alike. */
 export const ENTITIES = [
@@ -79,6 +80,8 @@ export const ENTITIES = [
   EmailThread,
   EmailMessage,
   WebForm,
+  InboundHook,
+  InboundHookReceipt,
   MailMessage,
   Invitation,
   OAuthClient,

@@ -10,4 +10,6 @@ export interface CrmRequest extends Request {
   auth?: AuthContext;
   /** How the credential came: the Authorization header (or ERP key header) or the web app's session cookie. */
   credentialVia?: 'bearer' | 'cookie';
+  /** The body's bytes as received: inbound hooks only (src/edge/hook-body.ts), for their signature. */
+  rawBody?: Buffer;
 }

@@ -21,6 +21,7 @@ const LeadRecord = lazy(() => import('./pages/LeadRecord'));
 const Leads = lazy(() => import('./pages/leads/Leads'));
 const LeadCapture = lazy(() => import('./pages/leads/LeadCapture'));
 const WebForms = lazy(() => import('./pages/leads/WebForms'));
+const InboundHooks = lazy(() => import('./pages/leads/InboundHooks'));
 const Fairs = lazy(() => import('./pages/leads/Fairs'));
 const ActivityRecord = lazy(() => import('./pages/ActivityRecord'));
 const LogVisit = lazy(() => import('./pages/visits/LogVisit'));
@@ -85,6 +86,7 @@ createRoot(document.getElementById('root')!).render(
                 <Route path="/leads" element={<Leads />} />
                 <Route path="/leads/new" element={<LeadCapture />} />
                 <Route path="/leads/forms" element={<WebForms />} />
+                <Route path="/leads/hooks" element={<InboundHooks />} />
                 <Route path="/leads/:id" element={<LeadRecord />} />
                 <Route path="/activities/new" element={<LogVisit />} />
                 <Route path="/activities/:id" element={<ActivityRecord />} />

@@ -23,6 +23,7 @@ export const API_TAGS = {
   Webhooks: 'Outbound signed webhooks and their deliveries. Spec 2.16, 6.',
   'Custom objects': 'Custom object definitions and their records. Spec 2.10, 4.7.',
   'Website forms': 'Forms on the customer\'s website that create leads (beyond the spec: docs/decisions/objects-approvals-forms.md).',
+  'Inbound hooks': 'JSON posted by a website or an automation (Typeform, Zapier, Make, n8n) that becomes a lead, company, person or task (spec 6.1 names them as an origin of changes; beyond the spec: docs/decisions/inbound-hooks.md).',
   Support: 'Support tickets (beyond the spec: docs/decisions/crm-records.md).',
   Reports: 'Pipeline movement, forecast and quotas, win rate and funnel, computed from the opportunities\' history as of any past date (docs/decisions/reports.md). Spec 2.6, 2.7.',
   Connections: 'One console for every connection: grants, keys, webhooks and chat with their health, revoke and rotate (beyond the spec: see docs/decisions/webhooks-and-events.md).',

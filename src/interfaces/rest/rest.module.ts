@@ -20,6 +20,8 @@ import { ObjectsController } from './controllers/objects.controller';
 import { ApprovalsController } from './controllers/approvals.controller';
 import { EmailController } from './controllers/email.controller';
 import { FormsController } from './controllers/forms.controller';
+import { HooksController } from './controllers/hooks.controller';
+import { InboundHooksController } from './controllers/inbound-hooks.controller';
 import { QuickEntryController } from './controllers/quick-entry.controller';
 import { ScimConnectionController } from './controllers/scim-connection.controller';
 import { ErpConnectionController } from './controllers/erp-connection.controller';
@@ -31,6 +33,6 @@ import { ReportsController } from './reports/reports.controller';
 /** The REST API /api/v1: controllers, DTOs and mapping only. */
 @Module({
   imports: [CrmModule],
-  controllers: [AuthController, PreferencesController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SearchController, SyncController, OrdersController, TicketsController, FairsController, LeadsController, ObjectsController, ApprovalsController, EmailController, FormsController, QuickEntryController, ScimConnectionController, ErpConnectionController, InvitationsController, AppsController, ConnectionsController, ReportsController],
+  controllers: [AuthController, PreferencesController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SearchController, SyncController, OrdersController, TicketsController, FairsController, LeadsController, ObjectsController, ApprovalsController, EmailController, FormsController, QuickEntryController, ScimConnectionController, ErpConnectionController, InvitationsController, AppsController, ConnectionsController, ReportsController, HooksController, InboundHooksController],
 })
 export class RestModule {}

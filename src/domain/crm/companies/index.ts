@@ -3,3 +3,4 @@ export { CompaniesModule } from './companies.module';
 export { CompaniesService } from './companies.service';
 export type { CompanyCardRow, CompanyViews } from './companies.service';
 export { applyVisit, nextVisitDue } from './visits';
+export type { CompanyCreateInput } from './companies.service';

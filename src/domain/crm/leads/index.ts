@@ -2,3 +2,4 @@
 export { LeadsModule } from './leads.module';
 export { LeadsService } from './leads.service';
 export type { LeadViews } from './leads.service';
+export type { LeadInput } from './leads.service';

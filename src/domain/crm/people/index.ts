@@ -3,3 +3,4 @@ export { PeopleModule } from './people.module';
 export { PeopleService } from './people.service';
 export type { PersonCardRow, PersonCardSqlRow } from './people.service';
 export { personCard } from './people.service';
+export type { PersonCreateInput } from './people.service';

@@ -29,6 +29,7 @@ import { MailboxConnections1795484000000 } from './1795484000000-MailboxConnecti
 import { ActivityFollowUps1795486000000 } from './1795486000000-ActivityFollowUps';
 import { FoldedSearch1795487000000 } from './1795487000000-FoldedSearch';
 import { OpportunityHistory1795489000000 } from './1795489000000-OpportunityHistory';
+import { InboundHooks1795489100000 } from './1795489100000-InboundHooks';
 
 /** Committed migrations, in order. `npm run migration:generate --name=X` writes a new file; add it here. */
 export const MIGRATIONS: Function[] = [
@@ -63,4 +64,5 @@ export const MIGRATIONS: Function[] = [
   ActivityFollowUps1795486000000,
   FoldedSearch1795487000000,
   OpportunityHistory1795489000000,
+  InboundHooks1795489100000,
 ];

@@ -9,6 +9,7 @@ import { ListScreen, listRows, useKeysetList } from '../../shell/ListScreen';
 import { useUrlFilters } from '../../shell/url-filters';
 import { useLeadText } from './leads.text';
 import { useWebFormText } from './webforms.text';
+import { useHookText } from './hooks.text';
 import './leads.css';
 
 const FILTERS = ['fair_id', 'status', 'owner_id', 'q'] as const;
@@ -27,6 +28,7 @@ export default function Leads() {
   const lang = useLang();
   const text = useLeadText();
   const formText = useWebFormText();
+  const hookText = useHookText();
   const url = useUrlFilters(FILTERS);
   const f = url.values;
   const fairs = useFairs();
@@ -45,6 +47,7 @@ export default function Leads() {
       actions={
         <div className="co-actions">
           {me.user.role === 'admin' ? <Link to="/leads/forms">{formText('webForms')}</Link> : null}
+          {me.user.role === 'admin' ? <Link to="/leads/hooks">{hookText('hooks')}</Link> : null}
           <Link className="button primary" to={f.fair_id ? `/leads/new?fair_id=${f.fair_id}` : '/leads/new'}>
             {text('captureLead')}
           </Link>

@@ -10,6 +10,7 @@ import { Field, FormError, useFieldSentences, FormActions } from '../../shell/fo
 import { FieldRows, useRowProblems, type FieldRow } from '../../shell/FieldRows';
 import { useLeadText } from './leads.text';
 import { useWebFormText } from './webforms.text';
+import { useHookText } from './hooks.text';
 import '../../shell/screens.css';
 import './leads.css';
 
@@ -21,6 +22,7 @@ export default function WebForms() {
   const me = useMe();
   const text = useWebFormText();
   const leadText = useLeadText();
+  const hookText = useHookText();
   const t = useT();
   const lang = useLang();
   const admin = me.user.role === 'admin';
@@ -31,7 +33,7 @@ export default function WebForms() {
   return (
     <section className="co-page ld-page">
       <p>
-        <Link to="/leads">{leadText('leads')}</Link>
+        <Link to="/leads">{leadText('leads')}</Link> · <Link to="/leads/hooks">{hookText('hooks')}</Link>
       </p>
       <div className="co-head">
         <h1>{text('webForms')}</h1>
