@@ -1592,112 +1592,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/hooks": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List inbound hooks
-         * @description The workspace's inbound hooks by name, with their counts. The secrets are never shown here. Admins only (403 `forbidden` for other users); first party only (an OAuth token gets 403 `insufficient_scope`).
-         *
-         *     Beyond the spec: see docs/decisions.md.
-         */
-        get: operations["listInboundHooks"];
-        put?: never;
-        /**
-         * Create an inbound hook
-         * @description Creates a hook with a new random `public_key`: JSON posted to its `url` becomes a record of `target` (lead, company, person, task, or a record of the custom object `object_key`), created as `owner_id` (default: the caller). `auth_mode` `bearer` (default) answers a secret `hk_…` to send as `Authorization: Bearer`; `signature` a Standard Webhooks key `whsec_…`. The secret is in this answer only (and in rotate's): the service keeps a hash of a bearer secret and a sealed key. The `mapping` lists target fields with a JSON path into the payload (`data.email`, `answers[0].text`) or a constant `value`; fields are those of the target's REST create body, and its required field must be mapped (lead: company, company: name, person: name, task: title, object: name); a custom object's (`target` object, `object_key`) are `name`, `owner_id`, `active`, `fields.<key>` and `links.<key>` of its definition. A bad row is 400 `invalid` naming it (`mapping[2].path`). Admins only (403 `forbidden` for other users); first party only (an OAuth token gets 403 `insufficient_scope`).
-         *
-         *     Beyond the spec: see docs/decisions.md.
-         */
-        post: operations["createInboundHook"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/hooks/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get an inbound hook
-         * @description One inbound hook. Admins only (403 `forbidden` for other users); first party only (an OAuth token gets 403 `insufficient_scope`). 404 `not_found`: no such hook in this workspace.
-         *
-         *     Beyond the spec: see docs/decisions.md.
-         */
-        get: operations["getInboundHook"];
-        put?: never;
-        post?: never;
-        /**
-         * Delete an inbound hook
-         * @description Deletes the hook and its idempotency receipts; its URL answers 404 from then on. The records it created stay. Admins only (403 `forbidden` for other users); first party only (an OAuth token gets 403 `insufficient_scope`). 404 `not_found`: no such hook in this workspace.
-         *
-         *     Beyond the spec: see docs/decisions.md.
-         */
-        delete: operations["deleteInboundHook"];
-        options?: never;
-        head?: never;
-        /**
-         * Update an inbound hook
-         * @description Changes the fields sent (name, target, the mapping as a whole, idempotency path, owner, active, per_minute); a new target re-checks the mapping. The public key and the secret stay (rotate changes the secret and the authentication mode). An inactive hook answers 404. Admins only (403 `forbidden` for other users); first party only (an OAuth token gets 403 `insufficient_scope`). 404 `not_found`: no such hook in this workspace.
-         *
-         *     Beyond the spec: see docs/decisions.md.
-         */
-        patch: operations["updateInboundHook"];
-        trace?: never;
-    };
-    "/api/v1/hooks/{id}/rotate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Rotate an inbound hook's secret
-         * @description Gives the hook a new secret, shown once in this answer; the old one stops working at once. `auth_mode` switches between bearer and signature with it. Admins only (403 `forbidden` for other users); first party only (an OAuth token gets 403 `insufficient_scope`). 404 `not_found`: no such hook in this workspace.
-         *
-         *     Beyond the spec: see docs/decisions.md.
-         */
-        post: operations["rotateInboundHookSecret"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/hooks/{public_key}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Post to an inbound hook (public)
-         * @description No CRM credential: a website, Typeform, Zapier, Make or n8n posts JSON to the hook's URL on the workspace host, authenticated by the hook's secret (`Authorization: Bearer <secret>`, or a Standard Webhooks signature). The hook's mapping turns the payload into the body of its target's REST create (lead, company, person, task or a custom object's record), which is checked by the same rules and written by the same service as the hook's owner, so the same events are raised (`lead_created`, `customer_created`, `contact_created`). Idempotent on the payload's key at the hook's `idempotency_path`, else on the `webhook-id` header: a repeat answers 200 with the same `id` and `replayed: true` and writes nothing. The body is at most 256 KiB. Receipts of idempotency keys are kept 30 days. Decisions: docs/decisions/inbound-hooks.md.
-         *
-         *     Spec section 6.1.
-         */
-        post: operations["receiveInboundHook"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/qe/config": {
         parameters: {
             query?: never;
@@ -2133,17 +2027,123 @@ export interface paths {
          * List quotas
          * @description Monthly quotas of the users the caller may see (admins: everyone), by month then user.
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         get: operations["listQuotas"];
         /**
          * Set quotas
          * @description Sets users' monthly quotas (base currency); an existing quota of the same user and month is replaced. Admins only (docs/decisions/reports.md).
          *
-         *     Beyond the spec: see docs/decisions.md.
+         *     Beyond the spec: see docs/decisions/README.md.
          */
         put: operations["putQuotas"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List inbound hooks
+         * @description The workspace's inbound hooks by name, with their counts. The secrets are never shown here. Admins only (403 `forbidden` for other users); first party only (an OAuth token gets 403 `insufficient_scope`).
+         *
+         *     Beyond the spec: see docs/decisions/README.md.
+         */
+        get: operations["listInboundHooks"];
+        put?: never;
+        /**
+         * Create an inbound hook
+         * @description Creates a hook with a new random `public_key`: JSON posted to its `url` becomes a record of `target` (lead, company, person, task, or a record of the custom object `object_key`), created as `owner_id` (default: the caller). `auth_mode` `bearer` (default) answers a secret `hk_…` to send as `Authorization: Bearer`; `signature` a Standard Webhooks key `whsec_…`. The secret is in this answer only (and in rotate's): the service keeps a hash of a bearer secret and a sealed key. The `mapping` lists target fields with a JSON path into the payload (`data.email`, `answers[0].text`) or a constant `value`; fields are those of the target's REST create body, and its required field must be mapped (lead: company, company: name, person: name, task: title, object: name); a custom object's (`target` object, `object_key`) are `name`, `owner_id`, `active`, `fields.<key>` and `links.<key>` of its definition. A bad row is 400 `invalid` naming it (`mapping[2].path`). Admins only (403 `forbidden` for other users); first party only (an OAuth token gets 403 `insufficient_scope`).
+         *
+         *     Beyond the spec: see docs/decisions/README.md.
+         */
+        post: operations["createInboundHook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an inbound hook
+         * @description One inbound hook. Admins only (403 `forbidden` for other users); first party only (an OAuth token gets 403 `insufficient_scope`). 404 `not_found`: no such hook in this workspace.
+         *
+         *     Beyond the spec: see docs/decisions/README.md.
+         */
+        get: operations["getInboundHook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an inbound hook
+         * @description Deletes the hook and its idempotency receipts; its URL answers 404 from then on. The records it created stay. Admins only (403 `forbidden` for other users); first party only (an OAuth token gets 403 `insufficient_scope`). 404 `not_found`: no such hook in this workspace.
+         *
+         *     Beyond the spec: see docs/decisions/README.md.
+         */
+        delete: operations["deleteInboundHook"];
+        options?: never;
+        head?: never;
+        /**
+         * Update an inbound hook
+         * @description Changes the fields sent (name, target, the mapping as a whole, idempotency path, owner, active, per_minute); a new target re-checks the mapping. The public key and the secret stay (rotate changes the secret and the authentication mode). An inactive hook answers 404. Admins only (403 `forbidden` for other users); first party only (an OAuth token gets 403 `insufficient_scope`). 404 `not_found`: no such hook in this workspace.
+         *
+         *     Beyond the spec: see docs/decisions/README.md.
+         */
+        patch: operations["updateInboundHook"];
+        trace?: never;
+    };
+    "/api/v1/hooks/{id}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate an inbound hook's secret
+         * @description Gives the hook a new secret, shown once in this answer; the old one stops working at once. `auth_mode` switches between bearer and signature with it. Admins only (403 `forbidden` for other users); first party only (an OAuth token gets 403 `insufficient_scope`). 404 `not_found`: no such hook in this workspace.
+         *
+         *     Beyond the spec: see docs/decisions/README.md.
+         */
+        post: operations["rotateInboundHookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hooks/{public_key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Post to an inbound hook (public)
+         * @description No CRM credential: a website, Typeform, Zapier, Make or n8n posts JSON to the hook's URL on the workspace host, authenticated by the hook's secret (`Authorization: Bearer <secret>`, or a Standard Webhooks signature). The hook's mapping turns the payload into the body of its target's REST create (lead, company, person, task or a custom object's record), which is checked by the same rules and written by the same service as the hook's owner, so the same events are raised (`lead_created`, `customer_created`, `contact_created`). Idempotent on the payload's key at the hook's `idempotency_path`, else on the `webhook-id` header: a repeat answers 200 with the same `id` and `replayed: true` and writes nothing. The body is at most 256 KiB. Receipts of idempotency keys are kept 30 days. Decisions: docs/decisions/inbound-hooks.md.
+         *
+         *     Spec section 6.1.
+         */
+        post: operations["receiveInboundHook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3729,6 +3729,36 @@ export interface components {
             /** @description honeypot: keep it hidden and empty; a filled one is answered like a success and stores nothing */
             website?: string;
         };
+        QeSuggestDto: {
+            /** @description the visit note (Turkish, English or mixed) */
+            note: string;
+            /** @description the company the note is about: its people and open opportunities are matched too (404 when not visible) */
+            customer_id?: number;
+        };
+        AcceptInvitationDto: {
+            /**
+             * @description token of the invitation link (inv_…)
+             * @example inv_…
+             */
+            token: string;
+            /** @description the new password: at least 8 characters and not weak (common, containing the user name, or under 12 characters with fewer than three character classes) */
+            password: string;
+        };
+        QuotaItemDto: {
+            /** @description a user of the workspace */
+            user_id: number;
+            /**
+             * @description the month YYYY-MM
+             * @example 2026-12
+             */
+            month: string;
+            /** @description in the base currency (app.currency_base) */
+            amount: number;
+        };
+        PutQuotasDto: {
+            /** @description quotas to set; an existing one of the same user and month is replaced */
+            items: components["schemas"]["QuotaItemDto"][];
+        };
         HookMappingRowDto: {
             /**
              * @description a field of the target's REST create body, e.g. `company`, `email` (lead), `title` (task)
@@ -3791,36 +3821,6 @@ export interface components {
              * @enum {string}
              */
             auth_mode?: "bearer" | "signature";
-        };
-        QeSuggestDto: {
-            /** @description the visit note (Turkish, English or mixed) */
-            note: string;
-            /** @description the company the note is about: its people and open opportunities are matched too (404 when not visible) */
-            customer_id?: number;
-        };
-        AcceptInvitationDto: {
-            /**
-             * @description token of the invitation link (inv_…)
-             * @example inv_…
-             */
-            token: string;
-            /** @description the new password: at least 8 characters and not weak (common, containing the user name, or under 12 characters with fewer than three character classes) */
-            password: string;
-        };
-        QuotaItemDto: {
-            /** @description a user of the workspace */
-            user_id: number;
-            /**
-             * @description the month YYYY-MM
-             * @example 2026-12
-             */
-            month: string;
-            /** @description in the base currency (app.currency_base) */
-            amount: number;
-        };
-        PutQuotasDto: {
-            /** @description quotas to set; an existing one of the same user and month is replaced */
-            items: components["schemas"]["QuotaItemDto"][];
         };
         ScimNameDto: {
             /** @example Ayşe Yılmaz */
@@ -31228,969 +31228,6 @@ export interface operations {
             };
         };
     };
-    listInboundHooks: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": true,
-                     *       "items": [
-                     *         {
-                     *           "id": 4,
-                     *           "name": "Typeform: trial sign-ups",
-                     *           "public_key": "q7Lr0d3xWm2YtB9kP1sZ8a",
-                     *           "url": "https://crm.ege.example/hooks/q7Lr0d3xWm2YtB9kP1sZ8a",
-                     *           "target": "lead",
-                     *           "object_key": "",
-                     *           "mapping": [
-                     *             {
-                     *               "field": "company",
-                     *               "path": "form_response.answers[0].text"
-                     *             },
-                     *             {
-                     *               "field": "email",
-                     *               "path": "form_response.answers[1].email"
-                     *             },
-                     *             {
-                     *               "field": "note",
-                     *               "value": "From the website"
-                     *             }
-                     *           ],
-                     *           "auth_mode": "signature",
-                     *           "secret_hint": "whsec_Mfk2a",
-                     *           "idempotency_path": "event_id",
-                     *           "owner": {
-                     *             "id": 7,
-                     *             "username": "ayse",
-                     *             "full_name": "Ayşe Demir",
-                     *             "role": "sales",
-                     *             "role_label": "Sales"
-                     *           },
-                     *           "active": true,
-                     *           "per_minute": 60,
-                     *           "received": 37,
-                     *           "replayed": 2,
-                     *           "last_received_at": "2026-11-28T16:02:11",
-                     *           "created_at": "2026-11-20T09:00:00",
-                     *           "updated_at": "2026-11-20T09:00:00"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["InboundHookList"];
-                };
-            };
-            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `unauthorized`: missing, invalid, expired or revoked token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration and a user's own connections are first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `not_found`: the host names no workspace */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
-            429: {
-                headers: {
-                    /** @description seconds to wait */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    createInboundHook: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CreateHookDto"];
-            };
-        };
-        responses: {
-            /** @description success */
-            201: {
-                headers: {
-                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
-                    "Idempotent-Replayed"?: "true";
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": true,
-                     *       "hook": {
-                     *         "id": 4,
-                     *         "name": "Typeform: trial sign-ups",
-                     *         "public_key": "q7Lr0d3xWm2YtB9kP1sZ8a",
-                     *         "url": "https://crm.ege.example/hooks/q7Lr0d3xWm2YtB9kP1sZ8a",
-                     *         "target": "lead",
-                     *         "object_key": "",
-                     *         "mapping": [
-                     *           {
-                     *             "field": "company",
-                     *             "path": "form_response.answers[0].text"
-                     *           },
-                     *           {
-                     *             "field": "email",
-                     *             "path": "form_response.answers[1].email"
-                     *           },
-                     *           {
-                     *             "field": "note",
-                     *             "value": "From the website"
-                     *           }
-                     *         ],
-                     *         "auth_mode": "signature",
-                     *         "secret_hint": "whsec_Mfk2a",
-                     *         "idempotency_path": "event_id",
-                     *         "owner": {
-                     *           "id": 7,
-                     *           "username": "ayse",
-                     *           "full_name": "Ayşe Demir",
-                     *           "role": "sales",
-                     *           "role_label": "Sales"
-                     *         },
-                     *         "active": true,
-                     *         "per_minute": 60,
-                     *         "received": 37,
-                     *         "replayed": 2,
-                     *         "last_received_at": "2026-11-28T16:02:11",
-                     *         "created_at": "2026-11-20T09:00:00",
-                     *         "updated_at": "2026-11-20T09:00:00"
-                     *       },
-                     *       "secret": "whsec_Mfk2aQ0v9r7Jm3kS1Zb8yXw4Tn6Pq2Lr5Vd0Hc7Ge3A="
-                     *     }
-                     */
-                    "application/json": components["schemas"]["InboundHookSecretResponse"];
-                };
-            };
-            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `unauthorized`: missing, invalid, expired or revoked token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration and a user's own connections are first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `not_found`: the host names no workspace */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `conflict`: the workspace already has 50 inbound hooks; or `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
-            429: {
-                headers: {
-                    /** @description seconds to wait */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getInboundHook: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": true,
-                     *       "hook": {
-                     *         "id": 4,
-                     *         "name": "Typeform: trial sign-ups",
-                     *         "public_key": "q7Lr0d3xWm2YtB9kP1sZ8a",
-                     *         "url": "https://crm.ege.example/hooks/q7Lr0d3xWm2YtB9kP1sZ8a",
-                     *         "target": "lead",
-                     *         "object_key": "",
-                     *         "mapping": [
-                     *           {
-                     *             "field": "company",
-                     *             "path": "form_response.answers[0].text"
-                     *           },
-                     *           {
-                     *             "field": "email",
-                     *             "path": "form_response.answers[1].email"
-                     *           },
-                     *           {
-                     *             "field": "note",
-                     *             "value": "From the website"
-                     *           }
-                     *         ],
-                     *         "auth_mode": "signature",
-                     *         "secret_hint": "whsec_Mfk2a",
-                     *         "idempotency_path": "event_id",
-                     *         "owner": {
-                     *           "id": 7,
-                     *           "username": "ayse",
-                     *           "full_name": "Ayşe Demir",
-                     *           "role": "sales",
-                     *           "role_label": "Sales"
-                     *         },
-                     *         "active": true,
-                     *         "per_minute": 60,
-                     *         "received": 37,
-                     *         "replayed": 2,
-                     *         "last_received_at": "2026-11-28T16:02:11",
-                     *         "created_at": "2026-11-20T09:00:00",
-                     *         "updated_at": "2026-11-20T09:00:00"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["InboundHookResponse"];
-                };
-            };
-            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `unauthorized`: missing, invalid, expired or revoked token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration and a user's own connections are first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
-            429: {
-                headers: {
-                    /** @description seconds to wait */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    deleteInboundHook: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": true
-                     *     }
-                     */
-                    "application/json": components["schemas"]["OkResponse"];
-                };
-            };
-            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `unauthorized`: missing, invalid, expired or revoked token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration and a user's own connections are first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
-            429: {
-                headers: {
-                    /** @description seconds to wait */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    updateInboundHook: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpdateHookDto"];
-            };
-        };
-        responses: {
-            /** @description success */
-            200: {
-                headers: {
-                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
-                    "Idempotent-Replayed"?: "true";
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": true,
-                     *       "hook": {
-                     *         "id": 4,
-                     *         "name": "Typeform: trial sign-ups",
-                     *         "public_key": "q7Lr0d3xWm2YtB9kP1sZ8a",
-                     *         "url": "https://crm.ege.example/hooks/q7Lr0d3xWm2YtB9kP1sZ8a",
-                     *         "target": "lead",
-                     *         "object_key": "",
-                     *         "mapping": [
-                     *           {
-                     *             "field": "company",
-                     *             "path": "form_response.answers[0].text"
-                     *           },
-                     *           {
-                     *             "field": "email",
-                     *             "path": "form_response.answers[1].email"
-                     *           },
-                     *           {
-                     *             "field": "note",
-                     *             "value": "From the website"
-                     *           }
-                     *         ],
-                     *         "auth_mode": "signature",
-                     *         "secret_hint": "whsec_Mfk2a",
-                     *         "idempotency_path": "event_id",
-                     *         "owner": {
-                     *           "id": 7,
-                     *           "username": "ayse",
-                     *           "full_name": "Ayşe Demir",
-                     *           "role": "sales",
-                     *           "role_label": "Sales"
-                     *         },
-                     *         "active": true,
-                     *         "per_minute": 60,
-                     *         "received": 37,
-                     *         "replayed": 2,
-                     *         "last_received_at": "2026-11-28T16:02:11",
-                     *         "created_at": "2026-11-20T09:00:00",
-                     *         "updated_at": "2026-11-20T09:00:00"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["InboundHookResponse"];
-                };
-            };
-            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `unauthorized`: missing, invalid, expired or revoked token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration and a user's own connections are first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
-            429: {
-                headers: {
-                    /** @description seconds to wait */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    rotateInboundHookSecret: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["RotateHookDto"];
-            };
-        };
-        responses: {
-            /** @description success */
-            201: {
-                headers: {
-                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
-                    "Idempotent-Replayed"?: "true";
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": true,
-                     *       "hook": {
-                     *         "id": 4,
-                     *         "name": "Typeform: trial sign-ups",
-                     *         "public_key": "q7Lr0d3xWm2YtB9kP1sZ8a",
-                     *         "url": "https://crm.ege.example/hooks/q7Lr0d3xWm2YtB9kP1sZ8a",
-                     *         "target": "lead",
-                     *         "object_key": "",
-                     *         "mapping": [
-                     *           {
-                     *             "field": "company",
-                     *             "path": "form_response.answers[0].text"
-                     *           },
-                     *           {
-                     *             "field": "email",
-                     *             "path": "form_response.answers[1].email"
-                     *           },
-                     *           {
-                     *             "field": "note",
-                     *             "value": "From the website"
-                     *           }
-                     *         ],
-                     *         "auth_mode": "signature",
-                     *         "secret_hint": "whsec_Mfk2a",
-                     *         "idempotency_path": "event_id",
-                     *         "owner": {
-                     *           "id": 7,
-                     *           "username": "ayse",
-                     *           "full_name": "Ayşe Demir",
-                     *           "role": "sales",
-                     *           "role_label": "Sales"
-                     *         },
-                     *         "active": true,
-                     *         "per_minute": 60,
-                     *         "received": 37,
-                     *         "replayed": 2,
-                     *         "last_received_at": "2026-11-28T16:02:11",
-                     *         "created_at": "2026-11-20T09:00:00",
-                     *         "updated_at": "2026-11-20T09:00:00"
-                     *       },
-                     *       "secret": "whsec_Mfk2aQ0v9r7Jm3kS1Zb8yXw4Tn6Pq2Lr5Vd0Hc7Ge3A="
-                     *     }
-                     */
-                    "application/json": components["schemas"]["InboundHookSecretResponse"];
-                };
-            };
-            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `unauthorized`: missing, invalid, expired or revoked token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `insufficient_scope` (always for an OAuth token: workspace administration and a user's own connections are first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
-            429: {
-                headers: {
-                    /** @description seconds to wait */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    receiveInboundHook: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Standard Webhooks: space-separated `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">` keyed with the `whsec_` secret */
-                "webhook-signature"?: string;
-                /** @description Standard Webhooks: seconds since 1970, within 5 minutes of the server's clock */
-                "webhook-timestamp"?: string;
-                /** @description Standard Webhooks message id (auth mode `signature`); also the idempotency key when the payload has none */
-                "webhook-id"?: string;
-                /** @description `Bearer <secret>`: hooks with auth mode `bearer` */
-                Authorization?: string;
-            };
-            path: {
-                public_key: string;
-            };
-            cookie?: never;
-        };
-        /** @description any JSON; the hook's mapping picks the values */
-        requestBody: {
-            content: {
-                "application/json": {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description a repeated idempotency key: the record the first delivery created (`replayed: true`); nothing written */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": true,
-                     *       "kind": "lead",
-                     *       "id": 812
-                     *     }
-                     */
-                    "application/json": components["schemas"]["HookAccepted"];
-                };
-            };
-            /** @description the record was created */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "ok": true,
-                     *       "kind": "lead",
-                     *       "id": 812
-                     *     }
-                     */
-                    "application/json": components["schemas"]["HookAccepted"];
-                };
-            };
-            /** @description `invalid`: the mapped body breaks a rule of the target's REST create; `field` names the target field and the message the JSON path it was mapped from */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `unauthorized`: a missing or wrong bearer secret, or a missing, wrong or stale (more than 5 minutes) Standard Webhooks signature */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `module`: the target's licence module is off for the hook's owner */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `duplicate`: a company or person like it exists (as the REST create answers) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate_limited`: more requests this minute than the hook's `per_minute`; wait `Retry-After` seconds */
-            429: {
-                headers: {
-                    /** @description seconds to wait */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     getQuickEntryConfig: {
         parameters: {
             query?: {
@@ -34896,6 +33933,969 @@ export interface operations {
                 };
             };
             /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listInboundHooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "items": [
+                     *         {
+                     *           "id": 4,
+                     *           "name": "Typeform: trial sign-ups",
+                     *           "public_key": "q7Lr0d3xWm2YtB9kP1sZ8a",
+                     *           "url": "https://crm.ege.example/hooks/q7Lr0d3xWm2YtB9kP1sZ8a",
+                     *           "target": "lead",
+                     *           "object_key": "",
+                     *           "mapping": [
+                     *             {
+                     *               "field": "company",
+                     *               "path": "form_response.answers[0].text"
+                     *             },
+                     *             {
+                     *               "field": "email",
+                     *               "path": "form_response.answers[1].email"
+                     *             },
+                     *             {
+                     *               "field": "note",
+                     *               "value": "From the website"
+                     *             }
+                     *           ],
+                     *           "auth_mode": "signature",
+                     *           "secret_hint": "whsec_Mfk2a",
+                     *           "idempotency_path": "event_id",
+                     *           "owner": {
+                     *             "id": 7,
+                     *             "username": "ayse",
+                     *             "full_name": "Ayşe Demir",
+                     *             "role": "sales",
+                     *             "role_label": "Sales"
+                     *           },
+                     *           "active": true,
+                     *           "per_minute": 60,
+                     *           "received": 37,
+                     *           "replayed": 2,
+                     *           "last_received_at": "2026-11-28T16:02:11",
+                     *           "created_at": "2026-11-20T09:00:00",
+                     *           "updated_at": "2026-11-20T09:00:00"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboundHookList"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration and a user's own connections are first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createInboundHook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateHookDto"];
+            };
+        };
+        responses: {
+            /** @description success */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "hook": {
+                     *         "id": 4,
+                     *         "name": "Typeform: trial sign-ups",
+                     *         "public_key": "q7Lr0d3xWm2YtB9kP1sZ8a",
+                     *         "url": "https://crm.ege.example/hooks/q7Lr0d3xWm2YtB9kP1sZ8a",
+                     *         "target": "lead",
+                     *         "object_key": "",
+                     *         "mapping": [
+                     *           {
+                     *             "field": "company",
+                     *             "path": "form_response.answers[0].text"
+                     *           },
+                     *           {
+                     *             "field": "email",
+                     *             "path": "form_response.answers[1].email"
+                     *           },
+                     *           {
+                     *             "field": "note",
+                     *             "value": "From the website"
+                     *           }
+                     *         ],
+                     *         "auth_mode": "signature",
+                     *         "secret_hint": "whsec_Mfk2a",
+                     *         "idempotency_path": "event_id",
+                     *         "owner": {
+                     *           "id": 7,
+                     *           "username": "ayse",
+                     *           "full_name": "Ayşe Demir",
+                     *           "role": "sales",
+                     *           "role_label": "Sales"
+                     *         },
+                     *         "active": true,
+                     *         "per_minute": 60,
+                     *         "received": 37,
+                     *         "replayed": 2,
+                     *         "last_received_at": "2026-11-28T16:02:11",
+                     *         "created_at": "2026-11-20T09:00:00",
+                     *         "updated_at": "2026-11-20T09:00:00"
+                     *       },
+                     *       "secret": "whsec_Mfk2aQ0v9r7Jm3kS1Zb8yXw4Tn6Pq2Lr5Vd0Hc7Ge3A="
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboundHookSecretResponse"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration and a user's own connections are first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: the workspace already has 50 inbound hooks; or `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInboundHook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "hook": {
+                     *         "id": 4,
+                     *         "name": "Typeform: trial sign-ups",
+                     *         "public_key": "q7Lr0d3xWm2YtB9kP1sZ8a",
+                     *         "url": "https://crm.ege.example/hooks/q7Lr0d3xWm2YtB9kP1sZ8a",
+                     *         "target": "lead",
+                     *         "object_key": "",
+                     *         "mapping": [
+                     *           {
+                     *             "field": "company",
+                     *             "path": "form_response.answers[0].text"
+                     *           },
+                     *           {
+                     *             "field": "email",
+                     *             "path": "form_response.answers[1].email"
+                     *           },
+                     *           {
+                     *             "field": "note",
+                     *             "value": "From the website"
+                     *           }
+                     *         ],
+                     *         "auth_mode": "signature",
+                     *         "secret_hint": "whsec_Mfk2a",
+                     *         "idempotency_path": "event_id",
+                     *         "owner": {
+                     *           "id": 7,
+                     *           "username": "ayse",
+                     *           "full_name": "Ayşe Demir",
+                     *           "role": "sales",
+                     *           "role_label": "Sales"
+                     *         },
+                     *         "active": true,
+                     *         "per_minute": 60,
+                     *         "received": 37,
+                     *         "replayed": 2,
+                     *         "last_received_at": "2026-11-28T16:02:11",
+                     *         "created_at": "2026-11-20T09:00:00",
+                     *         "updated_at": "2026-11-20T09:00:00"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboundHookResponse"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration and a user's own connections are first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteInboundHook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OkResponse"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration and a user's own connections are first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateInboundHook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateHookDto"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "hook": {
+                     *         "id": 4,
+                     *         "name": "Typeform: trial sign-ups",
+                     *         "public_key": "q7Lr0d3xWm2YtB9kP1sZ8a",
+                     *         "url": "https://crm.ege.example/hooks/q7Lr0d3xWm2YtB9kP1sZ8a",
+                     *         "target": "lead",
+                     *         "object_key": "",
+                     *         "mapping": [
+                     *           {
+                     *             "field": "company",
+                     *             "path": "form_response.answers[0].text"
+                     *           },
+                     *           {
+                     *             "field": "email",
+                     *             "path": "form_response.answers[1].email"
+                     *           },
+                     *           {
+                     *             "field": "note",
+                     *             "value": "From the website"
+                     *           }
+                     *         ],
+                     *         "auth_mode": "signature",
+                     *         "secret_hint": "whsec_Mfk2a",
+                     *         "idempotency_path": "event_id",
+                     *         "owner": {
+                     *           "id": 7,
+                     *           "username": "ayse",
+                     *           "full_name": "Ayşe Demir",
+                     *           "role": "sales",
+                     *           "role_label": "Sales"
+                     *         },
+                     *         "active": true,
+                     *         "per_minute": 60,
+                     *         "received": 37,
+                     *         "replayed": 2,
+                     *         "last_received_at": "2026-11-28T16:02:11",
+                     *         "created_at": "2026-11-20T09:00:00",
+                     *         "updated_at": "2026-11-20T09:00:00"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboundHookResponse"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration and a user's own connections are first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateInboundHookSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RotateHookDto"];
+            };
+        };
+        responses: {
+            /** @description success */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "hook": {
+                     *         "id": 4,
+                     *         "name": "Typeform: trial sign-ups",
+                     *         "public_key": "q7Lr0d3xWm2YtB9kP1sZ8a",
+                     *         "url": "https://crm.ege.example/hooks/q7Lr0d3xWm2YtB9kP1sZ8a",
+                     *         "target": "lead",
+                     *         "object_key": "",
+                     *         "mapping": [
+                     *           {
+                     *             "field": "company",
+                     *             "path": "form_response.answers[0].text"
+                     *           },
+                     *           {
+                     *             "field": "email",
+                     *             "path": "form_response.answers[1].email"
+                     *           },
+                     *           {
+                     *             "field": "note",
+                     *             "value": "From the website"
+                     *           }
+                     *         ],
+                     *         "auth_mode": "signature",
+                     *         "secret_hint": "whsec_Mfk2a",
+                     *         "idempotency_path": "event_id",
+                     *         "owner": {
+                     *           "id": 7,
+                     *           "username": "ayse",
+                     *           "full_name": "Ayşe Demir",
+                     *           "role": "sales",
+                     *           "role_label": "Sales"
+                     *         },
+                     *         "active": true,
+                     *         "per_minute": 60,
+                     *         "received": 37,
+                     *         "replayed": 2,
+                     *         "last_received_at": "2026-11-28T16:02:11",
+                     *         "created_at": "2026-11-20T09:00:00",
+                     *         "updated_at": "2026-11-20T09:00:00"
+                     *       },
+                     *       "secret": "whsec_Mfk2aQ0v9r7Jm3kS1Zb8yXw4Tn6Pq2Lr5Vd0Hc7Ge3A="
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboundHookSecretResponse"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration and a user's own connections are first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    receiveInboundHook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Standard Webhooks: space-separated `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">` keyed with the `whsec_` secret */
+                "webhook-signature"?: string;
+                /** @description Standard Webhooks: seconds since 1970, within 5 minutes of the server's clock */
+                "webhook-timestamp"?: string;
+                /** @description Standard Webhooks message id (auth mode `signature`); also the idempotency key when the payload has none */
+                "webhook-id"?: string;
+                /** @description `Bearer <secret>`: hooks with auth mode `bearer` */
+                Authorization?: string;
+            };
+            path: {
+                public_key: string;
+            };
+            cookie?: never;
+        };
+        /** @description any JSON; the hook's mapping picks the values */
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description a repeated idempotency key: the record the first delivery created (`replayed: true`); nothing written */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "kind": "lead",
+                     *       "id": 812
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HookAccepted"];
+                };
+            };
+            /** @description the record was created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "kind": "lead",
+                     *       "id": 812
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HookAccepted"];
+                };
+            };
+            /** @description `invalid`: the mapped body breaks a rule of the target's REST create; `field` names the target field and the message the JSON path it was mapped from */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: a missing or wrong bearer secret, or a missing, wrong or stale (more than 5 minutes) Standard Webhooks signature */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `module`: the target's licence module is off for the hook's owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `duplicate`: a company or person like it exists (as the REST create answers) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: more requests this minute than the hook's `per_minute`; wait `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description seconds to wait */
