@@ -4,7 +4,7 @@ import { SecretBox } from '../../platform/common/crypto';
 import { DomainError, notFound } from '../../platform/common/errors';
 import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { AuthCache } from '../workspace/auth-cache';
-import { ALL_MODULES } from '../workspace/defaults';
+import { ALL_MODULES, ALL_PERMISSIONS } from '../workspace/defaults';
 import { Workspace } from '../workspace/workspace.entity';
 import { hashPassword, isWeakPassword } from './password';
 import { CredentialsService } from './credentials.service';
@@ -48,7 +48,7 @@ export class UsersService {
     const username = (input.username ?? email).trim().toLowerCase();
     if (!username || username.length > 254) throw new DomainError('invalid', 'username: 1-254 characters');
     const modules = input.modules ?? [...ALL_MODULES];
-    const unknown = modules.filter((m) => !ALL_MODULES.includes(m));
+    const unknown = modules.filter((m) => !ALL_MODULES.includes(m) && !ALL_PERMISSIONS.includes(m));
     if (unknown.length) throw new DomainError('invalid', `modules: unknown module(s) ${unknown.join(', ')}`);
     if (input.password !== undefined && input.password.length < 8) throw new DomainError('invalid', 'password: at least 8 characters');
     const passwordHash = input.password ? await hashPassword(input.password) : null;

@@ -24,6 +24,7 @@ export const API_TAGS = {
   'Custom objects': 'Custom object definitions and their records. Spec 2.10, 4.7.',
   'Website forms': 'Forms on the customer\'s website that create leads (beyond the spec: docs/decisions.md).',
   Support: 'Support tickets (beyond the spec: docs/decisions.md).',
+  'Import & export': 'Import jobs for CSV and XLSX files: upload, map, dry run, run, cancel, revert (beyond the spec; events per spec 6.1 exception 2: docs/decisions/import.md).',
   Connections: 'One console for every connection: grants, keys, webhooks and chat with their health, revoke and rotate (beyond the spec: see docs/decisions.md).',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
