@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { ImportWorker } from '../../src/domain/crm/imports';
 import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
@@ -159,6 +160,36 @@ describe('import jobs', () => {
     expect(cancelled).toMatchObject({ state: 'cancelled', rows_done: 3 });
     expect(Number((await db(t).query(`SELECT count(*) FROM companies WHERE workspace_id = $1 AND name LIKE 'Cancel %'`, [a.ws.id]))[0].count)).toBe(3);
     await admin().post(`/api/v1/imports/${second.id}/run`).expect(409);
+  });
+
+  it('reads an XLSX workbook (numbers, dates, a formula by its result) and matches people by id in update mode', async () => {
+    const p = (await admin().post('/api/v1/people', { name: 'Kemal Öz', email: 'kemal@oz.example', title: 'Old' }).expect(201)).body.person;
+    const wb = new ExcelJS.Workbook();
+    const sheet = wb.addWorksheet('Kişiler');
+    sheet.addRow(['ID', 'Ünvan', 'Telefon', 'Not']);
+    sheet.addRow([p.id, 'Genel Müdür', { formula: '"0212"&"555"', result: '0212555' }, new Date(Date.UTC(2026, 11, 31))]);
+    sheet.addRow([999999, 'Nobody', '', '']);
+    const buf = Buffer.from(await wb.xlsx.writeBuffer());
+    const job = await uploaded(buf, 'kisiler.xlsx');
+    expect(job).toMatchObject({ format: 'xlsx', encoding: null, total_rows: 2 });
+    expect(job.columns.map((c: { suggested: { people: string } }) => c.suggested.people)).toEqual(['id', 'title', 'phone', 'note']);
+    const v = await mapAndValidate(job.id, { target: 'people', mode: 'update', match_key: 'id', fields: ['id', 'title', 'phone', 'note'] });
+    expect(v.validation).toEqual({ people: { created: 0, updated: 1, skipped: 0, refused: 1 }, companies: { created: 0, updated: 0, skipped: 0, refused: 0 } });
+    expect((await run(job.id)).result).toEqual(v.validation);
+    const after = (await db(t).query(`SELECT title, phone, note FROM people WHERE workspace_id = $1 AND id = $2`, [a.ws.id, p.id]))[0];
+    expect(after).toEqual({ title: 'Genel Müdür', phone: '0212555', note: '2026-12-31' });
+  });
+
+  it("writes only what the importing user could write over REST (another team's company is not theirs to update)", async () => {
+    const owner = await createUser(t, a, { department: 'Export', modules: ['Customers'] });
+    await api(t, a.host, owner.key).post('/api/v1/companies', { name: 'Hidden Holding', city: 'Van' }).expect(201);
+    const job = await uploaded('name,city\nHidden Holding,Muş\n', 'x.csv', importer.key);
+    const v = await mapAndValidate(job.id, { target: 'companies', mode: 'upsert', fields: ['name', 'city'] }, importer.key);
+    // invisible to the importer: no match, and the create meets the duplicate check as over REST
+    expect(v.validation.companies).toEqual({ created: 0, updated: 0, skipped: 0, refused: 1 });
+    expect((await api(t, a.host, importer.key).get(`/api/v1/imports/${job.id}/errors`).expect(200)).text).toContain('(duplicate)');
+    expect((await run(job.id, importer.key)).result).toEqual(v.validation);
+    expect(await companyNamed('Hidden Holding')).toMatchObject({ city: 'Van' });
   });
 
   it('is for admins and users with the import permission; jobs stay in their workspace', async () => {
