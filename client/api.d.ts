@@ -3706,7 +3706,7 @@ export interface components {
         };
         ImportMappingDto: {
             /** @enum {string} */
-            target: "companies" | "people";
+            target: "companies" | "people" | "opportunities";
             /**
              * @description create: every row makes a record (a match is refused); update: matched rows only (no match is refused); upsert: both; skip: creates unmatched rows and skips matched ones
              * @enum {string}
@@ -6834,6 +6834,7 @@ export interface components {
             suggested: {
                 companies: string | null;
                 people: string | null;
+                opportunities: string | null;
             };
             /** @description the field the mapping gives this column; null when not imported or not mapped yet */
             field: string | null;
@@ -6862,7 +6863,8 @@ export interface components {
          *           ],
          *           "suggested": {
          *             "companies": "name",
-         *             "people": "company"
+         *             "people": "company",
+         *             "opportunities": "company"
          *           },
          *           "field": "name"
          *         }
@@ -6901,12 +6903,12 @@ export interface components {
             /** @description rows the current dry run, run or revert has done (progress) */
             rows_done: number;
             /** @enum {string|null} */
-            target: "companies" | "people" | null;
+            target: "companies" | "people" | "opportunities" | null;
             /** @enum {string|null} */
             mode: "create" | "update" | "upsert" | "skip" | null;
             match_key: string | null;
             columns: components["schemas"]["ImportColumn"][];
-            /** @description the dry run: counts per target (a people import also counts the companies it creates) */
+            /** @description the dry run: counts per target (a people or opportunities import also counts the companies it creates) */
             validation: {
                 [key: string]: components["schemas"]["ImportCounts"];
             } | null;
@@ -6965,7 +6967,8 @@ export interface components {
          *             ],
          *             "suggested": {
          *               "companies": "name",
-         *               "people": "company"
+         *               "people": "company",
+         *               "opportunities": "company"
          *             },
          *             "field": "name"
          *           }
@@ -7019,7 +7022,8 @@ export interface components {
          *               ],
          *               "suggested": {
          *                 "companies": "name",
-         *                 "people": "company"
+         *                 "people": "company",
+         *                 "opportunities": "company"
          *               },
          *               "field": "name"
          *             }
@@ -32524,7 +32528,8 @@ export interface operations {
                      *               ],
                      *               "suggested": {
                      *                 "companies": "name",
-                     *                 "people": "company"
+                     *                 "people": "company",
+                     *                 "opportunities": "company"
                      *               },
                      *               "field": "name"
                      *             }
@@ -32672,7 +32677,8 @@ export interface operations {
                      *             ],
                      *             "suggested": {
                      *               "companies": "name",
-                     *               "people": "company"
+                     *               "people": "company",
+                     *               "opportunities": "company"
                      *             },
                      *             "field": "name"
                      *           }
@@ -32824,7 +32830,8 @@ export interface operations {
                      *             ],
                      *             "suggested": {
                      *               "companies": "name",
-                     *               "people": "company"
+                     *               "people": "company",
+                     *               "opportunities": "company"
                      *             },
                      *             "field": "name"
                      *           }
@@ -32962,7 +32969,8 @@ export interface operations {
                      *             ],
                      *             "suggested": {
                      *               "companies": "name",
-                     *               "people": "company"
+                     *               "people": "company",
+                     *               "opportunities": "company"
                      *             },
                      *             "field": "name"
                      *           }
@@ -33110,7 +33118,8 @@ export interface operations {
                      *             ],
                      *             "suggested": {
                      *               "companies": "name",
-                     *               "people": "company"
+                     *               "people": "company",
+                     *               "opportunities": "company"
                      *             },
                      *             "field": "name"
                      *           }
@@ -33267,7 +33276,8 @@ export interface operations {
                      *             ],
                      *             "suggested": {
                      *               "companies": "name",
-                     *               "people": "company"
+                     *               "people": "company",
+                     *               "opportunities": "company"
                      *             },
                      *             "field": "name"
                      *           }
@@ -33424,7 +33434,8 @@ export interface operations {
                      *             ],
                      *             "suggested": {
                      *               "companies": "name",
-                     *               "people": "company"
+                     *               "people": "company",
+                     *               "opportunities": "company"
                      *             },
                      *             "field": "name"
                      *           }
@@ -33581,7 +33592,8 @@ export interface operations {
                      *             ],
                      *             "suggested": {
                      *               "companies": "name",
-                     *               "people": "company"
+                     *               "people": "company",
+                     *               "opportunities": "company"
                      *             },
                      *             "field": "name"
                      *           }

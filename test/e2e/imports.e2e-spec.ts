@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { ImportWorker } from '../../src/domain/crm/imports';
+import { labelsOf } from '../../src/domain/workspace/labels';
 import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -190,6 +191,40 @@ describe('import jobs', () => {
     expect((await api(t, a.host, importer.key).get(`/api/v1/imports/${job.id}/errors`).expect(200)).text).toContain('(duplicate)');
     expect((await run(job.id, importer.key)).result).toEqual(v.validation);
     expect(await companyNamed('Hidden Holding')).toMatchObject({ city: 'Van' });
+  });
+
+  it('imports opportunities: stage by its Turkish label, amounts and dates as typed, the company created once; revert removes them all', async () => {
+    const c = a.ws.constants;
+    const first = c.open_stages[0]!;
+    const trLabel = labelsOf(c).tr?.stages?.[first] ?? first;
+    expect(trLabel).not.toBe(first);
+    const csv = [
+      'Fırsat Adı;Firma;Aşama;Tutar;Kapanış Tarihi',
+      // a later stage's gate is not met: refused by the same rule as the REST create
+      `Gate;Iota Ambalaj;${c.open_stages[1]};1;`,
+      `Film hattı;Iota Ambalaj;${trLabel};1.234,50;31.12.2026`,
+      `Kapak;Iota Ambalaj;;99;2026-06-30`,
+      `Bozuk;Iota Ambalaj;${c.open_stages[0]};5;32.13.2026`,
+      `Yanlış aşama;Iota Ambalaj;no such stage;5;`,
+    ].join('\n');
+    const job = await uploaded(`${csv}\n`, 'firsatlar.csv');
+    expect(job.columns.map((col: { suggested: { opportunities: string } }) => col.suggested.opportunities)).toEqual(['name', 'company', 'stage', 'value', 'close_date']);
+    const v = await mapAndValidate(job.id, { target: 'opportunities', mode: 'create', fields: ['name', 'company', 'stage', 'value', 'close_date'] });
+    expect(v.validation).toEqual({ opportunities: { created: 2, updated: 0, skipped: 0, refused: 3 }, companies: { created: 1, updated: 0, skipped: 0, refused: 0 } });
+    const errors = (await admin().get(`/api/v1/imports/${job.id}/errors`).expect(200)).text;
+    expect(errors).toContain('not_a_date');
+    expect(errors).toContain(`must be one of ${c.stages.join(', ')}`);
+    expect((await run(job.id)).result).toEqual(v.validation);
+    const opp = (await db(t).query(`SELECT * FROM opportunities WHERE workspace_id = $1 AND name = 'Film hattı'`, [a.ws.id]))[0];
+    expect(opp).toMatchObject({ stage: first, value: 1234.5 });
+    expect(String(opp.close_date)).toContain('2026-12-31');
+
+    await admin().post(`/api/v1/imports/${job.id}/revert`).expect(201);
+    await worker().drain();
+    const reverted = (await admin().get(`/api/v1/imports/${job.id}`).expect(200)).body.import;
+    expect(reverted.revert).toMatchObject({ deleted: 3, restored: 0, kept_count: 0 });
+    expect(await db(t).query(`SELECT id FROM opportunities WHERE workspace_id = $1 AND name IN ('Film hattı', 'Kapak')`, [a.ws.id])).toEqual([]);
+    expect(await companyNamed('Iota Ambalaj')).toBeUndefined();
   });
 
   it('is for admins and users with the import permission; jobs stay in their workspace', async () => {

@@ -5,6 +5,8 @@ import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { UserContext } from '../../identity/auth-context';
 import { CompaniesService } from '../companies';
 import { Company } from '../companies/company.entity';
+import { OpportunitiesService } from '../opportunities';
+import { Opportunity } from '../opportunities/opportunity.entity';
 import { PeopleService } from '../people';
 import { Person } from '../people/person.entity';
 import { ImportJob, ImportRow } from './import-job.entity';
@@ -33,7 +35,17 @@ const REFERENCES: Record<string, [string, string, boolean][]> = {
     ['activities', 'person_ids', true],
     ['calendar_entries', 'person_ids', true],
   ],
+  opportunities: [
+    ['activities', 'opp_id', false],
+    ['tasks', 'opp_id', false],
+    ['calendar_entries', 'opp_id', false],
+    ['leads', 'opp_id', false],
+    ['orders', 'opp_id', false],
+    ['email_threads', 'opp_id', false],
+  ],
 };
+/** Rows that belong to a record and go with it (an opportunity's stage log and checklist, written by its create). */
+const OWN_ROWS: Record<string, [string, string][]> = { opportunities: [['opp_logs', 'opp_id'], ['opp_steps', 'opp_id']] };
 
 interface RevertState {
   deleted: number;
@@ -56,6 +68,7 @@ export class ImportReverter {
     private readonly jobs: ImportJobs,
     private readonly companies: CompaniesService,
     private readonly people: PeopleService,
+    private readonly opportunities: OpportunitiesService,
   ) {}
 
   async work(auth: UserContext, job: ImportJob, owner: string, leaseSeconds: number, maxBatches: number): Promise<void> {
@@ -94,19 +107,21 @@ export class ImportReverter {
       if (st.kept.length < MAX_LISTED) st.kept.push({ target: r.target, id: r.recordId!, row: r.rowNo, reason });
     };
     const db = this.uow.tenant(auth.workspace.id);
-    const entity = r.target === 'companies' ? Company : Person;
-    const record = await db.byId<Company | Person>(entity, r.recordId!, true);
+    const entity = { companies: Company, people: Person, opportunities: Opportunity }[r.target as 'companies'];
+    const record = await db.byId<Company | Person | Opportunity>(entity, r.recordId!, true);
     if (!record) return keep('gone');
     if (!r.afterAt || record.updatedAt.getTime() !== new Date(r.afterAt).getTime()) return keep('changed since the import');
     try {
       await this.uow.savepoint(async () => {
         if (r.outcome === 'created') {
           if (await this.inUse(auth.workspace.id, r.target, record.id)) throw new DomainError('conflict', 'in use by records made since the import');
+          for (const [table, column] of OWN_ROWS[r.target] ?? []) await db.sql(`DELETE FROM ${table} WHERE workspace_id = $1 AND ${column} = $2`, [record.id]);
           await db.delete(entity, { id: record.id });
           st.deleted++;
         } else {
           const before = r.before ?? {};
           if (r.target === 'companies') await this.companies.update(auth, record.id, before);
+          else if (r.target === 'opportunities') await this.opportunities.update(auth, record.id, before);
           else await this.people.update(auth, record.id, before);
           st.restored++;
         }

@@ -3,14 +3,14 @@
  * each field (English and Turkish), how a cell is read, and the keys a row can be matched on.
  * Pure: table-tested. A new target or match key is a new entry here plus its writer (import-writer.ts).
  */
-import { fold, matchConstant, parseBool, parseNumber } from './import-values';
+import { fold, matchConstant, parseBool, parseDate, parseNumber } from './import-values';
 
-export const TARGETS = ['companies', 'people'] as const;
+export const TARGETS = ['companies', 'people', 'opportunities'] as const;
 export type Target = (typeof TARGETS)[number];
 export const MODES = ['create', 'update', 'upsert', 'skip'] as const;
 export type Mode = (typeof MODES)[number];
 
-type Kind = 'text' | 'number' | 'bool' | 'id' | { constant: string };
+type Kind = 'text' | 'number' | 'bool' | 'id' | 'date' | { constant: string };
 
 export interface FieldDef {
   field: string;
@@ -56,12 +56,30 @@ export const FIELDS: Record<Target, FieldDef[]> = {
     { field: 'is_main', kind: 'bool', headers: ['main contact', 'is main', 'ana kişi', 'ana ilgili'] },
     { field: 'note', kind: 'text', max: 10_000, headers: NOTE },
   ],
+  opportunities: [
+    { field: 'id', kind: 'id', headers: ID },
+    { field: 'name', kind: 'text', max: 200, headers: ['name', 'opportunity', 'opportunity name', 'deal', 'deal name', 'fırsat', 'fırsat adı', 'proje', 'proje adı'] },
+    { field: 'company', kind: 'text', max: 200, headers: ['company', 'company name', 'account', 'account name', 'customer', 'firma', 'firma adı', 'şirket', 'müşteri'] },
+    { field: 'stage', kind: { constant: 'stages' }, headers: ['stage', 'aşama', 'safha'] },
+    { field: 'type', kind: { constant: 'opp_types' }, headers: ['type', 'opportunity type', 'tür', 'tip', 'fırsat türü'] },
+    { field: 'value', kind: 'number', headers: ['value', 'amount', 'deal value', 'tutar', 'değer', 'bedel'] },
+    { field: 'currency', kind: 'text', max: 3, headers: ['currency', 'para birimi', 'döviz'] },
+    { field: 'potential_kg', kind: 'number', headers: ['potential', 'potential kg', 'quantity', 'potansiyel', 'miktar'] },
+    { field: 'close_date', kind: 'date', headers: ['close date', 'expected close', 'closing date', 'kapanış tarihi', 'tahmini kapanış'] },
+    { field: 'start_date', kind: 'date', headers: ['start date', 'created', 'başlangıç tarihi'] },
+    { field: 'probability', kind: 'number', headers: ['probability', 'olasılık', 'ihtimal'] },
+    { field: 'source', kind: 'text', max: 100, headers: ['source', 'lead source', 'kaynak'] },
+    { field: 'competitor', kind: 'text', max: 150, headers: ['competitor', 'rakip'] },
+    { field: 'next_step', kind: 'text', max: 300, headers: ['next step', 'sonraki adım'] },
+    { field: 'note', kind: 'text', max: 10_000, headers: NOTE },
+  ],
 };
 
 /** The keys a row may be matched on, per target, and the default (a new key such as an external id is one more entry). */
 export const MATCH_KEYS: Record<Target, { keys: string[]; default: string }> = {
   companies: { keys: ['id', 'domain', 'name'], default: 'name' },
   people: { keys: ['id', 'email'], default: 'email' },
+  opportunities: { keys: ['id'], default: 'id' },
 };
 
 /** The field whose cell holds a match key's value. */
@@ -117,6 +135,10 @@ export function readFields(target: Target, mapping: (string | null)[], headers: 
       const b = parseBool(raw);
       if (b === null) return err('not_yes_no', 'must be yes or no (evet / hayır)');
       values[field] = b;
+    } else if (kind === 'date') {
+      const d = parseDate(raw);
+      if (d === null) return err('not_a_date', 'must be a date such as 31.12.2026 or 2026-12-31');
+      values[field] = d;
     } else if (kind === 'id') {
       if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) return err('not_an_id', 'must be a record id');
       values[field] = Number(raw);

@@ -172,7 +172,7 @@ export class ImportWorker implements OnApplicationBootstrap, OnApplicationShutdo
       if (!pass.dryRun) outcomes = await this.writer.writeBatch(auth, s, pass, rows);
       await this.jobs.saveRows(job.workspaceId, job.id, pass.dryRun ? 'validate' : 'run', outcomes);
       const patch: Partial<ImportJob> = { rowsDone: current.rowsDone + rows.length, leaseUntil: new Date(Date.now() + this.config.importLeaseSeconds * 1000) };
-      const targets = s.target === 'people' ? ['people', 'companies'] : [s.target];
+      const targets = s.target === 'companies' ? [s.target] : [s.target, 'companies'];
       if (pass.dryRun) patch.validation = addCounts(current.validation, outcomes, targets);
       else {
         patch.result = addCounts(current.result, outcomes, targets);

@@ -5,6 +5,8 @@ import { UserContext } from '../../identity/auth-context';
 import { labelsOf } from '../../workspace/labels';
 import { CompaniesService } from '../companies';
 import { Company } from '../companies/company.entity';
+import { OpportunitiesService } from '../opportunities';
+import { Opportunity } from '../opportunities/opportunity.entity';
 import { PeopleService } from '../people';
 import { Person } from '../people/person.entity';
 import { AccessService } from '../shared/access.service';
@@ -46,15 +48,19 @@ export class PassState {
   readonly seen = new Map<string, number>();
   /** name key → company id and the batch that created it (a dry run's batch is rolled back). */
   readonly companies = new Map<string, { id: number; batch: number }>();
+  /** Companies the current row created: forgotten when the row is refused (its savepoint undid them). */
+  rowCompanies: string[] = [];
   batch = 0;
   constructor(readonly dryRun: boolean) {}
 }
 
 type Values = Record<string, string | number | boolean>;
-type Existing = Company | Person;
+type Existing = Company | Person | Opportunity;
+const ENTITY = { companies: Company, people: Person, opportunities: Opportunity } as const;
+const ONE = { companies: 'company', people: 'person', opportunities: 'opportunity' } as const;
 
 /** Entity property of each REST field the import writes (for the before values and "unchanged"). */
-const PROP: Record<string, string> = { tax_no: 'taxNo', tax_office: 'taxOffice', erp_code: 'erpCode', potential_kg: 'potentialKg', is_main: 'isMain' };
+const PROP: Record<string, string> = { tax_no: 'taxNo', tax_office: 'taxOffice', erp_code: 'erpCode', potential_kg: 'potentialKg', is_main: 'isMain', close_date: 'closeDate', start_date: 'startDate', next_step: 'nextStep' };
 const prop = (field: string) => PROP[field] ?? field;
 
 /**
@@ -69,6 +75,7 @@ export class ImportWriter {
     private readonly access: AccessService,
     private readonly companiesService: CompaniesService,
     private readonly peopleService: PeopleService,
+    private readonly opportunities: OpportunitiesService,
   ) {}
 
   constants(auth: UserContext): Constants {
@@ -119,22 +126,24 @@ export class ImportWriter {
       }
       const match = p.key ? existing.get(p.key) : undefined;
       if (!match && (s.mode === 'update' || (s.mode !== 'create' && s.matchKey === 'id' && p.key))) {
-        refuse([{ column: s.matchKey, value: p.key, code: 'not_found', message: `no ${s.target === 'companies' ? 'company' : 'person'} you can see matches this ${s.matchKey}` }]);
+        refuse([{ column: s.matchKey, value: p.key, code: 'not_found', message: `no ${ONE[s.target]} you can see matches this ${s.matchKey}` }]);
         continue;
       }
       if (match && s.mode === 'create') {
-        refuse([{ column: s.matchKey, value: p.key, code: 'exists', message: `${s.target === 'companies' ? 'a company' : 'a person'} with this ${s.matchKey} exists (id ${match.id})` }]);
+        refuse([{ column: s.matchKey, value: p.key, code: 'exists', message: `a ${ONE[s.target]} with this ${s.matchKey} exists (id ${match.id})` }]);
         continue;
       }
       if (match && s.mode === 'skip') {
         out.push({ rowNo: p.row.n, target: s.target, outcome: 'skipped' });
         continue;
       }
+      pass.rowCompanies = [];
       try {
         const done = await this.uow.savepoint(() => (match ? this.update(auth, s, pass, p.values, match, p.row.n) : this.create(auth, s, pass, p.values, p.row.n)));
         out.push(...done);
       } catch (e) {
         if (!(e instanceof DomainError) || e.status >= 500) throw e;
+        for (const key of pass.rowCompanies) pass.companies.delete(key);
         const column = String((e.extra as { field?: string }).field ?? (e.extra as { fields?: string[] }).fields?.[0] ?? '');
         refuse([{ column, value: column ? String(p.values[column] ?? '') : '', code: e.code, message: e.message.slice(0, 300) }]);
       }
@@ -147,15 +156,14 @@ export class ImportWriter {
     const found = new Map<string, Existing>();
     if (!keys.length) return found;
     const visible = await this.access.visibleOwnerIds(auth);
-    const entity = s.target === 'companies' ? Company : Person;
-    const qb = this.uow.tenant(auth.workspace.id).qb<Existing>(entity, 'r');
+    const qb = this.uow.tenant(auth.workspace.id).qb<Existing>(ENTITY[s.target], 'r');
     if (visible) qb.andWhere('r.owner_id IN (:...visible)', { visible });
     const col = { id: 'r.id', email: 'lower(r.email)', name: 'r.name_norm', domain: `lower(regexp_replace(r.website, '^([a-z][a-z0-9+.-]*://)?(www\\.)?([^/?#:]+).*$', '\\3', 'i'))` }[s.matchKey];
     if (!col) return found;
     qb.andWhere(`${col} IN (:...keys)`, { keys: s.matchKey === 'id' ? keys.map(Number) : keys });
     qb.orderBy('r.id', 'ASC');
     for (const r of await qb.getMany()) {
-      const k = ImportWriter.keyOf(s, { [MATCH_FIELD[s.matchKey]!]: s.matchKey === 'id' ? r.id : s.matchKey === 'domain' ? (r as Company).website : s.matchKey === 'email' ? r.email : r.name });
+      const k = ImportWriter.keyOf(s, { [MATCH_FIELD[s.matchKey]!]: s.matchKey === 'id' ? r.id : s.matchKey === 'domain' ? (r as Company).website : s.matchKey === 'email' ? (r as Person).email : r.name });
       if (!found.has(k)) found.set(k, r);
     }
     return found;
@@ -171,6 +179,12 @@ export class ImportWriter {
     if (fields.name === undefined) throw new DomainError('invalid', 'name: is required', { field: 'name' });
     const out: RowOutcome[] = [];
     const customerId = company === undefined ? undefined : await this.companyFor(auth, pass, String(company), rowNo, out);
+    if (s.target === 'opportunities') {
+      if (customerId === undefined) throw new DomainError('invalid', 'company: is required', { field: 'company' });
+      const r = await this.opportunities.create(auth, { ...(fields as unknown as Parameters<OpportunitiesService['create']>[1]), customer_id: customerId });
+      out.push({ rowNo, target: 'opportunities', outcome: 'created', recordId: r.opp.id, afterAt: r.opp.updatedAt });
+      return out;
+    }
     const r = await this.peopleService.create(auth, { ...(fields as unknown as Parameters<PeopleService['create']>[1]), customer_id: customerId }, { origin: 'import' });
     out.push({ rowNo, target: 'people', outcome: 'created', recordId: r.person.id, afterAt: r.person.updatedAt });
     return out;
@@ -193,6 +207,7 @@ export class ImportWriter {
       const r = await this.companiesService.create(auth, { name });
       if (!made) out.push({ rowNo, target: 'companies', outcome: 'created', recordId: r.company.id, afterAt: r.company.updatedAt });
       pass.companies.set(key, { id: r.company.id, batch: pass.batch });
+      pass.rowCompanies.push(key);
       return r.company.id;
     } catch (e) {
       if (e instanceof DomainError) throw new DomainError(e.code, `company: ${e.message}`, { field: 'company' });
@@ -213,17 +228,21 @@ export class ImportWriter {
       patch[f] = v;
       before[f] = old ?? null;
     }
-    if (s.target === 'people' && company !== undefined) {
+    if (s.target !== 'companies' && company !== undefined) {
       const customerId = await this.companyFor(auth, pass, String(company), rowNo, out);
-      if (customerId !== (current as Person).customerId) {
+      if (customerId !== (current as Person | Opportunity).customerId) {
         patch.customer_id = customerId;
-        before.customer_id = (current as Person).customerId;
+        before.customer_id = (current as Person | Opportunity).customerId;
       }
     }
     if (!Object.keys(patch).length) return [...out, { rowNo, target: s.target, outcome: 'skipped' }];
     if (s.target === 'companies') {
       const r = await this.companiesService.update(auth, current.id, patch);
       return [...out, { rowNo, target: s.target, outcome: 'updated', recordId: current.id, before, afterAt: r.company.updatedAt }];
+    }
+    if (s.target === 'opportunities') {
+      const r = await this.opportunities.update(auth, current.id, patch);
+      return [...out, { rowNo, target: s.target, outcome: 'updated', recordId: current.id, before, afterAt: r.opp.updatedAt }];
     }
     const r = await this.peopleService.update(auth, current.id, patch);
     return [...out, { rowNo, target: s.target, outcome: 'updated', recordId: current.id, before, afterAt: r.person.updatedAt }];

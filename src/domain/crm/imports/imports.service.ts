@@ -109,7 +109,7 @@ export class ImportsService {
 
   private view(job: ImportJob): ImportView {
     const headers = job.columns.map((c) => c.header);
-    return { job, suggestions: { companies: suggestFields(headers, 'companies'), people: suggestFields(headers, 'people') } };
+    return { job, suggestions: { companies: suggestFields(headers, 'companies'), people: suggestFields(headers, 'people'), opportunities: suggestFields(headers, 'opportunities') } };
   }
 
   /** Target, mode, match key and the field of each column; a job not yet running can be mapped again (its dry run is dropped). */
@@ -134,8 +134,8 @@ export class ImportsService {
       if (input.fields.length > current.columns.length) throw invalid('fields', `the file has ${current.columns.length} columns`);
       this.expect(current, ['uploaded', 'mapped', 'validated']);
       const mapping = current.columns.map((_, i) => input.fields[i] || null);
-      if (target === 'companies' && !mapping.includes('name') && input.mode !== 'update') throw invalid('fields', 'a column must be mapped to name');
-      if (target === 'people' && !mapping.includes('name') && input.mode !== 'update') throw invalid('fields', 'a column must be mapped to name');
+      if (!mapping.includes('name') && input.mode !== 'update') throw invalid('fields', 'a column must be mapped to name');
+      if (target === 'opportunities' && !mapping.includes('company') && input.mode !== 'update') throw invalid('fields', 'a column must be mapped to company');
       const matchField = { id: 'id', email: 'email', name: 'name', domain: 'website' }[matchKey]!;
       if (input.mode !== 'create' && !mapping.includes(matchField)) throw invalid('match_key', `no column is mapped to ${matchField}, which ${matchKey} matches on`);
       const db = this.uow.tenant(auth.workspace.id);

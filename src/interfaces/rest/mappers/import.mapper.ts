@@ -21,7 +21,7 @@ export const toImportJob = (v: ImportView, ws: Workspace): Job => {
     target: j.target as Job['target'],
     mode: j.mode as Job['mode'],
     match_key: j.matchKey,
-    columns: j.columns.map((c, i) => ({ header: c.header, samples: c.samples, suggested: { companies: v.suggestions.companies[i] ?? null, people: v.suggestions.people[i] ?? null }, field: j.mapping?.[i] ?? null })),
+    columns: j.columns.map((c, i) => ({ header: c.header, samples: c.samples, suggested: { companies: v.suggestions.companies[i] ?? null, people: v.suggestions.people[i] ?? null, opportunities: v.suggestions.opportunities[i] ?? null }, field: j.mapping?.[i] ?? null })),
     validation: j.validation,
     result: j.result,
     revert: j.revert ? { deleted: j.revert.deleted ?? 0, restored: j.revert.restored ?? 0, kept_count: j.revert.kept_count ?? 0, kept: j.revert.kept ?? [] } : null,
@@ -36,7 +36,7 @@ export const toImportJobResponse = (v: ImportView, ws: Workspace): z.output<type
 
 export const toImportJobList = (jobs: ImportJob[], ws: Workspace): z.output<typeof ImportJobList> => ({
   ok: true,
-  items: jobs.map((job) => toImportJob({ job, suggestions: { companies: [], people: [] } }, ws)),
+  items: jobs.map((job) => toImportJob({ job, suggestions: { companies: [], people: [], opportunities: [] } }, ws)),
 });
 
 /** A cell safe to open in a spreadsheet: one starting with = + - @ tab or CR gets a leading apostrophe (OWASP "CSV Injection"). */

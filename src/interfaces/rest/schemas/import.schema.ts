@@ -12,7 +12,7 @@ const ImportColumn = named(
   z.object({
     header: z.string().meta({ description: "the header cell ('column N' when empty)" }),
     samples: z.array(z.string()).meta({ description: 'the first 20 non-empty values, for the mapping screen' }),
-    suggested: z.object({ companies: z.string().nullable(), people: z.string().nullable() }).meta({ description: 'the field the header suggests per target (English and Turkish synonyms, the REST field names), null when none' }),
+    suggested: z.object({ companies: z.string().nullable(), people: z.string().nullable(), opportunities: z.string().nullable() }).meta({ description: 'the field the header suggests per target (English and Turkish synonyms, the REST field names), null when none' }),
     field: z.string().nullable().meta({ description: 'the field the mapping gives this column; null when not imported or not mapped yet' }),
   }),
 );
@@ -29,11 +29,11 @@ export const ImportJobSchema = named(
     size: f.count().meta({ description: 'bytes' }),
     total_rows: f.count().meta({ description: 'data rows (the header not counted)' }),
     rows_done: f.count().meta({ description: 'rows the current dry run, run or revert has done (progress)' }),
-    target: z.enum(['companies', 'people']).nullable(),
+    target: z.enum(['companies', 'people', 'opportunities']).nullable(),
     mode: z.enum(['create', 'update', 'upsert', 'skip']).nullable(),
     match_key: z.string().nullable(),
     columns: z.array(ImportColumn),
-    validation: z.record(z.string(), Counts).nullable().meta({ description: 'the dry run: counts per target (a people import also counts the companies it creates)' }),
+    validation: z.record(z.string(), Counts).nullable().meta({ description: 'the dry run: counts per target (a people or opportunities import also counts the companies it creates)' }),
     result: z.record(z.string(), Counts).nullable().meta({ description: 'the run: counts per target; equal to the dry run when nothing changed in between' }),
     revert: z
       .object({
@@ -54,7 +54,7 @@ export const ImportJobSchema = named(
 const jobExample = example(ImportJobSchema, {
   id: 4, state: 'validated', file_name: 'firmalar.csv', format: 'csv', encoding: 'windows-1254', delimiter: ';', size: 18220, total_rows: 250, rows_done: 250,
   target: 'companies', mode: 'upsert', match_key: 'name',
-  columns: [{ header: 'Firma Adı', samples: ['Acme A.Ş.', 'Beta Plastik'], suggested: { companies: 'name', people: 'company' }, field: 'name' }],
+  columns: [{ header: 'Firma Adı', samples: ['Acme A.Ş.', 'Beta Plastik'], suggested: { companies: 'name', people: 'company', opportunities: 'company' }, field: 'name' }],
   validation: { companies: { created: 240, updated: 6, skipped: 0, refused: 4 } }, result: null, revert: null, error: null, created_by: 2,
   created_at: '2026-11-26T09:30:00', finished_at: null,
 });
