@@ -64,7 +64,9 @@ describe('import jobs', () => {
 
     const errors = await admin().get(`/api/v1/imports/${job.id}/errors?format=csv`).expect(200);
     expect(errors.headers['content-type']).toContain('text/csv');
-    expect(errors.text).toContain('Güneş Ambalaj');
+    const lines = errors.text.split('\r\n');
+    expect(lines[0]).toBe('\ufeffFirma Adı,Şehir,Durum,Potansiyel,error');
+    expect(lines[1]).toMatch(/^Güneş Ambalaj,Bursa,nonsense,12,row 3: Durum: must be one of .* \(unknown_value\)$/);
     expect(errors.text).toContain('unknown_value');
     expect(errors.text).toContain('duplicate_in_file');
 

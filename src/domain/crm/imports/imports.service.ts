@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { In } from 'typeorm';
+import { MoreThan } from 'typeorm';
 import { DomainError, forbidden, invalid, notFound } from '../../../platform/common/errors';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { isAdmin, UserContext } from '../../identity/auth-context';
@@ -208,15 +208,29 @@ export class ImportsService {
     if (!states.includes(job.state)) throw new DomainError('conflict', `the import is ${job.state}; this needs it ${states.join(' or ')}`);
   }
 
-  /** The refused rows of the latest pass (the run's once it ran, else the dry run's), oldest first. */
-  async refused(auth: UserContext, id: number): Promise<{ job: ImportJob; rows: ImportRow[] }> {
+  /**
+   * The refused rows of the latest pass (the run's once it ran, else the dry run's) in file order, page by
+   * page (keyset on id): memory stays bounded by one page however many rows were refused.
+   */
+  async refused(auth: UserContext, id: number): Promise<{ job: ImportJob; pages: AsyncGenerator<ImportRow[]> }> {
     this.allow(auth);
     const job = await this.find(auth, id);
     const phase = job.result ? 'run' : 'validate';
-    const rows = await this.uow.tenant(auth.workspace.id).find(ImportRow, { where: { jobId: id, phase, outcome: In(['refused']) }, order: { rowNo: 'ASC', id: 'ASC' } });
-    return { job, rows };
+    const db = this.uow.tenant(auth.workspace.id);
+    async function* pages(): AsyncGenerator<ImportRow[]> {
+      let after = 0;
+      for (;;) {
+        const rows = await db.find(ImportRow, { where: { jobId: id, phase, outcome: 'refused', id: MoreThan(after) }, order: { id: 'ASC' }, take: ERRORS_PAGE });
+        if (rows.length) yield rows;
+        if (rows.length < ERRORS_PAGE) return;
+        after = rows[rows.length - 1]!.id;
+      }
+    }
+    return { job, pages: pages() };
   }
 }
 
+/** Refused rows read at once for the errors download. */
+const ERRORS_PAGE = 1000;
 const tooManyRows = () => new DomainError('payload_too_large', `the file has more than ${MAX_ROWS.toLocaleString('en-US')} rows; split it into several imports`);
 export { tooLarge };

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, Header, Param, Post, Put, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Readable } from 'node:stream';
+import { Body, Controller, Get, Header, Param, Post, Put, Query, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { ImportsService, MAX_FILE_BYTES } from '../../../domain/crm/imports';
@@ -7,7 +8,7 @@ import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
 import { IdPipe } from '../../../edge/id.pipe';
 import { ApiDoc } from '../../../edge/openapi/api-doc.decorator';
 import { ImportErrorsQueryDto, ImportMappingDto } from '../dto/imports.dto';
-import { toErrorsCsv, toImportJobList, toImportJobResponse } from '../mappers/import.mapper';
+import { errorsCsv, toImportJobList, toImportJobResponse } from '../mappers/import.mapper';
 import { ImportErrorsCsv, ImportJobList, ImportJobResponse } from '../schemas/import.schema';
 
 const WHO = 'Admins and users with the `import` permission (403 `forbidden`).';
@@ -127,7 +128,7 @@ export class ImportsController {
   })
   @Auth({ scope: 'crm.read' })
   async errors(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Query() _q: ImportErrorsQueryDto) {
-    const { job, rows } = await this.service.refused(auth, id);
-    return toErrorsCsv(job, rows);
+    const { job, pages } = await this.service.refused(auth, id);
+    return new StreamableFile(Readable.from(errorsCsv(job, pages)), { type: 'text/csv; charset=utf-8', disposition: `attachment; filename="import-${id}-refused.csv"` });
   }
 }

@@ -46,13 +46,16 @@ const csvCell = (s: string) => {
   return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 };
 
-/** The refused rows as the original rows plus an `error` column, ready to fix and import again. */
-export function toErrorsCsv(job: ImportJob, rows: ImportRow[]): string {
-  const lines = [[...job.columns.map((c) => c.header), 'error'].map(csvCell).join(',')];
-  for (const r of rows) {
-    const cells = job.columns.map((_, i) => r.cells?.[i] ?? '');
-    const error = (r.errors ?? []).map((e) => `${e.column ? `${e.column}: ` : ''}${e.message} (${e.code})`).join('; ');
-    lines.push([...cells, `row ${r.rowNo}: ${error}`].map(csvCell).join(','));
+/** The refused rows as the original rows plus an `error` column, ready to fix and import again (streamed page by page). */
+export async function* errorsCsv(job: ImportJob, pages: AsyncIterable<ImportRow[]>): AsyncGenerator<string> {
+  yield `\ufeff${[...job.columns.map((c) => c.header), 'error'].map(csvCell).join(',')}\r\n`;
+  for await (const rows of pages) {
+    const lines: string[] = [];
+    for (const r of rows) {
+      const cells = job.columns.map((_, i) => r.cells?.[i] ?? '');
+      const error = (r.errors ?? []).map((e) => `${e.column ? `${e.column}: ` : ''}${e.message} (${e.code})`).join('; ');
+      lines.push([...cells, `row ${r.rowNo}: ${error}`].map(csvCell).join(','));
+    }
+    yield `${lines.join('\r\n')}\r\n`;
   }
-  return `\ufeff${lines.join('\r\n')}\r\n`;
 }
