@@ -66,7 +66,7 @@ describe('import jobs', () => {
     expect(errors.headers['content-type']).toContain('text/csv');
     const lines = errors.text.split('\r\n');
     expect(lines[0]).toBe('\ufeffFirma Adı,Şehir,Durum,Potansiyel,error');
-    expect(lines[1]).toMatch(/^Güneş Ambalaj,Bursa,nonsense,12,row 3: Durum: must be one of .* \(unknown_value\)$/);
+    expect(lines[1]).toMatch(/^Güneş Ambalaj,Bursa,nonsense,12,"row 3: Durum: must be one of .* \(unknown_value\)"$/);
     expect(errors.text).toContain('unknown_value');
     expect(errors.text).toContain('duplicate_in_file');
 
