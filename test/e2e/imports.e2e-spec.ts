@@ -2,13 +2,21 @@ import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { ImportWorker } from '../../src/domain/crm/imports';
 import { labelsOf } from '../../src/domain/workspace/labels';
+import { DemoSeedService } from '../../src/domain/demo/demo-seed.service';
+import { CredentialsService } from '../../src/domain/identity/credentials.service';
+import { InvitationsService } from '../../src/domain/identity/invitations.service';
+import { ProvisioningService } from '../../src/domain/identity/provisioning.service';
+import { UsersService } from '../../src/domain/identity/users.service';
+import { WorkspaceService } from '../../src/domain/workspace/workspace.service';
+import { AdminCommands } from '../../src/interfaces/cli/admin-commands';
 import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
 
 let t: TestApp;
 let a: Fixture;
 let other: Fixture;
 let importer: { key: string; user: { id: number } };
-let plain: { key: string };
+let plain: { key: string; user: { id: number } };
+const plainUserId = () => plain.user.id;
 
 beforeAll(async () => {
   t = await startApp({ env: { IMPORT_BATCH_ROWS: '3' } });
@@ -238,6 +246,15 @@ describe('import jobs', () => {
     expect((await api(t, other.host, other.adminKey).get('/api/v1/imports').expect(200)).body.items).toEqual([]);
     expect((await admin().get('/api/v1/imports').expect(200)).body.items.some((j: { id: number }) => j.id === job.id)).toBe(true);
     await upload('', 'name\nX\n').expect(401);
+
+    // an admin grants the permission (admin CLI) and withdraws it again; the next request sees it
+    const cli = new AdminCommands(t.get(WorkspaceService), t.get(ProvisioningService), t.get(UsersService), t.get(CredentialsService), t.get(DemoSeedService), t.get(InvitationsService));
+    const login = (await db(t).query(`SELECT username FROM users WHERE workspace_id = $1 AND id = $2`, [a.ws.id, plainUserId()]))[0].username;
+    await cli.run('user:permission', { workspace: a.ws.slug, user: login, grant: 'import' });
+    await upload(plain.key, 'name\nNow allowed\n').expect(201);
+    await cli.run('user:permission', { workspace: a.ws.slug, user: login, withdraw: 'import' });
+    await upload(plain.key, 'name\nX\n').expect(403);
+    await expect(cli.run('user:permission', { workspace: a.ws.slug, user: login, grant: 'export-everything' })).rejects.toThrow('permission');
   });
 
   it('refuses hostile files with a 4xx and a code', async () => {
