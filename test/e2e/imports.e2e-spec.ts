@@ -237,6 +237,30 @@ describe('import jobs', () => {
     expect(await companyNamed('Iota Ambalaj')).toBeUndefined();
   });
 
+  it('matches companies by name: create refuses an existing one, update changes it; a job whose user is gone ends failed', async () => {
+    await admin().post('/api/v1/companies', { name: 'Kappa Kimya A.Ş.', city: 'Rize' }).expect(201);
+    const create = await uploaded('name,city\nKappa Kimya,Trabzon\nLambda Lojistik,Ordu\n');
+    const v = await mapAndValidate(create.id, { target: 'companies', mode: 'create', fields: ['name', 'city'] });
+    expect(v.validation.companies).toEqual({ created: 1, updated: 0, skipped: 0, refused: 1 });
+    expect((await admin().get(`/api/v1/imports/${create.id}/errors`).expect(200)).text).toContain('(exists)');
+
+    const update = await uploaded('name,city\nkappa kimya,Trabzon\nNobody Here,Ordu\n');
+    const u = await mapAndValidate(update.id, { target: 'companies', mode: 'update', match_key: 'name', fields: ['name', 'city'] });
+    expect(u.validation.companies).toEqual({ created: 0, updated: 1, skipped: 0, refused: 1 });
+    expect((await run(update.id)).result).toEqual(u.validation);
+    // the name cell found the record; it does not rewrite its name in another spelling
+    expect((await db(t).query(`SELECT name, city FROM companies WHERE workspace_id = $1 AND name_norm = 'kappa kimya'`, [a.ws.id]))[0]).toEqual({ name: 'Kappa Kimya A.Ş.', city: 'Trabzon' });
+
+    const leaver = await createUser(t, a, { role: 'admin' });
+    const job = await uploaded('name\nMu Metal\n', 'x.csv', leaver.key);
+    await mapAndValidate(job.id, { target: 'companies', mode: 'create', fields: ['name'] }, leaver.key);
+    await admin().post(`/api/v1/imports/${job.id}/run`).expect(201);
+    await db(t).query(`UPDATE users SET active = false WHERE workspace_id = $1 AND id = $2`, [a.ws.id, leaver.user.id]);
+    await worker().drain();
+    expect((await admin().get(`/api/v1/imports/${job.id}`).expect(200)).body.import).toMatchObject({ state: 'failed', error: 'the importing user is no longer active' });
+    expect(await companyNamed('Mu Metal')).toBeUndefined();
+  });
+
   it('is for admins and users with the import permission; jobs stay in their workspace', async () => {
     expect((await upload(plain.key, 'name\nX\n').expect(403)).body.error).toBe('forbidden');
     const job = await uploaded('name\nMine\n', 'mine.csv', importer.key);

@@ -29,6 +29,28 @@ describe('import file detection', () => {
     expect(() => checkZip(Buffer.from('PK\x03\x04 no central directory'))).toThrow('not a readable XLSX');
   });
 
+  it('refuses a zip whose directory says it unpacks to far more than its size, before inflating anything', () => {
+    const zip = (unpacked: number) => {
+      const name = Buffer.from('xl/worksheets/sheet1.xml');
+      const local = Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(26), name, Buffer.alloc(1000)]);
+      const cd = Buffer.alloc(46);
+      cd.writeUInt32LE(0x02014b50, 0);
+      cd.writeUInt32LE(1000, 20);
+      cd.writeUInt32LE(unpacked, 24);
+      cd.writeUInt16LE(name.length, 28);
+      const eocd = Buffer.alloc(22);
+      eocd.writeUInt32LE(0x06054b50, 0);
+      eocd.writeUInt16LE(1, 8);
+      eocd.writeUInt16LE(1, 10);
+      eocd.writeUInt32LE(cd.length + name.length, 12);
+      eocd.writeUInt32LE(local.length, 16);
+      return Buffer.concat([local, cd, name, eocd]);
+    };
+    expect(() => checkZip(zip(100_000))).not.toThrow();
+    expect(() => checkZip(zip(600 * 1024 * 1024))).toThrow('zip bomb');
+    expect(() => checkZip(zip(0xffffffff))).toThrow('ZIP64');
+  });
+
   it('reads a cell by its value, a formula by its stored result', () => {
     expect(cellText({ formula: 'A1*2', result: 4 })).toBe('4');
     expect(cellText(new Date(Date.UTC(2026, 11, 31)))).toBe('2026-12-31');

@@ -225,6 +225,8 @@ export class ImportWriter {
       if (!FIELDS[s.target].some((d) => d.field === f)) continue;
       const old = cur[prop(f)];
       if (old === v) continue;
+      // the cell that found the record (a name, an e-mail as typed) does not rewrite it in another spelling
+      if (f === MATCH_FIELD[s.matchKey] && ImportWriter.keyOf(s, { [f]: String(old ?? '') }) === ImportWriter.keyOf(s, { [f]: v })) continue;
       patch[f] = v;
       before[f] = old ?? null;
     }
