@@ -1,5 +1,6 @@
 import iconv from 'iconv-lite';
-import { detectDelimiter, detectEncoding, detectFormat, checkZip, cellText } from '../../src/domain/crm/imports/import-file';
+import { deflateRawSync } from 'node:zlib';
+import { detectDelimiter, detectEncoding, detectFormat, checkUnpacked, checkZip, cellText } from '../../src/domain/crm/imports/import-file';
 import { suggestFields, readFields } from '../../src/domain/crm/imports/import-targets';
 import { domainOf, fold, matchConstant, parseBool, parseDate, parseNumber } from '../../src/domain/crm/imports/import-values';
 
@@ -49,6 +50,29 @@ describe('import file detection', () => {
     expect(() => checkZip(zip(100_000))).not.toThrow();
     expect(() => checkZip(zip(600 * 1024 * 1024))).toThrow('zip bomb');
     expect(() => checkZip(zip(0xffffffff))).toThrow('ZIP64');
+  });
+
+  it('inflates every entry once, counting, when the directory lies about the sizes', async () => {
+    const name = Buffer.from('xl/sharedStrings.xml');
+    const data = deflateRawSync(Buffer.alloc(40 * 1024 * 1024));
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(name.length, 26);
+    const cd = Buffer.alloc(46);
+    cd.writeUInt32LE(0x02014b50, 0);
+    cd.writeUInt16LE(8, 10);
+    cd.writeUInt32LE(data.length, 20);
+    cd.writeUInt32LE(100, 24); // the lie
+    cd.writeUInt16LE(name.length, 28);
+    const eocd = Buffer.alloc(22);
+    eocd.writeUInt32LE(0x06054b50, 0);
+    eocd.writeUInt16LE(1, 8);
+    eocd.writeUInt16LE(1, 10);
+    eocd.writeUInt32LE(46 + name.length, 12);
+    eocd.writeUInt32LE(30 + name.length + data.length, 16);
+    const zip = Buffer.concat([local, name, data, cd, name, eocd]);
+    const entries = checkZip(zip);
+    await expect(checkUnpacked(zip, entries)).rejects.toThrow('zip bomb');
   });
 
   it('reads a cell by its value, a formula by its stored result', () => {

@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { Readable } from 'node:stream';
+import { createInflateRaw } from 'node:zlib';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
@@ -123,12 +124,12 @@ function countOutsideQuotes(line: string, d: string): number {
 }
 
 /** Shape of a file: format, and for CSV its encoding and delimiter. Refuses what cannot be read (4xx). */
-export function fileShape(buf: Buffer, fileName: string): FileShape {
+export async function fileShape(buf: Buffer, fileName: string): Promise<FileShape> {
   if (buf.length === 0) throw invalid('file', 'the file is empty');
   if (buf.length > MAX_FILE_BYTES) throw tooLarge();
   const format = detectFormat(buf, fileName);
   if (format === 'xlsx') {
-    checkZip(buf);
+    await checkUnpacked(buf, checkZip(buf));
     return { format, encoding: null, delimiter: null };
   }
   const encoding = detectEncoding(buf);
@@ -139,10 +140,11 @@ export const tooLarge = (): DomainError =>
   new DomainError('payload_too_large', `the file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB; split it into several imports`);
 
 /**
- * Reads the zip's central directory and refuses a workbook that would unpack to more than 500 MB or
+ * Reads the zip's central directory and refuses a workbook that says it would unpack to more than 500 MB or
  * more than 200 times its size (a zip bomb), or that is no readable zip at all, before any entry is inflated.
+ * Returns where each entry's data is, for `checkUnpacked`.
  */
-export function checkZip(buf: Buffer): void {
+export function checkZip(buf: Buffer): ZipEntry[] {
   const bad = () => new DomainError('unsupported_media_type', 'the file is not a readable XLSX workbook');
   const from = Math.max(0, buf.length - 65_557);
   let eocd = -1;
@@ -153,18 +155,63 @@ export function checkZip(buf: Buffer): void {
     }
   }
   if (eocd < 0) throw bad();
-  const entries = buf.readUInt16LE(eocd + 10);
+  const count = buf.readUInt16LE(eocd + 10);
   let p = buf.readUInt32LE(eocd + 16);
   let total = 0;
-  for (let n = 0; n < entries; n++) {
+  const entries: ZipEntry[] = [];
+  for (let n = 0; n < count; n++) {
     if (p + 46 > buf.length || buf.readUInt32LE(p) !== 0x02014b50) throw bad();
     const size = buf.readUInt32LE(p + 24);
     if (size === 0xffffffff) throw invalid('file', 'the workbook is too large to import (ZIP64)');
     total += size;
+    entries.push({ method: buf.readUInt16LE(p + 10), packed: buf.readUInt32LE(p + 20), local: buf.readUInt32LE(p + 42) });
     p += 46 + buf.readUInt16LE(p + 28) + buf.readUInt16LE(p + 30) + buf.readUInt16LE(p + 32);
   }
-  if (total > MAX_UNPACKED_BYTES || total > buf.length * MAX_PACK_RATIO) {
-    throw invalid('file', 'the workbook unpacks to far more than its size (a zip bomb?); save it again or export it as CSV');
+  if (total > MAX_UNPACKED_BYTES || total > buf.length * MAX_PACK_RATIO) throw zipBomb();
+  return entries;
+}
+
+export interface ZipEntry {
+  method: number;
+  packed: number;
+  local: number;
+}
+
+const zipBomb = () => invalid('file', 'the workbook unpacks to far more than its size (a zip bomb?); save it again or export it as CSV');
+
+/**
+ * The directory can lie (the streaming reader goes by the entries themselves): inflates every entry once,
+ * counting and keeping nothing, and stops at the same bound as checkZip.
+ */
+export async function checkUnpacked(buf: Buffer, entries: ZipEntry[]): Promise<void> {
+  const limit = Math.min(MAX_UNPACKED_BYTES, buf.length * MAX_PACK_RATIO);
+  let total = 0;
+  for (const e of entries) {
+    if (e.local + 30 > buf.length || buf.readUInt32LE(e.local) !== 0x04034b50) throw new DomainError('unsupported_media_type', 'the file is not a readable XLSX workbook');
+    const start = e.local + 30 + buf.readUInt16LE(e.local + 26) + buf.readUInt16LE(e.local + 28);
+    const data = buf.subarray(start, Math.min(buf.length, start + e.packed));
+    if (e.method === 0) {
+      total += data.length;
+      continue;
+    }
+    if (e.method !== 8) throw new DomainError('unsupported_media_type', 'the workbook uses a compression XLSX does not');
+    const inflate = createInflateRaw();
+    let over = false;
+    await new Promise<void>((resolve) => {
+      inflate.on('data', (chunk: Buffer) => {
+        total += chunk.length;
+        if (total > limit && !over) {
+          over = true;
+          inflate.destroy();
+          resolve();
+        }
+      });
+      inflate.on('end', () => resolve());
+      inflate.on('error', () => resolve());
+      inflate.on('close', () => resolve());
+      inflate.end(data);
+    });
+    if (over) throw zipBomb();
   }
 }
 

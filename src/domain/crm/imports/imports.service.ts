@@ -54,7 +54,7 @@ export class ImportsService {
   async upload(auth: UserContext, file: UploadedFile | undefined): Promise<ImportView> {
     this.allow(auth);
     if (!file) throw invalid('file', 'is required (multipart/form-data, field "file")');
-    const shape = fileShape(file.content, file.name);
+    const shape = await fileShape(file.content, file.name);
     let headers: string[] | null = null;
     const samples: string[][] = [];
     let rows = 0;
