@@ -1988,7 +1988,7 @@ export interface paths {
         get?: never;
         /**
          * Map the columns of an import
-         * @description Target, mode, match key and the field of each column; the job becomes `mapped` (a dry run made before is dropped). Allowed while `uploaded`, `mapped` or `validated`. Admins and users with the `import` permission (403 `forbidden`).
+         * @description Target, mode, match key and the field of each column; the job becomes `mapped` (a dry run made before is dropped). Allowed while `uploaded`, `mapped` or `validated`. The target needs the module its REST writes need (403 `module`: Customers for companies and people, Opportunities for opportunities). Admins and users with the `import` permission (403 `forbidden`).
          *
          *     Beyond the spec: see docs/decisions.md.
          */

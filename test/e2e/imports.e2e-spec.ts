@@ -270,6 +270,8 @@ describe('import jobs', () => {
     expect((await api(t, other.host, other.adminKey).get('/api/v1/imports').expect(200)).body.items).toEqual([]);
     expect((await admin().get('/api/v1/imports').expect(200)).body.items.some((j: { id: number }) => j.id === job.id)).toBe(true);
     await upload('', 'name\nX\n').expect(401);
+    // the permission does not stand in for a module: importing opportunities needs Opportunities as the REST write does
+    expect((await api(t, a.host, importer.key).put(`/api/v1/imports/${job.id}/mapping`, { target: 'opportunities', mode: 'create', fields: ['name'] }).expect(403)).body.error).toBe('module');
 
     // an admin grants the permission (admin CLI) and withdraws it again; the next request sees it
     const cli = new AdminCommands(t.get(WorkspaceService), t.get(ProvisioningService), t.get(UsersService), t.get(CredentialsService), t.get(DemoSeedService), t.get(InvitationsService));

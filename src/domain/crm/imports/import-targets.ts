@@ -3,6 +3,7 @@
  * each field (English and Turkish), how a cell is read, and the keys a row can be matched on.
  * Pure: table-tested. A new target or match key is a new entry here plus its writer (import-writer.ts).
  */
+import { MODULES } from '../../workspace/defaults';
 import { fold, matchConstant, parseBool, parseDate, parseNumber } from './import-values';
 
 export const TARGETS = ['companies', 'people', 'opportunities'] as const;
@@ -81,6 +82,9 @@ export const MATCH_KEYS: Record<Target, { keys: string[]; default: string }> = {
   people: { keys: ['id', 'email'], default: 'email' },
   opportunities: { keys: ['id'], default: 'id' },
 };
+
+/** The module a target's REST writes need: an import of it needs the same (a company made for a row needs Customers). */
+export const TARGET_MODULE: Record<Target, string> = { companies: MODULES.customers, people: MODULES.customers, opportunities: MODULES.opportunities };
 
 /** The field whose cell holds a match key's value. */
 export const MATCH_FIELD: Record<string, string> = { id: 'id', email: 'email', name: 'name', domain: 'website' };

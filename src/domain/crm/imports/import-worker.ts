@@ -12,7 +12,7 @@ import { readRows, FileShape, Encoding, Delimiter, FileFormat } from './import-f
 import { ImportFile, ImportJob, ImportRow } from './import-job.entity';
 import { addCounts, ImportJobs } from './import-jobs';
 import { ImportReverter } from './import-revert';
-import { Mode, Target } from './import-targets';
+import { Mode, Target, TARGET_MODULE } from './import-targets';
 import { ImportSettings, ImportWriter, PassState, RowOutcome, SourceRow } from './import-writer';
 
 const ROLLBACK = Symbol('dry run');
@@ -114,6 +114,8 @@ export class ImportWorker implements OnApplicationBootstrap, OnApplicationShutdo
     if (!file) throw new DomainError('not_found', 'the uploaded file is gone');
     const shape: FileShape = { format: job.format as FileFormat, encoding: job.encoding as Encoding | null, delimiter: job.delimiter as Delimiter | null };
     const s = this.settings(job);
+    // the user may have lost the module since the mapping: the job writes only what the user may
+    if (!auth.modules.includes(TARGET_MODULE[s.target])) throw new DomainError('module', `importing ${s.target} needs the ${TARGET_MODULE[s.target]} module`);
     const pass = new PassState(dryRun);
     if (!dryRun) await this.companiesMadeBefore(job, pass);
     const constants = this.writer.constants(auth);

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DomainError } from '../../../platform/common/errors';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { UserContext } from '../../identity/auth-context';
+import { MODULES } from '../../workspace/defaults';
 import { labelsOf } from '../../workspace/labels';
 import { CompaniesService } from '../companies';
 import { Company } from '../companies/company.entity';
@@ -203,6 +204,7 @@ export class ImportWriter {
     if (visible) qb.andWhere('c.owner_id IN (:...visible)', { visible });
     const found = await qb.getOne();
     if (found) return found.id;
+    if (!auth.modules.includes(MODULES.customers)) throw new DomainError('module', `company: no company named ${name} you can see, and making one needs the ${MODULES.customers} module`, { field: 'company' });
     try {
       const r = await this.companiesService.create(auth, { name });
       if (!made) out.push({ rowNo, target: 'companies', outcome: 'created', recordId: r.company.id, afterAt: r.company.updatedAt });

@@ -6,7 +6,7 @@ import { isAdmin, UserContext } from '../../identity/auth-context';
 import { PERMISSIONS } from '../../workspace/defaults';
 import { fileShape, MAX_ROWS, readRows, tooLarge } from './import-file';
 import { ImportFile, ImportJob, ImportRow, ImportState } from './import-job.entity';
-import { FIELDS, MATCH_KEYS, Mode, MODES, suggestFields, Target, TARGETS } from './import-targets';
+import { FIELDS, MATCH_KEYS, Mode, MODES, suggestFields, Target, TARGET_MODULE, TARGETS } from './import-targets';
 import { ImportWorker } from './import-worker';
 
 /** Values per column shown for the mapping screen. */
@@ -118,6 +118,7 @@ export class ImportsService {
     const target = input.target as Target;
     if (!TARGETS.includes(target)) throw invalid('target', `must be one of ${TARGETS.join(', ')}`);
     if (!MODES.includes(input.mode as Mode)) throw invalid('mode', `must be one of ${MODES.join(', ')}`);
+    if (!auth.modules.includes(TARGET_MODULE[target])) throw new DomainError('module', `importing ${target} needs the ${TARGET_MODULE[target]} module`);
     const keys = MATCH_KEYS[target];
     const matchKey = input.match_key ?? keys.default;
     if (!keys.keys.includes(matchKey)) throw invalid('match_key', `must be one of ${keys.keys.join(', ')} for ${target}`);

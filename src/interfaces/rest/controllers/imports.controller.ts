@@ -58,7 +58,7 @@ export class ImportsController {
   @ApiDoc({
     id: 'mapImport',
     summary: 'Map the columns of an import',
-    description: `Target, mode, match key and the field of each column; the job becomes \`mapped\` (a dry run made before is dropped). Allowed while \`uploaded\`, \`mapped\` or \`validated\`. ${WHO}`,
+    description: `Target, mode, match key and the field of each column; the job becomes \`mapped\` (a dry run made before is dropped). Allowed while \`uploaded\`, \`mapped\` or \`validated\`. The target needs the module its REST writes need (403 \`module\`: Customers for companies and people, Opportunities for opportunities). ${WHO}`,
     ok: ImportJobResponse,
     errors: STATE,
   })
