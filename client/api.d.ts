@@ -6879,6 +6879,7 @@ export interface components {
          *       },
          *       "result": null,
          *       "revert": null,
+         *       "remembered_mapping": null,
          *       "error": null,
          *       "created_by": 2,
          *       "created_at": "2026-11-26T09:30:00",
@@ -6927,6 +6928,16 @@ export interface components {
                     row: number;
                     reason: string;
                 }[];
+            } | null;
+            /** @description on an unmapped job: the mapping of the workspace's latest job whose file had the same headers, to offer again (send it to PUT …/mapping); null otherwise and in lists */
+            remembered_mapping: {
+                job_id: number;
+                /** @enum {string} */
+                target: "companies" | "people" | "opportunities";
+                /** @enum {string} */
+                mode: "create" | "update" | "upsert" | "skip";
+                match_key: string;
+                fields: (string | null)[];
             } | null;
             /** @description why a job failed */
             error: string | null;
@@ -6983,6 +6994,7 @@ export interface components {
          *         },
          *         "result": null,
          *         "revert": null,
+         *         "remembered_mapping": null,
          *         "error": null,
          *         "created_by": 2,
          *         "created_at": "2026-11-26T09:30:00",
@@ -7038,6 +7050,7 @@ export interface components {
          *           },
          *           "result": null,
          *           "revert": null,
+         *           "remembered_mapping": null,
          *           "error": null,
          *           "created_by": 2,
          *           "created_at": "2026-11-26T09:30:00",
@@ -32544,6 +32557,7 @@ export interface operations {
                      *           },
                      *           "result": null,
                      *           "revert": null,
+                     *           "remembered_mapping": null,
                      *           "error": null,
                      *           "created_by": 2,
                      *           "created_at": "2026-11-26T09:30:00",
@@ -32693,6 +32707,7 @@ export interface operations {
                      *         },
                      *         "result": null,
                      *         "revert": null,
+                     *         "remembered_mapping": null,
                      *         "error": null,
                      *         "created_by": 2,
                      *         "created_at": "2026-11-26T09:30:00",
@@ -32846,6 +32861,7 @@ export interface operations {
                      *         },
                      *         "result": null,
                      *         "revert": null,
+                     *         "remembered_mapping": null,
                      *         "error": null,
                      *         "created_by": 2,
                      *         "created_at": "2026-11-26T09:30:00",
@@ -32985,6 +33001,7 @@ export interface operations {
                      *         },
                      *         "result": null,
                      *         "revert": null,
+                     *         "remembered_mapping": null,
                      *         "error": null,
                      *         "created_by": 2,
                      *         "created_at": "2026-11-26T09:30:00",
@@ -33134,6 +33151,7 @@ export interface operations {
                      *         },
                      *         "result": null,
                      *         "revert": null,
+                     *         "remembered_mapping": null,
                      *         "error": null,
                      *         "created_by": 2,
                      *         "created_at": "2026-11-26T09:30:00",
@@ -33292,6 +33310,7 @@ export interface operations {
                      *         },
                      *         "result": null,
                      *         "revert": null,
+                     *         "remembered_mapping": null,
                      *         "error": null,
                      *         "created_by": 2,
                      *         "created_at": "2026-11-26T09:30:00",
@@ -33450,6 +33469,7 @@ export interface operations {
                      *         },
                      *         "result": null,
                      *         "revert": null,
+                     *         "remembered_mapping": null,
                      *         "error": null,
                      *         "created_by": 2,
                      *         "created_at": "2026-11-26T09:30:00",
@@ -33608,6 +33628,7 @@ export interface operations {
                      *         },
                      *         "result": null,
                      *         "revert": null,
+                     *         "remembered_mapping": null,
                      *         "error": null,
                      *         "created_by": 2,
                      *         "created_at": "2026-11-26T09:30:00",

@@ -86,6 +86,12 @@ describe('import jobs', () => {
     expect(await companyNamed('Yeni\nSatır')).toBeDefined();
     const audit = await db(t).query(`SELECT detail FROM audit_log WHERE workspace_id = $1 AND action = 'import_completed' AND subject = $2`, [a.ws.id, `import ${job.id}`]);
     expect(audit[0].detail).toMatchObject({ file_name: 'firmalar.csv', counts: v.validation });
+
+    // the next file with the same headers (any letter case) is offered this mapping again
+    const again = await uploaded('FIRMA ADI,şehir,durum,potansiyel\nOmega,Kars,,\n');
+    expect(again.remembered_mapping).toEqual({ job_id: job.id, target: 'companies', mode: 'create', match_key: 'name', fields: ['name', 'city', 'status', 'potential_kg'] });
+    expect((await admin().get(`/api/v1/imports/${again.id}`).expect(200)).body.import.remembered_mapping.job_id).toBe(job.id);
+    expect((await uploaded('other,headers\n1,2\n')).remembered_mapping).toBeNull();
   });
 
   it('updates and upserts by domain, never clearing a value with a blank cell, and reverts only what was not changed since', async () => {

@@ -11,6 +11,7 @@ export type TargetCounts = Record<string, { created: number; updated: number; sk
 @Entity('import_jobs')
 @Index(['workspaceId', 'createdAt'])
 @Index(['state', 'leaseUntil'])
+@Index(['workspaceId', 'headerKey', 'id'])
 export class ImportJob extends TenantEntity {
   @Column({ type: 'int' })
   userId: number;
@@ -33,6 +34,10 @@ export class ImportJob extends TenantEntity {
   /** The header row and the first 20 non-empty values of each column: `[{header, samples}]`. */
   @Column({ type: 'jsonb' })
   columns: { header: string; samples: string[] }[];
+
+  /** A hash of the folded header row: a later file with the same headers is offered this job's mapping. */
+  @Column({ type: 'varchar', length: 64 })
+  headerKey: string;
 
   /** Data rows (the header not counted). */
   @Column({ type: 'int' })

@@ -1,11 +1,13 @@
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { MoreThan } from 'typeorm';
+import { IsNull, MoreThan, Not } from 'typeorm';
 import { DomainError, forbidden, invalid, notFound } from '../../../platform/common/errors';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { isAdmin, UserContext } from '../../identity/auth-context';
 import { PERMISSIONS } from '../../workspace/defaults';
 import { fileShape, MAX_ROWS, readRows, tooLarge } from './import-file';
 import { ImportFile, ImportJob, ImportRow, ImportState } from './import-job.entity';
+import { fold } from './import-values';
 import { FIELDS, MATCH_KEYS, Mode, MODES, suggestFields, Target, TARGET_MODULE, TARGETS } from './import-targets';
 import { ImportWorker } from './import-worker';
 
@@ -32,7 +34,12 @@ export interface MappingInput {
 export interface ImportView {
   job: ImportJob;
   suggestions: Record<Target, (string | null)[]>;
+  /** The mapping of the latest job of this workspace whose file had the same headers (offered again), if any. */
+  remembered?: { jobId: number; target: string; mode: string; matchKey: string; fields: (string | null)[] } | null;
 }
+
+/** The header set's key: folded headers in order, hashed. */
+export const headerKey = (headers: string[]): string => createHash('sha256').update(JSON.stringify(headers.map(fold))).digest('hex');
 
 /** Import jobs (spec 6.1 exception 2 for their events; docs/decisions/import.md): upload, map, validate, run, cancel, revert. */
 @Injectable()
@@ -82,13 +89,26 @@ export class ImportsService {
         size: file.content.length,
         columns,
         totalRows: rows,
+        headerKey: headerKey(columns.map((c) => c.header)),
         state: 'uploaded',
       });
       const id = (saved as { id: number }).id;
       await db.insert(ImportFile, { jobId: id, content: file.content });
       return (await db.byId(ImportJob, id))!;
     });
-    return this.view(job);
+    return { ...this.view(job), remembered: await this.remembered(auth, job) };
+  }
+
+  /** The newest other job of the workspace with the same header set and a mapping. */
+  private async remembered(auth: UserContext, job: ImportJob): Promise<ImportView['remembered']> {
+    const [prev] = await this.uow.tenant(auth.workspace.id).find(ImportJob, {
+      where: { headerKey: job.headerKey, id: Not(job.id), mapping: Not(IsNull()) },
+      order: { id: 'DESC' },
+      take: 1,
+      select: { id: true, target: true, mode: true, matchKey: true, mapping: true },
+    });
+    if (!prev?.mapping || !prev.target) return null;
+    return { jobId: prev.id, target: prev.target, mode: prev.mode!, matchKey: prev.matchKey!, fields: prev.mapping };
   }
 
   async list(auth: UserContext): Promise<ImportJob[]> {
@@ -98,7 +118,8 @@ export class ImportsService {
 
   async get(auth: UserContext, id: number): Promise<ImportView> {
     this.allow(auth);
-    return this.view(await this.find(auth, id));
+    const job = await this.find(auth, id);
+    return { ...this.view(job), remembered: job.mapping ? null : await this.remembered(auth, job) };
   }
 
   private async find(auth: UserContext, id: number, lock = false): Promise<ImportJob> {

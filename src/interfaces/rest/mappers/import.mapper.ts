@@ -25,6 +25,9 @@ export const toImportJob = (v: ImportView, ws: Workspace): Job => {
     validation: j.validation,
     result: j.result,
     revert: j.revert ? { deleted: j.revert.deleted ?? 0, restored: j.revert.restored ?? 0, kept_count: j.revert.kept_count ?? 0, kept: j.revert.kept ?? [] } : null,
+    remembered_mapping: v.remembered
+      ? { job_id: v.remembered.jobId, target: v.remembered.target as Job['target'] & string, mode: v.remembered.mode as Job['mode'] & string, match_key: v.remembered.matchKey, fields: v.remembered.fields }
+      : null,
     error: j.error,
     created_by: j.userId,
     created_at: formatTimestamp(j.createdAt, ws.timezone),

@@ -43,6 +43,10 @@ export const ImportJobSchema = named(
         kept: z.array(z.object({ target: z.string(), id: f.id(), row: f.count(), reason: z.string() })).meta({ description: 'records left alone (changed or used since the import), at most 1000' }),
       })
       .nullable(),
+    remembered_mapping: z
+      .object({ job_id: f.id(), target: z.enum(['companies', 'people', 'opportunities']), mode: z.enum(['create', 'update', 'upsert', 'skip']), match_key: z.string(), fields: z.array(z.string().nullable()) })
+      .nullable()
+      .meta({ description: "on an unmapped job: the mapping of the workspace's latest job whose file had the same headers, to offer again (send it to PUT …/mapping); null otherwise and in lists" }),
     error: z.string().nullable().meta({ description: 'why a job failed' }),
     created_by: f.id(),
     created_at: f.timestamp(),
@@ -55,7 +59,7 @@ const jobExample = example(ImportJobSchema, {
   id: 4, state: 'validated', file_name: 'firmalar.csv', format: 'csv', encoding: 'windows-1254', delimiter: ';', size: 18220, total_rows: 250, rows_done: 250,
   target: 'companies', mode: 'upsert', match_key: 'name',
   columns: [{ header: 'Firma Adı', samples: ['Acme A.Ş.', 'Beta Plastik'], suggested: { companies: 'name', people: 'company', opportunities: 'company' }, field: 'name' }],
-  validation: { companies: { created: 240, updated: 6, skipped: 0, refused: 4 } }, result: null, revert: null, error: null, created_by: 2,
+  validation: { companies: { created: 240, updated: 6, skipped: 0, refused: 4 } }, result: null, revert: null, remembered_mapping: null, error: null, created_by: 2,
   created_at: '2026-11-26T09:30:00', finished_at: null,
 });
 

@@ -11,7 +11,7 @@ export class ImportJobs1795490000000 implements MigrationInterface {
     await q.query(
       `CREATE TABLE "import_jobs" ("workspace_id" integer NOT NULL, "id" SERIAL NOT NULL, "user_id" integer NOT NULL, "file_name" character varying(255) NOT NULL, ` +
         `"format" character varying(8) NOT NULL, "encoding" character varying(16), "delimiter" character varying(2), "size" integer NOT NULL, "columns" jsonb NOT NULL, ` +
-        `"total_rows" integer NOT NULL, "state" character varying(16) NOT NULL, "target" character varying(20), "mode" character varying(10), "match_key" character varying(20), ` +
+        `"total_rows" integer NOT NULL, "header_key" character varying(64) NOT NULL, "state" character varying(16) NOT NULL, "target" character varying(20), "mode" character varying(10), "match_key" character varying(20), ` +
         `"mapping" jsonb, "validation" jsonb, "result" jsonb, "revert" jsonb, "rows_done" integer NOT NULL DEFAULT 0, "lease_owner" character varying(64), ` +
         `"lease_until" TIMESTAMP WITH TIME ZONE, "error" text, "events" jsonb NOT NULL DEFAULT '[]', "event_count" integer NOT NULL DEFAULT 0, ` +
         `"finished_at" TIMESTAMP WITH TIME ZONE, "created_at" TIMESTAMP(3) WITH TIME ZONE NOT NULL DEFAULT now(), "updated_at" TIMESTAMP(3) WITH TIME ZONE NOT NULL DEFAULT now(), ` +
@@ -19,6 +19,7 @@ export class ImportJobs1795490000000 implements MigrationInterface {
     );
     await q.query(`CREATE INDEX "IDX_import_jobs_created" ON "import_jobs" ("workspace_id", "created_at")`);
     await q.query(`CREATE INDEX "IDX_import_jobs_claim" ON "import_jobs" ("state", "lease_until")`);
+    await q.query(`CREATE INDEX "IDX_import_jobs_headers" ON "import_jobs" ("workspace_id", "header_key", "id")`);
     await q.query(
       `CREATE TABLE "import_files" ("workspace_id" integer NOT NULL, "id" SERIAL NOT NULL, "job_id" integer NOT NULL, "content" bytea NOT NULL, ` +
         `CONSTRAINT "PK_import_files" PRIMARY KEY ("workspace_id", "id"))`,
