@@ -186,6 +186,9 @@ export class ImportWorker implements OnApplicationBootstrap, OnApplicationShutdo
       await this.uow.tenant(job.workspaceId).update(ImportJob, { id: job.id }, patch);
       job.rowsDone = patch.rowsDone!;
       return true;
+    }).then((ok) => {
+      if (ok) pass.committed = pass.batch;
+      return ok;
     });
   }
 

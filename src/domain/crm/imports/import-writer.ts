@@ -52,6 +52,8 @@ export class PassState {
   /** Companies the current row created: forgotten when the row is refused (its savepoint undid them). */
   rowCompanies: string[] = [];
   batch = 0;
+  /** The last batch whose outcomes were saved; a company made by a later one belongs to an attempt that was undone (a retried transaction). */
+  committed = 0;
   constructor(readonly dryRun: boolean) {}
 }
 
@@ -114,6 +116,7 @@ export class ImportWriter {
 
   /** One batch, inside the caller's transaction. */
   async writeBatch(auth: UserContext, s: ImportSettings, pass: PassState, rows: SourceRow[]): Promise<RowOutcome[]> {
+    for (const [key, made] of pass.companies) if (made.batch > pass.committed) pass.companies.delete(key);
     pass.batch++;
     const constants = this.constants(auth);
     const prepared = rows.map((r) => ({ row: r, ...this.prepare(s, constants, pass, r) }));
