@@ -267,6 +267,26 @@ describe('import jobs', () => {
     expect(await companyNamed('Mu Metal')).toBeUndefined();
   });
 
+  // two instances need one database server (the embedded database is one process's)
+  (process.env.DATABASE_URL ? it : it.skip)('lets another instance take over a job whose instance stopped mid-run', async () => {
+    const second = await startApp({ db: { url: t.db.url, socketDir: t.db.socketDir, embedded: false, close: async () => undefined }, env: { IMPORT_BATCH_ROWS: '3' } });
+    try {
+      const job = await uploaded(`name\n${Array.from({ length: 7 }, (_, i) => `Takeover ${i}`).join('\n')}\n`);
+      await mapAndValidate(job.id, { target: 'companies', mode: 'create', fields: ['name'] });
+      await admin().post(`/api/v1/imports/${job.id}/run`).expect(201);
+      await worker().round(1);
+      // the first instance stops holding it; the other one's worker claims it once the lease has run out
+      expect(await second.get(ImportWorker).round()).toBe(false);
+      await db(t).query(`UPDATE import_jobs SET lease_until = now() - interval '1 second' WHERE workspace_id = $1 AND id = $2`, [a.ws.id, job.id]);
+      await second.get(ImportWorker).drain();
+      const done = (await admin().get(`/api/v1/imports/${job.id}`).expect(200)).body.import;
+      expect(done).toMatchObject({ state: 'completed', rows_done: 7, result: { companies: { created: 7, updated: 0, skipped: 0, refused: 0 } } });
+      expect(Number((await db(t).query(`SELECT count(*) FROM companies WHERE workspace_id = $1 AND name LIKE 'Takeover %'`, [a.ws.id]))[0].count)).toBe(7);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('is for admins and users with the import permission; jobs stay in their workspace', async () => {
     expect((await upload(plain.key, 'name\nX\n').expect(403)).body.error).toBe('forbidden');
     const job = await uploaded('name\nMine\n', 'mine.csv', importer.key);
