@@ -293,6 +293,7 @@ describe('import jobs', () => {
     expect(job.created_by).toBe(importer.user.id);
     await api(t, a.host, plain.key).get(`/api/v1/imports/${job.id}`).expect(403);
     await api(t, other.host, other.adminKey).get(`/api/v1/imports/${job.id}`).expect(404);
+    expect((await api(t, other.host, other.adminKey).get(`/api/v1/imports/${job.id}/errors`).expect(404)).body.error).toBe('not_found');
     expect((await api(t, other.host, other.adminKey).get('/api/v1/imports').expect(200)).body.items).toEqual([]);
     expect((await admin().get('/api/v1/imports').expect(200)).body.items.some((j: { id: number }) => j.id === job.id)).toBe(true);
     await upload('', 'name\nX\n').expect(401);

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { Body, Controller, Get, Header, Param, Post, Put, Query, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Put, Query, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { ImportsService, MAX_FILE_BYTES } from '../../../domain/crm/imports';
@@ -119,7 +119,6 @@ export class ImportsController {
   }
 
   @Get('imports/:id/errors')
-  @Header('Content-Type', 'text/csv; charset=utf-8')
   @ApiDoc({
     id: 'downloadImportErrors',
     summary: 'Download the refused rows',
