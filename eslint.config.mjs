@@ -66,6 +66,7 @@ const ACROSS = 'uow.acrossWorkspaces() is not bound to a workspace: only src/pla
 const ACROSS_WORKSPACES = [
   'src/domain/workspace/workspace.service.ts', // the registry: a slug is looked up before any workspace is known
   'src/domain/integrations/webhook-worker.ts', // claims outbox events and deliveries of every workspace
+  'src/domain/crm/imports/import-claim.ts', // claims import jobs of every workspace
 ];
 const tenancySyntax = [
   { selector: "MemberExpression[property.name=/^(manager|repo)$/]:matches([object.name='uow'], [object.property.name='uow'])", message: TENANCY },

@@ -2150,6 +2150,188 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the workspace's import jobs
+         * @description Newest first, at most 100. Admins and users with the `import` permission (403 `forbidden`).
+         *
+         *     Beyond the spec: see docs/decisions/README.md.
+         */
+        get: operations["listImports"];
+        put?: never;
+        /**
+         * Upload a file to import
+         * @description Reads the whole file once and answers the job in state `uploaded` with each column's header, its first 20 values and the field it suggests per target. Admins and users with the `import` permission (403 `forbidden`). At most 50 MB and 1,000,000 rows (413 `payload_too_large`), 200 columns and 32,767 characters per cell (400 `invalid`, field `file`); a file that is neither CSV text nor a readable XLSX workbook is 415 `unsupported_media_type`. Imports emit no more than 25 events per job (spec 6.1 exception 2).
+         *
+         *     Spec section 6.1.
+         */
+        post: operations["uploadImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an import job
+         * @description State, counts and progress (`rows_done` of `total_rows`). Admins and users with the `import` permission (403 `forbidden`).
+         *
+         *     Beyond the spec: see docs/decisions/README.md.
+         */
+        get: operations["getImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/{id}/mapping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Map the columns of an import
+         * @description Target, mode, match key and the field of each column; the job becomes `mapped` (a dry run made before is dropped). Allowed while `uploaded`, `mapped` or `validated`. The target needs the module its REST writes need (403 `module`: Customers for companies and people, Opportunities for opportunities). Admins and users with the `import` permission (403 `forbidden`).
+         *
+         *     Beyond the spec: see docs/decisions/README.md.
+         */
+        put: operations["mapImport"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/{id}/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dry-run an import over the whole file
+         * @description Starts the dry run in the background (`validating`, then `validated` with counts per target and the refused rows). Nothing is written. Admins and users with the `import` permission (403 `forbidden`).
+         *
+         *     Beyond the spec: see docs/decisions/README.md.
+         */
+        post: operations["validateImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/{id}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a validated import
+         * @description Starts the run in the background (`running`, then `completed`), in batches of one transaction each, as the importing user through the same rules as the REST writes. More than 25 events from the job: no webhooks, one audit note naming the job (spec 6.1 exception 2). Admins and users with the `import` permission (403 `forbidden`).
+         *
+         *     Spec section 6.1.
+         */
+        post: operations["runImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an import
+         * @description Stops the job between two batches; what was written stays and can be reverted. Admins and users with the `import` permission (403 `forbidden`).
+         *
+         *     Beyond the spec: see docs/decisions/README.md.
+         */
+        post: operations["cancelImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/{id}/revert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revert an import
+         * @description Within 30 days: records the import created are deleted, records it updated get their previous values back; records changed or used since are listed in `revert.kept` and left alone. A background job (`reverting`, then `reverted`). Admins and users with the `import` permission (403 `forbidden`).
+         *
+         *     Beyond the spec: see docs/decisions/README.md.
+         */
+        post: operations["revertImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/{id}/errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the refused rows
+         * @description The refused rows of the run (or of the dry run before it) as the original rows plus an `error` column naming row, column, message and code. Admins and users with the `import` permission (403 `forbidden`).
+         *
+         *     Beyond the spec: see docs/decisions/README.md.
+         */
+        get: operations["downloadImportErrors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/scim/v2/ServiceProviderConfig": {
         parameters: {
             query?: never;
@@ -3821,6 +4003,19 @@ export interface components {
              * @enum {string}
              */
             auth_mode?: "bearer" | "signature";
+        };
+        ImportMappingDto: {
+            /** @enum {string} */
+            target: "companies" | "people" | "opportunities";
+            /**
+             * @description create: every row makes a record (a match is refused); update: matched rows only (no match is refused); upsert: both; skip: creates unmatched rows and skips matched ones
+             * @enum {string}
+             */
+            mode: "create" | "update" | "upsert" | "skip";
+            /** @description what a row is matched on: id, domain or name for companies (default name); id or email for people (default email) */
+            match_key?: string;
+            /** @description the field of each column, in the file's column order; null leaves a column out */
+            fields: (string | null)[];
         };
         ScimNameDto: {
             /** @example Ayşe Yılmaz */
@@ -6923,6 +7118,259 @@ export interface components {
             /** @description by name; at most 1000 */
             items: components["schemas"]["Product"][];
         };
+        /** @description Rows of one target that were (or in a dry run would be) created, updated, skipped (matched in skip mode, or nothing to change) and refused. */
+        ImportCounts: {
+            created: number;
+            updated: number;
+            skipped: number;
+            refused: number;
+        };
+        ImportColumn: {
+            /** @description the header cell ('column N' when empty) */
+            header: string;
+            /** @description the first 20 non-empty values, for the mapping screen */
+            samples: string[];
+            /** @description the field the header suggests per target (English and Turkish synonyms, the REST field names), null when none */
+            suggested: {
+                companies: string | null;
+                people: string | null;
+                opportunities: string | null;
+            };
+            /** @description the field the mapping gives this column; null when not imported or not mapped yet */
+            field: string | null;
+        };
+        /**
+         * @description An import job (docs/decisions/import.md).
+         * @example {
+         *       "id": 4,
+         *       "state": "validated",
+         *       "file_name": "firmalar.csv",
+         *       "format": "csv",
+         *       "encoding": "windows-1254",
+         *       "delimiter": ";",
+         *       "size": 18220,
+         *       "total_rows": 250,
+         *       "rows_done": 250,
+         *       "target": "companies",
+         *       "mode": "upsert",
+         *       "match_key": "name",
+         *       "columns": [
+         *         {
+         *           "header": "Firma Adı",
+         *           "samples": [
+         *             "Acme A.Ş.",
+         *             "Beta Plastik"
+         *           ],
+         *           "suggested": {
+         *             "companies": "name",
+         *             "people": "company",
+         *             "opportunities": "company"
+         *           },
+         *           "field": "name"
+         *         }
+         *       ],
+         *       "validation": {
+         *         "companies": {
+         *           "created": 240,
+         *           "updated": 6,
+         *           "skipped": 0,
+         *           "refused": 4
+         *         }
+         *       },
+         *       "result": null,
+         *       "revert": null,
+         *       "remembered_mapping": null,
+         *       "error": null,
+         *       "created_by": 2,
+         *       "created_at": "2026-11-26T09:30:00",
+         *       "finished_at": null
+         *     }
+         */
+        ImportJob: {
+            id: number;
+            /** @enum {string} */
+            state: "uploaded" | "mapped" | "validating" | "validated" | "running" | "completed" | "failed" | "cancelled" | "reverting" | "reverted";
+            file_name: string;
+            /** @enum {string} */
+            format: "csv" | "xlsx";
+            /** @description the detected text encoding of a CSV (utf-8, utf-16le, utf-16be, windows-1254, windows-1252); null for XLSX */
+            encoding: string | null;
+            /** @description the detected CSV delimiter (`,` `;` or a tab); null for XLSX */
+            delimiter: string | null;
+            /** @description bytes */
+            size: number;
+            /** @description data rows (the header not counted) */
+            total_rows: number;
+            /** @description rows the current dry run, run or revert has done (progress) */
+            rows_done: number;
+            /** @enum {string|null} */
+            target: "companies" | "people" | "opportunities" | null;
+            /** @enum {string|null} */
+            mode: "create" | "update" | "upsert" | "skip" | null;
+            match_key: string | null;
+            columns: components["schemas"]["ImportColumn"][];
+            /** @description the dry run: counts per target (a people or opportunities import also counts the companies it creates) */
+            validation: {
+                [key: string]: components["schemas"]["ImportCounts"];
+            } | null;
+            /** @description the run: counts per target; equal to the dry run when nothing changed in between */
+            result: {
+                [key: string]: components["schemas"]["ImportCounts"];
+            } | null;
+            revert: {
+                deleted: number;
+                restored: number;
+                kept_count: number;
+                /** @description records left alone (changed or used since the import), at most 1000 */
+                kept: {
+                    target: string;
+                    id: number;
+                    row: number;
+                    reason: string;
+                }[];
+            } | null;
+            /** @description on an unmapped job: the mapping of the workspace's latest job whose file had the same headers, to offer again (send it to PUT …/mapping); null otherwise and in lists */
+            remembered_mapping: {
+                job_id: number;
+                /** @enum {string} */
+                target: "companies" | "people" | "opportunities";
+                /** @enum {string} */
+                mode: "create" | "update" | "upsert" | "skip";
+                match_key: string;
+                fields: (string | null)[];
+            } | null;
+            /** @description why a job failed */
+            error: string | null;
+            created_by: number;
+            /**
+             * @description local time of the workspace, no offset
+             * @example 2026-11-26T09:30:00
+             */
+            created_at: string;
+            /**
+             * @description local time of the workspace, no offset
+             * @example 2026-11-26T09:30:00
+             */
+            finished_at: string | null;
+        };
+        /**
+         * @example {
+         *       "ok": true,
+         *       "import": {
+         *         "id": 4,
+         *         "state": "validated",
+         *         "file_name": "firmalar.csv",
+         *         "format": "csv",
+         *         "encoding": "windows-1254",
+         *         "delimiter": ";",
+         *         "size": 18220,
+         *         "total_rows": 250,
+         *         "rows_done": 250,
+         *         "target": "companies",
+         *         "mode": "upsert",
+         *         "match_key": "name",
+         *         "columns": [
+         *           {
+         *             "header": "Firma Adı",
+         *             "samples": [
+         *               "Acme A.Ş.",
+         *               "Beta Plastik"
+         *             ],
+         *             "suggested": {
+         *               "companies": "name",
+         *               "people": "company",
+         *               "opportunities": "company"
+         *             },
+         *             "field": "name"
+         *           }
+         *         ],
+         *         "validation": {
+         *           "companies": {
+         *             "created": 240,
+         *             "updated": 6,
+         *             "skipped": 0,
+         *             "refused": 4
+         *           }
+         *         },
+         *         "result": null,
+         *         "revert": null,
+         *         "remembered_mapping": null,
+         *         "error": null,
+         *         "created_by": 2,
+         *         "created_at": "2026-11-26T09:30:00",
+         *         "finished_at": null
+         *       }
+         *     }
+         */
+        ImportJobResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            import: components["schemas"]["ImportJob"];
+        };
+        /**
+         * @description The workspace's import jobs.
+         * @example {
+         *       "ok": true,
+         *       "items": [
+         *         {
+         *           "id": 4,
+         *           "state": "validated",
+         *           "file_name": "firmalar.csv",
+         *           "format": "csv",
+         *           "encoding": "windows-1254",
+         *           "delimiter": ";",
+         *           "size": 18220,
+         *           "total_rows": 250,
+         *           "rows_done": 250,
+         *           "target": "companies",
+         *           "mode": "upsert",
+         *           "match_key": "name",
+         *           "columns": [
+         *             {
+         *               "header": "Firma Adı",
+         *               "samples": [
+         *                 "Acme A.Ş.",
+         *                 "Beta Plastik"
+         *               ],
+         *               "suggested": {
+         *                 "companies": "name",
+         *                 "people": "company",
+         *                 "opportunities": "company"
+         *               },
+         *               "field": "name"
+         *             }
+         *           ],
+         *           "validation": {
+         *             "companies": {
+         *               "created": 240,
+         *               "updated": 6,
+         *               "skipped": 0,
+         *               "refused": 4
+         *             }
+         *           },
+         *           "result": null,
+         *           "revert": null,
+         *           "remembered_mapping": null,
+         *           "error": null,
+         *           "created_by": 2,
+         *           "created_at": "2026-11-26T09:30:00",
+         *           "finished_at": null
+         *         }
+         *       ]
+         *     }
+         */
+        ImportJobList: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description newest first; at most 100 */
+            items: components["schemas"]["ImportJob"][];
+        };
+        /**
+         * @description the refused rows as the original cells plus an `error` column (UTF-8 with BOM, comma-separated)
+         * @example Firma Adı,Durum,error
+         *     Acme,Hot,"Durum: must be one of Prospect, Customer (unknown_value)"
+         */
+        ImportErrorsCsv: string;
         /**
          * @description The order in the ERP exchange.
          * @example {
@@ -34896,6 +35344,1324 @@ export interface operations {
                 };
             };
             /** @description `rate_limited`: more requests this minute than the hook's `per_minute`; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listImports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "items": [
+                     *         {
+                     *           "id": 4,
+                     *           "state": "validated",
+                     *           "file_name": "firmalar.csv",
+                     *           "format": "csv",
+                     *           "encoding": "windows-1254",
+                     *           "delimiter": ";",
+                     *           "size": 18220,
+                     *           "total_rows": 250,
+                     *           "rows_done": 250,
+                     *           "target": "companies",
+                     *           "mode": "upsert",
+                     *           "match_key": "name",
+                     *           "columns": [
+                     *             {
+                     *               "header": "Firma Adı",
+                     *               "samples": [
+                     *                 "Acme A.Ş.",
+                     *                 "Beta Plastik"
+                     *               ],
+                     *               "suggested": {
+                     *                 "companies": "name",
+                     *                 "people": "company",
+                     *                 "opportunities": "company"
+                     *               },
+                     *               "field": "name"
+                     *             }
+                     *           ],
+                     *           "validation": {
+                     *             "companies": {
+                     *               "created": 240,
+                     *               "updated": 6,
+                     *               "skipped": 0,
+                     *               "refused": 4
+                     *             }
+                     *           },
+                     *           "result": null,
+                     *           "revert": null,
+                     *           "remembered_mapping": null,
+                     *           "error": null,
+                     *           "created_by": 2,
+                     *           "created_at": "2026-11-26T09:30:00",
+                     *           "finished_at": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ImportJobList"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    uploadImport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description a CSV (UTF-8 with or without BOM, UTF-16, Windows-1254 or -1252; `,` `;` or tab) or an XLSX workbook (first sheet); the first row is the header
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description success */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "import": {
+                     *         "id": 4,
+                     *         "state": "validated",
+                     *         "file_name": "firmalar.csv",
+                     *         "format": "csv",
+                     *         "encoding": "windows-1254",
+                     *         "delimiter": ";",
+                     *         "size": 18220,
+                     *         "total_rows": 250,
+                     *         "rows_done": 250,
+                     *         "target": "companies",
+                     *         "mode": "upsert",
+                     *         "match_key": "name",
+                     *         "columns": [
+                     *           {
+                     *             "header": "Firma Adı",
+                     *             "samples": [
+                     *               "Acme A.Ş.",
+                     *               "Beta Plastik"
+                     *             ],
+                     *             "suggested": {
+                     *               "companies": "name",
+                     *               "people": "company",
+                     *               "opportunities": "company"
+                     *             },
+                     *             "field": "name"
+                     *           }
+                     *         ],
+                     *         "validation": {
+                     *           "companies": {
+                     *             "created": 240,
+                     *             "updated": 6,
+                     *             "skipped": 0,
+                     *             "refused": 4
+                     *           }
+                     *         },
+                     *         "result": null,
+                     *         "revert": null,
+                     *         "remembered_mapping": null,
+                     *         "error": null,
+                     *         "created_by": 2,
+                     *         "created_at": "2026-11-26T09:30:00",
+                     *         "finished_at": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ImportJobResponse"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: more than 50 MB or 1,000,000 rows */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: not CSV text nor an XLSX workbook (a zip bomb is 400) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "import": {
+                     *         "id": 4,
+                     *         "state": "validated",
+                     *         "file_name": "firmalar.csv",
+                     *         "format": "csv",
+                     *         "encoding": "windows-1254",
+                     *         "delimiter": ";",
+                     *         "size": 18220,
+                     *         "total_rows": 250,
+                     *         "rows_done": 250,
+                     *         "target": "companies",
+                     *         "mode": "upsert",
+                     *         "match_key": "name",
+                     *         "columns": [
+                     *           {
+                     *             "header": "Firma Adı",
+                     *             "samples": [
+                     *               "Acme A.Ş.",
+                     *               "Beta Plastik"
+                     *             ],
+                     *             "suggested": {
+                     *               "companies": "name",
+                     *               "people": "company",
+                     *               "opportunities": "company"
+                     *             },
+                     *             "field": "name"
+                     *           }
+                     *         ],
+                     *         "validation": {
+                     *           "companies": {
+                     *             "created": 240,
+                     *             "updated": 6,
+                     *             "skipped": 0,
+                     *             "refused": 4
+                     *           }
+                     *         },
+                     *         "result": null,
+                     *         "revert": null,
+                     *         "remembered_mapping": null,
+                     *         "error": null,
+                     *         "created_by": 2,
+                     *         "created_at": "2026-11-26T09:30:00",
+                     *         "finished_at": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ImportJobResponse"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mapImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportMappingDto"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "import": {
+                     *         "id": 4,
+                     *         "state": "validated",
+                     *         "file_name": "firmalar.csv",
+                     *         "format": "csv",
+                     *         "encoding": "windows-1254",
+                     *         "delimiter": ";",
+                     *         "size": 18220,
+                     *         "total_rows": 250,
+                     *         "rows_done": 250,
+                     *         "target": "companies",
+                     *         "mode": "upsert",
+                     *         "match_key": "name",
+                     *         "columns": [
+                     *           {
+                     *             "header": "Firma Adı",
+                     *             "samples": [
+                     *               "Acme A.Ş.",
+                     *               "Beta Plastik"
+                     *             ],
+                     *             "suggested": {
+                     *               "companies": "name",
+                     *               "people": "company",
+                     *               "opportunities": "company"
+                     *             },
+                     *             "field": "name"
+                     *           }
+                     *         ],
+                     *         "validation": {
+                     *           "companies": {
+                     *             "created": 240,
+                     *             "updated": 6,
+                     *             "skipped": 0,
+                     *             "refused": 4
+                     *           }
+                     *         },
+                     *         "result": null,
+                     *         "revert": null,
+                     *         "remembered_mapping": null,
+                     *         "error": null,
+                     *         "created_by": 2,
+                     *         "created_at": "2026-11-26T09:30:00",
+                     *         "finished_at": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ImportJobResponse"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: the job is not in a state that allows this (the message names the states that do) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    validateImport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "import": {
+                     *         "id": 4,
+                     *         "state": "validated",
+                     *         "file_name": "firmalar.csv",
+                     *         "format": "csv",
+                     *         "encoding": "windows-1254",
+                     *         "delimiter": ";",
+                     *         "size": 18220,
+                     *         "total_rows": 250,
+                     *         "rows_done": 250,
+                     *         "target": "companies",
+                     *         "mode": "upsert",
+                     *         "match_key": "name",
+                     *         "columns": [
+                     *           {
+                     *             "header": "Firma Adı",
+                     *             "samples": [
+                     *               "Acme A.Ş.",
+                     *               "Beta Plastik"
+                     *             ],
+                     *             "suggested": {
+                     *               "companies": "name",
+                     *               "people": "company",
+                     *               "opportunities": "company"
+                     *             },
+                     *             "field": "name"
+                     *           }
+                     *         ],
+                     *         "validation": {
+                     *           "companies": {
+                     *             "created": 240,
+                     *             "updated": 6,
+                     *             "skipped": 0,
+                     *             "refused": 4
+                     *           }
+                     *         },
+                     *         "result": null,
+                     *         "revert": null,
+                     *         "remembered_mapping": null,
+                     *         "error": null,
+                     *         "created_by": 2,
+                     *         "created_at": "2026-11-26T09:30:00",
+                     *         "finished_at": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ImportJobResponse"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: the job is not in a state that allows this (the message names the states that do); or `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    runImport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "import": {
+                     *         "id": 4,
+                     *         "state": "validated",
+                     *         "file_name": "firmalar.csv",
+                     *         "format": "csv",
+                     *         "encoding": "windows-1254",
+                     *         "delimiter": ";",
+                     *         "size": 18220,
+                     *         "total_rows": 250,
+                     *         "rows_done": 250,
+                     *         "target": "companies",
+                     *         "mode": "upsert",
+                     *         "match_key": "name",
+                     *         "columns": [
+                     *           {
+                     *             "header": "Firma Adı",
+                     *             "samples": [
+                     *               "Acme A.Ş.",
+                     *               "Beta Plastik"
+                     *             ],
+                     *             "suggested": {
+                     *               "companies": "name",
+                     *               "people": "company",
+                     *               "opportunities": "company"
+                     *             },
+                     *             "field": "name"
+                     *           }
+                     *         ],
+                     *         "validation": {
+                     *           "companies": {
+                     *             "created": 240,
+                     *             "updated": 6,
+                     *             "skipped": 0,
+                     *             "refused": 4
+                     *           }
+                     *         },
+                     *         "result": null,
+                     *         "revert": null,
+                     *         "remembered_mapping": null,
+                     *         "error": null,
+                     *         "created_by": 2,
+                     *         "created_at": "2026-11-26T09:30:00",
+                     *         "finished_at": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ImportJobResponse"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: the job is not in a state that allows this (the message names the states that do); or `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelImport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "import": {
+                     *         "id": 4,
+                     *         "state": "validated",
+                     *         "file_name": "firmalar.csv",
+                     *         "format": "csv",
+                     *         "encoding": "windows-1254",
+                     *         "delimiter": ";",
+                     *         "size": 18220,
+                     *         "total_rows": 250,
+                     *         "rows_done": 250,
+                     *         "target": "companies",
+                     *         "mode": "upsert",
+                     *         "match_key": "name",
+                     *         "columns": [
+                     *           {
+                     *             "header": "Firma Adı",
+                     *             "samples": [
+                     *               "Acme A.Ş.",
+                     *               "Beta Plastik"
+                     *             ],
+                     *             "suggested": {
+                     *               "companies": "name",
+                     *               "people": "company",
+                     *               "opportunities": "company"
+                     *             },
+                     *             "field": "name"
+                     *           }
+                     *         ],
+                     *         "validation": {
+                     *           "companies": {
+                     *             "created": 240,
+                     *             "updated": 6,
+                     *             "skipped": 0,
+                     *             "refused": 4
+                     *           }
+                     *         },
+                     *         "result": null,
+                     *         "revert": null,
+                     *         "remembered_mapping": null,
+                     *         "error": null,
+                     *         "created_by": 2,
+                     *         "created_at": "2026-11-26T09:30:00",
+                     *         "finished_at": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ImportJobResponse"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: the job is not in a state that allows this (the message names the states that do); or `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revertImport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "import": {
+                     *         "id": 4,
+                     *         "state": "validated",
+                     *         "file_name": "firmalar.csv",
+                     *         "format": "csv",
+                     *         "encoding": "windows-1254",
+                     *         "delimiter": ";",
+                     *         "size": 18220,
+                     *         "total_rows": 250,
+                     *         "rows_done": 250,
+                     *         "target": "companies",
+                     *         "mode": "upsert",
+                     *         "match_key": "name",
+                     *         "columns": [
+                     *           {
+                     *             "header": "Firma Adı",
+                     *             "samples": [
+                     *               "Acme A.Ş.",
+                     *               "Beta Plastik"
+                     *             ],
+                     *             "suggested": {
+                     *               "companies": "name",
+                     *               "people": "company",
+                     *               "opportunities": "company"
+                     *             },
+                     *             "field": "name"
+                     *           }
+                     *         ],
+                     *         "validation": {
+                     *           "companies": {
+                     *             "created": 240,
+                     *             "updated": 6,
+                     *             "skipped": 0,
+                     *             "refused": 4
+                     *           }
+                     *         },
+                     *         "result": null,
+                     *         "revert": null,
+                     *         "remembered_mapping": null,
+                     *         "error": null,
+                     *         "created_by": 2,
+                     *         "created_at": "2026-11-26T09:30:00",
+                     *         "finished_at": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ImportJobResponse"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: the job is not completed, failed or cancelled, wrote nothing, or ran more than 30 days ago; or `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadImportErrors: {
+        parameters: {
+            query?: {
+                /** @description csv (the only format) */
+                format?: "csv";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example Firma Adı,Durum,error
+                     *     Acme,Hot,"Durum: must be one of Prospect, Customer (unknown_value)"
+                     */
+                    "text/csv": components["schemas"]["ImportErrorsCsv"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description seconds to wait */

@@ -66,7 +66,7 @@ export async function createApp(opts: AppOptions): Promise<NestExpressApplicatio
   app.use(HOOKS_MOUNT, hookBody(config.bodyLimitBytes));
   app.use(json({ limit: config.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
   app.use(edge.formBody);
-  app.use(bodyGuard(/^\/(oauth\/(token|revoke|authorize|signin)|settings\/[a-z0-9/]+|invite|reset-password|forgot-password)$/));
+  app.use(bodyGuard(/^\/(oauth\/(token|revoke|authorize|signin)|settings\/[a-z0-9/]+|invite|reset-password|forgot-password)$/, /^\/api\/v1\/imports$/));
   app.use(expressErrorHandler(logger));
   app.use(bindContext);
   app.useGlobalFilters(new GlobalExceptionFilter(logger, appNotFoundPage()));

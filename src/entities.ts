@@ -14,6 +14,7 @@ import { User } from './domain/identity/user.entity';
 import { Activity } from './domain/crm/activities/activity.entity';
 import { CalendarEntry } from './domain/crm/calendar/calendar-entry.entity';
 import { Company } from './domain/crm/companies/company.entity';
+import { ImportFile, ImportJob, ImportRow } from './domain/crm/imports/import-job.entity';
 import { Note } from './domain/crm/opportunities/note.entity';
 import { OppHistory } from './domain/crm/opportunities/opp-history.entity';
 import { OppLog } from './domain/crm/opportunities/opp-log.entity';
@@ -53,6 +54,9 @@ export const ENTITIES = [
   OutboxEvent,
   Product,
   Company,
+  ImportJob,
+  ImportFile,
+  ImportRow,
   Person,
   Opportunity,
   OppLog,

@@ -94,13 +94,19 @@ export function encodingGuard(req: CrmRequest, _res: Response, next: NextFunctio
   next();
 }
 
-/** After body parsing: JSON bodies only (forms only where OAuth wants them), bounded shape, clean text. */
-export function bodyGuard(formPaths: RegExp) {
+const MULTIPART_TYPE = /^multipart\/form-data\b/i;
+
+/**
+ * After body parsing: JSON bodies only (forms only where OAuth wants them, multipart only where a file is
+ * uploaded: its route reads it with bounded limits), bounded shape, clean text.
+ */
+export function bodyGuard(formPaths: RegExp, multipartPaths?: RegExp) {
   return (req: CrmRequest, _res: Response, next: NextFunction): void => {
     if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(req.method) && hasBody(req)) {
       const type = req.headers['content-type'] ?? '';
       const formOk = formPaths.test(req.path) && FORM_TYPE.test(type);
-      if (!JSON_TYPE.test(type) && !formOk) {
+      const multipartOk = req.method === 'POST' && !!multipartPaths?.test(req.path) && MULTIPART_TYPE.test(type);
+      if (!JSON_TYPE.test(type) && !formOk && !multipartOk) {
         return next(new DomainError('unsupported_media_type', `content type ${clip(type, 100) || '(none)'} is not accepted; send application/json`));
       }
     }

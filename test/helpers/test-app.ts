@@ -62,6 +62,8 @@ export async function startApp(opts: StartOptions = {}): Promise<TestApp> {
     MAIL_SEND_INTERVAL_MS: '0',
     // the webhook worker's background queries would show in other tests' query captures; tests that need it turn it on
     WEBHOOK_WORKER: '0',
+    // import jobs are worked explicitly (ImportWorker.drain / round) where a test wants them
+    IMPORT_WORKER: '0',
     // housekeeping rounds are run explicitly (CredentialRetention.prune, EmbeddedVacuum.run)
     HOUSEKEEPING_MINUTES: '0',
     // request counts are written at shutdown only (background writes would show in query captures); the console's tests set it

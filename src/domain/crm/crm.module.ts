@@ -23,11 +23,12 @@ import { SearchModule } from './search/search.module';
 import { JournalModule } from './journal/journal.module';
 import { ConnectionsModule } from './connections/connections.module';
 import { ReportsModule } from './reports/reports.module';
+import { ImportsModule } from './imports/imports.module';
 // registers the features' event kinds with the outbox before anything reads them
 import './event-kinds';
 
 /** The CRM domain: the interfaces (REST, MCP, ERP, web pages) and the demo seed call these services. */
-const FEATURES = [ProductsModule, CompaniesModule, PeopleModule, OpportunitiesModule, ActivitiesModule, TasksModule, CalendarModule, TodayModule, SyncModule, OrdersModule, TicketsModule, LeadsModule, ObjectsModule, ApprovalsModule, EmailModule, FormsModule, QuickEntryModule, SearchModule, JournalModule, ConnectionsModule, ReportsModule, HooksModule];
+const FEATURES = [ProductsModule, CompaniesModule, PeopleModule, OpportunitiesModule, ActivitiesModule, TasksModule, CalendarModule, TodayModule, SyncModule, OrdersModule, TicketsModule, LeadsModule, ObjectsModule, ApprovalsModule, EmailModule, FormsModule, QuickEntryModule, SearchModule, JournalModule, ConnectionsModule, ReportsModule, HooksModule, ImportsModule];
 
 @Module({ imports: [SharedCrmModule, RecordOpensModule, ...FEATURES], exports: FEATURES })
 export class CrmModule {}

@@ -4,7 +4,7 @@ import { SecretBox } from '../../platform/common/crypto';
 import { DomainError, notFound } from '../../platform/common/errors';
 import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { AuthCache } from '../workspace/auth-cache';
-import { ALL_MODULES } from '../workspace/defaults';
+import { ALL_MODULES, ALL_PERMISSIONS } from '../workspace/defaults';
 import { Workspace } from '../workspace/workspace.entity';
 import { hashPassword, isWeakPassword } from './password';
 import { CredentialsService } from './credentials.service';
@@ -48,7 +48,7 @@ export class UsersService {
     const username = (input.username ?? email).trim().toLowerCase();
     if (!username || username.length > 254) throw new DomainError('invalid', 'username: 1-254 characters');
     const modules = input.modules ?? [...ALL_MODULES];
-    const unknown = modules.filter((m) => !ALL_MODULES.includes(m));
+    const unknown = modules.filter((m) => !ALL_MODULES.includes(m) && !ALL_PERMISSIONS.includes(m));
     if (unknown.length) throw new DomainError('invalid', `modules: unknown module(s) ${unknown.join(', ')}`);
     if (input.password !== undefined && input.password.length < 8) throw new DomainError('invalid', 'password: at least 8 characters');
     const passwordHash = input.password ? await hashPassword(input.password) : null;
@@ -141,6 +141,22 @@ export class UsersService {
    * work. The last active admin of a workspace cannot be deactivated (409 `conflict`). Deactivating an
    * inactive user revokes whatever is left and changes nothing else.
    */
+  /** Grants or withdraws a permission (PERMISSIONS: `import`), kept in the user's modules list; audited. */
+  async setPermission(workspaceId: number, userId: number, permission: string, on: boolean): Promise<User> {
+    if (!ALL_PERMISSIONS.includes(permission)) throw new DomainError('invalid', `permission: must be one of ${ALL_PERMISSIONS.join(', ')}`);
+    const db = this.uow.tenant(workspaceId);
+    const user = await this.uow.run(async () => {
+      const found = await db.byId(User, userId, true);
+      if (!found) throw notFound('user');
+      const modules = on ? [...new Set([...found.modules, permission])] : found.modules.filter((m) => m !== permission);
+      await db.update(User, { id: userId }, { modules });
+      await this.uow.audit({ workspaceId, action: on ? 'permission_granted' : 'permission_withdrawn', subject: found.username, detail: { user_id: userId, permission } });
+      return { ...found, modules };
+    });
+    await this.cache.invalidateUser(workspaceId, userId);
+    return user;
+  }
+
   async deactivate(workspaceId: number, userId: number, actorUserId: number | null = null): Promise<{ user: User; revoked: number }> {
     const db = this.uow.tenant(workspaceId);
     return this.uow.run(async () => {

@@ -16,6 +16,16 @@ export const MODULES = {
 export type ModuleName = (typeof MODULES)[keyof typeof MODULES];
 export const ALL_MODULES: string[] = Object.values(MODULES);
 
+/**
+ * Permissions a user may hold beside modules, kept in the same per-user list (`users.modules`) but not
+ * licensed: they allow an action, not a part of the product. Admins hold them all.
+ */
+export const PERMISSIONS = {
+  /** Import jobs (/api/v1/imports). */
+  import: 'import',
+} as const;
+export const ALL_PERMISSIONS: string[] = Object.values(PERMISSIONS);
+
 export const STAGES = ['Qualify', 'Viable', 'Present Solution', 'Negotiation', 'Expect to Close', 'Win', 'Lost', 'Cancel'];
 
 export function defaultConstants(): WorkspaceConstants {

@@ -31,6 +31,7 @@ export const USAGE = `commands:
   user:2fa --workspace S --user USERNAME
   user:password --workspace S --user EMAIL|USERNAME [--password-stdin]   (a generated password, printed once, or the first line of stdin; ends the user's sessions)
   user:deactivate --workspace S --user EMAIL|USERNAME   (revokes the user's sessions, API keys and OAuth tokens)
+  user:permission --workspace S --user EMAIL|USERNAME --grant|--withdraw import   (admins hold every permission)
   key:create --workspace S --kind api|erp|scim [--user USERNAME] [--name LABEL]
   license:set --workspace S [--modules "A,B,..."] [--seats N] [--end YYYY-MM-DD|none] [--blocked true|false] [--state S]
   constants:set --workspace S --file constants.json   (a partial merge: each top-level key given replaces its value; the result is validated as a whole)
@@ -58,6 +59,7 @@ export class AdminCommands {
     ['user:2fa', (flags) => this.enableTotp(flags)],
     ['user:password', (flags) => this.setPassword(flags)],
     ['user:deactivate', (flags) => this.deactivateUser(flags)],
+    ['user:permission', (flags) => this.setPermission(flags)],
     ['key:create', (flags) => this.createKey(flags)],
     ['license:set', (flags) => this.setLicense(flags)],
     ['constants:set', (flags) => this.setConstants(flags)],
@@ -117,6 +119,16 @@ export class AdminCommands {
     const user = await this.users.getByLogin(ws.id, req(flags, 'user'));
     const r = await this.users.deactivate(ws.id, user.id);
     return { ok: true, user: { id: r.user.id, username: r.user.username, active: false }, revoked_credentials: r.revoked };
+  }
+
+  private async setPermission(flags: Flags): Promise<Record<string, unknown>> {
+    const ws = await this.workspaces.getBySlug(req(flags, 'workspace'));
+    const user = await this.users.getByLogin(ws.id, req(flags, 'user'));
+    const grant = opt(flags, 'grant');
+    const withdraw = opt(flags, 'withdraw');
+    if ((grant === undefined) === (withdraw === undefined)) throw new DomainError('invalid', 'give --grant PERMISSION or --withdraw PERMISSION');
+    const r = await this.users.setPermission(ws.id, user.id, (grant ?? withdraw)!, grant !== undefined);
+    return { ok: true, user: { id: r.id, username: r.username, modules: r.modules } };
   }
 
   private async createKey(flags: Flags): Promise<Record<string, unknown>> {

@@ -3,6 +3,7 @@ import { CrmModule } from '../../domain/crm/crm.module';
 import { AuthController } from './controllers/auth.controller';
 import { PreferencesController } from './controllers/preferences.controller';
 import { ProductsController } from './controllers/products.controller';
+import { ImportsController } from './controllers/imports.controller';
 import { CompaniesController } from './controllers/companies.controller';
 import { PeopleController } from './controllers/people.controller';
 import { OpportunitiesController } from './controllers/opportunities.controller';
@@ -33,6 +34,6 @@ import { ReportsController } from './reports/reports.controller';
 /** The REST API /api/v1: controllers, DTOs and mapping only. */
 @Module({
   imports: [CrmModule],
-  controllers: [AuthController, PreferencesController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SearchController, SyncController, OrdersController, TicketsController, FairsController, LeadsController, ObjectsController, ApprovalsController, EmailController, FormsController, QuickEntryController, ScimConnectionController, ErpConnectionController, InvitationsController, AppsController, ConnectionsController, ReportsController, HooksController, InboundHooksController],
+  controllers: [AuthController, PreferencesController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SearchController, SyncController, OrdersController, TicketsController, FairsController, LeadsController, ObjectsController, ApprovalsController, EmailController, FormsController, QuickEntryController, ScimConnectionController, ErpConnectionController, InvitationsController, AppsController, ConnectionsController, ReportsController, HooksController, InboundHooksController, ImportsController],
 })
 export class RestModule {}

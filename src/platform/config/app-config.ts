@@ -98,6 +98,15 @@ export interface AppConfig {
   webhookPollMs: number;
   /** Deliveries in flight at once per connection on one instance. */
   webhookConcurrency: number;
+  // --- import jobs ---
+  /** IMPORT_WORKER=0 turns this instance's import worker off (jobs wait for another instance). */
+  importWorker: boolean;
+  /** Idle polling interval of the import worker, ms (an API call that starts a job wakes it at once). */
+  importPollMs: number;
+  /** Seconds a worker holds a job between batches; a job whose instance died is taken over after this. */
+  importLeaseSeconds: number;
+  /** Rows of one batch (one transaction). */
+  importBatchRows: number;
   /**
    * Minutes between housekeeping rounds (spent credentials deleted; on the embedded database, tables
    * vacuumed and analyzed as autovacuum would); 0 = off (tests run rounds explicitly).
@@ -248,6 +257,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookWorker: bool(env, 'WEBHOOK_WORKER', true),
     webhookPollMs: int(env, 'WEBHOOK_POLL_MS', 250, 10, 60_000),
     webhookConcurrency: int(env, 'WEBHOOK_CONCURRENCY', 4, 1, 64),
+    importWorker: bool(env, 'IMPORT_WORKER', true),
+    importPollMs: int(env, 'IMPORT_POLL_MS', 1_000, 10, 60_000),
+    importLeaseSeconds: int(env, 'IMPORT_LEASE_SECONDS', 60, 5, 3_600),
+    importBatchRows: int(env, 'IMPORT_BATCH_ROWS', 200, 1, 5_000),
     housekeepingMinutes: int(env, 'HOUSEKEEPING_MINUTES', 10, 0, 24 * 60),
     eventRetentionDays: int(env, 'EVENT_RETENTION_DAYS', 7, 1, 3650),
     erpStallMinutes: int(env, 'ERP_STALL_MINUTES', 30, 0, 7 * 24 * 60),

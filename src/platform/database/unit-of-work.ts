@@ -199,6 +199,38 @@ export class UnitOfWork {
     state.events.push(event);
   }
 
+  /**
+   * Runs `fn` inside a savepoint of the open unit of work: when it throws, its writes and the events it
+   * recorded are undone and the error is rethrown, and the transaction goes on (one refused row of a
+   * batch must not abort the batch's other rows).
+   */
+  async savepoint<T>(fn: () => Promise<T>): Promise<T> {
+    const state = this.als.getStore();
+    if (!state) throw new Error('savepoint outside a unit of work');
+    const events = state.events.length;
+    await state.manager.query('SAVEPOINT uow_row');
+    try {
+      const result = await fn();
+      await state.manager.query('RELEASE SAVEPOINT uow_row');
+      return result;
+    } catch (e) {
+      await state.manager.query('ROLLBACK TO SAVEPOINT uow_row');
+      state.events.length = events;
+      throw e;
+    }
+  }
+
+  /**
+   * Takes the events recorded so far in the open unit of work away from it: they are not written at
+   * commit, the caller answers for them. A job that spans several transactions (an import) counts its
+   * events over all of them before deciding what 6.1 exception 2 makes of them.
+   */
+  takeEvents(): DomainEvent[] {
+    const state = this.als.getStore();
+    if (!state) return [];
+    return state.events.splice(0);
+  }
+
   /** Write an audit-log row in the current unit of work (or its own, when none is open). */
   async audit(entry: AuditEntry): Promise<void> {
     await this.run(() => this.manager.insert(AuditLog, toAuditRow(entry)));

@@ -30,6 +30,7 @@ import { ActivityFollowUps1795486000000 } from './1795486000000-ActivityFollowUp
 import { FoldedSearch1795487000000 } from './1795487000000-FoldedSearch';
 import { OpportunityHistory1795489000000 } from './1795489000000-OpportunityHistory';
 import { InboundHooks1795489100000 } from './1795489100000-InboundHooks';
+import { ImportJobs1795490000000 } from './1795490000000-ImportJobs';
 
 /** Committed migrations, in order. `npm run migration:generate --name=X` writes a new file; add it here. */
 export const MIGRATIONS: Function[] = [
@@ -65,4 +66,5 @@ export const MIGRATIONS: Function[] = [
   FoldedSearch1795487000000,
   OpportunityHistory1795489000000,
   InboundHooks1795489100000,
+  ImportJobs1795490000000,
 ];
