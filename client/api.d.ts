@@ -26,6 +26,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export companies (CSV or XLSX)
+         * @description The companies of GET /companies. Every record the list route with the same query returns, every page of it, in the same order, and only what the caller may see; the file is streamed as the records are read. Columns are the fields of the list answer: a related record as its id and its name (`owner_id`, `owner`), constants as their key and their label in the caller's language (`status`, `status_label`), dates as YYYY-MM-DD and timestamps in the workspace's local time. A text cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` (OWASP CSV injection). `delimiter=;` and `bom=1` give the CSV Excel reads in Turkish (and most continental) locales.
+         *
+         *     Beyond the spec: see docs/decisions.md.
+         */
+        get: operations["exportCompanies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/people/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export people (CSV or XLSX)
+         * @description The people of GET /people. Every record the list route with the same query returns, every page of it, in the same order, and only what the caller may see; the file is streamed as the records are read. Columns are the fields of the list answer: a related record as its id and its name (`owner_id`, `owner`), constants as their key and their label in the caller's language (`status`, `status_label`), dates as YYYY-MM-DD and timestamps in the workspace's local time. A text cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` (OWASP CSV injection). `delimiter=;` and `bom=1` give the CSV Excel reads in Turkish (and most continental) locales.
+         *
+         *     Beyond the spec: see docs/decisions.md.
+         */
+        get: operations["exportPeople"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/opportunities/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export opportunities (CSV or XLSX)
+         * @description The opportunities of GET /opportunities. Every record the list route with the same query returns, every page of it, in the same order, and only what the caller may see; the file is streamed as the records are read. Columns are the fields of the list answer: a related record as its id and its name (`owner_id`, `owner`), constants as their key and their label in the caller's language (`status`, `status_label`), dates as YYYY-MM-DD and timestamps in the workspace's local time. A text cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` (OWASP CSV injection). `delimiter=;` and `bom=1` give the CSV Excel reads in Turkish (and most continental) locales.
+         *
+         *     Beyond the spec: see docs/decisions.md.
+         */
+        get: operations["exportOpportunities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/leads/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export fair leads (CSV or XLSX)
+         * @description The leads of GET /leads. Every record the list route with the same query returns, every page of it, in the same order, and only what the caller may see; the file is streamed as the records are read. Columns are the fields of the list answer: a related record as its id and its name (`owner_id`, `owner`), constants as their key and their label in the caller's language (`status`, `status_label`), dates as YYYY-MM-DD and timestamps in the workspace's local time. A text cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` (OWASP CSV injection). `delimiter=;` and `bom=1` give the CSV Excel reads in Turkish (and most continental) locales.
+         *
+         *     Beyond the spec: see docs/decisions.md.
+         */
+        get: operations["exportLeads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tasks/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export tasks (CSV or XLSX)
+         * @description The tasks of GET /tasks. Every record the list route with the same query returns, every page of it, in the same order, and only what the caller may see; the file is streamed as the records are read. Columns are the fields of the list answer: a related record as its id and its name (`owner_id`, `owner`), constants as their key and their label in the caller's language (`status`, `status_label`), dates as YYYY-MM-DD and timestamps in the workspace's local time. A text cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` (OWASP CSV injection). `delimiter=;` and `bom=1` give the CSV Excel reads in Turkish (and most continental) locales.
+         *
+         *     Beyond the spec: see docs/decisions.md.
+         */
+        get: operations["exportTasks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/objects/{key}/records/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export custom object records (CSV or XLSX)
+         * @description The records of GET /objects/{key}/records, each field of the object a column `fields.<key>`. Every record the list route with the same query returns, every page of it, in the same order, and only what the caller may see; the file is streamed as the records are read. Columns are the fields of the list answer: a related record as its id and its name (`owner_id`, `owner`), constants as their key and their label in the caller's language (`status`, `status_label`), dates as YYYY-MM-DD and timestamps in the workspace's local time. A text cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` (OWASP CSV injection). `delimiter=;` and `bom=1` give the CSV Excel reads in Turkish (and most continental) locales.
+         *
+         *     Beyond the spec: see docs/decisions.md.
+         */
+        get: operations["exportCustomObjectRecords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/login": {
         parameters: {
             query?: never;
@@ -11703,6 +11835,19 @@ export interface components {
             prefix: string | null;
         };
         /**
+         * Format: binary
+         * @description CSV, UTF-8 (with a byte order mark when `bom=1`), a header row of the API field names, then one row per record.
+         * @example id,rid,name,owner_id,owner
+         *     42,C-42,Anadolu Ambalaj A.Ş.,7,Ayşe Demir
+         */
+        CsvFile: string;
+        /**
+         * Format: binary
+         * @description An Office Open XML workbook (XLSX) of one sheet: a header row of the API field names, then one row per record.
+         * @example (binary: an XLSX workbook, a zip archive starting with PK)
+         */
+        XlsxFile: string;
+        /**
          * @description A SCIM User (spec 2.14, RFC 7643 4.1). Only `schemas` and `id` are always present: unassigned attributes are left out, and GET returns only what `attributes` / `excludedAttributes` select.
          * @example {
          *       "schemas": [
@@ -13305,6 +13450,660 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    exportCompanies: {
+        parameters: {
+            query?: {
+                /** @description recent: newest first (default); update: by last change, oldest first, for sync */
+                sort?: "recent" | "update";
+                /** @description with sort=update: only records changed at or after this timestamp, in the workspace local time like every updated_at (or with Z / an offset ±hh:mm) (e.g. `2026-03-01T08:00:00`) */
+                updated_since?: string;
+                /** @description name contains (case-insensitive) */
+                q?: string;
+                status?: string;
+                owner_id?: number;
+                city?: string;
+                /** @description sector equals (case-insensitive) */
+                sector?: string;
+                active?: boolean;
+                format?: "csv" | "xlsx";
+                /** @description CSV: start with a UTF-8 byte order mark (Excel then reads the file as UTF-8); default no */
+                bom?: "0" | "1" | "true" | "false";
+                /** @description CSV: the field delimiter; `;` is what Excel in Turkish (and German, French ...) locales expects */
+                delimiter?: "," | ";";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the CSV file (`format=csv`, the default), as an attachment; or the XLSX workbook (`format=xlsx`), as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id,rid,name,owner_id,owner
+                     *     42,C-42,Anadolu Ambalaj A.Ş.,7,Ayşe Demir
+                     */
+                    "text/csv": components["schemas"]["CsvFile"];
+                    /** @example (binary: an XLSX workbook, a zip archive starting with PK) */
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["XlsxFile"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportPeople: {
+        parameters: {
+            query?: {
+                /** @description recent: newest first (default); update: by last change, oldest first, for sync */
+                sort?: "recent" | "update";
+                /** @description with sort=update: only records changed at or after this timestamp, in the workspace local time like every updated_at (or with Z / an offset ±hh:mm) (e.g. `2026-03-01T08:00:00`) */
+                updated_since?: string;
+                /** @description name or e-mail contains (case-insensitive) */
+                q?: string;
+                customer_id?: number;
+                owner_id?: number;
+                active?: boolean;
+                format?: "csv" | "xlsx";
+                /** @description CSV: start with a UTF-8 byte order mark (Excel then reads the file as UTF-8); default no */
+                bom?: "0" | "1" | "true" | "false";
+                /** @description CSV: the field delimiter; `;` is what Excel in Turkish (and German, French ...) locales expects */
+                delimiter?: "," | ";";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the CSV file (`format=csv`, the default), as an attachment; or the XLSX workbook (`format=xlsx`), as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id,rid,name,owner_id,owner
+                     *     42,C-42,Anadolu Ambalaj A.Ş.,7,Ayşe Demir
+                     */
+                    "text/csv": components["schemas"]["CsvFile"];
+                    /** @example (binary: an XLSX workbook, a zip archive starting with PK) */
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["XlsxFile"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportOpportunities: {
+        parameters: {
+            query?: {
+                /** @description recent: newest first (default); update: by last change, oldest first, for sync */
+                sort?: "recent" | "update";
+                /** @description with sort=update: only records changed at or after this timestamp, in the workspace local time like every updated_at (or with Z / an offset ±hh:mm) (e.g. `2026-03-01T08:00:00`) */
+                updated_since?: string;
+                /** @description one of constants.stages */
+                stage?: string;
+                owner_id?: number;
+                /** @description company id */
+                customer_id?: number;
+                status?: "open" | "closed";
+                /** @description name contains */
+                q?: string;
+                format?: "csv" | "xlsx";
+                /** @description CSV: start with a UTF-8 byte order mark (Excel then reads the file as UTF-8); default no */
+                bom?: "0" | "1" | "true" | "false";
+                /** @description CSV: the field delimiter; `;` is what Excel in Turkish (and German, French ...) locales expects */
+                delimiter?: "," | ";";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the CSV file (`format=csv`, the default), as an attachment; or the XLSX workbook (`format=xlsx`), as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id,rid,name,owner_id,owner
+                     *     42,C-42,Anadolu Ambalaj A.Ş.,7,Ayşe Demir
+                     */
+                    "text/csv": components["schemas"]["CsvFile"];
+                    /** @example (binary: an XLSX workbook, a zip archive starting with PK) */
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["XlsxFile"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportLeads: {
+        parameters: {
+            query?: {
+                /** @description recent: newest first (default); update: by last change, oldest first, for sync */
+                sort?: "recent" | "update";
+                /** @description with sort=update: only records changed at or after this timestamp, in the workspace local time like every updated_at (or with Z / an offset ±hh:mm) (e.g. `2026-03-01T08:00:00`) */
+                updated_since?: string;
+                fair_id?: number;
+                /** @description a lead status (or the won status) */
+                status?: string;
+                owner_id?: number;
+                /** @description company, contact name or e-mail contains (case-insensitive) */
+                q?: string;
+                format?: "csv" | "xlsx";
+                /** @description CSV: start with a UTF-8 byte order mark (Excel then reads the file as UTF-8); default no */
+                bom?: "0" | "1" | "true" | "false";
+                /** @description CSV: the field delimiter; `;` is what Excel in Turkish (and German, French ...) locales expects */
+                delimiter?: "," | ";";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the CSV file (`format=csv`, the default), as an attachment; or the XLSX workbook (`format=xlsx`), as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id,rid,name,owner_id,owner
+                     *     42,C-42,Anadolu Ambalaj A.Ş.,7,Ayşe Demir
+                     */
+                    "text/csv": components["schemas"]["CsvFile"];
+                    /** @example (binary: an XLSX workbook, a zip archive starting with PK) */
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["XlsxFile"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportTasks: {
+        parameters: {
+            query?: {
+                /** @description recent: newest first (default); update: by last change, oldest first, for sync */
+                sort?: "recent" | "update";
+                /** @description with sort=update: only records changed at or after this timestamp, in the workspace local time like every updated_at (or with Z / an offset ±hh:mm) (e.g. `2026-03-01T08:00:00`) */
+                updated_since?: string;
+                /** @description one of constants.task_statuses */
+                status?: string;
+                assignee_id?: number;
+                /** @description company id */
+                customer_id?: number;
+                /** @description opportunity id */
+                opp_id?: number;
+                /** @description due on or before this date */
+                due_before?: string;
+                /** @description due on or after this date */
+                due_after?: string;
+                /** @description due before today (workspace time zone) and not Done/Cancelled */
+                overdue?: "true" | "false";
+                /** @description status other than Done/Cancelled */
+                open?: "true" | "false";
+                format?: "csv" | "xlsx";
+                /** @description CSV: start with a UTF-8 byte order mark (Excel then reads the file as UTF-8); default no */
+                bom?: "0" | "1" | "true" | "false";
+                /** @description CSV: the field delimiter; `;` is what Excel in Turkish (and German, French ...) locales expects */
+                delimiter?: "," | ";";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the CSV file (`format=csv`, the default), as an attachment; or the XLSX workbook (`format=xlsx`), as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id,rid,name,owner_id,owner
+                     *     42,C-42,Anadolu Ambalaj A.Ş.,7,Ayşe Demir
+                     */
+                    "text/csv": components["schemas"]["CsvFile"];
+                    /** @example (binary: an XLSX workbook, a zip archive starting with PK) */
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["XlsxFile"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportCustomObjectRecords: {
+        parameters: {
+            query?: {
+                /** @description recent: newest first (default); update: by last change, oldest first, for sync */
+                sort?: "recent" | "update";
+                /** @description with sort=update: only records changed at or after this timestamp, in the workspace local time like every updated_at (or with Z / an offset ±hh:mm) (e.g. `2026-03-01T08:00:00`) */
+                updated_since?: string;
+                /** @description name contains (case-insensitive; 1-2 characters: starts with) */
+                q?: string;
+                owner_id?: number;
+                active?: boolean;
+                format?: "csv" | "xlsx";
+                /** @description CSV: start with a UTF-8 byte order mark (Excel then reads the file as UTF-8); default no */
+                bom?: "0" | "1" | "true" | "false";
+                /** @description CSV: the field delimiter; `;` is what Excel in Turkish (and German, French ...) locales expects */
+                delimiter?: "," | ";";
+            };
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the CSV file (`format=csv`, the default), as an attachment; or the XLSX workbook (`format=xlsx`), as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id,rid,name,owner_id,owner
+                     *     42,C-42,Anadolu Ambalaj A.Ş.,7,Ayşe Demir
+                     */
+                    "text/csv": components["schemas"]["CsvFile"];
+                    /** @example (binary: an XLSX workbook, a zip archive starting with PK) */
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["XlsxFile"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

@@ -24,6 +24,7 @@ export const API_TAGS = {
   'Custom objects': 'Custom object definitions and their records. Spec 2.10, 4.7.',
   'Website forms': 'Forms on the customer\'s website that create leads (beyond the spec: docs/decisions.md).',
   Support: 'Support tickets (beyond the spec: docs/decisions.md).',
+  'Import & export': 'Record lists exported as CSV or XLSX files, with the lists\' filters and visibility (beyond the spec: see docs/decisions/import-export.md).',
   Connections: 'One console for every connection: grants, keys, webhooks and chat with their health, revoke and rotate (beyond the spec: see docs/decisions.md).',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
