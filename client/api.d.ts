@@ -158,6 +158,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/exports/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an export by its link
+         * @description The file of an export link that the MCP tool `export_records` answered: the export it names (list, filters, sort, format), read as the user who asked for it with what that user may see now, without other credentials. A link is valid for 15 minutes and only on its own workspace's address. Every record the list route with the same query returns, every page of it, in the same order, and only what the caller may see; the file is streamed as the records are read. Columns are the fields of the list answer: a related record as its id and its name (`owner_id`, `owner`), constants as their key and their label in the caller's language (`status`, `status_label`), dates as YYYY-MM-DD and timestamps in the workspace's local time. A text cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` (OWASP CSV injection). `delimiter=;` and `bom=1` give the CSV Excel reads in Turkish (and most continental) locales.
+         *
+         *     Beyond the spec: see docs/decisions.md.
+         */
+        get: operations["downloadExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/login": {
         parameters: {
             query?: never;
@@ -14069,6 +14091,90 @@ export interface operations {
                 };
             };
             /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the CSV file (`format=csv`, the default), as an attachment; or the XLSX workbook (`format=xlsx`), as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id,rid,name,owner_id,owner
+                     *     42,C-42,Anadolu Ambalaj A.Ş.,7,Ayşe Demir
+                     */
+                    "text/csv": components["schemas"]["CsvFile"];
+                    /** @example (binary: an XLSX workbook, a zip archive starting with PK) */
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["XlsxFile"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `module`: the list's module is off now for the user who asked for the link */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the link is unknown, changed, expired, of another workspace, or its user is deactivated */
             404: {
                 headers: {
                     [name: string]: unknown;

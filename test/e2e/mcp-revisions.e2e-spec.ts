@@ -255,6 +255,7 @@ describe('output schemas', () => {
     await call('get_custom_record', { object: 'schema_sites', id: rec.id });
     await call('update_custom_record', { object: 'schema_sites', id: rec.id, fields: { size: 4 } });
     await call('suggest_quick_entry', { note: 'LDPE 20 ton, next week call', customer_id: company.id });
+    await call('export_records', { kind: 'companies', format: 'xlsx' });
     expect(tools.map((x) => x.name).filter((n) => !called.has(n))).toEqual([]);
     await client.close();
   });

@@ -14,6 +14,7 @@ import { McpElicitations } from './mcp.elicitation';
 import { McpPrompts } from './mcp.prompts';
 import { McpResources } from './mcp.resources';
 import { McpTools } from './mcp.tools';
+import { ExportLinks } from '../../edge/export-links';
 
 /** Ask's language model (ASK_LLM_URL, trusted as configured); each call bounded by the question's deadline too. */
 const askModel = {
@@ -33,5 +34,5 @@ const askModel = {
  * The MCP endpoint /mcp (the SDK's server per request, tools over the CRM services) and Ask (POST
  * /api/v1/ask: a language model that calls the same read tools as the caller).
  */
-@Module({ imports: [CrmModule], providers: [McpEndpoint, McpTools, McpResources, McpPrompts, McpElicitations, McpCallAudit, AskService, askModel], controllers: [McpController, AskController] })
+@Module({ imports: [CrmModule], providers: [McpEndpoint, McpTools, ExportLinks, McpResources, McpPrompts, McpElicitations, McpCallAudit, AskService, askModel], controllers: [McpController, AskController] })
 export class McpModule {}

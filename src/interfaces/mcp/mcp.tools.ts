@@ -35,6 +35,8 @@ import { researchTools } from './mcp.research-tools';
 import { salesTools } from './mcp.sales-tools';
 import { serviceTools } from './mcp.service-tools';
 import { writeTools } from './mcp.write-tools';
+import { exportTools } from './tools/export';
+import { ExportLinks } from '../../edge/export-links';
 
 const MAX_PROBLEMS = 10;
 const fail = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
@@ -110,6 +112,7 @@ export class McpTools {
     quickEntry: QuickEntryService,
     private readonly keys: IdempotencyKeys,
     private readonly audit: McpCallAudit,
+    exportLinks: ExportLinks,
     @Inject(ROOT_LOGGER) private readonly log: pino.Logger,
   ) {
     const services: ToolServices = { companies, people, opps, activities, tasks, today, leads, events, search, calendar, leadConvert, orders, approvals, tickets, objectTypes, objectRecords, quickEntry };
@@ -118,7 +121,7 @@ export class McpTools {
       ...t,
       input: t.input.extend({ idempotency_key: IDEMPOTENCY_KEY, ...(t.confirm ? { confirm: CONFIRM } : {}) }),
     }));
-    this.tools = [...researchTools(services), ...readTools(services), ...extra.filter((t) => !t.write), ...writes];
+    this.tools = [...researchTools(services), ...readTools(services), ...exportTools(services, exportLinks), ...extra.filter((t) => !t.write), ...writes];
     for (const def of this.tools) {
       const schema = jsonSchema(def.input, 'input') as Tool['inputSchema'];
       const output = jsonSchema(def.bare ? def.output : z.object({ result: def.output }), 'output') as NonNullable<Tool['outputSchema']>;

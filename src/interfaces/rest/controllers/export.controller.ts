@@ -2,7 +2,8 @@ import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiDoc, type ApiSuccess } from '../../../edge/openapi/api-doc.decorator';
-import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
+import { Auth, CurrentAuth, CurrentWorkspace, Public } from '../../../edge/auth.decorator';
+import type { Workspace } from '../../../domain/workspace/workspace.entity';
 import type { UserContext } from '../../../domain/identity/auth-context';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { CsvFile, XlsxFile } from '../schemas/export.schema';
@@ -84,5 +85,24 @@ export class ExportController {
   @Auth({ scope: 'crm.read', module: MODULES.customers })
   async records(@CurrentAuth() auth: UserContext, @Param('key') key: string, @Query() q: ObjectRecordExportQueryDto, @Res() res: Response): Promise<void> {
     await this.exports.send(res, auth, key, await this.exports.objectsOf(auth, key, q), q);
+  }
+
+  @Get('exports/:token')
+  @ApiDoc({
+    id: 'downloadExport',
+    summary: 'Download an export by its link',
+    description:
+      'The file of an export link that the MCP tool `export_records` answered: the export it names (list, filters, sort, format), read as the user ' +
+      'who asked for it with what that user may see now, without other credentials. A link is valid for 15 minutes and only on its own ' +
+      `workspace's address. ${ABOUT}`,
+    ok: EXPORT_FILES,
+    errors: {
+      403: '`module`: the list\'s module is off now for the user who asked for the link',
+      404: '`not_found`: the link is unknown, changed, expired, of another workspace, or its user is deactivated',
+    },
+  })
+  @Public()
+  async download(@CurrentWorkspace() ws: Workspace, @Param('token') token: string, @Res() res: Response): Promise<void> {
+    await this.exports.sendLink(res, ws, token);
   }
 }

@@ -30,13 +30,48 @@ import type { OpportunityListQueryDto } from '../dto/opportunities.dto';
 import { leadListQuery, type LeadListQueryDto } from '../dto/leads.dto';
 import type { TaskListQueryDto } from '../dto/tasks.dto';
 import { objectRecordListQuery, type ObjectRecordListQueryDto } from '../dto/objects.dto';
-import type { ExportOptionsDto } from '../dto/export.dto';
+import {
+  CompanyExportQueryDto,
+  type ExportOptionsDto,
+  LeadExportQueryDto,
+  ObjectRecordExportQueryDto,
+  OpportunityExportQueryDto,
+  PersonExportQueryDto,
+  TaskExportQueryDto,
+} from '../dto/export.dto';
+import { MODULES, type ModuleName } from '../../../domain/workspace/defaults';
+import type { Workspace } from '../../../domain/workspace/workspace.entity';
+import { UsersService } from '../../../domain/identity/users.service';
+import { ProfileService } from '../../../domain/identity/profile.service';
+import { DomainError } from '../../../platform/common/errors';
+import { CrmValidationPipe } from '../../../edge/validation';
+import { ExportLinks } from '../../../edge/export-links';
 import { columnsOf, rowOf, type ExportColumn } from './columns';
 import { CONTENT_TYPES, sheetWriter } from './writers';
 
 /** The lists that export (REST `/{kind}/export`, the MCP tool's links). */
 export const EXPORT_KINDS = ['companies', 'people', 'opportunities', 'leads', 'tasks', 'objects'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
+
+/** The module each export needs, as its list route does. */
+export const EXPORT_MODULES: Record<ExportKind, ModuleName> = {
+  companies: MODULES.customers,
+  people: MODULES.customers,
+  opportunities: MODULES.opportunities,
+  leads: MODULES.leads,
+  tasks: MODULES.activities,
+  objects: MODULES.customers,
+};
+
+/** The query DTO of each export, for a query that comes in a link rather than the request. */
+const EXPORT_DTOS: Record<ExportKind, new () => ExportOptionsDto> = {
+  companies: CompanyExportQueryDto,
+  people: PersonExportQueryDto,
+  opportunities: OpportunityExportQueryDto,
+  leads: LeadExportQueryDto,
+  tasks: TaskExportQueryDto,
+  objects: ObjectRecordExportQueryDto,
+};
 
 type Item = Record<string, unknown>;
 type ListPage = { items: unknown[]; next_cursor: string | null };
@@ -70,7 +105,46 @@ export class ExportService {
     private readonly tasks: TasksService,
     private readonly records: ObjectRecordsService,
     private readonly types: ObjectTypesService,
+    private readonly users: UsersService,
+    private readonly profiles: ProfileService,
+    private readonly links: ExportLinks,
   ) {}
+
+  /**
+   * Serves an export link (MCP `export_records`): the export its grant names, run as the user who asked for
+   * it with the modules and visibility that user has now (a user deactivated or moved since sees what they
+   * would see now, or nothing), its query validated as the route's own query is.
+   */
+  async sendLink(res: Response, ws: Workspace, token: string): Promise<void> {
+    const grant = this.links.open(token, ws.id);
+    const kind = grant.kind as ExportKind;
+    if (!EXPORT_KINDS.includes(kind)) throw new DomainError('not_found', 'this export link is unknown or has expired; ask for a new one');
+    const user = (await this.users.byIds(ws.id, [grant.userId])).get(grant.userId);
+    if (!user?.active) throw new DomainError('not_found', 'this export link is unknown or has expired; ask for a new one');
+    const auth: UserContext = { workspace: ws, user, credential: grant.credential, modules: this.profiles.forLogin(ws, user).modules };
+    if (!auth.modules.includes(EXPORT_MODULES[kind])) throw new DomainError('module', `the ${EXPORT_MODULES[kind]} module is off for this user or workspace`);
+    const q = (await new CrmValidationPipe().transform(grant.query, { type: 'query', metatype: EXPORT_DTOS[kind] })) as never;
+    const name = kind === 'objects' ? (grant.objectKey ?? '') : kind;
+    await this.send(res, auth, name, await this.sourceOf(auth, kind, q, grant.objectKey), q);
+  }
+
+  /** The source of one kind of export (the REST routes call the per-kind methods directly, with their typed DTOs). */
+  private sourceOf(auth: UserContext, kind: ExportKind, q: never, objectKey?: string): Source | Promise<Source> {
+    switch (kind) {
+      case 'companies':
+        return this.companiesOf(auth, q);
+      case 'people':
+        return this.peopleOf(auth, q);
+      case 'opportunities':
+        return this.opportunitiesOf(auth, q);
+      case 'leads':
+        return this.leadsOf(auth, q);
+      case 'tasks':
+        return this.tasksOf(auth, q);
+      case 'objects':
+        return this.objectsOf(auth, objectKey ?? '', q);
+    }
+  }
 
   companiesOf(auth: UserContext, q: Query<CompanyListQueryDto>): Source {
     const ws = callerView(auth);
