@@ -2840,6 +2840,7 @@ export interface components {
             tax_office?: string;
             erp_code?: string;
             erp_ext_id?: string;
+            external_id?: string | null;
             source?: string;
             potential_kg?: number | null;
             currency?: string;
@@ -2865,6 +2866,7 @@ export interface components {
             tax_office?: string;
             erp_code?: string;
             erp_ext_id?: string;
+            external_id?: string | null;
             source?: string;
             potential_kg?: number | null;
             currency?: string;
@@ -2884,6 +2886,7 @@ export interface components {
             phone?: string;
             wa?: string;
             note?: string;
+            external_id?: string | null;
             is_main?: boolean;
             is_former?: boolean;
             owner_id?: number;
@@ -2902,6 +2905,7 @@ export interface components {
             phone?: string;
             wa?: string;
             note?: string;
+            external_id?: string | null;
             is_main?: boolean;
             is_former?: boolean;
             owner_id?: number;
@@ -2936,6 +2940,7 @@ export interface components {
             type?: string;
             source?: string;
             competitor?: string;
+            external_id?: string | null;
             note?: string;
             line?: string;
             next_step?: string;
@@ -2986,6 +2991,7 @@ export interface components {
             type?: string;
             source?: string;
             competitor?: string;
+            external_id?: string | null;
             note?: string;
             line?: string;
             next_step?: string;
@@ -3316,6 +3322,7 @@ export interface components {
             next_date?: string | null;
             note?: string;
             project_note?: string;
+            external_id?: string | null;
             /** @description products of interest (codes or names) */
             products?: string;
             products_text?: string;
@@ -3360,6 +3367,7 @@ export interface components {
             next_date?: string | null;
             note?: string;
             project_note?: string;
+            external_id?: string | null;
             /** @description products of interest (codes or names) */
             products?: string;
             products_text?: string;
@@ -6993,6 +7001,7 @@ export interface components {
          *         "role_label": "Sales"
          *       },
          *       "active": true,
+         *       "external_id": null,
          *       "can_edit": true,
          *       "created_at": "2025-03-14T10:05:42",
          *       "updated_at": "2026-11-20T16:47:10"
@@ -7022,6 +7031,8 @@ export interface components {
             owner: components["schemas"]["UserSummary"] | null;
             /** @description false once archived (DELETE); PATCH `active: true` brings the person back */
             active: boolean;
+            /** @description the record's key in the system it came from (imports match on it); unique per workspace; null when none */
+            external_id: string | null;
             /** @description the caller may change this person */
             can_edit: boolean;
             /**
@@ -7059,6 +7070,7 @@ export interface components {
          *         "role_label": "Sales"
          *       },
          *       "active": true,
+         *       "external_id": null,
          *       "can_edit": true,
          *       "created_at": "2025-03-14T10:05:42",
          *       "updated_at": "2026-11-20T16:47:10",
@@ -7103,6 +7115,8 @@ export interface components {
             owner: components["schemas"]["UserSummary"] | null;
             /** @description false once archived (DELETE); PATCH `active: true` brings the person back */
             active: boolean;
+            /** @description the record's key in the system it came from (imports match on it); unique per workspace; null when none */
+            external_id: string | null;
             /** @description the caller may change this person */
             can_edit: boolean;
             /**
@@ -7182,6 +7196,7 @@ export interface components {
          *       "type": "New business",
          *       "source": "fair",
          *       "competitor": "",
+         *       "external_id": null,
          *       "note": "",
          *       "line": "Films",
          *       "product": "PE film 50µ",
@@ -7276,6 +7291,8 @@ export interface components {
             type: string;
             source: string;
             competitor: string;
+            /** @description the record's key in the system it came from (imports match on it); unique per workspace; null when none */
+            external_id: string | null;
             note: string;
             line: string;
             /** @description the product's name; '' without a product */
@@ -7409,6 +7426,7 @@ export interface components {
          *       "type": "New business",
          *       "source": "fair",
          *       "competitor": "",
+         *       "external_id": null,
          *       "note": "",
          *       "line": "Films",
          *       "product": "PE film 50µ",
@@ -7615,6 +7633,8 @@ export interface components {
             type: string;
             source: string;
             competitor: string;
+            /** @description the record's key in the system it came from (imports match on it); unique per workspace; null when none */
+            external_id: string | null;
             note: string;
             line: string;
             /** @description the product's name; '' without a product */
@@ -8188,6 +8208,7 @@ export interface components {
          *       "tax_office": "Nilüfer",
          *       "erp_code": "C10042",
          *       "erp_ext_id": "",
+         *       "external_id": "SF-0015000000abcde",
          *       "source": "fair",
          *       "note": "",
          *       "can_edit": true,
@@ -8255,6 +8276,8 @@ export interface components {
             tax_office: string;
             erp_code: string;
             erp_ext_id: string;
+            /** @description the record's key in the system it came from (imports match on it); unique per workspace; null when none */
+            external_id: string | null;
             source: string;
             note: string;
             /** @description the caller may change this company */
@@ -8316,6 +8339,7 @@ export interface components {
          *       "tax_office": "Nilüfer",
          *       "erp_code": "C10042",
          *       "erp_ext_id": "",
+         *       "external_id": "SF-0015000000abcde",
          *       "source": "fair",
          *       "note": "",
          *       "can_edit": true,
@@ -8430,6 +8454,8 @@ export interface components {
             tax_office: string;
             erp_code: string;
             erp_ext_id: string;
+            /** @description the record's key in the system it came from (imports match on it); unique per workspace; null when none */
+            external_id: string | null;
             source: string;
             note: string;
             /** @description the caller may change this company */
@@ -8633,6 +8659,7 @@ export interface components {
          *       "next_date": "2026-12-03",
          *       "note": "Wants samples of 23µ.",
          *       "project_note": "",
+         *       "external_id": null,
          *       "products": "PE-23, PE-50",
          *       "products_text": "",
          *       "timing": "3 months",
@@ -8716,6 +8743,8 @@ export interface components {
             next_date: string | null;
             note: string;
             project_note: string;
+            /** @description the record's key in the system it came from (imports match on it); unique per workspace; null when none */
+            external_id: string | null;
             /** @description products of interest (codes or names) */
             products: string;
             products_text: string;
@@ -8785,6 +8814,7 @@ export interface components {
          *         "next_date": "2026-12-03",
          *         "note": "Wants samples of 23µ.",
          *         "project_note": "",
+         *         "external_id": null,
          *         "products": "PE-23, PE-50",
          *         "products_text": "",
          *         "timing": "3 months",
@@ -8869,6 +8899,7 @@ export interface components {
          *         "next_date": "2026-12-03",
          *         "note": "Wants samples of 23µ.",
          *         "project_note": "",
+         *         "external_id": null,
          *         "products": "PE-23, PE-50",
          *         "products_text": "",
          *         "timing": "3 months",
@@ -9154,6 +9185,7 @@ export interface components {
          *               "next_date": "2026-12-03",
          *               "note": "Wants samples of 23µ.",
          *               "project_note": "",
+         *               "external_id": null,
          *               "products": "PE-23, PE-50",
          *               "products_text": "",
          *               "timing": "3 months",
@@ -9216,6 +9248,7 @@ export interface components {
          *               "next_date": "2026-12-03",
          *               "note": "Wants samples of 23µ.",
          *               "project_note": "",
+         *               "external_id": null,
          *               "products": "PE-23, PE-50",
          *               "products_text": "",
          *               "timing": "3 months",
@@ -13490,6 +13523,8 @@ export interface operations {
                 city?: string;
                 /** @description sector equals (case-insensitive) */
                 sector?: string;
+                /** @description the record's key in another system, exactly */
+                external_id?: string;
                 active?: boolean;
                 format?: "csv" | "xlsx";
                 /** @description CSV: start with a UTF-8 byte order mark (Excel then reads the file as UTF-8); default no */
@@ -13596,6 +13631,8 @@ export interface operations {
                 q?: string;
                 customer_id?: number;
                 owner_id?: number;
+                /** @description the record's key in another system, exactly */
+                external_id?: string;
                 active?: boolean;
                 format?: "csv" | "xlsx";
                 /** @description CSV: start with a UTF-8 byte order mark (Excel then reads the file as UTF-8); default no */
@@ -13706,6 +13743,8 @@ export interface operations {
                 status?: "open" | "closed";
                 /** @description name contains */
                 q?: string;
+                /** @description the record's key in another system, exactly */
+                external_id?: string;
                 format?: "csv" | "xlsx";
                 /** @description CSV: start with a UTF-8 byte order mark (Excel then reads the file as UTF-8); default no */
                 bom?: "0" | "1" | "true" | "false";
@@ -13813,6 +13852,8 @@ export interface operations {
                 owner_id?: number;
                 /** @description company, contact name or e-mail contains (case-insensitive) */
                 q?: string;
+                /** @description the record's key in another system, exactly */
+                external_id?: string;
                 format?: "csv" | "xlsx";
                 /** @description CSV: start with a UTF-8 byte order mark (Excel then reads the file as UTF-8); default no */
                 bom?: "0" | "1" | "true" | "false";
@@ -16729,6 +16770,8 @@ export interface operations {
                 city?: string;
                 /** @description sector equals (case-insensitive) */
                 sector?: string;
+                /** @description the record's key in another system, exactly */
+                external_id?: string;
                 active?: boolean;
             };
             header?: never;
@@ -16791,6 +16834,7 @@ export interface operations {
                      *           "tax_office": "Nilüfer",
                      *           "erp_code": "C10042",
                      *           "erp_ext_id": "",
+                     *           "external_id": "SF-0015000000abcde",
                      *           "source": "fair",
                      *           "note": "",
                      *           "can_edit": true,
@@ -16942,6 +16986,7 @@ export interface operations {
                      *         "tax_office": "Nilüfer",
                      *         "erp_code": "C10042",
                      *         "erp_ext_id": "",
+                     *         "external_id": "SF-0015000000abcde",
                      *         "source": "fair",
                      *         "note": "",
                      *         "can_edit": true,
@@ -17152,6 +17197,7 @@ export interface operations {
                      *         "tax_office": "Nilüfer",
                      *         "erp_code": "C10042",
                      *         "erp_ext_id": "",
+                     *         "external_id": "SF-0015000000abcde",
                      *         "source": "fair",
                      *         "note": "",
                      *         "can_edit": true,
@@ -17229,6 +17275,7 @@ export interface operations {
                      *               "role_label": "Sales"
                      *             },
                      *             "active": true,
+                     *             "external_id": null,
                      *             "can_edit": true,
                      *             "created_at": "2025-03-14T10:05:42",
                      *             "updated_at": "2026-11-20T16:47:10"
@@ -17249,6 +17296,7 @@ export interface operations {
                      *             "type": "New business",
                      *             "source": "fair",
                      *             "competitor": "",
+                     *             "external_id": null,
                      *             "note": "",
                      *             "line": "Films",
                      *             "product": "PE film 50µ",
@@ -17664,6 +17712,7 @@ export interface operations {
                      *         "tax_office": "Nilüfer",
                      *         "erp_code": "C10042",
                      *         "erp_ext_id": "",
+                     *         "external_id": "SF-0015000000abcde",
                      *         "source": "fair",
                      *         "note": "",
                      *         "can_edit": true,
@@ -17821,6 +17870,8 @@ export interface operations {
                 q?: string;
                 customer_id?: number;
                 owner_id?: number;
+                /** @description the record's key in another system, exactly */
+                external_id?: string;
                 active?: boolean;
             };
             header?: never;
@@ -17861,6 +17912,7 @@ export interface operations {
                      *             "role_label": "Sales"
                      *           },
                      *           "active": true,
+                     *           "external_id": null,
                      *           "can_edit": true,
                      *           "created_at": "2025-03-14T10:05:42",
                      *           "updated_at": "2026-11-20T16:47:10"
@@ -17988,6 +18040,7 @@ export interface operations {
                      *           "role_label": "Sales"
                      *         },
                      *         "active": true,
+                     *         "external_id": null,
                      *         "can_edit": true,
                      *         "created_at": "2025-03-14T10:05:42",
                      *         "updated_at": "2026-11-20T16:47:10",
@@ -18139,6 +18192,7 @@ export interface operations {
                      *           "role_label": "Sales"
                      *         },
                      *         "active": true,
+                     *         "external_id": null,
                      *         "can_edit": true,
                      *         "created_at": "2025-03-14T10:05:42",
                      *         "updated_at": "2026-11-20T16:47:10",
@@ -18373,6 +18427,7 @@ export interface operations {
                      *           "role_label": "Sales"
                      *         },
                      *         "active": true,
+                     *         "external_id": null,
                      *         "can_edit": true,
                      *         "created_at": "2025-03-14T10:05:42",
                      *         "updated_at": "2026-11-20T16:47:10",
@@ -18500,6 +18555,8 @@ export interface operations {
                 status?: "open" | "closed";
                 /** @description name contains */
                 q?: string;
+                /** @description the record's key in another system, exactly */
+                external_id?: string;
             };
             header?: never;
             path?: never;
@@ -18528,6 +18585,7 @@ export interface operations {
                      *           "type": "New business",
                      *           "source": "fair",
                      *           "competitor": "",
+                     *           "external_id": null,
                      *           "note": "",
                      *           "line": "Films",
                      *           "product": "PE film 50µ",
@@ -18720,6 +18778,7 @@ export interface operations {
                      *         "type": "New business",
                      *         "source": "fair",
                      *         "competitor": "",
+                     *         "external_id": null,
                      *         "note": "",
                      *         "line": "Films",
                      *         "product": "PE film 50µ",
@@ -19033,6 +19092,7 @@ export interface operations {
                      *         "type": "New business",
                      *         "source": "fair",
                      *         "competitor": "",
+                     *         "external_id": null,
                      *         "note": "",
                      *         "line": "Films",
                      *         "product": "PE film 50µ",
@@ -19337,6 +19397,7 @@ export interface operations {
                      *         "type": "New business",
                      *         "source": "fair",
                      *         "competitor": "",
+                     *         "external_id": null,
                      *         "note": "",
                      *         "line": "Films",
                      *         "product": "PE film 50µ",
@@ -19659,6 +19720,7 @@ export interface operations {
                      *         "type": "New business",
                      *         "source": "fair",
                      *         "competitor": "",
+                     *         "external_id": null,
                      *         "note": "",
                      *         "line": "Films",
                      *         "product": "PE film 50µ",
@@ -19981,6 +20043,7 @@ export interface operations {
                      *         "type": "New business",
                      *         "source": "fair",
                      *         "competitor": "",
+                     *         "external_id": null,
                      *         "note": "",
                      *         "line": "Films",
                      *         "product": "PE film 50µ",
@@ -20303,6 +20366,7 @@ export interface operations {
                      *         "type": "New business",
                      *         "source": "fair",
                      *         "competitor": "",
+                     *         "external_id": null,
                      *         "note": "",
                      *         "line": "Films",
                      *         "product": "PE film 50µ",
@@ -20625,6 +20689,7 @@ export interface operations {
                      *         "type": "New business",
                      *         "source": "fair",
                      *         "competitor": "",
+                     *         "external_id": null,
                      *         "note": "",
                      *         "line": "Films",
                      *         "product": "PE film 50µ",
@@ -23186,6 +23251,7 @@ export interface operations {
                      *               "next_date": "2026-12-03",
                      *               "note": "Wants samples of 23µ.",
                      *               "project_note": "",
+                     *               "external_id": null,
                      *               "products": "PE-23, PE-50",
                      *               "products_text": "",
                      *               "timing": "3 months",
@@ -23248,6 +23314,7 @@ export interface operations {
                      *               "next_date": "2026-12-03",
                      *               "note": "Wants samples of 23µ.",
                      *               "project_note": "",
+                     *               "external_id": null,
                      *               "products": "PE-23, PE-50",
                      *               "products_text": "",
                      *               "timing": "3 months",
@@ -25571,6 +25638,8 @@ export interface operations {
                 owner_id?: number;
                 /** @description company, contact name or e-mail contains (case-insensitive) */
                 q?: string;
+                /** @description the record's key in another system, exactly */
+                external_id?: string;
             };
             header?: never;
             path?: never;
@@ -25613,6 +25682,7 @@ export interface operations {
                      *           "next_date": "2026-12-03",
                      *           "note": "Wants samples of 23µ.",
                      *           "project_note": "",
+                     *           "external_id": null,
                      *           "products": "PE-23, PE-50",
                      *           "products_text": "",
                      *           "timing": "3 months",
@@ -25773,6 +25843,7 @@ export interface operations {
                      *         "next_date": "2026-12-03",
                      *         "note": "Wants samples of 23µ.",
                      *         "project_note": "",
+                     *         "external_id": null,
                      *         "products": "PE-23, PE-50",
                      *         "products_text": "",
                      *         "timing": "3 months",
@@ -25942,6 +26013,7 @@ export interface operations {
                      *         "next_date": "2026-12-03",
                      *         "note": "Wants samples of 23µ.",
                      *         "project_note": "",
+                     *         "external_id": null,
                      *         "products": "PE-23, PE-50",
                      *         "products_text": "",
                      *         "timing": "3 months",
@@ -26102,6 +26174,7 @@ export interface operations {
                      *         "next_date": "2026-12-03",
                      *         "note": "Wants samples of 23µ.",
                      *         "project_note": "",
+                     *         "external_id": null,
                      *         "products": "PE-23, PE-50",
                      *         "products_text": "",
                      *         "timing": "3 months",
@@ -26286,6 +26359,7 @@ export interface operations {
                      *         "next_date": "2026-12-03",
                      *         "note": "Wants samples of 23µ.",
                      *         "project_note": "",
+                     *         "external_id": null,
                      *         "products": "PE-23, PE-50",
                      *         "products_text": "",
                      *         "timing": "3 months",

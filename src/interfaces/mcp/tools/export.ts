@@ -25,10 +25,10 @@ const MODULE_OF: Record<Kind, ModuleName> = {
  * link's.
  */
 const FILTERS: Record<Kind, readonly string[]> = {
-  companies: ['q', 'status', 'owner_id', 'city', 'sector', 'active'],
-  people: ['q', 'customer_id', 'owner_id', 'active'],
-  opportunities: ['q', 'stage', 'owner_id', 'customer_id', 'status'],
-  leads: ['q', 'fair_id', 'status', 'owner_id'],
+  companies: ['q', 'status', 'owner_id', 'city', 'sector', 'active', 'external_id'],
+  people: ['q', 'customer_id', 'owner_id', 'active', 'external_id'],
+  opportunities: ['q', 'stage', 'owner_id', 'customer_id', 'status', 'external_id'],
+  leads: ['q', 'fair_id', 'status', 'owner_id', 'external_id'],
   tasks: ['status', 'assignee_id', 'customer_id', 'opp_id', 'due_before', 'due_after', 'overdue', 'open'],
   objects: ['q', 'active', 'owner_id'],
 };

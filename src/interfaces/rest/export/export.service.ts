@@ -158,7 +158,7 @@ export class ExportService {
 
   opportunitiesOf(auth: UserContext, q: Query<OpportunityListQueryDto>): Source {
     const ws = callerView(auth);
-    const query = { stage: q.stage, owner_id: q.owner_id, customer_id: q.customer_id, status: q.status, q: q.q, sort: q.sort, updatedSince: q.updated_since };
+    const query = { stage: q.stage, owner_id: q.owner_id, customer_id: q.customer_id, status: q.status, q: q.q, external_id: q.external_id, sort: q.sort, updatedSince: q.updated_since };
     return { columns: columnsOf(itemOf(OpportunityList)), page: async (cursor) => toOppList(await this.opps.list(auth, { ...query, limit: MAX_LIMIT, cursor }), ws) };
   }
 

@@ -28,6 +28,7 @@ import { ErpStalls1795483000000 } from './1795483000000-ErpStalls';
 import { MailboxConnections1795484000000 } from './1795484000000-MailboxConnections';
 import { ActivityFollowUps1795486000000 } from './1795486000000-ActivityFollowUps';
 import { FoldedSearch1795487000000 } from './1795487000000-FoldedSearch';
+import { ExternalIds1795490000000 } from './1795490000000-ExternalIds';
 
 /** Committed migrations, in order. `npm run migration:generate --name=X` writes a new file; add it here. */
 export const MIGRATIONS: Function[] = [
@@ -61,4 +62,5 @@ export const MIGRATIONS: Function[] = [
   MailboxConnections1795484000000,
   ActivityFollowUps1795486000000,
   FoldedSearch1795487000000,
+  ExternalIds1795490000000,
 ];
