@@ -74,6 +74,29 @@ describe('export of each list', () => {
     expect(sites[0]).toMatchObject({ name: 'Bursa plant', 'fields.size': 'Large', owner_id: String(north.user.id), owner: 'Nur North' });
   });
 
+  it.each(['companies', 'opportunities', 'people', 'leads', 'tasks'])('%s: every cell of a row is the list answer\'s value for the same record', async (list) => {
+    const items = (await as(north.key).get(`/api/v1/${list}?limit=200`).expect(200)).body.items as Record<string, unknown>[];
+    const rows = csvRecords((await get(north.key, `/api/v1/${list}/export`)).bytes.toString('utf8'));
+    expect(rows).toHaveLength(items.length);
+    const cell = (v: unknown): string => {
+      if (v === null || v === undefined) return '';
+      if (Array.isArray(v)) return v.join('; ');
+      const s = String(v);
+      return /^[=+\-@\t\r]/.test(s) && typeof v === 'string' ? `'${s}` : s;
+    };
+    rows.forEach((row, i) => {
+      const item = items[i];
+      for (const [header, value] of Object.entries(row)) {
+        const [key, sub] = header.endsWith('_id') && item[header] === undefined ? [header.slice(0, -3), 'id'] : [header, undefined];
+        const raw = item[key];
+        if (raw !== null && typeof raw === 'object' && !Array.isArray(raw)) {
+          const o = raw as Record<string, unknown>;
+          expect([header, value]).toEqual([header, cell(sub ? o.id : (o.name ?? o.full_name ?? o.title))]);
+        } else if (header in item) expect([header, value]).toEqual([header, cell(raw)]);
+      }
+    });
+  });
+
   it('takes the filters and the sort of the list', async () => {
     for (const query of ['city=bursa', 'q=ege', 'sort=update', 'sort=update&updated_since=2020-01-01T00:00:00', 'active=false']) {
       const listed = (await as(north.key).get(`/api/v1/companies?${query}`).expect(200)).body.items as { id: number }[];
