@@ -109,7 +109,7 @@ describe('export of each list', () => {
 
   it('reads every page of a list longer than a page (keyset batches)', async () => {
     const b = await createWorkspace(t);
-    const names = Array.from({ length: 450 }, (_, i) => `Bulk ${String(i).padStart(3, '0')}`);
+    const names = Array.from({ length: 2100 }, (_, i) => `Bulk ${String(i).padStart(4, '0')}`);
     await db(t).getRepository(Company).insert(names.map((name) => db(t).create(Company, { workspaceId: b.ws.id, name, nameNorm: normalizeName(name), status: 'Active', ownerId: b.admin.id })));
     const rows = csvRecords((await download(api(t, b.host, b.adminKey).get('/api/v1/companies/export'))).bytes.toString('utf8'));
     expect(rows.map((r) => r.name)).toEqual([...names].reverse());

@@ -9,7 +9,7 @@ import { LeadsService } from '../../../domain/crm/leads/leads.service';
 import { TasksService } from '../../../domain/crm/tasks/tasks.service';
 import { ObjectRecordsService } from '../../../domain/crm/objects/object-records.service';
 import { ObjectTypesService } from '../../../domain/crm/objects/object-types.service';
-import { MAX_LIMIT } from '../../../domain/crm/shared/paging';
+import { EXPORT_BATCH } from '../../../domain/crm/shared/paging';
 import { todayIn } from '../../../platform/common/time';
 import { callerView } from '../mappers/common.mapper';
 import { toCompanyList } from '../mappers/company.mapper';
@@ -90,7 +90,7 @@ type Query<T> = Omit<T, 'limit' | 'cursor'> & ExportOptionsDto;
 
 /**
  * Exports a list route's records: the same service call with the same filters, sort and visibility, page
- * after page (each a keyset page of MAX_LIMIT rows, O(page) like any list page), mapped by the list's own
+ * after page (each a keyset page of EXPORT_BATCH rows, O(page) like any list page), mapped by the list's own
  * REST mapper, so the file shows what the API shows (docs/decisions/import-export.md).
  */
 @Injectable()
@@ -148,36 +148,36 @@ export class ExportService {
 
   companiesOf(auth: UserContext, q: Query<CompanyListQueryDto>): Source {
     const ws = callerView(auth);
-    return { columns: columnsOf(itemOf(CompanyList)), page: async (cursor) => toCompanyList(await this.companies.list(auth, { ...companyListQuery(q), limit: MAX_LIMIT, cursor }), ws) };
+    return { columns: columnsOf(itemOf(CompanyList)), page: async (cursor) => toCompanyList(await this.companies.list(auth, { ...companyListQuery(q), limit: EXPORT_BATCH, batch: true, cursor }), ws) };
   }
 
   peopleOf(auth: UserContext, q: Query<PersonListQueryDto>): Source {
     const ws = callerView(auth);
-    return { columns: columnsOf(itemOf(PersonList)), page: async (cursor) => toPersonList(await this.people.list(auth, { ...personListQuery(q), limit: MAX_LIMIT, cursor }), ws) };
+    return { columns: columnsOf(itemOf(PersonList)), page: async (cursor) => toPersonList(await this.people.list(auth, { ...personListQuery(q), limit: EXPORT_BATCH, batch: true, cursor }), ws) };
   }
 
   opportunitiesOf(auth: UserContext, q: Query<OpportunityListQueryDto>): Source {
     const ws = callerView(auth);
     const query = { stage: q.stage, owner_id: q.owner_id, customer_id: q.customer_id, status: q.status, q: q.q, external_id: q.external_id, sort: q.sort, updatedSince: q.updated_since };
-    return { columns: columnsOf(itemOf(OpportunityList)), page: async (cursor) => toOppList(await this.opps.list(auth, { ...query, limit: MAX_LIMIT, cursor }), ws) };
+    return { columns: columnsOf(itemOf(OpportunityList)), page: async (cursor) => toOppList(await this.opps.list(auth, { ...query, limit: EXPORT_BATCH, batch: true, cursor }), ws) };
   }
 
   leadsOf(auth: UserContext, q: Query<LeadListQueryDto>): Source {
     const ws = callerView(auth);
-    return { columns: columnsOf(itemOf(LeadList)), page: async (cursor) => toLeadList(await this.leads.list(auth, { ...leadListQuery(q), limit: MAX_LIMIT, cursor }), ws) };
+    return { columns: columnsOf(itemOf(LeadList)), page: async (cursor) => toLeadList(await this.leads.list(auth, { ...leadListQuery(q), limit: EXPORT_BATCH, batch: true, cursor }), ws) };
   }
 
   tasksOf(auth: UserContext, q: Query<TaskListQueryDto>): Source {
     const ws = callerView(auth);
     const { format: _f, bom: _b, delimiter: _d, ...query } = q;
-    return { columns: columnsOf(itemOf(TaskList)), page: async (cursor) => toTaskList(await this.tasks.list(auth, { ...query, limit: MAX_LIMIT, cursor }), ws) };
+    return { columns: columnsOf(itemOf(TaskList)), page: async (cursor) => toTaskList(await this.tasks.list(auth, { ...query, limit: EXPORT_BATCH, batch: true, cursor }), ws) };
   }
 
   async objectsOf(auth: UserContext, key: string, q: Query<ObjectRecordListQueryDto>): Promise<Source> {
     const type = await this.types.byKey(auth, key);
     const ws = callerView(auth);
     const columns = columnsOf(itemOf(CustomObjectRecordList), { fields: type.fields.map((f) => f.key) });
-    return { columns, page: async (cursor) => toObjectRecordList(await this.records.list(auth, key, { ...objectRecordListQuery(q), limit: MAX_LIMIT, cursor }), ws) };
+    return { columns, page: async (cursor) => toObjectRecordList(await this.records.list(auth, key, { ...objectRecordListQuery(q), limit: EXPORT_BATCH, batch: true, cursor }), ws) };
   }
 
   /**
