@@ -197,7 +197,9 @@ export class ExportService {
       for (;;) {
         for (const item of page.items) out.row(rowOf(source.columns, item as Item));
         await out.drain();
-        if (!page.next_cursor || res.destroyed) break;
+        // a client that went away stops the reading: nothing more is queried for it
+        if (res.destroyed) return;
+        if (!page.next_cursor) break;
         page = await source.page(page.next_cursor);
       }
       await out.end();

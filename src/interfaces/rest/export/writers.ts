@@ -49,7 +49,8 @@ function csvWriter(out: Writable, headers: string[], o: WriterOptions): SheetWri
       await drained(out);
     },
     end: async () => {
-      const done = once(out, 'finish');
+      // 'close' too: a client gone before the end never lets the response finish
+      const done = Promise.race([once(out, 'finish'), once(out, 'close')]);
       csv.end();
       await done;
     },
