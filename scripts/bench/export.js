@@ -43,9 +43,14 @@ async function withRss(run) {
     peak = Math.max(peak, m.rss);
     heapPeak = Math.max(heapPeak, m.heapUsed);
   }, 50);
+  global.gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
   try {
     const out = await run();
-    return { ...out, rssBefore: before, rssPeak: peak, heapPeak };
+    // with --expose-gc: what the download left behind once its garbage is collected
+    global.gc?.();
+    const heapAfter = process.memoryUsage().heapUsed;
+    return { ...out, rssBefore: before, rssPeak: peak, heapPeak, heapBefore, heapAfter };
   } finally {
     clearInterval(timer);
   }
@@ -67,10 +72,10 @@ async function benchExport({ query, port, headers, opp, log }) {
 
 function reportExport(r, log) {
   const mb = (b) => (b / 2 ** 20).toFixed(0);
-  log('\n| export | rows | status | time | rows/s | MB | RSS before | RSS peak | heap used peak |');
-  log('|---|---|---|---|---|---|---|---|---|');
+  log('\n| export | rows | status | time | rows/s | MB | RSS before | RSS peak | heap used peak | heap after GC − before (--expose-gc) |');
+  log('|---|---|---|---|---|---|---|---|---|---|');
   for (const [what, x] of [['CSV', r.csv], ['XLSX', r.xlsx]]) {
-    log(`| ${what} | ${x.rows.toLocaleString('en')} | ${x.status} | ${x.s.toFixed(1)} s | ${Math.round(x.rows / x.s).toLocaleString('en')} | ${mb(x.bytes)} | ${mb(x.rssBefore)} MB | ${mb(x.rssPeak)} MB | ${mb(x.heapPeak)} MB |`);
+    log(`| ${what} | ${x.rows.toLocaleString('en')} | ${x.status} | ${x.s.toFixed(1)} s | ${Math.round(x.rows / x.s).toLocaleString('en')} | ${mb(x.bytes)} | ${mb(x.rssBefore)} MB | ${mb(x.rssPeak)} MB | ${mb(x.heapPeak)} MB | ${global.gc ? `${((x.heapAfter - x.heapBefore) / 2 ** 20).toFixed(1)} MB` : 'n/a'} |`);
   }
 }
 
