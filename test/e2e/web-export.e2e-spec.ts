@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { api, createWorkspace, type Fixture } from '../helpers/test-app';
+import { api, createUser, createWorkspace, type Fixture } from '../helpers/test-app';
 import { insertCompany } from '../helpers/crm-fixtures';
 import { csvRecords, xlsxRecords } from '../helpers/export-files';
 import { screenshot, seriousA11yViolations, useWebApp } from '../helpers/web-app';
@@ -42,5 +42,21 @@ describe('export button', () => {
     expect(sheet.map((r) => r.id)).toEqual(listed.map((c) => c.id));
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'companies-export', 'desktop');
+  });
+
+  it('in Turkish, at phone width: the tasks list exports a CSV with `;` that Excel in Turkey reads', async () => {
+    const tr = await createUser(web.t, f, { role: 'admin', fullName: 'Tuna Türk' });
+    await api(web.t, f.host, tr.key).patch('/api/v1/me', { locale: 'tr' }).expect(200);
+    await api(web.t, f.host, tr.key).post('/api/v1/tasks', { title: 'Fiyat listesini gönder' }).expect(201);
+    const page = await web.page({ token: tr.key, locale: 'tr-TR', width: 'phone' });
+    await page.goto(`${web.origin(f.host)}/tasks`);
+    await page.getByRole('link', { name: 'Fiyat listesini gönder' }).waitFor();
+    await page.getByLabel('Dosya biçimi').selectOption('csv');
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Dışa aktar' }).click()]);
+    const text = await readFile((await csv.path())!, 'utf8');
+    const rows = csvRecords(text, ';');
+    expect(rows.map((r) => r.title)).toEqual(['Fiyat listesini gönder']);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'tasks-export-tr', 'phone');
   });
 });
