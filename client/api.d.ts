@@ -26,6 +26,160 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export companies (CSV or XLSX)
+         * @description The companies of GET /companies. Every record the list route with the same query returns, every page of it, in the same order, and only what the caller may see; the file is streamed as the records are read. Columns are the fields of the list answer: a related record as its id and its name (`owner_id`, `owner`), constants as their key and their label in the caller's language (`status`, `status_label`), dates as YYYY-MM-DD and timestamps in the workspace's local time. A text cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` (OWASP CSV injection). `delimiter=;` and `bom=1` give the CSV Excel reads in Turkish (and most continental) locales.
+         *
+         *     Beyond the spec: see docs/decisions/README.md.
+         */
+        get: operations["exportCompanies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/people/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export people (CSV or XLSX)
+         * @description The people of GET /people. Every record the list route with the same query returns, every page of it, in the same order, and only what the caller may see; the file is streamed as the records are read. Columns are the fields of the list answer: a related record as its id and its name (`owner_id`, `owner`), constants as their key and their label in the caller's language (`status`, `status_label`), dates as YYYY-MM-DD and timestamps in the workspace's local time. A text cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` (OWASP CSV injection). `delimiter=;` and `bom=1` give the CSV Excel reads in Turkish (and most continental) locales.
+         *
+         *     Beyond the spec: see docs/decisions/README.md.
+         */
+        get: operations["exportPeople"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/opportunities/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export opportunities (CSV or XLSX)
+         * @description The opportunities of GET /opportunities. Every record the list route with the same query returns, every page of it, in the same order, and only what the caller may see; the file is streamed as the records are read. Columns are the fields of the list answer: a related record as its id and its name (`owner_id`, `owner`), constants as their key and their label in the caller's language (`status`, `status_label`), dates as YYYY-MM-DD and timestamps in the workspace's local time. A text cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` (OWASP CSV injection). `delimiter=;` and `bom=1` give the CSV Excel reads in Turkish (and most continental) locales.
+         *
+         *     Beyond the spec: see docs/decisions/README.md.
+         */
+        get: operations["exportOpportunities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/leads/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export fair leads (CSV or XLSX)
+         * @description The leads of GET /leads. Every record the list route with the same query returns, every page of it, in the same order, and only what the caller may see; the file is streamed as the records are read. Columns are the fields of the list answer: a related record as its id and its name (`owner_id`, `owner`), constants as their key and their label in the caller's language (`status`, `status_label`), dates as YYYY-MM-DD and timestamps in the workspace's local time. A text cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` (OWASP CSV injection). `delimiter=;` and `bom=1` give the CSV Excel reads in Turkish (and most continental) locales.
+         *
+         *     Beyond the spec: see docs/decisions/README.md.
+         */
+        get: operations["exportLeads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tasks/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export tasks (CSV or XLSX)
+         * @description The tasks of GET /tasks. Every record the list route with the same query returns, every page of it, in the same order, and only what the caller may see; the file is streamed as the records are read. Columns are the fields of the list answer: a related record as its id and its name (`owner_id`, `owner`), constants as their key and their label in the caller's language (`status`, `status_label`), dates as YYYY-MM-DD and timestamps in the workspace's local time. A text cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` (OWASP CSV injection). `delimiter=;` and `bom=1` give the CSV Excel reads in Turkish (and most continental) locales.
+         *
+         *     Beyond the spec: see docs/decisions/README.md.
+         */
+        get: operations["exportTasks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/objects/{key}/records/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export custom object records (CSV or XLSX)
+         * @description The records of GET /objects/{key}/records, each field of the object a column `fields.<key>`. Every record the list route with the same query returns, every page of it, in the same order, and only what the caller may see; the file is streamed as the records are read. Columns are the fields of the list answer: a related record as its id and its name (`owner_id`, `owner`), constants as their key and their label in the caller's language (`status`, `status_label`), dates as YYYY-MM-DD and timestamps in the workspace's local time. A text cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` (OWASP CSV injection). `delimiter=;` and `bom=1` give the CSV Excel reads in Turkish (and most continental) locales.
+         *
+         *     Beyond the spec: see docs/decisions/README.md.
+         */
+        get: operations["exportCustomObjectRecords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/exports/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an export by its link
+         * @description The file of an export link that the MCP tool `export_records` answered: the export it names (list, filters, sort, format), read as the user who asked for it with what that user may see now, without other credentials. A link is valid for 15 minutes and only on its own workspace's address. Every record the list route with the same query returns, every page of it, in the same order, and only what the caller may see; the file is streamed as the records are read. Columns are the fields of the list answer: a related record as its id and its name (`owner_id`, `owner`), constants as their key and their label in the caller's language (`status`, `status_label`), dates as YYYY-MM-DD and timestamps in the workspace's local time. A text cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` (OWASP CSV injection). `delimiter=;` and `bom=1` give the CSV Excel reads in Turkish (and most continental) locales.
+         *
+         *     Beyond the spec: see docs/decisions/README.md.
+         */
+        get: operations["downloadExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/login": {
         parameters: {
             query?: never;
@@ -3090,6 +3244,7 @@ export interface components {
             tax_office?: string;
             erp_code?: string;
             erp_ext_id?: string;
+            external_id?: string | null;
             source?: string;
             potential_kg?: number | null;
             currency?: string;
@@ -3115,6 +3270,7 @@ export interface components {
             tax_office?: string;
             erp_code?: string;
             erp_ext_id?: string;
+            external_id?: string | null;
             source?: string;
             potential_kg?: number | null;
             currency?: string;
@@ -3134,6 +3290,7 @@ export interface components {
             phone?: string;
             wa?: string;
             note?: string;
+            external_id?: string | null;
             is_main?: boolean;
             is_former?: boolean;
             owner_id?: number;
@@ -3152,6 +3309,7 @@ export interface components {
             phone?: string;
             wa?: string;
             note?: string;
+            external_id?: string | null;
             is_main?: boolean;
             is_former?: boolean;
             owner_id?: number;
@@ -3186,6 +3344,7 @@ export interface components {
             type?: string;
             source?: string;
             competitor?: string;
+            external_id?: string | null;
             note?: string;
             line?: string;
             next_step?: string;
@@ -3236,6 +3395,7 @@ export interface components {
             type?: string;
             source?: string;
             competitor?: string;
+            external_id?: string | null;
             note?: string;
             line?: string;
             next_step?: string;
@@ -3566,6 +3726,7 @@ export interface components {
             next_date?: string | null;
             note?: string;
             project_note?: string;
+            external_id?: string | null;
             /** @description products of interest (codes or names) */
             products?: string;
             products_text?: string;
@@ -3610,6 +3771,7 @@ export interface components {
             next_date?: string | null;
             note?: string;
             project_note?: string;
+            external_id?: string | null;
             /** @description products of interest (codes or names) */
             products?: string;
             products_text?: string;
@@ -7587,6 +7749,7 @@ export interface components {
          *         "role_label": "Sales"
          *       },
          *       "active": true,
+         *       "external_id": null,
          *       "can_edit": true,
          *       "created_at": "2025-03-14T10:05:42",
          *       "updated_at": "2026-11-20T16:47:10"
@@ -7616,6 +7779,8 @@ export interface components {
             owner: components["schemas"]["UserSummary"] | null;
             /** @description false once archived (DELETE); PATCH `active: true` brings the person back */
             active: boolean;
+            /** @description the record's key in the system it came from (imports match on it); unique per workspace; null when none */
+            external_id: string | null;
             /** @description the caller may change this person */
             can_edit: boolean;
             /**
@@ -7653,6 +7818,7 @@ export interface components {
          *         "role_label": "Sales"
          *       },
          *       "active": true,
+         *       "external_id": null,
          *       "can_edit": true,
          *       "created_at": "2025-03-14T10:05:42",
          *       "updated_at": "2026-11-20T16:47:10",
@@ -7697,6 +7863,8 @@ export interface components {
             owner: components["schemas"]["UserSummary"] | null;
             /** @description false once archived (DELETE); PATCH `active: true` brings the person back */
             active: boolean;
+            /** @description the record's key in the system it came from (imports match on it); unique per workspace; null when none */
+            external_id: string | null;
             /** @description the caller may change this person */
             can_edit: boolean;
             /**
@@ -7776,6 +7944,7 @@ export interface components {
          *       "type": "New business",
          *       "source": "fair",
          *       "competitor": "",
+         *       "external_id": null,
          *       "note": "",
          *       "line": "Films",
          *       "product": "PE film 50µ",
@@ -7870,6 +8039,8 @@ export interface components {
             type: string;
             source: string;
             competitor: string;
+            /** @description the record's key in the system it came from (imports match on it); unique per workspace; null when none */
+            external_id: string | null;
             note: string;
             line: string;
             /** @description the product's name; '' without a product */
@@ -8003,6 +8174,7 @@ export interface components {
          *       "type": "New business",
          *       "source": "fair",
          *       "competitor": "",
+         *       "external_id": null,
          *       "note": "",
          *       "line": "Films",
          *       "product": "PE film 50µ",
@@ -8209,6 +8381,8 @@ export interface components {
             type: string;
             source: string;
             competitor: string;
+            /** @description the record's key in the system it came from (imports match on it); unique per workspace; null when none */
+            external_id: string | null;
             note: string;
             line: string;
             /** @description the product's name; '' without a product */
@@ -8782,6 +8956,7 @@ export interface components {
          *       "tax_office": "Nilüfer",
          *       "erp_code": "C10042",
          *       "erp_ext_id": "",
+         *       "external_id": "SF-0015000000abcde",
          *       "source": "fair",
          *       "note": "",
          *       "can_edit": true,
@@ -8849,6 +9024,8 @@ export interface components {
             tax_office: string;
             erp_code: string;
             erp_ext_id: string;
+            /** @description the record's key in the system it came from (imports match on it); unique per workspace; null when none */
+            external_id: string | null;
             source: string;
             note: string;
             /** @description the caller may change this company */
@@ -8910,6 +9087,7 @@ export interface components {
          *       "tax_office": "Nilüfer",
          *       "erp_code": "C10042",
          *       "erp_ext_id": "",
+         *       "external_id": "SF-0015000000abcde",
          *       "source": "fair",
          *       "note": "",
          *       "can_edit": true,
@@ -9024,6 +9202,8 @@ export interface components {
             tax_office: string;
             erp_code: string;
             erp_ext_id: string;
+            /** @description the record's key in the system it came from (imports match on it); unique per workspace; null when none */
+            external_id: string | null;
             source: string;
             note: string;
             /** @description the caller may change this company */
@@ -9227,6 +9407,7 @@ export interface components {
          *       "next_date": "2026-12-03",
          *       "note": "Wants samples of 23µ.",
          *       "project_note": "",
+         *       "external_id": null,
          *       "products": "PE-23, PE-50",
          *       "products_text": "",
          *       "timing": "3 months",
@@ -9310,6 +9491,8 @@ export interface components {
             next_date: string | null;
             note: string;
             project_note: string;
+            /** @description the record's key in the system it came from (imports match on it); unique per workspace; null when none */
+            external_id: string | null;
             /** @description products of interest (codes or names) */
             products: string;
             products_text: string;
@@ -9379,6 +9562,7 @@ export interface components {
          *         "next_date": "2026-12-03",
          *         "note": "Wants samples of 23µ.",
          *         "project_note": "",
+         *         "external_id": null,
          *         "products": "PE-23, PE-50",
          *         "products_text": "",
          *         "timing": "3 months",
@@ -9463,6 +9647,7 @@ export interface components {
          *         "next_date": "2026-12-03",
          *         "note": "Wants samples of 23µ.",
          *         "project_note": "",
+         *         "external_id": null,
          *         "products": "PE-23, PE-50",
          *         "products_text": "",
          *         "timing": "3 months",
@@ -9748,6 +9933,7 @@ export interface components {
          *               "next_date": "2026-12-03",
          *               "note": "Wants samples of 23µ.",
          *               "project_note": "",
+         *               "external_id": null,
          *               "products": "PE-23, PE-50",
          *               "products_text": "",
          *               "timing": "3 months",
@@ -9810,6 +9996,7 @@ export interface components {
          *               "next_date": "2026-12-03",
          *               "note": "Wants samples of 23µ.",
          *               "project_note": "",
+         *               "external_id": null,
          *               "products": "PE-23, PE-50",
          *               "products_text": "",
          *               "timing": "3 months",
@@ -13216,6 +13403,19 @@ export interface components {
             items: components["schemas"]["Quota"][];
         };
         /**
+         * Format: binary
+         * @description CSV, UTF-8 (with a byte order mark when `bom=1`), a header row of the API field names, then one row per record.
+         * @example id,rid,name,owner_id,owner
+         *     42,C-42,Anadolu Ambalaj A.Ş.,7,Ayşe Demir
+         */
+        CsvFile: string;
+        /**
+         * Format: binary
+         * @description An Office Open XML workbook (XLSX) of one sheet: a header row of the API field names, then one row per record.
+         * @example (binary: an XLSX workbook, a zip archive starting with PK)
+         */
+        XlsxFile: string;
+        /**
          * @description A SCIM User (spec 2.14, RFC 7643 4.1). Only `schemas` and `id` are always present: unassigned attributes are left out, and GET returns only what `attributes` / `excludedAttributes` select.
          * @example {
          *       "schemas": [
@@ -14818,6 +15018,752 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    exportCompanies: {
+        parameters: {
+            query?: {
+                /** @description recent: newest first (default); update: by last change, oldest first, for sync */
+                sort?: "recent" | "update";
+                /** @description with sort=update: only records changed at or after this timestamp, in the workspace local time like every updated_at (or with Z / an offset ±hh:mm) (e.g. `2026-03-01T08:00:00`) */
+                updated_since?: string;
+                /** @description name contains (case-insensitive) */
+                q?: string;
+                status?: string;
+                owner_id?: number;
+                city?: string;
+                /** @description sector equals (case-insensitive) */
+                sector?: string;
+                /** @description the record's key in another system, exactly */
+                external_id?: string;
+                active?: boolean;
+                format?: "csv" | "xlsx";
+                /** @description CSV: start with a UTF-8 byte order mark (Excel then reads the file as UTF-8); default no */
+                bom?: "0" | "1" | "true" | "false";
+                /** @description CSV: the field delimiter; `;` is what Excel in Turkish (and German, French ...) locales expects */
+                delimiter?: "," | ";";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the CSV file (`format=csv`, the default), as an attachment; or the XLSX workbook (`format=xlsx`), as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id,rid,name,owner_id,owner
+                     *     42,C-42,Anadolu Ambalaj A.Ş.,7,Ayşe Demir
+                     */
+                    "text/csv": components["schemas"]["CsvFile"];
+                    /** @example (binary: an XLSX workbook, a zip archive starting with PK) */
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["XlsxFile"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportPeople: {
+        parameters: {
+            query?: {
+                /** @description recent: newest first (default); update: by last change, oldest first, for sync */
+                sort?: "recent" | "update";
+                /** @description with sort=update: only records changed at or after this timestamp, in the workspace local time like every updated_at (or with Z / an offset ±hh:mm) (e.g. `2026-03-01T08:00:00`) */
+                updated_since?: string;
+                /** @description name or e-mail contains (case-insensitive) */
+                q?: string;
+                customer_id?: number;
+                owner_id?: number;
+                /** @description the record's key in another system, exactly */
+                external_id?: string;
+                active?: boolean;
+                format?: "csv" | "xlsx";
+                /** @description CSV: start with a UTF-8 byte order mark (Excel then reads the file as UTF-8); default no */
+                bom?: "0" | "1" | "true" | "false";
+                /** @description CSV: the field delimiter; `;` is what Excel in Turkish (and German, French ...) locales expects */
+                delimiter?: "," | ";";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the CSV file (`format=csv`, the default), as an attachment; or the XLSX workbook (`format=xlsx`), as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id,rid,name,owner_id,owner
+                     *     42,C-42,Anadolu Ambalaj A.Ş.,7,Ayşe Demir
+                     */
+                    "text/csv": components["schemas"]["CsvFile"];
+                    /** @example (binary: an XLSX workbook, a zip archive starting with PK) */
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["XlsxFile"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportOpportunities: {
+        parameters: {
+            query?: {
+                /** @description recent: newest first (default); update: by last change, oldest first, for sync */
+                sort?: "recent" | "update";
+                /** @description with sort=update: only records changed at or after this timestamp, in the workspace local time like every updated_at (or with Z / an offset ±hh:mm) (e.g. `2026-03-01T08:00:00`) */
+                updated_since?: string;
+                /** @description one of constants.stages */
+                stage?: string;
+                owner_id?: number;
+                /** @description company id */
+                customer_id?: number;
+                status?: "open" | "closed";
+                /** @description name contains */
+                q?: string;
+                /** @description the record's key in another system, exactly */
+                external_id?: string;
+                format?: "csv" | "xlsx";
+                /** @description CSV: start with a UTF-8 byte order mark (Excel then reads the file as UTF-8); default no */
+                bom?: "0" | "1" | "true" | "false";
+                /** @description CSV: the field delimiter; `;` is what Excel in Turkish (and German, French ...) locales expects */
+                delimiter?: "," | ";";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the CSV file (`format=csv`, the default), as an attachment; or the XLSX workbook (`format=xlsx`), as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id,rid,name,owner_id,owner
+                     *     42,C-42,Anadolu Ambalaj A.Ş.,7,Ayşe Demir
+                     */
+                    "text/csv": components["schemas"]["CsvFile"];
+                    /** @example (binary: an XLSX workbook, a zip archive starting with PK) */
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["XlsxFile"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportLeads: {
+        parameters: {
+            query?: {
+                /** @description recent: newest first (default); update: by last change, oldest first, for sync */
+                sort?: "recent" | "update";
+                /** @description with sort=update: only records changed at or after this timestamp, in the workspace local time like every updated_at (or with Z / an offset ±hh:mm) (e.g. `2026-03-01T08:00:00`) */
+                updated_since?: string;
+                fair_id?: number;
+                /** @description a lead status (or the won status) */
+                status?: string;
+                owner_id?: number;
+                /** @description company, contact name or e-mail contains (case-insensitive) */
+                q?: string;
+                /** @description the record's key in another system, exactly */
+                external_id?: string;
+                format?: "csv" | "xlsx";
+                /** @description CSV: start with a UTF-8 byte order mark (Excel then reads the file as UTF-8); default no */
+                bom?: "0" | "1" | "true" | "false";
+                /** @description CSV: the field delimiter; `;` is what Excel in Turkish (and German, French ...) locales expects */
+                delimiter?: "," | ";";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the CSV file (`format=csv`, the default), as an attachment; or the XLSX workbook (`format=xlsx`), as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id,rid,name,owner_id,owner
+                     *     42,C-42,Anadolu Ambalaj A.Ş.,7,Ayşe Demir
+                     */
+                    "text/csv": components["schemas"]["CsvFile"];
+                    /** @example (binary: an XLSX workbook, a zip archive starting with PK) */
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["XlsxFile"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportTasks: {
+        parameters: {
+            query?: {
+                /** @description recent: newest first (default); update: by last change, oldest first, for sync */
+                sort?: "recent" | "update";
+                /** @description with sort=update: only records changed at or after this timestamp, in the workspace local time like every updated_at (or with Z / an offset ±hh:mm) (e.g. `2026-03-01T08:00:00`) */
+                updated_since?: string;
+                /** @description one of constants.task_statuses */
+                status?: string;
+                assignee_id?: number;
+                /** @description company id */
+                customer_id?: number;
+                /** @description opportunity id */
+                opp_id?: number;
+                /** @description due on or before this date */
+                due_before?: string;
+                /** @description due on or after this date */
+                due_after?: string;
+                /** @description due before today (workspace time zone) and not Done/Cancelled */
+                overdue?: "true" | "false";
+                /** @description status other than Done/Cancelled */
+                open?: "true" | "false";
+                format?: "csv" | "xlsx";
+                /** @description CSV: start with a UTF-8 byte order mark (Excel then reads the file as UTF-8); default no */
+                bom?: "0" | "1" | "true" | "false";
+                /** @description CSV: the field delimiter; `;` is what Excel in Turkish (and German, French ...) locales expects */
+                delimiter?: "," | ";";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the CSV file (`format=csv`, the default), as an attachment; or the XLSX workbook (`format=xlsx`), as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id,rid,name,owner_id,owner
+                     *     42,C-42,Anadolu Ambalaj A.Ş.,7,Ayşe Demir
+                     */
+                    "text/csv": components["schemas"]["CsvFile"];
+                    /** @example (binary: an XLSX workbook, a zip archive starting with PK) */
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["XlsxFile"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportCustomObjectRecords: {
+        parameters: {
+            query?: {
+                /** @description recent: newest first (default); update: by last change, oldest first, for sync */
+                sort?: "recent" | "update";
+                /** @description with sort=update: only records changed at or after this timestamp, in the workspace local time like every updated_at (or with Z / an offset ±hh:mm) (e.g. `2026-03-01T08:00:00`) */
+                updated_since?: string;
+                /** @description name contains (case-insensitive; 1-2 characters: starts with) */
+                q?: string;
+                owner_id?: number;
+                active?: boolean;
+                format?: "csv" | "xlsx";
+                /** @description CSV: start with a UTF-8 byte order mark (Excel then reads the file as UTF-8); default no */
+                bom?: "0" | "1" | "true" | "false";
+                /** @description CSV: the field delimiter; `;` is what Excel in Turkish (and German, French ...) locales expects */
+                delimiter?: "," | ";";
+            };
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the CSV file (`format=csv`, the default), as an attachment; or the XLSX workbook (`format=xlsx`), as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id,rid,name,owner_id,owner
+                     *     42,C-42,Anadolu Ambalaj A.Ş.,7,Ayşe Demir
+                     */
+                    "text/csv": components["schemas"]["CsvFile"];
+                    /** @example (binary: an XLSX workbook, a zip archive starting with PK) */
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["XlsxFile"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the CSV file (`format=csv`, the default), as an attachment; or the XLSX workbook (`format=xlsx`), as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id,rid,name,owner_id,owner
+                     *     42,C-42,Anadolu Ambalaj A.Ş.,7,Ayşe Demir
+                     */
+                    "text/csv": components["schemas"]["CsvFile"];
+                    /** @example (binary: an XLSX workbook, a zip archive starting with PK) */
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["XlsxFile"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `module`: the list's module is off now for the user who asked for the link */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the link is unknown, changed, expired, of another workspace, or its user is deactivated */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -17337,6 +18283,8 @@ export interface operations {
                 city?: string;
                 /** @description sector equals (case-insensitive) */
                 sector?: string;
+                /** @description the record's key in another system, exactly */
+                external_id?: string;
                 active?: boolean;
             };
             header?: never;
@@ -17399,6 +18347,7 @@ export interface operations {
                      *           "tax_office": "Nilüfer",
                      *           "erp_code": "C10042",
                      *           "erp_ext_id": "",
+                     *           "external_id": "SF-0015000000abcde",
                      *           "source": "fair",
                      *           "note": "",
                      *           "can_edit": true,
@@ -17550,6 +18499,7 @@ export interface operations {
                      *         "tax_office": "Nilüfer",
                      *         "erp_code": "C10042",
                      *         "erp_ext_id": "",
+                     *         "external_id": "SF-0015000000abcde",
                      *         "source": "fair",
                      *         "note": "",
                      *         "can_edit": true,
@@ -17760,6 +18710,7 @@ export interface operations {
                      *         "tax_office": "Nilüfer",
                      *         "erp_code": "C10042",
                      *         "erp_ext_id": "",
+                     *         "external_id": "SF-0015000000abcde",
                      *         "source": "fair",
                      *         "note": "",
                      *         "can_edit": true,
@@ -17837,6 +18788,7 @@ export interface operations {
                      *               "role_label": "Sales"
                      *             },
                      *             "active": true,
+                     *             "external_id": null,
                      *             "can_edit": true,
                      *             "created_at": "2025-03-14T10:05:42",
                      *             "updated_at": "2026-11-20T16:47:10"
@@ -17857,6 +18809,7 @@ export interface operations {
                      *             "type": "New business",
                      *             "source": "fair",
                      *             "competitor": "",
+                     *             "external_id": null,
                      *             "note": "",
                      *             "line": "Films",
                      *             "product": "PE film 50µ",
@@ -18272,6 +19225,7 @@ export interface operations {
                      *         "tax_office": "Nilüfer",
                      *         "erp_code": "C10042",
                      *         "erp_ext_id": "",
+                     *         "external_id": "SF-0015000000abcde",
                      *         "source": "fair",
                      *         "note": "",
                      *         "can_edit": true,
@@ -18429,6 +19383,8 @@ export interface operations {
                 q?: string;
                 customer_id?: number;
                 owner_id?: number;
+                /** @description the record's key in another system, exactly */
+                external_id?: string;
                 active?: boolean;
             };
             header?: never;
@@ -18469,6 +19425,7 @@ export interface operations {
                      *             "role_label": "Sales"
                      *           },
                      *           "active": true,
+                     *           "external_id": null,
                      *           "can_edit": true,
                      *           "created_at": "2025-03-14T10:05:42",
                      *           "updated_at": "2026-11-20T16:47:10"
@@ -18596,6 +19553,7 @@ export interface operations {
                      *           "role_label": "Sales"
                      *         },
                      *         "active": true,
+                     *         "external_id": null,
                      *         "can_edit": true,
                      *         "created_at": "2025-03-14T10:05:42",
                      *         "updated_at": "2026-11-20T16:47:10",
@@ -18747,6 +19705,7 @@ export interface operations {
                      *           "role_label": "Sales"
                      *         },
                      *         "active": true,
+                     *         "external_id": null,
                      *         "can_edit": true,
                      *         "created_at": "2025-03-14T10:05:42",
                      *         "updated_at": "2026-11-20T16:47:10",
@@ -18981,6 +19940,7 @@ export interface operations {
                      *           "role_label": "Sales"
                      *         },
                      *         "active": true,
+                     *         "external_id": null,
                      *         "can_edit": true,
                      *         "created_at": "2025-03-14T10:05:42",
                      *         "updated_at": "2026-11-20T16:47:10",
@@ -19108,6 +20068,8 @@ export interface operations {
                 status?: "open" | "closed";
                 /** @description name contains */
                 q?: string;
+                /** @description the record's key in another system, exactly */
+                external_id?: string;
             };
             header?: never;
             path?: never;
@@ -19136,6 +20098,7 @@ export interface operations {
                      *           "type": "New business",
                      *           "source": "fair",
                      *           "competitor": "",
+                     *           "external_id": null,
                      *           "note": "",
                      *           "line": "Films",
                      *           "product": "PE film 50µ",
@@ -19328,6 +20291,7 @@ export interface operations {
                      *         "type": "New business",
                      *         "source": "fair",
                      *         "competitor": "",
+                     *         "external_id": null,
                      *         "note": "",
                      *         "line": "Films",
                      *         "product": "PE film 50µ",
@@ -19641,6 +20605,7 @@ export interface operations {
                      *         "type": "New business",
                      *         "source": "fair",
                      *         "competitor": "",
+                     *         "external_id": null,
                      *         "note": "",
                      *         "line": "Films",
                      *         "product": "PE film 50µ",
@@ -19945,6 +20910,7 @@ export interface operations {
                      *         "type": "New business",
                      *         "source": "fair",
                      *         "competitor": "",
+                     *         "external_id": null,
                      *         "note": "",
                      *         "line": "Films",
                      *         "product": "PE film 50µ",
@@ -20267,6 +21233,7 @@ export interface operations {
                      *         "type": "New business",
                      *         "source": "fair",
                      *         "competitor": "",
+                     *         "external_id": null,
                      *         "note": "",
                      *         "line": "Films",
                      *         "product": "PE film 50µ",
@@ -20589,6 +21556,7 @@ export interface operations {
                      *         "type": "New business",
                      *         "source": "fair",
                      *         "competitor": "",
+                     *         "external_id": null,
                      *         "note": "",
                      *         "line": "Films",
                      *         "product": "PE film 50µ",
@@ -20911,6 +21879,7 @@ export interface operations {
                      *         "type": "New business",
                      *         "source": "fair",
                      *         "competitor": "",
+                     *         "external_id": null,
                      *         "note": "",
                      *         "line": "Films",
                      *         "product": "PE film 50µ",
@@ -21233,6 +22202,7 @@ export interface operations {
                      *         "type": "New business",
                      *         "source": "fair",
                      *         "competitor": "",
+                     *         "external_id": null,
                      *         "note": "",
                      *         "line": "Films",
                      *         "product": "PE film 50µ",
@@ -23794,6 +24764,7 @@ export interface operations {
                      *               "next_date": "2026-12-03",
                      *               "note": "Wants samples of 23µ.",
                      *               "project_note": "",
+                     *               "external_id": null,
                      *               "products": "PE-23, PE-50",
                      *               "products_text": "",
                      *               "timing": "3 months",
@@ -23856,6 +24827,7 @@ export interface operations {
                      *               "next_date": "2026-12-03",
                      *               "note": "Wants samples of 23µ.",
                      *               "project_note": "",
+                     *               "external_id": null,
                      *               "products": "PE-23, PE-50",
                      *               "products_text": "",
                      *               "timing": "3 months",
@@ -26179,6 +27151,8 @@ export interface operations {
                 owner_id?: number;
                 /** @description company, contact name or e-mail contains (case-insensitive) */
                 q?: string;
+                /** @description the record's key in another system, exactly */
+                external_id?: string;
             };
             header?: never;
             path?: never;
@@ -26221,6 +27195,7 @@ export interface operations {
                      *           "next_date": "2026-12-03",
                      *           "note": "Wants samples of 23µ.",
                      *           "project_note": "",
+                     *           "external_id": null,
                      *           "products": "PE-23, PE-50",
                      *           "products_text": "",
                      *           "timing": "3 months",
@@ -26381,6 +27356,7 @@ export interface operations {
                      *         "next_date": "2026-12-03",
                      *         "note": "Wants samples of 23µ.",
                      *         "project_note": "",
+                     *         "external_id": null,
                      *         "products": "PE-23, PE-50",
                      *         "products_text": "",
                      *         "timing": "3 months",
@@ -26550,6 +27526,7 @@ export interface operations {
                      *         "next_date": "2026-12-03",
                      *         "note": "Wants samples of 23µ.",
                      *         "project_note": "",
+                     *         "external_id": null,
                      *         "products": "PE-23, PE-50",
                      *         "products_text": "",
                      *         "timing": "3 months",
@@ -26710,6 +27687,7 @@ export interface operations {
                      *         "next_date": "2026-12-03",
                      *         "note": "Wants samples of 23µ.",
                      *         "project_note": "",
+                     *         "external_id": null,
                      *         "products": "PE-23, PE-50",
                      *         "products_text": "",
                      *         "timing": "3 months",
@@ -26894,6 +27872,7 @@ export interface operations {
                      *         "next_date": "2026-12-03",
                      *         "note": "Wants samples of 23µ.",
                      *         "project_note": "",
+                     *         "external_id": null,
                      *         "products": "PE-23, PE-50",
                      *         "products_text": "",
                      *         "timing": "3 months",

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
 /**
- * npm run bench [-- --quick] [-- --hot] [-- --erp] [-- --webhooks] [-- --webhooks --embedded] [-- --token] [-- --journal]
+ * npm run bench [-- --quick] [-- --hot] [-- --erp] [-- --webhooks] [-- --webhooks --embedded] [-- --token] [-- --journal] [-- --export]
  *
  * Loads the hot paths of the service (dist/, on the local PostgreSQL server, in a fresh database): GET
  * /api/v1/me, the 50-row lists of opportunities, companies and people, a company record and Today, with
@@ -33,6 +33,9 @@
  * events, as the admin and as a sales user; and the p50 of POST /api/v1/companies with and without an
  * `Idempotency-Key` (IDEM_REQUESTS (400) alternating pairs), and of a replayed key.
  *
+ * Then the export (`--export` runs only this part; scripts/bench/export.js): EXPORT_OPPS (100,000) opportunities more,
+ * read through GET /api/v1/opportunities/export as CSV and XLSX: rows/s and the service's RSS during each.
+ *
  * BENCH_DIST=<dir>: another build of the service (a copy of dist/ made before a change) for an A/B run.
  * `--hot`: only the hot paths, service against bare (no one-connection scale figures, no other parts).
  * BENCH_PROFILE=<dir>: CPU profiles of each hot path's loads, the service's in <dir>/<kind>.cpuprofile and the
@@ -60,6 +63,7 @@ const pino = require('pino');
 const { seedOpportunities, keepNewestOpen } = require('./seed.js');
 const { benchToken, reportToken } = require('./token.js');
 const { benchJournal, benchIdempotency, reportJournal } = require('./journal.js');
+const { benchExport, reportExport } = require('./export.js');
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
@@ -79,9 +83,10 @@ const ERP_POLLERS = Number(process.env.ERP_POLLERS || 8);
 const EMBEDDED = args.includes('--embedded');
 const TOKEN_ONLY = args.includes('--token');
 const JOURNAL_ONLY = args.includes('--journal');
+const EXPORT_ONLY = args.includes('--export');
 const WEBHOOKS_ONLY = args.includes('--webhooks') || (EMBEDDED && !TOKEN_ONLY && !JOURNAL_ONLY);
 /** A part alone (`--erp`, `--webhooks`, `--token`, `--journal`) or, without any, the full run. */
-const ONLY = ERP_ONLY || WEBHOOKS_ONLY || TOKEN_ONLY || JOURNAL_ONLY;
+const ONLY = ERP_ONLY || WEBHOOKS_ONLY || TOKEN_ONLY || JOURNAL_ONLY || EXPORT_ONLY;
 /** The seller's own companies (8 carry the opportunities) and people: enough for a 50-row page of each. */
 const OWN_COMPANIES = 60;
 const OWN_PEOPLE = 60;
@@ -418,8 +423,12 @@ async function main() {
     const journal = (!ONLY && !HOT_ONLY) || JOURNAL_ONLY ? await benchJournal({ ws, query, port, keys: jKeys, companyIds: oppCompanyIds, log }) : null;
     const idem = (!ONLY && !HOT_ONLY) || JOURNAL_ONLY ? await benchIdempotency({ port, keys: jKeys }) : null;
 
+    // ---------------------------------------------------------------- export (last: it adds opportunities)
+    const exp = (!ONLY && !HOT_ONLY) || EXPORT_ONLY ? await benchExport({ query, port, headers, opp, log }) : null;
+
     // ---------------------------------------------------------------- report
     if (ONLY) {
+      if (exp) reportExport(exp, log);
       if (erp) reportErp(erp);
       if (wh) reportWebhooks(wh);
       if (tok) reportToken(tok, log);
@@ -468,6 +477,7 @@ async function main() {
     if (wh) reportWebhooks(wh);
     if (tok) reportToken(tok, log);
     if (journal || idem) reportJournal(journal, idem, log);
+    if (exp) reportExport(exp, log);
     log(`\ntotal ${((Date.now() - started) / 1000).toFixed(0)} s`);
     await new Promise((r) => setTimeout(r, 1500)); // requests still running when autocannon stopped
   } finally {

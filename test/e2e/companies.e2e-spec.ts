@@ -35,7 +35,7 @@ const CARD_FIELDS = [
   'last_visit', 'next_visit_due', 'open_opps', 'period', 'visit_overdue_days', 'pending_state', 'visit_state', 'potential_kg', 'main_contact', 'owner',
 ];
 const RECORD_FIELDS = [
-  ...CARD_FIELDS, 'country', 'address', 'email', 'website', 'tax_no', 'tax_office', 'erp_code', 'erp_ext_id', 'source', 'note', 'can_edit', 'created_at', 'updated_at',
+  ...CARD_FIELDS, 'country', 'address', 'email', 'website', 'tax_no', 'tax_office', 'erp_code', 'erp_ext_id', 'external_id', 'source', 'note', 'can_edit', 'created_at', 'updated_at',
 ].sort();
 /** A single record (GET / POST / PATCH of one company) also carries its `orders` (spec 2.8); list items do not. */
 const ONE_RECORD_FIELDS = [...RECORD_FIELDS, 'orders', 'objects'].sort();

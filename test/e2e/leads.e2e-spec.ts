@@ -25,7 +25,7 @@ const LEAD_FIELDS = [
   'id', 'rid', 'company', 'contact_name', 'contact_label', 'title', 'email', 'phone', 'wa', 'website', 'city', 'sector', 'supplier', 'fair', 'fair_id',
   'created_at', 'updated_at', 'initials', 'interest', 'line', 'next_action', 'next_date', 'note', 'project_note', 'products', 'products_text', 'timing',
   'visitor_type', 'unit', 'potential_kg', 'opp_id', 'opp_type', 'customer_id', 'task_id', 'owner', 'can_edit', 'status', 'status_eff',
-  'link_contact_id', 'link_customer', 'link_customer_id', 'converted_at', 'people',
+  'link_contact_id', 'link_customer', 'link_customer_id', 'converted_at', 'people', 'external_id',
 ].sort();
 
 const FULL = {

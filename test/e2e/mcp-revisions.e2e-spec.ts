@@ -257,6 +257,7 @@ describe('output schemas', () => {
     await call('suggest_quick_entry', { note: 'LDPE 20 ton, next week call', customer_id: company.id });
     // the reports (src/interfaces/mcp/tools/reports.ts)
     for (const report of ['pipeline_movement', 'forecast', 'win_rate', 'funnel']) await call(report, { rows: true });
+    await call('export_records', { kind: 'companies', format: 'xlsx' });
     expect(tools.map((x) => x.name).filter((n) => !called.has(n))).toEqual([]);
     await client.close();
   });

@@ -34,7 +34,7 @@ afterAll(() => t.close());
 
 const typeOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
 const TS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
-const RECORD_FIELDS = ['id', 'rid', 'customer_id', 'customer', 'name', 'title', 'department', 'email', 'phone', 'wa', 'note', 'is_main', 'is_former', 'owner', 'active', 'can_edit', 'created_at', 'updated_at'].sort();
+const RECORD_FIELDS = ['id', 'rid', 'customer_id', 'customer', 'name', 'title', 'department', 'email', 'phone', 'wa', 'note', 'is_main', 'is_former', 'external_id', 'owner', 'active', 'can_edit', 'created_at', 'updated_at'].sort();
 /** One record (create, read, update) also lists the custom records linking to it. */
 const ONE_RECORD_FIELDS = [...RECORD_FIELDS, 'objects'].sort();
 const create = async (key: string, body: Record<string, unknown>, f: Fixture = a) => (await as(key, f).post('/api/v1/people', body).expect(201)).body.person;

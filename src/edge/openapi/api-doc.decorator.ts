@@ -26,7 +26,7 @@ export const API_TAGS = {
   'Inbound hooks': 'JSON posted by a website or an automation (Typeform, Zapier, Make, n8n) that becomes a lead, company, person or task (spec 6.1 names them as an origin of changes; beyond the spec: docs/decisions/inbound-hooks.md).',
   Support: 'Support tickets (beyond the spec: docs/decisions/crm-records.md).',
   Reports: 'Pipeline movement, forecast and quotas, win rate and funnel, computed from the opportunities\' history as of any past date (docs/decisions/reports.md). Spec 2.6, 2.7.',
-  'Import & export': 'Import jobs for CSV and XLSX files: upload, map, dry run, run, cancel, revert (beyond the spec; events per spec 6.1 exception 2: docs/decisions/import.md).',
+  'Import & export': 'Import jobs for CSV and XLSX files (upload, map, dry run, run, cancel, revert; events per spec 6.1 exception 2) and record lists exported as CSV or XLSX files with the lists\' filters and visibility (beyond the spec: docs/decisions/import.md, docs/decisions/import-export.md).',
   Connections: 'One console for every connection: grants, keys, webhooks and chat with their health, revoke and rotate (beyond the spec: see docs/decisions/webhooks-and-events.md).',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;

@@ -8,6 +8,7 @@ import { McpElicitations } from './mcp.elicitation';
 import { McpPrompts } from './mcp.prompts';
 import { McpResources } from './mcp.resources';
 import { McpTools } from './mcp.tools';
+import { ExportLinks } from '../../edge/export-links';
 
 /**
  * The MCP endpoint /mcp (the SDK's server per request, tools over the CRM services). Global for one
@@ -17,7 +18,7 @@ import { McpTools } from './mcp.tools';
 @Global()
 @Module({
   imports: [CrmModule],
-  providers: [McpEndpoint, McpTools, McpResources, McpPrompts, McpElicitations, McpCallAudit, { provide: ASK_TOOLS, useExisting: McpTools }],
+  providers: [McpEndpoint, McpTools, ExportLinks, McpResources, McpPrompts, McpElicitations, McpCallAudit, { provide: ASK_TOOLS, useExisting: McpTools }],
   exports: [ASK_TOOLS],
   controllers: [McpController],
 })

@@ -1,3 +1,4 @@
+import type { ExportLinks } from '../../edge/export-links';
 import type { ReportsService } from '../../domain/crm/reports';
 import * as z from 'zod/v4';
 import { DomainError } from '../../platform/common/errors';
@@ -82,6 +83,8 @@ export interface ToolServices {
   objectRecords: ObjectRecordsService;
   quickEntry: QuickEntryService;
   reports: ReportsService;
+  /** signs the download links `export_records` answers */
+  exportLinks: ExportLinks;
 }
 
 /** Rule 11 inside a tool that reads several record kinds (get_record): a tool error `module: …`. */

@@ -31,6 +31,7 @@ import { flag, problemsOf } from './mcp.args';
 import type { Answer } from './mcp.elicitation';
 import type { ToolDef, ToolServices } from './mcp.tool-def';
 import { TOOL_KINDS } from './tools';
+import { ExportLinks } from '../../edge/export-links';
 
 const MAX_PROBLEMS = 10;
 const fail = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
@@ -107,9 +108,10 @@ export class McpTools implements AskTools {
     reports: ReportsService,
     private readonly keys: IdempotencyKeys,
     private readonly audit: McpCallAudit,
+    exportLinks: ExportLinks,
     @Inject(ROOT_LOGGER) private readonly log: pino.Logger,
   ) {
-    const services: ToolServices = { companies, people, opps, activities, tasks, today, leads, events, search, calendar, leadConvert, orders, approvals, tickets, objectTypes, objectRecords, quickEntry, reports };
+    const services: ToolServices = { companies, people, opps, activities, tasks, today, leads, events, search, calendar, leadConvert, orders, approvals, tickets, objectTypes, objectRecords, quickEntry, reports, exportLinks };
     const all = TOOL_KINDS.flatMap((kind) => kind(services));
     const writes = all.filter((t) => t.write).map((t) => ({
       ...t,

@@ -30,10 +30,15 @@ import { InvitationsController } from './controllers/invitations.controller';
 import { AppsController } from './controllers/apps.controller';
 import { ConnectionsController } from './controllers/connections.controller';
 import { ReportsController } from './reports/reports.controller';
+import { ExportController } from './controllers/export.controller';
+import { ExportService } from './export/export.service';
+import { ExportLinks } from '../../edge/export-links';
 
 /** The REST API /api/v1: controllers, DTOs and mapping only. */
 @Module({
   imports: [CrmModule],
-  controllers: [AuthController, PreferencesController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SearchController, SyncController, OrdersController, TicketsController, FairsController, LeadsController, ObjectsController, ApprovalsController, EmailController, FormsController, QuickEntryController, ScimConnectionController, ErpConnectionController, InvitationsController, AppsController, ConnectionsController, ReportsController, HooksController, InboundHooksController, ImportsController],
+  // ExportController before the record controllers: `/companies/export` must not reach `/companies/{id}`
+  controllers: [ExportController, AuthController, PreferencesController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SearchController, SyncController, OrdersController, TicketsController, FairsController, LeadsController, ObjectsController, ApprovalsController, EmailController, FormsController, QuickEntryController, ScimConnectionController, ErpConnectionController, InvitationsController, AppsController, ConnectionsController, ReportsController, HooksController, InboundHooksController, ImportsController],
+  providers: [ExportService, ExportLinks],
 })
 export class RestModule {}

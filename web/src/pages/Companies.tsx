@@ -36,10 +36,12 @@ export default function Companies() {
     limit: PAGE,
   };
   const list = useKeysetList(['companies', query], async (cursor) => must(await api.GET('/api/v1/companies', { params: { query: { ...query, cursor } } })));
+  const { limit: _page, ...filters } = query;
 
   return (
     <ListScreen
       title={text('companies')}
+      exportCall={(o) => api.GET('/api/v1/companies/export', { params: { query: { ...filters, ...o } }, parseAs: 'blob' })}
       actions={
         !creating && (
           <button type="button" className="primary" onClick={() => setCreating(true)}>

@@ -11,6 +11,7 @@ import { useOppText } from './opportunity.text';
 import { oppKeys } from './opportunities/keys';
 import { ShortSearchNote } from '../shell/ListScreen';
 import { NewOppButton } from './opportunities/NewOpp';
+import { ExportButton } from '../shell/ExportButton';
 
 type Page = Schemas['OpportunityList'];
 const PAGE = 50;
@@ -55,6 +56,7 @@ export default function OpportunityList() {
       <header className="opp-head">
         <h1 id="opp-list-h">{text('list')}</h1>
         <ViewSwitch current="list" />
+        <ExportButton call={(o) => api.GET('/api/v1/opportunities/export', { params: { query: { ...filters, ...o } }, parseAs: 'blob' })} />
       </header>
       <NewOppButton />
       <form className="filters" role="search" aria-label={text('filters')} onSubmit={apply} key={params.toString()}>

@@ -31,11 +31,13 @@ export default function People() {
     limit: PAGE,
   };
   const list = useKeysetList(['people', query], async (cursor) => must(await api.GET('/api/v1/people', { params: { query: { ...query, cursor } } })));
+  const { limit: _page, ...filters } = query;
   const companyName = query.customer_id ? list.data?.pages[0]?.items[0]?.customer : undefined;
 
   return (
     <ListScreen
       title={companyName ? `${text('people')}: ${companyName}` : text('people')}
+      exportCall={(o) => api.GET('/api/v1/people/export', { params: { query: { ...filters, ...o } }, parseAs: 'blob' })}
       actions={
         !creating && (
           <button type="button" className="primary" onClick={() => setCreating(true)}>

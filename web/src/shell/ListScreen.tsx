@@ -5,6 +5,7 @@ import { formatNumber } from '../lib/format';
 import { useDocumentTitle } from '../lib/title';
 import { Loaded } from './States';
 import type { UrlFilters } from './url-filters';
+import { ExportButton, type ExportCall } from './ExportButton';
 import './screens.css';
 
 /** One page of a keyset-paged list answer. */
@@ -239,20 +240,25 @@ export type ListScreenProps<R, K extends string> = ListResultsProps<R> & {
   title: string;
   /** Beside the heading: the screen's primary actions. */
   actions?: ReactNode;
+  /** The list's export with its filters and sort: an "Export" button beside the actions. */
+  exportCall?: ExportCall;
   /** Between the heading and the filters: a form opened by an action, a hint. */
   children?: ReactNode;
   filters: FilterBarProps<K>;
 };
 
 /** A list screen: heading with actions, filters kept in the address, and the keyset-paged table. */
-export function ListScreen<R extends { id: number | string }, K extends string>({ className = 'co-page', breadcrumb, title, actions, children, filters, ...results }: ListScreenProps<R, K>) {
+export function ListScreen<R extends { id: number | string }, K extends string>({ className = 'co-page', breadcrumb, title, actions, exportCall, children, filters, ...results }: ListScreenProps<R, K>) {
   useDocumentTitle(title);
   return (
     <section className={className}>
       {breadcrumb}
       <div className="co-head">
         <h1>{title}</h1>
-        {actions}
+        <div className="co-actions">
+          {exportCall ? <ExportButton call={exportCall} /> : null}
+          {actions}
+        </div>
       </div>
       {children}
       <FilterBar {...filters} />

@@ -11,6 +11,7 @@ import { LinkedRecords, ObjectRecordsService } from '../objects';
 import { OrdersService, OrderView } from '../orders';
 import { AccessService } from '../shared/access.service';
 import { DuplicateError, normalizeName } from '../shared/duplicate';
+import { assertExternalIdFree, externalIdOf } from '../shared/external-id';
 import { recordPath, rid } from '../shared/record-keys';
 import { foldedMatch, foldedPattern } from '../shared/search';
 import { Page, paginateRows, PageQuery } from '../shared/paging';
@@ -36,6 +37,8 @@ export interface CompanyInput {
   tax_office?: string;
   erp_code?: string;
   erp_ext_id?: string;
+  /** The record's key in another system; '' or null clears it. */
+  external_id?: string | null;
   source?: string;
   potential_kg?: number | null;
   currency?: string;
@@ -62,6 +65,7 @@ export interface CompanyListQuery extends PageQuery {
   ownerId?: number;
   city?: string;
   sector?: string;
+  externalId?: string;
   /** Default true; false lists archived companies. */
   active?: boolean;
 }
@@ -145,8 +149,9 @@ export class CompaniesService {
     if (q.ownerId !== undefined) qb.andWhere('c.owner_id = :ownerId', { ownerId: q.ownerId });
     if (q.city?.trim()) qb.andWhere('lower(c.city) = lower(:city)', { city: q.city.trim() });
     if (q.sector?.trim()) qb.andWhere('lower(c.sector) = lower(:sector)', { sector: q.sector.trim() });
+    if (q.externalId !== undefined) qb.andWhere('c.external_id = :externalId', { externalId: q.externalId.trim() });
     // the unfiltered list (workspace, active) walks the key's index: O(page) without statistics too
-    const unfiltered = !visible && q.status === undefined && q.ownerId === undefined && !q.city?.trim() && !q.sector?.trim();
+    const unfiltered = !visible && q.status === undefined && q.ownerId === undefined && !q.city?.trim() && !q.sector?.trim() && q.externalId === undefined;
     const walk = unfiltered ? { table: 'companies', where: (a: string) => `${a}.active = :active`, workspaceId: auth.workspace.id } : null;
     const page = await paginateRows(qb, 'c', q, auth.workspace.timezone, walk, LIST_COLUMNS, listed, { table: 'companies', workspaceId: auth.workspace.id });
     return { ...page, views: await this.views(auth, page.items) };
@@ -170,6 +175,7 @@ export class CompaniesService {
     const company = await this.uow.run(async () => {
       const ownerId = (await this.refs.owner(auth, input.owner_id, auth.user.id)).id;
       const values = this.columns(auth, input);
+      await assertExternalIdFree(db, Company, 'company', values.externalId, null);
       const nameNorm = normalizeName(name);
       if (!input.force) {
         // one creator at a time per workspace, so two concurrent creates cannot both miss the other
@@ -218,6 +224,7 @@ export class CompaniesService {
       const current = await this.access.findVisible(Company, auth, id, 'company', true);
       this.access.assertCanEdit(auth, current.ownerId);
       const patch: Partial<Company> = this.columns(auth, input);
+      await assertExternalIdFree(db, Company, 'company', patch.externalId, id);
       if (input.name !== undefined) {
         patch.name = requiredName(input.name);
         patch.nameNorm = normalizeName(patch.name);
@@ -309,6 +316,7 @@ export class CompaniesService {
       const v = input[key];
       if (typeof v === 'string') out[prop] = key === 'note' ? v : v.trim();
     }
+    if (input.external_id !== undefined) out.externalId = externalIdOf(input.external_id);
     if (input.potential_kg !== undefined) out.potentialKg = input.potential_kg;
     if (input.currency !== undefined) {
       const cur = input.currency.trim().toUpperCase();

@@ -3,7 +3,7 @@ import type { Company } from './company.entity';
 /** The list's columns: the company's own (read into plain rows by `listed`, not hydrated). */
 export const LIST_COLUMNS =
   'c.workspace_id, c.id, c.name, c.name_norm, c.status, c.sector, c.city, c.country, c.address, c.phone, c.email, c.website, c.tax_no, ' +
-  'c.tax_office, c.erp_code, c.erp_ext_id, c.source, c.potential_kg, c.currency, c.unit, c.note, c.owner_id, c.last_visit, ' +
+  'c.tax_office, c.erp_code, c.erp_ext_id, c.external_id, c.source, c.potential_kg, c.currency, c.unit, c.note, c.owner_id, c.last_visit, ' +
   'c.next_visit_due, c.active, c.is_sample, c.created_by, c.created_at, c.updated_at';
 
 /** A row of LIST_COLUMNS (dates are strings, numerics numbers: platform/database/pg-types). */
@@ -24,6 +24,7 @@ interface CompanyListRow {
   tax_office: string;
   erp_code: string;
   erp_ext_id: string;
+  external_id: string | null;
   source: string;
   potential_kg: number | null;
   currency: string;
@@ -57,6 +58,7 @@ export const listed = (r: CompanyListRow): Company => ({
   taxOffice: r.tax_office,
   erpCode: r.erp_code,
   erpExtId: r.erp_ext_id,
+  externalId: r.external_id,
   source: r.source,
   potentialKg: r.potential_kg,
   currency: r.currency,

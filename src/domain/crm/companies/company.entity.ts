@@ -2,6 +2,7 @@ import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeo
 import { TenantEntity, numeric } from '../../../platform/database/tenant-entity';
 
 @Entity('companies')
+@Index('UQ_companies_external_id', ['workspaceId', 'externalId'], { unique: true, where: `"external_id" IS NOT NULL` })
 @Index(['workspaceId', 'ownerId', 'id'])
 @Index(['workspaceId', 'nameNorm'])
 @Index(['workspaceId', 'taxNo'])
@@ -89,6 +90,10 @@ export class Company extends TenantEntity {
 
   @Column({ type: 'int', nullable: true })
   createdBy: number | null;
+
+  /** The record's key in the system it came from (import matching); null when none. */
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  externalId: string | null;
 
   @CreateDateColumn({ type: 'timestamptz', precision: 3 })
   createdAt: Date;

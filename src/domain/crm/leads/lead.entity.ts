@@ -13,6 +13,7 @@ export interface LeadPerson {
 
 /** A trade-fair lead (spec 2.5). Visibility and editing follow the owner, as for companies. */
 @Entity('leads')
+@Index('UQ_leads_external_id', ['workspaceId', 'externalId'], { unique: true, where: `"external_id" IS NOT NULL` })
 @Index(['workspaceId', 'ownerId', 'id'])
 @Index(['workspaceId', 'fairId', 'id'])
 @Index(['workspaceId', 'status', 'id'])
@@ -142,6 +143,10 @@ export class Lead extends TenantEntity {
 
   @Column({ type: 'boolean', default: false })
   isSample: boolean;
+
+  /** The record's key in the system it came from (import matching); null when none. */
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  externalId: string | null;
 
   @CreateDateColumn({ type: 'timestamptz', precision: 3 })
   createdAt: Date;

@@ -8,6 +8,7 @@ import { UsersService } from '../../identity/users.service';
 import { Company } from '../companies/company.entity';
 import { Opportunity } from '../opportunities/opportunity.entity';
 import { roleOf } from '../opportunities';
+import { assertExternalIdFree, externalIdOf } from '../shared/external-id';
 import { AccessService } from '../shared/access.service';
 import { recordPath } from '../shared/record-keys';
 import { Page, paginate, PageQuery } from '../shared/paging';
@@ -58,6 +59,8 @@ export interface LeadFormInput {
 export interface LeadInput extends LeadFormInput {
   status?: string;
   owner_id?: number;
+  /** The record's key in another system ('' or null clears it); not a web form's field. */
+  external_id?: string | null;
 }
 
 export interface LeadListQuery extends PageQuery {
@@ -65,6 +68,7 @@ export interface LeadListQuery extends PageQuery {
   status?: string;
   ownerId?: number;
   q?: string;
+  externalId?: string;
 }
 
 /** Batch data for a set of leads (one query each): owners, fair and company names, won opportunities. */
@@ -164,6 +168,7 @@ export class LeadsService {
     if (q.fairId !== undefined) qb.andWhere('l.fair_id = :fairId', { fairId: q.fairId });
     if (q.status !== undefined) qb.andWhere('l.status = :status', { status: q.status });
     if (q.ownerId !== undefined) qb.andWhere('l.owner_id = :ownerId', { ownerId: q.ownerId });
+    if (q.externalId !== undefined) qb.andWhere('l.external_id = :externalId', { externalId: q.externalId.trim() });
     if (q.q?.trim()) {
       const pattern = searchPattern(q.q.trim());
       qb.andWhere(
@@ -175,7 +180,7 @@ export class LeadsService {
       );
     }
     // the unfiltered list walks the key's index (applyPageWalked): O(page) without statistics too
-    const unfiltered = !visible && q.fairId === undefined && q.status === undefined && q.ownerId === undefined;
+    const unfiltered = !visible && q.fairId === undefined && q.status === undefined && q.ownerId === undefined && q.externalId === undefined;
     const page = await paginate(qb, 'l', q, auth.workspace.timezone, unfiltered ? { table: 'leads', workspaceId: auth.workspace.id } : null, {
       table: 'leads',
       workspaceId: auth.workspace.id,
@@ -199,9 +204,11 @@ export class LeadsService {
       const values = await this.columns(auth, input);
       const status = input.status !== undefined ? this.refs.oneOf(auth, 'lead_statuses', input.status, 'status') : ws.constants.lead_status_new;
       const ownerId = (await this.refs.owner(auth, input.owner_id, auth.user.id)).id;
+      const externalId = externalIdOf(input.external_id) ?? null;
+      await assertExternalIdFree(db, Lead, 'lead', externalId, null);
       const saved = await db.save(
         Lead,
-        db.create(Lead, { ...values, company: requiredCompany(input.company), status, ownerId, people: values.people ?? [], isSample: opts.isSample ?? false }),
+        db.create(Lead, { ...values, externalId, company: requiredCompany(input.company), status, ownerId, people: values.people ?? [], isSample: opts.isSample ?? false }),
       );
       this.uow.recordEvent({
         workspaceId: ws.id,
@@ -242,6 +249,10 @@ export class LeadsService {
       if (form.company !== undefined) patch.company = requiredCompany(form.company);
       if (input.status !== undefined) patch.status = this.refs.oneOf(auth, 'lead_statuses', input.status, 'status');
       if (input.owner_id !== undefined) patch.ownerId = (await this.refs.owner(auth, input.owner_id, current.ownerId)).id;
+      if (input.external_id !== undefined) {
+        patch.externalId = externalIdOf(input.external_id) ?? null;
+        await assertExternalIdFree(db, Lead, 'lead', patch.externalId, id);
+      }
       if (Object.keys(patch).length) {
         Object.assign(current, patch);
         await db.save(Lead, current);

@@ -7,6 +7,7 @@ import { User } from '../../identity/user.entity';
 import { Company } from '../companies/company.entity';
 import { Lead } from '../leads/lead.entity';
 import { AccessService } from '../shared/access.service';
+import { assertExternalIdFree, externalIdOf } from '../shared/external-id';
 import { rid } from '../shared/record-keys';
 import { RefsService } from '../shared/refs.service';
 import { Note } from './note.entity';
@@ -287,6 +288,10 @@ export class OpportunityCommands {
       o.healthNote = i.health_note;
     }
     if (i.owner_id !== undefined) o.ownerId = (await this.refs.owner(auth, i.owner_id, o.ownerId)).id;
+    if (i.external_id !== undefined) {
+      o.externalId = externalIdOf(i.external_id) ?? null;
+      await assertExternalIdFree(this.uow.tenant(ws.id), Opportunity, 'opportunity', o.externalId, o.id ?? null);
+    }
   }
 
   private async ownerOf(o: Opportunity): Promise<User | null> {

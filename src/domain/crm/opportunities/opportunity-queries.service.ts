@@ -74,9 +74,10 @@ export class OpportunityQueries {
     if (q.customer_id !== undefined) ids.andWhere('po.customer_id = :customer', { customer: q.customer_id });
     if (q.status) ids.andWhere('po.is_open = :open', { open: q.status === 'open' });
     if (q.q?.trim()) ids.andWhere(foldedMatch('po.name_fold'), { q: foldedPattern(q.q) });
+    if (q.external_id !== undefined) ids.andWhere('po.external_id = :externalId', { externalId: q.external_id.trim() });
     const qb = db.qb(Opportunity, 'o');
     let page: { limit: number; sort: SortMode };
-    if (!visible && q.stage === undefined && q.owner_id === undefined && q.customer_id === undefined && !q.status && !q.q?.trim()) {
+    if (!visible && q.stage === undefined && q.owner_id === undefined && q.customer_id === undefined && !q.status && !q.q?.trim() && q.external_id === undefined) {
       // the unfiltered list walks the key's index (applyPageWalked): O(page) without statistics too
       page = applyPageWalked(qb, 'o', q, ws.timezone, { table: 'opportunities', workspaceId: ws.id });
     } else if (q.q?.trim() && (q.sort ?? 'recent') === 'recent') {
@@ -172,7 +173,7 @@ export class OpportunityQueries {
 /** The list's select: every column of the opportunity, and of its company, product and last stage change what the list shows. */
 const LIST_COLUMNS =
   'o.workspace_id, o.id, o.name, o.customer_id, o.owner_id, o.stage, o.is_open, o.stage_changed_at, o.value, o.currency, o.potential_kg, o.unit, ' +
-  'o.product_id, o.close_date, o.start_date, o.type, o.source, o.competitor, o.note, o.line, o.next_step, o.offer_price, o.payment_days, ' +
+  'o.product_id, o.close_date, o.start_date, o.type, o.source, o.competitor, o.external_id, o.note, o.line, o.next_step, o.offer_price, o.payment_days, ' +
   'o.probability, o.bant_b, o.bant_a, o.bant_n, o.bant_t, o.fc, o.health_grade, o.health_label, o.health_note, o.close_reason, ' +
   'o.close_category, o.detail_status, o.closed_at, o.tags, o.revived_from_id, o.revived_to_id, o.last_activity_at, o.is_sample, o.threads_n, ' +
   'o.created_at, o.updated_at, c.id AS c_id, c.name AS c_name, c.city AS c_city, c.status AS c_status, c.erp_code AS c_erp_code, ' +
@@ -198,6 +199,7 @@ interface OppListRow {
   type: string;
   source: string;
   competitor: string;
+  external_id: string | null;
   note: string;
   line: string;
   next_step: string;
@@ -265,6 +267,7 @@ function listed(r: OppListRow): OppListed {
     type: r.type,
     source: r.source,
     competitor: r.competitor,
+    externalId: r.external_id,
     note: r.note,
     line: r.line,
     nextStep: r.next_step,

@@ -2,6 +2,7 @@ import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeo
 import { TenantEntity, numeric } from '../../../platform/database/tenant-entity';
 
 @Entity('opportunities')
+@Index('UQ_opportunities_external_id', ['workspaceId', 'externalId'], { unique: true, where: `"external_id" IS NOT NULL` })
 @Index(['workspaceId', 'updatedAt', 'id'])
 @Index(['workspaceId', 'ownerId', 'id'])
 @Index(['workspaceId', 'stage', 'id'])
@@ -141,6 +142,10 @@ export class Opportunity extends TenantEntity {
 
   @Column({ type: 'boolean', default: false })
   isSample: boolean;
+
+  /** The record's key in the system it came from (import matching); null when none. */
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  externalId: string | null;
 
   @CreateDateColumn({ type: 'timestamptz', precision: 3 })
   createdAt: Date;

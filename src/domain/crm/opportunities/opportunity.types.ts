@@ -45,6 +45,8 @@ export interface OppInput {
   tags?: string[];
   owner_id?: number;
   detail_status?: string;
+  /** The record's key in another system; '' or null clears it. */
+  external_id?: string | null;
 }
 
 export interface StageMoveInput {
@@ -60,6 +62,7 @@ export interface OppListQuery extends PageQuery {
   customer_id?: number;
   status?: 'open' | 'closed';
   q?: string;
+  external_id?: string;
 }
 
 /** Everything computed from the rules, for the mapper. */

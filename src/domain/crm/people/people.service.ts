@@ -8,6 +8,7 @@ import { User } from '../../identity/user.entity';
 import { UsersService } from '../../identity/users.service';
 import { Company } from '../companies/company.entity';
 import { AccessService } from '../shared/access.service';
+import { assertExternalIdFree, externalIdOf } from '../shared/external-id';
 import { DuplicateError, normalizeName } from '../shared/duplicate';
 import { recordPath } from '../shared/record-keys';
 import { LinkedRecords, ObjectRecordsService } from '../objects';
@@ -28,6 +29,8 @@ export interface PersonInput {
   phone?: string;
   wa?: string;
   note?: string;
+  /** The record's key in another system; '' or null clears it. */
+  external_id?: string | null;
   is_main?: boolean;
   is_former?: boolean;
   owner_id?: number;
@@ -51,6 +54,7 @@ export interface PersonListQuery extends PageQuery {
   q?: string;
   customerId?: number;
   ownerId?: number;
+  externalId?: string;
   active?: boolean;
 }
 
@@ -88,7 +92,7 @@ const PERSON_LOCK = 0x70657273; // "pers"
 /** The list's columns: the person's own (read into plain rows by `listed`, not hydrated). */
 const LIST_COLUMNS =
   'p.workspace_id, p.id, p.customer_id, p.name, p.name_norm, p.title, p.department, p.email, p.phone, p.wa, p.note, p.is_main, ' +
-  'p.is_former, p.origin, p.owner_id, p.active, p.is_sample, p.created_at, p.updated_at';
+  'p.is_former, p.external_id, p.origin, p.owner_id, p.active, p.is_sample, p.created_at, p.updated_at';
 
 /** A contact card's columns as SQL returns them (Today selects only these; the list selects more). */
 export interface PersonCardSqlRow {
@@ -125,6 +129,7 @@ export const personCard = (r: PersonCardSqlRow): PersonCardRow => ({
 /** A row of LIST_COLUMNS. */
 interface PersonListRow extends PersonCardSqlRow {
   workspace_id: number;
+  external_id: string | null;
   name_norm: string;
   origin: string;
   active: boolean;
@@ -138,6 +143,7 @@ const listed = (r: PersonListRow): Person =>
   Object.assign(personCard(r), {
     workspaceId: r.workspace_id,
     nameNorm: r.name_norm,
+    externalId: r.external_id,
     origin: r.origin,
     active: r.active,
     isSample: r.is_sample,
@@ -165,8 +171,9 @@ export class PeopleService {
     if (q.q?.trim()) qb.andWhere(`(${foldedMatch('p.name_fold')} OR p.email ILIKE :email ESCAPE '\\')`, { q: foldedPattern(q.q), email: searchPattern(q.q.trim()) });
     if (q.customerId !== undefined) qb.andWhere('p.customer_id = :customerId', { customerId: q.customerId });
     if (q.ownerId !== undefined) qb.andWhere('p.owner_id = :ownerId', { ownerId: q.ownerId });
+    if (q.externalId !== undefined) qb.andWhere('p.external_id = :externalId', { externalId: q.externalId.trim() });
     // the unfiltered list (workspace, active) walks the key's index: O(page) without statistics too
-    const walk = !visible && q.customerId === undefined && q.ownerId === undefined ? { table: 'people', where: (a: string) => `${a}.active = :active`, workspaceId: auth.workspace.id } : null;
+    const walk = !visible && q.customerId === undefined && q.ownerId === undefined && q.externalId === undefined ? { table: 'people', where: (a: string) => `${a}.active = :active`, workspaceId: auth.workspace.id } : null;
     const page = await paginateRows(qb, 'p', q, auth.workspace.timezone, walk, LIST_COLUMNS, listed, { table: 'people', workspaceId: auth.workspace.id });
     return { ...page, views: await this.views(auth, page.items) };
   }
@@ -188,6 +195,7 @@ export class PeopleService {
       const company = input.customer_id != null ? await this.refs.company(auth, input.customer_id) : null;
       const ownerId = (await this.refs.owner(auth, input.owner_id, auth.user.id)).id;
       const values = columns(input);
+      await assertExternalIdFree(db, Person, 'person', values.externalId, null);
       const nameNorm = normalizeName(name);
       const email = values.email ?? '';
       const isMain = input.is_main ?? false;
@@ -241,6 +249,7 @@ export class PeopleService {
       const current = await this.access.findVisible(Person, auth, id, 'person', true);
       this.access.assertCanEdit(auth, current.ownerId);
       const patch: Partial<Person> = columns(input);
+      await assertExternalIdFree(db, Person, 'person', patch.externalId, id);
       if (input.name !== undefined) {
         patch.name = requiredName(input.name);
         patch.nameNorm = normalizeName(patch.name);
@@ -321,6 +330,7 @@ function columns(input: PersonInput): Partial<Person> {
   }
   if (input.email !== undefined) out.email = input.email.trim().toLowerCase();
   if (input.note !== undefined) out.note = input.note;
+  if (input.external_id !== undefined) out.externalId = externalIdOf(input.external_id);
   return out as Partial<Person>;
 }
 

@@ -2,6 +2,7 @@ import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeo
 import { TenantEntity } from '../../../platform/database/tenant-entity';
 
 @Entity('people')
+@Index('UQ_people_external_id', ['workspaceId', 'externalId'], { unique: true, where: `"external_id" IS NOT NULL` })
 @Index(['workspaceId', 'customerId', 'id'])
 @Index(['workspaceId', 'ownerId', 'id'])
 @Index(['workspaceId', 'email'])
@@ -60,6 +61,10 @@ export class Person extends TenantEntity {
 
   @Column({ type: 'boolean', default: false })
   isSample: boolean;
+
+  /** The record's key in the system it came from (import matching); null when none. */
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  externalId: string | null;
 
   @CreateDateColumn({ type: 'timestamptz', precision: 3 })
   createdAt: Date;

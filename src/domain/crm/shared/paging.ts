@@ -6,6 +6,11 @@ import { fromRowsByKeys } from './lateral';
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 200;
+/**
+ * The page an export reads at a time (PageQuery.batch; never a client's `limit`): larger than a list page, so a
+ * long export costs fewer round trips per row, and still one keyset page of the list's own plan.
+ */
+export const EXPORT_BATCH = 1000;
 
 export interface Page<T> {
   items: T[];
@@ -20,6 +25,8 @@ export type SortMode = 'recent' | 'update';
 
 export interface PageQuery {
   limit?: number;
+  /** An export's batch: `limit` may go up to EXPORT_BATCH (set by the service's exports only, never from a query string). */
+  batch?: boolean;
   cursor?: string;
   sort?: SortMode;
   /**
@@ -64,7 +71,7 @@ function decode(cursor: string, sort: SortMode): [string, number] | [number] {
 
 const encode = (v: unknown[]): string => Buffer.from(JSON.stringify(v), 'utf8').toString('base64url');
 
-const clampLimit = (limit: number | undefined): number => Math.min(Math.max(limit ?? DEFAULT_LIMIT, 1), MAX_LIMIT);
+const clampLimit = (limit: number | undefined, batch = false): number => Math.min(Math.max(limit ?? DEFAULT_LIMIT, 1), batch ? EXPORT_BATCH : MAX_LIMIT);
 
 /**
  * Keyset on (`column`, id) ascending, for sync feeds: rows at or after `since`, after the cursor's key,
@@ -72,8 +79,8 @@ const clampLimit = (limit: number | undefined): number => Math.min(Math.max(limi
  * boundary by id: none is dropped or repeated. Timestamp columns have millisecond precision, like the
  * cursor (JavaScript Date). Returns the clamped limit.
  */
-export function applyTimeKeyset<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, alias: string, column: string, q: { limit?: number; cursor?: string; since?: Date }): number {
-  const limit = clampLimit(q.limit);
+export function applyTimeKeyset<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, alias: string, column: string, q: { limit?: number; batch?: boolean; cursor?: string; since?: Date }): number {
+  const limit = clampLimit(q.limit, q.batch);
   if (q.since) qb.andWhere(`${alias}.${column} >= :pgSince`, { pgSince: q.since });
   if (q.cursor) {
     const [u, id] = decode(q.cursor, 'update') as [string, number];
@@ -99,10 +106,10 @@ export function applyPage<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, al
   const sort = q.sort ?? 'recent';
   if (sort === 'update') {
     const since = q.updatedSince ? sinceInstant(q.updatedSince, tz) : undefined;
-    return { limit: applyTimeKeyset(qb, alias, 'updated_at', { limit: q.limit, cursor: q.cursor, since }), sort };
+    return { limit: applyTimeKeyset(qb, alias, 'updated_at', { limit: q.limit, batch: q.batch, cursor: q.cursor, since }), sort };
   }
   if (q.updatedSince) throw invalid('updated_since', 'only with sort=update');
-  const limit = clampLimit(q.limit);
+  const limit = clampLimit(q.limit, q.batch);
   if (q.cursor) {
     const [id] = decode(q.cursor, 'recent') as [number];
     qb.andWhere(`${alias}.id < :pgId`, { pgId: id });
@@ -139,7 +146,7 @@ const MAX_ID = 2_147_483_647;
  */
 function applyWalk<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, alias: string, q: PageQuery, tz: string, walk: PageWalk, workspaceId: number): { limit: number; sort: SortMode } {
   const sort = q.sort ?? 'recent';
-  const limit = clampLimit(q.limit);
+  const limit = clampLimit(q.limit, q.batch);
   const t = walk.table;
   const params: Record<string, unknown> = { pgWalkWs: workspaceId, pgWalkRows: limit + 1 };
   const byUpdate = sort === 'update';
@@ -230,7 +237,7 @@ export function applySearch<T extends ObjectLiteral>(
 ): { limit: number; sort: SortMode } {
   const { ids, alias: a } = filtered;
   if (q.updatedSince) throw invalid('updated_since', 'only with sort=update');
-  const limit = clampLimit(q.limit);
+  const limit = clampLimit(q.limit, q.batch);
   const before = q.cursor ? (decode(q.cursor, 'recent') as [number])[0] : MAX_ID;
   const { table, workspaceId } = search;
   const near = ids.clone().orderBy(`${a}.id`, 'DESC').take(undefined).skip(undefined).limit(limit + 1);

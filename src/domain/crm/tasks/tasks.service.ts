@@ -43,6 +43,8 @@ export interface TaskListQuery {
   overdue?: 'true' | 'false';
   open?: 'true' | 'false';
   limit?: number;
+  /** An export's batch (PageQuery.batch). */
+  batch?: boolean;
   cursor?: string;
   sort?: 'recent' | 'update';
   updated_since?: string;
@@ -96,7 +98,7 @@ export class TasksService {
       // the unfiltered list walks the key's index: O(page) without statistics too
       const unfiltered = !visible && [q.status, q.assignee_id, q.customer_id, q.opp_id, q.due_before, q.due_after, q.open, q.overdue].every((x) => x === undefined || x === '');
       const walk = unfiltered ? { table: 'tasks', workspaceId: auth.workspace.id } : null;
-      const page = await paginate(qb, 't', { limit: q.limit, cursor: q.cursor, sort: q.sort, updatedSince: q.updated_since }, auth.workspace.timezone, walk);
+      const page = await paginate(qb, 't', { limit: q.limit, batch: q.batch, cursor: q.cursor, sort: q.sort, updatedSince: q.updated_since }, auth.workspace.timezone, walk);
       return { items: await this.hydrate(auth, page.items), nextCursor: page.nextCursor };
     });
   }

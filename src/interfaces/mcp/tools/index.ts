@@ -10,6 +10,7 @@ import { opportunityTools } from './opportunities';
 import { orderTools } from './orders';
 import { peopleTools } from './people';
 import { quickEntryTools } from './quick-entry';
+import { exportTools } from './export';
 import { recordTools } from './records';
 import { reportTools } from './reports';
 import { researchTools } from './research';
@@ -39,4 +40,5 @@ export const TOOL_KINDS: ((s: ToolServices) => ToolDef[])[] = [
   customObjectTools,
   quickEntryTools,
   reportTools,
+  exportTools,
 ];

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import type { CompanyCreateInput, CompanyInput, CompanyListQuery } from '../../../domain/crm/companies/companies.service';
-import { IfPresent, OptionalText, OptionalEmail, OptionalBool, OptionalId, QueryBool, QueryId, NullClears, IsAmount } from './fields';
+import { IfPresent, NullableText, OptionalText, OptionalEmail, OptionalBool, OptionalId, QueryBool, QueryId, NullClears, IsAmount } from './fields';
 import { PageQueryDto } from './page-query.dto';
 
 /** Largest value of a numeric(14,2) column. */
@@ -20,6 +20,7 @@ class CompanyFieldsDto implements CompanyInput {
   @OptionalText(100) tax_office?: string;
   @OptionalText(60) erp_code?: string;
   @OptionalText(100) erp_ext_id?: string;
+  @NullableText(200) external_id?: string | null;
   @OptionalText(100) source?: string;
 
   @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0 })
@@ -86,13 +87,19 @@ export class CompanyListQueryDto extends PageQueryDto {
   @MaxLength(100)
   sector?: string;
 
+  @ApiPropertyOptional({ description: 'the record\'s key in another system, exactly' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  external_id?: string;
+
   /** Default true; false lists archived companies. */
   @QueryBool() active?: boolean;
 }
 
 /** The list query in the service's terms. */
 export function companyListQuery(d: CompanyListQueryDto): CompanyListQuery {
-  return { limit: d.limit, cursor: d.cursor, sort: d.sort, updatedSince: d.updated_since, q: d.q, status: d.status, ownerId: d.owner_id, city: d.city, sector: d.sector, active: d.active };
+  return { limit: d.limit, cursor: d.cursor, sort: d.sort, updatedSince: d.updated_since, q: d.q, status: d.status, ownerId: d.owner_id, city: d.city, sector: d.sector, externalId: d.external_id, active: d.active };
 }
 
 /** The lists GET /companies/{id} can carry along (`include`). */

@@ -3,7 +3,7 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import type { ConvertInput } from '../../../domain/crm/leads/lead-convert.service';
 import type { LeadInput, LeadListQuery, LeadPersonInput } from '../../../domain/crm/leads/leads.service';
-import { IfPresent, IsAmount, IsId, IsIsoDateString, NotBlank, NullClears, OptionalEmail, OptionalId, OptionalText, QueryId, NullableId } from './fields';
+import { IfPresent, IsAmount, IsId, IsIsoDateString, NotBlank, NullableText, NullClears, OptionalEmail, OptionalId, OptionalText, QueryId, NullableId } from './fields';
 import { PageQueryDto } from './page-query.dto';
 
 /** Largest value of a numeric(14,2) column. */
@@ -42,6 +42,7 @@ class LeadFieldsDto implements LeadInput {
 
   @OptionalText(5000) note?: string;
   @OptionalText(5000) project_note?: string;
+  @NullableText(200) external_id?: string | null;
   @ApiPropertyOptional({ maxLength: 500, description: 'products of interest (codes or names)' }) @IfPresent() @IsString() @MaxLength(500) products?: string;
   @OptionalText(5000) products_text?: string;
   @ApiPropertyOptional({ maxLength: 40, description: 'one of constants.lead_timings, or empty' }) @IfPresent() @IsString() @MaxLength(40) timing?: string;
@@ -111,10 +112,16 @@ export class LeadListQueryDto extends PageQueryDto {
   @IsString()
   @MaxLength(200)
   q?: string;
+
+  @ApiPropertyOptional({ description: 'the record\'s key in another system, exactly' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  external_id?: string;
 }
 
 export function leadListQuery(d: LeadListQueryDto): LeadListQuery {
-  return { limit: d.limit, cursor: d.cursor, sort: d.sort, updatedSince: d.updated_since, fairId: d.fair_id, status: d.status, ownerId: d.owner_id, q: d.q };
+  return { limit: d.limit, cursor: d.cursor, sort: d.sort, updatedSince: d.updated_since, fairId: d.fair_id, status: d.status, ownerId: d.owner_id, q: d.q, externalId: d.external_id };
 }
 
 export class ConvertLeadDto implements ConvertInput {

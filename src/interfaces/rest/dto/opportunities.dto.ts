@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs
 import { Type } from 'class-transformer';
 import { Allow, ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { PageQueryDto } from './page-query.dto';
-import { NullClears } from './fields';
+import { NullableText, NullClears } from './fields';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -26,6 +26,7 @@ export class CreateOpportunityDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(60) type?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) source?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(150) competitor?: string;
+  @NullableText(200) external_id?: string | null;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(5000) note?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) line?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(300) next_step?: string;
@@ -81,4 +82,5 @@ export class OpportunityListQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ type: 'integer', description: 'company id' }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) customer_id?: number;
   @ApiPropertyOptional({ enum: ['open', 'closed'] }) @IsOptional() @IsIn(['open', 'closed']) status?: 'open' | 'closed';
   @ApiPropertyOptional({ description: 'name contains' }) @IsOptional() @IsString() @MaxLength(200) q?: string;
+  @ApiPropertyOptional({ description: 'the record\'s key in another system, exactly' }) @IsOptional() @IsString() @MaxLength(200) external_id?: string;
 }

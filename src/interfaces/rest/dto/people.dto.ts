@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import type { PersonCreateInput, PersonInput, PersonListQuery } from '../../../domain/crm/people/people.service';
-import { OptionalBool, OptionalEmail, OptionalId, OptionalText, QueryBool, QueryId, NullClears } from './fields';
+import { NullableText, OptionalBool, OptionalEmail, OptionalId, OptionalText, QueryBool, QueryId, NullClears } from './fields';
 import { PageQueryDto } from './page-query.dto';
 
 class PersonFieldsDto implements PersonInput {
@@ -18,6 +18,7 @@ class PersonFieldsDto implements PersonInput {
   @OptionalText(50) phone?: string;
   @OptionalText(50) wa?: string;
   @OptionalText(5000) note?: string;
+  @NullableText(200) external_id?: string | null;
   @OptionalBool() is_main?: boolean;
   @OptionalBool() is_former?: boolean;
   @OptionalId() owner_id?: number;
@@ -57,11 +58,17 @@ export class PersonListQueryDto extends PageQueryDto {
   @QueryId() customer_id?: number;
   @QueryId() owner_id?: number;
 
+  @ApiPropertyOptional({ description: 'the record\'s key in another system, exactly' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  external_id?: string;
+
   /** Default true; false lists archived people. */
   @QueryBool() active?: boolean;
 }
 
 /** The list query in the service's terms. */
 export function personListQuery(d: PersonListQueryDto): PersonListQuery {
-  return { limit: d.limit, cursor: d.cursor, sort: d.sort, updatedSince: d.updated_since, q: d.q, customerId: d.customer_id, ownerId: d.owner_id, active: d.active };
+  return { limit: d.limit, cursor: d.cursor, sort: d.sort, updatedSince: d.updated_since, q: d.q, customerId: d.customer_id, ownerId: d.owner_id, externalId: d.external_id, active: d.active };
 }

@@ -72,6 +72,7 @@ export function toCompanyRecord(c: Company, views: CompanyViews, ws: Workspace):
     tax_office: c.taxOffice,
     erp_code: c.erpCode,
     erp_ext_id: c.erpExtId,
+    external_id: c.externalId,
     source: c.source,
     note: c.note,
     can_edit: f.canEdit,

@@ -40,6 +40,7 @@ export function toLead(l: Lead, v: LeadViews, ws: Workspace): z.output<typeof Le
     next_date: l.nextDate,
     note: l.note,
     project_note: l.projectNote,
+    external_id: l.externalId,
     products: l.products,
     products_text: l.productsText,
     timing: l.timing,

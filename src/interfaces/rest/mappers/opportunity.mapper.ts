@@ -51,6 +51,7 @@ export function toOppSummary(v: OppView, ws: Workspace, users: Map<number, User>
     type: o.type,
     source: o.source,
     competitor: o.competitor,
+    external_id: o.externalId,
     note: o.note,
     line: o.line,
     product: v.product?.name ?? '',

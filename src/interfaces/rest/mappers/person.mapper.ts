@@ -33,6 +33,7 @@ export function toPersonRecord(p: Person, views: PersonViews, ws: Workspace): z.
   return Object.assign(toContactCard(p, views.customerNames), {
     owner: summaryOf(views.owners, p.ownerId, ws.app.locale),
     active: p.active,
+    external_id: p.externalId,
     can_edit: views.editable.has(p.id),
     created_at: formatTimestamp(p.createdAt, ws.timezone),
     updated_at: formatTimestamp(p.updatedAt, ws.timezone),

@@ -60,6 +60,7 @@ export const CompanyRecord = named(
     tax_office: z.string(),
     erp_code: z.string(),
     erp_ext_id: z.string(),
+    external_id: z.string().nullable().meta({ description: "the record's key in the system it came from (imports match on it); unique per workspace; null when none" }),
     source: z.string(),
     note: z.string(),
     can_edit: z.boolean().meta({ description: 'the caller may change this company' }),
@@ -71,7 +72,7 @@ export const CompanyRecord = named(
 export const companyRecordExample = example(CompanyRecord, {
   ...customerCardExample,
   country: 'TR', address: 'Nilüfer OSB, 16140 Bursa', email: 'info@anadolu.example', website: 'https://anadolu.example', tax_no: '0680012345',
-  tax_office: 'Nilüfer', erp_code: 'C10042', erp_ext_id: '', source: 'fair', note: '', can_edit: true,
+  tax_office: 'Nilüfer', erp_code: 'C10042', erp_ext_id: '', external_id: 'SF-0015000000abcde', source: 'fair', note: '', can_edit: true,
   created_at: '2025-03-14T10:02:11', updated_at: '2026-11-20T16:45:03',
 });
 

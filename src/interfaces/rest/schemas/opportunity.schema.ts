@@ -39,6 +39,7 @@ export const OpportunitySummary = named(
     type: z.string(),
     source: z.string(),
     competitor: z.string(),
+    external_id: z.string().nullable().meta({ description: "the record's key in the system it came from (imports match on it); unique per workspace; null when none" }),
     note: z.string(),
     line: z.string(),
     product: z.string().meta({ description: "the product's name; '' without a product" }),
@@ -104,7 +105,7 @@ export const OpportunitySummary = named(
 );
 export const opportunitySummaryExample = example(OpportunitySummary, {
   id: 95, rid: 'O-95', name: 'PE film for the new line', customer_id: 42, customer: 'Anadolu Ambalaj A.Ş.', customer_city: 'Bursa', initials: 'AA',
-  type: 'New business', source: 'fair', competitor: '', note: '', line: 'Films', product: 'PE film 50µ', product_id: 3,
+  type: 'New business', source: 'fair', competitor: '', external_id: null, note: '', line: 'Films', product: 'PE film 50µ', product_id: 3,
   stage: 'Present Solution', stage_label: 'Present Solution', next_stage: 'Negotiation', next_step: 'Send the trial results',
   guide: 'To reach Negotiation: offer sent', bant: 1, bant_a: false, bant_b: true, bant_n: false, bant_t: false, gate_ok: false,
   gate_problems: ['offer price missing'], is_open: true, can_edit: true, can_revive: false, is_account: true, base_currency: 'EUR',

@@ -33,6 +33,7 @@ export const PersonRecord = named(
   ContactCard.extend({
     owner: UserSummary.nullable(),
     active: z.boolean().meta({ description: 'false once archived (DELETE); PATCH `active: true` brings the person back' }),
+    external_id: z.string().nullable().meta({ description: "the record's key in the system it came from (imports match on it); unique per workspace; null when none" }),
     can_edit: z.boolean().meta({ description: 'the caller may change this person' }),
     created_at: f.timestamp(),
     updated_at: f.timestamp(),
@@ -41,7 +42,7 @@ export const PersonRecord = named(
 );
 export const personRecordExample = example(PersonRecord, {
   ...contactCardExample,
-  owner: userSummaryExample, active: true, can_edit: true, created_at: '2025-03-14T10:05:42', updated_at: '2026-11-20T16:47:10',
+  owner: userSummaryExample, active: true, external_id: null, can_edit: true, created_at: '2025-03-14T10:05:42', updated_at: '2026-11-20T16:47:10',
 });
 
 /** One person (GET, POST, PATCH): the record with its linked custom object records. */

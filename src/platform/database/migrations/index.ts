@@ -31,6 +31,7 @@ import { FoldedSearch1795487000000 } from './1795487000000-FoldedSearch';
 import { OpportunityHistory1795489000000 } from './1795489000000-OpportunityHistory';
 import { InboundHooks1795489100000 } from './1795489100000-InboundHooks';
 import { ImportJobs1795490000000 } from './1795490000000-ImportJobs';
+import { ExternalIds1795490100000 } from './1795490100000-ExternalIds';
 
 /** Committed migrations, in order. `npm run migration:generate --name=X` writes a new file; add it here. */
 export const MIGRATIONS: Function[] = [
@@ -67,4 +68,5 @@ export const MIGRATIONS: Function[] = [
   OpportunityHistory1795489000000,
   InboundHooks1795489100000,
   ImportJobs1795490000000,
+  ExternalIds1795490100000,
 ];

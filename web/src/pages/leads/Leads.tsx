@@ -34,6 +34,7 @@ export default function Leads() {
   const fairs = useFairs();
   const query = { fair_id: f.fair_id ? Number(f.fair_id) : undefined, status: f.status || undefined, owner_id: f.owner_id ? Number(f.owner_id) : undefined, q: f.q || undefined, limit: PAGE };
   const list = useKeysetList(['leads', query], async (cursor) => must(await api.GET('/api/v1/leads', { params: { query: { ...query, cursor } } })));
+  const { limit: _page, ...filters } = query;
   const statuses = [...me.constants.lead_statuses, ...(me.constants.lead_statuses.includes(me.constants.lead_status_won) ? [] : [me.constants.lead_status_won])];
   // a fair from the address that is not among the newest 100 still shows as chosen, by the name its leads
   // carry (the list is filtered by it), never by its id
@@ -44,6 +45,7 @@ export default function Leads() {
     <ListScreen
       className="ld-page"
       title={text('leads')}
+      exportCall={(o) => api.GET('/api/v1/leads/export', { params: { query: { ...filters, ...o } }, parseAs: 'blob' })}
       actions={
         <div className="co-actions">
           {me.user.role === 'admin' ? <Link to="/leads/forms">{formText('webForms')}</Link> : null}

@@ -50,6 +50,7 @@ export default function ObjectRecords() {
             </p>
           }
           title={o.label}
+          exportCall={(x) => api.GET('/api/v1/objects/{key}/records/export', { params: { path: { key }, query: { q: query.q, active: query.active, ...x } }, parseAs: 'blob' })}
           actions={
             <div className="co-actions">
               {admin && !defining ? (

@@ -7,6 +7,7 @@ import { useLabels } from '../../lib/labels';
 import { useMe } from '../../lib/session';
 import { FilterBar, ListResults, listRows, useKeysetList, type KeysetList } from '../../shell/ListScreen';
 import { useUrlFilters } from '../../shell/url-filters';
+import { ExportButton } from '../../shell/ExportButton';
 import { TaskForm } from './TaskForm';
 import { DoneToggle, TaskLinks } from './parts';
 import { useTaskText } from './tasks.text';
@@ -37,11 +38,15 @@ export default function Tasks() {
     <section className="co-page tk-page">
       <div className="co-head">
         <h1>{text('tasks')}</h1>
-        {!creating && (
-          <button type="button" className="primary" onClick={() => setCreating(true)}>
-            {text('newTask')}
-          </button>
-        )}
+        <div className="co-actions">
+          {/* both sections at once: the open tasks (all of them with "Show done") of the chosen assignee */}
+          <ExportButton call={(o) => api.GET('/api/v1/tasks/export', { params: { query: { assignee_id: base.assignee_id, ...(f.done ? {} : { open: 'true' as const }), ...o } }, parseAs: 'blob' })} />
+          {!creating && (
+            <button type="button" className="primary" onClick={() => setCreating(true)}>
+              {text('newTask')}
+            </button>
+          )}
+        </div>
       </div>
       {creating && <TaskForm onSaved={(t) => navigate(`/tasks/${t.id}`)} onCancel={() => setCreating(false)} />}
       <FilterBar

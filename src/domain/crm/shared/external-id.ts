@@ -1,0 +1,33 @@
+import type { EntityTarget } from 'typeorm';
+import { DomainError } from '../../../platform/common/errors';
+import type { TenantDb, TenantRow } from '../../../platform/database/tenant-db';
+
+/** Longest `external_id` (another system's key: a UUID, a Salesforce id, a row number with a prefix). */
+export const EXTERNAL_ID_MAX = 200;
+
+/**
+ * The stored form of an `external_id` from a create or update: trimmed, and empty or null as no key (null,
+ * so the per-workspace unique index leaves records without one alone); undefined when the input leaves it.
+ */
+export function externalIdOf(v: string | null | undefined): string | null | undefined {
+  if (v === undefined) return undefined;
+  const s = (v ?? '').trim();
+  return s ? s : null;
+}
+
+/**
+ * Refuses an `external_id` another record of the kind has in the workspace (409 `conflict`, field
+ * `external_id`), visible to the caller or not: the key is what an import matches on, so it must name one
+ * record (docs/decisions/import-export.md). The unique index backs this against a concurrent write.
+ */
+export async function assertExternalIdFree<T extends TenantRow>(
+  db: TenantDb,
+  entity: EntityTarget<T>,
+  what: string,
+  value: string | null | undefined,
+  selfId: number | null,
+): Promise<void> {
+  if (!value) return;
+  const other = await db.qb(entity, 'x').select('x.id', 'id').andWhere('x.external_id = :value', { value }).getRawOne<{ id: number }>();
+  if (other && Number(other.id) !== selfId) throw new DomainError('conflict', `another ${what} has this external_id`, { field: 'external_id' });
+}
