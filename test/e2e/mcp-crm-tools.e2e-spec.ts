@@ -283,4 +283,38 @@ describe('MCP tools: the rest of the CRM', () => {
     expect(await toolError('suggest_quick_entry', { note: 'x', customer_id: otherCompanyId })).toBe('not_found: company not found');
     expect(await toolError('suggest_quick_entry', {})).toBe('invalid: note: required');
   });
+
+  it('external_id: the record tools set and answer it, the lists filter on it, a clash is conflict (a hidden holder too), null removes it', async () => {
+    const withKey = ['create_company', 'update_company', 'create_opportunity', 'update_opportunity', 'create_lead', 'update_lead', 'search_companies', 'search_people', 'list_opportunities', 'list_leads'];
+    for (const n of withKey) expect([n, tools.get(n)!.inputSchema.properties!.external_id]).toEqual([n, expect.objectContaining({ description: expect.stringMatching(/\S{3}/) })]);
+    const co = await ok<{ id: number; external_id: string | null }>('create_company', { name: 'Dış Anahtar A.Ş.', external_id: '  sf:001  ' });
+    expect(co.external_id).toBe('sf:001');
+    expect((await api(t, a.host, seller.key).get(`/api/v1/companies/${co.id}`).expect(200)).body.company.external_id).toBe('sf:001');
+    expect((await ok<{ id: number }[]>('search_companies', { external_id: 'sf:001' })).map((x) => x.id)).toEqual([co.id]);
+    expect(await ok('search_companies', { external_id: 'sf:nope' })).toEqual([]);
+    expect(await ok('get_company', { id: co.id })).toMatchObject({ external_id: 'sf:001' });
+    // another team's company holds a key: still a conflict, and the message names no record
+    await api(t, a.host, other.key).patch(`/api/v1/companies/${otherCompanyId}`, { external_id: 'sf:hidden' }).expect(200);
+    expect(await toolError('create_company', { name: 'İkinci Dış', external_id: 'sf:hidden' })).toBe('conflict: another company has this external_id');
+    expect(await toolError('update_company', { id: co.id, external_id: 'sf:hidden' })).toBe('conflict: another company has this external_id');
+    expect(await toolError('update_company', { id: co.id, external_id: 'x'.repeat(201) })).toBe('invalid: external_id: at most 200 characters');
+    expect(await ok('update_company', { id: co.id, external_id: null })).toMatchObject({ external_id: null });
+
+    const person = (await api(t, a.host, seller.key).post('/api/v1/people', { name: 'Anahtar Kişi', customer_id: co.id, external_id: 'hs:9' }).expect(201)).body.person;
+    expect(await ok('search_people', { external_id: 'hs:9' })).toEqual([expect.objectContaining({ id: person.id, external_id: 'hs:9' })]);
+
+    const opp = await ok<{ id: number; external_id: string | null }>('create_opportunity', { name: 'Anahtarlı iş', customer_id: co.id, external_id: 'sf:opp1' });
+    expect(opp.external_id).toBe('sf:opp1');
+    expect((await ok<{ id: number }[]>('list_opportunities', { external_id: 'sf:opp1' })).map((x) => x.id)).toEqual([opp.id]);
+    const opp2 = await ok<{ id: number }>('create_opportunity', { name: 'Anahtarsız iş', customer_id: co.id });
+    expect(await toolError('update_opportunity', { id: opp2.id, external_id: 'sf:opp1' })).toBe('conflict: another opportunity has this external_id');
+    expect(await ok('update_opportunity', { id: opp.id, external_id: 'sf:opp2' })).toMatchObject({ external_id: 'sf:opp2' });
+
+    const lead = await ok<{ id: number; external_id: string | null }>('create_lead', { company: 'Anahtar Fuar', external_id: 'fair:7' });
+    expect(lead.external_id).toBe('fair:7');
+    expect((await ok<{ id: number }[]>('list_leads', { external_id: 'fair:7' })).map((x) => x.id)).toEqual([lead.id]);
+    expect(await toolError('create_lead', { company: 'Anahtar Fuar 2', external_id: 'fair:7' })).toBe('conflict: another lead has this external_id');
+    expect(await ok('update_lead', { id: lead.id, external_id: '' })).toMatchObject({ external_id: null });
+    expect((await api(t, a.host, seller.key).get(`/api/v1/leads/${lead.id}`).expect(200)).body.lead.external_id).toBeNull();
+  });
 });

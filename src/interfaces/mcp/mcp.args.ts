@@ -67,6 +67,12 @@ export function problemsOf(error: z.ZodError): string[] {
   return out;
 }
 
+/** A record's key in another system (REST `external_id`, at most 200 characters; '' removes it on an update). */
+export const externalId = () => text(200, "the record's key in the system it came from (unique per workspace and kind; imports match on it)");
+
+/** A list tool's filter on that key, as REST's `?external_id=`: the exact key. */
+export const externalIdFilter = () => text(200, "only the record with exactly this external_id (another system's key)").optional();
+
 /** A search tool's optional text. */
 export const searchQuery = () => text(200, 'text to search for').optional();
 

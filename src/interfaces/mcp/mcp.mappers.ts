@@ -12,7 +12,7 @@ import type { Workspace } from '../../domain/workspace/workspace.entity';
 
 /** Compact JSON of the records the tools answer (what a model needs, not the REST record). */
 
-export const company = (c: Pick<Company, 'id' | 'name' | 'status' | 'city' | 'country' | 'phone' | 'email' | 'website' | 'ownerId' | 'lastVisit' | 'nextVisitDue'>) => ({
+export const company = (c: Pick<Company, 'id' | 'name' | 'status' | 'city' | 'country' | 'phone' | 'email' | 'website' | 'ownerId' | 'lastVisit' | 'nextVisitDue' | 'externalId'>) => ({
   rid: rid('C', c.id),
   id: c.id,
   name: c.name,
@@ -25,6 +25,7 @@ export const company = (c: Pick<Company, 'id' | 'name' | 'status' | 'city' | 'co
   owner_id: c.ownerId,
   last_visit: c.lastVisit,
   next_visit_due: c.nextVisitDue,
+  external_id: c.externalId,
 });
 
 export const person = (p: Person, customerNames: Map<number, string>) => ({
@@ -39,6 +40,7 @@ export const person = (p: Person, customerNames: Map<number, string>) => ({
   is_main: p.isMain,
   is_former: p.isFormer,
   owner_id: p.ownerId,
+  external_id: p.externalId,
 });
 
 export const opp = ({ opp: o, customer }: Pick<OppView, 'opp' | 'customer'>) => ({
@@ -53,6 +55,7 @@ export const opp = ({ opp: o, customer }: Pick<OppView, 'opp' | 'customer'>) => 
   customer_id: o.customerId,
   customer: customer?.name ?? null,
   owner_id: o.ownerId,
+  external_id: o.externalId,
 });
 
 /** An opportunity with its next stage and notes: after a change (the brief) and on a read (the record). */
@@ -110,6 +113,7 @@ export const lead = ({ lead: l, views }: LeadOne) => ({
   next_date: l.nextDate,
   note: l.note,
   owner_id: l.ownerId,
+  external_id: l.externalId,
 });
 
 export const meeting = (e: TodayMeetingRow, ws: Workspace) => ({

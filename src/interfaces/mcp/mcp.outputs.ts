@@ -7,6 +7,8 @@ import * as z from 'zod/v4';
  */
 
 const rid = z.string().describe('record id, e.g. C-12 (pass it to get_record)');
+/** Another system's key (REST `external_id`): imports match on it. */
+const externalId = z.string().nullable().describe("the record's key in the system it came from (unique per workspace and kind), or null");
 const day = (what: string) => z.string().nullable().describe(`${what} (YYYY-MM-DD), or null`);
 
 export const Company = z.object({
@@ -22,6 +24,7 @@ export const Company = z.object({
   owner_id: z.int().describe('user id of the owner'),
   last_visit: day('last visit'),
   next_visit_due: day('when the next visit is due'),
+  external_id: externalId,
 });
 
 export const Person = z.object({
@@ -36,6 +39,7 @@ export const Person = z.object({
   is_main: z.boolean().describe("the company's main contact"),
   is_former: z.boolean().describe('no longer with the company'),
   owner_id: z.int(),
+  external_id: externalId,
 });
 
 export const Opportunity = z.object({
@@ -50,6 +54,7 @@ export const Opportunity = z.object({
   customer_id: z.int(),
   customer: z.string().nullable().describe("the company's name"),
   owner_id: z.int(),
+  external_id: externalId,
 });
 
 export const OpportunityBrief = Opportunity.extend({
@@ -114,6 +119,7 @@ export const Lead = z.object({
   next_date: day('when to do the next action'),
   note: z.string().nullable(),
   owner_id: z.int(),
+  external_id: externalId,
 });
 
 const Target = z.object({ target: z.int(), done: z.int() });

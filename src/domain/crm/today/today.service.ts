@@ -81,7 +81,7 @@ export interface TodayView {
 }
 
 /** An overdue visit: a customer card, plus what the MCP agenda shows of the company. */
-export type OverdueVisitRow = CompanyCardRow & Pick<Company, 'country' | 'email' | 'website'>;
+export type OverdueVisitRow = CompanyCardRow & Pick<Company, 'country' | 'email' | 'website' | 'externalId'>;
 /** What Today shows of a calendar entry. */
 export type TodayMeetingRow = Pick<CalendarEntry, 'id' | 'title' | 'startAt' | 'endAt' | 'location' | 'customerId'>;
 /** What Today shows of a task. */
@@ -237,7 +237,7 @@ const SQL = {
   companiesOwned: `SELECT ${COMPANY_CARD} FROM companies c WHERE c.workspace_id = $1 AND c.owner_id = ANY($2::int[]) AND c.active = true ORDER BY c.next_visit_due ASC NULLS LAST, c.id ASC LIMIT ${CARD_LIMIT}`,
   companiesCount: 'SELECT count(*)::int AS n FROM companies c WHERE c.workspace_id = $1 AND c.owner_id = ANY($2::int[]) AND c.active = true',
   companiesByIds: `SELECT ${COMPANY_CARD} FROM companies c WHERE c.workspace_id = $1 AND c.id = ANY($2::int[])`,
-  overdueVisits: `SELECT ${COMPANY_CARD}, c.country, c.email, c.website FROM companies c WHERE c.workspace_id = $1 AND c.owner_id = $2 AND c.active = true AND c.next_visit_due < $3::date ORDER BY c.next_visit_due ASC, c.id ASC LIMIT ${OVERDUE_VISITS_LIMIT}`,
+  overdueVisits: `SELECT ${COMPANY_CARD}, c.country, c.email, c.website, c.external_id FROM companies c WHERE c.workspace_id = $1 AND c.owner_id = $2 AND c.active = true AND c.next_visit_due < $3::date ORDER BY c.next_visit_due ASC, c.id ASC LIMIT ${OVERDUE_VISITS_LIMIT}`,
   peopleOwned: `SELECT ${PERSON_CARD} FROM people p WHERE p.workspace_id = $1 AND p.owner_id = ANY($2::int[]) AND p.active = true ORDER BY p.name ASC, p.id ASC LIMIT ${CARD_LIMIT}`,
   peopleCount: 'SELECT count(*)::int AS n FROM people p WHERE p.workspace_id = $1 AND p.owner_id = ANY($2::int[]) AND p.active = true',
   peopleByIds: `SELECT ${PERSON_CARD} FROM people p WHERE p.workspace_id = $1 AND p.id = ANY($2::int[])`,
@@ -287,8 +287,8 @@ const companyCard = (r: CompanyCardSqlRow): CompanyCardRow => ({
   createdAt: r.created_at,
 });
 
-type OverdueVisitSqlRow = CompanyCardSqlRow & { country: string; email: string; website: string };
-const overdueVisit = (r: OverdueVisitSqlRow): OverdueVisitRow => Object.assign(companyCard(r), { country: r.country, email: r.email, website: r.website });
+type OverdueVisitSqlRow = CompanyCardSqlRow & { country: string; email: string; website: string; external_id: string | null };
+const overdueVisit = (r: OverdueVisitSqlRow): OverdueVisitRow => Object.assign(companyCard(r), { country: r.country, email: r.email, website: r.website, externalId: r.external_id });
 
 interface MeetingSqlRow {
   id: number;

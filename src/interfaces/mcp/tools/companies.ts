@@ -1,6 +1,6 @@
 import * as z from 'zod/v4';
 import { MODULES } from '../../../domain/workspace/defaults';
-import { email, flag, id, limit, name, searchQuery, text } from '../mcp.args';
+import { email, externalId, externalIdFilter, flag, id, limit, name, searchQuery, text } from '../mcp.args';
 import { company } from '../mcp.mappers';
 import { Company } from '../mcp.outputs';
 import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
@@ -18,6 +18,9 @@ const companyFields = () => ({
   note: text(5000, 'note about the company').optional(),
 });
 
+/** On an update, null or '' removes the key (REST's rule). */
+const externalIdChange = () => externalId().nullable().optional().describe("the company's key in the system it came from, or null to remove it");
+
 /**
  * Companies (the customers module): search, read, create and update; each the REST route's service call, so rules,
  * visibility, duplicate checks and events are REST's. An update changes only the arguments given.
@@ -27,12 +30,12 @@ export function companyTools(s: ToolServices): ToolDef[] {
     defineTool({
       name: 'search_companies',
       title: 'Search companies',
-      description: 'Find companies (customers) visible to the user by name, city or other text.',
+      description: "Find companies (customers) visible to the user by name, city or other text, or by another system's key (external_id).",
       write: false,
       output: z.array(Company),
       module: MODULES.customers,
-      input: z.strictObject({ query: searchQuery(), limit: limit().optional() }),
-      run: async (auth, a) => (await s.companies.list(auth, { q: a.query, limit: a.limit ?? 20 })).items.map(company),
+      input: z.strictObject({ query: searchQuery(), external_id: externalIdFilter(), limit: limit().optional() }),
+      run: async (auth, a) => (await s.companies.list(auth, { q: a.query, externalId: a.external_id, limit: a.limit ?? 20 })).items.map(company),
     }),
     defineTool({
       name: 'get_company',
@@ -48,13 +51,13 @@ export function companyTools(s: ToolServices): ToolDef[] {
       name: 'create_company',
       title: 'Create a company',
       description:
-        'A new company (customer) owned by the user. A company with the same name already existing is refused as `duplicate` naming it; pass force: true only when the user confirms it is another company.',
+        'A new company (customer) owned by the user. A company with the same name already existing is refused as `duplicate` naming it; pass force: true only when the user confirms it is another company. An external_id another company already has is refused as `conflict`.',
       write: true,
       destructive: false,
       idempotent: false,
       module: MODULES.customers,
       output: Company,
-      input: z.strictObject({ name: name(200, 'company name'), ...companyFields(), force: flag('create even when a company of the same name or tax number exists').optional() }),
+      input: z.strictObject({ name: name(200, 'company name'), ...companyFields(), external_id: externalId().optional(), force: flag('create even when a company of the same name or tax number exists').optional() }),
       choices: (c) => ({ status: c.customer_statuses }),
       run: async (auth, a) => company((await s.companies.create(auth, a)).company),
     }),
@@ -67,7 +70,7 @@ export function companyTools(s: ToolServices): ToolDef[] {
       idempotent: true,
       module: MODULES.customers,
       output: Company,
-      input: z.strictObject({ id: id('company'), name: name(200, 'new company name').optional(), ...companyFields() }),
+      input: z.strictObject({ id: id('company'), name: name(200, 'new company name').optional(), ...companyFields(), external_id: externalIdChange() }),
       choices: (c) => ({ status: c.customer_statuses }),
       run: async (auth, { id: companyId, ...change }) => company((await s.companies.update(auth, companyId, change)).company),
     }),

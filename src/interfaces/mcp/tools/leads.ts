@@ -1,6 +1,6 @@
 import * as z from 'zod/v4';
 import { MODULES } from '../../../domain/workspace/defaults';
-import { date, email, flag, id, int, limit, name, oneOf, text } from '../mcp.args';
+import { date, email, externalId, externalIdFilter, flag, id, int, limit, name, oneOf, text } from '../mcp.args';
 import { conversion } from '../mcp.crm-mappers';
 import { LeadConversion } from '../mcp.crm-outputs';
 import { lead } from '../mcp.mappers';
@@ -21,7 +21,7 @@ function leadReads(s: ToolServices): ToolDef[] {
     defineTool({
       name: 'list_leads',
       title: 'Search leads',
-      description: 'Leads visible to the user (their own and their department\'s; admins all), newest first; filter by text (company, contact, e-mail), status or trade fair.',
+      description: "Leads visible to the user (their own and their department's; admins all), newest first; filter by text (company, contact, e-mail), status, trade fair or another system's key (external_id).",
       write: false,
       module: MODULES.leads,
       output: z.array(Lead),
@@ -29,11 +29,12 @@ function leadReads(s: ToolServices): ToolDef[] {
         query: text(200, 'text to search for in company, contact name or e-mail').optional(),
         status: text(40, 'one of the workspace lead statuses').optional(),
         fair_id: id('trade fair').optional(),
+        external_id: externalIdFilter(),
         limit: limit().optional(),
       }),
       choices: (c) => ({ status: c.lead_statuses }),
       run: async (auth, a) => {
-        const page = await s.leads.list(auth, { q: a.query, status: a.status, fairId: a.fair_id, limit: a.limit ?? 20 });
+        const page = await s.leads.list(auth, { q: a.query, status: a.status, fairId: a.fair_id, externalId: a.external_id, limit: a.limit ?? 20 });
         return page.items.map((l) => lead({ lead: l, views: page.views }));
       },
     }),
@@ -65,6 +66,7 @@ function leadWrites(s: ToolServices): ToolDef[] {
         note: text(5000, 'note').optional(),
         fair_id: id('trade fair').optional(),
         customer_id: id('registered company the lead belongs to').optional(),
+        external_id: externalId().optional(),
       }),
       choices: (c) => ({ interest: c.lead_interest, next_action: c.lead_next_actions }),
       run: async (auth, a) => lead(await s.leads.create(auth, a)),
@@ -90,6 +92,7 @@ function leadWrites(s: ToolServices): ToolDef[] {
         next_date: date('when to do the next action').nullable().optional().describe('when to do the next action (YYYY-MM-DD), or null to remove it'),
         note: text(5000, 'note').optional(),
         status: text(40, 'one of the workspace lead statuses').optional(),
+        external_id: externalId().nullable().optional().describe("the lead's key in the system it came from, or null to remove it"),
       }),
       choices: (c) => ({ interest: c.lead_interest, next_action: c.lead_next_actions, status: c.lead_statuses }),
       run: async (auth, { id: leadId, ...change }) => lead(await s.leads.update(auth, leadId, change)),

@@ -1,6 +1,6 @@
 import * as z from 'zod/v4';
 import { MODULES } from '../../../domain/workspace/defaults';
-import { amount, date, flag, id, limit, name, oneOf, searchQuery, text } from '../mcp.args';
+import { amount, date, externalId, externalIdFilter, flag, id, limit, name, oneOf, searchQuery, text } from '../mcp.args';
 import { opp, oppBrief, oppDetail } from '../mcp.mappers';
 import { Opportunity, OpportunityBrief, OpportunityDetail } from '../mcp.outputs';
 import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
@@ -32,12 +32,12 @@ function opportunityReads(s: ToolServices): ToolDef[] {
     defineTool({
       name: 'list_opportunities',
       title: 'Search opportunities',
-      description: 'Sales opportunities visible to the user; filter by text, company or open/closed.',
+      description: "Sales opportunities visible to the user; filter by text, company, open/closed or another system's key (external_id).",
       write: false,
       output: z.array(Opportunity),
       module: MODULES.opportunities,
-      input: z.strictObject({ query: searchQuery(), customer_id: id('company').optional(), status: oneOf(['open', 'closed'], 'open or closed').optional(), limit: limit().optional() }),
-      run: async (auth, a) => (await s.opps.list(auth, { q: a.query, customer_id: a.customer_id, status: a.status, limit: a.limit ?? 20 })).items.map(opp),
+      input: z.strictObject({ query: searchQuery(), customer_id: id('company').optional(), status: oneOf(['open', 'closed'], 'open or closed').optional(), external_id: externalIdFilter(), limit: limit().optional() }),
+      run: async (auth, a) => (await s.opps.list(auth, { q: a.query, customer_id: a.customer_id, status: a.status, external_id: a.external_id, limit: a.limit ?? 20 })).items.map(opp),
     }),
     defineTool({
       name: 'get_opportunity',
@@ -126,6 +126,7 @@ function opportunityRecords(s: ToolServices): ToolDef[] {
         customer_id: id('company'),
         stage: text(40, "an open stage of the workspace's pipeline (default: the first)").optional(),
         ...oppFields(),
+        external_id: externalId().optional(),
       }),
       choices: (c) => ({ stage: c.open_stages, type: c.opp_types }),
       run: async (auth, a) => oppDetail(await s.opps.detail(auth, await s.opps.create(auth, a))),
@@ -139,7 +140,12 @@ function opportunityRecords(s: ToolServices): ToolDef[] {
       idempotent: true,
       module: MODULES.opportunities,
       output: OpportunityDetail,
-      input: z.strictObject({ id: id('opportunity'), name: name(200, 'new name').optional(), ...oppFields() }),
+      input: z.strictObject({
+        id: id('opportunity'),
+        name: name(200, 'new name').optional(),
+        ...oppFields(),
+        external_id: externalId().nullable().optional().describe("the opportunity's key in the system it came from, or null to remove it"),
+      }),
       choices: (c) => ({ type: c.opp_types }),
       run: async (auth, { id: oppId, ...change }) => oppDetail(await s.opps.detail(auth, await s.opps.update(auth, oppId, change))),
     }),

@@ -1,6 +1,6 @@
 import * as z from 'zod/v4';
 import { MODULES } from '../../../domain/workspace/defaults';
-import { id, limit, searchQuery } from '../mcp.args';
+import { externalIdFilter, id, limit, searchQuery } from '../mcp.args';
 import { person } from '../mcp.mappers';
 import { Person } from '../mcp.outputs';
 import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
@@ -17,9 +17,9 @@ export function peopleTools(s: ToolServices): ToolDef[] {
       write: false,
       output: z.array(Person),
       module: MODULES.customers,
-      input: z.strictObject({ query: searchQuery(), customer_id: id('company').optional(), limit: limit().optional() }),
+      input: z.strictObject({ query: searchQuery(), customer_id: id('company').optional(), external_id: externalIdFilter(), limit: limit().optional() }),
       run: async (auth, a) => {
-        const page = await s.people.list(auth, { q: a.query, customerId: a.customer_id, limit: a.limit ?? 20 });
+        const page = await s.people.list(auth, { q: a.query, customerId: a.customer_id, externalId: a.external_id, limit: a.limit ?? 20 });
         return page.items.map((p) => person(p, page.views.customerNames));
       },
     }),
