@@ -135,6 +135,36 @@ describe('import jobs', () => {
     expect(people.map((p: { name: string }) => p.name)).toEqual(['Can Yılmaz', 'Mehmet Demir']);
   });
 
+  it('upserts by external_id: the row with a known key updates that record (its key untouched), the others are created with theirs', async () => {
+    const old = (await admin().post('/api/v1/companies', { name: 'Kappa Eski', city: 'Van', external_id: 'sf:K1' }).expect(201)).body.company;
+    const job = await uploaded('External ID,Name,City\nsf:K1,Kappa Yeni,Muş\n sf:K2 ,Lambda Metal,Rize\nsf:K2,Lambda Twin,Rize\n');
+    expect(job.columns.map((c: { suggested: { companies: string } }) => c.suggested.companies)).toEqual(['external_id', 'name', 'city']);
+    const v = await mapAndValidate(job.id, { target: 'companies', mode: 'upsert', match_key: 'external_id', fields: ['external_id', 'name', 'city'] });
+    expect(v.validation).toEqual({ companies: { created: 1, updated: 1, skipped: 0, refused: 1 } });
+    expect((await run(job.id)).result).toEqual(v.validation);
+    expect((await admin().get(`/api/v1/companies/${old.id}`).expect(200)).body.company).toMatchObject({ name: 'Kappa Yeni', city: 'Muş', external_id: 'sf:K1' });
+    expect((await admin().get('/api/v1/companies?external_id=sf:K2').expect(200)).body.items.map((c: { name: string }) => c.name)).toEqual(['Lambda Metal']);
+
+    // people and opportunities match on it too; the Turkish header is suggested
+    const person = (await admin().post('/api/v1/people', { name: 'Mu Kişi', external_id: 'hs:1' }).expect(201)).body.person;
+    const people = await uploaded('Harici kimlik;Ad Soyad;Görev\nhs:1;Mu Kişi;Müdür\nhs:2;Nu Kişi;Uzman\n');
+    expect(people.columns.map((c: { suggested: { people: string; opportunities: string } }) => [c.suggested.people, c.suggested.opportunities])[0]).toEqual(['external_id', 'external_id']);
+    const pv = await mapAndValidate(people.id, { target: 'people', mode: 'upsert', match_key: 'external_id', fields: ['external_id', 'name', 'title'] });
+    expect(pv.validation.people).toEqual({ created: 1, updated: 1, skipped: 0, refused: 0 });
+    await run(people.id);
+    expect((await admin().get(`/api/v1/people/${person.id}`).expect(200)).body.person).toMatchObject({ title: 'Müdür', external_id: 'hs:1' });
+    expect((await admin().get('/api/v1/people?external_id=hs:2').expect(200)).body.items).toHaveLength(1);
+    const opp = (await admin().post('/api/v1/opportunities', { name: 'Xi iş', customer_id: old.id, external_id: 'op:1', value: 5 }).expect(201)).body.opp;
+    const opps = await uploaded('external_id,name,company,value\nop:1,Xi iş,Kappa Yeni,50\nop:2,Omikron iş,Kappa Yeni,7\n');
+    const ov = await mapAndValidate(opps.id, { target: 'opportunities', mode: 'upsert', match_key: 'external_id', fields: ['external_id', 'name', 'company', 'value'] });
+    expect(ov.validation.opportunities).toEqual({ created: 1, updated: 1, skipped: 0, refused: 0 });
+    await run(opps.id);
+    expect((await admin().get(`/api/v1/opportunities/${opp.id}`).expect(200)).body.opp).toMatchObject({ value: 50, external_id: 'op:1' });
+    expect((await admin().get('/api/v1/opportunities?external_id=op:2').expect(200)).body.items).toHaveLength(1);
+    // a match key with no column mapped to it is refused when mapping
+    await admin().put(`/api/v1/imports/${(await uploaded('name\nPi\n')).id}/mapping`, { target: 'companies', mode: 'upsert', match_key: 'external_id', fields: ['name'] }).expect(400);
+  });
+
   it('sends no webhooks for a job of more than 25 events and writes one audit note naming it', async () => {
     const rows = Array.from({ length: 30 }, (_, i) => `Bulk ${i}`).join('\n');
     const job = await uploaded(`name\n${rows}\n`);

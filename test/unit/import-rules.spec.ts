@@ -121,6 +121,7 @@ describe('import values', () => {
   it('suggests fields by header in English and Turkish, each once', () => {
     expect(suggestFields(['Firma Adı', 'E-posta', 'Vergi No', 'name', 'Something'], 'companies')).toEqual(['name', 'email', 'tax_no', null, null]);
     expect(suggestFields(['Ad Soyad', 'Şirket', 'Ünvan', 'Cep Telefonu'], 'people')).toEqual(['name', 'company', 'title', 'wa']);
+    for (const h of ['external_id', 'External ID', 'externalId', 'Harici kimlik', 'Dış Anahtar', 'Source ID']) expect([h, suggestFields([h], 'opportunities')]).toEqual([h, ['external_id']]);
   });
 
   it('reads a row: blanks left out, errors name the column and the allowed values', () => {

@@ -25,6 +25,9 @@ const EMAIL = ['email', 'e-mail', 'mail', 'e-posta', 'eposta', 'email address', 
 const PHONE = ['phone', 'telephone', 'tel', 'telefon', 'phone number', 'telefon no'];
 const NOTE = ['note', 'notes', 'not', 'notlar', 'açıklama', 'description', 'comment'];
 const ID = ['id', 'record id', 'kayıt no', 'kayit id'];
+/** Another system's key (`external_id`); headers are folded, so External ID, external_id and externalId are one. */
+const EXTERNAL_ID = ['external id', 'external key', 'external ref', 'source id', 'harici kimlik', 'harici id', 'harici anahtar', 'dış kimlik', 'dış id', 'dış anahtar'];
+const externalIdField: FieldDef = { field: 'external_id', kind: 'text', max: 200, headers: EXTERNAL_ID };
 
 export const FIELDS: Record<Target, FieldDef[]> = {
   companies: [
@@ -44,6 +47,7 @@ export const FIELDS: Record<Target, FieldDef[]> = {
     { field: 'source', kind: 'text', max: 100, headers: ['source', 'lead source', 'kaynak'] },
     { field: 'potential_kg', kind: 'number', headers: ['potential', 'potential kg', 'potansiyel', 'potansiyel kg'] },
     { field: 'note', kind: 'text', max: 10_000, headers: NOTE },
+    externalIdField,
   ],
   people: [
     { field: 'id', kind: 'id', headers: ID },
@@ -56,6 +60,7 @@ export const FIELDS: Record<Target, FieldDef[]> = {
     { field: 'wa', kind: 'text', max: 50, headers: ['whatsapp', 'wa', 'mobile', 'mobile phone', 'cep', 'cep telefonu', 'gsm'] },
     { field: 'is_main', kind: 'bool', headers: ['main contact', 'is main', 'ana kişi', 'ana ilgili'] },
     { field: 'note', kind: 'text', max: 10_000, headers: NOTE },
+    externalIdField,
   ],
   opportunities: [
     { field: 'id', kind: 'id', headers: ID },
@@ -73,21 +78,22 @@ export const FIELDS: Record<Target, FieldDef[]> = {
     { field: 'competitor', kind: 'text', max: 150, headers: ['competitor', 'rakip'] },
     { field: 'next_step', kind: 'text', max: 300, headers: ['next step', 'sonraki adım'] },
     { field: 'note', kind: 'text', max: 10_000, headers: NOTE },
+    externalIdField,
   ],
 };
 
 /** The keys a row may be matched on, per target, and the default (a new key such as an external id is one more entry). */
 export const MATCH_KEYS: Record<Target, { keys: string[]; default: string }> = {
-  companies: { keys: ['id', 'domain', 'name'], default: 'name' },
-  people: { keys: ['id', 'email'], default: 'email' },
-  opportunities: { keys: ['id'], default: 'id' },
+  companies: { keys: ['id', 'domain', 'name', 'external_id'], default: 'name' },
+  people: { keys: ['id', 'email', 'external_id'], default: 'email' },
+  opportunities: { keys: ['id', 'external_id'], default: 'id' },
 };
 
 /** The module a target's REST writes need: an import of it needs the same (a company made for a row needs Customers). */
 export const TARGET_MODULE: Record<Target, string> = { companies: MODULES.customers, people: MODULES.customers, opportunities: MODULES.opportunities };
 
 /** The field whose cell holds a match key's value. */
-export const MATCH_FIELD: Record<string, string> = { id: 'id', email: 'email', name: 'name', domain: 'website' };
+export const MATCH_FIELD: Record<string, string> = { id: 'id', email: 'email', name: 'name', domain: 'website', external_id: 'external_id' };
 
 /** The field each column suggests for a target: by header (folded, each field once, first column wins), else null. */
 export function suggestFields(headers: string[], target: Target): (string | null)[] {

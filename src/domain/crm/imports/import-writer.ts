@@ -63,7 +63,7 @@ const ENTITY = { companies: Company, people: Person, opportunities: Opportunity 
 const ONE = { companies: 'company', people: 'person', opportunities: 'opportunity' } as const;
 
 /** Entity property of each REST field the import writes (for the before values and "unchanged"). */
-const PROP: Record<string, string> = { tax_no: 'taxNo', tax_office: 'taxOffice', erp_code: 'erpCode', potential_kg: 'potentialKg', is_main: 'isMain', close_date: 'closeDate', start_date: 'startDate', next_step: 'nextStep' };
+const PROP: Record<string, string> = { tax_no: 'taxNo', tax_office: 'taxOffice', erp_code: 'erpCode', potential_kg: 'potentialKg', is_main: 'isMain', close_date: 'closeDate', start_date: 'startDate', next_step: 'nextStep', external_id: 'externalId' };
 const prop = (field: string) => PROP[field] ?? field;
 
 /**
@@ -97,6 +97,8 @@ export class ImportWriter {
     if (s.matchKey === 'id') return String(v);
     if (s.matchKey === 'email') return String(v).trim().toLowerCase();
     if (s.matchKey === 'domain') return domainOf(String(v));
+    // another system's key is exact, as REST's ?external_id= (stored trimmed)
+    if (s.matchKey === 'external_id') return String(v).trim();
     return normalizeName(String(v));
   }
 
@@ -162,12 +164,13 @@ export class ImportWriter {
     const visible = await this.access.visibleOwnerIds(auth);
     const qb = this.uow.tenant(auth.workspace.id).qb<Existing>(ENTITY[s.target], 'r');
     if (visible) qb.andWhere('r.owner_id IN (:...visible)', { visible });
-    const col = { id: 'r.id', email: 'lower(r.email)', name: 'r.name_norm', domain: `lower(regexp_replace(r.website, '^([a-z][a-z0-9+.-]*://)?(www\\.)?([^/?#:]+).*$', '\\3', 'i'))` }[s.matchKey];
+    const col = { id: 'r.id', email: 'lower(r.email)', name: 'r.name_norm', external_id: 'r.external_id', domain: `lower(regexp_replace(r.website, '^([a-z][a-z0-9+.-]*://)?(www\\.)?([^/?#:]+).*$', '\\3', 'i'))` }[s.matchKey];
     if (!col) return found;
     qb.andWhere(`${col} IN (:...keys)`, { keys: s.matchKey === 'id' ? keys.map(Number) : keys });
     qb.orderBy('r.id', 'ASC');
     for (const r of await qb.getMany()) {
-      const k = ImportWriter.keyOf(s, { [MATCH_FIELD[s.matchKey]!]: s.matchKey === 'id' ? r.id : s.matchKey === 'domain' ? (r as Company).website : s.matchKey === 'email' ? (r as Person).email : r.name });
+      const value = { id: r.id, domain: (r as Company).website, email: (r as Person).email, external_id: r.externalId ?? '' }[s.matchKey] ?? r.name;
+      const k = ImportWriter.keyOf(s, { [MATCH_FIELD[s.matchKey]!]: value });
       if (!found.has(k)) found.set(k, r);
     }
     return found;

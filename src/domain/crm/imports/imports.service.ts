@@ -8,7 +8,7 @@ import { PERMISSIONS } from '../../workspace/defaults';
 import { fileShape, MAX_ROWS, readRows, tooLarge } from './import-file';
 import { ImportFile, ImportJob, ImportRow, ImportState } from './import-job.entity';
 import { fold } from './import-values';
-import { FIELDS, MATCH_KEYS, Mode, MODES, suggestFields, Target, TARGET_MODULE, TARGETS } from './import-targets';
+import { FIELDS, MATCH_FIELD, MATCH_KEYS, Mode, MODES, suggestFields, Target, TARGET_MODULE, TARGETS } from './import-targets';
 import { ImportWorker } from './import-worker';
 
 /** Values per column shown for the mapping screen. */
@@ -158,7 +158,7 @@ export class ImportsService {
       const mapping = current.columns.map((_, i) => input.fields[i] || null);
       if (!mapping.includes('name') && input.mode !== 'update') throw invalid('fields', 'a column must be mapped to name');
       if (target === 'opportunities' && !mapping.includes('company') && input.mode !== 'update') throw invalid('fields', 'a column must be mapped to company');
-      const matchField = { id: 'id', email: 'email', name: 'name', domain: 'website' }[matchKey]!;
+      const matchField = MATCH_FIELD[matchKey]!;
       if (input.mode !== 'create' && !mapping.includes(matchField)) throw invalid('match_key', `no column is mapped to ${matchField}, which ${matchKey} matches on`);
       const db = this.uow.tenant(auth.workspace.id);
       await db.delete(ImportRow, { jobId: id, phase: 'validate' });
