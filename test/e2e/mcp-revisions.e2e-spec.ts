@@ -5,6 +5,7 @@ import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcont
 import request from 'supertest';
 import { insertCompany } from '../helpers/crm-fixtures';
 import { listenLoopback, loopbackFetch } from '../helpers/loopback-fetch';
+import { UsersService } from '../../src/domain/identity/users.service';
 import { api, createUser, createWorkspace, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
 
 /**
@@ -258,6 +259,10 @@ describe('output schemas', () => {
     // the reports (src/interfaces/mcp/tools/reports.ts)
     for (const report of ['pipeline_movement', 'forecast', 'win_rate', 'funnel']) await call(report, { rows: true });
     await call('export_records', { kind: 'companies', format: 'xlsx' });
+    // import_status needs the import permission, as GET /api/v1/imports/{id} does
+    await t.get(UsersService).setPermission(a.ws.id, seller.user.id, 'import', true);
+    const job = (await api(t, a.host, seller.key).raw('post', '/api/v1/imports').attach('file', Buffer.from('name\nSchema Import\n'), 'schema.csv').expect(201)).body.import;
+    expect(await call('import_status', { id: job.id })).toMatchObject({ result: [{ id: job.id, state: 'uploaded', total_rows: 1, progress: 0 }] });
     expect(tools.map((x) => x.name).filter((n) => !called.has(n))).toEqual([]);
     await client.close();
   });

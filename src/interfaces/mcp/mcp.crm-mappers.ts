@@ -1,5 +1,6 @@
 import type { ListView, RequestViews } from '../../domain/crm/approvals/approvals.service';
 import type { ApprovalRequest } from '../../domain/crm/approvals/approval-request.entity';
+import type { ImportJob } from '../../domain/crm/imports';
 import type { ConvertResult } from '../../domain/crm/leads/lead-convert.service';
 import type { ObjectType } from '../../domain/crm/objects/object-type.entity';
 import type { RecordView } from '../../domain/crm/objects/object-views';
@@ -86,4 +87,24 @@ export const customRecord = (v: RecordView, ws: Workspace) => ({
   fields: Object.fromEntries(v.type.fields.map((f) => [f.key, v.record.data[f.key] ?? emptyValue(f)])),
   relations: v.relations.map((r) => ({ key: r.key, label: r.label, kind: r.kind, side: r.side, items: r.items.map((i) => ({ id: i.id, name: i.name })) })),
   updated_at: formatTimestamp(v.record.updatedAt, ws.timezone),
+});
+
+/** An import job's state, counts and progress (`import_status`). */
+export const importStatus = (j: ImportJob, ws: Workspace) => ({
+  id: j.id,
+  state: j.state,
+  file_name: j.fileName,
+  target: j.target,
+  mode: j.mode,
+  match_key: j.matchKey,
+  total_rows: j.totalRows,
+  rows_done: j.rowsDone,
+  progress: j.totalRows > 0 ? Math.min(100, Math.floor((j.rowsDone * 100) / j.totalRows)) : ['completed', 'reverting', 'reverted'].includes(j.state) ? 100 : 0,
+  validation: j.validation,
+  result: j.result,
+  revert: j.revert ? { deleted: Number(j.revert.deleted ?? 0), restored: Number(j.revert.restored ?? 0), kept_count: Number(j.revert.kept_count ?? 0) } : null,
+  error: j.error,
+  created_by: j.userId,
+  created_at: formatTimestamp(j.createdAt, ws.timezone),
+  finished_at: j.finishedAt ? formatTimestamp(j.finishedAt, ws.timezone) : null,
 });

@@ -5,6 +5,7 @@ import { DomainError } from '../../platform/common/errors';
 import type { ActivitiesService } from '../../domain/crm/activities/activities.service';
 import type { CalendarService } from '../../domain/crm/calendar/calendar.service';
 import type { CompaniesService } from '../../domain/crm/companies/companies.service';
+import type { ImportsService } from '../../domain/crm/imports';
 import type { EventJournalService } from '../../domain/crm/journal';
 import type { LeadsService } from '../../domain/crm/leads/leads.service';
 import type { OpportunitiesService } from '../../domain/crm/opportunities/opportunities.service';
@@ -83,6 +84,8 @@ export interface ToolServices {
   objectRecords: ObjectRecordsService;
   quickEntry: QuickEntryService;
   reports: ReportsService;
+  /** import jobs (import_status reads them) */
+  imports: ImportsService;
   /** signs the download links `export_records` answers */
   exportLinks: ExportLinks;
 }

@@ -24,6 +24,7 @@ import { QuickEntryService } from '../../domain/crm/quick-entry/quick-entry.serv
 import { TicketsService } from '../../domain/crm/tickets/tickets.service';
 import type { AskCall, AskTools } from '../../domain/crm/ask';
 import { ReportsService } from '../../domain/crm/reports';
+import { ImportsService } from '../../domain/crm/imports';
 import type { UserContext } from '../../domain/identity/auth-context';
 import { fingerprintOf, IdempotencyKeys } from '../../domain/identity/idempotency';
 import { McpCallAudit } from '../../domain/identity/mcp-call-audit';
@@ -109,9 +110,10 @@ export class McpTools implements AskTools {
     private readonly keys: IdempotencyKeys,
     private readonly audit: McpCallAudit,
     exportLinks: ExportLinks,
+    imports: ImportsService,
     @Inject(ROOT_LOGGER) private readonly log: pino.Logger,
   ) {
-    const services: ToolServices = { companies, people, opps, activities, tasks, today, leads, events, search, calendar, leadConvert, orders, approvals, tickets, objectTypes, objectRecords, quickEntry, reports, exportLinks };
+    const services: ToolServices = { companies, people, opps, activities, tasks, today, leads, events, search, calendar, leadConvert, orders, approvals, tickets, objectTypes, objectRecords, quickEntry, reports, exportLinks, imports };
     const all = TOOL_KINDS.flatMap((kind) => kind(services));
     const writes = all.filter((t) => t.write).map((t) => ({
       ...t,

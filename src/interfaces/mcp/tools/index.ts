@@ -11,6 +11,7 @@ import { orderTools } from './orders';
 import { peopleTools } from './people';
 import { quickEntryTools } from './quick-entry';
 import { exportTools } from './export';
+import { importTools } from './imports';
 import { recordTools } from './records';
 import { reportTools } from './reports';
 import { researchTools } from './research';
@@ -41,4 +42,5 @@ export const TOOL_KINDS: ((s: ToolServices) => ToolDef[])[] = [
   quickEntryTools,
   reportTools,
   exportTools,
+  importTools,
 ];
