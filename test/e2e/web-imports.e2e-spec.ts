@@ -90,6 +90,7 @@ describe('import wizard', () => {
 
     await page.getByRole('button', { name: 'İçe aktar', exact: true }).click();
     await page.getByRole('button', { name: 'İçe aktarmayı geri al' }).click({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Geri al', exact: true }).click();
     await page.getByText(/Geri alındı: 2 silindi/).waitFor({ timeout: 30_000 });
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'import-reverted-tr', 'phone');

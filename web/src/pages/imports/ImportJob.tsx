@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../lib/api';
@@ -80,13 +81,7 @@ function JobSteps({ job }: { job: Job }) {
           <CountsTable caption={text('result')} counts={job.result} />
           {job.state === 'failed' && job.error ? <p className="error">{text('failed', { error: job.error })}</p> : null}
           {refused(job.result) ? <RefusedRows job={job} /> : null}
-          {FINISHED.has(job.state) ? (
-            <div className="co-actions">
-              <button type="button" onClick={() => revert.mutate()} disabled={revert.isPending}>
-                {text('revert')}
-              </button>
-            </div>
-          ) : null}
+          {FINISHED.has(job.state) ? <RevertButton pending={revert.isPending} onRevert={() => revert.mutate()} /> : null}
         </div>
       ) : null}
       {job.revert ? (
@@ -96,5 +91,32 @@ function JobSteps({ job }: { job: Job }) {
       ) : null}
       <FormError error={run.error ?? cancel.error ?? revert.error} />
     </>
+  );
+}
+
+/** Revert asks once: it deletes what the import created. */
+function RevertButton({ pending, onRevert }: { pending: boolean; onRevert: () => void }) {
+  const text = useImportText();
+  const [sure, setSure] = useState(false);
+  if (!sure)
+    return (
+      <div className="co-actions">
+        <button type="button" onClick={() => setSure(true)}>
+          {text('revert')}
+        </button>
+      </div>
+    );
+  return (
+    <div className="co-confirm" role="group" aria-label={text('revert')}>
+      <p>{text('revertSure')}</p>
+      <div className="co-actions">
+        <button type="button" className="danger" onClick={onRevert} disabled={pending} autoFocus>
+          {text('revertYes')}
+        </button>
+        <button type="button" onClick={() => setSure(false)}>
+          {text('keep')}
+        </button>
+      </div>
+    </div>
   );
 }
