@@ -4174,7 +4174,7 @@ export interface components {
              * @enum {string}
              */
             mode: "create" | "update" | "upsert" | "skip";
-            /** @description what a row is matched on: id, domain or name for companies (default name); id or email for people (default email) */
+            /** @description what a row is matched on: id, external_id, domain or name for companies (default name); id, external_id or email for people (default email); id or external_id for opportunities (default id) */
             match_key?: string;
             /** @description the field of each column, in the file's column order; null leaves a column out */
             fields: (string | null)[];

@@ -40,6 +40,8 @@ const OrderRecord = lazy(() => import('./pages/OrderRecord'));
 const Mailbox = lazy(() => import('./pages/mail/Mailbox'));
 const Compose = lazy(() => import('./pages/mail/Compose'));
 const Search = lazy(() => import('./pages/Search'));
+const Imports = lazy(() => import('./pages/imports/Imports'));
+const ImportJob = lazy(() => import('./pages/imports/ImportJob'));
 const Reports = lazy(() => import('./pages/reports/Reports'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 
@@ -106,6 +108,8 @@ createRoot(document.getElementById('root')!).render(
                 <Route path="/mail/settings" element={<Mailbox />} />
                 <Route path="/mail/compose" element={<Compose />} />
                 <Route path="/search" element={<Search />} />
+                <Route path="/imports" element={<Imports />} />
+                <Route path="/imports/:id" element={<ImportJob />} />
                 <Route path="*" element={<NotFound />} />
               </Routes>
             </Suspense>

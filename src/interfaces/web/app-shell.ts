@@ -24,6 +24,7 @@ export const APP_SECTIONS = [
   'mail',
   'search',
   'reports',
+  'imports',
 ] as const;
 
 /** Express paths of the app: `/`, each section, and everything under it. */

@@ -20,6 +20,12 @@ export function useModule(module: string): boolean {
   return (useMe().user.modules ?? []).includes(module);
 }
 
+/** Whether the user may import files: admins, and users whose modules list holds the `import` permission (docs/decisions/import.md). */
+export function useMayImport(): boolean {
+  const user = useMe().user;
+  return user.role === 'admin' || (user.modules ?? []).includes('import');
+}
+
 export const MODULES = {
   customers: 'Customers',
   opportunities: 'Opportunities',

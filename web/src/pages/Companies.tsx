@@ -9,6 +9,7 @@ import { ListScreen, useKeysetList } from '../shell/ListScreen';
 import { useUrlFilters } from '../shell/url-filters';
 import { useCompanyText } from './companies/companies.text';
 import { CompanyForm } from './companies/CompanyForm';
+import { ImportLink } from './imports/ImportLink';
 
 const FILTERS = ['q', 'status', 'owner_id', 'city', 'sector', 'sort', 'archived'] as const;
 const PAGE = 25;
@@ -44,9 +45,12 @@ export default function Companies() {
       exportCall={(o) => api.GET('/api/v1/companies/export', { params: { query: { ...filters, ...o } }, parseAs: 'blob' })}
       actions={
         !creating && (
-          <button type="button" className="primary" onClick={() => setCreating(true)}>
-            {text('newCompany')}
-          </button>
+          <>
+            <ImportLink />
+            <button type="button" className="primary" onClick={() => setCreating(true)}>
+              {text('newCompany')}
+            </button>
+          </>
         )
       }
       filters={{

@@ -8,6 +8,7 @@ import { useUrlFilters } from '../shell/url-filters';
 import { useCompanyText } from './companies/companies.text';
 import { PhoneLink } from '../shell/Contact';
 import { PersonForm } from './companies/PersonForm';
+import { ImportLink } from './imports/ImportLink';
 
 const FILTERS = ['q', 'owner_id', 'customer_id', 'sort', 'archived'] as const;
 const PAGE = 25;
@@ -40,9 +41,12 @@ export default function People() {
       exportCall={(o) => api.GET('/api/v1/people/export', { params: { query: { ...filters, ...o } }, parseAs: 'blob' })}
       actions={
         !creating && (
-          <button type="button" className="primary" onClick={() => setCreating(true)}>
-            {text('newPerson')}
-          </button>
+          <>
+            <ImportLink />
+            <button type="button" className="primary" onClick={() => setCreating(true)}>
+              {text('newPerson')}
+            </button>
+          </>
         )
       }
       filters={{

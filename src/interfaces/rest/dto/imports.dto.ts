@@ -7,7 +7,7 @@ export class ImportMappingDto {
   @ApiProperty({ enum: MODES, description: 'create: every row makes a record (a match is refused); update: matched rows only (no match is refused); upsert: both; skip: creates unmatched rows and skips matched ones' })
   @IsIn(MODES)
   mode: string;
-  @ApiPropertyOptional({ description: 'what a row is matched on: id, domain or name for companies (default name); id or email for people (default email)' })
+  @ApiPropertyOptional({ description: 'what a row is matched on: id, external_id, domain or name for companies (default name); id, external_id or email for people (default email); id or external_id for opportunities (default id)' })
   @IsOptional()
   @IsString()
   @MaxLength(20)
