@@ -104,6 +104,7 @@ describe('MCP: the write tools answer the brief without reading the record', () 
       customer_id: company.id,
       customer: 'Komut Ambalaj',
       owner_id: seller.user.id,
+      external_id: null,
       next_stage: c().open_stages[2],
       notes: [{ id: after.notes[0].id, body: 'first' }],
     });
