@@ -3523,7 +3523,7 @@ export interface components {
              * @example 2026-03-20
              */
             due_date?: string | null;
-            /** @description one of constants.task_priorities; default 'Normal' (or the first) */
+            /** @description one of constants.task_priorities; default the middle one of the list (lowest first) */
             priority?: string | null;
             /** @description one of constants.task_statuses; default the first */
             status?: string | null;

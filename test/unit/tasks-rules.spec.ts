@@ -91,9 +91,11 @@ describe('task rules: status', () => {
     expect(isOpenStatus(C, 'Cancelled')).toBe(false);
   });
 
-  it('defaults priority to Normal when present, else the first; status to the first', () => {
+  it('defaults priority to the middle one of the list (lowest first); status to the first', () => {
     expect(defaultPriority(['Low', 'Normal', 'High'])).toBe('Normal');
-    expect(defaultPriority(['Düşük', 'Orta', 'Yüksek'])).toBe('Düşük');
+    expect(defaultPriority(['Düşük', 'Orta', 'Yüksek'])).toBe('Orta');
+    expect(defaultPriority(['Low', 'Normal', 'High', 'Urgent'])).toBe('Normal');
+    expect(defaultPriority(['Only'])).toBe('Only');
     expect(defaultStatus(['Open', 'Done'])).toBe('Open');
     expect(defaultStatus(['Açık', 'Bitti'])).toBe('Açık');
   });

@@ -50,9 +50,12 @@ export function canEditTask(caller: { id: number; admin: boolean }, t: TaskPeopl
   return caller.admin || t.ownerId === caller.id || t.assigneeId === caller.id;
 }
 
-/** Default priority: 'Normal' when the workspace has it, else the first. */
+/**
+ * Default priority: the middle one of the workspace's priorities, which are listed lowest first (the lower of the
+ * two middle ones for an even count: Normal of Low, Normal, High, Urgent).
+ */
 export function defaultPriority(priorities: string[]): string {
-  return priorities.includes('Normal') ? 'Normal' : (priorities[0] ?? 'Normal');
+  return priorities[Math.floor((priorities.length - 1) / 2)] ?? '';
 }
 
 /** Default status: the first of the workspace's statuses (never empty: the constants' validation requires one). */

@@ -45,7 +45,7 @@ export class CompaniesController {
     spec: '4.13',
     ok: CompanyList,
   })
-  @Auth({ scope: 'crm.read', module: 'Customers' })
+  @Auth({ scope: 'crm.read', module: MODULES.customers })
   async list(@CurrentAuth() auth: UserContext, @Query() q: CompanyListQueryDto) {
     return toCompanyList(await this.service.list(auth, companyListQuery(q)), callerView(auth));
   }
@@ -61,7 +61,7 @@ export class CompaniesController {
     ok: CompanyResponse,
     errors: { 409: '`duplicate`: a company with this name exists (`existing`: {id, name}, when the caller may see it)' },
   })
-  @Auth({ scope: 'crm.write', module: 'Customers' })
+  @Auth({ scope: 'crm.write', module: MODULES.customers })
   async create(@CurrentAuth() auth: UserContext, @Body() dto: CreateCompanyDto) {
     return toCompanyResponse(await this.service.create(auth, dto), callerView(auth));
   }
@@ -77,7 +77,7 @@ export class CompaniesController {
     spec: '4.13',
     ok: CompanyReadResponse,
   })
-  @Auth({ scope: 'crm.read', module: 'Customers' })
+  @Auth({ scope: 'crm.read', module: MODULES.customers })
   async get(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Query() q: CompanyGetQueryDto) {
     const ws = auth.workspace;
     const body = toCompanyResponse(await this.service.get(auth, id), ws);
@@ -101,7 +101,7 @@ export class CompaniesController {
     spec: '4.13',
     ok: CompanyResponse,
   })
-  @Auth({ scope: 'crm.write', module: 'Customers' })
+  @Auth({ scope: 'crm.write', module: MODULES.customers })
   async update(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: UpdateCompanyDto) {
     return toCompanyResponse(await this.service.update(auth, id, dto), callerView(auth));
   }
@@ -115,7 +115,7 @@ export class CompaniesController {
     spec: '4.13',
     ok: OkResponse,
   })
-  @Auth({ scope: 'crm.write', module: 'Customers' })
+  @Auth({ scope: 'crm.write', module: MODULES.customers })
   async archive(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
     await this.service.archive(auth, id);
     return { ok: true as const };

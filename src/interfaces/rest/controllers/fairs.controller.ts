@@ -1,3 +1,4 @@
+import { MODULES } from '../../../domain/workspace/defaults';
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiDoc } from '../../../edge/openapi/api-doc.decorator';
@@ -28,7 +29,7 @@ export class FairsController {
     spec: '4.13',
     ok: FairList,
   })
-  @Auth({ scope: 'crm.read', module: 'Fair leads' })
+  @Auth({ scope: 'crm.read', module: MODULES.leads })
   async list(@CurrentAuth() auth: UserContext, @Query() q: FairListQueryDto) {
     return toFairList(await this.service.list(auth, fairListQuery(q)), callerView(auth));
   }
@@ -41,14 +42,14 @@ export class FairsController {
     spec: '4.13',
     ok: FairResponse,
   })
-  @Auth({ scope: 'crm.write', module: 'Fair leads' })
+  @Auth({ scope: 'crm.write', module: MODULES.leads })
   async create(@CurrentAuth() auth: UserContext, @Body() dto: CreateFairDto) {
     return toFairResponse(await this.service.create(auth, dto), callerView(auth));
   }
 
   @Get('fairs/:id')
   @ApiDoc({ id: 'getFair', summary: 'Get a trade fair', description: 'One fair with its number of leads. ' + SHARED, spec: '4.13', ok: FairResponse })
-  @Auth({ scope: 'crm.read', module: 'Fair leads' })
+  @Auth({ scope: 'crm.read', module: MODULES.leads })
   async get(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
     return toFairResponse(await this.service.get(auth, id), callerView(auth));
   }
@@ -61,7 +62,7 @@ export class FairsController {
     spec: '4.13',
     ok: FairResponse,
   })
-  @Auth({ scope: 'crm.write', module: 'Fair leads' })
+  @Auth({ scope: 'crm.write', module: MODULES.leads })
   async update(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: UpdateFairDto) {
     return toFairResponse(await this.service.update(auth, id, dto), callerView(auth));
   }
@@ -77,7 +78,7 @@ export class FairsController {
     ok: OkResponse,
     errors: { 409: '`conflict`: the fair still has leads (`leads`: how many); move them to another fair (PATCH /api/v1/leads/{id} `fair_id`) first' },
   })
-  @Auth({ scope: 'crm.write', module: 'Fair leads' })
+  @Auth({ scope: 'crm.write', module: MODULES.leads })
   async remove(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
     await this.service.remove(auth, id);
     return { ok: true as const };

@@ -1,3 +1,4 @@
+import { MODULES } from '../../../domain/workspace/defaults';
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiDoc } from '../../../edge/openapi/api-doc.decorator';
@@ -31,7 +32,7 @@ export class LeadsController {
     spec: '2.5',
     ok: LeadList,
   })
-  @Auth({ scope: 'crm.read', module: 'Fair leads' })
+  @Auth({ scope: 'crm.read', module: MODULES.leads })
   async list(@CurrentAuth() auth: UserContext, @Query() q: LeadListQueryDto) {
     return toLeadList(await this.service.list(auth, leadListQuery(q)), callerView(auth));
   }
@@ -47,7 +48,7 @@ export class LeadsController {
     spec: '4.13',
     ok: LeadResponse,
   })
-  @Auth({ scope: 'crm.write', module: 'Fair leads' })
+  @Auth({ scope: 'crm.write', module: MODULES.leads })
   async create(@CurrentAuth() auth: UserContext, @Body() dto: CreateLeadDto) {
     return toLeadResponse(await this.service.create(auth, dto), callerView(auth));
   }
@@ -60,7 +61,7 @@ export class LeadsController {
     spec: '2.5',
     ok: LeadResponse,
   })
-  @Auth({ scope: 'crm.read', module: 'Fair leads' })
+  @Auth({ scope: 'crm.read', module: MODULES.leads })
   async get(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
     return toLeadResponse(await this.service.get(auth, id), callerView(auth));
   }
@@ -76,7 +77,7 @@ export class LeadsController {
     spec: '4.3',
     ok: LeadResponse,
   })
-  @Auth({ scope: 'crm.write', module: 'Fair leads' })
+  @Auth({ scope: 'crm.write', module: MODULES.leads })
   async update(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: UpdateLeadDto) {
     return toLeadResponse(await this.service.update(auth, id, dto), callerView(auth));
   }
@@ -102,7 +103,7 @@ export class LeadsController {
         'another company, a closed opportunity, or — `mode` — a company of this name already exists (`existing`: {id, name}, when the caller may see it)',
     },
   })
-  @Auth({ scope: 'crm.write', module: 'Fair leads' })
+  @Auth({ scope: 'crm.write', module: MODULES.leads })
   async convert(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: ConvertLeadDto) {
     return toConvertResponse(await this.converter.convert(auth, id, dto), callerView(auth));
   }

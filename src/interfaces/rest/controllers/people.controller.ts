@@ -1,3 +1,4 @@
+import { MODULES } from '../../../domain/workspace/defaults';
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiDoc } from '../../../edge/openapi/api-doc.decorator';
@@ -27,7 +28,7 @@ export class PeopleController {
     ok: PersonList,
     errors: { 404: '`not_found`: the host names no workspace' },
   })
-  @Auth({ scope: 'crm.read', module: 'Customers' })
+  @Auth({ scope: 'crm.read', module: MODULES.customers })
   async list(@CurrentAuth() auth: UserContext, @Query() q: PersonListQueryDto) {
     return toPersonList(await this.service.list(auth, personListQuery(q)), callerView(auth));
   }
@@ -45,7 +46,7 @@ export class PeopleController {
     ok: PersonResponse,
     errors: { 404: '`not_found`: the host names no workspace', 409: '`duplicate`: a person with the same name at this company, or the same e-mail, exists (`existing`: {id, name}, when the caller may see it)' },
   })
-  @Auth({ scope: 'crm.write', module: 'Customers' })
+  @Auth({ scope: 'crm.write', module: MODULES.customers })
   async create(@CurrentAuth() auth: UserContext, @Body() dto: CreatePersonDto) {
     return toPersonResponse(await this.service.create(auth, dto, { origin: 'manual' }), callerView(auth));
   }
@@ -58,7 +59,7 @@ export class PeopleController {
     spec: '4.13',
     ok: PersonResponse,
   })
-  @Auth({ scope: 'crm.read', module: 'Customers' })
+  @Auth({ scope: 'crm.read', module: MODULES.customers })
   async get(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
     return toPersonResponse(await this.service.get(auth, id), callerView(auth));
   }
@@ -73,7 +74,7 @@ export class PeopleController {
     spec: '4.13',
     ok: PersonResponse,
   })
-  @Auth({ scope: 'crm.write', module: 'Customers' })
+  @Auth({ scope: 'crm.write', module: MODULES.customers })
   async update(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: UpdatePersonDto) {
     return toPersonResponse(await this.service.update(auth, id, dto), callerView(auth));
   }
@@ -87,7 +88,7 @@ export class PeopleController {
     spec: '4.13',
     ok: OkResponse,
   })
-  @Auth({ scope: 'crm.write', module: 'Customers' })
+  @Auth({ scope: 'crm.write', module: MODULES.customers })
   async archive(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
     await this.service.archive(auth, id);
     return { ok: true as const };

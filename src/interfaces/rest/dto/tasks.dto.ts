@@ -61,7 +61,7 @@ export class CreateTaskDto {
   @IsIsoDateString()
   due_date?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, description: "one of constants.task_priorities; default 'Normal' (or the first)" })
+  @ApiPropertyOptional({ type: String, nullable: true, description: "one of constants.task_priorities; default the middle one of the list (lowest first)" })
   @IsOptional()
   @IsString()
   @MaxLength(40)
