@@ -89,7 +89,8 @@ function Board({ items }: { items: OppSummary[] }) {
   const [status, setStatus] = useState('');
   const [dragging, setDragging] = useState<OppSummary | null>(null);
   const [closing, setClosing] = useState<OppSummary | null>(null);
-  const [focusHandle, setFocusHandle] = useState<number | null>(null);
+  /** The card whose handle gets the focus back after a move, and the column the board shows it in once settled. */
+  const [focusHandle, setFocusHandle] = useState<{ id: number; stage: string } | null>(null);
 
   const byId = useMemo(() => new Map(items.map((o) => [o.id, o])), [items]);
   const columns = useMemo(() => {
@@ -98,11 +99,14 @@ function Board({ items }: { items: OppSummary[] }) {
     return m;
   }, [items, stages, pending]);
 
+  // The server's answer reaches the board's cache in a later render than the end of the move, and a card that
+  // changes column is mounted anew: focus its handle on every render until the card stands in its settled column.
   useEffect(() => {
     if (focusHandle === null) return;
-    document.querySelector<HTMLElement>(`[data-move-handle="${focusHandle}"]`)?.focus();
-    setFocusHandle(null);
-  }, [focusHandle, columns]);
+    document.querySelector<HTMLElement>(`[data-move-handle="${focusHandle.id}"]`)?.focus();
+    const o = byId.get(focusHandle.id);
+    if (!o || (pending[o.id] === undefined && o.stage === focusHandle.stage)) setFocusHandle(null);
+  }, [focusHandle, columns, byId, pending]);
 
   /** Arrow keys jump a whole column: right / down to the next stage, left / up to the previous one. */
   const columnKeys: KeyboardCoordinateGetter = (event, { active, currentCoordinates, context }) => {
@@ -135,11 +139,13 @@ function Board({ items }: { items: OppSummary[] }) {
 
   async function move(o: OppSummary, stage: string) {
     const name = o.name;
+    let settled = o.stage;
     setPending((p) => ({ ...p, [o.id]: stage }));
     setStatus(text('moving', { name, stage: label(stage) }));
     try {
       const updated = await moveStage(o.id, stage);
       replaceInBoard(updated);
+      settled = updated.stage;
       setProblems(({ [o.id]: _gone, ...rest }) => rest);
       setStatus(text('moved', { name, stage: label(updated.stage) }));
     } catch (err) {
@@ -148,7 +154,7 @@ function Board({ items }: { items: OppSummary[] }) {
       setStatus(`${text('refused', { name, stage: label(stage) })} ${list.join('; ')}`);
     } finally {
       setPending(({ [o.id]: _done, ...rest }) => rest);
-      setFocusHandle(o.id);
+      setFocusHandle({ id: o.id, stage: settled });
     }
   }
 
@@ -160,7 +166,7 @@ function Board({ items }: { items: OppSummary[] }) {
     const o = byId.get(Number(e.active.id));
     const to = e.over ? String(e.over.id) : '';
     if (o && to && to !== o.stage) void move(o, to);
-    else if (o) setFocusHandle(o.id);
+    else if (o) setFocusHandle({ id: o.id, stage: o.stage });
   }
 
   return (
