@@ -153,7 +153,8 @@ export class FormsService {
       if ((input.website ?? '').trim()) return;
       const values = this.checkSubmission(form, input);
       const owner = await this.ownerOf(ws, form);
-      const auth: UserContext = { workspace: ws, user: owner, credential: { id: 0, kind: 'session', scopes: ['crm.write'] }, modules: [], teamIds: [] };
+      // the owner's team is loaded on demand (AccessService.teamIds): the form acts with the owner's real visibility
+      const auth: UserContext = { workspace: ws, user: owner, credential: { id: 0, kind: 'session', scopes: ['crm.write'] }, modules: [] };
 
       const companyName = input.company!.trim();
       let company = await this.match(ws, companyName);
