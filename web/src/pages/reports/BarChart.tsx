@@ -35,7 +35,7 @@ export function BarChart({ view, href }: { view: ReportView; href: (key: string)
             <span className="rp-track">
               {row.offset ? <span className="rp-gap" style={{ width: pc(row.offset) }} /> : null}
               {row.segments.map((s, i) =>
-                s.value > 0 && s.drill && s.drill.ids.length ? (
+                s.value > 0 && s.drill && s.drill.count > 0 ? (
                   <Link key={i} to={href(s.drill.key)} className={`rp-seg rp-tone-${s.tone}`} style={{ width: pc(s.value) }} aria-label={`${row.label}, ${s.text}`} title={s.text} />
                 ) : s.value > 0 ? (
                   <span key={i} className={`rp-seg rp-tone-${s.tone}`} style={{ width: pc(s.value) }} title={s.text} />

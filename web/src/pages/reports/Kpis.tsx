@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Schemas } from '../../lib/api';
-import type { Drill } from './model';
+import { drillOf, type Drill } from './model';
 import type { ViewContext } from './views';
 
 export interface Kpi {
@@ -11,40 +11,50 @@ export interface Kpi {
   drill?: Drill;
 }
 
-const union = (lists: (number[] | undefined)[]): number[] | undefined => (lists.some((l) => l === undefined) ? undefined : [...new Set(lists.flat() as number[])]);
-const drill = (key: string, title: string, ids: number[] | undefined): Drill | undefined => (ids ? { key, title, ids } : undefined);
+/** Figures that share no deal (periods, categories, stages) as one: counts add up, ids (when asked) join. */
+const sum = (list: { count: number; ids?: number[] }[]) => ({ count: list.reduce((n, f) => n + f.count, 0), ids: list.flatMap((f) => f.ids ?? []) });
+const drill = drillOf;
 
 /** The four key numbers of the period: won against quota, weighted open pipeline, win rate, deals over their stage SLA. */
 export function kpiModel(forecast: Schemas['ForecastResponse'], win: Schemas['WinRateResponse'], x: ViewContext): Kpi[] {
+  return [...forecastKpis(forecast, x), ...winKpis(win, x)];
+}
+
+/** Won against quota and the weighted open pipeline, from the forecast. */
+export function forecastKpis(forecast: Schemas['ForecastResponse'], x: ViewContext): Kpi[] {
   const won = forecast.periods.reduce((n, p) => n + p.won.value, 0);
   const quota = forecast.periods.reduce((n, p) => n + p.quota, 0);
   const weighted = forecast.periods.reduce((n, p) => n + p.open.weighted, 0);
   const openCount = forecast.periods.reduce((n, p) => n + p.open.count, 0);
-  const over = win.stage_ageing.reduce((n, g) => n + g.over_sla.count, 0);
-  const wonIds = union(forecast.periods.map((p) => p.won.ids));
-  const openIds = union(forecast.periods.flatMap((p) => p.categories.map((c) => c.ids)));
   return [
     {
       key: 'won',
       label: x.text('kpiWon'),
       value: x.money(won),
       detail: quota ? x.text('kpiOfQuota', { quota: x.money(quota), rate: x.pct(won / quota) }) : x.text('kpiNoQuota'),
-      drill: drill('kpi.won', x.text('kpiWon'), wonIds),
+      drill: drill('kpi.won', x.text('kpiWon'), sum(forecast.periods.map((p) => p.won))),
     },
-    { key: 'weighted', label: x.text('kpiWeighted'), value: x.money(weighted), detail: x.text('kpiOpenDeals', { n: openCount }), drill: drill('kpi.open', x.text('kpiWeighted'), openIds) },
+    { key: 'weighted', label: x.text('kpiWeighted'), value: x.money(weighted), detail: x.text('kpiOpenDeals', { n: openCount }), drill: drill('kpi.open', x.text('kpiWeighted'), sum(forecast.periods.flatMap((p) => p.categories))) },
+  ];
+}
+
+/** The win rate and the deals over their stage's SLA, from the win-rate report. */
+export function winKpis(win: Schemas['WinRateResponse'], x: ViewContext): Kpi[] {
+  const over = win.stage_ageing.reduce((n, g) => n + g.over_sla.count, 0);
+  return [
     {
       key: 'rate',
       label: x.text('rate'),
       value: x.pct(win.win_rate),
       detail: x.text('kpiRateDetail', { won: win.won.count, closed: win.won.count + win.lost.count }),
-      drill: drill('kpi.rate', `${x.text('rate')}: ${x.text('won')}`, win.won.ids),
+      drill: drill('kpi.rate', `${x.text('rate')}: ${x.text('won')}`, win.won),
     },
     {
       key: 'stalled',
       label: x.text('kpiStalled'),
       value: String(over),
       detail: x.text('kpiStalledDetail'),
-      drill: drill('kpi.stalled', x.text('kpiStalled'), union(win.stage_ageing.map((g) => g.over_sla.ids))),
+      drill: drill('kpi.stalled', x.text('kpiStalled'), sum(win.stage_ageing.map((g) => g.over_sla))),
     },
   ];
 }
@@ -60,7 +70,7 @@ export function Kpis({ items, title, href }: { items: Kpi[]; title: string; href
             <span className="rp-kpi-label" id={`rp-kpi-${k.key}`}>
               {k.label}
             </span>
-            {k.drill && k.drill.ids.length ? (
+            {k.drill && k.drill.count > 0 ? (
               <Link className="rp-kpi-value" to={href(k.drill.key)} aria-label={`${k.label}: ${k.value}`}>
                 {k.value}
               </Link>

@@ -66,7 +66,7 @@ export function DataTable({ table, caption, href }: { table: TableModel; caption
             <th scope="row">{r.head.text}</th>
             {r.cells.map((c, i) => (
               <td key={i} data-label={table.head[i + 1]}>
-                {c.drill && c.drill.ids.length ? (
+                {c.drill && c.drill.count > 0 ? (
                   <Link to={href(c.drill.key)}>
                     {c.text}
                     <span className="sr-only">{` – ${c.drill.title}`}</span>

@@ -6,7 +6,8 @@ import { useReportData, useViewContext } from './data';
 import { DrillList } from './DrillList';
 import { useReportFilters } from './filters';
 import { kpiModel, Kpis } from './Kpis';
-import { drillIndex, type ReportView } from './model';
+import { findDrill, useDrillSource } from './drill-source';
+import type { ReportView } from './model';
 import { QuotaForm } from './QuotaForm';
 import { ReportCard } from './ReportCard';
 import { ReportFilters } from './ReportFilters';
@@ -37,12 +38,9 @@ export default function Reports() {
     movement: d.movement.data && movementView(d.movement.data, x),
   };
   const kpis = d.forecast.data && d.winRate.data ? kpiModel(d.forecast.data, d.winRate.data, x) : undefined;
-  const drills = drillIndex(
-    Object.values(views).filter((v): v is ReportView => !!v),
-    (kpis ?? []).flatMap((k) => (k.drill ? [k.drill] : [])),
-  );
-  const open = f.drill ? drills.get(f.drill) : undefined;
-  const settled = [d.forecast, d.funnel, d.trend, d.winRate, d.movement].every((q) => !q.isPending);
+  const source = useDrillSource(f.query, f.drill);
+  const open = source.data ? findDrill(f.drill, source.data, x, cats) : undefined;
+  const settled = !source.isFetching;
   const file = (id: string) => `${id}-${f.query.from}-${f.query.to}`;
   const card = (id: string, q: { data?: unknown; error: unknown; isPending: boolean; refetch: () => unknown }, extra?: ReactNode) => (
     <Loaded q={q} key={id}>

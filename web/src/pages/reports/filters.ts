@@ -17,7 +17,6 @@ export interface ReportQuery {
   team?: string;
   product_id?: number;
   stages?: string;
-  rows: '1';
 }
 
 /**
@@ -42,7 +41,6 @@ export function useReportFilters() {
     ...(get('team').trim() ? { team: get('team').trim().slice(0, 100) } : {}),
     ...(ID.test(get('product')) ? { product_id: Number(get('product')) } : {}),
     ...(stageSet.length ? { stages: stageSet.join(',') } : {}),
-    rows: '1',
   };
   /** A new set of filters, as a new history entry (Back returns to the previous view); any drill-down closes. */
   const apply = (values: Partial<Record<FilterKey, string>>) => {

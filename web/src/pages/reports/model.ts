@@ -7,8 +7,12 @@
 export interface Drill {
   key: string;
   title: string;
+  /** How many; the ids only when the report was asked with `rows=1` (the one drilled into), else empty. */
+  count: number;
   ids: number[];
 }
+
+export const drillOf = (key: string, title: string, f: { count: number; ids?: number[] }): Drill => ({ key, title, count: f.count, ids: f.ids ?? [] });
 
 /** A table cell: the text shown, the plain value the CSV gets, and the drill-down behind it. */
 export interface Cell {

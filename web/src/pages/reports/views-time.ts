@@ -1,9 +1,9 @@
 import type { Schemas } from '../../lib/api';
-import type { ChartRow, Drill, ReportView } from './model';
+import { drillOf, type ChartRow, type ReportView } from './model';
 import type { ViewContext } from './views';
 
 type WinRate = Schemas['WinRateResponse'];
-const drill = (key: string, title: string, f: { ids?: number[] }): Drill | undefined => (f.ids ? { key, title, ids: f.ids } : undefined);
+const drill = drillOf;
 
 /** Stage ageing: per open stage the deals within the stage's SLA and those over it (the latter drill down). */
 export function ageingView(r: WinRate, x: ViewContext): ReportView {
@@ -37,7 +37,7 @@ export function ageingView(r: WinRate, x: ViewContext): ReportView {
       rows: r.stage_ageing.map((g, i) => ({
         head: { text: rows[i].label },
         cells: [
-          { text: String(g.count), raw: g.count, drill: rows[i].segments[0].drill && { ...rows[i].segments[0].drill, key: `ageing.${g.stage}.all` } },
+          { text: String(g.count), raw: g.count, drill: drill(`ageing.${g.stage}.all`, `${x.text('ageing')}: ${rows[i].label}`, g) },
           { text: x.money(g.value), raw: g.value },
           { text: x.num(g.median_days), raw: g.median_days },
           { text: g.sla_days ? String(g.sla_days) : '–', raw: g.sla_days || null },

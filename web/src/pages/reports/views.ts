@@ -1,6 +1,6 @@
 import type { Schemas } from '../../lib/api';
 import type { LabelOf } from '../../lib/labels';
-import type { Cell, ChartRow, Drill, ReportView } from './model';
+import { drillOf, type Cell, type ChartRow, type Drill, type ReportView } from './model';
 import type { useReportText } from './reports.text';
 
 /** What the builders need from the screen: texts, constant labels and the user's number formats. */
@@ -15,7 +15,7 @@ export interface ViewContext {
 }
 
 type Figure = { count: number; value: number; ids?: number[] };
-const drill = (key: string, title: string, f: { ids?: number[] }): Drill | undefined => (f.ids ? { key, title, ids: f.ids } : undefined);
+const drill = drillOf;
 const moneyCell = (x: ViewContext, n: number | null, d?: Drill): Cell => ({ text: x.money(n), raw: n, drill: d });
 const countCell = (n: number, d?: Drill): Cell => ({ text: String(n), raw: n, drill: d });
 
@@ -67,7 +67,7 @@ export function forecastView(r: Schemas['ForecastResponse'], x: ViewContext, cat
       const cat = x.label('forecast_cats', c.category);
       return { label: cat, value: c.value, tone: i + 1, text: `${cat}: ${x.money(c.value)}`, drill: drill(`forecast.${p.period}.${c.category}`, `${name}: ${cat}`, c) };
     });
-    const text = x.text('forecastRow', { won: x.money(p.won.value), open: x.money(p.open.value), quota: p.quota ? x.money(p.quota) : '–' });
+    const text = x.text(p.quota ? 'forecastRow' : 'forecastRowNoQuota', { won: x.money(p.won.value), open: x.money(p.open.value), quota: x.money(p.quota) });
     return { key: p.period, label: name, segments: [won, ...open], text, ...(p.quota ? { marker: p.quota } : {}) };
   });
   const won = r.periods.reduce((n, p) => n + p.won.value, 0);
@@ -76,7 +76,7 @@ export function forecastView(r: Schemas['ForecastResponse'], x: ViewContext, cat
   return {
     id: 'forecast',
     title: x.text('forecast'),
-    summary: x.text('forecastSummary', { won: x.money(won), quota: quota ? x.money(quota) : '–', weighted: x.money(weighted) }),
+    summary: x.text(quota ? 'forecastSummary' : 'forecastSummaryNoQuota', { won: x.money(won), quota: x.money(quota), weighted: x.money(weighted) }),
     rows,
     legend: [{ label: x.text('won'), tone: 0 }, ...cats.map((c, i) => ({ label: x.label('forecast_cats', c), tone: i + 1 }))],
     markerLabel: x.text('quota'),
