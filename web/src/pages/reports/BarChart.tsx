@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { chartMax, type ReportView } from './model';
 
 /**
- * Horizontal bars in HTML (no chart library: docs/decisions/reports.md). A list a screen reader reads row by row:
+ * Horizontal bars in HTML (no chart library: docs/decisions/web-app.md, "Reports dashboard"). A list a screen reader reads row by row:
  * each row's name, its figures in words, and each piece of the bar a link to the opportunities behind it. Pieces
  * differ by pattern as well as colour; the legend shows both. Bars are percentages of the row, so the chart fits
  * any width without scrolling sideways.

@@ -13,7 +13,7 @@ const PAGE = 20;
 
 /**
  * The opportunities behind a figure, by name with company, stage and value. The reports give ids (`rows=1`); the
- * API has no list by ids, so each is read on its own, a page of 20 at a time (docs/decisions/reports.md).
+ * API has no list by ids, so each is read on its own, a page of 20 at a time (docs/decisions/web-app.md, "Reports dashboard").
  */
 export function DrillList({ drill, closeHref }: { drill: Drill; closeHref: string }) {
   const text = useReportText();

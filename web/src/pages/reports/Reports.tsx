@@ -20,7 +20,7 @@ import './reports.css';
 /**
  * The reports dashboard: the period's key numbers, then forecast, funnel, win rate over time, stage ageing and
  * pipeline movement as charts with their tables, summaries and CSV; every figure drills down to its
- * opportunities. Filters and the open drill-down live in the address (docs/decisions/reports.md).
+ * opportunities. Filters and the open drill-down live in the address (docs/decisions/web-app.md, "Reports dashboard").
  */
 export default function Reports() {
   const text = useReportText();

@@ -1,6 +1,6 @@
 /**
  * The pure part of the Reports screen: what a chart and its table show, built once from a report's answer so
- * the bars, the table alternative, the text summary and the CSV export never disagree (docs/decisions/reports.md).
+ * the bars, the table alternative, the text summary and the CSV export never disagree (docs/decisions/web-app.md, "Reports dashboard").
  */
 
 /** The opportunities behind a figure (the API's `ids` with `rows=1`) and what the list is titled. */
