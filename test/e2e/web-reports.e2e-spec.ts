@@ -106,6 +106,8 @@ describe('reports dashboard', () => {
     const forecast = await tableOf(page, 'Forecast');
     expect(forecast[0].slice(0, 2)).toEqual(['Oct 2026', '€5,000']);
     await screenshot(page, 'reports-tables', width);
+    // no table runs out of its card (the forecast's has a column per category)
+    expect(await page.evaluate(`[...document.querySelectorAll('.rp-card')].every((c) => [...c.querySelectorAll('table')].every((t) => t.getBoundingClientRect().right <= c.getBoundingClientRect().right + 1))`)).toBe(true);
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(await noSidewaysScroll(page)).toBe(true);
     expect(errors).toEqual([]);

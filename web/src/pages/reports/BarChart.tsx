@@ -7,13 +7,13 @@ import { chartMax, type ReportView } from './model';
  * differ by pattern as well as colour; the legend shows both. Bars are percentages of the row, so the chart fits
  * any width without scrolling sideways.
  */
-export function BarChart({ view, href }: { view: ReportView; href: (key: string) => string }) {
+export function BarChart({ view, href, legend }: { view: ReportView; href: (key: string) => string; legend: string }) {
   const max = view.max ?? chartMax(view.rows);
   const pc = (n: number) => `${Math.max(0, Math.min(100, (n / max) * 100))}%`;
   return (
     <div className="rp-chart">
       {view.legend.length || view.markerLabel ? (
-        <ul className="rp-legend" aria-label={view.title}>
+        <ul className="rp-legend" aria-label={legend}>
           {view.legend.map((l) => (
             <li key={l.label}>
               <span className={`rp-swatch rp-tone-${l.tone}`} aria-hidden="true" />

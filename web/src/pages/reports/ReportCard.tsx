@@ -26,7 +26,7 @@ export function ReportCard({ view, href, file, children }: { view: ReportView; h
     setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
   };
   return (
-    <section className="co-section rp-card" aria-labelledby={`${id}-h`}>
+    <section className={view.table.head.length > 6 ? "co-section rp-card rp-wide" : "co-section rp-card"} aria-labelledby={`${id}-h`}>
       <div className="rp-card-head">
         <h2 id={`${id}-h`}>{view.title}</h2>
         <div className="rp-actions">
@@ -42,14 +42,14 @@ export function ReportCard({ view, href, file, children }: { view: ReportView; h
       </div>
       <p className="rp-summary">{view.summary}</p>
       {children}
-      {asTable ? <DataTable table={view.table} caption={view.title} href={href} /> : <BarChart view={view} href={href} />}
+      {asTable ? <DataTable table={view.table} caption={view.title} href={href} /> : <BarChart view={view} href={href} legend={text('legend', { title: view.title })} />}
     </section>
   );
 }
 
 export function DataTable({ table, caption, href }: { table: TableModel; caption: string; href: (key: string) => string }) {
   return (
-    <table className="co-table rp-table">
+    <table className={table.head.length > 6 ? "co-table rp-table rp-table-wide" : "co-table rp-table"}>
       <caption className="sr-only">{caption}</caption>
       <thead>
         <tr>
