@@ -1,85 +1,75 @@
-import type { FormEvent, ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { api, must } from '../../lib/api';
-import { Loaded } from '../../shell/States';
-import { AgeingTable } from './AgeingTable';
-import { FunnelTable } from './FunnelTable';
+import type { ReactNode } from 'react';
+import { useMe } from '../../lib/session';
+import { useDocumentTitle } from '../../lib/title';
+import { Loaded, Loading } from '../../shell/States';
+import { useReportData, useViewContext } from './data';
+import { DrillList } from './DrillList';
+import { useReportFilters } from './filters';
+import { kpiModel, Kpis } from './Kpis';
+import { findDrill, useDrillSource } from './drill-source';
+import type { ReportView } from './model';
 import { QuotaForm } from './QuotaForm';
-import { ForecastTable, MovementTable, WinRateTable } from './ReportTables';
+import { ReportCard } from './ReportCard';
+import { ReportFilters } from './ReportFilters';
 import { useReportText } from './reports.text';
+import { ageingView, trendView } from './views-time';
+import { forecastView, funnelView, movementView } from './views';
 import '../../shell/screens.css';
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+import './reports.css';
 
 /**
- * The reports (pipeline movement, forecast, win rate, funnel) for one period, each as a table; the period is in
- * the address (`?from=&to=`) so a view can be shared. Without one the API's default: the current quarter.
+ * The reports dashboard: the period's key numbers, then forecast, funnel, win rate over time, stage ageing and
+ * pipeline movement as charts with their tables, summaries and CSV; every figure drills down to its
+ * opportunities. Filters and the open drill-down live in the address (docs/decisions/web-app.md, "Reports dashboard").
  */
 export default function Reports() {
   const text = useReportText();
-  const [params, setParams] = useSearchParams();
-  const from = DATE.test(params.get('from') ?? '') ? params.get('from')! : undefined;
-  const to = DATE.test(params.get('to') ?? '') ? params.get('to')! : undefined;
-  const query = { ...(from ? { from } : {}), ...(to ? { to } : {}) };
-  const movement = useQuery({ queryKey: ['reports', 'movement', query], queryFn: async () => must(await api.GET('/api/v1/reports/pipeline-movement', { params: { query } })) });
-  const forecast = useQuery({ queryKey: ['reports', 'forecast', query], queryFn: async () => must(await api.GET('/api/v1/reports/forecast', { params: { query } })) });
-  const winRate = useQuery({ queryKey: ['reports', 'win-rate', query], queryFn: async () => must(await api.GET('/api/v1/reports/win-rate', { params: { query } })) });
-  const funnel = useQuery({ queryKey: ['reports', 'funnel', query], queryFn: async () => must(await api.GET('/api/v1/reports/funnel', { params: { query } })) });
-
-  function apply(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    const next = new URLSearchParams();
-    for (const k of ['from', 'to']) {
-      const v = String(form.get(k) ?? '');
-      if (DATE.test(v)) next.set(k, v);
-    }
-    setParams(next);
-  }
-
+  const me = useMe();
+  const x = useViewContext();
+  const f = useReportFilters();
+  const d = useReportData(f.query);
+  useDocumentTitle(text('reports'));
+  const cats = me.constants.forecast_cats;
+  const views: Record<string, ReportView | undefined> = {
+    forecast: d.forecast.data && forecastView(d.forecast.data, x, cats),
+    funnel: d.funnel.data && funnelView(d.funnel.data, x),
+    trend: d.trend.data && trendView(d.trend.data, x),
+    ageing: d.winRate.data && ageingView(d.winRate.data, x),
+    movement: d.movement.data && movementView(d.movement.data, x),
+  };
+  const kpis = d.forecast.data && d.winRate.data ? kpiModel(d.forecast.data, d.winRate.data, x) : undefined;
+  const source = useDrillSource(f.query, f.drill);
+  const open = source.data ? findDrill(f.drill, source.data, x, cats) : undefined;
+  const settled = !source.isFetching;
+  const file = (id: string) => `${id}-${f.query.from}-${f.query.to}`;
+  const card = (id: string, q: { data?: unknown; error: unknown; isPending: boolean; refetch: () => unknown }, extra?: ReactNode) => (
+    <Loaded q={q} key={id}>
+      {() =>
+        views[id] ? (
+          <ReportCard view={views[id]} href={f.drillHref} file={file(id)}>
+            {extra}
+          </ReportCard>
+        ) : null
+      }
+    </Loaded>
+  );
   return (
-    <section className="co-page" aria-labelledby="reports-h">
+    <section className="co-page rp-page" aria-labelledby="reports-h">
       <div className="co-head">
         <h1 id="reports-h">{text('reports')}</h1>
       </div>
       <p className="help">{text('intro')}</p>
-      <form className="co-filters" aria-label={text('filters')} onSubmit={apply} key={params.toString()}>
-        <label>
-          {text('from')}
-          <input type="date" name="from" defaultValue={from ?? movement.data?.from ?? ''} />
-        </label>
-        <label>
-          {text('to')}
-          <input type="date" name="to" defaultValue={to ?? movement.data?.to ?? ''} />
-        </label>
-        <button type="submit">{text('show')}</button>
-      </form>
-      <Report id="movement" title={text('movement')}>
-        <Loaded q={movement}>{(r) => <MovementTable r={r} />}</Loaded>
-      </Report>
-      <Report id="forecast" title={text('forecast')}>
-        <QuotaForm />
-        <Loaded q={forecast}>{(r) => <ForecastTable r={r} />}</Loaded>
-      </Report>
-      <Report id="win-rate" title={text('winRate')}>
-        <Loaded q={winRate}>{(r) => <WinRateTable r={r} />}</Loaded>
-      </Report>
-      <Report id="ageing" title={text('ageing')}>
-        <Loaded q={winRate}>{(r) => <AgeingTable rows={r.stage_ageing} />}</Loaded>
-      </Report>
-      <Report id="funnel" title={text('funnel')}>
-        <Loaded q={funnel}>{(r) => <FunnelTable r={r} />}</Loaded>
-      </Report>
-    </section>
-  );
-}
-
-function Report({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section className="co-section" aria-labelledby={`report-${id}`}>
-      <h2 id={`report-${id}`}>{title}</h2>
-      {children}
+      <ReportFilters f={f} />
+      {kpis ? <Kpis items={kpis} title={text('kpis', { from: x.date(f.query.from), to: x.date(f.query.to) })} href={f.drillHref} /> : <Loading />}
+      {f.drill && open ? <DrillList drill={open} closeHref={f.closeHref()} /> : null}
+      {f.drill && !open ? settled ? <p role="status">{text('drillGone')}</p> : <Loading /> : null}
+      <div className="rp-grid">
+        {card('forecast', d.forecast, <QuotaForm />)}
+        {card('funnel', d.funnel)}
+        {card('trend', d.trend)}
+        {card('ageing', d.winRate)}
+        {card('movement', d.movement)}
+      </div>
     </section>
   );
 }
