@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -25,18 +25,36 @@ import { DbConnection, openEmbedded } from '../../src/platform/database/embedded
 export async function openTestDb(opts: { embedded?: boolean; dataDir?: string } = {}): Promise<DbConnection> {
   if (opts.dataDir) return openEmbedded({ dataDir: opts.dataDir });
   const embedded = !process.env.DATABASE_URL || !!opts.embedded;
-  if (!shared) return openFreshDb(embedded);
+  if (!shared) {
+    const conn = await openFreshDb(embedded);
+    return { ...conn, close: () => measured('close', embedded, () => conn.close()) };
+  }
   const free = shared[embedded ? 'embedded' : 'server'];
   const kept = free.pop();
   let conn: DbConnection;
   if (kept) {
     conn = kept;
-    await resetDb(conn);
+    await measured('reset', embedded, () => resetDb(conn));
   } else {
     conn = await openFreshDb(embedded);
     await rememberTables(conn);
   }
   return lend(conn, embedded);
+}
+
+/**
+ * TEST_DB_LOG=<file>: one line per open, reset and close of a test database (the worker's CPU and the wall time it
+ * took), to compare reuse with fresh copies (TEST_DB_REUSE=0) in the same conditions.
+ */
+async function measured<T>(op: string, embedded: boolean, fn: () => Promise<T>): Promise<T> {
+  const log = process.env.TEST_DB_LOG;
+  if (!log) return fn();
+  const cpu = process.cpuUsage();
+  const started = Date.now();
+  const result = await fn();
+  const used = process.cpuUsage(cpu);
+  appendFileSync(log, `${JSON.stringify({ op, embedded, cpuMs: Math.round((used.user + used.system) / 1000), ms: Date.now() - started })}\n`);
+  return result;
 }
 
 /**
@@ -50,7 +68,8 @@ let shared: { embedded: DbConnection[]; server: DbConnection[] } | undefined;
 
 /** The databases of this module registry (a group file) are reused between its files (closeSharedTestDbs at its end). */
 export function shareTestDbsInGroup(): void {
-  shared = { embedded: [], server: [] };
+  // TEST_DB_REUSE=0: a fresh copy per file as outside a group (to compare, or to rule the reuse out)
+  if (process.env.TEST_DB_REUSE !== '0') shared = { embedded: [], server: [] };
 }
 
 /** Whether closed test databases are kept for reuse (inside a group file). */
@@ -62,7 +81,7 @@ export function testDbsShared(): boolean {
 export async function closeSharedTestDbs(): Promise<void> {
   const kept = shared;
   shared = undefined;
-  for (const conn of [...(kept?.embedded ?? []), ...(kept?.server ?? [])]) await conn.close();
+  for (const conn of [...(kept?.embedded ?? []), ...(kept?.server ?? [])]) await measured('close', conn.embedded, () => conn.close());
 }
 
 function lend(conn: DbConnection, embedded: boolean): DbConnection {
@@ -138,7 +157,11 @@ async function withDb<T>(conn: DbConnection, fn: (c: Client) => Promise<T>): Pro
   }
 }
 
-async function openFreshDb(embedded: boolean): Promise<DbConnection> {
+function openFreshDb(embedded: boolean): Promise<DbConnection> {
+  return measured('open', embedded, () => openCopy(embedded));
+}
+
+async function openCopy(embedded: boolean): Promise<DbConnection> {
   const base = process.env.DATABASE_URL;
   if (!base || embedded) return openEmbedded({ inMemory: true, initialData: await embeddedTemplate() });
   const template = await serverTemplate(base);
