@@ -111,7 +111,7 @@ async function rememberTables(conn: DbConnection): Promise<void> {
  * Brings a used test database back to the template's state, as a fresh copy would be: tables a test created dropped,
  * every other table but the migrations' emptied with its sequences restarted (TRUNCATE … RESTART IDENTITY), the
  * planner's statistics of the tables and the activity counters (`pg_stat_user_tables`: vacuum and analyze times,
- * live and dead rows) forgotten. Sessions left by the previous file are ended first (PostgreSQL: as DROP DATABASE
+ * live and dead rows) forgotten, the database's own settings those of a fresh copy. Sessions left by the previous file are ended first (PostgreSQL: as DROP DATABASE
  * … WITH (FORCE) did; PGlite has one session, which is rolled back and discarded: settings, prepared statements,
  * temporary tables, LISTEN, advisory locks). test/e2e/test-db-reuse.e2e-spec.ts checks each of these.
  */
@@ -130,6 +130,10 @@ async function resetDb(conn: DbConnection): Promise<void> {
         if (Date.now() > deadline) throw new Error('test database: sessions of the previous file did not end');
         await new Promise((r) => setTimeout(r, 10));
       }
+      // the settings a fresh copy has (openCopy), whatever a file set on its database
+      const name = new URL(conn.url!).pathname.slice(1);
+      await c.query(`ALTER DATABASE ${name} RESET ALL`);
+      await c.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
     }
     const present = (await c.query<{ t: string }>(`SELECT tablename AS t FROM pg_tables WHERE schemaname = 'public'`)).rows.map((r) => r.t);
     const extra = present.filter((t) => !templateTables!.has(t));
