@@ -1,6 +1,7 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { closeSharedChromium, shareChromiumInGroup } from '../helpers/browser';
+import { closeSharedTestDbs, shareTestDbsInGroup } from '../helpers/test-db';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { groupFiles, TEST_TIMEOUT } = require('../../jest.groups') as { groupFiles(): string[][]; TEST_TIMEOUT: number };
 
@@ -16,6 +17,9 @@ export function runGroup(n: number): void {
   // the group's browser files share one Chromium (test/helpers/browser.ts), closed after the last file
   shareChromiumInGroup();
   afterAll(() => closeSharedChromium());
+  // the group's files reuse their test databases, reset between files (test/helpers/test-db.ts), closed after the last file
+  shareTestDbsInGroup();
+  afterAll(() => closeSharedTestDbs());
   let timeout = TEST_TIMEOUT;
   for (const file of files) {
     const path = join(__dirname, '..', 'e2e', file);

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -19,11 +19,155 @@ import { DbConnection, openEmbedded } from '../../src/platform/database/embedded
  * builds a new template; the app still runs its migrations at start (none pending) and /health reports them.
  * A template is built under a name of its own and renamed into place, so two jest workers never see half of one.
  * On PostgreSQL the test database commits without waiting for the WAL flush (`synchronous_commit = off`).
+ * In a grouped run (shareTestDbsInGroup) a closed database is kept and handed to the group's next file reset to the
+ * template's state instead.
  */
 export async function openTestDb(opts: { embedded?: boolean; dataDir?: string } = {}): Promise<DbConnection> {
-  const base = process.env.DATABASE_URL;
   if (opts.dataDir) return openEmbedded({ dataDir: opts.dataDir });
-  if (!base || opts.embedded) return openEmbedded({ inMemory: true, initialData: await embeddedTemplate() });
+  const embedded = !process.env.DATABASE_URL || !!opts.embedded;
+  if (!shared) {
+    const conn = await openFreshDb(embedded);
+    return { ...conn, close: () => measured('close', embedded, () => conn.close()) };
+  }
+  const free = shared[embedded ? 'embedded' : 'server'];
+  const kept = free.pop();
+  let conn: DbConnection;
+  if (kept) {
+    conn = kept;
+    await measured('reset', embedded, () => resetDb(conn));
+  } else {
+    conn = await openFreshDb(embedded);
+    await rememberTables(conn);
+  }
+  return lend(conn, embedded);
+}
+
+/**
+ * TEST_DB_LOG=<file>: one line per open, reset and close of a test database (the worker's CPU and the wall time it
+ * took), to compare reuse with fresh copies (TEST_DB_REUSE=0) in the same conditions.
+ */
+async function measured<T>(op: string, embedded: boolean, fn: () => Promise<T>): Promise<T> {
+  const log = process.env.TEST_DB_LOG;
+  if (!log) return fn();
+  const cpu = process.cpuUsage();
+  const started = Date.now();
+  const result = await fn();
+  const used = process.cpuUsage(cpu);
+  appendFileSync(log, `${JSON.stringify({ op, embedded, cpuMs: Math.round((used.user + used.system) / 1000), ms: Date.now() - started })}\n`);
+  return result;
+}
+
+/**
+ * Databases kept for reuse by the files of one group (test/groups/run-group.ts), one free list per engine. A file's
+ * app closes its database into the list; the next file takes it back reset to the template's state (`resetDb`)
+ * instead of opening a copy: on PGlite an open is about 0.9 s of CPU (reading the 44 MB dump, unpacking it into
+ * WASM memory, starting), a reset a single TRUNCATE. Two databases open at once are two entries. Undefined outside
+ * a group: each open is a fresh copy, each close drops it.
+ */
+let shared: { embedded: DbConnection[]; server: DbConnection[] } | undefined;
+
+/** The databases of this module registry (a group file) are reused between its files (closeSharedTestDbs at its end). */
+export function shareTestDbsInGroup(): void {
+  // TEST_DB_REUSE=0: a fresh copy per file as outside a group (to compare, or to rule the reuse out)
+  if (process.env.TEST_DB_REUSE !== '0') shared = { embedded: [], server: [] };
+}
+
+/** Whether closed test databases are kept for reuse (inside a group file). */
+export function testDbsShared(): boolean {
+  return shared !== undefined;
+}
+
+/** Closes (drops) the kept databases; any lent one still open closes for good when its app closes. */
+export async function closeSharedTestDbs(): Promise<void> {
+  const kept = shared;
+  shared = undefined;
+  for (const conn of [...(kept?.embedded ?? []), ...(kept?.server ?? [])]) await measured('close', conn.embedded, () => conn.close());
+}
+
+function lend(conn: DbConnection, embedded: boolean): DbConnection {
+  let closed = false;
+  return {
+    ...conn,
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (shared) shared[embedded ? 'embedded' : 'server'].push(conn);
+      else await conn.close();
+    },
+  };
+}
+
+/** The tables of the migrated template (every copy has the same), read from the first copy opened. */
+let templateTables: Set<string> | undefined;
+/** Tables whose template rows stay (written by the migrations): TypeORM's record of them. */
+const KEPT_ROWS = new Set(['migrations']);
+
+async function rememberTables(conn: DbConnection): Promise<void> {
+  if (templateTables) return;
+  templateTables = new Set(await withDb(conn, async (c) => (await c.query<{ t: string }>(`SELECT tablename AS t FROM pg_tables WHERE schemaname = 'public'`)).rows.map((r) => r.t)));
+}
+
+/**
+ * Brings a used test database back to the template's state, as a fresh copy would be: tables a test created dropped,
+ * every other table but the migrations' emptied with its sequences restarted (TRUNCATE … RESTART IDENTITY), the
+ * planner's statistics of the tables and the activity counters (`pg_stat_user_tables`: vacuum and analyze times,
+ * live and dead rows) forgotten, the database's own settings those of a fresh copy. Sessions left by the previous file are ended first (PostgreSQL: as DROP DATABASE
+ * … WITH (FORCE) did; PGlite has one session, which is rolled back and discarded: settings, prepared statements,
+ * temporary tables, LISTEN, advisory locks). test/e2e/test-db-reuse.e2e-spec.ts checks each of these.
+ */
+async function resetDb(conn: DbConnection): Promise<void> {
+  await withDb(conn, async (c) => {
+    if (conn.embedded) {
+      await c.query('ROLLBACK');
+      await c.query('DISCARD ALL');
+    } else {
+      // a closed pool's sessions and the ones terminated here end on the server after the client has gone, and
+      // write their last statistics as they end: wait until they are gone (as DROP DATABASE … WITH (FORCE) did)
+      const others = `FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`;
+      await c.query(`SELECT pg_terminate_backend(pid) ${others}`);
+      const deadline = Date.now() + 10_000;
+      while (Number((await c.query<{ n: string }>(`SELECT count(*) AS n ${others}`)).rows[0]!.n) > 0) {
+        if (Date.now() > deadline) throw new Error('test database: sessions of the previous file did not end');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      // the settings a fresh copy has (openCopy), whatever a file set on its database
+      const name = new URL(conn.url!).pathname.slice(1);
+      await c.query(`ALTER DATABASE ${name} RESET ALL`);
+      await c.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
+    }
+    const present = (await c.query<{ t: string }>(`SELECT tablename AS t FROM pg_tables WHERE schemaname = 'public'`)).rows.map((r) => r.t);
+    const extra = present.filter((t) => !templateTables!.has(t));
+    if (extra.length) await c.query(`DROP TABLE ${extra.map(ident).join(', ')} CASCADE`);
+    const emptied = [...templateTables!].filter((t) => !KEPT_ROWS.has(t));
+    await c.query(`TRUNCATE ${emptied.map(ident).join(', ')} RESTART IDENTITY CASCADE`);
+    await c.query(`DELETE FROM pg_statistic WHERE starelid IN (SELECT c.oid FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public')`);
+    // this session's own counts (the TRUNCATE's) are written before the counters are reset, not after
+    if (!conn.embedded) await c.query('SELECT pg_stat_force_next_flush()');
+    await c.query('SELECT pg_stat_reset()');
+  });
+}
+
+function ident(name: string): string {
+  return `"public"."${name.replace(/"/g, '""')}"`;
+}
+
+async function withDb<T>(conn: DbConnection, fn: (c: Client) => Promise<T>): Promise<T> {
+  const c = new Client(conn.embedded ? { host: conn.socketDir, port: 5432, user: 'postgres', password: 'postgres', database: 'postgres' } : { connectionString: conn.url });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+function openFreshDb(embedded: boolean): Promise<DbConnection> {
+  return measured('open', embedded, () => openCopy(embedded));
+}
+
+async function openCopy(embedded: boolean): Promise<DbConnection> {
+  const base = process.env.DATABASE_URL;
+  if (!base || embedded) return openEmbedded({ inMemory: true, initialData: await embeddedTemplate() });
   const template = await serverTemplate(base);
   const name = `crm_t_${process.pid}_${randomBytes(4).toString('hex')}`;
   await withAdmin(base, async (c) => {
