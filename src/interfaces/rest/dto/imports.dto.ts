@@ -1,13 +1,21 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { MAX_COLUMNS, MODES, TARGETS } from '../../../domain/crm/imports';
 
+const TARGET_PATTERN = new RegExp(`^(${TARGETS.join('|')}|object:[a-z][a-z0-9_]{0,39})$`);
+
 export class ImportMappingDto {
-  @ApiProperty({ enum: TARGETS }) @IsIn(TARGETS) target: string;
+  @ApiProperty({ description: `${TARGETS.join(', ')}, or object:<key> for the records of a custom object`, example: 'leads' })
+  @IsString()
+  @Matches(TARGET_PATTERN, { message: `target must be one of ${TARGETS.join(', ')} or object:<key>` })
+  target: string;
   @ApiProperty({ enum: MODES, description: 'create: every row makes a record (a match is refused); update: matched rows only (no match is refused); upsert: both; skip: creates unmatched rows and skips matched ones' })
   @IsIn(MODES)
   mode: string;
-  @ApiPropertyOptional({ description: 'what a row is matched on: id, external_id, domain or name for companies (default name); id, external_id or email for people (default email); id or external_id for opportunities (default id)' })
+  @ApiPropertyOptional({
+    description:
+      'what a row is matched on: id, external_id, domain or name for companies (default name); id, external_id or email for people and leads (default email); id or external_id for opportunities (default id); id for tasks; id or name for custom-object records (default id)',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(20)
