@@ -225,7 +225,9 @@ export function readFields(target: BuiltinTarget | FieldDef[], mapping: (string 
     if (!field) return;
     const def = defs.find((d) => d.field === field);
     if (!def) return;
-    const raw = (cells[i] ?? '').trim();
+    // an export's guard against formulas (a leading ' before = + - @, OWASP "CSV Injection") is taken off again,
+    // so an exported file imports back unchanged (docs/decisions/import.md, "Round trip")
+    const raw = (cells[i] ?? '').replace(/^'(?=[=+\-@\t\r])/, '').trim();
     if (raw === '') return;
     const column = headers[i] ?? `column ${i + 1}`;
     const err = (code: string, message: string) => errors.push({ column, value: raw.slice(0, 200), code, message });

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, Matches, MaxLength, ValidateBy } from 'class-validator';
 import { MAX_COLUMNS, MODES, TARGETS } from '../../../domain/crm/imports';
 
 const TARGET_PATTERN = new RegExp(`^(${TARGETS.join('|')}|object:[a-z][a-z0-9_]{0,39})$`);
@@ -23,8 +23,8 @@ export class ImportMappingDto {
   @ApiProperty({ type: 'array', items: { type: 'string', nullable: true }, description: "the field of each column, in the file's column order; null leaves a column out" })
   @IsArray()
   @ArrayMaxSize(MAX_COLUMNS)
-  @ValidateIf((_, v) => v !== null)
-  @IsString({ each: true })
+  // null (a column left out) beside strings: IsString({ each }) would refuse the nulls the description allows
+  @ValidateBy({ name: 'stringOrNullEach', validator: { validate: (v: unknown) => Array.isArray(v) && v.every((x) => x === null || (typeof x === 'string' && x.length <= 100)), defaultMessage: () => 'fields must be an array of field names (at most 100 characters) or null' } })
   fields: (string | null)[];
 }
 
