@@ -4167,14 +4167,17 @@ export interface components {
             auth_mode?: "bearer" | "signature";
         };
         ImportMappingDto: {
-            /** @enum {string} */
-            target: "companies" | "people" | "opportunities";
+            /**
+             * @description companies, people, opportunities, leads, tasks, or object:<key> for the records of a custom object
+             * @example leads
+             */
+            target: string;
             /**
              * @description create: every row makes a record (a match is refused); update: matched rows only (no match is refused); upsert: both; skip: creates unmatched rows and skips matched ones
              * @enum {string}
              */
             mode: "create" | "update" | "upsert" | "skip";
-            /** @description what a row is matched on: id, external_id, domain or name for companies (default name); id, external_id or email for people (default email); id or external_id for opportunities (default id) */
+            /** @description what a row is matched on: id, external_id, domain or name for companies (default name); id, external_id or email for people and leads (default email); id or external_id for opportunities (default id); id for tasks; id or name for custom-object records (default id) */
             match_key?: string;
             /** @description the field of each column, in the file's column order; null leaves a column out */
             fields: (string | null)[];
@@ -7292,11 +7295,9 @@ export interface components {
             header: string;
             /** @description the first 20 non-empty values, for the mapping screen */
             samples: string[];
-            /** @description the field the header suggests per target (English and Turkish synonyms, the REST field names), null when none */
+            /** @description the field the header suggests per target (companies, people, opportunities, leads, tasks, and object:<key> for each custom object: English and Turkish synonyms, the REST field names, a custom field's label), null when none */
             suggested: {
-                companies: string | null;
-                people: string | null;
-                opportunities: string | null;
+                [key: string]: string | null;
             };
             /** @description the field the mapping gives this column; null when not imported or not mapped yet */
             field: string | null;
@@ -7326,7 +7327,9 @@ export interface components {
          *           "suggested": {
          *             "companies": "name",
          *             "people": "company",
-         *             "opportunities": "company"
+         *             "opportunities": "company",
+         *             "leads": "company",
+         *             "tasks": "company"
          *           },
          *           "field": "name"
          *         }
@@ -7365,13 +7368,13 @@ export interface components {
             total_rows: number;
             /** @description rows the current dry run, run or revert has done (progress) */
             rows_done: number;
-            /** @enum {string|null} */
-            target: "companies" | "people" | "opportunities" | null;
+            /** @description companies, people, opportunities, leads, tasks, or object:<key> (a custom object) */
+            target: string | null;
             /** @enum {string|null} */
             mode: "create" | "update" | "upsert" | "skip" | null;
             match_key: string | null;
             columns: components["schemas"]["ImportColumn"][];
-            /** @description the dry run: counts per target (a people or opportunities import also counts the companies it creates) */
+            /** @description the dry run: counts per target (a people, opportunities or tasks import also counts the companies it creates) */
             validation: {
                 [key: string]: components["schemas"]["ImportCounts"];
             } | null;
@@ -7394,8 +7397,7 @@ export interface components {
             /** @description on an unmapped job: the mapping of the workspace's latest job whose file had the same headers, to offer again (send it to PUT …/mapping); null otherwise and in lists */
             remembered_mapping: {
                 job_id: number;
-                /** @enum {string} */
-                target: "companies" | "people" | "opportunities";
+                target: string;
                 /** @enum {string} */
                 mode: "create" | "update" | "upsert" | "skip";
                 match_key: string;
@@ -7441,7 +7443,9 @@ export interface components {
          *             "suggested": {
          *               "companies": "name",
          *               "people": "company",
-         *               "opportunities": "company"
+         *               "opportunities": "company",
+         *               "leads": "company",
+         *               "tasks": "company"
          *             },
          *             "field": "name"
          *           }
@@ -7497,7 +7501,9 @@ export interface components {
          *               "suggested": {
          *                 "companies": "name",
          *                 "people": "company",
-         *                 "opportunities": "company"
+         *                 "opportunities": "company",
+         *                 "leads": "company",
+         *                 "tasks": "company"
          *               },
          *               "field": "name"
          *             }
@@ -36377,7 +36383,9 @@ export interface operations {
                      *               "suggested": {
                      *                 "companies": "name",
                      *                 "people": "company",
-                     *                 "opportunities": "company"
+                     *                 "opportunities": "company",
+                     *                 "leads": "company",
+                     *                 "tasks": "company"
                      *               },
                      *               "field": "name"
                      *             }
@@ -36527,7 +36535,9 @@ export interface operations {
                      *             "suggested": {
                      *               "companies": "name",
                      *               "people": "company",
-                     *               "opportunities": "company"
+                     *               "opportunities": "company",
+                     *               "leads": "company",
+                     *               "tasks": "company"
                      *             },
                      *             "field": "name"
                      *           }
@@ -36681,7 +36691,9 @@ export interface operations {
                      *             "suggested": {
                      *               "companies": "name",
                      *               "people": "company",
-                     *               "opportunities": "company"
+                     *               "opportunities": "company",
+                     *               "leads": "company",
+                     *               "tasks": "company"
                      *             },
                      *             "field": "name"
                      *           }
@@ -36821,7 +36833,9 @@ export interface operations {
                      *             "suggested": {
                      *               "companies": "name",
                      *               "people": "company",
-                     *               "opportunities": "company"
+                     *               "opportunities": "company",
+                     *               "leads": "company",
+                     *               "tasks": "company"
                      *             },
                      *             "field": "name"
                      *           }
@@ -36971,7 +36985,9 @@ export interface operations {
                      *             "suggested": {
                      *               "companies": "name",
                      *               "people": "company",
-                     *               "opportunities": "company"
+                     *               "opportunities": "company",
+                     *               "leads": "company",
+                     *               "tasks": "company"
                      *             },
                      *             "field": "name"
                      *           }
@@ -37130,7 +37146,9 @@ export interface operations {
                      *             "suggested": {
                      *               "companies": "name",
                      *               "people": "company",
-                     *               "opportunities": "company"
+                     *               "opportunities": "company",
+                     *               "leads": "company",
+                     *               "tasks": "company"
                      *             },
                      *             "field": "name"
                      *           }
@@ -37289,7 +37307,9 @@ export interface operations {
                      *             "suggested": {
                      *               "companies": "name",
                      *               "people": "company",
-                     *               "opportunities": "company"
+                     *               "opportunities": "company",
+                     *               "leads": "company",
+                     *               "tasks": "company"
                      *             },
                      *             "field": "name"
                      *           }
@@ -37448,7 +37468,9 @@ export interface operations {
                      *             "suggested": {
                      *               "companies": "name",
                      *               "people": "company",
-                     *               "opportunities": "company"
+                     *               "opportunities": "company",
+                     *               "leads": "company",
+                     *               "tasks": "company"
                      *             },
                      *             "field": "name"
                      *           }

@@ -129,14 +129,14 @@ export const Suggestion = z.object({
 const Counts = z
   .record(z.string(), z.object({ created: z.int(), updated: z.int(), skipped: z.int(), refused: z.int() }))
   .nullable()
-  .describe('rows per target (companies, people, opportunities: a person\'s or opportunity\'s new company counts under companies), or null before that step');
+  .describe('rows per target (companies, people, opportunities, leads, tasks, object:<key>: a person\'s, opportunity\'s or task\'s new company counts under companies), or null before that step');
 
 /** An import job as `import_status` answers it: REST's `GET /api/v1/imports/{id}` without the columns. */
 export const ImportStatus = z.object({
   id: z.int().describe('import job id'),
   state: z.string().describe('uploaded, mapped, validating, validated, running, completed, failed, cancelled, reverting or reverted'),
   file_name: z.string(),
-  target: z.string().nullable().describe('companies, people or opportunities; null until mapped'),
+  target: z.string().nullable().describe('companies, people, opportunities, leads, tasks or object:<key> (a custom object); null until mapped'),
   mode: z.string().nullable().describe('create, update, upsert or skip; null until mapped'),
   match_key: z.string().nullable().describe('what rows are matched on (id, name, domain, email, external_id)'),
   total_rows: z.int().describe('data rows in the file'),

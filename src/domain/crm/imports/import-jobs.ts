@@ -4,7 +4,9 @@ import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { UserContext } from '../../identity/auth-context';
 import { User } from '../../identity/user.entity';
 import { WorkspaceService } from '../../workspace/workspace.service';
+import { ObjectTypesService } from '../objects';
 import { ImportJob, ImportRow, TargetCounts } from './import-job.entity';
+import { BuiltinTarget, FieldDef, FIELDS, objectFields, objectKeyOf, Target } from './import-targets';
 import type { RowOutcome } from './import-writer';
 
 /** Shared by the service and the worker: the acting user of a job, its row log and its counts. */
@@ -13,7 +15,24 @@ export class ImportJobs {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly workspaces: WorkspaceService,
+    private readonly objectTypes: ObjectTypesService,
   ) {}
+
+  /** A target's fields: a built-in list, or a custom object's from its definition (404 for an object the workspace has not). */
+  async targetDefs(auth: UserContext, target: Target): Promise<{ defs: FieldDef[]; objectTypeId?: number }> {
+    const key = objectKeyOf(target);
+    if (key === null) return { defs: FIELDS[target as BuiltinTarget] };
+    const type = (await this.objectTypes.list(auth)).find((t) => t.key === key);
+    if (!type) throw new DomainError('not_found', 'object not found');
+    return { defs: objectFields(type.fields), objectTypeId: type.id };
+  }
+
+  /** The workspace's custom objects' importable fields, per `object:<key>` target (for suggestions). */
+  async objectTargets(auth: UserContext): Promise<Record<string, FieldDef[]>> {
+    const out: Record<string, FieldDef[]> = {};
+    for (const t of await this.objectTypes.list(auth)) out[`object:${t.key}`] = objectFields(t.fields);
+    return out;
+  }
 
   /** The importing user as a caller, the way the credential guard builds one: the job writes what that user may. */
   async authOf(job: ImportJob): Promise<UserContext> {

@@ -4,13 +4,13 @@ import { DomainError } from '../../../platform/common/errors';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { UserContext } from '../../identity/auth-context';
 import { CompaniesService } from '../companies';
-import { Company } from '../companies/company.entity';
 import { OpportunitiesService } from '../opportunities';
-import { Opportunity } from '../opportunities/opportunity.entity';
 import { PeopleService } from '../people';
-import { Person } from '../people/person.entity';
 import { ImportJob, ImportRow } from './import-job.entity';
 import { ImportJobs } from './import-jobs';
+import { ImportMoreTargets } from './import-more-targets';
+import { objectKeyOf, Target } from './import-targets';
+import { entityOf } from './import-writer';
 
 const BATCH = 100;
 /** At most this many records left alone are listed on the job (all are counted). */
@@ -69,6 +69,7 @@ export class ImportReverter {
     private readonly companies: CompaniesService,
     private readonly people: PeopleService,
     private readonly opportunities: OpportunitiesService,
+    private readonly more: ImportMoreTargets,
   ) {}
 
   async work(auth: UserContext, job: ImportJob, owner: string, leaseSeconds: number, maxBatches: number): Promise<void> {
@@ -107,22 +108,26 @@ export class ImportReverter {
       if (st.kept.length < MAX_LISTED) st.kept.push({ target: r.target, id: r.recordId!, row: r.rowNo, reason });
     };
     const db = this.uow.tenant(auth.workspace.id);
-    const entity = { companies: Company, people: Person, opportunities: Opportunity }[r.target as 'companies'];
-    const record = await db.byId<Company | Person | Opportunity>(entity, r.recordId!, true);
+    const target = r.target as Target;
+    const entity = entityOf(target);
+    const record = await db.byId<{ id: number; workspaceId: number; updatedAt: Date }>(entity, r.recordId!, true);
     if (!record) return keep('gone');
     if (!r.afterAt || record.updatedAt.getTime() !== new Date(r.afterAt).getTime()) return keep('changed since the import');
     try {
       await this.uow.savepoint(async () => {
         if (r.outcome === 'created') {
           if (await this.inUse(auth.workspace.id, r.target, record.id)) throw new DomainError('conflict', 'in use by records made since the import');
-          for (const [table, column] of OWN_ROWS[r.target] ?? []) await db.sql(`DELETE FROM ${table} WHERE workspace_id = $1 AND ${column} = $2`, [record.id]);
-          await db.delete(entity, { id: record.id });
+          if (['companies', 'people', 'opportunities'].includes(target)) {
+            for (const [table, column] of OWN_ROWS[r.target] ?? []) await db.sql(`DELETE FROM ${table} WHERE workspace_id = $1 AND ${column} = $2`, [record.id]);
+            await db.delete(entity, { id: record.id });
+          } else await this.more.remove(auth, target, record.id);
           st.deleted++;
         } else {
           const before = r.before ?? {};
           if (r.target === 'companies') await this.companies.update(auth, record.id, before);
           else if (r.target === 'opportunities') await this.opportunities.update(auth, record.id, before);
-          else await this.people.update(auth, record.id, before);
+          else if (r.target === 'people') await this.people.update(auth, record.id, before);
+          else await this.more.patch(auth, target, record.id, before);
           st.restored++;
         }
       });
@@ -133,6 +138,11 @@ export class ImportReverter {
   }
 
   private async inUse(workspaceId: number, target: string, id: number): Promise<boolean> {
+    // a custom record another record links to since the import is in use
+    if (objectKeyOf(target as Target) !== null) {
+      const linked = await this.uow.tenant(workspaceId).sql(`SELECT 1 FROM object_links WHERE workspace_id = $1 AND target_kind = 'object' AND target_id = $2 LIMIT 1`, [id]);
+      if (linked.length) return true;
+    }
     for (const [table, column, array] of REFERENCES[target] ?? []) {
       const cond = array ? `$2 = ANY(${column})` : `${column} = $2`;
       const rows = await this.uow.tenant(workspaceId).sql(`SELECT 1 FROM ${table} WHERE workspace_id = $1 AND ${cond} LIMIT 1`, [id]);

@@ -12,7 +12,7 @@ import { readRows, FileShape, Encoding, Delimiter, FileFormat } from './import-f
 import { ImportFile, ImportJob, ImportRow } from './import-job.entity';
 import { addCounts, ImportJobs } from './import-jobs';
 import { ImportReverter } from './import-revert';
-import { Mode, Target, TARGET_MODULE } from './import-targets';
+import { makesCompanies, Mode, moduleOf, Target } from './import-targets';
 import { ImportSettings, ImportWriter, PassState, RowOutcome, SourceRow } from './import-writer';
 
 const ROLLBACK = Symbol('dry run');
@@ -103,8 +103,9 @@ export class ImportWorker implements OnApplicationBootstrap, OnApplicationShutdo
     return true;
   }
 
-  private settings(job: ImportJob): ImportSettings {
-    return { target: job.target as Target, mode: job.mode as Mode, matchKey: job.matchKey!, mapping: job.mapping ?? [], headers: job.columns.map((c) => c.header) };
+  private async settings(auth: UserContext, job: ImportJob): Promise<ImportSettings> {
+    const target = job.target as Target;
+    return { target, ...(await this.jobs.targetDefs(auth, target)), mode: job.mode as Mode, matchKey: job.matchKey!, mapping: job.mapping ?? [], headers: job.columns.map((c) => c.header) };
   }
 
   /** The dry run (`validating`) or the run (`running`) from where the job stands. */
@@ -113,9 +114,9 @@ export class ImportWorker implements OnApplicationBootstrap, OnApplicationShutdo
     const file = await this.uow.tenant(job.workspaceId).findOne(ImportFile, { where: { jobId: job.id } });
     if (!file) throw new DomainError('not_found', 'the uploaded file is gone');
     const shape: FileShape = { format: job.format as FileFormat, encoding: job.encoding as Encoding | null, delimiter: job.delimiter as Delimiter | null };
-    const s = this.settings(job);
+    const s = await this.settings(auth, job);
     // the user may have lost the module since the mapping: the job writes only what the user may
-    if (!auth.modules.includes(TARGET_MODULE[s.target])) throw new DomainError('module', `importing ${s.target} needs the ${TARGET_MODULE[s.target]} module`);
+    if (!auth.modules.includes(moduleOf(s.target))) throw new DomainError('module', `importing ${s.target} needs the ${moduleOf(s.target)} module`);
     const pass = new PassState(dryRun);
     if (!dryRun) await this.companiesMadeBefore(job, pass);
     const constants = this.writer.constants(auth);
@@ -174,7 +175,7 @@ export class ImportWorker implements OnApplicationBootstrap, OnApplicationShutdo
       if (!pass.dryRun) outcomes = await this.writer.writeBatch(auth, s, pass, rows);
       await this.jobs.saveRows(job.workspaceId, job.id, pass.dryRun ? 'validate' : 'run', outcomes);
       const patch: Partial<ImportJob> = { rowsDone: current.rowsDone + rows.length, leaseUntil: new Date(Date.now() + this.config.importLeaseSeconds * 1000) };
-      const targets = s.target === 'companies' ? [s.target] : [s.target, 'companies'];
+      const targets = makesCompanies(s.target) ? [s.target, 'companies'] : [s.target];
       if (pass.dryRun) patch.validation = addCounts(current.validation, outcomes, targets);
       else {
         patch.result = addCounts(current.result, outcomes, targets);

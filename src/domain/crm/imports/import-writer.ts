@@ -12,11 +12,19 @@ import { PeopleService } from '../people';
 import { Person } from '../people/person.entity';
 import { AccessService } from '../shared/access.service';
 import { normalizeName } from '../shared/duplicate';
-import { CellError, Constants, FIELDS, MATCH_FIELD, Mode, readFields, Target } from './import-targets';
+import { Lead } from '../leads/lead.entity';
+import { ObjectRecord } from '../objects/object-record.entity';
+import { Task } from '../tasks/task.entity';
+import { ImportMoreTargets, MoreRecord } from './import-more-targets';
+import { CellError, CellValues, Constants, FieldDef, MATCH_FIELD, Mode, objectKeyOf, readFields, requiredField, Target } from './import-targets';
 import { domainOf } from './import-values';
 
 export interface ImportSettings {
   target: Target;
+  /** The target's importable fields (a custom object's from its definition). */
+  defs: FieldDef[];
+  /** A custom object's type id (`object:<key>` targets). */
+  objectTypeId?: number;
   mode: Mode;
   matchKey: string;
   mapping: (string | null)[];
@@ -57,10 +65,14 @@ export class PassState {
   constructor(readonly dryRun: boolean) {}
 }
 
-type Values = Record<string, string | number | boolean>;
-type Existing = Company | Person | Opportunity;
-const ENTITY = { companies: Company, people: Person, opportunities: Opportunity } as const;
-const ONE = { companies: 'company', people: 'person', opportunities: 'opportunity' } as const;
+type Values = CellValues;
+type Existing = Company | Person | Opportunity | MoreRecord;
+const ENTITY = { companies: Company, people: Person, opportunities: Opportunity, leads: Lead, tasks: Task } as const;
+export const entityOf = (t: Target) => (objectKeyOf(t) === null ? ENTITY[t as keyof typeof ENTITY] : ObjectRecord);
+const ONE: Record<string, string> = { companies: 'company', people: 'person', opportunities: 'opportunity', leads: 'lead', tasks: 'task' };
+const one = (t: Target) => ONE[t] ?? 'record';
+/** The targets written by ImportMoreTargets. */
+const isMore = (t: Target) => t === 'leads' || t === 'tasks' || objectKeyOf(t) !== null;
 
 /** Entity property of each REST field the import writes (for the before values and "unchanged"). */
 const PROP: Record<string, string> = { tax_no: 'taxNo', tax_office: 'taxOffice', erp_code: 'erpCode', potential_kg: 'potentialKg', is_main: 'isMain', close_date: 'closeDate', start_date: 'startDate', next_step: 'nextStep', external_id: 'externalId' };
@@ -79,6 +91,7 @@ export class ImportWriter {
     private readonly companiesService: CompaniesService,
     private readonly peopleService: PeopleService,
     private readonly opportunities: OpportunitiesService,
+    private readonly more: ImportMoreTargets,
   ) {}
 
   constants(auth: UserContext): Constants {
@@ -99,12 +112,14 @@ export class ImportWriter {
     if (s.matchKey === 'domain') return domainOf(String(v));
     // another system's key is exact, as REST's ?external_id= (stored trimmed)
     if (s.matchKey === 'external_id') return String(v).trim();
+    // a custom record's name: trimmed, letter case ignored (records have no duplicate-check key)
+    if (objectKeyOf(s.target) !== null) return String(v).trim().toLowerCase();
     return normalizeName(String(v));
   }
 
   /** Reads a row's cells and its in-file duplicate, without touching the database (also used to rebuild the pass state). */
   prepare(s: ImportSettings, constants: Constants, pass: PassState, row: SourceRow): { values: Values; key: string; errors: CellError[] } {
-    const { values, errors } = readFields(s.target, s.mapping, s.headers, row.cells, constants);
+    const { values, errors } = readFields(s.defs, s.mapping, s.headers, row.cells, constants);
     const key = ImportWriter.keyOf(s, values);
     if (!errors.length && key) {
       const first = pass.seen.get(key);
@@ -132,11 +147,11 @@ export class ImportWriter {
       }
       const match = p.key ? existing.get(p.key) : undefined;
       if (!match && (s.mode === 'update' || (s.mode !== 'create' && s.matchKey === 'id' && p.key))) {
-        refuse([{ column: s.matchKey, value: p.key, code: 'not_found', message: `no ${ONE[s.target]} you can see matches this ${s.matchKey}` }]);
+        refuse([{ column: s.matchKey, value: p.key, code: 'not_found', message: `no ${one(s.target)} you can see matches this ${s.matchKey}` }]);
         continue;
       }
       if (match && s.mode === 'create') {
-        refuse([{ column: s.matchKey, value: p.key, code: 'exists', message: `a ${ONE[s.target]} with this ${s.matchKey} exists (id ${match.id})` }]);
+        refuse([{ column: s.matchKey, value: p.key, code: 'exists', message: `a ${one(s.target)} with this ${s.matchKey} exists (id ${match.id})` }]);
         continue;
       }
       if (match && s.mode === 'skip') {
@@ -162,21 +177,39 @@ export class ImportWriter {
     const found = new Map<string, Existing>();
     if (!keys.length) return found;
     const visible = await this.access.visibleOwnerIds(auth);
-    const qb = this.uow.tenant(auth.workspace.id).qb<Existing>(ENTITY[s.target], 'r');
-    if (visible) qb.andWhere('r.owner_id IN (:...visible)', { visible });
-    const col = { id: 'r.id', email: 'lower(r.email)', name: 'r.name_norm', external_id: 'r.external_id', domain: `lower(regexp_replace(r.website, '^([a-z][a-z0-9+.-]*://)?(www\\.)?([^/?#:]+).*$', '\\3', 'i'))` }[s.matchKey];
+    const qb = this.uow.tenant(auth.workspace.id).qb<Existing>(entityOf(s.target), 'r');
+    const custom = objectKeyOf(s.target) !== null;
+    if (custom) qb.andWhere('r.type_id = :typeId', { typeId: s.objectTypeId });
+    // what the user can see, as each target's REST read: a task also by its assignee, a custom record also without an owner
+    if (visible && s.target === 'tasks') qb.andWhere('(r.owner_id IN (:...visible) OR r.assignee_id IN (:...visible))', { visible });
+    else if (visible && custom) qb.andWhere('(r.owner_id IS NULL OR r.owner_id IN (:...visible))', { visible });
+    else if (visible) qb.andWhere('r.owner_id IN (:...visible)', { visible });
+    const col = { id: 'r.id', email: 'lower(r.email)', name: custom ? 'lower(btrim(r.name))' : 'r.name_norm', external_id: 'r.external_id', domain: `lower(regexp_replace(r.website, '^([a-z][a-z0-9+.-]*://)?(www\\.)?([^/?#:]+).*$', '\\3', 'i'))` }[s.matchKey];
     if (!col) return found;
     qb.andWhere(`${col} IN (:...keys)`, { keys: s.matchKey === 'id' ? keys.map(Number) : keys });
     qb.orderBy('r.id', 'ASC');
     for (const r of await qb.getMany()) {
-      const value = { id: r.id, domain: (r as Company).website, email: (r as Person).email, external_id: r.externalId ?? '' }[s.matchKey] ?? r.name;
-      const k = ImportWriter.keyOf(s, { [MATCH_FIELD[s.matchKey]!]: value });
+      const rec = r as unknown as Record<string, unknown>;
+      const value = ({ id: r.id, domain: rec.website, email: rec.email, external_id: rec.externalId ?? '' } as Record<string, unknown>)[s.matchKey] ?? rec.name;
+      const k = ImportWriter.keyOf(s, { [MATCH_FIELD[s.matchKey]!]: value as string });
       if (!found.has(k)) found.set(k, r);
     }
     return found;
   }
 
+  /** The fields whose cells name a user (resolved by e-mail or name). */
+  private static userFields(s: ImportSettings): string[] {
+    return s.defs.filter((d) => d.kind === 'user' && s.mapping.includes(d.field)).map((d) => d.field);
+  }
+
   private async create(auth: UserContext, s: ImportSettings, pass: PassState, values: Values, rowNo: number): Promise<RowOutcome[]> {
+    const required = requiredField(s.target);
+    if (isMore(s.target)) {
+      if (values[required] === undefined) throw new DomainError('invalid', `${required}: is required`, { field: required });
+      const out: RowOutcome[] = [];
+      const r = await this.more.create(auth, s.target, values, (name) => this.companyFor(auth, pass, name, rowNo, out), ImportWriter.userFields(s));
+      return [...out, { rowNo, target: s.target, outcome: 'created', recordId: r.id, afterAt: r.updatedAt }];
+    }
     const { id: _id, company, ...fields } = values;
     if (s.target === 'companies') {
       if (fields.name === undefined) throw new DomainError('invalid', 'name: is required', { field: 'name' });
@@ -225,12 +258,17 @@ export class ImportWriter {
 
   private async update(auth: UserContext, s: ImportSettings, pass: PassState, values: Values, current: Existing, rowNo: number): Promise<RowOutcome[]> {
     const out: RowOutcome[] = [];
+    if (isMore(s.target)) {
+      const r = await this.more.update(auth, s.target, values, current as MoreRecord, MATCH_FIELD[s.matchKey]!, (name) => this.companyFor(auth, pass, name, rowNo, out), ImportWriter.userFields(s));
+      if (!r) return [...out, { rowNo, target: s.target, outcome: 'skipped' }];
+      return [...out, { rowNo, target: s.target, outcome: 'updated', recordId: r.id, before: r.before, afterAt: r.updatedAt }];
+    }
     const { id: _id, company, ...fields } = values;
     const patch: Record<string, unknown> = {};
     const before: Record<string, unknown> = {};
     const cur = current as unknown as Record<string, unknown>;
     for (const [f, v] of Object.entries(fields)) {
-      if (!FIELDS[s.target].some((d) => d.field === f)) continue;
+      if (!s.defs.some((d) => d.field === f)) continue;
       const old = cur[prop(f)];
       if (old === v) continue;
       // the cell that found the record (a name, an e-mail as typed) does not rewrite it in another spelling

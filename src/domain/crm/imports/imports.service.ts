@@ -8,7 +8,8 @@ import { PERMISSIONS } from '../../workspace/defaults';
 import { fileShape, MAX_ROWS, readRows, tooLarge } from './import-file';
 import { ImportFile, ImportJob, ImportRow, ImportState } from './import-job.entity';
 import { fold } from './import-values';
-import { FIELDS, MATCH_FIELD, MATCH_KEYS, Mode, MODES, suggestFields, Target, TARGET_MODULE, TARGETS } from './import-targets';
+import { isTarget, MATCH_FIELD, matchKeysOf, Mode, MODES, moduleOf, requiredField, suggestFields, Target, TARGETS } from './import-targets';
+import { ImportJobs } from './import-jobs';
 import { ImportWorker } from './import-worker';
 
 /** Values per column shown for the mapping screen. */
@@ -33,7 +34,8 @@ export interface MappingInput {
 
 export interface ImportView {
   job: ImportJob;
-  suggestions: Record<Target, (string | null)[]>;
+  /** Per target (built-in, and `object:<key>` for the workspace's custom objects) the field each column suggests. */
+  suggestions: Record<string, (string | null)[]>;
   /** The mapping of the latest job of this workspace whose file had the same headers (offered again), if any. */
   remembered?: { jobId: number; target: string; mode: string; matchKey: string; fields: (string | null)[] } | null;
 }
@@ -47,6 +49,7 @@ export class ImportsService {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly worker: ImportWorker,
+    private readonly jobs: ImportJobs,
   ) {}
 
   /** Admins, and users holding the `import` permission. */
@@ -96,7 +99,7 @@ export class ImportsService {
       await db.insert(ImportFile, { jobId: id, content: file.content });
       return (await db.byId(ImportJob, id))!;
     });
-    return { ...this.view(job), remembered: await this.remembered(auth, job) };
+    return { ...(await this.view(auth, job)), remembered: await this.remembered(auth, job) };
   }
 
   /** The newest other job of the workspace with the same header set and a mapping. */
@@ -119,7 +122,7 @@ export class ImportsService {
   async get(auth: UserContext, id: number): Promise<ImportView> {
     this.allow(auth);
     const job = await this.find(auth, id);
-    return { ...this.view(job), remembered: job.mapping ? null : await this.remembered(auth, job) };
+    return { ...(await this.view(auth, job)), remembered: job.mapping ? null : await this.remembered(auth, job) };
   }
 
   private async find(auth: UserContext, id: number, lock = false): Promise<ImportJob> {
@@ -128,22 +131,28 @@ export class ImportsService {
     return job;
   }
 
-  private view(job: ImportJob): ImportView {
+  private async view(auth: UserContext, job: ImportJob): Promise<ImportView> {
     const headers = job.columns.map((c) => c.header);
-    return { job, suggestions: { companies: suggestFields(headers, 'companies'), people: suggestFields(headers, 'people'), opportunities: suggestFields(headers, 'opportunities') } };
+    const suggestions: Record<string, (string | null)[]> = {};
+    for (const t of TARGETS) suggestions[t] = suggestFields(headers, t);
+    // custom objects' labels are the workspace's own header synonyms (their module is Customers)
+    if (auth.modules.includes(moduleOf('object:x'))) for (const [t, defs] of Object.entries(await this.jobs.objectTargets(auth))) suggestions[t] = suggestFields(headers, defs);
+    return { job, suggestions };
   }
 
   /** Target, mode, match key and the field of each column; a job not yet running can be mapped again (its dry run is dropped). */
   async map(auth: UserContext, id: number, input: MappingInput): Promise<ImportView> {
     this.allow(auth);
     const target = input.target as Target;
-    if (!TARGETS.includes(target)) throw invalid('target', `must be one of ${TARGETS.join(', ')}`);
+    if (!isTarget(target)) throw invalid('target', `must be one of ${TARGETS.join(', ')} or object:<key>`);
     if (!MODES.includes(input.mode as Mode)) throw invalid('mode', `must be one of ${MODES.join(', ')}`);
-    if (!auth.modules.includes(TARGET_MODULE[target])) throw new DomainError('module', `importing ${target} needs the ${TARGET_MODULE[target]} module`);
-    const keys = MATCH_KEYS[target];
+    if (!auth.modules.includes(moduleOf(target))) throw new DomainError('module', `importing ${target} needs the ${moduleOf(target)} module`);
+    // a custom object of another workspace (or none) is not found: its fields are never read
+    const { defs } = await this.jobs.targetDefs(auth, target);
+    const keys = matchKeysOf(target);
     const matchKey = input.match_key ?? keys.default;
     if (!keys.keys.includes(matchKey)) throw invalid('match_key', `must be one of ${keys.keys.join(', ')} for ${target}`);
-    const known = FIELDS[target].map((f) => f.field);
+    const known = defs.map((f) => f.field);
     const seen = new Set<string>();
     input.fields.forEach((f, i) => {
       if (f === null || f === '') return;
@@ -156,7 +165,8 @@ export class ImportsService {
       if (input.fields.length > current.columns.length) throw invalid('fields', `the file has ${current.columns.length} columns`);
       this.expect(current, ['uploaded', 'mapped', 'validated']);
       const mapping = current.columns.map((_, i) => input.fields[i] || null);
-      if (!mapping.includes('name') && input.mode !== 'update') throw invalid('fields', 'a column must be mapped to name');
+      const required = requiredField(target);
+      if (!mapping.includes(required) && input.mode !== 'update') throw invalid('fields', `a column must be mapped to ${required}`);
       if (target === 'opportunities' && !mapping.includes('company') && input.mode !== 'update') throw invalid('fields', 'a column must be mapped to company');
       const matchField = MATCH_FIELD[matchKey]!;
       if (input.mode !== 'create' && !mapping.includes(matchField)) throw invalid('match_key', `no column is mapped to ${matchField}, which ${matchKey} matches on`);
@@ -165,7 +175,7 @@ export class ImportsService {
       await db.update(ImportJob, { id }, { state: 'mapped', target, mode: input.mode, matchKey, mapping, validation: null, rowsDone: 0 });
       return (await db.byId(ImportJob, id))!;
     });
-    return this.view(job);
+    return this.view(auth, job);
   }
 
   /** The dry run over the whole file, in the background: `validating`, then `validated` with its counts. */
@@ -203,7 +213,7 @@ export class ImportsService {
       await this.uow.audit({ workspaceId: auth.workspace.id, action: 'import_cancelled', userId: auth.user.id, subject: `import ${id}`, detail: { job: id, file_name: current.fileName, counts: current.result ?? {} } });
       return (await db.byId(ImportJob, id))!;
     });
-    return this.view(job);
+    return this.view(auth, job);
   }
 
   private async start(
@@ -223,7 +233,7 @@ export class ImportsService {
       return (await db.byId(ImportJob, id))!;
     });
     this.worker.wake();
-    return this.view(job);
+    return this.view(auth, job);
   }
 
   private expect(job: ImportJob, states: ImportState[]): void {

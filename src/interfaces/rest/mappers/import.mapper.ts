@@ -21,12 +21,12 @@ export const toImportJob = (v: ImportView, ws: Workspace): Job => {
     target: j.target as Job['target'],
     mode: j.mode as Job['mode'],
     match_key: j.matchKey,
-    columns: j.columns.map((c, i) => ({ header: c.header, samples: c.samples, suggested: { companies: v.suggestions.companies[i] ?? null, people: v.suggestions.people[i] ?? null, opportunities: v.suggestions.opportunities[i] ?? null }, field: j.mapping?.[i] ?? null })),
+    columns: j.columns.map((c, i) => ({ header: c.header, samples: c.samples, suggested: Object.fromEntries(Object.entries(v.suggestions).map(([t, s]) => [t, s[i] ?? null])), field: j.mapping?.[i] ?? null })),
     validation: j.validation,
     result: j.result,
     revert: j.revert ? { deleted: j.revert.deleted ?? 0, restored: j.revert.restored ?? 0, kept_count: j.revert.kept_count ?? 0, kept: j.revert.kept ?? [] } : null,
     remembered_mapping: v.remembered
-      ? { job_id: v.remembered.jobId, target: v.remembered.target as Job['target'] & string, mode: v.remembered.mode as Job['mode'] & string, match_key: v.remembered.matchKey, fields: v.remembered.fields }
+      ? { job_id: v.remembered.jobId, target: v.remembered.target, mode: v.remembered.mode as Job['mode'] & string, match_key: v.remembered.matchKey, fields: v.remembered.fields }
       : null,
     error: j.error,
     created_by: j.userId,
@@ -39,7 +39,7 @@ export const toImportJobResponse = (v: ImportView, ws: Workspace): z.output<type
 
 export const toImportJobList = (jobs: ImportJob[], ws: Workspace): z.output<typeof ImportJobList> => ({
   ok: true,
-  items: jobs.map((job) => toImportJob({ job, suggestions: { companies: [], people: [], opportunities: [] } }, ws)),
+  items: jobs.map((job) => toImportJob({ job, suggestions: {} }, ws)),
 });
 
 /** A cell safe to open in a spreadsheet: one starting with = + - @ tab or CR gets a leading apostrophe (OWASP "CSV Injection"). */

@@ -12,7 +12,9 @@ const ImportColumn = named(
   z.object({
     header: z.string().meta({ description: "the header cell ('column N' when empty)" }),
     samples: z.array(z.string()).meta({ description: 'the first 20 non-empty values, for the mapping screen' }),
-    suggested: z.object({ companies: z.string().nullable(), people: z.string().nullable(), opportunities: z.string().nullable() }).meta({ description: 'the field the header suggests per target (English and Turkish synonyms, the REST field names), null when none' }),
+    suggested: z
+      .record(z.string(), z.string().nullable())
+      .meta({ description: "the field the header suggests per target (companies, people, opportunities, leads, tasks, and object:<key> for each custom object: English and Turkish synonyms, the REST field names, a custom field's label), null when none" }),
     field: z.string().nullable().meta({ description: 'the field the mapping gives this column; null when not imported or not mapped yet' }),
   }),
 );
@@ -29,11 +31,11 @@ export const ImportJobSchema = named(
     size: f.count().meta({ description: 'bytes' }),
     total_rows: f.count().meta({ description: 'data rows (the header not counted)' }),
     rows_done: f.count().meta({ description: 'rows the current dry run, run or revert has done (progress)' }),
-    target: z.enum(['companies', 'people', 'opportunities']).nullable(),
+    target: z.string().nullable().meta({ description: 'companies, people, opportunities, leads, tasks, or object:<key> (a custom object)' }),
     mode: z.enum(['create', 'update', 'upsert', 'skip']).nullable(),
     match_key: z.string().nullable(),
     columns: z.array(ImportColumn),
-    validation: z.record(z.string(), Counts).nullable().meta({ description: 'the dry run: counts per target (a people or opportunities import also counts the companies it creates)' }),
+    validation: z.record(z.string(), Counts).nullable().meta({ description: 'the dry run: counts per target (a people, opportunities or tasks import also counts the companies it creates)' }),
     result: z.record(z.string(), Counts).nullable().meta({ description: 'the run: counts per target; equal to the dry run when nothing changed in between' }),
     revert: z
       .object({
@@ -44,7 +46,7 @@ export const ImportJobSchema = named(
       })
       .nullable(),
     remembered_mapping: z
-      .object({ job_id: f.id(), target: z.enum(['companies', 'people', 'opportunities']), mode: z.enum(['create', 'update', 'upsert', 'skip']), match_key: z.string(), fields: z.array(z.string().nullable()) })
+      .object({ job_id: f.id(), target: z.string(), mode: z.enum(['create', 'update', 'upsert', 'skip']), match_key: z.string(), fields: z.array(z.string().nullable()) })
       .nullable()
       .meta({ description: "on an unmapped job: the mapping of the workspace's latest job whose file had the same headers, to offer again (send it to PUT …/mapping); null otherwise and in lists" }),
     error: z.string().nullable().meta({ description: 'why a job failed' }),
@@ -58,7 +60,7 @@ export const ImportJobSchema = named(
 const jobExample = example(ImportJobSchema, {
   id: 4, state: 'validated', file_name: 'firmalar.csv', format: 'csv', encoding: 'windows-1254', delimiter: ';', size: 18220, total_rows: 250, rows_done: 250,
   target: 'companies', mode: 'upsert', match_key: 'name',
-  columns: [{ header: 'Firma Adı', samples: ['Acme A.Ş.', 'Beta Plastik'], suggested: { companies: 'name', people: 'company', opportunities: 'company' }, field: 'name' }],
+  columns: [{ header: 'Firma Adı', samples: ['Acme A.Ş.', 'Beta Plastik'], suggested: { companies: 'name', people: 'company', opportunities: 'company', leads: 'company', tasks: 'company' }, field: 'name' }],
   validation: { companies: { created: 240, updated: 6, skipped: 0, refused: 4 } }, result: null, revert: null, remembered_mapping: null, error: null, created_by: 2,
   created_at: '2026-11-26T09:30:00', finished_at: null,
 });

@@ -2,29 +2,30 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../lib/api';
 import { FormError } from '../../shell/forms';
-import { MATCH_KEYS, TARGET_FIELDS, useFieldText, useImportText, type Target } from './imports.text';
+import { useTargets } from './import-targets';
+import { useImportText } from './imports.text';
 
 type Job = Schemas['ImportJob'];
 type Mode = NonNullable<Job['mode']>;
-const TARGETS = Object.keys(TARGET_FIELDS) as Target[];
 const MODES: Mode[] = ['create', 'upsert', 'update', 'skip'];
 
 /** The fields to start from: the job's own mapping, else the one remembered for these headers, else the suggestions. */
-function initial(job: Job, target: Target): (string | null)[] {
+function initial(job: Job, target: string): (string | null)[] {
   if (job.target === target && job.columns.some((c) => c.field)) return job.columns.map((c) => c.field);
   const r = job.remembered_mapping;
   if (r && r.target === target && r.fields.length === job.columns.length) return r.fields;
-  return job.columns.map((c) => c.suggested[target]);
+  return job.columns.map((c) => c.suggested[target] ?? null);
 }
 
 /** The mapping step: target, mode, match key, and per column its header, samples and field; "Check" saves and dry-runs. */
 export function ImportMapping({ job, onSaved }: { job: Job; onSaved: (r: { import: Job }) => void }) {
   const text = useImportText();
-  const fieldText = useFieldText();
-  const start = (job.target ?? job.remembered_mapping?.target ?? 'companies') as Target;
-  const [target, setTarget] = useState<Target>(start);
+  const targets = useTargets();
+  const start = job.target ?? job.remembered_mapping?.target ?? 'companies';
+  const [target, setTarget] = useState<string>(start);
   const [mode, setMode] = useState<Mode>(job.mode ?? job.remembered_mapping?.mode ?? 'create');
-  const [matchKey, setMatchKey] = useState<string>(job.match_key ?? MATCH_KEYS[start][0]);
+  const choice = targets.find((t) => t.value === target) ?? targets[0]!;
+  const [matchKey, setMatchKey] = useState<string>(job.match_key ?? choice.matchKeys[0]!.key);
   const [fields, setFields] = useState<(string | null)[]>(() => initial(job, start));
   const check = useMutation({
     mutationFn: async () => {
@@ -34,25 +35,24 @@ export function ImportMapping({ job, onSaved }: { job: Job; onSaved: (r: { impor
     },
     onSuccess: onSaved,
   });
-  function chooseTarget(t: Target) {
+  function chooseTarget(t: string) {
     setTarget(t);
-    setMatchKey(MATCH_KEYS[t][0]);
+    setMatchKey(targets.find((x) => x.value === t)?.matchKeys[0]?.key ?? 'id');
     setFields(initial(job, t));
   }
   function submit(e: FormEvent) {
     e.preventDefault();
     check.mutate();
   }
-  const options = TARGET_FIELDS[target];
   return (
     <form className="co-form panel im-step" onSubmit={submit}>
       <div className="co-grid">
         <label className="co-field">
           {text('target')}
-          <select value={target} onChange={(e) => chooseTarget(e.target.value as Target)}>
-            {TARGETS.map((t) => (
-              <option key={t} value={t}>
-                {text(t)}
+          <select value={target} onChange={(e) => chooseTarget(e.target.value)}>
+            {targets.map((t) => (
+              <option key={t.value} value={t.value}>
+                {t.label}
               </option>
             ))}
           </select>
@@ -70,9 +70,9 @@ export function ImportMapping({ job, onSaved }: { job: Job; onSaved: (r: { impor
         <label className="co-field">
           {text('matchKey')}
           <select value={matchKey} onChange={(e) => setMatchKey(e.target.value)}>
-            {MATCH_KEYS[target].map((k) => (
-              <option key={k} value={k}>
-                {fieldText(k)}
+            {choice.matchKeys.map((k) => (
+              <option key={k.key} value={k.key}>
+                {k.label}
               </option>
             ))}
           </select>
@@ -97,9 +97,9 @@ export function ImportMapping({ job, onSaved }: { job: Job; onSaved: (r: { impor
               <td data-label={text('field')}>
                 <select aria-label={`${text('field')}: ${c.header}`} value={fields[i] ?? ''} onChange={(e) => setFields(fields.map((f, j) => (j === i ? e.target.value || null : f)))}>
                   <option value="">{text('leaveOut')}</option>
-                  {options.map((f) => (
-                    <option key={f} value={f}>
-                      {fieldText(f)}
+                  {choice.fields.map((f) => (
+                    <option key={f.field} value={f.field}>
+                      {f.label}
                     </option>
                   ))}
                 </select>

@@ -8,6 +8,7 @@ import { formatNumber, formatTimestamp } from '../../lib/format';
 import { Loaded } from '../../shell/States';
 import { useMayImport } from '../../lib/session';
 import { CountsLine } from './import-parts';
+import { useTargetLabel } from './import-targets';
 import { useImportText } from './imports.text';
 import '../../shell/screens.css';
 import './imports.css';
@@ -85,6 +86,7 @@ function Upload() {
 function JobTable({ items }: { items: Job[] }) {
   const text = useImportText();
   const lang = useLang();
+  const targetLabel = useTargetLabel();
   return (
     <table className="co-table">
       <caption className="sr-only">{text('jobs')}</caption>
@@ -104,7 +106,7 @@ function JobTable({ items }: { items: Job[] }) {
             <th scope="row">
               <Link to={`/imports/${j.id}`}>{j.file_name}</Link>
             </th>
-            <td data-label={text('target')}>{j.target ? text(j.target) : ''}</td>
+            <td data-label={text('target')}>{j.target ? targetLabel(j.target) : ''}</td>
             <td data-label={text('state')}>{text(`s_${j.state}`)}</td>
             <td data-label={text('rows')}>{formatNumber(lang, j.total_rows)}</td>
             <td data-label={text('counts')}>

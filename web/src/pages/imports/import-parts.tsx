@@ -4,22 +4,23 @@ import { useLang } from '../../lib/i18n';
 import { formatNumber } from '../../lib/format';
 import { refusals } from './refused-csv';
 import { useImportText } from './imports.text';
+import { useTargetLabel } from './import-targets';
 
 type Counts = Schemas['ImportJob']['result'];
 const KINDS = ['created', 'updated', 'skipped', 'refused'] as const;
 const SHOWN = 50;
-const TARGETS = ['companies', 'people', 'opportunities'] as const;
 
 /** Counts in one line per target ("Companies: 2 created, 1 refused"), for the jobs list. */
 export function CountsLine({ counts }: { counts: Counts }) {
   const text = useImportText();
+  const targetLabel = useTargetLabel();
   const lang = useLang();
   if (!counts) return null;
   return (
     <>
       {Object.entries(counts).map(([target, c]) => (
         <div key={target}>
-          {TARGETS.includes(target as (typeof TARGETS)[number]) ? text(target as (typeof TARGETS)[number]) : target}:{' '}
+          {targetLabel(target)}:{' '}
           {KINDS.filter((k) => c[k] > 0)
             .map((k) => `${text(k)} ${formatNumber(lang, c[k])}`)
             .join(', ') || '0'}
@@ -32,6 +33,7 @@ export function CountsLine({ counts }: { counts: Counts }) {
 /** Per target, what the check found or the run did: created, updated, skipped, refused. */
 export function CountsTable({ caption, counts }: { caption: string; counts: NonNullable<Counts> }) {
   const text = useImportText();
+  const targetLabel = useTargetLabel();
   const lang = useLang();
   return (
     <table className="co-table im-counts">
@@ -49,7 +51,7 @@ export function CountsTable({ caption, counts }: { caption: string; counts: NonN
       <tbody>
         {Object.entries(counts).map(([target, c]) => (
           <tr key={target}>
-            <th scope="row">{TARGETS.includes(target as (typeof TARGETS)[number]) ? text(target as (typeof TARGETS)[number]) : target}</th>
+            <th scope="row">{targetLabel(target)}</th>
             {KINDS.map((k) => (
               <td key={k} data-label={text(k)}>
                 {formatNumber(lang, c[k])}

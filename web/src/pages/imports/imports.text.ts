@@ -4,7 +4,7 @@ import { screenText } from '../../lib/i18n';
 export const useImportText = screenText(
   {
     imports: 'Import',
-    intro: 'Bring companies, people or opportunities in from a CSV or Excel file: upload it, say which column is which field, check it, then import. An import can be reverted for 30 days.',
+    intro: 'Bring companies, people, opportunities, fair leads, tasks or custom records in from a CSV or Excel file: upload it, say which column is which field, check it, then import. An import can be reverted for 30 days.',
     notAllowed: 'Only admins and users with the import permission import files.',
     upload: 'Upload a file',
     file: 'CSV or Excel file',
@@ -23,6 +23,8 @@ export const useImportText = screenText(
     companies: 'Companies',
     people: 'People',
     opportunities: 'Opportunities',
+    leads: 'Fair leads',
+    tasks: 'Tasks',
     mode: 'What to do with each row',
     create: 'Create every row (refuse rows that exist)',
     update: 'Update existing records only',
@@ -97,6 +99,8 @@ export const useImportText = screenText(
     companies: 'Firmalar',
     people: 'Kişiler',
     opportunities: 'Fırsatlar',
+    leads: 'Fuar adayları',
+    tasks: 'Görevler',
     mode: 'Her satır için ne yapılsın',
     create: 'Her satırı oluştur (var olanları reddet)',
     update: 'Yalnızca var olan kayıtları güncelle',
@@ -157,9 +161,17 @@ export const TARGET_FIELDS = {
   companies: ['id', 'name', 'status', 'sector', 'city', 'country', 'address', 'phone', 'email', 'website', 'tax_no', 'tax_office', 'erp_code', 'source', 'potential_kg', 'note', 'external_id'],
   people: ['id', 'name', 'company', 'title', 'department', 'email', 'phone', 'wa', 'is_main', 'note', 'external_id'],
   opportunities: ['id', 'name', 'company', 'stage', 'type', 'value', 'currency', 'potential_kg', 'close_date', 'start_date', 'probability', 'source', 'competitor', 'next_step', 'note', 'external_id'],
+  leads: ['id', 'company', 'contact_name', 'title', 'email', 'phone', 'wa', 'website', 'city', 'sector', 'fair', 'status', 'interest', 'next_action', 'timing', 'visitor_type', 'products_text', 'next_date', 'potential_kg', 'note', 'external_id'],
+  tasks: ['id', 'title', 'description', 'due_date', 'priority', 'status', 'assignee', 'company'],
 } as const;
 /** The keys a row may be matched on per target, the default first. */
-export const MATCH_KEYS = { companies: ['name', 'domain', 'id', 'external_id'], people: ['email', 'id', 'external_id'], opportunities: ['id', 'external_id'] } as const;
+export const MATCH_KEYS = {
+  companies: ['name', 'domain', 'id', 'external_id'],
+  people: ['email', 'id', 'external_id'],
+  opportunities: ['id', 'external_id'],
+  leads: ['email', 'id', 'external_id'],
+  tasks: ['id'],
+} as const;
 export type Target = keyof typeof TARGET_FIELDS;
 
 export const useFieldText = screenText(
@@ -169,6 +181,8 @@ export const useFieldText = screenText(
     company: 'Company', title: 'Job title', department: 'Department', wa: 'WhatsApp', is_main: 'Main contact', stage: 'Stage', type: 'Type', value: 'Value',
     currency: 'Currency', close_date: 'Close date', start_date: 'Start date', probability: 'Probability', competitor: 'Competitor', next_step: 'Next step',
     domain: 'Website address', external_id: 'Key in the source system',
+    contact_name: 'Contact', fair: 'Fair', interest: 'Interest', next_action: 'Next action', timing: 'Timing', visitor_type: 'Visitor type',
+    products_text: 'Products', next_date: 'Follow-up date', description: 'Description', due_date: 'Due date', priority: 'Priority', assignee: 'Assignee (e-mail or name)',
   },
   {
     id: 'Kayıt numarası', name: 'Ad', status: 'Durum', sector: 'Sektör', city: 'Şehir', country: 'Ülke', address: 'Adres', phone: 'Telefon', email: 'E-posta',
@@ -176,5 +190,7 @@ export const useFieldText = screenText(
     company: 'Firma', title: 'Unvan', department: 'Departman', wa: 'WhatsApp', is_main: 'Ana kişi', stage: 'Aşama', type: 'Tür', value: 'Tutar',
     currency: 'Para birimi', close_date: 'Kapanış tarihi', start_date: 'Başlangıç tarihi', probability: 'Olasılık', competitor: 'Rakip', next_step: 'Sonraki adım',
     domain: 'Web sitesi adresi', external_id: 'Kaynak sistemdeki anahtar',
+    contact_name: 'İlgili kişi', fair: 'Fuar', interest: 'İlgi', next_action: 'Sonraki adım', timing: 'Zamanlama', visitor_type: 'Ziyaretçi tipi',
+    products_text: 'Ürünler', next_date: 'Takip tarihi', description: 'Açıklama', due_date: 'Son tarih', priority: 'Öncelik', assignee: 'Sorumlu (e-posta ya da ad)',
   },
 );
