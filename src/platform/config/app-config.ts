@@ -98,6 +98,11 @@ export interface AppConfig {
   webhookPollMs: number;
   /** Deliveries in flight at once per connection on one instance. */
   webhookConcurrency: number;
+  // --- workflows ---
+  /** WORKFLOW_WORKER=0 turns this instance's workflow engine off (runs wait for another instance). */
+  workflowWorker: boolean;
+  /** Polling interval of the workflow engine, ms (new events, due waits, time triggers). */
+  workflowPollMs: number;
   // --- import jobs ---
   /** IMPORT_WORKER=0 turns this instance's import worker off (jobs wait for another instance). */
   importWorker: boolean;
@@ -257,6 +262,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookWorker: bool(env, 'WEBHOOK_WORKER', true),
     webhookPollMs: int(env, 'WEBHOOK_POLL_MS', 250, 10, 60_000),
     webhookConcurrency: int(env, 'WEBHOOK_CONCURRENCY', 4, 1, 64),
+    workflowWorker: bool(env, 'WORKFLOW_WORKER', true),
+    workflowPollMs: int(env, 'WORKFLOW_POLL_MS', 1_000, 10, 60_000),
     importWorker: bool(env, 'IMPORT_WORKER', true),
     importPollMs: int(env, 'IMPORT_POLL_MS', 1_000, 10, 60_000),
     importLeaseSeconds: int(env, 'IMPORT_LEASE_SECONDS', 60, 5, 3_600),
