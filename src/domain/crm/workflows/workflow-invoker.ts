@@ -43,7 +43,10 @@ export class WorkflowInvoker {
     private readonly actions: WorkflowActions,
   ) {}
 
-  /** Runs a manual rule on one record of this workspace now; answers the run as it stands (done, failed or waiting). */
+  /**
+   * Runs a manual rule on one record of this workspace now and answers the run as it stands (done, failed or
+   * waiting); called inside an open transaction it queues the run (pending) for the engine instead.
+   */
   async runManual(auth: UserContext, id: number, recordKind: string, recordId: number): Promise<WorkflowRun> {
     assertAdmin(auth);
     const rule = await this.service.load(auth, id, false);
@@ -51,19 +54,25 @@ export class WorkflowInvoker {
     if (!rule.enabled) throw new DomainError('conflict', 'the workflow is disabled');
     if (!isRecordKind(recordKind) || recordKind !== rule.trigger.record_kind) throw invalid('record_kind', `must be ${rule.trigger.record_kind} for this workflow`);
     if (!(await this.actions.snapshot(auth.workspace.id, recordKind, recordId))) throw notFound(recordKind);
-    const [run] = await this.uow.run(() =>
-      this.engine.start(auth.workspace.id, [{ rule, triggerKind: 'manual', triggerRef: `user:${auth.user.id}`, eventId: null, eventData: {}, recordKind, recordId, depth: 1 }]),
-    );
+    // inside a caller's transaction (an MCP write and its audit row) the run is only queued: its steps commit one
+    // by one, which a transaction still open around them would not allow (the embedded database has one connection)
+    const queued = this.uow.inTransaction;
+    const run = await this.uow.run(async () => {
+      const [r] = await this.engine.start(auth.workspace.id, [{ rule, triggerKind: 'manual', triggerRef: `user:${auth.user.id}`, eventId: null, eventData: {}, recordKind, recordId, depth: 1 }]);
+      // claimed in the same transaction: the engine never takes a run this request runs itself
+      if (r && !queued) await this.uow.tenant(auth.workspace.id).update(WorkflowRun, { id: r.id }, { status: 'running', claimedAt: new Date() });
+      return r;
+    });
     if (!run) throw new DomainError('conflict', 'the workflow was stopped by the storm guard');
-    await this.uow.runDetached(() => this.uow.tenant(auth.workspace.id).update(WorkflowRun, { id: run.id }, { status: 'running', claimedAt: new Date() }));
+    if (queued) return run;
     await this.runner.execute(auth.workspace.id, run.id);
     return this.service.run(auth, run.id);
   }
 
   /**
-   * What the rule would have done on the journal's events since `since` (event and hook triggers), or on
-   * the records its time trigger matches now, or (manual) nothing: each action described, nothing written,
-   * no round robin turn taken for good. It reads the records as they are now, not as they were.
+   * What the rule would have done on the journal's events since `since` (event and hook triggers; a manual or
+   * time rule starts on no event, so it answers no runs): each action described, nothing written, no round
+   * robin turn taken for good. It reads the records as they are now, not as they were.
    */
   async simulate(auth: UserContext, id: number, since: string): Promise<Simulation> {
     assertAdmin(auth);
@@ -110,18 +119,19 @@ export class WorkflowInvoker {
         for (const [j, b] of a[taken].entries()) {
           if (b.type === 'branch' || b.type === 'wait') continue;
           const sub = `${path}.${taken}[${j}]`;
-          steps.push(holds(b.when, scope.context) ? step(ws, sub, b.type, 'done', await this.describe(scope, b)) : step(ws, sub, b.type, 'skipped', { detail: 'its condition does not hold' }));
+          steps.push(holds(b.when, scope.context) ? await this.describe(scope, sub, b) : step(ws, sub, b.type, 'skipped', { detail: 'its condition does not hold' }));
         }
-      } else steps.push(step(ws, path, a.type, 'done', await this.describe(scope, a)));
+      } else steps.push(await this.describe(scope, path, a));
     }
     return steps;
   }
 
-  private async describe(scope: RunScope, a: Parameters<WorkflowActions['perform']>[1]) {
+  /** What the action would do; what it could not work out even without writing (a user gone) is its failure. */
+  private async describe(scope: RunScope, path: string, a: Parameters<WorkflowActions['perform']>[1]): Promise<RunStep> {
     try {
-      return await this.actions.perform(scope, a);
+      return step(scope.auth.workspace, path, a.type, 'done', await this.actions.perform(scope, a));
     } catch (e) {
-      return { detail: e instanceof Error ? e.message : String(e) };
+      return step(scope.auth.workspace, path, a.type, 'failed', { detail: e instanceof Error ? e.message : String(e) });
     }
   }
 }
