@@ -67,6 +67,7 @@ const ACROSS_WORKSPACES = [
   'src/domain/workspace/workspace.service.ts', // the registry: a slug is looked up before any workspace is known
   'src/domain/integrations/webhook-worker.ts', // claims outbox events and deliveries of every workspace
   'src/domain/crm/imports/import-claim.ts', // claims import jobs of every workspace
+  'src/domain/crm/workflows/workflow-claim.ts', // finds workspaces with workflow work and claims due runs of every workspace
 ];
 const tenancySyntax = [
   { selector: "MemberExpression[property.name=/^(manager|repo)$/]:matches([object.name='uow'], [object.property.name='uow'])", message: TENANCY },

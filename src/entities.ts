@@ -42,6 +42,8 @@ import { Mailbox } from './domain/crm/email/mailbox.entity';
 import { EmailMessage, EmailThread } from './domain/crm/email/email-thread.entity';
 import { WebForm } from './domain/crm/forms/web-form.entity';
 import { InboundHook, InboundHookReceipt } from './domain/crm/hooks/inbound-hook.entity';
+import { Workflow, WorkflowVersion } from './domain/crm/workflows/workflow.entity';
+import { WorkflowCursor, WorkflowFired, WorkflowRun } from './domain/crm/workflows/workflow-run.entity';
 
 /** Every entity, for the runtime data source and the TypeORM CLI alike. */
 export const ENTITIES = [
@@ -86,6 +88,11 @@ export const ENTITIES = [
   WebForm,
   InboundHook,
   InboundHookReceipt,
+  Workflow,
+  WorkflowVersion,
+  WorkflowRun,
+  WorkflowCursor,
+  WorkflowFired,
   MailMessage,
   Invitation,
   OAuthClient,

@@ -263,6 +263,16 @@ describe('output schemas', () => {
     await t.get(UsersService).setPermission(a.ws.id, seller.user.id, 'import', true);
     const job = (await api(t, a.host, seller.key).raw('post', '/api/v1/imports').attach('file', Buffer.from('name\nSchema Import\n'), 'schema.csv').expect(201)).body.import;
     expect(await call('import_status', { id: job.id })).toMatchObject({ result: [{ id: job.id, state: 'uploaded', total_rows: 1, progress: 0 }] });
+    // the workflow tools are for admins: called with an admin's key
+    const wf = (await api(t, a.host, a.adminKey).post('/api/v1/workflows', { name: 'Schema flow', enabled: true, trigger: { kind: 'manual', record_kind: 'opportunity' }, actions: [{ type: 'create_task', title: 'Schema' }] }).expect(201)).body.workflow;
+    const { client: asAdmin } = await connect(a.adminKey, LATEST_PROTOCOL_VERSION);
+    for (const [name, args] of [['list_workflows', {}], ['run_workflow', { id: wf.id, record_kind: 'opportunity', record_id: opp.id, confirm: true }]] as const) {
+      called.add(name);
+      const r = await asAdmin.callTool({ name, arguments: args });
+      expect([name, r.isError, r.isError ? textOf(r) : '']).toEqual([name, undefined, '']);
+      expect(r.structuredContent).toBeDefined();
+    }
+    await asAdmin.close();
     expect(tools.map((x) => x.name).filter((n) => !called.has(n))).toEqual([]);
     await client.close();
   });

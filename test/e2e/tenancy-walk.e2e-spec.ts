@@ -40,6 +40,7 @@ function requiredQuery(op: Op): Record<string, string> {
     else if (p.name === 'start') q.start = '2026-03-02';
     else if (p.name === 'end') q.end = '2026-03-06';
     else if (p.name === 'since') q.since = '2000-01-01T00:00:00';
+    else if (p.name === 'record_kind') q.record_kind = 'opportunity';
     else q[p.name] = '1';
   }
   return q;

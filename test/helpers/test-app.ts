@@ -64,6 +64,7 @@ export async function startApp(opts: StartOptions = {}): Promise<TestApp> {
     WEBHOOK_WORKER: '0',
     // import jobs are worked explicitly (ImportWorker.drain / round) where a test wants them
     IMPORT_WORKER: '0',
+    WORKFLOW_WORKER: '0',
     // housekeeping rounds are run explicitly (CredentialRetention.prune, EmbeddedVacuum.run)
     HOUSEKEEPING_MINUTES: '0',
     // request counts are written at shutdown only (background writes would show in query captures); the console's tests set it

@@ -18,6 +18,7 @@ import { ApprovalsModule } from './approvals/approvals.module';
 import { EmailModule } from './email/email.module';
 import { FormsModule } from './forms/forms.module';
 import { HooksModule } from './hooks/hooks.module';
+import { WorkflowsModule } from './workflows/workflows.module';
 import { QuickEntryModule } from './quick-entry/quick-entry.module';
 import { SearchModule } from './search/search.module';
 import { JournalModule } from './journal/journal.module';
@@ -28,7 +29,7 @@ import { ImportsModule } from './imports/imports.module';
 import './event-kinds';
 
 /** The CRM domain: the interfaces (REST, MCP, ERP, web pages) and the demo seed call these services. */
-const FEATURES = [ProductsModule, CompaniesModule, PeopleModule, OpportunitiesModule, ActivitiesModule, TasksModule, CalendarModule, TodayModule, SyncModule, OrdersModule, TicketsModule, LeadsModule, ObjectsModule, ApprovalsModule, EmailModule, FormsModule, QuickEntryModule, SearchModule, JournalModule, ConnectionsModule, ReportsModule, HooksModule, ImportsModule];
+const FEATURES = [ProductsModule, CompaniesModule, PeopleModule, OpportunitiesModule, ActivitiesModule, TasksModule, CalendarModule, TodayModule, SyncModule, OrdersModule, TicketsModule, LeadsModule, ObjectsModule, ApprovalsModule, EmailModule, FormsModule, QuickEntryModule, SearchModule, JournalModule, ConnectionsModule, ReportsModule, HooksModule, ImportsModule, WorkflowsModule];
 
 @Module({ imports: [SharedCrmModule, RecordOpensModule, ...FEATURES], exports: FEATURES })
 export class CrmModule {}

@@ -24,6 +24,7 @@ export const API_TAGS = {
   'Custom objects': 'Custom object definitions and their records. Spec 2.10, 4.7.',
   'Website forms': 'Forms on the customer\'s website that create leads (beyond the spec: docs/decisions/objects-approvals-forms.md).',
   'Inbound hooks': 'JSON posted by a website or an automation (Typeform, Zapier, Make, n8n) that becomes a lead, company, person or task (spec 6.1 names them as an origin of changes; beyond the spec: docs/decisions/inbound-hooks.md).',
+  Workflows: 'Rules by which the CRM acts on its own events, a record, an inbound hook or the clock: create tasks, set fields, move stages through the gates, add notes and calendar entries (spec 6.1 names workflows as an origin of changes; beyond the spec: docs/decisions/workflows.md).',
   Support: 'Support tickets (beyond the spec: docs/decisions/crm-records.md).',
   Reports: 'Pipeline movement, forecast and quotas, win rate and funnel, computed from the opportunities\' history as of any past date (docs/decisions/reports.md). Spec 2.6, 2.7.',
   'Import & export': 'Import jobs for CSV and XLSX files (upload, map, dry run, run, cancel, revert; events per spec 6.1 exception 2) and record lists exported as CSV or XLSX files with the lists\' filters and visibility (beyond the spec: docs/decisions/import.md, docs/decisions/import-export.md).',

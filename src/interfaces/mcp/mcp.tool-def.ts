@@ -6,6 +6,7 @@ import type { ActivitiesService } from '../../domain/crm/activities/activities.s
 import type { CalendarService } from '../../domain/crm/calendar/calendar.service';
 import type { CompaniesService } from '../../domain/crm/companies/companies.service';
 import type { ImportsService } from '../../domain/crm/imports';
+import type { WorkflowInvoker, WorkflowsService } from '../../domain/crm/workflows';
 import type { EventJournalService } from '../../domain/crm/journal';
 import type { LeadsService } from '../../domain/crm/leads/leads.service';
 import type { OpportunitiesService } from '../../domain/crm/opportunities/opportunities.service';
@@ -88,6 +89,9 @@ export interface ToolServices {
   imports: ImportsService;
   /** signs the download links `export_records` answers */
   exportLinks: ExportLinks;
+  /** workflows (list_workflows, run_workflow) */
+  workflows: WorkflowsService;
+  workflowInvoker: WorkflowInvoker;
 }
 
 /** Rule 11 inside a tool that reads several record kinds (get_record): a tool error `module: …`. */

@@ -25,6 +25,7 @@ import { TicketsService } from '../../domain/crm/tickets/tickets.service';
 import type { AskCall, AskTools } from '../../domain/crm/ask';
 import { ReportsService } from '../../domain/crm/reports';
 import { ImportsService } from '../../domain/crm/imports';
+import { WorkflowInvoker, WorkflowsService } from '../../domain/crm/workflows';
 import type { UserContext } from '../../domain/identity/auth-context';
 import { fingerprintOf, IdempotencyKeys } from '../../domain/identity/idempotency';
 import { McpCallAudit } from '../../domain/identity/mcp-call-audit';
@@ -111,9 +112,11 @@ export class McpTools implements AskTools {
     private readonly audit: McpCallAudit,
     exportLinks: ExportLinks,
     imports: ImportsService,
+    workflows: WorkflowsService,
+    workflowInvoker: WorkflowInvoker,
     @Inject(ROOT_LOGGER) private readonly log: pino.Logger,
   ) {
-    const services: ToolServices = { companies, people, opps, activities, tasks, today, leads, events, search, calendar, leadConvert, orders, approvals, tickets, objectTypes, objectRecords, quickEntry, reports, exportLinks, imports };
+    const services: ToolServices = { companies, people, opps, activities, tasks, today, leads, events, search, calendar, leadConvert, orders, approvals, tickets, objectTypes, objectRecords, quickEntry, reports, exportLinks, imports, workflows, workflowInvoker };
     const all = TOOL_KINDS.flatMap((kind) => kind(services));
     const writes = all.filter((t) => t.write).map((t) => ({
       ...t,

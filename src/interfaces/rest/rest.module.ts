@@ -23,6 +23,7 @@ import { EmailController } from './controllers/email.controller';
 import { FormsController } from './controllers/forms.controller';
 import { HooksController } from './controllers/hooks.controller';
 import { InboundHooksController } from './controllers/inbound-hooks.controller';
+import { WorkflowsController } from './controllers/workflows.controller';
 import { QuickEntryController } from './controllers/quick-entry.controller';
 import { ScimConnectionController } from './controllers/scim-connection.controller';
 import { ErpConnectionController } from './controllers/erp-connection.controller';
@@ -38,7 +39,7 @@ import { ExportLinks } from '../../edge/export-links';
 @Module({
   imports: [CrmModule],
   // ExportController before the record controllers: `/companies/export` must not reach `/companies/{id}`
-  controllers: [ExportController, AuthController, PreferencesController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SearchController, SyncController, OrdersController, TicketsController, FairsController, LeadsController, ObjectsController, ApprovalsController, EmailController, FormsController, QuickEntryController, ScimConnectionController, ErpConnectionController, InvitationsController, AppsController, ConnectionsController, ReportsController, HooksController, InboundHooksController, ImportsController],
+  controllers: [ExportController, AuthController, PreferencesController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SearchController, SyncController, OrdersController, TicketsController, FairsController, LeadsController, ObjectsController, ApprovalsController, EmailController, FormsController, QuickEntryController, ScimConnectionController, ErpConnectionController, InvitationsController, AppsController, ConnectionsController, ReportsController, HooksController, InboundHooksController, ImportsController, WorkflowsController],
   providers: [ExportService, ExportLinks],
 })
 export class RestModule {}

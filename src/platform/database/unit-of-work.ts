@@ -11,10 +11,17 @@ import { AcrossWorkspacesDb } from './across-workspaces';
 import { DB_CONNECTION, DbConnection, sessionUrl } from './embedded';
 import { GenericPlans, GenericPlanSpec, PgClient } from './generic-plan';
 import { RAW_TENANT, TenantDb } from './tenant-db';
+import type { JsonMap } from './tenant-entity';
 
 interface UowState {
   manager: EntityManager;
   events: DomainEvent[];
+}
+
+/** Where the changes of an operation come from, when not from a person (see UnitOfWork.withOrigin). */
+export interface EventOrigin {
+  data: JsonMap;
+  meta: JsonMap;
 }
 
 export interface AuditEntry {
@@ -38,6 +45,8 @@ export interface AuditEntry {
 @Injectable()
 export class UnitOfWork {
   private readonly als = new AsyncLocalStorage<UowState>();
+  /** Who is making the changes, when not a person (a rule's run): stamped on the events they raise. */
+  private readonly origins = new AsyncLocalStorage<EventOrigin>();
   private readOnly?: EntityManager;
   private readonly genericPlans = new GenericPlans();
 
@@ -191,12 +200,22 @@ export class UnitOfWork {
     return this.als.exit(() => this.run(fn));
   }
 
-  /** Record a domain event in the current unit of work. */
+  /** Record a domain event in the current unit of work (stamped with the origin `withOrigin` set, if any). */
   recordEvent(event: DomainEvent): void {
     const state = this.als.getStore();
     if (!state) throw new Error(`event ${event.event} recorded outside a unit of work`);
     if (event.sample) return;
-    state.events.push(event);
+    const origin = this.origins.getStore();
+    state.events.push(origin ? { ...event, data: { ...event.data, ...origin.data }, origin: origin.meta } : event);
+  }
+
+  /**
+   * Runs `fn` with an origin for the events it raises: `data` is merged into each event's `data` (what
+   * readers see, e.g. `origin: 'workflow'`), `meta` is kept in the outbox row's `origin` for the engine
+   * that made the change (which run, at which depth), never delivered.
+   */
+  withOrigin<T>(origin: EventOrigin, fn: () => Promise<T>): Promise<T> {
+    return this.origins.run(origin, fn);
   }
 
   /**
@@ -269,6 +288,7 @@ export class UnitOfWork {
         data: e.data,
         recordType: e.recordType,
         recordId: e.recordId ?? null,
+        origin: e.origin ?? null,
       })),
     );
   }

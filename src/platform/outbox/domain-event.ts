@@ -13,6 +13,8 @@ export interface DomainEvent {
   recordId?: number;
   /** Events about sample data are never written (6.1 exception 1). */
   sample?: boolean;
+  /** Set by UnitOfWork.withOrigin: the engine's own note of the change's origin (the outbox row's `origin`). */
+  origin?: JsonMap;
 }
 
 /** More events than this in one operation: none are written, an audit note is (6.1 exception 2). */

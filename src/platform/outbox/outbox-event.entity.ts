@@ -31,6 +31,10 @@ export class OutboxEvent extends TenantEntity {
   @Column({ type: 'timestamptz', default: () => 'now()' })
   occurredAt: Date;
 
+  /** A change made by an automation (UnitOfWork.withOrigin): which run, at which depth; null for a person's. */
+  @Column({ type: 'jsonb', nullable: true })
+  origin: JsonMap | null;
+
   /** pending until the dispatcher has handed it to every subscribed connection. */
   @Column({ type: 'varchar', length: 16, default: 'pending' })
   status: string;

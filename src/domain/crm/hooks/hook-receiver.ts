@@ -91,7 +91,9 @@ export class HookReceiver {
       const { body, sources } = applyMapping(hook.mapping, d.payload);
       let id: number;
       try {
-        id = await this.write(auth, hook.target, hook.objectKey, await check(hook.target, body));
+        // the events of the record name the hook for the workflow engine (a `hook` trigger), not for readers
+        const input = await check(hook.target, body);
+        id = await this.uow.withOrigin({ data: {}, meta: { hook_id: hook.id } }, () => this.write(auth, hook.target, hook.objectKey, input));
       } catch (e) {
         // the REST checks' and the service's own 400s alike say which JSON path the field came from
         throw withSource(e, sources);

@@ -18,6 +18,7 @@ import { researchTools } from './research';
 import { taskTools } from './tasks';
 import { ticketTools } from './tickets';
 import { todayTools } from './today';
+import { workflowTools } from './workflows';
 
 /**
  * Every tool, one builder per record kind (a new kind adds its file and one line here). tools/list answers the
@@ -43,4 +44,5 @@ export const TOOL_KINDS: ((s: ToolServices) => ToolDef[])[] = [
   reportTools,
   exportTools,
   importTools,
+  workflowTools,
 ];

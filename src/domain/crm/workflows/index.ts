@@ -1,0 +1,9 @@
+/** The workflows feature's public entry: what the interfaces may use. */
+export { WorkflowsModule } from './workflows.module';
+export { WorkflowsService } from './workflows.service';
+export type { RunsPage, RunsQuery, WorkflowInput, WorkflowView } from './workflows.service';
+export { WorkflowInvoker } from './workflow-invoker';
+export type { Simulation, SimulatedRun } from './workflow-invoker';
+export { WorkflowEngine } from './workflow-engine';
+export { workflowTemplates } from './workflow-templates';
+export type { WorkflowTemplate } from './workflow-templates';

@@ -1,0 +1,160 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError } from '../../../platform/common/errors';
+import { addDays, todayIn } from '../../../platform/common/time';
+import type { JsonMap } from '../../../platform/database/tenant-entity';
+import { UnitOfWork } from '../../../platform/database/unit-of-work';
+import type { UserContext } from '../../identity/auth-context';
+import { valueAt } from '../../integrations/event-filter';
+import { CalendarService } from '../calendar';
+import { OpportunitiesService } from '../opportunities';
+import { TasksService } from '../tasks';
+import type { Workflow } from './workflow.entity';
+import { Action, Assignee, nextInTurn, RecordKind } from './workflows.rules';
+
+/** The table of each record kind (the record's row is the conditions' `record.*`). */
+const TABLE: Record<RecordKind, string> = { opportunity: 'opportunities', company: 'companies', person: 'people', lead: 'leads', activity: 'activities', ticket: 'tickets', task: 'tasks' };
+
+/** What an action did (or, simulated, would do). */
+export interface ActionResult {
+  detail: string;
+  recordKind?: string;
+  recordId?: number;
+}
+
+/** A run's subject and surroundings while its actions run. */
+export interface RunScope {
+  auth: UserContext;
+  rule: Workflow;
+  kind: RecordKind;
+  id: number;
+  /** The event's data and `record` (the row, snake_case); refreshed after each change. */
+  context: JsonMap;
+  /** Simulation: describe, write nothing. */
+  dry: boolean;
+}
+
+/** `{{path}}` in a text takes the context's value at the path ('' when absent). */
+export function render(text: string, context: unknown): string {
+  return text.replace(/\{\{\s*([a-z_][a-z0-9_.]*)\s*\}\}/g, (_m, path: string) => {
+    const v = valueAt(context, path);
+    return v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  });
+}
+
+const dateOf = (v: unknown): string | null => {
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : null;
+};
+
+/**
+ * The actions of a rule, each through the domain service REST calls (same checks, same gates, same
+ * events), as the rule's acting admin. A refusal is a DomainError the run records as the step's failure.
+ */
+@Injectable()
+export class WorkflowActions {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly tasks: TasksService,
+    private readonly opps: OpportunitiesService,
+    private readonly calendar: CalendarService,
+  ) {}
+
+  /** The record's row (snake_case keys, JSON values), or null when it is gone. */
+  async snapshot(workspaceId: number, kind: RecordKind, id: number): Promise<JsonMap | null> {
+    const rows = await this.uow.tenant(workspaceId).sql<{ r: JsonMap }>(`SELECT to_jsonb(t) - 'workspace_id' AS r FROM ${TABLE[kind]} t WHERE t.workspace_id = $1 AND t.id = $2`, [id]);
+    return rows[0]?.r ?? null;
+  }
+
+  async perform(s: RunScope, a: Exclude<Action, { type: 'branch' } | { type: 'wait' }>): Promise<ActionResult> {
+    const rec = (s.context.record ?? {}) as JsonMap;
+    switch (a.type) {
+      case 'create_task': {
+        const assignee = await this.assignee(s, a.assignee, rec);
+        const title = render(a.title, s.context).slice(0, 200) || a.title.slice(0, 200);
+        const due = (a.due_field ? dateOf(valueAt(s.context, a.due_field)) : null) ?? (a.due_in_days !== undefined ? addDays(todayIn(s.auth.workspace.timezone), a.due_in_days) : null);
+        if (s.dry) return { detail: `would create the task "${title}" for user ${assignee}${due ? ` due ${due}` : ''}` };
+        const t = await this.tasks.create(s.auth, {
+          title,
+          description: a.description !== undefined ? render(a.description, s.context) : null,
+          due_date: due,
+          ...(a.priority !== undefined ? { priority: a.priority } : {}),
+          assignee_id: assignee,
+          ...this.links(s.kind, s.id, rec),
+        });
+        return { detail: `task ${t.task.id}`, recordKind: 'task', recordId: t.task.id };
+      }
+      case 'update_fields': {
+        const { stage, ...rest } = a.fields;
+        const names = Object.keys(a.fields).join(', ');
+        if (s.dry) return { detail: `would set ${names} (a stage move is checked against the gates when it runs)` };
+        if (s.kind === 'opportunity') {
+          if (Object.keys(rest).length) await this.opps.update(s.auth, s.id, rest as never);
+          if (typeof stage === 'string' && stage !== rec.stage) await this.opps.moveStage(s.auth, s.id, { stage });
+        } else if (s.kind === 'task') await this.tasks.update(s.auth, s.id, a.fields as never);
+        else throw new DomainError('invalid', `update_fields cannot change a ${s.kind}`);
+        return { detail: `set ${names}`, recordKind: s.kind, recordId: s.id };
+      }
+      case 'add_note': {
+        if (s.kind !== 'opportunity') throw new DomainError('invalid', `add_note works on an opportunity, not on a ${s.kind}`);
+        const text = render(a.text, s.context);
+        if (s.dry) return { detail: `would add the note "${text.slice(0, 80)}"` };
+        await this.opps.addNote(s.auth, s.id, text);
+        return { detail: 'note added', recordKind: s.kind, recordId: s.id };
+      }
+      case 'assign_owner': {
+        const user = await this.assignee(s, a.assignee, rec);
+        if (s.dry) return { detail: `would give it to user ${user}` };
+        if (s.kind === 'opportunity') await this.opps.update(s.auth, s.id, { owner_id: user });
+        else if (s.kind === 'task') await this.tasks.update(s.auth, s.id, { assignee_id: user });
+        else throw new DomainError('invalid', `assign_owner cannot change a ${s.kind}`);
+        return { detail: `owner user ${user}`, recordKind: s.kind, recordId: s.id };
+      }
+      case 'add_calendar_entry': {
+        const date = addDays(todayIn(s.auth.workspace.timezone), a.in_days);
+        const start = `${date}T${a.at}:00`;
+        const end = new Date(Date.parse(`${start}Z`) + a.duration_min * 60_000).toISOString().slice(0, 19);
+        const title = render(a.title, s.context).slice(0, 200) || a.title.slice(0, 200);
+        const owner = this.ownerOf(rec) ?? s.auth.user.id;
+        if (s.dry) return { detail: `would add "${title}" on ${start} for user ${owner}` };
+        const { customer_id, opp_id } = this.links(s.kind, s.id, rec);
+        const e = await this.calendar.create(s.auth, { title, start, end, attendee_ids: [owner], customer_id: customer_id ?? null, opp_id: opp_id ?? null });
+        return { detail: `calendar entry ${e.entry.id}`, recordKind: 'calendar', recordId: e.entry.id };
+      }
+    }
+  }
+
+  private ownerOf(rec: JsonMap): number | null {
+    const v = rec.owner_id ?? rec.assignee_id;
+    return typeof v === 'number' ? v : null;
+  }
+
+  /** The user a task or the record goes to; a round robin takes the next turn (stored on the rule unless simulated). */
+  private async assignee(s: RunScope, a: Assignee, rec: JsonMap): Promise<number> {
+    if (a.kind === 'owner') return this.ownerOf(rec) ?? s.auth.user.id;
+    if (a.kind === 'user') return a.user_id;
+    const next = nextInTurn(a.user_ids, s.rule.lastAssigneeId);
+    s.rule.lastAssigneeId = next;
+    if (!s.dry) await this.uow.tenant(s.auth.workspace.id).sql(`UPDATE workflows SET last_assignee_id = $2 WHERE workspace_id = $1 AND id = $3`, [next, s.rule.id]);
+    return next;
+  }
+
+  /** The links a task or an entry made for the record carries (its company, person, opportunity). */
+  private links(kind: RecordKind, id: number, rec: JsonMap): { customer_id?: number; person_id?: number; opp_id?: number } {
+    const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
+    switch (kind) {
+      case 'opportunity':
+        return { opp_id: id, customer_id: num(rec.customer_id) };
+      case 'company':
+        return { customer_id: id };
+      case 'person':
+        return { person_id: id, customer_id: num(rec.customer_id) };
+      case 'activity':
+      case 'task':
+        return { customer_id: num(rec.customer_id), opp_id: num(rec.opp_id) };
+      case 'ticket':
+        return { customer_id: num(rec.customer_id) };
+      case 'lead':
+        return {};
+    }
+  }
+}

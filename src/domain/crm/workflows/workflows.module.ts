@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { CalendarModule } from '../calendar';
+import { OpportunitiesModule } from '../opportunities';
+import { TasksModule } from '../tasks';
+import { WorkflowActions } from './workflow-actions';
+import { WorkflowEngine } from './workflow-engine';
+import { WorkflowInvoker } from './workflow-invoker';
+import { WorkflowRunner } from './workflow-runner';
+import { WorkflowsService } from './workflows.service';
+
+@Module({
+  imports: [TasksModule, OpportunitiesModule, CalendarModule],
+  providers: [WorkflowsService, WorkflowActions, WorkflowRunner, WorkflowEngine, WorkflowInvoker],
+  exports: [WorkflowsService, WorkflowInvoker, WorkflowEngine],
+})
+export class WorkflowsModule {}
