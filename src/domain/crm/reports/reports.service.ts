@@ -4,7 +4,7 @@ import { isIsoDate } from '../../../platform/common/time';
 import type { UserContext } from '../../identity/auth-context';
 import { stageAgeing, type AgeingRow } from './ageing.rules';
 import { forecast, type ForecastPeriod } from './forecast.rules';
-import { funnel, type Funnel, type FunnelMode } from './funnel.rules';
+import { funnelOf, type Funnel, type FunnelMode } from './funnel.rules';
 import { monthsOf, periodBounds, periodOf, type PeriodKind } from './history.rules';
 import { pipelineMovement, type Movement } from './movement.rules';
 import { QuotasService } from './quotas.service';
@@ -33,8 +33,8 @@ export interface ForecastReport {
 }
 
 /**
- * The reports (docs/decisions/reports.md): each reads the history of the opportunities the caller may see in one
- * statement and computes its figures with the pure rules of this folder, so REST and MCP answer the same numbers.
+ * The reports (docs/decisions/reports.md): each reads what its rules look at of the history of the opportunities the
+ * caller may see in one statement (history-reads.ts) and computes its figures with the pure rules of this folder, so REST and MCP answer the same numbers.
  */
 @Injectable()
 export class ReportsService {
@@ -49,7 +49,8 @@ export class ReportsService {
     const closeFrom = q.close_from ?? periodBounds(periodOf(frame.from, 'quarter')).start;
     const closeTo = q.close_to ?? periodBounds(periodOf(frame.to, 'quarter')).end;
     if (closeFrom > closeTo) throw invalid('close_from', 'must not be after close_to');
-    const history = await this.source.history(auth, q, frame.to, frame.from);
+    const { reads, scope } = await this.source.reads(auth, q);
+    const history = await reads.movement(scope, frame.from, frame.to, closeFrom, closeTo);
     return { frame, closeFrom, closeTo, movement: pipelineMovement(history, { from: frame.from, to: frame.to, closeFrom, closeTo, scope: frame.scope }) };
   }
 
@@ -60,7 +61,9 @@ export class ReportsService {
     const asOf = q.as_of ?? frame.today;
     // the state at as_of, and the closes from the start of the first period on (an earlier close stays before it)
     const first = periodBounds(periodOf(frame.from, period)).start;
-    const history = await this.source.history(auth, q, asOf, asOf < first ? asOf : first);
+    const last = periodBounds(periodOf(frame.to, period)).end;
+    const { reads, scope } = await this.source.reads(auth, q);
+    const history = await reads.forecast(scope, asOf, first, last);
     const periods = forecast(history, { period, from: frame.from, to: frame.to, asOf, categories: auth.workspace.constants.forecast_cats, scope: frame.scope });
     const months = periods.flatMap((p) => monthsOf(p.period));
     const quota = await this.quotas.byMonth(auth, frame.owners, months[0], months.at(-1)!);
@@ -76,7 +79,8 @@ export class ReportsService {
   async winRate(auth: UserContext, q: ReportQuery): Promise<{ frame: ReportFrame; winRate: WinRate; ageing: AgeingRow[] }> {
     const frame = await this.source.frame(auth, q);
     const c = auth.workspace.constants;
-    const history = await this.source.history(auth, q, frame.to);
+    const { reads, scope } = await this.source.reads(auth, q);
+    const history = await reads.winRate(scope, frame.from, frame.to);
     return {
       frame,
       winRate: winRate(history, { from: frame.from, to: frame.to, scope: frame.scope }),
@@ -90,7 +94,8 @@ export class ReportsService {
     const mode = q.mode ?? 'in_order';
     // the open stages in pipeline order, then the won stage(s): lost and cancelled are not steps of a funnel
     const stages = [...c.open_stages, ...c.stages.filter((s) => c.stage_roles?.[s] === 'won')].filter((s) => !frame.scope.stages || frame.scope.stages.has(s));
-    const history = await this.source.history(auth, q, frame.to, frame.from);
-    return { frame, mode, funnel: funnel(history, { stages, from: frame.from, to: frame.to, mode, scope: frame.scope }) };
+    const { reads, scope } = await this.source.reads(auth, q);
+    const entries = await reads.funnel(scope, frame.from, frame.to);
+    return { frame, mode, funnel: funnelOf(entries, { stages, from: frame.from, to: frame.to, mode, scope: frame.scope }) };
   }
 }

@@ -32,6 +32,7 @@ import { OpportunityHistory1795489000000 } from './1795489000000-OpportunityHist
 import { InboundHooks1795489100000 } from './1795489100000-InboundHooks';
 import { ImportJobs1795490000000 } from './1795490000000-ImportJobs';
 import { ExternalIds1795490100000 } from './1795490100000-ExternalIds';
+import { HistorySpans1795491100000 } from './1795491100000-HistorySpans';
 
 /** Committed migrations, in order. `npm run migration:generate --name=X` writes a new file; add it here. */
 export const MIGRATIONS: Function[] = [
@@ -69,4 +70,5 @@ export const MIGRATIONS: Function[] = [
   InboundHooks1795489100000,
   ImportJobs1795490000000,
   ExternalIds1795490100000,
+  HistorySpans1795491100000,
 ];

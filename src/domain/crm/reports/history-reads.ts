@@ -1,0 +1,179 @@
+import { addDays } from '../../../platform/common/time';
+import type { TenantDb } from '../../../platform/database/tenant-db';
+import { toCents, type HistoryRow } from './report.types';
+
+/**
+ * The reads of the reports (docs/decisions/reports.md, "Reading the history fast"). Each returns, per
+ * opportunity, only the history rows its report's rules look at — the state at a moment, the row that closed the
+ * record, the row that started its current stage — found through the links the database keeps on every row
+ * (`valid_to`, `prev_stage`, `prev_role`: migration HistorySpans) and their partial indexes, instead of every row
+ * up to the end of the period. The rules answer on these rows as on the whole history
+ * (test/unit/reports-rules.spec.ts, "reading only what the rules look at").
+ */
+
+/** Which records count: the caller's visibility (owners, null = all) and the product and source filters (current values). */
+export interface ReadScope {
+  timezone: string;
+  visible: number[] | null;
+  productId?: number;
+  source?: string;
+}
+
+interface RawRow {
+  id: number;
+  opp_id: number;
+  ms: number;
+  day: string;
+  stage: string;
+  role: string;
+  value_base: string;
+  close_date: string;
+  owner_id: number;
+  fc: string;
+  prob: string;
+}
+
+const COLS = `h.id, h.opp_id, (extract(epoch FROM h.at) * 1000)::float8 AS ms, to_char(h.at AT TIME ZONE $2, 'YYYY-MM-DD') AS day, h.stage, h.role,
+  h.value_base::text AS value_base, h.close_date::text AS close_date, h.owner_id, h.fc, h.prob::text AS prob`;
+
+/** A statement's parameters after $1 (workspace) and $2 (time zone), with the scope's condition on `o`. */
+class Params {
+  readonly list: unknown[];
+  constructor(readonly s: ReadScope) {
+    this.list = [s.timezone];
+  }
+  add(v: unknown): string {
+    return `$${this.list.push(v) + 1}`;
+  }
+  /** The end of a workspace-local day (the start of the next one) as a timestamp. */
+  endOf(day: string): string {
+    return `(${this.add(addDays(day, 1))}::date::timestamp AT TIME ZONE $2)`;
+  }
+  startOf(day: string): string {
+    return `(${this.add(day)}::date::timestamp AT TIME ZONE $2)`;
+  }
+  /** `k.opp_id` of a record the caller may see and the product/source filters keep. */
+  scoped(k: string): string {
+    const w = [`o.workspace_id = $1`, `o.id = ${k}.opp_id`];
+    if (this.s.visible) w.push(`o.owner_id = ANY(${this.add(this.s.visible)}::int[])`);
+    if (this.s.productId !== undefined) w.push(`o.product_id = ${this.add(this.s.productId)}`);
+    if (this.s.source !== undefined) w.push(`o.source = ${this.add(this.s.source)}`);
+    return `EXISTS (SELECT 1 FROM opportunities o WHERE ${w.join(' AND ')})`;
+  }
+}
+
+/** The open rows whose span covers moment `t` (the open states then), through IDX_opp_history_open_span. */
+const openAt = (t: string, extra = '') => `SELECT h.opp_id, h.id, h.at FROM opp_history h WHERE h.workspace_id = $1 AND h.role = 'open' AND h.valid_to >= ${t} AND h.at < ${t}${extra}`;
+/** The last close of each record in `[t0, t1)` (a closed row after an open one, or a record created closed), through IDX_opp_history_closes. */
+const lastCloses = (t0: string, t1: string) =>
+  `SELECT DISTINCT ON (h.opp_id) h.opp_id, h.id, h.at, h.prev_role FROM opp_history h
+    WHERE h.workspace_id = $1 AND h.role <> 'open' AND (h.prev_role IS NULL OR h.prev_role = 'open') AND h.at >= ${t0} AND h.at < ${t1}
+    ORDER BY h.opp_id, h.at DESC, h.id DESC`;
+/** The row of record `k.opp_id` whose span covers moment `t` (its state then). */
+const rowAt = (k: string, t: string) => `SELECT h.id FROM opp_history h WHERE h.workspace_id = $1 AND h.opp_id = ${k}.opp_id AND h.at < ${t} AND h.valid_to >= ${t}`;
+
+export class HistoryReads {
+  constructor(private readonly db: TenantDb) {}
+
+  /** Rows by id, grouped by record in the order of the changes. */
+  private async rows(p: Params, ids: string, ctes: string): Promise<Map<number, HistoryRow[]>> {
+    const raw = await this.db.sql<RawRow>(
+      `WITH ${ctes}, ids AS (${ids}) SELECT ${COLS} FROM opp_history h WHERE h.workspace_id = $1 AND h.id IN (SELECT id FROM ids) ORDER BY h.opp_id, h.at, h.id`,
+      p.list,
+    );
+    const out = new Map<number, HistoryRow[]>();
+    raw.forEach((r, i) => {
+      const row: HistoryRow = {
+        oppId: r.opp_id,
+        day: r.day,
+        seq: i,
+        stage: r.stage,
+        role: r.role,
+        cents: toCents(Number(r.value_base)),
+        closeDate: r.close_date,
+        ownerId: r.owner_id,
+        fc: r.fc,
+        prob: Number(r.prob),
+      };
+      const list = out.get(r.opp_id);
+      if (list) list.push(row);
+      else out.set(r.opp_id, [row]);
+    });
+    return out;
+  }
+
+  /**
+   * Pipeline movement: of the records open and due in the window at the start of `from` or at the end of `to`,
+   * their states at those two moments (what pipelineMovement reads; a record in neither adds no term).
+   */
+  movement(s: ReadScope, from: string, to: string, closeFrom: string, closeTo: string): Promise<Map<number, HistoryRow[]>> {
+    const p = new Params(s);
+    const t0 = p.startOf(from);
+    const t1 = p.endOf(to);
+    const due = ` AND h.close_date BETWEEN ${p.add(closeFrom)}::date AND ${p.add(closeTo)}::date`;
+    const ctes = `k AS (SELECT opp_id FROM (${openAt(t0, due)}) a UNION SELECT opp_id FROM (${openAt(t1, due)}) b), v AS (SELECT opp_id FROM k WHERE ${p.scoped('k')})`;
+    return this.rows(p, `SELECT x.id FROM v CROSS JOIN LATERAL (${rowAt('v', t0)} UNION ALL ${rowAt('v', t1)}) x`, ctes);
+  }
+
+  /**
+   * Forecast as of the end of `asOf` over the periods `first..last` (days): the open states then due in them, and
+   * of the records closed then, the row of their last close since `first` with the state at `asOf` (closedRow
+   * and stateAt on these rows answer as on the whole history: between the last close and `asOf` every row is closed).
+   */
+  forecast(s: ReadScope, asOf: string, first: string, last: string): Promise<Map<number, HistoryRow[]>> {
+    const p = new Params(s);
+    const ta = p.endOf(asOf);
+    const open = openAt(ta, ` AND h.close_date BETWEEN ${p.add(first)}::date AND ${p.add(last)}::date`);
+    const ctes = `o1 AS (${open}), c AS (${lastCloses(p.startOf(first), ta)}),
+      k AS (SELECT opp_id, id FROM o1 WHERE ${p.scoped('o1')}),
+      kc AS (SELECT c.opp_id, c.id, e.id AS end_id FROM c CROSS JOIN LATERAL (${rowAt('c', ta)}) e WHERE ${p.scoped('c')})`;
+    return this.rows(p, `SELECT id FROM k UNION SELECT id FROM kc UNION SELECT end_id FROM kc`, ctes);
+  }
+
+  /**
+   * Win rate and stage ageing of `from..to`: the records open at the end of `to` with the row that started their
+   * current stage (enteredCurrentStage); the records whose last close up to `to` is in the period and still
+   * closed then, with that close, the open row before it, the state at `to` and (won) their first row (the cycle).
+   */
+  winRate(s: ReadScope, from: string, to: string): Promise<Map<number, HistoryRow[]>> {
+    const p = new Params(s);
+    const t1 = p.endOf(to);
+    const ctes = `o1 AS (${openAt(t1)}), k AS (SELECT opp_id, id, at FROM o1 WHERE ${p.scoped('o1')}),
+      run AS (SELECT r.id FROM k CROSS JOIN LATERAL (SELECT h.id FROM opp_history h WHERE h.workspace_id = $1 AND h.opp_id = k.opp_id AND (h.at, h.id) <= (k.at, k.id)
+               AND h.prev_stage IS DISTINCT FROM h.stage ORDER BY h.at DESC, h.id DESC LIMIT 1) r),
+      c AS (${lastCloses(p.startOf(from), t1)}),
+      kc AS (SELECT c.opp_id, c.id, c.at, c.prev_role, e.id AS end_id, e.role AS end_role FROM c
+               CROSS JOIN LATERAL (SELECT h.id, h.role FROM opp_history h WHERE h.workspace_id = $1 AND h.opp_id = c.opp_id AND h.at < ${t1} AND h.valid_to >= ${t1}) e
+              WHERE e.role <> 'open' AND ${p.scoped('c')}),
+      extra AS (SELECT x.id FROM kc CROSS JOIN LATERAL (
+                 (SELECT h.id FROM opp_history h WHERE h.workspace_id = $1 AND h.opp_id = kc.opp_id AND kc.prev_role IS NOT NULL AND (h.at, h.id) < (kc.at, kc.id) ORDER BY h.at DESC, h.id DESC LIMIT 1)
+                 UNION ALL
+                 (SELECT h.id FROM opp_history h WHERE h.workspace_id = $1 AND h.opp_id = kc.opp_id AND kc.end_role = 'won' ORDER BY h.at, h.id LIMIT 1)) x)`;
+    return this.rows(p, `SELECT id FROM k UNION SELECT id FROM run UNION SELECT id FROM kc UNION SELECT end_id FROM kc UNION SELECT id FROM extra`, ctes);
+  }
+
+  /**
+   * Funnel of `from..to`: per record that entered a stage in the period (a row whose stage differs from the one
+   * before it, or its first row), the stages entered in order, and its state at the end of `to`.
+   */
+  async funnel(s: ReadScope, from: string, to: string): Promise<Map<number, { entered: string[]; end: HistoryRow }>> {
+    const p = new Params(s);
+    const t1 = p.endOf(to);
+    const ctes = `en AS (SELECT h.opp_id, array_agg(h.stage ORDER BY h.at, h.id) AS entered FROM opp_history h
+                  WHERE h.workspace_id = $1 AND h.prev_stage IS DISTINCT FROM h.stage AND h.at >= ${p.startOf(from)} AND h.at < ${t1} GROUP BY h.opp_id),
+      v AS (SELECT opp_id, entered FROM en WHERE ${p.scoped('en')})`;
+    const raw = await this.db.sql<RawRow & { entered: string[] }>(
+      `WITH ${ctes} SELECT ${COLS}, v.entered FROM v JOIN opp_history h ON h.workspace_id = $1 AND h.opp_id = v.opp_id AND h.at < ${t1} AND h.valid_to >= ${t1} ORDER BY h.opp_id`,
+      p.list,
+    );
+    return new Map(
+      raw.map((r, i) => [
+        r.opp_id,
+        {
+          entered: r.entered,
+          end: { oppId: r.opp_id, day: r.day, seq: i, stage: r.stage, role: r.role, cents: toCents(Number(r.value_base)), closeDate: r.close_date, ownerId: r.owner_id, fc: r.fc, prob: Number(r.prob) },
+        },
+      ]),
+    );
+  }
+}
