@@ -60,22 +60,22 @@ async function seedReports(query, { ws, ownerIds, companyIds }) {
   await query('ALTER TABLE opp_history DISABLE TRIGGER opp_history_link');
   await query(
     `INSERT INTO opp_history (workspace_id, opp_id, at, kind, user_id, stage, role, value, currency, value_base, close_date, owner_id, fc, prob, valid_to, prev_stage, prev_role)
-     SELECT $1, o.id, t.at, CASE WHEN j = 0 THEN 'created' ELSE 'update' END, NULL, st.stage, ($8::text[])[st.i], t.v, $11, t.v, t.close, t.owner,
-            ($9::text[])[st.i], ($10::numeric[])[st.i],
-            CASE WHEN j = 9 THEN 'infinity' ELSE t.at + interval '9 days' END, pr.stage, ($8::text[])[pr.i]
+     SELECT $1, o.id, t.at, CASE WHEN j = 0 THEN 'created' ELSE 'update' END, NULL, st.stage, ($7::text[])[st.i], t.v, $10, t.v, t.close, t.owner,
+            ($8::text[])[st.i], ($9::numeric[])[st.i],
+            CASE WHEN j = 9 THEN 'infinity' ELSE t.at + interval '9 days' END, pr.stage, ($7::text[])[pr.i]
        FROM opportunities o
        CROSS JOIN generate_series(0, 9) AS j
        CROSS JOIN LATERAL (SELECT o.id - $2::int AS g) AS x
        CROSS JOIN LATERAL (SELECT now() - interval '3 years' + (x.g * ((interval '3 years' - interval '90 days') / $3::int)) + j * interval '9 days' AS at,
                                   ((x.g % 1000) * 100 + j * 50)::numeric AS v,
                                   (now() - interval '3 years' + (x.g * ((interval '3 years' - interval '90 days') / $3::int)))::date + 60 + CASE WHEN j >= 3 THEN 30 ELSE 0 END AS close,
-                                  CASE WHEN j >= 5 AND x.g % 7 = 0 THEN ($12::int[])[1 + (x.g + 1) % cardinality($12::int[])] ELSE o.owner_id END AS owner) AS t
+                                  CASE WHEN j >= 5 AND x.g % 7 = 0 THEN ($11::int[])[1 + (x.g + 1) % cardinality($11::int[])] ELSE o.owner_id END AS owner) AS t
        CROSS JOIN LATERAL (SELECT CASE WHEN j < 9 THEN ($4::text[])[j + 1] WHEN x.g % 10 = 0 THEN ($4::text[])[9] ELSE ($5::text[])[1 + x.g % cardinality($5::text[])] END AS stage) AS s0
-       CROSS JOIN LATERAL (SELECT s0.stage, array_position($7::text[], s0.stage) AS i) AS st
+       CROSS JOIN LATERAL (SELECT s0.stage, array_position($6::text[], s0.stage) AS i) AS st
        CROSS JOIN LATERAL (SELECT CASE WHEN j = 0 THEN NULL WHEN j - 1 < 9 THEN ($4::text[])[j] END AS stage) AS p0
-       CROSS JOIN LATERAL (SELECT p0.stage, array_position($7::text[], p0.stage) AS i) AS pr
+       CROSS JOIN LATERAL (SELECT p0.stage, array_position($6::text[], p0.stage) AS i) AS pr
       WHERE o.workspace_id = $1 AND o.id > $2::int`,
-    [ws.id, Number(base), OPPS, path, closed, null, stages, roles, fcs, probs, cur, ownerIds],
+    [ws.id, Number(base), OPPS, path, closed, stages, roles, fcs, probs, cur, ownerIds],
   );
   await query('ALTER TABLE opp_history ENABLE TRIGGER opp_history_link');
   // the records as their last row left them

@@ -498,6 +498,8 @@ async function main() {
     if (seeder) await seeder.end().catch(() => undefined);
     if (app) await app.close().catch(() => undefined);
     if (embedded) await embedded.close().catch(() => undefined);
+    // BENCH_KEEP_DB=1: keep the database (its name is printed at the start) to study plans with psql; drop it yourself
+    else if (process.env.BENCH_KEEP_DB) log(`kept database ${name}`);
     else await withClient(BASE, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).catch((e) => log(`could not drop ${name}: ${e.message}`));
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -194,3 +194,26 @@ describe('validation', () => {
     await api(t, a.host).get('/api/v1/reports/funnel').expect(401);
   });
 });
+
+describe('history links (valid_to, prev_stage, prev_role)', () => {
+  it('a row written before later ones (a backdated seed) is linked in between, and the reports read it', async () => {
+    await seed('H', north1, [['2026-09-02', { stage: stage(0), value: 100, closeDate: '2026-10-25' }], ['2026-10-08', { stage: won() }]]);
+    // backdated: moved to the second stage on 2026-10-04, written after the win
+    await db(t).insert(OppHistory, { workspaceId: a.ws.id, oppId: ids.H, at: new Date('2026-10-04T09:00:00Z'), kind: 'update', userId: north1.user.id, ...reportedState(a.ws, { ...(await db(t).findOneByOrFail(Opportunity, { id: ids.H })), stage: stage(1) }) });
+    const rows = await db(t).query(
+      `SELECT to_char(at AT TIME ZONE 'UTC', 'MM-DD') AS at, to_char(valid_to AT TIME ZONE 'UTC', 'MM-DD') AS valid_to, stage, prev_stage, prev_role FROM opp_history WHERE workspace_id = $1 AND opp_id = $2 ORDER BY at, id`,
+      [a.ws.id, ids.H],
+    );
+    expect(rows).toEqual([
+      { at: '09-02', valid_to: '10-04', stage: stage(0), prev_stage: null, prev_role: null },
+      { at: '10-04', valid_to: '10-08', stage: stage(1), prev_stage: stage(0), prev_role: 'open' },
+      { at: '10-08', valid_to: null, stage: won(), prev_stage: stage(1), prev_role: 'open' },
+    ]);
+    // the funnel of October sees the entry of the second stage and the win
+    const f = (await as(north1).get(`/api/v1/reports/funnel?${OCT}&mode=any_stage&rows=1`).expect(200)).body;
+    const reached = (s: string) => f.stages.find((x: { stage: string }) => x.stage === s).ids;
+    expect(reached(stage(1))).toContain(ids.H);
+    expect(reached(won())).toContain(ids.H);
+    expect(reached(stage(0))).not.toContain(ids.H);
+  });
+});

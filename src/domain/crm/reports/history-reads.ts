@@ -22,7 +22,6 @@ export interface ReadScope {
 interface RawRow {
   id: number;
   opp_id: number;
-  ms: number;
   day: string;
   stage: string;
   role: string;
@@ -33,8 +32,10 @@ interface RawRow {
   prob: string;
 }
 
-const COLS = `h.id, h.opp_id, (extract(epoch FROM h.at) * 1000)::float8 AS ms, to_char(h.at AT TIME ZONE $2, 'YYYY-MM-DD') AS day, h.stage, h.role,
-  h.value_base::text AS value_base, h.close_date::text AS close_date, h.owner_id, h.fc, h.prob::text AS prob`;
+/** The columns a read carries (`R`, of `h`) and how they are returned (`OUT`, of the read's rows `r`). */
+const R = `h.id, h.opp_id, h.at, h.stage, h.role, h.value_base, h.close_date, h.owner_id, h.fc, h.prob`;
+const OUT = `r.id, r.opp_id, to_char(r.at AT TIME ZONE $2, 'YYYY-MM-DD') AS day, r.stage, r.role, r.value_base::text AS value_base,
+  r.close_date::text AS close_date, r.owner_id, r.fc, r.prob::text AS prob`;
 
 /** A statement's parameters after $1 (workspace) and $2 (time zone), with the scope's condition on `o`. */
 class Params {
@@ -63,24 +64,21 @@ class Params {
 }
 
 /** The open rows whose span covers moment `t` (the open states then), through IDX_opp_history_open_span. */
-const openAt = (t: string, extra = '') => `SELECT h.opp_id, h.id, h.at FROM opp_history h WHERE h.workspace_id = $1 AND h.role = 'open' AND h.valid_to >= ${t} AND h.at < ${t}${extra}`;
+const openAt = (t: string, extra = '') => `SELECT ${R} FROM opp_history h WHERE h.workspace_id = $1 AND h.role = 'open' AND h.valid_to >= ${t} AND h.at < ${t}${extra}`;
 /** The last close of each record in `[t0, t1)` (a closed row after an open one, or a record created closed), through IDX_opp_history_closes. */
 const lastCloses = (t0: string, t1: string) =>
-  `SELECT DISTINCT ON (h.opp_id) h.opp_id, h.id, h.at, h.prev_role FROM opp_history h
+  `SELECT DISTINCT ON (h.opp_id) ${R}, h.prev_role FROM opp_history h
     WHERE h.workspace_id = $1 AND h.role <> 'open' AND (h.prev_role IS NULL OR h.prev_role = 'open') AND h.at >= ${t0} AND h.at < ${t1}
     ORDER BY h.opp_id, h.at DESC, h.id DESC`;
-/** The row of record `k.opp_id` whose span covers moment `t` (its state then). */
-const rowAt = (k: string, t: string) => `SELECT h.id FROM opp_history h WHERE h.workspace_id = $1 AND h.opp_id = ${k}.opp_id AND h.at < ${t} AND h.valid_to >= ${t}`;
+/** The row of record `k.opp_id` whose span covers moment `t` (its state then), through IDX_opp_history_span. */
+const rowAt = (k: string, t: string) => `SELECT ${R} FROM opp_history h WHERE h.workspace_id = $1 AND h.opp_id = ${k}.opp_id AND h.valid_to >= ${t} AND h.at < ${t}`;
 
 export class HistoryReads {
   constructor(private readonly db: TenantDb) {}
 
-  /** Rows by id, grouped by record in the order of the changes. */
-  private async rows(p: Params, ids: string, ctes: string): Promise<Map<number, HistoryRow[]>> {
-    const raw = await this.db.sql<RawRow>(
-      `WITH ${ctes}, ids AS (${ids}) SELECT ${COLS} FROM opp_history h WHERE h.workspace_id = $1 AND h.id IN (SELECT id FROM ids) ORDER BY h.opp_id, h.at, h.id`,
-      p.list,
-    );
+  /** The rows of `rows` (a CTE of `R` columns, possibly repeating a row), grouped by record in the order of the changes. */
+  private async rows(p: Params, ctes: string): Promise<Map<number, HistoryRow[]>> {
+    const raw = await this.db.sql<RawRow>(`WITH ${ctes} SELECT DISTINCT ${OUT}, r.at FROM rows r ORDER BY r.opp_id, r.at, r.id`, p.list);
     const out = new Map<number, HistoryRow[]>();
     raw.forEach((r, i) => {
       const row: HistoryRow = {
@@ -111,8 +109,15 @@ export class HistoryReads {
     const t0 = p.startOf(from);
     const t1 = p.endOf(to);
     const due = ` AND h.close_date BETWEEN ${p.add(closeFrom)}::date AND ${p.add(closeTo)}::date`;
-    const ctes = `k AS (SELECT opp_id FROM (${openAt(t0, due)}) a UNION SELECT opp_id FROM (${openAt(t1, due)}) b), v AS (SELECT opp_id FROM k WHERE ${p.scoped('k')})`;
-    return this.rows(p, `SELECT x.id FROM v CROSS JOIN LATERAL (${rowAt('v', t0)} UNION ALL ${rowAt('v', t1)}) x`, ctes);
+    return this.rows(
+      p,
+      `a AS MATERIALIZED (${openAt(t0, due)}), b AS MATERIALIZED (${openAt(t1, due)}),
+       v AS (SELECT k.opp_id, k.in_a, k.in_b FROM (SELECT opp_id, bool_or(w = 'a') AS in_a, bool_or(w = 'b') AS in_b
+               FROM (SELECT opp_id, 'a' AS w FROM a UNION ALL SELECT opp_id, 'b' FROM b) u GROUP BY opp_id) k WHERE ${p.scoped('k')}),
+       rows AS (SELECT a.* FROM a JOIN v USING (opp_id) UNION ALL SELECT b.* FROM b JOIN v USING (opp_id)
+                UNION ALL SELECT x.* FROM v CROSS JOIN LATERAL (${rowAt('v', t0)}) x WHERE NOT v.in_a
+                UNION ALL SELECT x.* FROM v CROSS JOIN LATERAL (${rowAt('v', t1)}) x WHERE NOT v.in_b)`,
+    );
   }
 
   /**
@@ -123,11 +128,13 @@ export class HistoryReads {
   forecast(s: ReadScope, asOf: string, first: string, last: string): Promise<Map<number, HistoryRow[]>> {
     const p = new Params(s);
     const ta = p.endOf(asOf);
-    const open = openAt(ta, ` AND h.close_date BETWEEN ${p.add(first)}::date AND ${p.add(last)}::date`);
-    const ctes = `o1 AS (${open}), c AS (${lastCloses(p.startOf(first), ta)}),
-      k AS (SELECT opp_id, id FROM o1 WHERE ${p.scoped('o1')}),
-      kc AS (SELECT c.opp_id, c.id, e.id AS end_id FROM c CROSS JOIN LATERAL (${rowAt('c', ta)}) e WHERE ${p.scoped('c')})`;
-    return this.rows(p, `SELECT id FROM k UNION SELECT id FROM kc UNION SELECT end_id FROM kc`, ctes);
+    return this.rows(
+      p,
+      `o1 AS (${openAt(ta, ` AND h.close_date BETWEEN ${p.add(first)}::date AND ${p.add(last)}::date`)}),
+       c AS MATERIALIZED (${lastCloses(p.startOf(first), ta)}),
+       rows AS (SELECT o1.* FROM o1 WHERE ${p.scoped('o1')}
+                UNION ALL SELECT y.* FROM c CROSS JOIN LATERAL (SELECT ${R.replace(/h\./g, 'c.')} UNION ALL ${rowAt('c', ta)}) y WHERE ${p.scoped('c')})`,
+    );
   }
 
   /**
@@ -138,18 +145,23 @@ export class HistoryReads {
   winRate(s: ReadScope, from: string, to: string): Promise<Map<number, HistoryRow[]>> {
     const p = new Params(s);
     const t1 = p.endOf(to);
-    const ctes = `o1 AS (${openAt(t1)}), k AS (SELECT opp_id, id, at FROM o1 WHERE ${p.scoped('o1')}),
-      run AS (SELECT r.id FROM k CROSS JOIN LATERAL (SELECT h.id FROM opp_history h WHERE h.workspace_id = $1 AND h.opp_id = k.opp_id AND (h.at, h.id) <= (k.at, k.id)
-               AND h.prev_stage IS DISTINCT FROM h.stage ORDER BY h.at DESC, h.id DESC LIMIT 1) r),
-      c AS (${lastCloses(p.startOf(from), t1)}),
-      kc AS (SELECT c.opp_id, c.id, c.at, c.prev_role, e.id AS end_id, e.role AS end_role FROM c
-               CROSS JOIN LATERAL (SELECT h.id, h.role FROM opp_history h WHERE h.workspace_id = $1 AND h.opp_id = c.opp_id AND h.at < ${t1} AND h.valid_to >= ${t1}) e
-              WHERE e.role <> 'open' AND ${p.scoped('c')}),
-      extra AS (SELECT x.id FROM kc CROSS JOIN LATERAL (
-                 (SELECT h.id FROM opp_history h WHERE h.workspace_id = $1 AND h.opp_id = kc.opp_id AND kc.prev_role IS NOT NULL AND (h.at, h.id) < (kc.at, kc.id) ORDER BY h.at DESC, h.id DESC LIMIT 1)
-                 UNION ALL
-                 (SELECT h.id FROM opp_history h WHERE h.workspace_id = $1 AND h.opp_id = kc.opp_id AND kc.end_role = 'won' ORDER BY h.at, h.id LIMIT 1)) x)`;
-    return this.rows(p, `SELECT id FROM k UNION SELECT id FROM run UNION SELECT id FROM kc UNION SELECT end_id FROM kc UNION SELECT id FROM extra`, ctes);
+    return this.rows(
+      p,
+      `k AS MATERIALIZED (SELECT o1.* FROM (${openAt(t1)}) o1 WHERE ${p.scoped('o1')}),
+       c AS MATERIALIZED (${lastCloses(p.startOf(from), t1)}),
+       kc AS MATERIALIZED (SELECT c.*, e.id AS end_id, e.at AS end_at, e.stage AS end_stage, e.role AS end_role, e.value_base AS end_value, e.close_date AS end_close,
+                                  e.owner_id AS end_owner, e.fc AS end_fc, e.prob AS end_prob
+             FROM c CROSS JOIN LATERAL (${rowAt('c', t1)}) e WHERE e.role <> 'open' AND ${p.scoped('c')}),
+       rows AS (SELECT k.* FROM k
+                UNION ALL SELECT r.* FROM k CROSS JOIN LATERAL (SELECT ${R} FROM opp_history h WHERE h.workspace_id = $1 AND h.opp_id = k.opp_id
+                  AND (h.at, h.id) <= (k.at, k.id) AND h.prev_stage IS DISTINCT FROM h.stage ORDER BY h.at DESC, h.id DESC LIMIT 1) r
+                UNION ALL SELECT ${R.replace(/h\./g, 'kc.')} FROM kc
+                UNION ALL SELECT kc.end_id, kc.opp_id, kc.end_at, kc.end_stage, kc.end_role, kc.end_value, kc.end_close, kc.end_owner, kc.end_fc, kc.end_prob FROM kc
+                UNION ALL SELECT x.* FROM kc CROSS JOIN LATERAL (SELECT ${R} FROM opp_history h WHERE h.workspace_id = $1 AND h.opp_id = kc.opp_id
+                  AND (h.at, h.id) < (kc.at, kc.id) ORDER BY h.at DESC, h.id DESC LIMIT 1) x WHERE kc.prev_role IS NOT NULL
+                UNION ALL SELECT x.* FROM kc CROSS JOIN LATERAL (SELECT ${R} FROM opp_history h WHERE h.workspace_id = $1 AND h.opp_id = kc.opp_id
+                  ORDER BY h.at, h.id LIMIT 1) x WHERE kc.end_role = 'won')`,
+    );
   }
 
   /**
@@ -163,7 +175,7 @@ export class HistoryReads {
                   WHERE h.workspace_id = $1 AND h.prev_stage IS DISTINCT FROM h.stage AND h.at >= ${p.startOf(from)} AND h.at < ${t1} GROUP BY h.opp_id),
       v AS (SELECT opp_id, entered FROM en WHERE ${p.scoped('en')})`;
     const raw = await this.db.sql<RawRow & { entered: string[] }>(
-      `WITH ${ctes} SELECT ${COLS}, v.entered FROM v JOIN opp_history h ON h.workspace_id = $1 AND h.opp_id = v.opp_id AND h.at < ${t1} AND h.valid_to >= ${t1} ORDER BY h.opp_id`,
+      `WITH ${ctes} SELECT ${OUT}, v.entered FROM v CROSS JOIN LATERAL (${rowAt('v', t1)}) r ORDER BY r.opp_id`,
       p.list,
     );
     return new Map(

@@ -7,6 +7,7 @@ import { forecast, type ForecastPeriod } from './forecast.rules';
 import { funnelOf, type Funnel, type FunnelMode } from './funnel.rules';
 import { monthsOf, periodBounds, periodOf, type PeriodKind } from './history.rules';
 import { pipelineMovement, type Movement } from './movement.rules';
+import { ForecastAdjustmentsService, type AdjustmentRow } from './forecast-adjustments.service';
 import { QuotasService } from './quotas.service';
 import { ReportSource, type ReportFrame, type ReportQuery } from './report-source';
 import { winRate, type WinRate } from './win-rate.rules';
@@ -29,7 +30,8 @@ export interface ForecastReport {
   frame: ReportFrame;
   period: PeriodKind;
   asOf: string;
-  periods: (ForecastPeriod & { quota: number })[];
+  /** The manager's adjustments (by category) of each period when the report is one user's or one team's. */
+  periods: (ForecastPeriod & { quota: number; adjustments: Map<string, AdjustmentRow> })[];
 }
 
 /**
@@ -41,6 +43,7 @@ export class ReportsService {
   constructor(
     private readonly source: ReportSource,
     private readonly quotas: QuotasService,
+    private readonly adjustments: ForecastAdjustmentsService,
   ) {}
 
   async movement(auth: UserContext, q: MovementQuery): Promise<{ frame: ReportFrame; closeFrom: string; closeTo: string; movement: Movement }> {
@@ -67,11 +70,19 @@ export class ReportsService {
     const periods = forecast(history, { period, from: frame.from, to: frame.to, asOf, categories: auth.workspace.constants.forecast_cats, scope: frame.scope });
     const months = periods.flatMap((p) => monthsOf(p.period));
     const quota = await this.quotas.byMonth(auth, frame.owners, months[0], months.at(-1)!);
+    // the adjustment is the manager's figure for one user or one team: shown on that user's or team's report only
+    // (and only when the caller may see them: an owner out of sight leaves the scope empty)
+    const subject = frame.owners?.length === 0 ? null : q.owner_id !== undefined ? { userId: q.owner_id } : q.team !== undefined ? { team: q.team } : null;
+    const adj = subject ? await this.adjustments.forReport(auth, subject, periods.map((p) => p.period)) : new Map<string, AdjustmentRow>();
     return {
       frame,
       period,
       asOf,
-      periods: periods.map((p) => ({ ...p, quota: Math.round(monthsOf(p.period).reduce((n, m) => n + (quota.get(m) ?? 0), 0) * 100) / 100 })),
+      periods: periods.map((p) => ({
+        ...p,
+        quota: Math.round(monthsOf(p.period).reduce((n, m) => n + (quota.get(m) ?? 0), 0) * 100) / 100,
+        adjustments: new Map(p.cells.flatMap((c) => (adj.has(`${p.period}/${c.category}`) ? [[c.category, adj.get(`${p.period}/${c.category}`)!] as const] : []))),
+      })),
     };
   }
 

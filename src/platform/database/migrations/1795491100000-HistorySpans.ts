@@ -49,6 +49,8 @@ export class HistorySpans1795491100000 implements MigrationInterface {
     await queryRunner.query(`CREATE TRIGGER "opp_history_link" BEFORE INSERT ON "opp_history" FOR EACH ROW EXECUTE FUNCTION opp_history_link()`);
     // the open states at a moment: open rows whose span covers it
     await queryRunner.query(`CREATE INDEX "IDX_opp_history_open_span" ON "opp_history" ("workspace_id", "valid_to", "at") WHERE "role" = 'open'`);
+    // a record's state at a moment: its rows from that moment on, the time checked in the index
+    await queryRunner.query(`CREATE INDEX "IDX_opp_history_span" ON "opp_history" ("workspace_id", "opp_id", "valid_to", "at")`);
     // closes (the first closed row after an open one, or a record created closed) and stage entries, by time
     await queryRunner.query(
       `CREATE INDEX "IDX_opp_history_closes" ON "opp_history" ("workspace_id", "at") WHERE "role" <> 'open' AND ("prev_role" IS NULL OR "prev_role" = 'open')`,
@@ -60,6 +62,7 @@ export class HistorySpans1795491100000 implements MigrationInterface {
     await queryRunner.query(`DROP TRIGGER "opp_history_link" ON "opp_history"`);
     await queryRunner.query(`DROP FUNCTION opp_history_link()`);
     await queryRunner.query(`DROP INDEX "IDX_opp_history_entries"`);
+    await queryRunner.query(`DROP INDEX "IDX_opp_history_span"`);
     await queryRunner.query(`DROP INDEX "IDX_opp_history_closes"`);
     await queryRunner.query(`DROP INDEX "IDX_opp_history_open_span"`);
     for (const c of ['prev_role', 'prev_stage', 'valid_to']) await queryRunner.query(`ALTER TABLE "opp_history" DROP COLUMN "${c}"`);
