@@ -59,7 +59,9 @@ class Params {
     if (this.s.visible) w.push(`o.owner_id = ANY(${this.add(this.s.visible)}::int[])`);
     if (this.s.productId !== undefined) w.push(`o.product_id = ${this.add(this.s.productId)}`);
     if (this.s.source !== undefined) w.push(`o.source = ${this.add(this.s.source)}`);
-    return `EXISTS (SELECT 1 FROM opportunities o WHERE ${w.join(' AND ')})`;
+    // a scalar subquery, not EXISTS: the planner keeps it a probe per row; as a semi-join it hashed every record
+    // of the workspace (it expects ten times the open rows there are; docs/performance.md, "Reports")
+    return `(SELECT true FROM opportunities o WHERE ${w.join(' AND ')} LIMIT 1) IS NOT NULL`;
   }
 }
 
@@ -78,9 +80,11 @@ export class HistoryReads {
 
   /** The rows of `rows` (a CTE of `R` columns, possibly repeating a row), grouped by record in the order of the changes. */
   private async rows(p: Params, ctes: string): Promise<Map<number, HistoryRow[]>> {
-    const raw = await this.db.sql<RawRow>(`WITH ${ctes} SELECT DISTINCT ${OUT}, r.at FROM rows r ORDER BY r.opp_id, r.at, r.id`, p.list);
+    const raw = await this.db.sql<RawRow>(`WITH ${ctes} SELECT ${OUT} FROM rows r ORDER BY r.opp_id, r.at, r.id`, p.list);
     const out = new Map<number, HistoryRow[]>();
     raw.forEach((r, i) => {
+      // a row two parts of the read found comes twice, next to itself (the order is by record, time and id)
+      if (i > 0 && raw[i - 1].id === r.id) return;
       const row: HistoryRow = {
         oppId: r.opp_id,
         day: r.day,
