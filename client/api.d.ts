@@ -2113,7 +2113,7 @@ export interface paths {
         };
         /**
          * Forecast by period and category
-         * @description Every month or quarter of `from`..`to` × the workspace's forecast categories (spec 2.3 `forecast_cats`, the opportunity's `fc` or its stage's): the open opportunities due in the period with value and weighted value (stage probability), what was won and lost in it, and the quota of the users in scope, as it stood at the end of `as_of`. Computed from the opportunities' history (docs/decisions/reports.md), so a past period does not change when records are edited later. Counts only opportunities the caller may see (as the opportunity list); `owner_id`, `team` and `stages` apply to the owner and stage at the time, `product_id` and `source` to the current record. `rows=1` adds the opportunity ids behind every figure. Values are in the base currency at the rates of the moment of each change.
+         * @description Every month or quarter of `from`..`to` × the workspace's forecast categories (spec 2.3 `forecast_cats`, the opportunity's `fc` or its stage's): the open opportunities due in the period with value and weighted value (stage probability), what was won and lost in it, and the quota of the users in scope, as it stood at the end of `as_of`; on the report of one user (`owner_id`) or one team (`team`), the manager's adjustment of each category with its note (`adjustment`, `adjusted_value`). Computed from the opportunities' history (docs/decisions/reports.md), so a past period does not change when records are edited later. Counts only opportunities the caller may see (as the opportunity list); `owner_id`, `team` and `stages` apply to the owner and stage at the time, `product_id` and `source` to the current record. `rows=1` adds the opportunity ids behind every figure. Values are in the base currency at the rates of the moment of each change.
          *
          *     Spec section 2.6.
          */
@@ -2191,6 +2191,34 @@ export interface paths {
          *     Beyond the spec: see docs/decisions/README.md.
          */
         put: operations["putQuotas"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/forecast-adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List forecast adjustments
+         * @description Managers' adjusted forecasts of the users the caller may see and of the caller's department (admins: all), by period.
+         *
+         *     Beyond the spec: see docs/decisions/README.md.
+         */
+        get: operations["listForecastAdjustments"];
+        /**
+         * Adjust the forecast
+         * @description Sets a manager's adjusted amount with a note for a user or a team (department), a period (month or quarter) and a forecast category; one of the same subject, period and category is replaced. Admins only (docs/decisions/reports.md).
+         *
+         *     Beyond the spec: see docs/decisions/README.md.
+         */
+        put: operations["putForecastAdjustments"];
         post?: never;
         delete?: never;
         options?: never;
@@ -4362,6 +4390,27 @@ export interface components {
         PutQuotasDto: {
             /** @description quotas to set; an existing one of the same user and month is replaced */
             items: components["schemas"]["QuotaItemDto"][];
+        };
+        AdjustmentItemDto: {
+            /** @description the user adjusted (give user_id or team) */
+            user_id?: number;
+            /** @description the department adjusted (give user_id or team) */
+            team?: string;
+            /**
+             * @description a month YYYY-MM or a quarter YYYY-Qn (shown on the forecast of that period kind)
+             * @example 2026-Q4
+             */
+            period: string;
+            /** @description one of constants.forecast_cats */
+            category: string;
+            /** @description the adjusted amount, base currency */
+            amount: number;
+            /** @description why */
+            note?: string;
+        };
+        PutAdjustmentsDto: {
+            /** @description adjustments to set; one of the same user or team, period and category is replaced */
+            items: components["schemas"]["AdjustmentItemDto"][];
         };
         HookMappingRowDto: {
             /**
@@ -14336,6 +14385,38 @@ export interface components {
             end: components["schemas"]["ReportFigure"];
         };
         /**
+         * @description A manager's adjusted forecast for a user or team, period and category.
+         * @example {
+         *       "user_id": 7,
+         *       "team": null,
+         *       "period": "2026-11",
+         *       "category": "Commit",
+         *       "amount": 1800,
+         *       "note": "Acme signs on the 20th",
+         *       "set_by": 1,
+         *       "updated_at": "2026-11-15T10:00:00"
+         *     }
+         */
+        ForecastAdjustment: {
+            /** @description the user adjusted (or null: a team) */
+            user_id: number | null;
+            /** @description the department adjusted (or null: a user) */
+            team: string | null;
+            /** @description 2026-11 (month) or 2026-Q4 (quarter) */
+            period: string;
+            /** @description one of constants.forecast_cats */
+            category: string;
+            /** @description the manager's adjusted amount, base currency */
+            amount: number;
+            note: string;
+            set_by: number | null;
+            /**
+             * @description local time of the workspace, no offset
+             * @example 2026-11-26T09:30:00
+             */
+            updated_at: string;
+        };
+        /**
          * @description One period of the forecast.
          * @example {
          *       "period": "2026-11",
@@ -14350,13 +14431,16 @@ export interface components {
          *           "ids": [
          *             95,
          *             96
-         *           ]
+         *           ],
+         *           "adjustment": null,
+         *           "adjusted_value": 1500.5
          *         }
          *       ],
          *       "open": {
          *         "count": 2,
          *         "value": 1500.5,
-         *         "weighted": 900.3
+         *         "weighted": 900.3,
+         *         "adjusted_value": 1500.5
          *       },
          *       "won": {
          *         "count": 2,
@@ -14399,6 +14483,10 @@ export interface components {
                 weighted: number;
                 /** @description with rows=1: the opportunities behind the figure */
                 ids?: number[];
+                /** @description the manager's adjustment, on the report of one user (owner_id) or one team (team); else null */
+                adjustment: components["schemas"]["ForecastAdjustment"] | null;
+                /** @description the adjustment, else the rolled-up value */
+                adjusted_value: number;
             }[];
             open: {
                 count: number;
@@ -14406,6 +14494,8 @@ export interface components {
                 value: number;
                 /** @description in the base currency (app.currency_base), two decimals */
                 weighted: number;
+                /** @description sum of the categories' adjusted_value */
+                adjusted_value: number;
             };
             /** @description won in the period */
             won: components["schemas"]["ReportFigure"];
@@ -14438,13 +14528,16 @@ export interface components {
          *               "ids": [
          *                 95,
          *                 96
-         *               ]
+         *               ],
+         *               "adjustment": null,
+         *               "adjusted_value": 1500.5
          *             }
          *           ],
          *           "open": {
          *             "count": 2,
          *             "value": 1500.5,
-         *             "weighted": 900.3
+         *             "weighted": 900.3,
+         *             "adjusted_value": 1500.5
          *           },
          *           "won": {
          *             "count": 2,
@@ -14675,6 +14768,29 @@ export interface components {
             /** @enum {boolean} */
             ok: true;
             items: components["schemas"]["Quota"][];
+        };
+        /**
+         * @description Managers' forecast adjustments.
+         * @example {
+         *       "ok": true,
+         *       "items": [
+         *         {
+         *           "user_id": 7,
+         *           "team": null,
+         *           "period": "2026-11",
+         *           "category": "Commit",
+         *           "amount": 1800,
+         *           "note": "Acme signs on the 20th",
+         *           "set_by": 1,
+         *           "updated_at": "2026-11-15T10:00:00"
+         *         }
+         *       ]
+         *     }
+         */
+        ForecastAdjustmentList: {
+            /** @enum {boolean} */
+            ok: true;
+            items: components["schemas"]["ForecastAdjustment"][];
         };
         /**
          * Format: binary
@@ -35709,13 +35825,16 @@ export interface operations {
                      *               "ids": [
                      *                 95,
                      *                 96
-                     *               ]
+                     *               ],
+                     *               "adjustment": null,
+                     *               "adjusted_value": 1500.5
                      *             }
                      *           ],
                      *           "open": {
                      *             "count": 2,
                      *             "value": 1500.5,
-                     *             "weighted": 900.3
+                     *             "weighted": 900.3,
+                     *             "adjusted_value": 1500.5
                      *           },
                      *           "won": {
                      *             "count": 2,
@@ -36228,6 +36347,219 @@ export interface operations {
                 };
             };
             /** @description `invalid`: a malformed month or amount, or a user not of the workspace */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: the caller is not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listForecastAdjustments: {
+        parameters: {
+            query?: {
+                /** @description a month YYYY-MM or a quarter YYYY-Qn */
+                period?: string;
+                user_id?: number;
+                team?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "items": [
+                     *         {
+                     *           "user_id": 7,
+                     *           "team": null,
+                     *           "period": "2026-11",
+                     *           "category": "Commit",
+                     *           "amount": 1800,
+                     *           "note": "Acme signs on the 20th",
+                     *           "set_by": 1,
+                     *           "updated_at": "2026-11-15T10:00:00"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ForecastAdjustmentList"];
+                };
+            };
+            /** @description `invalid`: a malformed period */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putForecastAdjustments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PutAdjustmentsDto"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "items": [
+                     *         {
+                     *           "user_id": 7,
+                     *           "team": null,
+                     *           "period": "2026-11",
+                     *           "category": "Commit",
+                     *           "amount": 1800,
+                     *           "note": "Acme signs on the 20th",
+                     *           "set_by": 1,
+                     *           "updated_at": "2026-11-15T10:00:00"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ForecastAdjustmentList"];
+                };
+            };
+            /** @description `invalid`: neither or both of user_id and team, a malformed period or amount, a category not in constants.forecast_cats, a user or team not of the workspace */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -18,6 +18,7 @@ import { ImportFile, ImportJob, ImportRow } from './domain/crm/imports/import-jo
 import { Note } from './domain/crm/opportunities/note.entity';
 import { OppHistory } from './domain/crm/opportunities/opp-history.entity';
 import { OppLog } from './domain/crm/opportunities/opp-log.entity';
+import { ForecastAdjustment } from './domain/crm/reports/forecast-adjustment.entity';
 import { Quota } from './domain/crm/reports/quota.entity';
 import { Opportunity } from './domain/crm/opportunities/opportunity.entity';
 import { Step } from './domain/crm/opportunities/step.entity';
@@ -64,6 +65,7 @@ export const ENTITIES = [
   OppLog,
   OppHistory,
   Quota,
+  ForecastAdjustment,
   Step,
   Note,
   Activity,

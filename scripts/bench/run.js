@@ -2,6 +2,7 @@
 'use strict';
 /**
  * npm run bench [-- --quick] [-- --hot] [-- --erp] [-- --webhooks] [-- --webhooks --embedded] [-- --token] [-- --journal] [-- --export]
+ *                [-- --reports [--explain]]
  *
  * Loads the hot paths of the service (dist/, on the local PostgreSQL server, in a fresh database): GET
  * /api/v1/me, the 50-row lists of opportunities, companies and people, a company record and Today, with
@@ -36,6 +37,10 @@
  * Then the export (`--export` runs only this part; scripts/bench/export.js): EXPORT_OPPS (100,000) opportunities more,
  * read through GET /api/v1/opportunities/export as CSV and XLSX: rows/s and the service's RSS during each.
  *
+ * The reports (`--reports` only, not part of the full run; scripts/bench/reports.js): 100,000 opportunities with
+ * 1,000,000 history rows, every report's time as the admin and as a sales user (target <= 300 ms); `--explain`
+ * prints the plan (EXPLAIN ANALYZE) of each report's statement.
+ *
  * BENCH_DIST=<dir>: another build of the service (a copy of dist/ made before a change) for an A/B run.
  * `--hot`: only the hot paths, service against bare (no one-connection scale figures, no other parts).
  * BENCH_PROFILE=<dir>: CPU profiles of each hot path's loads, the service's in <dir>/<kind>.cpuprofile and the
@@ -64,6 +69,7 @@ const { seedOpportunities, keepNewestOpen } = require('./seed.js');
 const { benchToken, reportToken } = require('./token.js');
 const { benchJournal, benchIdempotency, reportJournal } = require('./journal.js');
 const { benchExport, reportExport } = require('./export.js');
+const { benchReports, reportReports } = require('./reports.js');
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
@@ -84,9 +90,10 @@ const EMBEDDED = args.includes('--embedded');
 const TOKEN_ONLY = args.includes('--token');
 const JOURNAL_ONLY = args.includes('--journal');
 const EXPORT_ONLY = args.includes('--export');
+const REPORTS_ONLY = args.includes('--reports');
 const WEBHOOKS_ONLY = args.includes('--webhooks') || (EMBEDDED && !TOKEN_ONLY && !JOURNAL_ONLY);
 /** A part alone (`--erp`, `--webhooks`, `--token`, `--journal`) or, without any, the full run. */
-const ONLY = ERP_ONLY || WEBHOOKS_ONLY || TOKEN_ONLY || JOURNAL_ONLY || EXPORT_ONLY;
+const ONLY = ERP_ONLY || WEBHOOKS_ONLY || TOKEN_ONLY || JOURNAL_ONLY || EXPORT_ONLY || REPORTS_ONLY;
 /** The seller's own companies (8 carry the opportunities) and people: enough for a 50-row page of each. */
 const OWN_COMPANIES = 60;
 const OWN_PEOPLE = 60;
@@ -426,8 +433,14 @@ async function main() {
     // ---------------------------------------------------------------- export (last: it adds opportunities)
     const exp = (!ONLY && !HOT_ONLY) || EXPORT_ONLY ? await benchExport({ query, port, headers, opp, log }) : null;
 
+    // ---------------------------------------------------------------- reports (only with --reports)
+    const rep = REPORTS_ONLY
+      ? await benchReports({ app, dist, ws, query, port, host: HOST, adminKey: prov.apiKey, capture, explain: args.includes('--explain'), log })
+      : null;
+
     // ---------------------------------------------------------------- report
     if (ONLY) {
+      if (rep) reportReports(rep, log);
       if (exp) reportExport(exp, log);
       if (erp) reportErp(erp);
       if (wh) reportWebhooks(wh);
@@ -485,6 +498,8 @@ async function main() {
     if (seeder) await seeder.end().catch(() => undefined);
     if (app) await app.close().catch(() => undefined);
     if (embedded) await embedded.close().catch(() => undefined);
+    // BENCH_KEEP_DB=1: keep the database (its name is printed at the start) to study plans with psql; drop it yourself
+    else if (process.env.BENCH_KEEP_DB) log(`kept database ${name}`);
     else await withClient(BASE, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).catch((e) => log(`could not drop ${name}: ${e.message}`));
     rmSync(dataDir, { recursive: true, force: true });
   }

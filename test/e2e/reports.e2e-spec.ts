@@ -115,7 +115,8 @@ describe('GET /api/v1/reports/forecast and quotas', () => {
     expect([oct.won.value, named(oct.won.ids), oct.lost.value, named(oct.lost.ids), oct.quota, oct.attainment]).toEqual([5000, ['B'], 800, ['E'], 10000, 0.5]);
     const cat = (p: { categories: { category: string }[] }, s: string) => p.categories.find((x) => x.category === c().stage_fc[s]);
     expect(cat(nov, stage(1))).toMatchObject({ count: 1, value: 1200, weighted: 1200 * c().stage_prob[stage(1)], ids: [ids.A] });
-    expect(dec.open).toEqual({ count: 2, value: 1000, weighted: 1000 * c().stage_prob[stage(0)] });
+    // no adjustment on a report of no one: the adjusted value is the rolled-up one
+    expect(dec.open).toEqual({ count: 2, value: 1000, weighted: 1000 * c().stage_prob[stage(0)], adjusted_value: 1000 });
     expect(named(cat(dec, stage(0)) && (cat(dec, stage(0)) as unknown as { ids: number[] }).ids)).toEqual(['C', 'G']);
     const q = (await as(north1).get('/api/v1/reports/forecast?period=quarter&from=2026-10-01&to=2026-12-31&as_of=2026-10-31').expect(200)).body.periods;
     expect(q).toHaveLength(1);
@@ -166,7 +167,7 @@ describe('as of a past date', () => {
   it('each report reads the history in one statement, whatever the number of records', async () => {
     for (const path of [`pipeline-movement?${OCT}`, `forecast?${OCT}&team=North`, `win-rate?${OCT}`, `funnel?${OCT}`]) {
       const { queries } = await captureQueries(() => as(north1).get(`/api/v1/reports/${path}`).expect(200));
-      const selects = queries.map((q) => q.text).filter((q) => /^\s*SELECT/i.test(q));
+      const selects = queries.map((q) => q.text).filter((q) => /^\s*(SELECT|WITH)/i.test(q));
       expect([path, selects.filter((q) => /opp_history/.test(q)).length]).toEqual([path, 1]);
       expect([path, selects.length <= 4]).toEqual([path, true]);
     }
@@ -192,5 +193,67 @@ describe('validation', () => {
   });
   it('needs a credential', async () => {
     await api(t, a.host).get('/api/v1/reports/funnel').expect(401);
+  });
+});
+
+describe('history links (valid_to, prev_stage, prev_role)', () => {
+  it('a row written before later ones (a backdated seed) is linked in between, and the reports read it', async () => {
+    await seed('H', north1, [['2026-09-02', { stage: stage(0), value: 100, closeDate: '2026-10-25' }], ['2026-10-08', { stage: won() }]]);
+    // backdated: moved to the second stage on 2026-10-04, written after the win
+    await db(t).insert(OppHistory, { workspaceId: a.ws.id, oppId: ids.H, at: new Date('2026-10-04T09:00:00Z'), kind: 'update', userId: north1.user.id, ...reportedState(a.ws, { ...(await db(t).findOneByOrFail(Opportunity, { id: ids.H })), stage: stage(1) }) });
+    const rows = await db(t).query(
+      `SELECT to_char(at AT TIME ZONE 'UTC', 'MM-DD') AS at, to_char(valid_to AT TIME ZONE 'UTC', 'MM-DD') AS valid_to, stage, prev_stage, prev_role FROM opp_history WHERE workspace_id = $1 AND opp_id = $2 ORDER BY at, id`,
+      [a.ws.id, ids.H],
+    );
+    expect(rows).toEqual([
+      { at: '09-02', valid_to: '10-04', stage: stage(0), prev_stage: null, prev_role: null },
+      { at: '10-04', valid_to: '10-08', stage: stage(1), prev_stage: stage(0), prev_role: 'open' },
+      { at: '10-08', valid_to: null, stage: won(), prev_stage: stage(1), prev_role: 'open' },
+    ]);
+    // the funnel of October sees the entry of the second stage and the win
+    const f = (await as(north1).get(`/api/v1/reports/funnel?${OCT}&mode=any_stage&rows=1`).expect(200)).body;
+    const reached = (s: string) => f.stages.find((x: { stage: string }) => x.stage === s).ids;
+    expect(reached(stage(1))).toContain(ids.H);
+    expect(reached(won())).toContain(ids.H);
+    expect(reached(stage(0))).not.toContain(ids.H);
+  });
+});
+
+describe('forecast adjustments', () => {
+  const cat = (i: number) => c().forecast_cats[i];
+  type Cell = { category: string; value: number; adjusted_value: number; adjustment: { amount: number; note: string; user_id: number | null; team: string | null } | null };
+  const cells = async (who: Seller | string, q: string): Promise<Cell[]> => (await as(who).get(`/api/v1/reports/forecast?${OCT}&${q}`).expect(200)).body.periods[0].categories;
+
+  it('admins set them per user or team, period and category; the report of that user or team shows them with the note', async () => {
+    await as(north1).put('/api/v1/forecast-adjustments', { items: [{ user_id: north1.user.id, period: '2026-10', category: cat(0), amount: 1 }] }).expect(403);
+    const bad = await as(a.adminKey).put('/api/v1/forecast-adjustments', { items: [{ user_id: north1.user.id, period: '2026-10', category: 'Nope', amount: 1 }] }).expect(400);
+    expect(bad.body.error).toBe('invalid');
+    expect(JSON.stringify(bad.body)).toContain('items.0.category');
+    await as(a.adminKey).put('/api/v1/forecast-adjustments', { items: [{ user_id: north1.user.id, team: 'North', period: '2026-10', category: cat(0), amount: 1 }] }).expect(400);
+
+    await as(a.adminKey).put('/api/v1/forecast-adjustments', { items: [{ user_id: north1.user.id, period: '2026-10', category: cat(0), amount: 500, note: 'first' }] }).expect(200);
+    const put = await as(a.adminKey)
+      .put('/api/v1/forecast-adjustments', { items: [{ user_id: north1.user.id, period: '2026-10', category: cat(0), amount: 1234.5, note: 'Acme signs on the 20th' }, { team: 'North', period: '2026-10', category: cat(1), amount: 99 }] })
+      .expect(200);
+    expect(put.body.items.map((x: { amount: number }) => x.amount)).toEqual([1234.5, 99]);
+    // replaced, not added
+    const list = (await as(a.adminKey).get('/api/v1/forecast-adjustments?period=2026-10').expect(200)).body.items;
+    expect(list.map((x: { user_id: number | null; team: string | null; amount: number }) => [x.user_id, x.team, x.amount])).toEqual([[north1.user.id, null, 1234.5], [null, 'North', 99]]);
+    expect(list[0].updated_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
+
+    const mine = await cells(north1, `owner_id=${north1.user.id}`);
+    expect(mine[0].adjustment).toMatchObject({ amount: 1234.5, note: 'Acme signs on the 20th', user_id: north1.user.id });
+    expect(mine[0].adjusted_value).toBe(1234.5);
+    // a category without an adjustment: the rolled-up value
+    expect(mine[1].adjustment).toBeNull();
+    expect(mine[1].adjusted_value).toBe(mine[1].value);
+
+    const team = await cells(north1, 'team=North');
+    expect(team[1].adjustment).toMatchObject({ amount: 99, team: 'North' });
+    expect(team[0].adjustment).toBeNull();
+    // the whole workspace's forecast is no one's: no adjustment
+    expect((await cells(a.adminKey, '')).every((x) => x.adjustment === null)).toBe(true);
+    // a sales user of another department cannot read north1's adjustment through the report
+    expect((await cells(south1, `owner_id=${north1.user.id}`)).every((x) => x.adjustment === null)).toBe(true);
   });
 });

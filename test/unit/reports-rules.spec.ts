@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { stageAgeing } from '../../src/domain/crm/reports/ageing.rules';
-import { byOpp, closedRow, median, percentile, periodsBetween, monthsOf, stateAt } from '../../src/domain/crm/reports/history.rules';
+import { byOpp, closedRow, median, percentile, periodBounds, periodOf, periodsBetween, monthsOf, stateAt } from '../../src/domain/crm/reports/history.rules';
 import { forecast } from '../../src/domain/crm/reports/forecast.rules';
-import { funnel, stagesEntered } from '../../src/domain/crm/reports/funnel.rules';
+import { funnel, funnelOf, stagesEntered, type FunnelEntries } from '../../src/domain/crm/reports/funnel.rules';
 import { MOVEMENT_TERMS, pipelineMovement, reconciledEnd } from '../../src/domain/crm/reports/movement.rules';
 import type { HistoryRow } from '../../src/domain/crm/reports/report.types';
 import { winRate } from '../../src/domain/crm/reports/win-rate.rules';
@@ -214,13 +214,24 @@ describe('stage ageing', () => {
   });
 });
 
-describe('reading only the window (ReportSource.history with `since`)', () => {
-  /** What the statement returns with `since`: each record's last row before it, and its rows from it on. */
-  const window = (h: HistoryRow[], since: string) =>
-    [...byOpp(h).values()].flatMap((rows) => {
-      const before = rows.filter((r) => r.day < since);
-      return [...before.slice(-1), ...rows.filter((r) => r.day >= since)];
-    });
+describe('reading only what the rules look at (history-reads.ts)', () => {
+  // The statements of history-reads.ts, over days: "the row whose span covers the end of D" is the last row on or
+  // before D; a close is a closed row after an open one (or a first row closed); an entry a row whose stage
+  // differs from the one before it (or a first row).
+  const sorted = <T>(m: Map<number, T>) => new Map([...m.entries()].sort((a, b) => a[0] - b[0]));
+  const prevOf = (rows: HistoryRow[], r: HistoryRow) => rows[rows.indexOf(r) - 1];
+  const at = (rows: HistoryRow[], d: string) => stateAt(rows, d);
+  const isClose = (rows: HistoryRow[], r: HistoryRow) => r.role !== 'open' && (!prevOf(rows, r) || prevOf(rows, r).role === 'open');
+  const lastClose = (rows: HistoryRow[], from: string, to: string) => rows.filter((r) => r.day >= from && r.day <= to && isClose(rows, r)).at(-1);
+  const reduce = (h: Map<number, HistoryRow[]>, pick: (rows: HistoryRow[]) => (HistoryRow | null | undefined)[]) => {
+    const out = new Map<number, HistoryRow[]>();
+    for (const [id, rows] of h) {
+      const keep = new Set(pick(rows).filter((r): r is HistoryRow => !!r));
+      if (keep.size) out.set(id, rows.filter((r) => keep.has(r)));
+    }
+    return out;
+  };
+  const before = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) - 86400_000).toISOString().slice(0, 10);
   const day = (d: number) => new Date(Date.UTC(2026, 8, 1 + d)).toISOString().slice(0, 10);
   const arb = fc.array(
     fc.record({
@@ -229,26 +240,56 @@ describe('reading only the window (ReportSource.history with `since`)', () => {
       stage: fc.constantFrom(...OPEN, 'Win', 'Lost'),
       cents: fc.integer({ min: 0, max: 1_000_000 }),
       closeDate: fc.integer({ min: 0, max: 200 }).map(day),
+      ownerId: fc.integer({ min: 1, max: 2 }),
     }),
     { maxLength: 60 },
   );
-  it('movement, funnel and forecast answer the same as over the whole history', () => {
+  it('movement, forecast, win rate, stage ageing and funnel answer the same as over the whole history', () => {
     fc.assert(
-      fc.property(arb, fc.integer({ min: 0, max: 120 }), fc.integer({ min: 0, max: 60 }), (raw, start, len) => {
-        const h = raw.map((r, i) => ({ ...r, seq: i, role: ROLE[r.stage], ownerId: 1, fc: 'Pipeline', prob: 0.5 }));
+      fc.property(arb, fc.integer({ min: 0, max: 120 }), fc.integer({ min: 0, max: 60 }), fc.boolean(), (raw, start, len, owner1) => {
+        const h = sorted(byOpp(raw.map((r, i) => ({ ...r, seq: i, role: ROLE[r.stage], fc: 'Pipeline', prob: 0.5 }))));
+        const scope = { owners: owner1 ? new Set([1]) : null, stages: null };
         const from = day(start);
         const to = day(start + len);
-        const m = { from, to, closeFrom: from, closeTo: day(start + 90), scope: all };
-        expect(pipelineMovement(byOpp(window(h, from)), m)).toEqual(pipelineMovement(byOpp(h), m));
-        for (const mode of ['in_order', 'any_stage'] as const) {
-          const f = { ...FUNNEL, from, to, mode };
-          expect(funnel(byOpp(window(h, from)), f)).toEqual(funnel(byOpp(h), f));
-        }
+        const m = { from, to, closeFrom: from, closeTo: day(start + 90), scope };
+        const due = (r: HistoryRow | null) => !!r && r.role === 'open' && r.closeDate >= m.closeFrom && r.closeDate <= m.closeTo;
+        const mv = reduce(h, (rows) => (due(at(rows, before(from))) || due(at(rows, to)) ? [at(rows, before(from)), at(rows, to)] : []));
+        expect(pipelineMovement(mv, m)).toEqual(pipelineMovement(h, m));
+
         const first = `${from.slice(0, 7)}-01`;
-        const fo = { period: 'month' as const, from, to, asOf: to, categories: ['Pipeline'], scope: all };
-        expect(forecast(byOpp(window(h, first)), fo)).toEqual(forecast(byOpp(h), fo));
+        const last = periodBounds(periodOf(day(start + len + 40), 'month')).end;
+        const fo = { period: 'month' as const, from, to, asOf: to, categories: ['Pipeline'], scope };
+        const fr = reduce(h, (rows) => {
+          const e = at(rows, to);
+          const open = e?.role === 'open' && e.closeDate >= first && e.closeDate <= last ? e : null;
+          const c = lastClose(rows, first, to);
+          return [open, ...(c ? [c, e] : [])];
+        });
+        expect(forecast(fr, { ...fo, to: last })).toEqual(forecast(h, { ...fo, to: last }));
+
+        const wr = reduce(h, (rows) => {
+          const e = at(rows, to);
+          if (e?.role === 'open') return [e, rows.filter((r) => rows.indexOf(r) <= rows.indexOf(e) && prevOf(rows, r)?.stage !== r.stage).at(-1)];
+          const c = lastClose(rows, from, to);
+          return c ? [c, e, prevOf(rows, c), e?.role === 'won' ? rows[0] : null] : [];
+        });
+        const w = { from, to, scope };
+        expect(winRate(wr, w)).toEqual(winRate(h, w));
+        const ag = { stages: OPEN, sla: { Qualify: 5 }, to, scope };
+        expect(stageAgeing(wr, ag)).toEqual(stageAgeing(h, ag));
+
+        const entries = new Map<number, FunnelEntries>();
+        for (const [id, rows] of h) {
+          const entered = rows.filter((r) => r.day >= from && r.day <= to && prevOf(rows, r)?.stage !== r.stage).map((r) => r.stage);
+          const end = at(rows, to);
+          if (entered.length && end) entries.set(id, { entered, end });
+        }
+        for (const mode of ['in_order', 'any_stage'] as const) {
+          const f = { ...FUNNEL, from, to, mode, scope };
+          expect(funnelOf(entries, f)).toEqual(funnel(h, f));
+        }
       }),
-      { numRuns: 300 },
+      { numRuns: 400 },
     );
   });
 });

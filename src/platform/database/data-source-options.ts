@@ -32,6 +32,8 @@ export function dataSourceOptions(conn: Pick<DbConnection, 'url' | 'socketDir' |
  * (PgBouncer 1.18: "unsupported startup parameter: statement_timeout") and would not keep them per
  * client anyway: there the timeout belongs to the role or database (docs/configuration.md).
  */
-function sessionSettings(conn: Pick<DbConnection, 'poolMode'>): { statement_timeout?: number } {
-  return conn.poolMode === 'transaction' ? {} : { statement_timeout: 30_000 };
+function sessionSettings(conn: Pick<DbConnection, 'poolMode'>): { statement_timeout?: number; options?: string } {
+  // jit off: compiling a report's plan cost 0.5 s on the 2-core machine for a statement that runs in 50 ms
+  // (docs/performance.md, "Reports"); the service's statements are short and many
+  return conn.poolMode === 'transaction' ? {} : { statement_timeout: 30_000, options: '-c jit=off' };
 }

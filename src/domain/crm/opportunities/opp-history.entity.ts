@@ -10,6 +10,10 @@ import { TenantEntity, numeric } from '../../../platform/database/tenant-entity'
 @Entity('opp_history')
 @Index(['workspaceId', 'oppId', 'at', 'id'])
 @Index(['workspaceId', 'at'])
+@Index('IDX_opp_history_span', ['workspaceId', 'oppId', 'validTo', 'at'])
+@Index('IDX_opp_history_open_span', ['workspaceId', 'validTo', 'at'], { where: `"role" = 'open'` })
+@Index('IDX_opp_history_closes', ['workspaceId', 'at'], { where: `"role" <> 'open' AND ("prev_role" IS NULL OR "prev_role" = 'open')` })
+@Index('IDX_opp_history_entries', ['workspaceId', 'at'], { where: `"prev_stage" IS DISTINCT FROM "stage"` })
 export class OppHistory extends TenantEntity {
   @Column({ type: 'int' })
   oppId: number;
@@ -54,4 +58,17 @@ export class OppHistory extends TenantEntity {
 
   @Column({ type: 'int', nullable: true })
   userId: number | null;
+
+  /**
+   * The links to the record's next and previous rows, kept by the database (trigger `opp_history_link`, migration
+   * HistorySpans): the time of the next row ('infinity' for the latest), and the previous row's stage and role.
+   */
+  @Column({ type: 'timestamptz', precision: 3, default: () => "'infinity'", insert: false, update: false })
+  validTo: Date;
+
+  @Column({ type: 'varchar', length: 40, nullable: true, insert: false, update: false })
+  prevStage: string | null;
+
+  @Column({ type: 'varchar', length: 12, nullable: true, insert: false, update: false })
+  prevRole: string | null;
 }

@@ -47,12 +47,29 @@ export function stagesEntered(rows: HistoryRow[], from: string, to: string): str
  * the opportunity's value at the end of the period; owner scope is the owner then.
  */
 export function funnel(history: Map<number, HistoryRow[]>, f: FunnelInput): Funnel {
+  const entries = new Map<number, FunnelEntries>();
+  for (const [id, rows] of history) {
+    const entered = stagesEntered(rows, f.from, f.to);
+    const end = stateAt(rows, f.to);
+    if (entered.length && end) entries.set(id, { entered, end });
+  }
+  return funnelOf(entries, f);
+}
+
+/** What the funnel reads of one opportunity: the stages it entered in the period, in order, and its state at the end. */
+export interface FunnelEntries {
+  entered: string[];
+  end: HistoryRow;
+}
+
+/** The funnel from each opportunity's entries (what `funnel` extracts from the history, or the database reads directly). */
+export function funnelOf(entries: Map<number, FunnelEntries>, f: FunnelInput): Funnel {
   const steps: FunnelStep[] = f.stages.map((stage) => ({ stage, reached: emptyFigure(), toNext: null }));
   const index = new Map(f.stages.map((s, i) => [s, i]));
-  for (const [id, rows] of history) {
-    const entered = stagesEntered(rows, f.from, f.to).filter((s) => index.has(s));
+  for (const [id, e] of entries) {
+    const entered = e.entered.filter((s) => index.has(s));
     if (!entered.length) continue;
-    const end = stateAt(rows, f.to);
+    const end = e.end;
     if (!inScope(end, { owners: f.scope.owners, stages: null })) continue;
     const reached = new Set(entered.map((s) => index.get(s)!));
     const counted = f.mode === 'any_stage' ? [...reached] : Array.from({ length: Math.max(...reached) + 1 }, (_, i) => i);

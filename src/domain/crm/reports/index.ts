@@ -4,6 +4,8 @@ export { ReportsService } from './reports.service';
 export type { ForecastQuery, ForecastReport, FunnelQuery, MovementQuery, ReportQuery } from './reports.service';
 export { QuotasService, MAX_QUOTAS_PER_PUT } from './quotas.service';
 export type { QuotaInput, QuotaRow } from './quotas.service';
+export { ForecastAdjustmentsService, MAX_ADJUSTMENTS_PER_PUT } from './forecast-adjustments.service';
+export type { AdjustmentInput, AdjustmentRow } from './forecast-adjustments.service';
 export { MOVEMENT_TERMS } from './movement.rules';
 export type { Movement, MovementTerm } from './movement.rules';
 export type { Funnel, FunnelMode } from './funnel.rules';

@@ -32,7 +32,13 @@ const ForecastOut = z.object({
   periods: z.array(
     z.object({
       period: z.string(),
-      categories: z.array(z.object({ category: z.string(), count: z.int(), value: z.number(), weighted: z.number(), ids: z.array(z.int()).optional() })),
+      categories: z.array(
+        z.object({
+          category: z.string(), count: z.int(), value: z.number(), weighted: z.number(), ids: z.array(z.int()).optional(),
+          adjustment: z.object({ amount: z.number(), note: z.string() }).nullable().describe("the manager's adjustment (a report of one owner or team)"),
+          adjusted_value: z.number().describe('the adjustment, else the rolled-up value'),
+        }),
+      ),
       won: Fig,
       lost: Fig,
       quota: z.number(),
@@ -66,7 +72,7 @@ export function reportTools({ reports }: Pick<ToolServices, 'reports'>): ToolDef
       ...base,
       name: 'forecast',
       title: 'Forecast',
-      description: `How much will close per month or quarter, by forecast category: open value and weighted value (stage probability), won, lost and quota. ${DEFS}`,
+      description: `How much will close per month or quarter, by forecast category: open value and weighted value (stage probability), won, lost and quota; on one owner's or team's forecast the manager's adjustment with its note. ${DEFS}`,
       output: ForecastOut,
       input: z.strictObject({ ...filters, period: oneOf(['month', 'quarter'] as const, 'default month').optional(), as_of: date('as it stood at the end of this day; default today').optional() }),
       run: async (auth, a) => {
@@ -75,7 +81,13 @@ export function reportTools({ reports }: Pick<ToolServices, 'reports'>): ToolDef
           from: r.frame.from, to: r.frame.to, period: r.period, as_of: r.asOf,
           periods: r.periods.map((p) => ({
             period: p.period,
-            categories: p.cells.map((c) => ({ category: c.category, count: c.open.count, value: money(c.open.cents), weighted: money(c.weightedCents), ...(a.rows ? { ids: c.open.ids } : {}) })),
+            categories: p.cells.map((c) => {
+              const adj = p.adjustments.get(c.category);
+              return {
+                category: c.category, count: c.open.count, value: money(c.open.cents), weighted: money(c.weightedCents), ...(a.rows ? { ids: c.open.ids } : {}),
+                adjustment: adj ? { amount: adj.amount, note: adj.note } : null, adjusted_value: adj?.amount ?? money(c.open.cents),
+              };
+            }),
             won: fig(p.won, a.rows),
             lost: fig(p.lost, a.rows),
             quota: p.quota,

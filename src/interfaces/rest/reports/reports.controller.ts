@@ -1,13 +1,13 @@
 import { Body, Controller, Get, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { QuotasService, ReportsService } from '../../../domain/crm/reports';
+import { ForecastAdjustmentsService, QuotasService, ReportsService } from '../../../domain/crm/reports';
 import type { UserContext } from '../../../domain/identity/auth-context';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
 import { ApiDoc } from '../../../edge/openapi/api-doc.decorator';
-import { ForecastQueryDto, FunnelQueryDto, MovementQueryDto, PutQuotasDto, QuotaListQueryDto, ReportQueryDto, stageList, wantsRows } from './reports.dto';
-import { toForecast, toFunnel, toMovement, toQuotas, toWinRate } from './reports.mapper';
-import { ForecastResponse, FunnelResponse, PipelineMovementResponse, QuotaList, WinRateResponse } from './reports.schema';
+import { AdjustmentListQueryDto, ForecastQueryDto, FunnelQueryDto, MovementQueryDto, PutAdjustmentsDto, PutQuotasDto, QuotaListQueryDto, ReportQueryDto, stageList, wantsRows } from './reports.dto';
+import { toAdjustments, toForecast, toFunnel, toMovement, toQuotas, toWinRate } from './reports.mapper';
+import { ForecastAdjustmentList, ForecastResponse, FunnelResponse, PipelineMovementResponse, QuotaList, WinRateResponse } from './reports.schema';
 
 const READ = { scope: 'crm.read', module: MODULES.opportunities } as const;
 const WRITE = { scope: 'crm.write', module: MODULES.opportunities } as const;
@@ -24,6 +24,7 @@ export class ReportsController {
   constructor(
     private readonly reports: ReportsService,
     private readonly quotas: QuotasService,
+    private readonly adjustments: ForecastAdjustmentsService,
   ) {}
 
   @Get('reports/pipeline-movement')
@@ -49,14 +50,15 @@ export class ReportsController {
     description:
       "Every month or quarter of `from`..`to` × the workspace's forecast categories (spec 2.3 `forecast_cats`, the opportunity's `fc` or its stage's): the " +
       'open opportunities due in the period with value and weighted value (stage probability), what was won and lost in it, and the quota of the ' +
-      'users in scope, as it stood at the end of `as_of`. ' + COMMON,
+      'users in scope, as it stood at the end of `as_of`; on the report of one user (`owner_id`) or one team (`team`), the manager\'s adjustment of ' +
+      'each category with its note (`adjustment`, `adjusted_value`). ' + COMMON,
     spec: '2.6',
     ok: ForecastResponse,
     errors: PERIOD_ERRORS,
   })
   @Auth(READ)
   async forecast(@CurrentAuth() auth: UserContext, @Query() q: ForecastQueryDto) {
-    return toForecast(await this.reports.forecast(auth, { ...q, stages: stageList(q.stages) }), wantsRows(q));
+    return toForecast(await this.reports.forecast(auth, { ...q, stages: stageList(q.stages) }), wantsRows(q), auth.workspace.timezone);
   }
 
   @Get('reports/win-rate')
@@ -114,5 +116,36 @@ export class ReportsController {
   @Auth(WRITE)
   async putQuotas(@CurrentAuth() auth: UserContext, @Body() dto: PutQuotasDto) {
     return toQuotas(await this.quotas.put(auth, dto.items));
+  }
+
+  @Get('forecast-adjustments')
+  @ApiDoc({
+    id: 'listForecastAdjustments',
+    summary: 'List forecast adjustments',
+    description: "Managers' adjusted forecasts of the users the caller may see and of the caller's department (admins: all), by period.",
+    ok: ForecastAdjustmentList,
+    errors: { 400: '`invalid`: a malformed period' },
+  })
+  @Auth(READ)
+  async listAdjustments(@CurrentAuth() auth: UserContext, @Query() q: AdjustmentListQueryDto) {
+    return toAdjustments(await this.adjustments.list(auth, q), auth.workspace.timezone);
+  }
+
+  @Put('forecast-adjustments')
+  @ApiDoc({
+    id: 'putForecastAdjustments',
+    summary: 'Adjust the forecast',
+    description:
+      'Sets a manager\'s adjusted amount with a note for a user or a team (department), a period (month or quarter) and a forecast category; one of the ' +
+      'same subject, period and category is replaced. Admins only (docs/decisions/reports.md).',
+    ok: ForecastAdjustmentList,
+    errors: {
+      400: '`invalid`: neither or both of user_id and team, a malformed period or amount, a category not in constants.forecast_cats, a user or team not of the workspace',
+      403: '`forbidden`: the caller is not an admin',
+    },
+  })
+  @Auth(WRITE)
+  async putAdjustments(@CurrentAuth() auth: UserContext, @Body() dto: PutAdjustmentsDto) {
+    return toAdjustments(await this.adjustments.put(auth, dto.items), auth.workspace.timezone);
   }
 }

@@ -80,6 +80,40 @@ export class PutQuotasDto {
   items: QuotaItemDto[];
 }
 
+const PERIOD = /^\d{4}-(0[1-9]|1[0-2]|Q[1-4])$/;
+
+export class AdjustmentListQueryDto {
+  @ApiPropertyOptional({ description: 'a month YYYY-MM or a quarter YYYY-Qn' }) @IsOptional() @IsString() @Matches(PERIOD, { message: 'period must be a month YYYY-MM or a quarter YYYY-Qn' }) period?: string;
+  @ApiPropertyOptional({ type: 'integer', minimum: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(INT_MAX) user_id?: number;
+  @ApiPropertyOptional({ maxLength: 100 }) @IsOptional() @IsString() @MaxLength(100) team?: string;
+}
+
+export class AdjustmentItemDto {
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, description: 'the user adjusted (give user_id or team)' }) @IsOptional() @IsId() user_id?: number;
+  @ApiPropertyOptional({ maxLength: 100, description: 'the department adjusted (give user_id or team)' }) @IsOptional() @IsString() @MaxLength(100) team?: string;
+  @ApiProperty({ example: '2026-Q4', description: 'a month YYYY-MM or a quarter YYYY-Qn (shown on the forecast of that period kind)' })
+  @IsString()
+  @Matches(PERIOD, { message: 'period must be a month YYYY-MM or a quarter YYYY-Qn' })
+  period: string;
+  @ApiProperty({ maxLength: 40, description: 'one of constants.forecast_cats' }) @IsString() @MaxLength(40) category: string;
+  @ApiProperty({ minimum: 0, maximum: 9999999999999, description: 'the adjusted amount, base currency' })
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(9999999999999)
+  amount: number;
+  @ApiPropertyOptional({ maxLength: 2000, description: 'why' }) @IsOptional() @IsString() @MaxLength(2000) note?: string;
+}
+
+export class PutAdjustmentsDto {
+  @ApiProperty({ type: [AdjustmentItemDto], minItems: 1, maxItems: 200, description: 'adjustments to set; one of the same user or team, period and category is replaced' })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(200)
+  @ValidateNested({ each: true })
+  @Type(() => AdjustmentItemDto)
+  items: AdjustmentItemDto[];
+}
+
 /** `rows=1` / `rows=true`. */
 export const wantsRows = (q: { rows?: string }): boolean => q.rows === '1' || q.rows === 'true';
 /** The comma-separated stage set, trimmed. */

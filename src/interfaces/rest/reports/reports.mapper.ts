@@ -1,6 +1,7 @@
 import type { z } from 'zod';
-import { money, type AgeingRow, type Figure, type ForecastReport, type Funnel, type Movement, type QuotaRow, type ReportFrame, type WinRate } from '../../../domain/crm/reports';
-import type { ForecastResponse, FunnelResponse, PipelineMovementResponse, QuotaList, WinRateResponse } from './reports.schema';
+import { money, type AdjustmentRow, type AgeingRow, type Figure, type ForecastReport, type Funnel, type Movement, type QuotaRow, type ReportFrame, type WinRate } from '../../../domain/crm/reports';
+import { formatTimestamp } from '../../../platform/common/time';
+import type { ForecastAdjustmentList, ForecastResponse, FunnelResponse, PipelineMovementResponse, QuotaList, WinRateResponse } from './reports.schema';
 
 const figure = (f: Figure, rows: boolean) => ({ count: f.count, value: money(f.cents), ...(rows ? { ids: f.ids } : {}) });
 const money2 = (cents: number | null) => (cents === null ? null : money(cents));
@@ -16,18 +17,29 @@ export function toMovement(r: { frame: ReportFrame; closeFrom: string; closeTo: 
   };
 }
 
-export function toForecast(r: ForecastReport, rows: boolean): z.output<typeof ForecastResponse> {
+const adjustment = (a: AdjustmentRow, tz: string) => ({
+  user_id: a.userId, team: a.team, period: a.period, category: a.category, amount: a.amount, note: a.note, set_by: a.setBy, updated_at: formatTimestamp(a.updatedAt, tz),
+});
+
+export function toForecast(r: ForecastReport, rows: boolean, tz: string): z.output<typeof ForecastResponse> {
   return {
     ok: true,
     ...period(r.frame),
     period: r.period,
     as_of: r.asOf,
     periods: r.periods.map((p) => {
+      const adjusted = (c: (typeof p.cells)[number]) => p.adjustments.get(c.category)?.amount ?? money(c.open.cents);
       const open = p.cells.reduce((n, c) => ({ count: n.count + c.open.count, cents: n.cents + c.open.cents, weighted: n.weighted + c.weightedCents }), { count: 0, cents: 0, weighted: 0 });
       return {
         period: p.period, start: p.start, end: p.end,
-        categories: p.cells.map((c) => ({ category: c.category, count: c.open.count, value: money(c.open.cents), weighted: money(c.weightedCents), ...(rows ? { ids: c.open.ids } : {}) })),
-        open: { count: open.count, value: money(open.cents), weighted: money(open.weighted) },
+        categories: p.cells.map((c) => {
+          const a = p.adjustments.get(c.category);
+          return {
+            category: c.category, count: c.open.count, value: money(c.open.cents), weighted: money(c.weightedCents), ...(rows ? { ids: c.open.ids } : {}),
+            adjustment: a ? adjustment(a, tz) : null, adjusted_value: adjusted(c),
+          };
+        }),
+        open: { count: open.count, value: money(open.cents), weighted: money(open.weighted), adjusted_value: Math.round(p.cells.reduce((n, c) => n + adjusted(c) * 100, 0)) / 100 },
         won: figure(p.won, rows),
         lost: figure(p.lost, rows),
         quota: p.quota,
@@ -58,3 +70,5 @@ export function toFunnel(r: { frame: ReportFrame; mode: 'in_order' | 'any_stage'
 }
 
 export const toQuotas = (items: QuotaRow[]): z.output<typeof QuotaList> => ({ ok: true, items: items.map((q) => ({ user_id: q.userId, month: q.month, amount: q.amount })) });
+
+export const toAdjustments = (items: AdjustmentRow[], tz: string): z.output<typeof ForecastAdjustmentList> => ({ ok: true, items: items.map((a) => adjustment(a, tz)) });

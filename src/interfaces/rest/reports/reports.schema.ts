@@ -40,7 +40,32 @@ export const PipelineMovementResponse = named(
   },
 );
 
-const ForecastCategory = z.object({ category: z.string().meta({ description: 'one of constants.forecast_cats' }), count: f.count(), value: value(), weighted: value(), ids: ids() });
+export const ForecastAdjustmentItem = named(
+  'ForecastAdjustment',
+  z.object({
+    user_id: f.id().nullable().meta({ description: 'the user adjusted (or null: a team)' }),
+    team: z.string().nullable().meta({ description: 'the department adjusted (or null: a user)' }),
+    period: z.string().meta({ description: '2026-11 (month) or 2026-Q4 (quarter)' }),
+    category: z.string().meta({ description: 'one of constants.forecast_cats' }),
+    amount: value().meta({ description: "the manager's adjusted amount, base currency" }),
+    note: z.string(),
+    set_by: f.id().nullable(),
+    updated_at: f.timestamp(),
+  }),
+  {
+    description: "A manager's adjusted forecast for a user or team, period and category.",
+    example: { user_id: 7, team: null, period: '2026-11', category: 'Commit', amount: 1800, note: 'Acme signs on the 20th', set_by: 1, updated_at: '2026-11-15T10:00:00' },
+  },
+);
+const ForecastCategory = z.object({
+  category: z.string().meta({ description: 'one of constants.forecast_cats' }),
+  count: f.count(),
+  value: value(),
+  weighted: value(),
+  ids: ids(),
+  adjustment: ForecastAdjustmentItem.nullable().meta({ description: "the manager's adjustment, on the report of one user (owner_id) or one team (team); else null" }),
+  adjusted_value: value().meta({ description: 'the adjustment, else the rolled-up value' }),
+});
 export const ForecastPeriodRow = named(
   'ForecastPeriod',
   z.object({
@@ -48,7 +73,7 @@ export const ForecastPeriodRow = named(
     start: f.date(),
     end: f.date(),
     categories: z.array(ForecastCategory).meta({ description: 'open opportunities due in the period, by forecast category (every category of the workspace, in order)' }),
-    open: z.object({ count: f.count(), value: value(), weighted: value() }),
+    open: z.object({ count: f.count(), value: value(), weighted: value(), adjusted_value: value().meta({ description: "sum of the categories' adjusted_value" }) }),
     won: ReportFigure.meta({ description: 'won in the period' }),
     lost: ReportFigure.meta({ description: 'lost or cancelled in the period' }),
     quota: value().meta({ description: "sum of the quotas of the users in scope for the period's months" }),
@@ -58,8 +83,8 @@ export const ForecastPeriodRow = named(
 );
 const forecastPeriodExample = example(ForecastPeriodRow, {
   period: '2026-11', start: '2026-11-01', end: '2026-11-30',
-  categories: [{ category: 'Commit', count: 2, value: 1500.5, weighted: 900.3, ids: [95, 96] }],
-  open: { count: 2, value: 1500.5, weighted: 900.3 }, won: figureExample, lost: { count: 0, value: 0, ids: [] }, quota: 10000, attainment: 0.15,
+  categories: [{ category: 'Commit', count: 2, value: 1500.5, weighted: 900.3, ids: [95, 96], adjustment: null, adjusted_value: 1500.5 }],
+  open: { count: 2, value: 1500.5, weighted: 900.3, adjusted_value: 1500.5 }, won: figureExample, lost: { count: 0, value: 0, ids: [] }, quota: 10000, attainment: 0.15,
 });
 
 export const ForecastResponse = named(
@@ -131,4 +156,9 @@ const QuotaItem = named('Quota', z.object({ user_id: f.id(), month: z.string().r
 export const QuotaList = named('QuotaList', z.object({ ok: f.ok(), items: z.array(QuotaItem) }), {
   description: 'Quotas of the users the caller may see.',
   example: { ok: true, items: [{ user_id: 7, month: '2026-12', amount: 25000 }] },
+});
+
+export const ForecastAdjustmentList = named('ForecastAdjustmentList', z.object({ ok: f.ok(), items: z.array(ForecastAdjustmentItem) }), {
+  description: "Managers' forecast adjustments.",
+  example: { ok: true, items: [{ user_id: 7, team: null, period: '2026-11', category: 'Commit', amount: 1800, note: 'Acme signs on the 20th', set_by: 1, updated_at: '2026-11-15T10:00:00' }] },
 });

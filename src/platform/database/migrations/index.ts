@@ -33,6 +33,8 @@ import { InboundHooks1795489100000 } from './1795489100000-InboundHooks';
 import { ImportJobs1795490000000 } from './1795490000000-ImportJobs';
 import { ExternalIds1795490100000 } from './1795490100000-ExternalIds';
 import { Workflows1795491000000 } from './1795491000000-Workflows';
+import { HistorySpans1795491100000 } from './1795491100000-HistorySpans';
+import { ForecastAdjustments1795491110000 } from './1795491110000-ForecastAdjustments';
 
 /** Committed migrations, in order. `npm run migration:generate --name=X` writes a new file; add it here. */
 export const MIGRATIONS: Function[] = [
@@ -71,4 +73,6 @@ export const MIGRATIONS: Function[] = [
   ImportJobs1795490000000,
   ExternalIds1795490100000,
   Workflows1795491000000,
+  HistorySpans1795491100000,
+  ForecastAdjustments1795491110000,
 ];

@@ -1,0 +1,195 @@
+import { addDays } from '../../../platform/common/time';
+import type { TenantDb } from '../../../platform/database/tenant-db';
+import { toCents, type HistoryRow } from './report.types';
+
+/**
+ * The reads of the reports (docs/decisions/reports.md, "Reading the history fast"). Each returns, per
+ * opportunity, only the history rows its report's rules look at — the state at a moment, the row that closed the
+ * record, the row that started its current stage — found through the links the database keeps on every row
+ * (`valid_to`, `prev_stage`, `prev_role`: migration HistorySpans) and their partial indexes, instead of every row
+ * up to the end of the period. The rules answer on these rows as on the whole history
+ * (test/unit/reports-rules.spec.ts, "reading only what the rules look at").
+ */
+
+/** Which records count: the caller's visibility (owners, null = all) and the product and source filters (current values). */
+export interface ReadScope {
+  timezone: string;
+  visible: number[] | null;
+  productId?: number;
+  source?: string;
+}
+
+interface RawRow {
+  id: number;
+  opp_id: number;
+  day: string;
+  stage: string;
+  role: string;
+  value_base: string;
+  close_date: string;
+  owner_id: number;
+  fc: string;
+  prob: string;
+}
+
+/** The columns a read carries (`R`, of `h`) and how they are returned (`OUT`, of the read's rows `r`). */
+const R = `h.id, h.opp_id, h.at, h.stage, h.role, h.value_base, h.close_date, h.owner_id, h.fc, h.prob`;
+const OUT = `r.id, r.opp_id, to_char(r.at AT TIME ZONE $2, 'YYYY-MM-DD') AS day, r.stage, r.role, r.value_base::text AS value_base,
+  r.close_date::text AS close_date, r.owner_id, r.fc, r.prob::text AS prob`;
+
+/** A statement's parameters after $1 (workspace) and $2 (time zone), with the scope's condition on `o`. */
+class Params {
+  readonly list: unknown[];
+  constructor(readonly s: ReadScope) {
+    this.list = [s.timezone];
+  }
+  add(v: unknown): string {
+    return `$${this.list.push(v) + 1}`;
+  }
+  /** The end of a workspace-local day (the start of the next one) as a timestamp. */
+  endOf(day: string): string {
+    return `(${this.add(addDays(day, 1))}::date::timestamp AT TIME ZONE $2)`;
+  }
+  startOf(day: string): string {
+    return `(${this.add(day)}::date::timestamp AT TIME ZONE $2)`;
+  }
+  /** `k.opp_id` of a record the caller may see and the product/source filters keep. */
+  scoped(k: string): string {
+    const w = [`o.workspace_id = $1`, `o.id = ${k}.opp_id`];
+    if (this.s.visible) w.push(`o.owner_id = ANY(${this.add(this.s.visible)}::int[])`);
+    if (this.s.productId !== undefined) w.push(`o.product_id = ${this.add(this.s.productId)}`);
+    if (this.s.source !== undefined) w.push(`o.source = ${this.add(this.s.source)}`);
+    // a scalar subquery, not EXISTS: the planner keeps it a probe per row; as a semi-join it hashed every record
+    // of the workspace (it expects ten times the open rows there are; docs/performance.md, "Reports")
+    return `(SELECT true FROM opportunities o WHERE ${w.join(' AND ')} LIMIT 1) IS NOT NULL`;
+  }
+}
+
+/** The open rows whose span covers moment `t` (the open states then), through IDX_opp_history_open_span. */
+const openAt = (t: string, extra = '') => `SELECT ${R} FROM opp_history h WHERE h.workspace_id = $1 AND h.role = 'open' AND h.valid_to >= ${t} AND h.at < ${t}${extra}`;
+/** The last close of each record in `[t0, t1)` (a closed row after an open one, or a record created closed), through IDX_opp_history_closes. */
+const lastCloses = (t0: string, t1: string) =>
+  `SELECT DISTINCT ON (h.opp_id) ${R}, h.prev_role FROM opp_history h
+    WHERE h.workspace_id = $1 AND h.role <> 'open' AND (h.prev_role IS NULL OR h.prev_role = 'open') AND h.at >= ${t0} AND h.at < ${t1}
+    ORDER BY h.opp_id, h.at DESC, h.id DESC`;
+/** The row of record `k.opp_id` whose span covers moment `t` (its state then), through IDX_opp_history_span. */
+const rowAt = (k: string, t: string) => `SELECT ${R} FROM opp_history h WHERE h.workspace_id = $1 AND h.opp_id = ${k}.opp_id AND h.valid_to >= ${t} AND h.at < ${t}`;
+
+export class HistoryReads {
+  constructor(private readonly db: TenantDb) {}
+
+  /** The rows of `rows` (a CTE of `R` columns, possibly repeating a row), grouped by record in the order of the changes. */
+  private async rows(p: Params, ctes: string): Promise<Map<number, HistoryRow[]>> {
+    const raw = await this.db.sql<RawRow>(`WITH ${ctes} SELECT ${OUT} FROM rows r ORDER BY r.opp_id, r.at, r.id`, p.list);
+    const out = new Map<number, HistoryRow[]>();
+    raw.forEach((r, i) => {
+      // a row two parts of the read found comes twice, next to itself (the order is by record, time and id)
+      if (i > 0 && raw[i - 1].id === r.id) return;
+      const row: HistoryRow = {
+        oppId: r.opp_id,
+        day: r.day,
+        seq: i,
+        stage: r.stage,
+        role: r.role,
+        cents: toCents(Number(r.value_base)),
+        closeDate: r.close_date,
+        ownerId: r.owner_id,
+        fc: r.fc,
+        prob: Number(r.prob),
+      };
+      const list = out.get(r.opp_id);
+      if (list) list.push(row);
+      else out.set(r.opp_id, [row]);
+    });
+    return out;
+  }
+
+  /**
+   * Pipeline movement: of the records open and due in the window at the start of `from` or at the end of `to`,
+   * their states at those two moments (what pipelineMovement reads; a record in neither adds no term).
+   */
+  movement(s: ReadScope, from: string, to: string, closeFrom: string, closeTo: string): Promise<Map<number, HistoryRow[]>> {
+    const p = new Params(s);
+    const t0 = p.startOf(from);
+    const t1 = p.endOf(to);
+    const due = ` AND h.close_date BETWEEN ${p.add(closeFrom)}::date AND ${p.add(closeTo)}::date`;
+    return this.rows(
+      p,
+      `a AS MATERIALIZED (${openAt(t0, due)}), b AS MATERIALIZED (${openAt(t1, due)}),
+       v AS (SELECT k.opp_id, k.in_a, k.in_b FROM (SELECT opp_id, bool_or(w = 'a') AS in_a, bool_or(w = 'b') AS in_b
+               FROM (SELECT opp_id, 'a' AS w FROM a UNION ALL SELECT opp_id, 'b' FROM b) u GROUP BY opp_id) k WHERE ${p.scoped('k')}),
+       rows AS (SELECT a.* FROM a JOIN v USING (opp_id) UNION ALL SELECT b.* FROM b JOIN v USING (opp_id)
+                UNION ALL SELECT x.* FROM v CROSS JOIN LATERAL (${rowAt('v', t0)}) x WHERE NOT v.in_a
+                UNION ALL SELECT x.* FROM v CROSS JOIN LATERAL (${rowAt('v', t1)}) x WHERE NOT v.in_b)`,
+    );
+  }
+
+  /**
+   * Forecast as of the end of `asOf` over the periods `first..last` (days): the open states then due in them, and
+   * of the records closed then, the row of their last close since `first` with the state at `asOf` (closedRow
+   * and stateAt on these rows answer as on the whole history: between the last close and `asOf` every row is closed).
+   */
+  forecast(s: ReadScope, asOf: string, first: string, last: string): Promise<Map<number, HistoryRow[]>> {
+    const p = new Params(s);
+    const ta = p.endOf(asOf);
+    return this.rows(
+      p,
+      `o1 AS (${openAt(ta, ` AND h.close_date BETWEEN ${p.add(first)}::date AND ${p.add(last)}::date`)}),
+       c AS MATERIALIZED (${lastCloses(p.startOf(first), ta)}),
+       rows AS (SELECT o1.* FROM o1 WHERE ${p.scoped('o1')}
+                UNION ALL SELECT y.* FROM c CROSS JOIN LATERAL (SELECT ${R.replace(/h\./g, 'c.')} UNION ALL ${rowAt('c', ta)}) y WHERE ${p.scoped('c')})`,
+    );
+  }
+
+  /**
+   * Win rate and stage ageing of `from..to`: the records open at the end of `to` with the row that started their
+   * current stage (enteredCurrentStage); the records whose last close up to `to` is in the period and still
+   * closed then, with that close, the open row before it, the state at `to` and (won) their first row (the cycle).
+   */
+  winRate(s: ReadScope, from: string, to: string): Promise<Map<number, HistoryRow[]>> {
+    const p = new Params(s);
+    const t1 = p.endOf(to);
+    return this.rows(
+      p,
+      `k AS MATERIALIZED (SELECT o1.* FROM (${openAt(t1)}) o1 WHERE ${p.scoped('o1')}),
+       c AS MATERIALIZED (${lastCloses(p.startOf(from), t1)}),
+       kc AS MATERIALIZED (SELECT c.*, e.id AS end_id, e.at AS end_at, e.stage AS end_stage, e.role AS end_role, e.value_base AS end_value, e.close_date AS end_close,
+                                  e.owner_id AS end_owner, e.fc AS end_fc, e.prob AS end_prob
+             FROM c CROSS JOIN LATERAL (${rowAt('c', t1)}) e WHERE e.role <> 'open' AND ${p.scoped('c')}),
+       rows AS (SELECT k.* FROM k
+                UNION ALL SELECT r.* FROM k CROSS JOIN LATERAL (SELECT ${R} FROM opp_history h WHERE h.workspace_id = $1 AND h.opp_id = k.opp_id
+                  AND (h.at, h.id) <= (k.at, k.id) AND h.prev_stage IS DISTINCT FROM h.stage ORDER BY h.at DESC, h.id DESC LIMIT 1) r
+                UNION ALL SELECT ${R.replace(/h\./g, 'kc.')} FROM kc
+                UNION ALL SELECT kc.end_id, kc.opp_id, kc.end_at, kc.end_stage, kc.end_role, kc.end_value, kc.end_close, kc.end_owner, kc.end_fc, kc.end_prob FROM kc
+                UNION ALL SELECT x.* FROM kc CROSS JOIN LATERAL (SELECT ${R} FROM opp_history h WHERE h.workspace_id = $1 AND h.opp_id = kc.opp_id
+                  AND (h.at, h.id) < (kc.at, kc.id) ORDER BY h.at DESC, h.id DESC LIMIT 1) x WHERE kc.prev_role IS NOT NULL
+                UNION ALL SELECT x.* FROM kc CROSS JOIN LATERAL (SELECT ${R} FROM opp_history h WHERE h.workspace_id = $1 AND h.opp_id = kc.opp_id
+                  ORDER BY h.at, h.id LIMIT 1) x WHERE kc.end_role = 'won')`,
+    );
+  }
+
+  /**
+   * Funnel of `from..to`: per record that entered a stage in the period (a row whose stage differs from the one
+   * before it, or its first row), the stages entered in order, and its state at the end of `to`.
+   */
+  async funnel(s: ReadScope, from: string, to: string): Promise<Map<number, { entered: string[]; end: HistoryRow }>> {
+    const p = new Params(s);
+    const t1 = p.endOf(to);
+    const ctes = `en AS (SELECT h.opp_id, array_agg(h.stage ORDER BY h.at, h.id) AS entered FROM opp_history h
+                  WHERE h.workspace_id = $1 AND h.prev_stage IS DISTINCT FROM h.stage AND h.at >= ${p.startOf(from)} AND h.at < ${t1} GROUP BY h.opp_id),
+      v AS (SELECT opp_id, entered FROM en WHERE ${p.scoped('en')})`;
+    const raw = await this.db.sql<RawRow & { entered: string[] }>(
+      `WITH ${ctes} SELECT ${OUT}, v.entered FROM v CROSS JOIN LATERAL (${rowAt('v', t1)}) r ORDER BY r.opp_id`,
+      p.list,
+    );
+    return new Map(
+      raw.map((r, i) => [
+        r.opp_id,
+        {
+          entered: r.entered,
+          end: { oppId: r.opp_id, day: r.day, seq: i, stage: r.stage, role: r.role, cents: toCents(Number(r.value_base)), closeDate: r.close_date, ownerId: r.owner_id, fc: r.fc, prob: Number(r.prob) },
+        },
+      ]),
+    );
+  }
+}
