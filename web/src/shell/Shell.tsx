@@ -140,7 +140,9 @@ function UserMenu() {
           </li>
         ) : null}
         <li>
-          <a href="/settings/sessions">{t('user.sessions')}</a>
+          <NavLink to="/settings/sessions" onClick={(e) => e.currentTarget.closest('details')?.removeAttribute('open')}>
+            {t('user.sessions')}
+          </NavLink>
         </li>
         <li>
           <a href="/settings">{t('nav.settings')}</a>
