@@ -90,7 +90,7 @@ describe.each([
     // signed in: the app's Connections screen, with the user's name in the app's header
     await page.waitForURL((u) => u.pathname === '/settings/connections');
     await page.getByRole('heading', { name: 'Connections', level: 1 }).waitFor();
-    await page.locator('.user-name', { hasText: 'Imani Okta' }).waitFor();
+    await page.locator('.user-name', { hasText: 'Imani Okta' }).waitFor({ state: 'attached' }); // hidden beside the avatar at phone width
 
     // the link is spent
     await page.goto(link);
@@ -128,6 +128,6 @@ describe.each([
     await page.getByLabel('Repeat the password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Set password and sign in' }).click();
     await page.waitForURL((u) => u.pathname === '/settings/connections');
-    await page.locator('.user-name', { hasText: 'Noor Okta' }).waitFor();
+    await page.locator('.user-name', { hasText: 'Noor Okta' }).waitFor({ state: 'attached' });
   });
 });

@@ -140,9 +140,7 @@ function UserMenu() {
           </li>
         ) : null}
         <li>
-          <NavLink to="/settings/sessions" onClick={(e) => e.currentTarget.closest('details')?.removeAttribute('open')}>
-            {t('user.sessions')}
-          </NavLink>
+          <a href="/settings/sessions">{t('user.sessions')}</a>
         </li>
         <li>
           <a href="/settings">{t('nav.settings')}</a>
