@@ -87,21 +87,23 @@ describe.each([
     await page.getByLabel('New password').fill(PASSWORD);
     await page.getByLabel('Repeat the password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Set password and sign in' }).click();
+    // signed in: the app's Connections screen, with the user's name in the app's header
     await page.waitForURL((u) => u.pathname === '/settings/connections');
-    await page.getByText('Signed in as Imani Okta').waitFor();
+    await page.getByRole('heading', { name: 'Connections', level: 1 }).waitFor();
+    await page.locator('.user-name', { hasText: 'Imani Okta' }).waitFor({ state: 'attached' }); // hidden beside the avatar at phone width
 
     // the link is spent
     await page.goto(link);
     await page.getByRole('heading', { name: 'This link has expired' }).waitFor();
 
     // sign out, then sign in with the new password
-    await page.goto(`${origin()}/settings/connections`);
+    await page.goto(`${origin()}/settings`);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Signed out' }).waitFor();
-    await page.goto(`${origin()}/settings/sessions`);
+    await page.goto(`${origin()}/settings`);
     await signInWithPage(page, email, PASSWORD);
-    await page.waitForURL((u) => u.pathname === '/settings/sessions');
-    await page.getByRole('heading', { name: 'Sessions' }).waitFor();
+    await page.waitForURL((u) => u.pathname === '/settings');
+    await page.getByText('Signed in as Imani Okta').waitFor();
   });
 
   it('forgot password: the sign-in page links to it, the e-mail arrives, the link sets a new password', async () => {
@@ -126,6 +128,6 @@ describe.each([
     await page.getByLabel('Repeat the password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Set password and sign in' }).click();
     await page.waitForURL((u) => u.pathname === '/settings/connections');
-    await page.getByText('Signed in as Noor Okta').waitFor();
+    await page.locator('.user-name', { hasText: 'Noor Okta' }).waitFor({ state: 'attached' });
   });
 });

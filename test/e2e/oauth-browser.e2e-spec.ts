@@ -192,13 +192,14 @@ describe('consent flow in headless Chromium (oauth4webapi as the client)', () =>
     await expectConsentPage(page, 'A Phone App With A Rather Long Name For A Narrow Screen', [READ_WORDS, WRITE_WORDS]);
     await fits('consent');
     await Promise.all([cb.next(), allow(page).click()]);
-    // Connections (its own sign-in) with the grant just made
-    await page.goto(`${origin(a)}/settings/connections`);
+    // the settings' own sign-in, then the app's Connections screen with the grant just made
+    await page.goto(`${origin(a)}/settings`);
     expect(pathOf(page)).toBe('/settings/signin');
     await fits('settings sign-in');
     await signInWithPage(page, u.email, PASSWORD);
-    await page.waitForURL((url) => url.pathname === '/settings/connections');
-    expect(await page.getByRole('cell', { name: 'A Phone App With A Rather Long Name For A Narrow Screen' }).isVisible()).toBe(true);
+    await page.waitForURL((url) => url.pathname === '/settings');
+    await page.goto(`${origin(a)}/settings/connections`);
+    await page.getByRole('rowheader', { name: 'A Phone App With A Rather Long Name For A Narrow Screen' }).waitFor();
     await fits('Connections');
     // the row's button is on the screen, not behind a sideways scroll
     const inside = async (name: string) => {
@@ -209,10 +210,11 @@ describe('consent flow in headless Chromium (oauth4webapi as the client)', () =>
     await page.goto(`${origin(a)}/settings/developers`);
     await page.getByLabel('Name').fill('Phone key');
     await page.getByRole('button', { name: 'Create key' }).click();
-    await page.getByText(/sk_/).first().waitFor();
+    await page.getByTestId('secret-once').waitFor();
     await fits('Developers, key shown once');
     await inside('Revoke');
     await page.goto(`${origin(a)}/settings/sessions`);
+    await page.getByRole('heading', { name: 'Sessions', level: 1 }).waitFor();
     await fits('Sessions');
     await inside('End session');
   });

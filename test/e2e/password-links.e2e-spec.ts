@@ -113,7 +113,7 @@ describe('the invitation link', () => {
     expect(done.status).toBe(303);
     expect(done.headers.location).toBe('/settings/connections');
     expect(String(done.headers['set-cookie'])).toMatch(/crm_session=xk_[A-Za-z0-9_-]{43}; Max-Age=\d+; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Strict/);
-    const home = await br.get('/settings/connections');
+    const home = await br.get('/settings');
     expect(home.status).toBe(200);
     expect(home.text).toContain(`Signed in as Ayşe Newcomer`);
     await api(t, a.host).post('/api/v1/login', { username: u.email, password: GOOD }).expect(200);
@@ -290,8 +290,8 @@ describe('Users page: invitation links for admins', () => {
     expect((await sales.post('/settings/signin', { ...formFields(signin.text), username: email, password: 'Sales-Passw0rd-1' })).status).toBe(303);
     const refused = await sales.get('/settings/users');
     expect(refused.status).toBe(403);
-    expect((await sales.get('/settings/developers')).text).not.toContain('href="/settings/users"');
-    if (someAction) expect((await sales.post(someAction, { csrf: formFields((await sales.get('/settings/developers')).text).csrf! })).status).toBe(403);
+    expect((await sales.get('/settings')).text).not.toContain('href="/settings/users"');
+    if (someAction) expect((await sales.post(someAction, { csrf: formFields((await sales.get('/settings')).text).csrf! })).status).toBe(403);
   });
 });
 

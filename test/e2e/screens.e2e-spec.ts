@@ -9,7 +9,7 @@ import { createUser, createWorkspace, Fixture, startApp, TestApp } from '../help
 import { screensDir } from '../helpers/screens-dir';
 
 /**
- * Screenshots of the server-rendered pages (sign-in and its code step, consent, Developers, Sessions; Connections: screens-admin)
+ * Screenshots of the server-rendered pages (sign-in and its code step, consent; the settings screens of the app: web-settings-connections)
  * at desktop and phone width, written to SCREENS_DIR (default: test-output/screens, ignored by git).
  * The README's few are copied to docs/screens by hand.
  */
@@ -51,7 +51,7 @@ describe.each([
   ['desktop', { viewport: { width: 1280, height: 800 } }],
   ['phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
 ] as const)('screens at %s width', (label, contextOptions) => {
-  it('sign-in, consent, Connections with one grant, Developers with one key, Sessions', async () => {
+  it('sign-in, consent, and the sign-in code step', async () => {
     const email = `dana.${label}@${a.ws.slug}.test`;
     await createUser(t, a, { email, password: PASSWORD, fullName: 'Dana Example' });
     const clientId = (await register(t, a.host, { client_name: 'Notes Assistant', redirect_uris: [cb.uri], token_endpoint_auth_method: 'none' }).expect(201)).body.client_id as string;
@@ -66,26 +66,6 @@ describe.each([
     await page.getByRole('button', { name: 'Allow' }).waitFor();
     await shoot(page, `consent-${width}`);
     await Promise.all([cb.next(), page.getByRole('button', { name: 'Allow' }).click()]);
-
-    await page.goto(`${origin()}/settings/connections`);
-    await signInWithPage(page, email, PASSWORD);
-    await page.waitForURL((u) => u.pathname === '/settings/connections');
-    await page.getByRole('cell', { name: 'Notes Assistant' }).waitFor();
-    // the screenshot of Connections is the admin's (every kind): screens-admin.e2e-spec.ts
-
-    // Developers: one key created (shown once on the result page), then the list with it
-    await page.goto(`${origin()}/settings/developers`);
-    await page.getByLabel('Name').fill('ERP sync script');
-    await page.getByRole('button', { name: 'Create key' }).click();
-    await page.getByText(/sk_/).first().waitFor();
-    await shoot(page, `developers-created-${width}`);
-    await page.goto(`${origin()}/settings/developers`);
-    await page.getByRole('cell', { name: 'ERP sync script' }).waitFor();
-    await shoot(page, `developers-${width}`);
-
-    await page.goto(`${origin()}/settings/sessions`);
-    await page.getByRole('button', { name: 'Sign out all other sessions' }).waitFor();
-    await shoot(page, `sessions-${width}`);
 
     // the code step of a user with two-factor: the 6-digit code only, the password is not asked again
     const twoFactor = `tomas.${label}@${a.ws.slug}.test`;

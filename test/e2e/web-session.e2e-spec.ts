@@ -269,9 +269,9 @@ describe('the settings pages share the session', () => {
     const br = new Browser(t, a.host);
     br.cookies.set('crm_session', s.session);
     br.cookies.set('crm_csrf', s.csrf);
-    const page = await br.get('/settings/sessions');
+    const page = await br.get('/settings');
     expect(page.status).toBe(200);
-    expect(page.text).toContain('Firefox on Linux (app)');
+    expect(page.text).toContain('Signed in as');
     const out = await br.post('/settings/signout', formFields(page.text));
     expect(out.status).toBe(303);
     expect(br.cookies.get('crm_session')).toBe('');
@@ -287,9 +287,9 @@ describe('the settings pages share the session', () => {
     const s: Signed = { session: br.cookies.get('crm_session')!, csrf: br.cookies.get('crm_csrf')!, res: r };
     expect(s.session).toMatch(/^xk_/);
     expect((await withCookie(a, s, 'get', '/api/v1/me').expect(200)).body.user.id).toBe(u.user.id);
-    expect((await br.get('/settings/developers')).status).toBe(200);
+    expect((await br.get('/settings')).status).toBe(200);
     await withCookie(a, s, 'delete', '/api/v1/session').expect(200);
-    const after = await br.get('/settings/developers');
+    const after = await br.get('/settings');
     expect(after.status).toBe(302);
     expect(after.headers.location).toContain('/settings/signin');
   });

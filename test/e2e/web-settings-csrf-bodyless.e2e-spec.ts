@@ -19,7 +19,7 @@ afterAll(async () => {
 
 const adminBrowser = (f: Fixture) => settingsBrowser(t, f.host, f.admin.email, 'Admin-Password-123');
 
-const ROUTES = ['/settings/erp/key', '/settings/scim/key', '/settings/erp/revoke', '/settings/erp/requeue', '/settings/sessions/others/signout'];
+const ROUTES = ['/settings/erp/key', '/settings/scim/key', '/settings/erp/revoke', '/settings/erp/requeue', '/settings/signout'];
 
 describe('settings CSRF on body-less requests', () => {
   it('a cross-site POST without a body is refused with 403 on every state-changing route, and changes nothing', async () => {
@@ -35,7 +35,7 @@ describe('settings CSRF on body-less requests', () => {
       expect({ path, status: r.status }).toEqual({ path, status: 403 });
       expect(r.text).toContain('The form expired. Reload the page and try again.');
     }
-    // nothing changed: no SCIM or ERP key, the other session still works
+    // nothing changed: no SCIM or ERP key, still signed in, the other session still works
     expect((await br.get('/settings/scim')).text).toContain('Key: none');
     expect((await br.get('/settings/erp')).text).toContain('No active ERP key.');
     await api(t, a.host, other).get('/api/v1/me').expect(200);

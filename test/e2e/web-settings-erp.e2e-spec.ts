@@ -73,7 +73,7 @@ describe('settings: ERP connection card (server-rendered)', () => {
     expect(r.status).toBe(403);
     expect(r.text).toContain('Only admins');
     // a valid CSRF token from another page of the same session does not help
-    const conn = await br.get('/settings/connections');
+    const conn = await br.get('/settings');
     const csrf = formOf(conn.text, '/settings/signout').csrf!;
     expect((await br.post('/settings/erp/key', { csrf })).status).toBe(403);
     expect((await br.post('/settings/erp/revoke', { csrf, confirm: 'yes' })).status).toBe(403);

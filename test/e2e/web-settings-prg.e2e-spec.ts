@@ -36,34 +36,35 @@ const keyOf = (html: string) => html.match(/<code class="key">([^<]+)<\/code>/)?
 const scimGet = (key: string) => request(t.app.getHttpServer()).get('/api/scim/v2/Users').set('Host', a.host).set('Authorization', `Bearer ${key}`);
 
 describe('settings: POST-redirect-GET', () => {
-  it('a new API key: 303, shown once on the GET, a reload shows it no more and creates nothing', async () => {
+  it('a new ERP key: 303, shown once on the GET, a reload shows it no more and creates nothing', async () => {
     const br = await adminBrowser(a);
-    const page = await br.get('/settings/developers');
-    const post = await br.post('/settings/developers/keys', { ...formOf(page.text, '/settings/developers/keys'), name: 'Reload test' });
+    const page = await br.get('/settings/erp');
+    const post = await br.post('/settings/erp/key', formOf(page.text, '/settings/erp/key'));
     expect(post.status).toBe(303);
-    expect(post.headers.location).toBe('/settings/developers');
-    expect(post.text).not.toMatch(/sk_[A-Za-z0-9_-]{20}/); // the key is not in the redirect
+    expect(post.headers.location).toBe('/settings/erp');
+    expect(post.text).not.toMatch(/erp_[A-Za-z0-9_-]{20}/); // the key is not in the redirect
     const flashCookie = br.cookies.get('crm_settings_flash')!;
     expect(flashCookie).toMatch(/^v1\./); // sealed, not the key in clear
-    expect(flashCookie).not.toContain('sk_');
+    expect(flashCookie).not.toContain('erp_');
 
-    const shown = await br.get('/settings/developers');
+    const shown = await br.get('/settings/erp');
     expect(shown.status).toBe(200);
     const key = keyOf(shown.text)!;
-    expect(key).toMatch(/^sk_/);
-    expect(shown.text).toContain('New API key &quot;Reload test&quot;');
-    const reload = await br.get('/settings/developers');
+    expect(key).toMatch(/^erp_/);
+    expect(shown.text).toContain('New ERP key');
+    const reload = await br.get('/settings/erp');
     expect(reload.status).toBe(200);
     expect(keyOf(reload.text)).toBeUndefined();
-    expect(reload.text.split('Reload test').length - 1).toBe(1); // one key in the list, no second one
+    expect(reload.text.split('<tr><td><code>').length - 1).toBe(1); // one key in the list, no second one
 
     // the sealed flash is bound to its session: replayed into another session it shows nothing
     const other = await adminBrowser(a);
     other.cookies.set('crm_settings_flash', flashCookie);
-    expect(keyOf((await other.get('/settings/developers')).text)).toBeUndefined();
+    expect(keyOf((await other.get('/settings/erp')).text)).toBeUndefined();
     // a forged flash is ignored
     other.cookies.set('crm_settings_flash', 'v1.AAAA.BBBB.CCCC');
-    expect((await other.get('/settings/developers')).status).toBe(200);
+    expect((await other.get('/settings/erp')).status).toBe(200);
+    await api(t, a.host, a.adminKey).delete('/api/v1/settings/erp/key').expect(200); // the next test starts without a key
   });
 
   it('SCIM rotation asks first; the key shown after the redirect stays valid on reload (no second rotation)', async () => {

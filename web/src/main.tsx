@@ -43,6 +43,9 @@ const Search = lazy(() => import('./pages/Search'));
 const Imports = lazy(() => import('./pages/imports/Imports'));
 const ImportJob = lazy(() => import('./pages/imports/ImportJob'));
 const Reports = lazy(() => import('./pages/reports/Reports'));
+const Connections = lazy(() => import('./pages/settings/Connections'));
+const Developers = lazy(() => import('./pages/settings/Developers'));
+const Sessions = lazy(() => import('./pages/settings/Sessions'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 
 /**
@@ -110,6 +113,9 @@ createRoot(document.getElementById('root')!).render(
                 <Route path="/search" element={<Search />} />
                 <Route path="/imports" element={<Imports />} />
                 <Route path="/imports/:id" element={<ImportJob />} />
+                <Route path="/settings/connections" element={<Connections />} />
+                <Route path="/settings/developers" element={<Developers />} />
+                <Route path="/settings/sessions" element={<Sessions />} />
                 <Route path="*" element={<NotFound />} />
               </Routes>
             </Suspense>

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CrmModule } from '../../domain/crm/crm.module';
 import { AuthController } from './controllers/auth.controller';
+import { ApiKeysController } from './controllers/api-keys.controller';
 import { PreferencesController } from './controllers/preferences.controller';
 import { ProductsController } from './controllers/products.controller';
 import { ImportsController } from './controllers/imports.controller';
@@ -39,7 +40,7 @@ import { ExportLinks } from '../../edge/export-links';
 @Module({
   imports: [CrmModule],
   // ExportController before the record controllers: `/companies/export` must not reach `/companies/{id}`
-  controllers: [ExportController, AuthController, PreferencesController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SearchController, SyncController, OrdersController, TicketsController, FairsController, LeadsController, ObjectsController, ApprovalsController, EmailController, FormsController, QuickEntryController, ScimConnectionController, ErpConnectionController, InvitationsController, AppsController, ConnectionsController, ReportsController, HooksController, InboundHooksController, ImportsController, WorkflowsController],
+  controllers: [ExportController, AuthController, ApiKeysController, PreferencesController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SearchController, SyncController, OrdersController, TicketsController, FairsController, LeadsController, ObjectsController, ApprovalsController, EmailController, FormsController, QuickEntryController, ScimConnectionController, ErpConnectionController, InvitationsController, AppsController, ConnectionsController, ReportsController, HooksController, InboundHooksController, ImportsController, WorkflowsController],
   providers: [ExportService, ExportLinks],
 })
 export class RestModule {}

@@ -7,14 +7,10 @@ const ESCAPED = '&lt;i&gt;&quot;x&#39;&amp;&lt;/i&gt;';
 const auth = (role: 'admin' | 'sales') => ({ user: { role } }) as unknown as UserContext;
 const c = chrome(auth('admin'), '/settings/developers', X, 'en');
 const rk = [{ kind: 'asana' as const, label: X, fields: [{ name: X, id: X, label: X, hint: X, required: true }] }];
-const row = { id: 7, name: X, prefix: X, created: X, lastUsed: X, current: false };
 
 const samples: { [K in keyof SettingsViews]: SettingsViews[K] } = {
   signin: { heading: X, action: '/settings/signin', csrf: X, returnTo: X, username: X, pending: X, error: X, workspaceName: X, app: { name: X, unverifiedDomain: X } },
   overview: { chrome: c, userName: X, admin: true, mailbox: true, mine: [{ href: '/settings/developers', label: X, about: X }], workspace: [{ href: '/settings/apps', label: X, about: X }] },
-  connections: { chrome: c, csrf: X, userName: X, intro: X, notice: X, secret: { label: X, key: X }, items: [{ key: 'app-1', path: '/settings/connections/app/1', kind: X, name: X, owner: X, created: X, lastUsed: X, requests: 3, errors: 1, scopes: X, state: 'failing', failing: true, revoke: true, rotate: true }] },
-  developers: { chrome: c, csrf: X, apiBase: X, secret: { label: X, key: X, after: X }, keys: [row], name: X, max: 50, error: X },
-  sessions: { chrome: c, csrf: X, items: [row, { ...row, id: 8, current: true }], others: true, notice: X },
   'connection-fields': { form: { url: X, kind: X, events: [X], filter: X, record: { [X]: X } }, events: [X], kinds: [{ value: X, label: X }], filterExample: X, recordKinds: rk, withUrl: true },
   apps: { chrome: c, csrf: X, secret: { label: X, key: X }, items: [{ id: 1, url: X, kind: X, signed: true, events: X, filter: X, active: true, latest: X }], events: [X], kinds: [{ value: X, label: X }], form: { url: X, kind: X, events: [X], filter: X, record: {} }, filterExample: X, error: X, recordKinds: rk, withUrl: true },
   appEdit: { chrome: c, csrf: X, id: 3, kind: X, form: { url: X, kind: X, events: [], filter: X, record: { [X]: X } }, events: [X], filterExample: X, error: X, recordKinds: rk, withUrl: false, signed: false },

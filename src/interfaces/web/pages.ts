@@ -88,9 +88,6 @@ type ConnectionFields = {
 export interface SettingsViews {
   signin: SignInView;
   overview: { chrome: Chrome; userName: string; admin: boolean; mailbox: boolean; mine: Row[]; workspace: Row[] };
-  connections: Messages & { chrome: Chrome; csrf: string; userName: string; intro: string; items: Row[] };
-  developers: Messages & { chrome: Chrome; csrf: string; apiBase: string; keys: Row[]; name: string; max: number };
-  sessions: Messages & { chrome: Chrome; csrf: string; items: Row[]; others: boolean };
   'connection-fields': ConnectionFields;
   apps: Messages & ConnectionFields & { chrome: Chrome; csrf: string; items: Row[] };
   appEdit: Messages & ConnectionFields & { chrome: Chrome; csrf: string; id: number; kind: string; signed: boolean };

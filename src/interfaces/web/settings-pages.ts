@@ -42,7 +42,7 @@ export const redirect = (to: string, flash?: Flash): Redirect => ({ redirect: to
 export type Outcome = Page | Redirect;
 
 /** The error sentences of the dictionary a PageError may name. */
-type ErrorKey = 'notFound' | 'connectionNotFound' | 'keyNotFound' | 'sessionNotFound';
+type ErrorKey = 'notFound';
 
 /** Thrown by a page handler: render this status and message (named by its key, worded in the caller's language). */
 export class PageError extends Error {

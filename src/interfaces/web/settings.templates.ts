@@ -16,35 +16,6 @@ const OVERVIEW = `<% layout('@layout', { ...it.chrome, title: it.t.overviewTitle
 <% } %><p><a href="/"><%= it.t.overviewBack %></a></p>
 `;
 
-const CONNECTIONS = `<% layout('@layout', { ...it.chrome, title: it.t.pageConnections }) %>
-<h1><%= it.t.pageConnections %></h1><%~ include('@messages', it) %><p class="muted"><%= it.t.signedInAs(it.userName) %>. <%= it.intro %><%= it.t.connectionsIntro %></p>
-<% if (it.items.length) { %><div class="scroll" role="region" aria-label="<%= it.t.pageConnections %>" tabindex="0"><table class="cards"><thead><tr><th><%= it.t.colName %></th><th><%= it.t.colKind %></th><th><%= it.t.colOwner %></th><th><%= it.t.colCreated %></th><th><%= it.t.colLastUsed %></th><th><%= it.t.colRequests %></th><th><%= it.t.colErrors %></th><th><%= it.t.colScopes %></th><th><%= it.t.colState %></th><th></th></tr></thead><tbody>
-<% for (const c of it.items) { %><tr><td class="wrap" id="conn-<%= c.key %>"><%= c.name %></td><td data-label="<%= it.t.colKind %>"><%= c.kind %></td><td data-label="<%= it.t.colOwner %>"><%= c.owner %></td><td data-label="<%= it.t.colCreated %>"><%= c.created %></td><td data-label="<%= it.t.colLastUsed %>"><%= c.lastUsed %></td><td data-label="<%= it.t.colRequests %>"><%= c.requests %></td><td data-label="<%= it.t.colErrors %>"><%= c.errors %></td><td class="wrap" data-label="<%= it.t.colScopes %>"><%= c.scopes %></td><td data-label="<%= it.t.colState %>"><span class="tag<%= c.failing ? ' warn' : '' %>"><%= c.state %></span></td>
-<td><div class="row-actions"><% if (c.rotate) { %><%~ include('@post-button', { action: c.path + '/rotate', csrf: it.csrf, label: it.t.rotateKey, describedBy: 'conn-' + c.key }) %><% } %><% if (c.revoke) { %><%~ include('@post-button', { action: c.path + '/revoke', csrf: it.csrf, label: it.t.revoke, cls: 'danger', describedBy: 'conn-' + c.key }) %><% } %></div></td></tr>
-<% } %></tbody></table></div><% } else { %><p><%= it.t.noConnections %></p><% } %>
-`;
-
-const DEVELOPERS = `<% layout('@layout', { ...it.chrome, title: it.t.pageDevelopers }) %>
-<h1><%= it.t.developersHeading %></h1><%~ include('@messages', it) %>
-<% if (it.secret) { %><p class="muted"><%= it.t.developersUseAs %> <code>Authorization: Bearer &lt;key&gt;</code> <%= it.t.developersOn %> <code><%= it.apiBase %></code><%= it.t.developersActsAsYou %></p>
-<% } %><p class="muted"><%= it.t.developersAbout %></p>
-<h2><%= it.t.developersYourKeys %></h2><% if (it.keys.length) { %><div class="scroll" role="region" aria-label="<%= it.t.developersKeysRegion %>" tabindex="0"><table class="cards"><thead><tr><th><%= it.t.colName %></th><th><%= it.t.colKey %></th><th><%= it.t.colCreated %></th><th><%= it.t.colLastUsed %></th><th></th></tr></thead><tbody>
-<% for (const k of it.keys) { %><tr><td id="key-<%= k.id %>"><%= k.name || it.t.noName %></td><td data-label="<%= it.t.colKey %>"><code><%= k.prefix %>…</code></td><td data-label="<%= it.t.colCreated %>"><%= k.created %></td><td data-label="<%= it.t.colLastUsed %>"><%= k.lastUsed %></td><td><%~ include('@post-button', { action: '/settings/developers/keys/' + k.id + '/revoke', csrf: it.csrf, label: it.t.revoke, describedBy: 'key-' + k.id }) %></td></tr>
-<% } %></tbody></table></div><% } else { %><p><%= it.t.developersNoKeys %></p><% } %>
-<h2><%= it.t.developersNewKey %></h2><form class="stack" method="post" action="/settings/developers/keys"><input type="hidden" name="csrf" value="<%= it.csrf %>">
-<label for="key-name"><%= it.t.colName %></label><input id="key-name" name="name" maxlength="100" required aria-describedby="key-name-hint" value="<%= it.name %>">
-<p class="muted" id="key-name-hint"><%= it.t.developersNameHint(it.max) %></p>
-<button class="primary" type="submit"><%= it.t.createKey %></button></form>
-`;
-
-const SESSIONS = `<% layout('@layout', { ...it.chrome, title: it.t.pageSessions }) %>
-<h1><%= it.t.pageSessions %></h1><%~ include('@messages', it) %><p class="muted"><%= it.t.sessionsAbout %></p>
-<div class="scroll" role="region" aria-label="<%= it.t.pageSessions %>" tabindex="0"><table class="cards"><thead><tr><th><%= it.t.colDevice %></th><th><%= it.t.colSignedIn %></th><th><%= it.t.colLastUsed %></th><th></th></tr></thead><tbody>
-<% for (const s of it.items) { %><tr><td id="session-<%= s.id %>"><%= s.name %><% if (s.current) { %> <span class="tag"><%= it.t.thisBrowser %></span><% } %></td><td data-label="<%= it.t.colSignedIn %>"><%= s.created %></td><td data-label="<%= it.t.colLastUsed %>"><%= s.lastUsed %></td><td><% if (!s.current) { %><%~ include('@post-button', { action: '/settings/sessions/' + s.id + '/signout', csrf: it.csrf, label: it.t.endSession, describedBy: 'session-' + s.id }) %><% } %></td></tr>
-<% } %></tbody></table></div>
-<% if (it.others) { %><div class="actions"><%~ include('@post-button', { action: '/settings/sessions/others/signout', csrf: it.csrf, label: it.t.sessionsSignOutOthers, cls: 'primary' }) %></div><% } else { %><p><%= it.t.sessionsNoOthers %></p><% } %>
-`;
-
 /** The fields of a connection form (create and edit). it: { form: { url, kind, events, filter, record }, events, kinds?, filterExample, recordKinds, withUrl, t } */
 const CONNECTION_FIELDS = `<% if (it.kinds) { %><label for="kind"><%= it.t.colKind %></label><select id="kind" name="kind"><% for (const k of it.kinds) { %><option value="<%= k.value %>"<% if (k.value === it.form.kind) { %> selected<% } %>><%= k.label %></option><% } %></select>
 <% } %><% if (it.withUrl) { %><label for="url"><%= it.t.fieldUrl %></label><input id="url" name="url" type="url" maxlength="2000" value="<%= it.form.url %>" aria-describedby="url-hint">
@@ -133,9 +104,6 @@ const SIGNED_OUT = `<% layout('@layout', { title: it.t.signedOutTitle, narrow: t
 
 export const SETTINGS_TEMPLATES = {
   overview: OVERVIEW,
-  connections: CONNECTIONS,
-  developers: DEVELOPERS,
-  sessions: SESSIONS,
   'connection-fields': CONNECTION_FIELDS,
   apps: APPS,
   appEdit: APP_EDIT,
