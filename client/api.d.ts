@@ -2486,6 +2486,266 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workflows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List workflows
+         * @description The workspace's workflows by name. Admins only (403 `forbidden` for other users); first party only (an OAuth token gets 403 `insufficient_scope`). Beyond the spec (6.1 names workflows as an origin of changes): docs/decisions/workflows.md.
+         *
+         *     Beyond the spec: see docs/decisions/README.md.
+         */
+        get: operations["listWorkflows"];
+        put?: never;
+        /**
+         * Create a workflow
+         * @description Creates a rule, version 1, disabled unless `enabled` is true. A definition is a `trigger` (`event` with an event kind of spec 6.1 and a filter on its `data` in the webhook filters' language; `manual` with a record kind; `hook` with an inbound hook; `time` with a watch and days), `conditions` in the same language over the event `data` and `record.*`, and 1 to 20 ordered `actions` (create_task, update_fields, add_note, assign_owner, add_calendar_entry, branch, wait), each through the same service and checks as REST. A bad part is 400 `invalid` naming it (`actions[1].assignee.user_id`). Admins only (403 `forbidden` for other users); first party only (an OAuth token gets 403 `insufficient_scope`). Beyond the spec (6.1 names workflows as an origin of changes): docs/decisions/workflows.md.
+         *
+         *     Beyond the spec: see docs/decisions/README.md.
+         */
+        post: operations["createWorkflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workflows/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a workflow
+         * @description One workflow. Admins only (403 `forbidden` for other users); first party only (an OAuth token gets 403 `insufficient_scope`). 404 `not_found`: no such workflow in this workspace.
+         *
+         *     Beyond the spec: see docs/decisions/README.md.
+         */
+        get: operations["getWorkflow"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a workflow
+         * @description Deletes the rule, its versions and its runs (a waiting run never resumes). What it changed stays. Admins only (403 `forbidden` for other users); first party only (an OAuth token gets 403 `insufficient_scope`). 404 `not_found`: no such workflow in this workspace.
+         *
+         *     Beyond the spec: see docs/decisions/README.md.
+         */
+        delete: operations["deleteWorkflow"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a workflow
+         * @description Changes the fields sent. A change of the name, trigger, conditions or actions makes a new `version` (runs already started keep theirs). A definition is a `trigger` (`event` with an event kind of spec 6.1 and a filter on its `data` in the webhook filters' language; `manual` with a record kind; `hook` with an inbound hook; `time` with a watch and days), `conditions` in the same language over the event `data` and `record.*`, and 1 to 20 ordered `actions` (create_task, update_fields, add_note, assign_owner, add_calendar_entry, branch, wait), each through the same service and checks as REST. A bad part is 400 `invalid` naming it (`actions[1].assignee.user_id`). Admins only (403 `forbidden` for other users); first party only (an OAuth token gets 403 `insufficient_scope`). 404 `not_found`: no such workflow in this workspace.
+         *
+         *     Beyond the spec: see docs/decisions/README.md.
+         */
+        patch: operations["updateWorkflow"];
+        trace?: never;
+    };
+    "/api/v1/workflows/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable a workflow
+         * @description Enables the rule (and clears a reason the storm guard left); it acts on events from now on, not on earlier ones. Admins only (403 `forbidden` for other users); first party only (an OAuth token gets 403 `insufficient_scope`). 404 `not_found`: no such workflow in this workspace.
+         *
+         *     Beyond the spec: see docs/decisions/README.md.
+         */
+        post: operations["enableWorkflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workflows/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable a workflow
+         * @description Disables the rule: no new runs start; runs already waiting still finish. Admins only (403 `forbidden` for other users); first party only (an OAuth token gets 403 `insufficient_scope`). 404 `not_found`: no such workflow in this workspace.
+         *
+         *     Beyond the spec: see docs/decisions/README.md.
+         */
+        post: operations["disableWorkflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workflows/{id}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a workflow's runs
+         * @description The rule's runs, newest first, each with its version, record and every action's outcome. Admins only (403 `forbidden` for other users); first party only (an OAuth token gets 403 `insufficient_scope`). 404 `not_found`: no such workflow in this workspace.
+         *
+         *     Beyond the spec: see docs/decisions/README.md.
+         */
+        get: operations["listWorkflowRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workflows/{id}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a manual workflow on a record
+         * @description Starts the rule (trigger `manual`) on one record of its kind and runs it now; the answer is the run as it stands (done, failed with the step's error, or waiting at a wait). 409 `conflict` when the rule is disabled or not manual; 400 naming `record_kind` for another kind; 404 when the record is not in this workspace. Admins only (403 `forbidden` for other users); first party only (an OAuth token gets 403 `insufficient_scope`). 404 `not_found`: no such workflow in this workspace.
+         *
+         *     Beyond the spec: see docs/decisions/README.md.
+         */
+        post: operations["runWorkflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workflows/{id}/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a workflow on past events
+         * @description Replays the journal's events since `since` (at most 1000) through the rule as it is now, enabled or not, and answers what it would have done, record by record; nothing is written. It reads the records as they are now, and it cannot know a gate's answer to a stage move or a wait's outcome (docs/decisions/workflows.md). Admins only (403 `forbidden` for other users); first party only (an OAuth token gets 403 `insufficient_scope`). 404 `not_found`: no such workflow in this workspace.
+         *
+         *     Beyond the spec: see docs/decisions/README.md.
+         */
+        post: operations["simulateWorkflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workflow-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the workflow runs of a record
+         * @description Every rule's runs about one record, newest first. Admins only (403 `forbidden` for other users); first party only (an OAuth token gets 403 `insufficient_scope`).
+         *
+         *     Beyond the spec: see docs/decisions/README.md.
+         */
+        get: operations["listRecordWorkflowRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workflow-runs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a workflow run
+         * @description One run with every action's outcome. Admins only (403 `forbidden` for other users); first party only (an OAuth token gets 403 `insufficient_scope`). 404 `not_found`: no such run in this workspace.
+         *
+         *     Beyond the spec: see docs/decisions/README.md.
+         */
+        get: operations["getWorkflowRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workflow-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List workflow templates
+         * @description Ready-made workflows, built from this workspace's stages and SLAs. Admins only (403 `forbidden` for other users); first party only (an OAuth token gets 403 `insufficient_scope`).
+         *
+         *     Beyond the spec: see docs/decisions/README.md.
+         */
+        get: operations["listWorkflowTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workflow-templates/{key}/install": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Install a workflow template
+         * @description Creates a disabled workflow from the template, to review and enable. Admins only (403 `forbidden` for other users); first party only (an OAuth token gets 403 `insufficient_scope`). 404 `not_found`: no such template.
+         *
+         *     Beyond the spec: see docs/decisions/README.md.
+         */
+        post: operations["installWorkflowTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/scim/v2/ServiceProviderConfig": {
         parameters: {
             query?: never;
@@ -4179,6 +4439,150 @@ export interface components {
             /** @description the field of each column, in the file's column order; null leaves a column out */
             fields: (string | null)[];
         };
+        WebhookFilterConditionDto: {
+            /**
+             * @description dotted path into the event `data` (spec 6.1 fields), e.g. `stage`, `owner.id`, `customer_id`
+             * @example stage
+             */
+            field: string;
+            /**
+             * @description `eq`: equals; `in`: one of the listed values; `not`: differs from (a missing field differs from everything)
+             * @enum {string}
+             */
+            op: "eq" | "in" | "not";
+            /**
+             * @description a string, number, boolean or null for `eq` and `not`; a non-empty list of at most 50 of them for `in`. Compared strictly: 3 is not "3"
+             * @example [
+             *       "Win"
+             *     ]
+             */
+            value: (string | number | boolean | ((string | number | boolean) | null)[]) | null;
+        };
+        WebhookFilterDto: {
+            /**
+             * @description `all`: every condition holds; `any`: at least one does
+             * @default all
+             * @enum {string}
+             */
+            match: "all" | "any";
+            conditions: components["schemas"]["WebhookFilterConditionDto"][];
+        };
+        WorkflowTriggerDto: {
+            /**
+             * @description `event`, `manual`, `hook` or `time`
+             * @enum {string}
+             */
+            kind: "event" | "manual" | "hook" | "time";
+            /**
+             * @description kind `event`: the event kind (spec 6.1)
+             * @enum {string}
+             */
+            event?: "opp_created" | "opp_stage" | "opp_won" | "opp_lost" | "customer_created" | "contact_created" | "lead_created" | "visit_created" | "ticket_created" | "form_submitted" | "erp_stalled";
+            /** @description kind `event`: a filter on the event's `data`, as webhook filters */
+            filter?: components["schemas"]["WebhookFilterDto"] | null;
+            /**
+             * @description kind `manual`: the kind of record
+             * @enum {string}
+             */
+            record_kind?: "opportunity" | "company" | "person" | "lead" | "activity" | "ticket" | "task";
+            /** @description kind `hook`: the inbound hook whose records start it */
+            hook_id?: number;
+            /**
+             * @description kind `time`: what it watches
+             * @enum {string}
+             */
+            watch?: "opportunity_past_close" | "task_overdue" | "opportunity_in_stage";
+            /** @description kind `time`: days past the date */
+            days?: number;
+            /** @description kind `time`, watch `opportunity_in_stage`: a stage of the workspace */
+            stage?: string;
+        };
+        WorkflowAssigneeDto: {
+            /** @enum {string} */
+            kind: "owner" | "user" | "round_robin";
+            user_id?: number;
+            /** @description round_robin: taken in turn */
+            user_ids?: number[];
+        };
+        WorkflowActionDto: {
+            /** @enum {string} */
+            type: "create_task" | "update_fields" | "add_note" | "assign_owner" | "add_calendar_entry" | "branch" | "wait";
+            /** @description run only when this holds on the context (event `data`, `record.*`) */
+            when?: components["schemas"]["WebhookFilterDto"] | null;
+            /** @description create_task, add_calendar_entry; `{{field}}` takes a value of the context */
+            title?: string;
+            /** @description create_task */
+            description?: string;
+            /** @description create_task */
+            due_in_days?: number;
+            /** @description create_task: a path into the context holding the due date (`record.next_date`) */
+            due_field?: string;
+            /** @description create_task: a task priority of the workspace */
+            priority?: string;
+            /** @description create_task (default owner), assign_owner */
+            assignee?: components["schemas"]["WorkflowAssigneeDto"];
+            /** @description update_fields: field → value */
+            fields?: {
+                [key: string]: (string | number | boolean) | null;
+            };
+            /** @description add_note */
+            text?: string;
+            /** @description add_calendar_entry */
+            in_days?: number;
+            /** @description add_calendar_entry: HH:mm, default 09:00 */
+            at?: string;
+            /** @description add_calendar_entry, default 30 */
+            duration_min?: number;
+            /** @description wait */
+            minutes?: number;
+            /** @description branch: the condition */
+            if?: components["schemas"]["WebhookFilterDto"];
+            /** @description branch: actions when it holds (no branch or wait inside) */
+            then?: {
+                [key: string]: unknown;
+            }[];
+            /** @description branch: actions otherwise */
+            else?: {
+                [key: string]: unknown;
+            }[];
+        };
+        CreateWorkflowDto: {
+            name: string;
+            description?: string;
+            /** @description what starts a run. A bad part is 400 `invalid` naming it (`actions[1].assignee.user_id`). */
+            trigger: components["schemas"]["WorkflowTriggerDto"];
+            /** @description conditions on the context; null or absent: always */
+            conditions?: components["schemas"]["WebhookFilterDto"] | null;
+            /** @description 1 to 20 actions, in order */
+            actions: components["schemas"]["WorkflowActionDto"][];
+            /** @description default false: a new rule waits to be enabled */
+            enabled?: boolean;
+        };
+        UpdateWorkflowDto: {
+            name?: string;
+            description?: string;
+            trigger?: components["schemas"]["WorkflowTriggerDto"];
+            /** @description null removes the conditions */
+            conditions?: components["schemas"]["WebhookFilterDto"] | null;
+            actions?: components["schemas"]["WorkflowActionDto"][];
+            enabled?: boolean;
+        };
+        RunWorkflowDto: {
+            /** @enum {string} */
+            record_kind: "opportunity" | "company" | "person" | "lead" | "activity" | "ticket" | "task";
+            record_id: number;
+        };
+        SimulateWorkflowDto: {
+            /**
+             * @description local date `YYYY-MM-DD` or timestamp `YYYY-MM-DDTHH:mm:ss` of the workspace: replay the journal events since then
+             * @example 2026-11-20
+             */
+            since: string;
+        };
+        InstallTemplateDto: {
+            /** @description default: the template's name */
+            name?: string;
+        };
         ScimNameDto: {
             /** @example Ayşe Yılmaz */
             readonly formatted?: string;
@@ -4279,34 +4683,6 @@ export interface components {
             customer_id?: number;
             /** @description the opportunity the question is about (404 when the caller may not see it) */
             opp_id?: number;
-        };
-        WebhookFilterConditionDto: {
-            /**
-             * @description dotted path into the event `data` (spec 6.1 fields), e.g. `stage`, `owner.id`, `customer_id`
-             * @example stage
-             */
-            field: string;
-            /**
-             * @description `eq`: equals; `in`: one of the listed values; `not`: differs from (a missing field differs from everything)
-             * @enum {string}
-             */
-            op: "eq" | "in" | "not";
-            /**
-             * @description a string, number, boolean or null for `eq` and `not`; a non-empty list of at most 50 of them for `in`. Compared strictly: 3 is not "3"
-             * @example [
-             *       "Win"
-             *     ]
-             */
-            value: (string | number | boolean | ((string | number | boolean) | null)[]) | null;
-        };
-        WebhookFilterDto: {
-            /**
-             * @description `all`: every condition holds; `any`: at least one does
-             * @default all
-             * @enum {string}
-             */
-            match: "all" | "any";
-            conditions: components["schemas"]["WebhookFilterConditionDto"][];
         };
         RecordConfigDto: {
             /**
@@ -12016,6 +12392,898 @@ export interface components {
             replayed?: boolean;
         };
         /**
+         * @description The latest delivery result of a connection (spec 6.4).
+         * @example {
+         *       "status": 200,
+         *       "error": null,
+         *       "ok": true,
+         *       "event": "opp_won",
+         *       "at": "2026-11-26T09:30:04"
+         *     }
+         */
+        WebhookResult: {
+            /** @description the receiver's HTTP status; null when there was no answer */
+            status: number | null;
+            /** @description why there was no answer (timeout, refused address, connection error); null when there was one */
+            error: string | null;
+            /** @description the receiver answered 2xx */
+            ok: boolean;
+            /** @description the event kind delivered (spec 6.1, or `test`) */
+            event: string | null;
+            /**
+             * @description local time of the workspace, no offset
+             * @example 2026-11-26T09:30:00
+             */
+            at: string;
+        };
+        /** @description A filter on the events' `data`: only events that pass it are delivered to the connection. */
+        WebhookFilter: {
+            /**
+             * @description `all`: every condition holds; `any`: at least one does
+             * @enum {string}
+             */
+            match: "all" | "any";
+            /** @description one to ten conditions */
+            conditions: {
+                /** @description dotted path into the event `data`, e.g. `stage`, `owner.id` */
+                field: string;
+                /**
+                 * @description `eq` equals, `in` one of, `not` differs from
+                 * @enum {string}
+                 */
+                op: "eq" | "in" | "not";
+                /** @description a scalar for `eq` and `not`, a list for `in` */
+                value: ((string | number | boolean) | null) | ((string | number | boolean) | null)[];
+            }[];
+        };
+        /**
+         * @description An outbound webhook connection (spec 6).
+         * @example {
+         *       "id": 3,
+         *       "kind": "webhook",
+         *       "url": "https://hooks.example.com/crm",
+         *       "config": null,
+         *       "token_set": false,
+         *       "events": [
+         *         "opp_created",
+         *         "opp_stage",
+         *         "customer_created"
+         *       ],
+         *       "filter": {
+         *         "match": "any",
+         *         "conditions": [
+         *           {
+         *             "field": "stage",
+         *             "op": "in",
+         *             "value": [
+         *               "Win",
+         *               "Negotiation"
+         *             ]
+         *           },
+         *           {
+         *             "field": "owner.id",
+         *             "op": "eq",
+         *             "value": 3
+         *           }
+         *         ]
+         *       },
+         *       "active": true,
+         *       "signing_key": null,
+         *       "last_result": {
+         *         "status": 200,
+         *         "error": null,
+         *         "ok": true,
+         *         "event": "opp_won",
+         *         "at": "2026-11-26T09:30:04"
+         *       },
+         *       "created_at": "2026-10-01T14:12:40",
+         *       "updated_at": "2026-10-01T14:12:40"
+         *     }
+         */
+        Webhook: {
+            id: number;
+            /**
+             * @description `webhook` (signed JSON, spec 6.2), a chat channel (its own message format, unsigned) or a record-creation product (a record per event through its API; spec 6.5)
+             * @enum {string}
+             */
+            kind: "webhook" | "slack" | "teams" | "google_chat" | "discord" | "telegram" | "asana" | "trello" | "jira" | "airtable" | "google_sheets" | "mailchimp" | "brevo";
+            /** @description the https:// URL deliveries are POSTed to; for a record-creation kind the product's API root it calls */
+            url: string;
+            /** @description record-creation kinds: the product's target (project, list, base and table, spreadsheet and range, audience); null for the others */
+            config: {
+                [key: string]: string;
+            } | null;
+            /** @description record-creation kinds: a product token is stored (it is never shown back); false for the others */
+            token_set: boolean;
+            /** @description the subscribed event kinds (spec 6.1) */
+            events: ("opp_created" | "opp_stage" | "opp_won" | "opp_lost" | "customer_created" | "contact_created" | "lead_created" | "visit_created" | "ticket_created" | "form_submitted" | "erp_stalled")[];
+            /** @description null: every event of the subscribed kinds is delivered */
+            filter: components["schemas"]["WebhookFilter"] | null;
+            /** @description false = paused: no events are delivered (a test still is) */
+            active: boolean;
+            /** @description the signing key (spec 6.3), `whsec_` + base64; only in the answers of create and rotate, null in every other answer */
+            signing_key: string | null;
+            /** @description null until the first delivery finished */
+            last_result: components["schemas"]["WebhookResult"] | null;
+            /**
+             * @description local time of the workspace, no offset
+             * @example 2026-11-26T09:30:00
+             */
+            created_at: string;
+            /**
+             * @description local time of the workspace, no offset
+             * @example 2026-11-26T09:30:00
+             */
+            updated_at: string;
+        };
+        /**
+         * @description A webhook delivery (spec 2.16, 6.4): one attempt to deliver one event to one connection.
+         * @example {
+         *       "id": 1841,
+         *       "event": "opp_won",
+         *       "status": "done",
+         *       "ok": true,
+         *       "http_status": 200,
+         *       "error": null,
+         *       "duration_ms": 212,
+         *       "response": "{\"received\":true}",
+         *       "resend_of": null,
+         *       "replay": false,
+         *       "webhook_id": "msg_5b0c6f0e-8d3e-4a51-9a43-2f1f5f2c7a10",
+         *       "created_at": "2026-11-26T09:30:03",
+         *       "finished_at": "2026-11-26T09:30:04"
+         *     }
+         */
+        WebhookDelivery: {
+            id: number;
+            /** @description the event kind (spec 6.1), or `test` */
+            event: string;
+            /**
+             * @description `pending` (queued), `sending` (in flight), `done` (finished; see `ok`)
+             * @enum {string}
+             */
+            status: "pending" | "sending" | "done";
+            /** @description the receiver answered 2xx; null until `done` */
+            ok: boolean | null;
+            /** @description the receiver's HTTP status; null when there was no answer (yet) */
+            http_status: number | null;
+            /** @description why there was no answer (timeout, refused address, connection error); null otherwise */
+            error: string | null;
+            /** @description how long the attempt took; null until `done` */
+            duration_ms: number | null;
+            /** @description the first bytes of the receiver's answer */
+            response: string;
+            /** @description the delivery this one sends again; null for a first attempt */
+            resend_of: number | null;
+            /** @description queued by a replay of the connection (`POST /webhooks/{id}/replay`), not by the event itself */
+            replay: boolean;
+            /** @description the Standard Webhooks `webhook-id` header: the same for a resend or a replay of the same message */
+            webhook_id: string;
+            /**
+             * @description local time of the workspace, no offset
+             * @example 2026-11-26T09:30:00
+             */
+            created_at: string;
+            /**
+             * @description null until `done`
+             * @example 2026-11-26T09:30:00
+             */
+            finished_at: string | null;
+        };
+        /**
+         * @description One webhook connection.
+         * @example {
+         *       "ok": true,
+         *       "webhook": {
+         *         "id": 3,
+         *         "kind": "webhook",
+         *         "url": "https://hooks.example.com/crm",
+         *         "config": null,
+         *         "token_set": false,
+         *         "events": [
+         *           "opp_created",
+         *           "opp_stage",
+         *           "customer_created"
+         *         ],
+         *         "filter": {
+         *           "match": "any",
+         *           "conditions": [
+         *             {
+         *               "field": "stage",
+         *               "op": "in",
+         *               "value": [
+         *                 "Win",
+         *                 "Negotiation"
+         *               ]
+         *             },
+         *             {
+         *               "field": "owner.id",
+         *               "op": "eq",
+         *               "value": 3
+         *             }
+         *           ]
+         *         },
+         *         "active": true,
+         *         "signing_key": null,
+         *         "last_result": {
+         *           "status": 200,
+         *           "error": null,
+         *           "ok": true,
+         *           "event": "opp_won",
+         *           "at": "2026-11-26T09:30:04"
+         *         },
+         *         "created_at": "2026-10-01T14:12:40",
+         *         "updated_at": "2026-10-01T14:12:40"
+         *       }
+         *     }
+         */
+        WebhookResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            webhook: components["schemas"]["Webhook"];
+        };
+        /**
+         * @description All webhook connections of the workspace (at most 50), oldest first.
+         * @example {
+         *       "ok": true,
+         *       "items": [
+         *         {
+         *           "id": 3,
+         *           "kind": "webhook",
+         *           "url": "https://hooks.example.com/crm",
+         *           "config": null,
+         *           "token_set": false,
+         *           "events": [
+         *             "opp_created",
+         *             "opp_stage",
+         *             "customer_created"
+         *           ],
+         *           "filter": {
+         *             "match": "any",
+         *             "conditions": [
+         *               {
+         *                 "field": "stage",
+         *                 "op": "in",
+         *                 "value": [
+         *                   "Win",
+         *                   "Negotiation"
+         *                 ]
+         *               },
+         *               {
+         *                 "field": "owner.id",
+         *                 "op": "eq",
+         *                 "value": 3
+         *               }
+         *             ]
+         *           },
+         *           "active": true,
+         *           "signing_key": null,
+         *           "last_result": {
+         *             "status": 200,
+         *             "error": null,
+         *             "ok": true,
+         *             "event": "opp_won",
+         *             "at": "2026-11-26T09:30:04"
+         *           },
+         *           "created_at": "2026-10-01T14:12:40",
+         *           "updated_at": "2026-10-01T14:12:40"
+         *         }
+         *       ]
+         *     }
+         */
+        WebhookList: {
+            /** @enum {boolean} */
+            ok: true;
+            items: components["schemas"]["Webhook"][];
+        };
+        /**
+         * @description One delivery.
+         * @example {
+         *       "ok": true,
+         *       "delivery": {
+         *         "id": 1841,
+         *         "event": "opp_won",
+         *         "status": "pending",
+         *         "ok": null,
+         *         "http_status": null,
+         *         "error": null,
+         *         "duration_ms": null,
+         *         "response": "",
+         *         "resend_of": null,
+         *         "replay": false,
+         *         "webhook_id": "msg_5b0c6f0e-8d3e-4a51-9a43-2f1f5f2c7a10",
+         *         "created_at": "2026-11-26T09:30:03",
+         *         "finished_at": null
+         *       }
+         *     }
+         */
+        WebhookDeliveryResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            delivery: components["schemas"]["WebhookDelivery"];
+        };
+        /**
+         * @description The delivery log of a connection: the latest 200 attempts, newest first.
+         * @example {
+         *       "ok": true,
+         *       "items": [
+         *         {
+         *           "id": 1841,
+         *           "event": "opp_won",
+         *           "status": "done",
+         *           "ok": true,
+         *           "http_status": 200,
+         *           "error": null,
+         *           "duration_ms": 212,
+         *           "response": "{\"received\":true}",
+         *           "resend_of": null,
+         *           "replay": false,
+         *           "webhook_id": "msg_5b0c6f0e-8d3e-4a51-9a43-2f1f5f2c7a10",
+         *           "created_at": "2026-11-26T09:30:03",
+         *           "finished_at": "2026-11-26T09:30:04"
+         *         }
+         *       ]
+         *     }
+         */
+        WebhookDeliveryList: {
+            /** @enum {boolean} */
+            ok: true;
+            items: components["schemas"]["WebhookDelivery"][];
+        };
+        /**
+         * @description A replay of a connection, queued.
+         * @example {
+         *       "ok": true,
+         *       "queued": 12
+         *     }
+         */
+        WebhookReplayResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description how many deliveries were queued (0 when the window holds none) */
+            queued: number;
+        };
+        /**
+         * @description What starts a run of a workflow.
+         * @example {
+         *       "kind": "event",
+         *       "event": "lead_created",
+         *       "filter": null
+         *     }
+         */
+        WorkflowTrigger: {
+            /**
+             * @description `event`: a CRM event (spec 6.1); `manual`: a user runs it on a record; `hook`: a record an inbound hook created; `time`: a date passed
+             * @enum {string}
+             */
+            kind: "event" | "manual" | "hook" | "time";
+            /**
+             * @description kind `event`: the event kind
+             * @enum {string}
+             */
+            event?: "opp_created" | "opp_stage" | "opp_won" | "opp_lost" | "customer_created" | "contact_created" | "lead_created" | "visit_created" | "ticket_created" | "form_submitted" | "erp_stalled";
+            /** @description kind `event`: a filter on the event's `data` (the webhook filters' language); null: every event of the kind */
+            filter?: components["schemas"]["WebhookFilter"] | null;
+            /**
+             * @description kind `manual`: the kind of record it runs on
+             * @enum {string}
+             */
+            record_kind?: "opportunity" | "company" | "person" | "lead" | "activity" | "ticket" | "task";
+            /** @description kind `hook`: the inbound hook */
+            hook_id?: number;
+            /**
+             * @description kind `time`: an open opportunity `days` past its close date, an open task `days` overdue, or an open opportunity `days` in `stage`
+             * @enum {string}
+             */
+            watch?: "opportunity_past_close" | "task_overdue" | "opportunity_in_stage";
+            /** @description kind `time`: the days */
+            days?: number;
+            /** @description kind `time`, watch `opportunity_in_stage`: the stage */
+            stage?: string;
+        };
+        /**
+         * @description Who gets the work.
+         * @example {
+         *       "kind": "owner"
+         *     }
+         */
+        WorkflowAssignee: {
+            /**
+             * @description `owner`: the record's owner; `user`: `user_id`; `round_robin`: `user_ids` in turn
+             * @enum {string}
+             */
+            kind: "owner" | "user" | "round_robin";
+            user_id?: number;
+            user_ids?: number[];
+        };
+        /**
+         * @description An action inside a branch.
+         * @example {
+         *       "type": "add_note",
+         *       "text": "Checked by the workflow"
+         *     }
+         */
+        WorkflowStep: {
+            /**
+             * @description what it does (not branch nor wait inside a branch)
+             * @enum {string}
+             */
+            type: "create_task" | "update_fields" | "add_note" | "assign_owner" | "add_calendar_entry" | "branch" | "wait";
+            /** @description the action runs only when this holds on the context (the event `data` and `record.*`); otherwise it is skipped */
+            when?: components["schemas"]["WebhookFilter"] | null;
+            /** @description create_task, add_calendar_entry: the title; `{{field}}` takes a value of the context (`{{name}}`, `{{record.customer_id}}`) */
+            title?: string;
+            /** @description create_task */
+            description?: string;
+            /** @description create_task: due this many days after the run (local date) */
+            due_in_days?: number;
+            /** @description create_task: a path into the context holding the due date (`record.next_date`); before `due_in_days` */
+            due_field?: string;
+            /** @description create_task: one of the workspace's task priorities */
+            priority?: string;
+            /** @description create_task (default: the owner), assign_owner */
+            assignee?: components["schemas"]["WorkflowAssignee"];
+            /** @description update_fields: the record's fields as its REST PATCH names them; `stage` is a stage move through the gates */
+            fields?: {
+                [key: string]: (string | number | boolean) | null;
+            };
+            /** @description add_note: the note */
+            text?: string;
+            /** @description add_calendar_entry: days after the run */
+            in_days?: number;
+            /** @description add_calendar_entry: local start time HH:mm */
+            at?: string;
+            /** @description add_calendar_entry: minutes */
+            duration_min?: number;
+            /** @description wait: minutes before the next action */
+            minutes?: number;
+        };
+        /**
+         * @description One action of a workflow, in order.
+         * @example {
+         *       "type": "create_task",
+         *       "title": "Call {{company}}",
+         *       "due_in_days": 1,
+         *       "assignee": {
+         *         "kind": "owner"
+         *       }
+         *     }
+         */
+        WorkflowAction: {
+            /**
+             * @description what it does
+             * @enum {string}
+             */
+            type: "create_task" | "update_fields" | "add_note" | "assign_owner" | "add_calendar_entry" | "branch" | "wait";
+            /** @description the action runs only when this holds on the context (the event `data` and `record.*`); otherwise it is skipped */
+            when?: components["schemas"]["WebhookFilter"] | null;
+            /** @description create_task, add_calendar_entry: the title; `{{field}}` takes a value of the context (`{{name}}`, `{{record.customer_id}}`) */
+            title?: string;
+            /** @description create_task */
+            description?: string;
+            /** @description create_task: due this many days after the run (local date) */
+            due_in_days?: number;
+            /** @description create_task: a path into the context holding the due date (`record.next_date`); before `due_in_days` */
+            due_field?: string;
+            /** @description create_task: one of the workspace's task priorities */
+            priority?: string;
+            /** @description create_task (default: the owner), assign_owner */
+            assignee?: components["schemas"]["WorkflowAssignee"];
+            /** @description update_fields: the record's fields as its REST PATCH names them; `stage` is a stage move through the gates */
+            fields?: {
+                [key: string]: (string | number | boolean) | null;
+            };
+            /** @description add_note: the note */
+            text?: string;
+            /** @description add_calendar_entry: days after the run */
+            in_days?: number;
+            /** @description add_calendar_entry: local start time HH:mm */
+            at?: string;
+            /** @description add_calendar_entry: minutes */
+            duration_min?: number;
+            /** @description wait: minutes before the next action */
+            minutes?: number;
+            /** @description branch: the condition */
+            if?: components["schemas"]["WebhookFilter"];
+            /** @description branch: the actions when it holds */
+            then?: components["schemas"]["WorkflowStep"][];
+            /** @description branch: the actions when it does not */
+            else?: components["schemas"]["WorkflowStep"][];
+        };
+        /**
+         * @description A workflow: the CRM acting on its own events (spec 6.1 names workflows as an origin of changes; docs/decisions/workflows.md).
+         * @example {
+         *       "id": 7,
+         *       "name": "New fair lead: task for the owner",
+         *       "description": "",
+         *       "version": 2,
+         *       "enabled": true,
+         *       "disabled_reason": "",
+         *       "trigger": {
+         *         "kind": "event",
+         *         "event": "lead_created",
+         *         "filter": null
+         *       },
+         *       "conditions": null,
+         *       "actions": [
+         *         {
+         *           "type": "create_task",
+         *           "title": "Call {{company}}",
+         *           "due_in_days": 1,
+         *           "assignee": {
+         *             "kind": "owner"
+         *           }
+         *         }
+         *       ],
+         *       "template": "fair_lead_task",
+         *       "created_by": {
+         *         "id": 7,
+         *         "username": "ayse",
+         *         "full_name": "Ayşe Demir",
+         *         "role": "sales",
+         *         "role_label": "Sales"
+         *       },
+         *       "created_at": "2026-11-28T10:00:00",
+         *       "updated_at": "2026-11-28T10:05:00"
+         *     }
+         */
+        Workflow: {
+            id: number;
+            name: string;
+            description: string;
+            /** @description one more at every change of the definition; runs name the version they ran */
+            version: number;
+            enabled: boolean;
+            /** @description why the engine disabled it (the storm guard); '' otherwise */
+            disabled_reason: string;
+            trigger: components["schemas"]["WorkflowTrigger"];
+            /** @description a run acts only when these hold on the context (the event `data` and `record.*`); null: always */
+            conditions: components["schemas"]["WebhookFilter"] | null;
+            actions: components["schemas"]["WorkflowAction"][];
+            /** @description the template it was installed from; '' otherwise */
+            template: string;
+            created_by: components["schemas"]["UserSummary"] | null;
+            /**
+             * @description local time of the workspace, no offset
+             * @example 2026-11-26T09:30:00
+             */
+            created_at: string;
+            /**
+             * @description local time of the workspace, no offset
+             * @example 2026-11-26T09:30:00
+             */
+            updated_at: string;
+        };
+        /**
+         * @description One workflow.
+         * @example {
+         *       "ok": true,
+         *       "workflow": {
+         *         "id": 7,
+         *         "name": "New fair lead: task for the owner",
+         *         "description": "",
+         *         "version": 2,
+         *         "enabled": true,
+         *         "disabled_reason": "",
+         *         "trigger": {
+         *           "kind": "event",
+         *           "event": "lead_created",
+         *           "filter": null
+         *         },
+         *         "conditions": null,
+         *         "actions": [
+         *           {
+         *             "type": "create_task",
+         *             "title": "Call {{company}}",
+         *             "due_in_days": 1,
+         *             "assignee": {
+         *               "kind": "owner"
+         *             }
+         *           }
+         *         ],
+         *         "template": "fair_lead_task",
+         *         "created_by": {
+         *           "id": 7,
+         *           "username": "ayse",
+         *           "full_name": "Ayşe Demir",
+         *           "role": "sales",
+         *           "role_label": "Sales"
+         *         },
+         *         "created_at": "2026-11-28T10:00:00",
+         *         "updated_at": "2026-11-28T10:05:00"
+         *       }
+         *     }
+         */
+        WorkflowResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            workflow: components["schemas"]["Workflow"];
+        };
+        /**
+         * @description The workflows by name (not paged; at most 100).
+         * @example {
+         *       "ok": true,
+         *       "items": [
+         *         {
+         *           "id": 7,
+         *           "name": "New fair lead: task for the owner",
+         *           "description": "",
+         *           "version": 2,
+         *           "enabled": true,
+         *           "disabled_reason": "",
+         *           "trigger": {
+         *             "kind": "event",
+         *             "event": "lead_created",
+         *             "filter": null
+         *           },
+         *           "conditions": null,
+         *           "actions": [
+         *             {
+         *               "type": "create_task",
+         *               "title": "Call {{company}}",
+         *               "due_in_days": 1,
+         *               "assignee": {
+         *                 "kind": "owner"
+         *               }
+         *             }
+         *           ],
+         *           "template": "fair_lead_task",
+         *           "created_by": {
+         *             "id": 7,
+         *             "username": "ayse",
+         *             "full_name": "Ayşe Demir",
+         *             "role": "sales",
+         *             "role_label": "Sales"
+         *           },
+         *           "created_at": "2026-11-28T10:00:00",
+         *           "updated_at": "2026-11-28T10:05:00"
+         *         }
+         *       ]
+         *     }
+         */
+        WorkflowList: {
+            /** @enum {boolean} */
+            ok: true;
+            items: components["schemas"]["Workflow"][];
+        };
+        /**
+         * @description One action's outcome in a run.
+         * @example {
+         *       "path": "actions[0]",
+         *       "type": "create_task",
+         *       "outcome": "done",
+         *       "detail": "task 812",
+         *       "record_kind": "task",
+         *       "record_id": 812,
+         *       "at": "2026-11-28T10:06:00"
+         *     }
+         */
+        WorkflowRunStep: {
+            /** @description the action in the definition: `actions[2]`, `actions[1].then[0]` */
+            path: string;
+            type: string;
+            /**
+             * @description `done`, `skipped` (its condition did not hold), `failed` (refused or unreachable: `detail` says why), `waiting` (a wait), `retrying`
+             * @enum {string}
+             */
+            outcome: "done" | "skipped" | "failed" | "waiting" | "retrying";
+            detail: string;
+            /** @description the record it made or changed */
+            record_kind?: string;
+            record_id?: number;
+            /**
+             * @description local time of the workspace, no offset
+             * @example 2026-11-26T09:30:00
+             */
+            at: string;
+        };
+        /**
+         * @description One run of a workflow.
+         * @example {
+         *       "id": 301,
+         *       "workflow_id": 7,
+         *       "workflow_name": "New fair lead: task for the owner",
+         *       "version": 2,
+         *       "trigger_kind": "event",
+         *       "trigger_ref": "lead_created",
+         *       "event_id": 9120,
+         *       "record_kind": "lead",
+         *       "record_id": 55,
+         *       "depth": 1,
+         *       "status": "done",
+         *       "steps": [
+         *         {
+         *           "path": "actions[0]",
+         *           "type": "create_task",
+         *           "outcome": "done",
+         *           "detail": "task 812",
+         *           "record_kind": "task",
+         *           "record_id": 812,
+         *           "at": "2026-11-28T10:06:00"
+         *         }
+         *       ],
+         *       "due_at": null,
+         *       "error": "",
+         *       "created_at": "2026-11-28T10:06:00",
+         *       "finished_at": "2026-11-28T10:06:00"
+         *     }
+         */
+        WorkflowRun: {
+            id: number;
+            workflow_id: number;
+            workflow_name: string;
+            version: number;
+            /** @enum {string} */
+            trigger_kind: "event" | "manual" | "hook" | "time";
+            /** @description the event kind, `user:<id>`, `hook:<id>` or the time watch */
+            trigger_ref: string;
+            /** @description the journal event that started it */
+            event_id: number | null;
+            /** @enum {string} */
+            record_kind: "opportunity" | "company" | "person" | "lead" | "activity" | "ticket" | "task";
+            record_id: number;
+            /** @description 1 when a person, a hook or the clock started it; one more for each workflow in the chain */
+            depth: number;
+            /** @enum {string} */
+            status: "pending" | "running" | "waiting" | "done" | "failed";
+            steps: components["schemas"]["WorkflowRunStep"][];
+            /**
+             * @description when a waiting run resumes
+             * @example 2026-11-26T09:30:00
+             */
+            due_at: string | null;
+            error: string;
+            /**
+             * @description local time of the workspace, no offset
+             * @example 2026-11-26T09:30:00
+             */
+            created_at: string;
+            /**
+             * @description local time of the workspace, no offset
+             * @example 2026-11-26T09:30:00
+             */
+            finished_at: string | null;
+        };
+        /**
+         * @description One run.
+         * @example {
+         *       "ok": true,
+         *       "run": {
+         *         "id": 301,
+         *         "workflow_id": 7,
+         *         "workflow_name": "New fair lead: task for the owner",
+         *         "version": 2,
+         *         "trigger_kind": "event",
+         *         "trigger_ref": "lead_created",
+         *         "event_id": 9120,
+         *         "record_kind": "lead",
+         *         "record_id": 55,
+         *         "depth": 1,
+         *         "status": "done",
+         *         "steps": [
+         *           {
+         *             "path": "actions[0]",
+         *             "type": "create_task",
+         *             "outcome": "done",
+         *             "detail": "task 812",
+         *             "record_kind": "task",
+         *             "record_id": 812,
+         *             "at": "2026-11-28T10:06:00"
+         *           }
+         *         ],
+         *         "due_at": null,
+         *         "error": "",
+         *         "created_at": "2026-11-28T10:06:00",
+         *         "finished_at": "2026-11-28T10:06:00"
+         *       }
+         *     }
+         */
+        WorkflowRunResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            run: components["schemas"]["WorkflowRun"];
+        };
+        /** @description Runs, newest first. */
+        WorkflowRunList: {
+            /** @enum {boolean} */
+            ok: true;
+            items: components["schemas"]["WorkflowRun"][];
+            /** @description pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
+        };
+        /**
+         * @description What the workflow would have done on past events, record by record; nothing is written.
+         * @example {
+         *       "ok": true,
+         *       "since": "2026-11-20T00:00:00",
+         *       "events": 14,
+         *       "truncated": false,
+         *       "runs": [
+         *         {
+         *           "event_id": 9120,
+         *           "event": "lead_created",
+         *           "record_kind": "lead",
+         *           "record_id": 55,
+         *           "steps": [
+         *             {
+         *               "path": "actions[0]",
+         *               "type": "create_task",
+         *               "outcome": "done",
+         *               "detail": "task 812",
+         *               "record_kind": "task",
+         *               "record_id": 812,
+         *               "at": "2026-11-28T10:06:00"
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        WorkflowSimulation: {
+            /** @enum {boolean} */
+            ok: true;
+            /**
+             * @description local time of the workspace, no offset
+             * @example 2026-11-26T09:30:00
+             */
+            since: string;
+            /** @description journal events read */
+            events: number;
+            /** @description more events than one simulation reads (the first 1000) */
+            truncated: boolean;
+            runs: {
+                event_id: number | null;
+                event: string;
+                /** @enum {string} */
+                record_kind: "opportunity" | "company" | "person" | "lead" | "activity" | "ticket" | "task";
+                record_id: number;
+                steps: components["schemas"]["WorkflowRunStep"][];
+            }[];
+        };
+        /** @description A ready-made workflow; installing it creates a disabled rule. */
+        WorkflowTemplate: {
+            key: string;
+            name: string;
+            description: string;
+            trigger: components["schemas"]["WorkflowTrigger"];
+            conditions: components["schemas"]["WebhookFilter"] | null;
+            actions: components["schemas"]["WorkflowAction"][];
+        };
+        /**
+         * @description The templates.
+         * @example {
+         *       "ok": true,
+         *       "items": [
+         *         {
+         *           "key": "fair_lead_task",
+         *           "name": "New fair lead: task for the owner",
+         *           "description": "A task for the owner within a day of a new fair lead.",
+         *           "trigger": {
+         *             "kind": "event",
+         *             "event": "lead_created",
+         *             "filter": null
+         *           },
+         *           "conditions": null,
+         *           "actions": [
+         *             {
+         *               "type": "create_task",
+         *               "title": "Call {{company}}",
+         *               "due_in_days": 1,
+         *               "assignee": {
+         *                 "kind": "owner"
+         *               }
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        WorkflowTemplateList: {
+            /** @enum {boolean} */
+            ok: true;
+            items: components["schemas"]["WorkflowTemplate"][];
+        };
+        /**
          * @description A Quick Entry block (spec 2.11).
          * @example {
          *       "k": "price",
@@ -14385,358 +15653,6 @@ export interface components {
          *     data: {"jsonrpc":"2.0","id":"confirm-…","method":"elicitation/create","params":{…}}
          */
         McpEventStream: string;
-        /**
-         * @description The latest delivery result of a connection (spec 6.4).
-         * @example {
-         *       "status": 200,
-         *       "error": null,
-         *       "ok": true,
-         *       "event": "opp_won",
-         *       "at": "2026-11-26T09:30:04"
-         *     }
-         */
-        WebhookResult: {
-            /** @description the receiver's HTTP status; null when there was no answer */
-            status: number | null;
-            /** @description why there was no answer (timeout, refused address, connection error); null when there was one */
-            error: string | null;
-            /** @description the receiver answered 2xx */
-            ok: boolean;
-            /** @description the event kind delivered (spec 6.1, or `test`) */
-            event: string | null;
-            /**
-             * @description local time of the workspace, no offset
-             * @example 2026-11-26T09:30:00
-             */
-            at: string;
-        };
-        /** @description A filter on the events' `data`: only events that pass it are delivered to the connection. */
-        WebhookFilter: {
-            /**
-             * @description `all`: every condition holds; `any`: at least one does
-             * @enum {string}
-             */
-            match: "all" | "any";
-            /** @description one to ten conditions */
-            conditions: {
-                /** @description dotted path into the event `data`, e.g. `stage`, `owner.id` */
-                field: string;
-                /**
-                 * @description `eq` equals, `in` one of, `not` differs from
-                 * @enum {string}
-                 */
-                op: "eq" | "in" | "not";
-                /** @description a scalar for `eq` and `not`, a list for `in` */
-                value: ((string | number | boolean) | null) | ((string | number | boolean) | null)[];
-            }[];
-        };
-        /**
-         * @description An outbound webhook connection (spec 6).
-         * @example {
-         *       "id": 3,
-         *       "kind": "webhook",
-         *       "url": "https://hooks.example.com/crm",
-         *       "config": null,
-         *       "token_set": false,
-         *       "events": [
-         *         "opp_created",
-         *         "opp_stage",
-         *         "customer_created"
-         *       ],
-         *       "filter": {
-         *         "match": "any",
-         *         "conditions": [
-         *           {
-         *             "field": "stage",
-         *             "op": "in",
-         *             "value": [
-         *               "Win",
-         *               "Negotiation"
-         *             ]
-         *           },
-         *           {
-         *             "field": "owner.id",
-         *             "op": "eq",
-         *             "value": 3
-         *           }
-         *         ]
-         *       },
-         *       "active": true,
-         *       "signing_key": null,
-         *       "last_result": {
-         *         "status": 200,
-         *         "error": null,
-         *         "ok": true,
-         *         "event": "opp_won",
-         *         "at": "2026-11-26T09:30:04"
-         *       },
-         *       "created_at": "2026-10-01T14:12:40",
-         *       "updated_at": "2026-10-01T14:12:40"
-         *     }
-         */
-        Webhook: {
-            id: number;
-            /**
-             * @description `webhook` (signed JSON, spec 6.2), a chat channel (its own message format, unsigned) or a record-creation product (a record per event through its API; spec 6.5)
-             * @enum {string}
-             */
-            kind: "webhook" | "slack" | "teams" | "google_chat" | "discord" | "telegram" | "asana" | "trello" | "jira" | "airtable" | "google_sheets" | "mailchimp" | "brevo";
-            /** @description the https:// URL deliveries are POSTed to; for a record-creation kind the product's API root it calls */
-            url: string;
-            /** @description record-creation kinds: the product's target (project, list, base and table, spreadsheet and range, audience); null for the others */
-            config: {
-                [key: string]: string;
-            } | null;
-            /** @description record-creation kinds: a product token is stored (it is never shown back); false for the others */
-            token_set: boolean;
-            /** @description the subscribed event kinds (spec 6.1) */
-            events: ("opp_created" | "opp_stage" | "opp_won" | "opp_lost" | "customer_created" | "contact_created" | "lead_created" | "visit_created" | "ticket_created" | "form_submitted" | "erp_stalled")[];
-            /** @description null: every event of the subscribed kinds is delivered */
-            filter: components["schemas"]["WebhookFilter"] | null;
-            /** @description false = paused: no events are delivered (a test still is) */
-            active: boolean;
-            /** @description the signing key (spec 6.3), `whsec_` + base64; only in the answers of create and rotate, null in every other answer */
-            signing_key: string | null;
-            /** @description null until the first delivery finished */
-            last_result: components["schemas"]["WebhookResult"] | null;
-            /**
-             * @description local time of the workspace, no offset
-             * @example 2026-11-26T09:30:00
-             */
-            created_at: string;
-            /**
-             * @description local time of the workspace, no offset
-             * @example 2026-11-26T09:30:00
-             */
-            updated_at: string;
-        };
-        /**
-         * @description A webhook delivery (spec 2.16, 6.4): one attempt to deliver one event to one connection.
-         * @example {
-         *       "id": 1841,
-         *       "event": "opp_won",
-         *       "status": "done",
-         *       "ok": true,
-         *       "http_status": 200,
-         *       "error": null,
-         *       "duration_ms": 212,
-         *       "response": "{\"received\":true}",
-         *       "resend_of": null,
-         *       "replay": false,
-         *       "webhook_id": "msg_5b0c6f0e-8d3e-4a51-9a43-2f1f5f2c7a10",
-         *       "created_at": "2026-11-26T09:30:03",
-         *       "finished_at": "2026-11-26T09:30:04"
-         *     }
-         */
-        WebhookDelivery: {
-            id: number;
-            /** @description the event kind (spec 6.1), or `test` */
-            event: string;
-            /**
-             * @description `pending` (queued), `sending` (in flight), `done` (finished; see `ok`)
-             * @enum {string}
-             */
-            status: "pending" | "sending" | "done";
-            /** @description the receiver answered 2xx; null until `done` */
-            ok: boolean | null;
-            /** @description the receiver's HTTP status; null when there was no answer (yet) */
-            http_status: number | null;
-            /** @description why there was no answer (timeout, refused address, connection error); null otherwise */
-            error: string | null;
-            /** @description how long the attempt took; null until `done` */
-            duration_ms: number | null;
-            /** @description the first bytes of the receiver's answer */
-            response: string;
-            /** @description the delivery this one sends again; null for a first attempt */
-            resend_of: number | null;
-            /** @description queued by a replay of the connection (`POST /webhooks/{id}/replay`), not by the event itself */
-            replay: boolean;
-            /** @description the Standard Webhooks `webhook-id` header: the same for a resend or a replay of the same message */
-            webhook_id: string;
-            /**
-             * @description local time of the workspace, no offset
-             * @example 2026-11-26T09:30:00
-             */
-            created_at: string;
-            /**
-             * @description null until `done`
-             * @example 2026-11-26T09:30:00
-             */
-            finished_at: string | null;
-        };
-        /**
-         * @description One webhook connection.
-         * @example {
-         *       "ok": true,
-         *       "webhook": {
-         *         "id": 3,
-         *         "kind": "webhook",
-         *         "url": "https://hooks.example.com/crm",
-         *         "config": null,
-         *         "token_set": false,
-         *         "events": [
-         *           "opp_created",
-         *           "opp_stage",
-         *           "customer_created"
-         *         ],
-         *         "filter": {
-         *           "match": "any",
-         *           "conditions": [
-         *             {
-         *               "field": "stage",
-         *               "op": "in",
-         *               "value": [
-         *                 "Win",
-         *                 "Negotiation"
-         *               ]
-         *             },
-         *             {
-         *               "field": "owner.id",
-         *               "op": "eq",
-         *               "value": 3
-         *             }
-         *           ]
-         *         },
-         *         "active": true,
-         *         "signing_key": null,
-         *         "last_result": {
-         *           "status": 200,
-         *           "error": null,
-         *           "ok": true,
-         *           "event": "opp_won",
-         *           "at": "2026-11-26T09:30:04"
-         *         },
-         *         "created_at": "2026-10-01T14:12:40",
-         *         "updated_at": "2026-10-01T14:12:40"
-         *       }
-         *     }
-         */
-        WebhookResponse: {
-            /** @enum {boolean} */
-            ok: true;
-            webhook: components["schemas"]["Webhook"];
-        };
-        /**
-         * @description All webhook connections of the workspace (at most 50), oldest first.
-         * @example {
-         *       "ok": true,
-         *       "items": [
-         *         {
-         *           "id": 3,
-         *           "kind": "webhook",
-         *           "url": "https://hooks.example.com/crm",
-         *           "config": null,
-         *           "token_set": false,
-         *           "events": [
-         *             "opp_created",
-         *             "opp_stage",
-         *             "customer_created"
-         *           ],
-         *           "filter": {
-         *             "match": "any",
-         *             "conditions": [
-         *               {
-         *                 "field": "stage",
-         *                 "op": "in",
-         *                 "value": [
-         *                   "Win",
-         *                   "Negotiation"
-         *                 ]
-         *               },
-         *               {
-         *                 "field": "owner.id",
-         *                 "op": "eq",
-         *                 "value": 3
-         *               }
-         *             ]
-         *           },
-         *           "active": true,
-         *           "signing_key": null,
-         *           "last_result": {
-         *             "status": 200,
-         *             "error": null,
-         *             "ok": true,
-         *             "event": "opp_won",
-         *             "at": "2026-11-26T09:30:04"
-         *           },
-         *           "created_at": "2026-10-01T14:12:40",
-         *           "updated_at": "2026-10-01T14:12:40"
-         *         }
-         *       ]
-         *     }
-         */
-        WebhookList: {
-            /** @enum {boolean} */
-            ok: true;
-            items: components["schemas"]["Webhook"][];
-        };
-        /**
-         * @description One delivery.
-         * @example {
-         *       "ok": true,
-         *       "delivery": {
-         *         "id": 1841,
-         *         "event": "opp_won",
-         *         "status": "pending",
-         *         "ok": null,
-         *         "http_status": null,
-         *         "error": null,
-         *         "duration_ms": null,
-         *         "response": "",
-         *         "resend_of": null,
-         *         "replay": false,
-         *         "webhook_id": "msg_5b0c6f0e-8d3e-4a51-9a43-2f1f5f2c7a10",
-         *         "created_at": "2026-11-26T09:30:03",
-         *         "finished_at": null
-         *       }
-         *     }
-         */
-        WebhookDeliveryResponse: {
-            /** @enum {boolean} */
-            ok: true;
-            delivery: components["schemas"]["WebhookDelivery"];
-        };
-        /**
-         * @description The delivery log of a connection: the latest 200 attempts, newest first.
-         * @example {
-         *       "ok": true,
-         *       "items": [
-         *         {
-         *           "id": 1841,
-         *           "event": "opp_won",
-         *           "status": "done",
-         *           "ok": true,
-         *           "http_status": 200,
-         *           "error": null,
-         *           "duration_ms": 212,
-         *           "response": "{\"received\":true}",
-         *           "resend_of": null,
-         *           "replay": false,
-         *           "webhook_id": "msg_5b0c6f0e-8d3e-4a51-9a43-2f1f5f2c7a10",
-         *           "created_at": "2026-11-26T09:30:03",
-         *           "finished_at": "2026-11-26T09:30:04"
-         *         }
-         *       ]
-         *     }
-         */
-        WebhookDeliveryList: {
-            /** @enum {boolean} */
-            ok: true;
-            items: components["schemas"]["WebhookDelivery"][];
-        };
-        /**
-         * @description A replay of a connection, queued.
-         * @example {
-         *       "ok": true,
-         *       "queued": 12
-         *     }
-         */
-        WebhookReplayResponse: {
-            /** @enum {boolean} */
-            ok: true;
-            /** @description how many deliveries were queued (0 when the window holds none) */
-            queued: number;
-        };
         /**
          * @description An event of the journal (spec 6.1, 6.2): what a webhook of it delivers, with its position.
          * @example {
@@ -37633,6 +38549,1880 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWorkflows: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "items": [
+                     *         {
+                     *           "id": 7,
+                     *           "name": "New fair lead: task for the owner",
+                     *           "description": "",
+                     *           "version": 2,
+                     *           "enabled": true,
+                     *           "disabled_reason": "",
+                     *           "trigger": {
+                     *             "kind": "event",
+                     *             "event": "lead_created",
+                     *             "filter": null
+                     *           },
+                     *           "conditions": null,
+                     *           "actions": [
+                     *             {
+                     *               "type": "create_task",
+                     *               "title": "Call {{company}}",
+                     *               "due_in_days": 1,
+                     *               "assignee": {
+                     *                 "kind": "owner"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "template": "fair_lead_task",
+                     *           "created_by": {
+                     *             "id": 7,
+                     *             "username": "ayse",
+                     *             "full_name": "Ayşe Demir",
+                     *             "role": "sales",
+                     *             "role_label": "Sales"
+                     *           },
+                     *           "created_at": "2026-11-28T10:00:00",
+                     *           "updated_at": "2026-11-28T10:05:00"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorkflowList"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration and a user's own connections are first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWorkflow: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWorkflowDto"];
+            };
+        };
+        responses: {
+            /** @description success */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "workflow": {
+                     *         "id": 7,
+                     *         "name": "New fair lead: task for the owner",
+                     *         "description": "",
+                     *         "version": 2,
+                     *         "enabled": true,
+                     *         "disabled_reason": "",
+                     *         "trigger": {
+                     *           "kind": "event",
+                     *           "event": "lead_created",
+                     *           "filter": null
+                     *         },
+                     *         "conditions": null,
+                     *         "actions": [
+                     *           {
+                     *             "type": "create_task",
+                     *             "title": "Call {{company}}",
+                     *             "due_in_days": 1,
+                     *             "assignee": {
+                     *               "kind": "owner"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "template": "fair_lead_task",
+                     *         "created_by": {
+                     *           "id": 7,
+                     *           "username": "ayse",
+                     *           "full_name": "Ayşe Demir",
+                     *           "role": "sales",
+                     *           "role_label": "Sales"
+                     *         },
+                     *         "created_at": "2026-11-28T10:00:00",
+                     *         "updated_at": "2026-11-28T10:05:00"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorkflowResponse"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration and a user's own connections are first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: the workspace already has 100 workflows; or `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "workflow": {
+                     *         "id": 7,
+                     *         "name": "New fair lead: task for the owner",
+                     *         "description": "",
+                     *         "version": 2,
+                     *         "enabled": true,
+                     *         "disabled_reason": "",
+                     *         "trigger": {
+                     *           "kind": "event",
+                     *           "event": "lead_created",
+                     *           "filter": null
+                     *         },
+                     *         "conditions": null,
+                     *         "actions": [
+                     *           {
+                     *             "type": "create_task",
+                     *             "title": "Call {{company}}",
+                     *             "due_in_days": 1,
+                     *             "assignee": {
+                     *               "kind": "owner"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "template": "fair_lead_task",
+                     *         "created_by": {
+                     *           "id": 7,
+                     *           "username": "ayse",
+                     *           "full_name": "Ayşe Demir",
+                     *           "role": "sales",
+                     *           "role_label": "Sales"
+                     *         },
+                     *         "created_at": "2026-11-28T10:00:00",
+                     *         "updated_at": "2026-11-28T10:05:00"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorkflowResponse"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration and a user's own connections are first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OkResponse"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration and a user's own connections are first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateWorkflow: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWorkflowDto"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "workflow": {
+                     *         "id": 7,
+                     *         "name": "New fair lead: task for the owner",
+                     *         "description": "",
+                     *         "version": 2,
+                     *         "enabled": true,
+                     *         "disabled_reason": "",
+                     *         "trigger": {
+                     *           "kind": "event",
+                     *           "event": "lead_created",
+                     *           "filter": null
+                     *         },
+                     *         "conditions": null,
+                     *         "actions": [
+                     *           {
+                     *             "type": "create_task",
+                     *             "title": "Call {{company}}",
+                     *             "due_in_days": 1,
+                     *             "assignee": {
+                     *               "kind": "owner"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "template": "fair_lead_task",
+                     *         "created_by": {
+                     *           "id": 7,
+                     *           "username": "ayse",
+                     *           "full_name": "Ayşe Demir",
+                     *           "role": "sales",
+                     *           "role_label": "Sales"
+                     *         },
+                     *         "created_at": "2026-11-28T10:00:00",
+                     *         "updated_at": "2026-11-28T10:05:00"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorkflowResponse"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration and a user's own connections are first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    enableWorkflow: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "workflow": {
+                     *         "id": 7,
+                     *         "name": "New fair lead: task for the owner",
+                     *         "description": "",
+                     *         "version": 2,
+                     *         "enabled": true,
+                     *         "disabled_reason": "",
+                     *         "trigger": {
+                     *           "kind": "event",
+                     *           "event": "lead_created",
+                     *           "filter": null
+                     *         },
+                     *         "conditions": null,
+                     *         "actions": [
+                     *           {
+                     *             "type": "create_task",
+                     *             "title": "Call {{company}}",
+                     *             "due_in_days": 1,
+                     *             "assignee": {
+                     *               "kind": "owner"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "template": "fair_lead_task",
+                     *         "created_by": {
+                     *           "id": 7,
+                     *           "username": "ayse",
+                     *           "full_name": "Ayşe Demir",
+                     *           "role": "sales",
+                     *           "role_label": "Sales"
+                     *         },
+                     *         "created_at": "2026-11-28T10:00:00",
+                     *         "updated_at": "2026-11-28T10:05:00"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorkflowResponse"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration and a user's own connections are first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    disableWorkflow: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "workflow": {
+                     *         "id": 7,
+                     *         "name": "New fair lead: task for the owner",
+                     *         "description": "",
+                     *         "version": 2,
+                     *         "enabled": true,
+                     *         "disabled_reason": "",
+                     *         "trigger": {
+                     *           "kind": "event",
+                     *           "event": "lead_created",
+                     *           "filter": null
+                     *         },
+                     *         "conditions": null,
+                     *         "actions": [
+                     *           {
+                     *             "type": "create_task",
+                     *             "title": "Call {{company}}",
+                     *             "due_in_days": 1,
+                     *             "assignee": {
+                     *               "kind": "owner"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "template": "fair_lead_task",
+                     *         "created_by": {
+                     *           "id": 7,
+                     *           "username": "ayse",
+                     *           "full_name": "Ayşe Demir",
+                     *           "role": "sales",
+                     *           "role_label": "Sales"
+                     *         },
+                     *         "created_at": "2026-11-28T10:00:00",
+                     *         "updated_at": "2026-11-28T10:05:00"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorkflowResponse"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration and a user's own connections are first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWorkflowRuns: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "items": [
+                     *         {
+                     *           "id": 301,
+                     *           "workflow_id": 7,
+                     *           "workflow_name": "New fair lead: task for the owner",
+                     *           "version": 2,
+                     *           "trigger_kind": "event",
+                     *           "trigger_ref": "lead_created",
+                     *           "event_id": 9120,
+                     *           "record_kind": "lead",
+                     *           "record_id": 55,
+                     *           "depth": 1,
+                     *           "status": "done",
+                     *           "steps": [
+                     *             {
+                     *               "path": "actions[0]",
+                     *               "type": "create_task",
+                     *               "outcome": "done",
+                     *               "detail": "task 812",
+                     *               "record_kind": "task",
+                     *               "record_id": 812,
+                     *               "at": "2026-11-28T10:06:00"
+                     *             }
+                     *           ],
+                     *           "due_at": null,
+                     *           "error": "",
+                     *           "created_at": "2026-11-28T10:06:00",
+                     *           "finished_at": "2026-11-28T10:06:00"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorkflowRunList"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration and a user's own connections are first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    runWorkflow: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RunWorkflowDto"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "run": {
+                     *         "id": 301,
+                     *         "workflow_id": 7,
+                     *         "workflow_name": "New fair lead: task for the owner",
+                     *         "version": 2,
+                     *         "trigger_kind": "event",
+                     *         "trigger_ref": "lead_created",
+                     *         "event_id": 9120,
+                     *         "record_kind": "lead",
+                     *         "record_id": 55,
+                     *         "depth": 1,
+                     *         "status": "done",
+                     *         "steps": [
+                     *           {
+                     *             "path": "actions[0]",
+                     *             "type": "create_task",
+                     *             "outcome": "done",
+                     *             "detail": "task 812",
+                     *             "record_kind": "task",
+                     *             "record_id": 812,
+                     *             "at": "2026-11-28T10:06:00"
+                     *           }
+                     *         ],
+                     *         "due_at": null,
+                     *         "error": "",
+                     *         "created_at": "2026-11-28T10:06:00",
+                     *         "finished_at": "2026-11-28T10:06:00"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorkflowRunResponse"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration and a user's own connections are first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: the workflow is disabled, or its trigger is not manual; or `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    simulateWorkflow: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SimulateWorkflowDto"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "since": "2026-11-20T00:00:00",
+                     *       "events": 14,
+                     *       "truncated": false,
+                     *       "runs": [
+                     *         {
+                     *           "event_id": 9120,
+                     *           "event": "lead_created",
+                     *           "record_kind": "lead",
+                     *           "record_id": 55,
+                     *           "steps": [
+                     *             {
+                     *               "path": "actions[0]",
+                     *               "type": "create_task",
+                     *               "outcome": "done",
+                     *               "detail": "task 812",
+                     *               "record_kind": "task",
+                     *               "record_id": 812,
+                     *               "at": "2026-11-28T10:06:00"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorkflowSimulation"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration and a user's own connections are first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRecordWorkflowRuns: {
+        parameters: {
+            query: {
+                limit?: number;
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+                record_kind: "opportunity" | "company" | "person" | "lead" | "activity" | "ticket" | "task";
+                record_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "items": [
+                     *         {
+                     *           "id": 301,
+                     *           "workflow_id": 7,
+                     *           "workflow_name": "New fair lead: task for the owner",
+                     *           "version": 2,
+                     *           "trigger_kind": "event",
+                     *           "trigger_ref": "lead_created",
+                     *           "event_id": 9120,
+                     *           "record_kind": "lead",
+                     *           "record_id": 55,
+                     *           "depth": 1,
+                     *           "status": "done",
+                     *           "steps": [
+                     *             {
+                     *               "path": "actions[0]",
+                     *               "type": "create_task",
+                     *               "outcome": "done",
+                     *               "detail": "task 812",
+                     *               "record_kind": "task",
+                     *               "record_id": 812,
+                     *               "at": "2026-11-28T10:06:00"
+                     *             }
+                     *           ],
+                     *           "due_at": null,
+                     *           "error": "",
+                     *           "created_at": "2026-11-28T10:06:00",
+                     *           "finished_at": "2026-11-28T10:06:00"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorkflowRunList"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration and a user's own connections are first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWorkflowRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "run": {
+                     *         "id": 301,
+                     *         "workflow_id": 7,
+                     *         "workflow_name": "New fair lead: task for the owner",
+                     *         "version": 2,
+                     *         "trigger_kind": "event",
+                     *         "trigger_ref": "lead_created",
+                     *         "event_id": 9120,
+                     *         "record_kind": "lead",
+                     *         "record_id": 55,
+                     *         "depth": 1,
+                     *         "status": "done",
+                     *         "steps": [
+                     *           {
+                     *             "path": "actions[0]",
+                     *             "type": "create_task",
+                     *             "outcome": "done",
+                     *             "detail": "task 812",
+                     *             "record_kind": "task",
+                     *             "record_id": 812,
+                     *             "at": "2026-11-28T10:06:00"
+                     *           }
+                     *         ],
+                     *         "due_at": null,
+                     *         "error": "",
+                     *         "created_at": "2026-11-28T10:06:00",
+                     *         "finished_at": "2026-11-28T10:06:00"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorkflowRunResponse"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration and a user's own connections are first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWorkflowTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "items": [
+                     *         {
+                     *           "key": "fair_lead_task",
+                     *           "name": "New fair lead: task for the owner",
+                     *           "description": "A task for the owner within a day of a new fair lead.",
+                     *           "trigger": {
+                     *             "kind": "event",
+                     *             "event": "lead_created",
+                     *             "filter": null
+                     *           },
+                     *           "conditions": null,
+                     *           "actions": [
+                     *             {
+                     *               "type": "create_task",
+                     *               "title": "Call {{company}}",
+                     *               "due_in_days": 1,
+                     *               "assignee": {
+                     *                 "kind": "owner"
+                     *               }
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorkflowTemplateList"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration and a user's own connections are first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    installWorkflowTemplate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InstallTemplateDto"];
+            };
+        };
+        responses: {
+            /** @description success */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "workflow": {
+                     *         "id": 7,
+                     *         "name": "New fair lead: task for the owner",
+                     *         "description": "",
+                     *         "version": 2,
+                     *         "enabled": true,
+                     *         "disabled_reason": "",
+                     *         "trigger": {
+                     *           "kind": "event",
+                     *           "event": "lead_created",
+                     *           "filter": null
+                     *         },
+                     *         "conditions": null,
+                     *         "actions": [
+                     *           {
+                     *             "type": "create_task",
+                     *             "title": "Call {{company}}",
+                     *             "due_in_days": 1,
+                     *             "assignee": {
+                     *               "kind": "owner"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "template": "fair_lead_task",
+                     *         "created_by": {
+                     *           "id": 7,
+                     *           "username": "ayse",
+                     *           "full_name": "Ayşe Demir",
+                     *           "role": "sales",
+                     *           "role_label": "Sales"
+                     *         },
+                     *         "created_at": "2026-11-28T10:00:00",
+                     *         "updated_at": "2026-11-28T10:05:00"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorkflowResponse"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration and a user's own connections are first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such template */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: the workspace already has 100 workflows; or `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
