@@ -43,6 +43,8 @@ const Search = lazy(() => import('./pages/Search'));
 const Imports = lazy(() => import('./pages/imports/Imports'));
 const ImportJob = lazy(() => import('./pages/imports/ImportJob'));
 const Reports = lazy(() => import('./pages/reports/Reports'));
+const Workflows = lazy(() => import('./pages/workflows/Workflows'));
+const WorkflowPage = lazy(() => import('./pages/workflows/WorkflowPage'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 
 /**
@@ -110,6 +112,8 @@ createRoot(document.getElementById('root')!).render(
                 <Route path="/search" element={<Search />} />
                 <Route path="/imports" element={<Imports />} />
                 <Route path="/imports/:id" element={<ImportJob />} />
+                <Route path="/workflows" element={<Workflows />} />
+                <Route path="/workflows/:id" element={<WorkflowPage />} />
                 <Route path="*" element={<NotFound />} />
               </Routes>
             </Suspense>

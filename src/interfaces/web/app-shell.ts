@@ -25,6 +25,7 @@ export const APP_SECTIONS = [
   'search',
   'reports',
   'imports',
+  'workflows',
 ] as const;
 
 /** Express paths of the app: `/`, each section, and everything under it. */
