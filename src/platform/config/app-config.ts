@@ -259,15 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     allowAllPrivateNetworks: bool(env, 'ALLOW_PRIVATE_NETWORK_URLS', false),
     recordApiBases: recordApiBases(env),
     clientMetadataTimeoutMs: int(env, 'CLIENT_METADATA_TIMEOUT_MS', 5_000, 100, 60_000),
-    webhookWorker: bool(env, 'WEBHOOK_WORKER', true),
-    webhookPollMs: int(env, 'WEBHOOK_POLL_MS', 250, 10, 60_000),
-    webhookConcurrency: int(env, 'WEBHOOK_CONCURRENCY', 4, 1, 64),
-    workflowWorker: bool(env, 'WORKFLOW_WORKER', true),
-    workflowPollMs: int(env, 'WORKFLOW_POLL_MS', 1_000, 10, 60_000),
-    importWorker: bool(env, 'IMPORT_WORKER', true),
-    importPollMs: int(env, 'IMPORT_POLL_MS', 1_000, 10, 60_000),
-    importLeaseSeconds: int(env, 'IMPORT_LEASE_SECONDS', 60, 5, 3_600),
-    importBatchRows: int(env, 'IMPORT_BATCH_ROWS', 200, 1, 5_000),
+    ...workerSettings(env),
     housekeepingMinutes: int(env, 'HOUSEKEEPING_MINUTES', 10, 0, 24 * 60),
     eventRetentionDays: int(env, 'EVENT_RETENTION_DAYS', 7, 1, 3650),
     erpStallMinutes: int(env, 'ERP_STALL_MINUTES', 30, 0, 7 * 24 * 60),
@@ -277,6 +269,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailboxSyncBatch: int(env, 'MAILBOX_SYNC_BATCH', 100, 1, 10_000),
     mailboxConnectPerHour: int(env, 'MAILBOX_CONNECT_PER_HOUR', 10, 1, 1_000),
     ask: askConfig(env),
+  };
+}
+
+/** The background workers of this instance: webhooks, workflows, imports. */
+function workerSettings(
+  env: NodeJS.ProcessEnv,
+): Pick<AppConfig, 'webhookWorker' | 'webhookPollMs' | 'webhookConcurrency' | 'workflowWorker' | 'workflowPollMs' | 'importWorker' | 'importPollMs' | 'importLeaseSeconds' | 'importBatchRows'> {
+  return {
+    webhookWorker: bool(env, 'WEBHOOK_WORKER', true),
+    webhookPollMs: int(env, 'WEBHOOK_POLL_MS', 250, 10, 60_000),
+    webhookConcurrency: int(env, 'WEBHOOK_CONCURRENCY', 4, 1, 64),
+    workflowWorker: bool(env, 'WORKFLOW_WORKER', true),
+    workflowPollMs: int(env, 'WORKFLOW_POLL_MS', 1_000, 10, 60_000),
+    importWorker: bool(env, 'IMPORT_WORKER', true),
+    importPollMs: int(env, 'IMPORT_POLL_MS', 1_000, 10, 60_000),
+    importLeaseSeconds: int(env, 'IMPORT_LEASE_SECONDS', 60, 5, 3_600),
+    importBatchRows: int(env, 'IMPORT_BATCH_ROWS', 200, 1, 5_000),
   };
 }
 
