@@ -49,7 +49,7 @@ export const EVENT_FIELDS: Record<EventName, string[]> = {
 export const EVENT_RECORD: Record<EventName, RecordKind | null> = {
   opp_created: 'opportunity', opp_stage: 'opportunity', opp_won: 'opportunity', opp_lost: 'opportunity',
   customer_created: 'company', contact_created: 'person', lead_created: 'lead', visit_created: 'activity',
-  ticket_created: 'ticket', form_submitted: 'company', erp_stalled: null,
+  ticket_created: 'ticket', form_submitted: 'lead', erp_stalled: null,
 };
 
 /** The fields `update_fields` may set per record kind (workflows.rules.ts UPDATABLE on the server). */
