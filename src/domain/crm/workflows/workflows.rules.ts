@@ -52,6 +52,21 @@ export const UPDATABLE: Partial<Record<RecordKind, readonly string[]>> = {
   opportunity: ['stage', 'name', 'value', 'close_date', 'next_step', 'note', 'type', 'source', 'competitor'],
   task: ['title', 'description', 'due_date', 'priority', 'status'],
 };
+/** The type of each field `update_fields` may set (the REST PATCH's; the service checks the values against the workspace). */
+const FIELD_TYPES: Record<string, 'text' | 'amount' | 'date' | 'required'> = { value: 'amount', close_date: 'date', due_date: 'date', name: 'required', title: 'required', stage: 'required', priority: 'required', status: 'required' };
+const FIELD_CHECKS: Record<'text' | 'amount' | 'date' | 'required', (v: unknown) => boolean> = {
+  text: (v) => typeof v === 'string' && v.length <= 2000,
+  required: (v) => typeof v === 'string' && v.trim().length > 0 && v.length <= 200,
+  amount: (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0,
+  date: (v) => v === null || (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`))),
+};
+const FIELD_HINTS: Record<'text' | 'amount' | 'date' | 'required', string> = {
+  text: 'must be text of at most 2000 characters',
+  required: 'must be non-empty text of at most 200 characters',
+  amount: 'must be a number of at least 0',
+  date: 'must be a date YYYY-MM-DD or null',
+};
+
 /** Kinds an `assign_owner` can change (the task's assignee stands for its owner). */
 export const ASSIGNABLE: readonly RecordKind[] = ['opportunity', 'task'];
 
@@ -256,8 +271,13 @@ function checkKinds(actions: Action[], kind: RecordKind | null, at: string, prob
     if (a.type === 'update_fields') {
       const allowed = UPDATABLE[kind];
       if (!allowed) problems.push({ field: here, message: `update_fields cannot change a ${kind} (only ${Object.keys(UPDATABLE).join(', ')})` });
-      else for (const k of Object.keys(a.fields)) if (!allowed.includes(k)) problems.push({ field: `${here}.fields.${k}`, message: `not a field a workflow may set on a ${kind} (${allowed.join(', ')})` });
+      else
+        for (const [k, v] of Object.entries(a.fields)) {
+          if (!allowed.includes(k)) problems.push({ field: `${here}.fields.${k}`, message: `not a field a workflow may set on a ${kind} (${allowed.join(', ')})` });
+          else if (!FIELD_CHECKS[FIELD_TYPES[k] ?? 'text'](v)) problems.push({ field: `${here}.fields.${k}`, message: FIELD_HINTS[FIELD_TYPES[k] ?? 'text'] });
+        }
     }
+    if (a.type === 'add_note' && kind !== 'opportunity') problems.push({ field: here, message: `add_note works on an opportunity, not on a ${kind}` });
     if (a.type === 'assign_owner' && !ASSIGNABLE.includes(kind)) problems.push({ field: here, message: `assign_owner works on ${ASSIGNABLE.join(', ')}, not on a ${kind}` });
   });
 }
