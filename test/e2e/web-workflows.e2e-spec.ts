@@ -120,7 +120,7 @@ describe('workflows (admins)', () => {
       name: 'Check by hand',
       enabled: true,
       trigger: { kind: 'manual', record_kind: 'opportunity' },
-      actions: [{ type: 'add_note', text: 'Checked by hand' }, { type: 'update_fields', fields: { close_date: 'someday' } }],
+      actions: [{ type: 'add_note', text: 'Checked by hand' }, { type: 'update_fields', fields: { stage: f.ws.constants.stages[1] } }],
     });
     const page = await open(`/opportunities/${opp.id}`);
     const section = page.getByRole('region', { name: 'Workflow runs' });
@@ -130,6 +130,8 @@ describe('workflows (admins)', () => {
     await section.getByRole('status').getByText(/“Check by hand” ran:/).waitFor();
     await section.getByRole('link', { name: 'Check by hand' }).waitFor();
     await section.getByText('Add a note').waitFor();
+    // the record shows what the run did
+    await page.getByText('Checked by hand').first().waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'workflows-record', 'desktop');
     const [run] = (await as().get(`/api/v1/workflows/${w.id}/runs`).expect(200)).body.items;

@@ -53,7 +53,8 @@ function RunWorkflow({ rules, kind, id }: { rules: Workflow[]; kind: RecordKind;
   const rule = rules.find((r) => r.id === ruleId) ?? rules[0];
   const run = useMutation({
     mutationFn: async () => must(await api.POST('/api/v1/workflows/{id}/run', { params: { path: { id: rule.id } }, body: { record_kind: kind, record_id: id } })).run,
-    onSuccess: () => (setAsking(false), void qc.invalidateQueries({ queryKey: ['record-workflow-runs', kind, id] })),
+    // the run may have changed the record itself (a note, a field, the owner): the page reads it again
+    onSuccess: () => (setAsking(false), void qc.invalidateQueries()),
   });
   return (
     <div className="wf-try">
