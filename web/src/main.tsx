@@ -46,6 +46,8 @@ const Reports = lazy(() => import('./pages/reports/Reports'));
 const Connections = lazy(() => import('./pages/settings/Connections'));
 const Developers = lazy(() => import('./pages/settings/Developers'));
 const Sessions = lazy(() => import('./pages/settings/Sessions'));
+const Workflows = lazy(() => import('./pages/workflows/Workflows'));
+const WorkflowPage = lazy(() => import('./pages/workflows/WorkflowPage'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 
 /**
@@ -116,6 +118,8 @@ createRoot(document.getElementById('root')!).render(
                 <Route path="/settings/connections" element={<Connections />} />
                 <Route path="/settings/developers" element={<Developers />} />
                 <Route path="/settings/sessions" element={<Sessions />} />
+                <Route path="/workflows" element={<Workflows />} />
+                <Route path="/workflows/:id" element={<WorkflowPage />} />
                 <Route path="*" element={<NotFound />} />
               </Routes>
             </Suspense>

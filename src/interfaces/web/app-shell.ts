@@ -25,6 +25,7 @@ export const APP_SECTIONS = [
   'search',
   'reports',
   'imports',
+  'workflows',
 ] as const;
 
 /**

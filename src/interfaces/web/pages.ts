@@ -51,6 +51,8 @@ const PAGES: { href: string; label: (m: SettingsMessages) => string; admin: bool
   { href: '/settings/scim', label: () => 'SCIM', admin: true, about: (m) => m.aboutScim },
   { href: '/settings/erp', label: () => 'ERP', admin: true, about: (m) => m.aboutErp },
   { href: '/settings/users', label: (m) => m.navUsers, admin: true, about: (m) => m.aboutUsers },
+  // the web app's screen (`/workflows`): listed with the workspace's settings, where admins look for it
+  { href: '/workflows', label: (m) => m.navWorkflows, admin: true, about: (m) => m.aboutWorkflows },
 ];
 
 /** The settings pages this user may open (admin pages only for admins), in navigation order, named in `lang`. */

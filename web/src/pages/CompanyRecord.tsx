@@ -19,6 +19,7 @@ import { OppForm } from './opportunities/OppForm';
 import { useOppText } from './opportunity.text';
 import { CompanyFields, CompanyLists, Section } from './companies/record-parts';
 import '../shell/screens.css';
+import { RecordWorkflows } from './workflows/RecordWorkflows';
 
 /**
  * The company record in one call: the company with its orders and custom records, and (`include`) the first
@@ -145,6 +146,7 @@ export default function CompanyRecord() {
                 ]}
               />
             </Section>
+            <RecordWorkflows kind="company" id={c.id} />
           </article>
         );
       }}

@@ -16,6 +16,7 @@ import '../shell/screens.css';
 import { PhoneLink, WebLink } from '../shell/Contact';
 import { productNames } from '../lib/names';
 import './leads/leads.css';
+import { RecordWorkflows } from './workflows/RecordWorkflows';
 
 type Lead = Schemas['Lead'];
 
@@ -155,6 +156,7 @@ function LeadView({ lead: r }: { lead: Lead }) {
           />
         </section>
       ) : null}
+      <RecordWorkflows kind="lead" id={r.id} />
     </article>
   );
 }

@@ -18,6 +18,7 @@ import { oppKeys } from './opportunities/keys';
 import { OppForm } from './opportunities/OppForm';
 import { BantHealth, OppFields } from './opportunities/record-fields';
 import { Logs, Notes, Related, Steps } from './opportunities/record-sections';
+import { RecordWorkflows } from './workflows/RecordWorkflows';
 
 /**
  * The opportunity record (spec 2.6) from one GET: the stage bar with the next stage and its gate, the steps
@@ -164,6 +165,7 @@ function Record({ o }: { o: Opp }) {
       <Logs o={o} />
       {email ? <OppThreads threads={o.threads} /> : null}
       <Related o={o} />
+      <RecordWorkflows kind="opportunity" id={o.id} />
     </article>
   );
 }

@@ -13,6 +13,7 @@ import { LinkedRecordsSections } from './objects/LinkedRecords';
 import { NewOppButton } from './opportunities/NewOpp';
 import { PhoneLink } from '../shell/Contact';
 import '../shell/screens.css';
+import { RecordWorkflows } from './workflows/RecordWorkflows';
 
 /** The person record (one call, and the cached object definitions): contact facts, the company, custom records; edit, archive, restore. */
 export default function PersonRecord() {
@@ -90,6 +91,7 @@ export default function PersonRecord() {
               <Link to={`/people?customer_id=${p.customer_id}`}>{text('seeAll')}</Link>
             </p>
           ) : null}
+          <RecordWorkflows kind="person" id={p.id} />
         </article>
       )}
     </Loaded>
