@@ -1,8 +1,7 @@
 import type { ActivityView } from '../../domain/crm/activities/activities.service';
-import type { Company } from '../../domain/crm/companies/company.entity';
+import { companyCompact } from '../../domain/crm/companies/company.view';
 import type { LeadOne } from '../../domain/crm/leads/leads.service';
 import type { JournalPage } from '../../domain/crm/journal';
-import type { OppBrief, OppDetail, OppView } from '../../domain/crm/opportunities/opportunity.types';
 import type { Person } from '../../domain/crm/people/person.entity';
 import { rid } from '../../domain/crm/shared/record-keys';
 import type { TaskView } from '../../domain/crm/tasks/tasks.service';
@@ -11,22 +10,6 @@ import { formatTimestamp } from '../../platform/common/time';
 import type { Workspace } from '../../domain/workspace/workspace.entity';
 
 /** Compact JSON of the records the tools answer (what a model needs, not the REST record). */
-
-export const company = (c: Pick<Company, 'id' | 'name' | 'status' | 'city' | 'country' | 'phone' | 'email' | 'website' | 'ownerId' | 'lastVisit' | 'nextVisitDue' | 'externalId'>) => ({
-  rid: rid('C', c.id),
-  id: c.id,
-  name: c.name,
-  status: c.status,
-  city: c.city,
-  country: c.country,
-  phone: c.phone,
-  email: c.email,
-  website: c.website,
-  owner_id: c.ownerId,
-  last_visit: c.lastVisit,
-  next_visit_due: c.nextVisitDue,
-  external_id: c.externalId,
-});
 
 export const person = (p: Person, customerNames: Map<number, string>) => ({
   rid: rid('P', p.id),
@@ -41,30 +24,6 @@ export const person = (p: Person, customerNames: Map<number, string>) => ({
   is_former: p.isFormer,
   owner_id: p.ownerId,
   external_id: p.externalId,
-});
-
-export const opp = ({ opp: o, customer }: Pick<OppView, 'opp' | 'customer'>) => ({
-  rid: rid('O', o.id),
-  id: o.id,
-  name: o.name,
-  stage: o.stage,
-  is_open: o.isOpen,
-  value: o.value,
-  currency: o.currency,
-  close_date: o.closeDate,
-  customer_id: o.customerId,
-  customer: customer?.name ?? null,
-  owner_id: o.ownerId,
-  external_id: o.externalId,
-});
-
-/** An opportunity with its next stage and notes: after a change (the brief) and on a read (the record). */
-export const oppBrief = (b: OppBrief) => ({ ...opp(b), next_stage: b.nextStage, notes: b.notes.map((n) => ({ id: n.id, body: n.body })) });
-
-/** The record as get_opportunity answers it: the brief plus the checklist steps (toggle_opportunity_step takes their ids). */
-export const oppDetail = (d: OppDetail) => ({
-  ...oppBrief({ ...d, nextStage: d.computed.nextStage }),
-  steps: d.steps.map((s) => ({ id: s.id, stage: s.stage, title: s.title, done: s.done, note: s.note })),
 });
 
 export const activity = (v: ActivityView) => ({
@@ -131,7 +90,7 @@ export const agenda = (v: TodayView, ws: Workspace) => ({
   meetings: v.meetings.map((e) => meeting(e, ws)),
   actions: v.actions.map((t) => task(t, false)),
   overdue_tasks: v.overdueTasks.map((t) => task(t, true)),
-  overdue_visits: v.overdueVisits.map(company),
+  overdue_visits: v.overdueVisits.map(companyCompact),
   targets: { week_start: v.targets.weekStart, visits: v.targets.visits, tasks: v.targets.tasks },
 });
 

@@ -9,7 +9,9 @@ import { recordPath } from '../../domain/crm/shared/record-keys';
 import { TasksService } from '../../domain/crm/tasks/tasks.service';
 import type { UserContext } from '../../domain/identity/auth-context';
 import { MODULES, type ModuleName } from '../../domain/workspace/defaults';
-import { company, lead, oppDetail, person, taskView } from './mcp.mappers';
+import { lead, person, taskView } from './mcp.mappers';
+import { companyCompact } from '../../domain/crm/companies/company.view';
+import { opportunityDetailCompact } from '../../domain/crm/opportunities/opportunity.view';
 
 /** A JSON-RPC error with this code and message (McpError would prefix the message with "MCP error <code>: "). */
 export const rpcError = (code: number, message: string, data?: unknown): Error => Object.assign(new Error(message), { code, data });
@@ -61,7 +63,7 @@ export class McpResources {
         },
         read: async (auth, id) => {
           const c = (await companies.get(auth, id)).company;
-          return { name: c.name, body: { ...company(c), sector: c.sector, address: c.address, note: c.note } };
+          return { name: c.name, body: { ...companyCompact(c), sector: c.sector, address: c.address, note: c.note } };
         },
       },
       {
@@ -88,7 +90,7 @@ export class McpResources {
           return { items: p.items.map((v) => ({ id: v.opp.id, name: v.opp.name })), nextCursor: p.nextCursor };
         },
         read: async (auth, id) => {
-          const d = oppDetail(await opps.get(auth, id));
+          const d = opportunityDetailCompact(await opps.get(auth, id));
           return { name: d.name, body: d };
         },
       },

@@ -3,3 +3,4 @@ export { ObjectRecordsService } from './object-records.service';
 export type { LinkedRecords } from './object-records.service';
 export { ObjectsModule } from './objects.module';
 export type { ObjectRecordInput } from './object-records.service';
+export { linkedRecordsView } from './linked-records.view';

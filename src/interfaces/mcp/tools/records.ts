@@ -1,7 +1,9 @@
 import * as z from 'zod/v4';
 import { MODULES, type ModuleName } from '../../../domain/workspace/defaults';
 import { INT_MAX } from '../mcp.args';
-import { activity, company, lead, oppDetail, person } from '../mcp.mappers';
+import { activity, lead, person } from '../mcp.mappers';
+import { companyCompact } from '../../../domain/crm/companies/company.view';
+import { opportunityDetailCompact } from '../../../domain/crm/opportunities/opportunity.view';
 import { Activity, Company, Lead, OpportunityDetail, Person } from '../mcp.outputs';
 import { defineTool, requireModule, type ToolDef, type ToolServices } from '../mcp.tool-def';
 
@@ -42,13 +44,13 @@ export function recordTools(s: ToolServices): ToolDef[] {
         const n = Number(digits);
         switch (kind) {
           case 'C':
-            return company((await s.companies.get(auth, n)).company);
+            return companyCompact((await s.companies.get(auth, n)).company);
           case 'P': {
             const one = await s.people.get(auth, n);
             return person(one.person, one.views.customerNames);
           }
           case 'O':
-            return oppDetail(await s.opps.get(auth, n));
+            return opportunityDetailCompact(await s.opps.get(auth, n));
           case 'A':
             return activity(await s.activities.get(auth, n));
           default:

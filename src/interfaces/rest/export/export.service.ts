@@ -12,9 +12,9 @@ import { ObjectTypesService } from '../../../domain/crm/objects/object-types.ser
 import { EXPORT_BATCH } from '../../../domain/crm/shared/paging';
 import { todayIn } from '../../../platform/common/time';
 import { callerView } from '../mappers/common.mapper';
-import { toCompanyList } from '../mappers/company.mapper';
+import { companyPageView } from '../../../domain/crm/companies/company.view';
 import { toPersonList } from '../mappers/person.mapper';
-import { toOppList } from '../mappers/opportunity.mapper';
+import { opportunityPageView } from '../../../domain/crm/opportunities/opportunity.view';
 import { toLeadList } from '../mappers/lead.mapper';
 import { toTaskList } from '../mappers/task.mapper';
 import { toObjectRecordList } from '../mappers/object.mapper';
@@ -75,6 +75,14 @@ const EXPORT_DTOS: Record<ExportKind, new () => ExportOptionsDto> = {
 
 type Item = Record<string, unknown>;
 type ListPage = { items: unknown[]; next_cursor: string | null };
+
+/** A source's page reader: a domain page through the kind's read model (the rows REST lists answer). */
+const viewed =
+  <P extends { nextCursor: string | null }>(read: (cursor: string | undefined) => Promise<P>, view: (p: P) => unknown[]) =>
+  async (cursor: string | undefined): Promise<ListPage> => {
+    const p = await read(cursor);
+    return { items: view(p), next_cursor: p.nextCursor };
+  };
 
 /** A list to export: its columns and its pages, each read as the list route reads it. */
 interface Source {
@@ -148,7 +156,7 @@ export class ExportService {
 
   companiesOf(auth: UserContext, q: Query<CompanyListQueryDto>): Source {
     const ws = callerView(auth);
-    return { columns: columnsOf(itemOf(CompanyList)), page: async (cursor) => toCompanyList(await this.companies.list(auth, { ...companyListQuery(q), limit: EXPORT_BATCH, batch: true, cursor }), ws) };
+    return { columns: columnsOf(itemOf(CompanyList)), page: viewed((cursor) => this.companies.list(auth, { ...companyListQuery(q), limit: EXPORT_BATCH, batch: true, cursor }), (p) => companyPageView(p, ws)) };
   }
 
   peopleOf(auth: UserContext, q: Query<PersonListQueryDto>): Source {
@@ -159,7 +167,7 @@ export class ExportService {
   opportunitiesOf(auth: UserContext, q: Query<OpportunityListQueryDto>): Source {
     const ws = callerView(auth);
     const query = { stage: q.stage, owner_id: q.owner_id, customer_id: q.customer_id, status: q.status, q: q.q, external_id: q.external_id, sort: q.sort, updatedSince: q.updated_since };
-    return { columns: columnsOf(itemOf(OpportunityList)), page: async (cursor) => toOppList(await this.opps.list(auth, { ...query, limit: EXPORT_BATCH, batch: true, cursor }), ws) };
+    return { columns: columnsOf(itemOf(OpportunityList)), page: viewed((cursor) => this.opps.list(auth, { ...query, limit: EXPORT_BATCH, batch: true, cursor }), (p) => opportunityPageView(p, ws)) };
   }
 
   leadsOf(auth: UserContext, q: Query<LeadListQueryDto>): Source {

@@ -6,7 +6,7 @@ import type { Lead } from '../../../domain/crm/leads/lead.entity';
 import { contactLabel, leadPeople, statusEff } from '../../../domain/crm/leads/leads.rules';
 import type { LeadOne, LeadPage, LeadViews } from '../../../domain/crm/leads/leads.service';
 import { rid } from '../../../domain/crm/shared/record-keys';
-import { initials } from './initials';
+import { initials } from '../../../domain/crm/shared/initials';
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
 import { listResponse, summaryOf } from './common.mapper';
 import type { z } from 'zod';

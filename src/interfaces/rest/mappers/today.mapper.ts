@@ -3,7 +3,7 @@ import type { Card, TodayMeetingRow, TodayTaskRow, TodayView } from '../../../do
 import { formatTimestamp } from '../../../platform/common/time';
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
 import type { TodayMeeting, TodayResponse, TodayTask } from '../schemas/today.schema';
-import { toCustomerCard } from './company.mapper';
+import { customerCardView } from '../../../domain/crm/companies/company.view';
 import { toLead } from './lead.mapper';
 import { toContactCard } from './person.mapper';
 
@@ -29,8 +29,8 @@ export function toTodayTask(t: TodayTaskRow, overdue: boolean): z.output<typeof 
 export function toTodayResponse(v: TodayView, ws: Workspace): z.output<typeof TodayResponse> {
   const on = v.sections;
   // opportunity and task figures on a card only with their modules (Opportunities, Visits / Activities)
-  const customer = (c: Parameters<typeof toCustomerCard>[0]) => {
-    const item = toCustomerCard(c, v.companyViews, ws);
+  const customer = (c: Parameters<typeof customerCardView>[0]) => {
+    const item = customerCardView(c, v.companyViews, ws);
     if (!on.opportunities) item.open_opps = 0;
     if (!on.activities) item.pending_state = 'none';
     return item;
