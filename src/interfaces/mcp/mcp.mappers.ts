@@ -2,7 +2,6 @@ import type { ActivityView } from '../../domain/crm/activities/activities.servic
 import { companyCompact } from '../../domain/crm/companies/company.view';
 import type { LeadOne } from '../../domain/crm/leads/leads.service';
 import type { JournalPage } from '../../domain/crm/journal';
-import type { Person } from '../../domain/crm/people/person.entity';
 import { rid } from '../../domain/crm/shared/record-keys';
 import type { TaskView } from '../../domain/crm/tasks/tasks.service';
 import type { TodayMeetingRow, TodayTaskRow, TodayView } from '../../domain/crm/today/today.service';
@@ -10,21 +9,6 @@ import { formatTimestamp } from '../../platform/common/time';
 import type { Workspace } from '../../domain/workspace/workspace.entity';
 
 /** Compact JSON of the records the tools answer (what a model needs, not the REST record). */
-
-export const person = (p: Person, customerNames: Map<number, string>) => ({
-  rid: rid('P', p.id),
-  id: p.id,
-  name: p.name,
-  title: p.title,
-  email: p.email,
-  phone: p.phone,
-  customer_id: p.customerId,
-  customer: p.customerId !== null ? (customerNames.get(p.customerId) ?? '') : null,
-  is_main: p.isMain,
-  is_former: p.isFormer,
-  owner_id: p.ownerId,
-  external_id: p.externalId,
-});
 
 export const activity = (v: ActivityView) => ({
   rid: rid('A', v.activity.id),

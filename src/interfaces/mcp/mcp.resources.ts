@@ -9,7 +9,8 @@ import { recordPath } from '../../domain/crm/shared/record-keys';
 import { TasksService } from '../../domain/crm/tasks/tasks.service';
 import type { UserContext } from '../../domain/identity/auth-context';
 import { MODULES, type ModuleName } from '../../domain/workspace/defaults';
-import { lead, person, taskView } from './mcp.mappers';
+import { lead, taskView } from './mcp.mappers';
+import { personCompact } from '../../domain/crm/people/person.view';
 import { companyCompact } from '../../domain/crm/companies/company.view';
 import { opportunityDetailCompact } from '../../domain/crm/opportunities/opportunity.view';
 
@@ -77,7 +78,7 @@ export class McpResources {
         },
         read: async (auth, id) => {
           const one = await people.get(auth, id);
-          return { name: one.person.name, body: person(one.person, one.views.customerNames) };
+          return { name: one.person.name, body: personCompact(one.person, one.views.customerNames) };
         },
       },
       {

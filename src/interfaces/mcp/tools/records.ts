@@ -1,7 +1,8 @@
 import * as z from 'zod/v4';
 import { MODULES, type ModuleName } from '../../../domain/workspace/defaults';
 import { INT_MAX } from '../mcp.args';
-import { activity, lead, person } from '../mcp.mappers';
+import { activity, lead } from '../mcp.mappers';
+import { personCompact } from '../../../domain/crm/people/person.view';
 import { companyCompact } from '../../../domain/crm/companies/company.view';
 import { opportunityDetailCompact } from '../../../domain/crm/opportunities/opportunity.view';
 import { Activity, Company, Lead, OpportunityDetail, Person } from '../mcp.outputs';
@@ -47,7 +48,7 @@ export function recordTools(s: ToolServices): ToolDef[] {
             return companyCompact((await s.companies.get(auth, n)).company);
           case 'P': {
             const one = await s.people.get(auth, n);
-            return person(one.person, one.views.customerNames);
+            return personCompact(one.person, one.views.customerNames);
           }
           case 'O':
             return opportunityDetailCompact(await s.opps.get(auth, n));

@@ -3,7 +3,7 @@ import { SEARCH_MAX_LIMIT } from '../../../domain/crm/search';
 import { recordPath } from '../../../domain/crm/shared/record-keys';
 import { MODULES, type ModuleName } from '../../../domain/workspace/defaults';
 import { INT_MAX, name } from '../mcp.args';
-import { person } from '../mcp.mappers';
+import { personCompact } from '../../../domain/crm/people/person.view';
 import { companyCompact } from '../../../domain/crm/companies/company.view';
 import { opportunityDetailCompact } from '../../../domain/crm/opportunities/opportunity.view';
 import { Document, SearchResults } from '../mcp.outputs';
@@ -86,7 +86,7 @@ export function researchTools(s: ToolServices): ToolDef[] {
         }
         if (kind === 'person') {
           const one = await s.people.get(auth, n);
-          const m = person(one.person, one.views.customerNames);
+          const m = personCompact(one.person, one.views.customerNames);
           const text = lines([['Person', m.name], ['Title', m.title], ['Company', m.customer], ['E-mail', m.email], ['Phone', m.phone], ['Main contact', m.is_main ? 'yes' : null], ['Former', m.is_former ? 'yes' : null]]);
           return { id: a.id, title: m.name, text, url, metadata: m };
         }

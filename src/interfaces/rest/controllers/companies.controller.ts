@@ -13,7 +13,7 @@ import { OpportunitiesService } from '../../../domain/crm/opportunities/opportun
 import { ActivitiesService } from '../../../domain/crm/activities/activities.service';
 import { TasksService } from '../../../domain/crm/tasks/tasks.service';
 import { MODULES } from '../../../domain/workspace/defaults';
-import { toPersonList } from '../mappers/person.mapper';
+import { personPageView } from '../../../domain/crm/people/person.view';
 import { opportunityPageView } from '../../../domain/crm/opportunities/opportunity.view';
 import { toActivityList } from '../mappers/activity.mapper';
 import { toTaskList } from '../mappers/task.mapper';
@@ -92,7 +92,7 @@ export class CompaniesController {
     const limit = INCLUDED_LIMIT;
     return {
       ...body,
-      ...(want.has('people') ? { people: page(toPersonList(await this.people.list(auth, { customerId: id, limit }), ws)) } : {}),
+      ...(want.has('people') ? { people: await pageView(this.people.list(auth, { customerId: id, limit }), (p) => personPageView(p, ws)) } : {}),
       ...(want.has('opportunities') && has(MODULES.opportunities) ? { opportunities: await pageView(this.opps.list(auth, { customer_id: id, status: 'open', limit }), (p) => opportunityPageView(p, ws)) } : {}),
       ...(want.has('activities') && has(MODULES.activities) ? { activities: page(toActivityList(await this.activities.list(auth, { customer_id: id, limit }), ws)) } : {}),
       ...(want.has('tasks') && has(MODULES.activities) ? { tasks: page(toTaskList(await this.tasks.list(auth, { customer_id: id, open: 'true', limit }), ws)) } : {}),

@@ -13,7 +13,7 @@ import { EXPORT_BATCH } from '../../../domain/crm/shared/paging';
 import { todayIn } from '../../../platform/common/time';
 import { callerView } from '../mappers/common.mapper';
 import { companyPageView } from '../../../domain/crm/companies/company.view';
-import { toPersonList } from '../mappers/person.mapper';
+import { personPageView } from '../../../domain/crm/people/person.view';
 import { opportunityPageView } from '../../../domain/crm/opportunities/opportunity.view';
 import { toLeadList } from '../mappers/lead.mapper';
 import { toTaskList } from '../mappers/task.mapper';
@@ -161,7 +161,7 @@ export class ExportService {
 
   peopleOf(auth: UserContext, q: Query<PersonListQueryDto>): Source {
     const ws = callerView(auth);
-    return { columns: columnsOf(itemOf(PersonList)), page: async (cursor) => toPersonList(await this.people.list(auth, { ...personListQuery(q), limit: EXPORT_BATCH, batch: true, cursor }), ws) };
+    return { columns: columnsOf(itemOf(PersonList)), page: viewed((cursor) => this.people.list(auth, { ...personListQuery(q), limit: EXPORT_BATCH, batch: true, cursor }), (p) => personPageView(p, ws)) };
   }
 
   opportunitiesOf(auth: UserContext, q: Query<OpportunityListQueryDto>): Source {

@@ -5,7 +5,7 @@ import type { Workspace } from '../../../domain/workspace/workspace.entity';
 import type { TodayMeeting, TodayResponse, TodayTask } from '../schemas/today.schema';
 import { customerCardView } from '../../../domain/crm/companies/company.view';
 import { toLead } from './lead.mapper';
-import { toContactCard } from './person.mapper';
+import { contactCardView } from '../../../domain/crm/people/person.view';
 
 function card<T, R>(c: Card<T>, map: (x: T) => R) {
   return { mine: c.mine.map(map), team: c.team.map(map), recent: c.recent.map(map), n: { mine: c.n.mine, recent: c.n.recent, team: c.n.team } };
@@ -40,7 +40,7 @@ export function toTodayResponse(v: TodayView, ws: Workspace): z.output<typeof To
     date: v.date,
     cards: {
       customers: card(v.customers, customer),
-      contacts: card(v.contacts, (p) => toContactCard(p, v.customerNames)),
+      contacts: card(v.contacts, (p) => contactCardView(p, v.customerNames)),
       leads: card(v.leads, (l) => toLead(l, v.leadViews, ws)),
     },
     meetings: v.meetings.map((e) => toMeeting(e, ws)),
