@@ -1,7 +1,6 @@
 import type { ListView, RequestViews } from '../../domain/crm/approvals/approvals.service';
 import type { ApprovalRequest } from '../../domain/crm/approvals/approval-request.entity';
 import type { ImportJob } from '../../domain/crm/imports';
-import type { ConvertResult } from '../../domain/crm/leads/lead-convert.service';
 import type { ObjectType } from '../../domain/crm/objects/object-type.entity';
 import type { RecordView } from '../../domain/crm/objects/object-views';
 import { emptyValue } from '../../domain/crm/objects/objects.rules';
@@ -9,20 +8,8 @@ import type { TicketView } from '../../domain/crm/tickets/tickets.service';
 import { isAdmin, type UserContext } from '../../domain/identity/auth-context';
 import type { Workspace } from '../../domain/workspace/workspace.entity';
 import { formatTimestamp } from '../../platform/common/time';
-import { lead } from './mcp.mappers';
 
 /** Compact JSON of orders' neighbours (approvals, tickets, custom records, conversions) for the tools. Orders use the domain's `toOrderRow`. */
-
-export const conversion = (r: ConvertResult) => ({
-  created: r.created,
-  linked: r.linked,
-  customer: r.customer,
-  customer_id: r.customerId,
-  opp_id: r.oppId,
-  task_id: r.taskId,
-  message: r.message,
-  lead: lead(r.one),
-});
 
 export const approvalForm = ({ list: l }: ListView) => ({
   id: l.id,

@@ -1,6 +1,5 @@
 import type { ActivityView } from '../../domain/crm/activities/activities.service';
 import { companyCompact } from '../../domain/crm/companies/company.view';
-import type { LeadOne } from '../../domain/crm/leads/leads.service';
 import type { JournalPage } from '../../domain/crm/journal';
 import { rid } from '../../domain/crm/shared/record-keys';
 import type { TaskView } from '../../domain/crm/tasks/tasks.service';
@@ -8,7 +7,10 @@ import type { TodayMeetingRow, TodayTaskRow, TodayView } from '../../domain/crm/
 import { formatTimestamp } from '../../platform/common/time';
 import type { Workspace } from '../../domain/workspace/workspace.entity';
 
-/** Compact JSON of the records the tools answer (what a model needs, not the REST record). */
+/**
+ * Compact JSON of what the tools answer beyond the records: a record kind's compact projection sits beside its read
+ * model in the domain (`src/domain/crm/<kind>/<kind>.view.ts`), so a field is mapped once for REST and MCP.
+ */
 
 export const activity = (v: ActivityView) => ({
   rid: rid('A', v.activity.id),
@@ -39,25 +41,6 @@ export const task = (t: TodayTaskRow, overdue: boolean) => ({
 });
 
 export const taskView = (v: TaskView) => task(v.task, v.overdue);
-
-export const lead = ({ lead: l, views }: LeadOne) => ({
-  rid: rid('L', l.id),
-  id: l.id,
-  company: l.company,
-  contact_name: l.contactName,
-  email: l.email,
-  phone: l.phone,
-  city: l.city,
-  status: l.status,
-  interest: l.interest,
-  fair_id: l.fairId,
-  fair: l.fairId !== null ? (views.fairs.get(l.fairId) ?? null) : null,
-  next_action: l.nextAction,
-  next_date: l.nextDate,
-  note: l.note,
-  owner_id: l.ownerId,
-  external_id: l.externalId,
-});
 
 export const meeting = (e: TodayMeetingRow, ws: Workspace) => ({
   id: e.id,

@@ -9,7 +9,8 @@ import { recordPath } from '../../domain/crm/shared/record-keys';
 import { TasksService } from '../../domain/crm/tasks/tasks.service';
 import type { UserContext } from '../../domain/identity/auth-context';
 import { MODULES, type ModuleName } from '../../domain/workspace/defaults';
-import { activity, lead, taskView } from './mcp.mappers';
+import { activity, taskView } from './mcp.mappers';
+import { leadCompact } from '../../domain/crm/leads/lead.view';
 import { companyCompact } from '../../domain/crm/companies/company.view';
 import { opportunityCompact } from '../../domain/crm/opportunities/opportunity.view';
 import { rpcError } from './mcp.resources';
@@ -102,7 +103,7 @@ export class McpPrompts {
         arguments: [{ name: 'lead_id', description: 'id of the lead', required: true }],
         build: async (auth, args, baseUrl) => {
           const id = idArg(args, 'lead_id');
-          const l = lead(await leads.get(auth, id));
+          const l = leadCompact(await leads.get(auth, id));
           return [
             `Help me follow up the lead ${l.company}${l.contact_name ? ` (${l.contact_name})` : ''}: ${baseUrl}${recordPath('lead', id)}.`,
             'Draft a short follow-up message to the contact in the language of the note, suggest the next step and a date, and, once I agree, record it with create_task (and create_activity for a call or visit done).',

@@ -9,7 +9,8 @@ import { recordPath } from '../../domain/crm/shared/record-keys';
 import { TasksService } from '../../domain/crm/tasks/tasks.service';
 import type { UserContext } from '../../domain/identity/auth-context';
 import { MODULES, type ModuleName } from '../../domain/workspace/defaults';
-import { lead, taskView } from './mcp.mappers';
+import { taskView } from './mcp.mappers';
+import { leadCompact } from '../../domain/crm/leads/lead.view';
 import { personCompact } from '../../domain/crm/people/person.view';
 import { companyCompact } from '../../domain/crm/companies/company.view';
 import { opportunityDetailCompact } from '../../domain/crm/opportunities/opportunity.view';
@@ -105,7 +106,7 @@ export class McpResources {
           return { items: p.items.map((l) => ({ id: l.id, name: l.company })), nextCursor: p.nextCursor };
         },
         read: async (auth, id) => {
-          const l = lead(await leads.get(auth, id));
+          const l = leadCompact(await leads.get(auth, id));
           return { name: l.company, body: l };
         },
       },

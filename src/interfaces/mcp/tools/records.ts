@@ -1,7 +1,8 @@
 import * as z from 'zod/v4';
 import { MODULES, type ModuleName } from '../../../domain/workspace/defaults';
 import { INT_MAX } from '../mcp.args';
-import { activity, lead } from '../mcp.mappers';
+import { activity } from '../mcp.mappers';
+import { leadCompact } from '../../../domain/crm/leads/lead.view';
 import { personCompact } from '../../../domain/crm/people/person.view';
 import { companyCompact } from '../../../domain/crm/companies/company.view';
 import { opportunityDetailCompact } from '../../../domain/crm/opportunities/opportunity.view';
@@ -55,7 +56,7 @@ export function recordTools(s: ToolServices): ToolDef[] {
           case 'A':
             return activity(await s.activities.get(auth, n));
           default:
-            return lead(await s.leads.get(auth, n));
+            return leadCompact(await s.leads.get(auth, n));
         }
       },
     }),

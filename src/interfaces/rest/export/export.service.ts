@@ -15,7 +15,7 @@ import { callerView } from '../mappers/common.mapper';
 import { companyPageView } from '../../../domain/crm/companies/company.view';
 import { personPageView } from '../../../domain/crm/people/person.view';
 import { opportunityPageView } from '../../../domain/crm/opportunities/opportunity.view';
-import { toLeadList } from '../mappers/lead.mapper';
+import { leadPageView } from '../../../domain/crm/leads/lead.view';
 import { toTaskList } from '../mappers/task.mapper';
 import { toObjectRecordList } from '../mappers/object.mapper';
 import { CompanyList } from '../schemas/company.schema';
@@ -172,7 +172,7 @@ export class ExportService {
 
   leadsOf(auth: UserContext, q: Query<LeadListQueryDto>): Source {
     const ws = callerView(auth);
-    return { columns: columnsOf(itemOf(LeadList)), page: async (cursor) => toLeadList(await this.leads.list(auth, { ...leadListQuery(q), limit: EXPORT_BATCH, batch: true, cursor }), ws) };
+    return { columns: columnsOf(itemOf(LeadList)), page: viewed((cursor) => this.leads.list(auth, { ...leadListQuery(q), limit: EXPORT_BATCH, batch: true, cursor }), (p) => leadPageView(p, ws)) };
   }
 
   tasksOf(auth: UserContext, q: Query<TaskListQueryDto>): Source {

@@ -4,7 +4,7 @@ import { formatTimestamp } from '../../../platform/common/time';
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
 import type { TodayMeeting, TodayResponse, TodayTask } from '../schemas/today.schema';
 import { customerCardView } from '../../../domain/crm/companies/company.view';
-import { toLead } from './lead.mapper';
+import { leadView } from '../../../domain/crm/leads/lead.view';
 import { contactCardView } from '../../../domain/crm/people/person.view';
 
 function card<T, R>(c: Card<T>, map: (x: T) => R) {
@@ -41,7 +41,7 @@ export function toTodayResponse(v: TodayView, ws: Workspace): z.output<typeof To
     cards: {
       customers: card(v.customers, customer),
       contacts: card(v.contacts, (p) => contactCardView(p, v.customerNames)),
-      leads: card(v.leads, (l) => toLead(l, v.leadViews, ws)),
+      leads: card(v.leads, (l) => leadView(l, v.leadViews, ws)),
     },
     meetings: v.meetings.map((e) => toMeeting(e, ws)),
     actions: v.actions.map((t) => toTodayTask(t, false)),
