@@ -9,7 +9,8 @@ import { recordPath } from '../../domain/crm/shared/record-keys';
 import { TasksService } from '../../domain/crm/tasks/tasks.service';
 import type { UserContext } from '../../domain/identity/auth-context';
 import { MODULES, type ModuleName } from '../../domain/workspace/defaults';
-import { activity, taskView } from './mcp.mappers';
+import { activityCompact } from '../../domain/crm/activities/activity.view';
+import { taskViewCompact } from '../../domain/crm/tasks/task.view';
 import { leadCompact } from '../../domain/crm/leads/lead.view';
 import { companyCompact } from '../../domain/crm/companies/company.view';
 import { opportunityCompact } from '../../domain/crm/opportunities/opportunity.view';
@@ -57,8 +58,8 @@ export class McpPrompts {
           const c = (await companies.get(auth, id)).company;
           const has = (m: ModuleName) => auth.modules.includes(m);
           const open = has(MODULES.opportunities) ? (await opps.list(auth, { customer_id: id, status: 'open', limit: 20 })).items.map(opportunityCompact) : [];
-          const todo = has(MODULES.activities) ? (await tasks.list(auth, { customer_id: id, open: 'true', limit: 20 })).items.map(taskView) : [];
-          const recent = has(MODULES.activities) ? (await activities.list(auth, { customer_id: id, limit: 10 })).items.map(activity) : [];
+          const todo = has(MODULES.activities) ? (await tasks.list(auth, { customer_id: id, open: 'true', limit: 20 })).items.map(taskViewCompact) : [];
+          const recent = has(MODULES.activities) ? (await activities.list(auth, { customer_id: id, limit: 10 })).items.map(activityCompact) : [];
           return [
             `Prepare me for a visit to ${c.name} (${baseUrl}${recordPath('company', id)}).`,
             'Give a short briefing: who they are, where each open opportunity stands and what it needs next, open tasks to settle, what happened at the last contacts, and three questions to ask.',

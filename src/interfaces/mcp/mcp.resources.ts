@@ -9,7 +9,7 @@ import { recordPath } from '../../domain/crm/shared/record-keys';
 import { TasksService } from '../../domain/crm/tasks/tasks.service';
 import type { UserContext } from '../../domain/identity/auth-context';
 import { MODULES, type ModuleName } from '../../domain/workspace/defaults';
-import { taskView } from './mcp.mappers';
+import { taskViewCompact } from '../../domain/crm/tasks/task.view';
 import { leadCompact } from '../../domain/crm/leads/lead.view';
 import { personCompact } from '../../domain/crm/people/person.view';
 import { companyCompact } from '../../domain/crm/companies/company.view';
@@ -120,7 +120,7 @@ export class McpResources {
           return { items: p.items.map((v) => ({ id: v.task.id, name: v.task.title })), nextCursor: p.nextCursor };
         },
         read: async (auth, id) => {
-          const t = taskView(await tasks.get(auth, id));
+          const t = taskViewCompact(await tasks.get(auth, id));
           return { name: t.title, body: t };
         },
       },

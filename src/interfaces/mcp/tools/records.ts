@@ -1,7 +1,7 @@
 import * as z from 'zod/v4';
 import { MODULES, type ModuleName } from '../../../domain/workspace/defaults';
 import { INT_MAX } from '../mcp.args';
-import { activity } from '../mcp.mappers';
+import { activityCompact } from '../../../domain/crm/activities/activity.view';
 import { leadCompact } from '../../../domain/crm/leads/lead.view';
 import { personCompact } from '../../../domain/crm/people/person.view';
 import { companyCompact } from '../../../domain/crm/companies/company.view';
@@ -54,7 +54,7 @@ export function recordTools(s: ToolServices): ToolDef[] {
           case 'O':
             return opportunityDetailCompact(await s.opps.get(auth, n));
           case 'A':
-            return activity(await s.activities.get(auth, n));
+            return activityCompact(await s.activities.get(auth, n));
           default:
             return leadCompact(await s.leads.get(auth, n));
         }

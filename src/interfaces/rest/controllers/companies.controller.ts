@@ -15,12 +15,11 @@ import { TasksService } from '../../../domain/crm/tasks/tasks.service';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { personPageView } from '../../../domain/crm/people/person.view';
 import { opportunityPageView } from '../../../domain/crm/opportunities/opportunity.view';
-import { toActivityList } from '../mappers/activity.mapper';
-import { toTaskList } from '../mappers/task.mapper';
+import { activityPageView } from '../../../domain/crm/activities/activity.view';
+import { taskPageView } from '../../../domain/crm/tasks/task.view';
 
 /** Page size of each list GET /companies/{id} carries along. */
 const INCLUDED_LIMIT = 20;
-const page = <T extends { items: unknown[]; next_cursor: string | null }>(l: T) => ({ items: l.items as T['items'], next_cursor: l.next_cursor });
 /** A domain page through its read model. */
 const pageView = async <P extends { nextCursor: string | null }, T>(p: Promise<P>, view: (p: P) => T[]) => {
   const r = await p;
@@ -94,8 +93,8 @@ export class CompaniesController {
       ...body,
       ...(want.has('people') ? { people: await pageView(this.people.list(auth, { customerId: id, limit }), (p) => personPageView(p, ws)) } : {}),
       ...(want.has('opportunities') && has(MODULES.opportunities) ? { opportunities: await pageView(this.opps.list(auth, { customer_id: id, status: 'open', limit }), (p) => opportunityPageView(p, ws)) } : {}),
-      ...(want.has('activities') && has(MODULES.activities) ? { activities: page(toActivityList(await this.activities.list(auth, { customer_id: id, limit }), ws)) } : {}),
-      ...(want.has('tasks') && has(MODULES.activities) ? { tasks: page(toTaskList(await this.tasks.list(auth, { customer_id: id, open: 'true', limit }), ws)) } : {}),
+      ...(want.has('activities') && has(MODULES.activities) ? { activities: await pageView(this.activities.list(auth, { customer_id: id, limit }), (p) => activityPageView(p, ws)) } : {}),
+      ...(want.has('tasks') && has(MODULES.activities) ? { tasks: await pageView(this.tasks.list(auth, { customer_id: id, open: 'true', limit }), (p) => taskPageView(p, ws)) } : {}),
     };
   }
 

@@ -16,7 +16,7 @@ import { companyPageView } from '../../../domain/crm/companies/company.view';
 import { personPageView } from '../../../domain/crm/people/person.view';
 import { opportunityPageView } from '../../../domain/crm/opportunities/opportunity.view';
 import { leadPageView } from '../../../domain/crm/leads/lead.view';
-import { toTaskList } from '../mappers/task.mapper';
+import { taskPageView } from '../../../domain/crm/tasks/task.view';
 import { toObjectRecordList } from '../mappers/object.mapper';
 import { CompanyList } from '../schemas/company.schema';
 import { PersonList } from '../schemas/person.schema';
@@ -178,7 +178,7 @@ export class ExportService {
   tasksOf(auth: UserContext, q: Query<TaskListQueryDto>): Source {
     const ws = callerView(auth);
     const { format: _f, bom: _b, delimiter: _d, ...query } = q;
-    return { columns: columnsOf(itemOf(TaskList)), page: async (cursor) => toTaskList(await this.tasks.list(auth, { ...query, limit: EXPORT_BATCH, batch: true, cursor }), ws) };
+    return { columns: columnsOf(itemOf(TaskList)), page: viewed((cursor) => this.tasks.list(auth, { ...query, limit: EXPORT_BATCH, batch: true, cursor }), (p) => taskPageView(p, ws)) };
   }
 
   async objectsOf(auth: UserContext, key: string, q: Query<ObjectRecordListQueryDto>): Promise<Source> {
