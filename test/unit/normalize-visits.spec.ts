@@ -1,6 +1,6 @@
 import { isAtRisk, likeContains, visitFacts, visitOverdueDays, visitPeriodOf, visitState } from '../../src/domain/crm/companies/companies.rules';
 import { normalizeName } from '../../src/domain/crm/shared/duplicate';
-import { initials } from '../../src/interfaces/rest/mappers/initials';
+import { initials } from '../../src/domain/crm/shared/initials';
 import { nextVisitDue } from '../../src/domain/crm/companies/visits';
 import { weekStartOf } from '../../src/domain/crm/today/today.service';
 

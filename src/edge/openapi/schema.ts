@@ -74,3 +74,12 @@ export const f = {
 export function listOf<T extends z.ZodType>(id: string, item: T, description?: string) {
   return named(id, z.object({ ok: f.ok(), items: z.array(item), next_cursor: f.cursor() }), { description });
 }
+
+/**
+ * Compile-time proof that a domain read model is what a documented schema says: `true` only when every field of the
+ * model fits the schema and the model has no field the schema lacks. A schema file states
+ * `export type XFits = Assert<Conforms<ReturnType<typeof xView>, typeof X>>;`, so tsc refuses a drift.
+ */
+export type Conforms<Model, Schema extends z.ZodType> = [Model] extends [z.output<Schema>] ? ([Exclude<keyof Model, keyof z.output<Schema>>] extends [never] ? true : false) : false;
+/** `Assert<Conforms<…>>` fails to compile unless the model conforms. */
+export type Assert<T extends true> = T;

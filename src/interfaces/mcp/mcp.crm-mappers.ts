@@ -1,28 +1,14 @@
 import type { ListView, RequestViews } from '../../domain/crm/approvals/approvals.service';
 import type { ApprovalRequest } from '../../domain/crm/approvals/approval-request.entity';
 import type { ImportJob } from '../../domain/crm/imports';
-import type { ConvertResult } from '../../domain/crm/leads/lead-convert.service';
 import type { ObjectType } from '../../domain/crm/objects/object-type.entity';
 import type { RecordView } from '../../domain/crm/objects/object-views';
 import { emptyValue } from '../../domain/crm/objects/objects.rules';
-import type { TicketView } from '../../domain/crm/tickets/tickets.service';
 import { isAdmin, type UserContext } from '../../domain/identity/auth-context';
 import type { Workspace } from '../../domain/workspace/workspace.entity';
 import { formatTimestamp } from '../../platform/common/time';
-import { lead } from './mcp.mappers';
 
 /** Compact JSON of orders' neighbours (approvals, tickets, custom records, conversions) for the tools. Orders use the domain's `toOrderRow`. */
-
-export const conversion = (r: ConvertResult) => ({
-  created: r.created,
-  linked: r.linked,
-  customer: r.customer,
-  customer_id: r.customerId,
-  opp_id: r.oppId,
-  task_id: r.taskId,
-  message: r.message,
-  lead: lead(r.one),
-});
 
 export const approvalForm = ({ list: l }: ListView) => ({
   id: l.id,
@@ -48,27 +34,6 @@ export const approvalRequest = (r: ApprovalRequest, views: RequestViews, auth: U
   decided_at: formatTimestamp(r.decidedAt, auth.workspace.timezone),
   can_decide: r.status === 'pending' && (isAdmin(auth) || r.approverId === auth.user.id),
 });
-
-export const ticket = (v: TicketView, ws: Workspace) => {
-  const t = v.ticket;
-  return {
-    id: t.id,
-    subject: t.subject,
-    body: t.body,
-    priority: t.priority,
-    status: t.status,
-    who: t.who,
-    customer_id: t.customerId,
-    person_id: t.personId,
-    assignee_id: t.assigneeId,
-    owner_id: t.ownerId,
-    due_at: formatTimestamp(t.dueAt, ws.timezone),
-    overdue: v.overdue,
-    closed_at: formatTimestamp(t.closedAt, ws.timezone),
-    can_edit: v.canEdit,
-    created_at: formatTimestamp(t.createdAt, ws.timezone),
-  };
-};
 
 export const customObject = (t: ObjectType) => ({
   key: t.key,

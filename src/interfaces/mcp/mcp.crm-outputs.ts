@@ -3,7 +3,8 @@ import { Lead } from './mcp.outputs';
 
 /**
  * Output schemas of the order, lead conversion, approval, ticket, custom object and Quick Entry tools
- * (the shapes of `mcp.crm-mappers.ts`; `run` must answer their input type, as in `mcp.outputs.ts`).
+ * (the shapes of `mcp.crm-mappers.ts` and of the domain read models' compact projections, `src/domain/crm/<kind>/<kind>.view.ts`;
+ * `run` must answer their input type, as in `mcp.outputs.ts`).
  */
 
 const when = (what: string) => z.string().nullable().describe(`${what} (YYYY-MM-DDTHH:mm:ss, the workspace's local time), or null`);

@@ -1,120 +1,14 @@
-import type { ActivityView } from '../../domain/crm/activities/activities.service';
-import type { Company } from '../../domain/crm/companies/company.entity';
-import type { LeadOne } from '../../domain/crm/leads/leads.service';
+import { companyCompact } from '../../domain/crm/companies/company.view';
 import type { JournalPage } from '../../domain/crm/journal';
-import type { OppBrief, OppDetail, OppView } from '../../domain/crm/opportunities/opportunity.types';
-import type { Person } from '../../domain/crm/people/person.entity';
-import { rid } from '../../domain/crm/shared/record-keys';
-import type { TaskView } from '../../domain/crm/tasks/tasks.service';
-import type { TodayMeetingRow, TodayTaskRow, TodayView } from '../../domain/crm/today/today.service';
+import { taskCompact } from '../../domain/crm/tasks/task.view';
+import type { TodayMeetingRow, TodayView } from '../../domain/crm/today/today.service';
 import { formatTimestamp } from '../../platform/common/time';
 import type { Workspace } from '../../domain/workspace/workspace.entity';
 
-/** Compact JSON of the records the tools answer (what a model needs, not the REST record). */
-
-export const company = (c: Pick<Company, 'id' | 'name' | 'status' | 'city' | 'country' | 'phone' | 'email' | 'website' | 'ownerId' | 'lastVisit' | 'nextVisitDue' | 'externalId'>) => ({
-  rid: rid('C', c.id),
-  id: c.id,
-  name: c.name,
-  status: c.status,
-  city: c.city,
-  country: c.country,
-  phone: c.phone,
-  email: c.email,
-  website: c.website,
-  owner_id: c.ownerId,
-  last_visit: c.lastVisit,
-  next_visit_due: c.nextVisitDue,
-  external_id: c.externalId,
-});
-
-export const person = (p: Person, customerNames: Map<number, string>) => ({
-  rid: rid('P', p.id),
-  id: p.id,
-  name: p.name,
-  title: p.title,
-  email: p.email,
-  phone: p.phone,
-  customer_id: p.customerId,
-  customer: p.customerId !== null ? (customerNames.get(p.customerId) ?? '') : null,
-  is_main: p.isMain,
-  is_former: p.isFormer,
-  owner_id: p.ownerId,
-  external_id: p.externalId,
-});
-
-export const opp = ({ opp: o, customer }: Pick<OppView, 'opp' | 'customer'>) => ({
-  rid: rid('O', o.id),
-  id: o.id,
-  name: o.name,
-  stage: o.stage,
-  is_open: o.isOpen,
-  value: o.value,
-  currency: o.currency,
-  close_date: o.closeDate,
-  customer_id: o.customerId,
-  customer: customer?.name ?? null,
-  owner_id: o.ownerId,
-  external_id: o.externalId,
-});
-
-/** An opportunity with its next stage and notes: after a change (the brief) and on a read (the record). */
-export const oppBrief = (b: OppBrief) => ({ ...opp(b), next_stage: b.nextStage, notes: b.notes.map((n) => ({ id: n.id, body: n.body })) });
-
-/** The record as get_opportunity answers it: the brief plus the checklist steps (toggle_opportunity_step takes their ids). */
-export const oppDetail = (d: OppDetail) => ({
-  ...oppBrief({ ...d, nextStage: d.computed.nextStage }),
-  steps: d.steps.map((s) => ({ id: s.id, stage: s.stage, title: s.title, done: s.done, note: s.note })),
-});
-
-export const activity = (v: ActivityView) => ({
-  rid: rid('A', v.activity.id),
-  id: v.activity.id,
-  type: v.activity.type,
-  date: v.activity.date,
-  topic: v.activity.topic,
-  note: v.activity.note,
-  customer_id: v.activity.customerId,
-  customer: v.customer,
-  opp_id: v.activity.oppId,
-  people: v.people,
-  next_action: v.activity.nextAction,
-  next_date: v.activity.nextDate,
-  task_id: v.activity.followUpTaskId,
-  owner_id: v.activity.ownerId,
-});
-
-export const task = (t: TodayTaskRow, overdue: boolean) => ({
-  id: t.id,
-  title: t.title,
-  status: t.status,
-  priority: t.priority,
-  due_date: t.dueDate,
-  overdue,
-  customer_id: t.customerId,
-  opp_id: t.oppId,
-});
-
-export const taskView = (v: TaskView) => task(v.task, v.overdue);
-
-export const lead = ({ lead: l, views }: LeadOne) => ({
-  rid: rid('L', l.id),
-  id: l.id,
-  company: l.company,
-  contact_name: l.contactName,
-  email: l.email,
-  phone: l.phone,
-  city: l.city,
-  status: l.status,
-  interest: l.interest,
-  fair_id: l.fairId,
-  fair: l.fairId !== null ? (views.fairs.get(l.fairId) ?? null) : null,
-  next_action: l.nextAction,
-  next_date: l.nextDate,
-  note: l.note,
-  owner_id: l.ownerId,
-  external_id: l.externalId,
-});
+/**
+ * Compact JSON of what the tools answer beyond the records: a record kind's compact projection sits beside its read
+ * model in the domain (`src/domain/crm/<kind>/<kind>.view.ts`), so a field is mapped once for REST and MCP.
+ */
 
 export const meeting = (e: TodayMeetingRow, ws: Workspace) => ({
   id: e.id,
@@ -129,9 +23,9 @@ export const meeting = (e: TodayMeetingRow, ws: Workspace) => ({
 export const agenda = (v: TodayView, ws: Workspace) => ({
   date: v.date,
   meetings: v.meetings.map((e) => meeting(e, ws)),
-  actions: v.actions.map((t) => task(t, false)),
-  overdue_tasks: v.overdueTasks.map((t) => task(t, true)),
-  overdue_visits: v.overdueVisits.map(company),
+  actions: v.actions.map((t) => taskCompact(t, false)),
+  overdue_tasks: v.overdueTasks.map((t) => taskCompact(t, true)),
+  overdue_visits: v.overdueVisits.map(companyCompact),
   targets: { week_start: v.targets.weekStart, visits: v.targets.visits, tasks: v.targets.tasks },
 });
 

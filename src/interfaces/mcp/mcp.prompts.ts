@@ -9,7 +9,11 @@ import { recordPath } from '../../domain/crm/shared/record-keys';
 import { TasksService } from '../../domain/crm/tasks/tasks.service';
 import type { UserContext } from '../../domain/identity/auth-context';
 import { MODULES, type ModuleName } from '../../domain/workspace/defaults';
-import { activity, company, lead, opp, taskView } from './mcp.mappers';
+import { activityCompact } from '../../domain/crm/activities/activity.view';
+import { taskViewCompact } from '../../domain/crm/tasks/task.view';
+import { leadCompact } from '../../domain/crm/leads/lead.view';
+import { companyCompact } from '../../domain/crm/companies/company.view';
+import { opportunityCompact } from '../../domain/crm/opportunities/opportunity.view';
 import { rpcError } from './mcp.resources';
 
 /** Open opportunities a pipeline summary reads at most (the newest). */
@@ -53,14 +57,14 @@ export class McpPrompts {
           const id = idArg(args, 'company_id');
           const c = (await companies.get(auth, id)).company;
           const has = (m: ModuleName) => auth.modules.includes(m);
-          const open = has(MODULES.opportunities) ? (await opps.list(auth, { customer_id: id, status: 'open', limit: 20 })).items.map(opp) : [];
-          const todo = has(MODULES.activities) ? (await tasks.list(auth, { customer_id: id, open: 'true', limit: 20 })).items.map(taskView) : [];
-          const recent = has(MODULES.activities) ? (await activities.list(auth, { customer_id: id, limit: 10 })).items.map(activity) : [];
+          const open = has(MODULES.opportunities) ? (await opps.list(auth, { customer_id: id, status: 'open', limit: 20 })).items.map(opportunityCompact) : [];
+          const todo = has(MODULES.activities) ? (await tasks.list(auth, { customer_id: id, open: 'true', limit: 20 })).items.map(taskViewCompact) : [];
+          const recent = has(MODULES.activities) ? (await activities.list(auth, { customer_id: id, limit: 10 })).items.map(activityCompact) : [];
           return [
             `Prepare me for a visit to ${c.name} (${baseUrl}${recordPath('company', id)}).`,
             'Give a short briefing: who they are, where each open opportunity stands and what it needs next, open tasks to settle, what happened at the last contacts, and three questions to ask.',
             'If you need more, call get_record (C-<id>, O-<id>, P-<id>) or search_people with customer_id; after the visit, log it with create_activity.',
-            `Company:\n${json({ ...company(c), sector: c.sector, address: c.address, note: c.note })}`,
+            `Company:\n${json({ ...companyCompact(c), sector: c.sector, address: c.address, note: c.note })}`,
             `Open opportunities:\n${json(open)}`,
             `Open tasks:\n${json(todo)}`,
             `Latest activities:\n${json(recent)}`,
@@ -88,7 +92,7 @@ export class McpPrompts {
             `Summarise my sales pipeline (${page.items.length}${page.nextCursor ? '+' : ''} open opportunities I may see; values per currency).`,
             'Say how it is spread over the stages, which deals are largest, which close dates have passed or are near, and what I should do this week. Use list_opportunities or get_opportunity for details; move_opportunity_stage only if I ask.',
             `By stage (the workspace's order):\n${json(stages)}`,
-            `Open opportunities:\n${json(page.items.map(opp))}`,
+            `Open opportunities:\n${json(page.items.map(opportunityCompact))}`,
           ].join('\n\n');
         },
       },
@@ -100,7 +104,7 @@ export class McpPrompts {
         arguments: [{ name: 'lead_id', description: 'id of the lead', required: true }],
         build: async (auth, args, baseUrl) => {
           const id = idArg(args, 'lead_id');
-          const l = lead(await leads.get(auth, id));
+          const l = leadCompact(await leads.get(auth, id));
           return [
             `Help me follow up the lead ${l.company}${l.contact_name ? ` (${l.contact_name})` : ''}: ${baseUrl}${recordPath('lead', id)}.`,
             'Draft a short follow-up message to the contact in the language of the note, suggest the next step and a date, and, once I agree, record it with create_task (and create_activity for a call or visit done).',

@@ -9,7 +9,11 @@ import { recordPath } from '../../domain/crm/shared/record-keys';
 import { TasksService } from '../../domain/crm/tasks/tasks.service';
 import type { UserContext } from '../../domain/identity/auth-context';
 import { MODULES, type ModuleName } from '../../domain/workspace/defaults';
-import { company, lead, oppDetail, person, taskView } from './mcp.mappers';
+import { taskViewCompact } from '../../domain/crm/tasks/task.view';
+import { leadCompact } from '../../domain/crm/leads/lead.view';
+import { personCompact } from '../../domain/crm/people/person.view';
+import { companyCompact } from '../../domain/crm/companies/company.view';
+import { opportunityDetailCompact } from '../../domain/crm/opportunities/opportunity.view';
 
 /** A JSON-RPC error with this code and message (McpError would prefix the message with "MCP error <code>: "). */
 export const rpcError = (code: number, message: string, data?: unknown): Error => Object.assign(new Error(message), { code, data });
@@ -61,7 +65,7 @@ export class McpResources {
         },
         read: async (auth, id) => {
           const c = (await companies.get(auth, id)).company;
-          return { name: c.name, body: { ...company(c), sector: c.sector, address: c.address, note: c.note } };
+          return { name: c.name, body: { ...companyCompact(c), sector: c.sector, address: c.address, note: c.note } };
         },
       },
       {
@@ -75,7 +79,7 @@ export class McpResources {
         },
         read: async (auth, id) => {
           const one = await people.get(auth, id);
-          return { name: one.person.name, body: person(one.person, one.views.customerNames) };
+          return { name: one.person.name, body: personCompact(one.person, one.views.customerNames) };
         },
       },
       {
@@ -88,7 +92,7 @@ export class McpResources {
           return { items: p.items.map((v) => ({ id: v.opp.id, name: v.opp.name })), nextCursor: p.nextCursor };
         },
         read: async (auth, id) => {
-          const d = oppDetail(await opps.get(auth, id));
+          const d = opportunityDetailCompact(await opps.get(auth, id));
           return { name: d.name, body: d };
         },
       },
@@ -102,7 +106,7 @@ export class McpResources {
           return { items: p.items.map((l) => ({ id: l.id, name: l.company })), nextCursor: p.nextCursor };
         },
         read: async (auth, id) => {
-          const l = lead(await leads.get(auth, id));
+          const l = leadCompact(await leads.get(auth, id));
           return { name: l.company, body: l };
         },
       },
@@ -116,7 +120,7 @@ export class McpResources {
           return { items: p.items.map((v) => ({ id: v.task.id, name: v.task.title })), nextCursor: p.nextCursor };
         },
         read: async (auth, id) => {
-          const t = taskView(await tasks.get(auth, id));
+          const t = taskViewCompact(await tasks.get(auth, id));
           return { name: t.title, body: t };
         },
       },

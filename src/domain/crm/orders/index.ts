@@ -4,3 +4,4 @@ export { OrdersService } from './orders.service';
 export type { OrderView } from './orders.service';
 export { ErpConnectionService } from './erp-connection.service';
 export { ErpStallWatch } from './erp-stall-watch';
+export { toOrderRow } from './order-row';

@@ -1,7 +1,7 @@
 import * as z from 'zod/v4';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { date, id, name, text } from '../mcp.args';
-import { activity } from '../mcp.mappers';
+import { activityCompact } from '../../../domain/crm/activities/activity.view';
 import { Activity } from '../mcp.outputs';
 import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
 
@@ -32,7 +32,7 @@ export function activityTools(s: ToolServices): ToolDef[] {
       }),
       choices: (c) => ({ type: c.visit_types }),
       run: async (auth, a) =>
-        activity(
+        activityCompact(
           await s.activities.create(auth, {
             customer_id: a.customer_id,
             type: a.type,

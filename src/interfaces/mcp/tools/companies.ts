@@ -1,7 +1,7 @@
 import * as z from 'zod/v4';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { email, externalId, externalIdFilter, flag, id, limit, name, searchQuery, text } from '../mcp.args';
-import { company } from '../mcp.mappers';
+import { companyCompact } from '../../../domain/crm/companies/company.view';
 import { Company } from '../mcp.outputs';
 import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
 
@@ -35,7 +35,7 @@ export function companyTools(s: ToolServices): ToolDef[] {
       output: z.array(Company),
       module: MODULES.customers,
       input: z.strictObject({ query: searchQuery(), external_id: externalIdFilter(), limit: limit().optional() }),
-      run: async (auth, a) => (await s.companies.list(auth, { q: a.query, externalId: a.external_id, limit: a.limit ?? 20 })).items.map(company),
+      run: async (auth, a) => (await s.companies.list(auth, { q: a.query, externalId: a.external_id, limit: a.limit ?? 20 })).items.map(companyCompact),
     }),
     defineTool({
       name: 'get_company',
@@ -45,7 +45,7 @@ export function companyTools(s: ToolServices): ToolDef[] {
       output: Company,
       module: MODULES.customers,
       input: z.strictObject({ id: id('company') }),
-      run: async (auth, a) => company((await s.companies.get(auth, a.id)).company),
+      run: async (auth, a) => companyCompact((await s.companies.get(auth, a.id)).company),
     }),
     defineTool({
       name: 'create_company',
@@ -59,7 +59,7 @@ export function companyTools(s: ToolServices): ToolDef[] {
       output: Company,
       input: z.strictObject({ name: name(200, 'company name'), ...companyFields(), external_id: externalId().optional(), force: flag('create even when a company of the same name or tax number exists').optional() }),
       choices: (c) => ({ status: c.customer_statuses }),
-      run: async (auth, a) => company((await s.companies.create(auth, a)).company),
+      run: async (auth, a) => companyCompact((await s.companies.create(auth, a)).company),
     }),
     defineTool({
       name: 'update_company',
@@ -72,7 +72,7 @@ export function companyTools(s: ToolServices): ToolDef[] {
       output: Company,
       input: z.strictObject({ id: id('company'), name: name(200, 'new company name').optional(), ...companyFields(), external_id: externalIdChange() }),
       choices: (c) => ({ status: c.customer_statuses }),
-      run: async (auth, { id: companyId, ...change }) => company((await s.companies.update(auth, companyId, change)).company),
+      run: async (auth, { id: companyId, ...change }) => companyCompact((await s.companies.update(auth, companyId, change)).company),
     }),
   ];
 }

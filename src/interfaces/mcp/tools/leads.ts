@@ -1,9 +1,8 @@
 import * as z from 'zod/v4';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { date, email, externalId, externalIdFilter, flag, id, int, limit, name, oneOf, text } from '../mcp.args';
-import { conversion } from '../mcp.crm-mappers';
 import { LeadConversion } from '../mcp.crm-outputs';
-import { lead } from '../mcp.mappers';
+import { leadCompact, leadConversionCompact } from '../../../domain/crm/leads/lead.view';
 import { Lead } from '../mcp.outputs';
 import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
 
@@ -35,7 +34,7 @@ function leadReads(s: ToolServices): ToolDef[] {
       choices: (c) => ({ status: c.lead_statuses }),
       run: async (auth, a) => {
         const page = await s.leads.list(auth, { q: a.query, status: a.status, fairId: a.fair_id, externalId: a.external_id, limit: a.limit ?? 20 });
-        return page.items.map((l) => lead({ lead: l, views: page.views }));
+        return page.items.map((l) => leadCompact({ lead: l, views: page.views }));
       },
     }),
   ];
@@ -69,7 +68,7 @@ function leadWrites(s: ToolServices): ToolDef[] {
         external_id: externalId().optional(),
       }),
       choices: (c) => ({ interest: c.lead_interest, next_action: c.lead_next_actions }),
-      run: async (auth, a) => lead(await s.leads.create(auth, a)),
+      run: async (auth, a) => leadCompact(await s.leads.create(auth, a)),
     }),
     defineTool({
       name: 'update_lead',
@@ -95,7 +94,7 @@ function leadWrites(s: ToolServices): ToolDef[] {
         external_id: externalId().nullable().optional().describe("the lead's key in the system it came from, or null to remove it"),
       }),
       choices: (c) => ({ interest: c.lead_interest, next_action: c.lead_next_actions, status: c.lead_statuses }),
-      run: async (auth, { id: leadId, ...change }) => lead(await s.leads.update(auth, leadId, change)),
+      run: async (auth, { id: leadId, ...change }) => leadCompact(await s.leads.update(auth, leadId, change)),
     }),
   ];
 }
@@ -127,7 +126,7 @@ function leadConversion(s: ToolServices): ToolDef[] {
         make_visit: flag('log a fair visit (default true)').optional(),
         make_task: flag("make the lead's next action a follow-up task (default true)").optional(),
       }),
-      run: async (auth, { id: leadId, ...input }) => conversion(await s.leadConvert.convert(auth, leadId, input)),
+      run: async (auth, { id: leadId, ...input }) => leadConversionCompact(await s.leadConvert.convert(auth, leadId, input)),
     }),
   ];
 }

@@ -1,7 +1,7 @@
 import * as z from 'zod/v4';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { amount, date, externalId, externalIdFilter, flag, id, limit, name, oneOf, searchQuery, text } from '../mcp.args';
-import { opp, oppBrief, oppDetail } from '../mcp.mappers';
+import { opportunityBriefCompact, opportunityCompact, opportunityDetailCompact } from '../../../domain/crm/opportunities/opportunity.view';
 import { Opportunity, OpportunityBrief, OpportunityDetail } from '../mcp.outputs';
 import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
 
@@ -37,7 +37,7 @@ function opportunityReads(s: ToolServices): ToolDef[] {
       output: z.array(Opportunity),
       module: MODULES.opportunities,
       input: z.strictObject({ query: searchQuery(), customer_id: id('company').optional(), status: oneOf(['open', 'closed'], 'open or closed').optional(), external_id: externalIdFilter(), limit: limit().optional() }),
-      run: async (auth, a) => (await s.opps.list(auth, { q: a.query, customer_id: a.customer_id, status: a.status, external_id: a.external_id, limit: a.limit ?? 20 })).items.map(opp),
+      run: async (auth, a) => (await s.opps.list(auth, { q: a.query, customer_id: a.customer_id, status: a.status, external_id: a.external_id, limit: a.limit ?? 20 })).items.map(opportunityCompact),
     }),
     defineTool({
       name: 'get_opportunity',
@@ -47,7 +47,7 @@ function opportunityReads(s: ToolServices): ToolDef[] {
       output: OpportunityDetail,
       module: MODULES.opportunities,
       input: z.strictObject({ id: id('opportunity') }),
-      run: async (auth, a) => oppDetail(await s.opps.get(auth, a.id)),
+      run: async (auth, a) => opportunityDetailCompact(await s.opps.get(auth, a.id)),
     }),
   ];
 }
@@ -75,7 +75,7 @@ function opportunityProgress(s: ToolServices): ToolDef[] {
       choices: (c) => ({ stage: c.stages, close_reason: c.loss_reasons }),
       run: async (auth, a) => {
         const change = await s.opps.moveStage(auth, a.id, { stage: a.stage, note: a.note, close_reason: a.close_reason, close_category: a.close_category });
-        return oppBrief(await s.opps.brief(auth, change));
+        return opportunityBriefCompact(await s.opps.brief(auth, change));
       },
     }),
     defineTool({
@@ -88,7 +88,7 @@ function opportunityProgress(s: ToolServices): ToolDef[] {
       output: OpportunityBrief,
       module: MODULES.opportunities,
       input: z.strictObject({ id: id('opportunity'), body: name(5000, 'the note') }),
-      run: async (auth, a) => oppBrief(await s.opps.brief(auth, await s.opps.addNote(auth, a.id, a.body))),
+      run: async (auth, a) => opportunityBriefCompact(await s.opps.brief(auth, await s.opps.addNote(auth, a.id, a.body))),
     }),
     defineTool({
       name: 'toggle_opportunity_step',
@@ -102,7 +102,7 @@ function opportunityProgress(s: ToolServices): ToolDef[] {
       input: z.strictObject({ step_id: id('checklist step'), done: flag('true: done, false: not done'), note: text(1000, 'a note on the step').optional() }),
       run: async (auth, a) => {
         const change = await s.opps.toggleStep(auth, a.step_id, { done: a.done, note: a.note });
-        return oppDetail(await s.opps.get(auth, change.opp.id));
+        return opportunityDetailCompact(await s.opps.get(auth, change.opp.id));
       },
     }),
   ];
@@ -129,7 +129,7 @@ function opportunityRecords(s: ToolServices): ToolDef[] {
         external_id: externalId().optional(),
       }),
       choices: (c) => ({ stage: c.open_stages, type: c.opp_types }),
-      run: async (auth, a) => oppDetail(await s.opps.detail(auth, await s.opps.create(auth, a))),
+      run: async (auth, a) => opportunityDetailCompact(await s.opps.detail(auth, await s.opps.create(auth, a))),
     }),
     defineTool({
       name: 'update_opportunity',
@@ -147,7 +147,7 @@ function opportunityRecords(s: ToolServices): ToolDef[] {
         external_id: externalId().nullable().optional().describe("the opportunity's key in the system it came from, or null to remove it"),
       }),
       choices: (c) => ({ type: c.opp_types }),
-      run: async (auth, { id: oppId, ...change }) => oppDetail(await s.opps.detail(auth, await s.opps.update(auth, oppId, change))),
+      run: async (auth, { id: oppId, ...change }) => opportunityDetailCompact(await s.opps.detail(auth, await s.opps.update(auth, oppId, change))),
     }),
     defineTool({
       name: 'revive_opportunity',
@@ -160,7 +160,7 @@ function opportunityRecords(s: ToolServices): ToolDef[] {
       module: MODULES.opportunities,
       output: OpportunityDetail,
       input: z.strictObject({ id: id('lost or cancelled opportunity') }),
-      run: async (auth, a) => oppDetail(await s.opps.detail(auth, await s.opps.revive(auth, a.id))),
+      run: async (auth, a) => opportunityDetailCompact(await s.opps.detail(auth, await s.opps.revive(auth, a.id))),
     }),
   ];
 }

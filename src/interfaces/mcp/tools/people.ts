@@ -1,7 +1,7 @@
 import * as z from 'zod/v4';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { externalIdFilter, id, limit, searchQuery } from '../mcp.args';
-import { person } from '../mcp.mappers';
+import { personCompact } from '../../../domain/crm/people/person.view';
 import { Person } from '../mcp.outputs';
 import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
 
@@ -20,7 +20,7 @@ export function peopleTools(s: ToolServices): ToolDef[] {
       input: z.strictObject({ query: searchQuery(), customer_id: id('company').optional(), external_id: externalIdFilter(), limit: limit().optional() }),
       run: async (auth, a) => {
         const page = await s.people.list(auth, { q: a.query, customerId: a.customer_id, externalId: a.external_id, limit: a.limit ?? 20 });
-        return page.items.map((p) => person(p, page.views.customerNames));
+        return page.items.map((p) => personCompact(p, page.views.customerNames));
       },
     }),
   ];

@@ -1,7 +1,11 @@
 import * as z from 'zod/v4';
 import { MODULES, type ModuleName } from '../../../domain/workspace/defaults';
 import { INT_MAX } from '../mcp.args';
-import { activity, company, lead, oppDetail, person } from '../mcp.mappers';
+import { activityCompact } from '../../../domain/crm/activities/activity.view';
+import { leadCompact } from '../../../domain/crm/leads/lead.view';
+import { personCompact } from '../../../domain/crm/people/person.view';
+import { companyCompact } from '../../../domain/crm/companies/company.view';
+import { opportunityDetailCompact } from '../../../domain/crm/opportunities/opportunity.view';
 import { Activity, Company, Lead, OpportunityDetail, Person } from '../mcp.outputs';
 import { defineTool, requireModule, type ToolDef, type ToolServices } from '../mcp.tool-def';
 
@@ -42,17 +46,17 @@ export function recordTools(s: ToolServices): ToolDef[] {
         const n = Number(digits);
         switch (kind) {
           case 'C':
-            return company((await s.companies.get(auth, n)).company);
+            return companyCompact((await s.companies.get(auth, n)).company);
           case 'P': {
             const one = await s.people.get(auth, n);
-            return person(one.person, one.views.customerNames);
+            return personCompact(one.person, one.views.customerNames);
           }
           case 'O':
-            return oppDetail(await s.opps.get(auth, n));
+            return opportunityDetailCompact(await s.opps.get(auth, n));
           case 'A':
-            return activity(await s.activities.get(auth, n));
+            return activityCompact(await s.activities.get(auth, n));
           default:
-            return lead(await s.leads.get(auth, n));
+            return leadCompact(await s.leads.get(auth, n));
         }
       },
     }),

@@ -3,7 +3,9 @@ import { SEARCH_MAX_LIMIT } from '../../../domain/crm/search';
 import { recordPath } from '../../../domain/crm/shared/record-keys';
 import { MODULES, type ModuleName } from '../../../domain/workspace/defaults';
 import { INT_MAX, name } from '../mcp.args';
-import { company, oppDetail, person } from '../mcp.mappers';
+import { personCompact } from '../../../domain/crm/people/person.view';
+import { companyCompact } from '../../../domain/crm/companies/company.view';
+import { opportunityDetailCompact } from '../../../domain/crm/opportunities/opportunity.view';
 import { Document, SearchResults } from '../mcp.outputs';
 import { defineTool, requireModule, type ToolDef, type ToolServices } from '../mcp.tool-def';
 
@@ -78,17 +80,17 @@ export function researchTools(s: ToolServices): ToolDef[] {
         const url = ctx.baseUrl + recordPath(k.path, n);
         if (kind === 'company') {
           const c = (await s.companies.get(auth, n)).company;
-          const m = company(c);
+          const m = companyCompact(c);
           const text = lines([['Company', c.name], ['Status', c.status], ['Sector', c.sector], ['Address', c.address], ['City', c.city], ['Country', c.country], ['Phone', c.phone], ['E-mail', c.email], ['Website', c.website], ['Last visit', c.lastVisit], ['Next visit due', c.nextVisitDue], ['Note', c.note]]);
           return { id: a.id, title: c.name, text, url, metadata: m };
         }
         if (kind === 'person') {
           const one = await s.people.get(auth, n);
-          const m = person(one.person, one.views.customerNames);
+          const m = personCompact(one.person, one.views.customerNames);
           const text = lines([['Person', m.name], ['Title', m.title], ['Company', m.customer], ['E-mail', m.email], ['Phone', m.phone], ['Main contact', m.is_main ? 'yes' : null], ['Former', m.is_former ? 'yes' : null]]);
           return { id: a.id, title: m.name, text, url, metadata: m };
         }
-        const m = oppDetail(await s.opps.get(auth, n));
+        const m = opportunityDetailCompact(await s.opps.get(auth, n));
         const stage = auth.workspace.constants.stage_labels[m.stage] ?? m.stage;
         const text = lines([['Opportunity', m.name], ['Company', m.customer], ['Stage', stage], ['Open', m.is_open ? 'yes' : 'no'], ['Value', `${m.value} ${m.currency}`], ['Close date', m.close_date], ['Next stage', m.next_stage]]);
         const notes = m.notes.map((x) => `- ${x.body}`).join('\n');

@@ -1,7 +1,7 @@
 import * as z from 'zod/v4';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { date, flag, id, limit, name, text } from '../mcp.args';
-import { taskView } from '../mcp.mappers';
+import { taskViewCompact } from '../../../domain/crm/tasks/task.view';
 import { Task } from '../mcp.outputs';
 import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
 
@@ -24,7 +24,7 @@ function taskReads(s: ToolServices): ToolDef[] {
       output: z.array(Task),
       module: MODULES.activities,
       input: z.strictObject({ customer_id: id('company').optional(), overdue: flag('only overdue tasks').optional(), limit: limit().optional() }),
-      run: async (auth, a) => (await s.tasks.list(auth, { open: 'true', customer_id: a.customer_id, overdue: a.overdue ? 'true' : undefined, limit: a.limit ?? 20 })).items.map(taskView),
+      run: async (auth, a) => (await s.tasks.list(auth, { open: 'true', customer_id: a.customer_id, overdue: a.overdue ? 'true' : undefined, limit: a.limit ?? 20 })).items.map(taskViewCompact),
     }),
   ];
 }
@@ -50,7 +50,7 @@ function taskWrites(s: ToolServices): ToolDef[] {
       }),
       choices: (c) => ({ priority: c.task_priorities }),
       run: async (auth, a) =>
-        taskView(await s.tasks.create(auth, { title: a.title, due_date: a.due_date ?? null, priority: a.priority ?? null, customer_id: a.customer_id ?? null, opp_id: a.opp_id ?? null })),
+        taskViewCompact(await s.tasks.create(auth, { title: a.title, due_date: a.due_date ?? null, priority: a.priority ?? null, customer_id: a.customer_id ?? null, opp_id: a.opp_id ?? null })),
     }),
     defineTool({
       name: 'update_task',
@@ -69,7 +69,7 @@ function taskWrites(s: ToolServices): ToolDef[] {
         status: text(40, 'one of the workspace task statuses').optional(),
       }),
       choices: (c) => ({ priority: c.task_priorities, status: c.task_statuses }),
-      run: async (auth, { id: taskId, ...change }) => taskView(await s.tasks.update(auth, taskId, change)),
+      run: async (auth, { id: taskId, ...change }) => taskViewCompact(await s.tasks.update(auth, taskId, change)),
     }),
     defineTool({
       name: 'complete_task',
@@ -81,7 +81,7 @@ function taskWrites(s: ToolServices): ToolDef[] {
       module: MODULES.activities,
       output: Task,
       input: z.strictObject({ id: id('task') }),
-      run: async (auth, a) => taskView(await s.tasks.update(auth, a.id, { status: auth.workspace.constants.task_done_status })),
+      run: async (auth, a) => taskViewCompact(await s.tasks.update(auth, a.id, { status: auth.workspace.constants.task_done_status })),
     }),
     defineTool({
       name: 'delete_task',

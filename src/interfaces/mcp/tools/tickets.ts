@@ -1,7 +1,7 @@
 import * as z from 'zod/v4';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { id, limit, name, text } from '../mcp.args';
-import { ticket } from '../mcp.crm-mappers';
+import { ticketCompact } from '../../../domain/crm/tickets/ticket.view';
 import { Ticket } from '../mcp.crm-outputs';
 import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
 
@@ -26,7 +26,7 @@ export function ticketTools(s: ToolServices): ToolDef[] {
       }),
       choices: (c) => ({ status: c.ticket_statuses }),
       run: async (auth, a) =>
-        (await s.tickets.list(auth, { status: a.status, priority: a.priority, customerId: a.customer_id, assigneeId: a.assignee_id, limit: a.limit ?? 20 })).items.map((v) => ticket(v, auth.workspace)),
+        (await s.tickets.list(auth, { status: a.status, priority: a.priority, customerId: a.customer_id, assigneeId: a.assignee_id, limit: a.limit ?? 20 })).items.map((v) => ticketCompact(v, auth.workspace)),
     }),
     defineTool({
       name: 'get_ticket',
@@ -36,7 +36,7 @@ export function ticketTools(s: ToolServices): ToolDef[] {
       module: MODULES.support,
       output: Ticket,
       input: z.strictObject({ id: id('ticket') }),
-      run: async (auth, a) => ticket(await s.tickets.get(auth, a.id), auth.workspace),
+      run: async (auth, a) => ticketCompact(await s.tickets.get(auth, a.id), auth.workspace),
     }),
     defineTool({
       name: 'create_ticket',
@@ -56,7 +56,7 @@ export function ticketTools(s: ToolServices): ToolDef[] {
         person_id: id('contact who raised it').optional(),
         assignee_id: id('user to assign it to').optional(),
       }),
-      run: async (auth, a) => ticket(await s.tickets.create(auth, a), auth.workspace),
+      run: async (auth, a) => ticketCompact(await s.tickets.create(auth, a), auth.workspace),
     }),
     defineTool({
       name: 'update_ticket',
@@ -74,7 +74,7 @@ export function ticketTools(s: ToolServices): ToolDef[] {
         assignee_id: id('user to assign it to').nullable().optional().describe('user to assign it to, or null to remove the assignee'),
       }),
       choices: (c) => ({ status: c.ticket_statuses }),
-      run: async (auth, { id: ticketId, ...change }) => ticket(await s.tickets.update(auth, ticketId, change), auth.workspace),
+      run: async (auth, { id: ticketId, ...change }) => ticketCompact(await s.tickets.update(auth, ticketId, change), auth.workspace),
     }),
   ];
 }

@@ -9,8 +9,8 @@ import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
 import type { UserContext } from '../../../domain/identity/auth-context';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { ActivityListQueryDto, CreateActivityDto, UpdateActivityDto } from '../dto/activities.dto';
-import { toActivityList, toActivityResponse } from '../mappers/activity.mapper';
-import { callerView } from '../mappers/common.mapper';
+import { activityPageView, activityView } from '../../../domain/crm/activities/activity.view';
+import { callerView, listResponse } from '../mappers/common.mapper';
 
 const read = { scope: 'crm.read', module: MODULES.activities } as const;
 const write = { scope: 'crm.write', module: MODULES.activities } as const;
@@ -34,7 +34,8 @@ export class ActivitiesController {
   })
   @Auth(read)
   async list(@CurrentAuth() auth: UserContext, @Query() query: ActivityListQueryDto) {
-    return toActivityList(await this.service.list(auth, query), callerView(auth));
+    const page = await this.service.list(auth, query);
+    return listResponse(activityPageView(page, callerView(auth)), page.nextCursor);
   }
 
   @Post('activities')
@@ -52,14 +53,14 @@ export class ActivitiesController {
   })
   @Auth(write)
   async create(@CurrentAuth() auth: UserContext, @Body() dto: CreateActivityDto) {
-    return toActivityResponse(await this.service.create(auth, dto), callerView(auth));
+    return { ok: true as const, activity: activityView(await this.service.create(auth, dto), callerView(auth)) };
   }
 
   @Get('activities/:id')
   @ApiDoc({ id: 'getActivity', summary: 'Get an activity', description: 'One activity / visit the caller may see.', spec: '4.13', ok: ActivityResponse })
   @Auth(read)
   async get(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
-    return toActivityResponse(await this.service.get(auth, id), callerView(auth));
+    return { ok: true as const, activity: activityView(await this.service.get(auth, id), callerView(auth)) };
   }
 
   @Patch('activities/:id')
@@ -74,7 +75,7 @@ export class ActivitiesController {
   })
   @Auth(write)
   async update(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: UpdateActivityDto) {
-    return toActivityResponse(await this.service.update(auth, id, dto), callerView(auth));
+    return { ok: true as const, activity: activityView(await this.service.update(auth, id, dto), callerView(auth)) };
   }
 
   @Delete('activities/:id')

@@ -13,16 +13,20 @@ import { OpportunitiesService } from '../../../domain/crm/opportunities/opportun
 import { ActivitiesService } from '../../../domain/crm/activities/activities.service';
 import { TasksService } from '../../../domain/crm/tasks/tasks.service';
 import { MODULES } from '../../../domain/workspace/defaults';
-import { toPersonList } from '../mappers/person.mapper';
-import { toOppList } from '../mappers/opportunity.mapper';
-import { toActivityList } from '../mappers/activity.mapper';
-import { toTaskList } from '../mappers/task.mapper';
+import { personPageView } from '../../../domain/crm/people/person.view';
+import { opportunityPageView } from '../../../domain/crm/opportunities/opportunity.view';
+import { activityPageView } from '../../../domain/crm/activities/activity.view';
+import { taskPageView } from '../../../domain/crm/tasks/task.view';
 
 /** Page size of each list GET /companies/{id} carries along. */
 const INCLUDED_LIMIT = 20;
-const page = <T extends { items: unknown[]; next_cursor: string | null }>(l: T) => ({ items: l.items as T['items'], next_cursor: l.next_cursor });
-import { toCompanyList, toCompanyResponse } from '../mappers/company.mapper';
-import { callerView } from '../mappers/common.mapper';
+/** A domain page through its read model. */
+const pageView = async <P extends { nextCursor: string | null }, T>(p: Promise<P>, view: (p: P) => T[]) => {
+  const r = await p;
+  return { items: view(r), next_cursor: r.nextCursor };
+};
+import { companyPageView, companyRecordView } from '../../../domain/crm/companies/company.view';
+import { callerView, listResponse } from '../mappers/common.mapper';
 
 @ApiTags('Companies')
 @Controller('api/v1')
@@ -47,7 +51,8 @@ export class CompaniesController {
   })
   @Auth({ scope: 'crm.read', module: MODULES.customers })
   async list(@CurrentAuth() auth: UserContext, @Query() q: CompanyListQueryDto) {
-    return toCompanyList(await this.service.list(auth, companyListQuery(q)), callerView(auth));
+    const page = await this.service.list(auth, companyListQuery(q));
+    return listResponse(companyPageView(page, callerView(auth)), page.nextCursor);
   }
 
   @Post('companies')
@@ -63,7 +68,7 @@ export class CompaniesController {
   })
   @Auth({ scope: 'crm.write', module: MODULES.customers })
   async create(@CurrentAuth() auth: UserContext, @Body() dto: CreateCompanyDto) {
-    return toCompanyResponse(await this.service.create(auth, dto), callerView(auth));
+    return { ok: true as const, company: companyRecordView(await this.service.create(auth, dto), callerView(auth)) };
   }
 
   @Get('companies/:id')
@@ -80,16 +85,16 @@ export class CompaniesController {
   @Auth({ scope: 'crm.read', module: MODULES.customers })
   async get(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Query() q: CompanyGetQueryDto) {
     const ws = auth.workspace;
-    const body = toCompanyResponse(await this.service.get(auth, id), ws);
+    const body = { ok: true as const, company: companyRecordView(await this.service.get(auth, id), ws) };
     const want = companyIncludes(q);
     const has = (m: string) => auth.modules.includes(m);
     const limit = INCLUDED_LIMIT;
     return {
       ...body,
-      ...(want.has('people') ? { people: page(toPersonList(await this.people.list(auth, { customerId: id, limit }), ws)) } : {}),
-      ...(want.has('opportunities') && has(MODULES.opportunities) ? { opportunities: page(toOppList(await this.opps.list(auth, { customer_id: id, status: 'open', limit }), ws)) } : {}),
-      ...(want.has('activities') && has(MODULES.activities) ? { activities: page(toActivityList(await this.activities.list(auth, { customer_id: id, limit }), ws)) } : {}),
-      ...(want.has('tasks') && has(MODULES.activities) ? { tasks: page(toTaskList(await this.tasks.list(auth, { customer_id: id, open: 'true', limit }), ws)) } : {}),
+      ...(want.has('people') ? { people: await pageView(this.people.list(auth, { customerId: id, limit }), (p) => personPageView(p, ws)) } : {}),
+      ...(want.has('opportunities') && has(MODULES.opportunities) ? { opportunities: await pageView(this.opps.list(auth, { customer_id: id, status: 'open', limit }), (p) => opportunityPageView(p, ws)) } : {}),
+      ...(want.has('activities') && has(MODULES.activities) ? { activities: await pageView(this.activities.list(auth, { customer_id: id, limit }), (p) => activityPageView(p, ws)) } : {}),
+      ...(want.has('tasks') && has(MODULES.activities) ? { tasks: await pageView(this.tasks.list(auth, { customer_id: id, open: 'true', limit }), (p) => taskPageView(p, ws)) } : {}),
     };
   }
 
@@ -103,7 +108,7 @@ export class CompaniesController {
   })
   @Auth({ scope: 'crm.write', module: MODULES.customers })
   async update(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: UpdateCompanyDto) {
-    return toCompanyResponse(await this.service.update(auth, id, dto), callerView(auth));
+    return { ok: true as const, company: companyRecordView(await this.service.update(auth, id, dto), callerView(auth)) };
   }
 
   /** Archives the company (active = false). */

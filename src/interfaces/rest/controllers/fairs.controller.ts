@@ -5,12 +5,13 @@ import { ApiDoc } from '../../../edge/openapi/api-doc.decorator';
 import { OkResponse } from '../schemas/common.schema';
 import { FairList, FairResponse } from '../schemas/fair.schema';
 import { IdPipe } from '../../../edge/id.pipe';
-import { FairsService } from '../../../domain/crm/leads/fairs.service';
+import { FairsService, type FairOne } from '../../../domain/crm/leads/fairs.service';
+import type { Workspace } from '../../../domain/workspace/workspace.entity';
 import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
 import type { UserContext } from '../../../domain/identity/auth-context';
 import { CreateFairDto, FairListQueryDto, fairListQuery, UpdateFairDto } from '../dto/fairs.dto';
-import { toFairList, toFairResponse } from '../mappers/lead.mapper';
-import { callerView } from '../mappers/common.mapper';
+import { fairPageView, fairView } from '../../../domain/crm/leads/lead.view';
+import { callerView, listResponse } from '../mappers/common.mapper';
 
 const SHARED = 'Every user with the Fair leads module sees every fair of the workspace; its owner and admins edit and delete it (403 `forbidden` for others).';
 
@@ -31,7 +32,8 @@ export class FairsController {
   })
   @Auth({ scope: 'crm.read', module: MODULES.leads })
   async list(@CurrentAuth() auth: UserContext, @Query() q: FairListQueryDto) {
-    return toFairList(await this.service.list(auth, fairListQuery(q)), callerView(auth));
+    const page = await this.service.list(auth, fairListQuery(q));
+    return listResponse(fairPageView(page, callerView(auth)), page.nextCursor);
   }
 
   @Post('fairs')
@@ -44,14 +46,14 @@ export class FairsController {
   })
   @Auth({ scope: 'crm.write', module: MODULES.leads })
   async create(@CurrentAuth() auth: UserContext, @Body() dto: CreateFairDto) {
-    return toFairResponse(await this.service.create(auth, dto), callerView(auth));
+    return fairResponse(await this.service.create(auth, dto), callerView(auth));
   }
 
   @Get('fairs/:id')
   @ApiDoc({ id: 'getFair', summary: 'Get a trade fair', description: 'One fair with its number of leads. ' + SHARED, spec: '4.13', ok: FairResponse })
   @Auth({ scope: 'crm.read', module: MODULES.leads })
   async get(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
-    return toFairResponse(await this.service.get(auth, id), callerView(auth));
+    return fairResponse(await this.service.get(auth, id), callerView(auth));
   }
 
   @Patch('fairs/:id')
@@ -64,7 +66,7 @@ export class FairsController {
   })
   @Auth({ scope: 'crm.write', module: MODULES.leads })
   async update(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: UpdateFairDto) {
-    return toFairResponse(await this.service.update(auth, id, dto), callerView(auth));
+    return fairResponse(await this.service.update(auth, id, dto), callerView(auth));
   }
 
   /** Deletes a fair without leads (409 conflict while it has leads); sync clients see a tombstone. */
@@ -84,3 +86,6 @@ export class FairsController {
     return { ok: true as const };
   }
 }
+
+/** One fair as GET / POST / PATCH answer it. */
+const fairResponse = (one: FairOne, ws: Workspace) => ({ ok: true as const, fair: fairView(one.fair, one.views, ws) });

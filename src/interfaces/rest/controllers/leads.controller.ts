@@ -5,12 +5,13 @@ import { ApiDoc } from '../../../edge/openapi/api-doc.decorator';
 import { LeadConvertResponse, LeadList, LeadResponse } from '../schemas/lead.schema';
 import { IdPipe } from '../../../edge/id.pipe';
 import { LeadConvertService } from '../../../domain/crm/leads/lead-convert.service';
-import { LeadsService } from '../../../domain/crm/leads/leads.service';
+import { LeadsService, type LeadOne } from '../../../domain/crm/leads/leads.service';
+import type { Workspace } from '../../../domain/workspace/workspace.entity';
 import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
 import type { UserContext } from '../../../domain/identity/auth-context';
 import { ConvertLeadDto, CreateLeadDto, LeadListQueryDto, leadListQuery, UpdateLeadDto } from '../dto/leads.dto';
-import { toConvertResponse, toLeadList, toLeadResponse } from '../mappers/lead.mapper';
-import { callerView } from '../mappers/common.mapper';
+import { leadConversionView, leadPageView, leadView } from '../../../domain/crm/leads/lead.view';
+import { callerView, listResponse } from '../mappers/common.mapper';
 
 const VISIBILITY = 'A sales user sees their own leads and those of their department; admins see all. 404 `not_found` also for a lead the caller may not see.';
 
@@ -34,7 +35,8 @@ export class LeadsController {
   })
   @Auth({ scope: 'crm.read', module: MODULES.leads })
   async list(@CurrentAuth() auth: UserContext, @Query() q: LeadListQueryDto) {
-    return toLeadList(await this.service.list(auth, leadListQuery(q)), callerView(auth));
+    const page = await this.service.list(auth, leadListQuery(q));
+    return listResponse(leadPageView(page, callerView(auth)), page.nextCursor);
   }
 
   @Post('leads')
@@ -50,7 +52,7 @@ export class LeadsController {
   })
   @Auth({ scope: 'crm.write', module: MODULES.leads })
   async create(@CurrentAuth() auth: UserContext, @Body() dto: CreateLeadDto) {
-    return toLeadResponse(await this.service.create(auth, dto), callerView(auth));
+    return leadResponse(await this.service.create(auth, dto), callerView(auth));
   }
 
   @Get('leads/:id')
@@ -63,7 +65,7 @@ export class LeadsController {
   })
   @Auth({ scope: 'crm.read', module: MODULES.leads })
   async get(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
-    return toLeadResponse(await this.service.get(auth, id), callerView(auth));
+    return leadResponse(await this.service.get(auth, id), callerView(auth));
   }
 
   @Patch('leads/:id')
@@ -79,7 +81,7 @@ export class LeadsController {
   })
   @Auth({ scope: 'crm.write', module: MODULES.leads })
   async update(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: UpdateLeadDto) {
-    return toLeadResponse(await this.service.update(auth, id, dto), callerView(auth));
+    return leadResponse(await this.service.update(auth, id, dto), callerView(auth));
   }
 
   /** Spec 4.3: company, people, opportunity and fair visit in one transaction; a converted lead answers its links. */
@@ -105,6 +107,9 @@ export class LeadsController {
   })
   @Auth({ scope: 'crm.write', module: MODULES.leads })
   async convert(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: ConvertLeadDto) {
-    return toConvertResponse(await this.converter.convert(auth, id, dto), callerView(auth));
+    return { ok: true as const, ...leadConversionView(await this.converter.convert(auth, id, dto), callerView(auth)) };
   }
 }
+
+/** One lead as GET / POST / PATCH answer it. */
+const leadResponse = (one: LeadOne, ws: Workspace) => ({ ok: true as const, lead: leadView(one.lead, one.views, ws) });

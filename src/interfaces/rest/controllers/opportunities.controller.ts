@@ -8,8 +8,8 @@ import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
 import type { UserContext } from '../../../domain/identity/auth-context';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { CreateOpportunityDto, EmptyDto, NoteDto, OpportunityListQueryDto, StageMoveDto, StepToggleDto, UpdateOpportunityDto } from '../dto/opportunities.dto';
-import { toOpp, toOppList, toStep } from '../mappers/opportunity.mapper';
-import { callerView } from '../mappers/common.mapper';
+import { opportunityPageView, opportunityRecordView, stepView } from '../../../domain/crm/opportunities/opportunity.view';
+import { callerView, listResponse } from '../mappers/common.mapper';
 
 const READ = { scope: 'crm.read', module: MODULES.opportunities } as const;
 const WRITE = { scope: 'crm.write', module: MODULES.opportunities } as const;
@@ -32,7 +32,8 @@ export class OpportunitiesController {
   })
   @Auth(READ)
   async list(@CurrentAuth() auth: UserContext, @Query() q: OpportunityListQueryDto) {
-    return toOppList(await this.service.list(auth, { ...q, updatedSince: q.updated_since }), callerView(auth));
+    const page = await this.service.list(auth, { ...q, updatedSince: q.updated_since });
+    return listResponse(opportunityPageView(page, callerView(auth)), page.nextCursor);
   }
 
   @Post('opportunities')
@@ -61,7 +62,7 @@ export class OpportunitiesController {
   })
   @Auth(READ)
   async get(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
-    return { ok: true, opp: toOpp(await this.service.get(auth, id), callerView(auth)) };
+    return { ok: true, opp: opportunityRecordView(await this.service.get(auth, id), callerView(auth)) };
   }
 
   @Patch('opportunities/:id')
@@ -144,11 +145,11 @@ export class OpportunitiesController {
   async toggle(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: StepToggleDto) {
     const { step, ...change } = await this.service.toggleStep(auth, id, dto);
     const detail = await this.service.detail(auth, change);
-    return { ok: true, opp: toOpp(detail, callerView(auth)), step: toStep(step, detail.users, callerView(auth).app.locale) };
+    return { ok: true, opp: opportunityRecordView(detail, callerView(auth)), step: stepView(step, detail.users, callerView(auth).app.locale) };
   }
 
   /** A command's answer: the record as GET shows it, read from the query side after the change. */
   private async record(auth: UserContext, change: Promise<OppChange>) {
-    return toOpp(await this.service.detail(auth, await change), callerView(auth));
+    return opportunityRecordView(await this.service.detail(auth, await change), callerView(auth));
   }
 }

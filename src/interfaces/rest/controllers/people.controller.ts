@@ -9,8 +9,8 @@ import { PeopleService } from '../../../domain/crm/people/people.service';
 import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
 import type { UserContext } from '../../../domain/identity/auth-context';
 import { CreatePersonDto, personListQuery, PersonListQueryDto, UpdatePersonDto } from '../dto/people.dto';
-import { toPersonList, toPersonResponse } from '../mappers/person.mapper';
-import { callerView } from '../mappers/common.mapper';
+import { personPageView, personRecordView } from '../../../domain/crm/people/person.view';
+import { callerView, listResponse } from '../mappers/common.mapper';
 
 @ApiTags('People')
 @Controller('api/v1')
@@ -30,7 +30,8 @@ export class PeopleController {
   })
   @Auth({ scope: 'crm.read', module: MODULES.customers })
   async list(@CurrentAuth() auth: UserContext, @Query() q: PersonListQueryDto) {
-    return toPersonList(await this.service.list(auth, personListQuery(q)), callerView(auth));
+    const page = await this.service.list(auth, personListQuery(q));
+    return listResponse(personPageView(page, callerView(auth)), page.nextCursor);
   }
 
   @Post('people')
@@ -48,7 +49,7 @@ export class PeopleController {
   })
   @Auth({ scope: 'crm.write', module: MODULES.customers })
   async create(@CurrentAuth() auth: UserContext, @Body() dto: CreatePersonDto) {
-    return toPersonResponse(await this.service.create(auth, dto, { origin: 'manual' }), callerView(auth));
+    return { ok: true as const, person: personRecordView(await this.service.create(auth, dto, { origin: 'manual' }), callerView(auth)) };
   }
 
   @Get('people/:id')
@@ -61,7 +62,7 @@ export class PeopleController {
   })
   @Auth({ scope: 'crm.read', module: MODULES.customers })
   async get(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
-    return toPersonResponse(await this.service.get(auth, id), callerView(auth));
+    return { ok: true as const, person: personRecordView(await this.service.get(auth, id), callerView(auth)) };
   }
 
   @Patch('people/:id')
@@ -76,7 +77,7 @@ export class PeopleController {
   })
   @Auth({ scope: 'crm.write', module: MODULES.customers })
   async update(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: UpdatePersonDto) {
-    return toPersonResponse(await this.service.update(auth, id, dto), callerView(auth));
+    return { ok: true as const, person: personRecordView(await this.service.update(auth, id, dto), callerView(auth)) };
   }
 
   /** Archives the person (active = false). */

@@ -9,8 +9,8 @@ import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
 import type { UserContext } from '../../../domain/identity/auth-context';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { CreateTaskDto, TaskListQueryDto, UpdateTaskDto } from '../dto/tasks.dto';
-import { toTaskList, toTaskResponse } from '../mappers/task.mapper';
-import { callerView } from '../mappers/common.mapper';
+import { taskPageView, taskView } from '../../../domain/crm/tasks/task.view';
+import { callerView, listResponse } from '../mappers/common.mapper';
 
 const read = { scope: 'crm.read', module: MODULES.activities } as const;
 const write = { scope: 'crm.write', module: MODULES.activities } as const;
@@ -36,7 +36,8 @@ export class TasksController {
   })
   @Auth(read)
   async list(@CurrentAuth() auth: UserContext, @Query() query: TaskListQueryDto) {
-    return toTaskList(await this.service.list(auth, query), callerView(auth));
+    const page = await this.service.list(auth, query);
+    return listResponse(taskPageView(page, callerView(auth)), page.nextCursor);
   }
 
   @Post('tasks')
@@ -53,14 +54,14 @@ export class TasksController {
   })
   @Auth(write)
   async create(@CurrentAuth() auth: UserContext, @Body() dto: CreateTaskDto) {
-    return toTaskResponse(await this.service.create(auth, dto), callerView(auth));
+    return { ok: true as const, task: taskView(await this.service.create(auth, dto), callerView(auth)) };
   }
 
   @Get('tasks/:id')
   @ApiDoc({ id: 'getTask', summary: 'Get a task', description: `One action / task. ${VISIBILITY}`, spec: '4.13', ok: TaskResponse })
   @Auth(read)
   async get(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
-    return toTaskResponse(await this.service.get(auth, id), callerView(auth));
+    return { ok: true as const, task: taskView(await this.service.get(auth, id), callerView(auth)) };
   }
 
   @Patch('tasks/:id')
@@ -75,7 +76,7 @@ export class TasksController {
   })
   @Auth(write)
   async update(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: UpdateTaskDto) {
-    return toTaskResponse(await this.service.update(auth, id, dto), callerView(auth));
+    return { ok: true as const, task: taskView(await this.service.update(auth, id, dto), callerView(auth)) };
   }
 
   @Delete('tasks/:id')

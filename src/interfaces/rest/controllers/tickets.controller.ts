@@ -8,8 +8,8 @@ import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
 import type { UserContext } from '../../../domain/identity/auth-context';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { CreateTicketDto, TicketListQueryDto, ticketListQuery, UpdateTicketDto } from '../dto/tickets.dto';
-import { toTicketList, toTicketResponse } from '../mappers/ticket.mapper';
-import { callerView } from '../mappers/common.mapper';
+import { ticketPageView, ticketView } from '../../../domain/crm/tickets/ticket.view';
+import { callerView, listResponse } from '../mappers/common.mapper';
 
 const read = { scope: 'crm.read', module: MODULES.support } as const;
 const write = { scope: 'crm.write', module: MODULES.support } as const;
@@ -32,7 +32,8 @@ export class TicketsController {
   })
   @Auth(read)
   async list(@CurrentAuth() auth: UserContext, @Query() q: TicketListQueryDto) {
-    return toTicketList(await this.service.list(auth, ticketListQuery(q)), callerView(auth));
+    const page = await this.service.list(auth, ticketListQuery(q));
+    return listResponse(ticketPageView(page, callerView(auth)), page.nextCursor);
   }
 
   /** Raises ticket_created. */
@@ -47,14 +48,14 @@ export class TicketsController {
   })
   @Auth(write)
   async create(@CurrentAuth() auth: UserContext, @Body() dto: CreateTicketDto) {
-    return toTicketResponse(await this.service.create(auth, dto), callerView(auth));
+    return { ok: true as const, ticket: ticketView(await this.service.create(auth, dto), callerView(auth)) };
   }
 
   @Get('tickets/:id')
   @ApiDoc({ id: 'getTicket', summary: 'Get a support ticket', description: `One ticket. ${SEEN}; 404 for any other.`, ok: TicketResponse })
   @Auth(read)
   async get(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
-    return toTicketResponse(await this.service.get(auth, id), callerView(auth));
+    return { ok: true as const, ticket: ticketView(await this.service.get(auth, id), callerView(auth)) };
   }
 
   @Patch('tickets/:id')
@@ -69,6 +70,6 @@ export class TicketsController {
   })
   @Auth(write)
   async update(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: UpdateTicketDto) {
-    return toTicketResponse(await this.service.update(auth, id, dto), callerView(auth));
+    return { ok: true as const, ticket: ticketView(await this.service.update(auth, id, dto), callerView(auth)) };
   }
 }

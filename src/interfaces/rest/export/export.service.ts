@@ -12,11 +12,11 @@ import { ObjectTypesService } from '../../../domain/crm/objects/object-types.ser
 import { EXPORT_BATCH } from '../../../domain/crm/shared/paging';
 import { todayIn } from '../../../platform/common/time';
 import { callerView } from '../mappers/common.mapper';
-import { toCompanyList } from '../mappers/company.mapper';
-import { toPersonList } from '../mappers/person.mapper';
-import { toOppList } from '../mappers/opportunity.mapper';
-import { toLeadList } from '../mappers/lead.mapper';
-import { toTaskList } from '../mappers/task.mapper';
+import { companyPageView } from '../../../domain/crm/companies/company.view';
+import { personPageView } from '../../../domain/crm/people/person.view';
+import { opportunityPageView } from '../../../domain/crm/opportunities/opportunity.view';
+import { leadPageView } from '../../../domain/crm/leads/lead.view';
+import { taskPageView } from '../../../domain/crm/tasks/task.view';
 import { toObjectRecordList } from '../mappers/object.mapper';
 import { CompanyList } from '../schemas/company.schema';
 import { PersonList } from '../schemas/person.schema';
@@ -75,6 +75,14 @@ const EXPORT_DTOS: Record<ExportKind, new () => ExportOptionsDto> = {
 
 type Item = Record<string, unknown>;
 type ListPage = { items: unknown[]; next_cursor: string | null };
+
+/** A source's page reader: a domain page through the kind's read model (the rows REST lists answer). */
+const viewed =
+  <P extends { nextCursor: string | null }>(read: (cursor: string | undefined) => Promise<P>, view: (p: P) => unknown[]) =>
+  async (cursor: string | undefined): Promise<ListPage> => {
+    const p = await read(cursor);
+    return { items: view(p), next_cursor: p.nextCursor };
+  };
 
 /** A list to export: its columns and its pages, each read as the list route reads it. */
 interface Source {
@@ -148,29 +156,29 @@ export class ExportService {
 
   companiesOf(auth: UserContext, q: Query<CompanyListQueryDto>): Source {
     const ws = callerView(auth);
-    return { columns: columnsOf(itemOf(CompanyList)), page: async (cursor) => toCompanyList(await this.companies.list(auth, { ...companyListQuery(q), limit: EXPORT_BATCH, batch: true, cursor }), ws) };
+    return { columns: columnsOf(itemOf(CompanyList)), page: viewed((cursor) => this.companies.list(auth, { ...companyListQuery(q), limit: EXPORT_BATCH, batch: true, cursor }), (p) => companyPageView(p, ws)) };
   }
 
   peopleOf(auth: UserContext, q: Query<PersonListQueryDto>): Source {
     const ws = callerView(auth);
-    return { columns: columnsOf(itemOf(PersonList)), page: async (cursor) => toPersonList(await this.people.list(auth, { ...personListQuery(q), limit: EXPORT_BATCH, batch: true, cursor }), ws) };
+    return { columns: columnsOf(itemOf(PersonList)), page: viewed((cursor) => this.people.list(auth, { ...personListQuery(q), limit: EXPORT_BATCH, batch: true, cursor }), (p) => personPageView(p, ws)) };
   }
 
   opportunitiesOf(auth: UserContext, q: Query<OpportunityListQueryDto>): Source {
     const ws = callerView(auth);
     const query = { stage: q.stage, owner_id: q.owner_id, customer_id: q.customer_id, status: q.status, q: q.q, external_id: q.external_id, sort: q.sort, updatedSince: q.updated_since };
-    return { columns: columnsOf(itemOf(OpportunityList)), page: async (cursor) => toOppList(await this.opps.list(auth, { ...query, limit: EXPORT_BATCH, batch: true, cursor }), ws) };
+    return { columns: columnsOf(itemOf(OpportunityList)), page: viewed((cursor) => this.opps.list(auth, { ...query, limit: EXPORT_BATCH, batch: true, cursor }), (p) => opportunityPageView(p, ws)) };
   }
 
   leadsOf(auth: UserContext, q: Query<LeadListQueryDto>): Source {
     const ws = callerView(auth);
-    return { columns: columnsOf(itemOf(LeadList)), page: async (cursor) => toLeadList(await this.leads.list(auth, { ...leadListQuery(q), limit: EXPORT_BATCH, batch: true, cursor }), ws) };
+    return { columns: columnsOf(itemOf(LeadList)), page: viewed((cursor) => this.leads.list(auth, { ...leadListQuery(q), limit: EXPORT_BATCH, batch: true, cursor }), (p) => leadPageView(p, ws)) };
   }
 
   tasksOf(auth: UserContext, q: Query<TaskListQueryDto>): Source {
     const ws = callerView(auth);
     const { format: _f, bom: _b, delimiter: _d, ...query } = q;
-    return { columns: columnsOf(itemOf(TaskList)), page: async (cursor) => toTaskList(await this.tasks.list(auth, { ...query, limit: EXPORT_BATCH, batch: true, cursor }), ws) };
+    return { columns: columnsOf(itemOf(TaskList)), page: viewed((cursor) => this.tasks.list(auth, { ...query, limit: EXPORT_BATCH, batch: true, cursor }), (p) => taskPageView(p, ws)) };
   }
 
   async objectsOf(auth: UserContext, key: string, q: Query<ObjectRecordListQueryDto>): Promise<Source> {

@@ -5,7 +5,7 @@ import type { ListView, RequestOne, RequestPage, RequestViews } from '../../../d
 import type { UserContext } from '../../../domain/identity/auth-context';
 import { isAdmin } from '../../../domain/identity/auth-context';
 import { listResponse, summaryOf } from './common.mapper';
-import { toUserSummary } from './user.mapper';
+import { toUserSummary } from '../../../domain/identity/user.view';
 import type { z } from 'zod';
 import type { ApprovalForm, ApprovalFormList, ApprovalFormResponse, ApprovalRequest as ApprovalRequestSchema, ApprovalRequestList, ApprovalRequestResponse } from '../schemas/approval.schema';
 

@@ -3,7 +3,7 @@ import type { CalendarView } from '../../../domain/crm/calendar/calendar.service
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
 import { nameOf } from '../../../domain/crm/shared/lateral';
 import { summaryOf } from './common.mapper';
-import type { UserSummaryDto } from './user.mapper';
+import type { UserSummaryView as UserSummaryDto } from '../../../domain/identity/user.view';
 import type { z } from 'zod';
 import type { CalendarEntry, CalendarEntryList, CalendarEntryResponse } from '../schemas/calendar.schema';
 

@@ -1,7 +1,7 @@
 import { formatTimestamp } from '../../../platform/common/time';
 import type { FormView } from '../../../domain/crm/forms/forms.service';
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
-import { toUserSummary } from './user.mapper';
+import { toUserSummary } from '../../../domain/identity/user.view';
 import type { z } from 'zod';
 import type { WebForm, WebFormList, WebFormResponse, WebFormSubmitResponse } from '../schemas/form.schema';
 

@@ -3,7 +3,7 @@ import { formatTimestamp } from '../../../platform/common/time';
 import type { HookResult, HookView } from '../../../domain/crm/hooks';
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
 import type { HookAccepted, InboundHook, InboundHookList, InboundHookResponse, InboundHookSecretResponse } from '../schemas/hook.schema';
-import { toUserSummary } from './user.mapper';
+import { toUserSummary } from '../../../domain/identity/user.view';
 
 /** `base`: the workspace's configured address (linkBaseOf), never the request's Host. */
 export function toInboundHook(v: HookView, ws: Workspace, base: string): z.output<typeof InboundHook> {

@@ -11,7 +11,7 @@ import type { App, Licence, LoginResponse, Mailbox as MailboxSchema, Me } from '
 import type { BrowserSessionResponse, SessionList } from '../schemas/session.schema';
 import type { SessionView } from '../../../domain/identity/user-credentials.service';
 import { formatTimestamp } from '../../../platform/common/time';
-import { toUserSummary } from './user.mapper';
+import { toUserSummary } from '../../../domain/identity/user.view';
 
 /** Spec 2.2. */
 export function toAppInfo(ws: Workspace, version: string): z.output<typeof App> {

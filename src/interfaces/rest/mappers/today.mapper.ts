@@ -3,9 +3,9 @@ import type { Card, TodayMeetingRow, TodayTaskRow, TodayView } from '../../../do
 import { formatTimestamp } from '../../../platform/common/time';
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
 import type { TodayMeeting, TodayResponse, TodayTask } from '../schemas/today.schema';
-import { toCustomerCard } from './company.mapper';
-import { toLead } from './lead.mapper';
-import { toContactCard } from './person.mapper';
+import { customerCardView } from '../../../domain/crm/companies/company.view';
+import { leadView } from '../../../domain/crm/leads/lead.view';
+import { contactCardView } from '../../../domain/crm/people/person.view';
 
 function card<T, R>(c: Card<T>, map: (x: T) => R) {
   return { mine: c.mine.map(map), team: c.team.map(map), recent: c.recent.map(map), n: { mine: c.n.mine, recent: c.n.recent, team: c.n.team } };
@@ -29,8 +29,8 @@ export function toTodayTask(t: TodayTaskRow, overdue: boolean): z.output<typeof 
 export function toTodayResponse(v: TodayView, ws: Workspace): z.output<typeof TodayResponse> {
   const on = v.sections;
   // opportunity and task figures on a card only with their modules (Opportunities, Visits / Activities)
-  const customer = (c: Parameters<typeof toCustomerCard>[0]) => {
-    const item = toCustomerCard(c, v.companyViews, ws);
+  const customer = (c: Parameters<typeof customerCardView>[0]) => {
+    const item = customerCardView(c, v.companyViews, ws);
     if (!on.opportunities) item.open_opps = 0;
     if (!on.activities) item.pending_state = 'none';
     return item;
@@ -40,8 +40,8 @@ export function toTodayResponse(v: TodayView, ws: Workspace): z.output<typeof To
     date: v.date,
     cards: {
       customers: card(v.customers, customer),
-      contacts: card(v.contacts, (p) => toContactCard(p, v.customerNames)),
-      leads: card(v.leads, (l) => toLead(l, v.leadViews, ws)),
+      contacts: card(v.contacts, (p) => contactCardView(p, v.customerNames)),
+      leads: card(v.leads, (l) => leadView(l, v.leadViews, ws)),
     },
     meetings: v.meetings.map((e) => toMeeting(e, ws)),
     actions: v.actions.map((t) => toTodayTask(t, false)),

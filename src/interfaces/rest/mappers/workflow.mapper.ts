@@ -4,7 +4,7 @@ import type { RunsPage, Simulation, WorkflowTemplate, WorkflowView } from '../..
 import type { WorkflowRun as RunRow } from '../../../domain/crm/workflows/workflow-run.entity';
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
 import type { Workflow, WorkflowList, WorkflowResponse, WorkflowRun, WorkflowRunList, WorkflowRunResponse, WorkflowSimulation, WorkflowTemplateList } from '../schemas/workflow.schema';
-import { toUserSummary } from './user.mapper';
+import { toUserSummary } from '../../../domain/identity/user.view';
 
 type Out<T extends z.ZodType> = z.output<T>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { example, f, listOf, named } from '../../../edge/openapi/schema';
+import { example, f, listOf, named, type Assert, type Conforms } from '../../../edge/openapi/schema';
+import type { activityView } from '../../../domain/crm/activities/activity.view';
 import { UserSummary, userSummaryExample } from './common.schema';
 
 /** The activity / visit record (spec 2.18: fields not shown in the spec; these are the service's). */
@@ -44,3 +45,6 @@ export const activityExample = example(Activity, {
 
 export const ActivityResponse = named('ActivityResponse', z.object({ ok: f.ok(), activity: Activity }));
 export const ActivityList = listOf('ActivityList', Activity, 'A page of activities, newest first.');
+
+/** The domain's read model is what this schema documents (src/domain/crm/activities/activity.view.ts). */
+export type ActivityViewFits = Assert<Conforms<ReturnType<typeof activityView>, typeof Activity>>;

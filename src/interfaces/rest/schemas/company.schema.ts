@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { example, f, listOf, named } from '../../../edge/openapi/schema';
+import { example, f, listOf, named, type Assert, type Conforms } from '../../../edge/openapi/schema';
+import type { companyRecordView, companyView, customerCardView } from '../../../domain/crm/companies/company.view';
 import { LinkedRecords, linkedRecordsExample, UserSummary, userSummaryExample } from './common.schema';
 import { OrderRow, orderRowExample } from './order.schema';
 import { PersonRecord } from './person.schema';
@@ -103,3 +104,10 @@ export const CompanyReadResponse = named(
   }),
   { description: 'One company, with the lists asked for in `include` (a list of a module the caller lacks is left out).' },
 );
+
+/** The domain's read model is what these schemas document (src/domain/crm/companies/company.view.ts). */
+export type CompanyViewFits = [
+  Assert<Conforms<ReturnType<typeof customerCardView>, typeof CustomerCard>>,
+  Assert<Conforms<ReturnType<typeof companyView>, typeof CompanyRecord>>,
+  Assert<Conforms<ReturnType<typeof companyRecordView>, typeof Company>>,
+];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { example, f, listOf, named } from '../../../edge/openapi/schema';
+import { example, f, listOf, named, type Assert, type Conforms } from '../../../edge/openapi/schema';
+import type { fairView } from '../../../domain/crm/leads/lead.view';
 import { UserSummary, userSummaryExample } from './common.schema';
 
 /** A trade fair (spec 2.18: its fields are not shown there). */
@@ -32,3 +33,6 @@ export const fairExample = example(Fair, {
 
 export const FairResponse = named('FairResponse', z.object({ ok: f.ok(), fair: Fair }), { description: 'One fair.', example: { ok: true, fair: fairExample } });
 export const FairList = listOf('FairList', Fair, 'A page of fairs, newest first.');
+
+/** The domain's read model is what this schema documents (src/domain/crm/leads/lead.view.ts). */
+export type FairViewFits = Assert<Conforms<ReturnType<typeof fairView>, typeof Fair>>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { example, f, listOf, named } from '../../../edge/openapi/schema';
+import { example, f, listOf, named, type Assert, type Conforms } from '../../../edge/openapi/schema';
+import type { leadConversionView, leadView } from '../../../domain/crm/leads/lead.view';
 import { UserSummary, userSummaryExample } from './common.schema';
 
 /** A person of the lead: the primary contact (when named) and the people met besides. */
@@ -102,3 +103,9 @@ export const LeadConvertResponse = named(
     },
   },
 );
+
+/** The domain's read model is what these schemas document (src/domain/crm/leads/lead.view.ts). */
+export type LeadViewFits = [
+  Assert<Conforms<ReturnType<typeof leadView>, typeof Lead>>,
+  Assert<Conforms<{ ok: true } & ReturnType<typeof leadConversionView>, typeof LeadConvertResponse>>,
+];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { example, f, listOf, named } from '../../../edge/openapi/schema';
+import { example, f, listOf, named, type Assert, type Conforms } from '../../../edge/openapi/schema';
+import type { opportunityRecordView, opportunityView, stepView } from '../../../domain/crm/opportunities/opportunity.view';
 import { LinkedRecords, linkedRecordsExample, UserSummary, userSummaryExample } from './common.schema';
 import { OrderRow, orderRowExample } from './order.schema';
 
@@ -166,3 +167,10 @@ export const StepToggleResponse = named('StepToggleResponse', z.object({ ok: f.o
   description: 'The opportunity after the toggle and the step.',
 });
 export const OpportunityList = listOf('OpportunityList', OpportunitySummary, 'A page of opportunities, newest first.');
+
+/** The domain's read model is what these schemas document (src/domain/crm/opportunities/opportunity.view.ts). */
+export type OpportunityViewFits = [
+  Assert<Conforms<ReturnType<typeof stepView>, typeof Step>>,
+  Assert<Conforms<ReturnType<typeof opportunityView>, typeof OpportunitySummary>>,
+  Assert<Conforms<ReturnType<typeof opportunityRecordView>, typeof Opportunity>>,
+];

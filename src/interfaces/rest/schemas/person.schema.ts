@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { example, f, listOf, named } from '../../../edge/openapi/schema';
+import { example, f, listOf, named, type Assert, type Conforms } from '../../../edge/openapi/schema';
+import type { contactCardView, personRecordView, personView } from '../../../domain/crm/people/person.view';
 import { LinkedRecords, linkedRecordsExample, UserSummary, userSummaryExample } from './common.schema';
 
 /** Spec 4.2 contact card item: exactly these fields. */
@@ -53,3 +54,10 @@ export const Person = named('Person', PersonRecord.extend({ objects: LinkedRecor
 
 export const PersonResponse = named('PersonResponse', z.object({ ok: f.ok(), person: Person }));
 export const PersonList = listOf('PersonList', PersonRecord, 'A page of people, newest first.');
+
+/** The domain's read model is what these schemas document (src/domain/crm/people/person.view.ts). */
+export type PersonViewFits = [
+  Assert<Conforms<ReturnType<typeof contactCardView>, typeof ContactCard>>,
+  Assert<Conforms<ReturnType<typeof personView>, typeof PersonRecord>>,
+  Assert<Conforms<ReturnType<typeof personRecordView>, typeof Person>>,
+];

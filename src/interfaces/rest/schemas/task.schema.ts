@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { example, f, listOf, named } from '../../../edge/openapi/schema';
+import { example, f, listOf, named, type Assert, type Conforms } from '../../../edge/openapi/schema';
+import type { taskView } from '../../../domain/crm/tasks/task.view';
 import { UserSummary, userSummaryExample } from './common.schema';
 
 /** The action / task record (spec 2.18: fields not shown in the spec; these are the service's). */
@@ -37,3 +38,6 @@ export const taskExample = example(Task, {
 
 export const TaskResponse = named('TaskResponse', z.object({ ok: f.ok(), task: Task }));
 export const TaskList = listOf('TaskList', Task, 'A page of tasks, newest first.');
+
+/** The domain's read model is what this schema documents (src/domain/crm/tasks/task.view.ts). */
+export type TaskViewFits = Assert<Conforms<ReturnType<typeof taskView>, typeof Task>>;

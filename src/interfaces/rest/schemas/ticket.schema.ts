@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { example, f, listOf, named } from '../../../edge/openapi/schema';
+import { example, f, listOf, named, type Assert, type Conforms } from '../../../edge/openapi/schema';
+import type { ticketView } from '../../../domain/crm/tickets/ticket.view';
 import { UserSummary, userSummaryExample } from './common.schema';
 
 /** A support ticket (beyond the spec: docs/decisions/crm-records.md, "Tickets"). */
@@ -36,3 +37,6 @@ export const ticketExample = example(Ticket, {
 
 export const TicketResponse = named('TicketResponse', z.object({ ok: f.ok(), ticket: Ticket }));
 export const TicketList = listOf('TicketList', Ticket, 'A page of tickets, newest first.');
+
+/** The domain's read model is what this schema documents (src/domain/crm/tickets/ticket.view.ts). */
+export type TicketViewFits = Assert<Conforms<ReturnType<typeof ticketView>, typeof Ticket>>;

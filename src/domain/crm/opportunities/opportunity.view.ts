@@ -1,30 +1,35 @@
-import { labelLang, labelOf, type LabelLang } from '../../../domain/workspace/labels';
-import { toLinkedRecords } from './object.mapper';
-import type { User } from '../../../domain/identity/user.entity';
-import type { Workspace } from '../../../domain/workspace/workspace.entity';
+import { summaryOf } from '../../identity/user.view';
+import { labelLang, labelOf, type LabelLang } from '../../workspace/labels';
+import type { Workspace } from '../../workspace/workspace.entity';
 import { formatTimestamp, dateIn } from '../../../platform/common/time';
-import { initials } from './initials';
-import { rid } from '../../../domain/crm/shared/record-keys';
-import type { OppDetail, OppPage, OppView } from '../../../domain/crm/opportunities/opportunities.service';
-import type { Step } from '../../../domain/crm/opportunities/step.entity';
-import { currencySymbol, unitCode, valueShort } from '../../../domain/crm/opportunities/opportunities.rules';
-import { toOrderRow } from './order.mapper';
-import type { z } from 'zod';
-import type { Opportunity, OpportunityList, OpportunitySummary, Step as StepSchema } from '../schemas/opportunity.schema';
-import { listResponse, summaryOf } from './common.mapper';
+import { linkedRecordsView } from '../objects';
+import { toOrderRow } from '../orders';
+import { initials } from '../shared/initials';
+import { rid } from '../shared/record-keys';
+import { currencySymbol, unitCode, valueShort } from './opportunities.rules';
+import type { OppBrief, OppDetail, OppPage, OppView } from './opportunity.types';
+import type { Step } from './step.entity';
+import type { User } from '../../identity/user.entity';
+
+/**
+ * The read model of an opportunity: the record as the outside world sees it (spec 2.6), dates and timestamps in the
+ * workspace's local time, names beside ids, labels in the reader's language. REST answers it and documents it
+ * (`src/interfaces/rest/schemas/opportunity.schema.ts`, checked against this shape by tsc), exports write its
+ * columns, and MCP answers its compact projection (below), so a field is mapped here once.
+ */
 
 /** The stage guide: what the next stage's gate asks, in the reader's language. */
 const guideText = (lang: LabelLang, stage: string, gate: string): string => (lang === 'tr' ? `${stage} için: ${gate}` : `To reach ${stage}: ${gate}`).trim();
 /** Trend labels (opportunities.rules `trend`) in Turkish. */
 const TREND_TR: Record<string, string> = { Advancing: 'İlerliyor', Slipping: 'Geriliyor', Steady: 'Durağan', Won: 'Kazanıldı', Lost: 'Kaybedildi', Cancelled: 'İptal edildi' };
 
-/** Spec 2.7. */
-export function toStep(s: Step, users: Map<number, User>, locale: string): z.output<typeof StepSchema> {
+/** A checklist step (spec 2.7). */
+export function stepView(s: Step, users: Map<number, User>, locale: string) {
   return {
     id: s.id,
     title: s.title,
     stage: s.stage,
-    state: s.done ? 'done' : 'open',
+    state: s.done ? ('done' as const) : ('open' as const),
     done: s.done,
     auto: s.auto,
     due_date: s.dueDate,
@@ -33,8 +38,8 @@ export function toStep(s: Step, users: Map<number, User>, locale: string): z.out
   };
 }
 
-/** Spec 2.6, scalar part (lists return this; GET by id adds the nested arrays). */
-export function toOppSummary(v: OppView, ws: Workspace, users: Map<number, User>): z.output<typeof OpportunitySummary> {
+/** Spec 2.6, scalar part (lists answer this; the record adds the nested arrays). */
+export function opportunityView(v: OppView, ws: Workspace, users: Map<number, User>) {
   const { opp: o, computed: c } = v;
   const k = ws.constants;
   const locale = ws.app.locale;
@@ -116,29 +121,53 @@ export function toOppSummary(v: OppView, ws: Workspace, users: Map<number, User>
   };
 }
 
-/** Spec 2.6 with its nested arrays. */
-export function toOpp(d: OppDetail, ws: Workspace): z.output<typeof Opportunity> {
+/** A page of the scalar records, in the order the page holds them. */
+export const opportunityPageView = (page: OppPage, ws: Workspace) => page.items.map((v) => opportunityView(v, ws, page.users));
+
+/** Spec 2.6 with its nested arrays: the record GET by id answers. */
+export function opportunityRecordView(d: OppDetail, ws: Workspace) {
   const tz = ws.timezone;
   const locale = ws.app.locale;
   return {
-    ...toOppSummary(d, ws, d.users),
+    ...opportunityView(d, ws, d.users),
     logs: d.logs.map((l) => ({ date: formatTimestamp(l.at, tz), from: l.fromStage, to: l.toStage, note: l.note, user: l.userId ? (d.users.get(l.userId)?.fullName ?? '') : '' })),
-    steps: d.steps.map((s) => toStep(s, d.users, locale)),
+    steps: d.steps.map((s) => stepView(s, d.users, locale)),
     tasks: d.tasks.map((t) => ({ id: t.id, title: t.title, due_date: t.dueDate, priority: t.priority, status: t.status, assignee: summaryOf(d.users, t.assigneeId, locale) })),
     notes: d.notes.map((n) => ({ id: n.id, body: n.body, user: n.userId ? (d.users.get(n.userId)?.fullName ?? '') : '', created_at: formatTimestamp(n.createdAt, tz) })),
     visits: d.visits.map((a) => ({ id: a.id, date: a.date, type: a.type, topic: a.topic, note: a.note, next_action: a.nextAction })),
     threads: d.threads.map((t) => ({ id: t.id, subject: t.subject, messages_n: t.messages_n, last_message_at: formatTimestamp(new Date(t.last_message_at), tz), user_id: t.user_id })),
-    demos: [],
-    offers: [],
+    demos: [] as never[],
+    offers: [] as never[],
     orders: d.orders.map(toOrderRow),
-    objects: toLinkedRecords(d.objects),
+    objects: linkedRecordsView(d.objects),
   };
 }
 
-/** GET /api/v1/opportunities: a page of the scalar records. */
-export function toOppList(page: OppPage, ws: Workspace): z.output<typeof OpportunityList> {
-  return listResponse(
-    page.items.map((v) => toOppSummary(v, ws, page.users)),
-    page.nextCursor,
-  );
-}
+/**
+ * The compact projection MCP tools and Ask's model answer (what a conversation needs, not the screen's
+ * fields). It differs from the record on purpose in two places: `customer` is null when the company is gone (the
+ * record says ''), and `is_open` is the stored flag (the record's follows the stage's place in today's pipeline).
+ */
+export const opportunityCompact = ({ opp: o, customer }: Pick<OppView, 'opp' | 'customer'>) => ({
+  rid: rid('O', o.id),
+  id: o.id,
+  name: o.name,
+  stage: o.stage,
+  is_open: o.isOpen,
+  value: o.value,
+  currency: o.currency,
+  close_date: o.closeDate,
+  customer_id: o.customerId,
+  customer: customer?.name ?? null,
+  owner_id: o.ownerId,
+  external_id: o.externalId,
+});
+
+/** The compact record with the next stage and the notes: what a stage move or a note answers. */
+export const opportunityBriefCompact = (b: OppBrief) => ({ ...opportunityCompact(b), next_stage: b.nextStage, notes: b.notes.map((n) => ({ id: n.id, body: n.body })) });
+
+/** The compact record as a read answers it: the brief plus the checklist steps (toggle_opportunity_step takes their ids). */
+export const opportunityDetailCompact = (d: OppDetail) => ({
+  ...opportunityBriefCompact({ ...d, nextStage: d.computed.nextStage }),
+  steps: d.steps.map((s) => ({ id: s.id, stage: s.stage, title: s.title, done: s.done, note: s.note })),
+});
