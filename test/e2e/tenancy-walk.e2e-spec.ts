@@ -66,6 +66,8 @@ const KIND_OF_SEGMENT: Record<string, string> = {
   'approvals/forms': 'approval_list',
   forms: 'form',
   webhooks: 'webhook',
+  // a user's own API keys: B's key (ids of every credential share one table, so another id may be A's own key)
+  'api-keys': 'api_key',
 };
 
 /**
@@ -127,6 +129,7 @@ beforeAll(async () => {
   // a webhook connection of B (inserted: saving a URL resolves its host, and the walk runs without network)
   const hook = await db(t).getRepository(WebhookConnection).save({ workspaceId: b.ws.id, url: `https://hooks.example.com/${MARK}`, events: ['opp_won'], signingKey: 'v1.x.y.z', active: true });
   bIds.webhook = hook.id;
+  bIds.api_key = ((await asB.get('/api/v1/api-keys').expect(200)).body.items as { id: number }[])[0]!.id;
   // A has records too, so lists are not trivially empty
   await api(t, a.host, a.adminKey).post('/api/v1/companies', { name: 'A Company' }).expect(201);
 });
@@ -217,6 +220,7 @@ describe('cross-workspace walk over every route of the OpenAPI document', () => 
       expect(r.text).toContain(MARK);
     }
     expect((await asB.get(`/api/v1/webhooks/${bIds.webhook}`).expect(200)).text).toContain(MARK);
+    expect(((await asB.get('/api/v1/api-keys').expect(200)).body.items as { id: number }[]).map((k) => k.id)).toContain(bIds.api_key);
     const company = await asB.get(`/api/v1/companies/${bIds.company}`).expect(200);
     expect(company.body.company.active).toBe(true);
     const order = await asB.get(`/api/v1/orders/${bIds.order}`).expect(200);
