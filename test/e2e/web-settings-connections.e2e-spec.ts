@@ -120,7 +120,10 @@ describe.each(['desktop', 'phone'] as const)('settings screens at %s width', (wi
 
     const row = page.getByRole('row', { name: new RegExp(`Claude \\(${width}\\)`) });
     await row.getByRole('button', { name: `Revoke: “Claude (${width})”` }).click();
+    // the caller's own app: removed through "remove an app's access", not the console's revoke
+    const removed = page.waitForResponse((r) => r.request().method() === 'DELETE' && /\/api\/v1\/apps\/\d+$/.test(new URL(r.url()).pathname));
     await row.getByRole('button', { name: 'Yes, revoke' }).click();
+    expect((await removed).status()).toBe(200);
     await page.getByText(`Revoked: Claude (${width}) stops working at once.`).waitFor();
     await api(web.t, f.host, app).get('/api/v1/me').expect(401);
   });

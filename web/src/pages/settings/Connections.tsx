@@ -18,7 +18,8 @@ const STORED_KEY_NAMES: Partial<Record<Connection['kind'], string>> = { erp: 'ER
 export default function Connections() {
   const text = useAccountText();
   const lang = useLang();
-  const admin = useMe().user.role === 'admin';
+  const me = useMe().user;
+  const admin = me.role === 'admin';
   const qc = useQueryClient();
   const [note, setNote] = useState<string | null>(null);
   const [secret, setSecret] = useState<{ label: string; secret: string } | null>(null);
@@ -30,7 +31,15 @@ export default function Connections() {
   const path = (c: Connection) => ({ params: { path: { kind: c.kind, id: c.id } } });
   const refresh = () => void qc.invalidateQueries({ queryKey: ['connections'] });
   const revoke = useMutation({
-    mutationFn: async (c: Connection) => must(await api.POST('/api/v1/connections/{kind}/{id}/revoke', path(c))).connection,
+    mutationFn: async (c: Connection) => {
+      // the caller's own app: "remove an app's access" (spec 5) drops the grant; other kinds and an admin's revoke of
+      // someone else's grant go through the console
+      if (c.kind === 'app' && c.owner?.id === me.id) {
+        must(await api.DELETE('/api/v1/apps/{id}', { params: { path: { id: c.id } } }));
+        return c;
+      }
+      return must(await api.POST('/api/v1/connections/{kind}/{id}/revoke', path(c))).connection;
+    },
     onSuccess: (c) => (refresh(), setSecret(null), setNote(text('revoked', { name: nameOf(c) }))),
   });
   const rotate = useMutation({
