@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { In } from 'typeorm';
 import { DomainError, forbidden, invalid, invalidFields, notFound } from '../../../platform/common/errors';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { isAdmin, UserContext } from '../../identity/auth-context';
@@ -129,14 +130,15 @@ export class WorkflowsService {
   /** Creates a disabled rule from a template (templates are built from this workspace's constants). */
   async install(auth: UserContext, key: string, name?: string): Promise<WorkflowView> {
     assertAdmin(auth);
-    const t = workflowTemplates(auth.workspace.constants).find((x) => x.key === key);
+    const t = (await this.templates(auth)).find((x) => x.key === key);
     if (!t) throw notFound('workflow template');
     return this.create(auth, { name: name ?? t.name, description: t.description, trigger: t.trigger, conditions: t.conditions, actions: t.actions, enabled: false }, t.key);
   }
 
-  templates(auth: UserContext): WorkflowTemplate[] {
+  async templates(auth: UserContext): Promise<WorkflowTemplate[]> {
     assertAdmin(auth);
-    return workflowTemplates(auth.workspace.constants);
+    const chat = await this.uow.tenant(auth.workspace.id).findOne(WebhookConnection, { where: { kind: In([...CHAT_KINDS]), active: true }, order: { id: 'ASC' } });
+    return workflowTemplates(auth.workspace.constants, chat ? { id: chat.id, kind: chat.kind } : null);
   }
 
   async setEnabled(auth: UserContext, id: number, enabled: boolean): Promise<WorkflowView> {
