@@ -13057,12 +13057,27 @@ export interface components {
             priority?: string;
             /** @description create_task (default: the owner), assign_owner */
             assignee?: components["schemas"]["WorkflowAssignee"];
-            /** @description update_fields: the record's fields as its REST PATCH names them; `stage` is a stage move through the gates */
+            /** @description update_fields: the record's fields as its REST PATCH names them; `stage` is a stage move through the gates. create_record: the object's field keys and the context's paths they take (`record.value`) */
             fields?: {
                 [key: string]: (string | number | boolean) | null;
             };
-            /** @description add_note: the note */
+            /** @description add_note: the note; post_chat: the message (`{{opportunity.name}}`, `{{company.name}}`, `{{owner.full_name}}` take their values) */
             text?: string;
+            /**
+             * @description send_email: the record's owner or its company's main contact (`is_main`)
+             * @enum {string}
+             */
+            to?: "owner" | "main_contact";
+            /** @description send_email: the subject (one line), with `{{…}}` values */
+            subject?: string;
+            /** @description send_email: plain text with `{{…}}` values (escaped in the HTML part); sent through the owner's connected mailbox, else the service's SMTP_URL */
+            body?: string;
+            /** @description post_chat: a chat connection; call_webhook: a webhook connection (signed, Standard Webhooks) */
+            connection_id?: number;
+            /** @description create_record: the key of a custom object */
+            object?: string;
+            /** @description create_record: the new record's name, with `{{…}}` values */
+            name?: string;
             /** @description add_calendar_entry: days after the run */
             in_days?: number;
             /** @description add_calendar_entry: local start time HH:mm */
@@ -13103,12 +13118,27 @@ export interface components {
             priority?: string;
             /** @description create_task (default: the owner), assign_owner */
             assignee?: components["schemas"]["WorkflowAssignee"];
-            /** @description update_fields: the record's fields as its REST PATCH names them; `stage` is a stage move through the gates */
+            /** @description update_fields: the record's fields as its REST PATCH names them; `stage` is a stage move through the gates. create_record: the object's field keys and the context's paths they take (`record.value`) */
             fields?: {
                 [key: string]: (string | number | boolean) | null;
             };
-            /** @description add_note: the note */
+            /** @description add_note: the note; post_chat: the message (`{{opportunity.name}}`, `{{company.name}}`, `{{owner.full_name}}` take their values) */
             text?: string;
+            /**
+             * @description send_email: the record's owner or its company's main contact (`is_main`)
+             * @enum {string}
+             */
+            to?: "owner" | "main_contact";
+            /** @description send_email: the subject (one line), with `{{…}}` values */
+            subject?: string;
+            /** @description send_email: plain text with `{{…}}` values (escaped in the HTML part); sent through the owner's connected mailbox, else the service's SMTP_URL */
+            body?: string;
+            /** @description post_chat: a chat connection; call_webhook: a webhook connection (signed, Standard Webhooks) */
+            connection_id?: number;
+            /** @description create_record: the key of a custom object */
+            object?: string;
+            /** @description create_record: the new record's name, with `{{…}}` values */
+            name?: string;
             /** @description add_calendar_entry: days after the run */
             in_days?: number;
             /** @description add_calendar_entry: local start time HH:mm */
