@@ -48,7 +48,7 @@ beforeAll(async () => {
   a = await createWorkspace(t);
 });
 afterAll(async () => {
-  await t.close();
+  await t?.close();
   receiver.closeAllConnections();
   await new Promise((r) => receiver.close(r));
   await service.close();
