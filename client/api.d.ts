@@ -2811,7 +2811,7 @@ export interface paths {
         };
         /**
          * List workflow templates
-         * @description Ready-made workflows, built from this workspace's stages and SLAs. Admins only (403 `forbidden` for other users); first party only (an OAuth token gets 403 `insufficient_scope`).
+         * @description Ready-made workflows, built from this workspace's stages and SLAs (and its first chat connection: the stage SLA template posts there). Admins only (403 `forbidden` for other users); first party only (an OAuth token gets 403 `insufficient_scope`).
          *
          *     Beyond the spec: see docs/decisions/README.md.
          */
@@ -4637,7 +4637,7 @@ export interface components {
         };
         WorkflowActionDto: {
             /** @enum {string} */
-            type: "create_task" | "update_fields" | "add_note" | "assign_owner" | "add_calendar_entry" | "branch" | "wait";
+            type: "create_task" | "update_fields" | "add_note" | "assign_owner" | "add_calendar_entry" | "send_email" | "post_chat" | "call_webhook" | "create_record" | "branch" | "wait";
             /** @description run only when this holds on the context (event `data`, `record.*`) */
             when?: components["schemas"]["WebhookFilterDto"] | null;
             /** @description create_task, add_calendar_entry; `{{field}}` takes a value of the context */
@@ -4652,12 +4652,27 @@ export interface components {
             priority?: string;
             /** @description create_task (default owner), assign_owner */
             assignee?: components["schemas"]["WorkflowAssigneeDto"];
-            /** @description update_fields: field → value */
+            /** @description update_fields: field → value; create_record: field key of the object → a path into the context (`record.value`) */
             fields?: {
                 [key: string]: (string | number | boolean) | null;
             };
-            /** @description add_note */
+            /** @description add_note (≤ 4000), post_chat (≤ 2000); `{{opportunity.name}}`, `{{company.name}}`, `{{owner.full_name}}` and any `{{record.field}}` take their values */
             text?: string;
+            /**
+             * @description send_email: the record's owner (default) or its company's main contact
+             * @enum {string}
+             */
+            to?: "owner" | "main_contact";
+            /** @description send_email: one line; `{{…}}` values as in text */
+            subject?: string;
+            /** @description send_email: plain text with `{{…}}` values (escaped in the HTML part); sent through the owner's connected mailbox, else the service's SMTP_URL */
+            body?: string;
+            /** @description post_chat: a chat connection (Slack, Teams, Google Chat, Discord, Telegram); call_webhook: a webhook connection (signed, Standard Webhooks) */
+            connection_id?: number;
+            /** @description create_record: the key of a custom object */
+            object?: string;
+            /** @description create_record: the new record's name, `{{…}}` values as in text */
+            name?: string;
             /** @description add_calendar_entry */
             in_days?: number;
             /** @description add_calendar_entry: HH:mm, default 09:00 */
@@ -13027,7 +13042,7 @@ export interface components {
              * @description what it does (not branch nor wait inside a branch)
              * @enum {string}
              */
-            type: "create_task" | "update_fields" | "add_note" | "assign_owner" | "add_calendar_entry" | "branch" | "wait";
+            type: "create_task" | "update_fields" | "add_note" | "assign_owner" | "add_calendar_entry" | "send_email" | "post_chat" | "call_webhook" | "create_record" | "branch" | "wait";
             /** @description the action runs only when this holds on the context (the event `data` and `record.*`); otherwise it is skipped */
             when?: components["schemas"]["WebhookFilter"] | null;
             /** @description create_task, add_calendar_entry: the title; `{{field}}` takes a value of the context (`{{name}}`, `{{record.customer_id}}`) */
@@ -13042,12 +13057,27 @@ export interface components {
             priority?: string;
             /** @description create_task (default: the owner), assign_owner */
             assignee?: components["schemas"]["WorkflowAssignee"];
-            /** @description update_fields: the record's fields as its REST PATCH names them; `stage` is a stage move through the gates */
+            /** @description update_fields: the record's fields as its REST PATCH names them; `stage` is a stage move through the gates. create_record: the object's field keys and the context's paths they take (`record.value`) */
             fields?: {
                 [key: string]: (string | number | boolean) | null;
             };
-            /** @description add_note: the note */
+            /** @description add_note: the note; post_chat: the message (`{{opportunity.name}}`, `{{company.name}}`, `{{owner.full_name}}` take their values) */
             text?: string;
+            /**
+             * @description send_email: the record's owner or its company's main contact (`is_main`)
+             * @enum {string}
+             */
+            to?: "owner" | "main_contact";
+            /** @description send_email: the subject (one line), with `{{…}}` values */
+            subject?: string;
+            /** @description send_email: plain text with `{{…}}` values (escaped in the HTML part); sent through the owner's connected mailbox, else the service's SMTP_URL */
+            body?: string;
+            /** @description post_chat: a chat connection; call_webhook: a webhook connection (signed, Standard Webhooks) */
+            connection_id?: number;
+            /** @description create_record: the key of a custom object */
+            object?: string;
+            /** @description create_record: the new record's name, with `{{…}}` values */
+            name?: string;
             /** @description add_calendar_entry: days after the run */
             in_days?: number;
             /** @description add_calendar_entry: local start time HH:mm */
@@ -13073,7 +13103,7 @@ export interface components {
              * @description what it does
              * @enum {string}
              */
-            type: "create_task" | "update_fields" | "add_note" | "assign_owner" | "add_calendar_entry" | "branch" | "wait";
+            type: "create_task" | "update_fields" | "add_note" | "assign_owner" | "add_calendar_entry" | "send_email" | "post_chat" | "call_webhook" | "create_record" | "branch" | "wait";
             /** @description the action runs only when this holds on the context (the event `data` and `record.*`); otherwise it is skipped */
             when?: components["schemas"]["WebhookFilter"] | null;
             /** @description create_task, add_calendar_entry: the title; `{{field}}` takes a value of the context (`{{name}}`, `{{record.customer_id}}`) */
@@ -13088,12 +13118,27 @@ export interface components {
             priority?: string;
             /** @description create_task (default: the owner), assign_owner */
             assignee?: components["schemas"]["WorkflowAssignee"];
-            /** @description update_fields: the record's fields as its REST PATCH names them; `stage` is a stage move through the gates */
+            /** @description update_fields: the record's fields as its REST PATCH names them; `stage` is a stage move through the gates. create_record: the object's field keys and the context's paths they take (`record.value`) */
             fields?: {
                 [key: string]: (string | number | boolean) | null;
             };
-            /** @description add_note: the note */
+            /** @description add_note: the note; post_chat: the message (`{{opportunity.name}}`, `{{company.name}}`, `{{owner.full_name}}` take their values) */
             text?: string;
+            /**
+             * @description send_email: the record's owner or its company's main contact (`is_main`)
+             * @enum {string}
+             */
+            to?: "owner" | "main_contact";
+            /** @description send_email: the subject (one line), with `{{…}}` values */
+            subject?: string;
+            /** @description send_email: plain text with `{{…}}` values (escaped in the HTML part); sent through the owner's connected mailbox, else the service's SMTP_URL */
+            body?: string;
+            /** @description post_chat: a chat connection; call_webhook: a webhook connection (signed, Standard Webhooks) */
+            connection_id?: number;
+            /** @description create_record: the key of a custom object */
+            object?: string;
+            /** @description create_record: the new record's name, with `{{…}}` values */
+            name?: string;
             /** @description add_calendar_entry: days after the run */
             in_days?: number;
             /** @description add_calendar_entry: local start time HH:mm */

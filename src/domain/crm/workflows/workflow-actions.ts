@@ -6,9 +6,12 @@ import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import type { UserContext } from '../../identity/auth-context';
 import { valueAt } from '../../integrations/event-filter';
 import { CalendarService } from '../calendar';
+import { ObjectRecordsService } from '../objects';
 import { OpportunitiesService } from '../opportunities';
 import { TasksService } from '../tasks';
 import type { Workflow } from './workflow.entity';
+import { WorkflowRemote } from './workflow-remote';
+import { render } from './workflow-render';
 import { Action, Assignee, nextInTurn, RecordKind } from './workflows.rules';
 
 /** The table of each record kind (the record's row is the conditions' `record.*`). */
@@ -33,13 +36,7 @@ export interface RunScope {
   dry: boolean;
 }
 
-/** `{{path}}` in a text takes the context's value at the path ('' when absent). */
-export function render(text: string, context: unknown): string {
-  return text.replace(/\{\{\s*([a-z_][a-z0-9_.]*)\s*\}\}/g, (_m, path: string) => {
-    const v = valueAt(context, path);
-    return v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
-  });
-}
+export { render };
 
 const dateOf = (v: unknown): string | null => {
   if (v instanceof Date) return v.toISOString().slice(0, 10);
@@ -57,6 +54,8 @@ export class WorkflowActions {
     private readonly tasks: TasksService,
     private readonly opps: OpportunitiesService,
     private readonly calendar: CalendarService,
+    private readonly objects: ObjectRecordsService,
+    private readonly remote: WorkflowRemote,
   ) {}
 
   /** The record's row (snake_case keys, JSON values), or null when it is gone. */
@@ -65,7 +64,8 @@ export class WorkflowActions {
     return rows[0]?.r ?? null;
   }
 
-  async perform(s: RunScope, a: Exclude<Action, { type: 'branch' } | { type: 'wait' }>): Promise<ActionResult> {
+  /** `key` names the run's step (`<run>:<path>`): a webhook's id, the same on each retry. */
+  async perform(s: RunScope, a: Exclude<Action, { type: 'branch' } | { type: 'wait' }>, key = ''): Promise<ActionResult> {
     const rec = (s.context.record ?? {}) as JsonMap;
     switch (a.type) {
       case 'create_task': {
@@ -119,6 +119,24 @@ export class WorkflowActions {
         const { customer_id, opp_id } = this.links(s.kind, s.id, rec);
         const e = await this.calendar.create(s.auth, { title, start, end, attendee_ids: [owner], customer_id: customer_id ?? null, opp_id: opp_id ?? null });
         return { detail: `calendar entry ${e.entry.id}`, recordKind: 'calendar', recordId: e.entry.id };
+      }
+      case 'send_email':
+        return this.remote.sendEmail(s, a);
+      case 'post_chat':
+        return this.remote.postChat(s, a);
+      case 'call_webhook':
+        return this.remote.callWebhook(s, a, key);
+      case 'create_record': {
+        const name = render(a.name, s.context).trim().slice(0, 200) || a.name.slice(0, 200);
+        // values keep their type (a number stays a number); an empty one is left out (the field stays empty)
+        const fields: Record<string, unknown> = {};
+        for (const [k, path] of Object.entries(a.fields)) {
+          const v = valueAt(s.context, path);
+          if (v !== undefined && v !== null && v !== '') fields[k] = v;
+        }
+        if (s.dry) return { detail: `would create the ${a.object} record "${name}" (${Object.keys(fields).join(', ') || 'no fields'})` };
+        const r = await this.objects.create(s.auth, a.object, { name, owner_id: this.ownerOf(rec) ?? s.auth.user.id, fields });
+        return { detail: `${a.object} record ${r.record.id}`, recordKind: a.object, recordId: r.record.id };
       }
     }
   }

@@ -10,7 +10,7 @@ import { WorkspaceService } from '../../workspace/workspace.service';
 import { ActionResult, RunScope, WorkflowActions } from './workflow-actions';
 import { Workflow, WorkflowVersion } from './workflow.entity';
 import { RunStep, StepOutcome, WorkflowRun } from './workflow-run.entity';
-import { Action, Definition, holds, RecordKind, retryDelayMinutes } from './workflows.rules';
+import { Action, Definition, holds, isRemote, RecordKind, retryDelayMinutes } from './workflows.rules';
 
 /** One step's outcome, ready for the run's list. */
 export function step(ws: Workspace, path: string, type: string, outcome: StepOutcome, r: Partial<ActionResult> & { detail: string }): RunStep {
@@ -106,8 +106,12 @@ export class WorkflowRunner {
     const db = this.uow.tenant(ws.id);
     const before = run.steps.length;
     try {
+      // a remote action (a mail server, a chat, a receiver) runs before the step's transaction: no transaction
+      // stays open while a request is in flight (the embedded database has one connection)
+      const remote = a.type !== 'branch' && a.type !== 'wait' && isRemote(a) && holds(a.when, scope.context) ? await this.actions.perform(scope, a, `${run.id}:${path}`) : null;
       await this.uow.runDetached(async () => {
-        if (!holds(a.when, scope.context)) run.steps.push(step(ws, path, a.type, 'skipped', { detail: 'its condition does not hold' }));
+        if (remote) run.steps.push(step(ws, path, a.type, 'done', remote));
+        else if (!holds(a.when, scope.context)) run.steps.push(step(ws, path, a.type, 'skipped', { detail: 'its condition does not hold' }));
         else if (a.type === 'branch') {
           const taken = holds(a.if, scope.context) ? 'then' : 'else';
           run.steps.push(step(ws, path, 'branch', 'done', { detail: taken }));
@@ -115,7 +119,7 @@ export class WorkflowRunner {
             const sub = `${path}.${taken}[${j}]`;
             if (b.type === 'branch' || b.type === 'wait') continue;
             if (!holds(b.when, scope.context)) run.steps.push(step(ws, sub, b.type, 'skipped', { detail: 'its condition does not hold' }));
-            else run.steps.push(step(ws, sub, b.type, 'done', await this.actions.perform(scope, b)));
+            else run.steps.push(step(ws, sub, b.type, 'done', await this.actions.perform(scope, b, `${run.id}:${sub}`)));
           }
         } else if (a.type !== 'wait') run.steps.push(step(ws, path, a.type, 'done', await this.actions.perform(scope, a)));
         run.nextStep = index + 1;

@@ -12,10 +12,10 @@ export interface WorkflowTemplate {
 }
 
 /**
- * Ready-made rules, built from the workspace's own constants (its won stage, its stages' SLA): installing
- * one creates a disabled rule an admin reviews before enabling it.
+ * Ready-made rules, built from the workspace's own constants (its won stage, its stages' SLA) and its first chat
+ * connection (`chat`, when it has one): installing one creates a disabled rule an admin reviews before enabling it.
  */
-export function workflowTemplates(c: WorkspaceConstants): WorkflowTemplate[] {
+export function workflowTemplates(c: WorkspaceConstants, chat: { id: number; kind: string } | null = null): WorkflowTemplate[] {
   const won = c.stages.find((s) => c.stage_roles[s] === 'won') ?? c.stages[c.stages.length - 1] ?? '';
   const slaStage = c.open_stages.find((s) => (c.stage_sla[s] ?? 0) > 0) ?? c.open_stages[0] ?? c.stages[0] ?? '';
   const sla = c.stage_sla[slaStage] ?? 14;
@@ -28,17 +28,27 @@ export function workflowTemplates(c: WorkspaceConstants): WorkflowTemplate[] {
       conditions: null,
       actions: [{ type: 'create_task', title: 'Follow up the fair lead {{company}}', due_in_days: 1, assignee: { kind: 'owner' } }],
     },
-    {
-      key: 'stage_sla',
-      name: `Stage SLA exceeded (${slaStage}): task and note for the owner`,
-      description: `An open opportunity ${sla} days in ${slaStage} (the stage's SLA) gets a task for its owner and a note.`,
-      trigger: { kind: 'time', watch: 'opportunity_in_stage', days: sla, stage: slaStage },
-      conditions: null,
-      actions: [
-        { type: 'create_task', title: 'Move {{record.name}} on: {{record.stage}} SLA exceeded', due_in_days: 0, assignee: { kind: 'owner' } },
-        { type: 'add_note', text: `The stage's SLA (${sla} days) is exceeded.` },
-      ],
-    },
+    // the stage SLA tells the owner in the team's chat; a workspace without a chat connection gets a task and a note
+    chat
+      ? {
+          key: 'stage_sla',
+          name: `Stage SLA exceeded (${slaStage}): chat message to the owner`,
+          description: `An open opportunity ${sla} days in ${slaStage} (the stage's SLA) is posted to the ${chat.kind} connection, naming its owner.`,
+          trigger: { kind: 'time', watch: 'opportunity_in_stage', days: sla, stage: slaStage },
+          conditions: null,
+          actions: [{ type: 'post_chat', connection_id: chat.id, text: `{{owner.full_name}}: {{opportunity.name}} ({{company.name}}) has been in {{opportunity.stage}} longer than its SLA (${sla} days).` }],
+        }
+      : {
+          key: 'stage_sla',
+          name: `Stage SLA exceeded (${slaStage}): task and note for the owner`,
+          description: `An open opportunity ${sla} days in ${slaStage} (the stage's SLA) gets a task for its owner and a note (with a chat connection, a chat message instead).`,
+          trigger: { kind: 'time', watch: 'opportunity_in_stage', days: sla, stage: slaStage },
+          conditions: null,
+          actions: [
+            { type: 'create_task', title: 'Move {{record.name}} on: {{record.stage}} SLA exceeded', due_in_days: 0, assignee: { kind: 'owner' } },
+            { type: 'add_note', text: `The stage's SLA (${sla} days) is exceeded.` },
+          ],
+        },
     {
       key: 'visit_next_action',
       name: 'Visit with a next action: task on that date',

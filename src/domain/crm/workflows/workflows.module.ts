@@ -1,16 +1,19 @@
 import { Module } from '@nestjs/common';
 import { CalendarModule } from '../calendar';
+import { EmailModule } from '../email';
+import { ObjectsModule } from '../objects';
 import { OpportunitiesModule } from '../opportunities';
 import { TasksModule } from '../tasks';
 import { WorkflowActions } from './workflow-actions';
 import { WorkflowEngine } from './workflow-engine';
 import { WorkflowInvoker } from './workflow-invoker';
+import { WorkflowRemote } from './workflow-remote';
 import { WorkflowRunner } from './workflow-runner';
 import { WorkflowsService } from './workflows.service';
 
 @Module({
-  imports: [TasksModule, OpportunitiesModule, CalendarModule],
-  providers: [WorkflowsService, WorkflowActions, WorkflowRunner, WorkflowEngine, WorkflowInvoker],
+  imports: [TasksModule, OpportunitiesModule, CalendarModule, ObjectsModule, EmailModule],
+  providers: [WorkflowsService, WorkflowActions, WorkflowRemote, WorkflowRunner, WorkflowEngine, WorkflowInvoker],
   exports: [WorkflowsService, WorkflowInvoker, WorkflowEngine],
 })
 export class WorkflowsModule {}

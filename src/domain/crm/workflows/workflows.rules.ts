@@ -16,7 +16,19 @@ export type RecordKind = (typeof RECORD_KINDS)[number];
 /** What a time trigger watches: an open opportunity N days past its close date; an open task N days overdue. */
 export const TIME_WATCHES = ['opportunity_past_close', 'task_overdue', 'opportunity_in_stage'] as const;
 export type TimeWatch = (typeof TIME_WATCHES)[number];
-export const ACTION_TYPES = ['create_task', 'update_fields', 'add_note', 'assign_owner', 'add_calendar_entry', 'branch', 'wait'] as const;
+export const ACTION_TYPES = ['create_task', 'update_fields', 'add_note', 'assign_owner', 'add_calendar_entry', 'send_email', 'post_chat', 'call_webhook', 'create_record', 'branch', 'wait'] as const;
+/**
+ * Actions that reach outside the CRM (a mail server, a chat, a webhook receiver): each is a step of its own, run
+ * outside any transaction and retried with the engine's backoff when its target does not answer; not inside a
+ * branch, whose actions share one transaction (a retry would send the branch's earlier messages again).
+ */
+export const REMOTE_ACTIONS = ['send_email', 'post_chat', 'call_webhook'] as const;
+export const isRemote = (a: { type: string }): boolean => (REMOTE_ACTIONS as readonly string[]).includes(a.type);
+/** Who a `send_email` goes to: the record's owner, or the main contact (`is_main`) of the record's company. */
+export const EMAIL_RECIPIENTS = ['owner', 'main_contact'] as const;
+export type EmailRecipient = (typeof EMAIL_RECIPIENTS)[number];
+/** The connection kinds `post_chat` posts to (spec 6.5's chat channels); `call_webhook` takes `webhook` ones. */
+export const CHAT_KINDS = ['slack', 'teams', 'google_chat', 'discord', 'telegram'] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
 export const ASSIGNEE_KINDS = ['owner', 'user', 'round_robin'] as const;
 export type AssigneeKind = (typeof ASSIGNEE_KINDS)[number];
@@ -35,6 +47,10 @@ export type Action =
   | { type: 'add_note'; when?: EventFilter | null; text: string }
   | { type: 'assign_owner'; when?: EventFilter | null; assignee: Assignee }
   | { type: 'add_calendar_entry'; when?: EventFilter | null; title: string; in_days: number; at: string; duration_min: number }
+  | { type: 'send_email'; when?: EventFilter | null; to: EmailRecipient; subject: string; body: string }
+  | { type: 'post_chat'; when?: EventFilter | null; connection_id: number; text: string }
+  | { type: 'call_webhook'; when?: EventFilter | null; connection_id: number }
+  | { type: 'create_record'; when?: EventFilter | null; object: string; name: string; fields: Record<string, string> }
   | { type: 'branch'; when?: EventFilter | null; if: EventFilter; then: Action[]; else: Action[] }
   | { type: 'wait'; when?: EventFilter | null; minutes: number };
 
@@ -221,6 +237,11 @@ function parseAction(raw: unknown, at: string, depth: number, problems: Problem[
       if (!isInt(raw.duration_min ?? 30, 5, 24 * 60)) problems.push({ field: `${at}.duration_min`, message: 'must be a whole number of minutes from 5 to 1440' });
       if (problems.length > before) return null;
       return { type: 'add_calendar_entry', ...w, title: raw.title as string, in_days: (raw.in_days ?? 0) as number, at: (raw.at ?? '09:00') as string, duration_min: (raw.duration_min ?? 30) as number };
+    case 'send_email':
+    case 'post_chat':
+    case 'call_webhook':
+    case 'create_record':
+      return parseOutward(raw, at, depth, w, problems);
     case 'branch': {
       unknownKeys(raw, ['type', 'when', 'if', 'then', 'else'], at, problems);
       if (depth > 0) problems.push({ field: at, message: 'a branch holds plain actions, not another branch' });
@@ -238,6 +259,47 @@ function parseAction(raw: unknown, at: string, depth: number, problems: Problem[
       problems.push({ field: `${at}.type`, message: `must be one of ${ACTION_TYPES.join(', ')}` });
       return null;
   }
+}
+
+/** The actions that send something out or create a custom record (the part of `parseAction` they take). */
+function parseOutward(raw: Record<string, unknown>, at: string, depth: number, w: { when?: EventFilter | null }, problems: Problem[]): Action | null {
+  const before = problems.length;
+  switch (raw.type) {
+    case 'send_email':
+      unknownKeys(raw, ['type', 'when', 'to', 'subject', 'body'], at, problems);
+      if (!(EMAIL_RECIPIENTS as readonly unknown[]).includes(raw.to ?? 'owner')) problems.push({ field: `${at}.to`, message: `must be one of ${EMAIL_RECIPIENTS.join(', ')}` });
+      if (!text(raw.subject, 200)) problems.push({ field: `${at}.subject`, message: 'is required (at most 200 characters)' });
+      if (!text(raw.body, 10000)) problems.push({ field: `${at}.body`, message: 'is required (at most 10000 characters)' });
+      remoteAt(depth, at, 'send_email', problems);
+      return problems.length > before ? null : { type: 'send_email', ...w, to: (raw.to ?? 'owner') as EmailRecipient, subject: raw.subject as string, body: raw.body as string };
+    case 'post_chat':
+      unknownKeys(raw, ['type', 'when', 'connection_id', 'text'], at, problems);
+      if (!isId(raw.connection_id)) problems.push({ field: `${at}.connection_id`, message: 'must be the id of a chat connection (Slack, Teams, Google Chat, Discord, Telegram)' });
+      if (!text(raw.text, 2000)) problems.push({ field: `${at}.text`, message: 'is required (at most 2000 characters)' });
+      remoteAt(depth, at, 'post_chat', problems);
+      return problems.length > before ? null : { type: 'post_chat', ...w, connection_id: raw.connection_id as number, text: raw.text as string };
+    case 'call_webhook':
+      unknownKeys(raw, ['type', 'when', 'connection_id'], at, problems);
+      if (!isId(raw.connection_id)) problems.push({ field: `${at}.connection_id`, message: 'must be the id of a webhook connection' });
+      remoteAt(depth, at, 'call_webhook', problems);
+      return problems.length > before ? null : { type: 'call_webhook', ...w, connection_id: raw.connection_id as number };
+    case 'create_record': {
+      unknownKeys(raw, ['type', 'when', 'object', 'name', 'fields'], at, problems);
+      if (!(typeof raw.object === 'string' && /^[a-z][a-z0-9_]{0,39}$/.test(raw.object))) problems.push({ field: `${at}.object`, message: 'must be the key of a custom object' });
+      if (!text(raw.name, 200)) problems.push({ field: `${at}.name`, message: 'is required (at most 200 characters; {{record.name}} takes the record\'s name)' });
+      const f = raw.fields ?? {};
+      if (!isObject(f) || Object.keys(f).length > 100) problems.push({ field: `${at}.fields`, message: "must be an object of the new record's field keys and the context's paths they take (record.value)" });
+      else for (const [k, v] of Object.entries(f)) if (!(typeof v === 'string' && PATH.test(v))) problems.push({ field: `${at}.fields.${k}`, message: 'must be a dotted path into the context (e.g. record.value)' });
+      return problems.length > before ? null : { type: 'create_record', ...w, object: raw.object as string, name: raw.name as string, fields: f as Record<string, string> };
+    }
+    default:
+      return null;
+  }
+}
+
+/** A remote action is a step of the rule itself (see REMOTE_ACTIONS). */
+function remoteAt(depth: number, at: string, type: string, problems: Problem[]): void {
+  if (depth > 0) problems.push({ field: at, message: `${type} is a step of the rule itself, not inside a branch (give it a when instead)` });
 }
 
 function parseActions(raw: unknown, at: string, depth: number, problems: Problem[]): Action[] {
@@ -278,6 +340,7 @@ function checkKinds(actions: Action[], kind: RecordKind | null, at: string, prob
         }
     }
     if (a.type === 'add_note' && kind !== 'opportunity') problems.push({ field: here, message: `add_note works on an opportunity, not on a ${kind}` });
+    if (a.type === 'send_email' && a.to === 'main_contact' && kind === 'lead') problems.push({ field: `${here}.to`, message: 'a lead has no company, so no main contact' });
     if (a.type === 'assign_owner' && !ASSIGNABLE.includes(kind)) problems.push({ field: here, message: `assign_owner works on ${ASSIGNABLE.join(', ')}, not on a ${kind}` });
   });
 }

@@ -1,14 +1,17 @@
 import { Injectable } from '@nestjs/common';
+import { In } from 'typeorm';
 import { DomainError, forbidden, invalid, invalidFields, notFound } from '../../../platform/common/errors';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { isAdmin, UserContext } from '../../identity/auth-context';
 import { User } from '../../identity/user.entity';
 import { UsersService } from '../../identity/users.service';
+import { WebhookConnection } from '../../integrations/webhook-connection.entity';
 import { InboundHook } from '../hooks/inbound-hook.entity';
+import { ObjectType } from '../objects/object-type.entity';
 import { Workflow, WorkflowVersion } from './workflow.entity';
 import { WorkflowTemplate, workflowTemplates } from './workflow-templates';
 import { WorkflowRun } from './workflow-run.entity';
-import { Action, Assignee, Definition, parseDefinition, RECORD_KINDS, RecordKind } from './workflows.rules';
+import { Action, Assignee, CHAT_KINDS, Definition, parseDefinition, RECORD_KINDS, RecordKind } from './workflows.rules';
 
 export const MAX_WORKFLOWS = 100;
 export const MAX_RUNS_PAGE = 100;
@@ -127,14 +130,15 @@ export class WorkflowsService {
   /** Creates a disabled rule from a template (templates are built from this workspace's constants). */
   async install(auth: UserContext, key: string, name?: string): Promise<WorkflowView> {
     assertAdmin(auth);
-    const t = workflowTemplates(auth.workspace.constants).find((x) => x.key === key);
+    const t = (await this.templates(auth)).find((x) => x.key === key);
     if (!t) throw notFound('workflow template');
     return this.create(auth, { name: name ?? t.name, description: t.description, trigger: t.trigger, conditions: t.conditions, actions: t.actions, enabled: false }, t.key);
   }
 
-  templates(auth: UserContext): WorkflowTemplate[] {
+  async templates(auth: UserContext): Promise<WorkflowTemplate[]> {
     assertAdmin(auth);
-    return workflowTemplates(auth.workspace.constants);
+    const chat = await this.uow.tenant(auth.workspace.id).findOne(WebhookConnection, { where: { kind: In([...CHAT_KINDS]), active: true }, order: { id: 'ASC' } });
+    return workflowTemplates(auth.workspace.constants, chat ? { id: chat.id, kind: chat.kind } : null);
   }
 
   async setEnabled(auth: UserContext, id: number, enabled: boolean): Promise<WorkflowView> {
@@ -229,6 +233,8 @@ export class WorkflowsService {
     if (def.trigger.kind === 'hook' && !(await db.exists(InboundHook, { id: def.trigger.hook_id }))) problems.push({ field: 'trigger.hook_id', message: `no inbound hook with id ${def.trigger.hook_id}` });
     if (def.trigger.kind === 'time' && def.trigger.stage !== undefined && !c.stages.includes(def.trigger.stage)) problems.push({ field: 'trigger.stage', message: `not a stage of this workspace (${c.stages.join(', ')})` });
     const wanted = new Map<number, string>();
+    const connections: { id: number; at: string; chat: boolean }[] = [];
+    const objects: { key: string; fields: string[]; at: string }[] = [];
     const assignee = (a: Assignee, at: string) => {
       if (a.kind === 'user') wanted.set(a.user_id, `${at}.user_id`);
       if (a.kind === 'round_robin') a.user_ids.forEach((u, i) => wanted.set(u, `${at}.user_ids[${i}]`));
@@ -241,6 +247,8 @@ export class WorkflowsService {
           if (a.priority !== undefined && !c.task_priorities.includes(a.priority)) problems.push({ field: `${here}.priority`, message: `not a task priority of this workspace (${c.task_priorities.join(', ')})` });
         }
         if (a.type === 'assign_owner') assignee(a.assignee, `${here}.assignee`);
+        if (a.type === 'post_chat' || a.type === 'call_webhook') connections.push({ id: a.connection_id, at: `${here}.connection_id`, chat: a.type === 'post_chat' });
+        if (a.type === 'create_record') objects.push({ key: a.object, fields: Object.keys(a.fields), at: here });
         if (a.type === 'update_fields' && typeof a.fields.stage === 'string' && !c.stages.includes(a.fields.stage)) problems.push({ field: `${here}.fields.stage`, message: `not a stage of this workspace (${c.stages.join(', ')})` });
         if (a.type === 'update_fields' && 'stage' in a.fields && typeof a.fields.stage !== 'string') problems.push({ field: `${here}.fields.stage`, message: 'must be a stage of this workspace' });
         if (a.type === 'branch') {
@@ -249,6 +257,16 @@ export class WorkflowsService {
         }
       });
     walk(def.actions, 'actions');
+    for (const c of connections) {
+      const conn = await db.byId(WebhookConnection, c.id);
+      const fits = conn && (c.chat ? (CHAT_KINDS as readonly string[]).includes(conn.kind) : conn.kind === 'webhook');
+      if (!fits) problems.push({ field: c.at, message: c.chat ? `no chat connection (${CHAT_KINDS.join(', ')}) with id ${c.id}` : `no webhook connection with id ${c.id}` });
+    }
+    for (const o of objects) {
+      const type = await db.findOne(ObjectType, { where: { key: o.key } });
+      if (!type) problems.push({ field: `${o.at}.object`, message: `no custom object with key ${o.key}` });
+      else for (const f of o.fields) if (!type.fields.some((d) => d.key === f)) problems.push({ field: `${o.at}.fields.${f}`, message: `not a field of ${o.key} (${type.fields.map((d) => d.key).join(', ')})` });
+    }
     if (wanted.size) {
       const found = await this.users.byIds(auth.workspace.id, [...wanted.keys()]);
       for (const [id, at] of wanted) if (!found.get(id)?.active) problems.push({ field: at, message: `no active user with id ${id}` });

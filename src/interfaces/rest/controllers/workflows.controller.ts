@@ -150,10 +150,10 @@ export class WorkflowsController {
   }
 
   @Get('workflow-templates')
-  @ApiDoc({ id: 'listWorkflowTemplates', summary: 'List workflow templates', description: `Ready-made workflows, built from this workspace's stages and SLAs. ${ADMINS}`, ok: WorkflowTemplateList })
+  @ApiDoc({ id: 'listWorkflowTemplates', summary: 'List workflow templates', description: `Ready-made workflows, built from this workspace's stages and SLAs (and its first chat connection: the stage SLA template posts there). ${ADMINS}`, ok: WorkflowTemplateList })
   @Auth(read)
-  templates(@CurrentAuth() auth: UserContext) {
-    return toWorkflowTemplateList(this.service.templates(auth));
+  async templates(@CurrentAuth() auth: UserContext) {
+    return toWorkflowTemplateList(await this.service.templates(auth));
   }
 
   @Post('workflow-templates/:key/install')

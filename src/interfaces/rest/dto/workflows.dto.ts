@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { CRM_EVENT_NAMES } from '../../../domain/crm/event-kinds';
-import { ACTION_TYPES, ASSIGNEE_KINDS, MAX_ACTIONS, RECORD_KINDS, TIME_WATCHES, TRIGGER_KINDS } from '../../../domain/crm/workflows/workflows.rules';
+import { ACTION_TYPES, ASSIGNEE_KINDS, EMAIL_RECIPIENTS, MAX_ACTIONS, RECORD_KINDS, TIME_WATCHES, TRIGGER_KINDS } from '../../../domain/crm/workflows/workflows.rules';
 import { WebhookFilterDto } from './webhooks.dto';
 import { IfPresent, INT_MAX, IsId, NotBlank, NullClears, PageCursor, PageLimit } from './fields';
 
@@ -33,8 +33,14 @@ export class WorkflowActionDto {
   @ApiPropertyOptional({ description: 'create_task: a path into the context holding the due date (`record.next_date`)' }) due_field?: string;
   @ApiPropertyOptional({ description: "create_task: a task priority of the workspace" }) priority?: string;
   @ApiPropertyOptional({ type: WorkflowAssigneeDto, description: 'create_task (default owner), assign_owner' }) assignee?: WorkflowAssigneeDto;
-  @ApiPropertyOptional({ type: 'object', additionalProperties: { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }], nullable: true }, description: 'update_fields: field → value' }) fields?: object;
-  @ApiPropertyOptional({ maxLength: 4000, description: 'add_note' }) text?: string;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }], nullable: true }, description: 'update_fields: field → value; create_record: field key of the object → a path into the context (`record.value`)' }) fields?: object;
+  @ApiPropertyOptional({ maxLength: 4000, description: 'add_note (≤ 4000), post_chat (≤ 2000); `{{opportunity.name}}`, `{{company.name}}`, `{{owner.full_name}}` and any `{{record.field}}` take their values' }) text?: string;
+  @ApiPropertyOptional({ enum: EMAIL_RECIPIENTS, description: "send_email: the record's owner (default) or its company's main contact" }) to?: string;
+  @ApiPropertyOptional({ maxLength: 200, description: 'send_email: one line; `{{…}}` values as in text' }) subject?: string;
+  @ApiPropertyOptional({ maxLength: 10000, description: "send_email: plain text with `{{…}}` values (escaped in the HTML part); sent through the owner's connected mailbox, else the service's SMTP_URL" }) body?: string;
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, description: 'post_chat: a chat connection (Slack, Teams, Google Chat, Discord, Telegram); call_webhook: a webhook connection (signed, Standard Webhooks)' }) connection_id?: number;
+  @ApiPropertyOptional({ description: 'create_record: the key of a custom object' }) object?: string;
+  @ApiPropertyOptional({ maxLength: 200, description: 'create_record: the new record\'s name, `{{…}}` values as in text' }) name?: string;
   @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 365, description: 'add_calendar_entry' }) in_days?: number;
   @ApiPropertyOptional({ pattern: '^\\d{2}:\\d{2}$', description: 'add_calendar_entry: HH:mm, default 09:00' }) at?: string;
   @ApiPropertyOptional({ type: 'integer', minimum: 5, maximum: 1440, description: 'add_calendar_entry, default 30' }) duration_min?: number;

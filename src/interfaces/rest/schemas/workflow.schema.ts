@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { example, f, listOf, named } from '../../../edge/openapi/schema';
 import { CRM_EVENT_NAMES } from '../../../domain/crm/event-kinds';
-import { ACTION_TYPES, ASSIGNEE_KINDS, RECORD_KINDS, TIME_WATCHES, TRIGGER_KINDS } from '../../../domain/crm/workflows/workflows.rules';
+import { ACTION_TYPES, EMAIL_RECIPIENTS, ASSIGNEE_KINDS, RECORD_KINDS, TIME_WATCHES, TRIGGER_KINDS } from '../../../domain/crm/workflows/workflows.rules';
 import { RUN_STATUSES, STEP_OUTCOMES } from '../../../domain/crm/workflows/workflow-run.entity';
 import { UserSummary, userSummaryExample } from './common.schema';
 import { WebhookFilter } from './webhook.schema';
@@ -39,8 +39,14 @@ const stepFields = {
   due_field: z.string().optional().meta({ description: 'create_task: a path into the context holding the due date (`record.next_date`); before `due_in_days`' }),
   priority: z.string().optional().meta({ description: "create_task: one of the workspace's task priorities" }),
   assignee: Assignee.optional().meta({ description: 'create_task (default: the owner), assign_owner' }),
-  fields: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]).nullable()).optional().meta({ description: "update_fields: the record's fields as its REST PATCH names them; `stage` is a stage move through the gates" }),
-  text: z.string().optional().meta({ description: 'add_note: the note' }),
+  fields: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]).nullable()).optional().meta({ description: "update_fields: the record's fields as its REST PATCH names them; `stage` is a stage move through the gates. create_record: the object's field keys and the context's paths they take (`record.value`)" }),
+  text: z.string().optional().meta({ description: 'add_note: the note; post_chat: the message (`{{opportunity.name}}`, `{{company.name}}`, `{{owner.full_name}}` take their values)' }),
+  to: z.enum(EMAIL_RECIPIENTS).optional().meta({ description: "send_email: the record's owner or its company's main contact (`is_main`)" }),
+  subject: z.string().optional().meta({ description: 'send_email: the subject (one line), with `{{…}}` values' }),
+  body: z.string().optional().meta({ description: "send_email: plain text with `{{…}}` values (escaped in the HTML part); sent through the owner's connected mailbox, else the service's SMTP_URL" }),
+  connection_id: f.id().optional().meta({ description: 'post_chat: a chat connection; call_webhook: a webhook connection (signed, Standard Webhooks)' }),
+  object: z.string().optional().meta({ description: 'create_record: the key of a custom object' }),
+  name: z.string().optional().meta({ description: "create_record: the new record's name, with `{{…}}` values" }),
   in_days: f.count().optional().meta({ description: 'add_calendar_entry: days after the run' }),
   at: z.string().optional().meta({ description: 'add_calendar_entry: local start time HH:mm' }),
   duration_min: f.count().optional().meta({ description: 'add_calendar_entry: minutes' }),

@@ -5,6 +5,7 @@ import { AssigneeFields } from './AssigneeFields';
 import { FieldValues } from './FieldValues';
 import { FilterRows } from './FilterRows';
 import { ActionList } from './ActionList';
+import { OutwardForm } from './OutwardForm';
 import type { Action, RecordKind } from './model';
 
 const UNITS = { minutes: 1, hours: 60, days: 1440 } as const;
@@ -54,6 +55,11 @@ export function ActionForm({ action: a, kind, fields, onChange }: { action: Acti
           <Field label={text('duration')}>{(p) => <input {...p} type="number" min={5} max={1440} value={a.duration_min ?? 30} onChange={(e) => set({ duration_min: num(e.target.value) })} />}</Field>
         </>
       );
+    case 'send_email':
+    case 'post_chat':
+    case 'call_webhook':
+    case 'create_record':
+      return <OutwardForm action={a} onChange={onChange} />;
     case 'wait':
       return <WaitFields minutes={a.minutes ?? 60} onChange={(minutes) => set({ minutes })} />;
     case 'branch':

@@ -2,17 +2,17 @@ import { useId, useState } from 'react';
 import { useWorkflowText } from './workflows.text';
 import { useWorkflowNames } from './names.text';
 import { ActionForm } from './ActionForm';
-import { ACTION_TYPES, newAction, type Action, type ActionType, type RecordKind } from './model';
+import { ACTION_TYPES, newAction, REMOTE_TYPES, type Action, type ActionType, type RecordKind } from './model';
 
 /**
  * The ordered actions: each as its form, moved up or down, removed; a new one added by type. Inside a branch
- * (`nested`) neither a branch nor a wait (the API refuses both there).
+ * (`nested`) neither a branch, a wait nor an action that sends something out (the API refuses them there).
  */
 export function ActionList({ legend, actions, kind, fields, nested, onChange }: { legend: string; actions: Action[]; kind: RecordKind | null; fields: string[]; nested?: boolean; onChange: (a: Action[]) => void }) {
   const text = useWorkflowText();
   const names = useWorkflowNames();
   const id = useId();
-  const types = ACTION_TYPES.filter((t) => !nested || (t !== 'branch' && t !== 'wait'));
+  const types = ACTION_TYPES.filter((t) => !nested || (t !== 'branch' && t !== 'wait' && !REMOTE_TYPES.includes(t)));
   const [type, setType] = useState<ActionType>(types[0]);
   const move = (i: number, by: number) => {
     const next = [...actions];

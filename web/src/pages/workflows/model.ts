@@ -24,7 +24,11 @@ export interface Draft {
 export const EVENTS: EventName[] = ['opp_created', 'opp_stage', 'opp_won', 'opp_lost', 'customer_created', 'contact_created', 'lead_created', 'visit_created', 'ticket_created', 'form_submitted', 'erp_stalled'];
 export const RECORD_KINDS: RecordKind[] = ['opportunity', 'company', 'person', 'lead', 'activity', 'ticket', 'task'];
 export const WATCHES = ['opportunity_past_close', 'task_overdue', 'opportunity_in_stage'] as const;
-export const ACTION_TYPES: ActionType[] = ['create_task', 'update_fields', 'add_note', 'assign_owner', 'add_calendar_entry', 'branch', 'wait'];
+export const ACTION_TYPES: ActionType[] = ['create_task', 'update_fields', 'add_note', 'assign_owner', 'add_calendar_entry', 'send_email', 'post_chat', 'call_webhook', 'create_record', 'branch', 'wait'];
+/** Actions that send something out: steps of the rule itself, never inside a branch (the API refuses them there). */
+export const REMOTE_TYPES: ActionType[] = ['send_email', 'post_chat', 'call_webhook'];
+/** The connection kinds a chat message goes to (the server's CHAT_KINDS). */
+export const CHAT_KINDS = ['slack', 'teams', 'google_chat', 'discord', 'telegram'];
 
 /**
  * The `data` fields of each event kind a condition row offers (spec 6.1's event bodies, as the server's event
@@ -100,6 +104,14 @@ export function newAction(type: ActionType): Action {
       return { type, assignee: { kind: 'user' } };
     case 'add_calendar_entry':
       return { type, title: '', in_days: 1, at: '09:00', duration_min: 30 };
+    case 'send_email':
+      return { type, to: 'owner', subject: '', body: '' };
+    case 'post_chat':
+      return { type, text: '' };
+    case 'call_webhook':
+      return { type };
+    case 'create_record':
+      return { type, object: '', name: '{{record.name}}', fields: {} };
     case 'branch':
       return { type, if: { match: 'all', conditions: [] }, then: [], else: [] };
     case 'wait':
