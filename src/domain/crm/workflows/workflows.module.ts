@@ -5,12 +5,13 @@ import { TasksModule } from '../tasks';
 import { WorkflowActions } from './workflow-actions';
 import { WorkflowEngine } from './workflow-engine';
 import { WorkflowInvoker } from './workflow-invoker';
+import { WorkflowRunNames } from './workflow-run-names';
 import { WorkflowRunner } from './workflow-runner';
 import { WorkflowsService } from './workflows.service';
 
 @Module({
   imports: [TasksModule, OpportunitiesModule, CalendarModule],
-  providers: [WorkflowsService, WorkflowActions, WorkflowRunner, WorkflowEngine, WorkflowInvoker],
+  providers: [WorkflowsService, WorkflowActions, WorkflowRunner, WorkflowEngine, WorkflowInvoker, WorkflowRunNames],
   exports: [WorkflowsService, WorkflowInvoker, WorkflowEngine],
 })
 export class WorkflowsModule {}
