@@ -1,4 +1,6 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { api, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
 import { openTestDb } from '../helpers/test-db';
@@ -25,13 +27,16 @@ interface Instance {
   exited: Promise<number | null>;
 }
 
-function startInstance(url: string): Instance {
+function startInstance(url: string, dataDir: string): Instance {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: url,
     PORT: '0',
     LOG_LEVEL: 'info',
     SEED_DEMO: '0',
+    // one key for the three (each would make its own in DATA_DIR otherwise)
+    SECRET_KEY: 'workflows-instances-secret-key-0123456789abcdef',
+    DATA_DIR: dataDir,
     WORKFLOW_WORKER: '1',
     WORKFLOW_POLL_MS: '100',
     WORKFLOW_LEASE_SECONDS: String(LEASE_SECONDS),
@@ -49,7 +54,7 @@ function startInstance(url: string): Instance {
 }
 
 /** Polls `check` every 200 ms; the deadline is generous (three servers and the test on a loaded machine). */
-async function until(what: string, check: () => Promise<boolean>, ms = 300_000, why: () => string = () => ''): Promise<void> {
+async function until(what: string, check: () => Promise<boolean>, ms = 600_000, why: () => string = () => ''): Promise<void> {
   const end = Date.now() + ms;
   for (;;) {
     if (await check()) return;
@@ -65,6 +70,7 @@ serverPass('workflows in three instances, one killed', () => {
   let t: TestApp;
   let f: Fixture;
   const instances: Instance[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), 'crm-wf-instances-'));
 
   beforeAll(async () => {
     execFileSync(process.execPath, [join(root, 'scripts', 'build-if-needed.js')], { stdio: 'inherit' });
@@ -81,6 +87,7 @@ serverPass('workflows in three instances, one killed', () => {
     }
     await t?.close();
     await conn?.close();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('completes every run and does every action exactly once after kill -9 of one instance mid-run', async () => {
@@ -89,8 +96,21 @@ serverPass('workflows in three instances, one killed', () => {
       const actions = Array.from({ length: ACTIONS }, (_, a) => ({ type: 'create_task', title: `R${r}A${a} {{record.name}}`, assignee: { kind: 'owner' } }));
       await as.post('/api/v1/workflows', { name: `Rule ${r}`, enabled: true, trigger: { kind: 'event', event: 'opp_created', filter: null }, actions }).expect(201);
     }
-    for (let i = 0; i < 3; i++) instances.push(startInstance(conn.url!));
-    await Promise.all(instances.map((i) => until('an instance listening', async () => /"listening"/.test(i.out()), 300_000, i.out)));
+    for (let i = 0; i < 3; i++) instances.push(startInstance(conn.url!, dataDir));
+    await Promise.all(
+      instances.map((i) =>
+        until(
+          'an instance listening',
+          async () => {
+            if (i.child.exitCode !== null) throw new Error(`an instance exited at start:\n${i.out()}`);
+            return /"listening"/.test(i.out());
+          },
+          // a start is a few seconds on a quiet machine, minutes on a shared one under load
+          900_000,
+          i.out,
+        ),
+      ),
+    );
 
     const cid = (await as.post('/api/v1/companies', { name: 'Kill Nine Ltd.' }).expect(201)).body.company.id;
     for (let e = 0; e < EVENTS; e++) await as.post('/api/v1/opportunities', { name: `Opp ${String(e).padStart(3, '0')}`, customer_id: cid, value: 10 }).expect(201);
@@ -113,5 +133,5 @@ serverPass('workflows in three instances, one killed', () => {
     expect(tasks.filter((x) => x.n !== 1)).toEqual([]);
     const failedSteps = (await db(t).query(`SELECT count(*)::int AS n FROM workflow_runs WHERE workspace_id = $1 AND steps::text LIKE '%"outcome": "failed"%'`, [f.ws.id])) as { n: number }[];
     expect(failedSteps[0]!.n).toBe(0);
-  }, 900_000);
+  }, 2_400_000);
 });
