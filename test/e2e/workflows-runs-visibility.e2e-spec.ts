@@ -22,9 +22,10 @@ async function settle(f: Fixture): Promise<void> {
   }, 120_000);
 }
 
+// the embedded database's first open takes minutes on a loaded machine
 beforeAll(async () => {
   t = await startApp();
-});
+}, 600_000);
 afterAll(() => t.close());
 
 describe('workflow runs on the record', () => {

@@ -30,9 +30,10 @@ async function rule(f: Fixture, body: object): Promise<{ id: number; version: nu
 const runsOf = async (f: Fixture, id: number) => (await as(f).get(`/api/v1/workflows/${id}/runs`).expect(200)).body.items;
 const company = async (f: Fixture, name = 'Ege Ambalaj') => (await as(f).post('/api/v1/companies', { name }).expect(201)).body.company.id as number;
 
+// the embedded database's first open takes minutes on a loaded machine
 beforeAll(async () => {
   t = await startApp();
-});
+}, 600_000);
 afterAll(() => t.close());
 
 describe('workflows: manual trigger', () => {
