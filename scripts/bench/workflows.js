@@ -126,9 +126,9 @@ async function benchWorkflows({ ws, query, port, host, adminKey, log }) {
     if (Date.now() < at) await sleep(at - Date.now());
     await query(
       `INSERT INTO outbox_events (workspace_id, event, title, text, url, data, record_type, record_id, status, dispatched_at)
-       SELECT $1, 'customer_created', 'New company: Stream ' || g, 'Stream ' || g, '/companies/' || $3,
+       SELECT $1, 'customer_created', 'New company: Stream ' || g, 'Stream ' || g, '/companies/' || $3::int,
               jsonb_build_object('id', $3::int, 'name', 'Stream ' || g, 'status', 'Lead', 'source', '', 'city', CASE WHEN g % 500 = 0 THEN 'Rare ' || (g / 500) % ${RULES} ELSE 'Izmir' END),
-              'company', $3, 'dispatched', now()
+              'company', $3::int, 'dispatched', now()
        FROM generate_series($2::int, $2::int + $4::int - 1) g`,
       [ws.id, written + 1, company.id, perTick],
     );
