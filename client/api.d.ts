@@ -2747,7 +2747,7 @@ export interface paths {
         put?: never;
         /**
          * Simulate a workflow on past events
-         * @description Replays the journal's events since `since` (at most 1000) through the rule as it is now, enabled or not, and answers what it would have done, record by record; nothing is written. It reads the records as they are now, and it cannot know a gate's answer to a stage move or a wait's outcome (docs/decisions/workflows.md). Admins only (403 `forbidden` for other users); first party only (an OAuth token gets 403 `insufficient_scope`). 404 `not_found`: no such workflow in this workspace.
+         * @description Replays the journal's events since `since` (at most 1000) through the rule as it is now, enabled or not, and answers what it would have done, record by record; nothing is written. A stage move asks the gates as a run would (a refusal is that step's `failed` with the gate's reason); it reads the records as they are now and cannot know a wait's outcome (docs/decisions/workflows.md). Admins only (403 `forbidden` for other users); first party only (an OAuth token gets 403 `insufficient_scope`). 404 `not_found`: no such workflow in this workspace.
          *
          *     Beyond the spec: see docs/decisions/README.md.
          */
@@ -2767,7 +2767,7 @@ export interface paths {
         };
         /**
          * List the workflow runs of a record
-         * @description Every rule's runs about one record, newest first. Admins only (403 `forbidden` for other users); first party only (an OAuth token gets 403 `insufficient_scope`).
+         * @description Every rule's runs about one record, newest first, for whoever sees the record (its own GET's visibility); records and users named by name where the reader sees them. 404 `not_found`: the record is not there or not visible to the caller (admins see every run). First party only. Beyond the spec (6.1 names workflows as an origin of changes): docs/decisions/workflows.md.
          *
          *     Beyond the spec: see docs/decisions/README.md.
          */
@@ -2789,7 +2789,7 @@ export interface paths {
         };
         /**
          * Get a workflow run
-         * @description One run with every action's outcome. Admins only (403 `forbidden` for other users); first party only (an OAuth token gets 403 `insufficient_scope`). 404 `not_found`: no such run in this workspace.
+         * @description One run with every action's outcome, for admins and for whoever sees its record. 404 `not_found`: no such run in this workspace, or its record is not visible to the caller. First party only.
          *
          *     Beyond the spec: see docs/decisions/README.md.
          */
@@ -13311,7 +13311,7 @@ export interface components {
             items: components["schemas"]["Workflow"][];
         };
         /**
-         * @description One action's outcome in a run.
+         * @description One action's outcome in a run. `detail` is the engine's own line (ids, in English); `record_name` and `user` name what it names.
          * @example {
          *       "path": "actions[0]",
          *       "type": "create_task",
@@ -13319,6 +13319,14 @@ export interface components {
          *       "detail": "task 812",
          *       "record_kind": "task",
          *       "record_id": 812,
+         *       "record_name": "Call Fuar Kimya",
+         *       "user": {
+         *         "id": 7,
+         *         "username": "ayse",
+         *         "full_name": "Ayşe Demir",
+         *         "role": "sales",
+         *         "role_label": "Sales"
+         *       },
          *       "at": "2026-11-28T10:06:00"
          *     }
          */
@@ -13335,6 +13343,10 @@ export interface components {
             /** @description the record it made or changed */
             record_kind?: string;
             record_id?: number;
+            /** @description that record's name; null when it is gone or the reader does not see it */
+            record_name?: string | null;
+            /** @description the user it gave the task, the record or the entry to */
+            user?: components["schemas"]["UserSummary"] | null;
             /**
              * @description local time of the workspace, no offset
              * @example 2026-11-26T09:30:00
@@ -13353,6 +13365,8 @@ export interface components {
          *       "event_id": 9120,
          *       "record_kind": "lead",
          *       "record_id": 55,
+         *       "record_name": "Fuar Kimya",
+         *       "started_by": null,
          *       "depth": 1,
          *       "status": "done",
          *       "steps": [
@@ -13363,6 +13377,14 @@ export interface components {
          *           "detail": "task 812",
          *           "record_kind": "task",
          *           "record_id": 812,
+         *           "record_name": "Call Fuar Kimya",
+         *           "user": {
+         *             "id": 7,
+         *             "username": "ayse",
+         *             "full_name": "Ayşe Demir",
+         *             "role": "sales",
+         *             "role_label": "Sales"
+         *           },
          *           "at": "2026-11-28T10:06:00"
          *         }
          *       ],
@@ -13386,6 +13408,10 @@ export interface components {
             /** @enum {string} */
             record_kind: "opportunity" | "company" | "person" | "lead" | "activity" | "ticket" | "task";
             record_id: number;
+            /** @description the record's name; null when it is gone (or, for a step's record, not visible to the reader) */
+            record_name: string | null;
+            /** @description the user who ran a manual workflow; null for other triggers */
+            started_by: components["schemas"]["UserSummary"] | null;
             /** @description 1 when a person, a hook or the clock started it; one more for each workflow in the chain */
             depth: number;
             /** @enum {string} */
@@ -13422,6 +13448,8 @@ export interface components {
          *         "event_id": 9120,
          *         "record_kind": "lead",
          *         "record_id": 55,
+         *         "record_name": "Fuar Kimya",
+         *         "started_by": null,
          *         "depth": 1,
          *         "status": "done",
          *         "steps": [
@@ -13432,6 +13460,14 @@ export interface components {
          *             "detail": "task 812",
          *             "record_kind": "task",
          *             "record_id": 812,
+         *             "record_name": "Call Fuar Kimya",
+         *             "user": {
+         *               "id": 7,
+         *               "username": "ayse",
+         *               "full_name": "Ayşe Demir",
+         *               "role": "sales",
+         *               "role_label": "Sales"
+         *             },
          *             "at": "2026-11-28T10:06:00"
          *           }
          *         ],
@@ -13468,6 +13504,7 @@ export interface components {
          *           "event": "lead_created",
          *           "record_kind": "lead",
          *           "record_id": 55,
+         *           "record_name": "Fuar Kimya",
          *           "steps": [
          *             {
          *               "path": "actions[0]",
@@ -13476,6 +13513,14 @@ export interface components {
          *               "detail": "task 812",
          *               "record_kind": "task",
          *               "record_id": 812,
+         *               "record_name": "Call Fuar Kimya",
+         *               "user": {
+         *                 "id": 7,
+         *                 "username": "ayse",
+         *                 "full_name": "Ayşe Demir",
+         *                 "role": "sales",
+         *                 "role_label": "Sales"
+         *               },
          *               "at": "2026-11-28T10:06:00"
          *             }
          *           ]
@@ -13501,6 +13546,7 @@ export interface components {
                 /** @enum {string} */
                 record_kind: "opportunity" | "company" | "person" | "lead" | "activity" | "ticket" | "task";
                 record_id: number;
+                record_name: string | null;
                 steps: components["schemas"]["WorkflowRunStep"][];
             }[];
         };
@@ -40544,6 +40590,8 @@ export interface operations {
                      *           "event_id": 9120,
                      *           "record_kind": "lead",
                      *           "record_id": 55,
+                     *           "record_name": "Fuar Kimya",
+                     *           "started_by": null,
                      *           "depth": 1,
                      *           "status": "done",
                      *           "steps": [
@@ -40554,6 +40602,14 @@ export interface operations {
                      *               "detail": "task 812",
                      *               "record_kind": "task",
                      *               "record_id": 812,
+                     *               "record_name": "Call Fuar Kimya",
+                     *               "user": {
+                     *                 "id": 7,
+                     *                 "username": "ayse",
+                     *                 "full_name": "Ayşe Demir",
+                     *                 "role": "sales",
+                     *                 "role_label": "Sales"
+                     *               },
                      *               "at": "2026-11-28T10:06:00"
                      *             }
                      *           ],
@@ -40675,6 +40731,8 @@ export interface operations {
                      *         "event_id": 9120,
                      *         "record_kind": "lead",
                      *         "record_id": 55,
+                     *         "record_name": "Fuar Kimya",
+                     *         "started_by": null,
                      *         "depth": 1,
                      *         "status": "done",
                      *         "steps": [
@@ -40685,6 +40743,14 @@ export interface operations {
                      *             "detail": "task 812",
                      *             "record_kind": "task",
                      *             "record_id": 812,
+                     *             "record_name": "Call Fuar Kimya",
+                     *             "user": {
+                     *               "id": 7,
+                     *               "username": "ayse",
+                     *               "full_name": "Ayşe Demir",
+                     *               "role": "sales",
+                     *               "role_label": "Sales"
+                     *             },
                      *             "at": "2026-11-28T10:06:00"
                      *           }
                      *         ],
@@ -40821,6 +40887,7 @@ export interface operations {
                      *           "event": "lead_created",
                      *           "record_kind": "lead",
                      *           "record_id": 55,
+                     *           "record_name": "Fuar Kimya",
                      *           "steps": [
                      *             {
                      *               "path": "actions[0]",
@@ -40829,6 +40896,14 @@ export interface operations {
                      *               "detail": "task 812",
                      *               "record_kind": "task",
                      *               "record_id": 812,
+                     *               "record_name": "Call Fuar Kimya",
+                     *               "user": {
+                     *                 "id": 7,
+                     *                 "username": "ayse",
+                     *                 "full_name": "Ayşe Demir",
+                     *                 "role": "sales",
+                     *                 "role_label": "Sales"
+                     *               },
                      *               "at": "2026-11-28T10:06:00"
                      *             }
                      *           ]
@@ -40959,6 +41034,8 @@ export interface operations {
                      *           "event_id": 9120,
                      *           "record_kind": "lead",
                      *           "record_id": 55,
+                     *           "record_name": "Fuar Kimya",
+                     *           "started_by": null,
                      *           "depth": 1,
                      *           "status": "done",
                      *           "steps": [
@@ -40969,6 +41046,14 @@ export interface operations {
                      *               "detail": "task 812",
                      *               "record_kind": "task",
                      *               "record_id": 812,
+                     *               "record_name": "Call Fuar Kimya",
+                     *               "user": {
+                     *                 "id": 7,
+                     *                 "username": "ayse",
+                     *                 "full_name": "Ayşe Demir",
+                     *                 "role": "sales",
+                     *                 "role_label": "Sales"
+                     *               },
                      *               "at": "2026-11-28T10:06:00"
                      *             }
                      *           ],
@@ -41081,6 +41166,8 @@ export interface operations {
                      *         "event_id": 9120,
                      *         "record_kind": "lead",
                      *         "record_id": 55,
+                     *         "record_name": "Fuar Kimya",
+                     *         "started_by": null,
                      *         "depth": 1,
                      *         "status": "done",
                      *         "steps": [
@@ -41091,6 +41178,14 @@ export interface operations {
                      *             "detail": "task 812",
                      *             "record_kind": "task",
                      *             "record_id": 812,
+                     *             "record_name": "Call Fuar Kimya",
+                     *             "user": {
+                     *               "id": 7,
+                     *               "username": "ayse",
+                     *               "full_name": "Ayşe Demir",
+                     *               "role": "sales",
+                     *               "role_label": "Sales"
+                     *             },
                      *             "at": "2026-11-28T10:06:00"
                      *           }
                      *         ],

@@ -2,7 +2,7 @@
 'use strict';
 /**
  * npm run bench [-- --quick] [-- --hot] [-- --erp] [-- --webhooks] [-- --webhooks --embedded] [-- --token] [-- --journal] [-- --export]
- *                [-- --reports [--explain]]
+ *                [-- --reports [--explain]] [-- --workflows]
  *
  * Loads the hot paths of the service (dist/, on the local PostgreSQL server, in a fresh database): GET
  * /api/v1/me, the 50-row lists of opportunities, companies and people, a company record and Today, with
@@ -41,6 +41,10 @@
  * 1,000,000 history rows, every report's time as the admin and as a sales user (target <= 300 ms); `--explain`
  * prints the plan (EXPLAIN ANALYZE) of each report's statement.
  *
+ * The workflows (`--workflows` only, not part of the full run; scripts/bench/workflows.js): the p99 of a request whose
+ * event starts a rule's run, with 20 enabled rules against none (target: <= 20 ms more), and 1,000 events/s through
+ * 20 rules: the engine's drain rate and its backlog over time (target: no growth).
+ *
  * BENCH_DIST=<dir>: another build of the service (a copy of dist/ made before a change) for an A/B run.
  * `--hot`: only the hot paths, service against bare (no one-connection scale figures, no other parts).
  * BENCH_PROFILE=<dir>: CPU profiles of each hot path's loads, the service's in <dir>/<kind>.cpuprofile and the
@@ -70,6 +74,7 @@ const { benchToken, reportToken } = require('./token.js');
 const { benchJournal, benchIdempotency, reportJournal } = require('./journal.js');
 const { benchExport, reportExport } = require('./export.js');
 const { benchReports, reportReports } = require('./reports.js');
+const { benchWorkflows, reportWorkflows } = require('./workflows.js');
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
@@ -91,9 +96,10 @@ const TOKEN_ONLY = args.includes('--token');
 const JOURNAL_ONLY = args.includes('--journal');
 const EXPORT_ONLY = args.includes('--export');
 const REPORTS_ONLY = args.includes('--reports');
+const WORKFLOWS_ONLY = args.includes('--workflows');
 const WEBHOOKS_ONLY = args.includes('--webhooks') || (EMBEDDED && !TOKEN_ONLY && !JOURNAL_ONLY);
 /** A part alone (`--erp`, `--webhooks`, `--token`, `--journal`) or, without any, the full run. */
-const ONLY = ERP_ONLY || WEBHOOKS_ONLY || TOKEN_ONLY || JOURNAL_ONLY || EXPORT_ONLY || REPORTS_ONLY;
+const ONLY = ERP_ONLY || WEBHOOKS_ONLY || TOKEN_ONLY || JOURNAL_ONLY || EXPORT_ONLY || REPORTS_ONLY || WORKFLOWS_ONLY;
 /** The seller's own companies (8 carry the opportunities) and people: enough for a 50-row page of each. */
 const OWN_COMPANIES = 60;
 const OWN_PEOPLE = 60;
@@ -438,8 +444,12 @@ async function main() {
       ? await benchReports({ app, dist, ws, query, port, host: HOST, adminKey: prov.apiKey, capture, explain: args.includes('--explain'), log })
       : null;
 
+    // ---------------------------------------------------------------- workflows (only with --workflows)
+    const wf = WORKFLOWS_ONLY ? await benchWorkflows({ ws, query, port, host: HOST, adminKey: prov.apiKey, log }) : null;
+
     // ---------------------------------------------------------------- report
     if (ONLY) {
+      if (wf) reportWorkflows(wf, log);
       if (rep) reportReports(rep, log);
       if (exp) reportExport(exp, log);
       if (erp) reportErp(erp);

@@ -6,6 +6,7 @@ import { screenshot, seriousA11yViolations, useWebApp } from '../helpers/web-app
  * Workflows in Chromium (admins): the list from Settings, a template installed off, the editor (trigger,
  * condition rows, actions as forms, reorder, save with its version), Try it and Turn on, the run history, the
  * record's “Workflow runs” with a manual run; English at 1280 px, Turkish at 390 px, axe-clean; others get Not found.
+ * A sales user who sees a record sees its runs there (outcomes in their language, records and users by name).
  */
 const web = useWebApp();
 let f: Fixture;
@@ -179,10 +180,39 @@ describe('workflows (admins)', () => {
     expect(await page.getByRole('link', { name: 'Workflows' }).count()).toBe(0);
     await page.goto(`${web.origin(f.host)}/workflows`);
     await page.getByRole('heading', { name: 'Not found', level: 1 }).waitFor();
-    const opp = (await as().get('/api/v1/opportunities?limit=1').expect(200)).body.items[0];
-    await page.goto(`${web.origin(f.host)}/opportunities/${opp.id}`);
-    // the record (or Not found, when the sales user may not see it): no workflows section either way
-    await page.locator('#main h1').first().waitFor();
-    expect(await page.getByRole('region', { name: 'Workflow runs' }).count()).toBe(0);
+  });
+});
+
+describe('workflow runs on the record (a sales user who sees it)', () => {
+  it.each([
+    ['desktop', 'en'],
+    ['phone', 'tr'],
+  ] as const)('shows the runs with outcomes, records and users by name, no rule link and no Run workflow (%s, %s)', async (width, locale) => {
+    const seller = await createUser(web.t, f, { fullName: `Selin ${width === 'phone' ? 'Telefon' : 'Masa'}`, department: `Team ${width}` });
+    const sellerApi = api(web.t, f.host, seller.key);
+    await sellerApi.patch('/api/v1/me', { locale }).expect(200);
+    const cid = (await sellerApi.post('/api/v1/companies', { name: `Görünür ${width}` }).expect(201)).body.company.id;
+    const opp = (await sellerApi.post('/api/v1/opportunities', { name: `Visible order ${width}`, customer_id: cid, value: 500 }).expect(201)).body.opp;
+    const w = await rule({ name: `Chase ${width}`, enabled: true, trigger: { kind: 'manual', record_kind: 'opportunity' }, actions: [{ type: 'create_task', title: `Follow up ${width}`, assignee: { kind: 'owner' } }] });
+    await as().post(`/api/v1/workflows/${w.id}/run`, { record_kind: 'opportunity', record_id: opp.id }).expect(200);
+
+    const page = await open(`/opportunities/${opp.id}`, width, seller.key);
+    const section = page.getByRole('region', { name: locale === 'tr' ? 'İş akışı çalışmaları' : 'Workflow runs' });
+    await section.getByText(`Chase ${width}`, { exact: true }).waitFor();
+    await section.getByRole('link', { name: `Follow up ${width}` }).waitFor(); // the task the run made, by its title
+    await section.getByText(locale === 'tr' ? `${seller.user.fullName} için` : `for ${seller.user.fullName}`).waitFor();
+    await section.getByText(locale === 'tr' ? 'yapıldı' : 'done', { exact: true }).first().waitFor();
+    // the rule is admin reading: named, not linked; running a rule is for admins
+    expect(await section.getByRole('link', { name: `Chase ${width}` }).count()).toBe(0);
+    expect(await section.getByRole('button').count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    if (width === 'phone') expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+    await screenshot(page, `workflows-record-sales-${locale}`, width);
+
+    // a sales user of another team does not see the record, so neither the page nor its runs
+    const other = await createUser(web.t, f, { department: `Elsewhere ${width}` });
+    const away = await open(`/opportunities/${opp.id}`, width, other.key);
+    await away.locator('#main h1').first().waitFor();
+    expect(await away.getByRole('region', { name: /Workflow runs|İş akışı çalışmaları/ }).count()).toBe(0);
   });
 });

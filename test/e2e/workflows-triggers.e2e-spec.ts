@@ -30,9 +30,10 @@ async function rule(f: Fixture, body: object): Promise<{ id: number; version: nu
 const runsOf = async (f: Fixture, id: number) => (await as(f).get(`/api/v1/workflows/${id}/runs`).expect(200)).body.items;
 const company = async (f: Fixture, name = 'Ege Ambalaj') => (await as(f).post('/api/v1/companies', { name }).expect(201)).body.company.id as number;
 
+// the embedded database's first open takes minutes on a loaded machine
 beforeAll(async () => {
   t = await startApp();
-});
+}, 600_000);
 afterAll(() => t.close());
 
 describe('workflows: manual trigger', () => {
@@ -162,5 +163,38 @@ describe('workflows: simulation', () => {
     for (const l of leads) idsB.set((await as(b).post('/api/v1/leads', l).expect(201)).body.lead.id, l.company);
     await settle(b);
     expect(outcome(await runsOf(b, live.id), idsB)).toEqual(simulated);
+  });
+
+  it('asks the gates of a stage move as the live run would: a move they refuse is a failed step with their reason, and nothing moves', async () => {
+    const def = (won: string) => ({ name: 'Win at once', trigger: { kind: 'event', event: 'opp_created', filter: null }, actions: [{ type: 'update_fields', fields: { stage: won } }] });
+    const wonOf = (f: Fixture) => f.ws.constants.stages.find((s) => f.ws.constants.stage_roles[s] === 'won')!;
+    const opps = async (f: Fixture) => {
+      const cid = await company(f);
+      const zero = (await as(f).post('/api/v1/opportunities', { name: 'Nothing yet', customer_id: cid, value: 0 }).expect(201)).body.opp;
+      const big = (await as(f).post('/api/v1/opportunities', { name: 'Big one', customer_id: cid, value: 5000 }).expect(201)).body.opp;
+      return new Map<number, string>([[zero.id, 'zero'], [big.id, 'big']]);
+    };
+    const outcome = (runs: { record_id: number; steps: { outcome: string; detail: string }[] }[], ids: Map<number, string>) =>
+      runs.map((r) => `${ids.get(r.record_id)}: ${r.steps.map((s) => s.outcome).join(' ')}`).sort();
+
+    const a = await createWorkspace(t);
+    const w = (await as(a).post('/api/v1/workflows', def(wonOf(a))).expect(201)).body.workflow;
+    const ids = await opps(a);
+    const sim = (await as(a).post(`/api/v1/workflows/${w.id}/simulate`, { since: '2020-01-01' }).expect(200)).body;
+    expect(outcome(sim.runs, ids)).toEqual(['big: done', 'zero: failed']);
+    const refused = sim.runs.find((r: { record_id: number }) => ids.get(r.record_id) === 'zero').steps[0];
+    expect(refused.detail).toMatch(new RegExp(`^invalid: stage: the gate of ${wonOf(a)} is not met`));
+    expect(sim.runs.find((r: { record_id: number }) => ids.get(r.record_id) === 'big').steps[0].detail).toContain(`the gates allow the move to ${wonOf(a)}`);
+    // nothing moved
+    for (const id of ids.keys()) expect((await db(t).findOneByOrFail(Opportunity, { workspaceId: a.ws.id, id })).stage).not.toBe(wonOf(a));
+
+    // the live run refuses the same move with the same words
+    const b = await createWorkspace(t);
+    const live = await rule(b, def(wonOf(b)));
+    const idsB = await opps(b);
+    await settle(b);
+    const runs = await runsOf(b, live.id);
+    expect(outcome(runs, idsB)).toEqual(outcome(sim.runs, ids));
+    expect(runs.find((r: { record_id: number }) => idsB.get(r.record_id) === 'zero').steps[0].detail).toBe(refused.detail);
   });
 });

@@ -103,6 +103,8 @@ export interface AppConfig {
   workflowWorker: boolean;
   /** Polling interval of the workflow engine, ms (new events, due waits, time triggers). */
   workflowPollMs: number;
+  /** Seconds a run claimed by an instance stays its own without progress; a run whose instance died is taken again after this. */
+  workflowLeaseSeconds: number;
   // --- import jobs ---
   /** IMPORT_WORKER=0 turns this instance's import worker off (jobs wait for another instance). */
   importWorker: boolean;
@@ -275,13 +277,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 /** The background workers of this instance: webhooks, workflows, imports. */
 function workerSettings(
   env: NodeJS.ProcessEnv,
-): Pick<AppConfig, 'webhookWorker' | 'webhookPollMs' | 'webhookConcurrency' | 'workflowWorker' | 'workflowPollMs' | 'importWorker' | 'importPollMs' | 'importLeaseSeconds' | 'importBatchRows'> {
+): Pick<AppConfig, 'webhookWorker' | 'webhookPollMs' | 'webhookConcurrency' | 'workflowWorker' | 'workflowPollMs' | 'workflowLeaseSeconds' | 'importWorker' | 'importPollMs' | 'importLeaseSeconds' | 'importBatchRows'> {
   return {
     webhookWorker: bool(env, 'WEBHOOK_WORKER', true),
     webhookPollMs: int(env, 'WEBHOOK_POLL_MS', 250, 10, 60_000),
     webhookConcurrency: int(env, 'WEBHOOK_CONCURRENCY', 4, 1, 64),
     workflowWorker: bool(env, 'WORKFLOW_WORKER', true),
     workflowPollMs: int(env, 'WORKFLOW_POLL_MS', 1_000, 10, 60_000),
+    workflowLeaseSeconds: int(env, 'WORKFLOW_LEASE_SECONDS', 600, 5, 86_400),
     importWorker: bool(env, 'IMPORT_WORKER', true),
     importPollMs: int(env, 'IMPORT_POLL_MS', 1_000, 10, 60_000),
     importLeaseSeconds: int(env, 'IMPORT_LEASE_SECONDS', 60, 5, 3_600),

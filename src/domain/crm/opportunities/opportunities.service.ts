@@ -58,6 +58,11 @@ export class OpportunitiesService {
     return this.commands.moveStage(auth, id, input);
   }
 
+  /** Whether moveStage would accept the move (its checks and gates), changing nothing; throws its refusal. */
+  checkStageMove(auth: UserContext, id: number, input: StageMoveInput): Promise<void> {
+    return this.commands.checkStageMove(auth, id, input);
+  }
+
   revive(auth: UserContext, id: number): Promise<OppChange> {
     return this.commands.revive(auth, id);
   }

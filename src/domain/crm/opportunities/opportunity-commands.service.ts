@@ -104,21 +104,11 @@ export class OpportunityCommands {
     const c = ws.constants;
     const db = this.uow.tenant(ws.id);
     return this.uow.run(async () => {
-      const o = await this.access.findVisible(Opportunity, auth, id, 'opportunity', true);
-      this.access.assertCanEdit(auth, o.ownerId);
+      const o = await this.checkMove(auth, id, input, true);
       const from = o.stage;
       const to = input.stage;
-      if (!c.stages.includes(to)) throw invalid('stage', `must be one of ${c.stages.join(', ')}`);
-      if (!o.isOpen) throw invalid('stage', `the opportunity is closed (${from}); revive it to work on it again`);
-      if (to === from) throw invalid('stage', `the opportunity is already in ${from}`);
       const closing = !isOpenStage(c, to);
       const role = roleOf(c, to);
-      if (isLostOrCancelled(c, to)) {
-        if (!input.close_reason) throw invalid('close_reason', `is required for ${to}; one of ${c.loss_reasons.join(', ')}`);
-        this.refs.oneOf(auth, 'loss_reasons', input.close_reason, 'close_reason');
-      }
-      const problems = c.stage_rules ? moveProblems(c, o, from, to, todayIn(ws.timezone)) : [];
-      if (problems.length) throw gateError(to, problems);
       const now = new Date();
       o.stage = to;
       o.isOpen = !closing;
@@ -144,6 +134,33 @@ export class OpportunityCommands {
       if (role === 'lost') this.uow.recordEvent(oppLostEvent(facts));
       return { opp: saved, customer };
     });
+  }
+
+  /**
+   * Whether the move would be allowed, without making it: the same visibility, edit right, stage, loss reason and
+   * gate checks as moveStage (a refusal is its DomainError); a workflow's simulation asks it (docs/decisions/workflows.md).
+   */
+  async checkStageMove(auth: UserContext, id: number, input: StageMoveInput): Promise<void> {
+    await this.checkMove(auth, id, input, false);
+  }
+
+  private async checkMove(auth: UserContext, id: number, input: StageMoveInput, lock: boolean): Promise<Opportunity> {
+    const ws = auth.workspace;
+    const c = ws.constants;
+    const o = await this.access.findVisible(Opportunity, auth, id, 'opportunity', lock);
+    this.access.assertCanEdit(auth, o.ownerId);
+    const from = o.stage;
+    const to = input.stage;
+    if (!c.stages.includes(to)) throw invalid('stage', `must be one of ${c.stages.join(', ')}`);
+    if (!o.isOpen) throw invalid('stage', `the opportunity is closed (${from}); revive it to work on it again`);
+    if (to === from) throw invalid('stage', `the opportunity is already in ${from}`);
+    if (isLostOrCancelled(c, to)) {
+      if (!input.close_reason) throw invalid('close_reason', `is required for ${to}; one of ${c.loss_reasons.join(', ')}`);
+      this.refs.oneOf(auth, 'loss_reasons', input.close_reason, 'close_reason');
+    }
+    const problems = c.stage_rules ? moveProblems(c, o, from, to, todayIn(ws.timezone)) : [];
+    if (problems.length) throw gateError(to, problems);
+    return o;
   }
 
   /** Spec 3.2: a new open opportunity from a lost or cancelled one. */

@@ -7,3 +7,5 @@ export type { Simulation, SimulatedRun } from './workflow-invoker';
 export { WorkflowEngine } from './workflow-engine';
 export { workflowTemplates } from './workflow-templates';
 export type { WorkflowTemplate } from './workflow-templates';
+export type { RunNames } from './workflow-run-names';
+export { recordKey, starterOf } from './workflow-run-names';

@@ -22,6 +22,8 @@ export interface ActionResult {
   detail: string;
   recordKind?: string;
   recordId?: number;
+  /** The user it gave something to (the run's answer names them). */
+  userId?: number;
 }
 
 /** A run's subject and surroundings while its actions run. */
@@ -72,7 +74,7 @@ export class WorkflowActions {
         const assignee = await this.assignee(s, a.assignee, rec);
         const title = render(a.title, s.context).slice(0, 200) || a.title.slice(0, 200);
         const due = (a.due_field ? dateOf(valueAt(s.context, a.due_field)) : null) ?? (a.due_in_days !== undefined ? addDays(todayIn(s.auth.workspace.timezone), a.due_in_days) : null);
-        if (s.dry) return { detail: `would create the task "${title}" for user ${assignee}${due ? ` due ${due}` : ''}` };
+        if (s.dry) return { detail: `would create the task "${title}" for user ${assignee}${due ? ` due ${due}` : ''}`, userId: assignee };
         const t = await this.tasks.create(s.auth, {
           title,
           description: a.description !== undefined ? render(a.description, s.context) : null,
@@ -81,7 +83,7 @@ export class WorkflowActions {
           assignee_id: assignee,
           ...this.links(s.kind, s.id, rec),
         });
-        return { detail: `task ${t.task.id}`, recordKind: 'task', recordId: t.task.id };
+        return { detail: `task ${t.task.id}`, recordKind: 'task', recordId: t.task.id, userId: assignee };
       }
       case 'update_fields': {
         const { stage, ...rest } = a.fields;
@@ -103,11 +105,11 @@ export class WorkflowActions {
       }
       case 'assign_owner': {
         const user = await this.assignee(s, a.assignee, rec);
-        if (s.dry) return { detail: `would give it to user ${user}` };
+        if (s.dry) return { detail: `would give it to user ${user}`, userId: user };
         if (s.kind === 'opportunity') await this.opps.update(s.auth, s.id, { owner_id: user });
         else if (s.kind === 'task') await this.tasks.update(s.auth, s.id, { assignee_id: user });
         else throw new DomainError('invalid', `assign_owner cannot change a ${s.kind}`);
-        return { detail: `owner user ${user}`, recordKind: s.kind, recordId: s.id };
+        return { detail: `owner user ${user}`, recordKind: s.kind, recordId: s.id, userId: user };
       }
       case 'add_calendar_entry': {
         const date = addDays(todayIn(s.auth.workspace.timezone), a.in_days);
@@ -115,10 +117,10 @@ export class WorkflowActions {
         const end = new Date(Date.parse(`${start}Z`) + a.duration_min * 60_000).toISOString().slice(0, 19);
         const title = render(a.title, s.context).slice(0, 200) || a.title.slice(0, 200);
         const owner = this.ownerOf(rec) ?? s.auth.user.id;
-        if (s.dry) return { detail: `would add "${title}" on ${start} for user ${owner}` };
+        if (s.dry) return { detail: `would add "${title}" on ${start} for user ${owner}`, userId: owner };
         const { customer_id, opp_id } = this.links(s.kind, s.id, rec);
         const e = await this.calendar.create(s.auth, { title, start, end, attendee_ids: [owner], customer_id: customer_id ?? null, opp_id: opp_id ?? null });
-        return { detail: `calendar entry ${e.entry.id}`, recordKind: 'calendar', recordId: e.entry.id };
+        return { detail: `calendar entry ${e.entry.id}`, recordKind: 'calendar', recordId: e.entry.id, userId: owner };
       }
       case 'send_email':
         return this.remote.sendEmail(s, a);

@@ -6,9 +6,6 @@ import type { UnitOfWork } from '../../../platform/database/unit-of-work';
  * claim goes through the run's own workspace.
  */
 
-/** A run claimed this long ago and never finished (its instance died) is claimed again. */
-export const RUN_LEASE = '10 minutes';
-
 const rowsOf = <T>(res: unknown): T[] => {
   const r = res as unknown[];
   return (r.length === 2 && Array.isArray(r[0]) && typeof r[1] === 'number' ? r[0] : r) as T[];
@@ -28,17 +25,18 @@ export async function timeWorkspaces(uow: UnitOfWork): Promise<number[]> {
 
 /**
  * Claims up to `limit` runs of any workspace that are due: pending, waiting past their time, or running
- * under an expired lease. One statement, `FOR UPDATE SKIP LOCKED`: two instances never claim one run.
+ * under a lease older than `leaseSeconds` (its instance died; each step renews it, WorkflowRunner). One
+ * statement, `FOR UPDATE SKIP LOCKED`: two instances never claim one run at once.
  */
-export async function claimRuns(uow: UnitOfWork, limit: number): Promise<{ workspaceId: number; id: number }[]> {
+export async function claimRuns(uow: UnitOfWork, limit: number, leaseSeconds: number): Promise<{ workspaceId: number; id: number }[]> {
   return uow.runDetached(async () => {
     const res: unknown = await uow.acrossWorkspaces().sql(
       `WITH c AS (SELECT workspace_id, id FROM workflow_runs
-                   WHERE status = 'pending' OR (status = 'waiting' AND due_at <= now()) OR (status = 'running' AND claimed_at < now() - interval '${RUN_LEASE}')
+                   WHERE status = 'pending' OR (status = 'waiting' AND due_at <= now()) OR (status = 'running' AND claimed_at < now() - make_interval(secs => $2))
                    ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
        UPDATE workflow_runs r SET status = 'running', claimed_at = now() FROM c
         WHERE r.workspace_id = c.workspace_id AND r.id = c.id RETURNING r.workspace_id, r.id`,
-      [limit],
+      [limit, leaseSeconds],
     );
     return rowsOf<{ workspace_id: number; id: number }>(res).map((r) => ({ workspaceId: r.workspace_id, id: r.id }));
   });

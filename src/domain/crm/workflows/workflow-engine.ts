@@ -98,7 +98,7 @@ export class WorkflowEngine implements OnApplicationBootstrap, OnApplicationShut
     }
     let done = 0;
     for (;;) {
-      const claimed = await claimRuns(this.uow, RUN_BATCH);
+      const claimed = await claimRuns(this.uow, RUN_BATCH, this.config.workflowLeaseSeconds);
       for (const r of claimed) await this.runner.execute(r.workspaceId, r.id).catch((e) => this.log.error(`run ${r.id}: ${String(e)}`));
       done += claimed.length;
       if (claimed.length < RUN_BATCH) return done;

@@ -3,6 +3,7 @@ import { DomainError, invalid, notFound } from '../../../platform/common/errors'
 import type { JsonMap } from '../../../platform/database/tenant-entity';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import type { UserContext } from '../../identity/auth-context';
+import { OpportunitiesService } from '../opportunities';
 import { sinceInstant } from '../shared/paging';
 import { RunScope, WorkflowActions } from './workflow-actions';
 import { WorkflowEngine } from './workflow-engine';
@@ -41,6 +42,7 @@ export class WorkflowInvoker {
     private readonly engine: WorkflowEngine,
     private readonly runner: WorkflowRunner,
     private readonly actions: WorkflowActions,
+    private readonly opps: OpportunitiesService,
   ) {}
 
   /**
@@ -126,12 +128,23 @@ export class WorkflowInvoker {
     return steps;
   }
 
-  /** What the action would do; what it could not work out even without writing (a user gone) is its failure. */
+  /**
+   * What the action would do; what it could not work out even without writing (a user gone) is its failure. A stage
+   * move asks the gates as the live run would (OpportunitiesService.checkStageMove, the check of moveStage without
+   * the move): a refusal is the step's failure with the same message a run would record.
+   */
   private async describe(scope: RunScope, path: string, a: Parameters<WorkflowActions['perform']>[1]): Promise<RunStep> {
+    const ws = scope.auth.workspace;
     try {
-      return step(scope.auth.workspace, path, a.type, 'done', await this.actions.perform(scope, a));
+      const stage = a.type === 'update_fields' && scope.kind === 'opportunity' ? a.fields.stage : undefined;
+      const record = (scope.context.record ?? {}) as JsonMap;
+      if (typeof stage === 'string' && stage !== record.stage) {
+        await this.opps.checkStageMove(scope.auth, scope.id, { stage });
+        return step(ws, path, a.type, 'done', { detail: `would set ${Object.keys((a as { fields: JsonMap }).fields).join(', ')}; the gates allow the move to ${stage}` });
+      }
+      return step(ws, path, a.type, 'done', await this.actions.perform(scope, a));
     } catch (e) {
-      return step(scope.auth.workspace, path, a.type, 'failed', { detail: e instanceof Error ? e.message : String(e) });
+      return step(ws, path, a.type, 'failed', { detail: e instanceof DomainError ? `${e.code}: ${e.message}` : e instanceof Error ? e.message : String(e) });
     }
   }
 }

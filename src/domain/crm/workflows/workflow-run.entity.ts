@@ -16,6 +16,8 @@ export interface RunStep {
   detail: string;
   record_kind?: string;
   record_id?: number;
+  /** The user it gave the task, the record or the entry to (named in the run's answer). */
+  user_id?: number;
   at: string;
 }
 

@@ -21,6 +21,7 @@ export function step(ws: Workspace, path: string, type: string, outcome: StepOut
     detail: r.detail.slice(0, 300),
     ...(r.recordKind ? { record_kind: r.recordKind } : {}),
     ...(r.recordId ? { record_id: r.recordId } : {}),
+    ...(r.userId ? { user_id: r.userId } : {}),
     at: formatTimestamp(new Date(), ws.timezone),
   };
 }
@@ -105,11 +106,19 @@ export class WorkflowRunner {
   private async stepAt(ws: Workspace, run: WorkflowRun, scope: RunScope, a: Action, path: string, index: number): Promise<boolean> {
     const db = this.uow.tenant(ws.id);
     const before = run.steps.length;
+    let token = run.claimedAt;
     try {
       // a remote action (a mail server, a chat, a receiver) runs before the step's transaction: no transaction
-      // stays open while a request is in flight (the embedded database has one connection)
-      const remote = a.type !== 'branch' && a.type !== 'wait' && isRemote(a) && holds(a.when, scope.context) ? await this.actions.perform(scope, a, `${run.id}:${path}`) : null;
+      // stays open while a request is in flight (the embedded database has one connection); the claim is checked
+      // (and renewed) first, so an instance that lost the run sends nothing
+      const sending = a.type !== 'branch' && a.type !== 'wait' && isRemote(a) && holds(a.when, scope.context);
+      if (sending) {
+        await this.uow.runDetached(() => this.renewLease(ws, run, token));
+        token = run.claimedAt;
+      }
+      const remote = sending ? await this.actions.perform(scope, a, `${run.id}:${path}`) : null;
       await this.uow.runDetached(async () => {
+        await this.renewLease(ws, run, token);
         if (remote) run.steps.push(step(ws, path, a.type, 'done', remote));
         else if (!holds(a.when, scope.context)) run.steps.push(step(ws, path, a.type, 'skipped', { detail: 'its condition does not hold' }));
         else if (a.type === 'branch') {
@@ -129,6 +138,11 @@ export class WorkflowRunner {
     } catch (e) {
       // the transaction rolled back: the steps pushed inside it are taken back too
       run.steps.length = before;
+      run.claimedAt = token;
+      if (e instanceof LeaseLost) {
+        this.log.warn(`workflow ${run.workflowId} run ${run.id}: ${e.message}`);
+        return false;
+      }
       if (e instanceof DomainError) {
         run.steps.push(step(ws, path, a.type, 'failed', { detail: `${e.code}: ${e.message}` }));
         await this.finish(ws, run, 'failed', `${path}: ${e.message}`);
@@ -154,6 +168,21 @@ export class WorkflowRunner {
     return true;
   }
 
+  /**
+   * The claim as a fencing token (docs/decisions/workflows.md): the step goes on only while the run is still this
+   * instance's claim (`claimed_at` as it claimed or last renewed it), and renews it. The row stays locked until the
+   * step commits, so no other instance claims it meanwhile; an instance whose lease ran out (another took the run
+   * over) stops before acting, and the action is never done twice.
+   */
+  private async renewLease(ws: Workspace, run: WorkflowRun, token: Date | null): Promise<void> {
+    const lease = new Date();
+    const held = await this.uow
+      .tenant(ws.id)
+      .sql<{ id: number }>(`WITH u AS (UPDATE workflow_runs SET claimed_at = $3 WHERE workspace_id = $1 AND id = $2 AND status = 'running' AND claimed_at IS NOT DISTINCT FROM $4 RETURNING id) SELECT id FROM u`, [run.id, lease, token]);
+    if (!held.length) throw new LeaseLost(`the run was taken over by another instance (lease of ${token?.toISOString() ?? 'none'} lost); it stops here`);
+    run.claimedAt = lease;
+  }
+
   private async finish(ws: Workspace, run: WorkflowRun, status: 'done' | 'failed', error: string): Promise<void> {
     run.status = status;
     run.error = error.slice(0, 300);
@@ -163,3 +192,6 @@ export class WorkflowRunner {
     await this.uow.runDetached(() => this.uow.tenant(ws.id).save(WorkflowRun, run));
   }
 }
+
+/** This instance no longer holds the run: nothing of the step is written, the run is left to its new holder. */
+class LeaseLost extends Error {}

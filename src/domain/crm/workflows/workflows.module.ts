@@ -8,12 +8,13 @@ import { WorkflowActions } from './workflow-actions';
 import { WorkflowEngine } from './workflow-engine';
 import { WorkflowInvoker } from './workflow-invoker';
 import { WorkflowRemote } from './workflow-remote';
+import { WorkflowRunNames } from './workflow-run-names';
 import { WorkflowRunner } from './workflow-runner';
 import { WorkflowsService } from './workflows.service';
 
 @Module({
   imports: [TasksModule, OpportunitiesModule, CalendarModule, ObjectsModule, EmailModule],
-  providers: [WorkflowsService, WorkflowActions, WorkflowRemote, WorkflowRunner, WorkflowEngine, WorkflowInvoker],
+  providers: [WorkflowsService, WorkflowActions, WorkflowRemote, WorkflowRunner, WorkflowEngine, WorkflowInvoker, WorkflowRunNames],
   exports: [WorkflowsService, WorkflowInvoker, WorkflowEngine],
 })
 export class WorkflowsModule {}

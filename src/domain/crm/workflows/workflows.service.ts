@@ -11,6 +11,7 @@ import { ObjectType } from '../objects/object-type.entity';
 import { Workflow, WorkflowVersion } from './workflow.entity';
 import { WorkflowTemplate, workflowTemplates } from './workflow-templates';
 import { WorkflowRun } from './workflow-run.entity';
+import { NamedRun, RunNames, WorkflowRunNames } from './workflow-run-names';
 import { Action, Assignee, CHAT_KINDS, Definition, parseDefinition, RECORD_KINDS, RecordKind } from './workflows.rules';
 
 export const MAX_WORKFLOWS = 100;
@@ -51,6 +52,7 @@ export class WorkflowsService {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly users: UsersService,
+    private readonly runNames: WorkflowRunNames,
   ) {}
 
   async list(auth: UserContext): Promise<WorkflowView[]> {
@@ -163,25 +165,27 @@ export class WorkflowsService {
     return this.page(auth, { workflowId: rule.id }, q);
   }
 
-  /** The runs about one record, newest first (every rule's). */
+  /**
+   * The runs about one record, newest first (every rule's): for whoever sees the record (its own GET's visibility,
+   * 404 `not_found` otherwise; docs/decisions/workflows.md), the rules themselves staying admin reading.
+   */
   async runsOfRecord(auth: UserContext, recordKind: string, recordId: number, q: RunsQuery): Promise<RunsPage> {
-    assertAdmin(auth);
     if (!(RECORD_KINDS as readonly string[]).includes(recordKind)) throw invalid('record_kind', `must be one of ${RECORD_KINDS.join(', ')}`);
+    if (!isAdmin(auth)) await this.runNames.assertVisible(auth, recordKind, recordId);
     return this.page(auth, { recordKind, recordId }, q);
   }
 
+  /** One run: for admins, and for whoever sees its record (404 `not_found` otherwise, as for a run that is not there). */
   async run(auth: UserContext, id: number): Promise<WorkflowRun> {
-    assertAdmin(auth);
     const run = await this.uow.tenant(auth.workspace.id).byId(WorkflowRun, id);
     if (!run) throw notFound('workflow run');
+    if (!isAdmin(auth)) await this.runNames.assertVisible(auth, run.recordKind, run.recordId).catch(() => Promise.reject(notFound('workflow run')));
     return run;
   }
 
-  /** Rules by id (names for the runs of a record). */
-  async names(auth: UserContext, ids: number[]): Promise<Map<number, string>> {
-    if (!ids.length) return new Map();
-    const rows = await this.uow.tenant(auth.workspace.id).sql<{ id: number; name: string }>(`SELECT id, name FROM workflows WHERE workspace_id = $1 AND id = ANY($2::int[])`, [ids]);
-    return new Map(rows.map((r) => [r.id, r.name]));
+  /** The names a run's answer gives: its rule, its records (those the reader sees) and its users. */
+  names(auth: UserContext, runs: NamedRun[]): Promise<RunNames> {
+    return this.runNames.of(auth, runs);
   }
 
   private async page(auth: UserContext, where: { workflowId?: number; recordKind?: string; recordId?: number }, q: RunsQuery): Promise<RunsPage> {

@@ -98,7 +98,7 @@ export class WorkflowsController {
   @Auth(read)
   async runs(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Query() q: WorkflowRunsQueryDto) {
     const page = await this.service.runs(auth, id, { limit: q.limit, before: before(q.cursor) });
-    return toWorkflowRunList(page, await this.service.names(auth, [id]), auth.workspace);
+    return toWorkflowRunList(page, await this.service.names(auth, page.items), auth.workspace);
   }
 
   @Post('workflows/:id/run')
@@ -115,7 +115,7 @@ export class WorkflowsController {
   @Auth(write)
   async run(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: RunWorkflowDto) {
     const run = await this.invoker.runManual(auth, id, dto.record_kind, dto.record_id);
-    return toWorkflowRunResponse(run, await this.service.names(auth, [id]), auth.workspace);
+    return toWorkflowRunResponse(run, await this.service.names(auth, [run]), auth.workspace);
   }
 
   @Post('workflows/:id/simulate')
@@ -125,28 +125,29 @@ export class WorkflowsController {
     summary: 'Simulate a workflow on past events',
     description:
       "Replays the journal's events since `since` (at most 1000) through the rule as it is now, enabled or not, and answers what it would have done, record by record; nothing is written. " +
-      `It reads the records as they are now, and it cannot know a gate's answer to a stage move or a wait's outcome (docs/decisions/workflows.md). ${ADMINS} ${NOT_FOUND}`,
+      `A stage move asks the gates as a run would (a refusal is that step's \`failed\` with the gate's reason); it reads the records as they are now and cannot know a wait's outcome (docs/decisions/workflows.md). ${ADMINS} ${NOT_FOUND}`,
     ok: WorkflowSimulation,
   })
   @Auth(read)
   async simulate(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: SimulateWorkflowDto) {
-    return toWorkflowSimulation(await this.invoker.simulate(auth, id, dto.since), auth.workspace);
+    const sim = await this.invoker.simulate(auth, id, dto.since);
+    return toWorkflowSimulation(sim, await this.service.names(auth, sim.runs), auth.workspace);
   }
 
   @Get('workflow-runs')
-  @ApiDoc({ id: 'listRecordWorkflowRuns', summary: 'List the workflow runs of a record', description: `Every rule's runs about one record, newest first. ${ADMINS}`, ok: WorkflowRunList })
+  @ApiDoc({ id: 'listRecordWorkflowRuns', summary: 'List the workflow runs of a record', description: `Every rule's runs about one record, newest first, for whoever sees the record (its own GET's visibility); records and users named by name where the reader sees them. 404 \`not_found\`: the record is not there or not visible to the caller (admins see every run). First party only. ${SEE}`, ok: WorkflowRunList })
   @Auth(read)
   async recordRuns(@CurrentAuth() auth: UserContext, @Query() q: RecordRunsQueryDto) {
     const page = await this.service.runsOfRecord(auth, q.record_kind, q.record_id, { limit: q.limit, before: before(q.cursor) });
-    return toWorkflowRunList(page, await this.service.names(auth, [...new Set(page.items.map((r) => r.workflowId))]), auth.workspace);
+    return toWorkflowRunList(page, await this.service.names(auth, page.items), auth.workspace);
   }
 
   @Get('workflow-runs/:id')
-  @ApiDoc({ id: 'getWorkflowRun', summary: 'Get a workflow run', description: `One run with every action's outcome. ${ADMINS} 404 \`not_found\`: no such run in this workspace.`, ok: WorkflowRunResponse })
+  @ApiDoc({ id: 'getWorkflowRun', summary: 'Get a workflow run', description: `One run with every action's outcome, for admins and for whoever sees its record. 404 \`not_found\`: no such run in this workspace, or its record is not visible to the caller. First party only.`, ok: WorkflowRunResponse })
   @Auth(read)
   async getRun(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
     const run = await this.service.run(auth, id);
-    return toWorkflowRunResponse(run, await this.service.names(auth, [run.workflowId]), auth.workspace);
+    return toWorkflowRunResponse(run, await this.service.names(auth, [run]), auth.workspace);
   }
 
   @Get('workflow-templates')

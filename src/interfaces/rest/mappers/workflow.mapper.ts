@@ -1,10 +1,12 @@
 import type { z } from 'zod';
 import { formatTimestamp } from '../../../platform/common/time';
-import type { RunsPage, Simulation, WorkflowTemplate, WorkflowView } from '../../../domain/crm/workflows';
+import { recordKey, starterOf } from '../../../domain/crm/workflows';
+import type { RunNames, RunsPage, Simulation, WorkflowTemplate, WorkflowView } from '../../../domain/crm/workflows';
+import type { RunStep } from '../../../domain/crm/workflows/workflow-run.entity';
 import type { WorkflowRun as RunRow } from '../../../domain/crm/workflows/workflow-run.entity';
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
-import type { Workflow, WorkflowList, WorkflowResponse, WorkflowRun, WorkflowRunList, WorkflowRunResponse, WorkflowSimulation, WorkflowTemplateList } from '../schemas/workflow.schema';
-import { toUserSummary } from '../../../domain/identity/user.view';
+import type { Workflow, WorkflowList, WorkflowResponse, WorkflowRun, WorkflowRunList, WorkflowRunResponse, WorkflowRunStep, WorkflowSimulation, WorkflowTemplateList } from '../schemas/workflow.schema';
+import { summaryOf, toUserSummary } from '../../../domain/identity/user.view';
 
 type Out<T extends z.ZodType> = z.output<T>;
 
@@ -30,20 +32,32 @@ export function toWorkflow(v: WorkflowView, ws: Workspace): Out<typeof Workflow>
 export const toWorkflowResponse = (v: WorkflowView, ws: Workspace): Out<typeof WorkflowResponse> => ({ ok: true as const, workflow: toWorkflow(v, ws) });
 export const toWorkflowList = (views: WorkflowView[], ws: Workspace): Out<typeof WorkflowList> => ({ ok: true as const, items: views.map((v) => toWorkflow(v, ws)) });
 
-export function toWorkflowRun(r: RunRow, name: string, ws: Workspace): Out<typeof WorkflowRun> {
+/** A step with the names of what it names (the stored `user_id` becomes `user`). */
+function toStep(st: RunStep, names: RunNames, ws: Workspace): Out<typeof WorkflowRunStep> {
+  const { user_id, ...rest } = st;
+  return {
+    ...rest,
+    ...(st.record_kind && st.record_id ? { record_name: names.records.get(recordKey(st.record_kind, st.record_id)) ?? null } : {}),
+    ...(user_id ? { user: summaryOf(names.users, user_id, ws.app.locale) } : {}),
+  };
+}
+
+export function toWorkflowRun(r: RunRow, names: RunNames, ws: Workspace): Out<typeof WorkflowRun> {
   return {
     id: r.id,
     workflow_id: r.workflowId,
-    workflow_name: name,
+    workflow_name: names.rules.get(r.workflowId) ?? '',
     version: r.version,
     trigger_kind: r.triggerKind as Out<typeof WorkflowRun>['trigger_kind'],
     trigger_ref: r.triggerRef,
     event_id: r.eventId,
     record_kind: r.recordKind as Out<typeof WorkflowRun>['record_kind'],
     record_id: r.recordId,
+    record_name: names.records.get(recordKey(r.recordKind, r.recordId)) ?? null,
+    started_by: summaryOf(names.users, starterOf(r.triggerRef), ws.app.locale),
     depth: r.depth,
     status: r.status,
-    steps: r.steps,
+    steps: r.steps.map((st) => toStep(st, names, ws)),
     due_at: formatTimestamp(r.dueAt, ws.timezone),
     error: r.error,
     created_at: formatTimestamp(r.createdAt, ws.timezone),
@@ -51,19 +65,26 @@ export function toWorkflowRun(r: RunRow, name: string, ws: Workspace): Out<typeo
   };
 }
 
-export const toWorkflowRunResponse = (r: RunRow, names: Map<number, string>, ws: Workspace): Out<typeof WorkflowRunResponse> => ({ ok: true as const, run: toWorkflowRun(r, names.get(r.workflowId) ?? '', ws) });
-export const toWorkflowRunList = (p: RunsPage, names: Map<number, string>, ws: Workspace): Out<typeof WorkflowRunList> => ({
+export const toWorkflowRunResponse = (r: RunRow, names: RunNames, ws: Workspace): Out<typeof WorkflowRunResponse> => ({ ok: true as const, run: toWorkflowRun(r, names, ws) });
+export const toWorkflowRunList = (p: RunsPage, names: RunNames, ws: Workspace): Out<typeof WorkflowRunList> => ({
   ok: true as const,
-  items: p.items.map((r) => toWorkflowRun(r, names.get(r.workflowId) ?? '', ws)),
+  items: p.items.map((r) => toWorkflowRun(r, names, ws)),
   next_cursor: p.nextBefore === null ? null : String(p.nextBefore),
 });
 
-export const toWorkflowSimulation = (s: Simulation, ws: Workspace): Out<typeof WorkflowSimulation> => ({
+export const toWorkflowSimulation = (s: Simulation, names: RunNames, ws: Workspace): Out<typeof WorkflowSimulation> => ({
   ok: true as const,
   since: formatTimestamp(s.since, ws.timezone),
   events: s.events,
   truncated: s.truncated,
-  runs: s.runs.map((r) => ({ event_id: r.eventId, event: r.event, record_kind: r.recordKind, record_id: r.recordId, steps: r.steps })),
+  runs: s.runs.map((r) => ({
+    event_id: r.eventId,
+    event: r.event,
+    record_kind: r.recordKind,
+    record_id: r.recordId,
+    record_name: names.records.get(recordKey(r.recordKind, r.recordId)) ?? null,
+    steps: r.steps.map((st) => toStep(st, names, ws)),
+  })),
 });
 
 export const toWorkflowTemplateList = (list: WorkflowTemplate[]): Out<typeof WorkflowTemplateList> => ({

@@ -108,9 +108,14 @@ export const WorkflowRunStep = named(
     detail: z.string(),
     record_kind: z.string().optional().meta({ description: 'the record it made or changed' }),
     record_id: f.id().optional(),
+    record_name: z.string().nullable().optional().meta({ description: "that record's name; null when it is gone or the reader does not see it" }),
+    user: UserSummary.nullable().optional().meta({ description: 'the user it gave the task, the record or the entry to' }),
     at: f.timestamp(),
   }),
-  { description: "One action's outcome in a run.", example: { path: 'actions[0]', type: 'create_task', outcome: 'done', detail: 'task 812', record_kind: 'task', record_id: 812, at: '2026-11-28T10:06:00' } },
+  {
+    description: "One action's outcome in a run. `detail` is the engine's own line (ids, in English); `record_name` and `user` name what it names.",
+    example: { path: 'actions[0]', type: 'create_task', outcome: 'done', detail: 'task 812', record_kind: 'task', record_id: 812, record_name: 'Call Fuar Kimya', user: userSummaryExample, at: '2026-11-28T10:06:00' },
+  },
 );
 
 export const WorkflowRun = named(
@@ -125,6 +130,8 @@ export const WorkflowRun = named(
     event_id: f.id().nullable().meta({ description: 'the journal event that started it' }),
     record_kind: z.enum(RECORD_KINDS),
     record_id: f.id(),
+    record_name: z.string().nullable().meta({ description: "the record's name; null when it is gone (or, for a step's record, not visible to the reader)" }),
+    started_by: UserSummary.nullable().meta({ description: 'the user who ran a manual workflow; null for other triggers' }),
     depth: z.int().min(1).meta({ description: '1 when a person, a hook or the clock started it; one more for each workflow in the chain' }),
     status: z.enum(RUN_STATUSES),
     steps: z.array(WorkflowRunStep),
@@ -136,8 +143,8 @@ export const WorkflowRun = named(
   { description: 'One run of a workflow.' },
 );
 export const workflowRunExample = example(WorkflowRun, {
-  id: 301, workflow_id: 7, workflow_name: 'New fair lead: task for the owner', version: 2, trigger_kind: 'event', trigger_ref: 'lead_created', event_id: 9120, record_kind: 'lead', record_id: 55, depth: 1, status: 'done',
-  steps: [{ path: 'actions[0]', type: 'create_task', outcome: 'done', detail: 'task 812', record_kind: 'task', record_id: 812, at: '2026-11-28T10:06:00' }],
+  id: 301, workflow_id: 7, workflow_name: 'New fair lead: task for the owner', version: 2, trigger_kind: 'event', trigger_ref: 'lead_created', event_id: 9120, record_kind: 'lead', record_id: 55, record_name: 'Fuar Kimya', started_by: null, depth: 1, status: 'done',
+  steps: [{ path: 'actions[0]', type: 'create_task', outcome: 'done', detail: 'task 812', record_kind: 'task', record_id: 812, record_name: 'Call Fuar Kimya', user: userSummaryExample, at: '2026-11-28T10:06:00' }],
   due_at: null, error: '', created_at: '2026-11-28T10:06:00', finished_at: '2026-11-28T10:06:00',
 });
 export const WorkflowRunResponse = named('WorkflowRunResponse', z.object({ ok: f.ok(), run: WorkflowRun }), { description: 'One run.', example: { ok: true, run: workflowRunExample } });
@@ -156,13 +163,14 @@ export const WorkflowSimulation = named(
         event: z.string(),
         record_kind: z.enum(RECORD_KINDS),
         record_id: f.id(),
+        record_name: z.string().nullable(),
         steps: z.array(WorkflowRunStep),
       }),
     ),
   }),
   {
     description: 'What the workflow would have done on past events, record by record; nothing is written.',
-    example: { ok: true, since: '2026-11-20T00:00:00', events: 14, truncated: false, runs: [{ event_id: 9120, event: 'lead_created', record_kind: 'lead', record_id: 55, steps: workflowRunExample.steps }] },
+    example: { ok: true, since: '2026-11-20T00:00:00', events: 14, truncated: false, runs: [{ event_id: 9120, event: 'lead_created', record_kind: 'lead', record_id: 55, record_name: 'Fuar Kimya', steps: workflowRunExample.steps }] },
   },
 );
 

@@ -26,11 +26,14 @@ async function readName(kind: string, id: number): Promise<string | null> {
   }
 }
 
-/** A record by its name, linked to its page (“opportunity 12” until the name is read, or when it is gone). */
-export function RecordName({ kind, id }: { kind: string; id: number }) {
+/**
+ * A record by its name, linked to its page (“opportunity 12” until the name is read, or when it is gone). A run's
+ * answer names its records (`name`, null when the reader does not see one): then nothing is read.
+ */
+export function RecordName({ kind, id, name }: { kind: string; id: number; name?: string | null }) {
   const nameOf = useNameOf();
-  const q = useQuery({ queryKey: ['record-name', kind, id], queryFn: () => readName(kind, id), staleTime: 60_000 });
-  const label = q.data || `${nameOf('kind', kind)} ${id}`;
+  const q = useQuery({ queryKey: ['record-name', kind, id], queryFn: () => readName(kind, id), staleTime: 60_000, enabled: name === undefined });
+  const label = name || q.data || `${nameOf('kind', kind)} ${id}`;
   const path = recordPath(kind, id);
   return path ? <Link to={path}>{label}</Link> : <span>{label}</span>;
 }

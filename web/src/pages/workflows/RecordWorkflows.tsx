@@ -12,8 +12,8 @@ import './workflows.css';
 
 /**
  * On a record's page (one line there): “Run workflow” for the enabled rules run by hand on this kind (asked
- * first), and “Workflow runs”, the runs that touched the record (why did this change?), when there are any.
- * Workflows are workspace administration: for anyone else this shows nothing (the API answers them 403).
+ * first; admins, who manage workflows), and “Workflow runs”, the runs about the record (why did this change?),
+ * when there are any, to whoever sees the record; the rule links to its page for admins only.
  */
 export function RecordWorkflows({ kind, id }: { kind: RecordKind; id: number }) {
   const me = useMe();
@@ -23,11 +23,10 @@ export function RecordWorkflows({ kind, id }: { kind: RecordKind; id: number }) 
   const runs = useQuery({
     queryKey: ['record-workflow-runs', kind, id],
     queryFn: async () => must(await api.GET('/api/v1/workflow-runs', { params: { query: { record_kind: kind, record_id: id, limit: 10 } } })).items,
-    enabled: admin,
   });
   const rules = useQuery({ queryKey: ['workflows'], queryFn: async () => must(await api.GET('/api/v1/workflows')).items, enabled: admin });
   const manual = (rules.data ?? []).filter((w) => w.enabled && w.trigger.kind === 'manual' && w.trigger.record_kind === kind);
-  if (!admin || (manual.length === 0 && !runs.data?.length)) return null;
+  if (manual.length === 0 && !runs.data?.length) return null;
   return (
     <section className="wf-section" aria-labelledby={hid}>
       <h2 id={hid}>{text('recordRuns')}</h2>
@@ -35,7 +34,7 @@ export function RecordWorkflows({ kind, id }: { kind: RecordKind; id: number }) 
       {runs.data?.length ? (
         <>
           <p className="help">{text('recordRunsHelp')}</p>
-          <RunList runs={runs.data} withRule={(r) => <Link to={`/workflows/${r.workflow_id}`}>{r.workflow_name}</Link>} />
+          <RunList runs={runs.data} withRule={(r) => (admin ? <Link to={`/workflows/${r.workflow_id}`}>{r.workflow_name}</Link> : <span>{r.workflow_name}</span>)} />
         </>
       ) : null}
     </section>

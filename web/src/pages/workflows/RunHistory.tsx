@@ -47,8 +47,9 @@ export function RunList({ runs, withRecord, withRule }: { runs: Run[]; withRecor
         <li key={r.id}>
           <div className="wf-step">
             {withRule ? withRule(r) : null}
-            {withRecord ? <RecordName kind={r.record_kind} id={r.record_id} /> : null}
+            {withRecord ? <RecordName kind={r.record_kind} id={r.record_id} name={r.record_name} /> : null}
             <span className="help">{text('runOf', { when: formatTimestamp(lang, r.created_at), version: r.version, trigger: names(`trigger.${r.trigger_kind}`) })}</span>
+            {r.started_by ? <span className="help">{text('startedBy', { name: r.started_by.full_name || r.started_by.username })}</span> : null}
             <span className={r.status === 'failed' ? 'co-badge warn' : 'co-badge'}>{names(`status.${r.status}`)}</span>
             {r.error ? <span className="error">{r.error}</span> : null}
           </div>
