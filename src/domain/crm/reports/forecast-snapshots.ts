@@ -17,7 +17,8 @@ export const SNAPSHOT_MONTHS = 6;
 
 /** The claim: of several instances (or rounds) only one inserts the week's row (its primary key). */
 const CLAIM_SQL = `INSERT INTO forecast_snapshot_weeks (workspace_id, week, as_of, first_month, last_month, taken_at)
-  VALUES ($1, $2::date, $3::date, $4, $5, $6) ON CONFLICT (workspace_id, week) DO NOTHING RETURNING week`;
+  SELECT $1, $2::date, $3::date, $4, $5, $6::timestamptz WHERE NOT EXISTS (SELECT 1 FROM forecast_snapshot_weeks WHERE workspace_id = $1 AND week = $2::date)
+  ON CONFLICT (workspace_id, week) DO NOTHING RETURNING week`;
 
 /**
  * The weekly forecast snapshots (docs/decisions/reports.md, "Weekly snapshots and accuracy"): every housekeeping
@@ -73,7 +74,7 @@ export class ForecastSnapshotJob extends HousekeepingJob {
         const values = part.map((_, j) => `($2::date, $${j * 8 + 3}, $${j * 8 + 4}::int, $${j * 8 + 5}, $${j * 8 + 6}::int, $${j * 8 + 7}::bigint, $${j * 8 + 8}::bigint, $${j * 8 + 9}::int, $${j * 8 + 10}::bigint)`);
         await db.sql(
           `INSERT INTO forecast_snapshots (workspace_id, week, month, owner_id, category, open_count, open_cents, weighted_cents, won_count, won_cents)
-           SELECT $1, v.* FROM (VALUES ${values.join(', ')}) v`,
+           SELECT w.workspace_id, v.* FROM (VALUES ${values.join(', ')}) v JOIN forecast_snapshot_weeks w ON w.workspace_id = $1 AND w.week = $2::date`,
           [week, ...part.flatMap((c) => [c.month, c.ownerId, c.category, c.openCount, c.openCents, c.weightedCents, c.wonCount, c.wonCents])],
         );
       }
