@@ -2198,6 +2198,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reports/forecast-accuracy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Forecast accuracy week by week
+         * @description Per month or quarter of `from`..`to`, the forecast of every weekly snapshot that covered it (taken automatically each week, workspace time: open value and weighted value by category, what was already won) against what was won in it: `forecast` = won so far + weighted open, `error` = forecast − actual, `accuracy` = 1 − |error| ÷ actual. Snapshot figures are per owner at the snapshot: a sales user sees those of the users they may see; `owner_id` and `team` narrow them (docs/decisions/reports.md).
+         *
+         *     Spec section 2.6.
+         */
+        get: operations["getForecastAccuracy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Activity against the weekly targets
+         * @description Visits (by owner) and completed tasks (by assignee) per user and week (Monday to Sunday, workspace time) against Today's weekly targets, the visits logged on the deals won in the period, and the leads taken in the period per fair with how many converted and were won. Users are those the caller may see; `owner_id` and `team` narrow them (docs/decisions/reports.md).
+         *
+         *     Spec section 2.6.
+         */
+        get: operations["getActivityReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/reports/win-rate": {
         parameters: {
             query?: never;
@@ -15046,6 +15090,228 @@ export interface components {
             /** @enum {boolean} */
             ok: true;
             items: components["schemas"]["ForecastAdjustment"][];
+        };
+        /**
+         * @description How each week's forecast of a period compared with what was won in it (docs/decisions/reports.md).
+         * @example {
+         *       "ok": true,
+         *       "from": "2026-10-01",
+         *       "to": "2026-10-31",
+         *       "period": "month",
+         *       "periods": [
+         *         {
+         *           "period": "2026-10",
+         *           "start": "2026-10-01",
+         *           "end": "2026-10-31",
+         *           "actual": {
+         *             "count": 1,
+         *             "value": 5000,
+         *             "ids": [
+         *               95
+         *             ]
+         *           },
+         *           "complete": true,
+         *           "weeks": [
+         *             {
+         *               "week": "2026-09-28",
+         *               "as_of": "2026-09-28",
+         *               "categories": [
+         *                 {
+         *                   "category": "Commit",
+         *                   "count": 2,
+         *                   "value": 6000,
+         *                   "weighted": 4200
+         *                 }
+         *               ],
+         *               "won_to_date": 0,
+         *               "forecast": 4200,
+         *               "error": -800,
+         *               "accuracy": 0.84
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        ForecastAccuracyResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            /**
+             * Format: date
+             * @example 2026-11-26
+             */
+            from: string;
+            /**
+             * Format: date
+             * @example 2026-11-26
+             */
+            to: string;
+            /** @enum {string} */
+            period: "month" | "quarter";
+            periods: {
+                /** @description 2026-11 (month) or 2026-Q4 (quarter) */
+                period: string;
+                /**
+                 * Format: date
+                 * @example 2026-11-26
+                 */
+                start: string;
+                /**
+                 * Format: date
+                 * @example 2026-11-26
+                 */
+                end: string;
+                /** @description won in the period (by the day of the win), as of today */
+                actual: components["schemas"]["ReportFigure"];
+                /** @description the period has ended: actual is final */
+                complete: boolean;
+                /** @description each weekly snapshot that covered the period, taken on or before its last day, oldest first */
+                weeks: {
+                    /**
+                     * Format: date
+                     * @description the Monday of the snapshot's week (workspace time)
+                     * @example 2026-11-26
+                     */
+                    week: string;
+                    /**
+                     * Format: date
+                     * @description the day the snapshot was taken (the forecast as it stood at its end)
+                     * @example 2026-11-26
+                     */
+                    as_of: string;
+                    /** @description open opportunities due in the period then, by forecast category */
+                    categories: {
+                        category: string;
+                        count: number;
+                        /** @description in the base currency (app.currency_base), two decimals */
+                        value: number;
+                        /** @description in the base currency (app.currency_base), two decimals */
+                        weighted: number;
+                    }[];
+                    /** @description already won in the period when the snapshot was taken */
+                    won_to_date: number;
+                    /** @description won_to_date + the weighted open value: what the week forecast the period would win */
+                    forecast: number;
+                    /** @description forecast − actual (negative: under-forecast) */
+                    error: number;
+                    /** @description 1 − |error| ÷ actual, at least 0; null when nothing was won */
+                    accuracy: number | null;
+                }[];
+            }[];
+        };
+        /**
+         * @description Visits and completed tasks per user and week against the weekly targets, visits per won deal, and leads per fair with their conversion.
+         * @example {
+         *       "ok": true,
+         *       "from": "2026-11-02",
+         *       "to": "2026-11-15",
+         *       "weeks": [
+         *         "2026-11-02",
+         *         "2026-11-09"
+         *       ],
+         *       "targets": {
+         *         "visits": 10,
+         *         "tasks": 15
+         *       },
+         *       "users": [
+         *         {
+         *           "user_id": 7,
+         *           "name": "Ayşe Demir",
+         *           "weeks": [
+         *             {
+         *               "week": "2026-11-02",
+         *               "visits": 4,
+         *               "tasks": 9
+         *             },
+         *             {
+         *               "week": "2026-11-09",
+         *               "visits": 6,
+         *               "tasks": 12
+         *             }
+         *           ],
+         *           "visits": 10,
+         *           "tasks": 21
+         *         }
+         *       ],
+         *       "won_deals": {
+         *         "count": 2,
+         *         "ids": [
+         *           95,
+         *           96
+         *         ],
+         *         "visits": 5,
+         *         "visits_per_deal": 2.5
+         *       },
+         *       "fairs": [
+         *         {
+         *           "fair_id": 3,
+         *           "name": "Interpack 2026",
+         *           "leads": 40,
+         *           "converted": 10,
+         *           "won": 2,
+         *           "conversion": 0.25,
+         *           "win_rate": 0.05
+         *         }
+         *       ]
+         *     }
+         */
+        ActivityReportResponse: {
+            /** @enum {boolean} */
+            ok: true;
+            /**
+             * Format: date
+             * @example 2026-11-26
+             */
+            from: string;
+            /**
+             * Format: date
+             * @example 2026-11-26
+             */
+            to: string;
+            /** @description the Mondays of the weeks (workspace time) touching the period; each week is counted whole */
+            weeks: string[];
+            /** @description each user's weekly targets (those of Today) */
+            targets: {
+                visits: number;
+                tasks: number;
+            };
+            /** @description the users the caller may see (narrowed by owner_id / team), by name */
+            users: {
+                user_id: number;
+                name: string;
+                weeks: {
+                    /**
+                     * Format: date
+                     * @example 2026-11-26
+                     */
+                    week: string;
+                    visits: number;
+                    /** @description tasks completed (done_at) that week */
+                    tasks: number;
+                }[];
+                visits: number;
+                tasks: number;
+            }[];
+            won_deals: {
+                count: number;
+                /** @description the deals won in the period */
+                ids: number[];
+                /** @description visits logged on them (any date) */
+                visits: number;
+                visits_per_deal: number | null;
+            };
+            /** @description leads taken in the period per fair: converted into an opportunity, and won */
+            fairs: {
+                fair_id: number;
+                name: string;
+                leads: number;
+                converted: number;
+                won: number;
+                /** @description a share (0.25 = 25 %); null when there is nothing to divide by */
+                conversion: number | null;
+                /** @description a share (0.25 = 25 %); null when there is nothing to divide by */
+                win_rate: number | null;
+            }[];
         };
         /**
          * Format: binary
@@ -36545,6 +36811,293 @@ export interface operations {
                 };
             };
             /** @description `invalid`: a malformed date, `from` after `to`, a period over three years, or a stage not in constants.stages */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getForecastAccuracy: {
+        parameters: {
+            query?: {
+                /** @description first day of the period; default the first day of the quarter of `to` */
+                from?: string;
+                /** @description last day of the period; default today in the workspace's time zone */
+                to?: string;
+                /** @description only this user */
+                owner_id?: number;
+                /** @description a department: only its users */
+                team?: string;
+                period?: "month" | "quarter";
+                /** @description 1: the actual won figure lists the opportunity ids behind it */
+                rows?: "0" | "1" | "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "from": "2026-10-01",
+                     *       "to": "2026-10-31",
+                     *       "period": "month",
+                     *       "periods": [
+                     *         {
+                     *           "period": "2026-10",
+                     *           "start": "2026-10-01",
+                     *           "end": "2026-10-31",
+                     *           "actual": {
+                     *             "count": 1,
+                     *             "value": 5000,
+                     *             "ids": [
+                     *               95
+                     *             ]
+                     *           },
+                     *           "complete": true,
+                     *           "weeks": [
+                     *             {
+                     *               "week": "2026-09-28",
+                     *               "as_of": "2026-09-28",
+                     *               "categories": [
+                     *                 {
+                     *                   "category": "Commit",
+                     *                   "count": 2,
+                     *                   "value": 6000,
+                     *                   "weighted": 4200
+                     *                 }
+                     *               ],
+                     *               "won_to_date": 0,
+                     *               "forecast": 4200,
+                     *               "error": -800,
+                     *               "accuracy": 0.84
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ForecastAccuracyResponse"];
+                };
+            };
+            /** @description `invalid`: a malformed date, `from` after `to`, or a period over three years */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getActivityReport: {
+        parameters: {
+            query?: {
+                /** @description first day of the period; default the first day of the quarter of `to` */
+                from?: string;
+                /** @description last day of the period; default today in the workspace's time zone */
+                to?: string;
+                /** @description only this user */
+                owner_id?: number;
+                /** @description a department: only its users */
+                team?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "from": "2026-11-02",
+                     *       "to": "2026-11-15",
+                     *       "weeks": [
+                     *         "2026-11-02",
+                     *         "2026-11-09"
+                     *       ],
+                     *       "targets": {
+                     *         "visits": 10,
+                     *         "tasks": 15
+                     *       },
+                     *       "users": [
+                     *         {
+                     *           "user_id": 7,
+                     *           "name": "Ayşe Demir",
+                     *           "weeks": [
+                     *             {
+                     *               "week": "2026-11-02",
+                     *               "visits": 4,
+                     *               "tasks": 9
+                     *             },
+                     *             {
+                     *               "week": "2026-11-09",
+                     *               "visits": 6,
+                     *               "tasks": 12
+                     *             }
+                     *           ],
+                     *           "visits": 10,
+                     *           "tasks": 21
+                     *         }
+                     *       ],
+                     *       "won_deals": {
+                     *         "count": 2,
+                     *         "ids": [
+                     *           95,
+                     *           96
+                     *         ],
+                     *         "visits": 5,
+                     *         "visits_per_deal": 2.5
+                     *       },
+                     *       "fairs": [
+                     *         {
+                     *           "fair_id": 3,
+                     *           "name": "Interpack 2026",
+                     *           "leads": 40,
+                     *           "converted": 10,
+                     *           "won": 2,
+                     *           "conversion": 0.25,
+                     *           "win_rate": 0.05
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ActivityReportResponse"];
+                };
+            };
+            /** @description `invalid`: a malformed date, `from` after `to`, or a period over three years */
             400: {
                 headers: {
                     [name: string]: unknown;

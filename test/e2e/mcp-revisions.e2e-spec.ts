@@ -257,7 +257,9 @@ describe('output schemas', () => {
     await call('update_custom_record', { object: 'schema_sites', id: rec.id, fields: { size: 4 } });
     await call('suggest_quick_entry', { note: 'LDPE 20 ton, next week call', customer_id: company.id });
     // the reports (src/interfaces/mcp/tools/reports.ts)
-    for (const report of ['pipeline_movement', 'forecast', 'win_rate', 'funnel']) await call(report, { rows: true });
+    for (const report of ['pipeline_movement', 'forecast', 'win_rate', 'funnel', 'forecast_accuracy']) await call(report, { rows: true });
+    await call('activity_report', {});
+    await call('forecast_adjustments', {});
     await call('export_records', { kind: 'companies', format: 'xlsx' });
     // import_status needs the import permission, as GET /api/v1/imports/{id} does
     await t.get(UsersService).setPermission(a.ws.id, seller.user.id, 'import', true);
@@ -266,7 +268,8 @@ describe('output schemas', () => {
     // the workflow tools are for admins: called with an admin's key
     const wf = (await api(t, a.host, a.adminKey).post('/api/v1/workflows', { name: 'Schema flow', enabled: true, trigger: { kind: 'manual', record_kind: 'opportunity' }, actions: [{ type: 'create_task', title: 'Schema' }] }).expect(201)).body.workflow;
     const { client: asAdmin } = await connect(a.adminKey, LATEST_PROTOCOL_VERSION);
-    for (const [name, args] of [['list_workflows', {}], ['run_workflow', { id: wf.id, record_kind: 'opportunity', record_id: opp.id, confirm: true }]] as const) {
+    const adjust = { user_id: seller.user.id, period: '2026-11', category: a.ws.constants.forecast_cats[0], amount: 10, idempotency_key: 'schema-adjust' };
+    for (const [name, args] of [['list_workflows', {}], ['run_workflow', { id: wf.id, record_kind: 'opportunity', record_id: opp.id, confirm: true }], ['set_forecast_adjustment', adjust]] as const) {
       called.add(name);
       const r = await asAdmin.callTool({ name, arguments: args });
       expect([name, r.isError, r.isError ? textOf(r) : '']).toEqual([name, undefined, '']);

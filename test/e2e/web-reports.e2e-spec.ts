@@ -3,6 +3,9 @@ import type { Page } from 'playwright-core';
 import { OppHistory } from '../../src/domain/crm/opportunities/opp-history.entity';
 import { reportedState } from '../../src/domain/crm/opportunities/opp-history';
 import { Opportunity } from '../../src/domain/crm/opportunities/opportunity.entity';
+import { Activity } from '../../src/domain/crm/activities/activity.entity';
+import { ForecastSnapshotJob } from '../../src/domain/crm/reports';
+import { Clock } from '../../src/platform/common/clock';
 import { todayIn } from '../../src/platform/common/time';
 import { insertCompany } from '../helpers/crm-fixtures';
 import { api, createUser, createWorkspace, db, type Fixture } from '../helpers/test-app';
@@ -11,7 +14,9 @@ import { screenshot, seriousA11yViolations, useWebApp, type Width } from '../hel
 /**
  * The reports dashboard in Chromium over a hand-computed October (the same history as reports.e2e-spec.ts,
  * seeded with SQL): the key numbers, each chart with its summary and table alternative, drill-down from a number,
- * a bar and a table link to the opportunities by name, filters in the address (Back, reload), CSV, quotas, both
+ * a bar and a table link to the opportunities by name, filters in the address (Back, reload), CSV, quotas, forecast
+ * accuracy over two weekly snapshots (the job's method with the clock set), activity against the weekly targets, the
+ * manager's adjustment, both
  * widths without sideways scrolling, axe clean, in Turkish too.
  */
 const web = useWebApp();
@@ -26,6 +31,8 @@ const won = () => c().stages.find((s) => c().stage_roles[s] === 'won')!;
 const lost = () => c().stages.find((s) => c().stage_roles[s] === 'lost')!;
 let stageLabel: Record<string, string> = {};
 
+const ids: Record<string, number> = {};
+
 async function seed(name: string, owner: Seller, steps: [string, Partial<Opportunity>][]): Promise<void> {
   const customerId = (await insertCompany(web.t, f, owner.user.id)).id;
   const o = await db(web.t).save(
@@ -37,6 +44,17 @@ async function seed(name: string, owner: Seller, steps: [string, Partial<Opportu
     await db(web.t).insert(OppHistory, { workspaceId: f.ws.id, oppId: o.id, at: new Date(`${day}T09:00:00Z`), kind: k ? 'update' : 'created', userId: owner.user.id, ...reportedState(f.ws, state) });
   }
   await db(web.t).update(Opportunity, { workspaceId: f.ws.id, id: o.id }, { stage: state.stage, value: state.value, closeDate: state.closeDate, isOpen: c().open_stages.includes(state.stage) });
+  ids[name] = o.id;
+}
+
+/** The weekly forecast snapshot as the job takes it at instant `iso`. */
+async function snapshotAt(iso: string): Promise<void> {
+  const spy = jest.spyOn(web.t.get(Clock), 'now').mockReturnValue(new Date(iso));
+  try {
+    expect(await web.t.get(ForecastSnapshotJob).snapshot(f.ws.id)).toBe(true);
+  } finally {
+    spy.mockRestore();
+  }
 }
 
 beforeAll(async () => {
@@ -49,6 +67,13 @@ beforeAll(async () => {
   await seed('Deal Delta', north1, [['2026-09-01', { stage: stage(1), value: 400, closeDate: '2026-10-30' }], ['2026-10-10', { closeDate: '2027-01-15' }]]);
   await seed('Deal Echo', north1, [['2026-09-20', { stage: stage(2), value: 800, closeDate: '2026-11-01' }], ['2026-10-12', { stage: lost() }]]);
   await seed('Deal Golf', north2, [['2026-09-15', { stage: stage(0), value: 300, closeDate: '2027-02-01' }], ['2026-10-20', { closeDate: '2026-12-20' }]]);
+  // October's forecast on the 5th (Bravo and Delta due) and on the 12th (Delta pushed to January); two visits of north1, one on Bravo
+  await snapshotAt('2026-10-05T07:00:00Z');
+  await snapshotAt('2026-10-12T07:00:00Z');
+  const customerId = (await insertCompany(web.t, f, north1.user.id)).id;
+  for (const [date, oppId] of [['2026-10-05', ids['Deal Bravo']], ['2026-10-13', null]] as const) {
+    await db(web.t).insert(Activity, { workspaceId: f.ws.id, type: c().visit_types[0], date, customerId, ownerId: north1.user.id, oppId });
+  }
   const me = (await api(web.t, f.host, north1.key).get('/api/v1/me').expect(200)).body;
   stageLabel = Object.fromEntries(c().stages.map((s) => [s, me.constants.labels?.stages?.[s] || me.constants.stage_labels[s] || s]));
 });
@@ -128,7 +153,7 @@ describe('reports dashboard', () => {
     await card(page, 'Win rate over time').getByRole('button', { name: /^Show as table/ }).waitFor();
     // the charts are read without the ids behind each figure; only the report drilled into asks for them
     // (a one-month period: its one trend point is the same win-rate call as the key numbers', asked once)
-    expect(asked.map((u) => new URL(u).pathname).sort()).toEqual(['forecast', 'funnel', 'pipeline-movement', 'win-rate'].map((p) => `/api/v1/reports/${p}`));
+    expect(asked.map((u) => new URL(u).pathname).sort()).toEqual(['activity', 'forecast', 'forecast-accuracy', 'funnel', 'pipeline-movement', 'win-rate'].map((p) => `/api/v1/reports/${p}`));
     expect(asked.filter((u) => u.includes('rows=1'))).toEqual([]);
     await page.getByRole('link', { name: 'Closed won: €5,000' }).click();
     const list = page.getByRole('region', { name: 'Closed won' });
@@ -210,6 +235,47 @@ describe('reports dashboard', () => {
     expect(await sales.page.getByRole('form', { name: 'Set quota' }).count()).toBe(0);
   });
 
+  it.each(['desktop', 'phone'] as const)('forecast accuracy week by week and activity against the weekly targets, with drill-down (%s)', async (width) => {
+    const { page, errors } = await open(OCT, width);
+    const accuracy = await tableOf(page, 'Forecast accuracy');
+    // two weekly forecasts of October, each against the €5,000 won in it (Bravo)
+    expect(accuracy.map((r) => [r[0].startsWith('Oct 2026, week of'), r[3]])).toEqual([[true, '€5,000'], [true, '€5,000']]);
+    expect(accuracy.every((r) => /%$/.test(r[5]))).toBe(true);
+    // five weeks touch October (from Monday 28 September): targets 5 × the weekly ones
+    const activity = await tableOf(page, 'Activity against weekly targets');
+    expect(activity.find((r) => r[1] === '2')?.slice(1)).toEqual(['2', '50', '0', '75']);
+    expect(await card(page, 'Activity against weekly targets').getByText(/; 1(\.0)? visits per won deal \(1 deals won\)\.$/).count()).toBe(1);
+    expect(await card(page, 'Leads per fair').getByText('No fair leads were taken in this period.').count()).toBe(1);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await screenshot(page, 'reports-accuracy-activity', width);
+    // the actual won drills down to the deal, as the won deals of the activity card do
+    await card(page, 'Forecast accuracy').getByRole('link', { name: /Oct 2026: Won/ }).first().click();
+    await page.getByRole('region', { name: 'Oct 2026: Won' }).getByRole('link', { name: 'Deal Bravo' }).waitFor();
+    await card(page, 'Activity against weekly targets').getByRole('link', { name: 'List the 1 deals won' }).click();
+    await page.getByRole('region', { name: 'Deals won in the period' }).getByRole('link', { name: 'Deal Bravo' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it("an admin sets the manager's adjustment of a user's forecast; a sales user has no such form", async () => {
+    const { page, errors } = await open(OCT, 'desktop', f.adminKey);
+    const form = page.getByRole('form', { name: "Set the manager's adjustment" });
+    await form.getByLabel('For user').selectOption(String(north1.user.id));
+    await form.getByLabel('Period (2026-11 or 2026-Q4)').fill('2026-11');
+    await form.getByLabel('Category').selectOption(c().forecast_cats[1]);
+    await form.getByLabel('Amount').fill('4321,5');
+    await form.getByLabel('Note').fill('Alpha signs early');
+    await form.getByRole('button', { name: "Set the manager's adjustment" }).click();
+    await page.getByRole('status').filter({ hasText: 'Adjustment saved.' }).waitFor();
+    const items = (await api(web.t, f.host, f.adminKey).get('/api/v1/forecast-adjustments').expect(200)).body.items;
+    expect(items).toEqual([expect.objectContaining({ user_id: north1.user.id, team: null, period: '2026-11', category: c().forecast_cats[1], amount: 4321.5, note: 'Alpha signs early' })]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    const sales = await open(OCT);
+    await card(sales.page, 'Forecast').getByRole('button', { name: /^Show as table/ }).waitFor();
+    expect(await sales.page.getByRole('form', { name: "Set the manager's adjustment" }).count()).toBe(0);
+  });
+
   it.each(['desktop', 'phone'] as const)('is in Turkish for a Turkish user, from the navigation (%s)', async (width) => {
     const tr = await createUser(web.t, f, { department: 'North' });
     await api(web.t, f.host, tr.key).patch('/api/v1/me', { locale: 'tr' }).expect(200);
@@ -221,6 +287,8 @@ describe('reports dashboard', () => {
     await page.getByRole('link', { name: /^Kazanılan: / }).waitFor();
     expect((await tableOf(page, 'Fırsat hattı hareketi')).find((r) => r[0] === '+ Yeni')?.[1]).toBe('1');
     expect((await tableOf(page, 'Zaman içinde kazanma oranı'))[0][0]).toBe('Eki 2026');
+    expect((await tableOf(page, 'Tahmin isabeti')).map((r) => r[0].startsWith('Eki 2026, '))).toEqual([true, true]);
+    await card(page, 'Haftalık hedeflere göre etkinlik').getByText(/ziyaret ve 0 tamamlanan görev/).waitFor();
     await screenshot(page, 'reports-tr', width);
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(await noSidewaysScroll(page)).toBe(true);

@@ -1,5 +1,5 @@
 import type { ExportLinks } from '../../edge/export-links';
-import type { ReportsService } from '../../domain/crm/reports';
+import type { ActivityReportService, ForecastAccuracyService, ForecastAdjustmentsService, ReportsService } from '../../domain/crm/reports';
 import * as z from 'zod/v4';
 import { DomainError } from '../../platform/common/errors';
 import type { ActivitiesService } from '../../domain/crm/activities/activities.service';
@@ -85,6 +85,10 @@ export interface ToolServices {
   objectRecords: ObjectRecordsService;
   quickEntry: QuickEntryService;
   reports: ReportsService;
+  /** forecast_accuracy, activity_report, forecast_adjustments, set_forecast_adjustment */
+  accuracy: ForecastAccuracyService;
+  activityReport: ActivityReportService;
+  adjustments: ForecastAdjustmentsService;
   /** import jobs (import_status reads them) */
   imports: ImportsService;
   /** signs the download links `export_records` answers */

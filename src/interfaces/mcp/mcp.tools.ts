@@ -23,7 +23,7 @@ import { OrdersService } from '../../domain/crm/orders/orders.service';
 import { QuickEntryService } from '../../domain/crm/quick-entry/quick-entry.service';
 import { TicketsService } from '../../domain/crm/tickets/tickets.service';
 import type { AskCall, AskTools } from '../../domain/crm/ask';
-import { ReportsService } from '../../domain/crm/reports';
+import { ActivityReportService, ForecastAccuracyService, ForecastAdjustmentsService, ReportsService } from '../../domain/crm/reports';
 import { ImportsService } from '../../domain/crm/imports';
 import { WorkflowInvoker, WorkflowsService } from '../../domain/crm/workflows';
 import type { UserContext } from '../../domain/identity/auth-context';
@@ -108,6 +108,9 @@ export class McpTools implements AskTools {
     objectRecords: ObjectRecordsService,
     quickEntry: QuickEntryService,
     reports: ReportsService,
+    accuracy: ForecastAccuracyService,
+    activityReport: ActivityReportService,
+    adjustments: ForecastAdjustmentsService,
     private readonly keys: IdempotencyKeys,
     private readonly audit: McpCallAudit,
     exportLinks: ExportLinks,
@@ -116,7 +119,7 @@ export class McpTools implements AskTools {
     workflowInvoker: WorkflowInvoker,
     @Inject(ROOT_LOGGER) private readonly log: pino.Logger,
   ) {
-    const services: ToolServices = { companies, people, opps, activities, tasks, today, leads, events, search, calendar, leadConvert, orders, approvals, tickets, objectTypes, objectRecords, quickEntry, reports, exportLinks, imports, workflows, workflowInvoker };
+    const services: ToolServices = { companies, people, opps, activities, tasks, today, leads, events, search, calendar, leadConvert, orders, approvals, tickets, objectTypes, objectRecords, quickEntry, reports, accuracy, activityReport, adjustments, exportLinks, imports, workflows, workflowInvoker };
     const all = TOOL_KINDS.flatMap((kind) => kind(services));
     const writes = all.filter((t) => t.write).map((t) => ({
       ...t,

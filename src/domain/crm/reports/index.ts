@@ -14,3 +14,8 @@ export type { AgeingRow } from './ageing.rules';
 export type { ForecastPeriod } from './forecast.rules';
 export { money, type Figure } from './report.types';
 export type { ReportFrame } from './report-source';
+export { ForecastAccuracyService, accuracyOf } from './forecast-accuracy';
+export type { AccuracyPeriod, AccuracyQuery, AccuracyWeek } from './forecast-accuracy';
+export { ForecastSnapshotJob, SNAPSHOT_MONTHS } from './forecast-snapshots';
+export { ActivityReportService } from './activity-report';
+export type { ActivityQuery, ActivityReport } from './activity-report';

@@ -1,8 +1,13 @@
 import { Module } from '@nestjs/common';
+import { ActivityReportService } from './activity-report';
+import { ForecastAccuracyService } from './forecast-accuracy';
 import { ForecastAdjustmentsService } from './forecast-adjustments.service';
+import { ForecastSnapshotJob } from './forecast-snapshots';
 import { QuotasService } from './quotas.service';
 import { ReportSource } from './report-source';
 import { ReportsService } from './reports.service';
 
-@Module({ providers: [ReportSource, ReportsService, QuotasService, ForecastAdjustmentsService], exports: [ReportsService, QuotasService, ForecastAdjustmentsService] })
+const EXPORTED = [ReportsService, QuotasService, ForecastAdjustmentsService, ForecastAccuracyService, ActivityReportService, ForecastSnapshotJob];
+
+@Module({ providers: [ReportSource, ...EXPORTED], exports: EXPORTED })
 export class ReportsModule {}

@@ -13,6 +13,7 @@ import { quickEntryTools } from './quick-entry';
 import { exportTools } from './export';
 import { importTools } from './imports';
 import { recordTools } from './records';
+import { reportExtraTools } from './report-extras';
 import { reportTools } from './reports';
 import { researchTools } from './research';
 import { taskTools } from './tasks';
@@ -42,6 +43,7 @@ export const TOOL_KINDS: ((s: ToolServices) => ToolDef[])[] = [
   customObjectTools,
   quickEntryTools,
   reportTools,
+  reportExtraTools,
   exportTools,
   importTools,
   workflowTools,

@@ -1,12 +1,14 @@
 import { Body, Controller, Get, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ForecastAdjustmentsService, QuotasService, ReportsService } from '../../../domain/crm/reports';
+import { ActivityReportService, ForecastAccuracyService, ForecastAdjustmentsService, QuotasService, ReportsService } from '../../../domain/crm/reports';
 import type { UserContext } from '../../../domain/identity/auth-context';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
 import { ApiDoc } from '../../../edge/openapi/api-doc.decorator';
-import { AdjustmentListQueryDto, ForecastQueryDto, FunnelQueryDto, MovementQueryDto, PutAdjustmentsDto, PutQuotasDto, QuotaListQueryDto, ReportQueryDto, stageList, wantsRows } from './reports.dto';
+import { AccuracyQueryDto, AdjustmentListQueryDto, ForecastQueryDto, OwnerReportQueryDto, FunnelQueryDto, MovementQueryDto, PutAdjustmentsDto, PutQuotasDto, QuotaListQueryDto, ReportQueryDto, stageList, wantsRows } from './reports.dto';
 import { toAdjustments, toForecast, toFunnel, toMovement, toQuotas, toWinRate } from './reports.mapper';
+import { toAccuracy, toActivity } from './accuracy-activity.mapper';
+import { ActivityReportResponse, ForecastAccuracyResponse } from './accuracy-activity.schema';
 import { ForecastAdjustmentList, ForecastResponse, FunnelResponse, PipelineMovementResponse, QuotaList, WinRateResponse } from './reports.schema';
 
 const READ = { scope: 'crm.read', module: MODULES.opportunities } as const;
@@ -25,6 +27,8 @@ export class ReportsController {
     private readonly reports: ReportsService,
     private readonly quotas: QuotasService,
     private readonly adjustments: ForecastAdjustmentsService,
+    private readonly accuracyReports: ForecastAccuracyService,
+    private readonly activityReports: ActivityReportService,
   ) {}
 
   @Get('reports/pipeline-movement')
@@ -59,6 +63,41 @@ export class ReportsController {
   @Auth(READ)
   async forecast(@CurrentAuth() auth: UserContext, @Query() q: ForecastQueryDto) {
     return toForecast(await this.reports.forecast(auth, { ...q, stages: stageList(q.stages) }), wantsRows(q), auth.workspace.timezone);
+  }
+
+  @Get('reports/forecast-accuracy')
+  @ApiDoc({
+    id: 'getForecastAccuracy',
+    summary: 'Forecast accuracy week by week',
+    description:
+      'Per month or quarter of `from`..`to`, the forecast of every weekly snapshot that covered it (taken automatically each week, workspace time: ' +
+      'open value and weighted value by category, what was already won) against what was won in it: `forecast` = won so far + weighted open, ' +
+      '`error` = forecast − actual, `accuracy` = 1 − |error| ÷ actual. Snapshot figures are per owner at the snapshot: a sales user sees those of the ' +
+      'users they may see; `owner_id` and `team` narrow them (docs/decisions/reports.md).',
+    spec: '2.6',
+    ok: ForecastAccuracyResponse,
+    errors: { 400: '`invalid`: a malformed date, `from` after `to`, or a period over three years' },
+  })
+  @Auth(READ)
+  async accuracy(@CurrentAuth() auth: UserContext, @Query() q: AccuracyQueryDto) {
+    return toAccuracy(await this.accuracyReports.accuracy(auth, q), wantsRows(q));
+  }
+
+  @Get('reports/activity')
+  @ApiDoc({
+    id: 'getActivityReport',
+    summary: 'Activity against the weekly targets',
+    description:
+      "Visits (by owner) and completed tasks (by assignee) per user and week (Monday to Sunday, workspace time) against Today's weekly targets, the " +
+      'visits logged on the deals won in the period, and the leads taken in the period per fair with how many converted and were won. Users are those ' +
+      'the caller may see; `owner_id` and `team` narrow them (docs/decisions/reports.md).',
+    spec: '2.6',
+    ok: ActivityReportResponse,
+    errors: { 400: '`invalid`: a malformed date, `from` after `to`, or a period over three years' },
+  })
+  @Auth({ scope: 'crm.read', module: MODULES.activities })
+  async activity(@CurrentAuth() auth: UserContext, @Query() q: OwnerReportQueryDto) {
+    return toActivity(await this.activityReports.activity(auth, q));
   }
 
   @Get('reports/win-rate')

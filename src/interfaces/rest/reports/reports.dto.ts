@@ -50,6 +50,22 @@ export class ForecastQueryDto extends ReportQueryDto {
   @date('as_of', 'the forecast as it stood at the end of this day; default today') as_of?: string;
 }
 
+/** The filters of the reports read by owner only (forecast accuracy, activity): period, owner, team. */
+export class OwnerReportQueryDto {
+  @date('from', 'first day of the period; default the first day of the quarter of `to`') from?: string;
+  @date('to', "last day of the period; default today in the workspace's time zone") to?: string;
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, description: 'only this user' }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(INT_MAX) owner_id?: number;
+  @ApiPropertyOptional({ maxLength: 100, description: 'a department: only its users' }) @IsOptional() @IsString() @MaxLength(100) team?: string;
+}
+
+export class AccuracyQueryDto extends OwnerReportQueryDto {
+  @ApiPropertyOptional({ enum: ['month', 'quarter'], default: 'month' }) @IsOptional() @IsIn(['month', 'quarter']) period?: 'month' | 'quarter';
+  @ApiPropertyOptional({ enum: ['0', '1', 'true', 'false'], description: '1: the actual won figure lists the opportunity ids behind it' })
+  @IsOptional()
+  @IsIn(['0', '1', 'true', 'false'])
+  rows?: string;
+}
+
 export class FunnelQueryDto extends ReportQueryDto {
   @ApiPropertyOptional({ enum: ['in_order', 'any_stage'], default: 'in_order' }) @IsOptional() @IsIn(['in_order', 'any_stage']) mode?: 'in_order' | 'any_stage';
 }

@@ -14,12 +14,15 @@ import { ReportFilters } from './ReportFilters';
 import { useReportText } from './reports.text';
 import { ageingView, trendView } from './views-time';
 import { forecastView, funnelView, movementView } from './views';
+import { accuracyView, activityView, fairsView, wonDealsDrill } from './views-activity';
+import { AdjustmentForm } from './AdjustmentForm';
+import { Link } from 'react-router';
 import '../../shell/screens.css';
 import './reports.css';
 
 /**
  * The reports dashboard: the period's key numbers, then forecast, funnel, win rate over time, stage ageing and
- * pipeline movement as charts with their tables, summaries and CSV; every figure drills down to its
+ * pipeline movement, forecast accuracy week by week, activity against the weekly targets and leads per fair as charts with their tables, summaries and CSV; every figure drills down to its
  * opportunities. Filters and the open drill-down live in the address (docs/decisions/web-app.md, "Reports dashboard").
  */
 export default function Reports() {
@@ -36,7 +39,11 @@ export default function Reports() {
     trend: d.trend.data && trendView(d.trend.data, x),
     ageing: d.winRate.data && ageingView(d.winRate.data, x),
     movement: d.movement.data && movementView(d.movement.data, x),
+    accuracy: d.accuracy.data && accuracyView(d.accuracy.data, x),
+    activity: d.activity.data && activityView(d.activity.data, x),
+    fairs: d.activity.data && fairsView(d.activity.data, x),
   };
+  const won = d.activity.data && wonDealsDrill(d.activity.data, x);
   const kpis = d.forecast.data && d.winRate.data ? kpiModel(d.forecast.data, d.winRate.data, x) : undefined;
   const source = useDrillSource(f.query, f.drill);
   const open = source.data ? findDrill(f.drill, source.data, x, cats) : undefined;
@@ -64,11 +71,21 @@ export default function Reports() {
       {f.drill && open ? <DrillList drill={open} closeHref={f.closeHref()} /> : null}
       {f.drill && !open ? settled ? <p role="status">{text('drillGone')}</p> : <Loading /> : null}
       <div className="rp-grid">
-        {card('forecast', d.forecast, <QuotaForm />)}
+        {card(
+          'forecast',
+          d.forecast,
+          <>
+            <QuotaForm />
+            <AdjustmentForm />
+          </>,
+        )}
+        {card('accuracy', d.accuracy)}
         {card('funnel', d.funnel)}
         {card('trend', d.trend)}
         {card('ageing', d.winRate)}
         {card('movement', d.movement)}
+        {card('activity', d.activity, won && won.count > 0 ? <Link to={f.drillHref(won.key)}>{text('listWonDeals', { n: won.count })}</Link> : null)}
+        {card('fairs', d.activity)}
       </div>
     </section>
   );

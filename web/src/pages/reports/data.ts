@@ -9,7 +9,7 @@ import { buckets } from './model';
 import { useReportText } from './reports.text';
 import type { ViewContext } from './views';
 
-/** The four reports of the filters, and the win rate of each month (or quarter) of the period, with the ids behind each figure. */
+/** The reports of the filters, and the win rate of each month (or quarter) of the period, with the ids behind each figure. */
 export function useReportData(query: ReportQuery) {
   const movement = useQuery({ queryKey: ['reports', 'movement', query], queryFn: async () => must(await api.GET('/api/v1/reports/pipeline-movement', { params: { query } })) });
   const forecast = useQuery({ queryKey: ['reports', 'forecast', query], queryFn: async () => must(await api.GET('/api/v1/reports/forecast', { params: { query } })) });
@@ -28,8 +28,14 @@ export function useReportData(query: ReportQuery) {
       refetch: () => results.forEach((r) => void r.refetch()),
     }),
   });
-  return { movement, forecast, winRate, funnel, trend };
+  const owners = ownerQuery(query);
+  const accuracy = useQuery({ queryKey: ['reports', 'accuracy', owners], queryFn: async () => must(await api.GET('/api/v1/reports/forecast-accuracy', { params: { query: owners } })) });
+  const activity = useQuery({ queryKey: ['reports', 'activity', owners], queryFn: async () => must(await api.GET('/api/v1/reports/activity', { params: { query: owners } })) });
+  return { movement, forecast, winRate, funnel, trend, accuracy, activity };
 }
+
+/** The filters the owner-only reports take (accuracy, activity): period, owner and team; stages and product do not apply. */
+export const ownerQuery = (q: ReportQuery) => ({ from: q.from, to: q.to, ...(q.owner_id ? { owner_id: q.owner_id } : {}), ...(q.team ? { team: q.team } : {}) });
 
 /** Texts, constant labels and the user's formats: money in the workspace's base currency. */
 export function useViewContext(): ViewContext {
