@@ -35,6 +35,7 @@ import { ExternalIds1795490100000 } from './1795490100000-ExternalIds';
 import { Workflows1795491000000 } from './1795491000000-Workflows';
 import { HistorySpans1795491100000 } from './1795491100000-HistorySpans';
 import { ForecastAdjustments1795491110000 } from './1795491110000-ForecastAdjustments';
+import { StageSince1795492700000 } from './1795492700000-StageSince';
 
 /** Committed migrations, in order. `npm run migration:generate --name=X` writes a new file; add it here. */
 export const MIGRATIONS: Function[] = [
@@ -75,4 +76,5 @@ export const MIGRATIONS: Function[] = [
   Workflows1795491000000,
   HistorySpans1795491100000,
   ForecastAdjustments1795491110000,
+  StageSince1795492700000,
 ];
