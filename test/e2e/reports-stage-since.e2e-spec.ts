@@ -19,6 +19,8 @@ let companyId: number;
 beforeAll(async () => {
   t = await startApp();
   a = await createWorkspace(t, 'stagesince');
+  // the stage gates are not what is tested: moves here need no fields filled in
+  await db(t).query(`UPDATE workspaces SET constants = jsonb_set(constants, '{stage_rules}', 'false') WHERE id = $1`, [a.ws.id]);
   seller = await createUser(t, a, { department: 'North' });
   companyId = (await insertCompany(t, a, seller.user.id)).id;
 });

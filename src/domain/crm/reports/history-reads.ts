@@ -1,4 +1,4 @@
-import { addDays, formatTimestamp } from '../../../platform/common/time';
+import { addDays, formatTimestamp, todayIn } from '../../../platform/common/time';
 import type { TenantDb } from '../../../platform/database/tenant-db';
 import { toCents, type HistoryRow } from './report.types';
 
@@ -72,6 +72,13 @@ function dayIn(ms: number, tz: string): string {
   return name;
 }
 
+/**
+ * How far back a moment reads its open spans through the btree rather than the range index (openAt): the btree
+ * reads the open rows that ended since (about 800 a day at 1,000,000 rows over three years) and the planner kept
+ * it for the start of this quarter; the GiST reads about 2,000 pages whatever the moment.
+ */
+const RECENT_DAYS = 120;
+
 /** A statement's parameters after $1 (workspace) and $2 (time zone), with the scope's condition on `o`. */
 class Params {
   readonly list: unknown[];
@@ -84,6 +91,10 @@ class Params {
   /** The end of a workspace-local day (the start of the next one) as a timestamp. */
   endOf(day: string): string {
     return `(${this.add(addDays(day, 1))}::date::timestamp AT TIME ZONE $2)`;
+  }
+  /** Whether a moment on `day` is within RECENT_DAYS of today (the open spans then read through the btree: openAt). */
+  recent(day: string): boolean {
+    return day >= addDays(todayIn(this.s.timezone), -RECENT_DAYS);
   }
   startOf(day: string): string {
     return `(${this.add(day)}::date::timestamp AT TIME ZONE $2)`;
@@ -101,12 +112,14 @@ class Params {
 }
 
 /**
- * The open rows whose span covers moment `t` (the open states then), through IDX_opp_history_open_range: the span
- * `(at, valid_to]` as a range (its own statistics; `valid_to >= t AND at < t` on a btree was estimated at nine
- * times the rows and, for a past moment, read as a scan of the whole history).
+ * The open rows whose span covers moment `t` (the open states then). Near today (`recent`) through the btree
+ * IDX_opp_history_open_span, whose entries from `t` on are then few (the open records' latest rows, 'infinity');
+ * further back through IDX_opp_history_open_range, the span `(at, valid_to]` as a range: there the btree's entries
+ * from `t` on are most of the open rows, and its estimate (nine times the rows) made the plan a scan of the whole
+ * history (docs/performance.md, "Reports"). The GiST would answer near today too, at forty times the btree's pages.
  */
-const openAt = (t: string, extra = '', cols = R) =>
-  `SELECT ${cols} FROM opp_history h WHERE h.workspace_id = $1 AND h.role = 'open' AND tstzrange(h.at, h.valid_to, '(]') @> ${t}${extra}`;
+const openAt = (t: string, recent: boolean, extra = '', cols = R) =>
+  `SELECT ${cols} FROM opp_history h WHERE h.workspace_id = $1 AND h.role = 'open' AND ${recent ? `h.valid_to >= ${t} AND h.at < ${t}` : `tstzrange(h.at, h.valid_to, '(]') @> ${t}`}${extra}`;
 /** The last close of each record in `[t0, t1)` (a closed row after an open one, or a record created closed), through IDX_opp_history_closes. */
 const lastCloses = (t0: string, t1: string) =>
   `SELECT DISTINCT ON (h.opp_id) ${R}, h.prev_role FROM opp_history h
@@ -163,7 +176,7 @@ export class HistoryReads {
     const due = ` AND h.close_date BETWEEN ${p.add(closeFrom)}::date AND ${p.add(closeTo)}::date`;
     return this.rows(
       p,
-      `a AS MATERIALIZED (${openAt(t0, due)}), b AS MATERIALIZED (${openAt(t1, due)}),
+      `a AS MATERIALIZED (${openAt(t0, p.recent(from), due)}), b AS MATERIALIZED (${openAt(t1, p.recent(to), due)}),
        v AS (SELECT k.opp_id, k.in_a, k.in_b FROM (SELECT opp_id, bool_or(w = 'a') AS in_a, bool_or(w = 'b') AS in_b
                FROM (SELECT opp_id, 'a' AS w FROM a UNION ALL SELECT opp_id, 'b' FROM b) u GROUP BY opp_id) k WHERE ${p.scoped('k')}),
        rows AS (SELECT a.* FROM a JOIN v USING (opp_id) UNION ALL SELECT b.* FROM b JOIN v USING (opp_id)
@@ -182,7 +195,7 @@ export class HistoryReads {
     const ta = p.endOf(asOf);
     return this.rows(
       p,
-      `o1 AS (${openAt(ta, ` AND h.close_date BETWEEN ${p.add(first)}::date AND ${p.add(last)}::date`)}),
+      `o1 AS (${openAt(ta, p.recent(asOf), ` AND h.close_date BETWEEN ${p.add(first)}::date AND ${p.add(last)}::date`)}),
        c AS MATERIALIZED (${lastCloses(p.startOf(first), ta)}),
        rows AS (SELECT o1.* FROM o1 WHERE ${p.scoped('o1')}
                 UNION ALL SELECT y.* FROM c CROSS JOIN LATERAL (SELECT ${R.replace(/h\./g, 'c.')} UNION ALL (${rowAt('c', ta)})) y WHERE ${p.scoped('c')})`,
@@ -200,7 +213,7 @@ export class HistoryReads {
     const t1 = p.endOf(to);
     return this.rows(
       p,
-      `k AS MATERIALIZED (SELECT o1.* FROM (${openAt(t1, '', `${R}, h.stage_since`)}) o1 WHERE ${p.scoped('o1')}),
+      `k AS MATERIALIZED (SELECT o1.* FROM (${openAt(t1, p.recent(to), '', `${R}, h.stage_since`)}) o1 WHERE ${p.scoped('o1')}),
        c AS MATERIALIZED (${lastCloses(p.startOf(from), t1)}),
        kc AS MATERIALIZED (SELECT c.*, e.id AS end_id, e.at AS end_at, e.stage AS end_stage, e.role AS end_role, e.value_base AS end_value, e.close_date AS end_close,
                                   e.owner_id AS end_owner, e.fc AS end_fc, e.prob AS end_prob

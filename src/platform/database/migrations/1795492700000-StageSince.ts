@@ -8,11 +8,12 @@ import { HISTORY_LINK_FUNCTION } from './1795491100000-HistorySpans';
  * the same trigger as the other links (every writer; a row inserted before later ones re-dates the run after it),
  * backfilled here from `prev_stage`: a run starts at each row whose stage differs from the one before it.
  *
- * And the open states at a moment through a GiST index of the open rows' spans `(at, valid_to]` as ranges
- * (`IDX_opp_history_open_range`) instead of the btree on (valid_to, at): the range has statistics of its own (the
- * btree's two bounds were estimated as independent, nine times the open rows there are) and a moment a year back
- * is a probe of the index, where the btree's plan was a scan of the whole history (docs/performance.md, "Reports").
- * The index holds no workspace: a moment's open rows of every workspace are found, the others' dropped.
+ * And the open states at a past moment through a GiST index of the open rows' spans `(at, valid_to]` as ranges
+ * (`IDX_opp_history_open_range`), next to the btree on (valid_to, at) that stays for moments near today: the range
+ * has statistics of its own (the btree's two bounds were estimated as independent, nine times the open rows there
+ * are) and a moment a year back is a probe of the index, where the btree's plan was a scan of the whole history
+ * (docs/performance.md, "Reports"). The index holds no workspace: a moment's open rows of every workspace are
+ * found, the others' dropped.
  */
 export const HISTORY_LINK_FUNCTION_SINCE = `CREATE OR REPLACE FUNCTION opp_history_link() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE p record; n record; since timestamptz;
@@ -63,11 +64,9 @@ export class StageSince1795492700000 implements MigrationInterface {
     await queryRunner.query(`ALTER TABLE "opp_history" ALTER COLUMN "stage_since" SET NOT NULL`);
     await queryRunner.query(HISTORY_LINK_FUNCTION_SINCE);
     await queryRunner.query(`CREATE INDEX "IDX_opp_history_open_range" ON "opp_history" USING gist (tstzrange("at", "valid_to", '(]')) WHERE "role" = 'open'`);
-    await queryRunner.query(`DROP INDEX "IDX_opp_history_open_span"`);
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`CREATE INDEX "IDX_opp_history_open_span" ON "opp_history" ("workspace_id", "valid_to", "at") WHERE "role" = 'open'`);
     await queryRunner.query(`DROP INDEX "IDX_opp_history_open_range"`);
     await queryRunner.query(HISTORY_LINK_FUNCTION);
     await queryRunner.query(`ALTER TABLE "opp_history" DROP COLUMN "stage_since"`);
