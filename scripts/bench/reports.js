@@ -7,7 +7,7 @@
  * rows), seeded by SQL: created evenly over the three years up to 90 days ago, a row every 9 days (stage moves,
  * a move back, value and close-date edits, an owner change for one in 7), nine in ten closed by their last row
  * (won, lost or cancelled: the workspace's closed stages), one in ten left open. The links of the rows (valid_to,
- * prev_stage, prev_role) are written by the seed itself, the trigger that keeps them being off while it runs.
+ * prev_stage, prev_role, stage_since) are written by the seed itself, the trigger that keeps them being off while it runs.
  * Then every report, as the admin (every record) and as a sales user (their department), this quarter and the
  * same quarter a year ago: REPORT_RUNS (7) sequential requests after one warm-up, median and max, and the
  * target (<= 300 ms).
@@ -59,10 +59,10 @@ async function seedReports(query, { ws, ownerIds, companyIds }) {
   // one statement: opportunity g (its rank), row j; times from three years ago to 90 days ago, + 9 days per row
   await query('ALTER TABLE opp_history DISABLE TRIGGER opp_history_link');
   await query(
-    `INSERT INTO opp_history (workspace_id, opp_id, at, kind, user_id, stage, role, value, currency, value_base, close_date, owner_id, fc, prob, valid_to, prev_stage, prev_role)
+    `INSERT INTO opp_history (workspace_id, opp_id, at, kind, user_id, stage, role, value, currency, value_base, close_date, owner_id, fc, prob, valid_to, prev_stage, prev_role, stage_since)
      SELECT $1, o.id, t.at, CASE WHEN j = 0 THEN 'created' ELSE 'update' END, NULL, st.stage, ($7::text[])[st.i], t.v, $10, t.v, t.close, t.owner,
             ($8::text[])[st.i], ($9::numeric[])[st.i],
-            CASE WHEN j = 9 THEN 'infinity' ELSE t.at + interval '9 days' END, pr.stage, ($7::text[])[pr.i]
+            CASE WHEN j = 9 THEN 'infinity' ELSE t.at + interval '9 days' END, pr.stage, ($7::text[])[pr.i], t.at - (j - run.k) * interval '9 days'
        FROM opportunities o
        CROSS JOIN generate_series(0, 9) AS j
        CROSS JOIN LATERAL (SELECT o.id - $2::int AS g) AS x
@@ -74,6 +74,9 @@ async function seedReports(query, { ws, ownerIds, companyIds }) {
        CROSS JOIN LATERAL (SELECT s0.stage, array_position($6::text[], s0.stage) AS i) AS st
        CROSS JOIN LATERAL (SELECT CASE WHEN j = 0 THEN NULL WHEN j - 1 < 9 THEN ($4::text[])[j] END AS stage) AS p0
        CROSS JOIN LATERAL (SELECT p0.stage, array_position($6::text[], p0.stage) AS i) AS pr
+       -- the row that began the current run of the stage (row jj's stage differs from row jj - 1's)
+       CROSS JOIN LATERAL (SELECT max(jj) AS k FROM generate_series(0, j) AS jj
+                            WHERE jj = 0 OR (CASE WHEN jj < 9 THEN ($4::text[])[jj + 1] ELSE s0.stage END) IS DISTINCT FROM ($4::text[])[jj]) AS run
       WHERE o.workspace_id = $1 AND o.id > $2::int`,
     [ws.id, Number(base), OPPS, path, closed, stages, roles, fcs, probs, cur, ownerIds],
   );

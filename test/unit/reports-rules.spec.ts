@@ -269,10 +269,19 @@ describe('reading only what the rules look at (history-reads.ts)', () => {
 
         const wr = reduce(h, (rows) => {
           const e = at(rows, to);
-          if (e?.role === 'open') return [e, rows.filter((r) => rows.indexOf(r) <= rows.indexOf(e) && prevOf(rows, r)?.stage !== r.stage).at(-1)];
+          if (e?.role === 'open') return [e];
           const c = lastClose(rows, from, to);
           return c ? [c, e, prevOf(rows, c), e?.role === 'won' ? rows[0] : null] : [];
         });
+        // an open record's row at its `stage_since` (when the row that began its current stage is an earlier one):
+        // that day and stage, the open row's other fields
+        for (const [id, rows] of wr) {
+          const e = rows[0];
+          if (rows.length > 1 || e.role !== 'open') continue;
+          const all = h.get(id)!;
+          const start = all.filter((r) => all.indexOf(r) <= all.indexOf(e) && prevOf(all, r)?.stage !== r.stage).at(-1)!;
+          if (start !== e) wr.set(id, [{ ...e, day: start.day }, e]);
+        }
         const w = { from, to, scope };
         expect(winRate(wr, w)).toEqual(winRate(h, w));
         const ag = { stages: OPEN, sla: { Qualify: 5 }, to, scope };

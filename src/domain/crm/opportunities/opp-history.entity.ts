@@ -12,6 +12,7 @@ import { TenantEntity, numeric } from '../../../platform/database/tenant-entity'
 @Index(['workspaceId', 'at'])
 @Index('IDX_opp_history_span', ['workspaceId', 'oppId', 'validTo', 'at'])
 @Index('IDX_opp_history_open_span', ['workspaceId', 'validTo', 'at'], { where: `"role" = 'open'` })
+@Index('IDX_opp_history_open_range', { synchronize: false }) // USING gist (tstzrange(at, valid_to, '(]')) WHERE role = 'open'
 @Index('IDX_opp_history_closes', ['workspaceId', 'at'], { where: `"role" <> 'open' AND ("prev_role" IS NULL OR "prev_role" = 'open')` })
 @Index('IDX_opp_history_entries', ['workspaceId', 'at'], { where: `"prev_stage" IS DISTINCT FROM "stage"` })
 export class OppHistory extends TenantEntity {
@@ -71,4 +72,8 @@ export class OppHistory extends TenantEntity {
 
   @Column({ type: 'varchar', length: 12, nullable: true, insert: false, update: false })
   prevRole: string | null;
+
+  /** When the record entered this row's stage (the start of its last run of it), kept by the same trigger (migration StageSince). */
+  @Column({ type: 'timestamptz', precision: 3, insert: false, update: false })
+  stageSince: Date;
 }

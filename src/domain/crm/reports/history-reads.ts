@@ -1,4 +1,4 @@
-import { addDays } from '../../../platform/common/time';
+import { addDays, formatTimestamp, todayIn } from '../../../platform/common/time';
 import type { TenantDb } from '../../../platform/database/tenant-db';
 import { toCents, type HistoryRow } from './report.types';
 
@@ -22,7 +22,8 @@ export interface ReadScope {
 interface RawRow {
   id: number;
   opp_id: number;
-  day: string;
+  /** Milliseconds since the epoch (the day is found here: `days`). */
+  at: number;
   stage: string;
   role: string;
   value_base: string;
@@ -34,8 +35,49 @@ interface RawRow {
 
 /** The columns a read carries (`R`, of `h`) and how they are returned (`OUT`, of the read's rows `r`). */
 const R = `h.id, h.opp_id, h.at, h.stage, h.role, h.value_base, h.close_date, h.owner_id, h.fc, h.prob`;
-const OUT = `r.id, r.opp_id, to_char(r.at AT TIME ZONE $2, 'YYYY-MM-DD') AS day, r.stage, r.role, r.value_base::text AS value_base,
+const OUT = `r.id, r.opp_id, (extract(epoch FROM r.at) * 1000)::float8 AS at, r.stage, r.role, r.value_base::text AS value_base,
   r.close_date::text AS close_date, r.owner_id, r.fc, r.prob::text AS prob`;
+
+const DAY = 86_400_000;
+/** Per zone, the UTC offset (ms) of each UTC day on which it does not change (NaN: it changes that day). */
+const offsets = new Map<string, Map<number, number>>();
+/** `YYYY-MM-DD` of day numbers (days since the epoch). */
+const names = new Map<number, string>();
+
+/**
+ * The workspace-local day of an instant, in the service rather than by the statement (formatting 30,000 rows'
+ * days there was a tenth of the slowest report's time): the zone's offset is asked of Intl once per UTC day.
+ */
+function dayIn(ms: number, tz: string): string {
+  const d = Math.floor(ms / DAY);
+  let zone = offsets.get(tz);
+  if (!zone) offsets.set(tz, (zone = new Map()));
+  let offset = zone.get(d);
+  if (offset === undefined) {
+    const at = (t: number) => Date.parse(`${formatTimestamp(new Date(t), tz)}Z`) - Math.floor(t / 1000) * 1000;
+    const start = at(d * DAY);
+    offset = start === at(d * DAY + DAY - 1) ? start : NaN;
+    if (zone.size >= 20_000) zone.clear();
+    zone.set(d, offset);
+  }
+  if (Number.isNaN(offset)) return formatTimestamp(new Date(ms), tz).slice(0, 10);
+  const local = Math.floor((ms + offset) / DAY);
+  let name = names.get(local);
+  if (name === undefined) {
+    const iso = new Date(local * DAY).toISOString();
+    name = iso.length === 24 ? iso.slice(0, 10) : formatTimestamp(new Date(ms), tz).slice(0, 10);
+    if (names.size >= 20_000) names.clear();
+    names.set(local, name);
+  }
+  return name;
+}
+
+/**
+ * How far back a moment reads its open spans through the btree rather than the range index (openAt): the btree
+ * reads the open rows that ended since (about 800 a day at 1,000,000 rows over three years) and the planner kept
+ * it for the start of this quarter; the GiST reads about 2,000 pages whatever the moment.
+ */
+const RECENT_DAYS = 120;
 
 /** A statement's parameters after $1 (workspace) and $2 (time zone), with the scope's condition on `o`. */
 class Params {
@@ -49,6 +91,10 @@ class Params {
   /** The end of a workspace-local day (the start of the next one) as a timestamp. */
   endOf(day: string): string {
     return `(${this.add(addDays(day, 1))}::date::timestamp AT TIME ZONE $2)`;
+  }
+  /** Whether a moment on `day` is within RECENT_DAYS of today (the open spans then read through the btree: openAt). */
+  recent(day: string): boolean {
+    return day >= addDays(todayIn(this.s.timezone), -RECENT_DAYS);
   }
   startOf(day: string): string {
     return `(${this.add(day)}::date::timestamp AT TIME ZONE $2)`;
@@ -65,29 +111,44 @@ class Params {
   }
 }
 
-/** The open rows whose span covers moment `t` (the open states then), through IDX_opp_history_open_span. */
-const openAt = (t: string, extra = '') => `SELECT ${R} FROM opp_history h WHERE h.workspace_id = $1 AND h.role = 'open' AND h.valid_to >= ${t} AND h.at < ${t}${extra}`;
+/**
+ * The open rows whose span covers moment `t` (the open states then). Near today (`recent`) through the btree
+ * IDX_opp_history_open_span, whose entries from `t` on are then few (the open records' latest rows, 'infinity');
+ * further back through IDX_opp_history_open_range, the span `(at, valid_to]` as a range: there the btree's entries
+ * from `t` on are most of the open rows, and its estimate (nine times the rows) made the plan a scan of the whole
+ * history (docs/performance.md, "Reports"). The GiST would answer near today too, at forty times the btree's pages.
+ */
+const openAt = (t: string, recent: boolean, extra = '', cols = R) =>
+  `SELECT ${cols} FROM opp_history h WHERE h.workspace_id = $1 AND h.role = 'open' AND ${recent ? `h.valid_to >= ${t} AND h.at < ${t}` : `tstzrange(h.at, h.valid_to, '(]') @> ${t}`}${extra}`;
 /** The last close of each record in `[t0, t1)` (a closed row after an open one, or a record created closed), through IDX_opp_history_closes. */
 const lastCloses = (t0: string, t1: string) =>
   `SELECT DISTINCT ON (h.opp_id) ${R}, h.prev_role FROM opp_history h
     WHERE h.workspace_id = $1 AND h.role <> 'open' AND (h.prev_role IS NULL OR h.prev_role = 'open') AND h.at >= ${t0} AND h.at < ${t1}
     ORDER BY h.opp_id, h.at DESC, h.id DESC`;
-/** The row of record `k.opp_id` whose span covers moment `t` (its state then), through IDX_opp_history_span. */
-const rowAt = (k: string, t: string) => `SELECT ${R} FROM opp_history h WHERE h.workspace_id = $1 AND h.opp_id = ${k}.opp_id AND h.valid_to >= ${t} AND h.at < ${t}`;
+/**
+ * The row of record `k.opp_id` whose span covers moment `t` (its state then), through IDX_opp_history_span. There
+ * is one: the LIMIT keeps it a probe per record (without it the planner, expecting many more records than there
+ * are, joined a scan of the whole history at 1,000,000 rows: docs/performance.md, "Reports").
+ */
+const rowAt = (k: string, t: string) => `SELECT ${R} FROM opp_history h WHERE h.workspace_id = $1 AND h.opp_id = ${k}.opp_id AND h.valid_to >= ${t} AND h.at < ${t} LIMIT 1`;
 
 export class HistoryReads {
   constructor(private readonly db: TenantDb) {}
 
-  /** The rows of `rows` (a CTE of `R` columns, possibly repeating a row), grouped by record in the order of the changes. */
+  /**
+   * The rows of `rows` (a CTE of `R` columns, possibly repeating a row), grouped by record in the order of the
+   * changes: ordered here, not by the statement (whose sort of 30,000 wide rows spilled to disk).
+   */
   private async rows(p: Params, ctes: string): Promise<Map<number, HistoryRow[]>> {
-    const raw = await this.db.sql<RawRow>(`WITH ${ctes} SELECT ${OUT} FROM rows r ORDER BY r.opp_id, r.at, r.id`, p.list);
+    const raw = await this.db.sql<RawRow>(`WITH ${ctes} SELECT ${OUT} FROM rows r`, p.list);
+    raw.sort((x, y) => x.opp_id - y.opp_id || x.at - y.at || x.id - y.id);
     const out = new Map<number, HistoryRow[]>();
     raw.forEach((r, i) => {
       // a row two parts of the read found comes twice, next to itself (the order is by record, time and id)
       if (i > 0 && raw[i - 1].id === r.id) return;
       const row: HistoryRow = {
         oppId: r.opp_id,
-        day: r.day,
+        day: dayIn(r.at, p.s.timezone),
         seq: i,
         stage: r.stage,
         role: r.role,
@@ -115,7 +176,7 @@ export class HistoryReads {
     const due = ` AND h.close_date BETWEEN ${p.add(closeFrom)}::date AND ${p.add(closeTo)}::date`;
     return this.rows(
       p,
-      `a AS MATERIALIZED (${openAt(t0, due)}), b AS MATERIALIZED (${openAt(t1, due)}),
+      `a AS MATERIALIZED (${openAt(t0, p.recent(from), due)}), b AS MATERIALIZED (${openAt(t1, p.recent(to), due)}),
        v AS (SELECT k.opp_id, k.in_a, k.in_b FROM (SELECT opp_id, bool_or(w = 'a') AS in_a, bool_or(w = 'b') AS in_b
                FROM (SELECT opp_id, 'a' AS w FROM a UNION ALL SELECT opp_id, 'b' FROM b) u GROUP BY opp_id) k WHERE ${p.scoped('k')}),
        rows AS (SELECT a.* FROM a JOIN v USING (opp_id) UNION ALL SELECT b.* FROM b JOIN v USING (opp_id)
@@ -134,16 +195,17 @@ export class HistoryReads {
     const ta = p.endOf(asOf);
     return this.rows(
       p,
-      `o1 AS (${openAt(ta, ` AND h.close_date BETWEEN ${p.add(first)}::date AND ${p.add(last)}::date`)}),
+      `o1 AS (${openAt(ta, p.recent(asOf), ` AND h.close_date BETWEEN ${p.add(first)}::date AND ${p.add(last)}::date`)}),
        c AS MATERIALIZED (${lastCloses(p.startOf(first), ta)}),
        rows AS (SELECT o1.* FROM o1 WHERE ${p.scoped('o1')}
-                UNION ALL SELECT y.* FROM c CROSS JOIN LATERAL (SELECT ${R.replace(/h\./g, 'c.')} UNION ALL ${rowAt('c', ta)}) y WHERE ${p.scoped('c')})`,
+                UNION ALL SELECT y.* FROM c CROSS JOIN LATERAL (SELECT ${R.replace(/h\./g, 'c.')} UNION ALL (${rowAt('c', ta)})) y WHERE ${p.scoped('c')})`,
     );
   }
 
   /**
-   * Win rate and stage ageing of `from..to`: the records open at the end of `to` with the row that started their
-   * current stage (enteredCurrentStage); the records whose last close up to `to` is in the period and still
+   * Win rate and stage ageing of `from..to`: the records open at the end of `to` with, when they entered their
+   * current stage before that row, a row of that stage at `stage_since` (all enteredCurrentStage looks at: its day;
+   * a negative id, not a row of the table); the records whose last close up to `to` is in the period and still
    * closed then, with that close, the open row before it, the state at `to` and (won) their first row (the cycle).
    */
   winRate(s: ReadScope, from: string, to: string): Promise<Map<number, HistoryRow[]>> {
@@ -151,14 +213,13 @@ export class HistoryReads {
     const t1 = p.endOf(to);
     return this.rows(
       p,
-      `k AS MATERIALIZED (SELECT o1.* FROM (${openAt(t1)}) o1 WHERE ${p.scoped('o1')}),
+      `k AS MATERIALIZED (SELECT o1.* FROM (${openAt(t1, p.recent(to), '', `${R}, h.stage_since`)}) o1 WHERE ${p.scoped('o1')}),
        c AS MATERIALIZED (${lastCloses(p.startOf(from), t1)}),
        kc AS MATERIALIZED (SELECT c.*, e.id AS end_id, e.at AS end_at, e.stage AS end_stage, e.role AS end_role, e.value_base AS end_value, e.close_date AS end_close,
                                   e.owner_id AS end_owner, e.fc AS end_fc, e.prob AS end_prob
              FROM c CROSS JOIN LATERAL (${rowAt('c', t1)}) e WHERE e.role <> 'open' AND ${p.scoped('c')}),
-       rows AS (SELECT k.* FROM k
-                UNION ALL SELECT r.* FROM k CROSS JOIN LATERAL (SELECT ${R} FROM opp_history h WHERE h.workspace_id = $1 AND h.opp_id = k.opp_id
-                  AND (h.at, h.id) <= (k.at, k.id) AND h.prev_stage IS DISTINCT FROM h.stage ORDER BY h.at DESC, h.id DESC LIMIT 1) r
+       rows AS (SELECT ${R.replace(/h\./g, 'k.')} FROM k
+                UNION ALL SELECT -k.id, k.opp_id, k.stage_since, k.stage, k.role, k.value_base, k.close_date, k.owner_id, k.fc, k.prob FROM k WHERE k.stage_since < k.at
                 UNION ALL SELECT ${R.replace(/h\./g, 'kc.')} FROM kc
                 UNION ALL SELECT kc.end_id, kc.opp_id, kc.end_at, kc.end_stage, kc.end_role, kc.end_value, kc.end_close, kc.end_owner, kc.end_fc, kc.end_prob FROM kc
                 UNION ALL SELECT x.* FROM kc CROSS JOIN LATERAL (SELECT ${R} FROM opp_history h WHERE h.workspace_id = $1 AND h.opp_id = kc.opp_id
@@ -187,7 +248,7 @@ export class HistoryReads {
         r.opp_id,
         {
           entered: r.entered,
-          end: { oppId: r.opp_id, day: r.day, seq: i, stage: r.stage, role: r.role, cents: toCents(Number(r.value_base)), closeDate: r.close_date, ownerId: r.owner_id, fc: r.fc, prob: Number(r.prob) },
+          end: { oppId: r.opp_id, day: dayIn(r.at, s.timezone), seq: i, stage: r.stage, role: r.role, cents: toCents(Number(r.value_base)), closeDate: r.close_date, ownerId: r.owner_id, fc: r.fc, prob: Number(r.prob) },
         },
       ]),
     );

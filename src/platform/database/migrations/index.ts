@@ -36,6 +36,7 @@ import { Workflows1795491000000 } from './1795491000000-Workflows';
 import { HistorySpans1795491100000 } from './1795491100000-HistorySpans';
 import { ForecastAdjustments1795491110000 } from './1795491110000-ForecastAdjustments';
 import { ForecastSnapshots1795492200000 } from './1795492200000-ForecastSnapshots';
+import { StageSince1795492700000 } from './1795492700000-StageSince';
 
 /** Committed migrations, in order. `npm run migration:generate --name=X` writes a new file; add it here. */
 export const MIGRATIONS: Function[] = [
@@ -77,4 +78,5 @@ export const MIGRATIONS: Function[] = [
   HistorySpans1795491100000,
   ForecastAdjustments1795491110000,
   ForecastSnapshots1795492200000,
+  StageSince1795492700000,
 ];
