@@ -153,6 +153,8 @@ async function serve(root) {
     capturing = null;
   }
   pg.Client.prototype.query = original;
+  // a parent that stops (an error, a timeout) must not leave the service running
+  process.on('disconnect', () => process.exit(1));
   process.send({ port, headers, paths, captured });
   process.on('message', async (m) => {
     if (m !== 'stop') return;
@@ -170,6 +172,7 @@ async function serve(root) {
 function bare(root) {
   const pg = require(join(root, 'node_modules', 'pg'));
   const express = require(join(root, 'node_modules', 'express'));
+  process.on('disconnect', () => process.exit(1));
   process.once('message', ({ url, routes }) => {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     const app = express();
@@ -259,8 +262,11 @@ if (process.argv[2] === '--serve') {
 } else if (process.argv[2] === '--bare') {
   bare(process.argv[3]);
 } else {
-  main().catch((e) => {
-    process.stderr.write(`${e.stack || e}\n`);
-    process.exit(1);
-  });
+  main().then(
+    () => process.exit(0),
+    (e) => {
+      process.stderr.write(`${e.stack || e}\n`);
+      process.exit(1);
+    },
+  );
 }
