@@ -348,6 +348,8 @@ async function main() {
       record: `/api/v1/companies/${companyIds[0]}`,
       today: '/api/v1/today',
     };
+    // BENCH_KINDS=companies,me: only these hot paths (an A/B run of one path)
+    if (process.env.BENCH_KINDS) for (const k of Object.keys(paths)) if (!process.env.BENCH_KINDS.split(',').includes(k)) delete paths[k];
     const results = [];
     const scale = [];
     let seeded = 0;

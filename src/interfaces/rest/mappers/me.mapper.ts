@@ -40,9 +40,16 @@ export function toAppInfo(ws: Workspace, version: string): z.output<typeof App> 
  * and stage_gate are that language's, and `labels` holds every list's labels in it (one per key).
  */
 export function toConstants(ws: Workspace, lang: LabelLang): z.output<typeof Constants> {
+  // every /me answers this (every list's labels resolved: a few % of its CPU), so it is kept per constants object
+  // and language; a change of the constants stores a new object (WorkspaceService), which gets its own entry
+  const cached = constantsViews.get(ws.constants)?.[lang];
+  if (cached) return cached;
   const { stage_prob: _prob, labels: _stored, ...constants } = inLanguage(ws, lang).constants;
-  return { ...constants, labels: resolveLabels(ws.constants, lang) };
+  const view = { ...constants, labels: resolveLabels(ws.constants, lang) };
+  constantsViews.set(ws.constants, { ...constantsViews.get(ws.constants), [lang]: view });
+  return view;
 }
+const constantsViews = new WeakMap<object, Partial<Record<LabelLang, z.output<typeof Constants>>>>();
 
 /** Spec 2.4 `license`. */
 export function toLicense(l: LicenseView): z.output<typeof Licence> {
