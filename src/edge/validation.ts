@@ -118,7 +118,6 @@ export class CrmValidationPipe extends ValidationPipe {
     }
     const dto = metadata.type === 'body' || metadata.type === 'query' ? metadata.metatype : undefined;
     if (!isClass(dto)) return super.transform(value, metadata);
-    if (metadata.type === 'query') return this.query(dto, value, metadata);
     const shape = shapeOf(dto);
     if (metadata.type === 'body' && isPlainObject(value)) value = applyNullRules(value, shape);
     const out = await super.transform(value, metadata);
@@ -128,60 +127,6 @@ export class CrmValidationPipe extends ValidationPipe {
     }
     return out;
   }
-
-  /**
-   * A query DTO: the result for the same query string is kept per DTO class (a list asked again and again,
-   * e.g. `?limit=50`, was transformed and validated afresh each time: 2-3 % of a list's CPU). The
-   * validation is a pure function of the strings (no validator reads the clock or the database); a refused
-   * query is not kept, and each caller gets its own copy.
-   */
-  private async query(dto: new () => unknown, value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    const key = queryKey(value);
-    if (key === null) return this.validated(dto, value, metadata);
-    let memo = queryMemo.get(dto);
-    const hit = memo?.get(key);
-    if (hit) return copyOf(hit);
-    const out = await this.validated(dto, value, metadata);
-    if (!isPlainObject(out) || !Object.values(out).every(isCopyable)) return out;
-    if (!memo) queryMemo.set(dto, (memo = new Map()));
-    // bounded: a crawler's distinct query strings must not grow it without end
-    if (memo.size >= QUERY_MEMO_MAX) memo.clear();
-    memo.set(key, copyOf(out));
-    return out;
-  }
-
-  private async validated(dto: new () => unknown, value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    const shape = shapeOf(dto);
-    const out = await super.transform(value, metadata);
-    if (isPlainObject(out)) {
-      const wide = shape.unboundedInts.filter((p) => typeof out[p] === 'number' && ((out[p] as number) > INT_MAX || (out[p] as number) < INT_MIN));
-      if (wide.length) throw invalidFields(wide.map((field) => ({ field, message: `must be an integer between ${INT_MIN} and ${INT_MAX}` })));
-    }
-    return out;
-  }
-}
-
-const QUERY_MEMO_MAX = 500;
-const queryMemo = new WeakMap<object, Map<string, Record<string, unknown>>>();
-
-/** The memo's key of a parsed query: only strings and arrays of strings (what Express's parser gives for `a=1&b=2&b=3`). */
-function queryKey(value: unknown): string | null {
-  if (!isPlainObject(value)) return null;
-  for (const v of Object.values(value)) if (typeof v !== 'string' && !(Array.isArray(v) && v.every((x) => typeof x === 'string'))) return null;
-  return JSON.stringify(value);
-}
-
-/** A DTO's value the memo can copy faithfully: primitives, Dates, arrays of primitives. */
-const isCopyable = (v: unknown): boolean =>
-  v === null || typeof v !== 'object' || v instanceof Date || (Array.isArray(v) && v.every((x) => x === null || typeof x !== 'object'));
-
-function copyOf(dto: Record<string, unknown>): Record<string, unknown> {
-  const out = Object.create(Object.getPrototypeOf(dto) as object) as Record<string, unknown>;
-  for (const k of Object.keys(dto)) {
-    const v = dto[k];
-    out[k] = Array.isArray(v) ? v.slice() : v instanceof Date ? new Date(v.getTime()) : v;
-  }
-  return out;
 }
 
 function applyNullRules(body: Record<string, unknown>, shape: DtoShape): Record<string, unknown> {
