@@ -18,11 +18,12 @@ const TEST_TIMEOUT = 120_000;
  */
 const SINGLE = ['openapi-try-it-out.e2e-spec.ts'];
 /**
- * The slow checks: fuzzing, the 50k-200k-row scale checks, the multi-instance runs behind PgBouncer and the workflow engine in three processes. `npm test`
+ * The slow checks: fuzzing, the 50k-200k-row scale checks, the multi-instance runs behind PgBouncer, the workflow engine
+ * in three processes and the import killed -9 (two service processes). `npm test`
  * leaves them out (it is what a developer runs after each change); `npm run test:slow` runs them alone, and CI runs
  * both on both databases. `npm test -- <one of them>` still runs it.
  */
-const SLOW = ['fuzz.e2e-spec.ts', 'scale.e2e-spec.ts', 'opportunities-scale.e2e-spec.ts', 'scim-scale.e2e-spec.ts', 'pgbouncer.e2e-spec.ts', 'workflows-instances.e2e-spec.ts'];
+const SLOW = ['fuzz.e2e-spec.ts', 'scale.e2e-spec.ts', 'opportunities-scale.e2e-spec.ts', 'scim-scale.e2e-spec.ts', 'pgbouncer.e2e-spec.ts', 'workflows-instances.e2e-spec.ts', 'import-kill.e2e-spec.ts'];
 /**
  * Seconds each file took inside its group (wall, hooks included; full PGlite run with 4 workers, 2026-11-27, the
  * pass where every file runs; pgbouncer from the PostgreSQL pass), written from JEST_GROUP_LOG; a file not listed

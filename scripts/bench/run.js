@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
 /**
- * npm run bench [-- --quick] [-- --hot] [-- --erp] [-- --webhooks] [-- --webhooks --embedded] [-- --token] [-- --journal] [-- --export]
+ * npm run bench [-- --quick] [-- --hot] [-- --erp] [-- --webhooks] [-- --webhooks --embedded] [-- --token] [-- --journal] [-- --export] [-- --import]
  *                [-- --reports [--explain]] [-- --workflows]
  *
  * Loads the hot paths of the service (dist/, on the local PostgreSQL server, in a fresh database): GET
@@ -37,6 +37,8 @@
  * Then the export (`--export` runs only this part; scripts/bench/export.js): EXPORT_OPPS (100,000) opportunities more,
  * read through GET /api/v1/opportunities/export as CSV and XLSX: rows/s and the service's RSS during each.
  *
+ * The import (`--import` only, not part of the full run; scripts/bench/import.js): IMPORT_ROWS (100,000) people with a
+ * company each, 10 % repeated e-mails and 2 % bad values, uploaded, dry run and run: seconds of each and the RSS.
  * The reports (`--reports` only, not part of the full run; scripts/bench/reports.js): 100,000 opportunities with
  * 1,000,000 history rows, every report's time as the admin and as a sales user (target <= 300 ms); `--explain`
  * prints the plan (EXPLAIN ANALYZE) of each report's statement.
@@ -75,6 +77,7 @@ const { benchJournal, benchIdempotency, reportJournal } = require('./journal.js'
 const { benchExport, reportExport } = require('./export.js');
 const { benchReports, reportReports } = require('./reports.js');
 const { benchWorkflows, reportWorkflows } = require('./workflows.js');
+const { benchImport, reportImport } = require('./import.js');
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
@@ -97,9 +100,10 @@ const JOURNAL_ONLY = args.includes('--journal');
 const EXPORT_ONLY = args.includes('--export');
 const REPORTS_ONLY = args.includes('--reports');
 const WORKFLOWS_ONLY = args.includes('--workflows');
+const IMPORT_ONLY = args.includes('--import');
 const WEBHOOKS_ONLY = args.includes('--webhooks') || (EMBEDDED && !TOKEN_ONLY && !JOURNAL_ONLY);
 /** A part alone (`--erp`, `--webhooks`, `--token`, `--journal`) or, without any, the full run. */
-const ONLY = ERP_ONLY || WEBHOOKS_ONLY || TOKEN_ONLY || JOURNAL_ONLY || EXPORT_ONLY || REPORTS_ONLY || WORKFLOWS_ONLY;
+const ONLY = ERP_ONLY || WEBHOOKS_ONLY || TOKEN_ONLY || JOURNAL_ONLY || EXPORT_ONLY || REPORTS_ONLY || WORKFLOWS_ONLY || IMPORT_ONLY;
 /** The seller's own companies (8 carry the opportunities) and people: enough for a 50-row page of each. */
 const OWN_COMPANIES = 60;
 const OWN_PEOPLE = 60;
@@ -302,6 +306,9 @@ async function main() {
       // webhooks phase: the delivery worker on, receivers on loopback (listed for user destinations)
       PRIVATE_NETWORK_ALLOWLIST: '127.0.0.1',
       WEBHOOK_WORKER: '1',
+      // import phase: the worker picks a job up within 50 ms of its last batch
+      IMPORT_WORKER: '1',
+      IMPORT_POLL_MS: '50',
     });
     const logger = pino({ level: 'warn' });
     app = await createApp({ config, db: embedded || { url, embedded: false, close: async () => undefined }, logger });
@@ -449,9 +456,13 @@ async function main() {
     // ---------------------------------------------------------------- workflows (only with --workflows)
     const wf = WORKFLOWS_ONLY ? await benchWorkflows({ ws, query, port, host: HOST, adminKey: prov.apiKey, log }) : null;
 
+    // ---------------------------------------------------------------- import (only with --import)
+    const imp = IMPORT_ONLY ? await benchImport({ port, headers: { host: HOST, authorization: `Bearer ${prov.apiKey}` }, log }) : null;
+
     // ---------------------------------------------------------------- report
     if (ONLY) {
       if (wf) reportWorkflows(wf, log);
+      if (imp) reportImport(imp, log);
       if (rep) reportReports(rep, log);
       if (exp) reportExport(exp, log);
       if (erp) reportErp(erp);

@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { SecretBox } from '../../platform/common/crypto';
-import { DomainError, notFound } from '../../platform/common/errors';
+import { DomainError, forbidden, notFound } from '../../platform/common/errors';
 import { UnitOfWork } from '../../platform/database/unit-of-work';
 import { AuthCache } from '../workspace/auth-cache';
 import { ALL_MODULES, ALL_PERMISSIONS } from '../workspace/defaults';
 import { Workspace } from '../workspace/workspace.entity';
+import { isAdmin, UserContext } from './auth-context';
 import { hashPassword, isWeakPassword } from './password';
 import { CredentialsService } from './credentials.service';
 import { SECRET_BOX } from './secret-box.provider';
@@ -135,14 +136,11 @@ export class UsersService {
   }
 
   /**
-   * The one place that deactivates a user (admin CLI, SCIM, admin pages): the user becomes inactive,
-   * every credential of the user — sessions, API keys (they act as the user), OAuth access and refresh
-   * tokens — is revoked, an audit row is written and the auth caches drop the user, all in one unit of
-   * work. The last active admin of a workspace cannot be deactivated (409 `conflict`). Deactivating an
-   * inactive user revokes whatever is left and changes nothing else.
+   * Grants or withdraws a permission (PERMISSIONS: `import`), kept in the user's modules list; audited (with
+   * the admin who did it, when one did: the CLI has none) and the auth caches told, so the user's next
+   * request sees it. The one place that changes a permission (admin CLI, REST, the Users page).
    */
-  /** Grants or withdraws a permission (PERMISSIONS: `import`), kept in the user's modules list; audited. */
-  async setPermission(workspaceId: number, userId: number, permission: string, on: boolean): Promise<User> {
+  async setPermission(workspaceId: number, userId: number, permission: string, on: boolean, actorUserId: number | null = null): Promise<User> {
     if (!ALL_PERMISSIONS.includes(permission)) throw new DomainError('invalid', `permission: must be one of ${ALL_PERMISSIONS.join(', ')}`);
     const db = this.uow.tenant(workspaceId);
     const user = await this.uow.run(async () => {
@@ -150,13 +148,32 @@ export class UsersService {
       if (!found) throw notFound('user');
       const modules = on ? [...new Set([...found.modules, permission])] : found.modules.filter((m) => m !== permission);
       await db.update(User, { id: userId }, { modules });
-      await this.uow.audit({ workspaceId, action: on ? 'permission_granted' : 'permission_withdrawn', subject: found.username, detail: { user_id: userId, permission } });
+      await this.uow.audit({ workspaceId, action: on ? 'permission_granted' : 'permission_withdrawn', userId: actorUserId, subject: found.username, detail: { user_id: userId, permission } });
       return { ...found, modules };
     });
     await this.cache.invalidateUser(workspaceId, userId);
     return user;
   }
 
+  /** An admin's change of a user's permission (REST and the Users page); others get 403 `forbidden`. */
+  changePermission(auth: UserContext, userId: number, permission: string, on: boolean): Promise<User> {
+    requireAdmin(auth, 'only admins change permissions');
+    return this.setPermission(auth.workspace.id, userId, permission, on, auth.user.id);
+  }
+
+  /** The active users with the permissions they hold, for admins (admins hold every permission). */
+  async permissions(auth: UserContext): Promise<{ user: User; permissions: string[] }[]> {
+    requireAdmin(auth, 'only admins see permissions');
+    return (await this.listActive(auth.workspace.id)).map((user) => ({ user, permissions: user.role === 'admin' ? [...ALL_PERMISSIONS] : ALL_PERMISSIONS.filter((p) => user.modules.includes(p)) }));
+  }
+
+  /**
+   * The one place that deactivates a user (admin CLI, SCIM, admin pages): the user becomes inactive,
+   * every credential of the user — sessions, API keys (they act as the user), OAuth access and refresh
+   * tokens — is revoked, an audit row is written and the auth caches drop the user, all in one unit of
+   * work. The last active admin of a workspace cannot be deactivated (409 `conflict`). Deactivating an
+   * inactive user revokes whatever is left and changes nothing else.
+   */
   async deactivate(workspaceId: number, userId: number, actorUserId: number | null = null): Promise<{ user: User; revoked: number }> {
     const db = this.uow.tenant(workspaceId);
     return this.uow.run(async () => {
@@ -195,4 +212,8 @@ function nameFromEmail(email: string): string {
     .filter(Boolean)
     .map((w) => w[0].toUpperCase() + w.slice(1))
     .join(' ');
+}
+
+function requireAdmin(auth: UserContext, why: string): void {
+  if (!isAdmin(auth)) throw forbidden(why);
 }

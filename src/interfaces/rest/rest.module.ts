@@ -27,6 +27,7 @@ import { InboundHooksController } from './controllers/inbound-hooks.controller';
 import { WorkflowsController } from './controllers/workflows.controller';
 import { QuickEntryController } from './controllers/quick-entry.controller';
 import { ScimConnectionController } from './controllers/scim-connection.controller';
+import { PermissionsController } from './controllers/permissions.controller';
 import { ErpConnectionController } from './controllers/erp-connection.controller';
 import { InvitationsController } from './controllers/invitations.controller';
 import { AppsController } from './controllers/apps.controller';
@@ -40,7 +41,7 @@ import { ExportLinks } from '../../edge/export-links';
 @Module({
   imports: [CrmModule],
   // ExportController before the record controllers: `/companies/export` must not reach `/companies/{id}`
-  controllers: [ExportController, AuthController, ApiKeysController, PreferencesController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SearchController, SyncController, OrdersController, TicketsController, FairsController, LeadsController, ObjectsController, ApprovalsController, EmailController, FormsController, QuickEntryController, ScimConnectionController, ErpConnectionController, InvitationsController, AppsController, ConnectionsController, ReportsController, HooksController, InboundHooksController, ImportsController, WorkflowsController],
+  controllers: [ExportController, AuthController, ApiKeysController, PreferencesController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SearchController, SyncController, OrdersController, TicketsController, FairsController, LeadsController, ObjectsController, ApprovalsController, EmailController, FormsController, QuickEntryController, ScimConnectionController, ErpConnectionController, InvitationsController, AppsController, ConnectionsController, ReportsController, HooksController, InboundHooksController, ImportsController, PermissionsController, WorkflowsController],
   providers: [ExportService, ExportLinks],
 })
 export class RestModule {}

@@ -54,6 +54,18 @@ const en = {
   invitationNone: 'none open (expired or never sent)',
   invitationLinkOf: (user: string) => `Invitation link of ${user}`,
   invitationAfter: (hours: number) => `it works once, for ${hours} hours; earlier links of this user no longer work`,
+  // the import permission (docs/decisions/import.md, "Who may")
+  importHeading: 'Import permission',
+  importIntro: 'Users with this permission may import files (companies, people, opportunities and more) for the modules they have. Admins always may.',
+  importRegion: 'Users and the import permission',
+  colImport: 'May import',
+  importYes: 'yes',
+  importNo: 'no',
+  importAdmin: 'yes (admin)',
+  importGrant: 'Allow importing',
+  importWithdraw: 'Withdraw',
+  importGranted: (user: string) => `${user} may import now.`,
+  importWithdrawn: (user: string) => `${user} may no longer import.`,
 };
 
 export type PasswordText = typeof en;
@@ -113,6 +125,17 @@ const tr: PasswordText = {
   invitationNone: 'açık davet yok (süresi dolmuş ya da hiç gönderilmemiş)',
   invitationLinkOf: (user) => `${user} için davet bağlantısı`,
   invitationAfter: (hours) => `bir kez ve ${hours} saat boyunca çalışır; bu kullanıcının önceki bağlantıları artık çalışmaz`,
+  importHeading: 'İçe aktarma izni',
+  importIntro: 'Bu izni olan kullanıcılar, sahip oldukları modüller için dosya içe aktarabilir (firmalar, kişiler, fırsatlar ve diğerleri). Yöneticiler her zaman aktarabilir.',
+  importRegion: 'Kullanıcılar ve içe aktarma izni',
+  colImport: 'İçe aktarabilir',
+  importYes: 'evet',
+  importNo: 'hayır',
+  importAdmin: 'evet (yönetici)',
+  importGrant: 'İçe aktarmaya izin ver',
+  importWithdraw: 'İzni kaldır',
+  importGranted: (user) => `${user} artık içe aktarabilir.`,
+  importWithdrawn: (user) => `${user} artık içe aktaramaz.`,
 };
 
 export const PASSWORD_TEXT: Record<Lang, PasswordText> = { en, tr };

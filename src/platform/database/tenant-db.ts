@@ -122,6 +122,12 @@ export class TenantDb {
     return this.m.save(entity, row);
   }
 
+  /** Saves new entities of this workspace in one INSERT … RETURNING (bulk creates); one of another workspace is refused. */
+  async saveMany<T extends TenantRow>(entity: EntityTarget<T>, rows: T[]): Promise<T[]> {
+    for (const row of rows) if (row.workspaceId !== this.workspaceId) throw new CrossTenantWrite(`an entity of workspace ${row.workspaceId} saved through workspace ${this.workspaceId}`);
+    return rows.length ? this.m.save(entity, rows) : [];
+  }
+
   /** A select query builder on `entity` already restricted to this workspace. */
   qb<T extends TenantRow>(entity: EntityTarget<T>, alias: string): SelectQueryBuilder<T> {
     const qb = this.m.createQueryBuilder(entity, alias).where(`${alias}.workspace_id = :${TENANT_PARAM}`, { [TENANT_PARAM]: this.workspaceId });

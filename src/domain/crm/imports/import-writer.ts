@@ -15,6 +15,7 @@ import { normalizeName } from '../shared/duplicate';
 import { Lead } from '../leads/lead.entity';
 import { ObjectRecord } from '../objects/object-record.entity';
 import { Task } from '../tasks/task.entity';
+import { BULK_TARGETS, CreateRow, ImportBulk } from './import-bulk';
 import { ImportMoreTargets, MoreRecord } from './import-more-targets';
 import { CellError, CellValues, Constants, FieldDef, MATCH_FIELD, Mode, objectKeyOf, readFields, requiredField, Target } from './import-targets';
 import { domainOf } from './import-values';
@@ -92,6 +93,7 @@ export class ImportWriter {
     private readonly peopleService: PeopleService,
     private readonly opportunities: OpportunitiesService,
     private readonly more: ImportMoreTargets,
+    private readonly bulk: ImportBulk,
   ) {}
 
   constants(auth: UserContext): Constants {
@@ -139,6 +141,7 @@ export class ImportWriter {
     const prepared = rows.map((r) => ({ row: r, ...this.prepare(s, constants, pass, r) }));
     const existing = await this.lookup(auth, s, prepared.filter((p) => !p.errors.length && p.key).map((p) => p.key));
     const out: RowOutcome[] = [];
+    const creates: CreateRow[] = [];
     for (const p of prepared) {
       const refuse = (errors: CellError[]) => out.push({ rowNo: p.row.n, target: s.target, outcome: 'refused', errors, cells: p.row.cells });
       if (p.errors.length) {
@@ -158,18 +161,31 @@ export class ImportWriter {
         out.push({ rowNo: p.row.n, target: s.target, outcome: 'skipped' });
         continue;
       }
-      pass.rowCompanies = [];
-      try {
-        const done = await this.uow.savepoint(() => (match ? this.update(auth, s, pass, p.values, match, p.row.n) : this.create(auth, s, pass, p.values, p.row.n)));
-        out.push(...done);
-      } catch (e) {
-        if (!(e instanceof DomainError) || e.status >= 500) throw e;
-        for (const key of pass.rowCompanies) pass.companies.delete(key);
-        const column = String((e.extra as { field?: string }).field ?? (e.extra as { fields?: string[] }).fields?.[0] ?? '');
-        refuse([{ column, value: column ? String(p.values[column] ?? '') : '', code: e.code, message: e.message.slice(0, 300) }]);
-      }
+      // creates of companies and people go together after the other rows, in a few statements for the batch
+      if (!match && BULK_TARGETS.has(s.target)) creates.push(p);
+      else await this.writeOne(auth, s, pass, p, match, out);
     }
-    return out;
+    if (creates.length) {
+      const done = await this.bulk.create(auth, s.target, pass, creates);
+      if (done) out.push(...done);
+      else for (const p of creates) await this.writeOne(auth, s, pass, p, undefined, out);
+    }
+    // in the file's order (stable: a company made for a row stays before the row's person)
+    return out.sort((x, y) => x.rowNo - y.rowNo);
+  }
+
+  /** One row in a savepoint of the batch's transaction, through the domain service: a refused row undoes only itself. */
+  private async writeOne(auth: UserContext, s: ImportSettings, pass: PassState, p: { row: SourceRow; values: Values }, match: Existing | undefined, out: RowOutcome[]): Promise<void> {
+    pass.rowCompanies = [];
+    try {
+      const done = await this.uow.savepoint(() => (match ? this.update(auth, s, pass, p.values, match, p.row.n) : this.create(auth, s, pass, p.values, p.row.n)));
+      out.push(...done);
+    } catch (e) {
+      if (!(e instanceof DomainError) || e.status >= 500) throw e;
+      for (const key of pass.rowCompanies) pass.companies.delete(key);
+      const column = String((e.extra as { field?: string }).field ?? (e.extra as { fields?: string[] }).fields?.[0] ?? '');
+      out.push({ rowNo: p.row.n, target: s.target, outcome: 'refused', errors: [{ column, value: column ? String(p.values[column] ?? '') : '', code: e.code, message: e.message.slice(0, 300) }], cells: p.row.cells });
+    }
   }
 
   /** Existing visible records by match key, one query for the batch. */

@@ -6,6 +6,7 @@ import { TasksModule } from '../tasks';
 import { ImportMoreTargets } from './import-more-targets';
 import { OpportunitiesModule } from '../opportunities';
 import { PeopleModule } from '../people';
+import { ImportBulk } from './import-bulk';
 import { ImportJobs } from './import-jobs';
 import { ImportReverter } from './import-revert';
 import { ImportRetention } from './import-retention';
@@ -15,7 +16,7 @@ import { ImportsService } from './imports.service';
 
 @Module({
   imports: [CompaniesModule, PeopleModule, OpportunitiesModule, LeadsModule, TasksModule, ObjectsModule],
-  providers: [ImportsService, ImportJobs, ImportWriter, ImportMoreTargets, ImportWorker, ImportReverter, ImportRetention],
+  providers: [ImportsService, ImportJobs, ImportWriter, ImportBulk, ImportMoreTargets, ImportWorker, ImportReverter, ImportRetention],
   exports: [ImportsService, ImportWorker, ImportRetention],
 })
 export class ImportsModule {}

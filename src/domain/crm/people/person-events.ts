@@ -1,4 +1,8 @@
+import type { DomainEvent } from '../../../platform/outbox/domain-event';
 import type { EventKind } from '../../../platform/outbox/event-kinds';
+import type { UserContext } from '../../identity/auth-context';
+import { recordPath } from '../shared/record-keys';
+import type { Person } from './person.entity';
 import { MODULES } from '../../workspace/defaults';
 
 declare module '../../../platform/outbox/event-kinds' {
@@ -11,3 +15,18 @@ declare module '../../../platform/outbox/event-kinds' {
 export const PERSON_EVENT_KINDS = [
   { name: 'contact_created', module: MODULES.customers, dataFields: ['id', 'name', 'email', 'phone', 'title', 'customer', 'customer_id'] },
 ] as const satisfies readonly EventKind[];
+
+/** `contact_created` of a person just saved (create and createMany); `customer` is the company's name or ''. */
+export function personCreated(auth: UserContext, saved: Person, customer: string): DomainEvent {
+  return {
+    workspaceId: auth.workspace.id,
+    event: 'contact_created',
+    title: `New contact: ${saved.name}`,
+    text: `${saved.name}${saved.title ? `, ${saved.title}` : ''}${customer ? ` at ${customer}` : ''} was added by ${auth.user.fullName}.`,
+    url: recordPath('person', saved.id),
+    data: { id: saved.id, name: saved.name, email: saved.email, phone: saved.phone, title: saved.title, customer, customer_id: saved.customerId },
+    recordType: 'person',
+    recordId: saved.id,
+    sample: saved.isSample,
+  };
+}

@@ -1,0 +1,109 @@
+'use strict';
+/**
+ * Import part of `npm run bench` (`--import` runs only this part). Method and figures: docs/performance.md
+ * ("Import").
+ *
+ * A CSV of IMPORT_ROWS (100,000) people, each at a company of its own (so the import makes a company for
+ * every person): 10 % of the rows repeat an earlier row's e-mail (refused `duplicate_in_file`), 2 % carry a
+ * bad value (`main contact` = "maybe", refused by the cell rules). The admin uploads it, maps it (people,
+ * create, match on e-mail), runs the dry run and then the run through REST, polling the job; the import
+ * worker of the service (in this process) does the work. Reported: seconds of each phase, rows/s, the job's
+ * counts, and the RSS of this process (the service) sampled every 100 ms across all of it.
+ */
+const http = require('node:http');
+
+const ROWS = Number(process.env.IMPORT_ROWS || 100_000);
+const POLL_MS = 250;
+
+function csvOf(rows) {
+  const lines = ['Full name,E-mail,Company,Title,Main contact'];
+  for (let i = 1; i <= rows; i++) {
+    // every 10th row repeats the e-mail of the row before it; every 50th (not a repeat) has a bad boolean
+    const dup = i % 10 === 0;
+    const n = dup ? i - 1 : i;
+    const bad = !dup && i % 50 === 1;
+    lines.push(`Person ${i},person${n}@import${n % 97}.test,Imported Company ${i},Buyer,${bad ? 'maybe' : i % 3 === 0 ? 'yes' : ''}`);
+  }
+  return Buffer.from(`${lines.join('\n')}\n`, 'utf8');
+}
+
+function call(port, headers, method, path, body, contentType) {
+  return new Promise((resolve, reject) => {
+    const data = body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
+    const h = { ...headers, ...(data ? { 'content-type': contentType ?? 'application/json', 'content-length': data.length } : {}) };
+    const req = http.request({ host: '127.0.0.1', port, method, path, headers: h }, (res) => {
+      const chunks = [];
+      res.on('data', (d) => chunks.push(d));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let json = null;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          json = null;
+        }
+        if (res.statusCode >= 300) reject(new Error(`${method} ${path} -> ${res.statusCode} ${text.slice(0, 300)}`));
+        else resolve(json);
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    if (data) req.write(data);
+    req.end();
+  });
+}
+
+function multipart(file, name) {
+  const boundary = `----bench${Date.now()}`;
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { body: Buffer.concat([head, file, tail]), type: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function until(port, headers, id, states) {
+  for (;;) {
+    const { import: job } = await call(port, headers, 'GET', `/api/v1/imports/${id}`);
+    if (!states.includes(job.state)) return job;
+    await new Promise((r) => setTimeout(r, POLL_MS));
+  }
+}
+
+async function benchImport({ port, headers, log }) {
+  const file = csvOf(ROWS);
+  let peak = process.memoryUsage().rss;
+  const before = peak;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 100);
+  try {
+    const t0 = Date.now();
+    const { body, type } = multipart(file, 'people.csv');
+    const { import: job } = await call(port, headers, 'POST', '/api/v1/imports', body, type);
+    const upload = (Date.now() - t0) / 1000;
+    log(`\nimport: ${ROWS.toLocaleString('en')} rows (${(file.length / 2 ** 20).toFixed(1)} MB) uploaded in ${upload.toFixed(1)} s`);
+    await call(port, headers, 'PUT', `/api/v1/imports/${job.id}/mapping`, { target: 'people', mode: 'create', match_key: 'email', fields: ['name', 'email', 'company', 'title', 'is_main'] });
+    const t1 = Date.now();
+    await call(port, headers, 'POST', `/api/v1/imports/${job.id}/validate`);
+    const validated = await until(port, headers, job.id, ['validating']);
+    const validate = (Date.now() - t1) / 1000;
+    log(`import: dry run ${validate.toFixed(1)} s -> ${validated.state} ${JSON.stringify(validated.validation)}`);
+    const t2 = Date.now();
+    await call(port, headers, 'POST', `/api/v1/imports/${job.id}/run`);
+    const done = await until(port, headers, job.id, ['running']);
+    const run = (Date.now() - t2) / 1000;
+    log(`import: run ${run.toFixed(1)} s -> ${done.state} ${JSON.stringify(done.result)}`);
+    return { rows: ROWS, bytes: file.length, upload, validate, run, validation: validated.validation, result: done.result, state: done.state, rssBefore: before, rssPeak: peak };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+function reportImport(r, log) {
+  const mb = (b) => (b / 2 ** 20).toFixed(0);
+  log('\n| import | rows | upload | dry run | rows/s | run | rows/s | state | RSS before | RSS peak |');
+  log('|---|---|---|---|---|---|---|---|---|---|');
+  log(`| people with a company each | ${r.rows.toLocaleString('en')} | ${r.upload.toFixed(1)} s | ${r.validate.toFixed(1)} s | ${Math.round(r.rows / r.validate)} | ${r.run.toFixed(1)} s | ${Math.round(r.rows / r.run)} | ${r.state} | ${mb(r.rssBefore)} MB | ${mb(r.rssPeak)} MB |`);
+  log(`dry run counts ${JSON.stringify(r.validation)}; run counts ${JSON.stringify(r.result)}`);
+}
+
+module.exports = { benchImport, reportImport, csvOf };
