@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { api, type ApiError } from '../lib/api';
-import { useT } from '../lib/i18n';
+import { api, type ApiError } from './api';
+import { useT } from './i18n';
 
 /**
  * Sign-in: user name and password, then the two-factor code when the service asks for it

@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must, whenSignedOut, type Schemas } from './api';
 import { LangProvider, langOf } from './i18n';
-import { SignIn } from '../pages/SignIn';
+import { SignIn } from './SignIn';
 
 export type Me = Schemas['Me'];
 

@@ -1,4 +1,4 @@
-import { NotFoundPanel } from '../shell/States';
+import { NotFoundPanel } from './States';
 
 export default function NotFound() {
   return <NotFoundPanel />;

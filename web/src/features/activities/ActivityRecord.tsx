@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, must, type Schemas } from '../lib/api';
-import { Loaded } from '../shell/States';
-import { Field, fieldErrors, FormError } from '../shell/forms';
-import { Fields, RecordHeader, RecordLink } from '../shell/RecordView';
-import { screenText, useLang, useT } from '../lib/i18n';
-import { useLabels } from '../lib/labels';
-import { useMe } from '../lib/session';
-import { formatDate, formatNumber, formatTimestamp } from '../lib/format';
-import './visits/visits.css';
+import { api, must, type Schemas } from '../../lib/api';
+import { Loaded } from '../../shell/States';
+import { Field, fieldErrors, FormError } from '../../shell/forms';
+import { Fields, RecordHeader, RecordLink } from '../../shell/RecordView';
+import { screenText, useLang, useT } from '../../lib/i18n';
+import { useLabels } from '../../lib/labels';
+import { useMe } from '../../lib/session';
+import { formatDate, formatNumber, formatTimestamp } from '../../lib/format';
+import './visits.css';
 
 type Activity = Schemas['Activity'];
 

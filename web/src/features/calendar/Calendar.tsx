@@ -9,10 +9,10 @@ import { Field, fieldErrors, FormError } from '../../shell/forms';
 import { useUrlFilters } from '../../shell/url-filters';
 import { DueTasks, useDueTasks } from './CalendarTasks';
 import { EntryActions } from './EntryActions';
-import { TaskLinks, todayIn } from './parts';
-import { useTaskText } from './tasks.text';
+import { TaskLinks, todayIn } from '../tasks/parts';
+import { useTaskText } from '../tasks/tasks.text';
 import '../../shell/screens.css';
-import './tasks.css';
+import '../tasks/tasks.css';
 
 type Entry = Schemas['CalendarEntry'];
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../lib/api';
-import { useTaskText } from './tasks.text';
+import { useTaskText } from '../tasks/tasks.text';
 
 type Task = Schemas['Task'];
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { DeleteButton, Field, FormError, useFieldSentences } from '../../shell/forms';
-import { useTaskText } from './tasks.text';
+import { useTaskText } from '../tasks/tasks.text';
 
 type Entry = Schemas['CalendarEntry'];
 

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { api, must } from '../lib/api';
-import { useLang, useT } from '../lib/i18n';
-import { formatDate, formatNumber } from '../lib/format';
-import { useLabels } from '../lib/labels';
-import { useMe } from '../lib/session';
-import { ListScreen, useKeysetList } from '../shell/ListScreen';
-import { useUrlFilters } from '../shell/url-filters';
-import { useCompanyText } from './companies/companies.text';
-import { CompanyForm } from './companies/CompanyForm';
-import { ImportLink } from './imports/ImportLink';
+import { api, must } from '../../lib/api';
+import { useLang, useT } from '../../lib/i18n';
+import { formatDate, formatNumber } from '../../lib/format';
+import { useLabels } from '../../lib/labels';
+import { useMe } from '../../lib/session';
+import { ListScreen, useKeysetList } from '../../shell/ListScreen';
+import { useUrlFilters } from '../../shell/url-filters';
+import { useCompanyText } from './companies.text';
+import { CompanyForm } from './CompanyForm';
+import { ImportLink } from '../../pages/imports/ImportLink';
 
 const FILTERS = ['q', 'status', 'owner_id', 'city', 'sector', 'sort', 'archived'] as const;
 const PAGE = 25;

@@ -1,25 +1,25 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, must } from '../lib/api';
-import { useLang, useT } from '../lib/i18n';
-import { formatDate, formatNumber, formatTimestamp } from '../lib/format';
-import { useLabels } from '../lib/labels';
-import { MODULES, useModule } from '../lib/session';
-import { Loaded } from '../shell/States';
-import { Fields, RecordHeader } from '../shell/RecordView';
-import { useCompanyText } from './companies/companies.text';
-import { CompanyForm } from './companies/CompanyForm';
-import { PersonForm } from './companies/PersonForm';
-import { ArchiveButton, FormError } from '../shell/forms';
-import { LinkedRecordsSections } from './objects/LinkedRecords';
-import { AskBox } from './ask/AskBox';
-import { CompanyThreads } from './mail/Threads';
-import { OppForm } from './opportunities/OppForm';
-import { useOppText } from './opportunity.text';
-import { CompanyFields, CompanyLists, Section } from './companies/record-parts';
-import '../shell/screens.css';
-import { RecordWorkflows } from './workflows/RecordWorkflows';
+import { api, must } from '../../lib/api';
+import { useLang, useT } from '../../lib/i18n';
+import { formatDate, formatNumber, formatTimestamp } from '../../lib/format';
+import { useLabels } from '../../lib/labels';
+import { MODULES, useModule } from '../../lib/session';
+import { Loaded } from '../../shell/States';
+import { Fields, RecordHeader } from '../../shell/RecordView';
+import { useCompanyText } from './companies.text';
+import { CompanyForm } from './CompanyForm';
+import { PersonForm } from '../people/PersonForm';
+import { ArchiveButton, FormError } from '../../shell/forms';
+import { LinkedRecordsSections } from '../objects/LinkedRecords';
+import { AskBox } from '../ask/AskBox';
+import { CompanyThreads } from '../mail/Threads';
+import { OppForm } from '../opportunities/OppForm';
+import { useOppText } from '../opportunities/opportunity.text';
+import { CompanyFields, CompanyLists, Section } from './record-parts';
+import '../../shell/screens.css';
+import { RecordWorkflows } from '../../pages/workflows/RecordWorkflows';
 
 /**
  * The company record in one call: the company with its orders and custom records, and (`include`) the first

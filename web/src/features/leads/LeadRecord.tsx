@@ -1,22 +1,22 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, must, type Schemas } from '../lib/api';
-import { Loaded } from '../shell/States';
-import { Fields, RecordHeader, RecordLink } from '../shell/RecordView';
-import { useLang, useT } from '../lib/i18n';
-import { formatDate, formatNumber, formatTimestamp } from '../lib/format';
-import { useLabels } from '../lib/labels';
-import { useMe } from '../lib/session';
-import { LeadForm } from './leads/LeadForm';
-import { ConvertDialog } from './leads/ConvertDialog';
-import { useFairs } from './leads/Leads';
-import { useLeadText } from './leads/leads.text';
-import '../shell/screens.css';
-import { PhoneLink, WebLink } from '../shell/Contact';
-import { productNames } from '../lib/names';
-import './leads/leads.css';
-import { RecordWorkflows } from './workflows/RecordWorkflows';
+import { api, must, type Schemas } from '../../lib/api';
+import { Loaded } from '../../shell/States';
+import { Fields, RecordHeader, RecordLink } from '../../shell/RecordView';
+import { useLang, useT } from '../../lib/i18n';
+import { formatDate, formatNumber, formatTimestamp } from '../../lib/format';
+import { useLabels } from '../../lib/labels';
+import { useMe } from '../../lib/session';
+import { LeadForm } from './LeadForm';
+import { ConvertDialog } from './ConvertDialog';
+import { useFairs } from './Leads';
+import { useLeadText } from './leads.text';
+import '../../shell/screens.css';
+import { PhoneLink, WebLink } from '../../shell/Contact';
+import { productNames } from '../../lib/names';
+import './leads.css';
+import { RecordWorkflows } from '../../pages/workflows/RecordWorkflows';
 
 type Lead = Schemas['Lead'];
 

@@ -1,6 +1,6 @@
 import { useMe } from '../../lib/session';
-import { stageLabel } from '../opportunity-parts';
-import { useOppText } from '../opportunity.text';
+import { stageLabel } from './opportunity-parts';
+import { useOppText } from './opportunity.text';
 
 /**
  * "Move to…": a card's stage move without dragging, for phones (the columns are stacked, so there is

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Picked } from '../../shell/RecordPicker';
-import { useOppText } from '../opportunity.text';
+import { useOppText } from './opportunity.text';
 import { OppForm } from './OppForm';
 
 /**

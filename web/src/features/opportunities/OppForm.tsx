@@ -6,9 +6,9 @@ import { useLabels, type LabelList } from '../../lib/labels';
 import { useMe } from '../../lib/session';
 import { Field, FormError, useFieldSentences } from '../../shell/forms';
 import { RecordPicker, searchCompanies, type Picked } from '../../shell/RecordPicker';
-import type { Opp } from '../opportunity-parts';
-import { useOppText } from '../opportunity.text';
-import { useOppWritten } from './keys';
+import type { Opp } from './opportunity-parts';
+import { useOppText } from './opportunity.text';
+import { useOppWritten } from './queries';
 import { HealthFields, useOppLabels, type HealthDraft } from './opp-form-parts';
 
 export { lineLabel } from './opp-form-parts';

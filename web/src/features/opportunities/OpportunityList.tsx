@@ -1,17 +1,17 @@
 import { type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api, must, type Schemas } from '../lib/api';
-import { useMe } from '../lib/session';
-import { useLang, useT } from '../lib/i18n';
-import { formatDate, formatMoney } from '../lib/format';
-import { Loaded } from '../shell/States';
+import { api, must, type Schemas } from '../../lib/api';
+import { useMe } from '../../lib/session';
+import { useLang, useT } from '../../lib/i18n';
+import { formatDate, formatMoney } from '../../lib/format';
+import { Loaded } from '../../shell/States';
 import { HealthBadge, stageLabel, ViewSwitch } from './opportunity-parts';
 import { useOppText } from './opportunity.text';
-import { oppKeys } from './opportunities/keys';
-import { ShortSearchNote } from '../shell/ListScreen';
-import { NewOppButton } from './opportunities/NewOpp';
-import { ExportButton } from '../shell/ExportButton';
+import { oppKeys } from './queries';
+import { ShortSearchNote } from '../../shell/ListScreen';
+import { NewOppButton } from './NewOpp';
+import { ExportButton } from '../../shell/ExportButton';
 
 type Page = Schemas['OpportunityList'];
 const PAGE = 50;

@@ -1,24 +1,24 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { api, must } from '../lib/api';
-import { useLabels } from '../lib/labels';
-import { MODULES, useMe, useModule } from '../lib/session';
-import { useLang } from '../lib/i18n';
-import { formatMoney } from '../lib/format';
-import { Loaded } from '../shell/States';
-import { RecordHeader, RecordLink } from '../shell/RecordView';
+import { api, must } from '../../lib/api';
+import { useLabels } from '../../lib/labels';
+import { MODULES, useMe, useModule } from '../../lib/session';
+import { useLang } from '../../lib/i18n';
+import { formatMoney } from '../../lib/format';
+import { Loaded } from '../../shell/States';
+import { RecordHeader, RecordLink } from '../../shell/RecordView';
 import { CloseDialog, HealthBadge, moveStage, stageLabel, type Opp } from './opportunity-parts';
 import { useOppText } from './opportunity.text';
-import { AskBox } from './ask/AskBox';
-import { OppThreads } from './mail/Threads';
-import { ChangeError, useChange } from './opportunities/change';
-import { useGateProblem } from './opportunities/gate-text';
-import { oppKeys } from './opportunities/keys';
-import { OppForm } from './opportunities/OppForm';
-import { BantHealth, OppFields } from './opportunities/record-fields';
-import { Logs, Notes, Related, Steps } from './opportunities/record-sections';
-import { RecordWorkflows } from './workflows/RecordWorkflows';
+import { AskBox } from '../ask/AskBox';
+import { OppThreads } from '../mail/Threads';
+import { ChangeError, useChange } from './change';
+import { useGateProblem } from './gate-text';
+import { oppKeys } from './queries';
+import { OppForm } from './OppForm';
+import { BantHealth, OppFields } from './record-fields';
+import { Logs, Notes, Related, Steps } from './record-sections';
+import { RecordWorkflows } from '../../pages/workflows/RecordWorkflows';
 
 /**
  * The opportunity record (spec 2.6) from one GET: the stage bar with the next stage and its gate, the steps

@@ -15,17 +15,17 @@ import {
   type DragStartEvent,
   type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
-import { api, must, type Schemas } from '../lib/api';
-import { useMe } from '../lib/session';
-import { useLang, useT } from '../lib/i18n';
-import { formatMoney, formatNumber } from '../lib/format';
-import { Loaded } from '../shell/States';
+import { api, must, type Schemas } from '../../lib/api';
+import { useMe } from '../../lib/session';
+import { useLang, useT } from '../../lib/i18n';
+import { formatMoney, formatNumber } from '../../lib/format';
+import { Loaded } from '../../shell/States';
 import { CloseDialog, gateProblemsOf, HealthBadge, moveStage, stageLabel, ViewSwitch, type Opp, type OppSummary } from './opportunity-parts';
 import { useOppText } from './opportunity.text';
-import { useGateProblem } from './opportunities/gate-text';
-import { oppKeys, useOppWritten } from './opportunities/keys';
-import { MoveTo } from './opportunities/MoveTo';
-import { NewOppButton } from './opportunities/NewOpp';
+import { useGateProblem } from './gate-text';
+import { oppKeys, useOppWritten } from './queries';
+import { MoveTo } from './MoveTo';
+import { NewOppButton } from './NewOpp';
 
 type Page = Schemas['OpportunityList'];
 const BOARD_KEY = oppKeys.board;

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { gateProblemsOf, type Opp } from '../opportunity-parts';
-import { useOppText } from '../opportunity.text';
+import { gateProblemsOf, type Opp } from './opportunity-parts';
+import { useOppText } from './opportunity.text';
 import { useGateProblem } from './gate-text';
-import { useOppWritten } from './keys';
+import { useOppWritten } from './queries';
 
 /** Runs a change that answers the opportunity and puts the answer in the cache; the error message, if any. */
 export function useChange(id: number) {

@@ -1,6 +1,6 @@
 import { screenText } from '../../lib/i18n';
 import { useMe } from '../../lib/session';
-import { stageLabel } from '../opportunity-parts';
+import { stageLabel } from './opportunity-parts';
 
 /**
  * A gate's problems as people read them. The API reports them as English sentences (docs/crm-rules.md, "Gates"),

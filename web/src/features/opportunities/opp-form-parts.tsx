@@ -1,6 +1,6 @@
 import { Field } from '../../shell/forms';
 import { useMe } from '../../lib/session';
-import { useOppText } from '../opportunity.text';
+import { useOppText } from './opportunity.text';
 
 /** The workspace's own name for the line (constants.opp_line_label), unless it is the default English one: then `fallback`, in the user's language. */
 export const lineLabel = (configured: string, fallback: string): string => (configured && configured !== 'Product line' ? configured : fallback);

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { api, ApiFailure, must, type Schemas } from '../lib/api';
-import { labelIn, useLabel, useLabels } from '../lib/labels';
-import { useMe, type Me } from '../lib/session';
+import { api, ApiFailure, must, type Schemas } from '../../lib/api';
+import { labelIn, useLabel, useLabels } from '../../lib/labels';
+import { useMe, type Me } from '../../lib/session';
 import { useOppText } from './opportunity.text';
-import { useGateProblem } from './opportunities/gate-text';
+import { useGateProblem } from './gate-text';
 import './opportunities.css';
 
 export type Opp = Schemas['Opportunity'];

@@ -1,4 +1,4 @@
-import { screenText } from '../lib/i18n';
+import { screenText } from '../../lib/i18n';
 
 /** The texts of the pipeline board, the opportunity list and the opportunity record. */
 export const useOppText = screenText(

@@ -1,19 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiFailure, must, type Schemas } from '../lib/api';
-import { useLang, useT } from '../lib/i18n';
-import { formatDate, formatMoney, formatNumber } from '../lib/format';
-import { useLabels } from '../lib/labels';
-import { useMe } from '../lib/session';
-import { Loaded } from '../shell/States';
-import { Fields, RecordHeader, RecordLink } from '../shell/RecordView';
-import { Field, fieldErrors, FormError } from '../shell/forms';
-import { useOrderText } from './orders/orders.text';
-import { ErpBadge } from './orders/parts';
-import { orderName } from './orders/name';
-import '../shell/screens.css';
-import './orders/orders.css';
+import { api, ApiFailure, must, type Schemas } from '../../lib/api';
+import { useLang, useT } from '../../lib/i18n';
+import { formatDate, formatMoney, formatNumber } from '../../lib/format';
+import { useLabels } from '../../lib/labels';
+import { useMe } from '../../lib/session';
+import { Loaded } from '../../shell/States';
+import { Fields, RecordHeader, RecordLink } from '../../shell/RecordView';
+import { Field, fieldErrors, FormError } from '../../shell/forms';
+import { useOrderText } from './orders.text';
+import { ErpBadge } from './parts';
+import { orderName } from './name';
+import '../../shell/screens.css';
+import './orders.css';
 
 type Order = Schemas['OrderRow'];
 

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { api, must } from '../lib/api';
-import { useT } from '../lib/i18n';
-import { useMe } from '../lib/session';
-import { ListScreen, useKeysetList } from '../shell/ListScreen';
-import { useUrlFilters } from '../shell/url-filters';
-import { useCompanyText } from './companies/companies.text';
-import { PhoneLink } from '../shell/Contact';
-import { PersonForm } from './companies/PersonForm';
-import { ImportLink } from './imports/ImportLink';
+import { api, must } from '../../lib/api';
+import { useT } from '../../lib/i18n';
+import { useMe } from '../../lib/session';
+import { ListScreen, useKeysetList } from '../../shell/ListScreen';
+import { useUrlFilters } from '../../shell/url-filters';
+import { useCompanyText } from '../companies/companies.text';
+import { PhoneLink } from '../../shell/Contact';
+import { PersonForm } from './PersonForm';
+import { ImportLink } from '../../pages/imports/ImportLink';
 
 const FILTERS = ['q', 'owner_id', 'customer_id', 'sort', 'archived'] as const;
 const PAGE = 25;

@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, must } from '../lib/api';
-import { useLang, useT } from '../lib/i18n';
-import { formatTimestamp } from '../lib/format';
-import { Loaded } from '../shell/States';
-import { Fields, RecordHeader, RecordLink } from '../shell/RecordView';
-import { useCompanyText } from './companies/companies.text';
-import { PersonForm } from './companies/PersonForm';
-import { ArchiveButton, FormError } from '../shell/forms';
-import { LinkedRecordsSections } from './objects/LinkedRecords';
-import { NewOppButton } from './opportunities/NewOpp';
-import { PhoneLink } from '../shell/Contact';
-import '../shell/screens.css';
-import { RecordWorkflows } from './workflows/RecordWorkflows';
+import { api, must } from '../../lib/api';
+import { useLang, useT } from '../../lib/i18n';
+import { formatTimestamp } from '../../lib/format';
+import { Loaded } from '../../shell/States';
+import { Fields, RecordHeader, RecordLink } from '../../shell/RecordView';
+import { useCompanyText } from '../companies/companies.text';
+import { PersonForm } from './PersonForm';
+import { ArchiveButton, FormError } from '../../shell/forms';
+import { LinkedRecordsSections } from '../objects/LinkedRecords';
+import { NewOppButton } from '../opportunities/NewOpp';
+import { PhoneLink } from '../../shell/Contact';
+import '../../shell/screens.css';
+import { RecordWorkflows } from '../../pages/workflows/RecordWorkflows';
 
 /** The person record (one call, and the cached object definitions): contact facts, the company, custom records; edit, archive, restore. */
 export default function PersonRecord() {

@@ -4,7 +4,7 @@ import { api, ApiFailure, must, type Schemas } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { useMe } from '../../lib/session';
 import { Field, FormError, useFieldSentences, FormActions } from '../../shell/forms';
-import { useProductsWritten } from './keys';
+import { useProductsWritten } from './queries';
 import { useProductText } from './products.text';
 
 type Product = Schemas['Product'];

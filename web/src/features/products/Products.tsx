@@ -6,7 +6,7 @@ import { formatMoney } from '../../lib/format';
 import { useMe } from '../../lib/session';
 import { Loaded } from '../../shell/States';
 import { FormError } from '../../shell/forms';
-import { productKeys, useProductsWritten } from './keys';
+import { productKeys, useProductsWritten } from './queries';
 import { ProductForm } from './ProductForm';
 import { useProductText } from './products.text';
 import '../../shell/screens.css';

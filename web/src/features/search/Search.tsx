@@ -1,9 +1,9 @@
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { api, must, type Schemas } from '../lib/api';
-import { formatDate } from '../lib/format';
-import { useLang, useT } from '../lib/i18n';
-import { Loaded } from '../shell/States';
+import { api, must, type Schemas } from '../../lib/api';
+import { formatDate } from '../../lib/format';
+import { useLang, useT } from '../../lib/i18n';
+import { Loaded } from '../../shell/States';
 import { useSearchText } from './search.text';
 import './search.css';
 

@@ -1,4 +1,4 @@
-import { screenText } from '../lib/i18n';
+import { screenText } from '../../lib/i18n';
 
 /** The search screen's texts. */
 export const useSearchText = screenText(

@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, must } from '../lib/api';
-import { Loaded } from '../shell/States';
-import { Fields, RecordHeader } from '../shell/RecordView';
-import { DeleteButton, FormError } from '../shell/forms';
-import { useLang, useT } from '../lib/i18n';
-import { formatDate, formatTimestamp } from '../lib/format';
-import { TaskForm } from './tasks/TaskForm';
-import { DoneToggle, TaskLinks } from './tasks/parts';
-import { useTaskText } from './tasks/tasks.text';
-import { useLabels } from '../lib/labels';
-import '../shell/screens.css';
-import './tasks/tasks.css';
+import { api, must } from '../../lib/api';
+import { Loaded } from '../../shell/States';
+import { Fields, RecordHeader } from '../../shell/RecordView';
+import { DeleteButton, FormError } from '../../shell/forms';
+import { useLang, useT } from '../../lib/i18n';
+import { formatDate, formatTimestamp } from '../../lib/format';
+import { TaskForm } from './TaskForm';
+import { DoneToggle, TaskLinks } from './parts';
+import { useTaskText } from './tasks.text';
+import { useLabels } from '../../lib/labels';
+import '../../shell/screens.css';
+import './tasks.css';
 
 /** A task: its fields and links, done in one click, edit in place (one API call), delete behind a confirmation. */
 export default function TaskRecord() {

@@ -1,15 +1,15 @@
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { api, must } from '../lib/api';
-import { Loaded } from '../shell/States';
-import { Fields, RecordHeader, RecordLink } from '../shell/RecordView';
-import { useLang } from '../lib/i18n';
-import { formatNumber, formatTimestamp } from '../lib/format';
-import { useOrderText } from './orders/orders.text';
-import { TicketAssignee, TicketPriority, TicketStatus } from './tickets/parts';
-import { useLabels } from '../lib/labels';
-import '../shell/screens.css';
-import './orders/orders.css';
+import { api, must } from '../../lib/api';
+import { Loaded } from '../../shell/States';
+import { Fields, RecordHeader, RecordLink } from '../../shell/RecordView';
+import { useLang } from '../../lib/i18n';
+import { formatNumber, formatTimestamp } from '../../lib/format';
+import { useOrderText } from '../orders/orders.text';
+import { TicketAssignee, TicketPriority, TicketStatus } from './parts';
+import { useLabels } from '../../lib/labels';
+import '../../shell/screens.css';
+import '../orders/orders.css';
 
 /** A support ticket in one call, with its status, priority and assignee to change (each saves on change). */
 export default function TicketRecord() {

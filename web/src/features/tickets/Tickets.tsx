@@ -1,17 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, must, type Schemas } from '../lib/api';
-import { useLang, useT } from '../lib/i18n';
-import { formatNumber, formatTimestamp } from '../lib/format';
-import { useLabels } from '../lib/labels';
-import { useMe } from '../lib/session';
-import { Field, fieldErrors, FormError } from '../shell/forms';
-import { ListScreen, useKeysetList } from '../shell/ListScreen';
-import { useUrlFilters } from '../shell/url-filters';
-import { useOrderText } from './orders/orders.text';
-import { TicketStatus } from './tickets/parts';
-import './orders/orders.css';
+import { api, must, type Schemas } from '../../lib/api';
+import { useLang, useT } from '../../lib/i18n';
+import { formatNumber, formatTimestamp } from '../../lib/format';
+import { useLabels } from '../../lib/labels';
+import { useMe } from '../../lib/session';
+import { Field, fieldErrors, FormError } from '../../shell/forms';
+import { ListScreen, useKeysetList } from '../../shell/ListScreen';
+import { useUrlFilters } from '../../shell/url-filters';
+import { useOrderText } from '../orders/orders.text';
+import { TicketStatus } from './parts';
+import '../orders/orders.css';
 
 const FILTERS = ['status', 'priority', 'assignee_id'] as const;
 const PAGE = 25;

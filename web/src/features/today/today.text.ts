@@ -1,4 +1,4 @@
-import { screenText } from '../lib/i18n';
+import { screenText } from '../../lib/i18n';
 
 /** The Today screen's texts. */
 export const useTodayText = screenText(
