@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { whenWritten } from './lib/api';
-import { Session } from './lib/session';
+import { Session, meKeys } from './lib/session';
 import { Shell } from './shell/Shell';
 import { Loading } from './shell/States';
 import './styles.css';
@@ -70,7 +70,7 @@ const queries = new QueryClient({
 // write refreshes every other screen that shows the record, whatever its query key). Nothing is read again at
 // once: the writing screen updates what it shows from the answer, as it did. The session (`me`: the user and
 // the workspace's constants) is not a record list; the writes that change it say so themselves.
-whenWritten(() => void queries.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'me', refetchType: 'none' }));
+whenWritten(() => void queries.invalidateQueries({ predicate: (q) => q.queryKey[0] !== meKeys.all[0], refetchType: 'none' }));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../lib/api';
 import { Loaded } from '../../shell/States';
 import { Field, fieldErrors, FormError } from '../../shell/forms';
@@ -10,6 +10,7 @@ import { useLabels } from '../../lib/labels';
 import { useMe } from '../../lib/session';
 import { formatDate, formatNumber, formatTimestamp } from '../../lib/format';
 import './visits.css';
+import { useActivity, useActivityWritten, useCompanyPeople } from './queries';
 
 type Activity = Schemas['Activity'];
 
@@ -34,7 +35,7 @@ export default function ActivityRecord() {
   const labelOf = useLabels();
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
-  const q = useQuery({ queryKey: ['activity', id], queryFn: async () => must(await api.GET('/api/v1/activities/{id}', { params: { path: { id } } })).activity, enabled: Number.isSafeInteger(id) });
+  const q = useActivity(id);
   return (
     <Loaded q={q}>
       {(r) => {
@@ -80,13 +81,10 @@ function EditVisit({ activity: a, onDone }: { activity: Activity; onDone: (saved
   const common = useT();
   const t = useText();
   const labelOf = useLabels();
-  const qc = useQueryClient();
+  const written = useActivityWritten();
   const [v, setV] = useState({ type: a.type, date: a.date, people: a.person_ids, kg: a.blocks.quantity?.kg ?? '', nextAction: a.next_action, nextDate: a.next_date ?? '', outcome: a.outcome, note: a.note });
   const [local, setLocal] = useState<Record<string, string>>({});
-  const people = useQuery({
-    queryKey: ['company', a.customer_id, 'people'],
-    queryFn: async () => must(await api.GET('/api/v1/companies/{id}', { params: { path: { id: a.customer_id }, query: { include: 'people' } } })).people?.items ?? [],
-  });
+  const people = useCompanyPeople(a.customer_id);
   const save = useMutation({
     mutationFn: async () => {
       const blocks = { ...a.blocks };
@@ -97,8 +95,7 @@ function EditVisit({ activity: a, onDone }: { activity: Activity; onDone: (saved
       return must(await api.PATCH('/api/v1/activities/{id}', { params: { path: { id: a.id } }, body })).activity;
     },
     onSuccess: async (saved) => {
-      qc.setQueryData(['activity', a.id], saved);
-      await Promise.all(['activities', 'tasks', 'today', 'company'].map((k) => qc.invalidateQueries({ queryKey: [k] })));
+      await written(a.customer_id, saved);
       onDone(true);
     },
   });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../lib/api';
 import { useMe } from '../../lib/session';
 import { Loaded } from '../../shell/States';
@@ -8,6 +8,8 @@ import { FormError } from '../../shell/forms';
 import { newDraft, VisitForm, withDefaults, type Draft } from './VisitForm';
 import { useVisitText } from './visits.text';
 import './visits.css';
+import { useActivityWritten, useQeConfig, useVisitCompany } from './queries';
+import { useCompanySearch } from '../search/queries';
 
 const idOf = (s: string | null) => (s && /^\d+$/.test(s) ? Number(s) : null);
 
@@ -40,11 +42,7 @@ function CompanyPicker({ onPick }: { onPick: (id: number) => void }) {
     const h = setTimeout(() => setDebounced(q.trim()), 300);
     return () => clearTimeout(h);
   }, [q]);
-  const found = useQuery({
-    queryKey: ['search', 'visit-company', debounced],
-    queryFn: async () => must(await api.GET('/api/v1/search', { params: { query: { q: debounced, limit: 8 } } })).items.filter((i) => i.kind === 'company'),
-    enabled: debounced !== '',
-  });
+  const found = useCompanySearch(debounced);
   return (
     <section className="panel qe-picker">
       <label>
@@ -71,16 +69,8 @@ function Entry({ customerId, oppId, onChangeCompany }: { customerId: number; opp
   const me = useMe();
   const text = useVisitText();
   const [type, setType] = useState<string | null>(null);
-  const config = useQuery({
-    queryKey: ['qe-config', type ?? ''],
-    queryFn: async () => must(await api.GET('/api/v1/qe/config', { params: { query: type ? { type } : {} } })),
-    placeholderData: (prev) => prev,
-    staleTime: 300_000,
-  });
-  const company = useQuery({
-    queryKey: ['company', customerId, 'visit'],
-    queryFn: async () => must(await api.GET('/api/v1/companies/{id}', { params: { path: { id: customerId }, query: { include: 'people,opportunities' } } })),
-  });
+  const config = useQeConfig(type);
+  const company = useVisitCompany(customerId);
   const [draft, setDraftState] = useState<Draft | null>(null);
   const setDraft = (f: (d: Draft) => Draft) => setDraftState((d) => (d ? f(d) : d));
   const appliedType = useRef<string | null | undefined>(undefined);
@@ -94,9 +84,11 @@ function Entry({ customerId, oppId, onChangeCompany }: { customerId: number; opp
 
   const [saved, setSaved] = useState<Schemas['Activity'] | null>(null);
   const [undone, setUndone] = useState(false);
+  const written = useActivityWritten();
   const undo = useMutation({
     mutationFn: async (id: number) => must(await api.DELETE('/api/v1/activities/{id}', { params: { path: { id } } })),
     onSuccess: () => {
+      void written(customerId);
       setSaved(null);
       setUndone(true);
     },

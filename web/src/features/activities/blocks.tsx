@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { api, must, type Schemas } from '../../lib/api';
+import type { Schemas } from '../../lib/api';
+import { useActiveProducts } from '../products/queries';
 import { useLang } from '../../lib/i18n';
 import { Field } from '../../shell/forms';
 import { useVisitText, type VisitText } from './visits.text';
@@ -49,12 +49,7 @@ export function Block({
   const label = useBlockLabel()(block.k, tb.label || block.label);
   const fields = tb.fl.length ? block.fields.filter((f) => tb.fl.includes(f.k)) : block.fields;
   const needsProducts = fields.some((f) => f.t === 'product');
-  const products = useQuery({
-    queryKey: ['products', 'active'],
-    queryFn: async () => must(await api.GET('/api/v1/products')).items,
-    enabled: needsProducts,
-    staleTime: 300_000,
-  });
+  const products = useActiveProducts(needsProducts);
   // a money field's `u` is the base currency, which the currency field beside it may change: no unit shown then
   const fieldLabel = (k: string, l: string, u: string, t: string) => {
     const base = lang === 'tr' && FIELD_KEYS.has(k) ? text(`field.${k}` as Parameters<VisitText>[0]) : l;

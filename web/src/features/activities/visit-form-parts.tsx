@@ -1,11 +1,12 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../lib/api';
 import { useLang } from '../../lib/i18n';
 import { useLabels } from '../../lib/labels';
 import { useBlockLabel, type Choices, type Config, type ConfigBlock, type Suggestion, type TemplateBlock } from './blocks';
 import { useVisitText } from './visits.text';
 import type { Draft } from './VisitForm';
+import { useActivityWritten, useQeSuggestions } from './queries';
 
 type Company = Schemas['CompanyRecord'];
 type Template = Config['templates'][number];
@@ -27,12 +28,7 @@ export function useSuggestions({ draft, setDraft, company, byKey, tblocks }: { d
     const h = setTimeout(() => setDebounced(draft.note), 450);
     return () => clearTimeout(h);
   }, [draft.note]);
-  const suggest = useQuery({
-    queryKey: ['qe-suggest', company.id, debounced],
-    queryFn: async () => must(await api.POST('/api/v1/qe/suggest', { body: { note: debounced, customer_id: company.id } })).items,
-    enabled: debounced.trim().length > 2,
-    placeholderData: (prev) => prev,
-  });
+  const suggest = useQeSuggestions(company.id, debounced);
   const offBlocks = new Set(tblocks.filter((b) => b.st === 'off').map((b) => b.k));
   // a suggestion the form already holds (applied, or chosen by hand) is no chip any more
   const holds = (s: Suggestion) => {
@@ -76,7 +72,7 @@ export function useSuggestions({ draft, setDraft, company, byKey, tblocks }: { d
 
 /** POST /activities with what the shown blocks hold; the company, today's list and the task lists read again. */
 export function useVisitSave({ draft, company, template, tblocks, shownBlock, onSaved }: { draft: Draft; company: Company; template: Template | undefined; tblocks: TemplateBlock[]; shownBlock: (b: TemplateBlock) => boolean; onSaved: (activity: Schemas['Activity']) => void }) {
-  const qc = useQueryClient();
+  const written = useActivityWritten();
   return useMutation({
     mutationFn: async () => {
       const shown = tblocks.filter(shownBlock);
@@ -99,10 +95,8 @@ export function useVisitSave({ draft, company, template, tblocks, shownBlock, on
       return must(await api.POST('/api/v1/activities', { body })).activity;
     },
     onSuccess: (a) => {
-      void qc.invalidateQueries({ queryKey: ['company', company.id] });
-      void qc.invalidateQueries({ queryKey: ['today'] });
-      // the next step became a task (task_id): task lists and the calendar show it
-      void qc.invalidateQueries({ queryKey: ['tasks'] });
+      // the company's record, Today, and the task lists and the calendar (the next step became a task, task_id)
+      void written(company.id);
       onSaved(a);
     },
   });

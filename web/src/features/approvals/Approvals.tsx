@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useApprovalForms, useApprovalList, useApprovalsWritten } from './queries';
 import { api, must, type Schemas } from '../../lib/api';
 import { useLang } from '../../lib/i18n';
 import { formatDate, formatNumber, formatTimestamp } from '../../lib/format';
@@ -26,14 +27,9 @@ export default function Approvals() {
   const text = useApprovalText();
   const { values: f, set } = useUrlFilters(['view', 'form'] as const);
   const view = f.view === 'inbox' ? 'inbox' : 'mine';
-  const forms = useQuery({ queryKey: ['approval-forms'], queryFn: async () => must(await api.GET('/api/v1/approvals/forms')).forms });
+  const forms = useApprovalForms();
   const query = view === 'inbox' ? { role: 'approver' as const, status: 'pending' as const, limit: PAGE } : { role: 'requester' as const, limit: PAGE };
-  const list = useInfiniteQuery({
-    queryKey: ['approvals', query],
-    initialPageParam: undefined as string | undefined,
-    queryFn: async ({ pageParam }) => must(await api.GET('/api/v1/approvals', { params: { query: { ...query, cursor: pageParam } } })),
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
+  const list = useApprovalList(query);
   const chosen = forms.data?.find((x) => String(x.id) === f.form);
 
   return (
@@ -110,14 +106,14 @@ function RequestRow({ r, form, inbox }: { r: Request; form?: Form; inbox: boolea
   const me = useMe();
   const text = useApprovalText();
   const lang = useLang();
-  const client = useQueryClient();
+  const written = useApprovalsWritten();
   const [note, setNote] = useState('');
   const decide = useMutation({
     mutationFn: async (how: 'approve' | 'reject') => {
       const path = how === 'approve' ? '/api/v1/approvals/{id}/approve' : '/api/v1/approvals/{id}/reject';
       return must(await api.POST(path, { params: { path: { id: r.id } }, body: note.trim() ? { note } : {} })).item;
     },
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['approvals'] }),
+    onSuccess: written,
   });
   const shown = (key: string, v: unknown): string => {
     const type = form?.fields.find((x) => x.key === key)?.type;

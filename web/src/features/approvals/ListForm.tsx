@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useAllApprovalForms, useApprovalFormsWritten } from './queries';
 import { api, must, type Schemas } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { useMe } from '../../lib/session';
@@ -20,7 +21,7 @@ export function ApprovalLists() {
   const t = useT();
   const [form, setForm] = useState<List | 'new' | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
-  const lists = useQuery({ queryKey: ['approval-forms', 'all'], queryFn: async () => must(await api.GET('/api/v1/approvals/forms', { params: { query: { all: 'true' } } })).forms, enabled: me.user.role === 'admin' });
+  const lists = useAllApprovalForms(me.user.role === 'admin');
   if (me.user.role !== 'admin') return null;
   const done = (kind: 'created' | 'saved') => (l: List | null) => (setForm(null), setSaved(l ? text(kind, { name: l.name }) : null));
   return (
@@ -59,7 +60,7 @@ function ListForm({ list, onDone }: { list?: List; onDone: (saved: List | null) 
   const t = useT();
   const text = useListText();
   const me = useMe();
-  const qc = useQueryClient();
+  const written = useApprovalFormsWritten();
   const [name, setName] = useState(list?.name ?? '');
   const [approver, setApprover] = useState(list?.approver ? String(list.approver.id) : '');
   const [rows, setRows] = useState<FieldRow[]>(() => list?.fields.map(rowOf) ?? []);
@@ -80,7 +81,7 @@ function ListForm({ list, onDone }: { list?: List; onDone: (saved: List | null) 
       return list ? must(await api.PATCH('/api/v1/approvals/forms/{list_id}', { params: { path: { list_id: list.id } }, body })).form : must(await api.POST('/api/v1/approvals/forms', { body })).form;
     },
     onSuccess: (saved) => {
-      void qc.invalidateQueries({ queryKey: ['approval-forms'] });
+      written();
       onDone(saved);
     },
   });

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useApprovalsWritten, useWorkingDays } from './queries';
 import { api, must, type Schemas } from '../../lib/api';
 import { useLang } from '../../lib/i18n';
 import { formatDate, formatNumber } from '../../lib/format';
@@ -14,7 +15,7 @@ type Values = Record<string, string | boolean>;
 export function RequestForm({ form, onDone }: { form: Form; onDone: () => void }) {
   const me = useMe();
   const text = useApprovalText();
-  const client = useQueryClient();
+  const written = useApprovalsWritten();
   const [values, setValues] = useState<Values>(() => Object.fromEntries(form.fields.map((x) => [x.key, x.type === 'checkbox' ? false : ''])));
   const [note, setNote] = useState('');
   const [done, setDone] = useState('');
@@ -31,7 +32,7 @@ export function RequestForm({ form, onDone }: { form: Form; onDone: () => void }
     },
     onSuccess: (item) => {
       setDone(item.status === 'approved' ? text('sentApproved') : text('sent', { name: item.approver?.full_name ?? '' }));
-      void client.invalidateQueries({ queryKey: ['approvals'] });
+      written();
     },
   });
   const errors = fieldErrors(send.error);
@@ -120,11 +121,7 @@ function WorkingDays({ start, end }: { start: string; end: string }) {
   const text = useApprovalText();
   const lang = useLang();
   const ready = DATE.test(start) && DATE.test(end) && start <= end;
-  const q = useQuery({
-    queryKey: ['working-days', start, end],
-    enabled: ready,
-    queryFn: async () => must(await api.GET('/api/v1/approvals/working-days', { params: { query: { start, end } } })),
-  });
+  const q = useWorkingDays(start, end, ready);
   let body: string;
   if (!ready) body = text('pickDates');
   else if (!q.data) body = '…';

@@ -1,18 +1,18 @@
 import { useState, type FormEvent } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../lib/api';
 import { useLang, useT, type Lang } from '../../lib/i18n';
-import { formatTime } from '../../lib/format';
+import { formatTime, todayIn } from '../../lib/format';
 import { useMe } from '../../lib/session';
 import { Loaded } from '../../shell/States';
 import { Field, fieldErrors, FormError } from '../../shell/forms';
 import { useUrlFilters } from '../../shell/url-filters';
-import { DueTasks, useDueTasks } from './CalendarTasks';
+import { DueTasks } from './CalendarTasks';
+import { useCalendar, useCalendarWritten } from './queries';
 import { EntryActions } from './EntryActions';
-import { TaskLinks, todayIn } from '../tasks/parts';
-import { useTaskText } from '../tasks/tasks.text';
+import { TaskLinks, useTaskText } from '../tasks';
+import { useDueTasks } from '../tasks/queries';
 import '../../shell/screens.css';
-import '../tasks/tasks.css';
 
 type Entry = Schemas['CalendarEntry'];
 
@@ -51,11 +51,7 @@ export default function Calendar() {
   const days = week ? [0, 1, 2, 3, 4, 5, 6].map((i) => addDays(from, i)) : [date];
   const [creating, setCreating] = useState(false);
 
-  const q = useQuery({
-    queryKey: ['calendar', from, to],
-    queryFn: async () => must(await api.GET('/api/v1/calendar', { params: { query: { from, to } } })).items,
-    placeholderData: keepPreviousData,
-  });
+  const q = useCalendar(from, to);
   const dueTasks = useDueTasks(me.user.id, from, to);
   const step = week ? 7 : 1;
   const heading = week ? text('weekOf', { day: dayLabel(lang, from, true) }) : dayLabel(lang, date, true);
@@ -179,7 +175,7 @@ function stamp(day: string, seconds: number): string {
 function MoveForm({ entry, onDone }: { entry: Entry; onDone: () => void }) {
   const t = useT();
   const text = useTaskText();
-  const qc = useQueryClient();
+  const written = useCalendarWritten();
   const [day, setDay] = useState(entry.start.slice(0, 10));
   const [time, setTime] = useState(entry.start.slice(11, 16));
   const length = (ms(entry.end) - ms(entry.start)) / 1000 + secondsOf(entry.end) - secondsOf(entry.start);
@@ -190,7 +186,7 @@ function MoveForm({ entry, onDone }: { entry: Entry; onDone: () => void }) {
       return must(await api.PATCH('/api/v1/calendar/{id}', { params: { path: { id: entry.id } }, body: { start, end } })).entry;
     },
     onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: ['calendar'] });
+      await written();
       onDone();
     },
   });
@@ -222,7 +218,7 @@ function MoveForm({ entry, onDone }: { entry: Entry; onDone: () => void }) {
 function EntryForm({ day: initialDay, onDone }: { day: string; onDone: () => void }) {
   const t = useT();
   const text = useTaskText();
-  const qc = useQueryClient();
+  const written = useCalendarWritten();
   const { values: link } = useUrlFilters(['customer_id', 'opp_id'] as const);
   const [v, setV] = useState({ title: '', day: initialDay, start: '09:00', end: '10:00', location: '', note: '' });
   const endBeforeStart = v.end <= v.start;
@@ -240,7 +236,7 @@ function EntryForm({ day: initialDay, onDone }: { day: string; onDone: () => voi
       return must(await api.POST('/api/v1/calendar', { body })).entry;
     },
     onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: ['calendar'] });
+      await written();
       onDone();
     },
   });

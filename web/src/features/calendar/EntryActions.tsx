@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { DeleteButton, Field, FormError, useFieldSentences } from '../../shell/forms';
-import { useTaskText } from '../tasks/tasks.text';
+import { useTaskText } from '../tasks';
+import { useCalendarWritten } from './queries';
 
 type Entry = Schemas['CalendarEntry'];
 
@@ -14,11 +15,11 @@ type Entry = Schemas['CalendarEntry'];
 export function EntryActions({ entry }: { entry: Entry }) {
   const t = useT();
   const text = useTaskText();
-  const qc = useQueryClient();
+  const written = useCalendarWritten();
   const [editing, setEditing] = useState(false);
   const remove = useMutation({
     mutationFn: async () => must(await api.DELETE('/api/v1/calendar/{id}', { params: { path: { id: entry.id } } })),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: ['calendar'] }),
+    onSuccess: () => void written(),
   });
   if (!entry.can_edit) return null;
   if (editing) return <EntryEdit entry={entry} onDone={() => setEditing(false)} />;
@@ -36,13 +37,13 @@ export function EntryActions({ entry }: { entry: Entry }) {
 function EntryEdit({ entry, onDone }: { entry: Entry; onDone: () => void }) {
   const t = useT();
   const text = useTaskText();
-  const qc = useQueryClient();
+  const written = useCalendarWritten();
   const [v, setV] = useState({ title: entry.title, location: entry.location ?? '', note: entry.note ?? '' });
   const save = useMutation({
     mutationFn: async () =>
       must(await api.PATCH('/api/v1/calendar/{id}', { params: { path: { id: entry.id } }, body: { title: v.title.trim(), location: v.location.trim() || null, note: v.note.trim() || null } })).entry,
     onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: ['calendar'] });
+      await written();
       onDone();
     },
   });

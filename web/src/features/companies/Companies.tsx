@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { api, must } from '../../lib/api';
+import { api } from '../../lib/api';
 import { useLang, useT } from '../../lib/i18n';
 import { formatDate, formatNumber } from '../../lib/format';
 import { useLabels } from '../../lib/labels';
 import { useMe } from '../../lib/session';
-import { ListScreen, useKeysetList } from '../../shell/ListScreen';
+import { ListScreen } from '../../shell/ListScreen';
 import { useUrlFilters } from '../../shell/url-filters';
 import { useCompanyText } from './companies.text';
 import { CompanyForm } from './CompanyForm';
+import { useCompanyList } from './queries';
 import { ImportLink } from '../../pages/imports/ImportLink';
 
 const FILTERS = ['q', 'status', 'owner_id', 'city', 'sector', 'sort', 'archived'] as const;
@@ -36,7 +37,7 @@ export default function Companies() {
     active: f.archived ? false : undefined,
     limit: PAGE,
   };
-  const list = useKeysetList(['companies', query], async (cursor) => must(await api.GET('/api/v1/companies', { params: { query: { ...query, cursor } } })));
+  const list = useCompanyList(query);
   const { limit: _page, ...filters } = query;
 
   return (

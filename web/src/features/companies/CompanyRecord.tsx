@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, must } from '../../lib/api';
 import { useLang, useT } from '../../lib/i18n';
 import { formatDate, formatNumber, formatTimestamp } from '../../lib/format';
@@ -10,14 +10,14 @@ import { Loaded } from '../../shell/States';
 import { Fields, RecordHeader } from '../../shell/RecordView';
 import { useCompanyText } from './companies.text';
 import { CompanyForm } from './CompanyForm';
-import { PersonForm } from '../people/PersonForm';
+import { PersonForm } from '../people';
 import { ArchiveButton, FormError } from '../../shell/forms';
-import { LinkedRecordsSections } from '../objects/LinkedRecords';
-import { AskBox } from '../ask/AskBox';
-import { CompanyThreads } from '../mail/Threads';
-import { OppForm } from '../opportunities/OppForm';
-import { useOppText } from '../opportunities/opportunity.text';
+import { LinkedRecordsSections } from '../objects';
+import { AskBox } from '../ask';
+import { CompanyThreads } from '../mail';
+import { OppForm, useOppText } from '../opportunities';
 import { CompanyFields, CompanyLists, Section } from './record-parts';
+import { companyKeys, useCompaniesWritten, useCompanyRecord } from './queries';
 import '../../shell/screens.css';
 import { RecordWorkflows } from '../../pages/workflows/RecordWorkflows';
 
@@ -39,16 +39,9 @@ export default function CompanyRecord() {
   const oppText = useOppText();
   const navigate = useNavigate();
   const [mode, setMode] = useState<'view' | 'edit' | 'person' | 'opp'>('view');
-  const key = ['company', id, 'record'];
-  const q = useQuery({
-    queryKey: key,
-    queryFn: async () => must(await api.GET('/api/v1/companies/{id}', { params: { path: { id }, query: { include: 'people,opportunities,activities,tasks' } } })),
-    enabled: Number.isSafeInteger(id),
-  });
-  const refresh = () => {
-    void qc.invalidateQueries({ queryKey: ['company', id] });
-    void qc.invalidateQueries({ queryKey: ['companies'] });
-  };
+  const q = useCompanyRecord(id);
+  const written = useCompaniesWritten();
+  const refresh = () => written(id);
   const archive = useMutation({ mutationFn: async () => must(await api.DELETE('/api/v1/companies/{id}', { params: { path: { id } } })), onSuccess: refresh });
   const restore = useMutation({ mutationFn: async () => must(await api.PATCH('/api/v1/companies/{id}', { params: { path: { id } }, body: { active: true } })), onSuccess: refresh });
 
@@ -106,7 +99,7 @@ export default function CompanyRecord() {
               <CompanyForm
                 company={c}
                 onSaved={(saved) => {
-                  qc.setQueryData(key, { ...q.data, company: saved });
+                  qc.setQueryData(companyKeys.record(id), { ...q.data, company: saved });
                   refresh();
                   setMode('view');
                 }}

@@ -6,7 +6,7 @@ import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { useLabels } from '../../lib/labels';
 import { Fields } from '../../shell/RecordView';
 import { PhoneLink, WebLink } from '../../shell/Contact';
-import { orderName } from '../orders/name';
+import { orderName } from '../orders';
 import { useCompanyText } from './companies.text';
 
 type Read = Schemas['CompanyReadResponse'];

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useLeadConverted } from './queries';
 import { api, must, type Schemas } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { useLeadText } from './leads.text';
@@ -17,7 +18,7 @@ type Result = Schemas['LeadConvertResponse'];
 export function ConvertDialog({ lead, onClose }: { lead: Lead; onClose: () => void }) {
   const t = useT();
   const text = useLeadText();
-  const qc = useQueryClient();
+  const converted = useLeadConverted();
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = ref.current;
@@ -55,8 +56,7 @@ export function ConvertDialog({ lead, onClose }: { lead: Lead; onClose: () => vo
       return must(await api.POST('/api/v1/leads/{id}/convert', { params: { path: { id: lead.id } }, body }));
     },
     onSuccess: (r) => {
-      qc.setQueryData(['lead', lead.id], r.lead);
-      void qc.invalidateQueries({ queryKey: ['leads'] });
+      converted(r.lead);
     },
   });
   const close = () => {

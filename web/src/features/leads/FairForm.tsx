@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useFairsWritten } from './queries';
 import { api, must, type Schemas } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { Field, fieldErrors, FormError, FormActions } from '../../shell/forms';
@@ -20,7 +21,7 @@ const MAX: Partial<Record<Key, number>> = { name: 200, city: 100, country: 100, 
 export function FairForm({ fair: current, onDone }: { fair?: Fair; onDone: (fair: Fair | null) => void }) {
   const t = useT();
   const text = useFairText();
-  const qc = useQueryClient();
+  const written = useFairsWritten();
   const [v, setV] = useState(() => (current ? (Object.fromEntries(FIELDS.map((k) => [k, current[k] ?? ''])) as Record<Key, string>) : EMPTY));
   const [local, setLocal] = useState<Partial<Record<Key, string>>>({});
   const save = useMutation({
@@ -34,7 +35,7 @@ export function FairForm({ fair: current, onDone }: { fair?: Fair; onDone: (fair
       return must(await api.POST('/api/v1/fairs', { body })).fair;
     },
     onSuccess: async (fair) => {
-      await qc.invalidateQueries({ queryKey: ['fairs'] });
+      await written();
       onDone(fair);
     },
   });

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useFairList, useFairsWritten } from './queries';
 import { api, ApiFailure, must, type Schemas } from '../../lib/api';
 import { useLang, useT } from '../../lib/i18n';
 import { formatDate, formatNumber } from '../../lib/format';
-import { ListScreen, useKeysetList } from '../../shell/ListScreen';
+import { ListScreen } from '../../shell/ListScreen';
 import { useUrlFilters } from '../../shell/url-filters';
 import { DeleteButton, FormError } from '../../shell/forms';
 import { useLeadText } from './leads.text';
@@ -25,7 +26,7 @@ export default function Fairs() {
   const [created, setCreated] = useState<string | null>(null);
   const url = useUrlFilters(['q'] as const);
   const query = { q: url.values.q || undefined, limit: PAGE };
-  const list = useKeysetList(['fairs', query], async (cursor) => must(await api.GET('/api/v1/fairs', { params: { query: { ...query, cursor } } })));
+  const list = useFairList(query);
   const dates = (a: string | null, b: string | null) => [formatDate(lang, a), b && b !== a ? formatDate(lang, b) : ''].filter(Boolean).join(' – ');
 
   return (
@@ -88,10 +89,10 @@ export default function Fairs() {
 function FairActions({ fair, onEdit }: { fair: Schemas['Fair']; onEdit: () => void }) {
   const t = useT();
   const text = useFairText();
-  const qc = useQueryClient();
+  const written = useFairsWritten();
   const remove = useMutation({
     mutationFn: async () => must(await api.DELETE('/api/v1/fairs/{id}', { params: { path: { id: fair.id } } })),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: ['fairs'] }),
+    onSuccess: () => void written(),
   });
   const e = remove.error;
   const withLeads = e instanceof ApiFailure && e.status === 409 && typeof e.body.leads === 'number' ? e.body.leads : null;

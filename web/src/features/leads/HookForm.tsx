@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useObjectDefs } from '../objects/queries';
+import { hookKeys } from './queries';
 import { api, must, type Schemas } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { useMe } from '../../lib/session';
@@ -26,7 +28,7 @@ export function HookForm({ hook, onDone }: { hook?: Hook; onDone: (saved: Hook |
   const [keyPath, setKeyPath] = useState(hook?.idempotency_path ?? '');
   const [rows, setRows] = useState<MappingRow[]>(() => rowsOf(hook));
   const [objectKey, setObjectKey] = useState(hook?.object_key ?? '');
-  const objects = useQuery({ queryKey: ['objects'], queryFn: async () => must(await api.GET('/api/v1/objects')).objects, enabled: target === 'object' });
+  const objects = useObjectDefs(target === 'object');
   const fieldsOf = (t: Target, key = objectKey) => (t === 'object' ? objectFields(objects.data?.find((o) => o.key === key)) : TARGET_FIELDS[t]);
   const [tried, setTried] = useState(false);
   const save = useMutation({
@@ -38,7 +40,7 @@ export function HookForm({ hook, onDone }: { hook?: Hook; onDone: (saved: Hook |
       return { hook: r.hook, secret: r.secret };
     },
     onSuccess: (r) => {
-      void qc.invalidateQueries({ queryKey: ['inbound-hooks'] });
+      void qc.invalidateQueries({ queryKey: hookKeys.all });
       onDone(r.hook, r.secret);
     },
   });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { hookKeys, useInboundHooks } from './queries';
 import { api, must, type Schemas } from '../../lib/api';
 import { useLang, useT } from '../../lib/i18n';
 import { formatNumber, formatTimestamp } from '../../lib/format';
@@ -25,7 +26,7 @@ export default function InboundHooks() {
   const [form, setForm] = useState<Hook | 'new' | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [secret, setSecret] = useState<{ name: string; secret: string } | null>(null);
-  const q = useQuery({ queryKey: ['inbound-hooks'], queryFn: async () => must(await api.GET('/api/v1/hooks')).items, enabled: admin });
+  const q = useInboundHooks(admin);
   const done = (kind: 'created' | 'saved') => (x: Hook | null, s?: string) => {
     setForm(null);
     setNote(x ? text(kind, { name: x.name }) : null);
@@ -76,7 +77,7 @@ function HookTable({ items, onEdit, onSecret, onDeleted }: { items: Hook[]; onEd
   const t = useT();
   const lang = useLang();
   const qc = useQueryClient();
-  const refresh = () => void qc.invalidateQueries({ queryKey: ['inbound-hooks'] });
+  const refresh = () => void qc.invalidateQueries({ queryKey: hookKeys.all });
   const pause = useMutation({ mutationFn: async (h: Hook) => must(await api.PATCH('/api/v1/hooks/{id}', { params: { path: { id: h.id } }, body: { active: !h.active } })), onSuccess: refresh });
   const rotate = useMutation({ mutationFn: async (h: Hook) => must(await api.POST('/api/v1/hooks/{id}/rotate', { params: { path: { id: h.id } }, body: {} })), onSuccess: (r) => (refresh(), onSecret(r.hook.name, r.secret)) });
   const remove = useMutation({ mutationFn: async (h: Hook) => (must(await api.DELETE('/api/v1/hooks/{id}', { params: { path: { id: h.id } } })), h), onSuccess: (h) => (refresh(), onDeleted(h.name)) });

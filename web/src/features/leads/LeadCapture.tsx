@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import type { Schemas } from '../../lib/api';
 import { Loaded } from '../../shell/States';
 import { LeadForm } from './LeadForm';
-import { useFairs } from './Leads';
+import { useFairs, useLeadsWritten } from './queries';
 import { useLeadText } from './leads.text';
 import '../../shell/screens.css';
 import './leads.css';
@@ -17,7 +16,7 @@ const LAST_FAIR = 'crm.lead.fair';
  */
 export default function LeadCapture() {
   const text = useLeadText();
-  const qc = useQueryClient();
+  const written = useLeadsWritten();
   const [params] = useSearchParams();
   const fairs = useFairs();
   const [saved, setSaved] = useState<Schemas['Lead'] | null>(null);
@@ -40,7 +39,7 @@ export default function LeadCapture() {
             onSaved={(l) => {
               setSaved(l);
               if (l.fair_id) localStorage.setItem(LAST_FAIR, String(l.fair_id));
-              void qc.invalidateQueries({ queryKey: ['leads'] });
+              written();
               window.scrollTo(0, 0);
             }}
           />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../lib/api';
 import { Loaded } from '../../shell/States';
 import { Fields, RecordHeader, RecordLink } from '../../shell/RecordView';
@@ -10,7 +10,7 @@ import { useLabels } from '../../lib/labels';
 import { useMe } from '../../lib/session';
 import { LeadForm } from './LeadForm';
 import { ConvertDialog } from './ConvertDialog';
-import { useFairs } from './Leads';
+import { useFairs, useLead, useLeadsWritten } from './queries';
 import { useLeadText } from './leads.text';
 import '../../shell/screens.css';
 import { PhoneLink, WebLink } from '../../shell/Contact';
@@ -23,7 +23,7 @@ type Lead = Schemas['Lead'];
 /** A lead (spec 2.5): its fields, the status (PATCH `status` only), the whole form's edit (PATCH with `company`) and the convert dialog. */
 export default function LeadRecord() {
   const id = Number(useParams().id);
-  const q = useQuery({ queryKey: ['lead', id], queryFn: async () => must(await api.GET('/api/v1/leads/{id}', { params: { path: { id } } })).lead, enabled: Number.isSafeInteger(id) });
+  const q = useLead(id);
   return <Loaded q={q}>{(r) => <LeadView lead={r} />}</Loaded>;
 }
 
@@ -33,14 +33,11 @@ function LeadView({ lead: r }: { lead: Lead }) {
   const t = useT();
   const lang = useLang();
   const text = useLeadText();
-  const qc = useQueryClient();
+  const written = useLeadsWritten();
   const [editing, setEditing] = useState(false);
   const [converting, setConverting] = useState(false);
   const fairs = useFairs();
-  const saved = (l: Lead) => {
-    qc.setQueryData(['lead', l.id], l);
-    void qc.invalidateQueries({ queryKey: ['leads'] });
-  };
+  const saved = (l: Lead) => written(l);
   const status = useMutation({
     mutationFn: async (s: string) => must(await api.PATCH('/api/v1/leads/{id}', { params: { path: { id: r.id } }, body: { status: s } })).lead,
     onSuccess: saved,

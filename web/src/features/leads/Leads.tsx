@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { api, must } from '../../lib/api';
+import { api } from '../../lib/api';
 import { useLang, useT } from '../../lib/i18n';
 import { formatDate } from '../../lib/format';
 import { useLabels } from '../../lib/labels';
 import { useMe } from '../../lib/session';
-import { ListScreen, listRows, useKeysetList } from '../../shell/ListScreen';
+import { ListScreen, listRows } from '../../shell/ListScreen';
+import { useFairs, useLeadList } from './queries';
 import { useUrlFilters } from '../../shell/url-filters';
 import { useLeadText } from './leads.text';
 import { useWebFormText } from './webforms.text';
@@ -14,11 +14,6 @@ import './leads.css';
 
 const FILTERS = ['fair_id', 'status', 'owner_id', 'q'] as const;
 const PAGE = 25;
-
-/** The fairs for a filter or a form: the newest 100 (one call). */
-export function useFairs() {
-  return useQuery({ queryKey: ['fairs', 'options'], queryFn: async () => must(await api.GET('/api/v1/fairs', { params: { query: { limit: 100 } } })).items });
-}
 
 /** The leads by fair, status, owner and words (all in the address), newest first, paged. Two calls: fairs and leads. */
 export default function Leads() {
@@ -33,7 +28,7 @@ export default function Leads() {
   const f = url.values;
   const fairs = useFairs();
   const query = { fair_id: f.fair_id ? Number(f.fair_id) : undefined, status: f.status || undefined, owner_id: f.owner_id ? Number(f.owner_id) : undefined, q: f.q || undefined, limit: PAGE };
-  const list = useKeysetList(['leads', query], async (cursor) => must(await api.GET('/api/v1/leads', { params: { query: { ...query, cursor } } })));
+  const list = useLeadList(query);
   const { limit: _page, ...filters } = query;
   const statuses = [...me.constants.lead_statuses, ...(me.constants.lead_statuses.includes(me.constants.lead_status_won) ? [] : [me.constants.lead_status_won])];
   // a fair from the address that is not among the newest 100 still shows as chosen, by the name its leads

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useWebForms, webFormKeys } from './queries';
 import { api, must, type Schemas } from '../../lib/api';
 import { useLang, useT } from '../../lib/i18n';
 import { formatNumber, formatTimestamp } from '../../lib/format';
@@ -28,7 +29,7 @@ export default function WebForms() {
   const admin = me.user.role === 'admin';
   const [form, setForm] = useState<WebForm | 'new' | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
-  const q = useQuery({ queryKey: ['web-forms'], queryFn: async () => must(await api.GET('/api/v1/forms')).items, enabled: admin });
+  const q = useWebForms(admin);
   const done = (kind: 'created' | 'saved') => (x: WebForm | null) => (setForm(null), setSaved(x ? text(kind, { name: x.name }) : null));
   return (
     <section className="co-page ld-page">
@@ -119,7 +120,7 @@ function WebFormForm({ form, onDone }: { form?: WebForm; onDone: (saved: WebForm
       return form ? must(await api.PATCH('/api/v1/forms/{id}', { params: { path: { id: form.id } }, body })).form : must(await api.POST('/api/v1/forms', { body })).form;
     },
     onSuccess: (saved) => {
-      void qc.invalidateQueries({ queryKey: ['web-forms'] });
+      void qc.invalidateQueries({ queryKey: webFormKeys.all });
       onDone(saved);
     },
   });

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { companyKeys } from '../companies/queries';
+import { personKeys } from '../people/queries';
+import { oppKeys } from '../opportunities/queries';
 import { api, ApiFailure, must, type Schemas } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { useLabels } from '../../lib/labels';
@@ -62,7 +65,7 @@ export function CompanyChoice({ lead, mode, customerId, onChange }: { lead: Lead
   const [words, setWords] = useState(lead.company);
   const [search, setSearch] = useState('');
   const found = useQuery({
-    queryKey: ['companies', 'convert', search],
+    queryKey: companyKeys.search(search),
     enabled: mode === 'existing' && search !== '',
     queryFn: async () => must(await api.GET('/api/v1/companies', { params: { query: { q: search, limit: 20 } } })).items,
   });
@@ -113,7 +116,7 @@ export function CompanyChoice({ lead, mode, customerId, onChange }: { lead: Lead
 export function PeopleChoice({ lead, company, people, setPeople }: { lead: Lead; company: number | null; people: string[]; setPeople: (p: string[]) => void }) {
   const text = useLeadText();
   const contacts = useQuery({
-    queryKey: ['people', 'convert', company],
+    queryKey: personKeys.ofCompany(company),
     enabled: company !== null && lead.people.length > 0,
     queryFn: async () => must(await api.GET('/api/v1/people', { params: { query: { customer_id: company!, limit: 100 } } })).items,
   });
@@ -144,7 +147,7 @@ export function OppChoice({ company, oppMode, setOppMode, oppId, setOppId }: { c
   const t = useT();
   const text = useLeadText();
   const opps = useQuery({
-    queryKey: ['opportunities', 'convert', company],
+    queryKey: oppKeys.convert(company),
     enabled: company !== null && oppMode === 'existing',
     queryFn: async () => must(await api.GET('/api/v1/opportunities', { params: { query: { customer_id: company!, status: 'open', limit: 100 } } })).items,
   });

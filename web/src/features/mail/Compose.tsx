@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { FormError } from '../../shell/forms';
 import { api, must, type Schemas } from '../../lib/api';
 import { Loaded } from '../../shell/States';
 import { Field } from '../../shell/forms';
 import { useMailText } from './mail.text';
+import { useComposeDefaults, useDelivery, useMailSent, useThread } from './queries';
 import '../../shell/screens.css';
 import './mail.css';
 
@@ -30,18 +31,10 @@ export function mailtoHref(to: string[], subject: string, body: string): string 
 export default function Compose() {
   const [params] = useSearchParams();
   const threadId = Number(params.get('thread_id')) || undefined;
-  const thread = useQuery({
-    queryKey: ['thread', threadId],
-    enabled: threadId !== undefined,
-    queryFn: async () => must(await api.GET('/api/v1/emails/threads/{id}', { params: { path: { id: threadId! } } })),
-  });
+  const thread = useThread(threadId);
   const customerId = threadId ? thread.data?.thread.customer_id : Number(params.get('customer_id')) || undefined;
   const oppId = threadId ? (thread.data?.thread.opp_id ?? undefined) : Number(params.get('opp_id')) || undefined;
-  const q = useQuery({
-    queryKey: ['compose', customerId, oppId],
-    enabled: !threadId || thread.data !== undefined,
-    queryFn: async () => must(await api.GET('/api/v1/emails/compose', { params: { query: { customer_id: customerId, opp_id: oppId } } })),
-  });
+  const q = useComposeDefaults(customerId, oppId, !threadId || thread.data !== undefined);
   return (
     <section className="mail-page">
       {threadId && !thread.data ? (
@@ -79,6 +72,7 @@ function ComposeForm({ o, reply }: { o: Options; reply?: Reply }) {
     else next.add(id);
     setTo(next);
   };
+  const sent = useMailSent();
   const send = useMutation({
     mutationFn: async () =>
       must(
@@ -86,14 +80,10 @@ function ComposeForm({ o, reply }: { o: Options; reply?: Reply }) {
           body: { to: recipients, subject, text: body, ...(reply ? { thread_id: reply.thread.id } : { customer_id: o.customer.id, ...(oppId ? { opp_id: Number(oppId) } : {}) }) },
         }),
       ).message,
+    onSuccess: () => sent(o.customer.id),
   });
   const sentId = send.data?.id;
-  const state = useQuery({
-    queryKey: ['email', sentId],
-    enabled: sentId !== undefined,
-    queryFn: async () => must(await api.GET('/api/v1/emails/{id}', { params: { path: { id: sentId! } } })).message,
-    refetchInterval: (q) => (q.state.data && ['sent', 'failed'].includes(q.state.data.state) ? false : 1000),
-  });
+  const state = useDelivery(sentId);
   const shown = state.data ?? send.data;
   const chooseOpp = (id: string) => {
     // the subject follows the opportunity until the user writes their own

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../lib/api';
 import { Field, fieldErrors, FormError } from '../../shell/forms';
 import { useMailText } from './mail.text';
+import { useMailboxAnswered, useMailboxStale } from './queries';
 
 type MailboxAnswer = Schemas['MailboxResponse'];
 type Tls = 'tls' | 'starttls' | 'none';
@@ -13,7 +14,6 @@ interface ServerForm {
   user: string;
   password: string;
 }
-const KEY = ['mailbox'];
 
 function ServerFields({ side, value, onChange, errors }: { side: 'smtp' | 'imap'; value: ServerForm; onChange: (v: ServerForm) => void; errors: Record<string, string> }) {
   const text = useMailText();
@@ -46,7 +46,8 @@ function ServerFields({ side, value, onChange, errors }: { side: 'smtp' | 'imap'
  */
 export function MailConnect({ m }: { m: MailboxAnswer }) {
   const text = useMailText();
-  const qc = useQueryClient();
+  const answered = useMailboxAnswered();
+  const stale = useMailboxStale();
   const c = m.connection;
   const init = (side: 'smtp' | 'imap', port: number): ServerForm => ({
     host: c[side]?.host ?? '', port: String(c[side]?.port ?? port), tls: (c[side]?.tls ?? 'tls') as Tls, user: c[side]?.user ?? m.mailbox.email, password: '',
@@ -55,15 +56,14 @@ export function MailConnect({ m }: { m: MailboxAnswer }) {
   const [imap, setImap] = useState(() => init('imap', 993));
   const [note, setNote] = useState('');
   const done = (answer: MailboxAnswer, msg: string) => {
-    qc.setQueryData(KEY, answer);
-    void qc.invalidateQueries({ queryKey: ['me'] });
+    answered(answer);
     setNote(msg);
   };
   const body = (s: ServerForm) => ({ host: s.host.trim(), port: Number(s.port) || 0, tls: s.tls, user: s.user.trim(), password: s.password });
   const connect = useMutation({
     mutationFn: async () => must(await api.PUT('/api/v1/me/mailbox/connection', { body: { provider: 'imap_smtp', email: m.mailbox.email, smtp: body(smtp), imap: body(imap) } })),
     onSuccess: (a) => done(a, text('connectedNote')),
-    onError: () => void qc.invalidateQueries({ queryKey: KEY }),
+    onError: stale,
   });
   const disconnect = useMutation({
     mutationFn: async () => must(await api.DELETE('/api/v1/me/mailbox/connection')),
@@ -73,7 +73,7 @@ export function MailConnect({ m }: { m: MailboxAnswer }) {
     mutationFn: async () => must(await api.POST('/api/v1/me/mailbox/sync')),
     onSuccess: (r) => {
       setNote(text('syncedNote', { read: r.read, filed: r.filed }));
-      void qc.invalidateQueries({ queryKey: KEY });
+      stale();
     },
   });
   const errors = fieldErrors(connect.error);

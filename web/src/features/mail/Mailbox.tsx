@@ -1,22 +1,22 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../lib/api';
 import { Loaded } from '../../shell/States';
 import { Field, fieldErrors, FormError } from '../../shell/forms';
 import { useMailText } from './mail.text';
 import { MailConnect } from './MailConnect';
+import { useMailbox, useMailboxAnswered } from './queries';
 import '../../shell/screens.css';
 import './mail.css';
 
 type MailboxAnswer = Schemas['MailboxResponse'];
-const KEY = ['mailbox'];
 
 /**
  * The caller's mailbox (GET /api/v1/me/mailbox): its connection state, address and signature; the address and
  * signature are changed with PUT; the SMTP/IMAP connection below (MailConnect).
  */
 export default function Mailbox() {
-  const q = useQuery({ queryKey: KEY, queryFn: async () => must(await api.GET('/api/v1/me/mailbox')) });
+  const q = useMailbox();
   const text = useMailText();
   return (
     <section className="mail-page">
@@ -28,7 +28,7 @@ export default function Mailbox() {
 
 function MailboxView({ m }: { m: MailboxAnswer }) {
   const text = useMailText();
-  const qc = useQueryClient();
+  const answered = useMailboxAnswered();
   const box = m.mailbox;
   const [email, setEmail] = useState(box.email);
   const [signature, setSignature] = useState(m.signature_text);
@@ -36,9 +36,8 @@ function MailboxView({ m }: { m: MailboxAnswer }) {
   const save = useMutation({
     mutationFn: async () => must(await api.PUT('/api/v1/me/mailbox', { body: { email: email.trim(), signature } })),
     onSuccess: (answer) => {
-      qc.setQueryData(KEY, answer);
+      answered(answer);
       setEmail(answer.mailbox.email);
-      void qc.invalidateQueries({ queryKey: ['me'] });
       setSaved(text('saved'));
     },
   });

@@ -1,11 +1,11 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { api, must, type Schemas } from '../../lib/api';
+import type { Schemas } from '../../lib/api';
 import { useLang } from '../../lib/i18n';
 import { formatNumber, formatTimestamp } from '../../lib/format';
 import { Loaded } from '../../shell/States';
 import { useThreadText } from './threads.text';
+import { useCompanyThreads, useThread } from './queries';
 import '../../shell/screens.css';
 import './mail.css';
 
@@ -15,10 +15,7 @@ type Message = Schemas['EmailMessage'];
 
 /** The e-mail threads of a company (GET /api/v1/emails/threads?customer_id=), for its record page. */
 export function CompanyThreads({ customerId }: { customerId: number }) {
-  const q = useQuery({
-    queryKey: ['company', customerId, 'threads'],
-    queryFn: async () => must(await api.GET('/api/v1/emails/threads', { params: { query: { customer_id: customerId } } })).items,
-  });
+  const q = useCompanyThreads(customerId);
   return (
     <ThreadsSection>
       <Loaded q={q}>{(items) => <ThreadList threads={items} more={items.length >= 100} />}</Loaded>
@@ -88,11 +85,7 @@ function ThreadList({ threads, more }: { threads: ThreadRow[]; more: boolean }) 
 }
 
 function ThreadMessages({ id }: { id: number }) {
-  const q = useQuery({
-    queryKey: ['thread', id],
-    // the whole answer under the key compose's reply reads too
-    queryFn: async () => must(await api.GET('/api/v1/emails/threads/{id}', { params: { path: { id } } })),
-  });
+  const q = useThread(id);
   return (
     <Loaded q={q}>
       {({ messages }) => (

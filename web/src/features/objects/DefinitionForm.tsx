@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useDefinitionWritten } from './queries';
 import { api, ApiFailure, must, type Schemas } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { Field, FormError, useFieldSentences, FormActions } from '../../shell/forms';
@@ -21,7 +22,7 @@ const rowOf = (f: Def['fields'][number]): FieldRow => ({ key: f.key, label: f.la
 export function DefinitionForm({ def, onDone }: { def?: Def; onDone: (saved: Def | null) => void }) {
   const t = useT();
   const text = useDefinitionText();
-  const qc = useQueryClient();
+  const written = useDefinitionWritten();
   const [label, setLabel] = useState(def?.label ?? '');
   const [key, setKey] = useState(def?.key ?? '');
   const [keyTouched, setKeyTouched] = useState(false);
@@ -38,9 +39,7 @@ export function DefinitionForm({ def, onDone }: { def?: Def; onDone: (saved: Def
         ? must(await api.PATCH('/api/v1/objects/{key}', { params: { path: { key: def.key } }, body: body() })).object
         : must(await api.POST('/api/v1/objects', { body: { key, ...body() } })).object,
     onSuccess: (saved) => {
-      void qc.invalidateQueries({ queryKey: ['objects'] });
-      void qc.invalidateQueries({ queryKey: ['object', saved.key] });
-      void qc.invalidateQueries({ queryKey: ['object-record'] });
+      written(saved);
       onDone(saved);
     },
   });

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { api, must, type Schemas } from '../../lib/api';
+import type { Schemas } from '../../lib/api';
+import { useObjectDefs } from './queries';
 import { formatNumber } from '../../lib/format';
 import { useLang } from '../../lib/i18n';
 import { MODULES, useModule } from '../../lib/session';
@@ -10,10 +10,6 @@ import './objects.css';
 
 type Groups = Schemas['LinkedRecords'];
 
-/** The workspace's object definitions (the same query as the objects screen, so it is cached across screens). */
-export function useObjectDefs(enabled = true) {
-  return useQuery({ queryKey: ['objects'], queryFn: async () => must(await api.GET('/api/v1/objects')).objects, enabled });
-}
 
 /**
  * The custom records linked to a company, person or opportunity record: one section per object that has a

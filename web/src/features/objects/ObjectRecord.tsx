@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, must } from '../../lib/api';
 import { useLang, useT } from '../../lib/i18n';
 import { formatTimestamp } from '../../lib/format';
@@ -7,7 +7,7 @@ import { Loaded } from '../../shell/States';
 import { ArchiveButton, FormError } from '../../shell/forms';
 import { RecordForm, ValueText } from './RecordForm';
 import { RelationsPanel } from './Relations';
-import { useObjectDefs } from './LinkedRecords';
+import { objectKeys, useObjectDefs, useObjectRecord } from './queries';
 import { useObjectText } from './objects.text';
 import '../../shell/screens.css';
 import { useDocumentTitle } from '../../lib/title';
@@ -22,8 +22,8 @@ export default function ObjectRecord() {
   const client = useQueryClient();
   const defs = useObjectDefs();
   const objectLabel = defs.data?.find((o) => o.key === key)?.label ?? key;
-  const queryKey = ['object-record', key, id];
-  const q = useQuery({ queryKey, queryFn: async () => must(await api.GET('/api/v1/objects/{key}/records/{id}', { params: { path: { key, id: Number(id) } } })).record });
+  const queryKey = objectKeys.record(key, id);
+  const q = useObjectRecord(key, id);
   const setActive = useMutation({
     // archive is the API's DELETE (spec 3.4: records are never deleted, DELETE sets active false); restore is PATCH active true
     mutationFn: async (active: boolean) => {
@@ -32,7 +32,7 @@ export default function ObjectRecord() {
       else client.setQueryData(queryKey, must(await api.PATCH('/api/v1/objects/{key}/records/{id}', { params: { path }, body: { active } })).record);
     },
     onSuccess: (_, active) => {
-      void client.invalidateQueries({ queryKey: ['object-records', key] });
+      void client.invalidateQueries({ queryKey: objectKeys.lists(key) });
       // an archive answers no record: read it again (the page shows it archived, with Restore)
       if (!active) void client.invalidateQueries({ queryKey });
     },

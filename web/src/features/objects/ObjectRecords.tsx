@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { api, must, type Schemas } from '../../lib/api';
+import { api, type Schemas } from '../../lib/api';
 import { useLang, useT } from '../../lib/i18n';
 import { formatTimestamp } from '../../lib/format';
 import { Loaded } from '../../shell/States';
-import { ListScreen, useKeysetList, type Column } from '../../shell/ListScreen';
+import { ListScreen, type Column } from '../../shell/ListScreen';
+import { useObjectDef, useObjectRecordList } from './queries';
 import { useUrlFilters } from '../../shell/url-filters';
 import { RecordForm, ValueText } from './RecordForm';
 import { useMe } from '../../lib/session';
@@ -33,9 +33,9 @@ export default function ObjectRecords() {
   const defText = useDefinitionText();
   const relKey = params.get('rel') ?? '';
   const to = Number(params.get('to'));
-  const def = useQuery({ queryKey: ['object', key], queryFn: async () => must(await api.GET('/api/v1/objects/{key}', { params: { path: { key } } })).object });
+  const def = useObjectDef(key);
   const query = { q: url.values.q || undefined, active: url.values.archived ? false : undefined, limit: PAGE };
-  const list = useKeysetList(['object-records', key, query], async (cursor) => must(await api.GET('/api/v1/objects/{key}/records', { params: { path: { key }, query: { ...query, cursor } } })));
+  const list = useObjectRecordList(key, query);
 
   return (
     <Loaded q={def}>

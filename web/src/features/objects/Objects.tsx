@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { api, must } from '../../lib/api';
+import { useObjectDefs } from './queries';
 import { useLang } from '../../lib/i18n';
 import { formatNumber } from '../../lib/format';
 import { Loaded } from '../../shell/States';
@@ -16,7 +15,7 @@ import './objects.css';
 export default function Objects() {
   const text = useObjectText();
   const lang = useLang();
-  const q = useQuery({ queryKey: ['objects'], queryFn: async () => must(await api.GET('/api/v1/objects')).objects });
+  const q = useObjectDefs();
   const defText = useDefinitionText();
   const admin = useMe().user.role === 'admin';
   const navigate = useNavigate();

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../lib/api';
+import { objectKeys } from './queries';
 import { FormError } from '../../shell/forms';
 import { useObjectText } from './objects.text';
 
@@ -95,7 +96,7 @@ function Picker({ rel, busy, onPick }: { rel: Relation; busy: boolean; onPick: (
   const text = useObjectText();
   const [open, setOpen] = useState(false);
   const [term, setTerm] = useState('');
-  const found = useQuery({ queryKey: ['relation-pick', rel.kind, rel.object, term], queryFn: () => findTargets(rel, term), enabled: open && term !== '' });
+  const found = useQuery({ queryKey: objectKeys.relationPick(rel.kind, rel.object, term), queryFn: () => findTargets(rel, term), enabled: open && term !== '' });
   const replace = !rel.many && rel.items.length > 0;
   const action = replace ? text('change') : text('add');
   if (!open)

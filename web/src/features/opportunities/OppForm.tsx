@@ -5,7 +5,9 @@ import { useT } from '../../lib/i18n';
 import { useLabels, type LabelList } from '../../lib/labels';
 import { useMe } from '../../lib/session';
 import { Field, FormError, useFieldSentences } from '../../shell/forms';
-import { RecordPicker, searchCompanies, type Picked } from '../../shell/RecordPicker';
+import { RecordPicker, type Picked } from '../../shell/RecordPicker';
+import { companyKeys, searchCompanies } from '../companies/queries';
+import { productKeys } from '../products/queries';
 import type { Opp } from './opportunity-parts';
 import { useOppText } from './opportunity.text';
 import { useOppWritten } from './queries';
@@ -131,7 +133,7 @@ export function OppForm({ opp, company: preset, onSaved, onCancel }: { opp?: Opp
       <h2>{heading}</h2>
       <div className="co-grid">
         {input('name', 'text', { maxLength: 200, autoFocus: !opp })}
-        <RecordPicker label={`${labels.customer_id} (${t('picker.required')})`} value={company} onChange={setCompany} search={searchCompanies} queryKey={['companies']} error={errors.customer_id} />
+        <RecordPicker label={`${labels.customer_id} (${t('picker.required')})`} value={company} onChange={setCompany} search={searchCompanies} queryKey={companyKeys.lists()} error={errors.customer_id} />
         <Field label={labels.owner_id!} error={errors.owner_id}>
           {(p) => (
             <select {...p} name="owner_id" value={values.owner_id} onChange={set('owner_id')}>
@@ -145,7 +147,7 @@ export function OppForm({ opp, company: preset, onSaved, onCancel }: { opp?: Opp
         </Field>
         {input('value', 'number', num)}
         {choice('currency', me.app.currencies, text('currencyDefault'))}
-        <RecordPicker label={labels.product_id!} value={product} onChange={setProduct} search={searchProducts(me.products)} queryKey={['products']} error={errors.product_id} />
+        <RecordPicker label={labels.product_id!} value={product} onChange={setProduct} search={searchProducts(me.products)} queryKey={productKeys.all} error={errors.product_id} />
         {input('potential_kg', 'number', num)}
         {choice('unit', me.app.units)}
         {input('offer_price', 'number', num)}

@@ -1,19 +1,17 @@
 import { type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { api, must, type Schemas } from '../../lib/api';
+import { api } from '../../lib/api';
 import { useMe } from '../../lib/session';
 import { useLang, useT } from '../../lib/i18n';
 import { formatDate, formatMoney } from '../../lib/format';
 import { Loaded } from '../../shell/States';
 import { HealthBadge, stageLabel, ViewSwitch } from './opportunity-parts';
 import { useOppText } from './opportunity.text';
-import { oppKeys } from './queries';
+import { useOppList } from './queries';
 import { ShortSearchNote } from '../../shell/ListScreen';
 import { NewOppButton } from './NewOpp';
 import { ExportButton } from '../../shell/ExportButton';
 
-type Page = Schemas['OpportunityList'];
 const PAGE = 50;
 
 /**
@@ -33,12 +31,7 @@ export default function OpportunityList() {
   const q = params.get('q') ?? '';
   const filters = { ...(stage ? { stage } : {}), ...(owner ? { owner_id: owner } : {}), ...(status ? { status } : {}), ...(q ? { q } : {}) };
 
-  const list = useInfiniteQuery({
-    queryKey: oppKeys.list(filters),
-    queryFn: async ({ pageParam }) => must(await api.GET('/api/v1/opportunities', { params: { query: { ...filters, limit: PAGE, ...(pageParam ? { cursor: pageParam } : {}) } } })),
-    initialPageParam: '' as string,
-    getNextPageParam: (last: Page) => last.next_cursor || undefined,
-  });
+  const list = useOppList(filters, PAGE);
 
   function apply(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { api, must } from '../../lib/api';
 import { useLabels } from '../../lib/labels';
 import { MODULES, useMe, useModule } from '../../lib/session';
@@ -10,11 +9,11 @@ import { Loaded } from '../../shell/States';
 import { RecordHeader, RecordLink } from '../../shell/RecordView';
 import { CloseDialog, HealthBadge, moveStage, stageLabel, type Opp } from './opportunity-parts';
 import { useOppText } from './opportunity.text';
-import { AskBox } from '../ask/AskBox';
-import { OppThreads } from '../mail/Threads';
+import { AskBox } from '../ask';
+import { OppThreads } from '../mail';
 import { ChangeError, useChange } from './change';
 import { useGateProblem } from './gate-text';
-import { oppKeys } from './queries';
+import { useOpp } from './queries';
 import { OppForm } from './OppForm';
 import { BantHealth, OppFields } from './record-fields';
 import { Logs, Notes, Related, Steps } from './record-sections';
@@ -28,11 +27,7 @@ import { RecordWorkflows } from '../../pages/workflows/RecordWorkflows';
  */
 export default function OpportunityRecord() {
   const id = Number(useParams().id);
-  const q = useQuery({
-    queryKey: oppKeys.record(id),
-    queryFn: async () => must(await api.GET('/api/v1/opportunities/{id}', { params: { path: { id } } })).opp,
-    enabled: Number.isSafeInteger(id),
-  });
+  const q = useOpp(id);
   return <Loaded q={q}>{(o) => <Record o={o} />}</Loaded>;
 }
 

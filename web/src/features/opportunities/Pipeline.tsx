@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import {
   DndContext,
   DragOverlay,
@@ -15,7 +15,7 @@ import {
   type DragStartEvent,
   type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
-import { api, must, type Schemas } from '../../lib/api';
+import { type Schemas } from '../../lib/api';
 import { useMe } from '../../lib/session';
 import { useLang, useT } from '../../lib/i18n';
 import { formatMoney, formatNumber } from '../../lib/format';
@@ -23,14 +23,12 @@ import { Loaded } from '../../shell/States';
 import { CloseDialog, gateProblemsOf, HealthBadge, moveStage, stageLabel, ViewSwitch, type Opp, type OppSummary } from './opportunity-parts';
 import { useOppText } from './opportunity.text';
 import { useGateProblem } from './gate-text';
-import { oppKeys, useOppWritten } from './queries';
+import { oppKeys, useBoard, useOppWritten } from './queries';
 import { MoveTo } from './MoveTo';
 import { NewOppButton } from './NewOpp';
 
 type Page = Schemas['OpportunityList'];
 const BOARD_KEY = oppKeys.board;
-/** The board asks for the open opportunities a page of 200 at a time (the API's largest page); more on demand. */
-const PAGE = 200;
 
 /**
  * The pipeline board (spec 3.2): one column per open stage of the installation (constants.open_stages, labels
@@ -40,13 +38,7 @@ const PAGE = 200;
 export default function Pipeline() {
   const text = useOppText();
   const t = useT();
-  const q = useInfiniteQuery({
-    queryKey: BOARD_KEY,
-    queryFn: async ({ pageParam }) =>
-      must(await api.GET('/api/v1/opportunities', { params: { query: { status: 'open', limit: PAGE, ...(pageParam ? { cursor: pageParam } : {}) } } })),
-    initialPageParam: '' as string,
-    getNextPageParam: (last: Page) => last.next_cursor || undefined,
-  });
+  const q = useBoard();
   return (
     <section className="pipeline" aria-labelledby="pipeline-h">
       <header className="opp-head">

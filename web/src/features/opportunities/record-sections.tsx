@@ -7,8 +7,8 @@ import { useLang } from '../../lib/i18n';
 import { formatDate, formatMoney, formatTimestamp } from '../../lib/format';
 import { stageLabel, type Opp } from './opportunity-parts';
 import { useOppText } from './opportunity.text';
-import { LinkedRecordsSections } from '../objects/LinkedRecords';
-import { orderName } from '../orders/name';
+import { LinkedRecordsSections } from '../objects';
+import { orderName } from '../orders';
 import { ChangeError, type Change } from './change';
 
 type Step = Opp['steps'][number];

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useOrder, useOrderWritten } from './queries';
 import { api, ApiFailure, must, type Schemas } from '../../lib/api';
 import { useLang, useT } from '../../lib/i18n';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
@@ -26,7 +27,7 @@ export default function OrderRecord() {
   const lang = useLang();
   const labelOf = useLabels();
   const text = useOrderText();
-  const q = useQuery({ queryKey: ['order', id], queryFn: async () => must(await api.GET('/api/v1/orders/{id}', { params: { path: { id } } })).order, enabled: Number.isSafeInteger(id) });
+  const q = useOrder(id);
   return (
     <Loaded q={q}>
       {(o) => (
@@ -69,15 +70,14 @@ function useSent(order: Order): boolean {
 function ErpPanel({ order }: { order: Order }) {
   const t = useT();
   const text = useOrderText();
-  const qc = useQueryClient();
+  const written = useOrderWritten();
   const sent = useSent(order);
   const [asking, setAsking] = useState(false);
   const send = useMutation({
     mutationFn: async () => must(await api.POST('/api/v1/orders/{id}/erp', { params: { path: { id: order.id } } })).order,
     onSuccess: (o) => {
       setAsking(false);
-      qc.setQueryData(['order', order.id], o);
-      void qc.invalidateQueries({ queryKey: ['orders'] });
+      written(o);
     },
   });
   const erp = order.erp;
@@ -130,15 +130,14 @@ function ErpPanel({ order }: { order: Order }) {
 /** The customer PO: saved as typed (the API collapses whitespace and answers 409 once the order is in the ERP). */
 function PoForm({ order }: { order: Order }) {
   const text = useOrderText();
-  const qc = useQueryClient();
+  const written = useOrderWritten();
   const [po, setPo] = useState(order.customer_po);
   const sent = useSent(order);
   const save = useMutation({
     mutationFn: async () => must(await api.POST('/api/v1/orders/{id}/po', { params: { path: { id: order.id } }, body: { customer_po: po } })),
     onSuccess: (r) => {
       setPo(r.order.customer_po);
-      qc.setQueryData(['order', order.id], r.order);
-      void qc.invalidateQueries({ queryKey: ['orders'] });
+      written(r.order);
     },
   });
   const conflict = save.error instanceof ApiFailure && save.error.status === 409;

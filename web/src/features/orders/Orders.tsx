@@ -1,19 +1,22 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../lib/api';
 import { useLang, useT } from '../../lib/i18n';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { useLabels } from '../../lib/labels';
 import { useMe } from '../../lib/session';
 import { Field, fieldErrors, FormError } from '../../shell/forms';
-import { ListScreen, useKeysetList } from '../../shell/ListScreen';
+import { ListScreen } from '../../shell/ListScreen';
 import { useUrlFilters } from '../../shell/url-filters';
 import { useOrderText } from './orders.text';
 import { ErpBadge } from './parts';
 import { orderName } from './name';
-import { oppKeys } from '../opportunities/queries';
-import { CompanyOpportunityPicker, type Picked } from '../../shell/RecordPicker';
+import type { Picked } from '../../shell/RecordPicker';
+import { CompanyOpportunityPicker } from '../opportunities';
+import { useOpp } from '../opportunities/queries';
+import { useCompanySummary } from '../companies/queries';
+import { useOrderList } from './queries';
 import './orders.css';
 
 const FILTERS = ['status', 'customer_id', 'opp_id', 'new'] as const;
@@ -36,20 +39,12 @@ export default function Orders() {
   const [creating, setCreating] = useState(f.new === '1');
 
   const query = { status: f.status || undefined, customer_id: customerId, opp_id: oppId, limit: PAGE };
-  const list = useKeysetList(['orders', query], async (cursor) => must(await api.GET('/api/v1/orders', { params: { query: { ...query, cursor } } })));
+  const list = useOrderList(query);
   // the second call: the company's name (and defaults for a new order) when the list is one company's
-  const company = useQuery({
-    queryKey: ['company', customerId],
-    queryFn: async () => must(await api.GET('/api/v1/companies/{id}', { params: { path: { id: customerId! } } })).company,
-    enabled: customerId !== undefined,
-  });
+  const company = useCompanySummary(customerId);
   const companyName = company.data?.name;
   // the opportunity's name for the badge and the new order's picker (the record's cache entry, shared)
-  const opp = useQuery({
-    queryKey: oppKeys.record(oppId ?? 0),
-    queryFn: async () => must(await api.GET('/api/v1/opportunities/{id}', { params: { path: { id: oppId! } } })).opp,
-    enabled: oppId !== undefined,
-  });
+  const opp = useOpp(oppId);
   const oppName = opp.data?.name;
 
   return (

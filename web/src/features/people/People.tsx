@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { api, must } from '../../lib/api';
+import { api } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { useMe } from '../../lib/session';
-import { ListScreen, useKeysetList } from '../../shell/ListScreen';
+import { ListScreen } from '../../shell/ListScreen';
 import { useUrlFilters } from '../../shell/url-filters';
-import { useCompanyText } from '../companies/companies.text';
+import { useCompanyText } from '../companies';
 import { PhoneLink } from '../../shell/Contact';
 import { PersonForm } from './PersonForm';
+import { usePersonList } from './queries';
 import { ImportLink } from '../../pages/imports/ImportLink';
 
 const FILTERS = ['q', 'owner_id', 'customer_id', 'sort', 'archived'] as const;
@@ -31,7 +32,7 @@ export default function People() {
     active: f.archived ? false : undefined,
     limit: PAGE,
   };
-  const list = useKeysetList(['people', query], async (cursor) => must(await api.GET('/api/v1/people', { params: { query: { ...query, cursor } } })));
+  const list = usePersonList(query);
   const { limit: _page, ...filters } = query;
   const companyName = query.customer_id ? list.data?.pages[0]?.items[0]?.customer : undefined;
 

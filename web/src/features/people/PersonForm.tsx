@@ -3,8 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { useMe } from '../../lib/session';
-import { useCompanyText } from '../companies/companies.text';
-import { DuplicateChoice } from '../companies/parts';
+import { DuplicateChoice, useCompanyText } from '../companies';
 import { Field, fieldErrors, FormError } from '../../shell/forms';
 
 type Person = Schemas['Person'];

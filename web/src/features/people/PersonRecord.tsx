@@ -1,18 +1,19 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, must } from '../../lib/api';
 import { useLang, useT } from '../../lib/i18n';
 import { formatTimestamp } from '../../lib/format';
 import { Loaded } from '../../shell/States';
 import { Fields, RecordHeader, RecordLink } from '../../shell/RecordView';
-import { useCompanyText } from '../companies/companies.text';
+import { useCompanyText } from '../companies';
 import { PersonForm } from './PersonForm';
 import { ArchiveButton, FormError } from '../../shell/forms';
-import { LinkedRecordsSections } from '../objects/LinkedRecords';
-import { NewOppButton } from '../opportunities/NewOpp';
+import { LinkedRecordsSections } from '../objects';
+import { NewOppButton } from '../opportunities';
 import { PhoneLink } from '../../shell/Contact';
 import '../../shell/screens.css';
+import { personKeys, usePeopleWritten, usePerson } from './queries';
 import { RecordWorkflows } from '../../pages/workflows/RecordWorkflows';
 
 /** The person record (one call, and the cached object definitions): contact facts, the company, custom records; edit, archive, restore. */
@@ -23,13 +24,9 @@ export default function PersonRecord() {
   const text = useCompanyText();
   const qc = useQueryClient();
   const [editing, setEditing] = useState(false);
-  const key = ['person', id];
-  const q = useQuery({ queryKey: key, queryFn: async () => must(await api.GET('/api/v1/people/{id}', { params: { path: { id } } })).person, enabled: Number.isSafeInteger(id) });
-  const refresh = () => {
-    void qc.invalidateQueries({ queryKey: key });
-    void qc.invalidateQueries({ queryKey: ['people'] });
-    void qc.invalidateQueries({ queryKey: ['company'] });
-  };
+  const q = usePerson(id);
+  const written = usePeopleWritten();
+  const refresh = () => written(id);
   const archive = useMutation({ mutationFn: async () => must(await api.DELETE('/api/v1/people/{id}', { params: { path: { id } } })), onSuccess: refresh });
   const restore = useMutation({ mutationFn: async () => must(await api.PATCH('/api/v1/people/{id}', { params: { path: { id } }, body: { active: true } })), onSuccess: refresh });
 
@@ -64,7 +61,7 @@ export default function PersonRecord() {
             <PersonForm
               person={p}
               onSaved={(saved) => {
-                qc.setQueryData(key, saved);
+                qc.setQueryData(personKeys.detail(id), saved);
                 refresh();
                 setEditing(false);
               }}

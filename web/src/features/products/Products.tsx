@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../lib/api';
 import { useLang, useT } from '../../lib/i18n';
 import { formatMoney } from '../../lib/format';
 import { useMe } from '../../lib/session';
 import { Loaded } from '../../shell/States';
 import { FormError } from '../../shell/forms';
-import { productKeys, useProductsWritten } from './queries';
+import { useProductList, useProductsWritten } from './queries';
 import { ProductForm } from './ProductForm';
 import { useProductText } from './products.text';
 import '../../shell/screens.css';
@@ -27,7 +27,7 @@ export default function Products() {
   const [all, setAll] = useState(false);
   const [form, setForm] = useState<Product | 'new' | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
-  const q = useQuery({ queryKey: productKeys.list(all), queryFn: async () => must(await api.GET('/api/v1/products', { params: { query: { all } } })).items });
+  const q = useProductList(all);
   const done = (kind: 'created' | 'saved') => (p: Product | null) => {
     setForm(null);
     setSaved(p ? text(kind, { name: p.name }) : null);

@@ -1,11 +1,11 @@
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { api, must, type Schemas } from '../../lib/api';
+import type { Schemas } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { useLang, useT } from '../../lib/i18n';
 import { Loaded } from '../../shell/States';
 import { useSearchText } from './search.text';
 import './search.css';
+import { useSearch } from './queries';
 
 type Kind = Schemas['SearchItem']['kind'];
 type Item = Schemas['SearchItem'];
@@ -31,11 +31,7 @@ export default function Search() {
   const q = (params.get('q') ?? '').trim();
   const t = useT();
   const s = useSearchText();
-  const result = useQuery({
-    queryKey: ['search', q],
-    queryFn: async () => must(await api.GET('/api/v1/search', { params: { query: { q } } })),
-    enabled: q !== '',
-  });
+  const result = useSearch(q);
   const exact = result.data?.exact;
   if (exact) return <Navigate to={`${RECORD[exact.kind]}/${exact.id}`} replace />;
   return (

@@ -5,7 +5,8 @@ import { useT } from '../../lib/i18n';
 import { useLabels } from '../../lib/labels';
 import { useMe } from '../../lib/session';
 import { Field, fieldErrors, FormError } from '../../shell/forms';
-import { CompanyOpportunityPicker, type Picked } from '../../shell/RecordPicker';
+import type { Picked } from '../../shell/RecordPicker';
+import { CompanyOpportunityPicker } from '../opportunities';
 import { useTaskText } from './tasks.text';
 
 type Task = Schemas['Task'];

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, must } from '../../lib/api';
 import { Loaded } from '../../shell/States';
 import { Fields, RecordHeader } from '../../shell/RecordView';
 import { DeleteButton, FormError } from '../../shell/forms';
 import { useLang, useT } from '../../lib/i18n';
 import { formatDate, formatTimestamp } from '../../lib/format';
+import { taskKeys, useTask, useTasksWritten } from './queries';
 import { TaskForm } from './TaskForm';
 import { DoneToggle, TaskLinks } from './parts';
 import { useTaskText } from './tasks.text';
@@ -23,15 +24,15 @@ export default function TaskRecord() {
   const labelOf = useLabels();
   const qc = useQueryClient();
   const [editing, setEditing] = useState(false);
-  const q = useQuery({ queryKey: ['task', id], queryFn: async () => must(await api.GET('/api/v1/tasks/{id}', { params: { path: { id } } })).task, enabled: Number.isSafeInteger(id) });
+  const q = useTask(id);
+  const written = useTasksWritten();
   const navigate = useNavigate();
   // a deleted task leaves every list that showed it: the task lists, Today, the calendar's due tasks, its company
   const remove = useMutation({
     mutationFn: async () => must(await api.DELETE('/api/v1/tasks/{id}', { params: { path: { id } } })),
     onSuccess: () => {
-      const customer = q.data?.customer_id;
-      qc.removeQueries({ queryKey: ['task', id] });
-      for (const queryKey of [['tasks'], ['today'], ...(customer ? [['company', customer]] : [])]) void qc.invalidateQueries({ queryKey });
+      qc.removeQueries({ queryKey: taskKeys.detail(id) });
+      written(q.data?.customer_id);
       void navigate('/tasks', { replace: true });
     },
   });
@@ -60,8 +61,8 @@ export default function TaskRecord() {
             <TaskForm
               task={r}
               onSaved={(saved) => {
-                qc.setQueryData(['task', saved.id], saved);
-                void qc.invalidateQueries({ queryKey: ['tasks'] });
+                qc.setQueryData(taskKeys.detail(saved.id), saved);
+                written(saved.customer_id);
                 setEditing(false);
               }}
               onCancel={() => setEditing(false)}

@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { api, must, type Schemas } from '../../lib/api';
+import { api, type Schemas } from '../../lib/api';
 import { useLang } from '../../lib/i18n';
 import { formatDate, formatNumber } from '../../lib/format';
 import { useLabels } from '../../lib/labels';
 import { useMe } from '../../lib/session';
-import { FilterBar, ListResults, listRows, useKeysetList, type KeysetList } from '../../shell/ListScreen';
+import { FilterBar, ListResults, listRows, type KeysetList } from '../../shell/ListScreen';
 import { useUrlFilters } from '../../shell/url-filters';
 import { ExportButton } from '../../shell/ExportButton';
 import { TaskForm } from './TaskForm';
+import { useTaskList } from './queries';
 import { DoneToggle, TaskLinks } from './parts';
 import { useTaskText } from './tasks.text';
 import './tasks.css';
@@ -74,12 +75,6 @@ export default function Tasks() {
   );
 }
 
-type TaskQuery = { assignee_id?: number; limit: number; overdue: 'true' | 'false'; open?: 'true' };
-
-/** One paged list of tasks (keyset cursor). */
-function useTaskList(key: string, query: TaskQuery) {
-  return useKeysetList(['tasks', key, query], async (cursor) => must(await api.GET('/api/v1/tasks', { params: { query: { ...query, cursor } } })));
-}
 
 function TaskSection({ id, title, q, empty, team }: { id: string; title: string; q: KeysetList<Task>; empty: string; team: boolean }) {
   const text = useTaskText();

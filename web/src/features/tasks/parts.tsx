@@ -1,20 +1,11 @@
 import { Link } from 'react-router';
-import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../lib/api';
 import { useMe } from '../../lib/session';
 import { useTaskText } from './tasks.text';
+import { useTaskAnswered } from './queries';
 
 type Task = Schemas['Task'];
-type TaskPage = Schemas['TaskList'];
-
-/** The workspace's today (YYYY-MM-DD in its time zone), not the browser's. */
-export function todayIn(timeZone: string): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  } catch {
-    return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  }
-}
 
 /** Whether a status is one of the workspace's closed statuses. */
 export function useIsClosed(): (status: string) => boolean {
@@ -29,17 +20,12 @@ export function useIsClosed(): (status: string) => boolean {
 export function DoneToggle({ task }: { task: Task }) {
   const c = useMe().constants;
   const text = useTaskText();
-  const qc = useQueryClient();
+  const answered = useTaskAnswered();
   const reopenTo = c.task_statuses.find((s) => !c.task_closed_statuses.includes(s)) ?? c.task_statuses[0] ?? '';
   const done = task.status === c.task_done_status;
   const toggle = useMutation({
     mutationFn: async (next: boolean) => must(await api.PATCH('/api/v1/tasks/{id}', { params: { path: { id: task.id } }, body: { status: next ? c.task_done_status : reopenTo } })).task,
-    onSuccess: (saved) => {
-      qc.setQueriesData<InfiniteData<TaskPage>>({ queryKey: ['tasks'] }, (data) =>
-        data ? { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map((i) => (i.id === saved.id ? saved : i)) })) } : data,
-      );
-      qc.setQueryData(['task', saved.id], saved);
-    },
+    onSuccess: answered,
   });
   return (
     <input

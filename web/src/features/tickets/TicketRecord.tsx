@@ -1,15 +1,13 @@
 import { useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { api, must } from '../../lib/api';
 import { Loaded } from '../../shell/States';
 import { Fields, RecordHeader, RecordLink } from '../../shell/RecordView';
 import { useLang } from '../../lib/i18n';
 import { formatNumber, formatTimestamp } from '../../lib/format';
-import { useOrderText } from '../orders/orders.text';
+import { useOrderText } from '../orders';
+import { useTicket } from './queries';
 import { TicketAssignee, TicketPriority, TicketStatus } from './parts';
 import { useLabels } from '../../lib/labels';
 import '../../shell/screens.css';
-import '../orders/orders.css';
 
 /** A support ticket in one call, with its status, priority and assignee to change (each saves on change). */
 export default function TicketRecord() {
@@ -17,7 +15,7 @@ export default function TicketRecord() {
   const lang = useLang();
   const labelOf = useLabels();
   const text = useOrderText();
-  const q = useQuery({ queryKey: ['ticket', id], queryFn: async () => must(await api.GET('/api/v1/tickets/{id}', { params: { path: { id } } })).ticket, enabled: Number.isSafeInteger(id) });
+  const q = useTicket(id);
   return (
     <Loaded q={q}>
       {(r) => (

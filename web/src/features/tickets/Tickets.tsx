@@ -1,17 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useTicketList, useTicketsWritten } from './queries';
 import { api, must, type Schemas } from '../../lib/api';
 import { useLang, useT } from '../../lib/i18n';
 import { formatNumber, formatTimestamp } from '../../lib/format';
 import { useLabels } from '../../lib/labels';
 import { useMe } from '../../lib/session';
 import { Field, fieldErrors, FormError } from '../../shell/forms';
-import { ListScreen, useKeysetList } from '../../shell/ListScreen';
+import { ListScreen } from '../../shell/ListScreen';
 import { useUrlFilters } from '../../shell/url-filters';
-import { useOrderText } from '../orders/orders.text';
+import { useOrderText } from '../orders';
 import { TicketStatus } from './parts';
-import '../orders/orders.css';
 
 const FILTERS = ['status', 'priority', 'assignee_id'] as const;
 const PAGE = 25;
@@ -29,7 +29,7 @@ export default function Tickets() {
   const priorities = Object.keys(me.app.ticket_sla_hours ?? {});
 
   const query = { status: f.status || undefined, priority: f.priority || undefined, assignee_id: f.assignee_id ? Number(f.assignee_id) : undefined, limit: PAGE };
-  const list = useKeysetList(['tickets', query], async (cursor) => must(await api.GET('/api/v1/tickets', { params: { query: { ...query, cursor } } })));
+  const list = useTicketList(query);
 
   return (
     <ListScreen
@@ -83,7 +83,7 @@ function TicketForm({ priorities, onSaved, onCancel }: { priorities: string[]; o
   const lang = useLang();
   const labelOf = useLabels();
   const text = useOrderText();
-  const qc = useQueryClient();
+  const written = useTicketsWritten();
   const [v, setV] = useState({ subject: '', body: '', priority: priorities[0] ?? '', who: '', assignee_id: '' });
   const save = useMutation({
     mutationFn: async () => {
@@ -97,7 +97,7 @@ function TicketForm({ priorities, onSaved, onCancel }: { priorities: string[]; o
       return must(await api.POST('/api/v1/tickets', { body })).ticket;
     },
     onSuccess: (tk) => {
-      void qc.invalidateQueries({ queryKey: ['tickets'] });
+      written();
       onSaved(tk);
     },
   });

@@ -1,9 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useTicketsWritten } from './queries';
 import { api, must, type Schemas } from '../../lib/api';
 import { useLabels } from '../../lib/labels';
 import { useMe } from '../../lib/session';
 import { FormError } from '../../shell/forms';
-import { useOrderText } from '../orders/orders.text';
+import { useOrderText } from '../orders';
 
 type Ticket = Schemas['Ticket'];
 type Editable = 'status' | 'priority' | 'assignee_id';
@@ -33,15 +34,14 @@ export function TicketAssignee({ ticket, label, none }: { ticket: Ticket; label:
 
 function TicketChoice({ ticket, field, label, value, shown, options }: { ticket: Ticket; field: Editable; label: string; value: string; shown: string; options: { value: string; label: string }[] }) {
   const text = useOrderText();
-  const qc = useQueryClient();
+  const written = useTicketsWritten();
   const save = useMutation({
     mutationFn: async (v: string) => {
       const body = field === 'assignee_id' ? { assignee_id: v ? Number(v) : null } : { [field]: v };
       return must(await api.PATCH('/api/v1/tickets/{id}', { params: { path: { id: ticket.id } }, body })).ticket;
     },
     onSuccess: (t) => {
-      qc.setQueryData(['ticket', t.id], t);
-      void qc.invalidateQueries({ queryKey: ['tickets'] });
+      written(t);
     },
   });
   if (!ticket.can_edit) return <>{shown}</>;

@@ -1,14 +1,14 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { api, must, type Schemas } from '../../lib/api';
+import type { Schemas } from '../../lib/api';
 import { daysBetween, formatDate, formatNumber, formatTime } from '../../lib/format';
 import { useLang } from '../../lib/i18n';
 import { useLabels } from '../../lib/labels';
 import { MODULES, useMe } from '../../lib/session';
 import { Loaded } from '../../shell/States';
 import { useTodayText } from './today.text';
-import { AskBox } from '../ask/AskBox';
+import { AskBox } from '../ask';
+import { useToday } from './queries';
 import './today.css';
 
 type Day = Schemas['TodayResponse'];
@@ -22,7 +22,7 @@ const TABS: TabKey[] = ['mine', 'team', 'recent'];
  * A part whose module is off is absent (the API answers it empty).
  */
 export default function Today() {
-  const q = useQuery({ queryKey: ['today'], queryFn: async () => must(await api.GET('/api/v1/today')) });
+  const q = useToday();
   return (
     <div className="today">
       <Loaded q={q}>{(day) => <Day day={day} />}</Loaded>
