@@ -54,6 +54,34 @@ const boundaryPolicies = [
 ];
 
 /**
+ * The web app's parts (docs/architecture.md, "The web app"), held apart the way the service's rings are:
+ *   lib (web/src/lib: the API client, session, i18n, formatting) ← shell (web/src/shell: layout, list screen, forms,
+ *   pickers, states) ← features (web/src/features/<kind>: one record kind's pages, forms, parts and `queries.ts`).
+ * The lib knows nothing above it, the shell no feature; a feature uses another only through its public entries:
+ * `index.ts` (what it offers other screens) and `queries.ts` (its query keys and hooks, so a write can refresh every
+ * screen that shows what it changed). The router (web/src/main.tsx) is no element: it imports every screen.
+ * web/src/pages holds the screens not cut into features yet (settings, workflows, reports, imports): they use the
+ * kit and the features' public entries, and the features may still use them until they move.
+ */
+const WEB_ENTRY = ['index.ts', 'queries.ts'];
+const webElements = [
+  { type: 'web/lib', pattern: 'web/src/lib' },
+  { type: 'web/shell', pattern: 'web/src/shell' },
+  { type: 'web/feature', pattern: 'web/src/features/*', capture: ['feature'] },
+  { type: 'web/pages', pattern: 'web/src/pages' },
+  { type: 'client', pattern: 'client' },
+];
+const webPolicies = [
+  allow('web/lib', ['web/lib', 'client']),
+  allow('web/shell', ['web/shell', 'web/lib']),
+  allow('web/feature', ['web/shell', 'web/lib', 'web/pages']),
+  { from: { element: { type: 'web/feature' } }, allow: { to: { element: { type: 'web/feature', captured: { feature: '{{ from.element.captured.feature }}' } } } } },
+  { from: { element: { type: 'web/feature' } }, allow: { to: { element: { type: 'web/feature', fileInternalPath: WEB_ENTRY } } } },
+  allow('web/pages', ['web/pages', 'web/shell', 'web/lib']),
+  { from: { element: { type: 'web/pages' } }, allow: { to: { element: { type: 'web/feature', fileInternalPath: WEB_ENTRY } } } },
+];
+
+/**
  * Tenancy: outside src/platform, code reaches tenant tables only through `uow.tenant(workspaceId)`
  * (TenantDb), which binds every statement to one workspace; the EntityManager never leaves the platform.
  * Work that spans every workspace (workers claiming from all of them, the workspace registry) uses the
@@ -114,6 +142,21 @@ export default tseslint.config(
       // the entry points and the app wiring (src/*.ts) are not elements: importing them is an error
       'boundaries/no-unknown-dependencies': 'error',
     },
+  },
+  {
+    files: ['web/src/**/*.ts', 'web/src/**/*.tsx'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': webElements,
+      'boundaries/include': ['web/src/**/*', 'client/**/*'],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+    },
+    rules: { 'boundaries/dependencies': ['error', { default: 'disallow', policies: webPolicies }] },
+  },
+  {
+    // the router imports every screen
+    files: ['web/src/main.tsx'],
+    rules: { 'boundaries/dependencies': 'off' },
   },
   {
     // the web app is held to the service's sizes, components to 150 lines, and to the rules of hooks

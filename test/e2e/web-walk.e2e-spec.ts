@@ -32,13 +32,13 @@ function dictionary(path: string, name: string): Texts {
 }
 const DICTS = {
   app: dictionary('lib/i18n', 'appTexts'),
-  co: dictionary('pages/companies/companies.text', 'useCompanyText'),
-  opp: dictionary('pages/opportunity.text', 'useOppText'),
-  visit: dictionary('pages/visits/visits.text', 'useVisitText'),
-  fair: dictionary('pages/leads/fairs.text', 'useFairText'),
-  lead: dictionary('pages/leads/leads.text', 'useLeadText'),
-  order: dictionary('pages/orders/orders.text', 'useOrderText'),
-  task: dictionary('pages/tasks/tasks.text', 'useTaskText'),
+  co: dictionary('features/companies/companies.text', 'useCompanyText'),
+  opp: dictionary('features/opportunities/opportunity.text', 'useOppText'),
+  visit: dictionary('features/activities/visits.text', 'useVisitText'),
+  fair: dictionary('features/leads/fairs.text', 'useFairText'),
+  lead: dictionary('features/leads/leads.text', 'useLeadText'),
+  order: dictionary('features/orders/orders.text', 'useOrderText'),
+  task: dictionary('features/tasks/tasks.text', 'useTaskText'),
 };
 /** Every text the walk uses, in one language; a key the app no longer has fails loudly. */
 function TEXTS(lang: 'en' | 'tr'): Record<keyof typeof DICTS, Record<string, string>> {

@@ -87,6 +87,30 @@ describe('CRM features as elements: another feature only through its entry (or a
   });
 });
 
+describe('the web app: lib ← shell ← features, a feature through another one\'s index.ts or queries.ts only', () => {
+  it.each([
+    ["a feature → another feature's inner file", 'web/src/features/tickets/probe.tsx', "import { orderName } from '../orders/name';\nexport const x = orderName;\n"],
+    ['the shell → a feature', 'web/src/shell/probe.tsx', "import { companyKeys } from '../features/companies/queries';\nexport const x = companyKeys;\n"],
+    ['the lib → the shell', 'web/src/lib/probe.ts', "import { Loading } from '../shell/States';\nexport const x = Loading;\n"],
+    ["a page not cut yet → a feature's inner file", 'web/src/pages/reports/probe.ts', "import { useTaskText } from '../../features/tasks/tasks.text';\nexport const x = useTaskText;\n"],
+  ])('refuses %s', (_name, path, code) => {
+    const r = lint(path, code);
+    expect(r.ok).toBe(false);
+    expect(r.output).toContain('boundaries/dependencies');
+  });
+
+  it.each([
+    ["a feature → another feature's index.ts", 'web/src/features/tickets/probe.tsx', "import { orderName } from '../orders';\nexport const x = orderName;\n"],
+    ["a feature → another feature's queries.ts", 'web/src/features/orders/probe.tsx', "import { companyKeys } from '../companies/queries';\nexport const x = companyKeys;\n"],
+    ["a feature → its own files, the shell and the lib", 'web/src/features/orders/probe.tsx', "import { orderName } from './name';\nimport { Loading } from '../../shell/States';\nimport { api } from '../../lib/api';\nexport const x = [orderName, Loading, api];\n"],
+    ['the shell → the lib', 'web/src/shell/probe.tsx', "import { api } from '../lib/api';\nexport const x = api;\n"],
+  ])('allows %s', (_name, path, code) => {
+    const r = lint(path, code);
+    expect(r.output).not.toMatch(/boundaries\//);
+    expect(r.ok).toBe(true);
+  });
+});
+
 describe('tenancy in lint everywhere outside src/platform: no unscoped query in interfaces, edge or any domain part', () => {
   /** Each way around TenantDb, as [name, import line or '', statement or '']: one probe file holds them all. */
   const unscoped: [string, string, string][] = [

@@ -3,43 +3,43 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { whenWritten } from './lib/api';
-import { Session } from './lib/session';
+import { Session, meKeys } from './lib/session';
 import { Shell } from './shell/Shell';
 import { Loading } from './shell/States';
 import './styles.css';
 
 /** Code split by route: each screen is its own chunk, loaded when first opened. */
-const Today = lazy(() => import('./pages/Today'));
-const Companies = lazy(() => import('./pages/Companies'));
-const CompanyRecord = lazy(() => import('./pages/CompanyRecord'));
-const People = lazy(() => import('./pages/People'));
-const PersonRecord = lazy(() => import('./pages/PersonRecord'));
-const Pipeline = lazy(() => import('./pages/Pipeline'));
-const OpportunityList = lazy(() => import('./pages/OpportunityList'));
-const OpportunityRecord = lazy(() => import('./pages/OpportunityRecord'));
-const LeadRecord = lazy(() => import('./pages/LeadRecord'));
-const Leads = lazy(() => import('./pages/leads/Leads'));
-const LeadCapture = lazy(() => import('./pages/leads/LeadCapture'));
-const WebForms = lazy(() => import('./pages/leads/WebForms'));
-const InboundHooks = lazy(() => import('./pages/leads/InboundHooks'));
-const Fairs = lazy(() => import('./pages/leads/Fairs'));
-const ActivityRecord = lazy(() => import('./pages/ActivityRecord'));
-const LogVisit = lazy(() => import('./pages/visits/LogVisit'));
-const TaskRecord = lazy(() => import('./pages/TaskRecord'));
-const Tasks = lazy(() => import('./pages/tasks/Tasks'));
-const Calendar = lazy(() => import('./pages/tasks/Calendar'));
-const TicketRecord = lazy(() => import('./pages/TicketRecord'));
-const Approvals = lazy(() => import('./pages/approvals/Approvals'));
-const Objects = lazy(() => import('./pages/objects/Objects'));
-const Products = lazy(() => import('./pages/products/Products'));
-const ObjectRecords = lazy(() => import('./pages/objects/ObjectRecords'));
-const ObjectRecord = lazy(() => import('./pages/objects/ObjectRecord'));
-const Tickets = lazy(() => import('./pages/Tickets'));
-const Orders = lazy(() => import('./pages/Orders'));
-const OrderRecord = lazy(() => import('./pages/OrderRecord'));
-const Mailbox = lazy(() => import('./pages/mail/Mailbox'));
-const Compose = lazy(() => import('./pages/mail/Compose'));
-const Search = lazy(() => import('./pages/Search'));
+const Today = lazy(() => import('./features/today/Today'));
+const Companies = lazy(() => import('./features/companies/Companies'));
+const CompanyRecord = lazy(() => import('./features/companies/CompanyRecord'));
+const People = lazy(() => import('./features/people/People'));
+const PersonRecord = lazy(() => import('./features/people/PersonRecord'));
+const Pipeline = lazy(() => import('./features/opportunities/Pipeline'));
+const OpportunityList = lazy(() => import('./features/opportunities/OpportunityList'));
+const OpportunityRecord = lazy(() => import('./features/opportunities/OpportunityRecord'));
+const LeadRecord = lazy(() => import('./features/leads/LeadRecord'));
+const Leads = lazy(() => import('./features/leads/Leads'));
+const LeadCapture = lazy(() => import('./features/leads/LeadCapture'));
+const WebForms = lazy(() => import('./features/leads/WebForms'));
+const InboundHooks = lazy(() => import('./features/leads/InboundHooks'));
+const Fairs = lazy(() => import('./features/leads/Fairs'));
+const ActivityRecord = lazy(() => import('./features/activities/ActivityRecord'));
+const LogVisit = lazy(() => import('./features/activities/LogVisit'));
+const TaskRecord = lazy(() => import('./features/tasks/TaskRecord'));
+const Tasks = lazy(() => import('./features/tasks/Tasks'));
+const Calendar = lazy(() => import('./features/calendar/Calendar'));
+const TicketRecord = lazy(() => import('./features/tickets/TicketRecord'));
+const Approvals = lazy(() => import('./features/approvals/Approvals'));
+const Objects = lazy(() => import('./features/objects/Objects'));
+const Products = lazy(() => import('./features/products/Products'));
+const ObjectRecords = lazy(() => import('./features/objects/ObjectRecords'));
+const ObjectRecord = lazy(() => import('./features/objects/ObjectRecord'));
+const Tickets = lazy(() => import('./features/tickets/Tickets'));
+const Orders = lazy(() => import('./features/orders/Orders'));
+const OrderRecord = lazy(() => import('./features/orders/OrderRecord'));
+const Mailbox = lazy(() => import('./features/mail/Mailbox'));
+const Compose = lazy(() => import('./features/mail/Compose'));
+const Search = lazy(() => import('./features/search/Search'));
 const Imports = lazy(() => import('./pages/imports/Imports'));
 const ImportJob = lazy(() => import('./pages/imports/ImportJob'));
 const Reports = lazy(() => import('./pages/reports/Reports'));
@@ -48,18 +48,18 @@ const Developers = lazy(() => import('./pages/settings/Developers'));
 const Sessions = lazy(() => import('./pages/settings/Sessions'));
 const Workflows = lazy(() => import('./pages/workflows/Workflows'));
 const WorkflowPage = lazy(() => import('./pages/workflows/WorkflowPage'));
-const NotFound = lazy(() => import('./pages/NotFound'));
+const NotFound = lazy(() => import('./shell/NotFound'));
 
 /**
  * The first screen's chunk starts loading now, beside `/me`, instead of after it (the route renders only
  * once the session is known): the most opened addresses only, the rest load when routed as before.
  */
 const FIRST_SCREEN: [RegExp, () => Promise<unknown>][] = [
-  [/^\/$/, () => import('./pages/Today')],
-  [/^\/companies\/?$/, () => import('./pages/Companies')],
-  [/^\/companies\/[^/]+$/, () => import('./pages/CompanyRecord')],
-  [/^\/people\/?$/, () => import('./pages/People')],
-  [/^\/people\/[^/]+$/, () => import('./pages/PersonRecord')],
+  [/^\/$/, () => import('./features/today/Today')],
+  [/^\/companies\/?$/, () => import('./features/companies/Companies')],
+  [/^\/companies\/[^/]+$/, () => import('./features/companies/CompanyRecord')],
+  [/^\/people\/?$/, () => import('./features/people/People')],
+  [/^\/people\/[^/]+$/, () => import('./features/people/PersonRecord')],
 ];
 void FIRST_SCREEN.find(([path]) => path.test(window.location.pathname))?.[1]().catch(() => undefined);
 
@@ -70,7 +70,7 @@ const queries = new QueryClient({
 // write refreshes every other screen that shows the record, whatever its query key). Nothing is read again at
 // once: the writing screen updates what it shows from the answer, as it did. The session (`me`: the user and
 // the workspace's constants) is not a record list; the writes that change it say so themselves.
-whenWritten(() => void queries.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'me', refetchType: 'none' }));
+whenWritten(() => void queries.invalidateQueries({ predicate: (q) => q.queryKey[0] !== meKeys.all[0], refetchType: 'none' }));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

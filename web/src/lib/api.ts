@@ -1,7 +1,9 @@
-import { crmClient, type Schemas } from '../../../client/index';
+import { crmClient, type Schemas, type paths } from '../../../client/index';
 import { isRecordWrite } from './writes';
 
 export type { Schemas };
+/** The query parameters of a GET route of the API (a list's filters, without the cursor the pager adds). */
+export type QueryOf<P extends keyof paths> = Omit<paths[P] extends { get: { parameters: { query?: infer Q } } } ? NonNullable<Q> : never, 'cursor'>;
 
 /**
  * The CSRF token the service bound to this browser's session (cookie `crm_csrf`, readable by script by design;

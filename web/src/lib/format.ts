@@ -49,3 +49,12 @@ export function daysBetween(a: string, b: string): number {
   const pb = Date.parse(`${b.slice(0, 10)}T00:00:00Z`);
   return Math.round((pb - pa) / 86400000);
 }
+
+/** The workspace's today (YYYY-MM-DD in its time zone), not the browser's. */
+export function todayIn(timeZone: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  } catch {
+    return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  }
+}

@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must, whenSignedOut, type Schemas } from './api';
 import { LangProvider, langOf } from './i18n';
-import { SignIn } from '../pages/SignIn';
+import { SignIn } from './SignIn';
 
 export type Me = Schemas['Me'];
 
@@ -37,6 +37,9 @@ export const MODULES = {
   support: 'Support',
 } as const;
 
+/** The react-query key of `me` (the user and the workspace's constants): a write that changes them reads it again. */
+export const meKeys = { all: ['me'] as const };
+
 /**
  * The session gate: loads `me`; without a session it shows sign-in in place, so the address the user
  * came to (a record link from an e-mail or a webhook) is still the address after signing in.
@@ -45,7 +48,7 @@ export function Session({ children }: { children: ReactNode }) {
   const qc = useQueryClient();
   const [signedOut, setSignedOut] = useState(false);
   const me = useQuery({
-    queryKey: ['me'],
+    queryKey: meKeys.all,
     queryFn: async () => must(await api.GET('/api/v1/me')),
     retry: false,
     staleTime: 5 * 60_000,

@@ -1,6 +1,5 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, must } from '../lib/api';
 import { useT } from '../lib/i18n';
 
 /** A record the picker offers or holds. */
@@ -151,59 +150,5 @@ export function RecordPicker({
         </p>
       ) : null}
     </div>
-  );
-}
-
-const PICK = 20;
-
-/** Companies by name (`q`), active ones, at most 20. */
-export const searchCompanies = async (q: string): Promise<Picked[]> =>
-  must(await api.GET('/api/v1/companies', { params: { query: { limit: PICK, active: true, ...(q ? { q } : {}) } } })).items.map((c) => ({ id: c.id, name: c.name, hint: c.city }));
-
-/** A company's open opportunities by name (`q`), at most 20. */
-export const searchOpenOpportunities =
-  (customerId: number) =>
-  async (q: string): Promise<Picked[]> =>
-    must(await api.GET('/api/v1/opportunities', { params: { query: { customer_id: customerId, status: 'open', limit: PICK, ...(q ? { q } : {}) } } })).items.map((o) => ({
-      id: o.id,
-      name: o.name,
-      hint: o.stage_label,
-    }));
-
-/** The company and then that company's open opportunity a new record links to (task, order); a new company clears the opportunity. */
-export function CompanyOpportunityPicker({
-  company,
-  opp,
-  onChange,
-  errors,
-  companyRequired,
-}: {
-  company: Picked | null;
-  opp: Picked | null;
-  onChange: (v: { company: Picked | null; opp: Picked | null }) => void;
-  errors?: { customer_id?: string; opp_id?: string };
-  companyRequired?: boolean;
-}) {
-  const t = useT();
-  return (
-    <>
-      <RecordPicker
-        label={companyRequired ? `${t('picker.company')} (${t('picker.required')})` : t('picker.company')}
-        value={company}
-        onChange={(c) => onChange({ company: c, opp: null })}
-        search={searchCompanies}
-        queryKey={['companies']}
-        error={errors?.customer_id}
-      />
-      <RecordPicker
-        label={t('picker.opportunity')}
-        value={opp}
-        onChange={(o) => onChange({ company, opp: o })}
-        search={searchOpenOpportunities(company?.id ?? 0)}
-        queryKey={['opps', 'open', company?.id]}
-        error={errors?.opp_id}
-        disabled={!company}
-      />
-    </>
   );
 }

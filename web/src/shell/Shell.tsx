@@ -3,7 +3,7 @@ import { NavLink, useLocation, useNavigate, useSearchParams } from 'react-router
 import { useQueryClient } from '@tanstack/react-query';
 import { api, must } from '../lib/api';
 import { useT, type TextKey } from '../lib/i18n';
-import { MODULES, useMe, useModule } from '../lib/session';
+import { MODULES, meKeys, useMe, useModule } from '../lib/session';
 import { useSectionTitle } from '../lib/title';
 
 interface NavItem {
@@ -162,7 +162,7 @@ function LanguageChoice() {
   const qc = useQueryClient();
   async function choose(locale: 'en' | 'tr') {
     must(await api.PATCH('/api/v1/me', { body: { locale } }));
-    await qc.invalidateQueries({ queryKey: ['me'] });
+    await qc.invalidateQueries({ queryKey: meKeys.all });
   }
   return (
     <label className="language">

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { todayIn } from '../tasks/parts';
+import { todayIn } from '../../lib/format';
 import { useMe } from '../../lib/session';
 import { quarterOf } from './model';
 

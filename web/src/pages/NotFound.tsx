@@ -1,5 +1,0 @@
-import { NotFoundPanel } from '../shell/States';
-
-export default function NotFound() {
-  return <NotFoundPanel />;
-}

@@ -1,0 +1,5 @@
+import { NotFoundPanel } from './States';
+
+export default function NotFound() {
+  return <NotFoundPanel />;
+}
