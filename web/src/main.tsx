@@ -46,6 +46,7 @@ const Reports = lazy(() => import('./pages/reports/Reports'));
 const Connections = lazy(() => import('./pages/settings/Connections'));
 const Developers = lazy(() => import('./pages/settings/Developers'));
 const Sessions = lazy(() => import('./pages/settings/Sessions'));
+const SettingsUsers = lazy(() => import('./pages/settings/users/Users'));
 const Workflows = lazy(() => import('./pages/workflows/Workflows'));
 const WorkflowPage = lazy(() => import('./pages/workflows/WorkflowPage'));
 const NotFound = lazy(() => import('./pages/NotFound'));
@@ -118,6 +119,7 @@ createRoot(document.getElementById('root')!).render(
                 <Route path="/settings/connections" element={<Connections />} />
                 <Route path="/settings/developers" element={<Developers />} />
                 <Route path="/settings/sessions" element={<Sessions />} />
+                <Route path="/settings/users" element={<SettingsUsers />} />
                 <Route path="/workflows" element={<Workflows />} />
                 <Route path="/workflows/:id" element={<WorkflowPage />} />
                 <Route path="*" element={<NotFound />} />

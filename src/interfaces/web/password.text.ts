@@ -37,23 +37,6 @@ const en = {
   /** A refused password (the service's reason, `password: …`), in this language. */
   passwordRefused: (reason: string) => `Password: ${reason}`,
   tooManyAttempts: 'Too many attempts. Please wait and try again.',
-  // the Users page
-  usersTitle: 'Users',
-  usersHeading: 'Users: invitations',
-  usersSmtp: 'Users your identity provider creates get an invitation by e-mail.',
-  usersNoSmtp: 'This server sends no e-mail (SMTP_URL is not set): give each new user their invitation link yourself.',
-  usersReplace: 'A new link replaces the earlier ones of that user.',
-  usersWaiting: 'Waiting for a password',
-  usersRegion: 'Users without a password',
-  colUser: 'User',
-  colEmail: 'E-mail',
-  colInvitation: 'Invitation',
-  newInvitationLink: 'New invitation link',
-  usersAllSet: 'Every active user has set a password.',
-  invitationSent: (sent: string, until: string) => `sent ${sent}, works until ${until}`,
-  invitationNone: 'none open (expired or never sent)',
-  invitationLinkOf: (user: string) => `Invitation link of ${user}`,
-  invitationAfter: (hours: number) => `it works once, for ${hours} hours; earlier links of this user no longer work`,
 };
 
 export type PasswordText = typeof en;
@@ -97,22 +80,6 @@ const tr: PasswordText = {
   notSame: 'İki parola aynı değil.',
   passwordRefused: (reason) => `Parola: ${reasonTr(reason)}`,
   tooManyAttempts: 'Çok fazla deneme yapıldı. Lütfen biraz bekleyip yeniden deneyin.',
-  usersTitle: 'Kullanıcılar',
-  usersHeading: 'Kullanıcılar: davetler',
-  usersSmtp: 'Kimlik sağlayıcınızın oluşturduğu kullanıcılar davetlerini e-postayla alır.',
-  usersNoSmtp: 'Bu sunucu e-posta göndermiyor (SMTP_URL ayarlı değil): her yeni kullanıcıya davet bağlantısını siz verin.',
-  usersReplace: 'Yeni bir bağlantı, o kullanıcının önceki bağlantılarının yerini alır.',
-  usersWaiting: 'Parola bekleyenler',
-  usersRegion: 'Parolası olmayan kullanıcılar',
-  colUser: 'Kullanıcı',
-  colEmail: 'E-posta',
-  colInvitation: 'Davet',
-  newInvitationLink: 'Yeni davet bağlantısı',
-  usersAllSet: 'Tüm etkin kullanıcılar parolasını belirledi.',
-  invitationSent: (sent, until) => `gönderildi ${sent}, geçerlilik ${until} tarihine kadar`,
-  invitationNone: 'açık davet yok (süresi dolmuş ya da hiç gönderilmemiş)',
-  invitationLinkOf: (user) => `${user} için davet bağlantısı`,
-  invitationAfter: (hours) => `bir kez ve ${hours} saat boyunca çalışır; bu kullanıcının önceki bağlantıları artık çalışmaz`,
 };
 
 export const PASSWORD_TEXT: Record<Lang, PasswordText> = { en, tr };
