@@ -2044,6 +2044,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/users/pending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the users waiting for a password
+         * @description Active users who have not set a password yet (at most 200, by user name), each with the open invitation link's dates, or null. Admins only (403 `forbidden`); first party only: a session or an API key (an OAuth token gets 403 `insufficient_scope`).
+         *
+         *     Spec section 3.6.
+         */
+        get: operations["listPendingUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{id}/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a new invitation link for a user
+         * @description A fresh invitation link for an active user without a password, in this answer only (not e-mailed; audited as `invitation_link_shown`). Earlier links of the user stop working. A user with a password, a deactivated or unknown one is 404 `not_found`. Admins only (403 `forbidden`); first party only: a session or an API key (an OAuth token gets 403 `insufficient_scope`).
+         *
+         *     Spec section 3.6.
+         */
+        post: operations["createInvitationLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/apps": {
         parameters: {
             query?: never;
@@ -14409,6 +14453,74 @@ export interface components {
             ok: true;
             /** @description the user name to sign in with (POST /api/v1/login) */
             username: string;
+        };
+        /** @description An active user without a password. */
+        PendingUserItem: {
+            id: number;
+            username: string;
+            full_name: string;
+            email: string;
+            /** @description the open invitation link: when it was made and until when it works; null when none is open (expired or never sent) */
+            invitation: {
+                /**
+                 * @description local time of the workspace, no offset
+                 * @example 2026-11-26T09:30:00
+                 */
+                created_at: string;
+                /**
+                 * @description local time of the workspace, no offset
+                 * @example 2026-11-26T09:30:00
+                 */
+                expires_at: string;
+            } | null;
+        };
+        /**
+         * @description The users waiting for a password.
+         * @example {
+         *       "ok": true,
+         *       "items": [
+         *         {
+         *           "id": 12,
+         *           "username": "ayse@ege.example",
+         *           "full_name": "Ayşe Yılmaz",
+         *           "email": "ayse@ege.example",
+         *           "invitation": {
+         *             "created_at": "2026-11-26T09:30:00",
+         *             "expires_at": "2026-11-29T09:30:00"
+         *           }
+         *         }
+         *       ],
+         *       "mail": false,
+         *       "invitation_hours": 72
+         *     }
+         */
+        PendingUserList: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description by user name; at most 200 */
+            items: components["schemas"]["PendingUserItem"][];
+            /** @description whether this server e-mails invitations (SMTP_URL is set); without it the admin hands out each link */
+            mail: boolean;
+            /** @description how long a new invitation link works (INVITATION_HOURS) */
+            invitation_hours: number;
+        };
+        /**
+         * @description A fresh invitation link; earlier links of the user no longer work.
+         * @example {
+         *       "ok": true,
+         *       "username": "ayse@ege.example",
+         *       "link": "https://ege.crm.example/invite?token=inv_…",
+         *       "invitation_hours": 72
+         *     }
+         */
+        InvitationLinkCreated: {
+            /** @enum {boolean} */
+            ok: true;
+            username: string;
+            /** @description the invitation link (on the workspace's configured base): in this answer only, not e-mailed */
+            link: string;
+            /** @description how long it works */
+            invitation_hours: number;
         };
         /**
          * @description An app the user gave access (an OAuth grant, spec 2.15).
@@ -36029,6 +36141,228 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPendingUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "items": [
+                     *         {
+                     *           "id": 12,
+                     *           "username": "ayse@ege.example",
+                     *           "full_name": "Ayşe Yılmaz",
+                     *           "email": "ayse@ege.example",
+                     *           "invitation": {
+                     *             "created_at": "2026-11-26T09:30:00",
+                     *             "expires_at": "2026-11-29T09:30:00"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "mail": false,
+                     *       "invitation_hours": 72
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PendingUserList"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration and a user's own connections are first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createInvitationLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1-255 printable characters chosen by the client (e.g. a UUID), per credential (IETF httpapi Idempotency-Key draft). A repeat with the same key, method, path and body within 24 hours is not run again: it is answered with the first answer (status and body, 2xx or 4xx) and `Idempotent-Replayed: true`. The same key with another body is 422; while the first request runs, a repeat waits, then 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "username": "ayse@ege.example",
+                     *       "link": "https://ege.crm.example/invite?token=inv_…",
+                     *       "invitation_hours": 72
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvitationLinkCreated"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration and a user's own connections are first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such record, or one the caller may not see (or the host names no workspace) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still being processed (waited for up to 5 s); repeat it later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with another method, path or body within 24 hours */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

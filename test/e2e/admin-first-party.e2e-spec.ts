@@ -96,7 +96,7 @@ describe("workspace administration and a user's own connections are first-party 
   it("declares a user's own connections first-party: mailbox, sign-in sessions, connections", () => {
     const all = routes();
     const marked = new Set(firstParty().map(key));
-    for (const r of ['GET /api/v1/me/mailbox', 'PUT /api/v1/me/mailbox', 'PUT /api/v1/me/mailbox/connection', 'DELETE /api/v1/me/mailbox/connection', 'GET /api/v1/sessions', 'DELETE /api/v1/sessions/:id', 'POST /api/v1/sessions/others/revoke', 'GET /api/v1/api-keys', 'POST /api/v1/api-keys', 'DELETE /api/v1/api-keys/:id', 'GET /api/v1/connections', 'POST /api/v1/connections/:kind/:id/revoke', 'POST /api/v1/connections/:kind/:id/rotate']) {
+    for (const r of ['GET /api/v1/users/pending', 'POST /api/v1/users/:id/invitation', 'GET /api/v1/me/mailbox', 'PUT /api/v1/me/mailbox', 'PUT /api/v1/me/mailbox/connection', 'DELETE /api/v1/me/mailbox/connection', 'GET /api/v1/sessions', 'DELETE /api/v1/sessions/:id', 'POST /api/v1/sessions/others/revoke', 'GET /api/v1/api-keys', 'POST /api/v1/api-keys', 'DELETE /api/v1/api-keys/:id', 'GET /api/v1/connections', 'POST /api/v1/connections/:kind/:id/revoke', 'POST /api/v1/connections/:kind/:id/rotate']) {
       expect(marked).toContain(r);
     }
     // areas that hold a user's own credentials as a whole (the mailbox's sync is CRM work on the stored connection, as sending is)

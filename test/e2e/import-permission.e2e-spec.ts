@@ -1,8 +1,7 @@
-import { settingsBrowser, formFields } from '../helpers/oauth-flow';
 import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
 
 /**
- * The `import` permission granted and withdrawn by admins over REST and on the Users page (docs/decisions/import.md,
+ * The `import` permission granted and withdrawn by admins over REST (the app's Settings → Users calls it: web-settings-users.e2e-spec.ts) (docs/decisions/import.md,
  * "Who may"): a user without it gets 403 on the import routes, with it the user imports, and the change is
  * audited with the admin who made it and seen on the user's next request (the auth cache is told).
  */
@@ -59,30 +58,5 @@ describe('the import permission', () => {
     expect((await api(t, other.host, other.adminKey).put(`/api/v1/users/${seller.user.id}/permissions/import`).expect(404)).body.error).toBe('not_found');
     expect(await held(seller.user.id)).toEqual([]);
     await upload(seller.key).expect(403);
-  });
-
-  it('is granted and withdrawn on the Users page', async () => {
-    const br = await settingsBrowser(t, a.host, a.admin.username, 'Admin-Password-123', '/settings/users');
-    const page = await br.get('/settings/users');
-    expect(page.status).toBe(200);
-    expect(page.text).toContain('Import permission');
-    const grant = `/settings/users/${seller.user.id}/import/grant`;
-    const i = page.text.indexOf(`action="${grant}"`);
-    expect(i).toBeGreaterThan(0);
-    const form = formFields(page.text.slice(i, page.text.indexOf('</form>', i)));
-    expect((await br.post(grant, {})).status).toBe(403); // no CSRF token
-    await upload(seller.key).expect(403);
-    const posted = await br.post(grant, form);
-    expect(posted.status).toBe(303);
-    expect(posted.headers.location).toBe('/settings/users');
-    const after = await br.get('/settings/users');
-    expect(after.text).toContain('Selin Satış may import now.');
-    expect(after.text).toContain(`action="/settings/users/${seller.user.id}/import/withdraw"`);
-    await upload(seller.key).expect(201);
-    expect((await br.post(`/settings/users/${seller.user.id}/import/withdraw`, form)).status).toBe(303);
-    await upload(seller.key).expect(403);
-    // an admin's row has no button: admins hold every permission through their role
-    expect(after.text).not.toContain(`/settings/users/${a.admin.id}/import/`);
-    expect((await br.post(`/settings/users/${seller.user.id}/import/nonsense`, form)).status).toBe(404);
   });
 });

@@ -10,7 +10,7 @@ import { InvitationsService } from '../../src/domain/identity/invitations.servic
 import { ProvisioningService } from '../../src/domain/identity/provisioning.service';
 import { UsersService } from '../../src/domain/identity/users.service';
 import { WorkspaceService } from '../../src/domain/workspace/workspace.service';
-import { Browser, formFields, settingsBrowser } from '../helpers/oauth-flow';
+import { Browser, formFields } from '../helpers/oauth-flow';
 import { api, createUser, createWorkspace, db, Fixture, issueKey, startApp, TestApp } from '../helpers/test-app';
 
 /**
@@ -243,55 +243,34 @@ describe('forgot password limits', () => {
   });
 });
 
-describe('Users page: invitation links for admins', () => {
-  const adminBrowser = (f: Fixture) => settingsBrowser(t, f.host, f.admin.username, 'Admin-Password-123', '/settings/users');
-
-  it('lists users without a password; "New invitation link" shows a fresh link once and the earlier one stops working', async () => {
+describe('Users (GET /api/v1/users/pending, POST /api/v1/users/{id}/invitation): invitation links for admins', () => {
+  it('lists users without a password; a new invitation link is in the answer once and the earlier one stops working', async () => {
     const u = await scimUser(a);
     const mailed = await linkFor(u.email, '/invite');
-    const br = await adminBrowser(a);
-    const page = await br.get('/settings/users');
-    expect(page.status).toBe(200);
-    expect(page.text).toContain('<a href="/settings/users" aria-current="page">Users</a>');
-    expect(page.text).toContain('This server sends no e-mail (SMTP_URL is not set)');
-    expect(page.text).toContain(u.email);
-    const action = `/settings/users/${u.id}/invitation`;
-    const form = formOf(page.text, action);
-    expect((await br.post(action, {})).status).toBe(403);
-    const posted = await br.post(action, form);
-    expect(posted.status).toBe(303);
-    expect(posted.headers.location).toBe('/settings/users');
-    const shown = await br.get('/settings/users');
-    expect(shown.status).toBe(200);
-    const link = /<code class="key">(http:\/\/[^<]+)<\/code>/.exec(shown.text)?.[1];
-    // a reload shows the link no more (POST-redirect-GET with the one-time flash)
-    expect((await br.get('/settings/users')).text).not.toContain('class="key"');
-    expect(link).toBe(`http://${a.host}:3000/invite?token=${/token=(inv_[A-Za-z0-9_-]{43})/.exec(link ?? '')?.[1]}`);
+    const admin = api(t, a.host, a.adminKey);
+    const list = (await admin.get('/api/v1/users/pending').expect(200)).body;
+    expect(list.mail).toBe(false); // this server sends no e-mail (SMTP_URL is not set): the admin hands out links
+    const row = list.items.find((i: { id: number }) => i.id === u.id);
+    expect(row).toMatchObject({ email: u.email, invitation: { created_at: expect.any(String), expires_at: expect.any(String) } });
+    const made = (await admin.post(`/api/v1/users/${u.id}/invitation`).expect(201)).body;
+    expect(made.link).toBe(`http://${a.host}:3000/invite?token=${/token=(inv_[A-Za-z0-9_-]{43})/.exec(made.link)?.[1]}`);
+    expect(made.invitation_hours).toBe(72);
+    // the link is not kept: the list shows its dates, never the link
+    expect(JSON.stringify((await admin.get('/api/v1/users/pending').expect(200)).body)).not.toContain(made.link);
     expect((await new Browser(t, a.host).get(mailed)).status).toBe(410);
-    const path = link!.slice(`http://${a.host}:3000`.length);
-    expect((await setPassword(a, path, GOOD)).res.status).toBe(303);
+    expect((await setPassword(a, made.link.slice(`http://${a.host}:3000`.length), GOOD)).res.status).toBe(303);
     // the user has a password now: gone from the list, no new link for them
-    const after = await br.get('/settings/users');
-    expect(after.text).not.toContain(u.email);
-    expect((await br.post(action, formOf(page.text, action))).status).toBe(404);
+    expect((await admin.get('/api/v1/users/pending').expect(200)).body.items.map((i: { id: number }) => i.id)).not.toContain(u.id);
+    await admin.post(`/api/v1/users/${u.id}/invitation`).expect(404);
   });
 
-  it('is for admins only; another workspace\'s user is not found', async () => {
+  it("is for admins only; another workspace's user is not found", async () => {
     const other = await scimUser(b);
-    const br = await adminBrowser(a);
-    const page = await br.get('/settings/users');
-    const someAction = page.text.match(/action="(\/settings\/users\/\d+\/invitation)"/)?.[1];
-    const csrf = formFields(page.text).csrf!;
-    expect((await br.post(`/settings/users/${other.id}/invitation`, { csrf })).status).toBe(404);
-    const email = `sales${++seq}@${a.ws.slug}.test`;
-    await createUser(t, a, { email, password: 'Sales-Passw0rd-1' });
-    const sales = new Browser(t, a.host);
-    const signin = await sales.get('/settings/signin');
-    expect((await sales.post('/settings/signin', { ...formFields(signin.text), username: email, password: 'Sales-Passw0rd-1' })).status).toBe(303);
-    const refused = await sales.get('/settings/users');
-    expect(refused.status).toBe(403);
-    expect((await sales.get('/settings')).text).not.toContain('href="/settings/users"');
-    if (someAction) expect((await sales.post(someAction, { csrf: formFields((await sales.get('/settings')).text).csrf! })).status).toBe(403);
+    await api(t, a.host, a.adminKey).post(`/api/v1/users/${other.id}/invitation`).expect(404);
+    const mine = await scimUser(a);
+    const { key } = await createUser(t, a, { email: `sales${++seq}@${a.ws.slug}.test`, password: 'Sales-Passw0rd-1' });
+    expect((await api(t, a.host, key).get('/api/v1/users/pending').expect(403)).body.error).toBe('forbidden');
+    await api(t, a.host, key).post(`/api/v1/users/${mine.id}/invitation`).expect(403);
   });
 });
 

@@ -46,6 +46,9 @@ const Reports = lazy(() => import('./pages/reports/Reports'));
 const Connections = lazy(() => import('./pages/settings/Connections'));
 const Developers = lazy(() => import('./pages/settings/Developers'));
 const Sessions = lazy(() => import('./pages/settings/Sessions'));
+const SettingsUsers = lazy(() => import('./pages/settings/users/Users'));
+const SettingsErp = lazy(() => import('./pages/settings/erp/Erp'));
+const SettingsScim = lazy(() => import('./pages/settings/scim/Scim'));
 const Workflows = lazy(() => import('./pages/workflows/Workflows'));
 const WorkflowPage = lazy(() => import('./pages/workflows/WorkflowPage'));
 const NotFound = lazy(() => import('./shell/NotFound'));
@@ -118,6 +121,9 @@ createRoot(document.getElementById('root')!).render(
                 <Route path="/settings/connections" element={<Connections />} />
                 <Route path="/settings/developers" element={<Developers />} />
                 <Route path="/settings/sessions" element={<Sessions />} />
+                <Route path="/settings/users" element={<SettingsUsers />} />
+                <Route path="/settings/erp" element={<SettingsErp />} />
+                <Route path="/settings/scim" element={<SettingsScim />} />
                 <Route path="/workflows" element={<Workflows />} />
                 <Route path="/workflows/:id" element={<WorkflowPage />} />
                 <Route path="*" element={<NotFound />} />

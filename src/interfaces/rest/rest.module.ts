@@ -30,6 +30,7 @@ import { ScimConnectionController } from './controllers/scim-connection.controll
 import { PermissionsController } from './controllers/permissions.controller';
 import { ErpConnectionController } from './controllers/erp-connection.controller';
 import { InvitationsController } from './controllers/invitations.controller';
+import { UserInvitationsController } from './controllers/user-invitations.controller';
 import { AppsController } from './controllers/apps.controller';
 import { ConnectionsController } from './controllers/connections.controller';
 import { ReportsController } from './reports/reports.controller';
@@ -41,7 +42,7 @@ import { ExportLinks } from '../../edge/export-links';
 @Module({
   imports: [CrmModule],
   // ExportController before the record controllers: `/companies/export` must not reach `/companies/{id}`
-  controllers: [ExportController, AuthController, ApiKeysController, PreferencesController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SearchController, SyncController, OrdersController, TicketsController, FairsController, LeadsController, ObjectsController, ApprovalsController, EmailController, FormsController, QuickEntryController, ScimConnectionController, ErpConnectionController, InvitationsController, AppsController, ConnectionsController, ReportsController, HooksController, InboundHooksController, ImportsController, PermissionsController, WorkflowsController],
+  controllers: [ExportController, AuthController, ApiKeysController, PreferencesController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SearchController, SyncController, OrdersController, TicketsController, FairsController, LeadsController, ObjectsController, ApprovalsController, EmailController, FormsController, QuickEntryController, ScimConnectionController, ErpConnectionController, InvitationsController, UserInvitationsController, AppsController, ConnectionsController, ReportsController, HooksController, InboundHooksController, ImportsController, PermissionsController, WorkflowsController],
   providers: [ExportService, ExportLinks],
 })
 export class RestModule {}

@@ -6,17 +6,13 @@ import type { CrmRequest } from '../../edge/crm-request';
 import { Page } from '../../edge/pages/page-renderer';
 import { WebhooksService } from '../../domain/integrations/webhooks.service';
 import { WebhookReplay } from '../../domain/integrations/webhook-replay';
-import { ErpConnectionService } from '../../domain/crm/orders/erp-connection.service';
-import { ErpDeadLettersService } from '../../domain/crm/orders/erp-dead-letters.service';
 import { isSigned } from '../../domain/integrations/chat-formats';
 import { CRM_EVENT_NAMES } from '../../domain/crm/event-kinds';
 import { describeFilter } from '../../domain/integrations/event-filter';
 import { CONNECTION_KINDS, ConnectionKind } from '../../domain/integrations/webhook-connection.entity';
 import { CurrentWorkspace, Public } from '../../edge/auth.decorator';
-import { UserDirectoryService } from '../../domain/identity/user-directory.service';
 import type { Workspace } from '../../domain/workspace/workspace.entity';
 import { ConnectionForm, pages } from './pages';
-import { linkBaseOf } from '../../edge/base-url';
 import { recordConfigOf, recordKindLabel, recordKindViews, recordValues } from './record-form';
 import { isRecordKind, RecordKind } from '../../domain/integrations/record-kinds';
 import type { Lang } from '../../edge/pages/page-lang';
@@ -69,7 +65,7 @@ function filterExample(ws: Workspace): string {
 
 /**
  * The admins' settings pages: Apps (webhook and chat connections: create every kind of the API, edit,
- * pause/resume, test, rotate, delete, delivery log), SCIM and ERP. The services refuse other users (403
+ * pause/resume, test, rotate, delete, delivery log). The services refuse other users (403
  * page). Server-rendered (eta), no script, excluded from OpenAPI. Changes answer 303 (POST-redirect-GET);
  * a new key is shown once by the page after the redirect; destructive actions ask first.
  */
@@ -81,9 +77,6 @@ export class AdminSettingsController {
     private readonly pages: SettingsPages,
     private readonly webhooks: WebhooksService,
     private readonly replays: WebhookReplay,
-    private readonly directory: UserDirectoryService,
-    private readonly erp: ErpConnectionService,
-    private readonly deadLetters: ErpDeadLettersService,
   ) {}
 
   // ---- Apps: webhook and chat connections ---------------------------------------------------
@@ -269,109 +262,5 @@ export class AdminSettingsController {
       if (e instanceof DomainError && e.code === 'invalid') return form(refusalText(m, e));
       throw e;
     }
-  }
-
-  // ---- SCIM connection ----------------------------------------------------------------------
-
-  @Get('scim')
-  scim(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
-    return this.pages.handle(ws, req, res, (ctx) => this.scimPage(req, ctx));
-  }
-
-  @Post('scim/key')
-  scimKey(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form) {
-    return this.pages.handle(ws, req, res, async (ctx) => {
-      const rotate = async () => {
-        const { token } = await this.directory.rotateKey(ctx.auth);
-        return redirect('/settings/scim', { secret: { label: ctx.m.newScimKey, key: token, after: ctx.m.revokedKeysAfter } });
-      };
-      if (!(await this.directory.connection(ctx.auth, 1)).key) return rotate();
-      const ask = { title: ctx.m.askRotateScimTitle, question: ctx.m.askRotateScim, label: ctx.m.rotateKey, back: '/settings/scim' };
-      return confirmFirst(ctx, req, body, ask, rotate);
-    });
-  }
-
-  private async scimPage(req: CrmRequest, { auth, csrf, chrome, flash, lang, at }: PageContext): Promise<Page> {
-    const { key, operations } = await this.directory.connection(auth);
-    return pages.render(lang, 'scim', {
-      chrome,
-      csrf,
-      ...flash,
-      baseUrl: `${linkBaseOf(req)}/api/scim/v2`,
-      key: key ? { prefix: key.prefix, created: at(key.createdAt), lastUsed: at(key.lastUsedAt) } : null,
-      operations: operations.map((a) => ({ at: at(a.at), action: a.action, subject: a.subject ?? '' })),
-    });
-  }
-
-  // ---- ERP connection -----------------------------------------------------------------------
-
-  @Get('erp')
-  erpCard(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
-    return this.pages.handle(ws, req, res, (ctx) => this.erpPage(req, ctx));
-  }
-
-  @Post('erp/key')
-  erpKey(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form) {
-    return this.pages.handle(ws, req, res, async (ctx) => {
-      const rotate = async () => {
-        const { token } = await this.erp.rotateKey(ctx.auth);
-        return redirect('/settings/erp', { secret: { label: ctx.m.newErpKey, key: token, after: ctx.m.revokedKeysAfter } });
-      };
-      if (!(await this.erp.connection(ctx.auth)).keys.length) return rotate();
-      const ask = { title: ctx.m.askRotateErpTitle, question: ctx.m.askRotateErp, label: ctx.m.rotateKey, back: '/settings/erp' };
-      return confirmFirst(ctx, req, body, ask, rotate);
-    });
-  }
-
-  @Post('erp/revoke')
-  erpRevoke(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Body() body: Form) {
-    return this.pages.handle(ws, req, res, async (ctx) => {
-      const ask = { title: ctx.m.askRevokeErpTitle, question: ctx.m.askRevokeErp, label: ctx.m.revokeAllKeys, back: '/settings/erp' };
-      return confirmFirst(ctx, req, body, ask, async () => {
-        const n = await this.erp.revokeKey(ctx.auth);
-        return redirect('/settings/erp', { notice: ctx.m.erpRevoked(n) });
-      });
-    });
-  }
-
-  @Post('erp/requeue')
-  erpRequeueAll(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response) {
-    return this.pages.handle(ws, req, res, async (ctx) => {
-      const n = await this.deadLetters.requeueAll(ctx.auth);
-      return redirect('/settings/erp', { notice: ctx.m.requeuedAll(n) });
-    });
-  }
-
-  @Post('erp/requeue/:id')
-  erpRequeue(@CurrentWorkspace() ws: Workspace, @Req() req: CrmRequest, @Res() res: Response, @Param('id') id: string) {
-    return this.pages.handle(ws, req, res, async (ctx) => {
-      const n = await this.deadLetters.requeue(ctx.auth, idOf(id));
-      return redirect('/settings/erp', { notice: ctx.m.requeued(!!n) });
-    });
-  }
-
-  private async erpPage(req: CrmRequest, { auth, csrf, chrome, flash, lang, m, at }: PageContext): Promise<Page> {
-    const { keys, counts, lastPollAt, errors, heartbeat } = await this.erp.connection(auth);
-    const dead = await this.deadLetters.list(auth);
-    return pages.render(lang, 'erp', {
-      chrome,
-      csrf,
-      ...flash,
-      baseUrl: `${linkBaseOf(req)}/api/erp/v1`,
-      keys: keys.map((k) => ({ prefix: k.prefix, created: at(k.createdAt), lastUsed: at(k.lastUsedAt) })),
-      counts: { ...counts },
-      lastPoll: at(lastPollAt),
-      heartbeat: { claimed: heartbeat.claimedLastHour, reported: heartbeat.reportedLastHour, oldest: at(heartbeat.oldestWaitingAt), stalledSince: heartbeat.stalledSince ? at(heartbeat.stalledSince) : '' },
-      errors: errors.map((e) => ({ at: at(e.updatedAt), orderId: e.orderId, state: nameOf(m.queueStates, e.state), attempts: e.attempts, error: e.lastError ?? '' })),
-      deadLetters: dead.items.map(({ entry, ref }) => ({
-        id: entry.id,
-        ref,
-        at: at(entry.doneAt),
-        reason: entry.deadReason === 'rejected' ? m.deadReasons.rejected : m.deadReasons.attempts,
-        attempts: entry.attempts,
-        error: entry.lastError,
-      })),
-      deadTotal: dead.total,
-    });
   }
 }

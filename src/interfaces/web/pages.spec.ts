@@ -15,8 +15,6 @@ const samples: { [K in keyof SettingsViews]: SettingsViews[K] } = {
   apps: { chrome: c, csrf: X, secret: { label: X, key: X }, items: [{ id: 1, url: X, kind: X, signed: true, events: X, filter: X, active: true, latest: X }], events: [X], kinds: [{ value: X, label: X }], form: { url: X, kind: X, events: [X], filter: X, record: {} }, filterExample: X, error: X, recordKinds: rk, withUrl: true },
   appEdit: { chrome: c, csrf: X, id: 3, kind: X, form: { url: X, kind: X, events: [], filter: X, record: { [X]: X } }, events: [X], filterExample: X, error: X, recordKinds: rk, withUrl: false, signed: false },
   deliveries: { chrome: c, csrf: X, url: X, connectionId: 1, items: [{ id: 2, created: X, event: X, status: X, ok: true, http: X, error: X, ms: X }] },
-  scim: { chrome: c, csrf: X, secret: { label: X, key: X }, notice: X, baseUrl: X, key: { prefix: X, created: X, lastUsed: X }, operations: [{ at: X, action: X, subject: X }] },
-  erp: { chrome: c, csrf: X, secret: { label: X, key: X }, baseUrl: X, keys: [{ prefix: X, created: X, lastUsed: X }], counts: { waiting: 1, claimed: 0, retrying: 0, failed: 0, written: 2 }, lastPoll: X, heartbeat: { claimed: 1, reported: 1, oldest: X, stalledSince: X }, errors: [{ at: X, orderId: X, state: X, attempts: 1, error: X }], deadLetters: [{ id: 4, ref: X, at: X, reason: X, attempts: 1, error: X }], deadTotal: 1 },
   confirm: { chrome: c, csrf: X, title: X, question: X, label: X, action: X, back: X },
   error: { chrome: c, title: X, message: X },
   signedOut: {},

@@ -94,8 +94,6 @@ export interface SettingsViews {
   apps: Messages & ConnectionFields & { chrome: Chrome; csrf: string; items: Row[] };
   appEdit: Messages & ConnectionFields & { chrome: Chrome; csrf: string; id: number; kind: string; signed: boolean };
   deliveries: Messages & { chrome: Chrome; csrf: string; url: string; connectionId: number; items: Row[] };
-  scim: Messages & { chrome: Chrome; csrf: string; baseUrl: string; key: Row | null; operations: Row[] };
-  erp: Messages & { chrome: Chrome; csrf: string; baseUrl: string; keys: Row[]; counts: Record<string, number>; lastPoll: string; heartbeat: Row; errors: Row[]; deadLetters: Row[]; deadTotal: number };
   confirm: { chrome: Chrome; csrf: string; title: string; question: string; label: string; action: string; back: string };
   error: { chrome: Chrome; title: string; message: string };
   signedOut: Record<string, never>;

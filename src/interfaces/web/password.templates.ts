@@ -41,16 +41,3 @@ const FORGOT_SENT = `<% layout('@layout', { title: it.t.sentTitle, narrow: true 
 `;
 
 export const PASSWORD_TEMPLATES = { setPassword: SET_PASSWORD, linkError: LINK_ERROR, forgot: FORGOT, forgotSent: FORGOT_SENT };
-
-/** it: { chrome, csrf, notice?, error?, secret?: {label, key, after} (the flash after a new link), smtp, items: [{id, username, name, email, state}] } */
-const USERS = `<% layout('@layout', { ...it.chrome, title: it.t.usersTitle }) %>
-<h1><%= it.t.usersHeading %></h1><%~ include('@messages', it) %>
-<p class="muted"><%= it.smtp ? it.t.usersSmtp : it.t.usersNoSmtp %> <%= it.t.usersReplace %></p>
-<h2><%= it.t.usersWaiting %></h2><% if (it.items.length) { %><div class="scroll" role="region" aria-label="<%= it.t.usersRegion %>" tabindex="0"><table class="cards"><thead><tr><th><%= it.t.colUser %></th><th><%= it.t.colEmail %></th><th><%= it.t.colInvitation %></th><th></th></tr></thead><tbody>
-<% for (const u of it.items) { %><tr><td id="user-<%= u.id %>"><%= u.name %><div class="muted"><%= u.username %></div></td><td data-label="<%= it.t.colEmail %>"><%= u.email %></td><td data-label="<%= it.t.colInvitation %>"><%= u.state %></td><td><%~ include('@post-button', { action: '/settings/users/' + u.id + '/invitation', csrf: it.csrf, label: it.t.newInvitationLink, describedBy: 'user-' + u.id }) %></td></tr>
-<% } %></tbody></table></div><% } else { %><p><%= it.t.usersAllSet %></p><% } %><h2><%= it.t.importHeading %></h2><p class="muted"><%= it.t.importIntro %></p><div class="scroll" role="region" aria-label="<%= it.t.importRegion %>" tabindex="0"><table class="cards"><thead><tr><th><%= it.t.colUser %></th><th><%= it.t.colImport %></th><th></th></tr></thead><tbody>
-<% for (const u of it.permissions) { %><tr><td id="perm-<%= u.id %>"><%= u.name %><div class="muted"><%= u.username %></div></td><td data-label="<%= it.t.colImport %>"><%= u.admin ? it.t.importAdmin : u.import ? it.t.importYes : it.t.importNo %></td><td><% if (!u.admin) { %><%~ include('@post-button', { action: '/settings/users/' + u.id + '/import/' + (u.import ? 'withdraw' : 'grant'), csrf: it.csrf, label: u.import ? it.t.importWithdraw : it.t.importGrant, describedBy: 'perm-' + u.id }) %><% } %></td></tr>
-<% } %></tbody></table></div>
-`;
-
-export const USERS_TEMPLATES = { users: USERS };

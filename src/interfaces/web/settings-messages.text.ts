@@ -38,7 +38,6 @@ const en = {
   fieldNames: { name: 'Name', url: 'URL', kind: 'Kind', events: 'Events', filter: 'Filter', since: 'Since', token: 'Product token', config: 'Settings' },
   sendAgainError: (error: string) => `Send again: ${error}`,
   shownOnceAfter: 'it is not shown again',
-  revokedKeysAfter: 'earlier keys are revoked; it is not shown again',
   rotateKey: 'Rotate key',
   // Apps
   appKinds: { webhook: 'Webhook (signed JSON)' },
@@ -60,21 +59,6 @@ const en = {
   latest: (ok: boolean): string => (ok ? 'OK' : 'Failed'),
   deliveryStatus: { pending: 'pending', sending: 'sending', done: 'done' },
   filterMatch: { all: 'all of', any: 'any of' },
-  // SCIM and ERP
-  newScimKey: 'New SCIM key',
-  askRotateScimTitle: 'Rotate SCIM key?',
-  askRotateScim: 'Make a new SCIM key? The current key stops working at once: the identity provider cannot provision users until it has the new one.',
-  newErpKey: 'New ERP key',
-  askRotateErpTitle: 'Rotate ERP key?',
-  askRotateErp: 'Make a new ERP key? The current keys stop working at once: the ERP cannot poll until it has the new one.',
-  askRevokeErpTitle: 'Revoke all ERP keys?',
-  askRevokeErp: 'Revoke every ERP key? The ERP can no longer poll until you create a new key.',
-  revokeAllKeys: 'Revoke all keys',
-  erpRevoked: (n: number) => (n ? `Revoked ${n} ERP key${n === 1 ? '' : 's'}: the ERP can no longer poll.` : 'No active ERP key to revoke.'),
-  requeuedAll: (n: number) => (n ? `Requeued ${n} dead letter${n === 1 ? '' : 's'}: the ERP gets them at its next poll.` : 'No dead letters to requeue.'),
-  requeued: (done: boolean): string => (done ? 'Requeued: the ERP gets the order at its next poll.' : 'The order waits in the queue already.'),
-  queueStates: { waiting: 'waiting', failed: 'failed', written: 'written' },
-  deadReasons: { rejected: 'rejected by the ERP', attempts: 'too many attempts' },
 };
 
 export type SettingsMessages = typeof en;
@@ -109,7 +93,6 @@ const tr: SettingsMessages = {
   fieldNames: { name: 'Ad', url: 'URL', kind: 'Tür', events: 'Olaylar', filter: 'Filtre', since: 'Başlangıç', token: 'Ürün anahtarı', config: 'Ayarlar' },
   sendAgainError: (error) => `Yeniden gönderim: ${error}`,
   shownOnceAfter: 'bir daha gösterilmez',
-  revokedKeysAfter: 'önceki anahtarlar iptal edildi; bir daha gösterilmez',
   rotateKey: 'Anahtarı yenile',
   appKinds: { webhook: 'Webhook (imzalı JSON)' },
   signingKeyOf: (url) => `${url} için imza anahtarı`,
@@ -130,20 +113,6 @@ const tr: SettingsMessages = {
   latest: (ok) => (ok ? 'Başarılı' : 'Başarısız'),
   deliveryStatus: { pending: 'bekliyor', sending: 'gönderiliyor', done: 'tamamlandı' },
   filterMatch: { all: 'hepsi', any: 'herhangi biri' },
-  newScimKey: 'Yeni SCIM anahtarı',
-  askRotateScimTitle: 'SCIM anahtarı yenilensin mi?',
-  askRotateScim: 'Yeni bir SCIM anahtarı oluşturulsun mu? Geçerli anahtar hemen çalışmaz olur: kimlik sağlayıcı yenisini alana kadar kullanıcı sağlayamaz.',
-  newErpKey: 'Yeni ERP anahtarı',
-  askRotateErpTitle: 'ERP anahtarı yenilensin mi?',
-  askRotateErp: 'Yeni bir ERP anahtarı oluşturulsun mu? Geçerli anahtarlar hemen çalışmaz olur: ERP yenisini alana kadar sorgu yapamaz.',
-  askRevokeErpTitle: 'Tüm ERP anahtarları iptal edilsin mi?',
-  askRevokeErp: 'Tüm ERP anahtarları iptal edilsin mi? Siz yeni bir anahtar oluşturana kadar ERP sorgu yapamaz.',
-  revokeAllKeys: 'Tüm anahtarları iptal et',
-  erpRevoked: (n) => (n ? `${n} ERP anahtarı iptal edildi: ERP artık sorgu yapamaz.` : 'İptal edilecek etkin ERP anahtarı yok.'),
-  requeuedAll: (n) => (n ? `${n} yazılamayan sipariş yeniden kuyruğa alındı: ERP bir sonraki sorgusunda alır.` : 'Yeniden kuyruğa alınacak sipariş yok.'),
-  requeued: (done) => (done ? 'Yeniden kuyruğa alındı: ERP siparişi bir sonraki sorgusunda alır.' : 'Sipariş zaten kuyrukta bekliyor.'),
-  queueStates: { waiting: 'bekliyor', failed: 'başarısız', written: 'yazıldı' },
-  deadReasons: { rejected: 'ERP reddetti', attempts: 'çok fazla deneme' },
 };
 
 export const SETTINGS_MESSAGES: Record<Lang, SettingsMessages> = { en, tr };

@@ -55,41 +55,9 @@ const DELIVERIES = `<% layout('@layout', { ...it.chrome, title: it.t.deliveryLog
 <p><a href="/settings/apps"><%= it.t.deliveriesBack %></a></p>
 `;
 
-const SCIM = `<% layout('@layout', { ...it.chrome, title: 'SCIM' }) %>
-<h1><%= it.t.scimHeading %></h1><%~ include('@messages', it) %>
-<p><%= it.t.baseUrl %> <code><%= it.baseUrl %></code></p>
-<p><%= it.t.colKey %>: <% if (it.key) { %><code><%= it.key.prefix %>…</code> <%= it.t.scimKeyDates(it.key.created, it.key.lastUsed) %><% } else { %><%= it.t.none %><% } %></p>
-<%~ include('@post-button', { action: '/settings/scim/key', csrf: it.csrf, label: it.key ? it.t.rotateKey : it.t.createKey, cls: 'primary' }) %>
-<h2><%= it.t.scimLast %></h2><% if (it.operations.length) { %><table class="cards"><thead><tr><th><%= it.t.colAt %></th><th><%= it.t.colOperation %></th><th><%= it.t.colUser %></th></tr></thead><tbody>
-<% for (const o of it.operations) { %><tr><td><%= o.at %></td><td data-label="<%= it.t.colOperation %>"><%= o.action %></td><td class="wrap" data-label="<%= it.t.colUser %>"><%= o.subject %></td></tr>
-<% } %></tbody></table><% } else { %><p><%= it.t.scimNone %></p><% } %>
-`;
-
-const ERP = `<% layout('@layout', { ...it.chrome, title: 'ERP' }) %>
-<h1><%= it.t.erpHeading %></h1><%~ include('@messages', it) %>
-<p><%= it.t.baseUrl %> <code><%= it.baseUrl %></code></p>
-<h2><%= it.t.erpKeys %></h2><% if (it.keys.length) { %><div class="scroll" role="region" aria-label="<%= it.t.erpKeysRegion %>" tabindex="0"><table><thead><tr><th><%= it.t.colPrefix %></th><th><%= it.t.colCreated %></th><th><%= it.t.colLastUsed %></th></tr></thead><tbody>
-<% for (const k of it.keys) { %><tr><td><code><%= k.prefix %>…</code></td><td><%= k.created %></td><td><%= k.lastUsed %></td></tr>
-<% } %></tbody></table></div><% } else { %><p><%= it.t.erpNoKey %></p><% } %>
-<div class="actions row-actions"><%~ include('@post-button', { action: '/settings/erp/key', csrf: it.csrf, label: it.keys.length ? it.t.rotateKey : it.t.createKey, cls: 'primary' }) %><% if (it.keys.length) { %><%~ include('@post-button', { action: '/settings/erp/revoke', csrf: it.csrf, label: it.t.erpRevokeAll, cls: 'danger' }) %><% } %></div>
-<h2><%= it.t.erpQueue %></h2><div class="scroll" role="region" aria-label="<%= it.t.erpQueue %>" tabindex="0"><table><thead><tr><th><%= it.t.qWaiting %></th><th><%= it.t.qClaimed %></th><th><%= it.t.qRetrying %></th><th><%= it.t.qFailed %></th><th><%= it.t.qWritten %></th></tr></thead>
-<tbody><tr><td><%= it.counts.waiting %></td><td><%= it.counts.claimed %></td><td><%= it.counts.retrying %></td><td><%= it.counts.failed %></td><td><%= it.counts.written %></td></tr></tbody></table></div>
-<p><%= it.t.erpLastPoll %> <%= it.lastPoll %></p>
-<p><%= it.t.erpLastHour(it.heartbeat.claimed, it.heartbeat.reported) %> <%= it.t.erpOldest %> <%= it.heartbeat.oldest %></p>
-<% if (it.heartbeat.stalledSince) { %><p id="erp-stalled"><span class="tag warn"><%= it.t.erpStalled %></span> <%= it.t.erpStalledText(it.heartbeat.stalledSince) %></p><% } %>
-<h2><%= it.t.erpErrors %></h2><% if (it.errors.length) { %><table class="cards"><thead><tr><th><%= it.t.colAt %></th><th><%= it.t.colOrder %></th><th><%= it.t.colState %></th><th><%= it.t.colAttempts %></th><th><%= it.t.colError %></th></tr></thead><tbody>
-<% for (const e of it.errors) { %><tr><td><%= e.at %></td><td data-label="<%= it.t.colOrder %>"><%= e.orderId %></td><td data-label="<%= it.t.colState %>"><%= e.state %></td><td data-label="<%= it.t.colAttempts %>"><%= e.attempts %></td><td class="wrap" data-label="<%= it.t.colError %>"><%= e.error %></td></tr>
-<% } %></tbody></table><% } else { %><p><%= it.t.erpNoErrors %></p><% } %>
-<h2><%= it.t.erpDead %></h2><% if (it.deadLetters.length) { %><p class="muted"><%= it.t.erpDeadAbout(it.deadTotal) %></p>
-<table class="cards"><thead><tr><th><%= it.t.colOrder %></th><th><%= it.t.colSince %></th><th><%= it.t.colReason %></th><th><%= it.t.colAttempts %></th><th><%= it.t.colError %></th><th></th></tr></thead><tbody>
-<% for (const d of it.deadLetters) { %><tr><td id="dead-<%= d.id %>"><%= d.ref %></td><td data-label="<%= it.t.colSince %>"><%= d.at %></td><td data-label="<%= it.t.colReason %>"><%= d.reason %></td><td data-label="<%= it.t.colAttempts %>"><%= d.attempts %></td><td class="wrap" data-label="<%= it.t.colError %>"><%= d.error %></td><td><%~ include('@post-button', { action: '/settings/erp/requeue/' + d.id, csrf: it.csrf, label: it.t.requeue, describedBy: 'dead-' + d.id }) %></td></tr>
-<% } %></tbody></table>
-<div class="actions row-actions"><%~ include('@post-button', { action: '/settings/erp/requeue', csrf: it.csrf, label: it.t.requeueAll, cls: 'primary' }) %></div><% } else { %><p><%= it.t.erpNoDead %></p><% } %>
-`;
-
 /** The confirm step of a destructive action: the same POST again with confirm=yes, or back. */
 const CONFIRM = `<% layout('@layout', { ...it.chrome, title: it.title }) %>
-<h1><%= it.title %></h1><p><%= it.question %></p>
+<h1><%= it.title %></h1><p class="wrap"><%= it.question %></p>
 <form class="stack" method="post" action="<%= it.action %>"><input type="hidden" name="csrf" value="<%= it.csrf %>"><input type="hidden" name="confirm" value="yes">
 <button class="primary danger" type="submit"><%= it.label %></button> <a href="<%= it.back %>"><%= it.t.cancel %></a></form>
 `;
@@ -108,8 +76,6 @@ export const SETTINGS_TEMPLATES = {
   apps: APPS,
   appEdit: APP_EDIT,
   deliveries: DELIVERIES,
-  scim: SCIM,
-  erp: ERP,
   confirm: CONFIRM,
   error: ERROR,
   signedOut: SIGNED_OUT,

@@ -8,8 +8,7 @@ import { AdminSettingsController } from './admin-settings.controller';
 import { PasswordPages } from './password-pages';
 import { PasswordPagesController } from './password-pages.controller';
 import { SettingsPages } from './settings-pages';
-import { UsersSettingsController } from './users-settings.controller';
 
 /** Server-rendered settings pages: controllers and templates only (logic in the domain services). */
-@Module({ imports: [IntegrationsModule, OrdersModule, ConnectionsModule], controllers: [AppShellController, AccountController, AdminSettingsController, UsersSettingsController, PasswordPagesController], providers: [SettingsPages, PasswordPages] })
+@Module({ imports: [IntegrationsModule, OrdersModule, ConnectionsModule], controllers: [AppShellController, AccountController, AdminSettingsController, PasswordPagesController], providers: [SettingsPages, PasswordPages] })
 export class WebModule {}

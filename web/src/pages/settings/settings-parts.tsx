@@ -19,9 +19,9 @@ const PAGES: { to: string; label: Key; admin?: boolean; app: boolean }[] = [
   { to: '/settings/developers', label: 'developers', app: true },
   { to: '/settings/sessions', label: 'sessions', app: true },
   { to: '/settings/apps', label: 'apps', admin: true, app: false },
-  { to: '/settings/scim', label: 'scim', admin: true, app: false },
-  { to: '/settings/erp', label: 'erp', admin: true, app: false },
-  { to: '/settings/users', label: 'users', admin: true, app: false },
+  { to: '/settings/scim', label: 'scim', admin: true, app: true },
+  { to: '/settings/erp', label: 'erp', admin: true, app: true },
+  { to: '/settings/users', label: 'users', admin: true, app: true },
 ];
 
 /** A settings screen: the settings navigation (admin pages for admins only), its heading and its content. */
