@@ -58,7 +58,7 @@ async function submit(br: Browser, path: string, form: Record<string, string>, t
 describe('settings pages (server-rendered)', () => {
   it('redirects to sign-in when not signed in, refuses a wrong password, and never redirects off-site', async () => {
     const br = new Browser(t, a.host);
-    for (const p of ['/settings', '/settings/apps', '/settings/scim']) {
+    for (const p of ['/settings', '/settings/apps']) {
       const r = await br.get(p);
       expect(r.status).toBe(302);
       expect(r.headers.location).toBe(`/settings/signin?return_to=${encodeURIComponent(p)}`);
@@ -73,7 +73,7 @@ describe('settings pages (server-rendered)', () => {
     expect(forged.status).toBe(400);
     expect(forged.headers['set-cookie'] ?? []).not.toEqual(expect.arrayContaining([expect.stringContaining('crm_session')]));
     // a POST without session is refused
-    expect((await br.post('/settings/scim/key', { csrf: 'x' })).status).toBe(403);
+    expect((await br.post('/settings/apps', { csrf: 'x' })).status).toBe(403);
   });
 
   it('consent escapes the app name; the grant is listed for the Connections screen and its revoke stops the access token', async () => {
@@ -245,19 +245,19 @@ describe('settings pages (server-rendered)', () => {
 
   it('workspace isolation: a session of A is not signed in on B', async () => {
     const br = await adminBrowser(a);
-    expect((await br.get('/settings/scim')).status).toBe(200);
+    expect((await br.get('/settings/apps')).status).toBe(200);
     const cookie = (br as unknown as { cookies: Map<string, string> }).cookies;
     const onB = new Browser(t, b.host);
     (onB as unknown as { cookies: Map<string, string> }).cookies = new Map(cookie);
-    const r = await onB.get('/settings/scim');
+    const r = await onB.get('/settings/apps');
     expect(r.status).toBe(302);
     expect(String(r.headers.location)).toMatch(/^\/settings\/signin/);
-    expect((await onB.post('/settings/scim/key', { csrf: 'whatever' })).status).toBe(403);
+    expect((await onB.post('/settings/apps', { csrf: 'whatever' })).status).toBe(403);
     // sign-out revokes the session
-    const page = await br.get('/settings/scim');
+    const page = await br.get('/settings/apps');
     const out = await submit(br, '/settings/signout', formOf(page.text, '/settings/signout'), '/settings/signedout');
     expect(out.status).toBe(200);
     expect(out.text).toContain('Signed out');
-    expect((await br.get('/settings/scim')).status).toBe(302);
+    expect((await br.get('/settings/apps')).status).toBe(302);
   });
 });
