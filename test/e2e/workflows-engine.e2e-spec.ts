@@ -1,33 +1,16 @@
-import { WorkflowEngine } from '../../src/domain/crm/workflows';
 import { WorkflowRun } from '../../src/domain/crm/workflows/workflow-run.entity';
 import { Task } from '../../src/domain/crm/tasks/task.entity';
 import { Opportunity } from '../../src/domain/crm/opportunities/opportunity.entity';
 import { WorkspaceService } from '../../src/domain/workspace/workspace.service';
 import { OutboxEvent } from '../../src/platform/outbox/outbox-event.entity';
 import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
-import { waitFor } from '../helpers/wait';
+import { settleWorkflows } from '../helpers/workflows';
 
 /** The engine: event triggers off the request path, actions through the services, origin, depth, self-trigger, storm guard, waits. */
 let t: TestApp;
-const engine = () => t.get(WorkflowEngine);
 const as = (f: Fixture) => api(t, f.host, f.adminKey);
 
-/**
- * Rounds of the engine until it has read every event of the workspace and no run is due: the engine reads
- * below the oldest transaction in flight on the server, which another test process may hold for a moment.
- */
-async function settle(f: Fixture): Promise<void> {
-  await waitFor(async () => {
-    await engine().round();
-    const [r] = await db(t).query(
-      `SELECT (SELECT count(*)::int FROM outbox_events e, workflow_cursors c WHERE e.workspace_id = $1 AND c.workspace_id = $1 AND (e.txid, e.id) > (c.txid, c.event_id)) AS unread,
-              (SELECT count(*)::int FROM workflow_runs WHERE workspace_id = $1 AND (status IN ('pending', 'running') OR (status = 'waiting' AND due_at <= now()))) AS due`,
-      [f.ws.id],
-    );
-    return r.unread === 0 && r.due === 0;
-    // a shared server's long transaction elsewhere holds the watermark back: a generous deadline
-  }, 120_000);
-}
+const settle = (f: Fixture) => settleWorkflows(t, f);
 
 async function rule(f: Fixture, body: object): Promise<{ id: number; version: number }> {
   return (await as(f).post('/api/v1/workflows', { enabled: true, ...body }).expect(201)).body.workflow;

@@ -1,6 +1,5 @@
-import { WorkflowEngine } from '../../src/domain/crm/workflows';
-import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
-import { waitFor } from '../helpers/wait';
+import { api, createUser, createWorkspace, Fixture, startApp, TestApp } from '../helpers/test-app';
+import { settleWorkflows } from '../helpers/workflows';
 
 /**
  * Runs on the record (docs/decisions/workflows.md): whoever sees a record sees the runs about it, named by name;
@@ -9,18 +8,7 @@ import { waitFor } from '../helpers/wait';
 let t: TestApp;
 const as = (f: Fixture) => api(t, f.host, f.adminKey);
 
-/** Rounds of the engine until the workspace's events are read and no run is due (as in workflows-engine.e2e-spec.ts). */
-async function settle(f: Fixture): Promise<void> {
-  await waitFor(async () => {
-    await t.get(WorkflowEngine).round();
-    const [r] = await db(t).query(
-      `SELECT (SELECT count(*)::int FROM outbox_events e, workflow_cursors c WHERE e.workspace_id = $1 AND c.workspace_id = $1 AND (e.txid, e.id) > (c.txid, c.event_id)) AS unread,
-              (SELECT count(*)::int FROM workflow_runs WHERE workspace_id = $1 AND (status IN ('pending', 'running') OR (status = 'waiting' AND due_at <= now()))) AS due`,
-      [f.ws.id],
-    );
-    return r.unread === 0 && r.due === 0;
-  }, 120_000);
-}
+const settle = (f: Fixture) => settleWorkflows(t, f);
 
 // the embedded database's first open takes minutes on a loaded machine
 beforeAll(async () => {

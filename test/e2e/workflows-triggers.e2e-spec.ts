@@ -3,7 +3,7 @@ import { CalendarEntry } from '../../src/domain/crm/calendar/calendar-entry.enti
 import { Opportunity } from '../../src/domain/crm/opportunities/opportunity.entity';
 import { Task } from '../../src/domain/crm/tasks/task.entity';
 import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../helpers/test-app';
-import { waitFor } from '../helpers/wait';
+import { settleWorkflows } from '../helpers/workflows';
 import request from 'supertest';
 
 /** Manual, time and hook triggers; branches, round robin, calendar and owner actions; simulation against the live run. */
@@ -11,19 +11,7 @@ let t: TestApp;
 const engine = () => t.get(WorkflowEngine);
 const as = (f: Fixture) => api(t, f.host, f.adminKey);
 
-/** Rounds until the engine has read every event of the workspace and no run is due (see workflows-engine.e2e-spec.ts). */
-async function settle(f: Fixture): Promise<void> {
-  await waitFor(async () => {
-    await engine().round();
-    const [r] = await db(t).query(
-      `SELECT (SELECT count(*)::int FROM outbox_events e, workflow_cursors c WHERE e.workspace_id = $1 AND c.workspace_id = $1 AND (e.txid, e.id) > (c.txid, c.event_id)) AS unread,
-              (SELECT count(*)::int FROM workflow_runs WHERE workspace_id = $1 AND (status IN ('pending', 'running') OR (status = 'waiting' AND due_at <= now()))) AS due`,
-      [f.ws.id],
-    );
-    return r.unread === 0 && r.due === 0;
-    // a shared server's long transaction elsewhere holds the watermark back: a generous deadline
-  }, 120_000);
-}
+const settle = (f: Fixture) => settleWorkflows(t, f);
 async function rule(f: Fixture, body: object): Promise<{ id: number; version: number }> {
   return (await as(f).post('/api/v1/workflows', { enabled: true, ...body }).expect(201)).body.workflow;
 }
