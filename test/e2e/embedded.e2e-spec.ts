@@ -94,11 +94,12 @@ embeddedPass('embedded database (PGlite on a unix socket, pool of one)', () => {
     expect(rows).toEqual([{ v: 'committed' }]);
   });
 
+  // the second process loads the whole application before it meets the lock: a minute and more on a loaded machine
   it('refuses a second server process on the same DATA_DIR', async () => {
-    const res = await run(process.execPath, [join(root, 'dist', 'src', 'main.js')], { env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: '0' }, timeout: 60_000 }).catch((e: { code: number; stderr: string }) => e);
+    const res = await run(process.execPath, [join(root, 'dist', 'src', 'main.js')], { env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: '0' }, timeout: CLI_TIMEOUT_MS }).catch((e: { code: number; stderr: string }) => e);
     expect((res as { code: number }).code).toBe(1);
     expect((res as { stderr: string }).stderr).toContain('in use by process');
-  });
+  }, CLI_TIMEOUT_MS + 60_000);
 });
 
 embeddedPass('admin CLI beside the running server', () => {
