@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import request from 'supertest';
 import { ErpQueueEntry } from '../../src/domain/crm/orders/erp-queue-entry.entity';
+import { ErpStall } from '../../src/domain/crm/orders/erp-stall.entity';
 import { api, createUser, createWorkspace, db, type Fixture } from '../helpers/test-app';
 import { screenshot, seriousA11yViolations, useWebApp, type Width } from '../helpers/web-app';
 
@@ -116,6 +117,17 @@ describe.each(['desktop', 'phone'] as const)('Settings → ERP at %s width', (wi
 });
 
 describe('Settings → ERP for other users and in Turkish', () => {
+  it('shows an open stall where the erp_stalled alert links to (#erp-stalled)', async () => {
+    const f = await createWorkspace(web.t);
+    await queuedOrder(f);
+    const since = new Date(Date.now() - 40 * 60_000);
+    await db(web.t).insert(ErpStall, { workspaceId: f.ws.id, raisedAt: since, lastPollAt: null, oldestWaitingAt: since, waiting: 1, clearedAt: null });
+    const page = await open(f, f.adminKey);
+    const stall = page.locator('#erp-stalled');
+    await stall.getByText('Stalled', { exact: true }).waitFor();
+    expect(await stall.textContent()).toContain('No poll while orders wait: the erp_stalled alert went out');
+  });
+
   it('a sales user is refused (403): no key, no queue', async () => {
     const f = await createWorkspace(web.t);
     const { key } = await createUser(web.t, f);
