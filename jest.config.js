@@ -20,11 +20,14 @@ const groups = require('./jest.groups');
 const grouped = groups.groupedRun();
 // JEST_SLOW=1 (`npm run test:slow`): the slow checks alone (jest.groups.js, SLOW)
 const slow = process.env.JEST_SLOW === '1';
+// JEST_UNIT=0: without the unit files (*.spec.ts, *.spec.tsx), which touch no database: CI runs them once, in the
+// PostgreSQL pass, and the embedded pass leaves them out (jest.groups.js, withoutUnit)
+const unit = groups.withoutUnit() ? [] : ['**/*.spec.ts', '**/*.spec.tsx'];
 const testMatch = slow
   ? groups.SLOW.map((f) => `**/test/e2e/${f}`)
   : grouped
-    ? ['**/*.spec.ts', '**/*.spec.tsx', '**/test/groups/*.group-spec.ts', ...groups.SINGLE.map((f) => `**/test/e2e/${f}`)]
-    : ['**/*.spec.ts', '**/*.spec.tsx', '**/*.e2e-spec.ts'];
+    ? [...unit, '**/test/groups/*.group-spec.ts', ...groups.SINGLE.map((f) => `**/test/e2e/${f}`)]
+    : [...unit, '**/*.e2e-spec.ts'];
 
 // JEST_BROWSER=0: without the files that drive Chromium (jest.groups.js, browserFiles)
 const ignoredBrowserFiles = groups.withoutBrowser() ? groups.browserFiles().map((f) => `/test/e2e/${f.replace(/\./g, '\\.')}$`) : [];

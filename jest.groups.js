@@ -46,6 +46,11 @@ function browserFiles() {
 }
 /** Whether this run leaves the browser files out (JEST_BROWSER=0). */
 const withoutBrowser = (env = process.env) => env.JEST_BROWSER === '0';
+/**
+ * Whether this run leaves the unit files out (JEST_UNIT=0): they test pure rules, the document and the code's
+ * structure, none opens a database, so a second pass on the other database would repeat them unchanged.
+ */
+const withoutUnit = (env = process.env) => env.JEST_UNIT === '0';
 
 /** The median of the known durations: what a file not in durations.json counts as. */
 function medianDuration() {
@@ -114,4 +119,4 @@ function estimatedSeconds(path) {
   return 1;
 }
 
-module.exports = { GROUPS, SINGLE, SLOW, TEST_TIMEOUT, groupFiles, groupedRun, estimatedSeconds, browserFiles, withoutBrowser };
+module.exports = { GROUPS, SINGLE, SLOW, TEST_TIMEOUT, groupFiles, groupedRun, estimatedSeconds, browserFiles, withoutBrowser, withoutUnit };
