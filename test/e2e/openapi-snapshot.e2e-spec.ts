@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
-import { buildOpenApiDocument, responseSchemas } from '../../src/edge/openapi/document';
+import { buildOpenApiDocument, forgetBuiltDocuments, responseSchemas } from '../../src/edge/openapi/document';
+import { buildDocumentsAnew, keepDocuments } from '../helpers/document-store';
 import { startApp, TestApp } from '../helpers/test-app';
 
 /**
@@ -14,9 +15,15 @@ const FILE = join(__dirname, '..', '..', 'openapi.json');
 
 let t: TestApp;
 beforeAll(async () => {
+  // what the code builds now, not a document kept from an earlier file or run (test/helpers/document-store.ts)
+  buildDocumentsAnew();
+  forgetBuiltDocuments();
   t = await startApp();
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  keepDocuments();
+});
 
 it('equals the committed openapi.json', async () => {
   const res = await request(t.app.getHttpServer()).get('/api/openapi.json').expect(200);

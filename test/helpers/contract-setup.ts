@@ -1,8 +1,11 @@
 import { queryMemo } from '../../src/platform/database/query-memo';
 import { setCurrentTest, violationCount, violationsSince } from './contract';
+import { keepDocuments } from './document-store';
 
 // every tenant query builder of the suite builds its SQL text and compares it with the memo's (query-memo.ts)
 queryMemo.check = true;
+// the apps' OpenAPI document is built once per source tree, not once per module registry (document-store.ts)
+keepDocuments();
 
 /**
  * Jest setup (jest.config.js setupFilesAfterEnv): a test fails when a response it received does not match

@@ -44,8 +44,44 @@ function documentKey(app: INestApplication, info: DocumentInfo): string {
 export function buildOpenApiDocument(app: INestApplication, info: DocumentInfo): OpenAPIObject {
   const key = documentKey(app, info);
   let doc = built.get(key);
-  if (!doc) built.set(key, (doc = scanDocument(app, info)));
+  if (!doc) {
+    const kept = documentStore.key?.(routesKey(app, info));
+    const stored = kept ? documentStore.read?.(kept) : undefined;
+    doc = stored ?? scanDocument(app, info);
+    if (kept && !stored) documentStore.write?.(kept, doc);
+    built.set(key, doc);
+  }
   return structuredClone(doc);
+}
+
+/** Forgets the documents built in this process (the snapshot test builds the code's document anew). */
+export function forgetBuiltDocuments(): void {
+  built.clear();
+  converted = undefined;
+}
+
+/**
+ * Where documents may be kept between processes. Empty in the service (it builds its one document at start); the
+ * test suite, which starts an app in some 300 module registries a run, fills it (test/helpers/contract-setup.ts) with
+ * a folder keyed by the sources' hash, so a document is built once per tree instead of once per registry.
+ */
+export const documentStore: {
+  /** The store's key for these routes (undefined: not kept). */
+  key?: (routes: string) => string | undefined;
+  read?: (key: string) => OpenAPIObject | undefined;
+  write?: (key: string, doc: OpenAPIObject) => void;
+} = {};
+
+/** The version and every controller of the app by name, path and handler names: what the document is built from besides the sources. */
+function routesKey(app: INestApplication, info: DocumentInfo): string {
+  const parts = [info.version];
+  for (const module of app.get(ModulesContainer).values()) {
+    for (const controller of module.controllers.keys()) {
+      const type = controller as unknown as { name: string; prototype: object };
+      parts.push(`${type.name} ${String(Reflect.getMetadata('path', type) ?? '')} ${Object.getOwnPropertyNames(type.prototype).join(',')}`);
+    }
+  }
+  return parts.join('\n');
 }
 
 function scanDocument(app: INestApplication, info: DocumentInfo): OpenAPIObject {
