@@ -6,6 +6,7 @@ import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import type { UserContext } from '../../identity/auth-context';
 import { valueAt } from '../../integrations/event-filter';
 import { CalendarService } from '../calendar';
+import { fileSent } from '../email';
 import { ObjectRecordsService } from '../objects';
 import { OpportunitiesService } from '../opportunities';
 import { OrderInput, OrdersService } from '../orders';
@@ -25,6 +26,20 @@ export interface ActionResult {
   recordId?: number;
   /** The user it gave something to (the run's answer names them). */
   userId?: number;
+  /** `send_email`: the message sent, to file on the record in the step's transaction (`fileMail`). */
+  mail?: SentMail;
+}
+
+export interface SentMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+  fromEmail: string;
+  fromName: string;
+  /** The mailbox's user (the owner), or the acting admin when the service's SMTP sent it. */
+  userId: number;
 }
 
 /** A run's subject and surroundings while its actions run. */
@@ -127,7 +142,7 @@ export class WorkflowActions {
       case 'send_email':
         return this.remote.sendEmail(s, a);
       case 'post_chat':
-        return this.remote.postChat(s, a);
+        return this.remote.postChat(s, a, key);
       case 'call_webhook':
         return this.remote.callWebhook(s, a, key);
       case 'create_record': {
@@ -156,6 +171,21 @@ export class WorkflowActions {
     const line = `${v.productName || 'no product'}, ${v.order.kg} ${v.order.unit} at ${v.order.price} ${v.order.currency} (${v.order.amount} ${v.order.currency}) for ${v.customerName}`;
     if (s.dry) return { detail: `would create an order draft: ${line}`, userId: v.order.ownerId };
     return { detail: `order ${v.order.id}: ${line}`, recordKind: 'order', recordId: v.order.id, userId: v.order.ownerId };
+  }
+
+  /**
+   * Files a sent `send_email` on the record as the e-mail module files a person's sent mail (a thread on the
+   * company and its opportunity, the message `sent`): in the step's transaction, with the run's progress. A record
+   * without a company (a lead) has no thread to file it in. Answers what the step's detail adds.
+   */
+  async fileMail(s: RunScope, mail: SentMail): Promise<string> {
+    const rec = (s.context.record ?? {}) as JsonMap;
+    const num = (v: unknown) => (typeof v === 'number' ? v : null);
+    const customerId = s.kind === 'company' ? s.id : num(rec.customer_id);
+    if (customerId === null) return '; not filed (the record has no company)';
+    const oppId = s.kind === 'opportunity' ? s.id : num(rec.opp_id);
+    const m = await fileSent(this.uow.tenant(s.auth.workspace.id), { customerId, oppId, ...mail });
+    return `; filed as e-mail ${m.id} in thread ${m.threadId}`;
   }
 
   private ownerOf(rec: JsonMap): number | null {
