@@ -208,6 +208,20 @@ describe('post_chat, call_webhook, create_record', () => {
   });
 });
 
+describe('update_fields on an opportunity', () => {
+  it("sets its plain fields through the REST update's checks; a value the update refuses fails the step and changes nothing", async () => {
+    const opp = await opportunity('Ambalaj hattı');
+    const id = await manual('Plan it', [{ type: 'update_fields', fields: { value: 3000, close_date: '2027-01-15', next_step: 'Send the offer' } }]);
+    expect(await run(id, opp.id)).toMatchObject({ status: 'done' });
+    expect((await as().get(`/api/v1/opportunities/${opp.id}`).expect(200)).body.opp).toMatchObject({ value: 3000, close_date: '2027-01-15', next_step: 'Send the offer' });
+    const bad = await manual('Bad type', [{ type: 'update_fields', fields: { type: 'no such opportunity type', next_step: 'never' } }]);
+    const r = await run(bad, opp.id);
+    expect(r).toMatchObject({ status: 'failed' });
+    expect(r.steps[0]).toMatchObject({ outcome: 'failed', detail: expect.stringContaining('type') });
+    expect((await as().get(`/api/v1/opportunities/${opp.id}`).expect(200)).body.opp.next_step).toBe('Send the offer');
+  });
+});
+
 describe('an unreachable receiver', () => {
   it('is retried with the backoff and carries the same webhook-id; the step is done once it answers', async () => {
     const hook = await connection('webhook', '/flaky');
