@@ -4775,14 +4775,14 @@ export interface components {
         };
         WorkflowActionDto: {
             /** @enum {string} */
-            type: "create_task" | "update_fields" | "add_note" | "assign_owner" | "add_calendar_entry" | "send_email" | "post_chat" | "call_webhook" | "create_record" | "branch" | "wait";
+            type: "create_task" | "update_fields" | "add_note" | "assign_owner" | "add_calendar_entry" | "send_email" | "post_chat" | "call_webhook" | "create_record" | "create_order" | "branch" | "wait";
             /** @description run only when this holds on the context (event `data`, `record.*`) */
             when?: components["schemas"]["WebhookFilterDto"] | null;
             /** @description create_task, add_calendar_entry; `{{field}}` takes a value of the context */
             title?: string;
             /** @description create_task */
             description?: string;
-            /** @description create_task */
+            /** @description create_task; create_order: the order's due date in days after the run */
             due_in_days?: number;
             /** @description create_task: a path into the context holding the due date (`record.next_date`) */
             due_field?: string;
@@ -4794,7 +4794,7 @@ export interface components {
             fields?: {
                 [key: string]: (string | number | boolean) | null;
             };
-            /** @description add_note (≤ 4000), post_chat (≤ 2000); `{{opportunity.name}}`, `{{company.name}}`, `{{owner.full_name}}` and any `{{record.field}}` take their values */
+            /** @description add_note (≤ 4000), post_chat (≤ 2000), create_order (the order's note, ≤ 2000: a draft from the opportunity's company, product, quantity and offer price); `{{opportunity.name}}`, `{{company.name}}`, `{{owner.full_name}}` and any `{{record.field}}` take their values */
             text?: string;
             /**
              * @description send_email: the record's owner (default) or its company's main contact
@@ -13180,14 +13180,14 @@ export interface components {
              * @description what it does (not branch nor wait inside a branch)
              * @enum {string}
              */
-            type: "create_task" | "update_fields" | "add_note" | "assign_owner" | "add_calendar_entry" | "send_email" | "post_chat" | "call_webhook" | "create_record" | "branch" | "wait";
+            type: "create_task" | "update_fields" | "add_note" | "assign_owner" | "add_calendar_entry" | "send_email" | "post_chat" | "call_webhook" | "create_record" | "create_order" | "branch" | "wait";
             /** @description the action runs only when this holds on the context (the event `data` and `record.*`); otherwise it is skipped */
             when?: components["schemas"]["WebhookFilter"] | null;
             /** @description create_task, add_calendar_entry: the title; `{{field}}` takes a value of the context (`{{name}}`, `{{record.customer_id}}`) */
             title?: string;
             /** @description create_task */
             description?: string;
-            /** @description create_task: due this many days after the run (local date) */
+            /** @description create_task: due this many days after the run (local date); create_order: the order's due date, as many days after the run */
             due_in_days?: number;
             /** @description create_task: a path into the context holding the due date (`record.next_date`); before `due_in_days` */
             due_field?: string;
@@ -13199,7 +13199,7 @@ export interface components {
             fields?: {
                 [key: string]: (string | number | boolean) | null;
             };
-            /** @description add_note: the note; post_chat: the message (`{{opportunity.name}}`, `{{company.name}}`, `{{owner.full_name}}` take their values) */
+            /** @description add_note: the note; create_order: the order's note (an order draft from the opportunity's company, product, quantity and offer price, not sent to the ERP); post_chat: the message (`{{opportunity.name}}`, `{{company.name}}`, `{{owner.full_name}}` take their values) */
             text?: string;
             /**
              * @description send_email: the record's owner or its company's main contact (`is_main`)
@@ -13241,14 +13241,14 @@ export interface components {
              * @description what it does
              * @enum {string}
              */
-            type: "create_task" | "update_fields" | "add_note" | "assign_owner" | "add_calendar_entry" | "send_email" | "post_chat" | "call_webhook" | "create_record" | "branch" | "wait";
+            type: "create_task" | "update_fields" | "add_note" | "assign_owner" | "add_calendar_entry" | "send_email" | "post_chat" | "call_webhook" | "create_record" | "create_order" | "branch" | "wait";
             /** @description the action runs only when this holds on the context (the event `data` and `record.*`); otherwise it is skipped */
             when?: components["schemas"]["WebhookFilter"] | null;
             /** @description create_task, add_calendar_entry: the title; `{{field}}` takes a value of the context (`{{name}}`, `{{record.customer_id}}`) */
             title?: string;
             /** @description create_task */
             description?: string;
-            /** @description create_task: due this many days after the run (local date) */
+            /** @description create_task: due this many days after the run (local date); create_order: the order's due date, as many days after the run */
             due_in_days?: number;
             /** @description create_task: a path into the context holding the due date (`record.next_date`); before `due_in_days` */
             due_field?: string;
@@ -13260,7 +13260,7 @@ export interface components {
             fields?: {
                 [key: string]: (string | number | boolean) | null;
             };
-            /** @description add_note: the note; post_chat: the message (`{{opportunity.name}}`, `{{company.name}}`, `{{owner.full_name}}` take their values) */
+            /** @description add_note: the note; create_order: the order's note (an order draft from the opportunity's company, product, quantity and offer price, not sent to the ERP); post_chat: the message (`{{opportunity.name}}`, `{{company.name}}`, `{{owner.full_name}}` take their values) */
             text?: string;
             /**
              * @description send_email: the record's owner or its company's main contact (`is_main`)

@@ -5,7 +5,7 @@ import { screenshot, seriousA11yViolations, useWebApp } from '../helpers/web-app
 /**
  * The rule editor's forms of the actions that send something out, in Chromium: a rule with a send_email action to
  * the company's main contact is built and saved at 1280 px and at 390 px (axe-clean); the chat form offers the
- * workspace's chat connections by kind and address, not by id.
+ * workspace's chat connections by kind and address, not by id; an order draft takes a note and a due date.
  */
 const web = useWebApp();
 let f: Fixture;
@@ -36,6 +36,12 @@ describe('workflow actions that send something out', () => {
     const chat = form.getByRole('group', { name: 'Action 2: Post to a chat' });
     await chat.getByLabel('Chat connection').selectOption({ label: 'Slack · hooks.slack.com' });
     await chat.getByRole('textbox', { name: /^Message/ }).fill('{{opportunity.name}} is won');
+    // an order draft from the won opportunity: its note and due date are all the form asks
+    await form.getByLabel('New action').last().selectOption({ label: 'Create an order draft' });
+    await form.getByRole('button', { name: 'Add an action' }).last().click();
+    const order = form.getByRole('group', { name: 'Action 3: Create an order draft' });
+    await order.getByRole('textbox', { name: /^Order's note/ }).fill('From {{name}}');
+    await order.getByRole('spinbutton', { name: /^Due in/ }).fill('5');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await form.getByRole('button', { name: 'Create', exact: true }).click();
     await page.getByRole('status').getByText('Saved: version 1.').waitFor();
@@ -44,6 +50,7 @@ describe('workflow actions that send something out', () => {
     expect(w.actions).toEqual([
       { type: 'send_email', to: 'main_contact', subject: 'Thank you, {{company.name}}', body: 'We start on {{opportunity.name}} next week.' },
       { type: 'post_chat', connection_id: expect.any(Number), text: '{{opportunity.name}} is won' },
+      { type: 'create_order', text: 'From {{name}}', due_in_days: 5 },
     ]);
     await screenshot(page, 'workflows-send-email', width);
   });

@@ -6,6 +6,7 @@ import { ObjectRecord } from '../../src/domain/crm/objects/object-record.entity'
 import { SECRET_BOX } from '../../src/domain/identity/secret-box.provider';
 import { standardSignature } from '../../src/domain/integrations/signing';
 import type { SecretBox } from '../../src/platform/common/crypto';
+import { linkBase } from '../../src/domain/workspace/link-base';
 import { api, createUser, createWorkspace, db, Fixture, LOOPBACK_ALLOWLIST, startApp, TestApp } from '../helpers/test-app';
 import { LoopbackSmtpAuth, startSmtp } from '../helpers/mail-servers';
 
@@ -125,6 +126,13 @@ describe('send_email', () => {
     expect(m!.raw).toContain('Akdeniz <b>Plastik</b>');
     expect(m!.raw).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(m!.raw).not.toContain('<b>Plastik</b><');
+    // filed on the opportunity as the owner's sent mail, with the Message-ID it went out with (IMAP will not file it again)
+    const [thread, ...others] = (await as().get(`/api/v1/emails/threads?opp_id=${opp.id}`).expect(200)).body.items;
+    expect(others).toEqual([]);
+    const filed = (await as().get(`/api/v1/emails/threads/${thread.id}`).expect(200)).body.messages;
+    expect(filed).toEqual([expect.objectContaining({ direction: 'out', state: 'sent', to: [`mert${n}@akdeniz.test`], from: expect.objectContaining({ email: 'selin@akdeniz-crm.test' }) })]);
+    expect(m!.raw).toContain(`<${filed[0].message_id}>`);
+    expect(r.steps[0].detail).toContain(`filed as e-mail ${filed[0].id} in thread ${thread.id}`);
   });
 
   it("goes through the service's SMTP_URL when the owner has no mailbox, and fails with a readable error when neither", async () => {
@@ -134,6 +142,11 @@ describe('send_email', () => {
     const m = service.messages.at(-1)!;
     expect(m.to).toEqual([a.admin.email]);
     expect(m.raw).toContain('Film line');
+    // filed on the record too, sent by the service's address in the acting admin's name
+    const threads = (await as().get(`/api/v1/emails/threads?opp_id=${opp.id}`).expect(200)).body.items;
+    expect(threads).toHaveLength(1);
+    const filed = (await as().get(`/api/v1/emails/threads/${threads[0].id}`).expect(200)).body.messages;
+    expect(filed).toEqual([expect.objectContaining({ direction: 'out', state: 'sent', to: [a.admin.email], from: expect.objectContaining({ email: t.config.mailFrom }) })]);
     const saved = t.config.smtpUrl;
     (t.config as { smtpUrl?: string }).smtpUrl = undefined;
     try {
@@ -154,6 +167,22 @@ describe('post_chat, call_webhook, create_record', () => {
     const hit = got.filter((g) => g.path === '/slack').at(-1)!;
     const body = JSON.parse(hit.raw) as { text: string };
     expect(body.text).toContain(`Boru &lt;hattı&gt; for Akdeniz &lt;b&gt;Plastik&lt;/b&gt; ${n} is worth 1250`);
+    // in the connection's delivery log (what the connections console shows), as the worker's deliveries are
+    const log = (await as().get(`/api/v1/webhooks/${chat.id}/deliveries`).expect(200)).body.items;
+    expect(log).toEqual([expect.objectContaining({ event: 'workflow_action', status: 'done', ok: true, http_status: 200 })]);
+  });
+
+  it("links a ticket to its page in the app, on the configured address", async () => {
+    const chat = await connection('slack', '/slack-ticket');
+    const priority = Object.keys(a.ws.app.ticket_sla_hours)[0]!;
+    const ticket = (await as().post('/api/v1/tickets', { subject: 'Film tears', priority }).expect(201)).body.ticket;
+    const id = (await as().post('/api/v1/workflows', { name: 'Ticket to chat', enabled: true, trigger: { kind: 'manual', record_kind: 'ticket' }, actions: [{ type: 'post_chat', connection_id: chat.id, text: 'New: {{record.subject}}' }] }).expect(201)).body.workflow.id;
+    // the request's Host is the client's word: the link is built from configuration only
+    const r = await as().post(`/api/v1/workflows/${id}/run`, { record_kind: 'ticket', record_id: ticket.id }).set('X-Forwarded-Host', 'evil.test').expect(200);
+    expect(r.body.run).toMatchObject({ status: 'done' });
+    const raw = got.filter((g) => g.path === '/slack-ticket').at(-1)!.raw;
+    expect(raw).toContain(`${linkBase(t.config, a.ws.slug)}/tickets/${ticket.id}`);
+    expect(raw).not.toContain('evil.test');
   });
 
   it("calls a webhook connection with the record's data, signed (Standard Webhooks)", async () => {
@@ -179,6 +208,20 @@ describe('post_chat, call_webhook, create_record', () => {
   });
 });
 
+describe('update_fields on an opportunity', () => {
+  it("sets its plain fields through the REST update's checks; a value the update refuses fails the step and changes nothing", async () => {
+    const opp = await opportunity('Ambalaj hattı');
+    const id = await manual('Plan it', [{ type: 'update_fields', fields: { value: 3000, close_date: '2027-01-15', next_step: 'Send the offer' } }]);
+    expect(await run(id, opp.id)).toMatchObject({ status: 'done' });
+    expect((await as().get(`/api/v1/opportunities/${opp.id}`).expect(200)).body.opp).toMatchObject({ value: 3000, close_date: '2027-01-15', next_step: 'Send the offer' });
+    const bad = await manual('Bad type', [{ type: 'update_fields', fields: { type: 'no such opportunity type', next_step: 'never' } }]);
+    const r = await run(bad, opp.id);
+    expect(r).toMatchObject({ status: 'failed' });
+    expect(r.steps[0]).toMatchObject({ outcome: 'failed', detail: expect.stringContaining('type') });
+    expect((await as().get(`/api/v1/opportunities/${opp.id}`).expect(200)).body.opp.next_step).toBe('Send the offer');
+  });
+});
+
 describe('an unreachable receiver', () => {
   it('is retried with the backoff and carries the same webhook-id; the step is done once it answers', async () => {
     const hook = await connection('webhook', '/flaky');
@@ -193,6 +236,9 @@ describe('an unreachable receiver', () => {
     const calls = got.filter((g) => g.path === '/flaky');
     expect(calls).toHaveLength(2);
     expect(calls[1]!.headers['webhook-id']).toBe(calls[0]!.headers['webhook-id']);
+    // each attempt in the connection's delivery log, newest first, under the id the receiver saw
+    const log = (await as().get(`/api/v1/webhooks/${hook.id}/deliveries`).expect(200)).body.items;
+    expect(log.map((d: { ok: boolean; http_status: number; webhook_id: string }) => [d.ok, d.http_status, d.webhook_id]).sort()).toEqual([[false, 503, calls[0]!.headers['webhook-id']], [true, 200, calls[0]!.headers['webhook-id']]]);
   });
 
   it('ends failed with the error on the run after the last retry (1, 5, 30 minutes)', async () => {

@@ -111,3 +111,30 @@ async function ensurePerson(db: TenantDb, customerId: number, email: string, nam
   const display = (name.trim() || email.split('@')[0]).slice(0, 200);
   await db.save(Person, db.create(Person, { customerId, name: display, nameNorm: normalizeName(display), email, origin: 'email', ownerId: company.ownerId ?? ownerId, isSample: company.isSample }));
 }
+
+/** A new thread on a company (and its opportunity, whose thread count it keeps): a person's send and a workflow's e-mail. */
+export async function newThread(db: TenantDb, t: { subject: string; customerId: number; oppId: number | null; userId: number }): Promise<EmailThread> {
+  const thread = await db.save(EmailThread, db.create(EmailThread, { subject: t.subject.trim().slice(0, 500), customerId: t.customerId, oppId: t.oppId, userId: t.userId, messagesN: 0, lastMessageAt: new Date() }));
+  if (t.oppId !== null) await db.sql('UPDATE opportunities SET threads_n = threads_n + 1 WHERE workspace_id = $1 AND id = $2', [t.oppId]);
+  return thread;
+}
+
+/** An outgoing message added to its thread (queued to send, or already sent), counted on the thread. */
+export async function addMessage(
+  db: TenantDb,
+  thread: EmailThread,
+  m: Pick<EmailMessage, 'userId' | 'state' | 'messageId' | 'fromEmail' | 'fromName' | 'to' | 'cc' | 'subject' | 'text' | 'html'> & { inReplyTo?: string; references?: string },
+): Promise<EmailMessage> {
+  const saved = await db.save(EmailMessage, db.create(EmailMessage, { ...m, threadId: thread.id, direction: 'out', inReplyTo: m.inReplyTo ?? '', references: m.references ?? '', subject: m.subject.trim().slice(0, 500), at: new Date() }));
+  await db.sql('UPDATE email_threads SET messages_n = messages_n + 1, last_message_at = now() WHERE workspace_id = $1 AND id = $2', [thread.id]);
+  return saved;
+}
+
+/**
+ * Files an e-mail already sent for a record (a workflow's `send_email`) as the CRM files a person's: a new thread on
+ * the company (and opportunity), the message `sent`. Called in the transaction that records the send.
+ */
+export async function fileSent(db: TenantDb, m: { customerId: number; oppId: number | null; userId: number; fromEmail: string; fromName: string; to: string; subject: string; text: string; html: string; messageId: string }): Promise<EmailMessage> {
+  const thread = await newThread(db, { subject: m.subject, customerId: m.customerId, oppId: m.oppId, userId: m.userId });
+  return addMessage(db, thread, { userId: m.userId, state: 'sent', messageId: m.messageId, fromEmail: m.fromEmail, fromName: m.fromName, to: [m.to], cc: [], subject: m.subject, text: m.text, html: m.html });
+}

@@ -9,6 +9,7 @@ import { Company } from '../companies/company.entity';
 import { Opportunity } from '../opportunities/opportunity.entity';
 import { AccessService } from '../shared/access.service';
 import { EmailMessage, EmailThread } from './email-thread.entity';
+import { addMessage, newThread } from './email-filing';
 import { EmailSender } from './email-sender';
 import { Mailbox } from './mailbox.entity';
 
@@ -80,15 +81,12 @@ export class EmailsService {
         if (html) html = `${html}<br><br>-- <br>${escapeHtml(mailbox.signature).replace(/\n/g, '<br>')}`;
       }
       const domain = mailbox.email.split('@')[1] || 'crm.invalid';
-      const m = db.create(EmailMessage, {
-        threadId: thread.id, userId: auth.user.id, direction: 'out', state: 'queued', messageId: `${randomUUID()}@${domain}`,
+      return addMessage(db, thread, {
+        userId: auth.user.id, state: 'queued', messageId: `${randomUUID()}@${domain}`,
         inReplyTo: earlier[0]?.messageId ?? '', references: earlier.map((e) => e.messageId).reverse().join(' '),
         fromEmail: mailbox.email, fromName: auth.user.fullName, to: input.to.map(normAddr), cc: (input.cc ?? []).map(normAddr),
-        subject: input.subject.trim().slice(0, 500), text, html, at: new Date(),
+        subject: input.subject, text, html,
       });
-      const saved = await db.save(EmailMessage, m);
-      await db.sql('UPDATE email_threads SET messages_n = messages_n + 1, last_message_at = now() WHERE workspace_id = $1 AND id = $2', [thread.id]);
-      return saved;
     });
     setImmediate(() => this.sender.kick());
     return msg;
@@ -139,9 +137,7 @@ export class EmailsService {
     const opp = input.opp_id !== undefined ? await this.access.findVisible(Opportunity, auth, input.opp_id, 'opportunity') : null;
     const company = await this.access.findVisible(Company, auth, input.customer_id ?? opp!.customerId, 'company');
     if (opp && opp.customerId !== company.id) throw invalidFields([{ field: 'opp_id', message: `opportunity ${opp.id} belongs to another company` }]);
-    const t = await db.save(EmailThread, db.create(EmailThread, { subject: input.subject.trim().slice(0, 500), customerId: company.id, oppId: opp?.id ?? null, userId: auth.user.id, messagesN: 0, lastMessageAt: new Date() }));
-    if (opp) await db.sql('UPDATE opportunities SET threads_n = threads_n + 1 WHERE workspace_id = $1 AND id = $2', [opp.id]);
-    return t;
+    return newThread(db, { subject: input.subject, customerId: company.id, oppId: opp?.id ?? null, userId: auth.user.id });
   }
 }
 

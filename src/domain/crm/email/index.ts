@@ -2,3 +2,4 @@
 export { EmailModule } from './email.module';
 export { MailboxConnector } from './mailbox-connector';
 export { sendSmtp } from './mail-servers';
+export { fileSent } from './email-filing';

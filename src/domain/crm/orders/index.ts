@@ -1,7 +1,7 @@
 /** The orders feature's public entry: what other CRM features may use (entities are read from their own files). */
 export { OrdersModule } from './orders.module';
 export { OrdersService } from './orders.service';
-export type { OrderView } from './orders.service';
+export type { OrderInput, OrderView } from './orders.service';
 export { ErpConnectionService } from './erp-connection.service';
 export { ErpStallWatch } from './erp-stall-watch';
 export { toOrderRow } from './order-row';

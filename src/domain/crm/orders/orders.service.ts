@@ -133,9 +133,29 @@ export class OrdersService {
   }
 
   async create(auth: UserContext, input: OrderInput, opts: OrderCreateOptions = {}): Promise<OrderView> {
+    const db = this.uow.tenant(auth.workspace.id);
+    return this.uow.run(async () => {
+      const { fields, view } = await this.prepare(auth, input);
+      const order = await db.save(Order, db.create(Order, { ...fields, isSample: opts.isSample ?? false, createdBy: auth.user.id }));
+      return { ...view, order };
+    });
+  }
+
+  /**
+   * The order `create` would make, every check of it run (the same 400s and 404s) and nothing written: what a
+   * workflow's simulation says it would create (docs/decisions/workflows.md).
+   */
+  checkCreate(auth: UserContext, input: OrderInput): Promise<OrderView> {
+    return this.uow.run(async () => {
+      const { fields, view } = await this.prepare(auth, input);
+      return { ...view, order: Object.assign(new Order(), fields) };
+    });
+  }
+
+  /** The checks and defaults of a new order (REST's and a workflow's alike), read in the caller's transaction. */
+  private async prepare(auth: UserContext, input: OrderInput): Promise<{ fields: Partial<Order>; view: Omit<OrderView, 'order'> }> {
     const ws = auth.workspace;
     const app = ws.app;
-    const db = this.uow.tenant(ws.id);
     if (!(input.kg > 0)) throw invalid('kg', 'must be above 0');
     if (!(input.price >= 0)) throw invalid('price', 'must be 0 or more');
     const amount = orderAmount(input.kg, input.price);
@@ -146,43 +166,35 @@ export class OrdersService {
     if (input.due_date && input.due_date < date) throw invalid('due_date', 'must not be before date');
     if (input.currency !== undefined && !app.currencies.includes(input.currency)) throw invalid('currency', `must be one of ${app.currencies.join(', ')}`);
     if (input.unit !== undefined && !app.units.includes(input.unit)) throw invalid('unit', `must be one of ${app.units.join(', ')}`);
-
-    return this.uow.run(async () => {
-      const customer = await this.refs.company(auth, input.customer_id, 'customer_id');
-      const opp = input.opp_id != null ? await this.refs.opportunity(auth, input.opp_id, 'opp_id') : null;
-      if (opp && opp.customerId !== customer.id) throw invalid('opp_id', `opportunity ${opp.id} belongs to another company`);
-      const product = input.product_id != null ? await this.refs.product(auth, input.product_id, 'product_id') : null;
-      const owner = await this.refs.owner(auth, input.owner_id, auth.user.id);
-      const currency = input.currency ?? firstOf(app.currencies, opp?.currency, customer.currency) ?? app.currency_base;
-      const unit = input.unit ?? firstOf(app.units, product?.unit, opp?.unit, customer.unit) ?? app.unit_default;
-      const order = await db.save(
-        Order,
-        db.create(Order, {
-          customerId: customer.id,
-          oppId: opp?.id ?? null,
-          productId: product?.id ?? null,
-          customerPo: '',
-          date,
-          dueDate: input.due_date ?? null,
-          kg: input.kg,
-          price: input.price,
-          amount,
-          currency,
-          unit,
-          kind,
-          status: ws.constants.order_new_status,
-          paymentDays: input.payment_days ?? opp?.paymentDays ?? 0,
-          note: input.note ?? '',
-          ownerId: owner.id,
-          erpState: null,
-          erpExtNo: '',
-          erpError: '',
-          isSample: opts.isSample ?? false,
-          createdBy: auth.user.id,
-        }),
-      );
-      return { order, productName: product?.name ?? '', customerName: customer.name, oppName: opp?.name ?? null };
-    });
+    const customer = await this.refs.company(auth, input.customer_id, 'customer_id');
+    const opp = input.opp_id != null ? await this.refs.opportunity(auth, input.opp_id, 'opp_id') : null;
+    if (opp && opp.customerId !== customer.id) throw invalid('opp_id', `opportunity ${opp.id} belongs to another company`);
+    const product = input.product_id != null ? await this.refs.product(auth, input.product_id, 'product_id') : null;
+    const owner = await this.refs.owner(auth, input.owner_id, auth.user.id);
+    const currency = input.currency ?? firstOf(app.currencies, opp?.currency, customer.currency) ?? app.currency_base;
+    const unit = input.unit ?? firstOf(app.units, product?.unit, opp?.unit, customer.unit) ?? app.unit_default;
+    const fields: Partial<Order> = {
+      customerId: customer.id,
+      oppId: opp?.id ?? null,
+      productId: product?.id ?? null,
+      customerPo: '',
+      date,
+      dueDate: input.due_date ?? null,
+      kg: input.kg,
+      price: input.price,
+      amount,
+      currency,
+      unit,
+      kind,
+      status: ws.constants.order_new_status,
+      paymentDays: input.payment_days ?? opp?.paymentDays ?? 0,
+      note: input.note ?? '',
+      ownerId: owner.id,
+      erpState: null,
+      erpExtNo: '',
+      erpError: '',
+    };
+    return { fields, view: { productName: product?.name ?? '', customerName: customer.name, oppName: opp?.name ?? null } };
   }
 
   /**

@@ -1,6 +1,6 @@
 /** Path of a record in the CRM's web UI (webhook `url`; made absolute at delivery). */
-export function recordPath(type: 'company' | 'person' | 'opportunity' | 'activity' | 'task' | 'lead' | 'order', id: number): string {
-  const base = { company: 'companies', person: 'people', opportunity: 'opportunities', activity: 'activities', task: 'tasks', lead: 'leads', order: 'orders' }[type];
+export function recordPath(type: 'company' | 'person' | 'opportunity' | 'activity' | 'task' | 'lead' | 'order' | 'ticket', id: number): string {
+  const base = { company: 'companies', person: 'people', opportunity: 'opportunities', activity: 'activities', task: 'tasks', lead: 'leads', order: 'orders', ticket: 'tickets' }[type];
   return `/${base}/${id}`;
 }
 

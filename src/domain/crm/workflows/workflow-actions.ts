@@ -6,8 +6,10 @@ import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import type { UserContext } from '../../identity/auth-context';
 import { valueAt } from '../../integrations/event-filter';
 import { CalendarService } from '../calendar';
+import { fileSent } from '../email';
 import { ObjectRecordsService } from '../objects';
 import { OpportunitiesService } from '../opportunities';
+import { OrderInput, OrdersService } from '../orders';
 import { TasksService } from '../tasks';
 import type { Workflow } from './workflow.entity';
 import { WorkflowRemote } from './workflow-remote';
@@ -24,6 +26,20 @@ export interface ActionResult {
   recordId?: number;
   /** The user it gave something to (the run's answer names them). */
   userId?: number;
+  /** `send_email`: the message sent, to file on the record in the step's transaction (`fileMail`). */
+  mail?: SentMail;
+}
+
+export interface SentMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+  fromEmail: string;
+  fromName: string;
+  /** The mailbox's user (the owner), or the acting admin when the service's SMTP sent it. */
+  userId: number;
 }
 
 /** A run's subject and surroundings while its actions run. */
@@ -57,6 +73,7 @@ export class WorkflowActions {
     private readonly opps: OpportunitiesService,
     private readonly calendar: CalendarService,
     private readonly objects: ObjectRecordsService,
+    private readonly orders: OrdersService,
     private readonly remote: WorkflowRemote,
   ) {}
 
@@ -125,7 +142,7 @@ export class WorkflowActions {
       case 'send_email':
         return this.remote.sendEmail(s, a);
       case 'post_chat':
-        return this.remote.postChat(s, a);
+        return this.remote.postChat(s, a, key);
       case 'call_webhook':
         return this.remote.callWebhook(s, a, key);
       case 'create_record': {
@@ -140,7 +157,35 @@ export class WorkflowActions {
         const r = await this.objects.create(s.auth, a.object, { name, owner_id: this.ownerOf(rec) ?? s.auth.user.id, fields });
         return { detail: `${a.object} record ${r.record.id}`, recordKind: a.object, recordId: r.record.id };
       }
+      case 'create_order':
+        return this.createOrder(s, a, rec);
     }
+  }
+
+  /** An order draft from the opportunity (orderOf); simulated, the REST create's checks run and nothing is saved. */
+  private async createOrder(s: RunScope, a: Extract<Action, { type: 'create_order' }>, rec: JsonMap): Promise<ActionResult> {
+    if (s.kind !== 'opportunity') throw new DomainError('invalid', `create_order works on an opportunity, not on a ${s.kind}`);
+    const input = orderOf(s.id, rec, a.text === undefined ? undefined : render(a.text, s.context), a.due_in_days === undefined ? undefined : addDays(todayIn(s.auth.workspace.timezone), a.due_in_days));
+    // the simulation runs every check of the REST create (OrdersService.checkCreate), so it fails where a run would
+    const v = s.dry ? await this.orders.checkCreate(s.auth, input) : await this.orders.create(s.auth, input);
+    const line = `${v.productName || 'no product'}, ${v.order.kg} ${v.order.unit} at ${v.order.price} ${v.order.currency} (${v.order.amount} ${v.order.currency}) for ${v.customerName}`;
+    if (s.dry) return { detail: `would create an order draft: ${line}`, userId: v.order.ownerId };
+    return { detail: `order ${v.order.id}: ${line}`, recordKind: 'order', recordId: v.order.id, userId: v.order.ownerId };
+  }
+
+  /**
+   * Files a sent `send_email` on the record as the e-mail module files a person's sent mail (a thread on the
+   * company and its opportunity, the message `sent`): in the step's transaction, with the run's progress. A record
+   * without a company (a lead) has no thread to file it in. Answers what the step's detail adds.
+   */
+  async fileMail(s: RunScope, mail: SentMail): Promise<string> {
+    const rec = (s.context.record ?? {}) as JsonMap;
+    const num = (v: unknown) => (typeof v === 'number' ? v : null);
+    const customerId = s.kind === 'company' ? s.id : num(rec.customer_id);
+    if (customerId === null) return '; not filed (the record has no company)';
+    const oppId = s.kind === 'opportunity' ? s.id : num(rec.opp_id);
+    const m = await fileSent(this.uow.tenant(s.auth.workspace.id), { customerId, oppId, ...mail });
+    return `; filed as e-mail ${m.id} in thread ${m.threadId}`;
   }
 
   private ownerOf(rec: JsonMap): number | null {
@@ -177,4 +222,27 @@ export class WorkflowActions {
         return {};
     }
   }
+}
+
+/**
+ * The order a won opportunity makes (`create_order`): its company, its product and quantity as the one order line
+ * (an opportunity holds one product), at its offer price, else its value over its quantity; its owner. An
+ * opportunity without a quantity has no line to order: the service's own 400 (`kg`) names it.
+ */
+export function orderOf(oppId: number, rec: JsonMap, note: string | undefined, due: string | undefined): OrderInput {
+  const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null);
+  const kg = num(rec.potential_kg) ?? 0;
+  const offer = num(rec.offer_price);
+  const value = num(rec.value) ?? 0;
+  const price = offer ?? (kg > 0 ? Math.round((value / kg) * 10_000) / 10_000 : 0);
+  return {
+    customer_id: num(rec.customer_id) ?? 0,
+    opp_id: oppId,
+    product_id: num(rec.product_id),
+    kg,
+    price,
+    ...(typeof rec.owner_id === 'number' ? { owner_id: rec.owner_id } : {}),
+    ...(note !== undefined ? { note: note.slice(0, 2000) } : {}),
+    ...(due !== undefined ? { due_date: due } : {}),
+  };
 }

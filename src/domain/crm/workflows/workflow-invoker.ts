@@ -111,19 +111,28 @@ export class WorkflowInvoker {
     const scope: RunScope = { auth, rule, kind, id, context: { ...data, record }, dry: true };
     if (!holds(rule.conditions, scope.context)) return [step(ws, 'conditions', 'conditions', 'skipped', { detail: 'the conditions do not hold' })];
     const steps: RunStep[] = [];
+    // a failed step ends the run there, as it does live (WorkflowRunner): a branch's actions share its transaction,
+    // so one of them failing is the branch's failure, with nothing of the branch kept
     for (const [i, a] of rule.actions.entries()) {
       const path = `actions[${i}]`;
       if (!holds(a.when, scope.context)) steps.push(step(ws, path, a.type, 'skipped', { detail: 'its condition does not hold' }));
       else if (a.type === 'wait') steps.push(step(ws, path, 'wait', 'waiting', { detail: `would wait ${a.minutes} minutes` }));
       else if (a.type === 'branch') {
         const taken = holds(a.if, scope.context) ? 'then' : 'else';
-        steps.push(step(ws, path, 'branch', 'done', { detail: taken }));
+        const inner: RunStep[] = [step(ws, path, 'branch', 'done', { detail: taken })];
         for (const [j, b] of a[taken].entries()) {
           if (b.type === 'branch' || b.type === 'wait') continue;
           const sub = `${path}.${taken}[${j}]`;
-          steps.push(holds(b.when, scope.context) ? await this.describe(scope, sub, b) : step(ws, sub, b.type, 'skipped', { detail: 'its condition does not hold' }));
+          const s = holds(b.when, scope.context) ? await this.describe(scope, sub, b) : step(ws, sub, b.type, 'skipped', { detail: 'its condition does not hold' });
+          if (s.outcome === 'failed') return [...steps, { ...s, path, type: 'branch' }];
+          inner.push(s);
         }
-      } else steps.push(await this.describe(scope, path, a));
+        steps.push(...inner);
+      } else {
+        const s = await this.describe(scope, path, a);
+        steps.push(s);
+        if (s.outcome === 'failed') return steps;
+      }
     }
     return steps;
   }

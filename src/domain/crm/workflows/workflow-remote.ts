@@ -16,6 +16,7 @@ import { render as chatBody } from '../../integrations/chat-formats';
 import { absoluteUrl } from '../../integrations/webhook-body';
 import { signedHeaders } from '../../integrations/signing';
 import { WebhookConnection } from '../../integrations/webhook-connection.entity';
+import { WebhookDelivery } from '../../integrations/webhook-delivery.entity';
 import { linkBase } from '../../workspace/link-base';
 import { MailboxConnector, sendSmtp } from '../email';
 import { Mailbox } from '../email/mailbox.entity';
@@ -86,23 +87,28 @@ export class WorkflowRemote implements OnApplicationShutdown {
     if (!viaMailbox && !this.config.smtpUrl) throw new DomainError('conflict', "no way to send it: the record's owner has no connected mailbox and the service has no SMTP_URL");
     const via = viaMailbox ? `the mailbox ${mailbox!.email}` : 'the service (SMTP_URL)';
     if (s.dry) return { detail: `would e-mail "${subject}" to ${to} through ${via}` };
+    const owner = ctx.owner as { id?: number; full_name?: string };
+    const from = viaMailbox ? mailbox!.email : this.config.mailFrom;
+    const messageId = `${randomUUID()}@${from.split('@')[1] || 'crm.invalid'}`;
     if (viaMailbox) {
-      const owner = ctx.owner as { full_name?: string };
-      const domain = mailbox!.email.split('@')[1] || 'crm.invalid';
       const secret = this.mailboxes.secretOf(mailbox!);
-      await sendSmtp(mailbox!.settings!.smtp, secret.smtp_password, { from: { name: owner.full_name ?? '', address: mailbox!.email }, to: [to], cc: [], subject, text, html, messageId: `${randomUUID()}@${domain}` }, { ...this.mailboxes.guard, deadlineMs: Math.min(this.mailboxes.guard.deadlineMs, REMOTE_DEADLINE_MS) });
+      await sendSmtp(mailbox!.settings!.smtp, secret.smtp_password, { from: { name: owner.full_name ?? '', address: mailbox!.email }, to: [to], cc: [], subject, text, html, messageId }, { ...this.mailboxes.guard, deadlineMs: Math.min(this.mailboxes.guard.deadlineMs, REMOTE_DEADLINE_MS) });
     } else await this.transport.send({ from: this.config.mailFrom, to, subject, text });
-    return { detail: `e-mailed "${subject}" to ${to} through ${via}` };
+    // filed on the record by the step's transaction (WorkflowActions.fileMail), as a person's sent mail is
+    const mail = { to, subject, text, html, messageId, fromEmail: from, fromName: viaMailbox ? (owner.full_name ?? '') : '', userId: viaMailbox ? ownerId! : s.auth.user.id };
+    return { detail: `e-mailed "${subject}" to ${to} through ${via}`, mail };
   }
 
-  async postChat(s: RunScope, a: { connection_id: number; text: string }): Promise<ActionResult> {
+  async postChat(s: RunScope, a: { connection_id: number; text: string }, messageKey: string): Promise<ActionResult> {
     const conn = await this.connection(s, a.connection_id, true);
     const ctx = await this.templateContext(s);
     const text = render(a.text, ctx).slice(0, 2000);
     if (s.dry) return { detail: `would post "${text.slice(0, 80)}" to the ${conn.kind} connection ${conn.id}` };
     // the chat formats escape title and text for their channel (chat-formats.ts): a value is shown, never markup
     const body = chatBody(conn.kind, { ...this.envelope(s), text }, conn.url);
-    expectOk(await this.http.post(conn.url, { 'content-type': 'application/json' }, Buffer.from(body, 'utf8')), conn.kind);
+    const r = await this.http.post(conn.url, { 'content-type': 'application/json' }, Buffer.from(body, 'utf8'));
+    await this.logDelivery(s, conn, this.messageId(messageKey), body, r);
+    expectOk(r, conn.kind);
     return { detail: `posted to the ${conn.kind} connection ${conn.id}` };
   }
 
@@ -111,16 +117,36 @@ export class WorkflowRemote implements OnApplicationShutdown {
     if (s.dry) return { detail: `would call the webhook connection ${conn.id} with the ${s.kind} ${s.id}` };
     const body = Buffer.from(JSON.stringify({ ...this.envelope(s), data: { record_kind: s.kind, record_id: s.id, workflow_id: s.rule.id, record: s.context.record ?? {} } }), 'utf8');
     // one webhook-id per run and step: a retry carries the same id, so a receiver that got it already can skip it
-    const id = `msg_${createHmac('sha256', this.idKey).update(messageKey).digest('hex').slice(0, 32)}`;
-    expectOk(await this.http.post(conn.url, signedHeaders(this.secrets.open(conn.signingKey), 'workflow_action', id, body), body), 'webhook');
+    const id = this.messageId(messageKey);
+    const r = await this.http.post(conn.url, signedHeaders(this.secrets.open(conn.signingKey), 'workflow_action', id, body), body);
+    await this.logDelivery(s, conn, id, body.toString('utf8'), r);
+    expectOk(r, 'webhook');
     return { detail: `called the webhook connection ${conn.id}` };
+  }
+
+  /** One webhook-id per run and step (`<run>:<path>`): the same on each retry of that step. */
+  private messageId(messageKey: string): string {
+    return `msg_${createHmac('sha256', this.idKey).update(messageKey).digest('hex').slice(0, 32)}`;
+  }
+
+  /**
+   * Each attempt in the connection's delivery log, as the webhook worker logs its own (the connections console reads
+   * it): event `workflow_action`, no outbox event, the body sent and the receiver's answer. Written on its own as soon
+   * as the answer is in (a failed attempt too), so the log says what was sent even when the step's save is lost.
+   */
+  private async logDelivery(s: RunScope, conn: WebhookConnection, messageId: string, body: string, r: PostResult): Promise<void> {
+    const db = this.uow.tenant(s.auth.workspace.id);
+    const now = new Date();
+    await this.uow.runDetached(() =>
+      db.save(WebhookDelivery, db.create(WebhookDelivery, { connectionId: conn.id, event: 'workflow_action', outboxId: null, messageId, resendOf: null, replay: false, body, status: 'done', ok: r.ok, httpStatus: r.status, error: r.error?.slice(0, 300) ?? null, durationMs: r.durationMs, response: r.snippet.slice(0, 512), claimedAt: now, finishedAt: now })),
+    );
   }
 
   /** The 6.2 body's frame (event `workflow_action`, the rule's name as title, the record's link). */
   private envelope(s: RunScope) {
     const ws = s.auth.workspace;
-    const path = s.kind === 'ticket' ? '/' : recordPath(s.kind, s.id);
-    return { event: 'workflow_action', title: s.rule.name, text: '', url: absoluteUrl(linkBase(this.config, ws.slug), path), data: {}, workspace: ws.app?.company ?? '', app: ws.app?.name ?? '', sent_at: formatTimestamp(new Date(), ws.timezone)! };
+    // the app's address from configuration (linkBase: PUBLIC_URL and the workspace), never a request's Host
+    return { event: 'workflow_action', title: s.rule.name, text: '', url: absoluteUrl(linkBase(this.config, ws.slug), recordPath(s.kind, s.id)), data: {}, workspace: ws.app?.company ?? '', app: ws.app?.name ?? '', sent_at: formatTimestamp(new Date(), ws.timezone)! };
   }
 
   private async connection(s: RunScope, id: number, chat: boolean): Promise<WebhookConnection> {

@@ -119,7 +119,7 @@ export class WorkflowRunner {
       const remote = sending ? await this.actions.perform(scope, a, `${run.id}:${path}`) : null;
       await this.uow.runDetached(async () => {
         await this.renewLease(ws, run, token);
-        if (remote) run.steps.push(step(ws, path, a.type, 'done', remote));
+        if (remote) run.steps.push(step(ws, path, a.type, 'done', remote.mail ? { ...remote, detail: remote.detail + (await this.actions.fileMail(scope, remote.mail)) } : remote));
         else if (!holds(a.when, scope.context)) run.steps.push(step(ws, path, a.type, 'skipped', { detail: 'its condition does not hold' }));
         else if (a.type === 'branch') {
           const taken = holds(a.if, scope.context) ? 'then' : 'else';

@@ -59,11 +59,14 @@ export function workflowTemplates(c: WorkspaceConstants, chat: { id: number; kin
     },
     {
       key: 'won_erp_check',
-      name: 'Opportunity won: task for the ERP check',
-      description: 'A won opportunity gets a task for its owner to check the order in the ERP.',
+      name: 'Opportunity won: order draft and a task for the ERP check',
+      description: "A won opportunity gets an order draft (its product, quantity and offer price; not sent to the ERP) and a task for its owner to check the order before it goes to the ERP.",
       trigger: { kind: 'event', event: 'opp_won', filter: null },
       conditions: won ? { match: 'all', conditions: [{ field: 'stage', op: 'eq', value: won }] } : null,
-      actions: [{ type: 'create_task', title: 'Check the ERP order of {{name}}', due_in_days: 2, assignee: { kind: 'owner' } }],
+      actions: [
+        { type: 'create_order', text: 'From the won opportunity {{name}}' },
+        { type: 'create_task', title: 'Check the order of {{name}} and send it to the ERP', due_in_days: 2, assignee: { kind: 'owner' } },
+      ],
     },
   ];
 }

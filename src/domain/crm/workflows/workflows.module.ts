@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CalendarModule } from '../calendar';
 import { EmailModule } from '../email';
 import { ObjectsModule } from '../objects';
+import { OrdersModule } from '../orders';
 import { OpportunitiesModule } from '../opportunities';
 import { TasksModule } from '../tasks';
 import { WorkflowActions } from './workflow-actions';
@@ -13,7 +14,7 @@ import { WorkflowRunner } from './workflow-runner';
 import { WorkflowsService } from './workflows.service';
 
 @Module({
-  imports: [TasksModule, OpportunitiesModule, CalendarModule, ObjectsModule, EmailModule],
+  imports: [TasksModule, OpportunitiesModule, CalendarModule, ObjectsModule, EmailModule, OrdersModule],
   providers: [WorkflowsService, WorkflowActions, WorkflowRemote, WorkflowRunner, WorkflowEngine, WorkflowInvoker, WorkflowRunNames],
   exports: [WorkflowsService, WorkflowInvoker, WorkflowEngine],
 })

@@ -16,7 +16,7 @@ export type RecordKind = (typeof RECORD_KINDS)[number];
 /** What a time trigger watches: an open opportunity N days past its close date; an open task N days overdue. */
 export const TIME_WATCHES = ['opportunity_past_close', 'task_overdue', 'opportunity_in_stage'] as const;
 export type TimeWatch = (typeof TIME_WATCHES)[number];
-export const ACTION_TYPES = ['create_task', 'update_fields', 'add_note', 'assign_owner', 'add_calendar_entry', 'send_email', 'post_chat', 'call_webhook', 'create_record', 'branch', 'wait'] as const;
+export const ACTION_TYPES = ['create_task', 'update_fields', 'add_note', 'assign_owner', 'add_calendar_entry', 'send_email', 'post_chat', 'call_webhook', 'create_record', 'create_order', 'branch', 'wait'] as const;
 /**
  * Actions that reach outside the CRM (a mail server, a chat, a webhook receiver): each is a step of its own, run
  * outside any transaction and retried with the engine's backoff when its target does not answer; not inside a
@@ -51,6 +51,7 @@ export type Action =
   | { type: 'post_chat'; when?: EventFilter | null; connection_id: number; text: string }
   | { type: 'call_webhook'; when?: EventFilter | null; connection_id: number }
   | { type: 'create_record'; when?: EventFilter | null; object: string; name: string; fields: Record<string, string> }
+  | { type: 'create_order'; when?: EventFilter | null; text?: string; due_in_days?: number }
   | { type: 'branch'; when?: EventFilter | null; if: EventFilter; then: Action[]; else: Action[] }
   | { type: 'wait'; when?: EventFilter | null; minutes: number };
 
@@ -242,6 +243,11 @@ function parseAction(raw: unknown, at: string, depth: number, problems: Problem[
     case 'call_webhook':
     case 'create_record':
       return parseOutward(raw, at, depth, w, problems);
+    case 'create_order':
+      unknownKeys(raw, ['type', 'when', 'text', 'due_in_days'], at, problems);
+      if (raw.text !== undefined && !(typeof raw.text === 'string' && raw.text.length <= 2000)) problems.push({ field: `${at}.text`, message: "must be text of at most 2000 characters (the order's note)" });
+      if (raw.due_in_days !== undefined && !isInt(raw.due_in_days, 0, MAX_DAYS)) problems.push({ field: `${at}.due_in_days`, message: `must be a whole number of days from 0 to ${MAX_DAYS}` });
+      return problems.length > before ? null : { type: 'create_order', ...w, ...(raw.text !== undefined ? { text: raw.text as string } : {}), ...(raw.due_in_days !== undefined ? { due_in_days: raw.due_in_days as number } : {}) };
     case 'branch': {
       unknownKeys(raw, ['type', 'when', 'if', 'then', 'else'], at, problems);
       if (depth > 0) problems.push({ field: at, message: 'a branch holds plain actions, not another branch' });
@@ -339,7 +345,7 @@ function checkKinds(actions: Action[], kind: RecordKind | null, at: string, prob
           else if (!FIELD_CHECKS[FIELD_TYPES[k] ?? 'text'](v)) problems.push({ field: `${here}.fields.${k}`, message: FIELD_HINTS[FIELD_TYPES[k] ?? 'text'] });
         }
     }
-    if (a.type === 'add_note' && kind !== 'opportunity') problems.push({ field: here, message: `add_note works on an opportunity, not on a ${kind}` });
+    if ((a.type === 'add_note' || a.type === 'create_order') && kind !== 'opportunity') problems.push({ field: here, message: `${a.type} works on an opportunity, not on a ${kind}` });
     if (a.type === 'send_email' && a.to === 'main_contact' && kind === 'lead') problems.push({ field: `${here}.to`, message: 'a lead has no company, so no main contact' });
     if (a.type === 'assign_owner' && !ASSIGNABLE.includes(kind)) problems.push({ field: here, message: `assign_owner works on ${ASSIGNABLE.join(', ')}, not on a ${kind}` });
   });
@@ -372,29 +378,4 @@ export function eventStarts(t: Trigger, event: string, data: unknown): boolean {
 /** The rule-level conditions and an action's `when` read the context: the event's data and `record.*`. */
 export const holds = (f: EventFilter | null | undefined, context: unknown): boolean => matchesFilter(f ?? null, context);
 
-/** Round robin: the next user after the last one given (the list's first when none or no longer listed). */
-export function nextInTurn(ids: number[], last: number | null): number {
-  const i = last === null ? -1 : ids.indexOf(last);
-  return ids[(i + 1) % ids.length]!;
-}
-
-/** Retries for an action whose target is unreachable: 1, 5, 30 minutes, then the step fails. */
-export const RETRY_MINUTES = [1, 5, 30] as const;
-export const retryDelayMinutes = (attempt: number): number | null => RETRY_MINUTES[attempt] ?? null;
-
-/** Depth: a change made by a run at depth d raises events that start runs at d + 1; beyond this nothing starts. */
-export const MAX_DEPTH = 3;
-/** Storm guard: a rule that starts more runs than this in one minute is disabled, with the reason on it. */
-export const STORM_PER_MINUTE = 60;
-
-/**
- * Whether an event starts a run of a rule given where the event came from: never the rule's own change
- * (a rule does not trigger itself), never beyond the depth limit.
- */
-export function originAllows(ruleId: number, origin: { workflow_id?: number; depth?: number } | null): { ok: true; depth: number } | { ok: false; reason: string } {
-  if (!origin) return { ok: true, depth: 1 };
-  if (origin.workflow_id === ruleId) return { ok: false, reason: 'self' };
-  const depth = (origin.depth ?? 0) + 1;
-  if (depth > MAX_DEPTH) return { ok: false, reason: 'depth' };
-  return { ok: true, depth };
-}
+export * from './workflow-limits';

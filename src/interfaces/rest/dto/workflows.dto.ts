@@ -29,12 +29,12 @@ export class WorkflowActionDto {
   @ApiPropertyOptional({ type: WebhookFilterDto, nullable: true, description: 'run only when this holds on the context (event `data`, `record.*`)' }) when?: object | null;
   @ApiPropertyOptional({ maxLength: 200, description: 'create_task, add_calendar_entry; `{{field}}` takes a value of the context' }) title?: string;
   @ApiPropertyOptional({ maxLength: 4000, description: 'create_task' }) description?: string;
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 365, description: 'create_task' }) due_in_days?: number;
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 365, description: "create_task; create_order: the order's due date in days after the run" }) due_in_days?: number;
   @ApiPropertyOptional({ description: 'create_task: a path into the context holding the due date (`record.next_date`)' }) due_field?: string;
   @ApiPropertyOptional({ description: "create_task: a task priority of the workspace" }) priority?: string;
   @ApiPropertyOptional({ type: WorkflowAssigneeDto, description: 'create_task (default owner), assign_owner' }) assignee?: WorkflowAssigneeDto;
   @ApiPropertyOptional({ type: 'object', additionalProperties: { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }], nullable: true }, description: 'update_fields: field → value; create_record: field key of the object → a path into the context (`record.value`)' }) fields?: object;
-  @ApiPropertyOptional({ maxLength: 4000, description: 'add_note (≤ 4000), post_chat (≤ 2000); `{{opportunity.name}}`, `{{company.name}}`, `{{owner.full_name}}` and any `{{record.field}}` take their values' }) text?: string;
+  @ApiPropertyOptional({ maxLength: 4000, description: "add_note (≤ 4000), post_chat (≤ 2000), create_order (the order's note, ≤ 2000: a draft from the opportunity's company, product, quantity and offer price); `{{opportunity.name}}`, `{{company.name}}`, `{{owner.full_name}}` and any `{{record.field}}` take their values" }) text?: string;
   @ApiPropertyOptional({ enum: EMAIL_RECIPIENTS, description: "send_email: the record's owner (default) or its company's main contact" }) to?: string;
   @ApiPropertyOptional({ maxLength: 200, description: 'send_email: one line; `{{…}}` values as in text' }) subject?: string;
   @ApiPropertyOptional({ maxLength: 10000, description: "send_email: plain text with `{{…}}` values (escaped in the HTML part); sent through the owner's connected mailbox, else the service's SMTP_URL" }) body?: string;

@@ -60,6 +60,16 @@ export function ActionForm({ action: a, kind, fields, onChange }: { action: Acti
     case 'call_webhook':
     case 'create_record':
       return <OutwardForm action={a} onChange={onChange} />;
+    case 'create_order':
+      return (
+        <>
+          <p className="help">{text('orderHelp')}</p>
+          <Field label={text('orderNote')}>{(p) => <textarea {...p} rows={2} value={a.text ?? ''} onChange={(e) => set({ text: e.target.value })} />}</Field>
+          <Field label={text('orderDue')}>
+            {(p) => <input {...p} type="number" min={0} max={365} value={a.due_in_days ?? ''} onChange={(e) => onChange(e.target.value === '' ? (({ due_in_days: _, ...rest }) => rest)(a) : { ...a, due_in_days: num(e.target.value) })} />}
+          </Field>
+        </>
+      );
     case 'wait':
       return <WaitFields minutes={a.minutes ?? 60} onChange={(minutes) => set({ minutes })} />;
     case 'branch':

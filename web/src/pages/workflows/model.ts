@@ -24,7 +24,7 @@ export interface Draft {
 export const EVENTS: EventName[] = ['opp_created', 'opp_stage', 'opp_won', 'opp_lost', 'customer_created', 'contact_created', 'lead_created', 'visit_created', 'ticket_created', 'form_submitted', 'erp_stalled'];
 export const RECORD_KINDS: RecordKind[] = ['opportunity', 'company', 'person', 'lead', 'activity', 'ticket', 'task'];
 export const WATCHES = ['opportunity_past_close', 'task_overdue', 'opportunity_in_stage'] as const;
-export const ACTION_TYPES: ActionType[] = ['create_task', 'update_fields', 'add_note', 'assign_owner', 'add_calendar_entry', 'send_email', 'post_chat', 'call_webhook', 'create_record', 'branch', 'wait'];
+export const ACTION_TYPES: ActionType[] = ['create_task', 'update_fields', 'add_note', 'assign_owner', 'add_calendar_entry', 'send_email', 'post_chat', 'call_webhook', 'create_record', 'create_order', 'branch', 'wait'];
 /** Actions that send something out: steps of the rule itself, never inside a branch (the API refuses them there). */
 export const REMOTE_TYPES: ActionType[] = ['send_email', 'post_chat', 'call_webhook'];
 /** The connection kinds a chat message goes to (the server's CHAT_KINDS). */
@@ -87,7 +87,7 @@ export function choicesOf(me: Me, kind: RecordKind | null, field: string): { val
 
 /** The address of a record in the app. */
 export function recordPath(kind: string, id: number): string | null {
-  const base: Record<string, string> = { opportunity: 'opportunities', company: 'companies', person: 'people', lead: 'leads', activity: 'activities', ticket: 'tickets', task: 'tasks' };
+  const base: Record<string, string> = { opportunity: 'opportunities', company: 'companies', person: 'people', lead: 'leads', activity: 'activities', ticket: 'tickets', task: 'tasks', order: 'orders' };
   return base[kind] ? `/${base[kind]}/${id}` : null;
 }
 
@@ -112,6 +112,8 @@ export function newAction(type: ActionType): Action {
       return { type };
     case 'create_record':
       return { type, object: '', name: '{{record.name}}', fields: {} };
+    case 'create_order':
+      return { type };
     case 'branch':
       return { type, if: { match: 'all', conditions: [] }, then: [], else: [] };
     case 'wait':

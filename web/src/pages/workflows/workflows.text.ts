@@ -133,6 +133,9 @@ export const useWorkflowText = screenText(
     recordName: 'Name of the new record',
     fieldFrom: '{field} takes',
     fieldFromHelp: 'A value of the record, as record.field (record.value, record.close_date); empty: left empty.',
+    orderHelp: "An order of the opportunity's company, with its product, quantity and offer price, owned by its owner. It stays a draft: nobody sends it to the ERP but a person.",
+    orderNote: "Order's note",
+    orderDue: 'Due in (days, empty: no due date)',
   },
   {
     workflows: 'İş akışları',
@@ -265,5 +268,8 @@ export const useWorkflowText = screenText(
     recordName: 'Yeni kaydın adı',
     fieldFrom: '{field} alanına',
     fieldFromHelp: 'Kaydın bir değeri, record.alan biçiminde (record.value, record.close_date); boş: boş kalır.',
+    orderHelp: 'Fırsatın firmasına, ürünü, miktarı ve teklif fiyatıyla bir sipariş; sahibi fırsatın sahibi. Taslak kalır: ERP’ye bir kişi gönderir.',
+    orderNote: 'Sipariş notu',
+    orderDue: 'Termin (gün sonra, boş: termin yok)',
   },
 );
