@@ -31,7 +31,14 @@ export interface SheetWriter {
 
 /** Waits for `out` to take more when its buffer is full (backpressure from a slow client). */
 async function drained(out: Writable): Promise<void> {
-  if (out.writableNeedDrain && !out.destroyed) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+  if (!out.writableNeedDrain || out.destroyed) return;
+  // the listener of the event that did not come is taken off again: a wait per page left one behind each time
+  const ac = new AbortController();
+  try {
+    await Promise.race([once(out, 'drain', { signal: ac.signal }), once(out, 'close', { signal: ac.signal })]);
+  } finally {
+    ac.abort();
+  }
 }
 
 export function sheetWriter(out: Writable, headers: string[], o: WriterOptions): SheetWriter {
