@@ -68,12 +68,24 @@ async function until(port, headers, id, states) {
   }
 }
 
-async function benchImport({ port, headers, log }) {
+/** CPU time of this process (the service's: the import worker runs in it) and statements sent while `fn` runs. */
+async function measured(statements, fn) {
+  const c0 = process.cpuUsage();
+  const s0 = statements ? statements() : 0;
+  const out = await fn();
+  const c = process.cpuUsage(c0);
+  return { out, cpu: (c.user + c.system) / 1e6, sent: statements ? statements() - s0 : null };
+}
+
+async function benchImport({ port, headers, log, statements, profiled = (_kind, fn) => fn() }) {
   const file = csvOf(ROWS);
   let peak = process.memoryUsage().rss;
   const before = peak;
+  let heapPeak = 0;
   const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
+    const m = process.memoryUsage();
+    peak = Math.max(peak, m.rss);
+    heapPeak = Math.max(heapPeak, m.heapUsed);
   }, 100);
   try {
     const t0 = Date.now();
@@ -83,16 +95,26 @@ async function benchImport({ port, headers, log }) {
     log(`\nimport: ${ROWS.toLocaleString('en')} rows (${(file.length / 2 ** 20).toFixed(1)} MB) uploaded in ${upload.toFixed(1)} s`);
     await call(port, headers, 'PUT', `/api/v1/imports/${job.id}/mapping`, { target: 'people', mode: 'create', match_key: 'email', fields: ['name', 'email', 'company', 'title', 'is_main'] });
     const t1 = Date.now();
-    await call(port, headers, 'POST', `/api/v1/imports/${job.id}/validate`);
-    const validated = await until(port, headers, job.id, ['validating']);
+    const v = await measured(statements, () =>
+      profiled('import-validate', async () => {
+        await call(port, headers, 'POST', `/api/v1/imports/${job.id}/validate`);
+        return until(port, headers, job.id, ['validating']);
+      }),
+    );
+    const validated = v.out;
     const validate = (Date.now() - t1) / 1000;
-    log(`import: dry run ${validate.toFixed(1)} s -> ${validated.state} ${JSON.stringify(validated.validation)}`);
+    log(`import: dry run ${validate.toFixed(1)} s, CPU ${v.cpu.toFixed(1)} s, ${v.sent ?? '?'} statements -> ${validated.state} ${JSON.stringify(validated.validation)}`);
     const t2 = Date.now();
-    await call(port, headers, 'POST', `/api/v1/imports/${job.id}/run`);
-    const done = await until(port, headers, job.id, ['running']);
+    const r = await measured(statements, () =>
+      profiled('import-run', async () => {
+        await call(port, headers, 'POST', `/api/v1/imports/${job.id}/run`);
+        return until(port, headers, job.id, ['running']);
+      }),
+    );
+    const done = r.out;
     const run = (Date.now() - t2) / 1000;
-    log(`import: run ${run.toFixed(1)} s -> ${done.state} ${JSON.stringify(done.result)}`);
-    return { rows: ROWS, bytes: file.length, upload, validate, run, validation: validated.validation, result: done.result, state: done.state, rssBefore: before, rssPeak: peak };
+    log(`import: run ${run.toFixed(1)} s, CPU ${r.cpu.toFixed(1)} s, ${r.sent ?? '?'} statements -> ${done.state} ${JSON.stringify(done.result)}`);
+    return { rows: ROWS, bytes: file.length, upload, validate, run, validateCpu: v.cpu, runCpu: r.cpu, validateSent: v.sent, runSent: r.sent, validation: validated.validation, result: done.result, state: done.state, rssBefore: before, rssPeak: peak, heapPeak };
   } finally {
     clearInterval(timer);
   }
@@ -100,9 +122,12 @@ async function benchImport({ port, headers, log }) {
 
 function reportImport(r, log) {
   const mb = (b) => (b / 2 ** 20).toFixed(0);
-  log('\n| import | rows | upload | dry run | rows/s | run | rows/s | state | RSS before | RSS peak |');
-  log('|---|---|---|---|---|---|---|---|---|---|');
-  log(`| people with a company each | ${r.rows.toLocaleString('en')} | ${r.upload.toFixed(1)} s | ${r.validate.toFixed(1)} s | ${Math.round(r.rows / r.validate)} | ${r.run.toFixed(1)} s | ${Math.round(r.rows / r.run)} | ${r.state} | ${mb(r.rssBefore)} MB | ${mb(r.rssPeak)} MB |`);
+  const k = r.rows / 1000;
+  log('\n| import | rows | upload | dry run | rows/s | CPU s / 1,000 rows | statements / 1,000 rows | run | rows/s | CPU s / 1,000 rows | statements / 1,000 rows | state | RSS before | RSS peak | heap used peak |');
+  log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  log(
+    `| people with a company each | ${r.rows.toLocaleString('en')} | ${r.upload.toFixed(1)} s | ${r.validate.toFixed(1)} s | ${Math.round(r.rows / r.validate)} | ${(r.validateCpu / k).toFixed(2)} | ${r.validateSent === null ? '?' : Math.round(r.validateSent / k)} | ${r.run.toFixed(1)} s | ${Math.round(r.rows / r.run)} | ${(r.runCpu / k).toFixed(2)} | ${r.runSent === null ? '?' : Math.round(r.runSent / k)} | ${r.state} | ${mb(r.rssBefore)} MB | ${mb(r.rssPeak)} MB | ${mb(r.heapPeak)} MB |`,
+  );
   log(`dry run counts ${JSON.stringify(r.validation)}; run counts ${JSON.stringify(r.result)}`);
 }
 

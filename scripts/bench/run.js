@@ -446,7 +446,7 @@ async function main() {
     const idem = (!ONLY && !HOT_ONLY) || JOURNAL_ONLY ? await benchIdempotency({ port, keys: jKeys }) : null;
 
     // ---------------------------------------------------------------- export (last: it adds opportunities)
-    const exp = (!ONLY && !HOT_ONLY) || EXPORT_ONLY ? await benchExport({ query, port, headers, opp, log }) : null;
+    const exp = (!ONLY && !HOT_ONLY) || EXPORT_ONLY ? await benchExport({ query, port, headers, opp, log, profiled }) : null;
 
     // ---------------------------------------------------------------- reports (only with --reports)
     const rep = REPORTS_ONLY
@@ -457,7 +457,7 @@ async function main() {
     const wf = WORKFLOWS_ONLY ? await benchWorkflows({ ws, query, port, host: HOST, adminKey: prov.apiKey, log }) : null;
 
     // ---------------------------------------------------------------- import (only with --import)
-    const imp = IMPORT_ONLY ? await benchImport({ port, headers: { host: HOST, authorization: `Bearer ${prov.apiKey}` }, log }) : null;
+    const imp = IMPORT_ONLY ? await benchImport({ port, headers: { host: HOST, authorization: `Bearer ${prov.apiKey}` }, log, statements: () => sent, profiled }) : null;
 
     // ---------------------------------------------------------------- report
     if (ONLY) {

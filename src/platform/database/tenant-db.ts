@@ -11,6 +11,7 @@ import {
 } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { plainFind } from './plain-find';
+import { plainInsert } from './plain-insert';
 import { memoizeQuery } from './query-memo';
 
 /** A row of a tenant table: every such table has `workspace_id` (see TenantEntity). */
@@ -125,7 +126,17 @@ export class TenantDb {
   /** Saves new entities of this workspace in one INSERT … RETURNING (bulk creates); one of another workspace is refused. */
   async saveMany<T extends TenantRow>(entity: EntityTarget<T>, rows: T[]): Promise<T[]> {
     for (const row of rows) if (row.workspaceId !== this.workspaceId) throw new CrossTenantWrite(`an entity of workspace ${row.workspaceId} saved through workspace ${this.workspaceId}`);
-    return rows.length ? this.m.save(entity, rows) : [];
+    if (!rows.length) return [];
+    const m = this.m;
+    return plainInsert(m, entity, rows) ?? m.save(entity, rows);
+  }
+
+  /** Inserts many new rows of this workspace in a few multi-row statements (bulk writes such as an import's row log); nothing is read back. */
+  async insertMany<T extends TenantRow>(entity: EntityTarget<T>, rows: Row<T>[]): Promise<void> {
+    if (!rows.length) return;
+    const m = this.m;
+    const list = rows.map((r) => this.own<T>(r) as unknown as T);
+    await (plainInsert(m, entity, list) ?? m.insert(entity, list as QueryDeepPartialEntity<T>[]));
   }
 
   /** A select query builder on `entity` already restricted to this workspace. */

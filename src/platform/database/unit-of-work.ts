@@ -87,6 +87,19 @@ export class UnitOfWork {
   }
 
   /**
+   * `ANALYZE` of the entities' tables, outside any transaction: fresh planner statistics for a table a bulk write
+   * has just grown (an import), which autovacuum, where it runs at all, analyzes only a minute or more later. Without
+   * them the planner takes the table for the few rows it last counted and answers a batch's `IN (…)` lookups by
+   * reading every row of the workspace (docs/performance.md, "Import").
+   */
+  async analyze(entities: EntityTarget<ObjectLiteral>[]): Promise<void> {
+    for (const e of entities) {
+      const m = this.dataSource.getMetadata(e);
+      await this.dataSource.query(`ANALYZE "${m.tableName.replace(/"/g, '""')}"`);
+    }
+  }
+
+  /**
    * The PostgreSQL server's URL for a LISTEN connection of one's own (DATABASE_DIRECT_URL, else
    * DATABASE_URL); undefined for the embedded database and behind a transaction pooler without a
    * direct URL (a pooled session is handed to other clients between transactions: LISTEN would be lost).

@@ -52,7 +52,7 @@ export class ImportJobs {
   async saveRows(workspaceId: number, jobId: number, phase: string, outcomes: RowOutcome[]): Promise<void> {
     const kept = outcomes.filter((o) => o.outcome !== 'skipped' && (phase === 'run' || o.outcome === 'refused'));
     if (!kept.length) return;
-    await this.uow.tenant(workspaceId).insert(
+    await this.uow.tenant(workspaceId).insertMany(
       ImportRow,
       kept.map((o): Partial<ImportRow> => ({
         jobId,

@@ -7,6 +7,11 @@ import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { DomainEvent, MAX_EVENTS_PER_OPERATION } from '../../../platform/outbox/domain-event';
 import { UserContext } from '../../identity/auth-context';
 import { Company } from '../companies/company.entity';
+import { Lead } from '../leads/lead.entity';
+import { ObjectRecord } from '../objects/object-record.entity';
+import { Opportunity } from '../opportunities/opportunity.entity';
+import { Person } from '../people/person.entity';
+import { Task } from '../tasks/task.entity';
 import { claimImportJob } from './import-claim';
 import { readRows, FileShape, Encoding, Delimiter, FileFormat } from './import-file';
 import { ImportFile, ImportJob, ImportRow } from './import-job.entity';
@@ -16,6 +21,15 @@ import { makesCompanies, Mode, moduleOf, Target } from './import-targets';
 import { ImportSettings, ImportWriter, PassState, RowOutcome, SourceRow } from './import-writer';
 
 const ROLLBACK = Symbol('dry run');
+
+/** The tables a pass of the target writes and looks its rows up in (a person's or task's company too). */
+function tablesOf(target: Target) {
+  const own = { companies: Company, people: Person, opportunities: Opportunity, leads: Lead, tasks: Task }[target as string] ?? ObjectRecord;
+  return makesCompanies(target) ? [own, Company] : [own];
+}
+
+/** 1, 2, 4, 8, …: after these committed batches of a run its tables are analyzed again (log2 of the batches in all). */
+const isPowerOfTwo = (n: number) => n > 0 && (n & (n - 1)) === 0;
 
 /**
  * The import worker, off the request path (docs/decisions/import.md). Like the webhook worker it claims
@@ -120,6 +134,10 @@ export class ImportWorker implements OnApplicationBootstrap, OnApplicationShutdo
     const pass = new PassState(dryRun);
     if (!dryRun) await this.companiesMadeBefore(job, pass);
     const constants = this.writer.constants(auth);
+    // the planner's statistics as the pass starts, and again while a run grows the tables: a batch's lookups are
+    // `IN (…)` of 200 keys, which without them become a read of every row of the workspace per batch
+    const tables = tablesOf(s.target);
+    await this.uow.analyze(tables);
     let index = 0;
     let header = true;
     let batch: SourceRow[] = [];
@@ -140,6 +158,7 @@ export class ImportWorker implements OnApplicationBootstrap, OnApplicationShutdo
       if (!(await this.batch(auth, job, s, pass, batch))) return;
       batch = [];
       if (++batches >= maxBatches) return;
+      if (!dryRun && isPowerOfTwo(batches)) await this.uow.analyze(tables);
     }
     if (batch.length && !(await this.batch(auth, job, s, pass, batch))) return;
     await this.finish(auth, job);

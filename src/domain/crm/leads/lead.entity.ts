@@ -22,6 +22,7 @@ export interface LeadPerson {
 // trigram GIN indexes for `q`, hand-written in migration 1795350000000-FairLeads
 @Index('IDX_leads_company_trgm', { synchronize: false }) // USING gin (company gin_trgm_ops)
 @Index('IDX_leads_contact_name_trgm', { synchronize: false }) // USING gin (contact_name gin_trgm_ops)
+@Index('IDX_leads_email_lower', { synchronize: false }) // (workspace_id, lower(email)): migration 1795493100000-EmailLowerIndexes
 export class Lead extends TenantEntity {
   @Column({ type: 'varchar', length: 200 })
   company: string;

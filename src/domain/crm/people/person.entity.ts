@@ -11,6 +11,7 @@ import { TenantEntity } from '../../../platform/database/tenant-entity';
 // `name_fold` (crm_fold(name), a stored generated column the entity does not map) and its trigram GIN index for `q`: migration 1795487000000-FoldedSearch
 @Index('IDX_people_name_fold', { synchronize: false }) // USING gin (name_fold gin_trgm_ops)
 @Index('IDX_people_email_trgm', { synchronize: false }) // USING gin (email gin_trgm_ops)
+@Index('IDX_people_email_lower', { synchronize: false }) // (workspace_id, lower(email)): migration 1795493100000-EmailLowerIndexes
 export class Person extends TenantEntity {
   /** The person's company (null for a person without one). */
   @Column({ type: 'int', nullable: true })

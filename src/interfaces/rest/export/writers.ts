@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import { stringify as stringifySync } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import type { Cell } from './columns';
 
@@ -31,27 +31,52 @@ export interface SheetWriter {
 
 /** Waits for `out` to take more when its buffer is full (backpressure from a slow client). */
 async function drained(out: Writable): Promise<void> {
-  if (out.writableNeedDrain && !out.destroyed) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+  if (!out.writableNeedDrain || out.destroyed) return;
+  // the listener of the event that did not come is taken off again: a wait per page left one behind each time
+  const ac = new AbortController();
+  try {
+    await Promise.race([once(out, 'drain', { signal: ac.signal }), once(out, 'close', { signal: ac.signal })]);
+  } finally {
+    ac.abort();
+  }
 }
 
 export function sheetWriter(out: Writable, headers: string[], o: WriterOptions): SheetWriter {
   return o.format === 'csv' ? csvWriter(out, headers, o) : xlsxWriter(out, headers, o);
 }
 
+/**
+ * CSV by the page: the rows of a page are collected and stringified together (csv-stringify's sync API, the same
+ * engine and options as its stream) and written to the response as one piece. Writing each row through the
+ * stream was a transform, a push and a socket write per row: a third of an export's CPU at 100,000 rows
+ * (docs/performance.md, "Export"). Memory stays one page of rows.
+ */
 function csvWriter(out: Writable, headers: string[], o: WriterOptions): SheetWriter {
   // booleans as true/false (csv-stringify's default writes '1' and '')
-  const csv = stringify({ delimiter: o.delimiter, bom: o.bom, header: true, columns: headers, cast: { boolean: (v) => (v ? 'true' : 'false') } });
-  csv.pipe(out);
+  const options = { delimiter: o.delimiter, columns: headers, cast: { boolean: (v: boolean) => (v ? 'true' : 'false') } };
+  let rows: Cell[][] = [];
+  let first = true;
+  const flush = () => {
+    if (!first && !rows.length) return;
+    // the header (and the BOM) with the first piece, even when there is no row
+    const text = stringifySync(rows, { ...options, header: first, bom: first && o.bom });
+    first = false;
+    rows = [];
+    if (text && !out.destroyed) out.write(text);
+  };
   return {
-    row: (cells) => csv.write(cells),
+    row: (cells) => {
+      rows.push(cells);
+    },
     drain: async () => {
-      if (csv.writableNeedDrain) await once(csv, 'drain');
+      flush();
       await drained(out);
     },
     end: async () => {
+      flush();
       // 'close' too: a client gone before the end never lets the response finish
       const done = Promise.race([once(out, 'finish'), once(out, 'close')]);
-      csv.end();
+      out.end();
       await done;
     },
   };
