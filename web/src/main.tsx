@@ -49,6 +49,9 @@ const Sessions = lazy(() => import('./pages/settings/Sessions'));
 const SettingsUsers = lazy(() => import('./pages/settings/users/Users'));
 const SettingsErp = lazy(() => import('./pages/settings/erp/Erp'));
 const SettingsScim = lazy(() => import('./pages/settings/scim/Scim'));
+const SettingsApps = lazy(() => import('./features/webhooks/Apps'));
+const SettingsAppEdit = lazy(() => import('./features/webhooks/AppEdit'));
+const SettingsAppDeliveries = lazy(() => import('./features/webhooks/Deliveries'));
 const Workflows = lazy(() => import('./pages/workflows/Workflows'));
 const WorkflowPage = lazy(() => import('./pages/workflows/WorkflowPage'));
 const NotFound = lazy(() => import('./shell/NotFound'));
@@ -124,6 +127,9 @@ createRoot(document.getElementById('root')!).render(
                 <Route path="/settings/users" element={<SettingsUsers />} />
                 <Route path="/settings/erp" element={<SettingsErp />} />
                 <Route path="/settings/scim" element={<SettingsScim />} />
+                <Route path="/settings/apps" element={<SettingsApps />} />
+                <Route path="/settings/apps/:id/edit" element={<SettingsAppEdit />} />
+                <Route path="/settings/apps/:id/deliveries" element={<SettingsAppDeliveries />} />
                 <Route path="/workflows" element={<Workflows />} />
                 <Route path="/workflows/:id" element={<WorkflowPage />} />
                 <Route path="*" element={<NotFound />} />

@@ -18,7 +18,7 @@ const PAGES: { to: string; label: Key; admin?: boolean; app: boolean }[] = [
   { to: '/settings/connections', label: 'connections', app: true },
   { to: '/settings/developers', label: 'developers', app: true },
   { to: '/settings/sessions', label: 'sessions', app: true },
-  { to: '/settings/apps', label: 'apps', admin: true, app: false },
+  { to: '/settings/apps', label: 'apps', admin: true, app: true },
   { to: '/settings/scim', label: 'scim', admin: true, app: true },
   { to: '/settings/erp', label: 'erp', admin: true, app: true },
   { to: '/settings/users', label: 'users', admin: true, app: true },
