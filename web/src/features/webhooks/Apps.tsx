@@ -53,7 +53,7 @@ export default function Apps() {
           )
         }
       </Loaded>
-      <NewConnection say={say} />
+      {q.isSuccess ? <NewConnection say={say} /> : null}
     </SettingsPage>
   );
 }

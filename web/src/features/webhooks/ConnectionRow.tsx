@@ -51,7 +51,7 @@ export function ConnectionRow({ c, say }: { c: Webhook; say: (s: Said) => void }
         {c.url}
       </th>
       <td data-label={text('colKind')}>{kindName(text, c.kind)}</td>
-      <td className="wh-wrap" data-label={text('colEvents')}>
+      <td data-label={text('colEvents')}>
         {c.events.join(', ')}
         {c.filter ? <div className="help">{`${text('filterLabel')} ${filterWords(text, c.filter)}`}</div> : null}
       </td>
@@ -59,7 +59,7 @@ export function ConnectionRow({ c, say }: { c: Webhook; say: (s: Said) => void }
       <td className="wh-wrap" data-label={text('colLatest')}>
         {latest}
       </td>
-      <td>
+      <td className="wh-row-actions">
         <FormError error={act.error} />
         <div className="co-actions wh-actions">
           <button type="button" aria-describedby={id} disabled={act.isPending} onClick={() => act.mutate('test')}>
@@ -86,7 +86,7 @@ export function ConnectionRow({ c, say }: { c: Webhook; say: (s: Said) => void }
   );
 }
 
-const replayed = (text: ReturnType<typeof useAppsText>, n: number): Said => ({ note: n ? text('replayed', { n }) : text('nothingReplayed') });
+const replayed = (text: ReturnType<typeof useAppsText>, n: number): Said => ({ note: n === 1 ? text('replayedOne') : n ? text('replayed', { n }) : text('nothingReplayed') });
 
 /** "Send again everything since …" (a datetime-local: the workspace's local time, as the API reads it). */
 function ReplaySince({ c, say }: { c: Webhook; say: (s: Said) => void }) {
