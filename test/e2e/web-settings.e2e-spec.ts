@@ -117,7 +117,7 @@ describe('settings pages (server-rendered)', () => {
     const r = await onB.get('/settings');
     expect(r.status).toBe(302);
     expect(String(r.headers.location)).toMatch(/^\/settings\/signin/);
-    expect((await onB.post('/settings', { csrf: 'whatever' })).status).toBe(403);
+    expect((await onB.post('/settings/signout', { csrf: 'whatever' })).status).toBe(403);
     // sign-out revokes the session
     const page = await br.get('/settings');
     const out = await submit(br, '/settings/signout', formOf(page.text, '/settings/signout'), '/settings/signedout');
