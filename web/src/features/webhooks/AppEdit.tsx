@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { api, must } from '../../lib/api';
 import { Loaded } from '../../shell/States';
-import { SettingsPage } from '../../pages/settings/settings-parts';
+import { SettingsPage } from '../settings';
 import { ConnectionForm } from './ConnectionForm';
 import { bodyOf, filterOf, useDraft } from './form-state';
 import { isSigned } from './kinds';

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { api, must } from '../../lib/api';
 import { Loaded } from '../../shell/States';
-import { Notice, SecretOnce, SettingsPage } from '../../pages/settings/settings-parts';
+import { Notice, SecretOnce, SettingsPage } from '../settings';
 import { ConnectionForm } from './ConnectionForm';
 import { ConnectionRow, type Said } from './ConnectionRow';
 import { bodyOf, filterOf, useDraft } from './form-state';

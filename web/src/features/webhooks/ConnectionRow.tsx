@@ -5,7 +5,7 @@ import { api, must } from '../../lib/api';
 import { useLang } from '../../lib/i18n';
 import { formatTimestamp } from '../../lib/format';
 import { FormError } from '../../shell/forms';
-import { AskButton } from '../../pages/settings/settings-parts';
+import { AskButton } from '../settings';
 import { isSigned } from './kinds';
 import { kindName, useAppsText } from './apps.text';
 import { refusedFields } from './form-state';

@@ -6,7 +6,7 @@ import { useLang } from '../../lib/i18n';
 import { formatTimestamp } from '../../lib/format';
 import { Loaded } from '../../shell/States';
 import { FormError } from '../../shell/forms';
-import { Notice, SettingsPage } from '../../pages/settings/settings-parts';
+import { Notice, SettingsPage } from '../settings';
 import { useAppsText, type AppsKey } from './apps.text';
 import { useDeliveries, useWebhook, useWebhooksWritten } from './queries';
 import './webhooks.css';
