@@ -60,25 +60,22 @@ const boundaryPolicies = [
  * The lib knows nothing above it, the shell no feature; a feature uses another only through its public entries:
  * `index.ts` (what it offers other screens) and `queries.ts` (its query keys and hooks, so a write can refresh every
  * screen that shows what it changed). The router (web/src/main.tsx) is no element: it imports every screen.
- * web/src/pages holds the screens not cut into features yet (settings, workflows, reports, imports): they use the
- * kit and the features' public entries, and the features may still use them until they move.
+ * Every screen is a feature's (settings, workflows, reports and imports included): a file outside lib, shell,
+ * features and the router is no element and may import nothing.
  */
 const WEB_ENTRY = ['index.ts', 'queries.ts'];
 const webElements = [
   { type: 'web/lib', pattern: 'web/src/lib' },
   { type: 'web/shell', pattern: 'web/src/shell' },
   { type: 'web/feature', pattern: 'web/src/features/*', capture: ['feature'] },
-  { type: 'web/pages', pattern: 'web/src/pages' },
   { type: 'client', pattern: 'client' },
 ];
 const webPolicies = [
   allow('web/lib', ['web/lib', 'client']),
   allow('web/shell', ['web/shell', 'web/lib']),
-  allow('web/feature', ['web/shell', 'web/lib', 'web/pages']),
+  allow('web/feature', ['web/shell', 'web/lib']),
   { from: { element: { type: 'web/feature' } }, allow: { to: { element: { type: 'web/feature', captured: { feature: '{{ from.element.captured.feature }}' } } } } },
   { from: { element: { type: 'web/feature' } }, allow: { to: { element: { type: 'web/feature', fileInternalPath: WEB_ENTRY } } } },
-  allow('web/pages', ['web/pages', 'web/shell', 'web/lib']),
-  { from: { element: { type: 'web/pages' } }, allow: { to: { element: { type: 'web/feature', fileInternalPath: WEB_ENTRY } } } },
 ];
 
 /**

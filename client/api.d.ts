@@ -3655,7 +3655,7 @@ export interface paths {
         put?: never;
         /**
          * Replay the events of a window
-         * @description Queues deliveries of the connection's subscribed events that happened in `[since, until)` (spec 6.1; `until` defaults to now), oldest first, each with its original `webhook-id` (receivers deduplicate) and, while the delivery log still holds it, the same body; signed with the current key and a new timestamp, sent at the connection's concurrency (also when it is paused) and shown in the delivery log with `replay: true`. `only_failed` sends only the events whose latest delivery to this connection got no 2xx answer. Timestamps are in the workspace local time unless they carry Z or an offset. No automatic retries: this is the admin's "send again" for a window. 400 `invalid` naming `since` when it is older than the event journal keeps events (EVENT_RETENTION_DAYS) or the window holds more than 1000 events; naming `until` when it is not after `since`. Admins only (403 `forbidden` for other users). 404 when the connection is not in the workspace.
+         * @description Queues deliveries of the connection's subscribed events that happened in `[since, until)` (spec 6.1; `until` defaults to now), oldest first, each with its original `webhook-id` (receivers deduplicate) and, while the delivery log still holds it, the same body; signed with the current key and a new timestamp, sent at the connection's concurrency (also when it is paused) and shown in the delivery log with `replay: true`. `only_failed` sends only the events whose latest delivery to this connection got no 2xx answer; with `only_failed` and neither `since` nor `until`, every such event the journal still keeps. Timestamps are in the workspace local time unless they carry Z or an offset. No automatic retries: this is the admin's "send again" for a window. 400 `invalid` naming `since` when it is older than the event journal keeps events (EVENT_RETENTION_DAYS) or the window holds more than 1000 events; naming `until` when it is not after `since`. Admins only (403 `forbidden` for other users). 404 when the connection is not in the workspace.
          *
          *     Spec section 6.4.
          */
@@ -5055,10 +5055,10 @@ export interface components {
         };
         ReplayWebhookDto: {
             /**
-             * @description send the events that happened at or after this timestamp (workspace local time unless it carries Z or an offset); at most EVENT_RETENTION_DAYS ago
+             * @description send the events that happened at or after this timestamp (workspace local time unless it carries Z or an offset); at most EVENT_RETENTION_DAYS ago. Required, except with `only_failed` and no `until`: then every failed event the journal still keeps ("send again what failed")
              * @example 2026-11-26T09:00:00
              */
-            since: string;
+            since?: string;
             /**
              * @description and before this timestamp (same format); default now
              * @example 2026-11-26T09:30:00

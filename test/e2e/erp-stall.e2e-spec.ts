@@ -95,7 +95,7 @@ describe('erp_stalled', () => {
     });
     expect(d!.json.text).toContain('has not polled for 30 minutes (last poll: never) and 1 order waits');
     // the url opens the app's ERP screen, which shows the stall from the card's `heartbeat.stalled_since` below
-    // (web/src/pages/settings/erp/ErpQueue.tsx, `#erp-stalled`)
+    // (web/src/features/settings/erp/ErpQueue.tsx, `#erp-stalled`)
     const br = await settingsBrowser(t, f.host, f.admin.email, 'Admin-Password-123');
     const page = await br.get(new URL(d!.json.url as string).pathname);
     expect(page.status).toBe(200);

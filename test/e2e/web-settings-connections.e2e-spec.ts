@@ -14,7 +14,7 @@ let f: Fixture;
 const PASSWORD = 'Settings-Password-42';
 /** The screens' texts (the app's dictionary, loaded at run time: the service's tsconfig has no JSX). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const TEXTS = (require('../../web/src/pages/settings/account.text') as { useAccountText: { texts: Record<'en' | 'tr', Record<string, string>> } }).useAccountText.texts;
+const TEXTS = (require('../../web/src/features/settings/account.text') as { useAccountText: { texts: Record<'en' | 'tr', Record<string, string>> } }).useAccountText.texts;
 const admin = () => api(web.t, f.host, f.adminKey);
 const signIn = async (username: string, device: string) => (await api(web.t, f.host).post('/api/v1/login', { username, password: PASSWORD, device }).expect(200)).body.token as string;
 

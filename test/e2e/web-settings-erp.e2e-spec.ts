@@ -18,7 +18,7 @@ const HOSTILE = `<img src=x onerror="alert(1)"> & 'quoted'`;
 const LONG = `ERP said: ${'E'.repeat(150)}`;
 /** The screen's texts (the app's dictionary, loaded at run time: the service's tsconfig has no JSX). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const TEXTS = (require('../../web/src/pages/settings/erp/erp.text') as { useErpText: { texts: Record<'en' | 'tr', Record<string, string>> } }).useErpText.texts;
+const TEXTS = (require('../../web/src/features/settings/erp/erp.text') as { useErpText: { texts: Record<'en' | 'tr', Record<string, string>> } }).useErpText.texts;
 
 /** A company and an order queued for the ERP through the REST API; returns the order id. */
 async function queuedOrder(f: Fixture): Promise<number> {

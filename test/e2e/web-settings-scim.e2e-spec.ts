@@ -12,7 +12,7 @@ jest.setTimeout(120_000);
 const web = useWebApp();
 /** The screen's texts (the app's dictionary, loaded at run time: the service's tsconfig has no JSX). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const TEXTS = (require('../../web/src/pages/settings/scim/scim.text') as { useScimText: { texts: Record<'en' | 'tr', Record<string, string>> } }).useScimText.texts;
+const TEXTS = (require('../../web/src/features/settings/scim/scim.text') as { useScimText: { texts: Record<'en' | 'tr', Record<string, string>> } }).useScimText.texts;
 
 const scimUsers = (f: Fixture, key: string) => request(web.t.app.getHttpServer()).get('/api/scim/v2/Users').set('Host', f.host).set('Authorization', `Bearer ${key}`);
 function scimCreate(f: Fixture, key: string, email: string) {

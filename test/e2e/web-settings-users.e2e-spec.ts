@@ -12,7 +12,7 @@ const web = useWebApp();
 let f: Fixture;
 /** The screen's texts (the app's dictionary, loaded at run time: the service's tsconfig has no JSX). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const TEXTS = (require('../../web/src/pages/settings/users/users.text') as { useUsersText: { texts: Record<'en' | 'tr', Record<string, string>> } }).useUsersText.texts;
+const TEXTS = (require('../../web/src/features/settings/users/users.text') as { useUsersText: { texts: Record<'en' | 'tr', Record<string, string>> } }).useUsersText.texts;
 
 beforeAll(async () => {
   f = await createWorkspace(web.t, 'webusers');

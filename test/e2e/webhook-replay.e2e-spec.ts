@@ -170,8 +170,9 @@ describe('POST /api/v1/webhooks/{id}/replay', () => {
     const received = got.filter((g) => g.path === path);
     expect(received.map((g) => JSON.parse(g.raw.toString()).data.name)).toEqual(['Fine One', 'Fine Three', 'Lost Deal Event', 'Lost Two']);
     for (const g of received) expectVerified(g, hook.key);
-    // they have gone through now: nothing failed is left
+    // they have gone through now: nothing failed is left, also without a window (every failed event the journal keeps)
     expect((await as(f).post(`/api/v1/webhooks/${hook.id}/replay`, { since: hook.createdAt, only_failed: true }).expect(201)).body.queued).toBe(0);
+    expect((await as(f).post(`/api/v1/webhooks/${hook.id}/replay`, { only_failed: true }).expect(201)).body.queued).toBe(0);
   });
 
   it("applies the connection's data filter as dispatch does: a replay sends nothing the filter excludes", async () => {
@@ -206,6 +207,8 @@ describe('POST /api/v1/webhooks/{id}/replay', () => {
       if (message) expect(r.message).toMatch(message);
     };
     await bad({}, 'since');
+    await bad({ only_failed: false }, 'since');
+    await bad({ until: '2999-01-01T00:00:00', only_failed: true }, 'since'); // a window needs its start
     await bad({ since: 'yesterday' }, 'since');
     await bad({ since: '2020-01-01T00:00:00' }, 'since', /older than the event journal keeps events \(7 days\)/);
     await bad({ since: '2999-01-01T00:00:00' }, 'since', /future/);

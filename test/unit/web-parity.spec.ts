@@ -91,7 +91,8 @@ describe('web app parity with the API writes', () => {
   it('finds the writes and the list (the scanners still read what they should)', () => {
     expect(ops.size).toBeGreaterThan(40);
     expect(called.has('POST /api/v1/opportunities')).toBe(true);
-    expect(rows.length).toBeGreaterThan(5);
+    expect(called.has('POST /api/v1/webhooks/{id}/replay')).toBe(true); // Settings → Apps is an app screen
+    expect(rows.length).toBeGreaterThan(3);
   });
 
   it('every write of /api/v1 has a caller in web/src or a row in docs/machine-writes.md', () => {

@@ -40,17 +40,20 @@ const OrderRecord = lazy(() => import('./features/orders/OrderRecord'));
 const Mailbox = lazy(() => import('./features/mail/Mailbox'));
 const Compose = lazy(() => import('./features/mail/Compose'));
 const Search = lazy(() => import('./features/search/Search'));
-const Imports = lazy(() => import('./pages/imports/Imports'));
-const ImportJob = lazy(() => import('./pages/imports/ImportJob'));
-const Reports = lazy(() => import('./pages/reports/Reports'));
-const Connections = lazy(() => import('./pages/settings/Connections'));
-const Developers = lazy(() => import('./pages/settings/Developers'));
-const Sessions = lazy(() => import('./pages/settings/Sessions'));
-const SettingsUsers = lazy(() => import('./pages/settings/users/Users'));
-const SettingsErp = lazy(() => import('./pages/settings/erp/Erp'));
-const SettingsScim = lazy(() => import('./pages/settings/scim/Scim'));
-const Workflows = lazy(() => import('./pages/workflows/Workflows'));
-const WorkflowPage = lazy(() => import('./pages/workflows/WorkflowPage'));
+const Imports = lazy(() => import('./features/imports/Imports'));
+const ImportJob = lazy(() => import('./features/imports/ImportJob'));
+const Reports = lazy(() => import('./features/reports/Reports'));
+const Connections = lazy(() => import('./features/settings/Connections'));
+const Developers = lazy(() => import('./features/settings/Developers'));
+const Sessions = lazy(() => import('./features/settings/Sessions'));
+const SettingsUsers = lazy(() => import('./features/settings/users/Users'));
+const SettingsErp = lazy(() => import('./features/settings/erp/Erp'));
+const SettingsScim = lazy(() => import('./features/settings/scim/Scim'));
+const SettingsApps = lazy(() => import('./features/webhooks/Apps'));
+const SettingsAppEdit = lazy(() => import('./features/webhooks/AppEdit'));
+const SettingsAppDeliveries = lazy(() => import('./features/webhooks/Deliveries'));
+const Workflows = lazy(() => import('./features/workflows/Workflows'));
+const WorkflowPage = lazy(() => import('./features/workflows/WorkflowPage'));
 const NotFound = lazy(() => import('./shell/NotFound'));
 
 /**
@@ -124,6 +127,9 @@ createRoot(document.getElementById('root')!).render(
                 <Route path="/settings/users" element={<SettingsUsers />} />
                 <Route path="/settings/erp" element={<SettingsErp />} />
                 <Route path="/settings/scim" element={<SettingsScim />} />
+                <Route path="/settings/apps" element={<SettingsApps />} />
+                <Route path="/settings/apps/:id/edit" element={<SettingsAppEdit />} />
+                <Route path="/settings/apps/:id/deliveries" element={<SettingsAppDeliveries />} />
                 <Route path="/workflows" element={<Workflows />} />
                 <Route path="/workflows/:id" element={<WorkflowPage />} />
                 <Route path="*" element={<NotFound />} />

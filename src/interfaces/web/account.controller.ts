@@ -18,8 +18,9 @@ import { ApiSessionCookies } from '../../edge/api-session';
 import { Form, redirect, SettingsPages } from './settings-pages';
 
 /**
- * The settings pages of every user that stay the service's: the landing page, sign-in and sign-out. Connections,
- * Developers (API keys) and Sessions are screens of the web app over /api/v1 (web/src/pages/settings). Server-rendered
+ * The settings pages of every user that stay the service's: the landing page, sign-in and sign-out. Every settings
+ * screen that changes things (Connections, Developers, Sessions, Apps, SCIM, ERP, Users) is the web app's, over /api/v1
+ * (web/src/features/settings, web/src/features/webhooks). Server-rendered
  * (eta), no script, excluded from OpenAPI.
  */
 @ApiExcludeController()

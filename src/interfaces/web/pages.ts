@@ -1,9 +1,7 @@
-import type { RecordKindView } from './record-form';
 import type { Request, Response } from 'express';
 import { ApiSessionCookies, SESSION_COOKIE } from '../../edge/api-session';
 import { browserCookies, cookieFlags, PageCookieNames } from '../../edge/browser-cookies';
 import { PageCsrf } from '../../edge/page-csrf';
-import { PageFlash } from '../../edge/pages/page-flash';
 import { SIGN_IN_TEMPLATE, SignInView } from '../../edge/pages/layout.templates';
 import { PageRenderer } from '../../edge/pages/page-renderer';
 import { isAdmin, UserContext } from '../../domain/identity/auth-context';
@@ -16,7 +14,7 @@ import { SETTINGS_MESSAGES, SettingsMessages } from './settings-messages.text';
 /**
  * The settings pages' cookies: the session is the web app's `crm_session` (Path=/, SameSite=Strict: one
  * sign-in covers the app and the settings, signing out of either signs out both; set and cleared only
- * through `signedIn`/`signedOut`); the forms' CSRF, pre-session and flash cookies are `Path=/settings`
+ * through `signedIn`/`signedOut`); the forms' CSRF and pre-session cookies are `Path=/settings`
  * (the OAuth pages have their own under /oauth).
  */
 export const SETTINGS_COOKIES: PageCookieNames = { session: SESSION_COOKIE, sessionAtRoot: true, csrf: 'crm_settings_csrf', presession: 'crm_settings_presession' };
@@ -33,8 +31,6 @@ export function signedOut(app: ApiSessionCookies, req: Request, res: Response): 
   app.clear(req, res);
 }
 export const settingsCsrf = (secret: string): PageCsrf => new PageCsrf({ cookies: SETTINGS_COOKIES, path: '/settings', signInPath: '/settings/signin', secret });
-/** The flash of the settings pages (POST-redirect-GET): `crm_settings_flash`, `Path=/settings`. */
-export const settingsFlash = (secret: string): PageFlash => new PageFlash(secret, 'crm_settings_flash', '/settings');
 
 /** Navigation and sign-out of a signed-in page (null on the error page of an ended session). */
 export interface Chrome {
@@ -68,33 +64,11 @@ export function chrome(auth: UserContext, path: string, csrf: string, lang: Lang
 
 export const NO_CHROME: Chrome = { nav: null, signOutCsrf: null };
 
-type Secret = { label: string; key: string; after?: string };
-/** A notice and a secret shown once (from the flash after a redirect), an error of the form just posted. */
-type Messages = { notice?: string; error?: string; secret?: Secret };
 type Row = Record<string, string | number | boolean>;
-/** The fields of a connection form, as typed (kept on a form error). */
-/** `filter`: the filter textarea as typed (JSON, empty for none). */
-/** `record`: a record-creation product's settings by `<kind>.<field>` (the token is never shown again). */
-export type ConnectionForm = { url: string; kind: string; events: string[]; filter: string; record: Record<string, string> };
-type ConnectionFields = {
-  form: ConnectionForm;
-  events: readonly string[];
-  kinds?: { value: string; label: string }[];
-  filterExample: string;
-  /** The record-creation products whose settings the form shows (record-form.ts). */
-  recordKinds: RecordKindView[];
-  /** The form has a URL field (webhook and chat kinds; the create form). */
-  withUrl: boolean;
-};
 
 export interface SettingsViews {
   signin: SignInView;
   overview: { chrome: Chrome; userName: string; admin: boolean; mailbox: boolean; mine: Row[]; workspace: Row[] };
-  'connection-fields': ConnectionFields;
-  apps: Messages & ConnectionFields & { chrome: Chrome; csrf: string; items: Row[] };
-  appEdit: Messages & ConnectionFields & { chrome: Chrome; csrf: string; id: number; kind: string; signed: boolean };
-  deliveries: Messages & { chrome: Chrome; csrf: string; url: string; connectionId: number; items: Row[] };
-  confirm: { chrome: Chrome; csrf: string; title: string; question: string; label: string; action: string; back: string };
   error: { chrome: Chrome; title: string; message: string };
   signedOut: Record<string, never>;
 }

@@ -1,8 +1,8 @@
 import type { Lang } from '../../edge/pages/page-lang';
 
 /**
- * The words the settings controllers put on the pages, per language: navigation, notices after a change
- * (the flash), confirm steps, error pages, and the names of the API's values (kinds, states). A typed
+ * The words the settings controllers put on the pages, per language: navigation, the landing page's
+ * lines, sign-in and error pages. A typed
  * dictionary: `tr` must have every key of `en` (tsc fails otherwise). API event names, scopes and the
  * installation's constants are shown as they are.
  */
@@ -29,36 +29,12 @@ const en = {
   sessionEnded: 'Your session has ended. Please sign in again.',
   formExpired: 'The form expired. Reload the page and try again.',
   adminsOnly: 'Only admins can open this page.',
-  notFound: 'Not found.',
   /** A refusal of the services in this language (English: the service's own sentence). */
   invalidFields: (_fields: string, message: string) => message,
   refused: (message: string) => message,
   notFoundRefusal: (message: string) => message,
   /** The form's names of the API's fields, for a 400 that names them. */
   fieldNames: { name: 'Name', url: 'URL', kind: 'Kind', events: 'Events', filter: 'Filter', since: 'Since', token: 'Product token', config: 'Settings' },
-  sendAgainError: (error: string) => `Send again: ${error}`,
-  shownOnceAfter: 'it is not shown again',
-  rotateKey: 'Rotate key',
-  // Apps
-  appKinds: { webhook: 'Webhook (signed JSON)' },
-  signingKeyOf: (url: string) => `Signing key of ${url}`,
-  newSigningKeyOf: (url: string) => `New signing key of ${url}`,
-  created: (kind: string) => `Connection created (${kind}). Send a test to check it.`,
-  saved: 'Connection saved.',
-  paused: 'Connection paused: it receives no events until you resume it.',
-  resumed: 'Connection resumed: new events are delivered again.',
-  askDeleteTitle: 'Delete connection?',
-  askDelete: (url: string) => `Delete the connection to ${url}? It receives no more events, and its delivery log is deleted with it.`,
-  deleteConnection: 'Delete connection',
-  deleted: 'Connection deleted.',
-  askRotateSigningTitle: 'Rotate signing key?',
-  askRotateSigning: (url: string) => `Make a new signing key for ${url}? The current key stops signing at once: the receiver must check with the new one.`,
-  testQueued: 'Test delivery queued; its result shows in the delivery log.',
-  replayed: (n: number) => (n ? `${n} ${n === 1 ? 'event' : 'events'} queued to send again; they show in the delivery log as replays.` : 'Nothing to send again in that window.'),
-  resent: 'Sent again: the new attempt shows in this log.',
-  latest: (ok: boolean): string => (ok ? 'OK' : 'Failed'),
-  deliveryStatus: { pending: 'pending', sending: 'sending', done: 'done' },
-  filterMatch: { all: 'all of', any: 'any of' },
 };
 
 export type SettingsMessages = typeof en;
@@ -86,36 +62,10 @@ const tr: SettingsMessages = {
   sessionEnded: 'Oturumunuz sona erdi. Lütfen yeniden giriş yapın.',
   formExpired: 'Formun süresi doldu. Sayfayı yenileyip yeniden deneyin.',
   adminsOnly: 'Bu sayfayı yalnızca yöneticiler açabilir.',
-  notFound: 'Bulunamadı.',
   invalidFields: (fields) => `Lütfen şu alanları kontrol edin: ${fields}.`,
   refused: () => 'Bu işlem yapılamadı. Girdiklerinizi kontrol edip yeniden deneyin.',
   notFoundRefusal: () => 'Bulunamadı.',
   fieldNames: { name: 'Ad', url: 'URL', kind: 'Tür', events: 'Olaylar', filter: 'Filtre', since: 'Başlangıç', token: 'Ürün anahtarı', config: 'Ayarlar' },
-  sendAgainError: (error) => `Yeniden gönderim: ${error}`,
-  shownOnceAfter: 'bir daha gösterilmez',
-  rotateKey: 'Anahtarı yenile',
-  appKinds: { webhook: 'Webhook (imzalı JSON)' },
-  signingKeyOf: (url) => `${url} için imza anahtarı`,
-  newSigningKeyOf: (url) => `${url} için yeni imza anahtarı`,
-  created: (kind) => `Bağlantı oluşturuldu (${kind}). Denemek için bir test gönderin.`,
-  saved: 'Bağlantı kaydedildi.',
-  paused: 'Bağlantı duraklatıldı: siz sürdürene kadar olay almaz.',
-  resumed: 'Bağlantı sürdürüldü: yeni olaylar yeniden iletilir.',
-  askDeleteTitle: 'Bağlantı silinsin mi?',
-  askDelete: (url) => `${url} bağlantısı silinsin mi? Artık olay almaz ve teslim kaydı da onunla birlikte silinir.`,
-  deleteConnection: 'Bağlantıyı sil',
-  deleted: 'Bağlantı silindi.',
-  askRotateSigningTitle: 'İmza anahtarı yenilensin mi?',
-  askRotateSigning: (url) => `${url} için yeni bir imza anahtarı oluşturulsun mu? Geçerli anahtar hemen imzalamayı bırakır: alıcı yenisiyle doğrulamalıdır.`,
-  testQueued: 'Test teslimi kuyruğa alındı; sonucu teslim kaydında görünür.',
-  replayed: (n) => (n ? `${n} olay yeniden gönderilmek üzere kuyruğa alındı; teslim kaydında yeniden gönderim olarak görünür.` : 'Bu aralıkta yeniden gönderilecek bir şey yok.'),
-  resent: 'Yeniden gönderildi: yeni deneme bu kayıtta görünür.',
-  latest: (ok) => (ok ? 'Başarılı' : 'Başarısız'),
-  deliveryStatus: { pending: 'bekliyor', sending: 'gönderiliyor', done: 'tamamlandı' },
-  filterMatch: { all: 'hepsi', any: 'herhangi biri' },
 };
 
 export const SETTINGS_MESSAGES: Record<Lang, SettingsMessages> = { en, tr };
-
-/** A value's name from one of the dictionary's maps, or the value itself when the map has none. */
-export const nameOf = (names: Record<string, string>, value: string): string => names[value] ?? value;

@@ -165,7 +165,7 @@ export class WebhooksController {
       "Queues deliveries of the connection's subscribed events that happened in `[since, until)` (spec 6.1; `until` defaults to now), oldest first, " +
       'each with its original `webhook-id` (receivers deduplicate) and, while the delivery log still holds it, the same body; signed with the current key ' +
       "and a new timestamp, sent at the connection's concurrency (also when it is paused) and shown in the delivery log with `replay: true`. " +
-      '`only_failed` sends only the events whose latest delivery to this connection got no 2xx answer. Timestamps are in the workspace local time unless ' +
+      '`only_failed` sends only the events whose latest delivery to this connection got no 2xx answer; with `only_failed` and neither `since` nor `until`, every such event the journal still keeps. Timestamps are in the workspace local time unless ' +
       `they carry Z or an offset. No automatic retries: this is the admin's "send again" for a window. 400 \`invalid\` naming \`since\` when it is older ` +
       `than the event journal keeps events (EVENT_RETENTION_DAYS) or the window holds more than ${REPLAY_MAX_EVENTS} events; naming \`until\` when it is not ` +
       `after \`since\`. ${ADMINS} ${NOT_FOUND}`,
@@ -174,6 +174,8 @@ export class WebhooksController {
   })
   @Auth({ scope: 'crm.write', firstParty: true })
   async replay(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: ReplayWebhookDto) {
+    // "send again what failed" needs no window: every failed event the journal still keeps
+    if (dto.only_failed === true && !dto.since && !dto.until) return { ok: true as const, queued: await this.replays.replayFailed(auth, id) };
     return { ok: true as const, queued: await this.replays.replay(auth, id, dto) };
   }
 }

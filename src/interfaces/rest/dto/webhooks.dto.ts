@@ -147,15 +147,18 @@ export class UpdateWebhookDto {
 
 /** POST /webhooks/{id}/replay: the window of events to send again. */
 export class ReplayWebhookDto {
-  @ApiProperty({
-    description: 'send the events that happened at or after this timestamp (workspace local time unless it carries Z or an offset); at most EVENT_RETENTION_DAYS ago',
+  @ApiPropertyOptional({
+    description:
+      'send the events that happened at or after this timestamp (workspace local time unless it carries Z or an offset); at most EVENT_RETENTION_DAYS ago. ' +
+      'Required, except with `only_failed` and no `until`: then every failed event the journal still keeps ("send again what failed")',
     example: '2026-11-26T09:00:00',
     maxLength: 40,
   })
+  @IsOptional()
   @IsString()
   @MaxLength(40)
   @IsClientTimestamp()
-  since: string;
+  since?: string;
 
   @ApiPropertyOptional({ description: 'and before this timestamp (same format); default now', example: '2026-11-26T09:30:00', maxLength: 40 })
   @IsOptional()

@@ -10,7 +10,7 @@ import { useUrlFilters } from '../../shell/url-filters';
 import { useCompanyText } from './companies.text';
 import { CompanyForm } from './CompanyForm';
 import { useCompanyList } from './queries';
-import { ImportLink } from '../../pages/imports/ImportLink';
+import { ImportLink } from '../imports';
 
 const FILTERS = ['q', 'status', 'owner_id', 'city', 'sector', 'sort', 'archived'] as const;
 const PAGE = 25;

@@ -19,7 +19,7 @@ import { OppForm, useOppText } from '../opportunities';
 import { CompanyFields, CompanyLists, Section } from './record-parts';
 import { companyKeys, useCompaniesWritten, useCompanyRecord } from './queries';
 import '../../shell/screens.css';
-import { RecordWorkflows } from '../../pages/workflows/RecordWorkflows';
+import { RecordWorkflows } from '../workflows';
 
 /**
  * The company record in one call: the company with its orders and custom records, and (`include`) the first

@@ -16,7 +16,7 @@ import '../../shell/screens.css';
 import { PhoneLink, WebLink } from '../../shell/Contact';
 import { productNames } from '../../lib/names';
 import './leads.css';
-import { RecordWorkflows } from '../../pages/workflows/RecordWorkflows';
+import { RecordWorkflows } from '../workflows';
 
 type Lead = Schemas['Lead'];
 

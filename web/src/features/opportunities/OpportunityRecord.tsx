@@ -17,7 +17,7 @@ import { useOpp } from './queries';
 import { OppForm } from './OppForm';
 import { BantHealth, OppFields } from './record-fields';
 import { Logs, Notes, Related, Steps } from './record-sections';
-import { RecordWorkflows } from '../../pages/workflows/RecordWorkflows';
+import { RecordWorkflows } from '../workflows';
 
 /**
  * The opportunity record (spec 2.6) from one GET: the stage bar with the next stage and its gate, the steps

@@ -9,7 +9,7 @@ import { useCompanyText } from '../companies';
 import { PhoneLink } from '../../shell/Contact';
 import { PersonForm } from './PersonForm';
 import { usePersonList } from './queries';
-import { ImportLink } from '../../pages/imports/ImportLink';
+import { ImportLink } from '../imports';
 
 const FILTERS = ['q', 'owner_id', 'customer_id', 'sort', 'archived'] as const;
 const PAGE = 25;

@@ -14,7 +14,7 @@ import { NewOppButton } from '../opportunities';
 import { PhoneLink } from '../../shell/Contact';
 import '../../shell/screens.css';
 import { personKeys, usePeopleWritten, usePerson } from './queries';
-import { RecordWorkflows } from '../../pages/workflows/RecordWorkflows';
+import { RecordWorkflows } from '../workflows';
 
 /** The person record (one call, and the cached object definitions): contact facts, the company, custom records; edit, archive, restore. */
 export default function PersonRecord() {

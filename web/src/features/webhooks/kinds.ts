@@ -1,0 +1,51 @@
+import type { WebhookEvent, WebhookKind } from './queries';
+
+/**
+ * The connection kinds and event kinds of the API (`Webhook.kind`, `Webhook.events` in the OpenAPI document), as
+ * records over the generated types so a kind the API adds fails tsc here until the screen knows it.
+ */
+const KIND_SET: Record<WebhookKind, 'url' | 'record'> = {
+  webhook: 'url',
+  slack: 'url',
+  teams: 'url',
+  google_chat: 'url',
+  discord: 'url',
+  telegram: 'url',
+  asana: 'record',
+  trello: 'record',
+  jira: 'record',
+  airtable: 'record',
+  google_sheets: 'record',
+  mailchimp: 'record',
+  brevo: 'record',
+};
+export const KINDS = Object.keys(KIND_SET) as WebhookKind[];
+export const isRecordKind = (kind: WebhookKind): boolean => KIND_SET[kind] === 'record';
+/** Only webhooks sign (spec 6.3): chat kinds send the channel's format, record kinds call a product's API. */
+export const isSigned = (kind: WebhookKind): boolean => kind === 'webhook';
+
+const EVENT_SET: Record<WebhookEvent, true> = {
+  opp_created: true,
+  opp_stage: true,
+  opp_won: true,
+  opp_lost: true,
+  customer_created: true,
+  contact_created: true,
+  lead_created: true,
+  visit_created: true,
+  ticket_created: true,
+  form_submitted: true,
+  erp_stalled: true,
+};
+export const EVENTS = Object.keys(EVENT_SET) as WebhookEvent[];
+
+/** A record-creation product's settings (`config`, spec 6.5): the field and whether the service has a default for it. */
+export const RECORD_FIELDS: Partial<Record<WebhookKind, { name: string; dflt?: string }[]>> = {
+  asana: [{ name: 'project_gid' }],
+  trello: [{ name: 'list_id' }, { name: 'api_key' }],
+  jira: [{ name: 'site' }, { name: 'email' }, { name: 'project_key' }, { name: 'issue_type', dflt: 'Task' }],
+  airtable: [{ name: 'base_id' }, { name: 'table' }],
+  google_sheets: [{ name: 'spreadsheet_id' }, { name: 'range', dflt: 'Sheet1' }],
+  mailchimp: [{ name: 'list_id' }, { name: 'status', dflt: 'pending' }],
+  brevo: [{ name: 'list_id' }],
+};
