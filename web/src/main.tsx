@@ -49,6 +49,7 @@ const Sessions = lazy(() => import('./pages/settings/Sessions'));
 const SettingsUsers = lazy(() => import('./pages/settings/users/Users'));
 const SettingsErp = lazy(() => import('./pages/settings/erp/Erp'));
 const SettingsScim = lazy(() => import('./pages/settings/scim/Scim'));
+const SettingsTargets = lazy(() => import('./pages/settings/targets/WeeklyTargets'));
 const Workflows = lazy(() => import('./pages/workflows/Workflows'));
 const WorkflowPage = lazy(() => import('./pages/workflows/WorkflowPage'));
 const NotFound = lazy(() => import('./shell/NotFound'));
@@ -124,6 +125,7 @@ createRoot(document.getElementById('root')!).render(
                 <Route path="/settings/users" element={<SettingsUsers />} />
                 <Route path="/settings/erp" element={<SettingsErp />} />
                 <Route path="/settings/scim" element={<SettingsScim />} />
+                <Route path="/settings/targets" element={<SettingsTargets />} />
                 <Route path="/workflows" element={<Workflows />} />
                 <Route path="/workflows/:id" element={<WorkflowPage />} />
                 <Route path="*" element={<NotFound />} />

@@ -37,6 +37,7 @@ import { HistorySpans1795491100000 } from './1795491100000-HistorySpans';
 import { ForecastAdjustments1795491110000 } from './1795491110000-ForecastAdjustments';
 import { ForecastSnapshots1795492200000 } from './1795492200000-ForecastSnapshots';
 import { StageSince1795492700000 } from './1795492700000-StageSince';
+import { WeeklyTargets1795493200000 } from './1795493200000-WeeklyTargets';
 
 /** Committed migrations, in order. `npm run migration:generate --name=X` writes a new file; add it here. */
 export const MIGRATIONS: Function[] = [
@@ -79,4 +80,5 @@ export const MIGRATIONS: Function[] = [
   ForecastAdjustments1795491110000,
   ForecastSnapshots1795492200000,
   StageSince1795492700000,
+  WeeklyTargets1795493200000,
 ];
