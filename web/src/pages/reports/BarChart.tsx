@@ -2,13 +2,13 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { BarChart as Bars, ScatterChart } from 'echarts/charts';
 import { AriaComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import { init, use, type ECharts, type EChartsCoreOption } from 'echarts/core';
+import { init, use as register, type ECharts, type EChartsCoreOption } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { chartMax, type ReportView } from './model';
 
 // only the parts these charts draw (horizontal stacked bars, a marker, legend, tooltip, decal patterns), in SVG:
 // the Reports chunk alone loads them (docs/decisions/web-app.md, "Reports dashboard")
-use([Bars, ScatterChart, GridComponent, LegendComponent, TooltipComponent, AriaComponent, SVGRenderer]);
+register([Bars, ScatterChart, GridComponent, LegendComponent, TooltipComponent, AriaComponent, SVGRenderer]);
 
 /** A colour per tone (3:1 on white); ECharts' decal patterns tell them apart without colour too. */
 const TONES = ['#1e40af', '#0f766e', '#c2410c', '#6b21a8', '#374151', '#9d174d', '#854d0e'];

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must } from '../../../lib/api';
-import { meKeys } from '../../../lib/session';
+import { meKeys, useMe } from '../../../lib/session';
 import { Loaded } from '../../../shell/States';
 import { FormError } from '../../../shell/forms';
 import { Notice, SettingsPage } from '../settings-parts';
@@ -16,6 +16,7 @@ const KEY = ['settings', 'weekly-targets'] as const;
 export default function WeeklyTargets() {
   const text = useTargetsText();
   const qc = useQueryClient();
+  const admin = useMe().user.role === 'admin';
   const [done, setDone] = useState<string | null>(null);
   const q = useQuery({ queryKey: KEY, queryFn: async () => must(await api.GET('/api/v1/settings/weekly-targets')) });
   const save = useMutation({
@@ -40,20 +41,25 @@ export default function WeeklyTargets() {
       <Loaded q={q}>
         {(t) => (
           <form className="co-form" aria-label={text('heading')} onSubmit={submit}>
-            <label>
-              {text('visits')}
-              <input type="number" name="visits" min={0} max={1000} step={1} required defaultValue={t.visits} />
-            </label>
-            <label>
-              {text('tasks')}
-              <input type="number" name="tasks" min={0} max={1000} step={1} required defaultValue={t.tasks} />
-            </label>
+            {/* others read the targets; only admins may change them (the API answers 403) */}
+            <fieldset disabled={!admin} className="st-fields">
+              <label>
+                {text('visits')}
+                <input type="number" name="visits" min={0} max={1000} step={1} required defaultValue={t.visits} />
+              </label>
+              <label>
+                {text('tasks')}
+                <input type="number" name="tasks" min={0} max={1000} step={1} required defaultValue={t.tasks} />
+              </label>
+            </fieldset>
             <FormError error={save.error} />
-            <div className="co-actions">
-              <button type="submit" className="primary" disabled={save.isPending}>
-                {text('save')}
-              </button>
-            </div>
+            {admin ? (
+              <div className="co-actions">
+                <button type="submit" className="primary" disabled={save.isPending}>
+                  {text('save')}
+                </button>
+              </div>
+            ) : null}
           </form>
         )}
       </Loaded>
