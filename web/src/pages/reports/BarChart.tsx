@@ -27,7 +27,7 @@ export function chartOption(view: ReportView, width: number): EChartsCoreOption 
   const hasMarker = view.rows.some((r) => r.marker);
   const series: object[] = [];
   if (hasOffset) {
-    series.push({ type: 'bar', stack: 'a', silent: true, itemStyle: { color: 'transparent', decal: 'none' }, tooltip: { show: false }, data: view.rows.map((r) => r.offset ?? 0) });
+    series.push({ type: 'bar', stack: 'a', silent: true, itemStyle: { color: 'transparent', decal: { symbol: 'none' } }, tooltip: { show: false }, data: view.rows.map((r) => r.offset ?? 0) });
   }
   for (const tone of tones) {
     const data: Datum[] = view.rows.map((r) => {
