@@ -937,7 +937,7 @@ export interface paths {
         };
         /**
          * The weekly targets
-         * @description The workspace's visits and completed tasks per user and week, which Today's progress bars and the activity report measure against (also constants.weekly_visit_target and weekly_task_target in `me`).
+         * @description The workspace's visits and completed tasks per user and week, which Today's progress bars and the activity report measure against. First-party credentials only, as all of /settings; an app reads them as constants.weekly_visit_target and weekly_task_target in `me`.
          *
          *     Beyond the spec: see docs/decisions/README.md.
          */
@@ -27281,7 +27281,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration and a user's own connections are first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -39,10 +39,12 @@ export class TodayController {
   @ApiDoc({
     id: 'getWeeklyTargets',
     summary: 'The weekly targets',
-    description: "The workspace's visits and completed tasks per user and week, which Today's progress bars and the activity report measure against (also constants.weekly_visit_target and weekly_task_target in `me`).",
+    description:
+      "The workspace's visits and completed tasks per user and week, which Today's progress bars and the activity report measure against. " +
+      'First-party credentials only, as all of /settings; an app reads them as constants.weekly_visit_target and weekly_task_target in `me`.',
     ok: WeeklyTargetsResponse,
   })
-  @Auth({ scope: 'crm.read' })
+  @Auth({ scope: 'crm.read', firstParty: true })
   getTargets(@CurrentAuth() auth: UserContext) {
     return { ok: true as const, ...this.targets.get(auth) };
   }
