@@ -928,6 +928,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/settings/weekly-targets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The weekly targets
+         * @description The workspace's visits and completed tasks per user and week, which Today's progress bars and the activity report measure against. First-party credentials only, as all of /settings; an app reads them as constants.weekly_visit_target and weekly_task_target in `me`.
+         *
+         *     Beyond the spec: see docs/decisions/README.md.
+         */
+        get: operations["getWeeklyTargets"];
+        /**
+         * Set the weekly targets
+         * @description Sets the visits and completed tasks per user and week (a field left out keeps its value), for Today and the activity report from the next request on; audited as `weekly_targets_set`. Admins only (403 `forbidden`); first-party credentials only (docs/decisions/reports.md, "Weekly targets").
+         *
+         *     Beyond the spec: see docs/decisions/README.md.
+         */
+        put: operations["putWeeklyTargets"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/search": {
         parameters: {
             query?: never;
@@ -4092,6 +4120,12 @@ export interface components {
             customer_id?: number | null;
             opp_id?: number | null;
         };
+        PutWeeklyTargetsDto: {
+            /** @description visits per user and week (constants.weekly_visit_target) */
+            visits?: number;
+            /** @description completed tasks per user and week (constants.weekly_task_target) */
+            tasks?: number;
+        };
         CreateOrderDto: {
             /** @description company id (visible to the caller) */
             customer_id: number;
@@ -5469,6 +5503,8 @@ export interface components {
          *         "Key account"
          *       ],
          *       "sales_cycle_days": 90,
+         *       "weekly_visit_target": 10,
+         *       "weekly_task_target": 15,
          *       "order_statuses": [
          *         "new",
          *         "sent",
@@ -6267,6 +6303,10 @@ export interface components {
             customer_account_statuses: string[];
             /** @description a new opportunity's default expected close date: start date + this many days */
             sales_cycle_days: number;
+            /** @description visits per user and week that Today's progress bar and the activity report measure against (PUT /api/v1/settings/weekly-targets) */
+            weekly_visit_target: number;
+            /** @description completed tasks per user and week that Today's progress bar and the activity report measure against (PUT /api/v1/settings/weekly-targets) */
+            weekly_task_target: number;
             /** @description allowed values of order statuses in this installation */
             order_statuses: string[];
             /** @description the status of a new order */
@@ -6879,6 +6919,8 @@ export interface components {
          *           "Key account"
          *         ],
          *         "sales_cycle_days": 90,
+         *         "weekly_visit_target": 10,
+         *         "weekly_task_target": 15,
          *         "order_statuses": [
          *           "new",
          *           "sent",
@@ -10908,6 +10950,22 @@ export interface components {
                     done: number;
                 };
             };
+        };
+        /**
+         * @description The workspace's weekly targets per user, which Today's progress bars and the activity report measure against.
+         * @example {
+         *       "ok": true,
+         *       "visits": 10,
+         *       "tasks": 15
+         *     }
+         */
+        WeeklyTargets: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description visits per user and week (constants.weekly_visit_target) */
+            visits: number;
+            /** @description completed tasks per user and week (constants.weekly_task_target) */
+            tasks: number;
         };
         /**
          * @description A record whose name, key, text (tasks and activities) or customer PO number (orders) matches the search.
@@ -18656,6 +18714,8 @@ export interface operations {
                      *           "Key account"
                      *         ],
                      *         "sales_cycle_days": 90,
+                     *         "weekly_visit_target": 10,
+                     *         "weekly_task_target": 15,
                      *         "order_statuses": [
                      *           "new",
                      *           "sent",
@@ -27130,6 +27190,194 @@ export interface operations {
                 };
             };
             /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWeeklyTargets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "visits": 10,
+                     *       "tasks": 15
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WeeklyTargets"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration and a user's own connections are first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putWeeklyTargets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PutWeeklyTargetsDto"];
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "visits": 10,
+                     *       "tasks": 15
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WeeklyTargets"];
+                };
+            };
+            /** @description `invalid`: a target that is not a whole number from 0 to 1000 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (always for an OAuth token: workspace administration and a user's own connections are first-party only, a session or an API key), `module`, `forbidden` or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -74,7 +74,7 @@ it.each(['desktop', 'phone'] as const)('the settings landing page lists the admi
   await page.goto(`${web.origin(f.host)}/settings`);
   await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
   expect(await page.getByRole('heading', { name: 'Workspace (admins)' }).count()).toBe(1);
-  expect(await page.locator('dl.pages dt a').allTextContents()).toEqual(['Connections', 'Developers', 'Sessions', 'Apps', 'SCIM', 'ERP', 'Users', 'Workflows']);
+  expect(await page.locator('dl.pages dt a').allTextContents()).toEqual(['Connections', 'Developers', 'Sessions', 'Apps', 'SCIM', 'ERP', 'Users', 'Weekly targets', 'Workflows']);
   // nothing scrolls sideways on a phone
   expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
   expect(await seriousA11yViolations(page)).toEqual([]);

@@ -52,6 +52,7 @@ const SettingsScim = lazy(() => import('./features/settings/scim/Scim'));
 const SettingsApps = lazy(() => import('./features/webhooks/Apps'));
 const SettingsAppEdit = lazy(() => import('./features/webhooks/AppEdit'));
 const SettingsAppDeliveries = lazy(() => import('./features/webhooks/Deliveries'));
+const SettingsTargets = lazy(() => import('./features/settings/targets/WeeklyTargets'));
 const Workflows = lazy(() => import('./features/workflows/Workflows'));
 const WorkflowPage = lazy(() => import('./features/workflows/WorkflowPage'));
 const NotFound = lazy(() => import('./shell/NotFound'));
@@ -130,6 +131,7 @@ createRoot(document.getElementById('root')!).render(
                 <Route path="/settings/apps" element={<SettingsApps />} />
                 <Route path="/settings/apps/:id/edit" element={<SettingsAppEdit />} />
                 <Route path="/settings/apps/:id/deliveries" element={<SettingsAppDeliveries />} />
+                <Route path="/settings/targets" element={<SettingsTargets />} />
                 <Route path="/workflows" element={<Workflows />} />
                 <Route path="/workflows/:id" element={<WorkflowPage />} />
                 <Route path="*" element={<NotFound />} />

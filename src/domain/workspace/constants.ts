@@ -63,7 +63,7 @@ const STRINGS = [
   // --- fair leads ---
   'lead_status_new', 'lead_status_converted', 'lead_status_won', 'lead_visit_type',
 ] as const;
-const COUNTS = ['action_soon_days', 'sales_cycle_days'] as const;
+const COUNTS = ['action_soon_days', 'sales_cycle_days', 'weekly_visit_target', 'weekly_task_target'] as const;
 /** Maps keyed by stage, and what their values must be. */
 const STAGE_MAPS = ['stage_labels', 'stage_colors', 'stage_gate', 'stage_sla', 'stage_prob', 'stage_roles', 'stage_gates', 'stage_steps', 'stage_fc'] as const;
 

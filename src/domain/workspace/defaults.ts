@@ -114,7 +114,7 @@ export function orderTicketDefaults(): Pick<
 export function stageRuleDefaults(): Pick<
   WorkspaceConstants,
   'stage_roles' | 'stage_gates' | 'stage_steps' | 'stage_fc' | 'task_closed_statuses' | 'task_done_status' | 'customer_at_risk_statuses' | 'customer_account_statuses' | 'sales_cycle_days'
-> {
+> & Pick<WorkspaceConstants, 'weekly_visit_target' | 'weekly_task_target'> {
   return {
     stage_roles: { Qualify: 'open', Viable: 'open', 'Present Solution': 'open', Negotiation: 'open', 'Expect to Close': 'open', Win: 'won', Lost: 'lost', Cancel: 'cancelled' },
     stage_gates: {
@@ -158,6 +158,9 @@ export function stageRuleDefaults(): Pick<
     customer_at_risk_statuses: ['Passive'],
     customer_account_statuses: ['Active', 'Key account'],
     sales_cycle_days: 90,
+    // also merged into existing workspaces by migration 1795493200000-WeeklyTargets
+    weekly_visit_target: 10,
+    weekly_task_target: 15,
   };
 }
 

@@ -112,6 +112,12 @@ export interface WorkspaceConstants {
   customer_account_statuses: string[];
   /** Default expected close date of a new opportunity: start_date + this many days. */
   sales_cycle_days: number;
+  /**
+   * Visits and completed tasks a user aims at per week: Today's progress bars and the activity report measure
+   * against them (docs/decisions/reports.md, "Weekly targets"); admins set them (PUT /api/v1/settings/weekly-targets).
+   */
+  weekly_visit_target: number;
+  weekly_task_target: number;
   // --- orders and tickets (not in spec 2.3; sent in `me` as extra fields) ---
   /** Every order status; `order_new_status` is the status of a new order. */
   order_statuses: string[];

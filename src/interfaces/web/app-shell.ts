@@ -33,7 +33,7 @@ export const APP_SECTIONS = [
  * server's own settings navigation keep working). The other /settings pages stay the service's: the landing
  * page, sign-in and sign-out (docs/decisions/web-app.md, "Settings in the app").
  */
-export const APP_SETTINGS_PAGES = ['/settings/connections', '/settings/developers', '/settings/sessions', '/settings/scim', '/settings/erp', '/settings/users', '/settings/apps', '/settings/apps/*rest'] as const;
+export const APP_SETTINGS_PAGES = ['/settings/connections', '/settings/developers', '/settings/sessions', '/settings/scim', '/settings/erp', '/settings/users', '/settings/apps', '/settings/apps/*rest', '/settings/targets'] as const;
 
 /** Express paths of the app: `/`, each section, and everything under it; the settings pages it answers. */
 export const APP_PATHS = ['/', ...APP_SECTIONS.flatMap((s) => [`/${s}`, `/${s}/*rest`]), ...APP_SETTINGS_PAGES];

@@ -47,6 +47,7 @@ const PAGES: { href: string; label: (m: SettingsMessages) => string; admin: bool
   { href: '/settings/scim', label: () => 'SCIM', admin: true, about: (m) => m.aboutScim },
   { href: '/settings/erp', label: () => 'ERP', admin: true, about: (m) => m.aboutErp },
   { href: '/settings/users', label: (m) => m.navUsers, admin: true, about: (m) => m.aboutUsers },
+  { href: '/settings/targets', label: (m) => m.navTargets, admin: true, about: (m) => m.aboutTargets },
   // the web app's screen (`/workflows`): listed with the workspace's settings, where admins look for it
   { href: '/workflows', label: (m) => m.navWorkflows, admin: true, about: (m) => m.aboutWorkflows },
 ];

@@ -3,7 +3,7 @@ import { addDays } from '../../../platform/common/time';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import type { UserContext } from '../../identity/auth-context';
 import { MODULES } from '../../workspace/defaults';
-import { WEEKLY_TASK_TARGET, WEEKLY_VISIT_TARGET, weekStartOf } from '../today';
+import { weeklyTargets, weekStartOf } from '../today';
 import { ReportSource, type ReportFrame, type ReportQuery } from './report-source';
 import { winRate } from './win-rate.rules';
 
@@ -90,7 +90,7 @@ export class ActivityReportService {
     return {
       frame,
       weeks,
-      targets: { visits: WEEKLY_VISIT_TARGET, tasks: WEEKLY_TASK_TARGET },
+      targets: weeklyTargets(ws.constants),
       users: users.map((u) => {
         const of = (rows: Count[], w: string) => rows.find((r) => r.user_id === u.id && r.week === w)?.n ?? 0;
         const byWeek = weeks.map((week) => ({ week, visits: of(visits, week), tasks: of(tasks, week) }));

@@ -1,3 +1,4 @@
 /** The Today feature's public entry: what other features read of it (the weekly targets and their weeks). */
 export { TodayModule } from './today.module';
-export { TodayService, WEEKLY_TASK_TARGET, WEEKLY_VISIT_TARGET, weekStartOf } from './today.service';
+export { TodayService, weeklyTargets, weekStartOf } from './today.service';
+export { WeeklyTargetsService, type WeeklyTargetsView } from './weekly-targets.service';

@@ -12,13 +12,19 @@ import { AccessService } from '../shared/access.service';
 import { OpenableType, RecordOpensService } from '../record-opens';
 import { Task } from '../tasks/task.entity';
 import { MODULES } from '../../workspace/defaults';
+import { stageRuleDefaults } from '../../workspace/defaults';
 import type { WorkspaceConstants } from '../../workspace/workspace.entity';
 import { Lead } from '../leads/lead.entity';
 import { LeadsService, LeadViews } from '../leads';
 
-/** Weekly targets per user (not configurable yet). */
-export const WEEKLY_VISIT_TARGET = 10;
-export const WEEKLY_TASK_TARGET = 15;
+/**
+ * A user's weekly targets: the workspace's constants, which admins set (docs/decisions/reports.md, "Weekly
+ * targets"); the defaults for a constants object older than them (the migration gives every workspace the keys).
+ */
+export function weeklyTargets(c: WorkspaceConstants): { visits: number; tasks: number } {
+  const d = stageRuleDefaults();
+  return { visits: c.weekly_visit_target ?? d.weekly_visit_target, tasks: c.weekly_task_target ?? d.weekly_task_target };
+}
 /** Items per card list (`mine`, `team`), `recent`, overdue visits and task lists. */
 export const CARD_LIMIT = 20;
 export const RECENT_LIMIT = 10;
@@ -173,10 +179,11 @@ export class TodayService {
     const weekEnd = addDays(weekStart, 7);
     const visitsDone = !on.activities ? 0 : (await db.sql<{ n: number }>(SQL.visitsDone, [me, weekStart, weekEnd]))[0]!.n;
     const tasksDone = !on.activities ? 0 : (await db.sql<{ n: number }>(SQL.tasksDone, [me, weekStart, weekEnd, w.auth.workspace.timezone]))[0]!.n;
+    const target = weeklyTargets(w.auth.workspace.constants);
     return {
       weekStart,
-      visits: { target: on.activities ? WEEKLY_VISIT_TARGET : 0, done: visitsDone },
-      tasks: { target: on.activities ? WEEKLY_TASK_TARGET : 0, done: tasksDone },
+      visits: { target: on.activities ? target.visits : 0, done: visitsDone },
+      tasks: { target: on.activities ? target.tasks : 0, done: tasksDone },
     };
   }
 

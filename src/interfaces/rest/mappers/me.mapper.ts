@@ -7,6 +7,7 @@ import { MailboxView, toMailboxView } from '../../../domain/crm/email/mailbox.se
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
 import type { LicenseView } from '../../../domain/workspace/workspace.service';
 import type { Constants } from '../schemas/constants.schema';
+import { weeklyTargets } from '../../../domain/crm/today';
 import type { App, Licence, LoginResponse, Mailbox as MailboxSchema, Me } from '../schemas/me.schema';
 import type { BrowserSessionResponse, SessionList } from '../schemas/session.schema';
 import type { SessionView } from '../../../domain/identity/user-credentials.service';
@@ -45,7 +46,9 @@ export function toConstants(ws: Workspace, lang: LabelLang): z.output<typeof Con
   const cached = constantsViews.get(ws.constants)?.[lang];
   if (cached) return cached;
   const { stage_prob: _prob, labels: _stored, ...constants } = inLanguage(ws, lang).constants;
-  const view = { ...constants, labels: resolveLabels(ws.constants, lang) };
+  // a constants object written before the weekly targets existed reads their defaults (as Today does)
+  const targets = weeklyTargets(ws.constants);
+  const view = { ...constants, weekly_visit_target: targets.visits, weekly_task_target: targets.tasks, labels: resolveLabels(ws.constants, lang) };
   constantsViews.set(ws.constants, { ...constantsViews.get(ws.constants), [lang]: view });
   return view;
 }

@@ -89,6 +89,8 @@ export const Constants = named(
     customer_at_risk_statuses: z.array(z.string()).meta({ description: 'company statuses that always count as at risk' }),
     customer_account_statuses: z.array(z.string()).meta({ description: 'company statuses that make a company an account' }),
     sales_cycle_days: z.int().meta({ description: "a new opportunity's default expected close date: start date + this many days" }),
+    weekly_visit_target: z.int().meta({ description: "visits per user and week that Today's progress bar and the activity report measure against (PUT /api/v1/settings/weekly-targets)" }),
+    weekly_task_target: z.int().meta({ description: "completed tasks per user and week that Today's progress bar and the activity report measure against (PUT /api/v1/settings/weekly-targets)" }),
     order_statuses: values('order statuses'),
     order_new_status: z.string().meta({ description: 'the status of a new order' }),
     order_erp_statuses: z.array(z.string()).meta({ description: 'order statuses meaning the order was sent to the ERP (spec 3.5)' }),

@@ -83,3 +83,13 @@ example(TodayResponse, {
   overdue: { tasks: [{ ...taskExample, id: 214, title: 'Call back about samples', due_date: '2026-11-20', overdue: true }], visits: [] },
   targets: { week_start: '2026-11-23', visits: { target: 10, done: 4 }, tasks: { target: 15, done: 9 } },
 });
+
+export const WeeklyTargetsResponse = named(
+  'WeeklyTargets',
+  z.object({
+    ok: f.ok(),
+    visits: f.count().meta({ description: 'visits per user and week (constants.weekly_visit_target)' }),
+    tasks: f.count().meta({ description: 'completed tasks per user and week (constants.weekly_task_target)' }),
+  }),
+  { description: "The workspace's weekly targets per user, which Today's progress bars and the activity report measure against.", example: { ok: true, visits: 10, tasks: 15 } },
+);

@@ -38,6 +38,7 @@ import { ForecastAdjustments1795491110000 } from './1795491110000-ForecastAdjust
 import { ForecastSnapshots1795492200000 } from './1795492200000-ForecastSnapshots';
 import { StageSince1795492700000 } from './1795492700000-StageSince';
 import { EmailLowerIndexes1795493100000 } from './1795493100000-EmailLowerIndexes';
+import { WeeklyTargets1795493200000 } from './1795493200000-WeeklyTargets';
 
 /** Committed migrations, in order. `npm run migration:generate --name=X` writes a new file; add it here. */
 export const MIGRATIONS: Function[] = [
@@ -81,4 +82,5 @@ export const MIGRATIONS: Function[] = [
   ForecastSnapshots1795492200000,
   StageSince1795492700000,
   EmailLowerIndexes1795493100000,
+  WeeklyTargets1795493200000,
 ];

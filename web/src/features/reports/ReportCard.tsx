@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useLang } from '../../lib/i18n';
 import { BarChart } from './BarChart';
@@ -6,13 +6,13 @@ import { toCsv, type ReportView, type TableModel } from './model';
 import { useReportText } from './reports.text';
 
 /**
- * One report: its title, the text summary (the numbers in a sentence), the chart or, on the toggle, the same
- * figures as a table; every figure with opportunities behind it is a link to them; the table as a CSV file.
+ * One report: its title, the text summary (the numbers in a sentence), the chart and under it the same figures
+ * as a table, the chart's text alternative, where every figure with opportunities behind it is a link to them;
+ * the table as a CSV file.
  */
 export function ReportCard({ view, href, file, children }: { view: ReportView; href: (key: string) => string; file: string; children?: ReactNode }) {
   const text = useReportText();
   const lang = useLang();
-  const [asTable, setAsTable] = useState(false);
   const id = useId();
   const download = () => {
     // Excel in Turkey reads `;` as the column separator, and needs the byte order mark to read UTF-8
@@ -30,10 +30,6 @@ export function ReportCard({ view, href, file, children }: { view: ReportView; h
       <div className="rp-card-head">
         <h2 id={`${id}-h`}>{view.title}</h2>
         <div className="rp-actions">
-          <button type="button" aria-pressed={asTable} onClick={() => setAsTable(!asTable)}>
-            {text('asTable')}
-            <span className="sr-only">{`: ${view.title}`}</span>
-          </button>
           <button type="button" onClick={download}>
             {text('csv')}
             <span className="sr-only">{`: ${view.title}`}</span>
@@ -42,7 +38,8 @@ export function ReportCard({ view, href, file, children }: { view: ReportView; h
       </div>
       <p className="rp-summary">{view.summary}</p>
       {children}
-      {asTable ? <DataTable table={view.table} caption={view.title} href={href} /> : <BarChart view={view} href={href} legend={text('legend', { title: view.title })} />}
+      {view.rows.length ? <BarChart view={view} href={href} label={text('chartOf', { title: view.title })} /> : null}
+      <DataTable table={view.table} caption={view.title} href={href} />
     </section>
   );
 }

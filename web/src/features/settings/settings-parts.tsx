@@ -22,6 +22,7 @@ const PAGES: { to: string; label: Key; admin?: boolean; app: boolean }[] = [
   { to: '/settings/scim', label: 'scim', admin: true, app: true },
   { to: '/settings/erp', label: 'erp', admin: true, app: true },
   { to: '/settings/users', label: 'users', admin: true, app: true },
+  { to: '/settings/targets', label: 'targets', admin: true, app: true },
 ];
 
 /** A settings screen: the settings navigation (admin pages for admins only), its heading and its content. */

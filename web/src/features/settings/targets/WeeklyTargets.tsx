@@ -1,0 +1,68 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, must } from '../../../lib/api';
+import { meKeys, useMe } from '../../../lib/session';
+import { Loaded } from '../../../shell/States';
+import { FormError } from '../../../shell/forms';
+import { Notice, SettingsPage } from '../settings-parts';
+import { useTargetsText } from './targets.text';
+
+const KEY = ['settings', 'weekly-targets'] as const;
+
+/**
+ * The workspace's weekly visit and task targets per user (admins; others get 403 from the API): Today's progress
+ * bars and the activity report read them (docs/decisions/reports.md, "Weekly targets").
+ */
+export default function WeeklyTargets() {
+  const text = useTargetsText();
+  const qc = useQueryClient();
+  const admin = useMe().user.role === 'admin';
+  const [done, setDone] = useState<string | null>(null);
+  const q = useQuery({ queryKey: KEY, queryFn: async () => must(await api.GET('/api/v1/settings/weekly-targets')) });
+  const save = useMutation({
+    mutationFn: async (body: { visits: number; tasks: number }) => must(await api.PUT('/api/v1/settings/weekly-targets', { body })),
+    onSuccess: async (r) => {
+      qc.setQueryData(KEY, r);
+      setDone(text('saved'));
+      // the constants in `me` carry the targets too
+      await qc.invalidateQueries({ queryKey: meKeys.all });
+    },
+  });
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setDone(null);
+    const form = new FormData(e.currentTarget);
+    save.mutate({ visits: Number(form.get('visits')), tasks: Number(form.get('tasks')) });
+  }
+  return (
+    <SettingsPage title={text('heading')}>
+      <p className="help">{text('intro')}</p>
+      <Notice text={done} />
+      <Loaded q={q}>
+        {(t) => (
+          <form className="co-form" aria-label={text('heading')} onSubmit={submit}>
+            {/* others read the targets; only admins may change them (the API answers 403) */}
+            <fieldset disabled={!admin} className="st-fields">
+              <label>
+                {text('visits')}
+                <input type="number" name="visits" min={0} max={1000} step={1} required defaultValue={t.visits} />
+              </label>
+              <label>
+                {text('tasks')}
+                <input type="number" name="tasks" min={0} max={1000} step={1} required defaultValue={t.tasks} />
+              </label>
+            </fieldset>
+            <FormError error={save.error} />
+            {admin ? (
+              <div className="co-actions">
+                <button type="submit" className="primary" disabled={save.isPending}>
+                  {text('save')}
+                </button>
+              </div>
+            ) : null}
+          </form>
+        )}
+      </Loaded>
+    </SettingsPage>
+  );
+}
