@@ -73,7 +73,7 @@ describe('Settings landing page (/settings, the web app\'s "Settings" link)', ()
     const br = await signedIn(a, a.admin.email, '/settings', 'Admin-Password-123');
     const r = await br.get('/settings');
     expect(r.status).toBe(200);
-    expect(links(r.text)).toEqual(['/settings/connections', '/settings/developers', '/settings/sessions', '/settings/apps', '/settings/scim', '/settings/erp', '/settings/users', '/workflows']);
+    expect(links(r.text)).toEqual(['/settings/connections', '/settings/developers', '/settings/sessions', '/settings/apps', '/settings/scim', '/settings/erp', '/settings/users', '/settings/targets', '/workflows']);
     expect(r.text).toContain('Workspace (admins)');
     for (const href of links(r.text)) expect((await br.get(href)).status).toBe(200);
   });
