@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { codeFlowTokens, register } from '../helpers/oauth-flow';
 import { api, createUser, createWorkspace, type Fixture } from '../helpers/test-app';
-import { screenshot, seriousA11yViolations, useWebApp, type Width } from '../helpers/web-app';
+import { mainWords, screenshot, seriousA11yViolations, useWebApp, type Width } from '../helpers/web-app';
 
 /**
  * The user's own settings in the app (Connections, Developers, Sessions) at their old addresses, in Chromium at
@@ -157,7 +157,7 @@ describe('settings screens for other users and in Turkish', () => {
         await page.getByRole('button', { name: 'İptal et: “Gece dışa aktarımı”' }).click();
         await page.getByText('“Gece dışa aktarımı” API anahtarı iptal edilsin mi?', { exact: false }).waitFor();
       }
-      const body = await page.locator('main').innerText();
+      const body = await mainWords(page);
       expect({ path, english: english.filter((w) => body.includes(w)) }).toEqual({ path, english: [] });
       expect(await seriousA11yViolations(page)).toEqual([]);
       await fits(page, width);

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { ErpQueueEntry } from '../../src/domain/crm/orders/erp-queue-entry.entity';
 import { ErpStall } from '../../src/domain/crm/orders/erp-stall.entity';
 import { api, createUser, createWorkspace, db, type Fixture } from '../helpers/test-app';
-import { screenshot, seriousA11yViolations, useWebApp, type Width } from '../helpers/web-app';
+import { mainWords, screenshot, seriousA11yViolations, useWebApp, type Width } from '../helpers/web-app';
 
 /**
  * Settings → ERP in the app at its old address (admins): keys (a new key shown once; rotate and revoke ask first),
@@ -151,7 +151,7 @@ describe('Settings → ERP for other users and in Turkish', () => {
     await page.getByText(tr.newKey).waitFor();
     await page.getByRole('button', { name: tr.rotateKey }).click();
     await page.getByText(tr.askRotate).waitFor();
-    const body = await page.locator('main').innerText();
+    const body = await mainWords(page);
     expect(english.filter((w) => body.includes(w))).toEqual([]);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await fits(page, width);

@@ -101,3 +101,13 @@ export async function screenshot(page: Page, name: string, width: Width): Promis
   if (process.env.SCREENSHOTS !== '1') return;
   await page.screenshot({ path: join(screensDir(), `${name}-${width}.png`), fullPage: true });
 }
+
+/**
+ * The text of the page's `main` without what its `code` elements show (a key shown once, key prefixes, URLs): random
+ * text may hold any short English word, which a check that the screen speaks one language would take for a leftover.
+ */
+export async function mainWords(page: Page): Promise<string> {
+  let text = await page.locator('main').innerText();
+  for (const code of await page.locator('main code').allInnerTexts()) if (code) text = text.split(code).join(' ');
+  return text;
+}
