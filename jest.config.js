@@ -43,6 +43,8 @@ module.exports = {
   transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|oauth4webapi)/)'],
   // every response of the e2e suite is checked against openapi.json (test/helpers/contract.ts)
   setupFilesAfterEnv: ['<rootDir>/test/helpers/contract-setup.ts'],
+  // the test database templates, built once before the workers start (test/helpers/global-setup.ts)
+  globalSetup: '<rootDir>/test/helpers/global-setup.ts',
   testTimeout: groups.TEST_TIMEOUT,
   // a clean clone has no timings: the group files (short, long to run) would start last (jest.sequencer.js)
   testSequencer: '<rootDir>/jest.sequencer.js',

@@ -244,6 +244,16 @@ async function serverTemplate(base: string): Promise<string> {
 }
 
 /**
+ * Builds the migrated templates this run will copy (the PGlite dump, and the server's template database when
+ * DATABASE_URL is set) if they are not built yet: jest's global setup calls it before the workers start, so that a
+ * clean clone's workers do not each build the same template at once (test/helpers/global-setup.ts).
+ */
+export async function prepareTemplates(): Promise<void> {
+  await embeddedTemplateFile();
+  if (process.env.DATABASE_URL) await serverTemplate(process.env.DATABASE_URL);
+}
+
+/**
  * A DATA_DIR holding a migrated embedded database, as a server that has started once leaves it: for tests of
  * the persisted embedded mode that are not about the first start (a cold start runs initdb and every migration,
  * 20-40 s in WASM on a loaded machine; test/e2e/demo-start and cli-data-dir keep testing that start).
