@@ -86,6 +86,32 @@ describe('rate limiting', () => {
     expect(limited!.body).toMatchObject({ ok: false, error: 'rate_limited' });
     expect(Number(limited!.headers['retry-after'])).toBeGreaterThan(0);
   });
+
+  it('limits the administration and report routes by the same key: 429 rate_limited, documented, with Retry-After', async () => {
+    // the limit is per verified identity and routed path family, not per route: once the key is spent, these answer
+    // 429 before any work (each answer is checked against openapi.json by the contract helper)
+    const routes: Array<[string, string, object?]> = [
+      ['get', '/api/v1/settings/weekly-targets'],
+      ['put', '/api/v1/settings/weekly-targets', { weekly_visit_target: 5, weekly_task_target: 5 }],
+      ['get', '/api/v1/permissions'],
+      ['get', '/api/v1/users/pending'],
+      ['get', '/api/v1/quotas'],
+      ['get', '/api/v1/forecast-adjustments'],
+      ['get', '/api/v1/reports/forecast-accuracy'],
+      ['get', '/api/v1/reports/activity'],
+    ];
+    for (const [method, path, body] of routes) {
+      let res: request.Response | undefined;
+      // a few more requests if the minute's window turned over since the last test
+      for (let i = 0; i < 60 && res?.status !== 429; i++) {
+        const c = api(t, a.host, a.adminKey);
+        res = await (method === 'put' ? c.put(path, body) : c.get(path));
+      }
+      expect([path, res!.status]).toEqual([path, 429]);
+      expect(res!.body).toMatchObject({ ok: false, error: 'rate_limited' });
+      expect(Number(res!.headers['retry-after'])).toBeGreaterThan(0);
+    }
+  });
 });
 
 describe('security headers', () => {
