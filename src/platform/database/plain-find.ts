@@ -1,5 +1,6 @@
 import { EntityManager, EntityMetadata, EntityTarget, FindOperator, ObjectLiteral } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
+import { isPlainTable, quote, tableName } from './plain-entity';
 
 /**
  * `find` / `findOne` of the common shape without TypeORM's query builder: a where clause of equalities and
@@ -108,14 +109,7 @@ const shapes = new WeakMap<EntityMetadata, Shape | false>();
 function shapeOf(metadata: EntityMetadata): Shape | null {
   let shape = shapes.get(metadata);
   if (shape === undefined) {
-    const plain =
-      !metadata.relations.length &&
-      !metadata.embeddeds.length &&
-      !metadata.childEntityMetadatas.length &&
-      !metadata.discriminatorColumn &&
-      !metadata.deleteDateColumn &&
-      !metadata.parentEntityMetadata &&
-      metadata.tableType === 'regular';
+    const plain = isPlainTable(metadata) && !metadata.deleteDateColumn;
     if (!plain) {
       shape = false;
     } else {
@@ -124,7 +118,7 @@ function shapeOf(metadata: EntityMetadata): Shape | null {
       // where and order name columns without transformers only (a transformer would have to convert the value)
       for (const c of columns) if (!c.transformer && !c.embeddedMetadata) byProperty.set(c.propertyName, c);
       const orderable = new Map(columns.filter((c) => !c.embeddedMetadata).map((c) => [c.propertyName, c]));
-      const table = metadata.schema ? `${quote(metadata.schema)}.${quote(metadata.tableName)}` : quote(metadata.tableName);
+      const table = tableName(metadata);
       shape = { table, primary: metadata.primaryColumns.map((c) => c.propertyName), columns, byProperty, orderable, statements: new Map() };
     }
     shapes.set(metadata, shape);
@@ -144,4 +138,3 @@ function hydrate<T extends ObjectLiteral>(m: EntityManager, metadata: EntityMeta
 }
 
 const isPrimitive = (v: unknown): boolean => (typeof v === 'number' && Number.isFinite(v)) || typeof v === 'string' || typeof v === 'boolean';
-const quote = (name: string): string => `"${name.replace(/"/g, '""')}"`;

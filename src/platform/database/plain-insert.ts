@@ -1,5 +1,6 @@
 import { EntityManager, EntityMetadata, EntityTarget, ObjectLiteral } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
+import { isPlainTable, quote, tableName } from './plain-entity';
 
 /**
  * A multi-row INSERT … RETURNING of new entities without TypeORM's persistence machinery (`save` builds
@@ -76,13 +77,7 @@ function shapeOf(m: EntityManager, metadata: EntityMetadata): Shape | null {
   let shape = shapes.get(metadata);
   if (shape === undefined) {
     const plain =
-      !metadata.relations.length &&
-      !metadata.embeddeds.length &&
-      !metadata.childEntityMetadatas.length &&
-      !metadata.discriminatorColumn &&
-      !metadata.parentEntityMetadata &&
-      !metadata.treeType &&
-      metadata.tableType === 'regular' &&
+      isPlainTable(metadata) &&
       !metadata.beforeInsertListeners.length &&
       !metadata.afterInsertListeners.length &&
       !m.connection.subscribers.length &&
@@ -94,7 +89,7 @@ function shapeOf(m: EntityManager, metadata: EntityMetadata): Shape | null {
       const columns = metadata.columns.filter((c) => c.isInsert && !c.isVirtual && !c.isVirtualProperty && !(c.isGenerated && c.generationStrategy === 'increment'));
       // `getInsertionReturningColumns`: what `save` merges back into a new entity
       const returned = metadata.columns.filter((c) => !c.isVirtual && (c.default !== undefined || c.asExpression !== undefined || c.isGenerated || c.isCreateDate || c.isUpdateDate || c.isDeleteDate || c.isVersion));
-      const table = metadata.schema ? `${quote(metadata.schema)}.${quote(metadata.tableName)}` : quote(metadata.tableName);
+      const table = tableName(metadata);
       shape = {
         table,
         columns,
@@ -109,4 +104,3 @@ function shapeOf(m: EntityManager, metadata: EntityMetadata): Shape | null {
   return shape || null;
 }
 
-const quote = (name: string): string => `"${name.replace(/"/g, '""')}"`;
