@@ -1,3 +1,6 @@
+// the constants blocks the CRM's features own, as the app registers them when it loads the CRM: a unit test that reads
+// defaultConstants() without starting an app sees the same constants as a workspace the app creates
+import '../../src/domain/crm/constants-blocks';
 import { queryMemo } from '../../src/platform/database/query-memo';
 import { setCurrentTest, violationCount, violationsSince } from './contract';
 import { keepDocuments } from './document-store';

@@ -6,7 +6,7 @@ import { fold } from '../../src/domain/crm/quick-entry/text';
 import { quickEntryConstantsFor } from '../../src/platform/database/migrations/1795390000000-QuickEntry';
 import { mergeConstants, validateConstants } from '../../src/domain/workspace/constants';
 import { defaultApp, defaultConstants } from '../../src/domain/workspace/defaults';
-import type { QeTemplate } from '../../src/domain/workspace/workspace.entity';
+import type { QeTemplate } from '../../src/domain/crm/quick-entry/quick-entry.constants';
 import { turkishConstants } from '../helpers/renamed-constants';
 
 const TODAY = '2026-11-25'; // a Wednesday

@@ -27,6 +27,7 @@ import { ReportsModule } from './reports/reports.module';
 import { ImportsModule } from './imports/imports.module';
 // registers the features' event kinds with the outbox before anything reads them
 import './event-kinds';
+import './constants-blocks';
 
 /** The CRM domain: the interfaces (REST, MCP, ERP, web pages) and the demo seed call these services. */
 const FEATURES = [ProductsModule, CompaniesModule, PeopleModule, OpportunitiesModule, ActivitiesModule, TasksModule, CalendarModule, TodayModule, SyncModule, OrdersModule, TicketsModule, LeadsModule, ObjectsModule, ApprovalsModule, EmailModule, FormsModule, QuickEntryModule, SearchModule, JournalModule, ConnectionsModule, ReportsModule, HooksModule, ImportsModule, WorkflowsModule];

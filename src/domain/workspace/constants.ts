@@ -7,7 +7,8 @@ import { DomainError } from '../../platform/common/errors';
 import { isKnownCountry } from '../../platform/common/holidays';
 import { defaultConstants } from './defaults';
 import { checkLabels, defaultLabelsFor, pruneLabels } from './labels';
-import { BANT_KEYS, GATE_RULE_KEYS, QE_BLOCK_FIELDS, QE_BLOCK_KEYS, QE_BLOCK_STATES, QE_CONDS, QE_NEXT_STEP_ROLES, QE_TRIAL_OUTCOMES, QeBlockKey, STAGE_ROLES, WorkspaceConstants } from './workspace.entity';
+import { constantsBlocks } from './constants-blocks';
+import { BANT_KEYS, GATE_RULE_KEYS, STAGE_ROLES, WorkspaceConstants } from './workspace.entity';
 
 /** Longest stage or status key: the columns that hold them are varchar(40). */
 export const MAX_KEY_LENGTH = 40;
@@ -67,7 +68,9 @@ const COUNTS = ['action_soon_days', 'sales_cycle_days', 'weekly_visit_target', '
 /** Maps keyed by stage, and what their values must be. */
 const STAGE_MAPS = ['stage_labels', 'stage_colors', 'stage_gate', 'stage_sla', 'stage_prob', 'stage_roles', 'stage_gates', 'stage_steps', 'stage_fc'] as const;
 
-const KNOWN_KEYS = new Set(Object.keys(defaultConstants()));
+/** The keys of a new workspace's constants: read when first checked, after the features have registered their blocks. */
+let knownKeys: Set<string> | undefined;
+const KNOWN = (): Set<string> => (knownKeys ??= new Set(Object.keys(defaultConstants())));
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
@@ -103,8 +106,9 @@ export function validateConstants(input: unknown): string[] {
   const errors: string[] = [];
   const err: Err = (path, msg) => errors.push(`${path}: ${msg}`);
 
-  for (const key of Object.keys(c)) if (!KNOWN_KEYS.has(key)) err(key, 'unknown constant');
-  for (const key of KNOWN_KEYS) if (!(key in c) && !OPTIONAL_KEYS.has(key)) err(key, 'is missing');
+  const known = KNOWN();
+  for (const key of Object.keys(c)) if (!known.has(key)) err(key, 'unknown constant');
+  for (const key of known) if (!(key in c) && !OPTIONAL_KEYS.has(key)) err(key, 'is missing');
   const k: Checked = { c, lists: checkLists(c, err), err };
   for (const key of BOOLEANS) if (key in c && typeof c[key] !== 'boolean') err(key, 'must be true or false');
   for (const key of STRINGS) if (key in c && typeof c[key] !== 'string') err(key, 'must be a string');
@@ -117,8 +121,8 @@ export function validateConstants(input: unknown): string[] {
   checkLeadStatuses(k);
   // --- approvals ---
   if ('holiday_country' in c && !isKnownCountry(c.holiday_country)) err('holiday_country', 'must be a country code such as TR or DE (ISO 3166-1, upper case)');
-  // --- quick entry ---
-  checkQuickEntry(c, k.lists, err);
+  // the blocks the features own (constants-blocks.ts)
+  for (const block of constantsBlocks()) block.check(c, k.lists, err);
   if ('labels' in c) checkLabels(c.labels, c, err);
   return errors;
 }
@@ -271,62 +275,6 @@ function checkLeadStatuses(k: Checked): void {
   }
   if (typeof c.lead_status_new === 'string' && (lists.lead_closed_statuses ?? []).includes(c.lead_status_new)) err('lead_status_new', 'must not be one of lead_closed_statuses');
   if (typeof c.lead_visit_type === 'string' && !(lists.visit_types ?? []).includes(c.lead_visit_type)) err('lead_visit_type', 'not one of visit_types');
-}
-
-// --- quick entry ---
-function checkQuickEntry(c: Record<string, unknown>, lists: Record<string, string[]>, err: Err): void {
-  if ('qe_undo_seconds' in c && (!isCount(c.qe_undo_seconds) || c.qe_undo_seconds > 600)) err('qe_undo_seconds', 'must be a whole number of seconds from 0 to 600');
-  const mapping = (key: string, keys: readonly string[] | null, values: string, what: string) => {
-    if (!(key in c)) return;
-    const v = c[key];
-    if (!isObject(v)) return err(key, 'must be an object');
-    for (const [k, x] of Object.entries(v)) {
-      if (keys ? !keys.includes(k) : !(lists[values] ?? []).includes(k)) err(`${key}.${k}`, keys ? `unknown key; known: ${keys.join(', ')}` : `not one of ${values}`);
-      else if (typeof x !== 'string') err(`${key}.${k}`, 'must be a string');
-      else if (keys && !(lists[values] ?? []).includes(x)) err(`${key}.${k}`, `${x} is not one of ${what}`);
-    }
-  };
-  mapping('qe_next_action_roles', QE_NEXT_STEP_ROLES, 'next_actions', 'next_actions');
-  mapping('qe_trial_results', QE_TRIAL_OUTCOMES, 'demo_results', 'demo_results');
-  mapping('qe_visit_type_icons', null, 'visit_types', 'visit_types');
-  if (!('qe_templates' in c)) return;
-  const templates = c.qe_templates;
-  if (!Array.isArray(templates)) return err('qe_templates', 'must be a list of templates');
-  const ids = new Set<number>();
-  let defaults = 0;
-  templates.forEach((t, i) => {
-    const p = `qe_templates[${i}]`;
-    if (!isObject(t)) return err(p, 'must be an object {id, name, icon, topic, team, vtype, is_default, blocks}');
-    for (const k of Object.keys(t)) if (!['id', 'name', 'icon', 'topic', 'team', 'vtype', 'is_default', 'blocks'].includes(k)) err(`${p}.${k}`, 'unknown template field');
-    if (!Number.isInteger(t.id) || (t.id as number) < 1 || (t.id as number) > 2_147_483_647) err(`${p}.id`, 'must be a positive whole number');
-    else if (ids.has(t.id as number)) err(`${p}.id`, `${t.id} appears twice`);
-    else ids.add(t.id as number);
-    if (typeof t.name !== 'string' || !t.name.trim() || t.name.length > 100) err(`${p}.name`, 'must be a non-empty string of at most 100 characters');
-    for (const k of ['icon', 'team'] as const) if (typeof t[k] !== 'string' || (t[k] as string).length > 100) err(`${p}.${k}`, 'must be a string of at most 100 characters');
-    if (typeof t.topic !== 'string' || (t.topic !== '' && !(lists.visit_topics ?? []).includes(t.topic))) err(`${p}.topic`, 'must be one of visit_topics or empty');
-    if (typeof t.vtype !== 'string' || (t.vtype !== '' && !(lists.visit_types ?? []).includes(t.vtype))) err(`${p}.vtype`, 'must be one of visit_types or empty');
-    if (typeof t.is_default !== 'boolean') err(`${p}.is_default`, 'must be true or false');
-    else if (t.is_default) defaults++;
-    if (!Array.isArray(t.blocks)) return err(`${p}.blocks`, 'must be a list of blocks {k, label, cond, st, req, def, fl}');
-    const seen = new Set<string>();
-    t.blocks.forEach((b, j) => {
-      const bp = `${p}.blocks[${j}]`;
-      if (!isObject(b)) return err(bp, 'must be an object {k, label, cond, st, req, def, fl}');
-      for (const k of Object.keys(b)) if (!['k', 'label', 'cond', 'st', 'req', 'def', 'fl'].includes(k)) err(`${bp}.${k}`, 'unknown block field');
-      const fields: readonly string[] = QE_BLOCK_FIELDS[b.k as QeBlockKey] ?? [];
-      if (typeof b.k !== 'string' || !QE_BLOCK_KEYS.includes(b.k as QeBlockKey)) err(`${bp}.k`, `must be one of ${QE_BLOCK_KEYS.join(', ')}`);
-      else if (seen.has(b.k)) err(`${bp}.k`, `${b.k} appears twice`);
-      else seen.add(b.k);
-      if (typeof b.label !== 'string' || b.label.length > 100) err(`${bp}.label`, 'must be a string of at most 100 characters');
-      if (typeof b.cond !== 'string' || (b.cond !== '' && !(b.cond in QE_CONDS))) err(`${bp}.cond`, `must be empty or one of ${Object.keys(QE_CONDS).join(', ')}`);
-      if (!QE_BLOCK_STATES.includes(b.st as never)) err(`${bp}.st`, `must be one of ${QE_BLOCK_STATES.join(', ')}`);
-      if (typeof b.req !== 'boolean') err(`${bp}.req`, 'must be true or false');
-      if (!isObject(b.def)) err(`${bp}.def`, 'must be an object of field -> default value');
-      else for (const [k, v] of Object.entries(b.def)) if (!fields.includes(k) || typeof v !== 'string') err(`${bp}.def.${k}`, `must be a string value of one of the fields ${fields.join(', ')}`);
-      if (!Array.isArray(b.fl) || b.fl.some((f) => !fields.includes(f as string))) err(`${bp}.fl`, `must be a list of the fields ${fields.join(', ')}`);
-    });
-  });
-  if (defaults > 1) err('qe_templates', `at most one template may be the default (found ${defaults})`);
 }
 
 function checkGate(path: string, value: unknown, err: Err): void {

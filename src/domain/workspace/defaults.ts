@@ -1,5 +1,6 @@
 import { defaultLabelsFor } from './labels';
-import { AppSettings, LicenseSettings, QeTemplateBlock, WorkspaceConstants } from './workspace.entity';
+import { constantsBlocks } from './constants-blocks';
+import { AppSettings, LicenseSettings, WorkspaceConstants } from './workspace.entity';
 
 /** Licence modules. Endpoints name the one they need (spec 1, 7.1). */
 export const MODULES = {
@@ -29,7 +30,8 @@ export const ALL_PERMISSIONS: string[] = Object.values(PERMISSIONS);
 export const STAGES = ['Qualify', 'Viable', 'Present Solution', 'Negotiation', 'Expect to Close', 'Win', 'Lost', 'Cancel'];
 
 export function defaultConstants(): WorkspaceConstants {
-  const c: WorkspaceConstants = {
+  // the common keys here; the features' blocks (registered, merged below) complete the type
+  const c: Partial<WorkspaceConstants> = {
     stages: [...STAGES],
     stage_labels: Object.fromEntries(STAGES.map((s) => [s, s])),
     stage_colors: {
@@ -86,12 +88,12 @@ export function defaultConstants(): WorkspaceConstants {
     ...leadRuleDefaults(),
     // --- approvals ---
     holiday_country: 'TR',
-    // --- quick entry ---
-    ...quickEntryDefaults(),
   };
+  // the blocks the features own (quick entry …), after the common keys
+  for (const block of constantsBlocks()) Object.assign(c, block.defaults());
   // every default key has a label in English and Turkish (default-labels.ts)
   c.labels = defaultLabelsFor(c);
-  return c;
+  return c as WorkspaceConstants;
 }
 
 /** Order and ticket statuses (also merged into existing workspaces by migration 1795360000000). */
@@ -200,39 +202,4 @@ export function defaultRates(): Record<string, number> {
 
 export function defaultLicense(customer: string): LicenseSettings {
   return { modules: [...ALL_MODULES], seats: 25, state: 'active', end: null, blocked: false, customer, no: null, label: 'Standard' };
-}
-
-// --- quick entry ---
-const qeBlock = (k: string, st: QeTemplateBlock['st'], req = false, extra: Partial<QeTemplateBlock> = {}): QeTemplateBlock => ({ k, label: '', cond: '', st, req, def: {}, fl: [], ...extra });
-
-/** Quick Entry constants of a new workspace (also merged into existing ones by migration 1795390000000). */
-export function quickEntryDefaults(): Pick<WorkspaceConstants, 'qe_templates' | 'qe_undo_seconds' | 'qe_next_action_roles' | 'qe_trial_results' | 'qe_visit_type_icons'> {
-  return {
-    qe_templates: [
-      {
-        id: 1, name: 'Customer visit', icon: 'handshake', topic: 'Relationship', team: '', vtype: 'F2F', is_default: true,
-        blocks: [qeBlock('contact', 'open', true), qeBlock('opp', 'chip'), qeBlock('product', 'chip'), qeBlock('price', 'chip', false, { cond: 'has_product' }), qeBlock('quantity', 'chip', false, { cond: 'has_product' }), qeBlock('payment', 'chip', false, { cond: 'has_opp' }), qeBlock('trial', 'off'), qeBlock('next', 'open', true, { def: { action: 'Visit' } })],
-      },
-      {
-        id: 2, name: 'Phone call', icon: 'phone', topic: '', team: '', vtype: 'Call', is_default: false,
-        blocks: [qeBlock('contact', 'open', true), qeBlock('opp', 'chip'), qeBlock('product', 'chip'), qeBlock('price', 'off'), qeBlock('quantity', 'off'), qeBlock('payment', 'off'), qeBlock('trial', 'off'), qeBlock('next', 'open', true, { def: { action: 'Call' } })],
-      },
-      {
-        id: 3, name: 'Online meeting', icon: 'video', topic: 'Product presentation', team: '', vtype: 'Online', is_default: false,
-        blocks: [qeBlock('contact', 'open', true), qeBlock('opp', 'chip'), qeBlock('product', 'chip'), qeBlock('price', 'chip', false, { cond: 'has_product' }), qeBlock('quantity', 'off'), qeBlock('payment', 'off'), qeBlock('trial', 'off'), qeBlock('next', 'open', true, { def: { action: 'Follow-up e-mail' } })],
-      },
-      {
-        id: 4, name: 'Trial follow-up', icon: 'flask', topic: 'Trial follow-up', team: '', vtype: 'Deneme', is_default: false,
-        blocks: [qeBlock('contact', 'open', true), qeBlock('opp', 'chip'), qeBlock('product', 'open', true), qeBlock('trial', 'open', true, { cond: 'is_trial' }), qeBlock('quantity', 'chip'), qeBlock('price', 'off'), qeBlock('payment', 'off'), qeBlock('next', 'open', true, { def: { action: 'Send offer' } })],
-      },
-      {
-        id: 5, name: 'Technical service visit', icon: 'wrench', topic: 'Complaint', team: 'Technical', vtype: '', is_default: false,
-        blocks: [qeBlock('contact', 'open', true), qeBlock('product', 'open', true), qeBlock('trial', 'chip'), qeBlock('opp', 'off'), qeBlock('price', 'off'), qeBlock('quantity', 'off'), qeBlock('payment', 'off'), qeBlock('next', 'open', false, { def: { action: 'Visit' } })],
-      },
-    ],
-    qe_undo_seconds: 8,
-    qe_next_action_roles: { call: 'Call', visit: 'Visit', offer: 'Send offer', samples: 'Send samples', email: 'Follow-up e-mail', trial: 'Trial', meeting: 'Meeting' },
-    qe_trial_results: { positive: 'Successful', partial: 'Partly successful', negative: 'Unsuccessful', ongoing: 'Pending' },
-    qe_visit_type_icons: { F2F: 'handshake', Online: 'video', Call: 'phone', Deneme: 'flask' },
-  };
 }

@@ -147,66 +147,6 @@ export interface WorkspaceConstants {
   // --- approvals ---
   /** Country (ISO 3166-1 alpha-2, known to date-holidays) whose public holidays leave requests skip. */
   holiday_country: string;
-  // --- quick entry ---
-  /** Quick Entry templates (spec 2.11); `default_template` picks one by department (team), visit type, then is_default. */
-  qe_templates: QeTemplate[];
-  /** Seconds the app offers to undo a Quick Entry save (`undo_seconds`). */
-  qe_undo_seconds: number;
-  /** Next-step role the rules recognise (call, visit, offer, ...) -> one of next_actions. */
-  qe_next_action_roles: Record<string, string>;
-  /** Trial outcome the rules recognise (positive, negative, partial, ongoing) -> one of demo_results. */
-  qe_trial_results: Record<string, string>;
-  /** Visit type -> icon name, for the `visit_types` of the Quick Entry config. */
-  qe_visit_type_icons: Record<string, string>;
-}
-
-// --- quick entry ---
-/** Quick Entry blocks and the keys of their fields (labels and types: src/domain/crm/quick-entry/config.rules.ts). */
-export const QE_BLOCK_FIELDS = {
-  contact: ['person_id'],
-  opp: ['opp_id'],
-  product: ['product_id'],
-  price: ['price', 'currency', 'unit'],
-  quantity: ['kg', 'unit'],
-  payment: ['payment_days'],
-  trial: ['result', 'note'],
-  next: ['action', 'date', 'note'],
-} as const;
-export type QeBlockKey = keyof typeof QE_BLOCK_FIELDS;
-export const QE_BLOCK_KEYS = Object.keys(QE_BLOCK_FIELDS) as QeBlockKey[];
-/** Conditions a template block can carry (`cond`); '' = always shown. */
-export const QE_CONDS = { has_opp: 'When an opportunity is linked', has_product: 'When a product is chosen', is_trial: 'When the visit is a trial', new_customer: 'When the company is a prospect' } as const;
-export const QE_BLOCK_STATES = ['open', 'chip', 'off'] as const;
-/** Next-step roles of the suggestion rules, and trial outcomes. */
-export const QE_NEXT_STEP_ROLES = ['call', 'visit', 'offer', 'samples', 'email', 'trial', 'meeting'] as const;
-export const QE_TRIAL_OUTCOMES = ['positive', 'negative', 'partial', 'ongoing'] as const;
-
-export interface QeTemplateBlock {
-  k: string;
-  label: string;
-  /** A key of QE_CONDS, or '' (always). */
-  cond: string;
-  /** open: shown open; chip: a chip the user opens; off: hidden. */
-  st: 'open' | 'chip' | 'off';
-  req: boolean;
-  /** Default values by field key. */
-  def: Record<string, string>;
-  /** The block's fields shown, in order (empty = all). */
-  fl: string[];
-}
-
-export interface QeTemplate {
-  id: number;
-  name: string;
-  icon: string;
-  /** One of visit_topics, or ''. */
-  topic: string;
-  /** A department (users.department), or '' for everyone. */
-  team: string;
-  /** One of visit_types, or ''. */
-  vtype: string;
-  is_default: boolean;
-  blocks: QeTemplateBlock[];
 }
 
 export interface LicenseSettings {

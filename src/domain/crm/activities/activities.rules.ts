@@ -3,7 +3,7 @@
  * blocks and fields of QE_BLOCK_FIELDS only (pure, table-tested in test/unit/activity-blocks.spec.ts).
  */
 import { invalidFields } from '../../../platform/common/errors';
-import { QE_BLOCK_FIELDS, QeBlockKey } from '../../workspace/workspace.entity';
+import { QE_BLOCK_FIELDS, QeBlockKey } from './activity-blocks';
 
 export type ActivityBlocks = Partial<Record<QeBlockKey, Record<string, string>>>;
 

@@ -3,7 +3,9 @@
  * settings (pure). Blocks are the same for every workspace; their options come from the workspace
  * (currencies, units, demo_results, next_actions). Templates live in `constants.qe_templates`.
  */
-import { AppSettings, QE_BLOCK_KEYS, QE_CONDS, QeBlockKey, QeTemplate, WorkspaceConstants } from '../../workspace/workspace.entity';
+import { QE_BLOCK_KEYS, QeBlockKey } from '../activities';
+import { AppSettings, WorkspaceConstants } from '../../workspace/workspace.entity';
+import { QE_CONDS, QeTemplate } from './quick-entry.constants';
 import { fold } from './text';
 
 export interface QeField {

@@ -2,7 +2,7 @@
  * Next steps planned in a Quick Entry note (spec 2.12): the note cut into sentences and clauses, the
  * actions each clause names, its tense, and the dates that go with them. Pure.
  */
-import { QE_NEXT_STEP_ROLES } from '../../workspace/workspace.entity';
+import { QE_NEXT_STEP_ROLES } from './quick-entry.constants';
 import { DateHit } from './dates';
 import { Span, Token, wordMatches } from './text';
 

@@ -6,7 +6,7 @@ import { todayIn } from '../../../platform/common/time';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { UserContext } from '../../identity/auth-context';
 import { User } from '../../identity/user.entity';
-import { QeTemplate } from '../../workspace/workspace.entity';
+import { QeTemplate } from './quick-entry.constants';
 import { Company } from '../companies/company.entity';
 import { Opportunity } from '../opportunities/opportunity.entity';
 import { Person } from '../people/person.entity';

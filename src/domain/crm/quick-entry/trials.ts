@@ -1,5 +1,5 @@
 /** Trial results reported in a Quick Entry note (spec 2.12). Pure. */
-import { QE_TRIAL_OUTCOMES } from '../../workspace/workspace.entity';
+import { QE_TRIAL_OUTCOMES } from './quick-entry.constants';
 import { isTypoOf, Token, tokenize, wordMatches } from './text';
 
 /** Trial outcomes; the workspace maps each to one of its demo_results (constants.qe_trial_results). */

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { example, f, named } from '../../../edge/openapi/schema';
 import { defaultConstants } from '../../../domain/workspace/defaults';
 import { LABEL_NAMES, resolveLabels } from '../../../domain/workspace/labels';
-import { BANT_KEYS, QE_BLOCK_STATES, STAGE_ROLES } from '../../../domain/workspace/workspace.entity';
+// Quick Entry's block is registered by its module: imported here before `defaultConstants()` below reads it
+import { QE_BLOCK_STATES } from '../../../domain/crm/quick-entry/quick-entry.constants';
+import { BANT_KEYS, STAGE_ROLES } from '../../../domain/workspace/workspace.entity';
 
 const values = (what: string) => z.array(z.string()).meta({ description: `allowed values of ${what} in this installation` });
 const byStage = <T extends z.ZodType>(value: T, description: string) => z.record(z.string(), value).meta({ description: `stage key -> ${description}` });
