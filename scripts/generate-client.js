@@ -1,7 +1,7 @@
 /**
  * Writes client/api.d.ts, the TypeScript types of the API, from the committed openapi.json
- * (openapi-typescript). `npm run client:generate` after `UPDATE_OPENAPI=1 npm test -- test/e2e/openapi-snapshot.e2e-spec.ts`;
- * test/unit/client-types.spec.ts fails when the committed types differ from what this writes.
+ * (openapi-typescript). `npm run client:generate` after `UPDATE_OPENAPI=1 npm test -- test/e2e/api/openapi-snapshot.e2e-spec.ts`;
+ * test/unit/api/client-types.spec.ts fails when the committed types differ from what this writes.
  */
 const { readFileSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
