@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { groupedRun, groupFiles, SINGLE, SLOW } = require('../../../jest.groups') as {
+const { e2eFiles, groupedRun, groupFiles, SINGLE, SLOW } = require('../../../jest.groups') as {
+  e2eFiles(): string[];
   groupedRun(argv: string[], env: Record<string, string | undefined>): boolean;
   groupFiles(): string[][];
   SINGLE: string[];
@@ -39,6 +40,14 @@ describe('grouped e2e runs (jest.groups.js)', () => {
       expect(grouped.has(f)).toBe(false);
       expect(existsSync(join(__dirname, '..', '..', 'e2e', f))).toBe(true);
     }
+  });
+
+  it('finds the e2e files in their folders: each in one, none directly under test/e2e or test/unit', () => {
+    const top = (dir: string) => readdirSync(join(__dirname, '..', '..', dir), { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+    expect(e2eFiles().length).toBeGreaterThan(150);
+    expect(e2eFiles().filter((f) => !/^[a-z-]+\/[^/]+$/.test(f))).toEqual([]);
+    expect(top('e2e')).toEqual([]);
+    expect(top('unit')).toEqual([]);
   });
 
   it('orders a first run (no timings) by the estimates: group files first, unit tests last, whatever their sizes', () => {
