@@ -99,6 +99,15 @@ describe('the web app: lib ← shell ← features, a feature through another one
     expect(r.output).toContain('boundaries/dependencies');
   });
 
+  it('refuses a file in no element (outside lib, shell and the features), the router aside', () => {
+    const code = "import { api } from './lib/api';\nexport const x = api;\n";
+    const r = lint('web/src/probe.ts', code);
+    expect(r.ok).toBe(false);
+    expect(r.output).toContain('boundaries/no-unknown-files');
+    expect(lint('web/src/widgets/probe.tsx', "export const x = 1;\n").output).toContain('boundaries/no-unknown-files');
+    expect(lint('web/src/main.tsx', code).output).not.toMatch(/boundaries\//);
+  });
+
   it.each([
     ["a feature → another feature's index.ts", 'web/src/features/tickets/probe.tsx', "import { orderName } from '../orders';\nexport const x = orderName;\n"],
     ["a feature → another feature's queries.ts", 'web/src/features/orders/probe.tsx', "import { companyKeys } from '../companies/queries';\nexport const x = companyKeys;\n"],
