@@ -6,7 +6,7 @@
  * Plain CommonJS: jest.config.js reads it before any transform.
  */
 const { readdirSync, readFileSync } = require('node:fs');
-const { join } = require('node:path');
+const { join, sep } = require('node:path');
 
 /** The number of group files (test/groups/group-1 … group-N.group-spec.ts must exist). */
 const GROUPS = 8;
@@ -16,14 +16,14 @@ const TEST_TIMEOUT = 120_000;
  * Files that run alone even in a grouped run: long budgets (fuzzing, 100k-row scale checks) that jest
  * schedules best on their own, and the browser file with its own 180 s timeout.
  */
-const SINGLE = ['openapi-try-it-out.e2e-spec.ts'];
+const SINGLE = ['api/openapi-try-it-out.e2e-spec.ts'];
 /**
  * The slow checks: fuzzing, the 50k-200k-row scale checks, the multi-instance runs behind PgBouncer, the workflow engine
  * in three processes and the import killed -9 (two service processes). `npm test`
  * leaves them out (it is what a developer runs after each change); `npm run test:slow` runs them alone, and CI runs
  * both on both databases. `npm test -- <one of them>` still runs it.
  */
-const SLOW = ['fuzz.e2e-spec.ts', 'scale.e2e-spec.ts', 'opportunities-scale.e2e-spec.ts', 'scim-scale.e2e-spec.ts', 'pgbouncer.e2e-spec.ts', 'workflows-instances.e2e-spec.ts', 'import-kill.e2e-spec.ts'];
+const SLOW = ['api/fuzz.e2e-spec.ts', 'opportunities/scale.e2e-spec.ts', 'opportunities/opportunities-scale.e2e-spec.ts', 'scim/scim-scale.e2e-spec.ts', 'platform/pgbouncer.e2e-spec.ts', 'workflows/workflows-instances.e2e-spec.ts', 'imports/import-kill.e2e-spec.ts'];
 /**
  * Seconds each file took inside its group (wall, hooks included; full PGlite run with 4 workers, 2026-11-27, the
  * pass where every file runs; pgbouncer from the PostgreSQL pass), written from JEST_GROUP_LOG; a file not listed
@@ -34,6 +34,20 @@ const DURATIONS = require('./test/groups/durations.json');
 const E2E_DIR = join(__dirname, 'test', 'e2e');
 
 /**
+ * The e2e files, as paths under test/e2e with `/` (`companies/companies.e2e-spec.ts`): a record kind's files sit in the
+ * folder of its name, an interface's or the platform's in theirs (docs/architecture.md, "Where tests live"). These paths
+ * are the keys of SINGLE, SLOW, durations.json and the group logs.
+ */
+let e2e;
+function e2eFiles() {
+  e2e ??= readdirSync(E2E_DIR, { recursive: true })
+    .map((f) => String(f).split(sep).join('/'))
+    .filter((f) => f.endsWith('.e2e-spec.ts'))
+    .sort();
+  return e2e;
+}
+
+/**
  * The browser files: those that drive Chromium (test/helpers/browser.ts, web-app.ts). They test the web app and
  * the pages, which reach the database only through the same REST routes and services that the other files test on
  * both databases; `JEST_BROWSER=0` leaves them out, and CI runs them once, in the PostgreSQL pass (the shorter
@@ -41,7 +55,7 @@ const E2E_DIR = join(__dirname, 'test', 'e2e');
  */
 let browser;
 function browserFiles() {
-  browser ??= readdirSync(E2E_DIR).filter((f) => f.endsWith('.e2e-spec.ts') && /\b(useWebApp|useChromium)\(/.test(readFileSync(join(E2E_DIR, f), 'utf8')));
+  browser ??= e2eFiles().filter((f) => /\b(useWebApp|useChromium)\(/.test(readFileSync(join(E2E_DIR, f), 'utf8')));
   return browser;
 }
 /** Whether this run leaves the browser files out (JEST_BROWSER=0). */
@@ -61,8 +75,8 @@ function medianDuration() {
 /** The e2e files of each group, balanced by known durations (longest first into the lightest group; stable order). */
 function groupFiles() {
   const median = medianDuration();
-  const files = readdirSync(E2E_DIR)
-    .filter((f) => f.endsWith('.e2e-spec.ts') && !SINGLE.includes(f) && !SLOW.includes(f) && !(withoutBrowser() && browserFiles().includes(f)))
+  const files = e2eFiles()
+    .filter((f) => !SINGLE.includes(f) && !SLOW.includes(f) && !(withoutBrowser() && browserFiles().includes(f)))
     .sort()
     .map((f) => ({ f, w: DURATIONS[f] ?? median }))
     .sort((a, b) => b.w - a.w || (a.f < b.f ? -1 : 1));
@@ -102,7 +116,7 @@ function groupedRun(argv = process.argv, env = process.env) {
 }
 
 /** Seconds each SINGLE or SLOW file took (PGlite pass, 4 workers, 2026-11-27; pgbouncer on PostgreSQL): its place in the order of a first run. */
-const SINGLE_SECONDS = { 'fuzz.e2e-spec.ts': 79, 'scale.e2e-spec.ts': 107, 'opportunities-scale.e2e-spec.ts': 31, 'scim-scale.e2e-spec.ts': 21, 'pgbouncer.e2e-spec.ts': 20, 'openapi-try-it-out.e2e-spec.ts': 51 };
+const SINGLE_SECONDS = { 'api/fuzz.e2e-spec.ts': 79, 'opportunities/scale.e2e-spec.ts': 107, 'opportunities/opportunities-scale.e2e-spec.ts': 31, 'scim/scim-scale.e2e-spec.ts': 21, 'platform/pgbouncer.e2e-spec.ts': 20, 'api/openapi-try-it-out.e2e-spec.ts': 51 };
 
 /**
  * How long a test file is expected to take, in seconds, for jest.sequencer.js when jest has no timing of its
@@ -113,10 +127,9 @@ function estimatedSeconds(path) {
   const median = medianDuration();
   const group = /[\\/]group-(\d+)\.group-spec\.ts$/.exec(path);
   if (group) return (groupFiles()[Number(group[1]) - 1] ?? []).reduce((sum, f) => sum + (DURATIONS[f] ?? median), 0);
-  const name = path.split(/[\\/]/).pop();
-  if (SINGLE_SECONDS[name] !== undefined) return SINGLE_SECONDS[name];
-  if (name.endsWith('.e2e-spec.ts')) return DURATIONS[name] ?? median;
-  return 1;
+  const name = /[\\/]test[\\/]e2e[\\/](.+\.e2e-spec\.ts)$/.exec(path)?.[1].split(/[\\/]/).join('/');
+  if (name === undefined) return 1;
+  return SINGLE_SECONDS[name] ?? DURATIONS[name] ?? median;
 }
 
-module.exports = { GROUPS, SINGLE, SLOW, TEST_TIMEOUT, groupFiles, groupedRun, estimatedSeconds, browserFiles, withoutBrowser, withoutUnit };
+module.exports = { GROUPS, SINGLE, SLOW, TEST_TIMEOUT, e2eFiles, groupFiles, groupedRun, estimatedSeconds, browserFiles, withoutBrowser, withoutUnit };

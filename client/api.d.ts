@@ -4355,19 +4355,19 @@ export interface components {
              * @default new
              * @enum {string}
              */
-            opp_mode: "new" | "existing" | "none";
+            opp_mode?: "new" | "existing" | "none";
             /** @description an open opportunity of the company, with opp_mode existing */
             opp_id?: number;
             /**
              * @description log a fair visit
              * @default true
              */
-            make_visit: boolean;
+            make_visit?: boolean;
             /**
              * @description make the lead's next action a follow-up task (when it has one); its id is the lead's task_id
              * @default true
              */
-            make_task: boolean;
+            make_task?: boolean;
         };
         ObjectFieldDto: {
             /** @example size */
@@ -4381,12 +4381,12 @@ export interface components {
              * @description a value is required (not for checkbox fields)
              * @default false
              */
-            required: boolean;
+            required?: boolean;
             /**
              * @description shown in the record's subtitle (`sub`)
              * @default false
              */
-            display: boolean;
+            display?: boolean;
         };
         ObjectRelationDto: {
             /** @example customer */
@@ -4403,7 +4403,7 @@ export interface components {
              * @description several targets (true) or at most one
              * @default false
              */
-            many: boolean;
+            many?: boolean;
         };
         CreateObjectTypeDto: {
             /**
@@ -4767,7 +4767,7 @@ export interface components {
              * @default all
              * @enum {string}
              */
-            match: "all" | "any";
+            match?: "all" | "any";
             conditions: components["schemas"]["WebhookFilterConditionDto"][];
         };
         WorkflowTriggerDto: {
@@ -5031,7 +5031,7 @@ export interface components {
              * @description jira: the issue type name
              * @default Task
              */
-            issue_type: string;
+            issue_type?: string;
             /**
              * @description airtable: the base id
              * @example appA1b2C3d4E5f6G7
@@ -5045,13 +5045,13 @@ export interface components {
              * @description google_sheets: the sheet the rows are appended to (A1 notation)
              * @default Sheet1
              */
-            range: string;
+            range?: string;
             /**
              * @description mailchimp: the new member status
              * @default pending
              * @enum {string}
              */
-            status: "subscribed" | "pending";
+            status?: "subscribed" | "pending";
         };
         CreateWebhookDto: {
             /**
@@ -5066,9 +5066,9 @@ export interface components {
              * @default webhook
              * @enum {string}
              */
-            kind: "webhook" | "slack" | "teams" | "google_chat" | "discord" | "telegram" | "asana" | "trello" | "jira" | "airtable" | "google_sheets" | "mailchimp" | "brevo";
+            kind?: "webhook" | "slack" | "teams" | "google_chat" | "discord" | "telegram" | "asana" | "trello" | "jira" | "airtable" | "google_sheets" | "mailchimp" | "brevo";
             /** @default true */
-            active: boolean;
+            active?: boolean;
             /** @description only events whose `data` passes it are delivered to this connection (the event kinds still apply); a field must be one of the subscribed kinds' `data` fields. null: no filter. A bad filter is 400 `invalid` naming the part, e.g. `filter.conditions[0].op`. */
             filter?: components["schemas"]["WebhookFilterDto"] | null;
             /** @description record-creation kinds only (spec 6.5): the product's target, checked at save (400 `invalid` naming `config.<field>`). asana `{project_gid}`; trello `{list_id, api_key}`; jira `{site, email, project_key, issue_type?}`; airtable `{base_id, table}`; google_sheets `{spreadsheet_id, range?}`; mailchimp `{list_id, status?: subscribed|pending}`; brevo `{list_id}`. */
@@ -5102,7 +5102,7 @@ export interface components {
              * @description only the events whose latest delivery to this connection failed (no 2xx answer)
              * @default false
              */
-            only_failed: boolean;
+            only_failed?: boolean;
         };
         /**
          * @description Readiness of this instance: the database answers and every migration is applied.

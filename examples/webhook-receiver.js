@@ -5,7 +5,7 @@
  * It reads the raw body, checks X-Service-Signature (HMAC-SHA256 keyed with the signing key's
  * UTF-8 bytes) and the Standard Webhooks headers (webhook-id, webhook-timestamp within 5 minutes,
  * webhook-signature), both in constant time, BEFORE parsing the JSON; 401 on a mismatch.
- * The e2e tests (test/e2e/webhooks.e2e-spec.ts) use `createReceiver` from this file.
+ * The e2e tests (test/e2e/webhooks/webhooks.e2e-spec.ts) use `createReceiver` from this file.
  */
 'use strict';
 const http = require('node:http');

@@ -1,4 +1,4 @@
-/** Types of seed.js (the scale seed shared by `npm run bench` and test/e2e/scale.e2e-spec.ts). */
+/** Types of seed.js (the scale seed shared by `npm run bench` and test/e2e/opportunities/scale.e2e-spec.ts). */
 export type Query = (sql: string, params?: unknown[]) => Promise<unknown>;
 export const PRODUCTS: string[];
 export interface OppSeed {

@@ -1,6 +1,6 @@
 'use strict';
 /**
- * The scale seed shared by `npm run bench` and test/e2e/scale.e2e-spec.ts (plain SQL with
+ * The scale seed shared by `npm run bench` and test/e2e/opportunities/scale.e2e-spec.ts (plain SQL with
  * generate_series, so a million rows take seconds). What it models (docs/performance.md):
  *
  * - one workspace, one owner (a sales user) with 8 companies, and `n` opportunities of that owner

@@ -10,10 +10,10 @@ import standaloneCode from 'ajv/dist/standalone';
 /**
  * The contract check (docs/architecture.md, "The API contract"): every response the e2e suite receives
  * from a route of the OpenAPI document is validated against the committed document (`openapi.json`,
- * which test/e2e/openapi-snapshot.e2e-spec.ts keeps equal to the code's). A status the operation does not
+ * which test/e2e/api/openapi-snapshot.e2e-spec.ts keeps equal to the code's). A status the operation does not
  * document, a content type it does not name, a missing field or one the schema does not name fails the
  * test that received it (test/helpers/contract-setup.ts). Requests to paths outside the document (pages,
- * unknown routes) are not checked here; test/e2e/openapi-routes.e2e-spec.ts checks that every route is in it.
+ * unknown routes) are not checked here; test/e2e/api/openapi-routes.e2e-spec.ts checks that every route is in it.
  *
  * Compiling the document's validators takes seconds and every test file would repeat it: they are generated
  * once as ajv standalone code into node_modules/.cache/crm-contract/<hash>.js, keyed by the hash of

@@ -9,7 +9,7 @@ import { documentStore } from '../../src/edge/openapi/document';
  * `documentStore`): building one (Nest's scan of the controllers and zod's conversion of the schema registry) cost
  * about 2 s of CPU once per module registry, some 20 times a pass. A document is keyed by the hash of every source
  * and test file and of the lock file (what it is built from) and by the app's controllers, so a changed tree builds
- * anew; test/e2e/openapi-snapshot.e2e-spec.ts builds without the store. Written under a name of its own and renamed.
+ * anew; test/e2e/api/openapi-snapshot.e2e-spec.ts builds without the store. Written under a name of its own and renamed.
  */
 const ROOT = join(__dirname, '../..');
 const DIR = join(ROOT, 'node_modules/.cache/crm-openapi');

@@ -113,7 +113,7 @@ async function rememberTables(conn: DbConnection): Promise<void> {
  * planner's statistics of the tables and the activity counters (`pg_stat_user_tables`: vacuum and analyze times,
  * live and dead rows) forgotten, the database's own settings those of a fresh copy. Sessions left by the previous file are ended first (PostgreSQL: as DROP DATABASE
  * … WITH (FORCE) did; PGlite has one session, which is rolled back and discarded: settings, prepared statements,
- * temporary tables, LISTEN, advisory locks). test/e2e/test-db-reuse.e2e-spec.ts checks each of these.
+ * temporary tables, LISTEN, advisory locks). test/e2e/suite/test-db-reuse.e2e-spec.ts checks each of these.
  */
 async function resetDb(conn: DbConnection): Promise<void> {
   await withDb(conn, async (c) => {
@@ -256,7 +256,7 @@ export async function prepareTemplates(): Promise<void> {
 /**
  * A DATA_DIR holding a migrated embedded database, as a server that has started once leaves it: for tests of
  * the persisted embedded mode that are not about the first start (a cold start runs initdb and every migration,
- * 20-40 s in WASM on a loaded machine; test/e2e/demo-start and cli-data-dir keep testing that start).
+ * 20-40 s in WASM on a loaded machine; test/e2e/demo/demo-start and cli-data-dir keep testing that start).
  */
 export async function migratedDataDir(dir: string): Promise<string> {
   const tar = await embeddedTemplateFile();

@@ -1,5 +1,5 @@
 /**
- * Checks of a workspace's constants (pure; test/unit/constants.spec.ts). Used by
+ * Checks of a workspace's constants (pure; test/unit/workspace/constants.spec.ts). Used by
  * `WorkspaceService.setConstants` and the `constants:set` CLI command. Errors name the bad key with a
  * path, e.g. `stage_roles.Kazanç: not one of the stages`.
  */

@@ -80,7 +80,7 @@ const OPERATION_ID = /^[a-z][A-Za-z0-9]*$/;
 /**
  * One declaration per route of what the OpenAPI document says about it: summary, description, spec
  * section, success schema and the errors beyond the automatic ones. src/edge/openapi/document.ts turns
- * it into the operation's responses; test/unit/openapi-document.spec.ts fails on an operation without it.
+ * it into the operation's responses; test/unit/api/openapi-document.spec.ts fails on an operation without it.
  */
 export function ApiDoc(spec: ApiDocSpec): MethodDecorator {
   if (!OPERATION_ID.test(spec.id)) throw new Error(`operationId ${spec.id}: camelCase`);

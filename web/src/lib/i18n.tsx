@@ -179,7 +179,7 @@ const tr: Dictionary = {
 
 export type Lang = 'en' | 'tr';
 const dictionaries: Record<Lang, Dictionary> = { en, tr };
-/** Both dictionaries as data, for tests that walk the app in either language (test/e2e/web-walk). */
+/** Both dictionaries as data, for tests that walk the app in either language (test/e2e/web/web-walk). */
 export const appTexts: Readonly<Record<Lang, Dictionary>> = dictionaries;
 
 /** `{name}` placeholders filled from vars. */

@@ -1,6 +1,6 @@
 /**
  * What a Quick Entry form's blocks (spec 2.11) leave on a visit: block key -> field key -> value, the
- * blocks and fields of QE_BLOCK_FIELDS only (pure, table-tested in test/unit/activity-blocks.spec.ts).
+ * blocks and fields of QE_BLOCK_FIELDS only (pure, table-tested in test/unit/activities/activity-blocks.spec.ts).
  */
 import { invalidFields } from '../../../platform/common/errors';
 import { QE_BLOCK_FIELDS, QeBlockKey } from './activity-blocks';

@@ -4,7 +4,7 @@ import { addDays, dateIn, daysBetween } from '../../../platform/common/time';
 import { localToDate } from '../../../platform/common/local-time';
 
 /**
- * Working days of a leave request (pure rules; test/unit/working-days.spec.ts).
+ * Working days of a leave request (pure rules; test/unit/approvals/working-days.spec.ts).
  *
  * - Weekends are Saturday and Sunday.
  * - Holidays are the official public holidays (`type: public` of the `date-holidays` package) of the

@@ -1,5 +1,5 @@
 /**
- * Pure rules of fair leads (test/unit/lead-rules.spec.ts): the people list a conversion maps by index,
+ * Pure rules of fair leads (test/unit/leads/lead-rules.spec.ts): the people list a conversion maps by index,
  * the effective status, and the reading of a conversion's `people` map.
  */
 import { invalid } from '../../../platform/common/errors';

@@ -3,7 +3,7 @@
  * Reads Turkish, English and mixed notes with typos and missing accents (text.ts folds them).
  * This file assembles the suggestions, one step per block; the readers live beside it: catalogue.ts
  * (products, opportunities), people.ts, terms.ts (price, quantity, payment), dates.ts, trials.ts and
- * next-steps.ts. docs/crm-rules.md ("Quick Entry") lists the rules; test/unit/qe-suggest.spec.ts runs
+ * next-steps.ts. docs/crm-rules.md ("Quick Entry") lists the rules; test/unit/quick-entry/qe-suggest.spec.ts runs
  * them over the fixture test/fixtures/qe-notes.ts.
  */
 import { canon, entryOf, matchEntries } from './catalogue';

@@ -8,7 +8,7 @@ import { toCents, type HistoryRow } from './report.types';
  * record, the row that started its current stage — found through the links the database keeps on every row
  * (`valid_to`, `prev_stage`, `prev_role`: migration HistorySpans) and their partial indexes, instead of every row
  * up to the end of the period. The rules answer on these rows as on the whole history
- * (test/unit/reports-rules.spec.ts, "reading only what the rules look at").
+ * (test/unit/reports/reports-rules.spec.ts, "reading only what the rules look at").
  */
 
 /** Which records count: the caller's visibility (owners, null = all) and the product and source filters (current values). */

@@ -18,7 +18,7 @@ export function searchPattern(q: string): string {
  * Letter folding (docs/decisions/search.md, "Search folds letters"): the accented Latin letters, Turkish ç ğ ı İ ö ş ü
  * â î û included, to plain a-z and A-Z to a-z, so "sahin" finds "Şahin", "IZMIR" "İzmir" and the reverse. The
  * database folds the stored text the same way (\`crm_fold\`, migration 1795487000000-FoldedSearch, which keeps its
- * own copy of these letters: test/unit/search.spec.ts compares them) into generated columns (\`name_fold\`,
+ * own copy of these letters: test/unit/search/search.spec.ts compares them) into generated columns (\`name_fold\`,
  * \`text_fold\`, \`po_fold\`) with trigram indexes. Other characters are left as they are (ILIKE still ignores their case).
  */
 export const FOLD_TURKISH_FROM = 'çÇğĞıİîÎöÖşŞüÜûÛâÂ';

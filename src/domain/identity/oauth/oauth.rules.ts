@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-/** Pure rules of the authorization server (spec 5 rules 3-5, 8; 7.2), table-tested in test/unit/oauth-rules.spec.ts. */
+/** Pure rules of the authorization server (spec 5 rules 3-5, 8; 7.2), table-tested in test/unit/oauth/oauth-rules.spec.ts. */
 
 export const OAUTH_SCOPES = ['crm.read', 'crm.write'] as const;
 export const CODE_TTL_MS = 5 * 60_000;

@@ -1,11 +1,9 @@
-import { useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
 import { api, must } from '../../lib/api';
 import { useLabels } from '../../lib/labels';
 import { useMe } from '../../lib/session';
-import { FormError } from '../../shell/forms';
+import { AMOUNT_PATTERN, amountOf, PlanFormEnd, usePlanWrite, UserPeriodFields } from './plan-fields';
 import { useReportText } from './reports.text';
-import { reportKeys } from './queries';
 
 type Item = { user_id?: number; team?: string; period: string; category: string; amount: number; note: string };
 
@@ -17,48 +15,31 @@ export function AdjustmentForm() {
   const me = useMe();
   const text = useReportText();
   const label = useLabels();
-  const qc = useQueryClient();
-  const [done, setDone] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: async (item: Item) => must(await api.PUT('/api/v1/forecast-adjustments', { body: { items: [item] } })),
-    onSuccess: async () => {
-      setDone(text('adjustSaved'));
-      await qc.invalidateQueries({ queryKey: reportKeys.all });
-    },
-  });
+  const { save, done, start } = usePlanWrite(
+    async (item: Item) => must(await api.PUT('/api/v1/forecast-adjustments', { body: { items: [item] } })),
+    text('adjustSaved'),
+  );
   if (me.user.role !== 'admin') return null;
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    setDone(null);
+    start();
     const form = new FormData(e.currentTarget);
     // a team (department) named replaces the user: the adjustment is the team's
     const team = String(form.get('team') ?? '').trim();
     const who = team ? { team } : { user_id: Number(form.get('user')) };
-    const amount = Number(String(form.get('amount') ?? '').replace(',', '.'));
-    save.mutate({ ...who, period: String(form.get('period') ?? '').trim(), category: String(form.get('category') ?? ''), amount, note: String(form.get('note') ?? '') });
+    save.mutate({ ...who, period: String(form.get('period') ?? '').trim(), category: String(form.get('category') ?? ''), amount: amountOf(form.get('amount')), note: String(form.get('note') ?? '') });
   }
 
+  const team = (
+    <label>
+      {text('adjustTeam')}
+      <input type="text" name="team" maxLength={100} />
+    </label>
+  );
   return (
     <form className="co-filters" aria-label={text('adjust')} onSubmit={submit}>
-      <label>
-        {text('adjustSubject')}
-        <select name="user" defaultValue={String(me.user.id)}>
-          {me.users.map((u) => (
-            <option key={u.id} value={u.id}>
-              {u.full_name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        {text('adjustTeam')}
-        <input type="text" name="team" maxLength={100} />
-      </label>
-      <label>
-        {text('adjustPeriod')}
-        <input type="text" name="period" required pattern="\d{4}-(0[1-9]|1[0-2]|Q[1-4])" />
-      </label>
+      <UserPeriodFields userLabel={text('adjustSubject')} periodLabel={text('adjustPeriod')} period="month-or-quarter" orUser={team} />
       <label>
         {text('category')}
         <select name="category">
@@ -71,17 +52,13 @@ export function AdjustmentForm() {
       </label>
       <label>
         {text('amount')}
-        <input type="text" inputMode="decimal" name="amount" required pattern="[0-9]+([.,][0-9]{1,2})?" />
+        <input type="text" inputMode="decimal" name="amount" required pattern={AMOUNT_PATTERN} />
       </label>
       <label>
         {text('note')}
         <input type="text" name="note" maxLength={2000} />
       </label>
-      <button type="submit" disabled={save.isPending}>
-        {text('adjust')}
-      </button>
-      <FormError error={save.error} />
-      {done ? <p role="status">{done}</p> : null}
+      <PlanFormEnd label={text('adjust')} busy={save.isPending} error={save.error} done={done} />
     </form>
   );
 }

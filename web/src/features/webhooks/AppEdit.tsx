@@ -5,7 +5,7 @@ import { api, must } from '../../lib/api';
 import { Loaded } from '../../shell/States';
 import { SettingsPage } from '../settings';
 import { ConnectionForm } from './ConnectionForm';
-import { bodyOf, filterOf, useDraft } from './form-state';
+import { bodyOf, filterOf, useDraft, type Filter } from './form-state';
 import { isSigned } from './kinds';
 import { kindName, useAppsText } from './apps.text';
 import { useWebhook, useWebhooksWritten, type Webhook } from './queries';
@@ -29,7 +29,7 @@ function EditForm({ c }: { c: Webhook }) {
   const { draft, set } = useDraft(c);
   const [notJson, setNotJson] = useState(false);
   const save = useMutation({
-    mutationFn: async (filter: unknown) => must(await api.PATCH('/api/v1/webhooks/{id}', { params: { path: { id: c.id } }, body: bodyOf(draft, filter, true) as never })),
+    mutationFn: async (filter: Filter) => must(await api.PATCH('/api/v1/webhooks/{id}', { params: { path: { id: c.id } }, body: bodyOf(draft, filter, true) })),
     onSuccess: () => (written(), void navigate('/settings/apps', { state: { note: text('saved') } })),
   });
   const submit = () => {

@@ -6,7 +6,7 @@ import { Loaded } from '../../shell/States';
 import { Notice, SecretOnce, SettingsPage } from '../settings';
 import { ConnectionForm } from './ConnectionForm';
 import { ConnectionRow, type Said } from './ConnectionRow';
-import { bodyOf, filterOf, useDraft } from './form-state';
+import { createBodyOf, filterOf, useDraft, type Filter } from './form-state';
 import { isSigned } from './kinds';
 import { kindName, useAppsText } from './apps.text';
 import { useWebhooks, useWebhooksWritten } from './queries';
@@ -65,7 +65,7 @@ function NewConnection({ say }: { say: (s: Said) => void }) {
   const { draft, set, reset } = useDraft();
   const [notJson, setNotJson] = useState(false);
   const create = useMutation({
-    mutationFn: async (filter: unknown) => must(await api.POST('/api/v1/webhooks', { body: { kind: draft.kind, ...bodyOf(draft, filter, false) } as never })).webhook,
+    mutationFn: async (filter: Filter) => must(await api.POST('/api/v1/webhooks', { body: createBodyOf(draft, filter) })).webhook,
     onSuccess: (w) => {
       written();
       reset();

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { Schemas } from '../../lib/api';
 import { fieldErrors } from '../../shell/forms';
 import { isRecordKind, RECORD_FIELDS } from './kinds';
 import type { AppsKey } from './apps.text';
@@ -29,11 +30,19 @@ export function useDraft(c?: Webhook) {
   return { draft, set, reset: () => setDraft(draftOf(c)) };
 }
 
-/** The filter as the API takes it: empty is no filter (null); otherwise JSON (the service checks its parts). */
-export function filterOf(text: string): { filter: unknown } | { notJson: true } {
+/** The parts of a create body the form fills (`kind` is chosen on create only; `active` is left to its default). */
+type BodyParts = Pick<Schemas['CreateWebhookDto'], 'url' | 'events' | 'filter' | 'config' | 'token'>;
+export type Filter = BodyParts['filter'];
+
+/**
+ * The filter as the API takes it: empty is no filter (null); otherwise JSON, sent as the user typed it: the service
+ * checks its parts and a 400 names the bad one (refusedFields shows it at the filter).
+ */
+export function filterOf(text: string): { filter: Filter } | { notJson: true } {
   if (!text.trim()) return { filter: null };
   try {
-    return { filter: JSON.parse(text) as unknown };
+    const filter: Filter = JSON.parse(text);
+    return { filter };
   } catch {
     return { notJson: true };
   }
@@ -43,11 +52,16 @@ export function filterOf(text: string): { filter: unknown } | { notJson: true } 
  * The body of a create or an update: the URL for webhook and chat kinds; the product's settings (empty ones left
  * out so the service's defaults apply) and its token for record kinds (an empty token on edit keeps the stored one).
  */
-export function bodyOf(d: ConnectionDraft, filter: unknown, edit: boolean) {
+export function bodyOf(d: ConnectionDraft, filter: Filter, edit: boolean): BodyParts {
   if (!isRecordKind(d.kind)) return { url: d.url, events: d.events, filter };
   const config = Object.fromEntries((RECORD_FIELDS[d.kind] ?? []).map((f) => [f.name, (d.config[f.name] ?? '').trim()]).filter(([, v]) => v));
   const token = d.token.trim();
   return { config, events: d.events, filter, ...(edit && !token ? {} : { token }) };
+}
+
+/** The body of a create (POST /api/v1/webhooks): the kind and the form's parts. */
+export function createBodyOf(d: ConnectionDraft, filter: Filter): Schemas['CreateWebhookDto'] {
+  return { kind: d.kind, ...bodyOf(d, filter, false) };
 }
 
 /** The API fields of a 400 by the form's names (`config.<field>` by its setting, `filter.…` as the filter). */

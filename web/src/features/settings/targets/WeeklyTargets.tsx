@@ -1,13 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, must } from '../../../lib/api';
-import { meKeys, useMe } from '../../../lib/session';
+import { useMe } from '../../../lib/session';
 import { Loaded } from '../../../shell/States';
 import { FormError } from '../../../shell/forms';
 import { Notice, SettingsPage } from '../settings-parts';
+import { useSaveWeeklyTargets, useWeeklyTargets } from './queries';
 import { useTargetsText } from './targets.text';
-
-const KEY = ['settings', 'weekly-targets'] as const;
 
 /**
  * The workspace's weekly visit and task targets per user (admins; others get 403 from the API): Today's progress
@@ -15,19 +12,10 @@ const KEY = ['settings', 'weekly-targets'] as const;
  */
 export default function WeeklyTargets() {
   const text = useTargetsText();
-  const qc = useQueryClient();
   const admin = useMe().user.role === 'admin';
   const [done, setDone] = useState<string | null>(null);
-  const q = useQuery({ queryKey: KEY, queryFn: async () => must(await api.GET('/api/v1/settings/weekly-targets')) });
-  const save = useMutation({
-    mutationFn: async (body: { visits: number; tasks: number }) => must(await api.PUT('/api/v1/settings/weekly-targets', { body })),
-    onSuccess: async (r) => {
-      qc.setQueryData(KEY, r);
-      setDone(text('saved'));
-      // the constants in `me` carry the targets too
-      await qc.invalidateQueries({ queryKey: meKeys.all });
-    },
-  });
+  const q = useWeeklyTargets();
+  const save = useSaveWeeklyTargets(() => setDone(text('saved')));
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     setDone(null);

@@ -1,0 +1,320 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import Ajv from 'ajv';
+import { addDays, todayIn } from '../../../src/platform/common/time';
+import { MODULES } from '../../../src/domain/workspace/defaults';
+import type { WorkspaceConstants } from '../../../src/domain/workspace/workspace.entity';
+import { WorkspaceService } from '../../../src/domain/workspace/workspace.service';
+import { insertCompany, insertProduct, outboxOf } from '../../helpers/crm-fixtures';
+import { listenLoopback, loopbackFetch } from '../../helpers/loopback-fetch';
+import { turkishConstants } from '../../helpers/renamed-constants';
+import { api, createUser, createWorkspace, Fixture, issueKey, startApp, TestApp } from '../../helpers/test-app';
+
+/**
+ * The tools over orders, lead updates and conversion, opportunity create/update/revive, approvals,
+ * tickets, custom objects and Quick Entry, through the SDK client at the newest revision (which checks
+ * every `structuredContent` against the tool's `outputSchema`; the test checks it once more with Ajv).
+ * Each tool is the REST service call: REST reads back what a tool wrote, and another team's record is a
+ * `not_found` tool error. The workspace's constants have other keys than the defaults.
+ */
+let t: TestApp;
+let a: Fixture;
+let c: WorkspaceConstants;
+let port = 0;
+let seller: { user: { id: number }; key: string };
+let other: { user: { id: number }; key: string };
+let noOrders: { user: { id: number }; key: string };
+let readOnly: string;
+let companyId: number;
+let otherCompanyId: number;
+let productId: number;
+let today: string;
+let sellerClient: Client;
+let tools: Map<string, Tool>;
+const ajv = new Ajv({ strict: false });
+
+async function connect(key: string): Promise<Client> {
+  const transport = new StreamableHTTPClientTransport(new URL(`http://${a.host}:${port}/mcp`), { fetch: loopbackFetch, requestInit: { headers: { Authorization: `Bearer ${key}` } } });
+  const client = new Client({ name: 'crm-tools-e2e', version: '1.0.0' });
+  await client.connect(transport);
+  return client;
+}
+
+beforeAll(async () => {
+  t = await startApp();
+  a = await createWorkspace(t);
+  c = await t.get(WorkspaceService).setConstants(a.ws.slug, turkishConstants());
+  port = (await listenLoopback(t)).port;
+  seller = await createUser(t, a, { department: 'Satış', fullName: 'Selin Satış' });
+  other = await createUser(t, a, { department: 'Başka', fullName: 'Orhan Başka' });
+  noOrders = await createUser(t, a, { department: 'Satış', modules: [MODULES.customers, MODULES.opportunities, MODULES.activities] });
+  readOnly = await issueKey(t, a, 'api', seller.user.id, ['crm.read']);
+  companyId = (await insertCompany(t, a, seller.user.id, { name: 'Ege Film A.Ş.', status: c.customer_statuses[1] })).id;
+  otherCompanyId = (await insertCompany(t, a, other.user.id, { name: 'Gizli Plastik', status: c.customer_statuses[1] })).id;
+  productId = (await insertProduct(t, a, { name: 'LDPE film' })).id;
+  today = todayIn(a.ws.timezone);
+  sellerClient = await connect(seller.key);
+  tools = new Map((await sellerClient.listTools()).tools.map((x) => [x.name, x]));
+});
+afterAll(async () => {
+  await sellerClient?.close();
+  await t.close();
+});
+
+interface Result {
+  isError?: boolean;
+  content: { type: string; text: string }[];
+  structuredContent?: Record<string, unknown>;
+  _meta?: Record<string, unknown>;
+}
+
+/** A successful call: its `structuredContent` validates against the listed `outputSchema`; answers `result`. */
+async function ok<T = Record<string, unknown>>(name: string, args: Record<string, unknown>, client = sellerClient): Promise<T> {
+  const r = (await client.callTool({ name, arguments: args })) as Result;
+  expect([name, r.isError ? r.content[0]!.text : 'ok']).toEqual([name, 'ok']);
+  const schema = tools.get(name)!.outputSchema!;
+  const valid = ajv.validate(schema, r.structuredContent);
+  expect([name, valid ? 'valid' : ajv.errorsText()]).toEqual([name, 'valid']);
+  expect(JSON.parse(r.content[0]!.text)).toEqual(r.structuredContent!.result);
+  return r.structuredContent!.result as T;
+}
+async function toolError(name: string, args: Record<string, unknown>, client = sellerClient): Promise<string> {
+  const r = (await client.callTool({ name, arguments: args })) as Result;
+  expect(r.isError).toBe(true);
+  return r.content[0]!.text;
+}
+
+const NEW_WRITES = [
+  'create_opportunity',
+  'update_opportunity',
+  'revive_opportunity',
+  'update_lead',
+  'convert_lead',
+  'create_order',
+  'set_order_po',
+  'send_order_to_erp',
+  'submit_approval',
+  'decide_approval',
+  'create_ticket',
+  'update_ticket',
+  'create_custom_record',
+  'update_custom_record',
+];
+const NEW_READS = ['list_leads', 'list_orders', 'get_order', 'list_approval_forms', 'list_approvals', 'get_approval', 'list_tickets', 'get_ticket', 'list_custom_objects', 'list_custom_records', 'get_custom_record', 'suggest_quick_entry'];
+
+describe('MCP tools: the rest of the CRM', () => {
+  it('tools/list: the new tools with descriptions, output schemas, true annotations and idempotency_key on writes; crm.read lists no write tool', async () => {
+    for (const n of [...NEW_READS, ...NEW_WRITES]) {
+      const x = tools.get(n);
+      expect([n, x?.outputSchema?.type, x?.inputSchema.additionalProperties]).toEqual([n, 'object', false]);
+      for (const [arg, schema] of Object.entries(x!.inputSchema.properties ?? {})) expect([n, arg, (schema as { description?: string }).description]).toEqual([n, arg, expect.stringMatching(/\S{3}/)]);
+    }
+    const hints = (n: string) => tools.get(n)!.annotations;
+    for (const n of NEW_READS) expect([n, hints(n)]).toEqual([n, { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }]);
+    for (const n of ['create_opportunity', 'create_order', 'submit_approval', 'create_ticket', 'create_custom_record']) {
+      expect([n, hints(n)]).toEqual([n, { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false }]);
+    }
+    for (const n of ['update_opportunity', 'update_lead', 'convert_lead', 'set_order_po', 'decide_approval', 'update_ticket', 'update_custom_record']) {
+      expect([n, hints(n)]).toEqual([n, { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false }]);
+    }
+    expect(hints('revive_opportunity')).toEqual({ readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    expect(hints('send_order_to_erp')).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true });
+    for (const n of NEW_WRITES) expect([n, tools.get(n)!.inputSchema.properties!.idempotency_key]).toEqual([n, expect.objectContaining({ type: 'string' })]);
+    expect(tools.get('update_ticket')!.inputSchema.properties!.status).toMatchObject({ enum: c.ticket_statuses });
+    expect(tools.get('create_order')!.inputSchema.properties!.kind).toMatchObject({ enum: c.order_kinds });
+
+    const reader = await connect(readOnly);
+    try {
+      const names = (await reader.listTools()).tools.map((x) => x.name);
+      expect(names).toEqual(expect.arrayContaining(NEW_READS));
+      for (const n of NEW_WRITES) expect(names).not.toContain(n);
+    } finally {
+      await reader.close();
+    }
+    // the modules rule: no Orders, Fair leads, Approvals or Support module, none of their tools
+    const limited = await connect(noOrders.key);
+    try {
+      const names = (await limited.listTools()).tools.map((x) => x.name);
+      for (const n of ['list_orders', 'get_order', 'create_order', 'send_order_to_erp', 'list_leads', 'convert_lead', 'list_approvals', 'submit_approval', 'list_tickets', 'create_ticket']) expect(names).not.toContain(n);
+      expect(names).toEqual(expect.arrayContaining(['create_opportunity', 'revive_opportunity', 'list_custom_objects', 'suggest_quick_entry']));
+      expect(await toolError('list_orders', {}, limited)).toMatch(/^module: the Orders module/);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('opportunities: create, update and revive a lost one through the opportunity service; another team\'s is not_found', async () => {
+    const opp = await ok<{ id: number; stage: string; steps: unknown[]; value: number }>('create_opportunity', { name: 'Streç film 2027', customer_id: companyId, value: 1200, product_id: productId });
+    expect(opp).toMatchObject({ stage: c.open_stages[0], value: 1200, customer_id: companyId, owner_id: seller.user.id });
+    expect((await outboxOf(t, a, 'opp_created')).filter((e) => e.recordId === opp.id)).toHaveLength(1);
+    const updated = await ok('update_opportunity', { id: opp.id, value: 2500, next_step: 'Numune' });
+    expect(updated).toMatchObject({ id: opp.id, value: 2500, stage: c.open_stages[0] });
+    expect((await api(t, a.host, seller.key).get(`/api/v1/opportunities/${opp.id}`).expect(200)).body.opp).toMatchObject({ value: 2500, next_step: 'Numune' });
+
+    expect(await toolError('revive_opportunity', { id: opp.id })).toMatch(/^forbidden: /);
+    const lost = c.stages.find((s) => c.stage_roles[s] === 'lost')!;
+    await ok('move_opportunity_stage', { id: opp.id, stage: lost, close_reason: c.loss_reasons[0] });
+    const revived = await ok<{ id: number; stage: string; is_open: boolean; value: number; name: string }>('revive_opportunity', { id: opp.id });
+    expect(revived).toMatchObject({ stage: c.open_stages[0], is_open: true, value: 0, name: 'Streç film 2027' });
+    expect(revived.id).not.toBe(opp.id);
+    expect((await api(t, a.host, seller.key).get(`/api/v1/opportunities/${opp.id}`).expect(200)).body.opp.revived_to_id).toBe(revived.id);
+    expect(await toolError('revive_opportunity', { id: opp.id })).toMatch(/^forbidden: /);
+
+    const hidden = (await api(t, a.host, other.key).post('/api/v1/opportunities', { name: 'Gizli iş', customer_id: otherCompanyId }).expect(201)).body.opp;
+    expect(await toolError('update_opportunity', { id: hidden.id, value: 1 })).toBe('not_found: opportunity not found');
+    expect(await toolError('revive_opportunity', { id: hidden.id })).toBe('not_found: opportunity not found');
+    expect(await toolError('create_opportunity', { name: 'X', customer_id: otherCompanyId })).toMatch(/^(not_found|invalid): /);
+  });
+
+  it('leads: list, update and convert through the lead services; another team\'s lead is not_found', async () => {
+    const lead = await ok<{ id: number }>('create_lead', { company: 'Fuar Ambalaj', contact_name: 'Deniz Ak', next_action: c.lead_next_actions[0], next_date: addDays(today, 3) });
+    const found = await ok<{ id: number }[]>('list_leads', { query: 'Fuar Amb' });
+    expect(found.map((l) => l.id)).toEqual([lead.id]);
+    const changed = await ok('update_lead', { id: lead.id, city: 'İzmir', interest: c.lead_interest[0], next_date: null });
+    expect(changed).toMatchObject({ id: lead.id, company: 'Fuar Ambalaj', contact_name: 'Deniz Ak', city: 'İzmir', interest: c.lead_interest[0], next_date: null });
+    expect(await toolError('update_lead', { id: lead.id, status: 'Nope' })).toMatch(/^invalid: status: /);
+
+    const conv = await ok<{ customer_id: number; opp_id: number | null; lead: { status: string } }>('convert_lead', { id: lead.id, make_task: false });
+    expect(conv).toMatchObject({ customer: 'Fuar Ambalaj', lead: { status: c.lead_status_converted } });
+    expect(conv.opp_id).toEqual(expect.any(Number));
+    expect((await api(t, a.host, seller.key).get(`/api/v1/companies/${conv.customer_id}`).expect(200)).body.company.name).toBe('Fuar Ambalaj');
+    expect((await outboxOf(t, a, 'customer_created')).filter((e) => e.recordId === conv.customer_id)).toHaveLength(1);
+    // a repeat answers the same links and creates nothing
+    expect(await ok('convert_lead', { id: lead.id })).toMatchObject({ customer_id: conv.customer_id, opp_id: conv.opp_id });
+
+    const hidden = (await api(t, a.host, other.key).post('/api/v1/leads', { company: 'Gizli Fuar' }).expect(201)).body.lead;
+    expect(await toolError('update_lead', { id: hidden.id, city: 'X' })).toBe('not_found: lead not found');
+    expect(await toolError('convert_lead', { id: hidden.id })).toBe('not_found: lead not found');
+    expect(await ok('list_leads', { query: 'Gizli Fuar' })).toEqual([]);
+  });
+
+  it('orders: create, list, get, set the PO, send to the ERP (then the PO is refused); idempotency_key replays; another team\'s order is not_found', async () => {
+    const order = await ok<{ id: number; amount: number; status: string; erp: unknown }>('create_order', { customer_id: companyId, product_id: productId, kg: 1000, price: 1.25, idempotency_key: 'order-1' });
+    expect(order).toMatchObject({ customer_id: companyId, amount: 1250, status: c.order_new_status, product: 'LDPE film', erp: null });
+    const again = (await sellerClient.callTool({ name: 'create_order', arguments: { customer_id: companyId, product_id: productId, kg: 1000, price: 1.25, idempotency_key: 'order-1' } })) as Result;
+    expect(again._meta).toEqual({ idempotent_replayed: true });
+    expect((again.structuredContent!.result as { id: number }).id).toBe(order.id);
+    expect((await ok<{ id: number }[]>('list_orders', { customer_id: companyId })).map((o) => o.id)).toEqual([order.id]);
+    expect(await ok('get_order', { id: order.id })).toMatchObject({ id: order.id, kg: 1000 });
+
+    expect(await ok('set_order_po', { id: order.id, customer_po: '  PO  4711 ' })).toMatchObject({ changed: true, order: { customer_po: 'PO 4711' } });
+    expect(await ok('set_order_po', { id: order.id, customer_po: 'PO 4711' })).toMatchObject({ changed: false });
+    const sent = await ok('send_order_to_erp', { id: order.id });
+    expect(sent).toMatchObject({ status: c.order_sent_status, erp: { status: 'queued' } });
+    expect((await api(t, a.host, seller.key).get(`/api/v1/orders/${order.id}`).expect(200)).body.order.erp.status).toBe('queued');
+    expect(await toolError('set_order_po', { id: order.id, customer_po: 'PO 9' })).toMatch(/^conflict: /);
+    expect(await toolError('send_order_to_erp', { id: order.id })).toMatch(/^conflict: /);
+
+    const hidden = (await api(t, a.host, other.key).post('/api/v1/orders', { customer_id: otherCompanyId, kg: 1, price: 1 }).expect(201)).body.order;
+    expect(await toolError('get_order', { id: hidden.id })).toBe('not_found: order not found');
+    expect(await toolError('send_order_to_erp', { id: hidden.id })).toBe('not_found: order not found');
+    expect(await toolError('create_order', { customer_id: companyId, kg: -1, price: 1 })).toBe('invalid: kg: at least 0');
+  });
+
+  it('approvals: list the forms, submit, list and get a request, decide it as its approver; others\' requests are not_found', async () => {
+    const admin = api(t, a.host, a.adminKey);
+    const form = (await admin.post('/api/v1/approvals/forms', { name: 'Satın alma', approver_id: a.admin.id, fields: [{ key: 'item', label: 'Kalem', type: 'text', required: true }, { key: 'amount', label: 'Tutar', type: 'number', required: true }] }).expect(201)).body.form;
+    const forms = await ok<{ id: number; fields: { key: string }[] }[]>('list_approval_forms', {});
+    expect(forms.find((f) => f.id === form.id)!.fields.map((f) => f.key)).toEqual(['item', 'amount']);
+    const req = await ok<{ id: number; status: string; can_decide: boolean }>('submit_approval', { list_id: form.id, values: { item: 'Laptop', amount: 1500 }, note: 'acil' });
+    expect(req).toMatchObject({ status: 'pending', list: 'Satın alma', approver_id: a.admin.id, requester_id: seller.user.id, can_decide: false, values: { item: 'Laptop', amount: 1500 } });
+    expect(await toolError('submit_approval', { list_id: form.id, values: { amount: 'x' } })).toMatch(/^invalid: values\./);
+    expect((await ok<{ id: number }[]>('list_approvals', { role: 'requester' })).map((r) => r.id)).toContain(req.id);
+    expect(await ok('get_approval', { id: req.id })).toMatchObject({ id: req.id, note: 'acil' });
+    expect(await toolError('decide_approval', { id: req.id, decision: 'approved' })).toMatch(/^forbidden: /);
+
+    const boss = await connect(a.adminKey);
+    try {
+      await boss.listTools();
+      const decided = (await boss.callTool({ name: 'decide_approval', arguments: { id: req.id, decision: 'approved', note: 'tamam' } })) as Result;
+      expect(decided.isError).toBeUndefined();
+      expect(decided.structuredContent!.result).toMatchObject({ status: 'approved', decision_note: 'tamam', decided_by: a.admin.id });
+      expect(((await boss.callTool({ name: 'decide_approval', arguments: { id: req.id, decision: 'rejected' } })) as Result).content[0]!.text).toMatch(/^conflict: /);
+    } finally {
+      await boss.close();
+    }
+    const theirs = (await api(t, a.host, other.key).post(`/api/v1/approvals/forms/${form.id}`, { values: { item: 'Masa', amount: 10 } }).expect(201)).body.item;
+    expect(await toolError('get_approval', { id: theirs.id })).toBe('not_found: approval request not found');
+    expect(await toolError('decide_approval', { id: theirs.id, decision: 'rejected' })).toBe('not_found: approval request not found');
+  });
+
+  it('tickets: create, list, get, update through the ticket service; another team\'s ticket is not_found', async () => {
+    const ticket = await ok<{ id: number; status: string; due_at: string }>('create_ticket', { subject: 'Film yırtılıyor', priority: 'High', customer_id: companyId, body: 'Rulo 3' });
+    expect(ticket).toMatchObject({ subject: 'Film yırtılıyor', status: c.ticket_new_status, owner_id: seller.user.id, customer_id: companyId, overdue: false, can_edit: true });
+    expect(ticket.due_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
+    expect((await outboxOf(t, a, 'ticket_created')).filter((e) => e.recordId === ticket.id)).toHaveLength(1);
+    expect((await ok<{ id: number }[]>('list_tickets', { customer_id: companyId })).map((x) => x.id)).toEqual([ticket.id]);
+    expect(await ok('get_ticket', { id: ticket.id })).toMatchObject({ id: ticket.id, body: 'Rulo 3' });
+    const closed = c.ticket_closed_statuses[0]!;
+    const updated = await ok<{ closed_at: string | null }>('update_ticket', { id: ticket.id, status: closed, assignee_id: seller.user.id });
+    expect(updated).toMatchObject({ status: closed, assignee_id: seller.user.id });
+    expect(updated.closed_at).not.toBeNull();
+    expect(await ok('update_ticket', { id: ticket.id, assignee_id: null })).toMatchObject({ assignee_id: null });
+    expect(await toolError('update_ticket', { id: ticket.id, status: 'Nope' })).toMatch(/^invalid: status/);
+
+    const hidden = (await api(t, a.host, other.key).post('/api/v1/tickets', { subject: 'Gizli', priority: 'Low' }).expect(201)).body.ticket;
+    expect(await toolError('get_ticket', { id: hidden.id })).toBe('not_found: ticket not found');
+    expect(await toolError('update_ticket', { id: hidden.id, priority: 'Low' })).toBe('not_found: ticket not found');
+  });
+
+  it('custom objects: list the objects, create, list, get and update records; another team\'s record is not_found', async () => {
+    await api(t, a.host, a.adminKey)
+      .post('/api/v1/objects', { key: 'sites', label: 'Sahalar', fields: [{ key: 'capacity', label: 'Kapasite', type: 'number' }], relations: [{ key: 'customer', label: 'Müşteri', kind: 'company' }] })
+      .expect(201);
+    const objects = await ok<{ key: string; fields: { key: string }[] }[]>('list_custom_objects', {});
+    expect(objects.find((o) => o.key === 'sites')).toMatchObject({ label: 'Sahalar', fields: [{ key: 'capacity' }], relations: [{ key: 'customer', kind: 'company' }] });
+    const rec = await ok<{ id: number }>('create_custom_record', { object: 'sites', name: 'Manisa tesisi', fields: { capacity: 40 }, links: { customer: companyId } });
+    expect(rec).toMatchObject({ object: 'sites', name: 'Manisa tesisi', owner_id: seller.user.id, fields: { capacity: 40 }, relations: [{ key: 'customer', items: [{ id: companyId, name: 'Ege Film A.Ş.' }] }] });
+    expect((await ok<{ id: number }[]>('list_custom_records', { object: 'sites', query: 'Manisa' })).map((r) => r.id)).toEqual([rec.id]);
+    expect(await ok('get_custom_record', { object: 'sites', id: rec.id })).toMatchObject({ id: rec.id, active: true });
+    expect(await ok('update_custom_record', { object: 'sites', id: rec.id, fields: { capacity: 55 }, active: false })).toMatchObject({ fields: { capacity: 55 }, active: false });
+    expect(await toolError('update_custom_record', { object: 'sites', id: rec.id, fields: { nope: 1 } })).toMatch(/^invalid: fields\.nope/);
+    expect(await toolError('get_custom_record', { object: 'nope', id: rec.id })).toMatch(/^not_found: /);
+
+    const theirs = (await api(t, a.host, other.key).post('/api/v1/objects/sites/records', { name: 'Gizli saha' }).expect(201)).body.record;
+    expect(await toolError('get_custom_record', { object: 'sites', id: theirs.id })).toMatch(/^not_found: /);
+    expect(await toolError('update_custom_record', { object: 'sites', id: theirs.id, name: 'X' })).toMatch(/^not_found: /);
+  });
+
+  it('suggest_quick_entry: the Quick Entry suggestions of a note (nothing saved); a company the user may not see is not_found', async () => {
+    const items = await ok<{ kind: string; fields: Record<string, string> }[]>('suggest_quick_entry', { note: 'LDPE film 20 ton, fiyat 1,25 EUR/kg, vade 60 gün', customer_id: companyId });
+    expect(items.length).toBeGreaterThan(0);
+    expect(await toolError('suggest_quick_entry', { note: 'x', customer_id: otherCompanyId })).toBe('not_found: company not found');
+    expect(await toolError('suggest_quick_entry', {})).toBe('invalid: note: required');
+  });
+
+  it('external_id: the record tools set and answer it, the lists filter on it, a clash is conflict (a hidden holder too), null removes it', async () => {
+    const withKey = ['create_company', 'update_company', 'create_opportunity', 'update_opportunity', 'create_lead', 'update_lead', 'search_companies', 'search_people', 'list_opportunities', 'list_leads'];
+    for (const n of withKey) expect([n, tools.get(n)!.inputSchema.properties!.external_id]).toEqual([n, expect.objectContaining({ description: expect.stringMatching(/\S{3}/) })]);
+    const co = await ok<{ id: number; external_id: string | null }>('create_company', { name: 'Dış Anahtar A.Ş.', external_id: '  sf:001  ' });
+    expect(co.external_id).toBe('sf:001');
+    expect((await api(t, a.host, seller.key).get(`/api/v1/companies/${co.id}`).expect(200)).body.company.external_id).toBe('sf:001');
+    expect((await ok<{ id: number }[]>('search_companies', { external_id: 'sf:001' })).map((x) => x.id)).toEqual([co.id]);
+    expect(await ok('search_companies', { external_id: 'sf:nope' })).toEqual([]);
+    expect(await ok('get_company', { id: co.id })).toMatchObject({ external_id: 'sf:001' });
+    // another team's company holds a key: still a conflict, and the message names no record
+    await api(t, a.host, other.key).patch(`/api/v1/companies/${otherCompanyId}`, { external_id: 'sf:hidden' }).expect(200);
+    expect(await toolError('create_company', { name: 'İkinci Dış', external_id: 'sf:hidden' })).toBe('conflict: another company has this external_id');
+    expect(await toolError('update_company', { id: co.id, external_id: 'sf:hidden' })).toBe('conflict: another company has this external_id');
+    expect(await toolError('update_company', { id: co.id, external_id: 'x'.repeat(201) })).toBe('invalid: external_id: at most 200 characters');
+    expect(await ok('update_company', { id: co.id, external_id: null })).toMatchObject({ external_id: null });
+
+    const person = (await api(t, a.host, seller.key).post('/api/v1/people', { name: 'Anahtar Kişi', customer_id: co.id, external_id: 'hs:9' }).expect(201)).body.person;
+    expect(await ok('search_people', { external_id: 'hs:9' })).toEqual([expect.objectContaining({ id: person.id, external_id: 'hs:9' })]);
+
+    const opp = await ok<{ id: number; external_id: string | null }>('create_opportunity', { name: 'Anahtarlı iş', customer_id: co.id, external_id: 'sf:opp1' });
+    expect(opp.external_id).toBe('sf:opp1');
+    expect((await ok<{ id: number }[]>('list_opportunities', { external_id: 'sf:opp1' })).map((x) => x.id)).toEqual([opp.id]);
+    const opp2 = await ok<{ id: number }>('create_opportunity', { name: 'Anahtarsız iş', customer_id: co.id });
+    expect(await toolError('update_opportunity', { id: opp2.id, external_id: 'sf:opp1' })).toBe('conflict: another opportunity has this external_id');
+    expect(await ok('update_opportunity', { id: opp.id, external_id: 'sf:opp2' })).toMatchObject({ external_id: 'sf:opp2' });
+
+    const lead = await ok<{ id: number; external_id: string | null }>('create_lead', { company: 'Anahtar Fuar', external_id: 'fair:7' });
+    expect(lead.external_id).toBe('fair:7');
+    expect((await ok<{ id: number }[]>('list_leads', { external_id: 'fair:7' })).map((x) => x.id)).toEqual([lead.id]);
+    expect(await toolError('create_lead', { company: 'Anahtar Fuar 2', external_id: 'fair:7' })).toBe('conflict: another lead has this external_id');
+    expect(await ok('update_lead', { id: lead.id, external_id: '' })).toMatchObject({ external_id: null });
+    expect((await api(t, a.host, seller.key).get(`/api/v1/leads/${lead.id}`).expect(200)).body.lead.external_id).toBeNull();
+  });
+});

@@ -1,0 +1,63 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { e2eFiles, groupedRun, groupFiles, SINGLE, SLOW } = require('../../../jest.groups') as {
+  e2eFiles(): string[];
+  groupedRun(argv: string[], env: Record<string, string | undefined>): boolean;
+  groupFiles(): string[][];
+  SINGLE: string[];
+  SLOW: string[];
+};
+
+const JEST = ['/usr/bin/node', '--experimental-vm-modules', 'node_modules/jest/bin/jest.js'];
+
+describe('grouped e2e runs (jest.groups.js)', () => {
+  it('groups the whole suite by default: npm test alone, or with options that select nothing', () => {
+    expect(groupedRun(JEST, {})).toBe(true);
+    expect(groupedRun([...JEST, '--ci', '--silent'], {})).toBe(true);
+    expect(groupedRun([...JEST, '--maxWorkers', '1'], { JEST_GROUPS: 'auto' })).toBe(true);
+  });
+
+  it('runs files on their own when a path, a name filter or JEST_GROUPS=0 is given', () => {
+    expect(groupedRun([...JEST, 'test/e2e/companies/companies.e2e-spec.ts'], {})).toBe(false);
+    expect(groupedRun([...JEST, '-t', 'creates'], {})).toBe(false);
+    expect(groupedRun([...JEST, '--testNamePattern=creates'], {})).toBe(false);
+    expect(groupedRun(JEST, { JEST_GROUPS: '0' })).toBe(false);
+    expect(groupedRun([...JEST, 'test/e2e/companies/companies.e2e-spec.ts'], { JEST_GROUPS: '1' })).toBe(true);
+  });
+
+  it('puts every e2e file in exactly one group', () => {
+    const files = groupFiles().flat();
+    expect(files.length).toBeGreaterThan(50);
+    expect(new Set(files).size).toBe(files.length);
+  });
+
+  it('leaves the slow checks out of the groups and the single files: npm run test:slow runs them, and every slow file exists', () => {
+    const grouped = new Set([...groupFiles().flat(), ...SINGLE]);
+    expect(SLOW).toEqual(expect.arrayContaining(['api/fuzz.e2e-spec.ts', 'opportunities/scale.e2e-spec.ts', 'platform/pgbouncer.e2e-spec.ts']));
+    for (const f of SLOW) {
+      expect(grouped.has(f)).toBe(false);
+      expect(existsSync(join(__dirname, '..', '..', 'e2e', f))).toBe(true);
+    }
+  });
+
+  it('finds the e2e files in their folders: each in one, none directly under test/e2e or test/unit', () => {
+    const top = (dir: string) => readdirSync(join(__dirname, '..', '..', dir), { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+    expect(e2eFiles().length).toBeGreaterThan(150);
+    expect(e2eFiles().filter((f) => !/^[a-z-]+\/[^/]+$/.test(f))).toEqual([]);
+    expect(top('e2e')).toEqual([]);
+    expect(top('unit')).toEqual([]);
+  });
+
+  it('orders a first run (no timings) by the estimates: group files first, unit tests last, whatever their sizes', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const Sequencer = require('../../../jest.sequencer') as new (o: object) => { sort(tests: { path: string; context: object }[]): { path: string }[] };
+    const sizes: Record<string, number> = { unit: 5_000, fuzz: 20_000, group: 100 };
+    const context = { config: { cache: false }, hasteFS: { getSize: (p: string) => sizes[/unit/.test(p) ? 'unit' : /fuzz/.test(p) ? 'fuzz' : 'group'] } };
+    const paths = ['/r/test/unit/a.spec.ts', '/r/test/groups/group-1.group-spec.ts', '/r/test/e2e/api/fuzz.e2e-spec.ts', '/r/test/groups/group-2.group-spec.ts'];
+    const sorted = new Sequencer({}).sort(paths.map((path) => ({ path, context }))).map((t) => t.path);
+    expect(sorted.slice(0, 2).sort()).toEqual(['/r/test/groups/group-1.group-spec.ts', '/r/test/groups/group-2.group-spec.ts']);
+    expect(sorted.slice(2)).toEqual(['/r/test/e2e/api/fuzz.e2e-spec.ts', '/r/test/unit/a.spec.ts']);
+  });
+});
