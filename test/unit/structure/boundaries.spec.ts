@@ -199,7 +199,7 @@ describe('tenancy in lint everywhere outside src/platform: no unscoped query in 
 
 describe('names', () => {
   it('spells every rules file <name>.rules.ts (pure rules, table-tested)', () => {
-    const src = join(__dirname, '..', '..', 'src');
+    const src = join(__dirname, '..', '..', '..', 'src');
     const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((f) => /rules?\.ts$/i.test(f) && !f.includes('migrations'));
     expect(files.length).toBeGreaterThan(5);
     expect(files.filter((f) => !/(^|\/)[a-z-]+\.rules\.ts$/.test(f))).toEqual([]);
