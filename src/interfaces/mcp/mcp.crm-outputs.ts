@@ -3,7 +3,7 @@ import { Lead } from './mcp.outputs';
 
 /**
  * Output schemas of the order, lead conversion, approval, ticket, custom object and Quick Entry tools
- * (the shapes of `mcp.crm-mappers.ts` and of the domain read models' compact projections, `src/domain/crm/<kind>/<kind>.view.ts`;
+ * (the shapes of the domain read models' compact projections, `src/domain/crm/<kind>/<kind>.view.ts`;
  * `run` must answer their input type, as in `mcp.outputs.ts`).
  */
 

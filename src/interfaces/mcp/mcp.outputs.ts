@@ -1,7 +1,8 @@
 import * as z from 'zod/v4';
 
 /**
- * The tools' output schemas (MCP `outputSchema`, revision 2025-06-18 on): the shapes of `mcp.mappers.ts`.
+ * The tools' output schemas (MCP `outputSchema`, revision 2025-06-18 on): the shapes of the records' compact projections
+ * (`src/domain/crm/<kind>/<kind>.view.ts`) and of `mcp.mappers.ts` (the agenda).
  * A tool's `run` must answer `z.input` of its schema, so tsc refuses a mapper that drifts from what
  * tools/list promises; the SDK client validates every `structuredContent` against it.
  */

@@ -1,7 +1,7 @@
 import * as z from 'zod/v4';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { id, limit, oneOf, text } from '../mcp.args';
-import { approvalForm, approvalRequest } from '../mcp.crm-mappers';
+import { approvalFormCompact, approvalRequestCompact } from '../../../domain/crm/approvals/approval.view';
 import { ApprovalForm, ApprovalRequest } from '../mcp.crm-outputs';
 import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
 
@@ -24,7 +24,7 @@ function approvalReads(s: ToolServices): ToolDef[] {
       module: MODULES.approvals,
       output: z.array(ApprovalForm),
       input: z.strictObject({}),
-      run: async (auth) => (await s.approvals.forms(auth)).map(approvalForm),
+      run: async (auth) => (await s.approvals.forms(auth)).map(approvalFormCompact),
     }),
     defineTool({
       name: 'list_approvals',
@@ -41,7 +41,7 @@ function approvalReads(s: ToolServices): ToolDef[] {
       }),
       run: async (auth, a) => {
         const page = await s.approvals.list(auth, { role: a.role, status: a.status, list_id: a.list_id, limit: a.limit ?? 20 });
-        return page.items.map((r) => approvalRequest(r, page.views, auth));
+        return page.items.map((r) => approvalRequestCompact(r, page.views, auth));
       },
     }),
     defineTool({
@@ -54,7 +54,7 @@ function approvalReads(s: ToolServices): ToolDef[] {
       input: z.strictObject({ id: id('approval request') }),
       run: async (auth, a) => {
         const one = await s.approvals.get(auth, a.id);
-        return approvalRequest(one.item, one.views, auth);
+        return approvalRequestCompact(one.item, one.views, auth);
       },
     }),
   ];
@@ -80,7 +80,7 @@ function approvalWrites(s: ToolServices): ToolDef[] {
       }),
       run: async (auth, { list_id: listId, ...input }) => {
         const one = await s.approvals.submit(auth, listId, input);
-        return approvalRequest(one.item, one.views, auth);
+        return approvalRequestCompact(one.item, one.views, auth);
       },
     }),
     defineTool({
@@ -99,7 +99,7 @@ function approvalWrites(s: ToolServices): ToolDef[] {
       }),
       run: async (auth, a) => {
         const one = await s.approvals.decide(auth, a.id, a.decision, a.note);
-        return approvalRequest(one.item, one.views, auth);
+        return approvalRequestCompact(one.item, one.views, auth);
       },
     }),
   ];

@@ -1,7 +1,7 @@
 import * as z from 'zod/v4';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { id, name, text, timestamp } from '../mcp.args';
-import { meeting } from '../mcp.mappers';
+import { meetingView } from '../../../domain/crm/today/today.view';
 import { Meeting } from '../mcp.outputs';
 import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
 
@@ -28,7 +28,7 @@ export function calendarTools(s: ToolServices): ToolDef[] {
         customer_id: id('company').optional(),
         opp_id: id('opportunity').optional(),
       }),
-      run: async (auth, a) => meeting((await s.calendar.create(auth, a)).entry, auth.workspace),
+      run: async (auth, a) => meetingView((await s.calendar.create(auth, a)).entry, auth.workspace),
     }),
   ];
 }

@@ -1,7 +1,7 @@
 import * as z from 'zod/v4';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { flag, id, limit, name, text } from '../mcp.args';
-import { customObject, customRecord } from '../mcp.crm-mappers';
+import { objectRecordCompact, objectTypeCompact } from '../../../domain/crm/objects/object.view';
 import { CustomObject, CustomRecord } from '../mcp.crm-outputs';
 import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
 
@@ -24,7 +24,7 @@ export function customObjectTools(s: ToolServices): ToolDef[] {
       module: MODULES.customers,
       output: z.array(CustomObject),
       input: z.strictObject({}),
-      run: async (auth) => (await s.objectTypes.list(auth)).map(customObject),
+      run: async (auth) => (await s.objectTypes.list(auth)).map(objectTypeCompact),
     }),
     defineTool({
       name: 'list_custom_records',
@@ -39,7 +39,7 @@ export function customObjectTools(s: ToolServices): ToolDef[] {
         active: flag('false: archived records').optional(),
         limit: limit().optional(),
       }),
-      run: async (auth, a) => (await s.objectRecords.list(auth, a.object, { q: a.query, active: a.active, limit: a.limit ?? 20 })).items.map((v) => customRecord(v, auth.workspace)),
+      run: async (auth, a) => (await s.objectRecords.list(auth, a.object, { q: a.query, active: a.active, limit: a.limit ?? 20 })).items.map((v) => objectRecordCompact(v, auth.workspace)),
     }),
     defineTool({
       name: 'get_custom_record',
@@ -49,7 +49,7 @@ export function customObjectTools(s: ToolServices): ToolDef[] {
       module: MODULES.customers,
       output: CustomRecord,
       input: z.strictObject({ object: objectKey(), id: id('record') }),
-      run: async (auth, a) => customRecord(await s.objectRecords.get(auth, a.object, a.id), auth.workspace),
+      run: async (auth, a) => objectRecordCompact(await s.objectRecords.get(auth, a.object, a.id), auth.workspace),
     }),
     defineTool({
       name: 'create_custom_record',
@@ -61,7 +61,7 @@ export function customObjectTools(s: ToolServices): ToolDef[] {
       module: MODULES.customers,
       output: CustomRecord,
       input: z.strictObject({ object: objectKey(), name: name(200, 'record name'), ...recordValues() }),
-      run: async (auth, { object, ...input }) => customRecord(await s.objectRecords.create(auth, object, input), auth.workspace),
+      run: async (auth, { object, ...input }) => objectRecordCompact(await s.objectRecords.create(auth, object, input), auth.workspace),
     }),
     defineTool({
       name: 'update_custom_record',
@@ -80,7 +80,7 @@ export function customObjectTools(s: ToolServices): ToolDef[] {
         ...recordValues(),
         unlinks: z.record(z.string(), z.unknown()).optional().describe('relation key -> record id or ids to unlink'),
       }),
-      run: async (auth, { object, id: recordId, ...input }) => customRecord(await s.objectRecords.update(auth, object, recordId, input), auth.workspace),
+      run: async (auth, { object, id: recordId, ...input }) => objectRecordCompact(await s.objectRecords.update(auth, object, recordId, input), auth.workspace),
     }),
   ];
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod/v4';
 import { id, limit } from '../mcp.args';
-import { importStatus } from '../mcp.crm-mappers';
+import { importJobCompact } from '../../../domain/crm/imports/import.view';
 import { ImportStatus } from '../mcp.crm-outputs';
 import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
 
@@ -20,8 +20,8 @@ export function importTools(s: ToolServices): ToolDef[] {
       output: z.array(ImportStatus),
       input: z.strictObject({ id: id('import job').optional(), limit: limit().optional() }),
       run: async (auth, a) => {
-        if (a.id !== undefined) return [importStatus((await s.imports.get(auth, a.id)).job, auth.workspace)];
-        return (await s.imports.list(auth)).slice(0, a.limit ?? 20).map((j) => importStatus(j, auth.workspace));
+        if (a.id !== undefined) return [importJobCompact((await s.imports.get(auth, a.id)).job, auth.workspace)];
+        return (await s.imports.list(auth)).slice(0, a.limit ?? 20).map((j) => importJobCompact(j, auth.workspace));
       },
     }),
   ];

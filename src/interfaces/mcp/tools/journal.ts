@@ -2,7 +2,7 @@ import * as z from 'zod/v4';
 import { CRM_EVENT_NAMES } from '../../../domain/crm/event-kinds';
 import { JOURNAL_MAX_LIMIT } from '../../../domain/crm/journal';
 import { int, oneOf, text } from '../mcp.args';
-import { journal } from '../mcp.mappers';
+import { journalPageCompact } from '../../../domain/crm/journal/journal.view';
 import { Journal } from '../mcp.outputs';
 import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
 
@@ -24,7 +24,7 @@ export function journalTools(s: ToolServices): ToolDef[] {
         event: z.array(oneOf(CRM_EVENT_NAMES as [string, ...string[]], `an event kind: ${CRM_EVENT_NAMES.join(', ')}`)).min(1, 'at least one kind').max(CRM_EVENT_NAMES.length).optional().describe('only these event kinds'),
         limit: int(1, JOURNAL_MAX_LIMIT, 'at most this many events (default 100)').optional(),
       }),
-      run: async (auth, a) => journal(await s.events.list(auth, { after: a.after, limit: a.limit, event: a.event?.join(',') }), auth.workspace),
+      run: async (auth, a) => journalPageCompact(await s.events.list(auth, { after: a.after, limit: a.limit, event: a.event?.join(',') }), auth.workspace),
     }),
   ];
 }

@@ -3,12 +3,13 @@ import { ApiTags } from '@nestjs/swagger';
 import { ApiDoc } from '../../../edge/openapi/api-doc.decorator';
 import { ApprovalFormList, ApprovalFormResponse, ApprovalRequestList, ApprovalRequestResponse, WorkingDaysResponse } from '../schemas/approval.schema';
 import { IdPipe } from '../../../edge/id.pipe';
-import { ApprovalsService } from '../../../domain/crm/approvals/approvals.service';
+import { ApprovalsService, type ListView, type RequestOne, type RequestPage } from '../../../domain/crm/approvals/approvals.service';
 import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
 import type { UserContext } from '../../../domain/identity/auth-context';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { ApprovalFormsQueryDto, ApprovalListQueryDto, CreateApprovalListDto, DecideApprovalDto, SubmitApprovalDto, UpdateApprovalListDto, WorkingDaysQueryDto } from '../dto/approvals.dto';
-import { toApprovalFormResponse, toApprovalForms, toApprovalItemResponse, toApprovalList } from '../mappers/approval.mapper';
+import { approvalFormView, approvalRequestView } from '../../../domain/crm/approvals/approval.view';
+import { listResponse } from '../mappers/common.mapper';
 
 const read = { scope: 'crm.read', module: MODULES.approvals } as const;
 const write = { scope: 'crm.write', module: MODULES.approvals } as const;
@@ -18,6 +19,9 @@ const ADMINS = 'Admins only (403 `forbidden` for other users); first party only 
 const SEEN = 'A request is visible to its requester, its approver and admins (404 `not_found` for others).';
 const DECIDE =
   'Only its approver or an admin decides it (403 `forbidden` for the requester; 404 for users who may not see it), and only once. `note` goes to the requester as `decision_note`.';
+
+const formResponse = (v: ListView, auth: UserContext) => ({ ok: true as const, form: approvalFormView(v, auth) });
+const itemResponse = (one: RequestOne, auth: UserContext) => ({ ok: true as const, item: approvalRequestView(one.item, one.views, auth) });
 
 @ApiTags('Approvals')
 @Controller('api/v1/approvals')
@@ -34,7 +38,7 @@ export class ApprovalsController {
     ok: ApprovalFormList,
   })
   async forms(@CurrentAuth() auth: UserContext, @Query() q: ApprovalFormsQueryDto) {
-    return toApprovalForms(await this.service.forms(auth, q.all === 'true'), auth);
+    return { ok: true as const, forms: (await this.service.forms(auth, q.all === 'true')).map((v) => approvalFormView(v, auth)) };
   }
 
   /** Admins: a new approval list. */
@@ -49,7 +53,7 @@ export class ApprovalsController {
     ok: ApprovalFormResponse,
   })
   async createForm(@CurrentAuth() auth: UserContext, @Body() dto: CreateApprovalListDto) {
-    return toApprovalFormResponse(await this.service.createList(auth, dto), auth);
+    return formResponse(await this.service.createList(auth, dto), auth);
   }
 
   /** Admins: rename, change the approver or the fields, deactivate. */
@@ -64,7 +68,7 @@ export class ApprovalsController {
     ok: ApprovalFormResponse,
   })
   async updateForm(@CurrentAuth() auth: UserContext, @Param('list_id', IdPipe) id: number, @Body() dto: UpdateApprovalListDto) {
-    return toApprovalFormResponse(await this.service.updateList(auth, id, dto), auth);
+    return formResponse(await this.service.updateList(auth, id, dto), auth);
   }
 
   /** Adds an entry to the list and sends it for approval (spec 4.10). */
@@ -81,7 +85,7 @@ export class ApprovalsController {
     ok: ApprovalRequestResponse,
   })
   async submit(@CurrentAuth() auth: UserContext, @Param('list_id', IdPipe) listId: number, @Body() dto: SubmitApprovalDto) {
-    return toApprovalItemResponse(await this.service.submit(auth, listId, dto), auth);
+    return itemResponse(await this.service.submit(auth, listId, dto), auth);
   }
 
   /** Working days of a leave, for a form that shows them while dates are picked (nothing is stored). */
@@ -112,14 +116,15 @@ export class ApprovalsController {
     ok: ApprovalRequestList,
   })
   async list(@CurrentAuth() auth: UserContext, @Query() q: ApprovalListQueryDto) {
-    return toApprovalList(await this.service.list(auth, q), auth);
+    const page: RequestPage = await this.service.list(auth, q);
+    return listResponse(page.items.map((r) => approvalRequestView(r, page.views, auth)), page.nextCursor);
   }
 
   @Get(':id')
   @Auth(read)
   @ApiDoc({ id: 'getApprovalRequest', summary: 'Get an approval request', description: `One request. ${SEEN}`, spec: '2.17', ok: ApprovalRequestResponse })
   async get(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
-    return toApprovalItemResponse(await this.service.get(auth, id), auth);
+    return itemResponse(await this.service.get(auth, id), auth);
   }
 
   @Post(':id/approve')
@@ -133,7 +138,7 @@ export class ApprovalsController {
     errors: { 409: '`conflict`: the request was already approved or rejected' },
   })
   async approve(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: DecideApprovalDto) {
-    return toApprovalItemResponse(await this.service.decide(auth, id, 'approved', dto.note), auth);
+    return itemResponse(await this.service.decide(auth, id, 'approved', dto.note), auth);
   }
 
   @Post(':id/reject')
@@ -147,6 +152,6 @@ export class ApprovalsController {
     errors: { 409: '`conflict`: the request was already approved or rejected' },
   })
   async reject(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: DecideApprovalDto) {
-    return toApprovalItemResponse(await this.service.decide(auth, id, 'rejected', dto.note), auth);
+    return itemResponse(await this.service.decide(auth, id, 'rejected', dto.note), auth);
   }
 }

@@ -5,7 +5,7 @@ import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
 import { EventJournalService } from '../../../domain/crm/journal';
 import type { UserContext } from '../../../domain/identity/auth-context';
 import { JournalQueryDto } from '../dto/events.dto';
-import { toJournalPage } from '../mappers/event.mapper';
+import { journalEventView } from '../../../domain/crm/journal/journal.view';
 import { JournalPage } from '../schemas/event.schema';
 
 /** The event journal: the events webhooks deliver, read with cursors. */
@@ -30,6 +30,7 @@ export class EventsController {
   })
   @Auth({ scope: 'crm.read' })
   async list(@CurrentAuth() auth: UserContext, @Query() q: JournalQueryDto) {
-    return toJournalPage(await this.journal.list(auth, q), auth.workspace);
+    const p = await this.journal.list(auth, q);
+    return { ok: true as const, events: p.events.map((e) => journalEventView(e, auth.workspace)), next_cursor: p.nextCursor };
   }
 }

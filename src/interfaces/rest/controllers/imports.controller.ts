@@ -8,7 +8,8 @@ import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
 import { IdPipe } from '../../../edge/id.pipe';
 import { ApiDoc } from '../../../edge/openapi/api-doc.decorator';
 import { ImportErrorsQueryDto, ImportMappingDto } from '../dto/imports.dto';
-import { errorsCsv, toImportJobList, toImportJobResponse } from '../mappers/import.mapper';
+import { errorsCsv } from '../mappers/import.mapper';
+import { importJobListView, importJobView } from '../../../domain/crm/imports/import.view';
 import { ImportErrorsCsv, ImportJobList, ImportJobResponse } from '../schemas/import.schema';
 
 const WHO = 'Admins and users with the `import` permission (403 `forbidden`).';
@@ -37,21 +38,21 @@ export class ImportsController {
   })
   @Auth({ scope: 'crm.write' })
   async upload(@CurrentAuth() auth: UserContext, @UploadedFile() file: { originalname: string; buffer: Buffer } | undefined) {
-    return toImportJobResponse(await this.service.upload(auth, file ? { name: file.originalname, content: file.buffer } : undefined), auth.workspace);
+    return { ok: true as const, import: importJobView(await this.service.upload(auth, file ? { name: file.originalname, content: file.buffer } : undefined), auth.workspace) };
   }
 
   @Get('imports')
   @ApiDoc({ id: 'listImports', summary: "List the workspace's import jobs", description: `Newest first, at most 100. ${WHO}`, ok: ImportJobList })
   @Auth({ scope: 'crm.read' })
   async list(@CurrentAuth() auth: UserContext) {
-    return toImportJobList(await this.service.list(auth), auth.workspace);
+    return { ok: true as const, items: importJobListView(await this.service.list(auth), auth.workspace) };
   }
 
   @Get('imports/:id')
   @ApiDoc({ id: 'getImport', summary: 'Get an import job', description: `State, counts and progress (\`rows_done\` of \`total_rows\`). ${WHO}`, ok: ImportJobResponse })
   @Auth({ scope: 'crm.read' })
   async get(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
-    return toImportJobResponse(await this.service.get(auth, id), auth.workspace);
+    return { ok: true as const, import: importJobView(await this.service.get(auth, id), auth.workspace) };
   }
 
   @Put('imports/:id/mapping')
@@ -64,7 +65,7 @@ export class ImportsController {
   })
   @Auth({ scope: 'crm.write' })
   async map(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: ImportMappingDto) {
-    return toImportJobResponse(await this.service.map(auth, id, dto), auth.workspace);
+    return { ok: true as const, import: importJobView(await this.service.map(auth, id, dto), auth.workspace) };
   }
 
   @Post('imports/:id/validate')
@@ -77,7 +78,7 @@ export class ImportsController {
   })
   @Auth({ scope: 'crm.write' })
   async validate(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
-    return toImportJobResponse(await this.service.validate(auth, id), auth.workspace);
+    return { ok: true as const, import: importJobView(await this.service.validate(auth, id), auth.workspace) };
   }
 
   @Post('imports/:id/run')
@@ -93,14 +94,14 @@ export class ImportsController {
   })
   @Auth({ scope: 'crm.write' })
   async run(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
-    return toImportJobResponse(await this.service.run(auth, id), auth.workspace);
+    return { ok: true as const, import: importJobView(await this.service.run(auth, id), auth.workspace) };
   }
 
   @Post('imports/:id/cancel')
   @ApiDoc({ id: 'cancelImport', summary: 'Cancel an import', description: `Stops the job between two batches; what was written stays and can be reverted. ${WHO}`, ok: ImportJobResponse, errors: STATE })
   @Auth({ scope: 'crm.write' })
   async cancel(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
-    return toImportJobResponse(await this.service.cancel(auth, id), auth.workspace);
+    return { ok: true as const, import: importJobView(await this.service.cancel(auth, id), auth.workspace) };
   }
 
   @Post('imports/:id/revert')
@@ -115,7 +116,7 @@ export class ImportsController {
   })
   @Auth({ scope: 'crm.write' })
   async revert(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
-    return toImportJobResponse(await this.service.revert(auth, id), auth.workspace);
+    return { ok: true as const, import: importJobView(await this.service.revert(auth, id), auth.workspace) };
   }
 
   @Get('imports/:id/errors')

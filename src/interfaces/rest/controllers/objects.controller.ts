@@ -17,7 +17,8 @@ import {
   UpdateObjectRecordDto,
   UpdateObjectTypeDto,
 } from '../dto/objects.dto';
-import { toObjectRecordList, toObjectRecordResponse, toObjectType } from '../mappers/object.mapper';
+import { objectRecordPageView, objectRecordView, objectTypeView } from '../../../domain/crm/objects/object.view';
+import { listResponse } from '../mappers/common.mapper';
 
 const NO_EVENTS = 'Raises no event (spec 6.1 has no custom-object kind).';
 const RECORD_404 = '404 when the object key is unknown, or the record is not of this object or not visible to the caller.';
@@ -49,7 +50,7 @@ export class ObjectsController {
   })
   @Auth({ scope: 'crm.read', module: MODULES.customers })
   async list(@CurrentAuth() auth: UserContext) {
-    return { ok: true as const, objects: (await this.types.list(auth)).map(toObjectType) };
+    return { ok: true as const, objects: (await this.types.list(auth)).map(objectTypeView) };
   }
 
   @Post('objects')
@@ -65,7 +66,7 @@ export class ObjectsController {
   })
   @Auth({ scope: 'crm.write', module: MODULES.customers, firstParty: true })
   async create(@CurrentAuth() auth: UserContext, @Body() dto: CreateObjectTypeDto) {
-    return { ok: true as const, object: toObjectType(await this.types.create(auth, dto)) };
+    return { ok: true as const, object: objectTypeView(await this.types.create(auth, dto)) };
   }
 
   @Get('objects/:key')
@@ -77,7 +78,7 @@ export class ObjectsController {
   })
   @Auth({ scope: 'crm.read', module: MODULES.customers })
   async get(@CurrentAuth() auth: UserContext, @Param('key') key: string) {
-    return { ok: true as const, object: toObjectType(await this.types.byKey(auth, key)) };
+    return { ok: true as const, object: objectTypeView(await this.types.byKey(auth, key)) };
   }
 
   @Patch('objects/:key')
@@ -92,7 +93,7 @@ export class ObjectsController {
   })
   @Auth({ scope: 'crm.write', module: MODULES.customers, firstParty: true })
   async update(@CurrentAuth() auth: UserContext, @Param('key') key: string, @Body() dto: UpdateObjectTypeDto) {
-    return { ok: true as const, object: toObjectType(await this.types.update(auth, key, dto)) };
+    return { ok: true as const, object: objectTypeView(await this.types.update(auth, key, dto)) };
   }
 
   @Get('objects/:key/records')
@@ -108,7 +109,8 @@ export class ObjectsController {
   })
   @Auth({ scope: 'crm.read', module: MODULES.customers })
   async listRecords(@CurrentAuth() auth: UserContext, @Param('key') key: string, @Query() q: ObjectRecordListQueryDto) {
-    return toObjectRecordList(await this.records.list(auth, key, objectRecordListQuery(q)), auth.workspace);
+    const page = await this.records.list(auth, key, objectRecordListQuery(q));
+    return listResponse(objectRecordPageView(page, auth.workspace), page.nextCursor);
   }
 
   @Post('objects/:key/records')
@@ -124,7 +126,7 @@ export class ObjectsController {
   })
   @Auth({ scope: 'crm.write', module: MODULES.customers })
   async createRecord(@CurrentAuth() auth: UserContext, @Param('key') key: string, @Body() dto: CreateObjectRecordDto) {
-    return toObjectRecordResponse(await this.records.create(auth, key, dto), auth.workspace);
+    return { ok: true as const, record: objectRecordView(await this.records.create(auth, key, dto), auth.workspace) };
   }
 
   @Get('objects/:key/records/:id')
@@ -137,14 +139,14 @@ export class ObjectsController {
   })
   @Auth({ scope: 'crm.read', module: MODULES.customers })
   async getRecord(@CurrentAuth() auth: UserContext, @Param('key') key: string, @Param('id', IdPipe) id: number) {
-    return toObjectRecordResponse(await this.records.get(auth, key, id), auth.workspace);
+    return { ok: true as const, record: objectRecordView(await this.records.get(auth, key, id), auth.workspace) };
   }
 
   @Patch('objects/:key/records/:id')
   @ApiDoc({ id: 'updateCustomObjectRecord', summary: 'Update a custom object record', description: UPDATE_RECORD, spec: '4.7', ok: CustomObjectRecordResponse })
   @Auth({ scope: 'crm.write', module: MODULES.customers })
   async updateRecord(@CurrentAuth() auth: UserContext, @Param('key') key: string, @Param('id', IdPipe) id: number, @Body() dto: UpdateObjectRecordDto) {
-    return toObjectRecordResponse(await this.records.update(auth, key, id, dto), auth.workspace);
+    return { ok: true as const, record: objectRecordView(await this.records.update(auth, key, id, dto), auth.workspace) };
   }
 
   /** The same as PATCH (spec 4.7: POST is accepted as well). */
@@ -159,7 +161,7 @@ export class ObjectsController {
   })
   @Auth({ scope: 'crm.write', module: MODULES.customers })
   async updateRecordByPost(@CurrentAuth() auth: UserContext, @Param('key') key: string, @Param('id', IdPipe) id: number, @Body() dto: UpdateObjectRecordDto) {
-    return toObjectRecordResponse(await this.records.update(auth, key, id, dto), auth.workspace);
+    return { ok: true as const, record: objectRecordView(await this.records.update(auth, key, id, dto), auth.workspace) };
   }
 
   /** Archives the record (active = false); PATCH active: true restores it. */

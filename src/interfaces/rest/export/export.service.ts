@@ -17,7 +17,7 @@ import { personPageView } from '../../../domain/crm/people/person.view';
 import { opportunityPageView } from '../../../domain/crm/opportunities/opportunity.view';
 import { leadPageView } from '../../../domain/crm/leads/lead.view';
 import { taskPageView } from '../../../domain/crm/tasks/task.view';
-import { toObjectRecordList } from '../mappers/object.mapper';
+import { objectRecordPageView } from '../../../domain/crm/objects/object.view';
 import { CompanyList } from '../schemas/company.schema';
 import { PersonList } from '../schemas/person.schema';
 import { OpportunityList } from '../schemas/opportunity.schema';
@@ -185,7 +185,7 @@ export class ExportService {
     const type = await this.types.byKey(auth, key);
     const ws = callerView(auth);
     const columns = columnsOf(itemOf(CustomObjectRecordList), { fields: type.fields.map((f) => f.key) });
-    return { columns, page: async (cursor) => toObjectRecordList(await this.records.list(auth, key, { ...objectRecordListQuery(q), limit: EXPORT_BATCH, batch: true, cursor }), ws) };
+    return { columns, page: viewed((cursor) => this.records.list(auth, key, { ...objectRecordListQuery(q), limit: EXPORT_BATCH, batch: true, cursor }), (p) => objectRecordPageView(p, ws)) };
   }
 
   /**

@@ -1,25 +1,14 @@
 import type { z } from 'zod';
-import type { Card, TodayMeetingRow, TodayTaskRow, TodayView } from '../../../domain/crm/today/today.service';
-import { formatTimestamp } from '../../../platform/common/time';
+import type { Card, TodayTaskRow, TodayView } from '../../../domain/crm/today/today.service';
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
-import type { TodayMeeting, TodayResponse, TodayTask } from '../schemas/today.schema';
+import type { TodayResponse, TodayTask } from '../schemas/today.schema';
 import { customerCardView } from '../../../domain/crm/companies/company.view';
+import { meetingView } from '../../../domain/crm/today/today.view';
 import { leadView } from '../../../domain/crm/leads/lead.view';
 import { contactCardView } from '../../../domain/crm/people/person.view';
 
 function card<T, R>(c: Card<T>, map: (x: T) => R) {
   return { mine: c.mine.map(map), team: c.team.map(map), recent: c.recent.map(map), n: { mine: c.n.mine, recent: c.n.recent, team: c.n.team } };
-}
-
-export function toMeeting(e: TodayMeetingRow, ws: Workspace): z.output<typeof TodayMeeting> {
-  return {
-    id: e.id,
-    title: e.title,
-    start: formatTimestamp(e.startAt, ws.timezone),
-    end: formatTimestamp(e.endAt, ws.timezone),
-    location: e.location,
-    customer_id: e.customerId,
-  };
 }
 
 export function toTodayTask(t: TodayTaskRow, overdue: boolean): z.output<typeof TodayTask> {
@@ -43,7 +32,7 @@ export function toTodayResponse(v: TodayView, ws: Workspace): z.output<typeof To
       contacts: card(v.contacts, (p) => contactCardView(p, v.customerNames)),
       leads: card(v.leads, (l) => leadView(l, v.leadViews, ws)),
     },
-    meetings: v.meetings.map((e) => toMeeting(e, ws)),
+    meetings: v.meetings.map((e) => meetingView(e, ws)),
     actions: v.actions.map((t) => toTodayTask(t, false)),
     overdue: {
       tasks: v.overdueTasks.map((t) => toTodayTask(t, true)),

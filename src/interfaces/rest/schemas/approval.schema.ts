@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import type { approvalFormView, approvalRequestView } from '../../../domain/crm/approvals/approval.view';
 import { FIELD_TYPES } from '../../../domain/crm/approvals/approval-fields';
 import { APPROVAL_STATUSES } from '../../../domain/crm/approvals/approval-request.entity';
-import { example, f, listOf, named } from '../../../edge/openapi/schema';
+import { example, f, listOf, named, type Assert, type Conforms } from '../../../edge/openapi/schema';
 import { UserSummary, userSummaryExample } from './common.schema';
 
 /** A typed field of an approval list. */
@@ -107,3 +108,7 @@ export const WorkingDaysResponse = named(
     example: { ok: true, start: '2026-12-28', end: '2027-01-04', working_days: 5, holidays: [{ date: '2027-01-01', name: "New Year's Day" }] },
   },
 );
+
+/** The domain's read model is what these schemas document (src/domain/crm/approvals/approval.view.ts). */
+export type ApprovalFormViewFits = Assert<Conforms<ReturnType<typeof approvalFormView>, typeof ApprovalForm>>;
+export type ApprovalRequestViewFits = Assert<Conforms<ReturnType<typeof approvalRequestView>, typeof ApprovalRequest>>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { example, f, named } from '../../../edge/openapi/schema';
+import type { journalEventView } from '../../../domain/crm/journal/journal.view';
+import { example, f, named, type Assert, type Conforms } from '../../../edge/openapi/schema';
 import { CRM_EVENT_NAMES } from '../../../domain/crm/event-kinds';
 
 /** One event of the journal: the webhook body's content (spec 6.2) with its id and cursor. */
@@ -40,3 +41,6 @@ export const JournalPage = named(
   { description: 'A page of the event journal, in journal order.' },
 );
 example(JournalPage, { ok: true, events: [eventExample], next_cursor: 'WyJqMSIsIjc0MjE4IiwxXQ' });
+
+/** The domain's read model is what this schema documents (src/domain/crm/journal/journal.view.ts). */
+export type JournalEventViewFits = Assert<Conforms<ReturnType<typeof journalEventView>, typeof JournalEvent>>;

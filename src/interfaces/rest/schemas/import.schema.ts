@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { example, f, named } from '../../../edge/openapi/schema';
+import type { importJobView } from '../../../domain/crm/imports/import.view';
+import { example, f, named, type Assert, type Conforms } from '../../../edge/openapi/schema';
 
 const Counts = named(
   'ImportCounts',
@@ -73,3 +74,6 @@ export const ImportJobList = named('ImportJobList', z.object({ ok: f.ok(), items
 export const ImportErrorsCsv = named('ImportErrorsCsv', z.string().meta({ description: 'the refused rows as the original cells plus an `error` column (UTF-8 with BOM, comma-separated)' }), {
   example: '\ufeffFirma Adı,Durum,error\nAcme,Hot,"Durum: must be one of Prospect, Customer (unknown_value)"\n',
 });
+
+/** The domain's read model is what this schema documents (src/domain/crm/imports/import.view.ts). */
+export type ImportJobViewFits = Assert<Conforms<ReturnType<typeof importJobView>, typeof ImportJobSchema>>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { example, f, listOf, named } from '../../../edge/openapi/schema';
+import type { objectRecordView, objectTypeView } from '../../../domain/crm/objects/object.view';
+import { example, f, listOf, named, type Assert, type Conforms } from '../../../edge/openapi/schema';
 import { FIELD_TYPES, RELATION_KINDS } from '../../../domain/crm/objects/objects.rules';
 
 // ---------------------------------------------------------------- definitions
@@ -132,3 +133,7 @@ export const customObjectRecordExample = example(CustomObjectRecord, {
 
 export const CustomObjectRecordResponse = named('CustomObjectRecordResponse', z.object({ ok: f.ok(), record: CustomObjectRecord }), { description: 'One custom object record.' });
 export const CustomObjectRecordList = listOf('CustomObjectRecordList', CustomObjectRecord, 'A page of custom object records, newest first.');
+
+/** The domain's read model is what these schemas document (src/domain/crm/objects/object.view.ts). */
+export type CustomObjectViewFits = Assert<Conforms<ReturnType<typeof objectTypeView>, typeof CustomObject>>;
+export type CustomObjectRecordViewFits = Assert<Conforms<ReturnType<typeof objectRecordView>, typeof CustomObjectRecord>>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { example, f, named } from '../../../edge/openapi/schema';
+import type { meetingView } from '../../../domain/crm/today/today.view';
+import { example, f, named, type Assert, type Conforms } from '../../../edge/openapi/schema';
 import { CustomerCard, customerCardExample } from './company.schema';
 import { Lead, leadExample } from './lead.schema';
 import { ContactCard, contactCardExample } from './person.schema';
@@ -93,3 +94,6 @@ export const WeeklyTargetsResponse = named(
   }),
   { description: "The workspace's weekly targets per user, which Today's progress bars and the activity report measure against.", example: { ok: true, visits: 10, tasks: 15 } },
 );
+
+/** The domain's read model is what this schema documents (src/domain/crm/today/today.view.ts). */
+export type TodayMeetingViewFits = Assert<Conforms<ReturnType<typeof meetingView>, typeof TodayMeeting>>;
