@@ -30,7 +30,18 @@ const DOMAIN = Object.keys(DOMAIN_BELOW);
  */
 const CRM = ['domain/crm', 'crm/shared', 'crm/feature'];
 const FEATURE_ENTRY = ['index.ts', '*.entity.ts'];
+/**
+ * The REST interface is cut in slices, one folder per record kind or interface area (src/interfaces/rest/<slice>:
+ * its controllers, DTOs, response schemas and mappers), beside the kit they share (rest/shared: the list envelope,
+ * the field decorators, the common schemas) and the root (rest.module.ts, webhooks.module.ts: the wiring). A slice
+ * uses another only through what it documents or validates: its schemas, DTOs and mappers (Today's answer holds
+ * company cards, an export takes the list's query), never its controller; rest/shared uses no slice.
+ */
+const REST = ['interfaces/rest', 'rest/shared', 'rest/slice'];
+const REST_SLICE_ENTRY = ['*.schema.ts', '*.dto.ts', '*.mapper.ts'];
 const elements = [
+  { type: 'rest/shared', pattern: 'src/interfaces/rest/shared' },
+  { type: 'rest/slice', pattern: 'src/interfaces/rest/*', capture: ['slice'] },
   ...INTERFACES.map((name) => ({ type: `interfaces/${name}`, pattern: `src/interfaces/${name}` })),
   { type: 'edge', pattern: 'src/edge' },
   { type: 'crm/shared', pattern: 'src/domain/crm/shared' },
@@ -43,7 +54,10 @@ const typesOf = (d) => (d === 'crm' ? CRM : [`domain/${d}`]);
 const domainTypes = DOMAIN.flatMap(typesOf);
 const allow = (from, to) => ({ from: { element: { type: from } }, allow: { to: { element: { types: { anyOf: to } } } } });
 const boundaryPolicies = [
-  ...INTERFACES.map((name) => allow(`interfaces/${name}`, [`interfaces/${name}`, 'edge', ...domainTypes, 'platform'])),
+  ...INTERFACES.map((name) => allow(`interfaces/${name}`, [...(name === 'rest' ? REST : [`interfaces/${name}`]), 'edge', ...domainTypes, 'platform'])),
+  ...['rest/shared', 'rest/slice'].map((from) => allow(from, ['rest/shared', 'edge', ...domainTypes, 'platform'])),
+  { from: { element: { type: 'rest/slice' } }, allow: { to: { element: { type: 'rest/slice', captured: { slice: '{{ from.element.captured.slice }}' } } } } },
+  { from: { element: { type: 'rest/slice' } }, allow: { to: { element: { type: 'rest/slice', fileInternalPath: REST_SLICE_ENTRY } } } },
   allow('edge', ['edge', ...domainTypes, 'platform']),
   ...Object.entries(DOMAIN_BELOW).map(([d, below]) => allow(`domain/${d}`, [...typesOf(d), ...below.flatMap(typesOf), 'platform'])),
   ...['crm/shared', 'crm/feature'].map((from) => allow(from, ['crm/shared', ...DOMAIN_BELOW.crm.flatMap(typesOf), 'platform'])),

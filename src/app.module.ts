@@ -13,7 +13,7 @@ import { DatabaseModule } from './platform/database/database.module';
 import { ENTITIES } from './entities';
 import { DbConnection } from './platform/database/embedded';
 import { FaviconController } from './edge/pages/favicon.controller';
-import { HealthController } from './interfaces/rest/controllers/health.controller';
+import { HealthController } from './interfaces/rest/health/health.controller';
 import { ApiLimitMiddleware } from './edge/api-limit.middleware';
 import { CredentialGuard } from './edge/credential.guard';
 import { IdentityModule } from './domain/identity/identity.module';

@@ -90,7 +90,7 @@ async function main() {
     const { CredentialsService } = require(dist('domain/identity/credentials.service.js'));
     const { WorkspaceService } = require(dist('domain/workspace/workspace.service.js'));
     const { MeQuery } = require(dist('domain/identity/me.query.js'));
-    const { toMeResponse } = require(dist('interfaces/rest/mappers/me.mapper.js'));
+    const { toMeResponse } = require(dist('interfaces/rest/identity/me.mapper.js'));
     const { requestContext } = require(dist('platform/common/request-context.js'));
     const prov = await app.get(ProvisioningService).provision({ slug: 'bench', name: 'Bench Ltd.', adminEmail: 'admin@bench.test', adminPassword: 'Admin-Password-123' });
     const seller = await app.get(UsersService).create(prov.workspace, { email: 'seller@bench.test', role: 'sales', department: 'North' });

@@ -1,7 +1,7 @@
 import { json } from 'express';
 import type { CrmRequest } from './crm-request';
 
-/** Where inbound hooks are posted (src/interfaces/rest/controllers/inbound-hooks.controller.ts). */
+/** Where inbound hooks are posted (src/interfaces/rest/hooks/inbound-hooks.controller.ts). */
 export const HOOKS_MOUNT = '/hooks';
 /** A hook's payload: a form or an automation's record, far below the API's body limit. */
 export const HOOK_BODY_LIMIT = 256 * 1024;

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { IntegrationsModule } from '../../domain/integrations/integrations.module';
-import { WebhooksController } from './controllers/webhooks.controller';
-import { EventsController } from './controllers/events.controller';
+import { WebhooksController } from './webhooks/webhooks.controller';
+import { EventsController } from './events/events.controller';
 import { JournalModule } from '../../domain/crm/journal';
 
 /**

@@ -7,7 +7,7 @@ describe('import boundaries (eslint-plugin-boundaries): interfaces → edge → 
     ['domain → interface', 'src/domain/crm/companies/probe.ts', "import { RestModule } from '../../../interfaces/rest/rest.module';\nexport const x = RestModule;\n"],
     ['domain → edge', 'src/domain/crm/companies/probe.ts', "import { CredentialGuard } from '../../../edge/credential.guard';\nexport const x = CredentialGuard;\n"],
     ['identity → crm (a domain part may not import one above it)', 'src/domain/identity/probe.ts', "import { Company } from '../crm/companies/company.entity';\nexport const x = Company;\n"],
-    ['interface → another interface', 'src/interfaces/rest/controllers/probe.ts', "import { AdminCommands } from '../../cli/admin-commands';\nexport const x = AdminCommands;\n"],
+    ['interface → another interface', 'src/interfaces/rest/companies/probe.ts', "import { AdminCommands } from '../../cli/admin-commands';\nexport const x = AdminCommands;\n"],
     ['edge → interface', 'src/edge/probe.ts', "import { RestModule } from '../interfaces/rest/rest.module';\nexport const x = RestModule;\n"],
     ['anything → the entry point', 'src/domain/crm/probe.ts', "import '../../main';\n", 'no-unknown-dependencies'],
     ['platform → domain', 'src/platform/database/probe.ts', "import { Company } from '../../domain/crm/companies/company.entity';\nexport const x = Company;\n"],
@@ -21,8 +21,8 @@ describe('import boundaries (eslint-plugin-boundaries): interfaces → edge → 
   });
 
   it.each([
-    ['interface → domain', 'src/interfaces/rest/controllers/probe.ts', "import { CompaniesService } from '../../../domain/crm/companies/companies.service';\nexport const x = CompaniesService;\n"],
-    ['interface → edge', 'src/interfaces/rest/controllers/probe.ts', "import { Auth } from '../../../edge/auth.decorator';\nexport const x = Auth;\n"],
+    ['interface → domain', 'src/interfaces/rest/companies/probe.ts', "import { CompaniesService } from '../../../domain/crm/companies/companies.service';\nexport const x = CompaniesService;\n"],
+    ['interface → edge', 'src/interfaces/rest/companies/probe.ts', "import { Auth } from '../../../edge/auth.decorator';\nexport const x = Auth;\n"],
     ['edge → domain', 'src/edge/probe.ts', "import { WorkspaceService } from '../domain/workspace/workspace.service';\nexport const x = WorkspaceService;\n"],
     ['crm → identity', 'src/domain/crm/probe.ts', "import { User } from '../identity/user.entity';\nexport const x = User;\n"],
     ['domain → platform', 'src/domain/crm/probe.ts', "import { UnitOfWork } from '../../platform/database/unit-of-work';\nexport const x = UnitOfWork;\n"],
@@ -79,10 +79,32 @@ describe('CRM features as elements: another feature only through its entry (or a
     ["a feature's own files", 'src/domain/crm/companies/probe.ts', "import { CompaniesService } from './companies.service';\nexport const x = CompaniesService;\n"],
     ['crm/shared → an entity file', 'src/domain/crm/shared/probe.ts', "import { Company } from '../companies/company.entity';\nexport const x = Company;\n"],
     ['the CRM root → feature internals', 'src/domain/crm/probe.ts', "import { CompaniesModule } from './companies/companies.module';\nexport const x = CompaniesModule;\n"],
-    ['an interface → feature internals', 'src/interfaces/rest/controllers/probe.ts', "import { CompaniesService } from '../../../domain/crm/companies/companies.service';\nexport const x = CompaniesService;\n"],
+    ['an interface → feature internals', 'src/interfaces/rest/companies/probe.ts', "import { CompaniesService } from '../../../domain/crm/companies/companies.service';\nexport const x = CompaniesService;\n"],
   ])('allows %s', (_name, path, code) => {
     const r = lint(path, code);
     expect(r.output).toBe('');
+    expect(r.ok).toBe(true);
+  });
+});
+
+describe("REST slices as elements: another slice only through its schemas, DTOs and mappers, rest/shared through none", () => {
+  it.each([
+    ["a slice → another slice's controller", 'src/interfaces/rest/today/probe.ts', "import { CompaniesController } from '../companies/companies.controller';\nexport const x = CompaniesController;\n"],
+    ['rest/shared → a slice', 'src/interfaces/rest/shared/probe.ts', "import { Company } from '../companies/company.schema';\nexport const x = Company;\n"],
+  ])('refuses %s', (_name, path, code) => {
+    const r = lint(path, code);
+    expect(r.ok).toBe(false);
+    expect(r.output).toContain('boundaries/dependencies');
+  });
+
+  it.each([
+    ["a slice → another slice's schema", 'src/interfaces/rest/today/probe.ts', "import { Company } from '../companies/company.schema';\nexport const x = Company;\n"],
+    ["a slice → another slice's DTO", 'src/interfaces/rest/export/probe.ts', "import { CompanyListQueryDto } from '../companies/companies.dto';\nexport const x = CompanyListQueryDto;\n"],
+    ['a slice → its own files, rest/shared, the edge and the domain', 'src/interfaces/rest/companies/probe.ts', "import { CompaniesController } from './companies.controller';\nimport { listResponse } from '../shared/common.mapper';\nimport { Auth } from '../../../edge/auth.decorator';\nimport { CompaniesService } from '../../../domain/crm/companies/companies.service';\nexport const x = [CompaniesController, listResponse, Auth, CompaniesService];\n"],
+    ['the REST root → a controller', 'src/interfaces/rest/probe.ts', "import { CompaniesController } from './companies/companies.controller';\nexport const x = CompaniesController;\n"],
+  ])('allows %s', (_name, path, code) => {
+    const r = lint(path, code);
+    expect(r.output).not.toMatch(/boundaries\//);
     expect(r.ok).toBe(true);
   });
 });

@@ -7,7 +7,7 @@ import type { ActivityView } from './activities.service';
 
 /**
  * The read model of an activity (a visit, a call): the record as the outside world sees it, linked names beside ids,
- * timestamps in the workspace's local time. REST answers and documents it (`src/interfaces/rest/schemas/activity.schema.ts`,
+ * timestamps in the workspace's local time. REST answers and documents it (`src/interfaces/rest/activities/activity.schema.ts`,
  * checked against this shape by tsc), and MCP answers the compact projection (below).
  */
 

@@ -12,7 +12,7 @@ import type { Company } from './company.entity';
 /**
  * The read model of a company: the record as the outside world sees it (spec 2.2 and the customer card of 4.2),
  * dates and timestamps in the workspace's local time, the status label in the reader's language. REST answers and
- * documents it (`src/interfaces/rest/schemas/company.schema.ts`, checked against this shape by tsc), Today's
+ * documents it (`src/interfaces/rest/companies/company.schema.ts`, checked against this shape by tsc), Today's
  * overdue visits and exports show it, and MCP answers its compact projection (below): a field is mapped here once.
  */
 

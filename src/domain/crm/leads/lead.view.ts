@@ -13,7 +13,7 @@ import type { LeadOne, LeadPage, LeadViews } from './leads.service';
 /**
  * The read model of a lead and of its trade fair: the records as the outside world sees them (spec 2.5), names
  * beside ids, timestamps in the workspace's local time. REST answers and documents them
- * (`src/interfaces/rest/schemas/lead.schema.ts`, `fair.schema.ts`, checked against these shapes by tsc), Today and
+ * (`src/interfaces/rest/leads/lead.schema.ts`, `fair.schema.ts`, checked against these shapes by tsc), Today and
  * exports show them, and MCP answers the compact projection (below): a field is mapped here once.
  */
 

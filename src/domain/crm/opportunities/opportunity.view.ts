@@ -14,7 +14,7 @@ import type { User } from '../../identity/user.entity';
 /**
  * The read model of an opportunity: the record as the outside world sees it (spec 2.6), dates and timestamps in the
  * workspace's local time, names beside ids, labels in the reader's language. REST answers it and documents it
- * (`src/interfaces/rest/schemas/opportunity.schema.ts`, checked against this shape by tsc), exports write its
+ * (`src/interfaces/rest/opportunities/opportunity.schema.ts`, checked against this shape by tsc), exports write its
  * columns, and MCP answers its compact projection (below), so a field is mapped here once.
  */
 

@@ -22,7 +22,7 @@ export const OrderErpStateSchema = z.object({
 /**
  * Spec 2.8 order row (plus the reference and the names a person reads: ref, customer, opp): the read model of an
  * order, one shape for every interface that shows one (the REST records and PO answer, the ERP report answer), so
- * they cannot drift apart. The API documents name it OrderRow (src/interfaces/rest/schemas/order.schema.ts).
+ * they cannot drift apart. The API documents name it OrderRow (src/interfaces/rest/orders/order.schema.ts).
  */
 export const OrderRowSchema = z.object({
   id: id(),

@@ -9,7 +9,7 @@ import type { Person } from './person.entity';
 /**
  * The read model of a person: the record as the outside world sees it (spec 2.3 and the contact card of 4.2), the
  * company's name beside its id, timestamps in the workspace's local time. REST answers and documents it
- * (`src/interfaces/rest/schemas/person.schema.ts`, checked against this shape by tsc), Today and exports show it,
+ * (`src/interfaces/rest/people/person.schema.ts`, checked against this shape by tsc), Today and exports show it,
  * and MCP answers its compact projection (below): a field is mapped here once.
  */
 

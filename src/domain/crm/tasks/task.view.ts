@@ -8,7 +8,7 @@ import type { TaskView } from './tasks.service';
 
 /**
  * The read model of a task: the record as the outside world sees it (the action of spec 2.9), linked names beside
- * ids, timestamps in the workspace's local time. REST answers and documents it (`src/interfaces/rest/schemas/task.schema.ts`,
+ * ids, timestamps in the workspace's local time. REST answers and documents it (`src/interfaces/rest/tasks/task.schema.ts`,
  * checked against this shape by tsc), exports write it, and MCP answers the compact projection (below).
  */
 

@@ -7,7 +7,7 @@ import type { TicketView } from './tickets.service';
 
 /**
  * The read model of a support ticket: the record as the outside world sees it, linked names beside ids, timestamps
- * in the workspace's local time. REST answers and documents it (`src/interfaces/rest/schemas/ticket.schema.ts`,
+ * in the workspace's local time. REST answers and documents it (`src/interfaces/rest/tickets/ticket.schema.ts`,
  * checked against this shape by tsc), and MCP answers the compact projection (below).
  */
 

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { INT_MAX } from '../dto/fields';
+import { INT_MAX } from '../shared/fields';
 
 /** Body of POST /api/v1/ask. */
 export class AskDto {

@@ -11,25 +11,25 @@ import { ObjectRecordsService } from '../../../domain/crm/objects/object-records
 import { ObjectTypesService } from '../../../domain/crm/objects/object-types.service';
 import { EXPORT_BATCH } from '../../../domain/crm/shared/paging';
 import { todayIn } from '../../../platform/common/time';
-import { callerView } from '../mappers/common.mapper';
+import { callerView } from '../shared/common.mapper';
 import { companyPageView } from '../../../domain/crm/companies/company.view';
 import { personPageView } from '../../../domain/crm/people/person.view';
 import { opportunityPageView } from '../../../domain/crm/opportunities/opportunity.view';
 import { leadPageView } from '../../../domain/crm/leads/lead.view';
 import { taskPageView } from '../../../domain/crm/tasks/task.view';
 import { objectRecordPageView } from '../../../domain/crm/objects/object.view';
-import { CompanyList } from '../schemas/company.schema';
-import { PersonList } from '../schemas/person.schema';
-import { OpportunityList } from '../schemas/opportunity.schema';
-import { LeadList } from '../schemas/lead.schema';
-import { TaskList } from '../schemas/task.schema';
-import { CustomObjectRecordList } from '../schemas/object.schema';
-import { companyListQuery, type CompanyListQueryDto } from '../dto/companies.dto';
-import { personListQuery, type PersonListQueryDto } from '../dto/people.dto';
-import type { OpportunityListQueryDto } from '../dto/opportunities.dto';
-import { leadListQuery, type LeadListQueryDto } from '../dto/leads.dto';
-import type { TaskListQueryDto } from '../dto/tasks.dto';
-import { objectRecordListQuery, type ObjectRecordListQueryDto } from '../dto/objects.dto';
+import { CompanyList } from '../companies/company.schema';
+import { PersonList } from '../people/person.schema';
+import { OpportunityList } from '../opportunities/opportunity.schema';
+import { LeadList } from '../leads/lead.schema';
+import { TaskList } from '../tasks/task.schema';
+import { CustomObjectRecordList } from '../objects/object.schema';
+import { companyListQuery, type CompanyListQueryDto } from '../companies/companies.dto';
+import { personListQuery, type PersonListQueryDto } from '../people/people.dto';
+import type { OpportunityListQueryDto } from '../opportunities/opportunities.dto';
+import { leadListQuery, type LeadListQueryDto } from '../leads/leads.dto';
+import type { TaskListQueryDto } from '../tasks/tasks.dto';
+import { objectRecordListQuery, type ObjectRecordListQueryDto } from '../objects/objects.dto';
 import {
   CompanyExportQueryDto,
   type ExportOptionsDto,
@@ -38,7 +38,7 @@ import {
   OpportunityExportQueryDto,
   PersonExportQueryDto,
   TaskExportQueryDto,
-} from '../dto/export.dto';
+} from './export.dto';
 import { MODULES, type ModuleName } from '../../../domain/workspace/defaults';
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
 import { UsersService } from '../../../domain/identity/users.service';

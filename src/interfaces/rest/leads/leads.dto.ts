@@ -1,0 +1,177 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import type { ConvertInput } from '../../../domain/crm/leads/lead-convert.service';
+import type { LeadInput, LeadListQuery, LeadPersonInput } from '../../../domain/crm/leads/leads.service';
+import { IfPresent, IsAmount, IsId, IsIsoDateString, NotBlank, NullableText, NullClears, OptionalEmail, OptionalId, OptionalText, QueryId, NullableId } from '../shared/fields';
+import { PageQueryDto } from '../shared/page-query.dto';
+
+/** Largest value of a numeric(14,2) column. */
+const MAX_QUANTITY = 999_999_999_999.99;
+
+export class LeadPersonDto implements LeadPersonInput {
+  @ApiProperty({ maxLength: 200 }) @IsString() @NotBlank() @MaxLength(200) name: string;
+  @OptionalText(150) title?: string;
+  @OptionalEmail() email?: string;
+  @OptionalText(50) phone?: string;
+}
+
+/** The lead form (spec 2.5 field names). */
+class LeadFieldsDto implements LeadInput {
+  @OptionalText(200) contact_name?: string;
+  @OptionalText(150) title?: string;
+  @OptionalEmail() email?: string;
+  @OptionalText(50) phone?: string;
+  @OptionalText(50) wa?: string;
+  @OptionalText(300) website?: string;
+  @OptionalText(100) city?: string;
+  @OptionalText(100) sector?: string;
+  @ApiPropertyOptional({ maxLength: 200, description: 'their current supplier' }) @IfPresent() @IsString() @MaxLength(200) supplier?: string;
+
+  @NullableId('the fair the lead was met at')
+  fair_id?: number | null;
+
+  @ApiPropertyOptional({ maxLength: 40, description: 'one of constants.lead_interest, or empty' }) @IfPresent() @IsString() @MaxLength(40) interest?: string;
+  @OptionalText(100) line?: string;
+  @ApiPropertyOptional({ maxLength: 100, description: 'one of constants.lead_next_actions, or empty' }) @IfPresent() @IsString() @MaxLength(100) next_action?: string;
+
+  @ApiPropertyOptional({ type: String, format: 'date', nullable: true })
+  @IsOptional()
+  @IsIsoDateString()
+  next_date?: string | null;
+
+  @OptionalText(5000) note?: string;
+  @OptionalText(5000) project_note?: string;
+  @NullableText(200) external_id?: string | null;
+  @ApiPropertyOptional({ maxLength: 500, description: 'products of interest (codes or names)' }) @IfPresent() @IsString() @MaxLength(500) products?: string;
+  @OptionalText(5000) products_text?: string;
+  @ApiPropertyOptional({ maxLength: 40, description: 'one of constants.lead_timings, or empty' }) @IfPresent() @IsString() @MaxLength(40) timing?: string;
+  @ApiPropertyOptional({ maxLength: 40, description: 'one of constants.lead_visitor_types, or empty' }) @IfPresent() @IsString() @MaxLength(40) visitor_type?: string;
+  @ApiPropertyOptional({ maxLength: 16, description: 'one of app.units, or empty' }) @IfPresent() @IsString() @MaxLength(16) unit?: string;
+
+  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0 })
+  @IsOptional()
+  @IsAmount(2)
+  @Min(0)
+  @Max(MAX_QUANTITY)
+  potential_kg?: number | null;
+
+  @ApiPropertyOptional({ maxLength: 40, description: 'one of constants.opp_types, or empty: the type of the opportunity a conversion creates' })
+  @IfPresent()
+  @IsString()
+  @MaxLength(40)
+  opp_type?: string;
+
+  @NullableId('a registered company the lead belongs to')
+  customer_id?: number | null;
+
+  @ApiPropertyOptional({ type: [LeadPersonDto], nullable: true, maxItems: 20, description: 'people met besides the primary contact' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @ValidateNested({ each: true })
+  @Type(() => LeadPersonDto)
+  people?: LeadPersonDto[] | null;
+
+  @ApiPropertyOptional({ maxLength: 40, description: 'one of constants.lead_statuses' }) @IfPresent() @IsString() @MaxLength(40) status?: string;
+  @OptionalId() owner_id?: number;
+}
+
+export class CreateLeadDto extends LeadFieldsDto {
+  @ApiProperty({ maxLength: 200 })
+  @IsString()
+  @NotBlank()
+  @MaxLength(200)
+  company: string;
+}
+
+/** PATCH: only the fields sent change; with `company` every form field is rewritten and the omitted ones cleared. */
+@NullClears()
+export class UpdateLeadDto extends LeadFieldsDto {
+  @ApiPropertyOptional({ maxLength: 200, description: 'sending it rewrites the whole form: omitted form fields are cleared' })
+  @IfPresent()
+  @IsString()
+  @NotBlank()
+  @MaxLength(200)
+  company?: string;
+}
+
+export class LeadListQueryDto extends PageQueryDto {
+  @QueryId() fair_id?: number;
+
+  @ApiPropertyOptional({ description: 'a lead status (or the won status)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(40)
+  status?: string;
+
+  @QueryId() owner_id?: number;
+
+  @ApiPropertyOptional({ description: 'company, contact name or e-mail contains (case-insensitive)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  q?: string;
+
+  @ApiPropertyOptional({ description: 'the record\'s key in another system, exactly' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  external_id?: string;
+}
+
+export function leadListQuery(d: LeadListQueryDto): LeadListQuery {
+  return { limit: d.limit, cursor: d.cursor, sort: d.sort, updatedSince: d.updated_since, fairId: d.fair_id, status: d.status, ownerId: d.owner_id, q: d.q, externalId: d.external_id };
+}
+
+export class ConvertLeadDto implements ConvertInput {
+  @ApiPropertyOptional({ enum: ['existing', 'new'], description: 'existing: the company customer_id; new: a new prospect. Omitted: the registered or name-matched company, else a new one' })
+  @IfPresent()
+  @IsIn(['existing', 'new'])
+  mode?: 'existing' | 'new';
+
+  @ApiPropertyOptional({ type: 'integer', description: 'the company, with mode existing' })
+  @IfPresent()
+  @IsId()
+  customer_id?: number;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { oneOf: [{ type: 'string', enum: ['new', 'skip'] }, { type: 'integer' }] },
+    description: 'person index (as in the lead\'s `people`) -> "new", "skip" or a contact id; people not named: "new"',
+    example: { '0': 'new', '1': 'skip' },
+  })
+  @IfPresent()
+  @IsObject()
+  people?: Record<string, unknown>;
+
+  @ApiPropertyOptional({ enum: ['new', 'existing', 'none'], default: 'new' })
+  @IfPresent()
+  @IsIn(['new', 'existing', 'none'])
+  opp_mode?: 'new' | 'existing' | 'none';
+
+  @ApiPropertyOptional({ type: 'integer', description: 'an open opportunity of the company, with opp_mode existing' })
+  @IfPresent()
+  @IsId()
+  opp_id?: number;
+
+  @ApiPropertyOptional({ type: Boolean, default: true, description: 'log a fair visit' })
+  @IfPresent()
+  @IsBoolean()
+  make_visit?: boolean;
+
+  @ApiPropertyOptional({ type: Boolean, default: true, description: "make the lead's next action a follow-up task (when it has one); its id is the lead's task_id" })
+  @IfPresent()
+  @IsBoolean()
+  make_task?: boolean;
+}
+
+/**
+ * Kept from before GET /today was documented with zod:
+ * the lead is the zod schema `Lead` (src/interfaces/rest/leads/lead.schema.ts), which the mappers return.
+ */
+export class LeadSchema {
+  @ApiProperty({ type: 'integer' }) id: number;
+  @ApiProperty({ example: 'L-12' }) rid: string;
+  @ApiProperty() company: string;
+}

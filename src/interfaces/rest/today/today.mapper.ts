@@ -1,0 +1,47 @@
+import type { z } from 'zod';
+import type { Card, TodayTaskRow, TodayView } from '../../../domain/crm/today/today.service';
+import type { Workspace } from '../../../domain/workspace/workspace.entity';
+import type { TodayResponse, TodayTask } from './today.schema';
+import { customerCardView } from '../../../domain/crm/companies/company.view';
+import { meetingView } from '../../../domain/crm/today/today.view';
+import { leadView } from '../../../domain/crm/leads/lead.view';
+import { contactCardView } from '../../../domain/crm/people/person.view';
+
+function card<T, R>(c: Card<T>, map: (x: T) => R) {
+  return { mine: c.mine.map(map), team: c.team.map(map), recent: c.recent.map(map), n: { mine: c.n.mine, recent: c.n.recent, team: c.n.team } };
+}
+
+export function toTodayTask(t: TodayTaskRow, overdue: boolean): z.output<typeof TodayTask> {
+  return { id: t.id, title: t.title, due_date: t.dueDate, priority: t.priority, status: t.status, customer_id: t.customerId, opp_id: t.oppId, overdue };
+}
+
+export function toTodayResponse(v: TodayView, ws: Workspace): z.output<typeof TodayResponse> {
+  const on = v.sections;
+  // opportunity and task figures on a card only with their modules (Opportunities, Visits / Activities)
+  const customer = (c: Parameters<typeof customerCardView>[0]) => {
+    const item = customerCardView(c, v.companyViews, ws);
+    if (!on.opportunities) item.open_opps = 0;
+    if (!on.activities) item.pending_state = 'none';
+    return item;
+  };
+  return {
+    ok: true as const,
+    date: v.date,
+    cards: {
+      customers: card(v.customers, customer),
+      contacts: card(v.contacts, (p) => contactCardView(p, v.customerNames)),
+      leads: card(v.leads, (l) => leadView(l, v.leadViews, ws)),
+    },
+    meetings: v.meetings.map((e) => meetingView(e, ws)),
+    actions: v.actions.map((t) => toTodayTask(t, false)),
+    overdue: {
+      tasks: v.overdueTasks.map((t) => toTodayTask(t, true)),
+      visits: v.overdueVisits.map(customer),
+    },
+    targets: {
+      week_start: v.targets.weekStart,
+      visits: { target: v.targets.visits.target, done: v.targets.visits.done },
+      tasks: { target: v.targets.tasks.target, done: v.targets.tasks.done },
+    },
+  };
+}
