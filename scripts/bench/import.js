@@ -70,7 +70,36 @@ async function until(port, headers, id, states, onPoll) {
   }
 }
 
-async function benchImport({ service, headers, log }) {
+/**
+ * CPU seconds of the PostgreSQL backends serving this database so far (/proc/<pid>/stat of each, on this machine):
+ * with the service's own CPU time this tells where a phase's wall time went, and it moves little with the load.
+ */
+async function backendCpu(query) {
+  const { readFileSync } = require('node:fs');
+  const rows = await query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+  let ticks = 0;
+  const seen = new Map();
+  for (const { pid } of rows) {
+    try {
+      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      const t = Number(f[11]) + Number(f[12]);
+      seen.set(pid, t);
+      ticks += t;
+    } catch {
+      // a backend gone meanwhile
+    }
+  }
+  return { s: ticks / 100, seen };
+}
+
+/** Backend CPU seconds spent between two readings (backends that came or went count from 0 or until their last reading). */
+function backendDelta(a, b) {
+  let d = 0;
+  for (const [pid, t] of b.seen) d += t - (a.seen.get(pid) ?? 0);
+  return d / 100;
+}
+
+async function benchImport({ service, headers, log, query }) {
   const { port } = service;
   const file = csvOf(ROWS);
   const t0 = Date.now();
@@ -82,6 +111,7 @@ async function benchImport({ service, headers, log }) {
   log(`\nimport: ${ROWS.toLocaleString('en')} rows (${(file.length / 2 ** 20).toFixed(1)} MB) uploaded in ${upload.toFixed(1)} s; service RSS ${mb(u.rssBefore)} -> peak ${mb(u.rssPeak)}`);
   await call(port, headers, 'PUT', `/api/v1/imports/${job.id}/mapping`, { target: 'people', mode: 'create', match_key: 'email', fields: ['name', 'email', 'company', 'title', 'is_main'] });
   const t1 = Date.now();
+  const pg0 = await backendCpu(query);
   const v = await service.measured(() =>
     service.profiled('import-validate', async () => {
       await call(port, headers, 'POST', `/api/v1/imports/${job.id}/validate`);
@@ -95,9 +125,11 @@ async function benchImport({ service, headers, log }) {
     }),
   );
   const validated = v.out;
+  const pg1 = await backendCpu(query);
+  v.pgCpu = backendDelta(pg0, pg1);
   if (process.env.BENCH_STATEMENTS) for (const [t, n] of (await service.ask('statements')).top) log(`  ${String(n).padStart(7)}  ${t}`);
   const validate = (Date.now() - t1) / 1000;
-  log(`import: dry run ${validate.toFixed(1)} s, service CPU ${v.cpu.toFixed(1)} s, ${v.sent} statements, service RSS ${mb(v.rssBefore)} -> peak ${mb(v.rssPeak)} (heap used peak ${mb(v.heapPeak)}) -> ${validated.state} ${JSON.stringify(validated.validation)}`);
+  log(`import: dry run ${validate.toFixed(1)} s, service CPU ${v.cpu.toFixed(1)} s, PostgreSQL backends' CPU ${v.pgCpu.toFixed(1)} s, ${v.sent} statements, service RSS ${mb(v.rssBefore)} -> peak ${mb(v.rssPeak)} (heap used peak ${mb(v.heapPeak)}) -> ${validated.state} ${JSON.stringify(validated.validation)}`);
   const t2 = Date.now();
   const r = await service.measured(() =>
     service.profiled('import-run', async () => {
@@ -106,11 +138,12 @@ async function benchImport({ service, headers, log }) {
     }),
   );
   const done = r.out;
+  r.pgCpu = backendDelta(pg1, await backendCpu(query));
   if (process.env.BENCH_STATEMENTS) for (const [t, n] of (await service.ask('statements')).top) log(`  ${String(n).padStart(7)}  ${t}`);
   const run = (Date.now() - t2) / 1000;
-  log(`import: run ${run.toFixed(1)} s, service CPU ${r.cpu.toFixed(1)} s, ${r.sent} statements, service RSS ${mb(r.rssBefore)} -> peak ${mb(r.rssPeak)} (heap used peak ${mb(r.heapPeak)}) -> ${done.state} ${JSON.stringify(done.result)}`);
+  log(`import: run ${run.toFixed(1)} s, service CPU ${r.cpu.toFixed(1)} s, PostgreSQL backends' CPU ${r.pgCpu.toFixed(1)} s, ${r.sent} statements, service RSS ${mb(r.rssBefore)} -> peak ${mb(r.rssPeak)} (heap used peak ${mb(r.heapPeak)}) -> ${done.state} ${JSON.stringify(done.result)}`);
   return {
-    rows: ROWS, bytes: file.length, upload, validate, run, validateCpu: v.cpu, runCpu: r.cpu, validateSent: v.sent, runSent: r.sent, validation: validated.validation, result: done.result, state: done.state,
+    rows: ROWS, bytes: file.length, upload, validate, run, validateCpu: v.cpu, runCpu: r.cpu, validatePg: v.pgCpu, runPg: r.pgCpu, validateSent: v.sent, runSent: r.sent, validation: validated.validation, result: done.result, state: done.state,
     rssBefore: Math.min(u.rssBefore, v.rssBefore), rssPeak: Math.max(u.rssPeak, v.rssPeak, r.rssPeak), heapPeak: Math.max(u.heapPeak, v.heapPeak, r.heapPeak), hwm: r.hwm,
   };
 }
@@ -118,10 +151,10 @@ async function benchImport({ service, headers, log }) {
 function reportImport(r, log) {
   const mb = (b) => (b / 2 ** 20).toFixed(0);
   const k = r.rows / 1000;
-  log('\n| import | rows | upload | dry run | rows/s | service CPU s / 1,000 rows | statements / 1,000 rows | run | rows/s | service CPU s / 1,000 rows | statements / 1,000 rows | state | service RSS before | service RSS peak | service heap used peak |');
-  log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  log('\n| import | rows | upload | dry run | rows/s | service CPU s / 1,000 rows | PostgreSQL CPU s / 1,000 rows | statements / 1,000 rows | run | rows/s | service CPU s / 1,000 rows | PostgreSQL CPU s / 1,000 rows | statements / 1,000 rows | state | service RSS before | service RSS peak | service heap used peak |');
+  log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   log(
-    `| people with a company each | ${r.rows.toLocaleString('en')} | ${r.upload.toFixed(1)} s | ${r.validate.toFixed(1)} s | ${Math.round(r.rows / r.validate)} | ${(r.validateCpu / k).toFixed(2)} | ${Math.round(r.validateSent / k)} | ${r.run.toFixed(1)} s | ${Math.round(r.rows / r.run)} | ${(r.runCpu / k).toFixed(2)} | ${Math.round(r.runSent / k)} | ${r.state} | ${mb(r.rssBefore)} MB | ${mb(r.rssPeak)} MB | ${mb(r.heapPeak)} MB |`,
+    `| people with a company each | ${r.rows.toLocaleString('en')} | ${r.upload.toFixed(1)} s | ${r.validate.toFixed(1)} s | ${Math.round(r.rows / r.validate)} | ${(r.validateCpu / k).toFixed(2)} | ${(r.validatePg / k).toFixed(2)} | ${Math.round(r.validateSent / k)} | ${r.run.toFixed(1)} s | ${Math.round(r.rows / r.run)} | ${(r.runCpu / k).toFixed(2)} | ${(r.runPg / k).toFixed(2)} | ${Math.round(r.runSent / k)} | ${r.state} | ${mb(r.rssBefore)} MB | ${mb(r.rssPeak)} MB | ${mb(r.heapPeak)} MB |`,
   );
   log(`dry run counts ${JSON.stringify(r.validation)}; run counts ${JSON.stringify(r.result)}`);
   const same = JSON.stringify(r.validation) === JSON.stringify(r.result);

@@ -455,10 +455,16 @@ async function main() {
     const startChild = async () => {
       if (EMBEDDED) throw new Error('the import and export parts run on the PostgreSQL server only');
       service = await startService({ ...serviceEnv, DATABASE_URL: url });
-      log(`service process ${service.pid} (dist/, NODE_ENV=production) on port ${service.port}: its RSS is the one reported below`);
+      log(`service process ${service.pid} (dist/, NODE_ENV=production, node ${service.flags.join(' ') || '(no flags)'}) on port ${service.port}: its RSS is the one reported below`);
       return service;
     };
-    const exp = (!ONLY && !HOT_ONLY) || EXPORT_ONLY ? await benchExport({ query, service: await startChild(), headers, opp, log }) : null;
+    // EXPORT_FLAGS="<flags>|<flags>|…": the CSV download again on a service started with each set of Node flags
+    const restart = async (flags) => {
+      await service.close();
+      service = await startService({ ...serviceEnv, DATABASE_URL: url }, flags);
+      return service;
+    };
+    const exp = (!ONLY && !HOT_ONLY) || EXPORT_ONLY ? await benchExport({ query, service: await startChild(), restart, headers, opp, log }) : null;
 
     // ---------------------------------------------------------------- reports (only with --reports)
     const rep = REPORTS_ONLY
@@ -469,7 +475,7 @@ async function main() {
     const wf = WORKFLOWS_ONLY ? await benchWorkflows({ ws, query, port, host: HOST, adminKey: prov.apiKey, log }) : null;
 
     // ---------------------------------------------------------------- import (only with --import)
-    const imp = IMPORT_ONLY ? await benchImport({ service: service ?? (await startChild()), headers: { host: HOST, authorization: `Bearer ${prov.apiKey}` }, log }) : null;
+    const imp = IMPORT_ONLY ? await benchImport({ service: service ?? (await startChild()), query, headers: { host: HOST, authorization: `Bearer ${prov.apiKey}` }, log }) : null;
 
     // ---------------------------------------------------------------- report
     if (ONLY) {

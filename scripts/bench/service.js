@@ -20,10 +20,21 @@ function procRss(pid) {
   }
 }
 
-async function startService(env, { execArgv = [] } = {}) {
+/** The Node flags of `npm start` (package.json), so the bench's service runs with the heap settings production has. */
+function startFlags() {
+  const start = require(join(__dirname, '..', '..', 'package.json')).scripts.start;
+  return start.split(/\s+/).filter((a) => a.startsWith('--'));
+}
+
+/**
+ * BENCH_SERVICE_NODE_OPTIONS: other Node flags for the service instead of those of `npm start` (an A/B run of heap
+ * settings; "none" for none).
+ */
+async function startService(env, own = process.env.BENCH_SERVICE_NODE_OPTIONS) {
+  const flags = own === undefined ? startFlags() : own === 'none' ? [] : own.split(/\s+/).filter(Boolean);
   const child = fork(join(__dirname, 'service-child.js'), [], {
     env: { ...env, NODE_ENV: 'production' },
-    execArgv: ['--expose-gc', ...execArgv, ...(process.env.BENCH_SERVICE_NODE_OPTIONS ? process.env.BENCH_SERVICE_NODE_OPTIONS.split(' ') : [])],
+    execArgv: ['--expose-gc', ...flags],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   let next = 0;
@@ -48,6 +59,7 @@ async function startService(env, { execArgv = [] } = {}) {
   return {
     port,
     pid: child.pid,
+    flags,
     ask,
     stats: () => ask('stats'),
     gc: () => ask('gc'),

@@ -76,14 +76,15 @@ export function csvLine(cells: Cell[], delimiter: ',' | ';'): string {
  * stream write per row was a third of an export's CPU at 100,000 rows). Memory stays one page of rows.
  */
 function csvWriter(out: Writable, headers: string[], o: WriterOptions): SheetWriter {
-  let text = `${o.bom ? '\ufeff' : ''}${csvLine(headers, o.delimiter)}`;
+  // the page's lines joined once (a string grown line by line is a rope that the socket write flattens again)
+  let lines: string[] = [`${o.bom ? '\ufeff' : ''}${csvLine(headers, o.delimiter)}`];
   const flush = () => {
-    if (text && !out.destroyed) out.write(text);
-    text = '';
+    if (lines.length && !out.destroyed) out.write(lines.join(''));
+    lines = [];
   };
   return {
     row: (cells) => {
-      text += csvLine(cells, o.delimiter);
+      lines.push(csvLine(cells, o.delimiter));
     },
     drain: async () => {
       flush();
