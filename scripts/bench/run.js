@@ -35,10 +35,12 @@
  * `Idempotency-Key` (IDEM_REQUESTS (400) alternating pairs), and of a replayed key.
  *
  * Then the export (`--export` runs only this part; scripts/bench/export.js): EXPORT_OPPS (100,000) opportunities more,
- * read through GET /api/v1/opportunities/export as CSV and XLSX: rows/s and the service's RSS during each.
+ * read through GET /api/v1/opportunities/export as CSV and XLSX: rows/s and the service's RSS during each. The export and
+ * import parts talk to the service in a process of its own (scripts/bench/service.js, the flags of `npm start`).
  *
  * The import (`--import` only, not part of the full run; scripts/bench/import.js): IMPORT_ROWS (100,000) people with a
- * company each, 10 % repeated e-mails and 2 % bad values, uploaded, dry run and run: seconds of each and the RSS.
+ * company each, 10 % repeated e-mails and 2 % bad values, uploaded, dry run and run: seconds of each, the service's and
+ * PostgreSQL's CPU time, statements, and the service's RSS.
  * The reports (`--reports` only, not part of the full run; scripts/bench/reports.js): 100,000 opportunities with
  * 1,000,000 history rows, every report's time as the admin and as a sales user (target <= 300 ms); `--explain`
  * prints the plan (EXPLAIN ANALYZE) of each report's statement.
