@@ -25,5 +25,6 @@ USER node
 EXPOSE 3000
 VOLUME ["/app/data"]
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-# the server applies pending migrations before it opens the port
-CMD ["node", "dist/src/main.js"]
+# the server applies pending migrations before it opens the port; the heap flags are npm start's (a young generation
+# of 16 MB semi-spaces and the old space grown 15 % past what a full GC kept: docs/decisions/deployment-and-runtime.md)
+CMD ["node", "--max-semi-space-size=16", "--heap-growing-percent=15", "dist/src/main.js"]

@@ -35,10 +35,12 @@
  * `Idempotency-Key` (IDEM_REQUESTS (400) alternating pairs), and of a replayed key.
  *
  * Then the export (`--export` runs only this part; scripts/bench/export.js): EXPORT_OPPS (100,000) opportunities more,
- * read through GET /api/v1/opportunities/export as CSV and XLSX: rows/s and the service's RSS during each.
+ * read through GET /api/v1/opportunities/export as CSV and XLSX: rows/s and the service's RSS during each. The export and
+ * import parts talk to the service in a process of its own (scripts/bench/service.js, the flags of `npm start`).
  *
  * The import (`--import` only, not part of the full run; scripts/bench/import.js): IMPORT_ROWS (100,000) people with a
- * company each, 10 % repeated e-mails and 2 % bad values, uploaded, dry run and run: seconds of each and the RSS.
+ * company each, 10 % repeated e-mails and 2 % bad values, uploaded, dry run and run: seconds of each, the service's and
+ * PostgreSQL's CPU time, statements, and the service's RSS.
  * The reports (`--reports` only, not part of the full run; scripts/bench/reports.js): 100,000 opportunities with
  * 1,000,000 history rows, every report's time as the admin and as a sales user (target <= 300 ms); `--explain`
  * prints the plan (EXPLAIN ANALYZE) of each report's statement.
@@ -78,6 +80,7 @@ const { benchExport, reportExport } = require('./export.js');
 const { benchReports, reportReports } = require('./reports.js');
 const { benchWorkflows, reportWorkflows } = require('./workflows.js');
 const { benchImport, reportImport } = require('./import.js');
+const { startService } = require('./service.js');
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
@@ -279,6 +282,7 @@ async function main() {
   let app;
   let bare;
   let seeder;
+  let service;
   try {
     const pgVersion = await withClient(url, async (c) => (await c.query('SHOW server_version')).rows[0].server_version);
     log(`machine: ${cpus().length} x ${cpus()[0] && cpus()[0].model}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM; Node ${process.version}; ${EMBEDDED ? 'embedded PGlite' : 'PostgreSQL'} ${pgVersion}`);
@@ -291,7 +295,7 @@ async function main() {
     const { UsersService } = require(dist('domain/identity/users.service.js'));
     const { CredentialsService } = require(dist('domain/identity/credentials.service.js'));
 
-    const config = loadConfig({
+    const serviceEnv = {
       ...process.env,
       DATABASE_URL: EMBEDDED ? '' : url,
       DATA_DIR: dataDir,
@@ -309,7 +313,11 @@ async function main() {
       // import phase: the worker picks a job up within 50 ms of its last batch
       IMPORT_WORKER: '1',
       IMPORT_POLL_MS: '50',
-    });
+    };
+    // the import and export parts talk to the service in a process of its own (scripts/bench/service.js), so that
+    // its RSS and CPU are not the bench client's; this process's app then leaves the import jobs to it
+    const separate = IMPORT_ONLY || EXPORT_ONLY || (!ONLY && !HOT_ONLY);
+    const config = loadConfig({ ...serviceEnv, IMPORT_WORKER: separate ? '0' : '1' });
     const logger = pino({ level: 'warn' });
     app = await createApp({ config, db: embedded || { url, embedded: false, close: async () => undefined }, logger });
     await app.listen(0, '127.0.0.1');
@@ -446,7 +454,19 @@ async function main() {
     const idem = (!ONLY && !HOT_ONLY) || JOURNAL_ONLY ? await benchIdempotency({ port, keys: jKeys }) : null;
 
     // ---------------------------------------------------------------- export (last: it adds opportunities)
-    const exp = (!ONLY && !HOT_ONLY) || EXPORT_ONLY ? await benchExport({ query, port, headers, opp, log, profiled }) : null;
+    const startChild = async () => {
+      if (EMBEDDED) throw new Error('the import and export parts run on the PostgreSQL server only');
+      service = await startService({ ...serviceEnv, DATABASE_URL: url });
+      log(`service process ${service.pid} (dist/, NODE_ENV=production, node ${service.flags.join(' ') || '(no flags)'}) on port ${service.port}: its RSS is the one reported below`);
+      return service;
+    };
+    // EXPORT_FLAGS="<flags>|<flags>|…": the CSV download again on a service started with each set of Node flags
+    const restart = async (flags) => {
+      await service.close();
+      service = await startService({ ...serviceEnv, DATABASE_URL: url }, flags);
+      return service;
+    };
+    const exp = (!ONLY && !HOT_ONLY) || EXPORT_ONLY ? await benchExport({ query, service: await startChild(), restart, headers, opp, log }) : null;
 
     // ---------------------------------------------------------------- reports (only with --reports)
     const rep = REPORTS_ONLY
@@ -457,7 +477,7 @@ async function main() {
     const wf = WORKFLOWS_ONLY ? await benchWorkflows({ ws, query, port, host: HOST, adminKey: prov.apiKey, log }) : null;
 
     // ---------------------------------------------------------------- import (only with --import)
-    const imp = IMPORT_ONLY ? await benchImport({ port, headers: { host: HOST, authorization: `Bearer ${prov.apiKey}` }, log, statements: () => sent, profiled }) : null;
+    const imp = IMPORT_ONLY ? await benchImport({ service: service ?? (await startChild()), query, headers: { host: HOST, authorization: `Bearer ${prov.apiKey}` }, log }) : null;
 
     // ---------------------------------------------------------------- report
     if (ONLY) {
@@ -517,6 +537,7 @@ async function main() {
     log(`\ntotal ${((Date.now() - started) / 1000).toFixed(0)} s`);
     await new Promise((r) => setTimeout(r, 1500)); // requests still running when autocannon stopped
   } finally {
+    if (service) await service.close().catch(() => undefined);
     if (bare) await bare.close().catch(() => undefined);
     if (seeder) await seeder.end().catch(() => undefined);
     if (app) await app.close().catch(() => undefined);

@@ -288,7 +288,7 @@ function workerSettings(
     importWorker: bool(env, 'IMPORT_WORKER', true),
     importPollMs: int(env, 'IMPORT_POLL_MS', 1_000, 10, 60_000),
     importLeaseSeconds: int(env, 'IMPORT_LEASE_SECONDS', 60, 5, 3_600),
-    importBatchRows: int(env, 'IMPORT_BATCH_ROWS', 200, 1, 5_000),
+    importBatchRows: int(env, 'IMPORT_BATCH_ROWS', 500, 1, 5_000),
   };
 }
 

@@ -246,7 +246,10 @@ export class UnitOfWork {
       await state.manager.query('RELEASE SAVEPOINT uow_row');
       return result;
     } catch (e) {
+      // ROLLBACK TO keeps the savepoint: released too, or an enclosing savepoint of the same name (a dry run's batch)
+      // would later roll back only to this one, and every refused row would keep a subtransaction open until commit
       await state.manager.query('ROLLBACK TO SAVEPOINT uow_row');
+      await state.manager.query('RELEASE SAVEPOINT uow_row');
       state.events.length = events;
       throw e;
     }

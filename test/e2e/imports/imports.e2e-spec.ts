@@ -227,6 +227,25 @@ describe('import jobs', () => {
     expect(after).toEqual({ title: 'Genel Müdür', phone: '0212555', note: '2026-12-31' });
   });
 
+  it('refuses a created row whose external_id another record holds (conflict), the batch looked up at once, the rest created', async () => {
+    await admin().post('/api/v1/people', { name: 'Pi Eski', external_id: 'hs:taken' }).expect(201);
+    await admin().post('/api/v1/companies', { name: 'Upsilon Eski', external_id: 'sf:taken' }).expect(201);
+    const refused = async (id: number) =>
+      (await db(t).query(`SELECT row_no, target, errors FROM import_rows WHERE job_id = $1 AND outcome = 'refused' ORDER BY row_no`, [id])).map((r: { row_no: number; target: string; errors: { column: string; code: string }[] }) => [r.row_no, r.target, r.errors[0]!.column, r.errors[0]!.code]);
+    const people = await uploaded('Name,E-mail,External ID\nPi Yeni,pi@ext.test,hs:taken\nRho Kişi,rho@ext.test, hs:new1 \nSigma Kişi,sigma@ext.test,\nTau Kişi,tau@ext.test,hs:new2\n');
+    const pv = await mapAndValidate(people.id, { target: 'people', mode: 'create', match_key: 'email', fields: ['name', 'email', 'external_id'] });
+    expect(pv.validation.people).toEqual({ created: 3, updated: 0, skipped: 0, refused: 1 });
+    expect(await refused(people.id)).toEqual([[2, 'people', 'external_id', 'conflict']]);
+    expect((await run(people.id)).result).toEqual(pv.validation);
+    expect((await admin().get('/api/v1/people?external_id=hs:new1').expect(200)).body.items.map((x: { name: string }) => x.name)).toEqual(['Rho Kişi']);
+    const companies = await uploaded('Name,External ID\nUpsilon Yeni,sf:taken\nPhi Metal,sf:new\nChi Metal,\n');
+    const cv = await mapAndValidate(companies.id, { target: 'companies', mode: 'create', match_key: 'name', fields: ['name', 'external_id'] });
+    expect(cv.validation.companies).toEqual({ created: 2, updated: 0, skipped: 0, refused: 1 });
+    expect((await refused(companies.id)).filter((r: unknown[]) => r[0] === 2)).toEqual([[2, 'companies', 'external_id', 'conflict']]);
+    expect((await run(companies.id)).result).toEqual(cv.validation);
+    expect(await companyNamed('Upsilon Yeni')).toBeUndefined();
+  });
+
   it("writes only what the importing user could write over REST (another team's company is not theirs to update)", async () => {
     const owner = await createUser(t, a, { department: 'Export', modules: ['Customers'] });
     await api(t, a.host, owner.key).post('/api/v1/companies', { name: 'Hidden Holding', city: 'Van' }).expect(201);

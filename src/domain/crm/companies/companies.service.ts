@@ -11,7 +11,7 @@ import { LinkedRecords, ObjectRecordsService } from '../objects';
 import { OrdersService, OrderView } from '../orders';
 import { AccessService } from '../shared/access.service';
 import { DuplicateError, normalizeName } from '../shared/duplicate';
-import { assertExternalIdFree, externalIdOf } from '../shared/external-id';
+import { assertExternalIdFree, assertExternalIdNotTaken, externalIdOf, externalIdsTaken } from '../shared/external-id';
 import { foldedMatch, foldedPattern } from '../shared/search';
 import { Page, paginateRows, PageQuery } from '../shared/paging';
 import { RecordOpensService } from '../record-opens';
@@ -196,10 +196,12 @@ export class CompaniesService {
     return this.uow.run(async () => {
       const out: (Company | DomainError)[] = new Array(inputs.length);
       const drafts: { i: number; c: Company; force: boolean }[] = [];
+      // the inputs' external keys already held, in one query for the batch (the draft reads the key as externalIdOf does)
+      const taken = await externalIdsTaken(db, Company, inputs.map((x) => externalIdOf(x.external_id)));
       for (const [i, input] of inputs.entries()) {
         try {
           const c = await this.draft(auth, input, opts);
-          await assertExternalIdFree(db, Company, 'company', c.externalId, null);
+          assertExternalIdNotTaken(taken, 'company', c.externalId);
           drafts.push({ i, c, force: !!input.force });
         } catch (e) {
           if (!(e instanceof DomainError)) throw e;

@@ -37,7 +37,8 @@ const isPowerOfTwo = (n: number) => n > 0 && (n & (n - 1)) === 0;
  * any job and a dead instance's job is taken over when its lease runs out. A job goes in batches, each
  * one transaction that locks the job row, checks the job is still this instance's and in its state
  * (a cancel stops it between batches), writes the rows and the progress, and renews the lease. A dry run's
- * batch is rolled back after its rows went through the same writes, so the run reproduces its counts.
+ * writes go through the same code in a savepoint rolled back before the batch saves its counts, so the run
+ * reproduces them.
  */
 @Injectable()
 export class ImportWorker implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -178,20 +179,22 @@ export class ImportWorker implements OnApplicationBootstrap, OnApplicationShutdo
   private async batch(auth: UserContext, job: ImportJob, s: ImportSettings, pass: PassState, rows: SourceRow[]): Promise<boolean> {
     const state = pass.dryRun ? 'validating' : 'running';
     let outcomes: RowOutcome[] = [];
-    if (pass.dryRun) {
-      try {
-        await this.uow.runDetached(async () => {
-          outcomes = await this.writer.writeBatch(auth, s, pass, rows);
-          throw ROLLBACK;
-        });
-      } catch (e) {
-        if (e !== ROLLBACK) throw e;
-      }
-    }
     return this.uow.runDetached(async () => {
       const current = await this.jobs.lockOwned(job.workspaceId, job.id, this.owner, state);
       if (!current) return false;
-      if (!pass.dryRun) outcomes = await this.writer.writeBatch(auth, s, pass, rows);
+      if (pass.dryRun) {
+        // the same writes as the run's, undone at once by their savepoint: one transaction per batch, which then
+        // keeps only the refused rows and the counts (a transaction of its own for the writes cost a BEGIN, a
+        // ROLLBACK and a pooled connection per batch)
+        try {
+          await this.uow.savepoint(async () => {
+            outcomes = await this.writer.writeBatch(auth, s, pass, rows);
+            throw ROLLBACK;
+          });
+        } catch (e) {
+          if (e !== ROLLBACK) throw e;
+        }
+      } else outcomes = await this.writer.writeBatch(auth, s, pass, rows);
       await this.jobs.saveRows(job.workspaceId, job.id, pass.dryRun ? 'validate' : 'run', outcomes);
       const patch: Partial<ImportJob> = { rowsDone: current.rowsDone + rows.length, leaseUntil: new Date(Date.now() + this.config.importLeaseSeconds * 1000) };
       const targets = makesCompanies(s.target) ? [s.target, 'companies'] : [s.target];

@@ -135,7 +135,10 @@ export class ImportWriter {
 
   /** One batch, inside the caller's transaction. */
   async writeBatch(auth: UserContext, s: ImportSettings, pass: PassState, rows: SourceRow[]): Promise<RowOutcome[]> {
-    for (const [key, made] of pass.companies) if (made.batch > pass.committed) pass.companies.delete(key);
+    // companies made by a batch that was not saved (a retried transaction) are forgotten; every entry's batch is at
+    // most pass.batch, so when that batch was saved there is nothing to look for (a scan of every company made so far
+    // per batch was 6 % of a 100,000-row pass)
+    if (pass.committed < pass.batch) for (const [key, made] of pass.companies) if (made.batch > pass.committed) pass.companies.delete(key);
     pass.batch++;
     const constants = this.constants(auth);
     const prepared = rows.map((r) => ({ row: r, ...this.prepare(s, constants, pass, r) }));

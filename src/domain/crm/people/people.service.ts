@@ -8,7 +8,7 @@ import { User } from '../../identity/user.entity';
 import { UsersService } from '../../identity/users.service';
 import { Company } from '../companies/company.entity';
 import { AccessService } from '../shared/access.service';
-import { assertExternalIdFree, externalIdOf } from '../shared/external-id';
+import { assertExternalIdFree, assertExternalIdNotTaken, externalIdOf, externalIdsTaken } from '../shared/external-id';
 import { DuplicateError, normalizeName } from '../shared/duplicate';
 import { LinkedRecords, ObjectRecordsService } from '../objects';
 import { Page, paginateRows, PageQuery } from '../shared/paging';
@@ -219,11 +219,12 @@ export class PeopleService {
       const ids = [...new Set(inputs.map((x) => x.customer_id).filter((x): x is number => x != null))];
       const companies = new Map((ids.length ? await db.find(Company, { where: { id: In(ids) } }) : []).filter((c) => this.access.canSee(visible, c.ownerId)).map((c) => [c.id, c]));
       const drafts: { i: number; p: Person; company: Company | null; force: boolean }[] = [];
+      const taken = await externalIdsTaken(db, Person, inputs.map((x) => externalIdOf(x.external_id)));
       for (const [i, input] of inputs.entries()) {
         try {
           const company = input.customer_id != null ? (companies.get(input.customer_id) ?? null) : null;
           if (input.customer_id != null && !company) throw invalid('customer_id', `no company with id ${input.customer_id}`);
-          drafts.push({ i, p: await this.draft(auth, input, opts, company), company, force: !!input.force });
+          drafts.push({ i, p: await this.draft(auth, input, opts, company, taken), company, force: !!input.force });
         } catch (e) {
           if (!(e instanceof DomainError)) throw e;
           out[i] = e;
@@ -258,19 +259,18 @@ export class PeopleService {
       kept.forEach((d, n) => {
         out[d.i] = saved[n]!;
         if (saved[n]!.origin !== 'email') this.uow.recordEvent(personCreated(auth, saved[n]!, d.company?.name ?? ''));
-      });
-      // saved by now (save fills in the drafts' ids)
+      }); // the repeats' originals are saved by now (save fills in the drafts' ids)
       for (const { d, of } of repeats) out[d.i] = new DuplicateError(of, 'person', duplicateWhy(of, d.p, d.company), this.access.canSee(visible, of.ownerId));
       return out;
     });
   }
 
-  /** A new person as `create` would insert it, or the error that refuses it. */
-  private async draft(auth: UserContext, input: PersonCreateInput, opts: PersonCreateOptions, company: Company | null): Promise<Person> {
+  /** A new person as `create` would insert it, or the error that refuses it; `taken`: createMany's held external keys (one query). */
+  private async draft(auth: UserContext, input: PersonCreateInput, opts: PersonCreateOptions, company: Company | null, taken?: Set<string>): Promise<Person> {
     const name = requiredName(input.name);
     const ownerId = (await this.refs.owner(auth, input.owner_id, auth.user.id)).id;
     const values = columns(input);
-    await assertExternalIdFree(this.uow.tenant(auth.workspace.id), Person, 'person', values.externalId, null);
+    await (taken ? assertExternalIdNotTaken(taken, 'person', values.externalId) : assertExternalIdFree(this.uow.tenant(auth.workspace.id), Person, 'person', values.externalId, null));
     const isMain = input.is_main ?? false;
     if (isMain && !company) throw invalid('is_main', 'a main contact needs a customer_id');
     return this.uow.tenant(auth.workspace.id).create(Person, {

@@ -31,3 +31,20 @@ export async function assertExternalIdFree<T extends TenantRow>(
   const other = await db.qb(entity, 'x').select('x.id', 'id').andWhere('x.external_id = :value', { value }).getRawOne<{ id: number }>();
   if (other && Number(other.id) !== selfId) throw new DomainError('conflict', `another ${what} has this external_id`, { field: 'external_id' });
 }
+
+/**
+ * The keys among `values` that a record of the kind already has in the workspace: one query for a batch of creates
+ * (`createMany`), where `assertExternalIdFree` per input was a query per row. A create has no record of its own to
+ * except, so any holder is a conflict.
+ */
+export async function externalIdsTaken<T extends TenantRow>(db: TenantDb, entity: EntityTarget<T>, values: (string | null | undefined)[]): Promise<Set<string>> {
+  const keys = [...new Set(values.filter((v): v is string => !!v))];
+  if (!keys.length) return new Set();
+  const rows = await db.qb(entity, 'x').select('x.external_id', 'external_id').andWhere('x.external_id IN (:...keys)', { keys }).getRawMany<{ external_id: string }>();
+  return new Set(rows.map((r) => r.external_id));
+}
+
+/** `assertExternalIdFree` for a create whose workspace's taken keys were read for the batch (`externalIdsTaken`). */
+export function assertExternalIdNotTaken(taken: Set<string>, what: string, value: string | null | undefined): void {
+  if (value && taken.has(value)) throw new DomainError('conflict', `another ${what} has this external_id`, { field: 'external_id' });
+}

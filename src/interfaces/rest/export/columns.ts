@@ -92,18 +92,21 @@ function objectColumns(key: string, shape: Record<string, z.ZodType>, add: (head
   }
 }
 
-/** The characters a spreadsheet reads as the start of a formula (OWASP "CSV Injection"). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
 /**
  * A text cell a spreadsheet would run as a formula gets a leading single quote (OWASP "CSV Injection"),
  * which Excel and LibreOffice show as text. Numbers stay numbers (a negative amount is not a formula).
+ * The first character is compared by its code (= + - @ tab CR): a regular expression per cell was a few per cent
+ * of an export's CPU.
  */
 export function escapeFormula(v: Cell): Cell {
-  return typeof v === 'string' && FORMULA_START.test(v) ? `'${v}` : v;
+  if (typeof v !== 'string' || v.length === 0) return v;
+  const c = v.charCodeAt(0);
+  return c === 61 || c === 43 || c === 45 || c === 64 || c === 9 || c === 13 ? `'${v}` : v;
 }
 
 /** The row of one record: its cells in column order, text cells escaped. */
 export function rowOf(columns: ExportColumn[], item: Record<string, unknown>): Cell[] {
-  return columns.map((c) => escapeFormula(c.cell(item)));
+  const out = new Array<Cell>(columns.length);
+  for (let i = 0; i < columns.length; i++) out[i] = escapeFormula(columns[i]!.cell(item));
+  return out;
 }

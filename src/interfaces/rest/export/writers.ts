@@ -1,6 +1,5 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { stringify as stringifySync } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import type { Cell } from './columns';
 
@@ -46,27 +45,46 @@ export function sheetWriter(out: Writable, headers: string[], o: WriterOptions):
 }
 
 /**
- * CSV by the page: the rows of a page are collected and stringified together (csv-stringify's sync API, the same
- * engine and options as its stream) and written to the response as one piece. Writing each row through the
- * stream was a transform, a push and a socket write per row: a third of an export's CPU at 100,000 rows
- * (docs/performance.md, "Export"). Memory stays one page of rows.
+ * One CSV field, byte for byte what csv-stringify writes with the options this writer used to give it (RFC 4180:
+ * a field holding the delimiter, a quote, CR or LF is quoted, quotes doubled; null and '' are empty; booleans as
+ * true/false). Written here because csv-stringify's per-field work (option objects, casts, separator scans) was
+ * the largest single cost of an export (docs/performance.md, "Export"); test/unit/csv-writer.spec.ts compares both.
+ */
+export function csvField(v: Cell, special: RegExp): string {
+  if (v === null || v === undefined) return '';
+  const s = typeof v === 'string' ? v : typeof v === 'boolean' ? (v ? 'true' : 'false') : String(v);
+  if (!special.test(s)) return s;
+  return `"${s.replaceAll('"', '""')}"`;
+}
+
+/** The characters that make a field quoted, for a delimiter. */
+const SPECIAL: Record<string, RegExp> = { ',': /[",\n\r]/, ';': /[";\n\r]/ };
+
+/** One CSV record with its line end. */
+export function csvLine(cells: Cell[], delimiter: ',' | ';'): string {
+  const special = SPECIAL[delimiter]!;
+  let line = '';
+  for (let i = 0; i < cells.length; i++) {
+    if (i) line += delimiter;
+    line += csvField(cells[i]!, special);
+  }
+  return `${line}\n`;
+}
+
+/**
+ * CSV by the page: a page's records are joined into one string and written to the response as one piece (a
+ * stream write per row was a third of an export's CPU at 100,000 rows). Memory stays one page of rows.
  */
 function csvWriter(out: Writable, headers: string[], o: WriterOptions): SheetWriter {
-  // booleans as true/false (csv-stringify's default writes '1' and '')
-  const options = { delimiter: o.delimiter, columns: headers, cast: { boolean: (v: boolean) => (v ? 'true' : 'false') } };
-  let rows: Cell[][] = [];
-  let first = true;
+  // the page's lines joined once (a string grown line by line is a rope that the socket write flattens again)
+  let lines: string[] = [`${o.bom ? '\ufeff' : ''}${csvLine(headers, o.delimiter)}`];
   const flush = () => {
-    if (!first && !rows.length) return;
-    // the header (and the BOM) with the first piece, even when there is no row
-    const text = stringifySync(rows, { ...options, header: first, bom: first && o.bom });
-    first = false;
-    rows = [];
-    if (text && !out.destroyed) out.write(text);
+    if (lines.length && !out.destroyed) out.write(lines.join(''));
+    lines = [];
   };
   return {
     row: (cells) => {
-      rows.push(cells);
+      lines.push(csvLine(cells, o.delimiter));
     },
     drain: async () => {
       flush();
