@@ -11,8 +11,7 @@ import { TenantEntity, numeric } from '../../../platform/database/tenant-entity'
 @Index(['workspaceId', 'oppId', 'at', 'id'])
 @Index(['workspaceId', 'at'])
 @Index('IDX_opp_history_span', ['workspaceId', 'oppId', 'validTo', 'at'])
-@Index('IDX_opp_history_open_span', ['workspaceId', 'validTo', 'at'], { where: `"role" = 'open'` })
-@Index('IDX_opp_history_open_range', { synchronize: false }) // USING gist (tstzrange(at, valid_to, '(]')) WHERE role = 'open'
+@Index('IDX_opp_history_open_level', { synchronize: false }) // (workspace_id, spanLevel(), at, valid_to) WHERE role = 'open': migration OpenLevels
 @Index('IDX_opp_history_closes', ['workspaceId', 'at'], { where: `"role" <> 'open' AND ("prev_role" IS NULL OR "prev_role" = 'open')` })
 @Index('IDX_opp_history_entries', ['workspaceId', 'at'], { where: `"prev_stage" IS DISTINCT FROM "stage"` })
 export class OppHistory extends TenantEntity {
