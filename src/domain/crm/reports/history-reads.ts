@@ -245,22 +245,17 @@ export class HistoryReads {
 
   /**
    * Funnel of `from..to`: per record that entered a stage in the period (a row whose stage differs from the one
-   * before it, or its first row), the stages entered in order, and its state at the end of `to`: the last entry
-   * when its span reaches the end, else the record's open state then, else a probe (a record changed after its
-   * close) — bounded by the period's entries and the open records, not by the rows of the period (edits).
+   * before it, or its first row), the stages entered in order, and its state at the end of `to` (a probe per
+   * record: reading the open states then and the entry rows whole instead cost more CPU than the probes'
+   * buffers, docs/performance.md "Reports").
    */
   async funnel(s: ReadScope, from: string, to: string): Promise<Map<number, { entered: string[]; end: HistoryRow }>> {
     const p = new Params(s);
     const t1 = p.endOf(to);
-    // one pass over the entries, hashed by record (funnelOf looks at which stages were entered, not their order): the
-    // stages, and the entry whose span reaches the end (the state then) as a row of the table
-    const ctes = `en AS (SELECT h.opp_id, array_agg(h.stage) AS entered, (array_agg(h) FILTER (WHERE h.valid_to >= ${t1}))[1] AS last FROM opp_history h
+    const ctes = `en AS (SELECT h.opp_id, array_agg(h.stage ORDER BY h.at, h.id) AS entered FROM opp_history h
                   WHERE h.workspace_id = $1 AND h.prev_stage IS DISTINCT FROM h.stage AND h.at >= ${p.startOf(from)} AND h.at < ${t1} GROUP BY h.opp_id),
-      v AS MATERIALIZED (SELECT opp_id, entered, last FROM en WHERE ${p.scoped('en')}),
-      b AS MATERIALIZED (${openAt(t1)}),
-      r AS (SELECT ${R.replace(/h\.(\w+)/g, '(v.last).$1')}, v.entered FROM v WHERE (v.last).id IS NOT NULL
-            UNION ALL SELECT b.*, v.entered FROM v JOIN b USING (opp_id) WHERE (v.last).id IS NULL
-            UNION ALL SELECT x.*, v.entered FROM v CROSS JOIN LATERAL (${rowAt('v', t1)}) x WHERE (v.last).id IS NULL AND NOT EXISTS (SELECT 1 FROM b WHERE b.opp_id = v.opp_id))`;
+      v AS (SELECT opp_id, entered FROM en WHERE ${p.scoped('en')}),
+      r AS (SELECT x.*, v.entered FROM v CROSS JOIN LATERAL (${rowAt('v', t1)}) x)`;
     const raw = await this.db.sql<RawRow & { entered: string[] }>(`WITH ${ctes} SELECT ${OUT}, r.entered FROM r ORDER BY r.opp_id`, p.list);
     return new Map(
       raw.map((r, i) => [
