@@ -22,9 +22,16 @@ export class OpenLevels1795495000000 implements MigrationInterface {
     await q.query(`CREATE INDEX "IDX_opp_history_open_level" ON "opp_history" ("workspace_id", (${spanLevel()}), "at", "valid_to") WHERE "role" = 'open'`);
     await q.query(`DROP INDEX "IDX_opp_history_open_range"`);
     await q.query(`DROP INDEX "IDX_opp_history_open_span"`);
+    // the stage entries of a period with what the funnel aggregates (record, id, stage): read from the index alone.
+    // The planner takes "prev_stage IS DISTINCT FROM stage" as 99.5 % of the rows (7 % at 10x the history) and
+    // chose a scan of the whole history over the heap reads of the partial index
+    await q.query(`DROP INDEX "IDX_opp_history_entries"`);
+    await q.query(`CREATE INDEX "IDX_opp_history_entries" ON "opp_history" ("workspace_id", "at") INCLUDE ("opp_id", "id", "stage") WHERE "prev_stage" IS DISTINCT FROM "stage"`);
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP INDEX "IDX_opp_history_entries"`);
+    await q.query(`CREATE INDEX "IDX_opp_history_entries" ON "opp_history" ("workspace_id", "at") WHERE "prev_stage" IS DISTINCT FROM "stage"`);
     await q.query(`CREATE INDEX "IDX_opp_history_open_span" ON "opp_history" ("workspace_id", "valid_to", "at") WHERE "role" = 'open'`);
     await q.query(`CREATE INDEX "IDX_opp_history_open_range" ON "opp_history" USING gist (tstzrange("at", "valid_to", '(]')) WHERE "role" = 'open'`);
     await q.query(`DROP INDEX "IDX_opp_history_open_level"`);
