@@ -32,6 +32,11 @@ interface RawRow {
   owner_id: number;
   fc: string;
   prob: string;
+  /** The win-rate read: a row of the same state at this time (ms) precedes it (the start of its stage). */
+  since?: number | null;
+  /** The win-rate read: a row of this stage and role at the same time precedes it (the open row before a close). */
+  prev_stage?: string | null;
+  prev_role?: string | null;
 }
 
 /** The columns a read carries (`R`, of `h`) and how they are returned (`OUT`, of the read's rows `r`). */
@@ -144,8 +149,14 @@ export class HistoryReads {
    * The rows of `rows` (a CTE of `R` columns, possibly repeating a row), grouped by record in the order of the
    * changes: ordered here, not by the statement (whose sort of 30,000 wide rows spilled to disk).
    */
-  private async rows(p: Params, ctes: string): Promise<Map<number, HistoryRow[]>> {
-    const raw = await this.db.sql<RawRow>(`WITH ${ctes} SELECT ${OUT} FROM rows r`, p.list);
+  private async rows(p: Params, ctes: string, extra = ''): Promise<Map<number, HistoryRow[]>> {
+    const raw = await this.db.sql<RawRow>(`WITH ${ctes} SELECT ${OUT}${extra} FROM rows r`, p.list);
+    // the rows a row stands for (winRate), made here rather than sent: a negative id, sorted before the row
+    for (let i = 0, n = raw.length; i < n; i++) {
+      const r = raw[i];
+      if (r.since != null && r.since < r.at) raw.push({ ...r, id: -r.id, at: r.since, since: null });
+      if (r.prev_role != null) raw.push({ ...r, id: -r.id, stage: r.prev_stage!, role: r.prev_role, prev_role: null });
+    }
     raw.sort((x, y) => x.opp_id - y.opp_id || x.at - y.at || x.id - y.id);
     const out = new Map<number, HistoryRow[]>();
     raw.forEach((r, i) => {
@@ -233,13 +244,13 @@ export class HistoryReads {
        kc AS MATERIALIZED (SELECT c.*, e.id AS end_id, e.at AS end_at, e.stage AS end_stage, e.role AS end_role, e.value_base AS end_value, e.close_date AS end_close,
                                   e.owner_id AS end_owner, e.fc AS end_fc, e.prob AS end_prob
              FROM c CROSS JOIN LATERAL (${rowAtFrom('c', t1)}) e WHERE e.role <> 'open' AND ${p.scoped('c')}),
-       rows AS (SELECT ${R.replace(/h\./g, 'k.')} FROM k
-                UNION ALL SELECT -k.id, k.opp_id, k.stage_since, k.stage, k.role, k.value_base, k.close_date, k.owner_id, k.fc, k.prob FROM k WHERE k.stage_since < k.at
-                UNION ALL SELECT ${R.replace(/h\./g, 'kc.')} FROM kc
-                UNION ALL SELECT kc.end_id, kc.opp_id, kc.end_at, kc.end_stage, kc.end_role, kc.end_value, kc.end_close, kc.end_owner, kc.end_fc, kc.end_prob FROM kc WHERE kc.end_id <> kc.id
-                UNION ALL SELECT -kc.id, kc.opp_id, kc.at, kc.prev_stage, kc.prev_role, kc.value_base, kc.close_date, kc.owner_id, kc.fc, kc.prob FROM kc WHERE kc.prev_role IS NOT NULL
-                UNION ALL SELECT x.* FROM kc CROSS JOIN LATERAL (SELECT ${R} FROM opp_history h WHERE h.workspace_id = $1 AND h.opp_id = kc.opp_id
+       rows AS (SELECT ${R.replace(/h\./g, 'k.')}, k.stage_since AS since, NULL AS prev_stage, NULL AS prev_role FROM k
+                UNION ALL SELECT ${R.replace(/h\./g, 'kc.')}, NULL, kc.prev_stage, kc.prev_role FROM kc
+                UNION ALL SELECT kc.end_id, kc.opp_id, kc.end_at, kc.end_stage, kc.end_role, kc.end_value, kc.end_close, kc.end_owner, kc.end_fc, kc.end_prob, NULL, NULL, NULL
+                  FROM kc WHERE kc.end_id <> kc.id
+                UNION ALL SELECT x.*, NULL, NULL, NULL FROM kc CROSS JOIN LATERAL (SELECT ${R} FROM opp_history h WHERE h.workspace_id = $1 AND h.opp_id = kc.opp_id
                   ORDER BY h.at, h.id LIMIT 1) x WHERE kc.end_role = 'won')`,
+      `, (extract(epoch FROM r.since) * 1000)::float8 AS since, r.prev_stage, r.prev_role`,
     );
   }
 
