@@ -3,9 +3,10 @@
  * Reports part of `npm run bench` (`--reports` runs only this part; add `--explain` for the plans). Method and
  * figures: docs/performance.md ("Reports").
  *
- * REPORT_OPPS (100,000) opportunities over 10 users of two departments, each with 10 history rows (1,000,000
- * rows), seeded by SQL: created evenly over the three years up to 90 days ago, a row every 9 days (stage moves,
- * a move back, value and close-date edits, an owner change for one in 7), nine in ten closed by their last row
+ * REPORT_OPPS (100,000) opportunities over 10 users of two departments, each with REPORT_ROWS (10) history rows
+ * (1,000,000 rows; REPORT_ROWS=100 for 10x the history), seeded by SQL: created evenly over the three years up to 90
+ * days ago, ten steps 9 days apart (stage moves, a move back, close-date edits, an owner change for one in 7), the
+ * rows beyond ten spread over those 90 days as value edits within a step, nine in ten closed by their last row
  * (won, lost or cancelled: the workspace's closed stages), one in ten left open. The links of the rows (valid_to,
  * prev_stage, prev_role, stage_since) are written by the seed itself, the trigger that keeps them being off while it runs.
  * Then every report, as the admin (every record) and as a sales user (their department), this quarter and the
@@ -15,6 +16,8 @@
 const http = require('node:http');
 
 const OPPS = Number(process.env.REPORT_OPPS || 100_000);
+/** History rows per opportunity (at least 10): 100 gives 10x the history of the same records and periods. */
+const ROWS = Math.max(10, Number(process.env.REPORT_ROWS || 10));
 const RUNS = Number(process.env.REPORT_RUNS || 7);
 const TARGET_MS = 300;
 
@@ -42,6 +45,11 @@ async function seedReports(query, { ws, ownerIds, companyIds }) {
   const L = open.length;
   // the open path of rows 0..8 (row 9 closes, or stays in the last open stage for one in ten)
   const path = [0, 0, 1, 1, 2, Math.min(3, L - 1), 1, L - 1, L - 1].map((i) => open[Math.min(i, L - 1)]);
+  // per step b (0..9), the first step of the run of its stage (equal stages in a row: one run); step 9 closes (a
+  // new run) or, for one in ten, stays in step 8's stage
+  const runOf = (stages) => stages.map((st, b) => { let k = b; while (k > 0 && stages[k - 1] === st) k--; return k; });
+  const runClosed = runOf([...path, '\u0000closed']);
+  const runOpen = runOf([...path, path[8]])[9];
   const stages = c.stages;
   const roles = stages.map((s) => roleOf(c, s));
   const fcs = stages.map((s) => (c.stage_fc && c.forecast_cats.includes(c.stage_fc[s]) ? c.stage_fc[s] : c.forecast_cats[0] || ''));
@@ -56,29 +64,32 @@ async function seedReports(query, { ws, ownerIds, companyIds }) {
      FROM generate_series(1, $5::int) AS g`,
     [ws.id, ownerIds, companyIds, open[0], OPPS, cur],
   );
-  // one statement: opportunity g (its rank), row j; times from three years ago to 90 days ago, + 9 days per row
+  // one statement: opportunity g (its rank), row j of R, in step b (0..9: the last row is step 9, the others spread
+  // evenly over steps 0..8); times from three years ago to 90 days ago, + 90 days / R per row (9 days for R = 10)
   await query('ALTER TABLE opp_history DISABLE TRIGGER opp_history_link');
   await query(
     `INSERT INTO opp_history (workspace_id, opp_id, at, kind, user_id, stage, role, value, currency, value_base, close_date, owner_id, fc, prob, valid_to, prev_stage, prev_role, stage_since)
      SELECT $1, o.id, t.at, CASE WHEN j = 0 THEN 'created' ELSE 'update' END, NULL, st.stage, ($7::text[])[st.i], t.v, $10, t.v, t.close, t.owner,
             ($8::text[])[st.i], ($9::numeric[])[st.i],
-            CASE WHEN j = 9 THEN 'infinity' ELSE t.at + interval '9 days' END, pr.stage, ($7::text[])[pr.i], t.at - (j - run.k) * interval '9 days'
+            CASE WHEN j = $12::int - 1 THEN 'infinity' ELSE t.at + t.step END, pr.stage, ($7::text[])[pr.i], t.t0 + run.first * t.step
        FROM opportunities o
-       CROSS JOIN generate_series(0, 9) AS j
-       CROSS JOIN LATERAL (SELECT o.id - $2::int AS g) AS x
-       CROSS JOIN LATERAL (SELECT now() - interval '3 years' + (x.g * ((interval '3 years' - interval '90 days') / $3::int)) + j * interval '9 days' AS at,
+       CROSS JOIN generate_series(0, $12::int - 1) AS j
+       CROSS JOIN LATERAL (SELECT o.id - $2::int AS g, CASE WHEN j = $12::int - 1 THEN 9 ELSE j * 9 / ($12::int - 1) END AS b,
+                                  CASE WHEN j = 0 THEN NULL ELSE (j - 1) * 9 / ($12::int - 1) END AS pb) AS x
+       CROSS JOIN LATERAL (SELECT now() - interval '3 years' + (x.g * ((interval '3 years' - interval '90 days') / $3::int)) AS t0, interval '90 days' / $12::int AS step) AS t0
+       CROSS JOIN LATERAL (SELECT t0.t0, t0.step, t0.t0 + j * t0.step AS at,
                                   ((x.g % 1000) * 100 + j * 50)::numeric AS v,
-                                  (now() - interval '3 years' + (x.g * ((interval '3 years' - interval '90 days') / $3::int)))::date + 60 + CASE WHEN j >= 3 THEN 30 ELSE 0 END AS close,
-                                  CASE WHEN j >= 5 AND x.g % 7 = 0 THEN ($11::int[])[1 + (x.g + 1) % cardinality($11::int[])] ELSE o.owner_id END AS owner) AS t
-       CROSS JOIN LATERAL (SELECT CASE WHEN j < 9 THEN ($4::text[])[j + 1] WHEN x.g % 10 = 0 THEN ($4::text[])[9] ELSE ($5::text[])[1 + x.g % cardinality($5::text[])] END AS stage) AS s0
+                                  t0.t0::date + 60 + CASE WHEN x.b >= 3 THEN 30 ELSE 0 END AS close,
+                                  CASE WHEN x.b >= 5 AND x.g % 7 = 0 THEN ($11::int[])[1 + (x.g + 1) % cardinality($11::int[])] ELSE o.owner_id END AS owner) AS t
+       CROSS JOIN LATERAL (SELECT CASE WHEN x.b < 9 THEN ($4::text[])[x.b + 1] WHEN x.g % 10 = 0 THEN ($4::text[])[9] ELSE ($5::text[])[1 + x.g % cardinality($5::text[])] END AS stage) AS s0
        CROSS JOIN LATERAL (SELECT s0.stage, array_position($6::text[], s0.stage) AS i) AS st
-       CROSS JOIN LATERAL (SELECT CASE WHEN j = 0 THEN NULL WHEN j - 1 < 9 THEN ($4::text[])[j] END AS stage) AS p0
+       CROSS JOIN LATERAL (SELECT ($4::text[])[x.pb + 1] AS stage) AS p0
        CROSS JOIN LATERAL (SELECT p0.stage, array_position($6::text[], p0.stage) AS i) AS pr
-       -- the row that began the current run of the stage (row jj's stage differs from row jj - 1's)
-       CROSS JOIN LATERAL (SELECT max(jj) AS k FROM generate_series(0, j) AS jj
-                            WHERE jj = 0 OR (CASE WHEN jj < 9 THEN ($4::text[])[jj + 1] ELSE s0.stage END) IS DISTINCT FROM ($4::text[])[jj]) AS run
+       -- the first row of the run of the stage: its first step's first row (step k begins at row ceil(k (R - 1) / 9))
+       CROSS JOIN LATERAL (SELECT CASE WHEN x.b = 9 AND x.g % 10 = 0 THEN $14::int ELSE ($13::int[])[x.b + 1] END AS k) AS rk
+       CROSS JOIN LATERAL (SELECT CASE WHEN rk.k = 9 THEN $12::int - 1 ELSE (rk.k * ($12::int - 1) + 8) / 9 END AS first) AS run
       WHERE o.workspace_id = $1 AND o.id > $2::int`,
-    [ws.id, Number(base), OPPS, path, closed, stages, roles, fcs, probs, cur, ownerIds],
+    [ws.id, Number(base), OPPS, path, closed, stages, roles, fcs, probs, cur, ownerIds, ROWS, runClosed, runOpen],
   );
   await query('ALTER TABLE opp_history ENABLE TRIGGER opp_history_link');
   // the records as their last row left them

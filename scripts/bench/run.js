@@ -41,9 +41,9 @@
  * The import (`--import` only, not part of the full run; scripts/bench/import.js): IMPORT_ROWS (100,000) people with a
  * company each, 10 % repeated e-mails and 2 % bad values, uploaded, dry run and run: seconds of each, the service's and
  * PostgreSQL's CPU time, statements, and the service's RSS.
- * The reports (`--reports` only, not part of the full run; scripts/bench/reports.js): 100,000 opportunities with
- * 1,000,000 history rows, every report's time as the admin and as a sales user (target <= 300 ms); `--explain`
- * prints the plan (EXPLAIN ANALYZE) of each report's statement.
+ * The reports (`--reports` only, not part of the full run; scripts/bench/reports.js): REPORT_OPPS (100,000)
+ * opportunities with REPORT_ROWS (10) history rows each (100: 10x the history), every report's time as the admin and
+ * as a sales user (target <= 300 ms); `--explain` prints the plan (EXPLAIN ANALYZE) of each report's statement.
  *
  * The workflows (`--workflows` only, not part of the full run; scripts/bench/workflows.js): the p99 of a request whose
  * event starts a rule's run, with 20 enabled rules against none (target: <= 20 ms more), and 1,000 events/s through

@@ -1,5 +1,6 @@
 import { OppHistory } from '../../../src/domain/crm/opportunities/opp-history.entity';
 import { reportedState } from '../../../src/domain/crm/opportunities/opp-history';
+import { openAt } from '../../../src/domain/crm/reports/history-reads';
 import { Opportunity } from '../../../src/domain/crm/opportunities/opportunity.entity';
 import { STAGE_SINCE_BACKFILL } from '../../../src/platform/database/migrations/1795492700000-StageSince';
 import { insertCompany } from '../../helpers/crm-fixtures';
@@ -96,17 +97,17 @@ describe('stage_since', () => {
   });
 });
 
-describe('the open spans of a moment further back (the range index)', () => {
-  it('the range form finds the rows the btree form finds, at every boundary; a report of a year ago reads through it', async () => {
+describe('the open states at a moment (the span levels, migration OpenLevels)', () => {
+  it('the levels find the rows whose span covers the moment, at every boundary; a report of a year ago reads through them', async () => {
     const moments: { t: string }[] = await db(t).query(
       `SELECT DISTINCT t::text FROM opp_history h, LATERAL (VALUES (h.at), (h.at + interval '1 ms'), (h.at - interval '1 ms')) v(t) WHERE h.workspace_id = $1`,
       [a.ws.id],
     );
     expect(moments.length).toBeGreaterThan(20);
     for (const { t: m } of moments) {
-      const ids = async (cond: string) =>
-        (await db(t).query(`SELECT id FROM opp_history h WHERE h.workspace_id = $1 AND h.role = 'open' AND ${cond} ORDER BY id`, [a.ws.id, m])).map((r: { id: number }) => r.id);
-      expect([m, await ids(`tstzrange(h.at, h.valid_to, '(]') @> $2::timestamptz`)]).toEqual([m, await ids(`h.valid_to >= $2::timestamptz AND h.at < $2::timestamptz`)]);
+      const ids = async (sql: string) => (await db(t).query(`SELECT id FROM (${sql}) z ORDER BY id`, [a.ws.id, m])).map((r: { id: number }) => r.id);
+      const plain = `SELECT h.id FROM opp_history h WHERE h.workspace_id = $1 AND h.role = 'open' AND h.valid_to >= $2::timestamptz AND h.at < $2::timestamptz`;
+      expect([m, await ids(openAt('$2::timestamptz', '', 'h.id'))]).toEqual([m, await ids(plain)]);
     }
     const year = Number((await as().get('/api/v1/reports/win-rate').expect(200)).body.to.slice(0, 4)) - 1;
     for (const path of [`pipeline-movement?from=${year}-01-01&to=${year}-03-31`, `forecast?from=${year}-01-01&to=${year}-03-31&as_of=${year}-03-31`, `win-rate?from=${year}-01-01&to=${year}-03-31`]) {

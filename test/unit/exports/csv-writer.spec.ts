@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
-import type { Cell } from '../../src/interfaces/rest/export/columns';
-import { csvLine, sheetWriter } from '../../src/interfaces/rest/export/writers';
+import type { Cell } from '../../../src/interfaces/rest/export/columns';
+import { csvLine, sheetWriter } from '../../../src/interfaces/rest/export/writers';
 
 /** What the export wrote through csv-stringify before its own writer (the same options). */
 const reference = (rows: Cell[][], headers: string[], delimiter: ',' | ';', bom: boolean) =>

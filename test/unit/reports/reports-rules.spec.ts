@@ -271,8 +271,15 @@ describe('reading only what the rules look at (history-reads.ts)', () => {
           const e = at(rows, to);
           if (e?.role === 'open') return [e];
           const c = lastClose(rows, from, to);
-          return c ? [c, e, prevOf(rows, c), e?.role === 'won' ? rows[0] : null] : [];
+          return c ? [c, e, e?.role === 'won' ? rows[0] : null] : [];
         });
+        // the open row before the close: a row of its stage and role at the close's time, before the close
+        for (const [id, rows] of wr) {
+          const all = h.get(id)!;
+          const c = lastClose(all, from, to);
+          const p = c && prevOf(all, c);
+          if (c && p && rows.includes(c)) rows.splice(rows.indexOf(c), 0, { ...c, stage: p.stage, role: p.role });
+        }
         // an open record's row at its `stage_since` (when the row that began its current stage is an earlier one):
         // that day and stage, the open row's other fields
         for (const [id, rows] of wr) {
@@ -291,7 +298,8 @@ describe('reading only what the rules look at (history-reads.ts)', () => {
         for (const [id, rows] of h) {
           const entered = rows.filter((r) => r.day >= from && r.day <= to && prevOf(rows, r)?.stage !== r.stage).map((r) => r.stage);
           const end = at(rows, to);
-          if (entered.length && end) entries.set(id, { entered, end });
+          // in no particular order (the database aggregates them unordered)
+          if (entered.length && end) entries.set(id, { entered: entered.reverse(), end });
         }
         for (const mode of ['in_order', 'any_stage'] as const) {
           const f = { ...FUNNEL, from, to, mode, scope };

@@ -11,10 +11,9 @@ import { TenantEntity, numeric } from '../../../platform/database/tenant-entity'
 @Index(['workspaceId', 'oppId', 'at', 'id'])
 @Index(['workspaceId', 'at'])
 @Index('IDX_opp_history_span', ['workspaceId', 'oppId', 'validTo', 'at'])
-@Index('IDX_opp_history_open_span', ['workspaceId', 'validTo', 'at'], { where: `"role" = 'open'` })
-@Index('IDX_opp_history_open_range', { synchronize: false }) // USING gist (tstzrange(at, valid_to, '(]')) WHERE role = 'open'
+@Index('IDX_opp_history_open_level', { synchronize: false }) // (workspace_id, spanLevel(), at, valid_to) WHERE role = 'open': migration OpenLevels
 @Index('IDX_opp_history_closes', ['workspaceId', 'at'], { where: `"role" <> 'open' AND ("prev_role" IS NULL OR "prev_role" = 'open')` })
-@Index('IDX_opp_history_entries', ['workspaceId', 'at'], { where: `"prev_stage" IS DISTINCT FROM "stage"` })
+@Index('IDX_opp_history_entries', { synchronize: false }) // (workspace_id, at) INCLUDE (opp_id, id, stage) WHERE prev_stage IS DISTINCT FROM stage: migration OpenLevels
 export class OppHistory extends TenantEntity {
   @Column({ type: 'int' })
   oppId: number;

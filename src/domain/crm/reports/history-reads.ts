@@ -1,5 +1,6 @@
-import { addDays, formatTimestamp, todayIn } from '../../../platform/common/time';
+import { addDays, formatTimestamp } from '../../../platform/common/time';
 import type { TenantDb } from '../../../platform/database/tenant-db';
+import { spanLevel } from '../../../platform/database/migrations/1795495000000-OpenLevels';
 import { toCents, type HistoryRow } from './report.types';
 
 /**
@@ -31,9 +32,15 @@ interface RawRow {
   owner_id: number;
   fc: string;
   prob: string;
+  /** The win-rate read: a row of the same state at this time (ms) precedes it (the start of its stage). */
+  since?: number | null;
+  /** The win-rate read: a row of this stage and role at the same time precedes it (the open row before a close). */
+  prev_stage?: string | null;
+  prev_role?: string | null;
 }
 
 /** The columns a read carries (`R`, of `h`) and how they are returned (`OUT`, of the read's rows `r`). */
+const LEVEL = spanLevel('h.');
 const R = `h.id, h.opp_id, h.at, h.stage, h.role, h.value_base, h.close_date, h.owner_id, h.fc, h.prob`;
 const OUT = `r.id, r.opp_id, (extract(epoch FROM r.at) * 1000)::float8 AS at, r.stage, r.role, r.value_base::text AS value_base,
   r.close_date::text AS close_date, r.owner_id, r.fc, r.prob::text AS prob`;
@@ -72,13 +79,6 @@ function dayIn(ms: number, tz: string): string {
   return name;
 }
 
-/**
- * How far back a moment reads its open spans through the btree rather than the range index (openAt): the btree
- * reads the open rows that ended since (about 800 a day at 1,000,000 rows over three years) and the planner kept
- * it for the start of this quarter; the GiST reads about 2,000 pages whatever the moment.
- */
-const RECENT_DAYS = 120;
-
 /** A statement's parameters after $1 (workspace) and $2 (time zone), with the scope's condition on `o`. */
 class Params {
   readonly list: unknown[];
@@ -92,10 +92,6 @@ class Params {
   endOf(day: string): string {
     return `(${this.add(addDays(day, 1))}::date::timestamp AT TIME ZONE $2)`;
   }
-  /** Whether a moment on `day` is within RECENT_DAYS of today (the open spans then read through the btree: openAt). */
-  recent(day: string): boolean {
-    return day >= addDays(todayIn(this.s.timezone), -RECENT_DAYS);
-  }
   startOf(day: string): string {
     return `(${this.add(day)}::date::timestamp AT TIME ZONE $2)`;
   }
@@ -105,6 +101,9 @@ class Params {
     if (this.s.visible) w.push(`o.owner_id = ANY(${this.add(this.s.visible)}::int[])`);
     if (this.s.productId !== undefined) w.push(`o.product_id = ${this.add(this.s.productId)}`);
     if (this.s.source !== undefined) w.push(`o.source = ${this.add(this.s.source)}`);
+    // no condition (an admin, no filter): every history row's record exists (the service deletes no opportunity,
+    // spec §4.4), so no probe per row (a third of the buffers of a past period's read: docs/performance.md)
+    if (w.length === 2) return 'true';
     // a scalar subquery, not EXISTS: the planner keeps it a probe per row; as a semi-join it hashed every record
     // of the workspace (it expects ten times the open rows there are; docs/performance.md, "Reports")
     return `(SELECT true FROM opportunities o WHERE ${w.join(' AND ')} LIMIT 1) IS NOT NULL`;
@@ -112,17 +111,21 @@ class Params {
 }
 
 /**
- * The open rows whose span covers moment `t` (the open states then). Near today (`recent`) through the btree
- * IDX_opp_history_open_span, whose entries from `t` on are then few (the open records' latest rows, 'infinity');
- * further back through IDX_opp_history_open_range, the span `(at, valid_to]` as a range: there the btree's entries
- * from `t` on are most of the open rows, and its estimate (nine times the rows) made the plan a scan of the whole
- * history (docs/performance.md, "Reports"). The GiST would answer near today too, at forty times the btree's pages.
+ * The open rows whose span covers moment `t` (the open states then), through IDX_opp_history_open_level (migration
+ * OpenLevels): the records' latest rows begun before `t`, and per level k of a span's length (2^k to 2^(k+1)
+ * seconds) the rows begun in the 2^(k+1) seconds before `t` that reach it — a range of the index per level, read
+ * in the index (valid_to is in it), about twice the rows found, for a moment today or years back alike. The
+ * margin (2.002) covers the rounding of log2 at a power of two. OFFSET 0 keeps each level a probe of the index
+ * (the planner, expecting more rows, joined the levels to a scan of the history).
  */
-const openAt = (t: string, recent: boolean, extra = '', cols = R) =>
-  `SELECT ${cols} FROM opp_history h WHERE h.workspace_id = $1 AND h.role = 'open' AND ${recent ? `h.valid_to >= ${t} AND h.at < ${t}` : `tstzrange(h.at, h.valid_to, '(]') @> ${t}`}${extra}`;
+export const openAt = (t: string, extra = '', cols = R) =>
+  `SELECT ${cols} FROM opp_history h WHERE h.workspace_id = $1 AND h.role = 'open' AND ${LEVEL} = -1 AND h.at < ${t}${extra}
+   UNION ALL SELECT x.* FROM (SELECT k, CASE WHEN k < 31 THEN ${t} - (2.002 * 2 ^ k) * interval '1 second' ELSE '-infinity' END AS lo FROM generate_series(0, 31) AS k) l
+     CROSS JOIN LATERAL (SELECT ${cols} FROM opp_history h WHERE h.workspace_id = $1 AND h.role = 'open' AND ${LEVEL} = l.k
+       AND h.at > l.lo AND h.at < ${t} AND h.valid_to >= ${t}${extra} OFFSET 0) x`;
 /** The last close of each record in `[t0, t1)` (a closed row after an open one, or a record created closed), through IDX_opp_history_closes. */
 const lastCloses = (t0: string, t1: string) =>
-  `SELECT DISTINCT ON (h.opp_id) ${R}, h.prev_role FROM opp_history h
+  `SELECT DISTINCT ON (h.opp_id) ${R}, h.prev_stage, h.prev_role, h.valid_to FROM opp_history h
     WHERE h.workspace_id = $1 AND h.role <> 'open' AND (h.prev_role IS NULL OR h.prev_role = 'open') AND h.at >= ${t0} AND h.at < ${t1}
     ORDER BY h.opp_id, h.at DESC, h.id DESC`;
 /**
@@ -131,6 +134,13 @@ const lastCloses = (t0: string, t1: string) =>
  * are, joined a scan of the whole history at 1,000,000 rows: docs/performance.md, "Reports").
  */
 const rowAt = (k: string, t: string) => `SELECT ${R} FROM opp_history h WHERE h.workspace_id = $1 AND h.opp_id = ${k}.opp_id AND h.valid_to >= ${t} AND h.at < ${t} LIMIT 1`;
+/** rowAt, sent only when row `k` (of `R` columns and `valid_to`, before `t`) is not itself the state at `t`. */
+const rowAtUnless = (k: string, t: string) => rowAt(k, t).replace(' LIMIT 1', ` AND ${k}.valid_to < ${t} LIMIT 1`);
+/**
+ * The state at `t` of the record of row `k` (of `R` columns and `valid_to`, before `t`): that row when its span
+ * reaches `t` (no later change before `t`), else a probe. Most closes are their record's last change: no probe.
+ */
+const rowAtFrom = (k: string, t: string) => `SELECT ${R.replace(/h\./g, `${k}.`)} WHERE ${k}.valid_to >= ${t} UNION ALL (${rowAtUnless(k, t)})`;
 
 export class HistoryReads {
   constructor(private readonly db: TenantDb) {}
@@ -139,8 +149,14 @@ export class HistoryReads {
    * The rows of `rows` (a CTE of `R` columns, possibly repeating a row), grouped by record in the order of the
    * changes: ordered here, not by the statement (whose sort of 30,000 wide rows spilled to disk).
    */
-  private async rows(p: Params, ctes: string): Promise<Map<number, HistoryRow[]>> {
-    const raw = await this.db.sql<RawRow>(`WITH ${ctes} SELECT ${OUT} FROM rows r`, p.list);
+  private async rows(p: Params, ctes: string, extra = ''): Promise<Map<number, HistoryRow[]>> {
+    const raw = await this.db.sql<RawRow>(`WITH ${ctes} SELECT ${OUT}${extra} FROM rows r`, p.list);
+    // the rows a row stands for (winRate), made here rather than sent: a negative id, sorted before the row
+    for (let i = 0, n = raw.length; i < n; i++) {
+      const r = raw[i];
+      if (r.since != null && r.since < r.at) raw.push({ ...r, id: -r.id, at: r.since, since: null });
+      if (r.prev_role != null) raw.push({ ...r, id: -r.id, stage: r.prev_stage!, role: r.prev_role, prev_role: null });
+    }
     raw.sort((x, y) => x.opp_id - y.opp_id || x.at - y.at || x.id - y.id);
     const out = new Map<number, HistoryRow[]>();
     raw.forEach((r, i) => {
@@ -167,38 +183,46 @@ export class HistoryReads {
 
   /**
    * Pipeline movement: of the records open and due in the window at the start of `from` or at the end of `to`,
-   * their states at those two moments (what pipelineMovement reads; a record in neither adds no term).
+   * their states at those two moments (what pipelineMovement reads; a record in neither adds no term). The open
+   * states at both moments are read whole (due or not: a record due at one moment is mostly open at the other);
+   * one open at the start and closed at the end has its state then in the closes of the period whose span reaches
+   * the end; a probe finds the rest (a record created in the period, or changed after its close).
    */
   movement(s: ReadScope, from: string, to: string, closeFrom: string, closeTo: string): Promise<Map<number, HistoryRow[]>> {
     const p = new Params(s);
     const t0 = p.startOf(from);
     const t1 = p.endOf(to);
-    const due = ` AND h.close_date BETWEEN ${p.add(closeFrom)}::date AND ${p.add(closeTo)}::date`;
+    const [cf, ct] = [p.add(closeFrom), p.add(closeTo)];
+    const due = (x: string) => `${x}.close_date BETWEEN ${cf}::date AND ${ct}::date`;
     return this.rows(
       p,
-      `a AS MATERIALIZED (${openAt(t0, p.recent(from), due)}), b AS MATERIALIZED (${openAt(t1, p.recent(to), due)}),
-       v AS (SELECT k.opp_id, k.in_a, k.in_b FROM (SELECT opp_id, bool_or(w = 'a') AS in_a, bool_or(w = 'b') AS in_b
-               FROM (SELECT opp_id, 'a' AS w FROM a UNION ALL SELECT opp_id, 'b' FROM b) u GROUP BY opp_id) k WHERE ${p.scoped('k')}),
-       rows AS (SELECT a.* FROM a JOIN v USING (opp_id) UNION ALL SELECT b.* FROM b JOIN v USING (opp_id)
-                UNION ALL SELECT x.* FROM v CROSS JOIN LATERAL (${rowAt('v', t0)}) x WHERE NOT v.in_a
-                UNION ALL SELECT x.* FROM v CROSS JOIN LATERAL (${rowAt('v', t1)}) x WHERE NOT v.in_b)`,
+      `a AS MATERIALIZED (${openAt(t0)}), b AS MATERIALIZED (${openAt(t1)}),
+       cl AS MATERIALIZED (SELECT ${R} FROM opp_history h WHERE h.workspace_id = $1 AND h.role <> 'open' AND (h.prev_role IS NULL OR h.prev_role = 'open')
+                             AND h.at >= ${t0} AND h.at < ${t1} AND h.valid_to >= ${t1}),
+       -- per record, which of the three holds its states (bits 1: a, 2: b, 4: cl), kept when due at either moment
+       v AS MATERIALIZED (SELECT k.opp_id, k.m FROM (SELECT opp_id, bit_or(w) AS m FROM (SELECT opp_id, 1 AS w, ${due('a')} AS d FROM a
+                            UNION ALL SELECT opp_id, 2, ${due('b')} FROM b UNION ALL SELECT opp_id, 4, false FROM cl) u GROUP BY opp_id HAVING bool_or(d)) k WHERE ${p.scoped('k')}),
+       rows AS (SELECT a.* FROM a JOIN v USING (opp_id) UNION ALL SELECT b.* FROM b JOIN v USING (opp_id) UNION ALL SELECT cl.* FROM cl JOIN v USING (opp_id)
+                UNION ALL SELECT x.* FROM v CROSS JOIN LATERAL (${rowAt('v', t0)}) x WHERE v.m & 1 = 0
+                UNION ALL SELECT x.* FROM v CROSS JOIN LATERAL (${rowAt('v', t1)}) x WHERE v.m & 6 = 0)`,
     );
   }
 
   /**
    * Forecast as of the end of `asOf` over the periods `first..last` (days): the open states then due in them, and
    * of the records closed then, the row of their last close since `first` with the state at `asOf` (closedRow
-   * and stateAt on these rows answer as on the whole history: between the last close and `asOf` every row is closed).
+   * and stateAt on these rows answer as on the whole history: between the last close and `asOf` every row is closed;
+   * the close is that state when its span reaches `asOf`).
    */
   forecast(s: ReadScope, asOf: string, first: string, last: string): Promise<Map<number, HistoryRow[]>> {
     const p = new Params(s);
     const ta = p.endOf(asOf);
     return this.rows(
       p,
-      `o1 AS (${openAt(ta, p.recent(asOf), ` AND h.close_date BETWEEN ${p.add(first)}::date AND ${p.add(last)}::date`)}),
+      `o1 AS (${openAt(ta, ` AND h.close_date BETWEEN ${p.add(first)}::date AND ${p.add(last)}::date`)}),
        c AS MATERIALIZED (${lastCloses(p.startOf(first), ta)}),
        rows AS (SELECT o1.* FROM o1 WHERE ${p.scoped('o1')}
-                UNION ALL SELECT y.* FROM c CROSS JOIN LATERAL (SELECT ${R.replace(/h\./g, 'c.')} UNION ALL (${rowAt('c', ta)})) y WHERE ${p.scoped('c')})`,
+                UNION ALL SELECT y.* FROM c CROSS JOIN LATERAL (SELECT ${R.replace(/h\./g, 'c.')} UNION ALL (${rowAtUnless('c', ta)})) y WHERE ${p.scoped('c')})`,
     );
   }
 
@@ -206,43 +230,44 @@ export class HistoryReads {
    * Win rate and stage ageing of `from..to`: the records open at the end of `to` with, when they entered their
    * current stage before that row, a row of that stage at `stage_since` (all enteredCurrentStage looks at: its day;
    * a negative id, not a row of the table); the records whose last close up to `to` is in the period and still
-   * closed then, with that close, the open row before it, the state at `to` and (won) their first row (the cycle).
+   * closed then, with that close, the state at `to` (the close itself when its span reaches `to`), (won) their
+   * first row (the cycle), and for the open row before the close a row of its stage and role at the close's time
+   * (all closedRow looks at: that the row before the close is open; a negative id, sorted before the close).
    */
   winRate(s: ReadScope, from: string, to: string): Promise<Map<number, HistoryRow[]>> {
     const p = new Params(s);
     const t1 = p.endOf(to);
     return this.rows(
       p,
-      `k AS MATERIALIZED (SELECT o1.* FROM (${openAt(t1, p.recent(to), '', `${R}, h.stage_since`)}) o1 WHERE ${p.scoped('o1')}),
+      `k AS MATERIALIZED (SELECT o1.* FROM (${openAt(t1, '', `${R}, h.stage_since`)}) o1 WHERE ${p.scoped('o1')}),
        c AS MATERIALIZED (${lastCloses(p.startOf(from), t1)}),
        kc AS MATERIALIZED (SELECT c.*, e.id AS end_id, e.at AS end_at, e.stage AS end_stage, e.role AS end_role, e.value_base AS end_value, e.close_date AS end_close,
                                   e.owner_id AS end_owner, e.fc AS end_fc, e.prob AS end_prob
-             FROM c CROSS JOIN LATERAL (${rowAt('c', t1)}) e WHERE e.role <> 'open' AND ${p.scoped('c')}),
-       rows AS (SELECT ${R.replace(/h\./g, 'k.')} FROM k
-                UNION ALL SELECT -k.id, k.opp_id, k.stage_since, k.stage, k.role, k.value_base, k.close_date, k.owner_id, k.fc, k.prob FROM k WHERE k.stage_since < k.at
-                UNION ALL SELECT ${R.replace(/h\./g, 'kc.')} FROM kc
-                UNION ALL SELECT kc.end_id, kc.opp_id, kc.end_at, kc.end_stage, kc.end_role, kc.end_value, kc.end_close, kc.end_owner, kc.end_fc, kc.end_prob FROM kc
-                UNION ALL SELECT x.* FROM kc CROSS JOIN LATERAL (SELECT ${R} FROM opp_history h WHERE h.workspace_id = $1 AND h.opp_id = kc.opp_id
-                  AND (h.at, h.id) < (kc.at, kc.id) ORDER BY h.at DESC, h.id DESC LIMIT 1) x WHERE kc.prev_role IS NOT NULL
-                UNION ALL SELECT x.* FROM kc CROSS JOIN LATERAL (SELECT ${R} FROM opp_history h WHERE h.workspace_id = $1 AND h.opp_id = kc.opp_id
+             FROM c CROSS JOIN LATERAL (${rowAtFrom('c', t1)}) e WHERE e.role <> 'open' AND ${p.scoped('c')}),
+       rows AS (SELECT ${R.replace(/h\./g, 'k.')}, k.stage_since AS since, NULL AS prev_stage, NULL AS prev_role FROM k
+                UNION ALL SELECT ${R.replace(/h\./g, 'kc.')}, NULL, kc.prev_stage, kc.prev_role FROM kc
+                UNION ALL SELECT kc.end_id, kc.opp_id, kc.end_at, kc.end_stage, kc.end_role, kc.end_value, kc.end_close, kc.end_owner, kc.end_fc, kc.end_prob, NULL, NULL, NULL
+                  FROM kc WHERE kc.end_id <> kc.id
+                UNION ALL SELECT x.*, NULL, NULL, NULL FROM kc CROSS JOIN LATERAL (SELECT ${R} FROM opp_history h WHERE h.workspace_id = $1 AND h.opp_id = kc.opp_id
                   ORDER BY h.at, h.id LIMIT 1) x WHERE kc.end_role = 'won')`,
+      `, (extract(epoch FROM r.since) * 1000)::float8 AS since, r.prev_stage, r.prev_role`,
     );
   }
 
   /**
    * Funnel of `from..to`: per record that entered a stage in the period (a row whose stage differs from the one
-   * before it, or its first row), the stages entered in order, and its state at the end of `to`.
+   * before it, or its first row), the stages entered in order, and its state at the end of `to` (a probe per
+   * record: reading the open states then and the entry rows whole instead cost more CPU than the probes'
+   * buffers, docs/performance.md "Reports").
    */
   async funnel(s: ReadScope, from: string, to: string): Promise<Map<number, { entered: string[]; end: HistoryRow }>> {
     const p = new Params(s);
     const t1 = p.endOf(to);
     const ctes = `en AS (SELECT h.opp_id, array_agg(h.stage ORDER BY h.at, h.id) AS entered FROM opp_history h
                   WHERE h.workspace_id = $1 AND h.prev_stage IS DISTINCT FROM h.stage AND h.at >= ${p.startOf(from)} AND h.at < ${t1} GROUP BY h.opp_id),
-      v AS (SELECT opp_id, entered FROM en WHERE ${p.scoped('en')})`;
-    const raw = await this.db.sql<RawRow & { entered: string[] }>(
-      `WITH ${ctes} SELECT ${OUT}, v.entered FROM v CROSS JOIN LATERAL (${rowAt('v', t1)}) r ORDER BY r.opp_id`,
-      p.list,
-    );
+      v AS (SELECT opp_id, entered FROM en WHERE ${p.scoped('en')}),
+      r AS (SELECT x.*, v.entered FROM v CROSS JOIN LATERAL (${rowAt('v', t1)}) x)`;
+    const raw = await this.db.sql<RawRow & { entered: string[] }>(`WITH ${ctes} SELECT ${OUT}, r.entered FROM r ORDER BY r.opp_id`, p.list);
     return new Map(
       raw.map((r, i) => [
         r.opp_id,

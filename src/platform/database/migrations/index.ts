@@ -39,6 +39,7 @@ import { ForecastSnapshots1795492200000 } from './1795492200000-ForecastSnapshot
 import { StageSince1795492700000 } from './1795492700000-StageSince';
 import { EmailLowerIndexes1795493100000 } from './1795493100000-EmailLowerIndexes';
 import { WeeklyTargets1795493200000 } from './1795493200000-WeeklyTargets';
+import { OpenLevels1795495000000 } from './1795495000000-OpenLevels';
 
 /** Committed migrations, in order. `npm run migration:generate --name=X` writes a new file; add it here. */
 export const MIGRATIONS: Function[] = [
@@ -83,4 +84,5 @@ export const MIGRATIONS: Function[] = [
   StageSince1795492700000,
   EmailLowerIndexes1795493100000,
   WeeklyTargets1795493200000,
+  OpenLevels1795495000000,
 ];
