@@ -25,7 +25,7 @@ type Texts = Record<'en' | 'tr', Record<string, string>>;
  */
 function dictionary(path: string, name: string): Texts {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const mod = require(`../../web/src/${path}`) as Record<string, { texts?: Texts } & Texts>;
+  const mod = require(`../../../web/src/${path}`) as Record<string, { texts?: Texts } & Texts>;
   const texts = mod[name]?.texts ?? (mod[name] as Texts);
   if (!texts?.en || !texts.tr) throw new Error(`no texts ${name} in web/src/${path}`);
   return texts;

@@ -48,7 +48,7 @@ export function sheetWriter(out: Writable, headers: string[], o: WriterOptions):
  * One CSV field, byte for byte what csv-stringify writes with the options this writer used to give it (RFC 4180:
  * a field holding the delimiter, a quote, CR or LF is quoted, quotes doubled; null and '' are empty; booleans as
  * true/false). Written here because csv-stringify's per-field work (option objects, casts, separator scans) was
- * the largest single cost of an export (docs/performance.md, "Export"); test/unit/csv-writer.spec.ts compares both.
+ * the largest single cost of an export (docs/performance.md, "Export"); test/unit/exports/csv-writer.spec.ts compares both.
  */
 export function csvField(v: Cell, special: RegExp): string {
   if (v === null || v === undefined) return '';
