@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { columnsOf, escapeFormula, rowOf } from '../../../src/interfaces/rest/export/columns';
+import { columnsOf, rowOf } from '../../../src/interfaces/rest/export/columns';
+import { escapeFormula } from '../../../src/interfaces/rest/shared/csv';
 
 describe('export cells', () => {
   it.each([

@@ -15,6 +15,9 @@ export function externalIdOf(v: string | null | undefined): string | null | unde
   return s ? s : null;
 }
 
+/** The 409 of a key another record of the kind holds. */
+const externalIdTaken = (what: string) => new DomainError('conflict', `another ${what} has this external_id`, { field: 'external_id' });
+
 /**
  * Refuses an `external_id` another record of the kind has in the workspace (409 `conflict`, field
  * `external_id`), visible to the caller or not: the key is what an import matches on, so it must name one
@@ -29,7 +32,7 @@ export async function assertExternalIdFree<T extends TenantRow>(
 ): Promise<void> {
   if (!value) return;
   const other = await db.qb(entity, 'x').select('x.id', 'id').andWhere('x.external_id = :value', { value }).getRawOne<{ id: number }>();
-  if (other && Number(other.id) !== selfId) throw new DomainError('conflict', `another ${what} has this external_id`, { field: 'external_id' });
+  if (other && Number(other.id) !== selfId) throw externalIdTaken(what);
 }
 
 /**
@@ -46,5 +49,5 @@ export async function externalIdsTaken<T extends TenantRow>(db: TenantDb, entity
 
 /** `assertExternalIdFree` for a create whose workspace's taken keys were read for the batch (`externalIdsTaken`). */
 export function assertExternalIdNotTaken(taken: Set<string>, what: string, value: string | null | undefined): void {
-  if (value && taken.has(value)) throw new DomainError('conflict', `another ${what} has this external_id`, { field: 'external_id' });
+  if (value && taken.has(value)) throw externalIdTaken(what);
 }

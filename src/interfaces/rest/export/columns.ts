@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { escapeFormula, type Cell } from '../shared/csv';
 
 /** One column of an export: its header and how a record of the REST list gives its cell. */
 export interface ExportColumn {
@@ -6,7 +7,7 @@ export interface ExportColumn {
   cell: (item: Record<string, unknown>) => Cell;
 }
 
-export type Cell = string | number | boolean | null;
+export type { Cell } from '../shared/csv';
 
 /**
  * Fields of the list answers that describe the caller's screen rather than the record (a card's initials,
@@ -90,18 +91,6 @@ function objectColumns(key: string, shape: Record<string, z.ZodType>, add: (head
   for (const [sub, raw] of Object.entries(shape)) {
     if (SCALARS.has(defOf(unwrap(raw)).type)) add(`${key}_${sub}`, (i) => plain(field(i, key)?.[sub]));
   }
-}
-
-/**
- * A text cell a spreadsheet would run as a formula gets a leading single quote (OWASP "CSV Injection"),
- * which Excel and LibreOffice show as text. Numbers stay numbers (a negative amount is not a formula).
- * The first character is compared by its code (= + - @ tab CR): a regular expression per cell was a few per cent
- * of an export's CPU.
- */
-export function escapeFormula(v: Cell): Cell {
-  if (typeof v !== 'string' || v.length === 0) return v;
-  const c = v.charCodeAt(0);
-  return c === 61 || c === 43 || c === 45 || c === 64 || c === 9 || c === 13 ? `'${v}` : v;
 }
 
 /** The row of one record: its cells in column order, text cells escaped. */

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { Cell } from './columns';
+import { csvField, CSV_SPECIAL, type Cell } from '../shared/csv';
 
 export type ExportFormat = 'csv' | 'xlsx';
 
@@ -44,25 +44,9 @@ export function sheetWriter(out: Writable, headers: string[], o: WriterOptions):
   return o.format === 'csv' ? csvWriter(out, headers, o) : xlsxWriter(out, headers, o);
 }
 
-/**
- * One CSV field, byte for byte what csv-stringify writes with the options this writer used to give it (RFC 4180:
- * a field holding the delimiter, a quote, CR or LF is quoted, quotes doubled; null and '' are empty; booleans as
- * true/false). Written here because csv-stringify's per-field work (option objects, casts, separator scans) was
- * the largest single cost of an export (docs/performance.md, "Export"); test/unit/exports/csv-writer.spec.ts compares both.
- */
-export function csvField(v: Cell, special: RegExp): string {
-  if (v === null || v === undefined) return '';
-  const s = typeof v === 'string' ? v : typeof v === 'boolean' ? (v ? 'true' : 'false') : String(v);
-  if (!special.test(s)) return s;
-  return `"${s.replaceAll('"', '""')}"`;
-}
-
-/** The characters that make a field quoted, for a delimiter. */
-const SPECIAL: Record<string, RegExp> = { ',': /[",\n\r]/, ';': /[";\n\r]/ };
-
 /** One CSV record with its line end. */
 export function csvLine(cells: Cell[], delimiter: ',' | ';'): string {
-  const special = SPECIAL[delimiter]!;
+  const special = CSV_SPECIAL[delimiter]!;
   let line = '';
   for (let i = 0; i < cells.length; i++) {
     if (i) line += delimiter;

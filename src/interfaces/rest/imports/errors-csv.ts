@@ -1,11 +1,8 @@
 import type { ImportJob, ImportRow } from '../../../domain/crm/imports';
+import { csvField, CSV_SPECIAL, escapeFormula } from '../shared/csv';
 
-/** A cell safe to open in a spreadsheet: one starting with = + - @ tab or CR gets a leading apostrophe (OWASP "CSV Injection"). */
-const safe = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
-const csvCell = (s: string) => {
-  const v = safe(s);
-  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
-};
+/** A cell safe to open in a spreadsheet (formula guard), quoted as the exports quote it. */
+const csvCell = (s: string) => csvField(escapeFormula(s), CSV_SPECIAL[',']!);
 
 /** The refused rows as the original rows plus an `error` column, ready to fix and import again (streamed page by page). */
 export async function* errorsCsv(job: ImportJob, pages: AsyncIterable<ImportRow[]>): AsyncGenerator<string> {
