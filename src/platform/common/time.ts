@@ -96,11 +96,23 @@ export function daysBetween(a: string, b: string): number {
   return Math.round((dayNumber(b) - dayNumber(a)) / 86_400_000);
 }
 
+/** The number written by `n` decimal digits of `s` from `at`, or NaN. */
+function digits(s: string, at: number, n: number): number {
+  let v = 0;
+  for (let i = at; i < at + n; i++) {
+    const c = s.charCodeAt(i) - 48;
+    if (!(c >= 0 && c <= 9)) return NaN;
+    v = v * 10 + c;
+  }
+  return v;
+}
+
 /** Milliseconds of a `YYYY-MM-DD` date at 00:00 UTC (Date.UTC of its parts: several times cheaper than parsing the text). */
 function dayNumber(d: string): number {
-  const year = Number(d.slice(0, 4));
-  const month = Number(d.slice(5, 7));
-  const day = Number(d.slice(8, 10));
+  // read by character codes: three substrings a call were a tenth of what a list page allocated
+  const year = digits(d, 0, 4);
+  const month = digits(d, 5, 2);
+  const day = digits(d, 8, 2);
   // anything unusual (another length, years 0-99 that Date.UTC maps to 19xx, a day past the month's end) is parsed
   if (d.length !== 10 || d.charCodeAt(4) !== 45 || d.charCodeAt(7) !== 45 || !(year >= 100) || !(month >= 1 && month <= 12) || !(day >= 1 && day <= 28)) {
     return Date.parse(`${d}T00:00:00Z`);
