@@ -218,6 +218,14 @@ describe('history links (valid_to, prev_stage, prev_role)', () => {
     expect(reached(won())).toContain(ids.H);
     expect(reached(stage(0))).not.toContain(ids.H);
   });
+
+  it('the funnel values a deal changed after its close at the end of the period (not at its close)', async () => {
+    // won on 10-06, its value edited on 10-09: the state at the end of October is the edit, a closed row after a close
+    await seed('I', south1, [['2026-09-03', { stage: stage(2), value: 500, closeDate: '2026-10-20' }], ['2026-10-06', { stage: won() }], ['2026-10-09', { value: 650 }]]);
+    const f = (await as(south1).get(`/api/v1/reports/funnel?${OCT}&mode=any_stage&rows=1`).expect(200)).body;
+    const w = f.stages.find((x: { stage: string }) => x.stage === won());
+    expect([named(w.ids), w.value]).toEqual([['I'], 650]);
+  });
 });
 
 describe('forecast adjustments', () => {

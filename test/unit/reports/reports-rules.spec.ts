@@ -298,8 +298,9 @@ describe('reading only what the rules look at (history-reads.ts)', () => {
         for (const [id, rows] of h) {
           const entered = rows.filter((r) => r.day >= from && r.day <= to && prevOf(rows, r)?.stage !== r.stage).map((r) => r.stage);
           const end = at(rows, to);
-          // in no particular order (the database aggregates them unordered)
-          if (entered.length && end) entries.set(id, { entered: entered.reverse(), end });
+          // as the read returns them: the funnel's stages entered, once each, in no particular order; the owner and value at the end
+          const set = [...new Set(entered)].filter((st) => FUNNEL.stages.includes(st)).reverse();
+          if (set.length && end) entries.set(id, { entered: set, end: { ownerId: end.ownerId, cents: end.cents } });
         }
         for (const mode of ['in_order', 'any_stage'] as const) {
           const f = { ...FUNNEL, from, to, mode, scope };

@@ -1,4 +1,4 @@
-import { inScope, stateAt } from './history.rules';
+import { stateAt } from './history.rules';
 import { addTo, emptyFigure, type Figure, type HistoryRow, type ReportScope } from './report.types';
 
 export type FunnelMode = 'in_order' | 'any_stage';
@@ -56,10 +56,13 @@ export function funnel(history: Map<number, HistoryRow[]>, f: FunnelInput): Funn
   return funnelOf(entries, f);
 }
 
-/** What the funnel reads of one opportunity: the stages it entered in the period, in order, and its state at the end. */
+/**
+ * What the funnel reads of one opportunity: the stages it entered in the period (in any order, repeats allowed:
+ * only which ones counts) and, of its state at the end, the owner (scope) and the value.
+ */
 export interface FunnelEntries {
   entered: string[];
-  end: HistoryRow;
+  end: Pick<HistoryRow, 'ownerId' | 'cents'>;
 }
 
 /** The funnel from each opportunity's entries (what `funnel` extracts from the history, or the database reads directly). */
@@ -70,7 +73,7 @@ export function funnelOf(entries: Map<number, FunnelEntries>, f: FunnelInput): F
     const entered = e.entered.filter((s) => index.has(s));
     if (!entered.length) continue;
     const end = e.end;
-    if (!inScope(end, { owners: f.scope.owners, stages: null })) continue;
+    if (f.scope.owners && !f.scope.owners.has(end.ownerId)) continue;
     const reached = new Set(entered.map((s) => index.get(s)!));
     const counted = f.mode === 'any_stage' ? [...reached] : Array.from({ length: Math.max(...reached) + 1 }, (_, i) => i);
     for (const i of counted) addTo(steps[i].reached, id, end.cents);

@@ -106,7 +106,7 @@ export class ReportsService {
     // the open stages in pipeline order, then the won stage(s): lost and cancelled are not steps of a funnel
     const stages = [...c.open_stages, ...c.stages.filter((s) => c.stage_roles?.[s] === 'won')].filter((s) => !frame.scope.stages || frame.scope.stages.has(s));
     const { reads, scope } = await this.source.reads(auth, q);
-    const entries = await reads.funnel(scope, frame.from, frame.to);
+    const entries = await reads.funnel(scope, frame.from, frame.to, stages);
     return { frame, mode, funnel: funnelOf(entries, { stages, from: frame.from, to: frame.to, mode, scope: frame.scope }) };
   }
 }
