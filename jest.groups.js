@@ -20,8 +20,8 @@ const SINGLE = ['api/openapi-try-it-out.e2e-spec.ts'];
 /**
  * The slow checks: fuzzing, the 50k-200k-row scale checks, the multi-instance runs behind PgBouncer, the workflow engine
  * in three processes and the import killed -9 (two service processes). `npm test`
- * leaves them out (it is what a developer runs after each change); `npm run test:slow` runs them alone, and CI runs
- * both on both databases. `npm test -- <one of them>` still runs it.
+ * leaves them out (it is what a developer runs after each change); `npm run test:slow` runs them alone (those for its
+ * database: slowFiles), and CI runs it after each of its two passes. `npm test -- <one of them>` still runs it.
  */
 const SLOW = ['api/fuzz.e2e-spec.ts', 'opportunities/scale.e2e-spec.ts', 'opportunities/opportunities-scale.e2e-spec.ts', 'scim/scim-scale.e2e-spec.ts', 'platform/pgbouncer.e2e-spec.ts', 'workflows/workflows-instances.e2e-spec.ts', 'imports/import-kill.e2e-spec.ts'];
 /**
@@ -31,9 +31,10 @@ const SLOW = ['api/fuzz.e2e-spec.ts', 'opportunities/scale.e2e-spec.ts', 'opport
  */
 const SLOW_SERVER_ONLY = ['platform/pgbouncer.e2e-spec.ts', 'workflows/workflows-instances.e2e-spec.ts', 'imports/import-kill.e2e-spec.ts'];
 /**
- * Slow checks whose subject is the interface, not the database (fuzzing: the validation and the error envelope before
- * any query; hostile-input.e2e-spec.ts keeps what reaches the database on both). `JEST_SLOW_ONCE=0` leaves them out:
- * CI runs them in the PostgreSQL pass only (docs/decisions/performance-and-tests.md, "Test suite").
+ * Slow checks whose subject is the interface, not the database (fuzzing: no 5xx and no leak, which validation and the
+ * error mapping decide; edge/hostile-input.e2e-spec.ts keeps the hostile values that reach the database on both).
+ * `JEST_SLOW_ONCE=0` leaves them out: CI runs them in the PostgreSQL pass only (docs/decisions/performance-and-tests.md,
+ * "Test suite").
  */
 const SLOW_ONCE = ['api/fuzz.e2e-spec.ts'];
 /** The slow files a slow run (`npm run test:slow`, JEST_SLOW=1) starts on this database. */
