@@ -42,9 +42,9 @@ function slowFiles(env = process.env) {
   return SLOW.filter((f) => !(!env.DATABASE_URL && SLOW_SERVER_ONLY.includes(f)) && !(env.JEST_SLOW_ONCE === '0' && SLOW_ONCE.includes(f)));
 }
 /**
- * Seconds each file took inside its group (wall, hooks included; full PGlite run with 4 workers, 2026-11-27, the
- * pass where every file runs; pgbouncer from the PostgreSQL pass), written from JEST_GROUP_LOG; a file not listed
- * counts as the median. Refresh after adding slow files.
+ * Seconds each file took inside its group (wall, hooks included; 4 workers, 2026-11-30: CI's embedded pass for the
+ * files it runs, the PostgreSQL pass for the browser files, which run there only), written from JEST_GROUP_LOG; a file
+ * not listed counts as the median. Refresh after adding slow files.
  */
 const DURATIONS = require('./test/groups/durations.json');
 
