@@ -18,13 +18,13 @@ const swc = [
  */
 const groups = require('./jest.groups');
 const grouped = groups.groupedRun();
-// JEST_SLOW=1 (`npm run test:slow`): the slow checks alone (jest.groups.js, SLOW)
+// JEST_SLOW=1 (`npm run test:slow`): the slow checks alone, those for this database (jest.groups.js, slowFiles)
 const slow = process.env.JEST_SLOW === '1';
 // JEST_UNIT=0: without the unit files (*.spec.ts, *.spec.tsx), which touch no database: CI runs them once, in the
 // PostgreSQL pass, and the embedded pass leaves them out (jest.groups.js, withoutUnit)
 const unit = groups.withoutUnit() ? [] : ['**/*.spec.ts', '**/*.spec.tsx'];
 const testMatch = slow
-  ? groups.SLOW.map((f) => `**/test/e2e/${f}`)
+  ? groups.slowFiles().map((f) => `**/test/e2e/${f}`)
   : grouped
     ? [...unit, '**/test/groups/*.group-spec.ts', ...groups.SINGLE.map((f) => `**/test/e2e/${f}`)]
     : [...unit, '**/*.e2e-spec.ts'];

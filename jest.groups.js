@@ -20,14 +20,31 @@ const SINGLE = ['api/openapi-try-it-out.e2e-spec.ts'];
 /**
  * The slow checks: fuzzing, the 50k-200k-row scale checks, the multi-instance runs behind PgBouncer, the workflow engine
  * in three processes and the import killed -9 (two service processes). `npm test`
- * leaves them out (it is what a developer runs after each change); `npm run test:slow` runs them alone, and CI runs
- * both on both databases. `npm test -- <one of them>` still runs it.
+ * leaves them out (it is what a developer runs after each change); `npm run test:slow` runs them alone (those for its
+ * database: slowFiles), and CI runs it after each of its two passes. `npm test -- <one of them>` still runs it.
  */
 const SLOW = ['api/fuzz.e2e-spec.ts', 'opportunities/scale.e2e-spec.ts', 'opportunities/opportunities-scale.e2e-spec.ts', 'scim/scim-scale.e2e-spec.ts', 'platform/pgbouncer.e2e-spec.ts', 'workflows/workflows-instances.e2e-spec.ts', 'imports/import-kill.e2e-spec.ts'];
 /**
- * Seconds each file took inside its group (wall, hooks included; full PGlite run with 4 workers, 2026-11-27, the
- * pass where every file runs; pgbouncer from the PostgreSQL pass), written from JEST_GROUP_LOG; a file not listed
- * counts as the median. Refresh after adding slow files.
+ * Slow checks of several processes on one database (a pooler, three engines, a killed import): a PostgreSQL server's
+ * subject, as an embedded database belongs to the one process that opened it. Each skips itself without DATABASE_URL;
+ * a slow run on the embedded database does not start them at all.
+ */
+const SLOW_SERVER_ONLY = ['platform/pgbouncer.e2e-spec.ts', 'workflows/workflows-instances.e2e-spec.ts', 'imports/import-kill.e2e-spec.ts'];
+/**
+ * Slow checks whose subject is the interface, not the database (fuzzing: no 5xx and no leak, which validation and the
+ * error mapping decide; edge/hostile-input.e2e-spec.ts keeps the hostile values that reach the database on both).
+ * `JEST_SLOW_ONCE=0` leaves them out: CI runs them in the PostgreSQL pass only (docs/decisions/performance-and-tests.md,
+ * "Test suite").
+ */
+const SLOW_ONCE = ['api/fuzz.e2e-spec.ts'];
+/** The slow files a slow run (`npm run test:slow`, JEST_SLOW=1) starts on this database. */
+function slowFiles(env = process.env) {
+  return SLOW.filter((f) => !(!env.DATABASE_URL && SLOW_SERVER_ONLY.includes(f)) && !(env.JEST_SLOW_ONCE === '0' && SLOW_ONCE.includes(f)));
+}
+/**
+ * Seconds each file took inside its group (wall, hooks included; 4 workers, 2026-11-30: CI's embedded pass for the
+ * files it runs, the PostgreSQL pass for the browser files, which run there only), written from JEST_GROUP_LOG; a file
+ * not listed counts as the median. Refresh after adding slow files.
  */
 const DURATIONS = require('./test/groups/durations.json');
 
@@ -132,4 +149,4 @@ function estimatedSeconds(path) {
   return SINGLE_SECONDS[name] ?? DURATIONS[name] ?? median;
 }
 
-module.exports = { GROUPS, SINGLE, SLOW, TEST_TIMEOUT, e2eFiles, groupFiles, groupedRun, estimatedSeconds, browserFiles, withoutBrowser, withoutUnit };
+module.exports = { GROUPS, SINGLE, SLOW, SLOW_SERVER_ONLY, SLOW_ONCE, slowFiles, TEST_TIMEOUT, e2eFiles, groupFiles, groupedRun, estimatedSeconds, browserFiles, withoutBrowser, withoutUnit };

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { DemoBootstrap } from '../../../src/domain/demo/demo-bootstrap';
 import { api, startApp, TestApp } from '../../helpers/test-app';
+import { migratedDataDir } from '../../helpers/test-db';
 
 /**
  * The demo sign-in cannot be lost. A start that cannot open its port saves nothing; a
@@ -67,6 +68,9 @@ embeddedPass('the demo sign-in of a real start', () => {
 
   beforeAll(async () => {
     execFileSync(process.execPath, [join(root, 'scripts', 'build-if-needed.js')], { stdio: 'inherit' });
+    // migrated, without the demo (a start with SEED_DEMO=0 leaves it so): the demo's first start is the subject here;
+    // an empty DATA_DIR's (initdb and every migration in WASM, 20-40 s of CPU) is cli-data-dir's, through the same openDatabase
+    await migratedDataDir(dataDir);
     blocker = createServer();
     await new Promise<void>((r) => blocker.listen(0, r));
   });

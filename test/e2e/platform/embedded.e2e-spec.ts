@@ -3,6 +3,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { DemoSeedService } from '../../../src/domain/demo/demo-seed.service';
+import { CredentialsService } from '../../../src/domain/identity/credentials.service';
+import { InvitationsService } from '../../../src/domain/identity/invitations.service';
+import { ProvisioningService } from '../../../src/domain/identity/provisioning.service';
+import { UsersService } from '../../../src/domain/identity/users.service';
+import { WorkspaceService } from '../../../src/domain/workspace/workspace.service';
+import { AdminCommands } from '../../../src/interfaces/cli/admin-commands';
+import { parseFlags } from '../../../src/interfaces/cli/main';
 import { api, createWorkspace, Fixture, startApp, TestApp, db, uow } from '../../helpers/test-app';
 import { migratedDataDir } from '../../helpers/test-db';
 
@@ -25,6 +33,17 @@ async function cli(dataDir: string, ...args: string[]): Promise<{ code: number; 
     const x = e as { code: number; stdout: string; stderr: string };
     return { code: x.code, out: null, err: x.stderr };
   }
+}
+
+/**
+ * A command in this process: the CLI's flag parser and AdminCommands on the running server's services. What a command
+ * does is the same in and out of a process, and each CLI process costs a whole application start (about 4 s of CPU on
+ * PGlite), so the tests below make one CLI call per thing of the separate process they check (its socket to the running
+ * server, its lock, its stdout, stderr and exit code) and run the other commands here.
+ */
+function inProcess(command: string, ...args: string[]): Promise<Record<string, unknown>> {
+  const commands = new AdminCommands(t.get(WorkspaceService), t.get(ProvisioningService), t.get(UsersService), t.get(CredentialsService), t.get(DemoSeedService), t.get(InvitationsService));
+  return commands.run(command, parseFlags(args));
 }
 
 let t: TestApp;
@@ -120,39 +139,36 @@ embeddedPass('admin CLI beside the running server', () => {
   }, CLI_TIMEOUT_MS);
 
   it('creates a workspace, user and keys that the running server accepts', async () => {
+    // through the running server's socket from another process
     const ws = await cli(dataDir, 'workspace:create', '--slug', 'acme', '--name', 'Acme', '--admin-email', 'admin@acme.test', '--admin-password', 'Acme-Admin-Pass-1');
     expect(ws.code).toBe(0);
     expect(ws.out).toEqual({ workspace: { id: expect.any(Number), slug: 'acme' }, admin: { id: expect.any(Number), username: 'admin@acme.test' }, api_key: expect.stringMatching(/^sk_/) });
     await api(t, 'acme.localhost', ws.out!.api_key as string).get('/api/v1/me').expect(200);
 
-    const user = await cli(dataDir, 'user:create', '--workspace', 'acme', '--email', 'Sales@Acme.test', '--password', 'Sales-Pass-123', '--role', 'sales', '--department', 'North');
-    expect(user.out).toEqual({ user: { id: expect.any(Number), username: 'sales@acme.test' } });
+    const user = await inProcess('user:create', '--workspace', 'acme', '--email', 'Sales@Acme.test', '--password', 'Sales-Pass-123', '--role', 'sales', '--department', 'North');
+    expect(user).toEqual({ user: { id: expect.any(Number), username: 'sales@acme.test' } });
     await api(t, 'acme.localhost').post('/api/v1/login', { username: 'sales@acme.test', password: 'Sales-Pass-123' }).expect(200);
 
-    const key = await cli(dataDir, 'key:create', '--workspace', 'acme', '--kind', 'api', '--user', 'sales@acme.test');
-    expect(key.out!.key).toMatch(/^sk_/);
-    const me = await api(t, 'acme.localhost', key.out!.key as string).get('/api/v1/me').expect(200);
+    const key = await inProcess('key:create', '--workspace', 'acme', '--kind', 'api', '--user', 'sales@acme.test');
+    expect(key.key).toMatch(/^sk_/);
+    const me = await api(t, 'acme.localhost', key.key as string).get('/api/v1/me').expect(200);
     expect(me.body.user.username).toBe('sales@acme.test');
-    const erp = await cli(dataDir, 'key:create', '--workspace', 'acme', '--kind', 'erp');
-    expect(erp.out!.key).toMatch(/^erp_/);
-    const scim = await cli(dataDir, 'key:create', '--workspace', 'acme', '--kind', 'scim');
-    expect(scim.out!.key).toMatch(/^scim_/);
+    expect((await inProcess('key:create', '--workspace', 'acme', '--kind', 'erp')).key).toMatch(/^erp_/);
+    expect((await inProcess('key:create', '--workspace', 'acme', '--kind', 'scim')).key).toMatch(/^scim_/);
 
-    const seed = await cli(dataDir, 'demo:seed', '--workspace', 'acme');
-    expect(seed.out).toMatchObject({ ok: true });
+    expect(await inProcess('demo:seed', '--workspace', 'acme')).toMatchObject({ ok: true });
     const me2 = await api(t, 'acme.localhost', ws.out!.api_key as string).get('/api/v1/me').expect(200);
     expect(me2.body.products.length).toBeGreaterThan(0);
-  }, 7 * CLI_TIMEOUT_MS);
+  }, 2 * CLI_TIMEOUT_MS);
 
   it('reports errors as JSON on stderr with a non-zero exit', async () => {
     const dup = await cli(dataDir, 'workspace:create', '--slug', 'acme', '--name', 'Again', '--admin-email', 'a@b.test', '--admin-password', 'Whatever-123');
     expect(dup.code).not.toBe(0);
     expect(JSON.parse(dup.err)).toMatchObject({ ok: false, error: 'conflict' });
-    const missing = await cli(dataDir, 'user:create', '--workspace', 'acme');
-    expect(JSON.parse(missing.err)).toMatchObject({ ok: false, error: 'invalid', message: '--email is required' });
-    const unknown = await cli(dataDir, 'nope');
-    expect(JSON.parse(unknown.err).error).toBe('invalid');
-  }, 3 * CLI_TIMEOUT_MS);
+    // the same envelope from every DomainError (main.ts): the other refusals need no process of their own
+    await expect(inProcess('user:create', '--workspace', 'acme')).rejects.toMatchObject({ code: 'invalid', message: '--email is required' });
+    await expect(inProcess('nope')).rejects.toMatchObject({ code: 'invalid' });
+  }, 2 * CLI_TIMEOUT_MS);
 });
 
 embeddedPass('admin CLI with no server running', () => {

@@ -1,9 +1,12 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { e2eFiles, groupedRun, groupFiles, SINGLE, SLOW } = require('../../../jest.groups') as {
+const { e2eFiles, groupedRun, groupFiles, slowFiles, SINGLE, SLOW, SLOW_SERVER_ONLY, SLOW_ONCE } = require('../../../jest.groups') as {
   e2eFiles(): string[];
+  slowFiles(env: Record<string, string | undefined>): string[];
+  SLOW_SERVER_ONLY: string[];
+  SLOW_ONCE: string[];
   groupedRun(argv: string[], env: Record<string, string | undefined>): boolean;
   groupFiles(): string[][];
   SINGLE: string[];
@@ -40,6 +43,18 @@ describe('grouped e2e runs (jest.groups.js)', () => {
       expect(grouped.has(f)).toBe(false);
       expect(existsSync(join(__dirname, '..', '..', 'e2e', f))).toBe(true);
     }
+  });
+
+  it('starts every slow check on a server, none that needs one on the embedded database, and the interface ones once in CI', () => {
+    const server = 'postgres://x@127.0.0.1/db';
+    expect(slowFiles({ DATABASE_URL: server })).toEqual(SLOW);
+    expect(slowFiles({ DATABASE_URL: '' })).toEqual(SLOW.filter((f) => !SLOW_SERVER_ONLY.includes(f)));
+    expect(slowFiles({ DATABASE_URL: '' })).toEqual(expect.arrayContaining(['api/fuzz.e2e-spec.ts', 'opportunities/scale.e2e-spec.ts']));
+    expect(slowFiles({ DATABASE_URL: '', JEST_SLOW_ONCE: '0' })).toEqual(SLOW.filter((f) => !SLOW_SERVER_ONLY.includes(f) && !SLOW_ONCE.includes(f)));
+    expect(slowFiles({ DATABASE_URL: '', JEST_SLOW_ONCE: '0' })).not.toContain('api/fuzz.e2e-spec.ts');
+    // a server-only file skips itself without DATABASE_URL: that guard is what makes leaving it out lose nothing
+    for (const f of [...SLOW_SERVER_ONLY, ...SLOW_ONCE]) expect(SLOW).toContain(f);
+    for (const f of SLOW_SERVER_ONLY) expect(readFileSync(join(__dirname, '..', '..', 'e2e', f), 'utf8')).toMatch(/DATABASE_URL[^\n]*describe\.skip|missing \? describe\.skip/);
   });
 
   it('finds the e2e files in their folders: each in one, none directly under test/e2e or test/unit', () => {
