@@ -585,7 +585,7 @@ export interface paths {
         };
         /**
          * List opportunities
-         * @description A page of the opportunities the caller may see with the scalar fields of the record (GET by id adds the nested arrays), newest first, or by last change with `sort=update` (periodic sync, spec 4.4). Filters combine; `q` matches the name, `status` open or closed. Page with `limit` and the previous page's `next_cursor`.
+         * @description A page of the opportunities the caller may see with the scalar fields of the record (GET by id adds the nested arrays), newest first, or by last change with `sort=update` (periodic sync, spec 4.4). Filters combine; `q` matches the name, `status` open or closed. Page with `limit` and the previous page's `next_cursor`; `ids` reads known records (at most 100) in one call.
          *
          *     Spec section 4.4.
          */
@@ -2350,6 +2350,28 @@ export interface paths {
          *     Spec section 2.7.
          */
         get: operations["getFunnel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the teams to report on
+         * @description The teams (users' departments) the reports' `team` filter and the forecast adjustments take, of the active users the caller may see (as the reports count them): admins every department of the workspace, a sales user their own (none without one), by name, each with its number of users.
+         *
+         *     Spec section 2.6.
+         */
+        get: operations["listReportTeams"];
         put?: never;
         post?: never;
         delete?: never;
@@ -15348,6 +15370,36 @@ export interface components {
             items: components["schemas"]["ForecastAdjustment"][];
         };
         /**
+         * @description A team (department) the caller may report on.
+         * @example {
+         *       "name": "North",
+         *       "users": 4
+         *     }
+         */
+        ReportTeam: {
+            /** @description the department, as the reports' `team` filter takes it */
+            name: string;
+            /** @description its active users the caller may see */
+            users: number;
+        };
+        /**
+         * @description The teams (departments) of the active users the caller may see, by name: every department for admins, a sales user's own.
+         * @example {
+         *       "ok": true,
+         *       "items": [
+         *         {
+         *           "name": "North",
+         *           "users": 4
+         *         }
+         *       ]
+         *     }
+         */
+        ReportTeamList: {
+            /** @enum {boolean} */
+            ok: true;
+            items: components["schemas"]["ReportTeam"][];
+        };
+        /**
          * @description How each week's forecast of a period compared with what was won in it (docs/decisions/reports.md).
          * @example {
          *       "ok": true,
@@ -22318,6 +22370,8 @@ export interface operations {
                 q?: string;
                 /** @description the record's key in another system, exactly */
                 external_id?: string;
+                /** @description only these records: comma-separated ids, at most 100; ids unknown or not visible to the caller are simply absent (e.g. `95,96`) */
+                ids?: string;
             };
             header?: never;
             path?: never;
@@ -38050,6 +38104,102 @@ export interface operations {
                 };
             };
             /** @description `invalid`: a malformed date, `from` after `to`, a period over three years, or a stage not in constants.stages */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listReportTeams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "items": [
+                     *         {
+                     *           "name": "North",
+                     *           "users": 4
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReportTeamList"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -78,15 +78,20 @@ beforeAll(async () => {
   stageLabel = Object.fromEntries(c().stages.map((s) => [s, me.constants.labels?.stages?.[s] || me.constants.stage_labels[s] || s]));
 });
 
-async function open(path: string, width: Width = 'desktop', key = north1.key): Promise<{ page: Page; errors: string[]; asked: string[] }> {
+async function open(path: string, width: Width = 'desktop', key = north1.key): Promise<{ page: Page; errors: string[]; asked: string[]; opps: string[] }> {
   const page = await web.page({ token: key, width, acceptDownloads: true });
   const errors: string[] = [];
   const asked: string[] = [];
-  page.on('request', (r) => (r.url().includes('/api/v1/reports/') ? asked.push(r.url()) : undefined));
+  const opps: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/api/v1/reports/') && path !== '/api/v1/reports/teams') asked.push(r.url());
+    if (path.startsWith('/api/v1/opportunities')) opps.push(r.url());
+  });
   page.on('console', (m) => (m.type() === 'error' ? errors.push(m.text()) : undefined));
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(`${web.origin(f.host)}${path}`);
-  return { page, errors, asked };
+  return { page, errors, asked, opps };
 }
 
 const card = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
@@ -156,7 +161,7 @@ describe('reports dashboard', () => {
   });
 
   it('drills down from a number, a bar and a table link to the deals by name; Back closes the list', async () => {
-    const { page, errors, asked } = await open(OCT);
+    const { page, errors, asked, opps } = await open(OCT);
     await page.getByRole('link', { name: 'Closed won: €5,000' }).waitFor();
     await chart(page, 'Pipeline movement').locator('svg').waitFor();
     await chart(page, 'Win rate over time').locator('svg').waitFor();
@@ -168,6 +173,9 @@ describe('reports dashboard', () => {
     const list = page.getByRole('region', { name: 'Closed won' });
     await list.getByRole('link', { name: 'Deal Bravo' }).waitFor();
     expect(await list.getByRole('listitem').count()).toBe(1);
+    // the names come from one read of the opportunity list by the ids of the figure, not a read per opportunity
+    expect(await list.getByRole('listitem').innerText()).toMatch(/^Deal Bravo · .+ · .+ · €5,000$/);
+    expect(opps.map((u) => new URL(u)).map((u) => [u.pathname, u.searchParams.get('ids')])).toEqual([['/api/v1/opportunities', String(ids['Deal Bravo'])]]);
     expect(new URL(page.url()).searchParams.get('drill')).toBe('kpi.won');
     await page.goBack();
     await list.waitFor({ state: 'detached' });
@@ -180,6 +188,7 @@ describe('reports dashboard', () => {
     await funnel.getByRole('link', { name: 'Deal Charlie' }).waitFor();
     expect(asked.filter((u) => u.includes('rows=1')).map((u) => new URL(u).pathname)).toEqual(['/api/v1/reports/forecast', '/api/v1/reports/funnel']);
     expect((await funnel.getByRole('link').allInnerTexts()).filter((x) => x.startsWith('Deal')).sort()).toEqual(['Deal Alpha', 'Deal Bravo', 'Deal Charlie']);
+    expect(opps.filter((u) => !new URL(u).searchParams.get('ids'))).toEqual([]);
     expect(await page.evaluate('document.activeElement?.id')).toBe('rp-drill-h');
     await screenshot(page, 'reports-drill', 'desktop');
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -215,6 +224,23 @@ describe('reports dashboard', () => {
     await page.goBack();
     await page.getByRole('link', { name: 'Closed won: €5,000' }).waitFor();
     expect(await form.getByLabel('Owner').inputValue()).toBe('');
+    expect(errors).toEqual([]);
+  });
+
+  it('the team filter is a pick list of the teams the user may see', async () => {
+    const { page, errors } = await open(OCT);
+    const form = page.getByRole('form', { name: 'Report filters' });
+    const team = form.getByLabel('Team');
+    await team.locator('option[value="North"]').waitFor({ state: 'attached' });
+    expect(await team.locator('option').allInnerTexts()).toEqual(['All teams', 'North']);
+    await team.selectOption('North');
+    await form.getByRole('button', { name: 'Show' }).click();
+    await page.waitForURL((u) => u.searchParams.get('team') === 'North');
+    await page.getByRole('link', { name: 'Closed won: €5,000' }).waitFor();
+    await page.reload();
+    await page.getByRole('link', { name: 'Closed won: €5,000' }).waitFor();
+    expect(await form.getByLabel('Team').inputValue()).toBe('North');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
 
@@ -267,7 +293,7 @@ describe('reports dashboard', () => {
     expect(errors).toEqual([]);
   });
 
-  it("an admin sets the manager's adjustment of a user's forecast; a sales user has no such form", async () => {
+  it("an admin sets the manager's adjustment of a user's and a team's forecast; a sales user has no such form", async () => {
     const { page, errors } = await open(OCT, 'desktop', f.adminKey);
     const form = page.getByRole('form', { name: "Set the manager's adjustment" });
     await form.getByLabel('For user').selectOption(String(north1.user.id));
@@ -279,6 +305,16 @@ describe('reports dashboard', () => {
     await page.getByRole('status').filter({ hasText: 'Adjustment saved.' }).waitFor();
     const items = (await api(web.t, f.host, f.adminKey).get('/api/v1/forecast-adjustments').expect(200)).body.items;
     expect(items).toEqual([expect.objectContaining({ user_id: north1.user.id, team: null, period: '2026-11', category: c().forecast_cats[1], amount: 4321.5, note: 'Alpha signs early' })]);
+    // a team picked from the list stands in for the user
+    await form.getByLabel('or team (department)').selectOption('North');
+    await form.getByLabel('Amount').fill('9000');
+    await form.getByLabel('Note').fill('North as a whole');
+    await form.getByRole('button', { name: "Set the manager's adjustment" }).click();
+    await page.getByRole('status').filter({ hasText: 'Adjustment saved.' }).waitFor();
+    await form.getByRole('button', { name: "Set the manager's adjustment" }).and(page.locator(':enabled')).waitFor();
+    expect((await api(web.t, f.host, f.adminKey).get('/api/v1/forecast-adjustments?team=North').expect(200)).body.items).toEqual([
+      expect.objectContaining({ user_id: null, team: 'North', period: '2026-11', category: c().forecast_cats[1], amount: 9000, note: 'North as a whole' }),
+    ]);
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     const sales = await open(OCT);
@@ -299,6 +335,9 @@ describe('reports dashboard', () => {
     expect((await tableOf(page, 'Zaman içinde kazanma oranı'))[0][0]).toBe('Eki 2026');
     expect((await tableOf(page, 'Tahmin isabeti')).map((r) => r[0].startsWith('Eki 2026, '))).toEqual([true, true]);
     await card(page, 'Haftalık hedeflere göre etkinlik').getByText(/ziyaret ve 0 tamamlanan görev/).waitFor();
+    const team = page.getByRole('form', { name: 'Rapor süzgeçleri' }).getByLabel('Ekip');
+    await team.locator('option[value="North"]').waitFor({ state: 'attached' });
+    expect(await team.locator('option').allInnerTexts()).toEqual(['Tüm ekipler', 'North']);
     await screenshot(page, 'reports-tr', width);
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(await noSidewaysScroll(page)).toBe(true);

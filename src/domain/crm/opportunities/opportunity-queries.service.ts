@@ -75,9 +75,11 @@ export class OpportunityQueries {
     if (q.status) ids.andWhere('po.is_open = :open', { open: q.status === 'open' });
     if (q.q?.trim()) ids.andWhere(foldedMatch('po.name_fold'), { q: foldedPattern(q.q) });
     if (q.external_id !== undefined) ids.andWhere('po.external_id = :externalId', { externalId: q.external_id.trim() });
+    // at most MAX_LIST_IDS primary-key probes: unknown or invisible ids simply do not match
+    if (q.ids !== undefined) ids.andWhere(q.ids.length ? 'po.id IN (:...byIds)' : '1 = 0', { byIds: q.ids });
     const qb = db.qb(Opportunity, 'o');
     let page: { limit: number; sort: SortMode };
-    if (!visible && q.stage === undefined && q.owner_id === undefined && q.customer_id === undefined && !q.status && !q.q?.trim() && q.external_id === undefined) {
+    if (!visible && q.stage === undefined && q.owner_id === undefined && q.customer_id === undefined && !q.status && !q.q?.trim() && q.external_id === undefined && q.ids === undefined) {
       // the unfiltered list walks the key's index (applyPageWalked): O(page) without statistics too
       page = applyPageWalked(qb, 'o', q, ws.timezone, { table: 'opportunities', workspaceId: ws.id });
     } else if (q.q?.trim() && (q.sort ?? 'recent') === 'recent') {

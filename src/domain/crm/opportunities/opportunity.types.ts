@@ -63,7 +63,12 @@ export interface OppListQuery extends PageQuery {
   status?: 'open' | 'closed';
   q?: string;
   external_id?: string;
+  /** Only these records (at most MAX_LIST_IDS): a page of known records in one read. */
+  ids?: number[];
 }
+
+/** The most ids one list read takes (its page stays O(ids)). */
+export const MAX_LIST_IDS = 100;
 
 /** Everything computed from the rules, for the mapper. */
 export interface OppComputed {

@@ -66,6 +66,25 @@ export class ReportSource {
     return { from, to, today, owners, scope: { owners: owners && new Set(owners), stages: stages && new Set(stages) } };
   }
 
+  /**
+   * The teams (departments) of the active users the caller may see, by name, with how many active users each has
+   * there: the same visibility as the reports' (admins: every department; a sales user: their own), so a pick list of
+   * teams offers exactly the names whose reports are not empty for want of visibility.
+   */
+  async teams(auth: UserContext): Promise<{ name: string; users: number }[]> {
+    const visible = await this.access.visibleOwnerIds(auth);
+    const qb = this.uow
+      .tenant(auth.workspace.id)
+      .qb(User, 'u')
+      .select('u.department', 'name')
+      .addSelect('COUNT(*)', 'users')
+      .andWhere("u.active AND btrim(u.department) <> ''")
+      .groupBy('u.department')
+      .orderBy('u.department', 'ASC');
+    if (visible) qb.andWhere('u.id IN (:...visible)', { visible });
+    return (await qb.getRawMany<{ name: string; users: string }>()).map((r) => ({ name: r.name, users: Number(r.users) }));
+  }
+
   /** The users of a department (none for an empty name). */
   private async teamIds(auth: UserContext, team: string): Promise<number[]> {
     if (!team.trim()) throw invalid('team', 'must not be empty');

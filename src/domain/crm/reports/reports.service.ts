@@ -46,6 +46,11 @@ export class ReportsService {
     private readonly adjustments: ForecastAdjustmentsService,
   ) {}
 
+  /** The teams (departments) the caller may pick in a report's `team` filter. */
+  teams(auth: UserContext): Promise<{ name: string; users: number }[]> {
+    return this.source.teams(auth);
+  }
+
   async movement(auth: UserContext, q: MovementQuery): Promise<{ frame: ReportFrame; closeFrom: string; closeTo: string; movement: Movement }> {
     const frame = await this.source.frame(auth, q);
     for (const key of ['close_from', 'close_to'] as const) if (q[key] !== undefined && !isIsoDate(q[key])) throw invalid(key, 'must be a date YYYY-MM-DD');

@@ -32,7 +32,8 @@ const PAGING = ['limit', 'cursor'] as const;
 
 export class CompanyExportQueryDto extends IntersectionType(OmitType(CompanyListQueryDto, PAGING), ExportOptionsDto) {}
 export class PersonExportQueryDto extends IntersectionType(OmitType(PersonListQueryDto, PAGING), ExportOptionsDto) {}
-export class OpportunityExportQueryDto extends IntersectionType(OmitType(OpportunityListQueryDto, PAGING), ExportOptionsDto) {}
+/** (`ids` reads a page of known records: an export takes filters) */
+export class OpportunityExportQueryDto extends IntersectionType(OmitType(OpportunityListQueryDto, [...PAGING, 'ids'] as const), ExportOptionsDto) {}
 export class LeadExportQueryDto extends IntersectionType(OmitType(LeadListQueryDto, PAGING), ExportOptionsDto) {}
 export class TaskExportQueryDto extends IntersectionType(OmitType(TaskListQueryDto, PAGING), ExportOptionsDto) {}
 export class ObjectRecordExportQueryDto extends IntersectionType(OmitType(ObjectRecordListQueryDto, PAGING), ExportOptionsDto) {}

@@ -7,7 +7,7 @@ import { OpportunitiesService, type OppChange } from '../../../domain/crm/opport
 import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
 import type { UserContext } from '../../../domain/identity/auth-context';
 import { MODULES } from '../../../domain/workspace/defaults';
-import { CreateOpportunityDto, EmptyDto, NoteDto, OpportunityListQueryDto, StageMoveDto, StepToggleDto, UpdateOpportunityDto } from './opportunities.dto';
+import { CreateOpportunityDto, EmptyDto, NoteDto, OpportunityListQueryDto, StageMoveDto, StepToggleDto, UpdateOpportunityDto, idList } from './opportunities.dto';
 import { opportunityPageView, opportunityRecordView, stepView } from '../../../domain/crm/opportunities/opportunity.view';
 import { callerView, listResponse } from '../shared/common.mapper';
 
@@ -26,13 +26,13 @@ export class OpportunitiesController {
     description:
       'A page of the opportunities the caller may see with the scalar fields of the record (GET by id adds the nested arrays), newest first, or by last ' +
       'change with `sort=update` (periodic sync, spec 4.4). Filters combine; `q` matches the name, `status` open or closed. Page with `limit` and the ' +
-      "previous page's `next_cursor`.",
+      "previous page's `next_cursor`; `ids` reads known records (at most 100) in one call.",
     spec: '4.4',
     ok: OpportunityList,
   })
   @Auth(READ)
   async list(@CurrentAuth() auth: UserContext, @Query() q: OpportunityListQueryDto) {
-    const page = await this.service.list(auth, { ...q, updatedSince: q.updated_since });
+    const page = await this.service.list(auth, { ...q, ids: idList(q.ids), updatedSince: q.updated_since });
     return listResponse(opportunityPageView(page, callerView(auth)), page.nextCursor);
   }
 

@@ -1,6 +1,8 @@
 import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { Allow, ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { MAX_LIST_IDS } from '../../../domain/crm/opportunities/opportunity.types';
+import { invalid } from '../../../platform/common/errors';
 import { PageQueryDto } from '../shared/page-query.dto';
 import { NullableText, NullClears } from '../shared/fields';
 
@@ -83,4 +85,23 @@ export class OpportunityListQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: ['open', 'closed'] }) @IsOptional() @IsIn(['open', 'closed']) status?: 'open' | 'closed';
   @ApiPropertyOptional({ description: 'name contains' }) @IsOptional() @IsString() @MaxLength(200) q?: string;
   @ApiPropertyOptional({ description: 'the record\'s key in another system, exactly' }) @IsOptional() @IsString() @MaxLength(200) external_id?: string;
+  @ApiPropertyOptional({
+    description: `only these records: comma-separated ids, at most ${MAX_LIST_IDS}; ids unknown or not visible to the caller are simply absent`,
+    example: '95,96',
+    maxLength: 1200,
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(1200)
+  @Matches(/^\s*\d{1,10}\s*(,\s*\d{1,10}\s*)*$/, { message: 'ids must be comma-separated ids' })
+  ids?: string;
+}
+
+/** The `ids` filter as numbers: each 1..2147483647, at most MAX_LIST_IDS (400 `invalid` otherwise, never a database error). */
+export function idList(raw: string | undefined): number[] | undefined {
+  if (raw === undefined) return undefined;
+  const ids = [...new Set(raw.split(',').map((x) => Number(x.trim())))];
+  if (ids.some((id) => !Number.isSafeInteger(id) || id < 1 || id > 2147483647)) throw invalid('ids', 'each must be an integer between 1 and 2147483647');
+  if (ids.length > MAX_LIST_IDS) throw invalid('ids', `at most ${MAX_LIST_IDS}`);
+  return ids;
 }

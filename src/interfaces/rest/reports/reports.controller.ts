@@ -9,7 +9,7 @@ import { AccuracyQueryDto, AdjustmentListQueryDto, ForecastQueryDto, OwnerReport
 import { toAdjustments, toForecast, toFunnel, toMovement, toQuotas, toWinRate } from './reports.mapper';
 import { toAccuracy, toActivity } from './accuracy-activity.mapper';
 import { ActivityReportResponse, ForecastAccuracyResponse } from './accuracy-activity.schema';
-import { ForecastAdjustmentList, ForecastResponse, FunnelResponse, PipelineMovementResponse, QuotaList, WinRateResponse } from './reports.schema';
+import { ForecastAdjustmentList, ForecastResponse, FunnelResponse, PipelineMovementResponse, QuotaList, ReportTeamList, WinRateResponse } from './reports.schema';
 
 const READ = { scope: 'crm.read', module: MODULES.opportunities } as const;
 const WRITE = { scope: 'crm.write', module: MODULES.opportunities } as const;
@@ -130,6 +130,21 @@ export class ReportsController {
   @Auth(READ)
   async funnel(@CurrentAuth() auth: UserContext, @Query() q: FunnelQueryDto) {
     return toFunnel(await this.reports.funnel(auth, { ...q, stages: stageList(q.stages) }), wantsRows(q));
+  }
+
+  @Get('reports/teams')
+  @ApiDoc({
+    id: 'listReportTeams',
+    summary: 'List the teams to report on',
+    description:
+      "The teams (users' departments) the reports' `team` filter and the forecast adjustments take, of the active users the caller may see (as the " +
+      "reports count them): admins every department of the workspace, a sales user their own (none without one), by name, each with its number of users.",
+    spec: '2.6',
+    ok: ReportTeamList,
+  })
+  @Auth(READ)
+  async teams(@CurrentAuth() auth: UserContext) {
+    return { ok: true, items: await this.reports.teams(auth) };
   }
 
   @Get('quotas')

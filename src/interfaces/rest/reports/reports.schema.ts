@@ -162,3 +162,12 @@ export const ForecastAdjustmentList = named('ForecastAdjustmentList', z.object({
   description: "Managers' forecast adjustments.",
   example: { ok: true, items: [{ user_id: 7, team: null, period: '2026-11', category: 'Commit', amount: 1800, note: 'Acme signs on the 20th', set_by: 1, updated_at: '2026-11-15T10:00:00' }] },
 });
+
+const TeamItem = named('ReportTeam', z.object({ name: z.string().meta({ description: "the department, as the reports' `team` filter takes it" }), users: f.count().meta({ description: 'its active users the caller may see' }) }), {
+  description: 'A team (department) the caller may report on.',
+  example: { name: 'North', users: 4 },
+});
+export const ReportTeamList = named('ReportTeamList', z.object({ ok: f.ok(), items: z.array(TeamItem) }), {
+  description: "The teams (departments) of the active users the caller may see, by name: every department for admins, a sales user's own.",
+  example: { ok: true, items: [{ name: 'North', users: 4 }] },
+});

@@ -2,6 +2,7 @@ import type { FormEvent } from 'react';
 import { api, must } from '../../lib/api';
 import { useLabels } from '../../lib/labels';
 import { useMe } from '../../lib/session';
+import { useTeams } from './data';
 import { AMOUNT_PATTERN, amountOf, PlanFormEnd, usePlanWrite, UserPeriodFields } from './plan-fields';
 import { useReportText } from './reports.text';
 
@@ -15,6 +16,7 @@ export function AdjustmentForm() {
   const me = useMe();
   const text = useReportText();
   const label = useLabels();
+  const teams = useTeams();
   const { save, done, start } = usePlanWrite(
     async (item: Item) => must(await api.PUT('/api/v1/forecast-adjustments', { body: { items: [item] } })),
     text('adjustSaved'),
@@ -25,7 +27,7 @@ export function AdjustmentForm() {
     e.preventDefault();
     start();
     const form = new FormData(e.currentTarget);
-    // a team (department) named replaces the user: the adjustment is the team's
+    // a team (department) chosen replaces the user: the adjustment is the team's
     const team = String(form.get('team') ?? '').trim();
     const who = team ? { team } : { user_id: Number(form.get('user')) };
     save.mutate({ ...who, period: String(form.get('period') ?? '').trim(), category: String(form.get('category') ?? ''), amount: amountOf(form.get('amount')), note: String(form.get('note') ?? '') });
@@ -34,7 +36,14 @@ export function AdjustmentForm() {
   const team = (
     <label>
       {text('adjustTeam')}
-      <input type="text" name="team" maxLength={100} />
+      <select name="team" defaultValue="">
+        <option value="">{text('adjustNoTeam')}</option>
+        {teams.map((x) => (
+          <option key={x.name} value={x.name}>
+            {x.name}
+          </option>
+        ))}
+      </select>
     </label>
   );
   return (

@@ -13,8 +13,8 @@ import { oppKeys } from '../opportunities/queries';
 const PAGE = 20;
 
 /**
- * The opportunities behind a figure, by name with company, stage and value. The reports give ids (`rows=1`); the
- * API has no list by ids, so each is read on its own, a page of 20 at a time (docs/decisions/web-app.md, "Reports dashboard").
+ * The opportunities behind a figure, by name with company, stage and value. The reports give ids (`rows=1`); each
+ * page of 20 is one read of the opportunity list filtered by those ids (docs/decisions/web-app.md, "Reports dashboard").
  */
 export function DrillList({ drill, closeHref }: { drill: Drill; closeHref: string }) {
   const text = useReportText();
@@ -26,8 +26,17 @@ export function DrillList({ drill, closeHref }: { drill: Drill; closeHref: strin
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [drill.key]);
   const ids = drill.ids.slice(0, shown);
-  const opps = useQueries({
-    queries: ids.map((id) => ({ queryKey: oppKeys.detail(id), queryFn: async () => must(await api.GET('/api/v1/opportunities/{id}', { params: { path: { id } } })).opp })),
+  const pages = useQueries({
+    queries: Array.from({ length: Math.ceil(ids.length / PAGE) }, (_, i) => ids.slice(i * PAGE, (i + 1) * PAGE)).map((page) => ({
+      queryKey: oppKeys.list({ ids: page }),
+      queryFn: async () => must(await api.GET('/api/v1/opportunities', { params: { query: { ids: page.join(','), limit: PAGE } } })),
+    })),
+  });
+  // an id the list does not answer was deleted or is no longer visible since the report was read
+  const byId = new Map(pages.flatMap((p) => p.data?.items ?? []).map((o) => [o.id, o]));
+  const opps = ids.map((id, i) => {
+    const page = pages[Math.floor(i / PAGE)];
+    return { data: byId.get(id), error: page?.error ?? (page?.data ? true : null) };
   });
   return (
     <section className="co-section rp-drill" aria-labelledby="rp-drill-h">

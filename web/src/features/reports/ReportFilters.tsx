@@ -2,15 +2,17 @@ import type { FormEvent } from 'react';
 import { useT } from '../../lib/i18n';
 import { useLabels } from '../../lib/labels';
 import { useMe } from '../../lib/session';
+import { useTeams } from './data';
 import type { ReportFilterState } from './filters';
 import { useReportText } from './reports.text';
 
-/** The dashboard's filters: period, owner, team, product and a set of stages; applied into the address. */
+/** The dashboard's filters: period, owner, team (of those the caller may see), product and a set of stages; applied into the address. */
 export function ReportFilters({ f }: { f: ReportFilterState }) {
   const me = useMe();
   const text = useReportText();
   const t = useT();
   const label = useLabels();
+  const teams = useTeams();
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
@@ -40,7 +42,15 @@ export function ReportFilters({ f }: { f: ReportFilterState }) {
       </label>
       <label>
         {text('team')}
-        <input type="text" name="team" defaultValue={f.raw.team} maxLength={100} />
+        <select name="team" defaultValue={f.raw.team} key={teams.length}>
+          <option value="">{text('allTeams')}</option>
+          {/* a team from the address that is not (or no longer) in the list stays chosen: its report is empty, as the API's */}
+          {[...teams.map((x) => x.name), ...(f.raw.team && !teams.some((x) => x.name === f.raw.team) ? [f.raw.team] : [])].map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
       </label>
       <label>
         {text('product')}

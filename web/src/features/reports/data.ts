@@ -35,6 +35,15 @@ export function useReportData(query: ReportQuery) {
   return { movement, forecast, winRate, funnel, trend, accuracy, activity };
 }
 
+/**
+ * The teams (departments) the caller may report on, by name: the team filter's and the adjustment form's choices. A
+ * quota or adjustment written reads them again with the reports (`reportKeys.all`).
+ */
+export function useTeams(): { name: string; users: number }[] {
+  const teams = useQuery({ queryKey: reportKeys.report('teams', {}), queryFn: async () => must(await api.GET('/api/v1/reports/teams')).items, staleTime: 60_000 });
+  return teams.data ?? [];
+}
+
 /** The filters the owner-only reports take (accuracy, activity): period, owner and team; stages and product do not apply. */
 export const ownerQuery = (q: ReportQuery) => ({ from: q.from, to: q.to, ...(q.owner_id ? { owner_id: q.owner_id } : {}), ...(q.team ? { team: q.team } : {}) });
 
