@@ -7,25 +7,30 @@ export interface LoggedQuery {
 }
 
 let active: LoggedQuery[] | null = null;
-let patched = false;
+let wrapper: typeof Client.prototype.query | undefined;
+/** The wrapper that records: an older one still in the chain under another file's must not record twice. */
+let generation = 0;
 
 /**
  * Records every statement that any `pg` client of this process sends while `fn` runs (the app's TypeORM
  * pool included): to count round trips and to EXPLAIN the SQL a request really runs. One capture at a time.
+ * The wrapper is put back when another file of the same group restored the driver's `query` over it (a file that
+ * counts round trips its own way), else such a capture would see no statement at all.
  */
 export async function captureQueries<T>(fn: () => Promise<T>): Promise<{ result: T; queries: LoggedQuery[] }> {
-  if (!patched) {
+  if (!wrapper || Client.prototype.query !== wrapper) {
     const original = Client.prototype.query;
-    Client.prototype.query = function (this: Client, ...args: unknown[]) {
+    const mine = ++generation;
+    wrapper = function (this: Client, ...args: unknown[]) {
       const [first, second] = args;
-      if (active) {
+      if (active && mine === generation) {
         const text = typeof first === 'string' ? first : (first as { text?: string })?.text;
         const values = Array.isArray(second) ? second : ((first as { values?: unknown[] })?.values ?? []);
         if (text) active.push({ text, values });
       }
       return (original as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof Client.prototype.query;
-    patched = true;
+    Client.prototype.query = wrapper;
   }
   if (active) throw new Error('captureQueries: one capture at a time');
   const queries: LoggedQuery[] = [];

@@ -141,8 +141,10 @@ async function resetDb(conn: DbConnection): Promise<void> {
     const emptied = [...templateTables!].filter((t) => !KEPT_ROWS.has(t));
     await c.query(`TRUNCATE ${emptied.map(ident).join(', ')} RESTART IDENTITY CASCADE`);
     await c.query(`DELETE FROM pg_statistic WHERE starelid IN (SELECT c.oid FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public')`);
-    // this session's own counts (the TRUNCATE's) are written before the counters are reset, not after
-    if (!conn.embedded) await c.query('SELECT pg_stat_force_next_flush()');
+    // this session's own counts (the TRUNCATE's; on PGlite, whose one session is the previous app's too, also the
+    // previous file's writes, which PostgreSQL flushes at most once a second) are written before the counters are
+    // reset, not after
+    await c.query('SELECT pg_stat_force_next_flush()');
     await c.query('SELECT pg_stat_reset()');
   });
 }

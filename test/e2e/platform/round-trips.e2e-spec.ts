@@ -8,9 +8,11 @@ import { insertProduct } from '../../helpers/crm-fixtures';
  */
 const seen: string[] = [];
 let counting = false;
-const original = Client.prototype.query;
+// what is installed when this file starts (in a group, another file's capture may already wrap the driver's own)
+let original: typeof Client.prototype.query;
 
 beforeAll(() => {
+  original = Client.prototype.query;
   Client.prototype.query = function (this: Client, ...args: unknown[]) {
     if (counting) {
       const q = args[0];
