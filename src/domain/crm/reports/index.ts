@@ -19,3 +19,7 @@ export type { AccuracyPeriod, AccuracyQuery, AccuracyWeek } from './forecast-acc
 export { ForecastSnapshotJob, SNAPSHOT_MONTHS } from './forecast-snapshots';
 export { ActivityReportService } from './activity-report';
 export type { ActivityQuery, ActivityReport } from './activity-report';
+export {
+  accuracyCompact, accuracyView, activityCompact, activityView, adjustmentCompact, adjustmentView, forecastCompact, forecastView, funnelCompact, funnelView,
+  movementCompact, movementView, quotaView, winRateCompact, winRateView,
+} from './report.view';

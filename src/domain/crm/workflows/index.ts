@@ -9,3 +9,4 @@ export { workflowTemplates } from './workflow-templates';
 export type { WorkflowTemplate } from './workflow-templates';
 export type { RunNames } from './workflow-run-names';
 export { recordKey, starterOf } from './workflow-run-names';
+export { runStepView, workflowCompact, workflowRunCompact, workflowRunsView, workflowRunView, workflowSimulationView, workflowTemplateView, workflowView } from './workflow.view';

@@ -1,5 +1,5 @@
 import * as z from 'zod/v4';
-import { money, type AccuracyPeriod, type ReportFrame } from '../../../domain/crm/reports';
+import { accuracyCompact, activityCompact, adjustmentCompact } from '../../../domain/crm/reports';
 import type { UserContext } from '../../../domain/identity/auth-context';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { DomainError } from '../../../platform/common/errors';
@@ -9,7 +9,7 @@ import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
 /**
  * Forecast accuracy, the activity report and the managers' forecast adjustments (docs/decisions/reports.md): the
  * same service calls as GET /api/v1/reports/forecast-accuracy, GET /api/v1/reports/activity and
- * GET/PUT /api/v1/forecast-adjustments.
+ * GET/PUT /api/v1/forecast-adjustments, answered in the compact projections of src/domain/crm/reports/report.view.ts.
  */
 const owners = {
   from: date('first day of the period; default the first day of the quarter of `to`').optional(),
@@ -39,26 +39,12 @@ const ActivityOut = z.object({
 });
 const Adjustment = z.object({ user_id: z.int().nullable(), team: z.string().nullable(), period: z.string(), category: z.string(), amount: z.number(), note: z.string(), set_by: z.int().nullable() });
 
-const accuracyOut = (r: { frame: ReportFrame; period: 'month' | 'quarter'; periods: AccuracyPeriod[] }, rows?: boolean): z.input<typeof AccuracyOut> => ({
-  from: r.frame.from, to: r.frame.to, period: r.period,
-  periods: r.periods.map((p) => ({
-    period: p.period, actual_won: money(p.actual.cents), ...(rows ? { actual_ids: p.actual.ids } : {}), complete: p.complete,
-    weeks: p.weeks.map((w) => ({
-      week: w.week, as_of: w.asOf, won_to_date: money(w.wonToDateCents), weighted_open: money(w.forecastCents - w.wonToDateCents), forecast: money(w.forecastCents),
-      error: money(w.errorCents), accuracy: w.accuracy,
-      categories: w.categories.map((c) => ({ category: c.category, count: c.count, value: money(c.cents), weighted: money(c.weightedCents) })),
-    })),
-  })),
-});
-
 /** Setting the forecast is workspace administration: an app's OAuth token is refused (first party only, as list_workflows). */
 function firstParty(auth: UserContext): void {
   if (auth.credential.kind === 'oauth') throw new DomainError('insufficient_scope', 'forecast adjustments are workspace administration: use an API key of an admin, not an app token');
 }
 
 export function reportExtraTools({ accuracy, activityReport, adjustments }: Pick<ToolServices, 'accuracy' | 'activityReport' | 'adjustments'>): ToolDef[] {
-  const toAdj = (a: { userId: number | null; team: string | null; period: string; category: string; amount: number; note: string; setBy: number | null }) =>
-    ({ user_id: a.userId, team: a.team, period: a.period, category: a.category, amount: a.amount, note: a.note, set_by: a.setBy });
   return [
     defineTool({
       write: false,
@@ -69,7 +55,7 @@ export function reportExtraTools({ accuracy, activityReport, adjustments }: Pick
         "How each week's forecast of a month or quarter (weekly snapshots: won so far + weighted open value) compared with what was won in it: error and accuracy per week. Counts only the users the caller may see.",
       output: AccuracyOut,
       input: z.strictObject({ ...owners, period: oneOf(['month', 'quarter'] as const, 'default month').optional(), rows: flag('true: list the won opportunity ids').optional() }),
-      run: async (auth, a) => accuracyOut(await accuracy.accuracy(auth, a), a.rows),
+      run: async (auth, a) => accuracyCompact(await accuracy.accuracy(auth, a), a.rows),
     }),
     defineTool({
       write: false,
@@ -80,15 +66,7 @@ export function reportExtraTools({ accuracy, activityReport, adjustments }: Pick
         'Visits and completed tasks per user and week against the weekly targets, visits per deal won in the period, and leads per fair with how many converted and were won. Counts only the users the caller may see.',
       output: ActivityOut,
       input: z.strictObject(owners),
-      run: async (auth, a) => {
-        const r = await activityReport.activity(auth, a);
-        return {
-          from: r.frame.from, to: r.frame.to, weeks: r.weeks, targets: r.targets,
-          users: r.users.map((u) => ({ user_id: u.userId, name: u.name, visits: u.visits, tasks: u.tasks, weeks: u.weeks })),
-          won_deals: { count: r.wonDeals.count, ids: r.wonDeals.ids, visits: r.wonDeals.visits, visits_per_deal: r.wonDeals.visitsPerDeal },
-          fairs: r.fairs.map((x) => ({ fair_id: x.fairId, name: x.name, leads: x.leads, converted: x.converted, won: x.won, conversion: x.conversion, win_rate: x.winRate })),
-        };
-      },
+      run: async (auth, a) => activityCompact(await activityReport.activity(auth, a)),
     }),
     defineTool({
       write: false,
@@ -98,7 +76,7 @@ export function reportExtraTools({ accuracy, activityReport, adjustments }: Pick
       description: "Managers' adjusted forecasts (amount and note per user or team, period and forecast category) of the users the caller may see and of their own department.",
       output: z.array(Adjustment),
       input: z.strictObject({ period: periodArg('a month YYYY-MM or a quarter YYYY-Qn').optional(), user_id: id('user').optional(), team: text(100, 'a department').optional() }),
-      run: async (auth, a) => (await adjustments.list(auth, a)).map(toAdj),
+      run: async (auth, a) => (await adjustments.list(auth, a)).map(adjustmentCompact),
     }),
     defineTool({
       write: true,
@@ -122,7 +100,7 @@ export function reportExtraTools({ accuracy, activityReport, adjustments }: Pick
       run: async (auth, a) => {
         firstParty(auth);
         const [row] = await adjustments.put(auth, [a]);
-        return toAdj(row);
+        return adjustmentCompact(row);
       },
     }),
   ];

@@ -1,12 +1,13 @@
 import * as z from 'zod/v4';
-import { MOVEMENT_TERMS, money, type Figure } from '../../../domain/crm/reports';
+import { forecastCompact, funnelCompact, MOVEMENT_TERMS, movementCompact, winRateCompact } from '../../../domain/crm/reports';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { date, flag, id, oneOf, text } from '../mcp.args';
 import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
 
 /**
  * The reports as read-only tools (docs/decisions/reports.md): the same ReportsService calls as
- * GET /api/v1/reports/*, so an MCP client and Ask answer with the REST numbers.
+ * GET /api/v1/reports/*, answered in the compact projections of the same read model
+ * (src/domain/crm/reports/report.view.ts), so an MCP client and Ask answer with the REST numbers.
  */
 const filters = {
   from: date('first day of the period; default the first day of the quarter of `to`').optional(),
@@ -21,7 +22,6 @@ const filters = {
 
 const Fig = z.object({ count: z.int(), value: z.number().describe('base currency'), ids: z.array(z.int()).optional() });
 const Period = { from: z.string(), to: z.string() };
-const fig = (f: Figure, rows?: boolean) => ({ count: f.count, value: money(f.cents), ...(rows ? { ids: f.ids } : {}) });
 const rate = () => z.number().nullable();
 
 const MovementOut = z.object({ ...Period, close_from: z.string(), close_to: z.string(), start: Fig, end: Fig, ...Object.fromEntries(MOVEMENT_TERMS.map((t) => [t, Fig])) });
@@ -62,11 +62,7 @@ export function reportTools({ reports }: Pick<ToolServices, 'reports'>): ToolDef
       description: `How the open pipeline changed between two dates: open at start + created + pulled in + value up − value down − pushed out − won − lost = open at end. ${DEFS}`,
       output: MovementOut,
       input: z.strictObject({ ...filters, close_from: date('counted pipeline due from').optional(), close_to: date('counted pipeline due up to').optional() }),
-      run: async (auth, a) => {
-        const r = await reports.movement(auth, a);
-        const m = r.movement;
-        return { from: r.frame.from, to: r.frame.to, close_from: r.closeFrom, close_to: r.closeTo, start: fig(m.start, a.rows), end: fig(m.end, a.rows), ...Object.fromEntries(MOVEMENT_TERMS.map((t) => [t, fig(m.terms[t], a.rows)])) };
-      },
+      run: async (auth, a) => movementCompact(await reports.movement(auth, a), a.rows),
     }),
     defineTool({
       ...base,
@@ -75,25 +71,7 @@ export function reportTools({ reports }: Pick<ToolServices, 'reports'>): ToolDef
       description: `How much will close per month or quarter, by forecast category: open value and weighted value (stage probability), won, lost and quota; on one owner's or team's forecast the manager's adjustment with its note. ${DEFS}`,
       output: ForecastOut,
       input: z.strictObject({ ...filters, period: oneOf(['month', 'quarter'] as const, 'default month').optional(), as_of: date('as it stood at the end of this day; default today').optional() }),
-      run: async (auth, a) => {
-        const r = await reports.forecast(auth, a);
-        return {
-          from: r.frame.from, to: r.frame.to, period: r.period, as_of: r.asOf,
-          periods: r.periods.map((p) => ({
-            period: p.period,
-            categories: p.cells.map((c) => {
-              const adj = p.adjustments.get(c.category);
-              return {
-                category: c.category, count: c.open.count, value: money(c.open.cents), weighted: money(c.weightedCents), ...(a.rows ? { ids: c.open.ids } : {}),
-                adjustment: adj ? { amount: adj.amount, note: adj.note } : null, adjusted_value: adj?.amount ?? money(c.open.cents),
-              };
-            }),
-            won: fig(p.won, a.rows),
-            lost: fig(p.lost, a.rows),
-            quota: p.quota,
-          })),
-        };
-      },
+      run: async (auth, a) => forecastCompact(await reports.forecast(auth, a), a.rows),
     }),
     defineTool({
       ...base,
@@ -102,14 +80,7 @@ export function reportTools({ reports }: Pick<ToolServices, 'reports'>): ToolDef
       description: `Win rate of the deals closed in the period, days from created to won (median, p80), velocity (value per day), and per open stage the days deals have been in it against its SLA. ${DEFS}`,
       output: WinRateOut,
       input: z.strictObject(filters),
-      run: async (auth, a) => {
-        const { frame, winRate: w, ageing } = await reports.winRate(auth, a);
-        return {
-          from: frame.from, to: frame.to, won: fig(w.won, a.rows), lost: fig(w.lost, a.rows), open: fig(w.open, a.rows), win_rate: w.rate, win_rate_by_value: w.rateByValue,
-          cycle_median_days: w.cycleMedianDays, cycle_p80_days: w.cycleP80Days, velocity_per_day: w.velocityCentsPerDay === null ? null : money(w.velocityCentsPerDay),
-          stage_ageing: ageing.map((g) => ({ stage: g.stage, sla_days: g.slaDays, ...fig(g.open, a.rows), over_sla: fig(g.overSla, a.rows), median_days: g.medianDays, max_days: g.maxDays })),
-        };
-      },
+      run: async (auth, a) => winRateCompact(await reports.winRate(auth, a), a.rows),
     }),
     defineTool({
       ...base,
@@ -118,10 +89,7 @@ export function reportTools({ reports }: Pick<ToolServices, 'reports'>): ToolDef
       description: `Count and value that reached each stage in the period and the conversion to the next; in_order counts skipped stages as passed, any_stage only the stages entered. ${DEFS}`,
       output: FunnelOut,
       input: z.strictObject({ ...filters, mode: oneOf(['in_order', 'any_stage'] as const, 'default in_order').optional() }),
-      run: async (auth, a) => {
-        const r = await reports.funnel(auth, a);
-        return { from: r.frame.from, to: r.frame.to, mode: r.mode, stages: r.funnel.steps.map((s) => ({ stage: s.stage, ...fig(s.reached, a.rows), conversion_to_next: s.toNext })), overall_conversion: r.funnel.overall };
-      },
+      run: async (auth, a) => funnelCompact(await reports.funnel(auth, a), a.rows),
     }),
   ];
 }

@@ -4,6 +4,7 @@ import type { UserContext } from '../../../domain/identity/auth-context';
 import { id, oneOf } from '../mcp.args';
 import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
 import { RECORD_KINDS } from '../../../domain/crm/workflows/workflows.rules';
+import { workflowCompact, workflowRunCompact } from '../../../domain/crm/workflows';
 
 const WorkflowBrief = z.object({
   id: z.int(),
@@ -32,7 +33,7 @@ function firstParty(auth: UserContext): void {
 
 /**
  * Workflows (admins, first party; the same service calls as `GET /api/v1/workflows` and
- * `POST /api/v1/workflows/{id}/run`). Running one changes records as the rule says, so the user is asked first.
+ * `POST /api/v1/workflows/{id}/run`, answered in the compact projections of src/domain/crm/workflows/workflow.view.ts). Running one changes records as the rule says, so the user is asked first.
  */
 export function workflowTools(s: ToolServices): ToolDef[] {
   return [
@@ -45,15 +46,7 @@ export function workflowTools(s: ToolServices): ToolDef[] {
       input: z.strictObject({}),
       run: async (auth) => {
         firstParty(auth);
-        return (await s.workflows.list(auth)).map(({ rule: r }) => ({
-          id: r.id,
-          name: r.name,
-          version: r.version,
-          enabled: r.enabled,
-          disabled_reason: r.disabledReason,
-          trigger: r.trigger.kind === 'event' ? `event:${r.trigger.event}` : r.trigger.kind === 'manual' ? `manual:${r.trigger.record_kind}` : r.trigger.kind === 'hook' ? `hook:${r.trigger.hook_id}` : `time:${r.trigger.watch}`,
-          actions: r.actions.map((a) => a.type),
-        }));
+        return (await s.workflows.list(auth)).map(workflowCompact);
       },
     }),
     defineTool({
@@ -72,8 +65,7 @@ export function workflowTools(s: ToolServices): ToolDef[] {
       },
       run: async (auth, a) => {
         firstParty(auth);
-        const r = await s.workflowInvoker.runManual(auth, a.id, a.record_kind, a.record_id);
-        return { id: r.id, workflow_id: r.workflowId, version: r.version, status: r.status, record_kind: r.recordKind, record_id: r.recordId, steps: r.steps.map(({ path, type, outcome, detail }) => ({ path, type, outcome, detail })), error: r.error };
+        return workflowRunCompact(await s.workflowInvoker.runManual(auth, a.id, a.record_kind, a.record_id));
       },
     }),
   ];

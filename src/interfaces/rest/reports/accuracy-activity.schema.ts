@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { f, named } from '../../../edge/openapi/schema';
+import type { accuracyView, activityView } from '../../../domain/crm/reports';
+import { f, named, type Assert, type Conforms } from '../../../edge/openapi/schema';
 import { ReportFigure } from './reports.schema';
 
 const value = () => z.number().meta({ description: 'in the base currency (app.currency_base), two decimals' });
@@ -82,3 +83,9 @@ export const ActivityReportResponse = named(
     },
   },
 );
+
+/** The domain's read model is what these schemas document (src/domain/crm/reports/report.view.ts), answered inside `{ ok: true, … }`. */
+export type AccuracyActivityViewsFit = [
+  Assert<Conforms<{ ok: true } & ReturnType<typeof accuracyView>, typeof ForecastAccuracyResponse>>,
+  Assert<Conforms<{ ok: true } & ReturnType<typeof activityView>, typeof ActivityReportResponse>>,
+];

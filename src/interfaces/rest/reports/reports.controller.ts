@@ -1,13 +1,14 @@
 import { Body, Controller, Get, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ActivityReportService, ForecastAccuracyService, ForecastAdjustmentsService, QuotasService, ReportsService } from '../../../domain/crm/reports';
+import {
+  accuracyView, activityView, ActivityReportService, adjustmentView, ForecastAccuracyService, ForecastAdjustmentsService, forecastView, funnelView, movementView, quotaView,
+  QuotasService, ReportsService, winRateView,
+} from '../../../domain/crm/reports';
 import type { UserContext } from '../../../domain/identity/auth-context';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
 import { ApiDoc } from '../../../edge/openapi/api-doc.decorator';
 import { AccuracyQueryDto, AdjustmentListQueryDto, ForecastQueryDto, OwnerReportQueryDto, FunnelQueryDto, MovementQueryDto, PutAdjustmentsDto, PutQuotasDto, QuotaListQueryDto, ReportQueryDto, stageList, wantsRows } from './reports.dto';
-import { toAdjustments, toForecast, toFunnel, toMovement, toQuotas, toWinRate } from './reports.mapper';
-import { toAccuracy, toActivity } from './accuracy-activity.mapper';
 import { ActivityReportResponse, ForecastAccuracyResponse } from './accuracy-activity.schema';
 import { ForecastAdjustmentList, ForecastResponse, FunnelResponse, PipelineMovementResponse, QuotaList, ReportTeamList, WinRateResponse } from './reports.schema';
 
@@ -44,7 +45,7 @@ export class ReportsController {
   })
   @Auth(READ)
   async movement(@CurrentAuth() auth: UserContext, @Query() q: MovementQueryDto) {
-    return toMovement(await this.reports.movement(auth, { ...q, stages: stageList(q.stages) }), wantsRows(q));
+    return { ok: true, ...movementView(await this.reports.movement(auth, { ...q, stages: stageList(q.stages) }), wantsRows(q)) };
   }
 
   @Get('reports/forecast')
@@ -62,7 +63,7 @@ export class ReportsController {
   })
   @Auth(READ)
   async forecast(@CurrentAuth() auth: UserContext, @Query() q: ForecastQueryDto) {
-    return toForecast(await this.reports.forecast(auth, { ...q, stages: stageList(q.stages) }), wantsRows(q), auth.workspace.timezone);
+    return { ok: true, ...forecastView(await this.reports.forecast(auth, { ...q, stages: stageList(q.stages) }), wantsRows(q), auth.workspace.timezone) };
   }
 
   @Get('reports/forecast-accuracy')
@@ -80,7 +81,7 @@ export class ReportsController {
   })
   @Auth(READ)
   async accuracy(@CurrentAuth() auth: UserContext, @Query() q: AccuracyQueryDto) {
-    return toAccuracy(await this.accuracyReports.accuracy(auth, q), wantsRows(q));
+    return { ok: true, ...accuracyView(await this.accuracyReports.accuracy(auth, q), wantsRows(q)) };
   }
 
   @Get('reports/activity')
@@ -97,7 +98,7 @@ export class ReportsController {
   })
   @Auth({ scope: 'crm.read', module: MODULES.activities })
   async activity(@CurrentAuth() auth: UserContext, @Query() q: OwnerReportQueryDto) {
-    return toActivity(await this.activityReports.activity(auth, q));
+    return { ok: true, ...activityView(await this.activityReports.activity(auth, q)) };
   }
 
   @Get('reports/win-rate')
@@ -113,7 +114,7 @@ export class ReportsController {
   })
   @Auth(READ)
   async winRate(@CurrentAuth() auth: UserContext, @Query() q: ReportQueryDto) {
-    return toWinRate(await this.reports.winRate(auth, { ...q, stages: stageList(q.stages) }), wantsRows(q));
+    return { ok: true, ...winRateView(await this.reports.winRate(auth, { ...q, stages: stageList(q.stages) }), wantsRows(q)) };
   }
 
   @Get('reports/funnel')
@@ -129,7 +130,7 @@ export class ReportsController {
   })
   @Auth(READ)
   async funnel(@CurrentAuth() auth: UserContext, @Query() q: FunnelQueryDto) {
-    return toFunnel(await this.reports.funnel(auth, { ...q, stages: stageList(q.stages) }), wantsRows(q));
+    return { ok: true, ...funnelView(await this.reports.funnel(auth, { ...q, stages: stageList(q.stages) }), wantsRows(q)) };
   }
 
   @Get('reports/teams')
@@ -156,7 +157,7 @@ export class ReportsController {
   })
   @Auth(READ)
   async listQuotas(@CurrentAuth() auth: UserContext, @Query() q: QuotaListQueryDto) {
-    return toQuotas(await this.quotas.list(auth, q));
+    return { ok: true, items: (await this.quotas.list(auth, q)).map(quotaView) };
   }
 
   @Put('quotas')
@@ -169,7 +170,7 @@ export class ReportsController {
   })
   @Auth(WRITE)
   async putQuotas(@CurrentAuth() auth: UserContext, @Body() dto: PutQuotasDto) {
-    return toQuotas(await this.quotas.put(auth, dto.items));
+    return { ok: true, items: (await this.quotas.put(auth, dto.items)).map(quotaView) };
   }
 
   @Get('forecast-adjustments')
@@ -182,7 +183,7 @@ export class ReportsController {
   })
   @Auth(READ)
   async listAdjustments(@CurrentAuth() auth: UserContext, @Query() q: AdjustmentListQueryDto) {
-    return toAdjustments(await this.adjustments.list(auth, q), auth.workspace.timezone);
+    return { ok: true, items: (await this.adjustments.list(auth, q)).map((a) => adjustmentView(a, auth.workspace.timezone)) };
   }
 
   @Put('forecast-adjustments')
@@ -200,6 +201,6 @@ export class ReportsController {
   })
   @Auth(WRITE)
   async putAdjustments(@CurrentAuth() auth: UserContext, @Body() dto: PutAdjustmentsDto) {
-    return toAdjustments(await this.adjustments.put(auth, dto.items), auth.workspace.timezone);
+    return { ok: true, items: (await this.adjustments.put(auth, dto.items)).map((a) => adjustmentView(a, auth.workspace.timezone)) };
   }
 }

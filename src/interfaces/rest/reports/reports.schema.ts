@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { example, f, named } from '../../../edge/openapi/schema';
+import type { adjustmentView, forecastView, funnelView, movementView, quotaView, winRateView } from '../../../domain/crm/reports';
+import { example, f, named, type Assert, type Conforms } from '../../../edge/openapi/schema';
 
 const value = () => z.number().meta({ description: 'in the base currency (app.currency_base), two decimals' });
 const ids = () => z.array(f.id()).optional().meta({ description: 'with rows=1: the opportunities behind the figure' });
@@ -171,3 +172,14 @@ export const ReportTeamList = named('ReportTeamList', z.object({ ok: f.ok(), ite
   description: "The teams (departments) of the active users the caller may see, by name: every department for admins, a sales user's own.",
   example: { ok: true, items: [{ name: 'North', users: 4 }] },
 });
+
+/** The domain's read model is what these schemas document (src/domain/crm/reports/report.view.ts), answered inside `{ ok: true, … }`. */
+type Answer<V extends (...a: never[]) => unknown> = { ok: true } & ReturnType<V>;
+export type ReportViewsFit = [
+  Assert<Conforms<Answer<typeof movementView>, typeof PipelineMovementResponse>>,
+  Assert<Conforms<Answer<typeof forecastView>, typeof ForecastResponse>>,
+  Assert<Conforms<Answer<typeof winRateView>, typeof WinRateResponse>>,
+  Assert<Conforms<Answer<typeof funnelView>, typeof FunnelResponse>>,
+  Assert<Conforms<ReturnType<typeof quotaView>, typeof QuotaItem>>,
+  Assert<Conforms<ReturnType<typeof adjustmentView>, typeof ForecastAdjustmentItem>>,
+];

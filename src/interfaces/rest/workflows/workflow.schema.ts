@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { example, f, listOf, named } from '../../../edge/openapi/schema';
-import { CRM_EVENT_NAMES } from '../../../domain/crm/event-kinds';
-import { ACTION_TYPES, EMAIL_RECIPIENTS, ASSIGNEE_KINDS, RECORD_KINDS, TIME_WATCHES, TRIGGER_KINDS } from '../../../domain/crm/workflows/workflows.rules';
+import type { workflowRunsView, workflowRunView, workflowSimulationView, workflowTemplateView, workflowView } from '../../../domain/crm/workflows';
+import { example, f, listOf, named, type Assert, type Conforms } from '../../../edge/openapi/schema';
+import { CRM_EVENT_NAMES, type CrmEventName } from '../../../domain/crm/event-kinds';
+import { ACTION_TYPES, EMAIL_RECIPIENTS, ASSIGNEE_KINDS, RECORD_KINDS, TIME_WATCHES, TRIGGER_KINDS, type Trigger } from '../../../domain/crm/workflows/workflows.rules';
 import { RUN_STATUSES, STEP_OUTCOMES } from '../../../domain/crm/workflows/workflow-run.entity';
 import { UserSummary, userSummaryExample } from '../shared/common.schema';
 import { WebhookFilter } from '../webhooks/webhook.schema';
@@ -190,3 +191,20 @@ export const WorkflowTemplateList = named('WorkflowTemplateList', z.object({ ok:
   description: 'The templates.',
   example: { ok: true, items: [{ key: 'fair_lead_task', name: workflowExample.name, description: 'A task for the owner within a day of a new fair lead.', trigger: workflowExample.trigger, conditions: null, actions: workflowExample.actions }] },
 });
+
+/**
+ * An event trigger's `event` is a string to the workflows feature (a feature cannot see the CRM's list of kinds);
+ * the definition is checked against the event registry at save, and only the CRM registers kinds
+ * (src/domain/crm/event-kinds.ts), so it is one of CRM_EVENT_NAMES. Every other field is checked as it is.
+ */
+type EventNamed<T> = T extends { kind: 'event' } ? Omit<T, 'event'> & { event: CrmEventName } : T;
+type CrmEvents<V extends { trigger: Trigger }> = Omit<V, 'trigger'> & { trigger: EventNamed<V['trigger']> };
+
+/** The domain's read model is what these schemas document (src/domain/crm/workflows/workflow.view.ts). */
+export type WorkflowViewsFit = [
+  Assert<Conforms<CrmEvents<ReturnType<typeof workflowView>>, typeof Workflow>>,
+  Assert<Conforms<ReturnType<typeof workflowRunView>, typeof WorkflowRun>>,
+  Assert<Conforms<{ ok: true } & ReturnType<typeof workflowRunsView>, typeof WorkflowRunList>>,
+  Assert<Conforms<{ ok: true } & ReturnType<typeof workflowSimulationView>, typeof WorkflowSimulation>>,
+  Assert<Conforms<CrmEvents<ReturnType<typeof workflowTemplateView>>, typeof WorkflowTemplate>>,
+];

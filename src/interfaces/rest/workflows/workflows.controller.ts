@@ -3,10 +3,9 @@ import { ApiTags } from '@nestjs/swagger';
 import { ApiDoc } from '../../../edge/openapi/api-doc.decorator';
 import { IdPipe } from '../../../edge/id.pipe';
 import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
-import { WorkflowInvoker, WorkflowsService } from '../../../domain/crm/workflows';
+import { WorkflowInvoker, WorkflowsService, workflowRunsView, workflowRunView, workflowSimulationView, workflowTemplateView, workflowView } from '../../../domain/crm/workflows';
 import type { UserContext } from '../../../domain/identity/auth-context';
 import { CreateWorkflowDto, InstallTemplateDto, RecordRunsQueryDto, RunWorkflowDto, SimulateWorkflowDto, UpdateWorkflowDto, WorkflowRunsQueryDto } from './workflows.dto';
-import { toWorkflowList, toWorkflowResponse, toWorkflowRunList, toWorkflowRunResponse, toWorkflowSimulation, toWorkflowTemplateList } from './workflow.mapper';
 import { WorkflowList, WorkflowResponse, WorkflowRunList, WorkflowRunResponse, WorkflowSimulation, WorkflowTemplateList } from './workflow.schema';
 import { OkResponse } from '../shared/common.schema';
 import { invalid } from '../../../platform/common/errors';
@@ -40,21 +39,21 @@ export class WorkflowsController {
   @ApiDoc({ id: 'listWorkflows', summary: 'List workflows', description: `The workspace's workflows by name. ${ADMINS} ${SEE}`, ok: WorkflowList })
   @Auth(read)
   async list(@CurrentAuth() auth: UserContext) {
-    return toWorkflowList(await this.service.list(auth), auth.workspace);
+    return { ok: true, items: (await this.service.list(auth)).map((v) => workflowView(v, auth.workspace)) };
   }
 
   @Post('workflows')
   @ApiDoc({ id: 'createWorkflow', summary: 'Create a workflow', description: `Creates a rule, version 1, disabled unless \`enabled\` is true. ${DEFINITION} ${ADMINS} ${SEE}`, ok: WorkflowResponse, errors: { 409: '`conflict`: the workspace already has 100 workflows' } })
   @Auth(write)
   async create(@CurrentAuth() auth: UserContext, @Body() dto: CreateWorkflowDto) {
-    return toWorkflowResponse(await this.service.create(auth, dto), auth.workspace);
+    return { ok: true, workflow: workflowView(await this.service.create(auth, dto), auth.workspace) };
   }
 
   @Get('workflows/:id')
   @ApiDoc({ id: 'getWorkflow', summary: 'Get a workflow', description: `One workflow. ${ADMINS} ${NOT_FOUND}`, ok: WorkflowResponse })
   @Auth(read)
   async get(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
-    return toWorkflowResponse(await this.service.get(auth, id), auth.workspace);
+    return { ok: true, workflow: workflowView(await this.service.get(auth, id), auth.workspace) };
   }
 
   @Patch('workflows/:id')
@@ -66,7 +65,7 @@ export class WorkflowsController {
   })
   @Auth(write)
   async update(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: UpdateWorkflowDto) {
-    return toWorkflowResponse(await this.service.update(auth, id, dto), auth.workspace);
+    return { ok: true, workflow: workflowView(await this.service.update(auth, id, dto), auth.workspace) };
   }
 
   @Delete('workflows/:id')
@@ -82,7 +81,7 @@ export class WorkflowsController {
   @ApiDoc({ id: 'enableWorkflow', summary: 'Enable a workflow', description: `Enables the rule (and clears a reason the storm guard left); it acts on events from now on, not on earlier ones. ${ADMINS} ${NOT_FOUND}`, ok: WorkflowResponse })
   @Auth(write)
   async enable(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
-    return toWorkflowResponse(await this.service.setEnabled(auth, id, true), auth.workspace);
+    return { ok: true, workflow: workflowView(await this.service.setEnabled(auth, id, true), auth.workspace) };
   }
 
   @Post('workflows/:id/disable')
@@ -90,7 +89,7 @@ export class WorkflowsController {
   @ApiDoc({ id: 'disableWorkflow', summary: 'Disable a workflow', description: `Disables the rule: no new runs start; runs already waiting still finish. ${ADMINS} ${NOT_FOUND}`, ok: WorkflowResponse })
   @Auth(write)
   async disable(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
-    return toWorkflowResponse(await this.service.setEnabled(auth, id, false), auth.workspace);
+    return { ok: true, workflow: workflowView(await this.service.setEnabled(auth, id, false), auth.workspace) };
   }
 
   @Get('workflows/:id/runs')
@@ -98,7 +97,7 @@ export class WorkflowsController {
   @Auth(read)
   async runs(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Query() q: WorkflowRunsQueryDto) {
     const page = await this.service.runs(auth, id, { limit: q.limit, before: before(q.cursor) });
-    return toWorkflowRunList(page, await this.service.names(auth, page.items), auth.workspace);
+    return { ok: true, ...workflowRunsView(page, await this.service.names(auth, page.items), auth.workspace) };
   }
 
   @Post('workflows/:id/run')
@@ -115,7 +114,7 @@ export class WorkflowsController {
   @Auth(write)
   async run(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: RunWorkflowDto) {
     const run = await this.invoker.runManual(auth, id, dto.record_kind, dto.record_id);
-    return toWorkflowRunResponse(run, await this.service.names(auth, [run]), auth.workspace);
+    return { ok: true, run: workflowRunView(run, await this.service.names(auth, [run]), auth.workspace) };
   }
 
   @Post('workflows/:id/simulate')
@@ -131,7 +130,7 @@ export class WorkflowsController {
   @Auth(read)
   async simulate(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number, @Body() dto: SimulateWorkflowDto) {
     const sim = await this.invoker.simulate(auth, id, dto.since);
-    return toWorkflowSimulation(sim, await this.service.names(auth, sim.runs), auth.workspace);
+    return { ok: true, ...workflowSimulationView(sim, await this.service.names(auth, sim.runs), auth.workspace) };
   }
 
   @Get('workflow-runs')
@@ -139,7 +138,7 @@ export class WorkflowsController {
   @Auth(read)
   async recordRuns(@CurrentAuth() auth: UserContext, @Query() q: RecordRunsQueryDto) {
     const page = await this.service.runsOfRecord(auth, q.record_kind, q.record_id, { limit: q.limit, before: before(q.cursor) });
-    return toWorkflowRunList(page, await this.service.names(auth, page.items), auth.workspace);
+    return { ok: true, ...workflowRunsView(page, await this.service.names(auth, page.items), auth.workspace) };
   }
 
   @Get('workflow-runs/:id')
@@ -147,20 +146,20 @@ export class WorkflowsController {
   @Auth(read)
   async getRun(@CurrentAuth() auth: UserContext, @Param('id', IdPipe) id: number) {
     const run = await this.service.run(auth, id);
-    return toWorkflowRunResponse(run, await this.service.names(auth, [run]), auth.workspace);
+    return { ok: true, run: workflowRunView(run, await this.service.names(auth, [run]), auth.workspace) };
   }
 
   @Get('workflow-templates')
   @ApiDoc({ id: 'listWorkflowTemplates', summary: 'List workflow templates', description: `Ready-made workflows, built from this workspace's stages and SLAs (and its first chat connection: the stage SLA template posts there). ${ADMINS}`, ok: WorkflowTemplateList })
   @Auth(read)
   async templates(@CurrentAuth() auth: UserContext) {
-    return toWorkflowTemplateList(await this.service.templates(auth));
+    return { ok: true, items: (await this.service.templates(auth)).map(workflowTemplateView) };
   }
 
   @Post('workflow-templates/:key/install')
   @ApiDoc({ id: 'installWorkflowTemplate', summary: 'Install a workflow template', description: `Creates a disabled workflow from the template, to review and enable. ${ADMINS} 404 \`not_found\`: no such template.`, ok: WorkflowResponse, errors: { 404: '`not_found`: no such template', 409: '`conflict`: the workspace already has 100 workflows' } })
   @Auth(write)
   async install(@CurrentAuth() auth: UserContext, @Param('key') key: string, @Body() dto: InstallTemplateDto) {
-    return toWorkflowResponse(await this.service.install(auth, key, dto.name), auth.workspace);
+    return { ok: true, workflow: workflowView(await this.service.install(auth, key, dto.name), auth.workspace) };
   }
 }
