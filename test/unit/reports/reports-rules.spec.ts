@@ -271,7 +271,8 @@ describe('reading only what the rules look at (history-reads.ts)', () => {
           const e = at(rows, to);
           if (e?.role === 'open') return [e];
           const c = lastClose(rows, from, to);
-          return c ? [c, e, e?.role === 'won' ? rows[0] : null] : [];
+          // the first row when the close is a win (the cycle's start), whatever came after it
+          return c ? [c, e, c.role === 'won' ? rows[0] : null] : [];
         });
         // the open row before the close: a row of its stage and role at the close's time, before the close
         for (const [id, rows] of wr) {
@@ -307,7 +308,22 @@ describe('reading only what the rules look at (history-reads.ts)', () => {
           expect(funnelOf(entries, f)).toEqual(funnel(h, f));
         }
       }),
-      { numRuns: 400 },
+      {
+        numRuns: 400,
+        // won and lost on one day after an open day: the close that counts is the win, whose cycle starts at the first row
+        examples: [
+          [
+            [
+              { oppId: 7, day: '2026-09-02', stage: 'Win', cents: 0, closeDate: '2026-09-01', ownerId: 1 },
+              { oppId: 7, day: '2026-09-02', stage: 'Lost', cents: 0, closeDate: '2026-09-01', ownerId: 1 },
+              { oppId: 7, day: '2026-09-01', stage: 'Qualify', cents: 0, closeDate: '2026-09-01', ownerId: 1 },
+            ],
+            0,
+            1,
+            false,
+          ],
+        ],
+      },
     );
   });
 });

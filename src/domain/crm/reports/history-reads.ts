@@ -235,7 +235,7 @@ export class HistoryReads {
    * Win rate and stage ageing of `from..to`: the records open at the end of `to` with, when they entered their
    * current stage before that row, a row of that stage at `stage_since` (all enteredCurrentStage looks at: its day;
    * a negative id, not a row of the table); the records whose last close up to `to` is in the period and still
-   * closed then, with that close, the state at `to` (the close itself when its span reaches `to`), (won) their
+   * closed then, with that close, the state at `to` (the close itself when its span reaches `to`), (a won close) their
    * first row (the cycle), and for the open row before the close a row of its stage and role at the close's time
    * (all closedRow looks at: that the row before the close is open; a negative id, sorted before the close).
    */
@@ -250,7 +250,7 @@ export class HistoryReads {
                                   e.owner_id AS end_owner, e.fc AS end_fc, e.prob AS end_prob
              FROM c CROSS JOIN LATERAL (${rowAtFrom('c', t1)}) e WHERE e.role <> 'open' AND ${p.scoped('c')}),
        rows AS (SELECT ${R.replace(/h\./g, 'k.')}, k.stage_since AS since, NULL AS prev_stage, NULL AS prev_role, NULL::timestamptz AS first FROM k
-                UNION ALL SELECT ${R.replace(/h\./g, 'kc.')}, NULL, kc.prev_stage, kc.prev_role, CASE WHEN kc.end_role = 'won' THEN
+                UNION ALL SELECT ${R.replace(/h\./g, 'kc.')}, NULL, kc.prev_stage, kc.prev_role, CASE WHEN kc.role = 'won' THEN
                   (SELECT h.at FROM opp_history h WHERE h.workspace_id = $1 AND h.opp_id = kc.opp_id ORDER BY h.at, h.id LIMIT 1) END FROM kc
                 UNION ALL SELECT kc.end_id, kc.opp_id, kc.end_at, kc.end_stage, kc.end_role, kc.end_value, kc.end_close, kc.end_owner, kc.end_fc, kc.end_prob, NULL, NULL, NULL, NULL
                   FROM kc WHERE kc.end_id <> kc.id)`,
