@@ -5,11 +5,13 @@
  * then ended with one or two workers busy for a minute. Plain CommonJS: jest loads it without a transform.
  */
 const Sequencer = require('@jest/test-sequencer').default;
-const { estimatedSeconds } = require('./jest.groups');
+const { estimatedSeconds, projectEnv } = require('./jest.groups');
 
 class EstimatingSequencer extends Sequencer {
   time(test) {
-    return super.time(test) ?? estimatedSeconds(test.path) * 1000;
+    // a run over both databases: a group's files depend on its project (jest.groups.js, bothDatabases)
+    const project = test.context.config.displayName?.name;
+    return super.time(test) ?? estimatedSeconds(test.path, project ? projectEnv(project) : process.env) * 1000;
   }
 }
 
