@@ -99,6 +99,7 @@ describe('rate limiting', () => {
       ['get', '/api/v1/forecast-adjustments'],
       ['get', '/api/v1/reports/forecast-accuracy'],
       ['get', '/api/v1/reports/activity'],
+      ['get', '/api/v1/reports/teams'],
     ];
     for (const [method, path, body] of routes) {
       let res: request.Response | undefined;
