@@ -36,7 +36,7 @@ export function runGroup(n: number): void {
       if (log) {
         afterAll(() => {
           const used = process.cpuUsage(cpu);
-          const line = { group: n, file, ms: Date.now() - started, cpuMs: Math.round((used.user + used.system) / 1000), rssMb: Math.round(process.memoryUsage().rss / 2 ** 20) };
+          const line = { group: n, db: process.env.DATABASE_URL ? 'postgres' : 'embedded', file, end: new Date().toISOString(), ms: Date.now() - started, cpuMs: Math.round((used.user + used.system) / 1000), rssMb: Math.round(process.memoryUsage().rss / 2 ** 20) };
           appendFileSync(log, `${JSON.stringify(line)}\n`);
         });
       }
