@@ -2,7 +2,7 @@ import * as z from 'zod/v4';
 import { Lead } from './mcp.outputs';
 
 /**
- * Output schemas of the order, lead conversion, approval, ticket, custom object and Quick Entry tools
+ * Output schemas of the order, lead conversion, approval, custom object and Quick Entry tools
  * (the shapes of the domain read models' compact projections, `src/domain/crm/<kind>/<kind>.view.ts`;
  * `run` must answer their input type, as in `mcp.outputs.ts`).
  */
@@ -76,24 +76,6 @@ export const ApprovalRequest = z.object({
   created_at: when('made'),
   decided_at: when('decided'),
   can_decide: z.boolean().describe('the user may approve or reject it now'),
-});
-
-export const Ticket = z.object({
-  id: z.int().describe('ticket id'),
-  subject: z.string(),
-  body: z.string(),
-  priority: z.string(),
-  status: z.string().describe('one of the workspace ticket statuses'),
-  who: z.string().describe('who raised it, as written'),
-  customer_id: z.int().nullable(),
-  person_id: z.int().nullable(),
-  assignee_id: z.int().nullable(),
-  owner_id: z.int(),
-  due_at: when('due by its SLA'),
-  overdue: z.boolean(),
-  closed_at: when('closed'),
-  can_edit: z.boolean(),
-  created_at: when('created'),
 });
 
 export const CustomObject = z.object({

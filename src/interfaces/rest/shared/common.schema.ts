@@ -1,21 +1,10 @@
 import { z } from 'zod';
 import { example, f, named } from '../../../edge/openapi/schema';
+import { USER_SUMMARY_EXAMPLE, UserSummarySchema } from '../../../domain/identity/user.view';
 
 /** Spec 2.1: `owner`, `assignee`, `user`, `users[]`. `email` and `modules` only on the caller's own `user` (me, login). */
-export const UserSummary = named(
-  'UserSummary',
-  z.object({
-    id: f.id(),
-    username: z.string(),
-    full_name: z.string(),
-    role: z.string().meta({ description: 'admin or sales' }),
-    role_label: z.string().meta({ description: "the role in the workspace's language" }),
-    email: z.string().optional().meta({ description: "only on the caller's own user (me, login)" }),
-    modules: z.array(z.string()).optional().meta({ description: "licence modules on for the caller; only on the caller's own user" }),
-  }),
-  { description: 'User summary (spec 2.1).' },
-);
-export const userSummaryExample = example(UserSummary, { id: 7, username: 'ayse', full_name: 'Ayşe Demir', role: 'sales', role_label: 'Sales' });
+export const UserSummary = named('UserSummary', UserSummarySchema, { description: 'User summary (spec 2.1).' });
+export const userSummaryExample = example(UserSummary, USER_SUMMARY_EXAMPLE);
 
 /** `{ok: true}`: the answer of a write that returns no record (archive, delete, logout). */
 export const OkResponse = named('OkResponse', z.object({ ok: f.ok() }), { description: 'Done.', example: { ok: true } });
