@@ -1,4 +1,5 @@
 import * as z from 'zod/v4';
+import { TaskCompact } from '../../domain/crm/tasks/task.view';
 
 /**
  * The tools' output schemas (MCP `outputSchema`, revision 2025-06-18 on): the shapes of the records' compact projections
@@ -93,17 +94,6 @@ export const Activity = z.object({
   owner_id: z.int(),
 });
 
-export const Task = z.object({
-  id: z.int().describe('task id'),
-  title: z.string(),
-  status: z.string().describe('one of the workspace task statuses'),
-  priority: z.string().nullable(),
-  due_date: day('due date'),
-  overdue: z.boolean(),
-  customer_id: z.int().nullable(),
-  opp_id: z.int().nullable(),
-});
-
 export const Lead = z.object({
   rid,
   id: z.int().describe('lead id'),
@@ -128,8 +118,8 @@ const Target = z.object({ target: z.int(), done: z.int() });
 export const Agenda = z.object({
   date: z.string().describe('today in the workspace (YYYY-MM-DD)'),
   meetings: z.array(Meeting),
-  actions: z.array(Task).describe('tasks due soon'),
-  overdue_tasks: z.array(Task),
+  actions: z.array(TaskCompact).describe('tasks due soon'),
+  overdue_tasks: z.array(TaskCompact),
   overdue_visits: z.array(Company).describe('companies whose visit is overdue'),
   targets: z.object({ week_start: z.string(), visits: Target, tasks: Target }).describe("this week's targets"),
 });
