@@ -1,44 +1,16 @@
 import * as z from 'zod/v4';
+import { OrderRowSchema } from '../../domain/crm/orders/order-row';
 import { Lead } from './mcp.outputs';
 
 /**
- * Output schemas of the order, lead conversion, approval, custom object and Quick Entry tools
+ * Output schemas of the order PO, lead conversion, approval, custom object and Quick Entry tools
  * (the shapes of the domain read models' compact projections, `src/domain/crm/<kind>/<kind>.view.ts`;
  * `run` must answer their input type, as in `mcp.outputs.ts`).
  */
 
 const when = (what: string) => z.string().nullable().describe(`${what} (YYYY-MM-DDTHH:mm:ss, the workspace's local time), or null`);
 
-/** The spec 2.8 order row, as REST and the ERP report answer it. */
-export const Order = z.object({
-  id: z.int().describe('order id'),
-  ref: z.string().describe("the order's reference, ORD-<id> (the one the ERP receives)"),
-  customer_id: z.int(),
-  customer: z.string().describe("the company's name ('' when it no longer exists)"),
-  opp_id: z.int().nullable(),
-  opp: z.string().nullable().describe("the opportunity's name; null without one"),
-  product_id: z.int().nullable(),
-  customer_po: z.string().describe("the customer's PO number ('' = none)"),
-  date: z.string().describe('order date (YYYY-MM-DD)'),
-  due_date: z.string().nullable().describe('delivery date (YYYY-MM-DD), or null'),
-  amount: z.number().describe('kg × price'),
-  kg: z.number(),
-  price: z.number(),
-  currency: z.string(),
-  kind: z.string(),
-  note: z.string(),
-  product: z.string().describe("the product's name"),
-  pu: z.string().describe('price unit, e.g. EUR/kg'),
-  unit: z.string(),
-  status: z.string().describe('one of the workspace order statuses'),
-  payment_days: z.int(),
-  erp: z
-    .object({ status: z.string().describe('queued, written or failed'), label: z.string(), tone: z.string(), ext_no: z.string().describe("the ERP's order number"), error: z.string() })
-    .nullable()
-    .describe('the ERP hand-over, or null when the order was never sent'),
-});
-
-export const OrderPo = z.object({ changed: z.boolean().describe('false when the PO was already this (nothing was written)'), order: Order });
+export const OrderPo = z.object({ changed: z.boolean().describe('false when the PO was already this (nothing was written)'), order: OrderRowSchema });
 
 export const LeadConversion = z.object({
   created: z.int().describe('people created as new contacts'),

@@ -1,8 +1,8 @@
 import * as z from 'zod/v4';
-import { toOrderRow } from '../../../domain/crm/orders/order-row';
+import { OrderRowSchema, toOrderRow } from '../../../domain/crm/orders/order-row';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { amount, date, id, int, limit, text } from '../mcp.args';
-import { Order, OrderPo } from '../mcp.crm-outputs';
+import { OrderPo } from '../mcp.crm-outputs';
 import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
 
 /**
@@ -22,7 +22,7 @@ function orderReads(s: ToolServices): ToolDef[] {
       description: 'Sales orders visible to the user, newest first; filter by company, opportunity or status.',
       write: false,
       module: MODULES.orders,
-      output: z.array(Order),
+      output: z.array(OrderRowSchema),
       input: z.strictObject({
         customer_id: id('company').optional(),
         opp_id: id('opportunity').optional(),
@@ -38,7 +38,7 @@ function orderReads(s: ToolServices): ToolDef[] {
       description: 'One order with its amount, PO number, status and ERP hand-over.',
       write: false,
       module: MODULES.orders,
-      output: Order,
+      output: OrderRowSchema,
       input: z.strictObject({ id: id('order') }),
       run: async (auth, a) => toOrderRow(await s.orders.get(auth, a.id)),
     }),
@@ -57,7 +57,7 @@ function orderWrites(s: ToolServices): ToolDef[] {
       destructive: false,
       idempotent: false,
       module: MODULES.orders,
-      output: Order,
+      output: OrderRowSchema,
       input: z.strictObject({
         customer_id: id('company'),
         opp_id: id('opportunity of that company').optional(),
@@ -99,7 +99,7 @@ function orderWrites(s: ToolServices): ToolDef[] {
       idempotent: true,
       openWorld: true,
       module: MODULES.orders,
-      output: Order,
+      output: OrderRowSchema,
       input: z.strictObject({ id: id('order') }),
       run: async (auth, a) => toOrderRow(await s.orders.queueForErp(auth, a.id)),
     }),
