@@ -1,4 +1,5 @@
 import * as z from 'zod/v4';
+import { PersonCompact } from '../../domain/crm/people/person.view';
 import { TaskCompact } from '../../domain/crm/tasks/task.view';
 
 /**
@@ -29,20 +30,8 @@ export const Company = z.object({
   external_id: externalId,
 });
 
-export const Person = z.object({
-  rid,
-  id: z.int().describe('person id'),
-  name: z.string(),
-  title: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  customer_id: z.int().nullable().describe('company the person works for'),
-  customer: z.string().nullable().describe("that company's name"),
-  is_main: z.boolean().describe("the company's main contact"),
-  is_former: z.boolean().describe('no longer with the company'),
-  owner_id: z.int(),
-  external_id: externalId,
-});
+/** A person: the compact projection of its read model (src/domain/crm/people/person.view.ts). */
+export const Person = PersonCompact;
 
 export const Opportunity = z.object({
   rid,
