@@ -1,4 +1,6 @@
 import * as z from 'zod/v4';
+import { LeadCompact } from '../../domain/crm/leads/lead.view';
+import { ActivityCompact } from '../../domain/crm/activities/activity.view';
 import { PersonCompact } from '../../domain/crm/people/person.view';
 import { TaskCompact } from '../../domain/crm/tasks/task.view';
 
@@ -66,41 +68,11 @@ export const Meeting = z.object({
   customer_id: z.int().nullable(),
 });
 
-export const Activity = z.object({
-  rid,
-  id: z.int().describe('activity id'),
-  type: z.string().describe('one of the workspace visit types'),
-  date: z.string().describe('YYYY-MM-DD'),
-  topic: z.string().nullable(),
-  note: z.string().nullable(),
-  customer_id: z.int(),
-  customer: z.string(),
-  opp_id: z.int().nullable(),
-  people: z.array(z.object({ id: z.int(), name: z.string() })).describe('people met'),
-  next_action: z.string().describe("the next step ('' when none)"),
-  next_date: z.string().nullable().describe('YYYY-MM-DD of the next step'),
-  task_id: z.int().nullable().describe('the follow-up task the next step became (the owner\'s, due on next_date)'),
-  owner_id: z.int(),
-});
+/** An activity: the compact projection of its read model (src/domain/crm/activities/activity.view.ts). */
+export const Activity = ActivityCompact;
 
-export const Lead = z.object({
-  rid,
-  id: z.int().describe('lead id'),
-  company: z.string(),
-  contact_name: z.string().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  city: z.string().nullable(),
-  status: z.string().describe('one of the workspace lead statuses'),
-  interest: z.string().nullable(),
-  fair_id: z.int().nullable(),
-  fair: z.string().nullable().describe("the trade fair's name"),
-  next_action: z.string().nullable(),
-  next_date: day('when to do the next action'),
-  note: z.string().nullable(),
-  owner_id: z.int(),
-  external_id: externalId,
-});
+/** A lead: the compact projection of its read model (src/domain/crm/leads/lead.view.ts). */
+export const Lead = LeadCompact;
 
 const Target = z.object({ target: z.int(), done: z.int() });
 
