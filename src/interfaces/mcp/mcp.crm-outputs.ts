@@ -1,4 +1,5 @@
 import * as z from 'zod/v4';
+import { ApprovalFormCompact, ApprovalRequestCompact } from '../../domain/crm/approvals/approval.view';
 import { OrderRowSchema } from '../../domain/crm/orders/order-row';
 import { Lead } from './mcp.outputs';
 
@@ -23,32 +24,9 @@ export const LeadConversion = z.object({
   lead: Lead,
 });
 
-export const ApprovalForm = z.object({
-  id: z.int().describe('approval list id (submit_approval list_id)'),
-  name: z.string(),
-  approver_id: z.int().describe('user id of the approver'),
-  fields: z
-    .array(z.object({ key: z.string(), label: z.string(), type: z.string(), required: z.boolean(), options: z.array(z.string()).describe('choices of a leave type field') }))
-    .describe('the values a request carries (submit_approval values, by key)'),
-  working_days: z.object({ start: z.string(), end: z.string() }).nullable().describe('a leave list: the keys of its two date fields'),
-});
-
-export const ApprovalRequest = z.object({
-  id: z.int().describe('approval request id'),
-  list_id: z.int(),
-  list: z.string().describe("the list's name"),
-  status: z.string().describe('pending, approved or rejected'),
-  approver_id: z.int(),
-  requester_id: z.int(),
-  values: z.record(z.string(), z.unknown()).describe('field key -> value'),
-  working_days: z.int().nullable().describe('a leave: working days from start to end'),
-  note: z.string().describe("the requester's note"),
-  decision_note: z.string(),
-  decided_by: z.int().nullable(),
-  created_at: when('made'),
-  decided_at: when('decided'),
-  can_decide: z.boolean().describe('the user may approve or reject it now'),
-});
+/** Approvals: the compact projections of their read model (src/domain/crm/approvals/approval.view.ts). */
+export const ApprovalForm = ApprovalFormCompact;
+export const ApprovalRequest = ApprovalRequestCompact;
 
 export const CustomObject = z.object({
   key: z.string().describe('object key (the custom record tools take it as `object`)'),
