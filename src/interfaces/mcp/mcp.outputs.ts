@@ -1,4 +1,5 @@
 import * as z from 'zod/v4';
+import { OpportunityBriefCompact, OpportunityCompact, OpportunityDetailCompact } from '../../domain/crm/opportunities/opportunity.view';
 import { LeadCompact } from '../../domain/crm/leads/lead.view';
 import { ActivityCompact } from '../../domain/crm/activities/activity.view';
 import { PersonCompact } from '../../domain/crm/people/person.view';
@@ -35,29 +36,10 @@ export const Company = z.object({
 /** A person: the compact projection of its read model (src/domain/crm/people/person.view.ts). */
 export const Person = PersonCompact;
 
-export const Opportunity = z.object({
-  rid,
-  id: z.int().describe('opportunity id'),
-  name: z.string(),
-  stage: z.string().describe("one of the workspace's stages"),
-  is_open: z.boolean(),
-  value: z.number(),
-  currency: z.string(),
-  close_date: z.string().describe('expected or actual close date (YYYY-MM-DD)'),
-  customer_id: z.int(),
-  customer: z.string().nullable().describe("the company's name"),
-  owner_id: z.int(),
-  external_id: externalId,
-});
-
-export const OpportunityBrief = Opportunity.extend({
-  next_stage: z.string().describe('the stage after this one'),
-  notes: z.array(z.object({ id: z.int(), body: z.string() })).describe('notes, newest first'),
-});
-
-export const OpportunityDetail = OpportunityBrief.extend({
-  steps: z.array(z.object({ id: z.int().describe('step id (toggle_opportunity_step)'), stage: z.string(), title: z.string(), done: z.boolean(), note: z.string() })).describe("the stages' checklist steps"),
-});
+/** Opportunities: the compact projections of their read model (src/domain/crm/opportunities/opportunity.view.ts). */
+export const Opportunity = OpportunityCompact;
+export const OpportunityBrief = OpportunityBriefCompact;
+export const OpportunityDetail = OpportunityDetailCompact;
 
 export const Meeting = z.object({
   id: z.int().describe('calendar entry id'),
