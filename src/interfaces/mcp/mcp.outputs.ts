@@ -1,4 +1,5 @@
 import * as z from 'zod/v4';
+import { CompanyCompact } from '../../domain/crm/companies/company.view';
 import { OpportunityBriefCompact, OpportunityCompact, OpportunityDetailCompact } from '../../domain/crm/opportunities/opportunity.view';
 import { LeadCompact } from '../../domain/crm/leads/lead.view';
 import { ActivityCompact } from '../../domain/crm/activities/activity.view';
@@ -6,32 +7,15 @@ import { PersonCompact } from '../../domain/crm/people/person.view';
 import { TaskCompact } from '../../domain/crm/tasks/task.view';
 
 /**
- * The tools' output schemas (MCP `outputSchema`, revision 2025-06-18 on): the shapes of the records' compact projections
- * (`src/domain/crm/<kind>/<kind>.view.ts`) and of `mcp.mappers.ts` (the agenda).
+ * The tools' output schemas (MCP `outputSchema`, revision 2025-06-18 on). A record's is the compact projection its
+ * read model declares beside its one schema (`src/domain/crm/<kind>/<kind>.view.ts`), so REST and the tools describe a
+ * field with the same words; what is no record (the meeting, the agenda, the journal's page, search) is declared here.
  * A tool's `run` must answer `z.input` of its schema, so tsc refuses a mapper that drifts from what
  * tools/list promises; the SDK client validates every `structuredContent` against it.
  */
 
-const rid = z.string().describe('record id, e.g. C-12 (pass it to get_record)');
-/** Another system's key (REST `external_id`): imports match on it. */
-const externalId = z.string().nullable().describe("the record's key in the system it came from (unique per workspace and kind), or null");
-const day = (what: string) => z.string().nullable().describe(`${what} (YYYY-MM-DD), or null`);
-
-export const Company = z.object({
-  rid,
-  id: z.int().describe('company id'),
-  name: z.string(),
-  status: z.string().describe('one of the workspace customer statuses'),
-  city: z.string(),
-  country: z.string(),
-  phone: z.string(),
-  email: z.string(),
-  website: z.string(),
-  owner_id: z.int().describe('user id of the owner'),
-  last_visit: day('last visit'),
-  next_visit_due: day('when the next visit is due'),
-  external_id: externalId,
-});
+/** A company: the compact projection of its read model (src/domain/crm/companies/company.view.ts). */
+export const Company = CompanyCompact;
 
 /** A person: the compact projection of its read model (src/domain/crm/people/person.view.ts). */
 export const Person = PersonCompact;
