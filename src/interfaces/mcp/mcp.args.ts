@@ -9,11 +9,9 @@ import { int, text, typeError } from '../../platform/common/record-input';
  * `problemsOf` turns a failed parse into `field: message` texts.
  */
 
-export { id, int, INT_MAX, name, text } from '../../platform/common/record-input';
+export { amount, date, id, int, INT_MAX, name, text } from '../../platform/common/record-input';
 
 export const limit = () => int(1, 100, 'at most this many results (default 20)');
-
-export const date = (description: string) => z.iso.date({ error: (iss) => (iss.input === undefined ? 'required' : 'must be a date YYYY-MM-DD') }).describe(`${description} (YYYY-MM-DD)`);
 
 export const timestamp = (description: string) =>
   z
@@ -48,11 +46,3 @@ export const externalIdFilter = () => text(200, "only the record with exactly th
 
 /** A search tool's optional text. */
 export const searchQuery = () => text(200, 'text to search for').optional();
-
-/** A money value or quantity: a number from 0 to 1e11. */
-export const amount = (description: string) =>
-  z
-    .number({ error: (iss) => (iss.input === undefined ? 'required' : 'must be a number') })
-    .min(0, 'at least 0')
-    .max(1e11, 'at most 100000000000')
-    .describe(description);

@@ -37,5 +37,15 @@ export const int = (min: number, max: number, description: string) =>
 
 export const id = (what: string) => int(1, INT_MAX, `id of the ${what}`);
 
+export const date = (description: string) => z.iso.date({ error: (iss) => (iss.input === undefined ? 'required' : 'must be a date YYYY-MM-DD') }).describe(`${description} (YYYY-MM-DD)`);
+
+/** A money value or quantity: a number from 0 to 1e11. */
+export const amount = (description: string) =>
+  z
+    .number({ error: (iss) => (iss.input === undefined ? 'required' : 'must be a number') })
+    .min(0, 'at least 0')
+    .max(1e11, 'at most 100000000000')
+    .describe(description);
+
 /** An input whose links (ids) may also be sent as null, the same as leaving them out (REST's DTOs allow it). */
 export type NullableLinks<T, K extends keyof T> = Omit<T, K> & { [P in K]?: T[P] | null };

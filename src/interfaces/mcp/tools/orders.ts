@@ -1,7 +1,8 @@
 import * as z from 'zod/v4';
 import { OrderRowSchema, toOrderRow } from '../../../domain/crm/orders/order-row';
+import { OrderFields } from '../../../domain/crm/orders/orders.service';
 import { MODULES } from '../../../domain/workspace/defaults';
-import { amount, date, id, int, limit, text } from '../mcp.args';
+import { id, limit, text } from '../mcp.args';
 import { OrderPo } from '../mcp.crm-outputs';
 import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
 
@@ -58,19 +59,7 @@ function orderWrites(s: ToolServices): ToolDef[] {
       idempotent: false,
       module: MODULES.orders,
       output: OrderRowSchema,
-      input: z.strictObject({
-        customer_id: id('company'),
-        opp_id: id('opportunity of that company').optional(),
-        product_id: id('active catalogue product').optional(),
-        kg: amount('quantity (kg or the unit)'),
-        price: amount('price per unit'),
-        currency: text(3, 'ISO currency code').optional(),
-        kind: text(40, 'one of the workspace order kinds').optional(),
-        date: date('order date (default today)').optional(),
-        due_date: date('delivery date').optional(),
-        payment_days: int(0, 3650, 'payment term in days').optional(),
-        note: text(2000, 'note').optional(),
-      }),
+      input: z.strictObject(OrderFields.shape),
       choices: (c) => ({ kind: c.order_kinds }),
       run: async (auth, a) => toOrderRow(await s.orders.create(auth, a)),
     }),
