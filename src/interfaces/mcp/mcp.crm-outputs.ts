@@ -1,5 +1,6 @@
 import * as z from 'zod/v4';
 import { ApprovalFormCompact, ApprovalRequestCompact } from '../../domain/crm/approvals/approval.view';
+import { ImportJobCompact } from '../../domain/crm/imports/import.view';
 import { OrderRowSchema } from '../../domain/crm/orders/order-row';
 import { Lead } from './mcp.outputs';
 
@@ -59,27 +60,5 @@ export const Suggestion = z.object({
   fields: z.record(z.string(), z.string()).describe('field -> suggested value'),
 });
 
-const Counts = z
-  .record(z.string(), z.object({ created: z.int(), updated: z.int(), skipped: z.int(), refused: z.int() }))
-  .nullable()
-  .describe('rows per target (companies, people, opportunities, leads, tasks, object:<key>: a person\'s, opportunity\'s or task\'s new company counts under companies), or null before that step');
-
-/** An import job as `import_status` answers it: REST's `GET /api/v1/imports/{id}` without the columns. */
-export const ImportStatus = z.object({
-  id: z.int().describe('import job id'),
-  state: z.string().describe('uploaded, mapped, validating, validated, running, completed, failed, cancelled, reverting or reverted'),
-  file_name: z.string(),
-  target: z.string().nullable().describe('companies, people, opportunities, leads, tasks or object:<key> (a custom object); null until mapped'),
-  mode: z.string().nullable().describe('create, update, upsert or skip; null until mapped'),
-  match_key: z.string().nullable().describe('what rows are matched on (id, name, domain, email, external_id)'),
-  total_rows: z.int().describe('data rows in the file'),
-  rows_done: z.int().describe('rows the running step (dry run, run) has passed'),
-  progress: z.int().describe('rows_done of total_rows in percent (0-100)'),
-  validation: Counts.describe('counts of the dry run, or null'),
-  result: Counts.describe('counts of the run, or null'),
-  revert: z.object({ deleted: z.int(), restored: z.int(), kept_count: z.int() }).nullable().describe("the revert's counts, or null"),
-  error: z.string().nullable().describe('why the job failed, or null'),
-  created_by: z.int().describe('user id of who uploaded it'),
-  created_at: when('uploaded at'),
-  finished_at: when('finished at'),
-});
+/** An import job as `import_status` answers it: the compact projection of its read model (src/domain/crm/imports/import.view.ts). */
+export const ImportStatus = ImportJobCompact;
