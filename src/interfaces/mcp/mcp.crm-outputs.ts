@@ -1,16 +1,16 @@
 import * as z from 'zod/v4';
 import { ApprovalFormCompact, ApprovalRequestCompact } from '../../domain/crm/approvals/approval.view';
 import { ImportJobCompact } from '../../domain/crm/imports/import.view';
+import { CustomObjectCompact, CustomRecordCompact } from '../../domain/crm/objects/object.view';
 import { OrderRowSchema } from '../../domain/crm/orders/order-row';
 import { Lead } from './mcp.outputs';
 
 /**
- * Output schemas of the order PO, lead conversion, approval, custom object and Quick Entry tools
- * (the shapes of the domain read models' compact projections, `src/domain/crm/<kind>/<kind>.view.ts`;
- * `run` must answer their input type, as in `mcp.outputs.ts`).
+ * Output schemas of the order PO, lead conversion, approval, custom object, Quick Entry and import tools: a record's is
+ * the compact projection its read model declares (`src/domain/crm/<kind>/<kind>.view.ts`); the answers that wrap one
+ * (a PO change, a conversion) and Quick Entry's suggestions are declared here. `run` must answer their input type, as
+ * in `mcp.outputs.ts`.
  */
-
-const when = (what: string) => z.string().nullable().describe(`${what} (YYYY-MM-DDTHH:mm:ss, the workspace's local time), or null`);
 
 export const OrderPo = z.object({ changed: z.boolean().describe('false when the PO was already this (nothing was written)'), order: OrderRowSchema });
 
@@ -29,28 +29,9 @@ export const LeadConversion = z.object({
 export const ApprovalForm = ApprovalFormCompact;
 export const ApprovalRequest = ApprovalRequestCompact;
 
-export const CustomObject = z.object({
-  key: z.string().describe('object key (the custom record tools take it as `object`)'),
-  label: z.string(),
-  fields: z.array(z.object({ key: z.string(), label: z.string(), type: z.string(), options: z.array(z.string()), required: z.boolean() })).describe("the records' fields"),
-  relations: z
-    .array(z.object({ key: z.string(), label: z.string(), kind: z.string().describe('company, person, opportunity or object'), object: z.string().describe("kind object: the target object's key"), many: z.boolean() }))
-    .describe('links to other records (`links` takes relation key -> id or ids)'),
-});
-
-export const CustomRecord = z.object({
-  id: z.int().describe('record id'),
-  object: z.string().describe('object key'),
-  name: z.string(),
-  active: z.boolean().describe('false: archived'),
-  owner_id: z.int().nullable(),
-  editable: z.boolean(),
-  fields: z.record(z.string(), z.unknown()).describe('field key -> value'),
-  relations: z
-    .array(z.object({ key: z.string(), label: z.string(), kind: z.string(), side: z.string().describe("out: the record's own relation; in: another object's pointing at it"), items: z.array(z.object({ id: z.int(), name: z.string() })) }))
-    .describe('linked records'),
-  updated_at: when('last changed'),
-});
+/** Custom objects: the compact projections of their read model (src/domain/crm/objects/object.view.ts). */
+export const CustomObject = CustomObjectCompact;
+export const CustomRecord = CustomRecordCompact;
 
 export const Suggestion = z.object({
   id: z.string(),
