@@ -15,7 +15,7 @@ import type { LeadOne, LeadPage, LeadViews } from './leads.service';
 /**
  * The read model of a lead and of its trade fair: the records as the outside world sees them (spec 2.5), names
  * beside ids, timestamps in the workspace's local time, with the lead's schema. REST documents it as Lead
- * (`src/interfaces/rest/leads/lead.schema.ts`; the fair's is `fair.schema.ts`, checked against fairView by tsc), Today
+ * (`src/interfaces/rest/leads/lead.schema.ts`; the fair's as Fair, `fair.schema.ts`), Today
  * and exports show the lead, and MCP answers and describes the compact projection (below): a field is declared and
  * mapped here once.
  */
@@ -154,8 +154,32 @@ export const leadConversionView = (r: ConvertResult, ws: Workspace) => ({
   message: r.message,
 });
 
+/** A trade fair (spec 2.18: its fields are not shown there; REST names it Fair). */
+export const FairRecord = z.object({
+  id: field.id(),
+  name: z.string(),
+  city: z.string(),
+  country: z.string(),
+  venue: z.string().meta({ description: 'exhibition centre' }),
+  stand: z.string().meta({ description: 'our hall / stand' }),
+  start_date: field.date().nullable(),
+  end_date: field.date().nullable().meta({ description: 'not before start_date' }),
+  website: z.string(),
+  note: z.string(),
+  leads_n: field.count().meta({ description: 'leads collected at the fair (all owners)' }),
+  owner: UserSummarySchema.nullable(),
+  can_edit: z.boolean().meta({ description: 'the caller may change or delete this fair (its owner and admins)' }),
+  created_at: field.timestamp(),
+  updated_at: field.timestamp(),
+});
+export const FAIR_EXAMPLE: z.output<typeof FairRecord> = {
+  id: 4, name: 'Plast Eurasia 2026', city: 'Istanbul', country: 'TR', venue: 'TÜYAP Fair Convention and Congress Center', stand: 'Hall 9, B120',
+  start_date: '2026-11-25', end_date: '2026-11-28', website: 'https://plasteurasia.com', note: '', leads_n: 37, owner: USER_SUMMARY_EXAMPLE, can_edit: true,
+  created_at: '2026-09-01T10:00:00', updated_at: '2026-11-20T08:15:42',
+};
+
 /** A trade fair (its leads counted). */
-export function fairView(f: Fair, v: FairViews, ws: Workspace) {
+export function fairView(f: Fair, v: FairViews, ws: Workspace): z.output<typeof FairRecord> {
   return {
     id: f.id,
     name: f.name,
