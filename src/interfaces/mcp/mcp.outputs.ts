@@ -1,4 +1,5 @@
 import * as z from 'zod/v4';
+import { JournalPageCompact } from '../../domain/crm/journal/journal.view';
 import { CompanyCompact } from '../../domain/crm/companies/company.view';
 import { OpportunityBriefCompact, OpportunityCompact, OpportunityDetailCompact } from '../../domain/crm/opportunities/opportunity.view';
 import { LeadCompact } from '../../domain/crm/leads/lead.view';
@@ -51,21 +52,8 @@ export const Agenda = z.object({
   targets: z.object({ week_start: z.string(), visits: Target, tasks: Target }).describe("this week's targets"),
 });
 
-export const Journal = z.object({
-  events: z.array(
-    z.object({
-      id: z.int(),
-      event: z.string().describe('event kind'),
-      title: z.string(),
-      text: z.string(),
-      url: z.string().describe('the record in the web app'),
-      data: z.record(z.string(), z.unknown()).describe('the event as webhooks deliver it'),
-      sent_at: z.string().describe('YYYY-MM-DDTHH:mm:ss'),
-      cursor: z.string(),
-    }),
-  ),
-  next_cursor: z.string().describe('pass as `after` to read on'),
-});
+/** A page of the journal (src/domain/crm/journal/journal.view.ts). */
+export const Journal = JournalPageCompact;
 
 /** `search` (the research shape chat clients use): ids like `company:12`, titles, record URLs. */
 export const SearchResults = z.object({
