@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { field } from '../../platform/common/record-fields';
 
 /**
  * Response schemas of the OpenAPI document (docs/architecture.md, "The API contract"). A schema
@@ -51,19 +52,9 @@ export function schemaId(schema: z.ZodType): string {
   return meta.id;
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const LOCAL_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
-
-/** Field types that recur in every record. */
+/** Field types that recur in every record (the domain's read models use the same, `src/platform/common/record-fields.ts`). */
 export const f = {
-  /** A record id (positive integer). */
-  id: () => z.int().min(1),
-  /** A non-negative count or amount in whole units. */
-  count: () => z.int().min(0),
-  /** `YYYY-MM-DD`. */
-  date: () => z.string().regex(DATE).meta({ format: 'date', example: '2026-11-26' }),
-  /** `YYYY-MM-DDTHH:mm:ss` in the workspace's local time (no offset). */
-  timestamp: () => z.string().regex(LOCAL_TIMESTAMP).meta({ description: "local time of the workspace, no offset", example: '2026-11-26T09:30:00' }),
+  ...field,
   /** `ok: true` of every successful REST body. */
   ok: () => z.literal(true),
   /** The opaque cursor of the next page, null on the last page. */

@@ -1,46 +1,17 @@
 import * as z from 'zod/v4';
 import { isLocalTimestamp } from '../../platform/common/local-time';
+import { int, text, typeError } from '../../platform/common/record-input';
 
 /**
  * Tool argument schemas (zod 4, which the MCP SDK 1.32 itself uses as `zod/v4`) with messages that name
  * the problem the way the REST validation does: `required`, `must be an integer`, `at most 200
- * characters`. `problemsOf` turns a failed parse into `field: message` texts.
+ * characters`; the ones a record kind's input declares come from `src/platform/common/record-input.ts`.
+ * `problemsOf` turns a failed parse into `field: message` texts.
  */
 
-const typeError = (what: string) => (iss: { input?: unknown }) => (iss.input === undefined ? 'required' : `must be ${what}`);
-const noNul = (v: string) => !v.includes('\u0000');
-
-export const INT_MAX = 2_147_483_647;
-
-export const text = (max: number, description: string) =>
-  z
-    .string({ error: typeError('a string') })
-    .max(max, `at most ${max} characters`)
-    .refine(noNul, 'must not contain NUL')
-    .describe(description);
-
-/** A text that must not be blank. */
-export const name = (max: number, description: string) =>
-  z
-    .string({ error: typeError('a string') })
-    .trim()
-    .min(1, 'must not be empty')
-    .max(max, `at most ${max} characters`)
-    .refine(noNul, 'must not contain NUL')
-    .describe(description);
-
-export const int = (min: number, max: number, description: string) =>
-  z
-    .int({ error: typeError('an integer') })
-    .min(min, `at least ${min}`)
-    .max(max, `at most ${max}`)
-    .describe(description);
-
-export const id = (what: string) => int(1, INT_MAX, `id of the ${what}`);
+export { amount, date, id, int, INT_MAX, name, text } from '../../platform/common/record-input';
 
 export const limit = () => int(1, 100, 'at most this many results (default 20)');
-
-export const date = (description: string) => z.iso.date({ error: (iss) => (iss.input === undefined ? 'required' : 'must be a date YYYY-MM-DD') }).describe(`${description} (YYYY-MM-DD)`);
 
 export const timestamp = (description: string) =>
   z
@@ -75,11 +46,3 @@ export const externalIdFilter = () => text(200, "only the record with exactly th
 
 /** A search tool's optional text. */
 export const searchQuery = () => text(200, 'text to search for').optional();
-
-/** A money value or quantity: a number from 0 to 1e11. */
-export const amount = (description: string) =>
-  z
-    .number({ error: (iss) => (iss.input === undefined ? 'required' : 'must be a number') })
-    .min(0, 'at least 0')
-    .max(1e11, 'at most 100000000000')
-    .describe(description);

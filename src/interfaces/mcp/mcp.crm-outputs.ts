@@ -1,44 +1,18 @@
 import * as z from 'zod/v4';
+import { ApprovalFormCompact, ApprovalRequestCompact } from '../../domain/crm/approvals/approval.view';
+import { ImportJobCompact } from '../../domain/crm/imports/import.view';
+import { CustomObjectCompact, CustomRecordCompact } from '../../domain/crm/objects/object.view';
+import { OrderRowSchema } from '../../domain/crm/orders/order-row';
 import { Lead } from './mcp.outputs';
 
 /**
- * Output schemas of the order, lead conversion, approval, ticket, custom object and Quick Entry tools
- * (the shapes of the domain read models' compact projections, `src/domain/crm/<kind>/<kind>.view.ts`;
- * `run` must answer their input type, as in `mcp.outputs.ts`).
+ * Output schemas of the order PO, lead conversion, approval, custom object, Quick Entry and import tools: a record's is
+ * the compact projection its read model declares (`src/domain/crm/<kind>/<kind>.view.ts`); the answers that wrap one
+ * (a PO change, a conversion) and Quick Entry's suggestions are declared here. `run` must answer their input type, as
+ * in `mcp.outputs.ts`.
  */
 
-const when = (what: string) => z.string().nullable().describe(`${what} (YYYY-MM-DDTHH:mm:ss, the workspace's local time), or null`);
-
-/** The spec 2.8 order row, as REST and the ERP report answer it. */
-export const Order = z.object({
-  id: z.int().describe('order id'),
-  ref: z.string().describe("the order's reference, ORD-<id> (the one the ERP receives)"),
-  customer_id: z.int(),
-  customer: z.string().describe("the company's name ('' when it no longer exists)"),
-  opp_id: z.int().nullable(),
-  opp: z.string().nullable().describe("the opportunity's name; null without one"),
-  product_id: z.int().nullable(),
-  customer_po: z.string().describe("the customer's PO number ('' = none)"),
-  date: z.string().describe('order date (YYYY-MM-DD)'),
-  due_date: z.string().nullable().describe('delivery date (YYYY-MM-DD), or null'),
-  amount: z.number().describe('kg × price'),
-  kg: z.number(),
-  price: z.number(),
-  currency: z.string(),
-  kind: z.string(),
-  note: z.string(),
-  product: z.string().describe("the product's name"),
-  pu: z.string().describe('price unit, e.g. EUR/kg'),
-  unit: z.string(),
-  status: z.string().describe('one of the workspace order statuses'),
-  payment_days: z.int(),
-  erp: z
-    .object({ status: z.string().describe('queued, written or failed'), label: z.string(), tone: z.string(), ext_no: z.string().describe("the ERP's order number"), error: z.string() })
-    .nullable()
-    .describe('the ERP hand-over, or null when the order was never sent'),
-});
-
-export const OrderPo = z.object({ changed: z.boolean().describe('false when the PO was already this (nothing was written)'), order: Order });
+export const OrderPo = z.object({ changed: z.boolean().describe('false when the PO was already this (nothing was written)'), order: OrderRowSchema });
 
 export const LeadConversion = z.object({
   created: z.int().describe('people created as new contacts'),
@@ -51,73 +25,13 @@ export const LeadConversion = z.object({
   lead: Lead,
 });
 
-export const ApprovalForm = z.object({
-  id: z.int().describe('approval list id (submit_approval list_id)'),
-  name: z.string(),
-  approver_id: z.int().describe('user id of the approver'),
-  fields: z
-    .array(z.object({ key: z.string(), label: z.string(), type: z.string(), required: z.boolean(), options: z.array(z.string()).describe('choices of a leave type field') }))
-    .describe('the values a request carries (submit_approval values, by key)'),
-  working_days: z.object({ start: z.string(), end: z.string() }).nullable().describe('a leave list: the keys of its two date fields'),
-});
+/** Approvals: the compact projections of their read model (src/domain/crm/approvals/approval.view.ts). */
+export const ApprovalForm = ApprovalFormCompact;
+export const ApprovalRequest = ApprovalRequestCompact;
 
-export const ApprovalRequest = z.object({
-  id: z.int().describe('approval request id'),
-  list_id: z.int(),
-  list: z.string().describe("the list's name"),
-  status: z.string().describe('pending, approved or rejected'),
-  approver_id: z.int(),
-  requester_id: z.int(),
-  values: z.record(z.string(), z.unknown()).describe('field key -> value'),
-  working_days: z.int().nullable().describe('a leave: working days from start to end'),
-  note: z.string().describe("the requester's note"),
-  decision_note: z.string(),
-  decided_by: z.int().nullable(),
-  created_at: when('made'),
-  decided_at: when('decided'),
-  can_decide: z.boolean().describe('the user may approve or reject it now'),
-});
-
-export const Ticket = z.object({
-  id: z.int().describe('ticket id'),
-  subject: z.string(),
-  body: z.string(),
-  priority: z.string(),
-  status: z.string().describe('one of the workspace ticket statuses'),
-  who: z.string().describe('who raised it, as written'),
-  customer_id: z.int().nullable(),
-  person_id: z.int().nullable(),
-  assignee_id: z.int().nullable(),
-  owner_id: z.int(),
-  due_at: when('due by its SLA'),
-  overdue: z.boolean(),
-  closed_at: when('closed'),
-  can_edit: z.boolean(),
-  created_at: when('created'),
-});
-
-export const CustomObject = z.object({
-  key: z.string().describe('object key (the custom record tools take it as `object`)'),
-  label: z.string(),
-  fields: z.array(z.object({ key: z.string(), label: z.string(), type: z.string(), options: z.array(z.string()), required: z.boolean() })).describe("the records' fields"),
-  relations: z
-    .array(z.object({ key: z.string(), label: z.string(), kind: z.string().describe('company, person, opportunity or object'), object: z.string().describe("kind object: the target object's key"), many: z.boolean() }))
-    .describe('links to other records (`links` takes relation key -> id or ids)'),
-});
-
-export const CustomRecord = z.object({
-  id: z.int().describe('record id'),
-  object: z.string().describe('object key'),
-  name: z.string(),
-  active: z.boolean().describe('false: archived'),
-  owner_id: z.int().nullable(),
-  editable: z.boolean(),
-  fields: z.record(z.string(), z.unknown()).describe('field key -> value'),
-  relations: z
-    .array(z.object({ key: z.string(), label: z.string(), kind: z.string(), side: z.string().describe("out: the record's own relation; in: another object's pointing at it"), items: z.array(z.object({ id: z.int(), name: z.string() })) }))
-    .describe('linked records'),
-  updated_at: when('last changed'),
-});
+/** Custom objects: the compact projections of their read model (src/domain/crm/objects/object.view.ts). */
+export const CustomObject = CustomObjectCompact;
+export const CustomRecord = CustomRecordCompact;
 
 export const Suggestion = z.object({
   id: z.string(),
@@ -127,27 +41,5 @@ export const Suggestion = z.object({
   fields: z.record(z.string(), z.string()).describe('field -> suggested value'),
 });
 
-const Counts = z
-  .record(z.string(), z.object({ created: z.int(), updated: z.int(), skipped: z.int(), refused: z.int() }))
-  .nullable()
-  .describe('rows per target (companies, people, opportunities, leads, tasks, object:<key>: a person\'s, opportunity\'s or task\'s new company counts under companies), or null before that step');
-
-/** An import job as `import_status` answers it: REST's `GET /api/v1/imports/{id}` without the columns. */
-export const ImportStatus = z.object({
-  id: z.int().describe('import job id'),
-  state: z.string().describe('uploaded, mapped, validating, validated, running, completed, failed, cancelled, reverting or reverted'),
-  file_name: z.string(),
-  target: z.string().nullable().describe('companies, people, opportunities, leads, tasks or object:<key> (a custom object); null until mapped'),
-  mode: z.string().nullable().describe('create, update, upsert or skip; null until mapped'),
-  match_key: z.string().nullable().describe('what rows are matched on (id, name, domain, email, external_id)'),
-  total_rows: z.int().describe('data rows in the file'),
-  rows_done: z.int().describe('rows the running step (dry run, run) has passed'),
-  progress: z.int().describe('rows_done of total_rows in percent (0-100)'),
-  validation: Counts.describe('counts of the dry run, or null'),
-  result: Counts.describe('counts of the run, or null'),
-  revert: z.object({ deleted: z.int(), restored: z.int(), kept_count: z.int() }).nullable().describe("the revert's counts, or null"),
-  error: z.string().nullable().describe('why the job failed, or null'),
-  created_by: z.int().describe('user id of who uploaded it'),
-  created_at: when('uploaded at'),
-  finished_at: when('finished at'),
-});
+/** An import job as `import_status` answers it: the compact projection of its read model (src/domain/crm/imports/import.view.ts). */
+export const ImportStatus = ImportJobCompact;

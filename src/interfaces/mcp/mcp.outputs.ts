@@ -1,71 +1,30 @@
 import * as z from 'zod/v4';
+import { JournalPageCompact } from '../../domain/crm/journal/journal.view';
+import { CompanyCompact } from '../../domain/crm/companies/company.view';
+import { OpportunityBriefCompact, OpportunityCompact, OpportunityDetailCompact } from '../../domain/crm/opportunities/opportunity.view';
+import { LeadCompact } from '../../domain/crm/leads/lead.view';
+import { ActivityCompact } from '../../domain/crm/activities/activity.view';
+import { PersonCompact } from '../../domain/crm/people/person.view';
+import { TaskCompact } from '../../domain/crm/tasks/task.view';
 
 /**
- * The tools' output schemas (MCP `outputSchema`, revision 2025-06-18 on): the shapes of the records' compact projections
- * (`src/domain/crm/<kind>/<kind>.view.ts`) and of `mcp.mappers.ts` (the agenda).
+ * The tools' output schemas (MCP `outputSchema`, revision 2025-06-18 on). A record's is the compact projection its
+ * read model declares beside its one schema (`src/domain/crm/<kind>/<kind>.view.ts`), so REST and the tools describe a
+ * field with the same words; what is no record (the meeting, the agenda, the journal's page, search) is declared here.
  * A tool's `run` must answer `z.input` of its schema, so tsc refuses a mapper that drifts from what
  * tools/list promises; the SDK client validates every `structuredContent` against it.
  */
 
-const rid = z.string().describe('record id, e.g. C-12 (pass it to get_record)');
-/** Another system's key (REST `external_id`): imports match on it. */
-const externalId = z.string().nullable().describe("the record's key in the system it came from (unique per workspace and kind), or null");
-const day = (what: string) => z.string().nullable().describe(`${what} (YYYY-MM-DD), or null`);
+/** A company: the compact projection of its read model (src/domain/crm/companies/company.view.ts). */
+export const Company = CompanyCompact;
 
-export const Company = z.object({
-  rid,
-  id: z.int().describe('company id'),
-  name: z.string(),
-  status: z.string().describe('one of the workspace customer statuses'),
-  city: z.string(),
-  country: z.string(),
-  phone: z.string(),
-  email: z.string(),
-  website: z.string(),
-  owner_id: z.int().describe('user id of the owner'),
-  last_visit: day('last visit'),
-  next_visit_due: day('when the next visit is due'),
-  external_id: externalId,
-});
+/** A person: the compact projection of its read model (src/domain/crm/people/person.view.ts). */
+export const Person = PersonCompact;
 
-export const Person = z.object({
-  rid,
-  id: z.int().describe('person id'),
-  name: z.string(),
-  title: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  customer_id: z.int().nullable().describe('company the person works for'),
-  customer: z.string().nullable().describe("that company's name"),
-  is_main: z.boolean().describe("the company's main contact"),
-  is_former: z.boolean().describe('no longer with the company'),
-  owner_id: z.int(),
-  external_id: externalId,
-});
-
-export const Opportunity = z.object({
-  rid,
-  id: z.int().describe('opportunity id'),
-  name: z.string(),
-  stage: z.string().describe("one of the workspace's stages"),
-  is_open: z.boolean(),
-  value: z.number(),
-  currency: z.string(),
-  close_date: z.string().describe('expected or actual close date (YYYY-MM-DD)'),
-  customer_id: z.int(),
-  customer: z.string().nullable().describe("the company's name"),
-  owner_id: z.int(),
-  external_id: externalId,
-});
-
-export const OpportunityBrief = Opportunity.extend({
-  next_stage: z.string().describe('the stage after this one'),
-  notes: z.array(z.object({ id: z.int(), body: z.string() })).describe('notes, newest first'),
-});
-
-export const OpportunityDetail = OpportunityBrief.extend({
-  steps: z.array(z.object({ id: z.int().describe('step id (toggle_opportunity_step)'), stage: z.string(), title: z.string(), done: z.boolean(), note: z.string() })).describe("the stages' checklist steps"),
-});
+/** Opportunities: the compact projections of their read model (src/domain/crm/opportunities/opportunity.view.ts). */
+export const Opportunity = OpportunityCompact;
+export const OpportunityBrief = OpportunityBriefCompact;
+export const OpportunityDetail = OpportunityDetailCompact;
 
 export const Meeting = z.object({
   id: z.int().describe('calendar entry id'),
@@ -76,79 +35,25 @@ export const Meeting = z.object({
   customer_id: z.int().nullable(),
 });
 
-export const Activity = z.object({
-  rid,
-  id: z.int().describe('activity id'),
-  type: z.string().describe('one of the workspace visit types'),
-  date: z.string().describe('YYYY-MM-DD'),
-  topic: z.string().nullable(),
-  note: z.string().nullable(),
-  customer_id: z.int(),
-  customer: z.string(),
-  opp_id: z.int().nullable(),
-  people: z.array(z.object({ id: z.int(), name: z.string() })).describe('people met'),
-  next_action: z.string().describe("the next step ('' when none)"),
-  next_date: z.string().nullable().describe('YYYY-MM-DD of the next step'),
-  task_id: z.int().nullable().describe('the follow-up task the next step became (the owner\'s, due on next_date)'),
-  owner_id: z.int(),
-});
+/** An activity: the compact projection of its read model (src/domain/crm/activities/activity.view.ts). */
+export const Activity = ActivityCompact;
 
-export const Task = z.object({
-  id: z.int().describe('task id'),
-  title: z.string(),
-  status: z.string().describe('one of the workspace task statuses'),
-  priority: z.string().nullable(),
-  due_date: day('due date'),
-  overdue: z.boolean(),
-  customer_id: z.int().nullable(),
-  opp_id: z.int().nullable(),
-});
-
-export const Lead = z.object({
-  rid,
-  id: z.int().describe('lead id'),
-  company: z.string(),
-  contact_name: z.string().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  city: z.string().nullable(),
-  status: z.string().describe('one of the workspace lead statuses'),
-  interest: z.string().nullable(),
-  fair_id: z.int().nullable(),
-  fair: z.string().nullable().describe("the trade fair's name"),
-  next_action: z.string().nullable(),
-  next_date: day('when to do the next action'),
-  note: z.string().nullable(),
-  owner_id: z.int(),
-  external_id: externalId,
-});
+/** A lead: the compact projection of its read model (src/domain/crm/leads/lead.view.ts). */
+export const Lead = LeadCompact;
 
 const Target = z.object({ target: z.int(), done: z.int() });
 
 export const Agenda = z.object({
   date: z.string().describe('today in the workspace (YYYY-MM-DD)'),
   meetings: z.array(Meeting),
-  actions: z.array(Task).describe('tasks due soon'),
-  overdue_tasks: z.array(Task),
+  actions: z.array(TaskCompact).describe('tasks due soon'),
+  overdue_tasks: z.array(TaskCompact),
   overdue_visits: z.array(Company).describe('companies whose visit is overdue'),
   targets: z.object({ week_start: z.string(), visits: Target, tasks: Target }).describe("this week's targets"),
 });
 
-export const Journal = z.object({
-  events: z.array(
-    z.object({
-      id: z.int(),
-      event: z.string().describe('event kind'),
-      title: z.string(),
-      text: z.string(),
-      url: z.string().describe('the record in the web app'),
-      data: z.record(z.string(), z.unknown()).describe('the event as webhooks deliver it'),
-      sent_at: z.string().describe('YYYY-MM-DDTHH:mm:ss'),
-      cursor: z.string(),
-    }),
-  ),
-  next_cursor: z.string().describe('pass as `after` to read on'),
-});
+/** A page of the journal (src/domain/crm/journal/journal.view.ts). */
+export const Journal = JournalPageCompact;
 
 /** `search` (the research shape chat clients use): ids like `company:12`, titles, record URLs. */
 export const SearchResults = z.object({

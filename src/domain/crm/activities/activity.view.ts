@@ -1,18 +1,59 @@
-import { summaryOf } from '../../identity/user.view';
+import { z } from 'zod';
+import { summaryOf, USER_SUMMARY_EXAMPLE, UserSummarySchema } from '../../identity/user.view';
 import type { Workspace } from '../../workspace/workspace.entity';
 import { formatTimestamp } from '../../../platform/common/time';
+import { field, maskOf } from '../../../platform/common/record-fields';
 import type { Page } from '../shared/paging';
 import { rid } from '../shared/record-keys';
 import type { ActivityView } from './activities.service';
 
 /**
  * The read model of an activity (a visit, a call): the record as the outside world sees it, linked names beside ids,
- * timestamps in the workspace's local time. REST answers and documents it (`src/interfaces/rest/activities/activity.schema.ts`,
- * checked against this shape by tsc), and MCP answers the compact projection (below).
+ * timestamps in the workspace's local time, with its one schema. REST documents the schema as Activity
+ * (`src/interfaces/rest/activities/activity.schema.ts`), and MCP answers and describes the compact projection (below),
+ * so a field is declared and mapped here once.
  */
 
+/** The activity / visit record (spec 2.18: fields not shown in the spec; these are the service's). */
+export const ActivityRecord = z.object({
+  id: field.id(),
+  rid: z.string().meta({ description: 'display key, e.g. A-512' }),
+  type: z.string().meta({ description: 'one of constants.visit_types (GET /api/v1/me)' }),
+  topic: z.string().meta({ description: "one of constants.visit_topics (GET /api/v1/me) or free text; '' when none" }),
+  date: field.date(),
+  duration_min: z.int().min(0).nullable().meta({ description: 'minutes; null when not given' }),
+  customer_id: field.id(),
+  customer: z.string().meta({ description: "the company's name ('' when the company no longer exists)" }),
+  person_ids: z.array(field.id()).meta({ description: 'people of the company who took part' }),
+  people: z.array(z.object({ id: field.id(), name: z.string() })).meta({ description: 'the people of person_ids that still exist, with their names' }),
+  opp_id: field.id().nullable(),
+  opp: z.string().nullable().meta({ description: "the opportunity's name; null without one" }),
+  note: z.string(),
+  next_action: z.string().meta({ description: "usually one of constants.next_actions (GET /api/v1/me); '' when none" }),
+  next_date: field.date().nullable(),
+  task_id: field.id().nullable().meta({ description: "the follow-up task next_action became (assigned to the owner, due on next_date); null without a next step" }),
+  task: z.string().nullable().meta({ description: "that task's title; null without one or when it was deleted" }),
+  outcome: z.string(),
+  blocks: z
+    .record(z.string(), z.record(z.string(), z.string()))
+    .meta({ description: "what the Quick Entry form's blocks held: block key -> field key -> value ({} when none; GET /api/v1/qe/config names them)" }),
+  owner: UserSummarySchema.nullable(),
+  can_edit: z.boolean().meta({ description: 'the caller may change or delete this activity' }),
+  created_at: field.timestamp(),
+  updated_at: field.timestamp(),
+});
+
+/** The record as the API documents show it. */
+export const ACTIVITY_EXAMPLE: z.output<typeof ActivityRecord> = {
+  id: 512, rid: 'A-512', type: 'F2F', topic: 'Offer follow-up', date: '2026-11-24', duration_min: 45, customer_id: 42, customer: 'Anadolu Ambalaj A.Ş.',
+  person_ids: [118], people: [{ id: 118, name: 'Mert Kaya' }], opp_id: 95, opp: 'PE film 2027 contract', note: 'Price accepted, volume to be confirmed.',
+  next_action: 'Send offer', next_date: '2026-12-01', task_id: 733, task: 'Send offer: Anadolu Ambalaj A.Ş.', outcome: 'positive',
+  blocks: { product: { product_id: '7' }, price: { price: '12.5', currency: 'EUR', unit: 'kg' }, next: { action: 'Send offer', date: '2026-12-01' } }, owner: USER_SUMMARY_EXAMPLE, can_edit: true,
+  created_at: '2026-11-24T17:12:08', updated_at: '2026-11-24T17:12:08',
+};
+
 /** The activity / visit record. */
-export function activityView(v: ActivityView, ws: Workspace) {
+export function activityView(v: ActivityView, ws: Workspace): z.output<typeof ActivityRecord> {
   const a = v.activity;
   return {
     id: a.id,
@@ -44,8 +85,13 @@ export function activityView(v: ActivityView, ws: Workspace) {
 /** A page of activity records, in the order the page holds them. */
 export const activityPageView = (page: Page<ActivityView>, ws: Workspace) => page.items.map((v) => activityView(v, ws));
 
+/** What the compact projection leaves out of the record. */
+const NOT_COMPACT = ['duration_min', 'person_ids', 'opp', 'task', 'outcome', 'blocks', 'owner', 'can_edit', 'created_at', 'updated_at'] as const;
+
 /** The compact projection MCP tools and Ask's model answer: what happened, with whom, and the next step; ids for the owner. */
-export const activityCompact = (v: ActivityView) => ({
+export const ActivityCompact = ActivityRecord.omit(maskOf(NOT_COMPACT)).extend({ owner_id: field.id() });
+
+export const activityCompact = (v: ActivityView): z.output<typeof ActivityCompact> => ({
   rid: rid('A', v.activity.id),
   id: v.activity.id,
   type: v.activity.type,

@@ -1,9 +1,11 @@
-import { summaryOf } from '../../identity/user.view';
+import { z } from 'zod';
+import { summaryOf, USER_SUMMARY_EXAMPLE, UserSummarySchema } from '../../identity/user.view';
 import { labelLang, labelOf } from '../../workspace/labels';
 import type { Workspace } from '../../workspace/workspace.entity';
 import { dateIn, formatTimestamp } from '../../../platform/common/time';
-import { linkedRecordsView } from '../objects';
-import { toOrderRow } from '../orders';
+import { field, maskOf } from '../../../platform/common/record-fields';
+import { LINKED_RECORDS_EXAMPLE, LinkedRecordsSchema, linkedRecordsView } from '../objects';
+import { ORDER_ROW_EXAMPLE, OrderRowSchema, toOrderRow } from '../orders';
 import { initials } from '../shared/initials';
 import { rid } from '../shared/record-keys';
 import type { CompanyCardRow, CompanyFacts, CompanyOne, CompanyPage, CompanyViews } from './companies.service';
@@ -11,10 +13,76 @@ import type { Company } from './company.entity';
 
 /**
  * The read model of a company: the record as the outside world sees it (spec 2.2 and the customer card of 4.2),
- * dates and timestamps in the workspace's local time, the status label in the reader's language. REST answers and
- * documents it (`src/interfaces/rest/companies/company.schema.ts`, checked against this shape by tsc), Today's
- * overdue visits and exports show it, and MCP answers its compact projection (below): a field is mapped here once.
+ * dates and timestamps in the workspace's local time, the status label in the reader's language, with its schemas.
+ * REST documents them (`src/interfaces/rest/companies/company.schema.ts`: CustomerCard, CompanyRecord, Company), Today
+ * and exports show the record, and MCP answers and describes its compact projection (below): a field is declared and
+ * mapped here once.
  */
+
+const MainContactSchema = z.object({ email: z.string(), name: z.string(), phone: z.string(), wa: z.string() });
+
+/** Spec 4.2 customer card item: exactly these fields. */
+export const CustomerCardSchema = z.object({
+  id: field.id(),
+  rid: z.string().meta({ description: 'display key, e.g. C-42' }),
+  name: z.string(),
+  initials: z.string(),
+  city: z.string(),
+  sector: z.string(),
+  status: z.string().meta({ description: 'one of constants.customer_statuses (GET /api/v1/me)' }),
+  status_label: z.string().meta({ description: "the status's label in the caller's language (constants.labels.customer_statuses)" }),
+  unit: z.string(),
+  currency: z.string(),
+  currency_default: z.string().meta({ description: "the workspace's base currency" }),
+  phone: z.string(),
+  active: z.boolean(),
+  at_risk: z.boolean(),
+  last_visit: field.date().meta({ description: 'latest visit; never visited: the creation date (visit_state is then `never`)' }),
+  next_visit_due: field.date().nullable().meta({ description: 'last_visit + period; null only when the status has no visit period' }),
+  open_opps: field.count().meta({ description: 'open opportunities; 0 without the Opportunities module' }),
+  period: field.count().meta({ description: 'visit period in days' }),
+  visit_overdue_days: field.count(),
+  pending_state: z.enum(['none', 'open_tasks']).meta({ description: '`none` without the Visits / Activities module' }),
+  visit_state: z.enum(['never', 'ok', 'due_soon', 'overdue']),
+  potential_kg: z.number().meta({ description: '0 when unknown' }),
+  main_contact: MainContactSchema.nullable(),
+  owner: UserSummarySchema.nullable(),
+});
+export const CUSTOMER_CARD_EXAMPLE: z.output<typeof CustomerCardSchema> = {
+  id: 42, rid: 'C-42', name: 'Anadolu Ambalaj A.Ş.', initials: 'AA', city: 'Bursa', sector: 'Packaging', status: 'customer', status_label: 'customer',
+  unit: 'kg', currency: 'EUR', currency_default: 'EUR', phone: '+90 224 555 0100', active: true, at_risk: false, last_visit: '2026-11-02',
+  next_visit_due: '2026-12-02', open_opps: 2, period: 30, visit_overdue_days: 0, pending_state: 'open_tasks', visit_state: 'ok', potential_kg: 180000,
+  main_contact: { email: 'mert@anadolu.example', name: 'Mert Kaya', phone: '+90 532 555 0101', wa: '+905325550101' },
+  owner: USER_SUMMARY_EXAMPLE,
+};
+
+/** The full company: the card fields, the remaining columns, can_edit and timestamps. */
+export const CompanyRecordSchema = CustomerCardSchema.extend({
+  country: z.string(),
+  address: z.string(),
+  email: z.string(),
+  website: z.string(),
+  tax_no: z.string(),
+  tax_office: z.string(),
+  erp_code: z.string(),
+  erp_ext_id: z.string(),
+  external_id: z.string().nullable().meta({ description: "the record's key in the system it came from (imports match on it); unique per workspace; null when none" }),
+  source: z.string(),
+  note: z.string(),
+  can_edit: z.boolean().meta({ description: 'the caller may change this company' }),
+  created_at: field.timestamp(),
+  updated_at: field.timestamp(),
+});
+export const COMPANY_RECORD_EXAMPLE: z.output<typeof CompanyRecordSchema> = {
+  ...CUSTOMER_CARD_EXAMPLE,
+  country: 'TR', address: 'Nilüfer OSB, 16140 Bursa', email: 'info@anadolu.example', website: 'https://anadolu.example', tax_no: '0680012345',
+  tax_office: 'Nilüfer', erp_code: 'C10042', erp_ext_id: '', external_id: 'SF-0015000000abcde', source: 'fair', note: '', can_edit: true,
+  created_at: '2025-03-14T10:02:11', updated_at: '2026-11-20T16:45:03',
+};
+
+/** One company (GET, POST, PATCH): the record with its orders and linked custom object records. */
+export const CompanySchema = CompanyRecordSchema.extend({ orders: z.array(OrderRowSchema), objects: LinkedRecordsSchema });
+export const COMPANY_EXAMPLE: z.output<typeof CompanySchema> = { ...COMPANY_RECORD_EXAMPLE, orders: [ORDER_ROW_EXAMPLE], objects: LINKED_RECORDS_EXAMPLE };
 
 const NO_FACTS: CompanyFacts = {
   period: 0,
@@ -33,7 +101,7 @@ const NO_FACTS: CompanyFacts = {
  * counts from, so next_visit_due = last_visit + period holds; `visit_state` is then `never`);
  * `next_visit_due` is null only when the company's status has no visit period (OpenAPI: nullable).
  */
-export function customerCardView(c: CompanyCardRow, views: CompanyViews, ws: Workspace) {
+export function customerCardView(c: CompanyCardRow, views: CompanyViews, ws: Workspace): z.output<typeof CustomerCardSchema> {
   const f = views.facts.get(c.id) ?? NO_FACTS;
   return {
     id: c.id,
@@ -64,7 +132,7 @@ export function customerCardView(c: CompanyCardRow, views: CompanyViews, ws: Wor
 }
 
 /** The full company record (lists answer it): the card fields plus the remaining columns, can_edit and timestamps. */
-export function companyView(c: Company, views: CompanyViews, ws: Workspace) {
+export function companyView(c: Company, views: CompanyViews, ws: Workspace): z.output<typeof CompanyRecordSchema> {
   const f = views.facts.get(c.id) ?? NO_FACTS;
   // added to the card, not spread into a new object: a spread with more keys after it gives a slow
   // dictionary-mode object, and serializing a page of those was a tenth of the list's CPU time
@@ -87,7 +155,7 @@ export function companyView(c: Company, views: CompanyViews, ws: Workspace) {
 }
 
 /** One company as GET / POST / PATCH answer it: the record with its `orders` (spec 2.8; lists leave them out) and linked custom records. */
-export const companyRecordView = (one: CompanyOne, ws: Workspace) =>
+export const companyRecordView = (one: CompanyOne, ws: Workspace): z.output<typeof CompanySchema> =>
   Object.assign(companyView(one.company, one.views, ws), { orders: one.orders.map(toOrderRow), objects: linkedRecordsView(one.objects) });
 
 /** A page of company records, in the order the page holds them. */
@@ -97,7 +165,14 @@ export const companyPageView = (page: CompanyPage, ws: Workspace) => page.items.
  * The compact projection MCP tools, Today's agenda tool and Ask's model answer: contact data, owner id and visit dates,
  * what a conversation needs; the stored `last_visit` (null when never visited, where the card shows the creation date).
  */
-export const companyCompact = (c: Pick<Company, 'id' | 'name' | 'status' | 'city' | 'country' | 'phone' | 'email' | 'website' | 'ownerId' | 'lastVisit' | 'nextVisitDue' | 'externalId'>) => ({
+export const CompanyCompact = CompanyRecordSchema.pick(
+  maskOf(['rid', 'id', 'name', 'status', 'city', 'country', 'phone', 'email', 'website', 'last_visit', 'next_visit_due', 'external_id']),
+).extend({
+  last_visit: field.date().nullable().meta({ description: 'the latest visit; null when never visited' }),
+  owner_id: field.id(),
+});
+
+export const companyCompact = (c: Pick<Company, 'id' | 'name' | 'status' | 'city' | 'country' | 'phone' | 'email' | 'website' | 'ownerId' | 'lastVisit' | 'nextVisitDue' | 'externalId'>): z.output<typeof CompanyCompact> => ({
   rid: rid('C', c.id),
   id: c.id,
   name: c.name,

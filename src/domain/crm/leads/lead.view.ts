@@ -1,6 +1,8 @@
-import { summaryOf } from '../../identity/user.view';
+import { z } from 'zod';
+import { summaryOf, USER_SUMMARY_EXAMPLE, UserSummarySchema } from '../../identity/user.view';
 import type { Workspace } from '../../workspace/workspace.entity';
 import { formatTimestamp } from '../../../platform/common/time';
+import { field, maskOf } from '../../../platform/common/record-fields';
 import { initials } from '../shared/initials';
 import { rid } from '../shared/record-keys';
 import type { Fair } from './fair.entity';
@@ -12,13 +14,83 @@ import type { LeadOne, LeadPage, LeadViews } from './leads.service';
 
 /**
  * The read model of a lead and of its trade fair: the records as the outside world sees them (spec 2.5), names
- * beside ids, timestamps in the workspace's local time. REST answers and documents them
- * (`src/interfaces/rest/leads/lead.schema.ts`, `fair.schema.ts`, checked against these shapes by tsc), Today and
- * exports show them, and MCP answers the compact projection (below): a field is mapped here once.
+ * beside ids, timestamps in the workspace's local time, with the lead's schema. REST documents it as Lead
+ * (`src/interfaces/rest/leads/lead.schema.ts`; the fair's as Fair, `fair.schema.ts`), Today
+ * and exports show the lead, and MCP answers and describes the compact projection (below): a field is declared and
+ * mapped here once.
  */
 
+/** A person of the lead: the primary contact (when named) and the people met besides (REST names it LeadPerson). */
+export const LeadPersonSchema = z.object({
+  cid: field.id().nullable().meta({ description: 'the contact the conversion linked or created; null before conversion or when skipped' }),
+  email: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  title: z.string(),
+});
+export const LEAD_PERSON_EXAMPLE: z.output<typeof LeadPersonSchema> = { cid: 318, email: 'mert@anadolu.example', name: 'Mert Kaya', phone: '+90 532 555 0101', title: 'Purchasing manager' };
+
 /** Spec 2.5: the lead record (also the item of Today's leads card). */
-export function leadView(l: Lead, v: LeadViews, ws: Workspace) {
+export const LeadRecord = z.object({
+  id: field.id(),
+  rid: z.string().meta({ description: 'display key, e.g. L-12' }),
+  company: z.string().meta({ description: 'the company name as written on the lead' }),
+  contact_name: z.string(),
+  contact_label: z.string().meta({ description: 'contact name and title, for display' }),
+  title: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  wa: z.string().meta({ description: 'WhatsApp number' }),
+  website: z.string(),
+  city: z.string(),
+  sector: z.string(),
+  supplier: z.string().meta({ description: 'their current supplier' }),
+  fair: z.string().meta({ description: 'name of the fair; empty without one' }),
+  fair_id: field.id().nullable().meta({ description: 'the fair the lead was met at; null without one' }),
+  created_at: field.timestamp(),
+  updated_at: field.timestamp(),
+  initials: z.string().meta({ description: 'of the company (or the contact when the company is empty)' }),
+  interest: z.string().meta({ description: 'one of constants.lead_interest (GET /api/v1/me), or empty' }),
+  line: z.string().meta({ description: 'product line' }),
+  next_action: z.string().meta({ description: 'one of constants.lead_next_actions (GET /api/v1/me), or empty' }),
+  next_date: field.date().nullable(),
+  note: z.string(),
+  project_note: z.string(),
+  external_id: z.string().nullable().meta({ description: "the record's key in the system it came from (imports match on it); unique per workspace; null when none" }),
+  products: z.string().meta({ description: 'products of interest (codes or names)' }),
+  products_text: z.string(),
+  timing: z.string().meta({ description: 'one of constants.lead_timings (GET /api/v1/me), or empty' }),
+  visitor_type: z.string().meta({ description: 'one of constants.lead_visitor_types (GET /api/v1/me), or empty' }),
+  unit: z.string().meta({ description: 'one of app.units (GET /api/v1/me), or empty' }),
+  potential_kg: z.number().nullable().meta({ description: 'potential quantity in `unit`; null when unknown' }),
+  opp_id: field.id().nullable().meta({ description: 'the opportunity the conversion created or linked' }),
+  opp_type: z.string().meta({ description: 'one of constants.opp_types (GET /api/v1/me), or empty: the type of the opportunity a conversion creates' }),
+  customer_id: field.id().nullable().meta({ description: 'a registered company the lead belongs to' }),
+  task_id: field.id().nullable().meta({ description: "the follow-up task the conversion made of the lead's next action" }),
+  owner: UserSummarySchema.nullable(),
+  can_edit: z.boolean().meta({ description: 'the caller may change this lead' }),
+  status: z.string().meta({ description: 'stored status: one of constants.lead_statuses, or constants.lead_status_won (GET /api/v1/me; spec 3.1)' }),
+  status_eff: z.string().meta({ description: 'effective status: constants.lead_status_won while the linked opportunity is won, else `status`' }),
+  link_contact_id: field.id().nullable().meta({ description: 'after conversion: the primary contact' }),
+  link_customer: z.string().meta({ description: 'after conversion: the company name; empty before' }),
+  link_customer_id: field.id().nullable().meta({ description: 'after conversion: the company' }),
+  converted_at: field.timestamp().nullable().meta({ description: 'local time of the conversion; null before' }),
+  people: z.array(LeadPersonSchema).meta({ description: 'the primary contact (when named) and the extra people; convert maps them by index' }),
+});
+
+/** The record as the API documents show it. */
+export const LEAD_EXAMPLE: z.output<typeof LeadRecord> = {
+  id: 12, rid: 'L-12', company: 'Anadolu Ambalaj A.Ş.', contact_name: 'Mert Kaya', contact_label: 'Mert Kaya, Purchasing manager', title: 'Purchasing manager',
+  email: 'mert@anadolu.example', phone: '+90 532 555 0101', wa: '+905325550101', website: 'https://anadolu.example', city: 'Bursa', sector: 'Packaging',
+  supplier: 'Polifilm', fair: 'Plast Eurasia 2026', fair_id: 4, created_at: '2026-11-26T11:14:05', updated_at: '2026-11-27T09:02:40', initials: 'AA',
+  interest: 'High', line: 'Stretch film', next_action: 'Send offer', next_date: '2026-12-03', note: 'Wants samples of 23µ.', project_note: '', external_id: null,
+  products: 'PE-23, PE-50', products_text: '', timing: '3 months', visitor_type: 'Customer', unit: 'kg', potential_kg: 180000, opp_id: 95, opp_type: 'New business',
+  customer_id: 42, task_id: 501, owner: USER_SUMMARY_EXAMPLE, can_edit: true, status: 'Aktarıldı', status_eff: 'Aktarıldı', link_contact_id: 318,
+  link_customer: 'Anadolu Ambalaj A.Ş.', link_customer_id: 42, converted_at: '2026-11-27T09:02:40', people: [LEAD_PERSON_EXAMPLE],
+};
+
+/** Spec 2.5: the lead record (also the item of Today's leads card). */
+export function leadView(l: Lead, v: LeadViews, ws: Workspace): z.output<typeof LeadRecord> {
   return {
     id: l.id,
     rid: rid('L', l.id),
@@ -82,8 +154,32 @@ export const leadConversionView = (r: ConvertResult, ws: Workspace) => ({
   message: r.message,
 });
 
+/** A trade fair (spec 2.18: its fields are not shown there; REST names it Fair). */
+export const FairRecord = z.object({
+  id: field.id(),
+  name: z.string(),
+  city: z.string(),
+  country: z.string(),
+  venue: z.string().meta({ description: 'exhibition centre' }),
+  stand: z.string().meta({ description: 'our hall / stand' }),
+  start_date: field.date().nullable(),
+  end_date: field.date().nullable().meta({ description: 'not before start_date' }),
+  website: z.string(),
+  note: z.string(),
+  leads_n: field.count().meta({ description: 'leads collected at the fair (all owners)' }),
+  owner: UserSummarySchema.nullable(),
+  can_edit: z.boolean().meta({ description: 'the caller may change or delete this fair (its owner and admins)' }),
+  created_at: field.timestamp(),
+  updated_at: field.timestamp(),
+});
+export const FAIR_EXAMPLE: z.output<typeof FairRecord> = {
+  id: 4, name: 'Plast Eurasia 2026', city: 'Istanbul', country: 'TR', venue: 'TÜYAP Fair Convention and Congress Center', stand: 'Hall 9, B120',
+  start_date: '2026-11-25', end_date: '2026-11-28', website: 'https://plasteurasia.com', note: '', leads_n: 37, owner: USER_SUMMARY_EXAMPLE, can_edit: true,
+  created_at: '2026-09-01T10:00:00', updated_at: '2026-11-20T08:15:42',
+};
+
 /** A trade fair (its leads counted). */
-export function fairView(f: Fair, v: FairViews, ws: Workspace) {
+export function fairView(f: Fair, v: FairViews, ws: Workspace): z.output<typeof FairRecord> {
   return {
     id: f.id,
     name: f.name,
@@ -106,11 +202,23 @@ export function fairView(f: Fair, v: FairViews, ws: Workspace) {
 /** A page of fairs, in the order the page holds them. */
 export const fairPageView = (page: FairPage, ws: Workspace) => page.items.map((f) => fairView(f, page.views, ws));
 
+/** What the compact projection leaves out of the record. */
+const NOT_COMPACT = [
+  'contact_label', 'title', 'wa', 'website', 'sector', 'supplier', 'created_at', 'updated_at', 'initials', 'line', 'project_note', 'products', 'products_text', 'timing',
+  'visitor_type', 'unit', 'potential_kg', 'opp_id', 'opp_type', 'customer_id', 'task_id', 'owner', 'can_edit', 'status_eff', 'link_contact_id', 'link_customer',
+  'link_customer_id', 'converted_at', 'people',
+] as const;
+
 /**
  * The compact projection MCP tools and Ask's model answer: contact data, status, fair and next action, what a
  * conversation needs. It differs from the record on purpose: `fair` is null without a fair (the record says '').
  */
-export const leadCompact = ({ lead: l, views }: LeadOne) => ({
+export const LeadCompact = LeadRecord.omit(maskOf(NOT_COMPACT)).extend({
+  fair: z.string().nullable().meta({ description: "the trade fair's name; null without one" }),
+  owner_id: field.id(),
+});
+
+export const leadCompact = ({ lead: l, views }: LeadOne): z.output<typeof LeadCompact> => ({
   rid: rid('L', l.id),
   id: l.id,
   company: l.company,

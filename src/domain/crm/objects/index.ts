@@ -4,4 +4,4 @@ export type { LinkedRecords } from './object-records.service';
 export { ObjectsModule } from './objects.module';
 export type { ObjectRecordInput } from './object-records.service';
 export { ObjectTypesService } from './object-types.service';
-export { linkedRecordsView } from './linked-records.view';
+export { LINKED_RECORDS_EXAMPLE, LinkedRecordsSchema, linkedRecordsView } from './linked-records.view';

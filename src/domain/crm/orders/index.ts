@@ -4,4 +4,4 @@ export { OrdersService } from './orders.service';
 export type { OrderInput, OrderView } from './orders.service';
 export { ErpConnectionService } from './erp-connection.service';
 export { ErpStallWatch } from './erp-stall-watch';
-export { toOrderRow } from './order-row';
+export { ORDER_ROW_EXAMPLE, OrderRowSchema, toOrderRow } from './order-row';

@@ -1,14 +1,9 @@
 import { z } from 'zod';
+import { field } from '../../../platform/common/record-fields';
 import { erpView, orderRef } from './orders.rules';
 import type { OrderView } from './orders.service';
 
-// the field types of the API's records (src/edge/openapi/schema.ts `f`, which the domain may not import)
-const id = () => z.int().min(1);
-const date = () =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .meta({ format: 'date', example: '2026-11-26' });
+const { id, date } = field;
 
 /** Where the order stands in the ERP exchange (spec 3.5); the API documents name it OrderErpState. */
 export const OrderErpStateSchema = z.object({

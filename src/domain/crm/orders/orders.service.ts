@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import * as z from 'zod/v4';
 import { DomainError, invalid, notFound } from '../../../platform/common/errors';
+import { amount, date, id, int, text, type NullableLinks } from '../../../platform/common/record-input';
 import { todayIn } from '../../../platform/common/time';
 import type { TenantDb } from '../../../platform/database/tenant-db';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
@@ -17,21 +19,27 @@ import { Order } from './order.entity';
 import { collapsePo, isErpSent, MAX_ORDER_AMOUNT, MAX_PO_LENGTH, orderAmount } from './orders.rules';
 
 /** Fields of a new order as the interfaces send them (snake_case). */
-export interface OrderInput {
-  customer_id: number;
-  opp_id?: number | null;
-  product_id?: number | null;
-  kg: number;
-  price: number;
-  currency?: string;
-  unit?: string;
-  kind?: string;
-  date?: string;
-  due_date?: string | null;
-  payment_days?: number;
-  note?: string;
-  owner_id?: number;
-}
+/**
+ * What a new order is made of: the one declaration of the create command's fields, with their checks and descriptions
+ * (the create_order tool takes it as its input; REST's CreateOrderDto checks the same with class-validator), so a field
+ * added here is one the tool takes and the service receives.
+ */
+export const OrderFields = z.object({
+  customer_id: id('company'),
+  opp_id: id('opportunity of that company').optional(),
+  product_id: id('active catalogue product').optional(),
+  kg: amount('quantity (kg or the unit)'),
+  price: amount('price per unit'),
+  currency: text(3, 'ISO currency code').optional(),
+  kind: text(40, 'one of the workspace order kinds').optional(),
+  date: date('order date (default today)').optional(),
+  due_date: date('delivery date').optional(),
+  payment_days: int(0, 3650, 'payment term in days').optional(),
+  note: text(2000, 'note').optional(),
+});
+
+/** A new order; REST may also set the unit and the owner, and sends null for a link or due date it leaves out. */
+export type OrderInput = NullableLinks<z.output<typeof OrderFields>, 'opp_id' | 'product_id' | 'due_date'> & { unit?: string; owner_id?: number };
 
 export interface OrderCreateOptions {
   /** Sample data (demo seed). */

@@ -1,20 +1,61 @@
-import { summaryOf } from '../../identity/user.view';
+import { z } from 'zod';
+import { summaryOf, USER_SUMMARY_EXAMPLE, UserSummarySchema } from '../../identity/user.view';
 import type { Workspace } from '../../workspace/workspace.entity';
 import { formatTimestamp } from '../../../platform/common/time';
-import { linkedRecordsView } from '../objects';
+import { field, maskOf } from '../../../platform/common/record-fields';
+import { LINKED_RECORDS_EXAMPLE, LinkedRecordsSchema, linkedRecordsView } from '../objects';
 import { rid } from '../shared/record-keys';
 import type { PersonCardRow, PersonOne, PersonPage, PersonViews } from './people.service';
 import type { Person } from './person.entity';
 
 /**
  * The read model of a person: the record as the outside world sees it (spec 2.3 and the contact card of 4.2), the
- * company's name beside its id, timestamps in the workspace's local time. REST answers and documents it
- * (`src/interfaces/rest/people/person.schema.ts`, checked against this shape by tsc), Today and exports show it,
- * and MCP answers its compact projection (below): a field is mapped here once.
+ * company's name beside its id, timestamps in the workspace's local time, with its schemas. REST documents them
+ * (`src/interfaces/rest/people/person.schema.ts`: ContactCard, PersonRecord, Person), Today and exports show the
+ * record, and MCP answers and describes its compact projection (below): a field is declared and mapped here once.
  */
 
 /** Spec 4.2 contact card item: exactly these fields. */
-export function contactCardView(p: PersonCardRow, customerNames: Map<number, string>) {
+export const ContactCardSchema = z.object({
+  id: field.id(),
+  customer_id: field.id().nullable().meta({ description: 'the company; null for a person without one' }),
+  customer: z.string().meta({ description: "the company's name; '' without a company" }),
+  department: z.string(),
+  email: z.string().meta({ description: "lower case; '' when unknown" }),
+  is_former: z.boolean().meta({ description: 'no longer with the company' }),
+  is_main: z.boolean().meta({ description: "the company's main contact (at most one per company)" }),
+  name: z.string(),
+  note: z.string(),
+  phone: z.string(),
+  rid: z.string().meta({ description: 'display key, e.g. P-118' }),
+  title: z.string(),
+  wa: z.string().meta({ description: 'WhatsApp number' }),
+});
+export const CONTACT_CARD_EXAMPLE: z.output<typeof ContactCardSchema> = {
+  id: 118, customer_id: 42, customer: 'Anadolu Ambalaj A.Ş.', department: 'Purchasing', email: 'mert@anadolu.example', is_former: false, is_main: true,
+  name: 'Mert Kaya', note: 'Prefers calls before 10:00.', phone: '+90 532 555 0101', rid: 'P-118', title: 'Purchasing Manager', wa: '+905325550101',
+};
+
+/** The full person as lists return it: the card fields, owner, active, can_edit and timestamps. */
+export const PersonRecordSchema = ContactCardSchema.extend({
+  owner: UserSummarySchema.nullable(),
+  active: z.boolean().meta({ description: 'false once archived (DELETE); PATCH `active: true` brings the person back' }),
+  external_id: z.string().nullable().meta({ description: "the record's key in the system it came from (imports match on it); unique per workspace; null when none" }),
+  can_edit: z.boolean().meta({ description: 'the caller may change this person' }),
+  created_at: field.timestamp(),
+  updated_at: field.timestamp(),
+});
+export const PERSON_RECORD_EXAMPLE: z.output<typeof PersonRecordSchema> = {
+  ...CONTACT_CARD_EXAMPLE,
+  owner: USER_SUMMARY_EXAMPLE, active: true, external_id: null, can_edit: true, created_at: '2025-03-14T10:05:42', updated_at: '2026-11-20T16:47:10',
+};
+
+/** One person (GET, POST, PATCH): the record with its linked custom object records. */
+export const PersonSchema = PersonRecordSchema.extend({ objects: LinkedRecordsSchema });
+export const PERSON_EXAMPLE: z.output<typeof PersonSchema> = { ...PERSON_RECORD_EXAMPLE, objects: LINKED_RECORDS_EXAMPLE };
+
+/** Spec 4.2 contact card item: exactly these fields. */
+export function contactCardView(p: PersonCardRow, customerNames: Map<number, string>): z.output<typeof ContactCardSchema> {
   return {
     id: p.id,
     customer_id: p.customerId,
@@ -33,7 +74,7 @@ export function contactCardView(p: PersonCardRow, customerNames: Map<number, str
 }
 
 /** The full person record (lists answer it). */
-export function personView(p: Person, views: PersonViews, ws: Workspace) {
+export function personView(p: Person, views: PersonViews, ws: Workspace): z.output<typeof PersonRecordSchema> {
   // added to the card, not spread into a new object (a slow dictionary-mode object: company.view.ts)
   return Object.assign(contactCardView(p, views.customerNames), {
     owner: summaryOf(views.owners, p.ownerId, ws.app.locale),
@@ -46,16 +87,24 @@ export function personView(p: Person, views: PersonViews, ws: Workspace) {
 }
 
 /** One person as GET / POST / PATCH answer it: the record and the custom records linking to it. */
-export const personRecordView = (one: PersonOne, ws: Workspace) => Object.assign(personView(one.person, one.views, ws), { objects: linkedRecordsView(one.objects) });
+export const personRecordView = (one: PersonOne, ws: Workspace): z.output<typeof PersonSchema> => Object.assign(personView(one.person, one.views, ws), { objects: linkedRecordsView(one.objects) });
 
 /** A page of person records, in the order the page holds them. */
 export const personPageView = (page: PersonPage, ws: Workspace) => page.items.map((p) => personView(p, page.views, ws));
+
+/** What the compact projection leaves out of the record. */
+const NOT_COMPACT = ['department', 'note', 'wa', 'owner', 'active', 'can_edit', 'created_at', 'updated_at'] as const;
 
 /**
  * The compact projection MCP tools and Ask's model answer: contact data, the company and owner ids. It differs from
  * the record on purpose: `customer` is null for a person of no company (the record says '').
  */
-export const personCompact = (p: Person, customerNames: Map<number, string>) => ({
+export const PersonCompact = PersonRecordSchema.omit(maskOf(NOT_COMPACT)).extend({
+  customer: z.string().nullable().meta({ description: "the company's name; null without a company" }),
+  owner_id: field.id(),
+});
+
+export const personCompact = (p: Person, customerNames: Map<number, string>): z.output<typeof PersonCompact> => ({
   rid: rid('P', p.id),
   id: p.id,
   name: p.name,

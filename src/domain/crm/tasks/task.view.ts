@@ -1,6 +1,8 @@
-import { summaryOf } from '../../identity/user.view';
+import { z } from 'zod';
+import { summaryOf, USER_SUMMARY_EXAMPLE, UserSummarySchema } from '../../identity/user.view';
 import type { Workspace } from '../../workspace/workspace.entity';
 import { formatTimestamp } from '../../../platform/common/time';
+import { field, maskOf } from '../../../platform/common/record-fields';
 import { nameOf } from '../shared/lateral';
 import type { Page } from '../shared/paging';
 import type { Task } from './task.entity';
@@ -8,12 +10,44 @@ import type { TaskView } from './tasks.service';
 
 /**
  * The read model of a task: the record as the outside world sees it (the action of spec 2.9), linked names beside
- * ids, timestamps in the workspace's local time. REST answers and documents it (`src/interfaces/rest/tasks/task.schema.ts`,
- * checked against this shape by tsc), exports write it, and MCP answers the compact projection (below).
+ * ids, timestamps in the workspace's local time, with its one schema. REST documents the schema as Task
+ * (`src/interfaces/rest/tasks/task.schema.ts`), exports write the record, and MCP and Today answer and describe the
+ * compact projection (below), so a field added here is in every answer.
  */
 
+/** The action / task record (spec 2.18: fields not shown in the spec; these are the service's). */
+export const TaskRecord = z.object({
+  id: field.id(),
+  title: z.string(),
+  description: z.string(),
+  due_date: field.date().nullable(),
+  priority: z.string().meta({ description: 'one of constants.task_priorities (GET /api/v1/me)' }),
+  status: z.string().meta({ description: 'one of constants.task_statuses (GET /api/v1/me)' }),
+  assignee: UserSummarySchema.nullable(),
+  owner: UserSummarySchema.nullable().meta({ description: 'who created the task' }),
+  customer_id: field.id().nullable(),
+  customer: z.string().nullable().meta({ description: "the company's name; null without one, '' when it no longer exists" }),
+  person_id: field.id().nullable(),
+  person: z.string().nullable().meta({ description: "the person's name; null without one, '' when it no longer exists" }),
+  opp_id: field.id().nullable(),
+  opp: z.string().nullable().meta({ description: "the opportunity's name; null without one, '' when it no longer exists" }),
+  done_at: field.timestamp().nullable().meta({ description: 'when the task was set to the done status; null while it is not done' }),
+  overdue: z.boolean().meta({ description: 'due before today (workspace time zone) and not in a closed status' }),
+  due_soon: z.boolean().meta({ description: 'open, not overdue, and due within constants.action_soon_days' }),
+  can_edit: z.boolean().meta({ description: 'the caller may change or delete it (its owner, its assignee or an admin)' }),
+  created_at: field.timestamp(),
+  updated_at: field.timestamp(),
+});
+
+/** The record as the API documents show it. */
+export const TASK_EXAMPLE: z.output<typeof TaskRecord> = {
+  id: 230, title: 'Send the revised offer', description: 'Volume 12.5 t, 60 days payment.', due_date: '2026-12-01', priority: 'High', status: 'Open',
+  assignee: USER_SUMMARY_EXAMPLE, owner: USER_SUMMARY_EXAMPLE, customer_id: 42, customer: 'Anadolu Ambalaj A.Ş.', person_id: 118, person: 'Mert Kaya', opp_id: 95, opp: 'PE film 2027 contract', done_at: null, overdue: false, due_soon: true,
+  can_edit: true, created_at: '2026-11-24T17:12:09', updated_at: '2026-11-24T17:12:09',
+};
+
 /** The action / task record. */
-export function taskView(v: TaskView, ws: Workspace) {
+export function taskView(v: TaskView, ws: Workspace): z.output<typeof TaskRecord> {
   const t = v.task;
   const locale = ws.app.locale;
   return {
@@ -43,16 +77,25 @@ export function taskView(v: TaskView, ws: Workspace) {
 /** A page of task records, in the order the page holds them. */
 export const taskPageView = (page: Page<TaskView>, ws: Workspace) => page.items.map((v) => taskView(v, ws));
 
-/** The compact projection MCP tools, Today's agenda tool and Ask's model answer: status, due date and the linked ids. */
-export const taskCompact = (t: Pick<Task, 'id' | 'title' | 'status' | 'priority' | 'dueDate' | 'customerId' | 'oppId'>, overdue: boolean) => ({
+/** What the compact projection leaves out of the record: the texts, the people, the names, the times. */
+const NOT_COMPACT = ['description', 'assignee', 'owner', 'customer', 'person_id', 'person', 'opp', 'done_at', 'due_soon', 'can_edit', 'created_at', 'updated_at'] as const;
+
+/**
+ * The compact projection Today (REST names it TodayTask), the MCP tools, the agenda tool and Ask's model answer: status,
+ * due date and the linked ids. `overdue` without the record's description: Today documents it so.
+ */
+export const TaskCompact = TaskRecord.omit(maskOf(NOT_COMPACT)).extend({ overdue: z.boolean() });
+
+/** A task (or Today's row of one) read as the compact projection: one builder for REST and the tools. */
+export const taskCompact = (t: Pick<Task, 'id' | 'title' | 'status' | 'priority' | 'dueDate' | 'customerId' | 'oppId'>, overdue: boolean): z.output<typeof TaskCompact> => ({
   id: t.id,
   title: t.title,
-  status: t.status,
-  priority: t.priority,
   due_date: t.dueDate,
-  overdue,
+  priority: t.priority,
+  status: t.status,
   customer_id: t.customerId,
   opp_id: t.oppId,
+  overdue,
 });
 
 /** A task read as the compact projection. */

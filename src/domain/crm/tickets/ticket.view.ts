@@ -1,18 +1,51 @@
-import { summaryOf } from '../../identity/user.view';
+import { z } from 'zod';
+import { summaryOf, USER_SUMMARY_EXAMPLE, UserSummarySchema } from '../../identity/user.view';
 import type { Workspace } from '../../workspace/workspace.entity';
 import { formatTimestamp } from '../../../platform/common/time';
+import { field, maskOf, without } from '../../../platform/common/record-fields';
 import { nameOf } from '../shared/lateral';
 import type { Page } from '../shared/paging';
 import type { TicketView } from './tickets.service';
 
 /**
  * The read model of a support ticket: the record as the outside world sees it, linked names beside ids, timestamps
- * in the workspace's local time. REST answers and documents it (`src/interfaces/rest/tickets/ticket.schema.ts`,
- * checked against this shape by tsc), and MCP answers the compact projection (below).
+ * in the workspace's local time, with its one schema. REST documents the schema as Ticket
+ * (`src/interfaces/rest/tickets/ticket.schema.ts`), and MCP answers and describes the compact projection (below), so a
+ * field added here is in every answer.
  */
 
+/** A support ticket (beyond the spec: docs/decisions/crm-records.md, "Tickets"). */
+export const TicketRecord = z.object({
+  id: field.id(),
+  subject: z.string(),
+  body: z.string().meta({ description: 'the request in full' }),
+  priority: z.string().meta({ description: 'a key of app.ticket_sla_hours (GET /api/v1/me)' }),
+  status: z.string().meta({ description: 'one of constants.ticket_statuses (GET /api/v1/me)' }),
+  who: z.string().meta({ description: 'who raised it, as text' }),
+  customer_id: field.id().nullable(),
+  customer: z.string().nullable().meta({ description: "the company's name; null without one, '' when it no longer exists" }),
+  person_id: field.id().nullable(),
+  person: z.string().nullable().meta({ description: "the person's name; null without one, '' when it no longer exists" }),
+  assignee: UserSummarySchema.nullable(),
+  owner: UserSummarySchema.nullable(),
+  sla_hours: z.number().min(0).meta({ description: 'app.ticket_sla_hours[priority]; 0 for a priority no longer listed' }),
+  due_at: field.timestamp().meta({ description: 'created_at + sla_hours, in the local time of the workspace' }),
+  overdue: z.boolean().meta({ description: 'past due_at and not in a closed status' }),
+  closed_at: field.timestamp().nullable().meta({ description: 'set when the ticket enters a closed status, cleared when it leaves it' }),
+  can_edit: z.boolean().meta({ description: 'the caller may change this ticket' }),
+  created_at: field.timestamp(),
+  updated_at: field.timestamp(),
+});
+
+/** The record as the API documents show it. */
+export const TICKET_EXAMPLE: z.output<typeof TicketRecord> = {
+  id: 58, subject: 'Film tears on the winder', body: 'Since the last delivery the film tears at 300 m/min.', priority: 'High', status: 'Open',
+  who: 'Mert Kaya', customer_id: 42, customer: 'Anadolu Ambalaj A.Ş.', person_id: 118, person: 'Mert Kaya', assignee: USER_SUMMARY_EXAMPLE, owner: USER_SUMMARY_EXAMPLE, sla_hours: 8,
+  due_at: '2026-11-26T17:30:00', overdue: false, closed_at: null, can_edit: true, created_at: '2026-11-26T09:30:00', updated_at: '2026-11-26T09:30:00',
+};
+
 /** The support ticket record. */
-export function ticketView(v: TicketView, ws: Workspace) {
+export function ticketView(v: TicketView, ws: Workspace): z.output<typeof TicketRecord> {
   const t = v.ticket;
   const tz = ws.timezone;
   return {
@@ -41,24 +74,17 @@ export function ticketView(v: TicketView, ws: Workspace) {
 /** A page of ticket records, in the order the page holds them. */
 export const ticketPageView = (page: Page<TicketView>, ws: Workspace) => page.items.map((v) => ticketView(v, ws));
 
-/** The compact projection MCP tools and Ask's model answer: ids for the people and the company, no SLA hours. */
-export const ticketCompact = (v: TicketView, ws: Workspace) => {
-  const t = v.ticket;
-  return {
-    id: t.id,
-    subject: t.subject,
-    body: t.body,
-    priority: t.priority,
-    status: t.status,
-    who: t.who,
-    customer_id: t.customerId,
-    person_id: t.personId,
-    assignee_id: t.assigneeId,
-    owner_id: t.ownerId,
-    due_at: formatTimestamp(t.dueAt, ws.timezone),
-    overdue: v.overdue,
-    closed_at: formatTimestamp(t.closedAt, ws.timezone),
-    can_edit: v.canEdit,
-    created_at: formatTimestamp(t.createdAt, ws.timezone),
-  };
-};
+/** What the compact projection leaves out of the record: the names, the user summaries, the SLA hours, the last change. */
+const NOT_COMPACT = ['customer', 'person', 'assignee', 'owner', 'sla_hours', 'updated_at'] as const;
+
+/** The compact projection MCP tools and Ask's model answer: the record with ids for the people, no SLA hours. */
+export const TicketCompact = TicketRecord.omit(maskOf(NOT_COMPACT)).extend({
+  assignee_id: field.id().nullable(),
+  owner_id: field.id(),
+});
+
+export const ticketCompact = (v: TicketView, ws: Workspace): z.output<typeof TicketCompact> => ({
+  ...without(ticketView(v, ws), NOT_COMPACT),
+  assignee_id: v.ticket.assigneeId,
+  owner_id: v.ticket.ownerId,
+});

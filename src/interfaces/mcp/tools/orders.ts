@@ -1,8 +1,9 @@
 import * as z from 'zod/v4';
-import { toOrderRow } from '../../../domain/crm/orders/order-row';
+import { OrderRowSchema, toOrderRow } from '../../../domain/crm/orders/order-row';
+import { OrderFields } from '../../../domain/crm/orders/orders.service';
 import { MODULES } from '../../../domain/workspace/defaults';
-import { amount, date, id, int, limit, text } from '../mcp.args';
-import { Order, OrderPo } from '../mcp.crm-outputs';
+import { id, limit, text } from '../mcp.args';
+import { OrderPo } from '../mcp.crm-outputs';
 import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
 
 /**
@@ -22,7 +23,7 @@ function orderReads(s: ToolServices): ToolDef[] {
       description: 'Sales orders visible to the user, newest first; filter by company, opportunity or status.',
       write: false,
       module: MODULES.orders,
-      output: z.array(Order),
+      output: z.array(OrderRowSchema),
       input: z.strictObject({
         customer_id: id('company').optional(),
         opp_id: id('opportunity').optional(),
@@ -38,7 +39,7 @@ function orderReads(s: ToolServices): ToolDef[] {
       description: 'One order with its amount, PO number, status and ERP hand-over.',
       write: false,
       module: MODULES.orders,
-      output: Order,
+      output: OrderRowSchema,
       input: z.strictObject({ id: id('order') }),
       run: async (auth, a) => toOrderRow(await s.orders.get(auth, a.id)),
     }),
@@ -57,20 +58,8 @@ function orderWrites(s: ToolServices): ToolDef[] {
       destructive: false,
       idempotent: false,
       module: MODULES.orders,
-      output: Order,
-      input: z.strictObject({
-        customer_id: id('company'),
-        opp_id: id('opportunity of that company').optional(),
-        product_id: id('active catalogue product').optional(),
-        kg: amount('quantity (kg or the unit)'),
-        price: amount('price per unit'),
-        currency: text(3, 'ISO currency code').optional(),
-        kind: text(40, 'one of the workspace order kinds').optional(),
-        date: date('order date (default today)').optional(),
-        due_date: date('delivery date').optional(),
-        payment_days: int(0, 3650, 'payment term in days').optional(),
-        note: text(2000, 'note').optional(),
-      }),
+      output: OrderRowSchema,
+      input: z.strictObject(OrderFields.shape),
       choices: (c) => ({ kind: c.order_kinds }),
       run: async (auth, a) => toOrderRow(await s.orders.create(auth, a)),
     }),
@@ -99,7 +88,7 @@ function orderWrites(s: ToolServices): ToolDef[] {
       idempotent: true,
       openWorld: true,
       module: MODULES.orders,
-      output: Order,
+      output: OrderRowSchema,
       input: z.strictObject({ id: id('order') }),
       run: async (auth, a) => toOrderRow(await s.orders.queueForErp(auth, a.id)),
     }),

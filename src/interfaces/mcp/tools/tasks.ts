@@ -1,8 +1,7 @@
 import * as z from 'zod/v4';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { date, flag, id, limit, name, text } from '../mcp.args';
-import { taskViewCompact } from '../../../domain/crm/tasks/task.view';
-import { Task } from '../mcp.outputs';
+import { TaskCompact, taskViewCompact } from '../../../domain/crm/tasks/task.view';
 import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
 
 /**
@@ -21,7 +20,7 @@ function taskReads(s: ToolServices): ToolDef[] {
       title: 'List tasks',
       description: "The user's visible tasks; open ones by default.",
       write: false,
-      output: z.array(Task),
+      output: z.array(TaskCompact),
       module: MODULES.activities,
       input: z.strictObject({ customer_id: id('company').optional(), overdue: flag('only overdue tasks').optional(), limit: limit().optional() }),
       run: async (auth, a) => (await s.tasks.list(auth, { open: 'true', customer_id: a.customer_id, overdue: a.overdue ? 'true' : undefined, limit: a.limit ?? 20 })).items.map(taskViewCompact),
@@ -39,7 +38,7 @@ function taskWrites(s: ToolServices): ToolDef[] {
       write: true,
       destructive: false,
       idempotent: false,
-      output: Task,
+      output: TaskCompact,
       module: MODULES.activities,
       input: z.strictObject({
         title: name(300, 'what to do'),
@@ -60,7 +59,7 @@ function taskWrites(s: ToolServices): ToolDef[] {
       destructive: true,
       idempotent: true,
       module: MODULES.activities,
-      output: Task,
+      output: TaskCompact,
       input: z.strictObject({
         id: id('task'),
         title: name(300, 'what to do').optional(),
@@ -79,7 +78,7 @@ function taskWrites(s: ToolServices): ToolDef[] {
       destructive: true,
       idempotent: true,
       module: MODULES.activities,
-      output: Task,
+      output: TaskCompact,
       input: z.strictObject({ id: id('task') }),
       run: async (auth, a) => taskViewCompact(await s.tasks.update(auth, a.id, { status: auth.workspace.constants.task_done_status })),
     }),

@@ -1,8 +1,8 @@
 import * as z from 'zod/v4';
 import { MODULES } from '../../../domain/workspace/defaults';
-import { id, limit, name, text } from '../mcp.args';
-import { ticketCompact } from '../../../domain/crm/tickets/ticket.view';
-import { Ticket } from '../mcp.crm-outputs';
+import { id, limit, text } from '../mcp.args';
+import { TicketCompact, ticketCompact } from '../../../domain/crm/tickets/ticket.view';
+import { TicketFields } from '../../../domain/crm/tickets/tickets.service';
 import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
 
 /**
@@ -16,7 +16,7 @@ export function ticketTools(s: ToolServices): ToolDef[] {
       description: 'Support tickets visible to the user (theirs, their team\'s, assigned to them; admins all), newest first; filter by status, priority, company or assignee.',
       write: false,
       module: MODULES.support,
-      output: z.array(Ticket),
+      output: z.array(TicketCompact),
       input: z.strictObject({
         status: text(40, 'one of the workspace ticket statuses').optional(),
         priority: text(40, 'a ticket priority').optional(),
@@ -34,7 +34,7 @@ export function ticketTools(s: ToolServices): ToolDef[] {
       description: 'One support ticket with its status, SLA due time and assignee.',
       write: false,
       module: MODULES.support,
-      output: Ticket,
+      output: TicketCompact,
       input: z.strictObject({ id: id('ticket') }),
       run: async (auth, a) => ticketCompact(await s.tickets.get(auth, a.id), auth.workspace),
     }),
@@ -46,16 +46,8 @@ export function ticketTools(s: ToolServices): ToolDef[] {
       destructive: false,
       idempotent: false,
       module: MODULES.support,
-      output: Ticket,
-      input: z.strictObject({
-        subject: name(300, 'what the problem is'),
-        priority: text(40, "a ticket priority (the workspace's SLA levels)"),
-        body: text(10000, 'details').optional(),
-        who: text(200, 'who raised it, if not a contact').optional(),
-        customer_id: id('company').optional(),
-        person_id: id('contact who raised it').optional(),
-        assignee_id: id('user to assign it to').optional(),
-      }),
+      output: TicketCompact,
+      input: z.strictObject(TicketFields.shape),
       run: async (auth, a) => ticketCompact(await s.tickets.create(auth, a), auth.workspace),
     }),
     defineTool({
@@ -66,7 +58,7 @@ export function ticketTools(s: ToolServices): ToolDef[] {
       destructive: true,
       idempotent: true,
       module: MODULES.support,
-      output: Ticket,
+      output: TicketCompact,
       input: z.strictObject({
         id: id('ticket'),
         status: text(40, 'one of the workspace ticket statuses').optional(),

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
-import type { Card, TodayTaskRow, TodayView } from '../../../domain/crm/today/today.service';
+import type { Card, TodayView } from '../../../domain/crm/today/today.service';
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
-import type { TodayResponse, TodayTask } from './today.schema';
+import type { TodayResponse } from './today.schema';
+import { taskCompact } from '../../../domain/crm/tasks/task.view';
 import { customerCardView } from '../../../domain/crm/companies/company.view';
 import { meetingView } from '../../../domain/crm/today/today.view';
 import { leadView } from '../../../domain/crm/leads/lead.view';
@@ -9,10 +10,6 @@ import { contactCardView } from '../../../domain/crm/people/person.view';
 
 function card<T, R>(c: Card<T>, map: (x: T) => R) {
   return { mine: c.mine.map(map), team: c.team.map(map), recent: c.recent.map(map), n: { mine: c.n.mine, recent: c.n.recent, team: c.n.team } };
-}
-
-export function toTodayTask(t: TodayTaskRow, overdue: boolean): z.output<typeof TodayTask> {
-  return { id: t.id, title: t.title, due_date: t.dueDate, priority: t.priority, status: t.status, customer_id: t.customerId, opp_id: t.oppId, overdue };
 }
 
 export function toTodayResponse(v: TodayView, ws: Workspace): z.output<typeof TodayResponse> {
@@ -33,9 +30,9 @@ export function toTodayResponse(v: TodayView, ws: Workspace): z.output<typeof To
       leads: card(v.leads, (l) => leadView(l, v.leadViews, ws)),
     },
     meetings: v.meetings.map((e) => meetingView(e, ws)),
-    actions: v.actions.map((t) => toTodayTask(t, false)),
+    actions: v.actions.map((t) => taskCompact(t, false)),
     overdue: {
-      tasks: v.overdueTasks.map((t) => toTodayTask(t, true)),
+      tasks: v.overdueTasks.map((t) => taskCompact(t, true)),
       visits: v.overdueVisits.map(customer),
     },
     targets: {

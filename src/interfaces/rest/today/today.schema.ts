@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { meetingView } from '../../../domain/crm/today/today.view';
+import { TaskCompact } from '../../../domain/crm/tasks/task.view';
 import { example, f, named, type Assert, type Conforms } from '../../../edge/openapi/schema';
 import { CustomerCard, customerCardExample } from '../companies/company.schema';
 import { Lead, leadExample } from '../leads/lead.schema';
@@ -27,21 +28,8 @@ export const TodayMeeting = named(
 );
 const meetingExample = example(TodayMeeting, { id: 501, title: 'Visit Anadolu Ambalaj', start: '2026-11-26T10:00:00', end: '2026-11-26T11:30:00', location: 'Bursa', customer_id: 42 });
 
-/** A task of today's actions or of the overdue list. */
-export const TodayTask = named(
-  'TodayTask',
-  z.object({
-    id: f.id(),
-    title: z.string(),
-    due_date: f.date().nullable(),
-    priority: z.string().meta({ description: 'one of constants.task_priorities (GET /api/v1/me)' }),
-    status: z.string().meta({ description: 'one of constants.task_statuses (GET /api/v1/me)' }),
-    customer_id: f.id().nullable(),
-    opp_id: f.id().nullable(),
-    overdue: z.boolean(),
-  }),
-  { description: 'An open task assigned to the caller.' },
-);
+/** A task of today's actions or of the overdue list: the task's compact projection (src/domain/crm/tasks/task.view.ts). */
+export const TodayTask = named('TodayTask', TaskCompact, { description: 'An open task assigned to the caller.' });
 const taskExample = example(TodayTask, { id: 230, title: 'Send the offer for PE film', due_date: '2026-11-26', priority: 'High', status: 'Open', customer_id: 42, opp_id: 95, overdue: false });
 
 const Target = z.object({

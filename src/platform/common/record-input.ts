@@ -1,0 +1,51 @@
+import * as z from 'zod/v4';
+
+/**
+ * The argument schemas a record kind's input declares (`src/domain/crm/<kind>/`; the MCP tools take them as they
+ * are, `src/interfaces/mcp/mcp.args.ts`), with messages that name the problem the way the REST validation does:
+ * `required`, `must be an integer`, `at most 200 characters`.
+ */
+
+export const typeError = (what: string) => (iss: { input?: unknown }) => (iss.input === undefined ? 'required' : `must be ${what}`);
+export const noNul = (v: string) => !v.includes('\u0000');
+
+export const INT_MAX = 2_147_483_647;
+
+export const text = (max: number, description: string) =>
+  z
+    .string({ error: typeError('a string') })
+    .max(max, `at most ${max} characters`)
+    .refine(noNul, 'must not contain NUL')
+    .describe(description);
+
+/** A text that must not be blank. */
+export const name = (max: number, description: string) =>
+  z
+    .string({ error: typeError('a string') })
+    .trim()
+    .min(1, 'must not be empty')
+    .max(max, `at most ${max} characters`)
+    .refine(noNul, 'must not contain NUL')
+    .describe(description);
+
+export const int = (min: number, max: number, description: string) =>
+  z
+    .int({ error: typeError('an integer') })
+    .min(min, `at least ${min}`)
+    .max(max, `at most ${max}`)
+    .describe(description);
+
+export const id = (what: string) => int(1, INT_MAX, `id of the ${what}`);
+
+export const date = (description: string) => z.iso.date({ error: (iss) => (iss.input === undefined ? 'required' : 'must be a date YYYY-MM-DD') }).describe(`${description} (YYYY-MM-DD)`);
+
+/** A money value or quantity: a number from 0 to 1e11. */
+export const amount = (description: string) =>
+  z
+    .number({ error: (iss) => (iss.input === undefined ? 'required' : 'must be a number') })
+    .min(0, 'at least 0')
+    .max(1e11, 'at most 100000000000')
+    .describe(description);
+
+/** An input whose links (ids) may also be sent as null, the same as leaving them out (REST's DTOs allow it). */
+export type NullableLinks<T, K extends keyof T> = Omit<T, K> & { [P in K]?: T[P] | null };
