@@ -12,6 +12,7 @@ import { DB_CONNECTION, DbConnection, sessionUrl } from './embedded';
 import { GenericPlans, GenericPlanSpec, PgClient } from './generic-plan';
 import { RAW_TENANT, TenantDb } from './tenant-db';
 import type { JsonMap } from './tenant-entity';
+import { installDirectQuery } from './direct-query';
 
 interface UowState {
   manager: EntityManager;
@@ -53,7 +54,9 @@ export class UnitOfWork {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(DB_CONNECTION) private readonly conn: DbConnection,
-  ) {}
+  ) {
+    installDirectQuery(dataSource);
+  }
 
   /**
    * The open transaction's manager; outside a unit of work a read-only manager whose writes throw,
