@@ -1,4 +1,4 @@
-import { DataSource, QueryFailedError } from 'typeorm';
+import { DataSource, ObjectLiteral, QueryFailedError, SelectQueryBuilder } from 'typeorm';
 
 interface PgResult {
   command: string;
@@ -59,4 +59,19 @@ async function direct(pool: PgPool, query: string, parameters: unknown[] | undef
   } finally {
     giveBack();
   }
+}
+
+/**
+ * `qb.getRawMany()` of a select outside a unit of work through `manager.query()` above, for the lists' page
+ * statement: what `getRawMany` does for such a builder (no runner of its own, no lock, no cache, no transaction of
+ * its own) is build the statement (with `queryEntity` off) and run it on a runner made for it. Any other builder,
+ * or a data source without the direct path, is asked as before.
+ */
+export function rawMany<R>(qb: SelectQueryBuilder<ObjectLiteral>): Promise<R[]> {
+  const map = qb.expressionMap;
+  const ownRunner = (qb as unknown as { queryRunner?: unknown }).queryRunner;
+  if (ownRunner || map.lockMode || map.cache || map.useTransaction || qb.connection.queryResultCache || !installed.has(qb.connection)) return qb.getRawMany<R>();
+  map.queryEntity = false;
+  const [sql, params] = qb.getQueryAndParameters();
+  return qb.connection.manager.query(sql, params) as Promise<R[]>;
 }

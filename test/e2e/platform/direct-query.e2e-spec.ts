@@ -1,4 +1,5 @@
 import { DataSource, QueryFailedError } from 'typeorm';
+import { rawMany } from '../../../src/platform/database/direct-query';
 import { startApp, TestApp } from '../../helpers/test-app';
 
 let t: TestApp;
@@ -84,5 +85,25 @@ describe('manager.query outside a unit of work: on the pool, answering as a quer
       ds.subscribers.splice(ds.subscribers.indexOf(subscriber), 1);
     }
     expect(seen).toEqual(['SELECT $1::text AS s']);
+  });
+
+  it('reads the raw rows of a select builder as getRawMany does, without a query runner; inside a transaction on its connection', async () => {
+    await ds.manager.query(`INSERT INTO ${table} (id, name) VALUES (21, 'x'), (22, 'y'), (23, 'z')`);
+    const qb = () => ds.manager.createQueryBuilder().select('p.name', 'name').addSelect('p.id + 1', 'next').from(table, 'p').where('p.id > :min', { min: 21 }).orderBy('p.id', 'DESC');
+    const made = jest.spyOn(ds, 'createQueryRunner');
+    try {
+      const rows = await rawMany(qb());
+      expect(made).not.toHaveBeenCalled();
+      expect(rows).toEqual(await qb().getRawMany());
+      expect(rows).toEqual([{ name: 'z', next: 24 }, { name: 'y', next: 23 }]);
+      // a builder of the transaction's manager reads what the transaction wrote and has not committed
+      const inside = await ds.transaction(async (m) => {
+        await m.query(`UPDATE ${table} SET name = 'changed' WHERE id = 21`);
+        return rawMany(m.createQueryBuilder().select('p.name', 'name').from(table, 'p').where('p.id = :id', { id: 21 }).setLock('pessimistic_write'));
+      });
+      expect(inside).toEqual([{ name: 'changed' }]);
+    } finally {
+      made.mockRestore();
+    }
   });
 });

@@ -3,6 +3,7 @@ import { invalid } from '../../../platform/common/errors';
 import { parseClientTimestamp } from '../../../platform/common/time';
 import { localToDate } from '../../../platform/common/local-time';
 import { fromRowsByKeys } from './lateral';
+import { rawMany } from '../../../platform/database/direct-query';
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 200;
@@ -318,5 +319,5 @@ export async function paginateRows<R, T extends { id: number; updatedAt: Date }>
 ): Promise<Page<T>> {
   const page = applyPageWalked(qb, alias, q, tz, walk, search);
   qb.select(select);
-  return finishPage((await qb.getRawMany<R>()).map(map), page);
+  return finishPage((await rawMany<R>(qb)).map(map), page);
 }
