@@ -8,8 +8,8 @@ type Step = { run(req: Request, res: Response, next: NextFunction): unknown }['r
  * spends a dispatch on each (match, parameter processing, its own bookkeeping) for every request
  * (docs/performance.md, "Framework share"). Behaves as the same steps as separate root layers: a step that
  * answers ends the chain, `next(err)` leaves it for Express's error handlers (the layers after the chain),
- * `next('route')` goes on with the next step, and a synchronous throw reaches Express's error handling
- * through the chain's own layer.
+ * `next('route')` goes on with the next step, and a step that throws (or returns a promise that rejects) passes
+ * its error on as Express's layer would, also when the step before it called `next` later (a body read).
  */
 export function inOrder(name: string, steps: Step[]): RequestHandler {
   const chain = (req: Request, res: Response, next: NextFunction): void => {
@@ -17,7 +17,14 @@ export function inOrder(name: string, steps: Step[]): RequestHandler {
     const step = (err?: unknown): void => {
       if (err && err !== 'route') return next(err);
       if (i === steps.length) return next();
-      void steps[i++](req, res, step);
+      // as Express's layer calls a handler: a throw, or a promise that rejects, is the request's error
+      let ret: unknown;
+      try {
+        ret = steps[i++](req, res, step);
+      } catch (e) {
+        return next(e);
+      }
+      if (ret instanceof Promise) ret.then(undefined, (e: unknown) => next(e || new Error('Rejected promise')));
     };
     step();
   };
