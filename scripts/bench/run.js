@@ -381,7 +381,14 @@ async function main() {
       const routes = {};
       for (const [kind, path] of Object.entries(paths)) {
         await get(port, path, headers);
-        const { result: body, statements } = await capture(() => get(port, path, headers));
+        // the fewest statements of three: a request may also write the credential's last use (at most once a
+        // minute), which the bare handler would then repeat on every request
+        let kept = null;
+        for (let i = 0; i < 3; i++) {
+          const c = await capture(() => get(port, path, headers));
+          if (!kept || c.statements.length < kept.statements.length) kept = c;
+        }
+        const { result: body, statements } = kept;
         routes[`/${kind}`] = { statements, body: JSON.parse(body), bytes: Buffer.byteLength(body) };
       }
       if (!bare) bare = await startBare(url, routes);
