@@ -90,10 +90,10 @@ function medianDuration() {
 }
 
 /** The e2e files of each group, balanced by known durations (longest first into the lightest group; stable order). */
-function groupFiles(env = process.env) {
+function groupFiles() {
   const median = medianDuration();
   const files = e2eFiles()
-    .filter((f) => !SINGLE.includes(f) && !SLOW.includes(f) && !(withoutBrowser(env) && browserFiles().includes(f)))
+    .filter((f) => !SINGLE.includes(f) && !SLOW.includes(f) && !(withoutBrowser() && browserFiles().includes(f)))
     .sort()
     .map((f) => ({ f, w: DURATIONS[f] ?? median }))
     .sort((a, b) => b.w - a.w || (a.f < b.f ? -1 : 1));
@@ -140,33 +140,13 @@ const SINGLE_SECONDS = { 'api/fuzz.e2e-spec.ts': 79, 'opportunities/scale.e2e-sp
  * own (a clean clone): a group file the sum of its files, an e2e file its measured duration (else the median),
  * any other file one second.
  */
-function estimatedSeconds(path, env = process.env) {
+function estimatedSeconds(path) {
   const median = medianDuration();
   const group = /[\\/]group-(\d+)\.group-spec\.ts$/.exec(path);
-  if (group) return (groupFiles(env)[Number(group[1]) - 1] ?? []).reduce((sum, f) => sum + (DURATIONS[f] ?? median), 0);
+  if (group) return (groupFiles()[Number(group[1]) - 1] ?? []).reduce((sum, f) => sum + (DURATIONS[f] ?? median), 0);
   const name = /[\\/]test[\\/]e2e[\\/](.+\.e2e-spec\.ts)$/.exec(path)?.[1].split(/[\\/]/).join('/');
   if (name === undefined) return 1;
   return SINGLE_SECONDS[name] ?? DURATIONS[name] ?? median;
 }
 
-/**
- * What the embedded database's files see of the environment in a run over both databases (JEST_DATABASES=both, CI):
- * no DATABASE_URL, and neither the browser files, nor the unit files, nor fuzzing, which the PostgreSQL project runs
- * (docs/decisions/performance-and-tests.md, "Test suite").
- */
-const EMBEDDED_ENV = { DATABASE_URL: '', JEST_BROWSER: '0', JEST_UNIT: '0', JEST_SLOW_ONCE: '0' };
-
-/** The two projects of a run over both databases, each with the environment its files see. */
-function bothDatabases(env = process.env) {
-  return [
-    { name: 'postgres', env },
-    { name: 'embedded', env: { ...env, ...EMBEDDED_ENV } },
-  ];
-}
-
-/** The environment of the project named `name` in a run over both databases (the sequencer's estimates). */
-function projectEnv(name, env = process.env) {
-  return bothDatabases(env).find((p) => p.name === name)?.env ?? env;
-}
-
-module.exports = { EMBEDDED_ENV, bothDatabases, projectEnv, GROUPS, SINGLE, SLOW, SLOW_SERVER_ONLY, SLOW_ONCE, slowFiles, TEST_TIMEOUT, e2eFiles, groupFiles, groupedRun, estimatedSeconds, browserFiles, withoutBrowser, withoutUnit };
+module.exports = { GROUPS, SINGLE, SLOW, SLOW_SERVER_ONLY, SLOW_ONCE, slowFiles, TEST_TIMEOUT, e2eFiles, groupFiles, groupedRun, estimatedSeconds, browserFiles, withoutBrowser, withoutUnit };

@@ -5,13 +5,11 @@
  * then ended with one or two workers busy for a minute. Plain CommonJS: jest loads it without a transform.
  */
 const Sequencer = require('@jest/test-sequencer').default;
-const { estimatedSeconds, projectEnv } = require('./jest.groups');
+const { estimatedSeconds } = require('./jest.groups');
 
 class EstimatingSequencer extends Sequencer {
   time(test) {
-    // a run over both databases: a group's files depend on its project (jest.groups.js, bothDatabases)
-    const project = test.context.config.displayName?.name;
-    return super.time(test) ?? estimatedSeconds(test.path, project ? projectEnv(project) : process.env) * 1000;
+    return super.time(test) ?? estimatedSeconds(test.path) * 1000;
   }
 }
 

@@ -2,15 +2,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { e2eFiles, groupedRun, groupFiles, slowFiles, bothDatabases, browserFiles, SINGLE, SLOW, SLOW_SERVER_ONLY, SLOW_ONCE } = require('../../../jest.groups') as {
+const { e2eFiles, groupedRun, groupFiles, slowFiles, SINGLE, SLOW, SLOW_SERVER_ONLY, SLOW_ONCE } = require('../../../jest.groups') as {
   e2eFiles(): string[];
-  browserFiles(): string[];
-  bothDatabases(env: Record<string, string | undefined>): { name: string; env: Record<string, string | undefined> }[];
   slowFiles(env: Record<string, string | undefined>): string[];
   SLOW_SERVER_ONLY: string[];
   SLOW_ONCE: string[];
   groupedRun(argv: string[], env: Record<string, string | undefined>): boolean;
-  groupFiles(env?: Record<string, string | undefined>): string[][];
+  groupFiles(): string[][];
   SINGLE: string[];
   SLOW: string[];
 };
@@ -57,20 +55,6 @@ describe('grouped e2e runs (jest.groups.js)', () => {
     // a server-only file skips itself without DATABASE_URL: that guard is what makes leaving it out lose nothing
     for (const f of [...SLOW_SERVER_ONLY, ...SLOW_ONCE]) expect(SLOW).toContain(f);
     for (const f of SLOW_SERVER_ONLY) expect(readFileSync(join(__dirname, '..', '..', 'e2e', f), 'utf8')).toMatch(/DATABASE_URL[^\n]*describe\.skip|missing \? describe\.skip/);
-  });
-
-  it('runs both databases in one pool as two projects: every API file on each, the browser, unit and fuzzing files once', () => {
-    const server = 'postgres://x@127.0.0.1/db';
-    const [pg, embedded] = bothDatabases({ DATABASE_URL: server, FUZZ_RUNS: '40' });
-    expect([pg!.name, embedded!.name]).toEqual(['postgres', 'embedded']);
-    expect(pg!.env).toEqual({ DATABASE_URL: server, FUZZ_RUNS: '40' });
-    expect(embedded!.env).toEqual({ DATABASE_URL: '', FUZZ_RUNS: '40', JEST_BROWSER: '0', JEST_UNIT: '0', JEST_SLOW_ONCE: '0' });
-    const onPg = groupFiles(pg!.env).flat().sort();
-    const onEmbedded = groupFiles(embedded!.env).flat().sort();
-    expect(onEmbedded).toEqual(onPg.filter((f) => !browserFiles().includes(f)));
-    expect(browserFiles().filter((f) => onPg.includes(f)).length).toBeGreaterThan(20);
-    expect(slowFiles(embedded!.env)).toEqual(SLOW.filter((f) => !SLOW_SERVER_ONLY.includes(f) && !SLOW_ONCE.includes(f)));
-    expect(slowFiles(pg!.env)).toEqual(SLOW);
   });
 
   it('finds the e2e files in their folders: each in one, none directly under test/e2e or test/unit', () => {
