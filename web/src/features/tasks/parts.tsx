@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../lib/api';
@@ -23,18 +24,26 @@ export function DoneToggle({ task }: { task: Task }) {
   const answered = useTaskAnswered();
   const reopenTo = c.task_statuses.find((s) => !c.task_closed_statuses.includes(s)) ?? c.task_statuses[0] ?? '';
   const done = task.status === c.task_done_status;
+  // the click's value is held in the component's own state, set in the event itself: react-query reports a
+  // mutation as pending only on a later tick, and until then the controlled box would show the old value again
+  const [wanted, setWanted] = useState<boolean | null>(null);
   const toggle = useMutation({
     mutationFn: async (next: boolean) => must(await api.PATCH('/api/v1/tasks/{id}', { params: { path: { id: task.id } }, body: { status: next ? c.task_done_status : reopenTo } })).task,
     onSuccess: answered,
+    onSettled: () => setWanted(null),
   });
+  const busy = wanted !== null || toggle.isPending;
   return (
     <input
       type="checkbox"
       className="tk-done"
-      checked={toggle.isPending ? !!toggle.variables : done}
-      disabled={!task.can_edit || toggle.isPending}
+      checked={wanted ?? done}
+      disabled={!task.can_edit || busy}
       aria-label={done ? text('markOpen', { title: task.title }) : text('markDone', { title: task.title })}
-      onChange={(e) => toggle.mutate(e.target.checked)}
+      onChange={(e) => {
+        setWanted(e.target.checked);
+        toggle.mutate(e.target.checked);
+      }}
     />
   );
 }

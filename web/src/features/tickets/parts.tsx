@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTicketsWritten } from './queries';
 import { api, must, type Schemas } from '../../lib/api';
@@ -35,6 +36,8 @@ export function TicketAssignee({ ticket, label, none }: { ticket: Ticket; label:
 function TicketChoice({ ticket, field, label, value, shown, options }: { ticket: Ticket; field: Editable; label: string; value: string; shown: string; options: { value: string; label: string }[] }) {
   const text = useOrderText();
   const written = useTicketsWritten();
+  // the chosen value is held from the change event on (react-query reports the mutation as pending a tick later)
+  const [chosen, setChosen] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: async (v: string) => {
       const body = field === 'assignee_id' ? { assignee_id: v ? Number(v) : null } : { [field]: v };
@@ -43,11 +46,20 @@ function TicketChoice({ ticket, field, label, value, shown, options }: { ticket:
     onSuccess: (t) => {
       written(t);
     },
+    onSettled: () => setChosen(null),
   });
   if (!ticket.can_edit) return <>{shown}</>;
   return (
     <span className="or-status">
-      <select aria-label={label} value={save.isPending ? save.variables : value} disabled={save.isPending} onChange={(e) => save.mutate(e.target.value)}>
+      <select
+        aria-label={label}
+        value={chosen ?? value}
+        disabled={chosen !== null || save.isPending}
+        onChange={(e) => {
+          setChosen(e.target.value);
+          save.mutate(e.target.value);
+        }}
+      >
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
