@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import { addDays, todayIn } from '../../../src/platform/common/time';
 import { MODULES } from '../../../src/domain/workspace/defaults';
 import type { WorkspaceConstants } from '../../../src/domain/workspace/workspace.entity';
@@ -32,7 +33,8 @@ let productId: number;
 let today: string;
 let sellerClient: Client;
 let tools: Map<string, Tool>;
-const ajv = new Ajv({ strict: false });
+// the formats the output schemas name (date-time, email, uri) are checked, not ignored with a warning
+const ajv = addFormats(new Ajv({ strict: false }));
 
 async function connect(key: string): Promise<Client> {
   const transport = new StreamableHTTPClientTransport(new URL(`http://${a.host}:${port}/mcp`), { fetch: loopbackFetch, requestInit: { headers: { Authorization: `Bearer ${key}` } } });

@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import { todayIn } from '../../../src/platform/common/time';
 import { insertCompany } from '../../helpers/crm-fixtures';
 import { listenLoopback, loopbackFetch } from '../../helpers/loopback-fetch';
@@ -18,7 +19,8 @@ let seller: { user: { id: number }; key: string };
 let client: Client;
 let tools: Map<string, Tool>;
 let today: string;
-const ajv = new Ajv({ strict: false });
+// the formats the output schemas name (date-time, email, uri) are checked, not ignored with a warning
+const ajv = addFormats(new Ajv({ strict: false }));
 
 beforeAll(async () => {
   t = await startApp();
