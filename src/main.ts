@@ -6,6 +6,7 @@ import { createRootLogger } from './platform/common/logger';
 import { loadConfig } from './platform/config/app-config';
 import { openDatabase } from './platform/database/embedded';
 import { DemoBootstrap, DemoCredentials } from './domain/demo/demo-bootstrap';
+import { McpTools } from './interfaces/mcp/mcp.tools';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
@@ -28,6 +29,8 @@ async function bootstrap(): Promise<void> {
   }
   // on stdout, not in the log: printed on every start until the demo admin signs in (each time a new password)
   if (demo) process.stdout.write(demoBanner(demo, url));
+  // the MCP tool catalogue is built at first use (an app that never serves MCP skips it): here, before a request needs it
+  app.get(McpTools).warm();
   const close = async () => {
     await app.close();
     await db.close();

@@ -85,8 +85,8 @@ function annotationsOf(t: ToolDef): NonNullable<Tool['annotations']> {
  */
 @Injectable()
 export class McpTools implements AskTools {
-  private readonly tools: ToolDef[];
-  private readonly byName = new Map<string, { def: ToolDef; schema: Tool['inputSchema']; output: NonNullable<Tool['outputSchema']> }>();
+  private readonly services: ToolServices;
+  private catalogue?: { tools: ToolDef[]; byName: Map<string, { def: ToolDef; schema: Tool['inputSchema']; output: NonNullable<Tool['outputSchema']> }> };
 
   constructor(
     companies: CompaniesService,
@@ -119,18 +119,41 @@ export class McpTools implements AskTools {
     workflowInvoker: WorkflowInvoker,
     @Inject(ROOT_LOGGER) private readonly log: pino.Logger,
   ) {
-    const services: ToolServices = { companies, people, opps, activities, tasks, today, leads, events, search, calendar, leadConvert, orders, approvals, tickets, objectTypes, objectRecords, quickEntry, reports, accuracy, activityReport, adjustments, exportLinks, imports, workflows, workflowInvoker };
-    const all = TOOL_KINDS.flatMap((kind) => kind(services));
+    this.services = { companies, people, opps, activities, tasks, today, leads, events, search, calendar, leadConvert, orders, approvals, tickets, objectTypes, objectRecords, quickEntry, reports, accuracy, activityReport, adjustments, exportLinks, imports, workflows, workflowInvoker };
+  }
+
+  /**
+   * The definitions and their JSON Schemas, built at the first MCP or Ask request rather than at start: building them
+   * (zod schemas, their JSON Schema conversion) was about a tenth of an app start's CPU, which an app that never
+   * serves MCP (every test app but a few) paid for nothing. The service builds it right after it listens (`warm`).
+   */
+  /** Builds the catalogue now (the service does after it listens, so the first MCP or Ask request does not). */
+  warm(): void {
+    this.catalogue ??= this.build();
+  }
+
+  private get tools(): ToolDef[] {
+    return (this.catalogue ??= this.build()).tools;
+  }
+
+  private get byName() {
+    return (this.catalogue ??= this.build()).byName;
+  }
+
+  private build(): NonNullable<McpTools['catalogue']> {
+    const all = TOOL_KINDS.flatMap((kind) => kind(this.services));
     const writes = all.filter((t) => t.write).map((t) => ({
       ...t,
       input: t.input.extend({ idempotency_key: IDEMPOTENCY_KEY, ...(t.confirm ? { confirm: CONFIRM } : {}) }),
     }));
-    this.tools = [...all.filter((t) => !t.write), ...writes];
-    for (const def of this.tools) {
+    const tools = [...all.filter((t) => !t.write), ...writes];
+    const byName: NonNullable<McpTools['catalogue']>['byName'] = new Map();
+    for (const def of tools) {
       const schema = jsonSchema(def.input, 'input') as Tool['inputSchema'];
       const output = jsonSchema(def.bare ? def.output : z.object({ result: def.output }), 'output') as NonNullable<Tool['outputSchema']>;
-      this.byName.set(def.name, { def, schema, output });
+      byName.set(def.name, { def, schema, output });
     }
+    return { tools, byName };
   }
 
   /** The write tool a JSON-RPC message calls, if any (for the step-up check before the MCP server). */
