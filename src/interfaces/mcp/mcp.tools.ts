@@ -124,20 +124,23 @@ export class McpTools implements AskTools {
 
   /**
    * The definitions and their JSON Schemas, built at the first MCP or Ask request rather than at start: building them
-   * (zod schemas, their JSON Schema conversion) was about a tenth of an app start's CPU, which an app that never
+   * (zod schemas, their JSON Schema conversion) was about a third of an app start's CPU, which an app that never
    * serves MCP (every test app but a few) paid for nothing. The service builds it right after it listens (`warm`).
    */
-  /** Builds the catalogue now (the service does after it listens, so the first MCP or Ask request does not). */
+  private get built(): NonNullable<McpTools['catalogue']> {
+    return (this.catalogue ??= this.build());
+  }
+
   warm(): void {
-    this.catalogue ??= this.build();
+    void this.built;
   }
 
   private get tools(): ToolDef[] {
-    return (this.catalogue ??= this.build()).tools;
+    return this.built.tools;
   }
 
   private get byName() {
-    return (this.catalogue ??= this.build()).byName;
+    return this.built.byName;
   }
 
   private build(): NonNullable<McpTools['catalogue']> {

@@ -24,21 +24,20 @@ export function DoneToggle({ task }: { task: Task }) {
   const answered = useTaskAnswered();
   const reopenTo = c.task_statuses.find((s) => !c.task_closed_statuses.includes(s)) ?? c.task_statuses[0] ?? '';
   const done = task.status === c.task_done_status;
-  // the click's value is held in the component's own state, set in the event itself: react-query reports a
-  // mutation as pending only on a later tick, and until then the controlled box would show the old value again
+  // the click's value is held in the component's own state, set in the event itself, until the save settles:
+  // react-query reports a mutation as pending only on a later tick, and until then the box showed the old value again
   const [wanted, setWanted] = useState<boolean | null>(null);
   const toggle = useMutation({
     mutationFn: async (next: boolean) => must(await api.PATCH('/api/v1/tasks/{id}', { params: { path: { id: task.id } }, body: { status: next ? c.task_done_status : reopenTo } })).task,
     onSuccess: answered,
     onSettled: () => setWanted(null),
   });
-  const busy = wanted !== null || toggle.isPending;
   return (
     <input
       type="checkbox"
       className="tk-done"
       checked={wanted ?? done}
-      disabled={!task.can_edit || busy}
+      disabled={!task.can_edit || wanted !== null}
       aria-label={done ? text('markOpen', { title: task.title }) : text('markDone', { title: task.title })}
       onChange={(e) => {
         setWanted(e.target.checked);

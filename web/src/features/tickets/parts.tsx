@@ -36,7 +36,7 @@ export function TicketAssignee({ ticket, label, none }: { ticket: Ticket; label:
 function TicketChoice({ ticket, field, label, value, shown, options }: { ticket: Ticket; field: Editable; label: string; value: string; shown: string; options: { value: string; label: string }[] }) {
   const text = useOrderText();
   const written = useTicketsWritten();
-  // the chosen value is held from the change event on (react-query reports the mutation as pending a tick later)
+  // the chosen value is held from the change event until the save settles (react-query reports it pending a tick later)
   const [chosen, setChosen] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: async (v: string) => {
@@ -54,7 +54,7 @@ function TicketChoice({ ticket, field, label, value, shown, options }: { ticket:
       <select
         aria-label={label}
         value={chosen ?? value}
-        disabled={chosen !== null || save.isPending}
+        disabled={chosen !== null}
         onChange={(e) => {
           setChosen(e.target.value);
           save.mutate(e.target.value);
