@@ -89,7 +89,7 @@ export async function createApp(opts: AppOptions): Promise<NestExpressApplicatio
   });
 
   const doc = buildOpenApiDocument(app, { version: config.appVersion });
-  // `filter`: a box that narrows the long page to one tag
-  SwaggerModule.setup('api/docs', app, doc, { jsonDocumentUrl: 'api/openapi.json', yamlDocumentUrl: 'api/openapi.yaml', raw: ['json'], swaggerOptions: { filter: true } });
+  // `filter`: a box that narrows the long page to one tag; `raw: ['json']`: the document is served as JSON only (openapi.json)
+  SwaggerModule.setup('api/docs', app, doc, { jsonDocumentUrl: 'api/openapi.json', raw: ['json'], swaggerOptions: { filter: true } });
   return app;
 }

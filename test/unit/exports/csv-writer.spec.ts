@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import type { Cell } from '../../../src/interfaces/rest/export/columns';
-import { csvLine, sheetWriter } from '../../../src/interfaces/rest/export/writers';
+import { csvRecord, sheetWriter } from '../../../src/interfaces/rest/export/writers';
 
 /** What the export wrote through csv-stringify before its own writer (the same options). */
 const reference = (rows: Cell[][], headers: string[], delimiter: ',' | ';', bom: boolean) =>
@@ -50,7 +50,7 @@ describe('CSV writer of the exports', () => {
     for (const delimiter of [',', ';'] as const) {
       for (let n = 0; n < 2000; n++) {
         const cells = Array.from({ length: 1 + Math.floor(r() * 6) }, () => randomCell(r));
-        expect(csvLine(cells, delimiter)).toBe(stringify([cells], { delimiter, cast: { boolean: (v: boolean) => (v ? 'true' : 'false') } }));
+        expect(`${csvRecord(cells, delimiter)}\n`).toBe(stringify([cells], { delimiter, cast: { boolean: (v: boolean) => (v ? 'true' : 'false') } }));
       }
     }
   });

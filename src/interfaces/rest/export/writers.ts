@@ -44,16 +44,11 @@ export function sheetWriter(out: Writable, headers: string[], o: WriterOptions):
   return o.format === 'csv' ? csvWriter(out, headers, o) : xlsxWriter(out, headers, o);
 }
 
-/** One CSV record with its line end. */
-export function csvLine(cells: Cell[], delimiter: ',' | ';'): string {
-  return `${csvRecord(cells, delimiter)}\n`;
-}
-
 /**
  * One CSV record without its line end, its fields joined once: a line built cell by cell is a chain of small
  * strings that the socket write flattens again (a quarter of what an export allocated).
  */
-function csvRecord(cells: Cell[], delimiter: ',' | ';'): string {
+export function csvRecord(cells: Cell[], delimiter: ',' | ';'): string {
   const special = CSV_SPECIAL[delimiter]!;
   const fields = new Array<string>(cells.length);
   for (let i = 0; i < cells.length; i++) fields[i] = csvField(cells[i]!, special);

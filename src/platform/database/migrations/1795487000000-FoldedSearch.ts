@@ -10,7 +10,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * a stored generated column, computed once per write: a search's window tests 1,000 rows per kind, which
  * folding on every read made cost milliseconds. Trigram GIN indexes on those columns answer
  * `<col> ILIKE '%q%'`. The letters are those of src/domain/crm/shared/search.ts (FOLD_TURKISH / FOLD_REST),
- * which folds the query; this migration keeps its own copy (test/unit/search.spec.ts compares them).
+ * which folds the query; this migration keeps its own copy (test/unit/search/search.spec.ts compares them).
  */
 const TURKISH_FROM = 'çÇğĞıİîÎöÖşŞüÜûÛâÂ';
 const TURKISH_TO = 'ccggiiiioossuuuuaa';
