@@ -11,8 +11,8 @@ describe('texts', () => {
   });
 
   it('translates shell words and fills placeholders', () => {
-    expect(translate('en', 'nav.today')).toBe('Today');
-    expect(translate('tr', 'nav.today')).toBe('Bugün');
+    expect(translate('en', 'nav.settings')).toBe('Settings');
+    expect(translate('tr', 'nav.settings')).toBe('Ayarlar');
     expect(translate('en', 'app.notFound', { unused: 1 })).toBe('Not found');
   });
 

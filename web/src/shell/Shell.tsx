@@ -2,42 +2,21 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, must } from '../lib/api';
-import { useT, type TextKey } from '../lib/i18n';
+import { useLang, useT } from '../lib/i18n';
 import { MODULES, meKeys, useMe, useModule } from '../lib/session';
+import type { NavEntry } from './feature';
 import { useSectionTitle } from '../lib/title';
 
-interface NavItem {
-  to: string;
-  label: TextKey;
-  module?: string;
-}
-
-/** Navigation by the user's modules: a module that is off is absent. */
-const NAV: NavItem[] = [
-  { to: '/', label: 'nav.today' },
-  { to: '/companies', label: 'nav.companies', module: MODULES.customers },
-  { to: '/people', label: 'nav.people', module: MODULES.customers },
-  { to: '/opportunities', label: 'nav.opportunities', module: MODULES.opportunities },
-  { to: '/reports', label: 'nav.reports', module: MODULES.opportunities },
-  { to: '/leads', label: 'nav.leads', module: MODULES.leads },
-  { to: '/fairs', label: 'nav.fairs', module: MODULES.leads },
-  { to: '/tasks', label: 'nav.tasks', module: MODULES.activities },
-  { to: '/calendar', label: 'nav.calendar', module: MODULES.activities },
-  { to: '/orders', label: 'nav.orders', module: MODULES.orders },
-  { to: '/tickets', label: 'nav.tickets', module: MODULES.support },
-  { to: '/approvals', label: 'nav.approvals', module: MODULES.approvals },
-  { to: '/objects', label: 'nav.objects', module: MODULES.customers },
-  { to: '/products', label: 'nav.products' },
-];
-
-export function Shell({ children }: { children: ReactNode }) {
+/** The layout around every screen; `nav`: the features' navigation entries in their order (main.tsx). */
+export function Shell({ nav, children }: { nav: NavEntry[]; children: ReactNode }) {
   const me = useMe();
   const t = useT();
+  const lang = useLang();
   const [open, setOpen] = useState(false);
-  const items = NAV.filter((i) => !i.module || (me.user.modules ?? []).includes(i.module));
+  const items = nav.filter((i) => !i.module || (me.user.modules ?? []).includes(i.module));
   const location = useLocation();
-  const section = sectionOf(location.pathname);
-  useSectionTitle(section ? t(section.label) : null);
+  const section = sectionOf(nav, location.pathname);
+  useSectionTitle(section ? section.label[lang] : null);
 
   return (
     <div className="shell">
@@ -62,7 +41,7 @@ export function Shell({ children }: { children: ReactNode }) {
             {items.map((i) => (
               <li key={i.to}>
                 <NavLink to={i.to} end={i.to === '/'}>
-                  {t(i.label)}
+                  {i.label[lang]}
                 </NavLink>
               </li>
             ))}
@@ -80,9 +59,9 @@ export function Shell({ children }: { children: ReactNode }) {
 }
 
 /** The navigation entry a path belongs to (`/companies/12` → Companies); `/` only for the home page itself. */
-function sectionOf(pathname: string): NavItem | undefined {
-  if (pathname === '/') return NAV[0];
-  return NAV.filter((i) => i.to !== '/' && (pathname === i.to || pathname.startsWith(`${i.to}/`))).sort((a, b) => b.to.length - a.to.length)[0];
+function sectionOf(nav: NavEntry[], pathname: string): NavEntry | undefined {
+  if (pathname === '/') return nav.find((i) => i.to === '/');
+  return nav.filter((i) => i.to !== '/' && (pathname === i.to || pathname.startsWith(`${i.to}/`))).sort((a, b) => b.to.length - a.to.length)[0];
 }
 
 function SearchBox() {

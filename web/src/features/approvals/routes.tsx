@@ -1,0 +1,14 @@
+import { lazy } from 'react';
+import { MODULES } from '../../lib/session';
+import type { Feature } from '../../shell/feature';
+
+const Approvals = lazy(() => import('./Approvals'));
+
+export const feature: Feature = {
+  routes: [
+    { path: '/approvals', element: <Approvals /> },
+  ],
+  nav: [
+    { to: '/approvals', label: { en: 'Approvals', tr: 'Onaylar' }, module: MODULES.approvals, order: 120 },
+  ],
+};

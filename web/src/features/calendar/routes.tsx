@@ -1,0 +1,14 @@
+import { lazy } from 'react';
+import { MODULES } from '../../lib/session';
+import type { Feature } from '../../shell/feature';
+
+const Calendar = lazy(() => import('./Calendar'));
+
+export const feature: Feature = {
+  routes: [
+    { path: '/calendar', element: <Calendar /> },
+  ],
+  nav: [
+    { to: '/calendar', label: { en: 'Calendar', tr: 'Takvim' }, module: MODULES.activities, order: 90 },
+  ],
+};

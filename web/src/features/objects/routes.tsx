@@ -1,0 +1,18 @@
+import { lazy } from 'react';
+import { MODULES } from '../../lib/session';
+import type { Feature } from '../../shell/feature';
+
+const Objects = lazy(() => import('./Objects'));
+const ObjectRecords = lazy(() => import('./ObjectRecords'));
+const ObjectRecord = lazy(() => import('./ObjectRecord'));
+
+export const feature: Feature = {
+  routes: [
+    { path: '/objects', element: <Objects /> },
+    { path: '/objects/:key', element: <ObjectRecords /> },
+    { path: '/objects/:key/:id', element: <ObjectRecord /> },
+  ],
+  nav: [
+    { to: '/objects', label: { en: 'Records', tr: 'Kayıtlar' }, module: MODULES.customers, order: 130 },
+  ],
+};

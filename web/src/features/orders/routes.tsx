@@ -1,0 +1,16 @@
+import { lazy } from 'react';
+import { MODULES } from '../../lib/session';
+import type { Feature } from '../../shell/feature';
+
+const Orders = lazy(() => import('./Orders'));
+const OrderRecord = lazy(() => import('./OrderRecord'));
+
+export const feature: Feature = {
+  routes: [
+    { path: '/orders', element: <Orders /> },
+    { path: '/orders/:id', element: <OrderRecord /> },
+  ],
+  nav: [
+    { to: '/orders', label: { en: 'Orders', tr: 'Siparişler' }, module: MODULES.orders, order: 100 },
+  ],
+};

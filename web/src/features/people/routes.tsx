@@ -1,0 +1,16 @@
+import { lazy } from 'react';
+import { MODULES } from '../../lib/session';
+import type { Feature } from '../../shell/feature';
+
+const People = lazy(() => import('./People'));
+const PersonRecord = lazy(() => import('./PersonRecord'));
+
+export const feature: Feature = {
+  routes: [
+    { path: '/people', element: <People /> },
+    { path: '/people/:id', element: <PersonRecord /> },
+  ],
+  nav: [
+    { to: '/people', label: { en: 'People', tr: 'Kişiler' }, module: MODULES.customers, order: 30 },
+  ],
+};

@@ -1,0 +1,13 @@
+import { lazy } from 'react';
+import type { Feature } from '../../shell/feature';
+
+const Products = lazy(() => import('./Products'));
+
+export const feature: Feature = {
+  routes: [
+    { path: '/products', element: <Products /> },
+  ],
+  nav: [
+    { to: '/products', label: { en: 'Products', tr: 'Ürünler' }, order: 140 },
+  ],
+};

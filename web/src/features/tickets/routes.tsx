@@ -1,0 +1,16 @@
+import { lazy } from 'react';
+import { MODULES } from '../../lib/session';
+import type { Feature } from '../../shell/feature';
+
+const Tickets = lazy(() => import('./Tickets'));
+const TicketRecord = lazy(() => import('./TicketRecord'));
+
+export const feature: Feature = {
+  routes: [
+    { path: '/tickets', element: <Tickets /> },
+    { path: '/tickets/:id', element: <TicketRecord /> },
+  ],
+  nav: [
+    { to: '/tickets', label: { en: 'Tickets', tr: 'Destek talepleri' }, module: MODULES.support, order: 110 },
+  ],
+};
