@@ -1,15 +1,15 @@
 import type { Page } from 'playwright-core';
-import { DEFAULT_LABELS_EN, DEFAULT_LABELS_TR } from '../../src/domain/workspace/default-labels';
-import type { LabelMap } from '../../src/domain/workspace/labels';
+import { defaultLabels, type LabelMap } from '../../src/domain/workspace/labels';
 
 const all = (m: LabelMap): Set<string> => new Set(Object.values(m).flatMap((x) => Object.values(x ?? {})));
-const EN = all(DEFAULT_LABELS_EN);
-const TR = all(DEFAULT_LABELS_TR);
+// the common lists' and the features' blocks' (orders, tickets): test/helpers/contract-setup.ts registers the blocks
+const EN = all(defaultLabels().en);
+const TR = all(defaultLabels().tr);
 /** Labels that must not show in a language: the other language's, unless the same word is this language's too. */
 const FORBIDDEN = { tr: [...EN].filter((x) => !TR.has(x)), en: [...TR].filter((x) => !EN.has(x)) };
 
 /**
- * The other language's constants on the page (default-labels.ts: a label of the other language that is not also
+ * The other language's constants on the page (default-labels.ts and the blocks': a label of the other language that is not also
  * one of this language): whole-word matches in the page's text and its options (selects keep the keys as values).
  */
 export async function foreignLabels(page: Page, lang: 'en' | 'tr'): Promise<string[]> {

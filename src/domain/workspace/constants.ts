@@ -7,7 +7,7 @@ import { DomainError } from '../../platform/common/errors';
 import { isKnownCountry } from '../../platform/common/holidays';
 import { defaultConstants } from './defaults';
 import { checkLabels, defaultLabelsFor, pruneLabels } from './labels';
-import { constantsBlocks } from './constants-blocks';
+import { blockLists, constantsBlocks, subsetOf, type ConstantsList } from './constants-blocks';
 import { BANT_KEYS, GATE_RULE_KEYS, STAGE_ROLES, WorkspaceConstants } from './workspace.entity';
 
 /** Longest stage or status key: the columns that hold them are varchar(40). */
@@ -38,29 +38,18 @@ const STRING_LISTS = [
   'task_closed_statuses',
   'customer_at_risk_statuses',
   'customer_account_statuses',
-  // --- orders and tickets ---
-  'order_statuses',
-  'order_erp_statuses',
-  'ticket_statuses',
-  'ticket_closed_statuses',
   // --- fair leads ---
   'lead_closed_statuses',
 ] as const;
 const NON_EMPTY_LISTS = new Set<string>([
   'stages', 'open_stages', 'forecast_cats', 'loss_reasons', 'task_statuses', 'task_priorities', 'customer_statuses', 'task_closed_statuses',
-  // --- orders and tickets ---
-  'order_statuses', 'order_erp_statuses', 'ticket_statuses',
 ]);
 const KEY_LISTS = new Set<string>([
   'stages', 'open_stages', 'customer_statuses', 'task_statuses', 'task_closed_statuses', 'customer_at_risk_statuses', 'customer_account_statuses',
-  // --- orders and tickets ---
-  'order_statuses', 'order_erp_statuses', 'ticket_statuses', 'ticket_closed_statuses',
 ]);
 const BOOLEANS = ['stage_rules', 'opp_status_labels'] as const;
 const STRINGS = [
   'opp_line_label', 'task_done_status',
-  // --- orders and tickets ---
-  'order_new_status', 'order_sent_status', 'ticket_new_status',
   // --- fair leads ---
   'lead_status_new', 'lead_status_converted', 'lead_status_won', 'lead_visit_type',
 ] as const;
@@ -127,10 +116,13 @@ export function validateConstants(input: unknown): string[] {
   return errors;
 }
 
+/** The common string lists with what each must be, then the blocks' (constants-blocks.ts). */
+const allLists = (): ConstantsList[] => [...STRING_LISTS.map((name) => ({ name, keys: KEY_LISTS.has(name), nonEmpty: NON_EMPTY_LISTS.has(name) })), ...blockLists()];
+
 /** The string lists; answers each list's valid entries. */
 function checkLists(c: Record<string, unknown>, err: Err): Record<string, string[]> {
   const lists: Record<string, string[]> = {};
-  for (const key of STRING_LISTS) {
+  for (const { name: key, keys, nonEmpty } of allLists()) {
     const v = c[key];
     if (v === undefined) continue;
     if (!Array.isArray(v)) {
@@ -140,11 +132,11 @@ function checkLists(c: Record<string, unknown>, err: Err): Record<string, string
     const ok: string[] = [];
     v.forEach((x, i) => {
       if (typeof x !== 'string' || !x.trim()) err(`${key}[${i}]`, 'must be a non-empty string');
-      else if (KEY_LISTS.has(key) && x.length > MAX_KEY_LENGTH) err(`${key}[${i}]`, `at most ${MAX_KEY_LENGTH} characters`);
+      else if (keys && x.length > MAX_KEY_LENGTH) err(`${key}[${i}]`, `at most ${MAX_KEY_LENGTH} characters`);
       else if (ok.includes(x)) err(`${key}[${i}]`, `"${x}" appears twice`);
       else ok.push(x);
     });
-    if (NON_EMPTY_LISTS.has(key) && v.length === 0) err(key, 'must not be empty');
+    if (nonEmpty && v.length === 0) err(key, 'must not be empty');
     lists[key] = ok;
   }
   return lists;
@@ -230,19 +222,9 @@ function checkVisitPeriod({ c, lists, err }: Checked): void {
 }
 
 /** A list whose entries must all be entries of another list. */
-function subset({ lists, err }: Checked, key: string, of: string): void {
-  for (const s of lists[key] ?? []) if (!(lists[of] ?? []).includes(s)) err(key, `${s} is not one of ${of}`);
-}
+const subset = ({ lists, err }: Checked, key: string, of: string): void => subsetOf(lists, err, key, of);
 
-/** A status that must be an entry of a list (and, with `not`, not one of another). */
-function member({ c, lists, err }: Checked, key: string, of: string, not?: string): void {
-  const v = c[key];
-  if (typeof v !== 'string') return;
-  if (!(lists[of] ?? []).includes(v)) err(key, `not one of ${of}`);
-  else if (not && (lists[not] ?? []).includes(v)) err(key, `must not be one of ${not}`);
-}
-
-/** Task, customer, order and ticket statuses that must be among their lists. */
+/** Task and customer statuses that must be among their lists. */
 function checkStatuses(k: Checked): void {
   const { c, lists, err } = k;
   subset(k, 'task_closed_statuses', 'task_statuses');
@@ -251,12 +233,6 @@ function checkStatuses(k: Checked): void {
   if (typeof c.task_done_status === 'string' && !(lists.task_closed_statuses ?? []).includes(c.task_done_status)) {
     err('task_done_status', 'not one of task_closed_statuses');
   }
-  // --- orders and tickets ---
-  subset(k, 'order_erp_statuses', 'order_statuses');
-  subset(k, 'ticket_closed_statuses', 'ticket_statuses');
-  member(k, 'order_new_status', 'order_statuses', 'order_erp_statuses');
-  member(k, 'order_sent_status', 'order_erp_statuses');
-  member(k, 'ticket_new_status', 'ticket_statuses', 'ticket_closed_statuses');
 }
 
 function checkLeadStatuses(k: Checked): void {

@@ -43,8 +43,6 @@ export const DEFAULT_LABELS_EN: LabelMap = {
   task_statuses: same(['Open', 'In progress', 'Done', 'Cancelled']),
   visit_topics: same(['Introduction', 'Product presentation', 'Offer', 'Negotiation', 'Trial follow-up', 'Complaint', 'Relationship']),
   visit_types: { F2F: 'Face to face', Online: 'Online', Call: 'Call', Deneme: 'Trial' },
-  order_statuses: { new: 'New', sent: 'Sent', open: 'Open', shipped: 'Shipped', invoiced: 'Invoiced', closed: 'Closed' },
-  ticket_statuses: same(['Open', 'In progress', 'Waiting', 'Resolved', 'Closed']),
 };
 
 export const DEFAULT_LABELS_TR: LabelMap = {
@@ -111,6 +109,4 @@ export const DEFAULT_LABELS_TR: LabelMap = {
     Relationship: 'İlişki',
   },
   visit_types: { F2F: 'Yüz yüze', Online: 'Çevrim içi', Call: 'Telefon', Deneme: 'Deneme' },
-  order_statuses: { new: 'Yeni', sent: 'Gönderildi', open: 'Açık', shipped: 'Sevk edildi', invoiced: 'Faturalandı', closed: 'Kapandı' },
-  ticket_statuses: { Open: 'Açık', 'In progress': 'Sürüyor', Waiting: 'Bekliyor', Resolved: 'Çözüldü', Closed: 'Kapandı' },
 };

@@ -82,34 +82,16 @@ export function defaultConstants(): WorkspaceConstants {
     opp_status_labels: true,
     visit_period: { Prospect: 30, Active: 21, 'Key account': 14, Passive: 60, Former: 90 },
     ...stageRuleDefaults(),
-    // --- orders and tickets ---
-    ...orderTicketDefaults(),
     // --- fair leads ---
     ...leadRuleDefaults(),
     // --- approvals ---
     holiday_country: 'TR',
   };
-  // the blocks the features own (quick entry …), after the common keys
+  // the blocks the features own (orders, tickets, quick entry …), after the common keys
   for (const block of constantsBlocks()) Object.assign(c, block.defaults());
   // every default key has a label in English and Turkish (default-labels.ts)
   c.labels = defaultLabelsFor(c);
   return c as WorkspaceConstants;
-}
-
-/** Order and ticket statuses (also merged into existing workspaces by migration 1795360000000). */
-export function orderTicketDefaults(): Pick<
-  WorkspaceConstants,
-  'order_statuses' | 'order_new_status' | 'order_erp_statuses' | 'order_sent_status' | 'ticket_statuses' | 'ticket_new_status' | 'ticket_closed_statuses'
-> {
-  return {
-    order_statuses: ['new', 'sent', 'open', 'shipped', 'invoiced', 'closed'],
-    order_new_status: 'new',
-    order_erp_statuses: ['sent', 'open', 'shipped', 'invoiced', 'closed'],
-    order_sent_status: 'sent',
-    ticket_statuses: ['Open', 'In progress', 'Waiting', 'Resolved', 'Closed'],
-    ticket_new_status: 'Open',
-    ticket_closed_statuses: ['Resolved', 'Closed'],
-  };
 }
 
 /** The rules-as-data part of the constants (also merged into existing workspaces by a migration). */

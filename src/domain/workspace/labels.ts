@@ -9,11 +9,12 @@
  */
 import type { WorkspaceConstants } from './workspace.entity';
 import { DEFAULT_LABELS_EN, DEFAULT_LABELS_TR } from './default-labels';
+import { blockLists, constantsBlocks } from './constants-blocks';
 
 export const LABEL_LANGS = ['en', 'tr'] as const;
 export type LabelLang = (typeof LABEL_LANGS)[number];
 
-/** Lists whose entries are keys a person reads. */
+/** The common lists whose entries are keys a person reads (a feature's block adds its own: `BlockLabelLists`). */
 export const LABEL_LISTS = [
   'stages',
   'barriers',
@@ -35,13 +36,25 @@ export const LABEL_LISTS = [
   'task_statuses',
   'visit_topics',
   'visit_types',
-  'order_statuses',
-  'ticket_statuses',
 ] as const;
 /** Texts the installation writes, keyed by what they belong to: gate text by stage, step by its stored title, health label by grade. */
 export const LABEL_TEXTS = ['stage_gate', 'stage_steps', 'health'] as const;
-export type LabelListName = (typeof LABEL_LISTS)[number] | (typeof LABEL_TEXTS)[number];
-export const LABEL_NAMES: readonly LabelListName[] = [...LABEL_LISTS, ...LABEL_TEXTS];
+/**
+ * The labelled lists of the features' constants blocks (constants-blocks.ts), added by declaration merging in the
+ * feature's file (`interface BlockLabelLists { ticket_statuses: true }`).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the features' declaration merging
+export interface BlockLabelLists {}
+export type LabelListName = (typeof LABEL_LISTS)[number] | keyof BlockLabelLists | (typeof LABEL_TEXTS)[number];
+/** Every labelled list and text: the common lists, the blocks' labelled lists in registration order, then the texts. */
+export const labelNames = (): LabelListName[] => [...LABEL_LISTS, ...(blockLists().filter((l) => l.labelled).map((l) => l.name) as (keyof BlockLabelLists)[]), ...LABEL_TEXTS];
+
+/** The default labels of both languages: the common lists' (default-labels.ts) and the blocks'. */
+export function defaultLabels(): Record<LabelLang, LabelMap> {
+  const out = { en: { ...DEFAULT_LABELS_EN }, tr: { ...DEFAULT_LABELS_TR } };
+  for (const b of constantsBlocks()) for (const lang of LABEL_LANGS) Object.assign(out[lang], b.labels?.[lang]);
+  return out;
+}
 
 /** Health grades (opportunities.rules `health`): A-D, and `-` for a closed opportunity. */
 export const HEALTH_GRADES = ['A', 'B', 'C', 'D', '-'] as const;
@@ -67,7 +80,7 @@ export function labelKeys(c: Partial<Keyed>, list: LabelListName): string[] {
       // the won status is shown like a status although it need not be one of the list
       return [...(c.lead_statuses ?? []), ...(c.lead_status_won && !(c.lead_statuses ?? []).includes(c.lead_status_won) ? [c.lead_status_won] : [])];
     default:
-      return Array.isArray(c[list]) ? (c[list] as string[]) : [];
+      return Array.isArray((c as Record<string, unknown>)[list]) ? ((c as Record<string, unknown>)[list] as string[]) : [];
   }
 }
 
@@ -78,7 +91,7 @@ export function pruneLabels(labels: WorkspaceLabels, c: Partial<Keyed>): Workspa
     const map = labels[lang];
     if (!map) continue;
     const kept: LabelMap = {};
-    for (const list of LABEL_NAMES) {
+    for (const list of labelNames()) {
       const keys = new Set(labelKeys(c, list));
       const entries = Object.entries(map[list] ?? {}).filter(([k]) => keys.has(k));
       if (entries.length) kept[list] = Object.fromEntries(entries);
@@ -90,7 +103,7 @@ export function pruneLabels(labels: WorkspaceLabels, c: Partial<Keyed>): Workspa
 
 /** The default labels of both languages, for the keys these constants have. */
 export function defaultLabelsFor(c: Partial<Keyed>): WorkspaceLabels {
-  return pruneLabels({ en: DEFAULT_LABELS_EN, tr: DEFAULT_LABELS_TR }, c);
+  return pruneLabels(defaultLabels(), c);
 }
 
 /** The stored labels, or the defaults for a workspace that has none stored (made before labels existed). */
@@ -110,7 +123,7 @@ export function labelOf(c: WorkspaceConstants, lang: LabelLang, list: LabelListN
 /** Every list's labels in one language, complete: one entry per key (`me`'s `constants.labels`). */
 export function resolveLabels(c: WorkspaceConstants, lang: LabelLang): Record<LabelListName, Record<string, string>> {
   const out = {} as Record<LabelListName, Record<string, string>>;
-  for (const list of LABEL_NAMES) out[list] = Object.fromEntries(labelKeys(c, list).map((k) => [k, labelOf(c, lang, list, k)]));
+  for (const list of labelNames()) out[list] = Object.fromEntries(labelKeys(c, list).map((k) => [k, labelOf(c, lang, list, k)]));
   return out;
 }
 
@@ -129,8 +142,9 @@ export function checkLabels(value: unknown, c: Record<string, unknown>, err: (pa
       continue;
     }
     for (const [list, labels] of Object.entries(map)) {
-      if (!(LABEL_NAMES as readonly string[]).includes(list)) {
-        err(`${p}.${list}`, `unknown list; known: ${LABEL_NAMES.join(', ')}`);
+      const names: readonly string[] = labelNames();
+      if (!names.includes(list)) {
+        err(`${p}.${list}`, `unknown list; known: ${names.join(', ')}`);
         continue;
       }
       if (!isObject(labels)) {

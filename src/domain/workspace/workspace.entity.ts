@@ -118,18 +118,6 @@ export interface WorkspaceConstants {
    */
   weekly_visit_target: number;
   weekly_task_target: number;
-  // --- orders and tickets (not in spec 2.3; sent in `me` as extra fields) ---
-  /** Every order status; `order_new_status` is the status of a new order. */
-  order_statuses: string[];
-  order_new_status: string;
-  /** Statuses meaning the order was sent to the ERP (spec 3.5): the PO is frozen, no second send. */
-  order_erp_statuses: string[];
-  /** The status `POST /orders/{id}/erp` sets (one of order_erp_statuses). */
-  order_sent_status: string;
-  /** Support ticket statuses; a new ticket gets `ticket_new_status`; closed ones are never overdue. */
-  ticket_statuses: string[];
-  ticket_new_status: string;
-  ticket_closed_statuses: string[];
   // --- fair leads (not in spec 2.3; sent in `me` as extra fields) ---
   /** Status of a new lead (one of lead_statuses). */
   lead_status_new: string;

@@ -35,6 +35,20 @@ describe('validateConstants', () => {
     expect(errorsOf({ open_stages: [] })).toEqual(expect.arrayContaining(['open_stages: must not be empty']));
   });
 
+  it("checks the orders' and tickets' blocks (their features' files) like the common keys", () => {
+    expect(d).toMatchObject({ order_new_status: 'new', order_sent_status: 'sent', ticket_new_status: 'Open', ticket_closed_statuses: ['Resolved', 'Closed'] });
+    expect(errorsOf({ ticket_new_status: 'Closed' })).toEqual(['ticket_new_status: must not be one of ticket_closed_statuses']);
+    expect(errorsOf({ ticket_new_status: 'Lost' })).toEqual(['ticket_new_status: not one of ticket_statuses']);
+    expect(errorsOf({ ticket_closed_statuses: ['Closed', 'Gone'] })).toEqual(['ticket_closed_statuses: Gone is not one of ticket_statuses']);
+    expect(errorsOf({ ticket_statuses: [] })).toEqual(expect.arrayContaining(['ticket_statuses: must not be empty']));
+    expect(errorsOf({ order_statuses: ['new', 'sent', 'open', 'shipped', 'invoiced', 'closed', 'x'.repeat(41)] })).toEqual(['order_statuses[6]: at most 40 characters']);
+    expect(errorsOf({ order_erp_statuses: ['sent', 'sent'] })).toEqual(['order_erp_statuses[1]: "sent" appears twice']);
+    expect(errorsOf({ order_sent_status: 'new' })).toEqual(['order_sent_status: not one of order_erp_statuses']);
+    expect(errorsOf({ order_new_status: 7 })).toEqual(['order_new_status: must be a string']);
+    const { ticket_new_status: _t, ...noNewStatus } = d;
+    expect(validateConstants(noNewStatus)).toEqual(['ticket_new_status: is missing']);
+  });
+
   it('knows the gate rule vocabulary and its value types', () => {
     expect(errorsOf({ stage_gates: { ...d.stage_gates, Viable: { bant_min: 2, budget_ok: true } } })).toEqual([
       'stage_gates.Viable.budget_ok: unknown gate rule; known: bant_min, budget, authority, need, timing, product, offer_price, payment_days, close_date, close_date_future, value_positive',

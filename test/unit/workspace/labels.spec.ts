@@ -1,7 +1,6 @@
 import { mergeConstants, validateConstants } from '../../../src/domain/workspace/constants';
 import { defaultConstants } from '../../../src/domain/workspace/defaults';
-import { DEFAULT_LABELS_EN, DEFAULT_LABELS_TR } from '../../../src/domain/workspace/default-labels';
-import { LABEL_LISTS, labelKeys, labelOf, labelsOf, resolveLabels } from '../../../src/domain/workspace/labels';
+import { defaultLabels, labelKeys, labelNames, labelOf, labelsOf, resolveLabels } from '../../../src/domain/workspace/labels';
 import type { WorkspaceConstants } from '../../../src/domain/workspace/workspace.entity';
 import { turkishConstants } from '../../helpers/renamed-constants';
 
@@ -9,13 +8,18 @@ const d = defaultConstants();
 const errorsOf = (patch: Record<string, unknown>, base: WorkspaceConstants = d) => validateConstants(mergeConstants(base, patch));
 
 describe('constant labels', () => {
-  it('gives every default key a label in English and in Turkish', () => {
-    for (const list of [...LABEL_LISTS, 'stage_gate', 'stage_steps', 'health'] as const) {
+  it("gives every default key a label in English and in Turkish, the features' blocks' lists too", () => {
+    const { en, tr } = defaultLabels();
+    // the blocks' labelled lists (orders, tickets) sit between the common lists and the texts
+    expect(labelNames()).toEqual(expect.arrayContaining(['stages', 'order_statuses', 'ticket_statuses', 'stage_gate', 'health']));
+    expect(labelNames().indexOf('ticket_statuses')).toBe(labelNames().indexOf('stage_gate') - 1);
+    for (const list of labelNames()) {
       for (const key of labelKeys(d, list)) {
-        expect([list, key, DEFAULT_LABELS_EN[list]?.[key]]).toEqual([list, key, expect.any(String)]);
-        expect([list, key, DEFAULT_LABELS_TR[list]?.[key]]).toEqual([list, key, expect.any(String)]);
+        expect([list, key, en[list]?.[key]]).toEqual([list, key, expect.any(String)]);
+        expect([list, key, tr[list]?.[key]]).toEqual([list, key, expect.any(String)]);
       }
     }
+    expect(d.labels?.tr?.ticket_statuses?.Waiting).toBe('Bekliyor');
     expect(d.labels?.tr?.stages?.Qualify).toBe('Nitelendirme');
     expect(d.labels?.en?.lead_statuses?.Yeni).toBe('New');
   });

@@ -1,5 +1,5 @@
 import { QE_BLOCK_FIELDS, QE_BLOCK_KEYS, QeBlockKey } from '../activities';
-import { ConstantsProblem, registerConstantsBlock } from '../../workspace/constants-blocks';
+import type { ConstantsBlock, ConstantsProblem } from '../../workspace/constants-blocks';
 
 /**
  * Quick Entry's block of the workspace's constants (spec 2.11): its templates, the undo window and what the
@@ -151,4 +151,4 @@ function checkQuickEntry(c: Record<string, unknown>, lists: Record<string, strin
   if (defaults > 1) err('qe_templates', `at most one template may be the default (found ${defaults})`);
 }
 
-export const QUICK_ENTRY_CONSTANTS = registerConstantsBlock({ name: 'quick-entry', defaults: quickEntryDefaults, check: checkQuickEntry });
+export const QUICK_ENTRY_CONSTANTS: ConstantsBlock = { name: 'quick-entry', defaults: quickEntryDefaults, check: checkQuickEntry };

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { example, f, named } from '../../../edge/openapi/schema';
 import { defaultConstants } from '../../../domain/workspace/defaults';
-import { LABEL_NAMES, resolveLabels } from '../../../domain/workspace/labels';
-// Quick Entry's block is registered by its module: imported here before `defaultConstants()` below reads it
+import { labelNames, resolveLabels } from '../../../domain/workspace/labels';
+import { constantsBlocks } from '../../../domain/workspace/constants-blocks';
+// the features' blocks register when the CRM is loaded: imported here before the schema and `defaultConstants()` read them
+import '../../../domain/crm/constants-blocks';
 import { QE_BLOCK_STATES } from '../../../domain/crm/quick-entry/quick-entry.constants';
 import { BANT_KEYS, STAGE_ROLES } from '../../../domain/workspace/workspace.entity';
 
@@ -93,13 +95,9 @@ export const Constants = named(
     sales_cycle_days: z.int().meta({ description: "a new opportunity's default expected close date: start date + this many days" }),
     weekly_visit_target: z.int().meta({ description: "visits per user and week that Today's progress bar and the activity report measure against (PUT /api/v1/settings/weekly-targets)" }),
     weekly_task_target: z.int().meta({ description: "completed tasks per user and week that Today's progress bar and the activity report measure against (PUT /api/v1/settings/weekly-targets)" }),
-    order_statuses: values('order statuses'),
-    order_new_status: z.string().meta({ description: 'the status of a new order' }),
-    order_erp_statuses: z.array(z.string()).meta({ description: 'order statuses meaning the order was sent to the ERP (spec 3.5)' }),
-    order_sent_status: z.string().meta({ description: 'the status POST /api/v1/orders/{id}/erp sets' }),
-    ticket_statuses: values('support ticket statuses'),
-    ticket_new_status: z.string(),
-    ticket_closed_statuses: z.array(z.string()),
+    // the keys of the features' blocks that declare their schema (orders, tickets); typed here as no keys, the
+    // document has them
+    ...(Object.assign({}, ...constantsBlocks().map((b) => b.schema ?? {})) as object),
     lead_status_new: z.string().meta({ description: 'the status of a new lead' }),
     lead_status_converted: z.string().meta({ description: 'the status a conversion sets' }),
     lead_status_won: z.string().meta({ description: 'the display status of a lead whose opportunity is won (`status_eff`)' }),
@@ -116,12 +114,14 @@ export const Constants = named(
       .meta({
         description:
           "Labels in the caller's language (the user's language setting, else the workspace's): list -> {key -> label}, one entry per key. Lists: " +
-          `${LABEL_NAMES.join(', ')}. Subsets (open_stages, task_closed_statuses, order_erp_statuses…) use their list's labels; stage_gate is keyed by stage, ` +
+          `${labelNames().join(', ')}. Subsets (open_stages, task_closed_statuses, order_erp_statuses…) use their list's labels; stage_gate is keyed by stage, ` +
           'stage_steps by the stored step title, health by grade (A-D, - for closed). Keys never change; show the label, send the key.',
       }),
   }),
   { description: 'Installation constants (spec 2.3): the allowed values of list fields and the pipeline, plus the rules as data the apps evaluate.' },
 );
 const { stage_prob: _prob, labels: _labels, ...constantsDefaults } = defaultConstants();
-export const constantsExample = example(Constants, { ...constantsDefaults, labels: resolveLabels(defaultConstants(), 'en') });
+const exampleValue: Record<string, unknown> = { ...constantsDefaults, labels: resolveLabels(defaultConstants(), 'en') };
+// in the schema's order: a new workspace's constants list the features' blocks after the common keys
+export const constantsExample = example(Constants, Object.fromEntries(Object.keys(Constants.shape).filter((k) => k in exampleValue).map((k) => [k, exampleValue[k]])) as z.output<typeof Constants>);
 export const stageSlaExample = constantsExample.stage_sla;
