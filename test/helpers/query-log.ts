@@ -43,7 +43,7 @@ export async function captureQueries<T>(fn: () => Promise<T>): Promise<{ result:
 }
 
 /** Tables only the background workers touch while a read runs (a read request writes none of them). */
-const BACKGROUND = /\b(email_messages|outbox_events|webhook_deliveries|workflow_runs|workflow_cursors|workflow_fired|import_jobs|forecast_snapshot_weeks|forecast_snapshots)\b/;
+export const BACKGROUND = /\b(email_messages|outbox_events|webhook_deliveries|workflow_runs|workflow_cursors|workflow_fired|import_jobs|forecast_snapshot_weeks|forecast_snapshots)\b/;
 
 /**
  * Statements of a request beyond its auth context, from the calls a `jest.spyOn(Client.prototype,

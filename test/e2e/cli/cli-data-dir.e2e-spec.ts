@@ -13,7 +13,7 @@ const cliPath = join(root, 'dist', 'src', 'interfaces', 'cli', 'main.js');
 async function cli(dataDir: string, ...args: string[]): Promise<{ out: Record<string, unknown>; err: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir };
   delete env.LOG_LEVEL;
-  const { stdout, stderr } = await run(process.execPath, [cliPath, ...args], { env, timeout: 280_000 });
+  const { stdout, stderr } = await run(process.execPath, [cliPath, ...args], { env, timeout: 560_000 });
   return { out: JSON.parse(stdout), err: stderr };
 }
 
