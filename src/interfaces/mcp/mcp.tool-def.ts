@@ -1,26 +1,5 @@
-import type { ExportLinks } from '../../edge/export-links';
-import type { ActivityReportService, ForecastAccuracyService, ForecastAdjustmentsService, ReportsService } from '../../domain/crm/reports';
 import * as z from 'zod/v4';
 import { DomainError } from '../../platform/common/errors';
-import type { ActivitiesService } from '../../domain/crm/activities/activities.service';
-import type { CalendarService } from '../../domain/crm/calendar/calendar.service';
-import type { CompaniesService } from '../../domain/crm/companies/companies.service';
-import type { ImportsService } from '../../domain/crm/imports';
-import type { WorkflowInvoker, WorkflowsService } from '../../domain/crm/workflows';
-import type { EventJournalService } from '../../domain/crm/journal';
-import type { LeadsService } from '../../domain/crm/leads/leads.service';
-import type { OpportunitiesService } from '../../domain/crm/opportunities/opportunities.service';
-import type { PeopleService } from '../../domain/crm/people/people.service';
-import type { SearchService } from '../../domain/crm/search';
-import type { ApprovalsService } from '../../domain/crm/approvals/approvals.service';
-import type { LeadConvertService } from '../../domain/crm/leads/lead-convert.service';
-import type { ObjectRecordsService } from '../../domain/crm/objects/object-records.service';
-import type { ObjectTypesService } from '../../domain/crm/objects/object-types.service';
-import type { OrdersService } from '../../domain/crm/orders/orders.service';
-import type { QuickEntryService } from '../../domain/crm/quick-entry/quick-entry.service';
-import type { TicketsService } from '../../domain/crm/tickets/tickets.service';
-import type { TasksService } from '../../domain/crm/tasks/tasks.service';
-import type { TodayService } from '../../domain/crm/today/today.service';
 import type { UserContext } from '../../domain/identity/auth-context';
 import type { ModuleName } from '../../domain/workspace/defaults';
 import type { WorkspaceConstants } from '../../domain/workspace/workspace.entity';
@@ -65,38 +44,12 @@ export type ToolDef<S extends z.ZodObject = z.ZodObject, O extends z.ZodType = z
 /** A tool definition with its argument and result types checked against its schemas. */
 export const defineTool = <S extends z.ZodObject, O extends z.ZodType>(def: ToolDef<S, O>): ToolDef => def as unknown as ToolDef;
 
-/** The services the tools call: the same ones the REST controllers call. */
-export interface ToolServices {
-  companies: CompaniesService;
-  people: PeopleService;
-  opps: OpportunitiesService;
-  activities: ActivitiesService;
-  tasks: TasksService;
-  today: TodayService;
-  leads: LeadsService;
-  events: EventJournalService;
-  search: SearchService;
-  calendar: CalendarService;
-  leadConvert: LeadConvertService;
-  orders: OrdersService;
-  approvals: ApprovalsService;
-  tickets: TicketsService;
-  objectTypes: ObjectTypesService;
-  objectRecords: ObjectRecordsService;
-  quickEntry: QuickEntryService;
-  reports: ReportsService;
-  /** forecast_accuracy, activity_report, forecast_adjustments, set_forecast_adjustment */
-  accuracy: ForecastAccuracyService;
-  activityReport: ActivityReportService;
-  adjustments: ForecastAdjustmentsService;
-  /** import jobs (import_status reads them) */
-  imports: ImportsService;
-  /** signs the download links `export_records` answers */
-  exportLinks: ExportLinks;
-  /** workflows (list_workflows, run_workflow) */
-  workflows: WorkflowsService;
-  workflowInvoker: WorkflowInvoker;
-}
+/**
+ * How a tool file gets the domain services it calls, the same ones the REST controllers are given: by class, from
+ * Nest's container (McpTools), so a record kind's tools name their services in their own file and nothing here or in
+ * McpTools' constructor lists them.
+ */
+export type ServiceOf = <T>(type: abstract new (...args: never[]) => T) => T;
 
 /** Rule 11 inside a tool that reads several record kinds (get_record): a tool error `module: …`. */
 export function requireModule(auth: UserContext, module: ModuleName): void {

@@ -1,39 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { ErrorCode, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type pino from 'pino';
 import * as z from 'zod/v4';
 import { clip } from '../../platform/common/errors';
 import { toDomainError } from '../../edge/error-mapping';
 import { ROOT_LOGGER } from '../../platform/common/logger';
-import { ActivitiesService } from '../../domain/crm/activities/activities.service';
-import { CalendarService } from '../../domain/crm/calendar/calendar.service';
-import { CompaniesService } from '../../domain/crm/companies/companies.service';
-import { LeadsService } from '../../domain/crm/leads/leads.service';
-import { EventJournalService } from '../../domain/crm/journal';
-import { OpportunitiesService } from '../../domain/crm/opportunities/opportunities.service';
-import { PeopleService } from '../../domain/crm/people/people.service';
-import { SearchService } from '../../domain/crm/search';
-import { TasksService } from '../../domain/crm/tasks/tasks.service';
-import { TodayService } from '../../domain/crm/today/today.service';
-import { ApprovalsService } from '../../domain/crm/approvals/approvals.service';
-import { LeadConvertService } from '../../domain/crm/leads/lead-convert.service';
-import { ObjectRecordsService } from '../../domain/crm/objects/object-records.service';
-import { ObjectTypesService } from '../../domain/crm/objects/object-types.service';
-import { OrdersService } from '../../domain/crm/orders/orders.service';
-import { QuickEntryService } from '../../domain/crm/quick-entry/quick-entry.service';
-import { TicketsService } from '../../domain/crm/tickets/tickets.service';
 import type { AskCall, AskTools } from '../../domain/crm/ask';
-import { ActivityReportService, ForecastAccuracyService, ForecastAdjustmentsService, ReportsService } from '../../domain/crm/reports';
-import { ImportsService } from '../../domain/crm/imports';
-import { WorkflowInvoker, WorkflowsService } from '../../domain/crm/workflows';
 import type { UserContext } from '../../domain/identity/auth-context';
 import { fingerprintOf, IdempotencyKeys } from '../../domain/identity/idempotency';
 import { McpCallAudit } from '../../domain/identity/mcp-call-audit';
 import { flag, problemsOf } from './mcp.args';
 import type { Answer } from './mcp.elicitation';
-import type { ToolDef, ToolServices } from './mcp.tool-def';
+import type { ServiceOf, ToolDef } from './mcp.tool-def';
 import { TOOL_KINDS } from './tools';
-import { ExportLinks } from '../../edge/export-links';
 
 const MAX_PROBLEMS = 10;
 const fail = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
@@ -85,42 +65,15 @@ function annotationsOf(t: ToolDef): NonNullable<Tool['annotations']> {
  */
 @Injectable()
 export class McpTools implements AskTools {
-  private readonly services: ToolServices;
   private catalogue?: { tools: ToolDef[]; byName: Map<string, { def: ToolDef; schema: Tool['inputSchema']; output: NonNullable<Tool['outputSchema']> }> };
 
   constructor(
-    companies: CompaniesService,
-    people: PeopleService,
-    opps: OpportunitiesService,
-    activities: ActivitiesService,
-    tasks: TasksService,
-    today: TodayService,
-    leads: LeadsService,
-    events: EventJournalService,
-    search: SearchService,
-    calendar: CalendarService,
-    // the services of the sales, approval, ticket, custom object and Quick Entry tools
-    leadConvert: LeadConvertService,
-    orders: OrdersService,
-    approvals: ApprovalsService,
-    tickets: TicketsService,
-    objectTypes: ObjectTypesService,
-    objectRecords: ObjectRecordsService,
-    quickEntry: QuickEntryService,
-    reports: ReportsService,
-    accuracy: ForecastAccuracyService,
-    activityReport: ActivityReportService,
-    adjustments: ForecastAdjustmentsService,
+    /** The tool files' services, by class (ServiceOf): Nest's container, read once when the catalogue is built. */
+    private readonly moduleRef: ModuleRef,
     private readonly keys: IdempotencyKeys,
     private readonly audit: McpCallAudit,
-    exportLinks: ExportLinks,
-    imports: ImportsService,
-    workflows: WorkflowsService,
-    workflowInvoker: WorkflowInvoker,
     @Inject(ROOT_LOGGER) private readonly log: pino.Logger,
-  ) {
-    this.services = { companies, people, opps, activities, tasks, today, leads, events, search, calendar, leadConvert, orders, approvals, tickets, objectTypes, objectRecords, quickEntry, reports, accuracy, activityReport, adjustments, exportLinks, imports, workflows, workflowInvoker };
-  }
+  ) {}
 
   /**
    * The definitions and their JSON Schemas, built at the first MCP or Ask request rather than at start: building them
@@ -144,7 +97,8 @@ export class McpTools implements AskTools {
   }
 
   private build(): NonNullable<McpTools['catalogue']> {
-    const all = TOOL_KINDS.flatMap((kind) => kind(this.services));
+    const get: ServiceOf = (type) => this.moduleRef.get(type, { strict: false });
+    const all = TOOL_KINDS.flatMap((kind) => kind(get));
     const writes = all.filter((t) => t.write).map((t) => ({
       ...t,
       input: t.input.extend({ idempotency_key: IDEMPOTENCY_KEY, ...(t.confirm ? { confirm: CONFIRM } : {}) }),

@@ -3,13 +3,15 @@ import { MODULES } from '../../../domain/workspace/defaults';
 import { date, id, name, text } from '../mcp.args';
 import { activityCompact } from '../../../domain/crm/activities/activity.view';
 import { Activity } from '../mcp.outputs';
-import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
+import { defineTool, type ToolDef, type ServiceOf } from '../mcp.tool-def';
+import { ActivitiesService } from '../../../domain/crm/activities/activities.service';
 
 /**
  * Activities (the activities module). Values that must be one of the workspace's lists (visit types, next actions) are
  * offered as enums in tools/list and checked by the service.
  */
-export function activityTools(s: ToolServices): ToolDef[] {
+export function activityTools(get: ServiceOf): ToolDef[] {
+  const s = { activities: get(ActivitiesService) };
   return [
     defineTool({
       name: 'create_activity',

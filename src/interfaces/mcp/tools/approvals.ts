@@ -3,18 +3,24 @@ import { MODULES } from '../../../domain/workspace/defaults';
 import { id, limit, oneOf, text } from '../mcp.args';
 import { approvalFormCompact, approvalRequestCompact } from '../../../domain/crm/approvals/approval.view';
 import { ApprovalForm, ApprovalRequest } from '../mcp.crm-outputs';
-import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
+import { defineTool, type ToolDef, type ServiceOf } from '../mcp.tool-def';
+import { ApprovalsService } from '../../../domain/crm/approvals/approvals.service';
+
+/** The domain services these tools call. */
+const services = (get: ServiceOf) => ({ approvals: get(ApprovalsService) });
+type Services = ReturnType<typeof services>;
 
 /**
  * Approval lists and requests (the approvals module): each the REST route's service call (a request the user may not
  * see is not_found).
  */
-export function approvalTools(s: ToolServices): ToolDef[] {
+export function approvalTools(get: ServiceOf): ToolDef[] {
+  const s = services(get);
   return [...approvalReads(s), ...approvalWrites(s)];
 }
 
 /** The lists and the requests the user may see. */
-function approvalReads(s: ToolServices): ToolDef[] {
+function approvalReads(s: Services): ToolDef[] {
   return [
     defineTool({
       name: 'list_approval_forms',
@@ -61,7 +67,7 @@ function approvalReads(s: ToolServices): ToolDef[] {
 }
 
 /** A new request, and the approver's decision. */
-function approvalWrites(s: ToolServices): ToolDef[] {
+function approvalWrites(s: Services): ToolDef[] {
   return [
     defineTool({
       name: 'submit_approval',

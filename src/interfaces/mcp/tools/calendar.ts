@@ -3,12 +3,14 @@ import { MODULES } from '../../../domain/workspace/defaults';
 import { id, name, text, timestamp } from '../mcp.args';
 import { meetingView } from '../../../domain/crm/today/today.view';
 import { Meeting } from '../mcp.outputs';
-import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
+import { defineTool, type ToolDef, type ServiceOf } from '../mcp.tool-def';
+import { CalendarService } from '../../../domain/crm/calendar/calendar.service';
 
 /**
  * The user's calendar (the activities module).
  */
-export function calendarTools(s: ToolServices): ToolDef[] {
+export function calendarTools(get: ServiceOf): ToolDef[] {
+  const s = { calendar: get(CalendarService) };
   return [
     defineTool({
       name: 'create_calendar_entry',

@@ -3,7 +3,8 @@ import { MODULES } from '../../../domain/workspace/defaults';
 import { email, externalId, externalIdFilter, flag, id, limit, name, searchQuery, text } from '../mcp.args';
 import { companyCompact } from '../../../domain/crm/companies/company.view';
 import { Company } from '../mcp.outputs';
-import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
+import { defineTool, type ToolDef, type ServiceOf } from '../mcp.tool-def';
+import { CompaniesService } from '../../../domain/crm/companies/companies.service';
 
 /** The company fields a tool may set (a subset of REST's: what a conversation names). */
 const companyFields = () => ({
@@ -25,7 +26,8 @@ const externalIdChange = () => externalId().nullable().optional().describe("the 
  * Companies (the customers module): search, read, create and update; each the REST route's service call, so rules,
  * visibility, duplicate checks and events are REST's. An update changes only the arguments given.
  */
-export function companyTools(s: ToolServices): ToolDef[] {
+export function companyTools(get: ServiceOf): ToolDef[] {
+  const s = { companies: get(CompaniesService) };
   return [
     defineTool({
       name: 'search_companies',

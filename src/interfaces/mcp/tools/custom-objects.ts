@@ -3,7 +3,9 @@ import { MODULES } from '../../../domain/workspace/defaults';
 import { flag, id, limit, name, text } from '../mcp.args';
 import { objectRecordCompact, objectTypeCompact } from '../../../domain/crm/objects/object.view';
 import { CustomObject, CustomRecord } from '../mcp.crm-outputs';
-import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
+import { defineTool, type ToolDef, type ServiceOf } from '../mcp.tool-def';
+import { ObjectTypesService } from '../../../domain/crm/objects/object-types.service';
+import { ObjectRecordsService } from '../../../domain/crm/objects/object-records.service';
 
 const objectKey = () => text(64, 'object key, from list_custom_objects');
 const recordValues = () => ({
@@ -14,7 +16,8 @@ const recordValues = () => ({
 /**
  * Custom objects (record kinds beyond the CRM's own) and their records: each the REST route's service call.
  */
-export function customObjectTools(s: ToolServices): ToolDef[] {
+export function customObjectTools(get: ServiceOf): ToolDef[] {
+  const s = { objectTypes: get(ObjectTypesService), objectRecords: get(ObjectRecordsService) };
   return [
     defineTool({
       name: 'list_custom_objects',

@@ -3,7 +3,9 @@ import { MODULES, type ModuleName } from '../../../domain/workspace/defaults';
 import { formatTimestamp } from '../../../platform/common/time';
 import { DomainError, invalid } from '../../../platform/common/errors';
 import { oneOf } from '../mcp.args';
-import { defineTool, requireModule, type ToolDef, type ToolServices } from '../mcp.tool-def';
+import { defineTool, requireModule, type ToolDef, type ServiceOf } from '../mcp.tool-def';
+import { ObjectTypesService } from '../../../domain/crm/objects/object-types.service';
+import { ExportLinks } from '../../../edge/export-links';
 
 const KINDS = ['companies', 'people', 'opportunities', 'leads', 'tasks', 'objects'] as const;
 type Kind = (typeof KINDS)[number];
@@ -45,7 +47,8 @@ const Output = z.object({
  * a user a file without the file passing through the conversation. The link carries the caller's grant
  * (src/edge/export-links.ts) and is built on the workspace's configured address, never the request's Host.
  */
-export function exportTools(s: ToolServices): ToolDef[] {
+export function exportTools(get: ServiceOf): ToolDef[] {
+  const s = { objectTypes: get(ObjectTypesService), exportLinks: get(ExportLinks) };
   const links = s.exportLinks;
   return [
     defineTool({

@@ -2,14 +2,16 @@ import * as z from 'zod/v4';
 import { id, limit } from '../mcp.args';
 import { importJobCompact } from '../../../domain/crm/imports/import.view';
 import { ImportStatus } from '../mcp.crm-outputs';
-import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
+import { defineTool, type ToolDef, type ServiceOf } from '../mcp.tool-def';
+import { ImportsService } from '../../../domain/crm/imports';
 
 /**
  * Import jobs, read only: an assistant can tell the user how an import started in the app is going. The same
  * service calls as REST's `GET /api/v1/imports` and `GET /api/v1/imports/{id}`, so the same rule (admins and
  * users with the `import` permission; no module of its own) and the same not_found for another workspace's job.
  */
-export function importTools(s: ToolServices): ToolDef[] {
+export function importTools(get: ServiceOf): ToolDef[] {
+  const s = { imports: get(ImportsService) };
   return [
     defineTool({
       name: 'import_status',

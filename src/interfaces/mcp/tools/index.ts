@@ -1,4 +1,4 @@
-import type { ToolDef, ToolServices } from '../mcp.tool-def';
+import type { ServiceOf, ToolDef } from '../mcp.tool-def';
 import { activityTools } from './activities';
 import { approvalTools } from './approvals';
 import { calendarTools } from './calendar';
@@ -25,7 +25,7 @@ import { workflowTools } from './workflows';
  * Every tool, one builder per record kind (a new kind adds its file and one line here). tools/list answers the
  * reads in this order, then the writes in this order.
  */
-export const TOOL_KINDS: ((s: ToolServices) => ToolDef[])[] = [
+export const TOOL_KINDS: ((get: ServiceOf) => ToolDef[])[] = [
   researchTools,
   recordTools,
   companyTools,

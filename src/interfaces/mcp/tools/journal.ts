@@ -1,15 +1,16 @@
 import * as z from 'zod/v4';
 import { CRM_EVENT_NAMES } from '../../../domain/crm/event-kinds';
-import { JOURNAL_MAX_LIMIT } from '../../../domain/crm/journal';
+import { JOURNAL_MAX_LIMIT, EventJournalService } from '../../../domain/crm/journal';
 import { int, oneOf, text } from '../mcp.args';
 import { journalPageCompact } from '../../../domain/crm/journal/journal.view';
 import { Journal } from '../mcp.outputs';
-import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
+import { defineTool, type ToolDef, type ServiceOf } from '../mcp.tool-def';
 
 /**
  * The event journal (GET /api/v1/events): the same service call, the same visibility, modules and cursors.
  */
-export function journalTools(s: ToolServices): ToolDef[] {
+export function journalTools(get: ServiceOf): ToolDef[] {
+  const s = { events: get(EventJournalService) };
   return [
     defineTool({
       name: 'list_events',

@@ -4,18 +4,25 @@ import { date, email, externalId, externalIdFilter, flag, id, int, limit, name, 
 import { LeadConversion } from '../mcp.crm-outputs';
 import { leadCompact, leadConversionCompact } from '../../../domain/crm/leads/lead.view';
 import { Lead } from '../mcp.outputs';
-import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
+import { defineTool, type ToolDef, type ServiceOf } from '../mcp.tool-def';
+import { LeadsService } from '../../../domain/crm/leads/leads.service';
+import { LeadConvertService } from '../../../domain/crm/leads/lead-convert.service';
+
+/** The domain services these tools call. */
+const services = (get: ServiceOf) => ({ leads: get(LeadsService), leadConvert: get(LeadConvertService) });
+type Services = ReturnType<typeof services>;
 
 /**
  * Leads (the leads module): list, create, update and convert; each the REST route's service call (a lead the user may
  * not see is not_found).
  */
-export function leadTools(s: ToolServices): ToolDef[] {
+export function leadTools(get: ServiceOf): ToolDef[] {
+  const s = services(get);
   return [...leadReads(s), ...leadWrites(s), ...leadConversion(s)];
 }
 
 /** The leads the user may see. */
-function leadReads(s: ToolServices): ToolDef[] {
+function leadReads(s: Services): ToolDef[] {
   return [
     defineTool({
       name: 'list_leads',
@@ -41,7 +48,7 @@ function leadReads(s: ToolServices): ToolDef[] {
 }
 
 /** A new lead and its changes. */
-function leadWrites(s: ToolServices): ToolDef[] {
+function leadWrites(s: Services): ToolDef[] {
   return [
     defineTool({
       name: 'create_lead',
@@ -100,7 +107,7 @@ function leadWrites(s: ToolServices): ToolDef[] {
 }
 
 /** A lead turned into CRM records. */
-function leadConversion(s: ToolServices): ToolDef[] {
+function leadConversion(s: Services): ToolDef[] {
   return [
     defineTool({
       name: 'convert_lead',

@@ -3,7 +3,8 @@ import { MODULES } from '../../../domain/workspace/defaults';
 import { amount, date, externalId, externalIdFilter, flag, id, limit, name, oneOf, searchQuery, text } from '../mcp.args';
 import { opportunityBriefCompact, opportunityCompact, opportunityDetailCompact } from '../../../domain/crm/opportunities/opportunity.view';
 import { Opportunity, OpportunityBrief, OpportunityDetail } from '../mcp.outputs';
-import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
+import { defineTool, type ToolDef, type ServiceOf } from '../mcp.tool-def';
+import { OpportunitiesService } from '../../../domain/crm/opportunities/opportunities.service';
 
 /** Opportunity fields a conversation names (a subset of REST's; the service checks each against the workspace lists). */
 const oppFields = () => ({
@@ -18,16 +19,21 @@ const oppFields = () => ({
   note: text(5000, 'note').optional(),
 });
 
+/** The domain services these tools call. */
+const services = (get: ServiceOf) => ({ opps: get(OpportunitiesService) });
+type Services = ReturnType<typeof services>;
+
 /**
  * Opportunities (the opportunities module): each tool the REST route's service call. A stage move or a note answers the
  * opportunity's brief (company, next stage, notes); the other writes answer the full record REST shows.
  */
-export function opportunityTools(s: ToolServices): ToolDef[] {
+export function opportunityTools(get: ServiceOf): ToolDef[] {
+  const s = services(get);
   return [...opportunityReads(s), ...opportunityProgress(s), ...opportunityRecords(s)];
 }
 
 /** The opportunities the user may see. */
-function opportunityReads(s: ToolServices): ToolDef[] {
+function opportunityReads(s: Services): ToolDef[] {
   return [
     defineTool({
       name: 'list_opportunities',
@@ -53,7 +59,7 @@ function opportunityReads(s: ToolServices): ToolDef[] {
 }
 
 /** Progress of an opportunity: its stage, notes and checklist steps. */
-function opportunityProgress(s: ToolServices): ToolDef[] {
+function opportunityProgress(s: Services): ToolDef[] {
   return [
     defineTool({
       name: 'move_opportunity_stage',
@@ -109,7 +115,7 @@ function opportunityProgress(s: ToolServices): ToolDef[] {
 }
 
 /** A new opportunity, its fields, and a lost one revived. */
-function opportunityRecords(s: ToolServices): ToolDef[] {
+function opportunityRecords(s: Services): ToolDef[] {
   return [
     defineTool({
       name: 'create_opportunity',

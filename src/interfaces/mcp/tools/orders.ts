@@ -1,21 +1,26 @@
 import * as z from 'zod/v4';
 import { OrderRowSchema, toOrderRow } from '../../../domain/crm/orders/order-row';
-import { OrderFields } from '../../../domain/crm/orders/orders.service';
+import { OrderFields, OrdersService } from '../../../domain/crm/orders/orders.service';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { id, limit, text } from '../mcp.args';
 import { OrderPo } from '../mcp.crm-outputs';
-import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
+import { defineTool, type ToolDef, type ServiceOf } from '../mcp.tool-def';
+
+/** The domain services these tools call. */
+const services = (get: ServiceOf) => ({ orders: get(OrdersService) });
+type Services = ReturnType<typeof services>;
 
 /**
  * Sales orders (the orders module): list, read, create, set the PO number and hand over to the ERP; each the REST
  * route's service call.
  */
-export function orderTools(s: ToolServices): ToolDef[] {
+export function orderTools(get: ServiceOf): ToolDef[] {
+  const s = services(get);
   return [...orderReads(s), ...orderWrites(s)];
 }
 
 /** The orders the user may see. */
-function orderReads(s: ToolServices): ToolDef[] {
+function orderReads(s: Services): ToolDef[] {
   return [
     defineTool({
       name: 'list_orders',
@@ -47,7 +52,7 @@ function orderReads(s: ToolServices): ToolDef[] {
 }
 
 /** A new order, its PO number and its hand-over to the ERP. */
-function orderWrites(s: ToolServices): ToolDef[] {
+function orderWrites(s: Services): ToolDef[] {
   return [
     defineTool({
       name: 'create_order',

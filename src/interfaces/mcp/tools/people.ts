@@ -3,12 +3,14 @@ import { MODULES } from '../../../domain/workspace/defaults';
 import { externalIdFilter, id, limit, searchQuery } from '../mcp.args';
 import { personCompact } from '../../../domain/crm/people/person.view';
 import { Person } from '../mcp.outputs';
-import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
+import { defineTool, type ToolDef, type ServiceOf } from '../mcp.tool-def';
+import { PeopleService } from '../../../domain/crm/people/people.service';
 
 /**
  * Contact persons (the customers module).
  */
-export function peopleTools(s: ToolServices): ToolDef[] {
+export function peopleTools(get: ServiceOf): ToolDef[] {
+  const s = { people: get(PeopleService) };
   return [
     defineTool({
       name: 'search_people',

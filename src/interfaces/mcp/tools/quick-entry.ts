@@ -2,12 +2,14 @@ import * as z from 'zod/v4';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { id, text } from '../mcp.args';
 import { Suggestion } from '../mcp.crm-outputs';
-import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
+import { defineTool, type ToolDef, type ServiceOf } from '../mcp.tool-def';
+import { QuickEntryService } from '../../../domain/crm/quick-entry/quick-entry.service';
 
 /**
  * Quick Entry's rule-based suggestions from a visit note (nothing is saved).
  */
-export function quickEntryTools(s: ToolServices): ToolDef[] {
+export function quickEntryTools(get: ServiceOf): ToolDef[] {
+  const s = { quickEntry: get(QuickEntryService) };
   return [
     defineTool({
       name: 'suggest_quick_entry',

@@ -7,7 +7,12 @@ import { personCompact } from '../../../domain/crm/people/person.view';
 import { companyCompact } from '../../../domain/crm/companies/company.view';
 import { opportunityDetailCompact } from '../../../domain/crm/opportunities/opportunity.view';
 import { Activity, Company, Lead, OpportunityDetail, Person } from '../mcp.outputs';
-import { defineTool, requireModule, type ToolDef, type ToolServices } from '../mcp.tool-def';
+import { defineTool, requireModule, type ToolDef, type ServiceOf } from '../mcp.tool-def';
+import { CompaniesService } from '../../../domain/crm/companies/companies.service';
+import { PeopleService } from '../../../domain/crm/people/people.service';
+import { OpportunitiesService } from '../../../domain/crm/opportunities/opportunities.service';
+import { ActivitiesService } from '../../../domain/crm/activities/activities.service';
+import { LeadsService } from '../../../domain/crm/leads/leads.service';
 
 /** Record ids as the CRM writes them (spec 2.x `rid`): kind letter, dash, number. */
 const RID_KINDS: Record<string, { module: ModuleName; what: string }> = {
@@ -31,7 +36,8 @@ const ridArg = z
 /**
  * One record of any kind by its record id (C-12 …), under the module of its kind.
  */
-export function recordTools(s: ToolServices): ToolDef[] {
+export function recordTools(get: ServiceOf): ToolDef[] {
+  const s = { companies: get(CompaniesService), people: get(PeopleService), opps: get(OpportunitiesService), activities: get(ActivitiesService), leads: get(LeadsService) };
   return [
     defineTool({
       name: 'get_record',

@@ -1,10 +1,10 @@
 import * as z from 'zod/v4';
-import { accuracyCompact, activityCompact, adjustmentCompact } from '../../../domain/crm/reports';
+import { accuracyCompact, activityCompact, adjustmentCompact, ForecastAccuracyService, ActivityReportService, ForecastAdjustmentsService } from '../../../domain/crm/reports';
 import type { UserContext } from '../../../domain/identity/auth-context';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { DomainError } from '../../../platform/common/errors';
 import { amount, date, flag, id, oneOf, text } from '../mcp.args';
-import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
+import { defineTool, type ToolDef, type ServiceOf } from '../mcp.tool-def';
 
 /**
  * Forecast accuracy, the activity report and the managers' forecast adjustments (docs/decisions/reports.md): the
@@ -44,7 +44,8 @@ function firstParty(auth: UserContext): void {
   if (auth.credential.kind === 'oauth') throw new DomainError('insufficient_scope', 'forecast adjustments are workspace administration: use an API key of an admin, not an app token');
 }
 
-export function reportExtraTools({ accuracy, activityReport, adjustments }: Pick<ToolServices, 'accuracy' | 'activityReport' | 'adjustments'>): ToolDef[] {
+export function reportExtraTools(get: ServiceOf): ToolDef[] {
+  const { accuracy, activityReport, adjustments } = { accuracy: get(ForecastAccuracyService), activityReport: get(ActivityReportService), adjustments: get(ForecastAdjustmentsService) };
   return [
     defineTool({
       write: false,

@@ -1,8 +1,8 @@
 import * as z from 'zod/v4';
-import { forecastCompact, funnelCompact, MOVEMENT_TERMS, movementCompact, winRateCompact } from '../../../domain/crm/reports';
+import { forecastCompact, funnelCompact, MOVEMENT_TERMS, movementCompact, winRateCompact, ReportsService } from '../../../domain/crm/reports';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { date, flag, id, oneOf, text } from '../mcp.args';
-import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
+import { defineTool, type ToolDef, type ServiceOf } from '../mcp.tool-def';
 
 /**
  * The reports as read-only tools (docs/decisions/reports.md): the same ReportsService calls as
@@ -52,7 +52,8 @@ const FunnelOut = z.object({ ...Period, mode: z.enum(['in_order', 'any_stage']),
 
 const DEFS = 'Counts only opportunities the user may see; a past period answers the same after later edits (computed from history).';
 
-export function reportTools({ reports }: Pick<ToolServices, 'reports'>): ToolDef[] {
+export function reportTools(get: ServiceOf): ToolDef[] {
+  const { reports } = { reports: get(ReportsService) };
   const base = { write: false as const, module: MODULES.opportunities };
   return [
     defineTool({

@@ -1,5 +1,5 @@
 import * as z from 'zod/v4';
-import { SEARCH_MAX_LIMIT } from '../../../domain/crm/search';
+import { SEARCH_MAX_LIMIT, SearchService } from '../../../domain/crm/search';
 import { recordPath } from '../../../domain/crm/shared/record-keys';
 import { MODULES, type ModuleName } from '../../../domain/workspace/defaults';
 import { INT_MAX, name } from '../mcp.args';
@@ -7,7 +7,10 @@ import { personCompact } from '../../../domain/crm/people/person.view';
 import { companyCompact } from '../../../domain/crm/companies/company.view';
 import { opportunityDetailCompact } from '../../../domain/crm/opportunities/opportunity.view';
 import { Document, SearchResults } from '../mcp.outputs';
-import { defineTool, requireModule, type ToolDef, type ToolServices } from '../mcp.tool-def';
+import { defineTool, requireModule, type ToolDef, type ServiceOf } from '../mcp.tool-def';
+import { CompaniesService } from '../../../domain/crm/companies/companies.service';
+import { PeopleService } from '../../../domain/crm/people/people.service';
+import { OpportunitiesService } from '../../../domain/crm/opportunities/opportunities.service';
 
 /** Record kinds the research tools cover, with the module each needs (as GET /api/v1/search). */
 const KINDS: Record<string, { module: ModuleName; path: 'company' | 'person' | 'opportunity' }> = {
@@ -39,7 +42,8 @@ const lines = (fields: [string, unknown][]) =>
  * Search is GET /api/v1/search's service (companies, people, opportunities, the caller's visibility and
  * modules); fetch reads the record through the same service call as get_record.
  */
-export function researchTools(s: ToolServices): ToolDef[] {
+export function researchTools(get: ServiceOf): ToolDef[] {
+  const s = { companies: get(CompaniesService), people: get(PeopleService), opps: get(OpportunitiesService), search: get(SearchService) };
   return [
     defineTool({
       name: 'search',

@@ -2,18 +2,24 @@ import * as z from 'zod/v4';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { date, flag, id, limit, name, text } from '../mcp.args';
 import { TaskCompact, taskViewCompact } from '../../../domain/crm/tasks/task.view';
-import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
+import { defineTool, type ToolDef, type ServiceOf } from '../mcp.tool-def';
+import { TasksService } from '../../../domain/crm/tasks/tasks.service';
+
+/** The domain services these tools call. */
+const services = (get: ServiceOf) => ({ tasks: get(TasksService) });
+type Services = ReturnType<typeof services>;
 
 /**
  * Tasks (the activities module). The delete asks the user first (`confirm`): through elicitation when the client can be
  * asked (whatever `confirm` says), else the call must carry `confirm: true`.
  */
-export function taskTools(s: ToolServices): ToolDef[] {
+export function taskTools(get: ServiceOf): ToolDef[] {
+  const s = services(get);
   return [...taskReads(s), ...taskWrites(s)];
 }
 
 /** The user's open tasks. */
-function taskReads(s: ToolServices): ToolDef[] {
+function taskReads(s: Services): ToolDef[] {
   return [
     defineTool({
       name: 'list_tasks',
@@ -29,7 +35,7 @@ function taskReads(s: ToolServices): ToolDef[] {
 }
 
 /** A new task, its changes, completion and deletion. */
-function taskWrites(s: ToolServices): ToolDef[] {
+function taskWrites(s: Services): ToolDef[] {
   return [
     defineTool({
       name: 'create_task',

@@ -2,13 +2,14 @@ import * as z from 'zod/v4';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { id, limit, text } from '../mcp.args';
 import { TicketCompact, ticketCompact } from '../../../domain/crm/tickets/ticket.view';
-import { TicketFields } from '../../../domain/crm/tickets/tickets.service';
-import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
+import { TicketFields, TicketsService } from '../../../domain/crm/tickets/tickets.service';
+import { defineTool, type ToolDef, type ServiceOf } from '../mcp.tool-def';
 
 /**
  * Support tickets (the support module): each the REST route's service call (a ticket the user may not see is not_found).
  */
-export function ticketTools(s: ToolServices): ToolDef[] {
+export function ticketTools(get: ServiceOf): ToolDef[] {
+  const s = { tickets: get(TicketsService) };
   return [
     defineTool({
       name: 'list_tickets',

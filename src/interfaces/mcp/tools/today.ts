@@ -1,12 +1,14 @@
 import * as z from 'zod/v4';
 import { agenda } from '../mcp.mappers';
 import { Agenda } from '../mcp.outputs';
-import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
+import { defineTool, type ToolDef, type ServiceOf } from '../mcp.tool-def';
+import { TodayService } from '../../../domain/crm/today/today.service';
 
 /**
  * The user's day: meetings, actions due soon, overdue tasks and visits, and this week's targets.
  */
-export function todayTools(s: ToolServices): ToolDef[] {
+export function todayTools(get: ServiceOf): ToolDef[] {
+  const s = { today: get(TodayService) };
   return [
     defineTool({
       name: 'today',

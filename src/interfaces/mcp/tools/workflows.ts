@@ -2,9 +2,9 @@ import * as z from 'zod/v4';
 import { DomainError } from '../../../platform/common/errors';
 import type { UserContext } from '../../../domain/identity/auth-context';
 import { id, oneOf } from '../mcp.args';
-import { defineTool, type ToolDef, type ToolServices } from '../mcp.tool-def';
+import { defineTool, type ToolDef, type ServiceOf } from '../mcp.tool-def';
 import { RECORD_KINDS } from '../../../domain/crm/workflows/workflows.rules';
-import { workflowCompact, workflowRunCompact } from '../../../domain/crm/workflows';
+import { workflowCompact, workflowRunCompact, WorkflowsService, WorkflowInvoker } from '../../../domain/crm/workflows';
 
 const WorkflowBrief = z.object({
   id: z.int(),
@@ -35,7 +35,8 @@ function firstParty(auth: UserContext): void {
  * Workflows (admins, first party; the same service calls as `GET /api/v1/workflows` and
  * `POST /api/v1/workflows/{id}/run`, answered in the compact projections of src/domain/crm/workflows/workflow.view.ts). Running one changes records as the rule says, so the user is asked first.
  */
-export function workflowTools(s: ToolServices): ToolDef[] {
+export function workflowTools(get: ServiceOf): ToolDef[] {
+  const s = { workflows: get(WorkflowsService), workflowInvoker: get(WorkflowInvoker) };
   return [
     defineTool({
       name: 'list_workflows',
