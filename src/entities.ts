@@ -1,105 +1,28 @@
-import { AuditLog } from './platform/outbox/audit-log.entity';
-import { MailMessage } from './platform/outbox/mail-outbox.entity';
-import { OutboxEvent } from './platform/outbox/outbox-event.entity';
-import { WebhookConnection } from './domain/integrations/webhook-connection.entity';
-import { WebhookDelivery } from './domain/integrations/webhook-delivery.entity';
-import { Credential } from './domain/identity/credential.entity';
-import { Invitation } from './domain/identity/invitation.entity';
-import { IdempotencyKey } from './domain/identity/idempotency-key.entity';
-import { ConnectionUsage } from './domain/identity/connection-usage.entity';
-import { OAuthClient } from './domain/identity/oauth/oauth-client.entity';
-import { OAuthCode } from './domain/identity/oauth/oauth-code.entity';
-import { OAuthGrant } from './domain/identity/oauth/oauth-grant.entity';
-import { User } from './domain/identity/user.entity';
-import { Activity } from './domain/crm/activities/activity.entity';
-import { CalendarEntry } from './domain/crm/calendar/calendar-entry.entity';
-import { Company } from './domain/crm/companies/company.entity';
-import { ImportFile, ImportJob, ImportRow } from './domain/crm/imports/import-job.entity';
-import { Note } from './domain/crm/opportunities/note.entity';
-import { OppHistory } from './domain/crm/opportunities/opp-history.entity';
-import { OppLog } from './domain/crm/opportunities/opp-log.entity';
-import { ForecastAdjustment } from './domain/crm/reports/forecast-adjustment.entity';
-import { Quota } from './domain/crm/reports/quota.entity';
-import { Opportunity } from './domain/crm/opportunities/opportunity.entity';
-import { Step } from './domain/crm/opportunities/step.entity';
-import { Person } from './domain/crm/people/person.entity';
-import { Product } from './domain/crm/products/product.entity';
-import { RecordOpen } from './domain/crm/record-opens/record-open.entity';
-import { DeletedRecord } from './domain/crm/sync/deleted-record.entity';
-import { Task } from './domain/crm/tasks/task.entity';
-import { ErpQueueEntry } from './domain/crm/orders/erp-queue-entry.entity';
-import { ErpStall } from './domain/crm/orders/erp-stall.entity';
-import { Order } from './domain/crm/orders/order.entity';
-import { Ticket } from './domain/crm/tickets/ticket.entity';
-import { Fair } from './domain/crm/leads/fair.entity';
-import { Lead } from './domain/crm/leads/lead.entity';
-import { ObjectLink } from './domain/crm/objects/object-link.entity';
-import { ObjectRecord } from './domain/crm/objects/object-record.entity';
-import { ObjectType } from './domain/crm/objects/object-type.entity';
-import { Workspace } from './domain/workspace/workspace.entity';
-import { ApprovalList } from './domain/crm/approvals/approval-list.entity';
-import { ApprovalRequest } from './domain/crm/approvals/approval-request.entity';
-import { Mailbox } from './domain/crm/email/mailbox.entity';
-import { EmailMessage, EmailThread } from './domain/crm/email/email-thread.entity';
-import { WebForm } from './domain/crm/forms/web-form.entity';
-import { InboundHook, InboundHookReceipt } from './domain/crm/hooks/inbound-hook.entity';
-import { Workflow, WorkflowVersion } from './domain/crm/workflows/workflow.entity';
-import { WorkflowCursor, WorkflowFired, WorkflowRun } from './domain/crm/workflows/workflow-run.entity';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { getMetadataArgsStorage } from 'typeorm';
 
-/** Every entity, for the runtime data source and the TypeORM CLI alike. */
-export const ENTITIES = [
-  Workspace,
-  User,
-  Credential,
-  IdempotencyKey,
-  ConnectionUsage,
-  AuditLog,
-  OutboxEvent,
-  Product,
-  Company,
-  ImportJob,
-  ImportFile,
-  ImportRow,
-  Person,
-  Opportunity,
-  OppLog,
-  OppHistory,
-  Quota,
-  ForecastAdjustment,
-  Step,
-  Note,
-  Activity,
-  Task,
-  CalendarEntry,
-  RecordOpen,
-  DeletedRecord,
-  Order,
-  ErpQueueEntry,
-  ErpStall,
-  Ticket,
-  Fair,
-  Lead,
-  ObjectType,
-  ObjectRecord,
-  ObjectLink,
-  ApprovalList,
-  ApprovalRequest,
-  Mailbox,
-  EmailThread,
-  EmailMessage,
-  WebForm,
-  InboundHook,
-  InboundHookReceipt,
-  Workflow,
-  WorkflowVersion,
-  WorkflowRun,
-  WorkflowCursor,
-  WorkflowFired,
-  MailMessage,
-  Invitation,
-  OAuthClient,
-  OAuthGrant,
-  OAuthCode,
-  WebhookConnection,
-  WebhookDelivery,
-];
+/** An entity's file: `<name>.entity.ts` (`.js` once built; not a `.d.ts` or a map). */
+const FILE = /\.entity\.(?:ts|js)$/;
+/** The rings that hold tables: the platform's (outbox, audit) and the domain's. */
+const ROOTS = ['platform', 'domain'];
+
+/**
+ * Every entity, for the runtime data source and the TypeORM CLI alike: the classes decorated with `@Entity` that the
+ * `*.entity.ts` files under src/platform and src/domain export, read from the folders rather than listed by hand, so a new record kind's
+ * entity is its own file (as a migration is). Sorted by path, so the list does not depend on the file system's order.
+ */
+export const ENTITIES: Function[] = (() => {
+  const files = ROOTS.flatMap((root) => (readdirSync(join(__dirname, root), { recursive: true }) as string[]).filter((f) => FILE.test(f)).map((f) => join(root, f))).sort();
+  const found: Function[] = [];
+  for (const file of files) {
+    // the folders' files are only known at run time (built: .js under dist/, in tests: .ts through the transform)
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const exported = Object.values(require(join(__dirname, file)) as Record<string, unknown>);
+    const tables = new Set(getMetadataArgsStorage().tables.map((t) => t.target));
+    const entities = exported.filter((v): v is Function => typeof v === 'function' && tables.has(v));
+    if (!entities.length) throw new Error(`${file} exports no entity: an entity file's name ends in .entity.ts only when it declares one`);
+    for (const e of entities) if (!found.includes(e)) found.push(e);
+  }
+  return found;
+})();
