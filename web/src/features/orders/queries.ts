@@ -26,3 +26,10 @@ export function useOrderWritten(): (o: Schemas['OrderRow']) => void {
     void qc.invalidateQueries({ queryKey: orderKeys.lists() });
   };
 }
+
+declare module '../../lib/label-of' {
+  /** The orders' statuses have labels in `me` (their constants block). */
+  interface LabelLists {
+    order_statuses: true;
+  }
+}

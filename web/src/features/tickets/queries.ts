@@ -26,3 +26,10 @@ export function useTicketsWritten(): (t?: Schemas['Ticket']) => void {
     void qc.invalidateQueries({ queryKey: ticketKeys.lists() });
   };
 }
+
+declare module '../../lib/label-of' {
+  /** The tickets' statuses have labels in `me` (their constants block). */
+  interface LabelLists {
+    ticket_statuses: true;
+  }
+}
