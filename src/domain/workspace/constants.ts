@@ -38,8 +38,6 @@ const STRING_LISTS = [
   'task_closed_statuses',
   'customer_at_risk_statuses',
   'customer_account_statuses',
-  // --- fair leads ---
-  'lead_closed_statuses',
 ] as const;
 const NON_EMPTY_LISTS = new Set<string>([
   'stages', 'open_stages', 'forecast_cats', 'loss_reasons', 'task_statuses', 'task_priorities', 'customer_statuses', 'task_closed_statuses',
@@ -48,11 +46,7 @@ const KEY_LISTS = new Set<string>([
   'stages', 'open_stages', 'customer_statuses', 'task_statuses', 'task_closed_statuses', 'customer_at_risk_statuses', 'customer_account_statuses',
 ]);
 const BOOLEANS = ['stage_rules', 'opp_status_labels'] as const;
-const STRINGS = [
-  'opp_line_label', 'task_done_status',
-  // --- fair leads ---
-  'lead_status_new', 'lead_status_converted', 'lead_status_won', 'lead_visit_type',
-] as const;
+const STRINGS = ['opp_line_label', 'task_done_status'] as const;
 const COUNTS = ['action_soon_days', 'sales_cycle_days', 'weekly_visit_target', 'weekly_task_target'] as const;
 /** Maps keyed by stage, and what their values must be. */
 const STAGE_MAPS = ['stage_labels', 'stage_colors', 'stage_gate', 'stage_sla', 'stage_prob', 'stage_roles', 'stage_gates', 'stage_steps', 'stage_fc'] as const;
@@ -106,7 +100,6 @@ export function validateConstants(input: unknown): string[] {
   checkStageRoles(k);
   checkVisitPeriod(k);
   checkStatuses(k);
-  // --- fair leads ---
   checkLeadStatuses(k);
   // --- approvals ---
   if ('holiday_country' in c && !isKnownCountry(c.holiday_country)) err('holiday_country', 'must be a country code such as TR or DE (ISO 3166-1, upper case)');
@@ -235,22 +228,9 @@ function checkStatuses(k: Checked): void {
   }
 }
 
-function checkLeadStatuses(k: Checked): void {
-  const { c, lists, err } = k;
-  const leadStatuses = lists.lead_statuses ?? [];
-  leadStatuses.forEach((x, i) => x.length > MAX_KEY_LENGTH && err(`lead_statuses[${i}]`, `at most ${MAX_KEY_LENGTH} characters`));
-  for (const key of ['lead_status_new', 'lead_status_converted'] as const) {
-    if (typeof c[key] === 'string' && !leadStatuses.includes(c[key])) err(key, 'not one of lead_statuses');
-  }
-  if (typeof c.lead_status_won === 'string' && (!c.lead_status_won.trim() || c.lead_status_won.length > MAX_KEY_LENGTH)) {
-    err('lead_status_won', `must be a non-empty string of at most ${MAX_KEY_LENGTH} characters`);
-  }
-  subset(k, 'lead_closed_statuses', 'lead_statuses');
-  if (typeof c.lead_status_converted === 'string' && lists.lead_closed_statuses && !lists.lead_closed_statuses.includes(c.lead_status_converted)) {
-    err('lead_closed_statuses', 'must include lead_status_converted');
-  }
-  if (typeof c.lead_status_new === 'string' && (lists.lead_closed_statuses ?? []).includes(c.lead_status_new)) err('lead_status_new', 'must not be one of lead_closed_statuses');
-  if (typeof c.lead_visit_type === 'string' && !(lists.visit_types ?? []).includes(c.lead_visit_type)) err('lead_visit_type', 'not one of visit_types');
+/** The lead statuses are stored as keys (the roles of the statuses are the leads' block, leads.constants.ts). */
+function checkLeadStatuses({ lists, err }: Checked): void {
+  (lists.lead_statuses ?? []).forEach((x, i) => x.length > MAX_KEY_LENGTH && err(`lead_statuses[${i}]`, `at most ${MAX_KEY_LENGTH} characters`));
 }
 
 function checkGate(path: string, value: unknown, err: Err): void {

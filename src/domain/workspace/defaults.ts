@@ -82,8 +82,6 @@ export function defaultConstants(): WorkspaceConstants {
     opp_status_labels: true,
     visit_period: { Prospect: 30, Active: 21, 'Key account': 14, Passive: 60, Former: 90 },
     ...stageRuleDefaults(),
-    // --- fair leads ---
-    ...leadRuleDefaults(),
     // --- approvals ---
     holiday_country: 'TR',
   };
@@ -145,17 +143,6 @@ export function stageRuleDefaults(): Pick<
     // also merged into existing workspaces by migration 1795493200000-WeeklyTargets
     weekly_visit_target: 10,
     weekly_task_target: 15,
-  };
-}
-
-/** Roles of the lead statuses (also merged into existing workspaces by migration 1795350000000-FairLeads). */
-export function leadRuleDefaults(): Pick<WorkspaceConstants, 'lead_status_new' | 'lead_status_converted' | 'lead_status_won' | 'lead_closed_statuses' | 'lead_visit_type'> {
-  return {
-    lead_status_new: 'Yeni',
-    lead_status_converted: 'Aktarıldı',
-    lead_status_won: 'Kazanıldı',
-    lead_closed_statuses: ['Aktarıldı', 'Vazgeçildi'],
-    lead_visit_type: 'F2F',
   };
 }
 

@@ -118,20 +118,6 @@ export interface WorkspaceConstants {
    */
   weekly_visit_target: number;
   weekly_task_target: number;
-  // --- fair leads (not in spec 2.3; sent in `me` as extra fields) ---
-  /** Status of a new lead (one of lead_statuses). */
-  lead_status_new: string;
-  /** Status a conversion sets (one of lead_statuses). */
-  lead_status_converted: string;
-  /**
-   * Status a lead takes when its opportunity is won: a display status that need not be one of
-   * lead_statuses (PATCH cannot set it then); `status_eff` shows it whenever the linked opportunity is won.
-   */
-  lead_status_won: string;
-  /** Lead statuses that need no more work (Today's leads card leaves them out); includes lead_status_converted. */
-  lead_closed_statuses: string[];
-  /** Visit type of the fair visit a conversion logs (one of visit_types). */
-  lead_visit_type: string;
   // --- approvals ---
   /** Country (ISO 3166-1 alpha-2, known to date-holidays) whose public holidays leave requests skip. */
   holiday_country: string;

@@ -51,6 +51,13 @@ describe('lead constants', () => {
     expect(errors).toEqual(expect.arrayContaining(['lead_status_new', 'lead_status_converted', 'lead_status_won', 'lead_closed_statuses', 'lead_visit_type']));
     expect(validateConstants({ ...c, lead_closed_statuses: ['Vazgeçildi'] })).toEqual(['lead_closed_statuses: must include lead_status_converted']);
     expect(validateConstants({ ...c, lead_closed_statuses: ['Aktarıldı', 'Yeni'] })).toEqual(['lead_status_new: must not be one of lead_closed_statuses']);
+    // the leads' block (leads.constants.ts) keeps the messages the common checks gave
+    // (the won status's labels then label no key: the labels' check says so after it)
+    expect(validateConstants({ ...c, lead_status_won: 3 })[0]).toBe('lead_status_won: must be a string');
+    expect(validateConstants({ ...c, lead_status_won: 'x'.repeat(41) })[0]).toBe('lead_status_won: must be a non-empty string of at most 40 characters');
+    expect(validateConstants({ ...c, lead_visit_type: 'Teleport' })).toEqual(['lead_visit_type: not one of visit_types']);
+    expect(validateConstants({ ...c, lead_status_converted: 'Yeni' })).toEqual(['lead_closed_statuses: must include lead_status_converted']);
+    expect(validateConstants({ ...c, lead_closed_statuses: 'Aktarıldı' })).toEqual(['lead_closed_statuses: must be a list of strings']);
     const { lead_visit_type: _drop, ...missing } = c;
     expect(validateConstants(missing)).toEqual(['lead_visit_type: is missing']);
   });

@@ -98,11 +98,6 @@ export const Constants = named(
     // the keys of the features' blocks that declare their schema (orders, tickets); typed here as no keys, the
     // document has them
     ...(Object.assign({}, ...constantsBlocks().map((b) => b.schema ?? {})) as object),
-    lead_status_new: z.string().meta({ description: 'the status of a new lead' }),
-    lead_status_converted: z.string().meta({ description: 'the status a conversion sets' }),
-    lead_status_won: z.string().meta({ description: 'the display status of a lead whose opportunity is won (`status_eff`)' }),
-    lead_closed_statuses: z.array(z.string()).meta({ description: "lead statuses that need no more work (Today's leads card leaves them out)" }),
-    lead_visit_type: z.string().meta({ description: 'the visit type of the fair visit a conversion logs' }),
     holiday_country: z.string().meta({ description: 'ISO 3166-1 alpha-2 country whose public holidays leave requests skip' }),
     qe_templates: z.array(QeTemplate).meta({ description: 'Quick Entry templates (spec 2.11)' }),
     qe_undo_seconds: z.int().meta({ description: 'seconds the app offers to undo a Quick Entry save' }),
