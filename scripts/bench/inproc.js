@@ -7,7 +7,8 @@
  * HTTP server (createApp from dist/, or BENCH_DIST) with an IncomingMessage and a socket that discards what it is
  * sent, CONC (8) at a time, N (400) per load; a bare Express handler in the same process replays the statements of
  * each path (as the bench's bare handler) and answers the same body. The two sides alternate in ROUNDS (7) rounds and
- * the median CPU time of this process per request is printed with bare / service: on a shared machine the bare side
+ * the median CPU time of this process per request is printed with bare / service (and its user / system split: system
+ * time is the sockets to PostgreSQL and their wake-ups, user time the JavaScript): on a shared machine the bare side
  * in the same process and rounds normalizes the load (docs/performance.md, "Framework share"). PROFILE=<dir>: first
  * writes CPU profiles (100 µs sampling, 5 loads) of the first path, <dir>/<kind>-svc.cpuprofile and -bare.
  * The service's own database (10k opportunities, seeded as the bench seeds it) is dropped at the end.
@@ -106,13 +107,14 @@ function request(server, path, headers) {
   }
   const sides = [{ label: DIST, server, svc: true }, { label: 'bare', server: bareServer, svc: false }];
   for (const kind of kinds) {
-    const cpu = Object.fromEntries(sides.map((s) => [s.label, []]));
+    const cpu = Object.fromEntries(sides.map((s) => [s.label, []])); const us = Object.fromEntries(sides.map((s) => [s.label, []])); const sy = Object.fromEntries(sides.map((s) => [s.label, []]));
     const run = (s) => load(s.server, s.svc ? PATHS[kind] : `/${kind}`, s.svc ? headers : {});
     for (const s of sides) await run(s);
     for (let r = 0; r < ROUNDS; r++) for (const s of r % 2 ? [...sides].reverse() : sides) {
-      const c0 = process.cpuUsage(); await run(s); const d = process.cpuUsage(c0); cpu[s.label].push((d.user + d.system) / N);
+      const c0 = process.cpuUsage(); await run(s); const d = process.cpuUsage(c0); cpu[s.label].push((d.user + d.system) / N); us[s.label].push(d.user / N); sy[s.label].push(d.system / N);
     }
     const bareM = med(cpu.bare);
+    console.log(`${kind} user/sys: ` + sides.map((s) => `${s.label} ${med(us[s.label]).toFixed(0)}/${med(sy[s.label]).toFixed(0)}`).join(' | '));
     console.log(`${kind}: median CPU µs/request over ${ROUNDS} rounds of ${N}: ` + sides.map((s) => `${s.label} ${med(cpu[s.label]).toFixed(0)}${s.svc ? ` (bare/this ${(bareM / med(cpu[s.label])).toFixed(2)})` : ''}`).join(' | '));
   }
   // closing connections (the app's listener among them) may report their end as an error: the run is over
