@@ -3,7 +3,7 @@ import { Loaded } from '../../shell/States';
 import { Fields, RecordHeader, RecordLink } from '../../shell/RecordView';
 import { useLang } from '../../lib/i18n';
 import { formatNumber, formatTimestamp } from '../../lib/format';
-import { useOrderText } from '../orders';
+import { useTicketText } from './tickets.text';
 import { useTicket } from './queries';
 import { TicketAssignee, TicketPriority, TicketStatus } from './parts';
 import { useLabels } from '../../lib/labels';
@@ -14,7 +14,7 @@ export default function TicketRecord() {
   const id = Number(useParams().id);
   const lang = useLang();
   const labelOf = useLabels();
-  const text = useOrderText();
+  const text = useTicketText();
   const q = useTicket(id);
   return (
     <Loaded q={q}>

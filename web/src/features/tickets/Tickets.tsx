@@ -10,7 +10,7 @@ import { useMe } from '../../lib/session';
 import { Field, fieldErrors, FormError } from '../../shell/forms';
 import { ListScreen } from '../../shell/ListScreen';
 import { useUrlFilters } from '../../shell/url-filters';
-import { useOrderText } from '../orders';
+import { useTicketText } from './tickets.text';
 import { TicketStatus } from './parts';
 
 const FILTERS = ['status', 'priority', 'assignee_id'] as const;
@@ -21,7 +21,7 @@ export default function Tickets() {
   const me = useMe();
   const lang = useLang();
   const labelOf = useLabels();
-  const text = useOrderText();
+  const text = useTicketText();
   const navigate = useNavigate();
   const url = useUrlFilters(FILTERS);
   const f = url.values;
@@ -82,7 +82,7 @@ function TicketForm({ priorities, onSaved, onCancel }: { priorities: string[]; o
   const t = useT();
   const lang = useLang();
   const labelOf = useLabels();
-  const text = useOrderText();
+  const text = useTicketText();
   const written = useTicketsWritten();
   const [v, setV] = useState({ subject: '', body: '', priority: priorities[0] ?? '', who: '', assignee_id: '' });
   const save = useMutation({

@@ -5,7 +5,7 @@ import { api, must, type Schemas } from '../../lib/api';
 import { useLabels } from '../../lib/labels';
 import { useMe } from '../../lib/session';
 import { FormError } from '../../shell/forms';
-import { useOrderText } from '../orders';
+import { useTicketText } from './tickets.text';
 
 type Ticket = Schemas['Ticket'];
 type Editable = 'status' | 'priority' | 'assignee_id';
@@ -34,7 +34,7 @@ export function TicketAssignee({ ticket, label, none }: { ticket: Ticket; label:
 }
 
 function TicketChoice({ ticket, field, label, value, shown, options }: { ticket: Ticket; field: Editable; label: string; value: string; shown: string; options: { value: string; label: string }[] }) {
-  const text = useOrderText();
+  const text = useTicketText();
   const written = useTicketsWritten();
   // the chosen value is held from the change event until the save settles (react-query reports it pending a tick later)
   const [chosen, setChosen] = useState<string | null>(null);
