@@ -5,7 +5,7 @@ import { useT } from '../../lib/i18n';
 import { useMe } from '../../lib/session';
 import { ListScreen } from '../../shell/ListScreen';
 import { useUrlFilters } from '../../shell/url-filters';
-import { useCompanyText } from '../companies';
+import { usePeopleText } from './people.text';
 import { PhoneLink } from '../../shell/Contact';
 import { PersonForm } from './PersonForm';
 import { usePersonList } from './queries';
@@ -18,7 +18,7 @@ const PAGE = 25;
 export default function People() {
   const me = useMe();
   const t = useT();
-  const text = useCompanyText();
+  const text = usePeopleText();
   const navigate = useNavigate();
   const url = useUrlFilters(FILTERS);
   const f = url.values;

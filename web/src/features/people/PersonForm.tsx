@@ -3,7 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { useMe } from '../../lib/session';
-import { DuplicateChoice, useCompanyText } from '../companies';
+import { DuplicateChoice } from '../companies';
+import { usePeopleText } from './people.text';
 import { Field, fieldErrors, FormError } from '../../shell/forms';
 
 type Person = Schemas['Person'];
@@ -17,7 +18,7 @@ type TextName = (typeof TEXTS)[number];
 export function PersonForm({ person, customerId, customerName, onSaved, onCancel }: { person?: Person; customerId?: number | null; customerName?: string; onSaved: (p: Person) => void; onCancel: () => void }) {
   const me = useMe();
   const t = useT();
-  const text = useCompanyText();
+  const text = usePeopleText();
   const [values, setValues] = useState<Record<TextName, string>>(() => Object.fromEntries(TEXTS.map((k) => [k, person?.[k] ?? ''])) as Record<TextName, string>);
   const [isMain, setIsMain] = useState(person?.is_main ?? false);
   const [isFormer, setIsFormer] = useState(person?.is_former ?? false);

@@ -6,7 +6,7 @@ import { useLang, useT } from '../../lib/i18n';
 import { formatTimestamp } from '../../lib/format';
 import { Loaded } from '../../shell/States';
 import { Fields, RecordHeader, RecordLink } from '../../shell/RecordView';
-import { useCompanyText } from '../companies';
+import { usePeopleText } from './people.text';
 import { PersonForm } from './PersonForm';
 import { ArchiveButton, FormError } from '../../shell/forms';
 import { LinkedRecordsSections } from '../objects';
@@ -21,7 +21,7 @@ export default function PersonRecord() {
   const id = Number(useParams().id);
   const t = useT();
   const lang = useLang();
-  const text = useCompanyText();
+  const text = usePeopleText();
   const qc = useQueryClient();
   const [editing, setEditing] = useState(false);
   const q = usePerson(id);
