@@ -102,6 +102,11 @@ export async function screenshot(page: Page, name: string, width: Width): Promis
   await page.screenshot({ path: join(screensDir(), `${name}-${width}.png`), fullPage: true });
 }
 
+/** What a person reads in the page's `main`: no bare id ("#8", "Company #9", "C-9") where a name belongs. */
+export async function expectNoIds(page: Page): Promise<void> {
+  expect(await page.locator('main').innerText()).not.toMatch(/#\d|\b[CPOT]-\d/);
+}
+
 /**
  * The text of the page's `main` without what its `code` elements show (a key shown once, key prefixes, URLs): random
  * text may hold any short English word, which a check that the screen speaks one language would take for a leftover.

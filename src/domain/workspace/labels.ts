@@ -131,6 +131,7 @@ export function resolveLabels(c: WorkspaceConstants, lang: LabelLang): Record<La
 export function checkLabels(value: unknown, c: Record<string, unknown>, err: (path: string, msg: string) => void): void {
   const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
   if (!isObject(value)) return err('labels', 'must be an object keyed by language (en, tr)');
+  const names: readonly string[] = labelNames();
   for (const [lang, map] of Object.entries(value)) {
     const p = `labels.${lang}`;
     if (!(LABEL_LANGS as readonly string[]).includes(lang)) {
@@ -142,7 +143,6 @@ export function checkLabels(value: unknown, c: Record<string, unknown>, err: (pa
       continue;
     }
     for (const [list, labels] of Object.entries(map)) {
-      const names: readonly string[] = labelNames();
       if (!names.includes(list)) {
         err(`${p}.${list}`, `unknown list; known: ${names.join(', ')}`);
         continue;

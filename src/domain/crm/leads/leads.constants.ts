@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_KEY_LENGTH } from '../../workspace/constants';
 import { memberOf, subsetOf, type ConstantsBlock } from '../../workspace/constants-blocks';
+import { leadDefaults } from './leads.defaults';
 
 /**
  * The leads' block of the workspace's constants (not in spec 2.3; `me` sends it as extra fields): the roles of the lead
@@ -31,14 +32,7 @@ declare module '../../workspace/workspace.entity' {
 
 export const LEAD_CONSTANTS: ConstantsBlock = {
   name: 'leads',
-  // also what migration 1795350000000-FairLeads gave the workspaces that existed then
-  defaults: (): LeadConstants => ({
-    lead_status_new: 'Yeni',
-    lead_status_converted: 'Aktarıldı',
-    lead_status_won: 'Kazanıldı',
-    lead_closed_statuses: ['Aktarıldı', 'Vazgeçildi'],
-    lead_visit_type: 'F2F',
-  }),
+  defaults: leadDefaults,
   lists: [{ name: 'lead_closed_statuses' }],
   check(c, lists, problem) {
     memberOf(c, lists, problem, 'lead_status_new', 'lead_statuses', 'lead_closed_statuses');

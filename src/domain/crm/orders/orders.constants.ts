@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { memberOf, subsetOf, type ConstantsBlock } from '../../workspace/constants-blocks';
+import { ORDER_DEFAULT_LABELS, orderDefaults } from './orders.defaults';
 
 /**
  * The orders' block of the workspace's constants (not in spec 2.3; `me` sends it as extra fields): the statuses, the
@@ -28,13 +29,7 @@ declare module '../../workspace/labels' {
 
 export const ORDER_CONSTANTS: ConstantsBlock = {
   name: 'orders',
-  // also what migration 1795360000000 gave the workspaces that existed then
-  defaults: (): OrderConstants => ({
-    order_statuses: ['new', 'sent', 'open', 'shipped', 'invoiced', 'closed'],
-    order_new_status: 'new',
-    order_erp_statuses: ['sent', 'open', 'shipped', 'invoiced', 'closed'],
-    order_sent_status: 'sent',
-  }),
+  defaults: orderDefaults,
   lists: [
     { name: 'order_statuses', keys: true, nonEmpty: true, labelled: true },
     { name: 'order_erp_statuses', keys: true, nonEmpty: true },
@@ -44,10 +39,7 @@ export const ORDER_CONSTANTS: ConstantsBlock = {
     memberOf(c, lists, problem, 'order_new_status', 'order_statuses', 'order_erp_statuses');
     memberOf(c, lists, problem, 'order_sent_status', 'order_erp_statuses');
   },
-  labels: {
-    en: { order_statuses: { new: 'New', sent: 'Sent', open: 'Open', shipped: 'Shipped', invoiced: 'Invoiced', closed: 'Closed' } },
-    tr: { order_statuses: { new: 'Yeni', sent: 'Gönderildi', open: 'Açık', shipped: 'Sevk edildi', invoiced: 'Faturalandı', closed: 'Kapandı' } },
-  },
+  labels: ORDER_DEFAULT_LABELS,
   schema: {
     order_statuses: z.array(z.string()).meta({ description: 'allowed values of order statuses in this installation' }),
     order_new_status: z.string().meta({ description: 'the status of a new order' }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { memberOf, subsetOf, type ConstantsBlock } from '../../workspace/constants-blocks';
+import { TICKET_DEFAULT_LABELS, ticketDefaults } from './tickets.defaults';
 
 /**
  * The support tickets' block of the workspace's constants (not in spec 2.3; `me` sends it as extra fields): the
@@ -23,12 +24,9 @@ declare module '../../workspace/labels' {
   }
 }
 
-const STATUSES = ['Open', 'In progress', 'Waiting', 'Resolved', 'Closed'];
-
 export const TICKET_CONSTANTS: ConstantsBlock = {
   name: 'tickets',
-  // also what migration 1795360000000 gave the workspaces that existed then
-  defaults: (): TicketConstants => ({ ticket_statuses: [...STATUSES], ticket_new_status: 'Open', ticket_closed_statuses: ['Resolved', 'Closed'] }),
+  defaults: ticketDefaults,
   lists: [
     { name: 'ticket_statuses', keys: true, nonEmpty: true, labelled: true },
     { name: 'ticket_closed_statuses', keys: true },
@@ -37,10 +35,7 @@ export const TICKET_CONSTANTS: ConstantsBlock = {
     subsetOf(lists, problem, 'ticket_closed_statuses', 'ticket_statuses');
     memberOf(c, lists, problem, 'ticket_new_status', 'ticket_statuses', 'ticket_closed_statuses');
   },
-  labels: {
-    en: { ticket_statuses: Object.fromEntries(STATUSES.map((s) => [s, s])) },
-    tr: { ticket_statuses: { Open: 'Açık', 'In progress': 'Sürüyor', Waiting: 'Bekliyor', Resolved: 'Çözüldü', Closed: 'Kapandı' } },
-  },
+  labels: TICKET_DEFAULT_LABELS,
   schema: {
     ticket_statuses: z.array(z.string()).meta({ description: 'allowed values of support ticket statuses in this installation' }),
     ticket_new_status: z.string(),

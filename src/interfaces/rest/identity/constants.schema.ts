@@ -95,8 +95,8 @@ export const Constants = named(
     sales_cycle_days: z.int().meta({ description: "a new opportunity's default expected close date: start date + this many days" }),
     weekly_visit_target: z.int().meta({ description: "visits per user and week that Today's progress bar and the activity report measure against (PUT /api/v1/settings/weekly-targets)" }),
     weekly_task_target: z.int().meta({ description: "completed tasks per user and week that Today's progress bar and the activity report measure against (PUT /api/v1/settings/weekly-targets)" }),
-    // the keys of the features' blocks that declare their schema (orders, tickets); typed here as no keys, the
-    // document has them
+    // the keys of the features' blocks that declare their schema (orders, tickets, leads), in registration order;
+    // typed here as no keys, the document has them
     ...(Object.assign({}, ...constantsBlocks().map((b) => b.schema ?? {})) as object),
     holiday_country: z.string().meta({ description: 'ISO 3166-1 alpha-2 country whose public holidays leave requests skip' }),
     qe_templates: z.array(QeTemplate).meta({ description: 'Quick Entry templates (spec 2.11)' }),
