@@ -85,8 +85,9 @@ export function todayIn(tz: string, now: Date = new Date()): string {
 }
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+/** A calendar date `YYYY-MM-DD` that exists, from year 1 on: year 0000 (ISO's 1 BC) is no date of PostgreSQL's. */
 export function isIsoDate(s: unknown): s is string {
-  if (typeof s !== 'string' || !DATE_RE.test(s)) return false;
+  if (typeof s !== 'string' || !DATE_RE.test(s) || s.startsWith('0000')) return false;
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }

@@ -48,6 +48,9 @@ describe('time', () => {
     expect(isIsoDate('2026-02-28')).toBe(true);
     expect(isIsoDate('2026-02-30')).toBe(false);
     expect(isIsoDate('2026-2-3')).toBe(false);
+    // year 0000 is ISO's 1 BC, no date of PostgreSQL's; year 1 is
+    expect(isIsoDate('0000-01-01')).toBe(false);
+    expect(isIsoDate('0001-01-01')).toBe(true);
     expect(daysBetween('2026-01-01', '2026-03-01')).toBe(59);
     expect(addDays('2026-12-30', 3)).toBe('2027-01-02');
   });

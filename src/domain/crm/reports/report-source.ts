@@ -25,6 +25,21 @@ export interface ReportQuery {
 /** The longest period a report covers (its rows are read in one statement). */
 export const MAX_REPORT_DAYS = 3 * 366;
 
+/**
+ * The dates a report takes: the years its period arithmetic (quarters, weeks, the day after `to`) and PostgreSQL's
+ * dates both hold. Near year 1 or 9999 a quarter's start or a week's step leaves them (a 500, or a loop of weeks that
+ * never reaches `to`); a CRM's history lies well inside.
+ */
+export const REPORT_DATES = { min: '1900-01-01', max: '2999-12-31' } as const;
+
+/** A report's date argument, checked: a date YYYY-MM-DD within REPORT_DATES, else 400 `invalid` naming `key`. */
+export function reportDate(key: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!isIsoDate(value)) throw invalid(key, 'must be a date YYYY-MM-DD');
+  if (value < REPORT_DATES.min || value > REPORT_DATES.max) throw invalid(key, `must be from ${REPORT_DATES.min} to ${REPORT_DATES.max}`);
+  return value;
+}
+
 export interface ReportFrame {
   from: string;
   to: string;
@@ -49,9 +64,8 @@ export class ReportSource {
   async frame(auth: UserContext, q: ReportQuery): Promise<ReportFrame> {
     const ws = auth.workspace;
     const today = todayIn(ws.timezone);
-    for (const key of ['from', 'to'] as const) if (q[key] !== undefined && !isIsoDate(q[key])) throw invalid(key, 'must be a date YYYY-MM-DD');
-    const to = q.to ?? today;
-    const from = q.from ?? periodBounds(periodOf(to, 'quarter')).start;
+    const to = reportDate('to', q.to) ?? today;
+    const from = reportDate('from', q.from) ?? periodBounds(periodOf(to, 'quarter')).start;
     if (from > to) throw invalid('from', 'must not be after to');
     if (daysBetween(from, to) > MAX_REPORT_DAYS) throw invalid('to', `at most ${MAX_REPORT_DAYS} days after from`);
     const stages = q.stages?.length ? q.stages : null;

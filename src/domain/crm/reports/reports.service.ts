@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { invalid } from '../../../platform/common/errors';
-import { isIsoDate } from '../../../platform/common/time';
 import type { UserContext } from '../../identity/auth-context';
 import { stageAgeing, type AgeingRow } from './ageing.rules';
 import { forecast, type ForecastPeriod } from './forecast.rules';
@@ -9,7 +8,7 @@ import { monthsOf, periodBounds, periodOf, type PeriodKind } from './history.rul
 import { pipelineMovement, type Movement } from './movement.rules';
 import { ForecastAdjustmentsService, type AdjustmentRow } from './forecast-adjustments.service';
 import { QuotasService } from './quotas.service';
-import { ReportSource, type ReportFrame, type ReportQuery } from './report-source';
+import { reportDate, ReportSource, type ReportFrame, type ReportQuery } from './report-source';
 import { winRate, type WinRate } from './win-rate.rules';
 
 export type { ReportQuery } from './report-source';
@@ -53,9 +52,8 @@ export class ReportsService {
 
   async movement(auth: UserContext, q: MovementQuery): Promise<{ frame: ReportFrame; closeFrom: string; closeTo: string; movement: Movement }> {
     const frame = await this.source.frame(auth, q);
-    for (const key of ['close_from', 'close_to'] as const) if (q[key] !== undefined && !isIsoDate(q[key])) throw invalid(key, 'must be a date YYYY-MM-DD');
-    const closeFrom = q.close_from ?? periodBounds(periodOf(frame.from, 'quarter')).start;
-    const closeTo = q.close_to ?? periodBounds(periodOf(frame.to, 'quarter')).end;
+    const closeFrom = reportDate('close_from', q.close_from) ?? periodBounds(periodOf(frame.from, 'quarter')).start;
+    const closeTo = reportDate('close_to', q.close_to) ?? periodBounds(periodOf(frame.to, 'quarter')).end;
     if (closeFrom > closeTo) throw invalid('close_from', 'must not be after close_to');
     const { reads, scope } = await this.source.reads(auth, q);
     const history = await reads.movement(scope, frame.from, frame.to, closeFrom, closeTo);
@@ -65,8 +63,7 @@ export class ReportsService {
   async forecast(auth: UserContext, q: ForecastQuery): Promise<ForecastReport> {
     const frame = await this.source.frame(auth, q);
     const period = q.period ?? 'month';
-    if (q.as_of !== undefined && !isIsoDate(q.as_of)) throw invalid('as_of', 'must be a date YYYY-MM-DD');
-    const asOf = q.as_of ?? frame.today;
+    const asOf = reportDate('as_of', q.as_of) ?? frame.today;
     // the state at as_of, and the closes from the start of the first period on (an earlier close stays before it)
     const first = periodBounds(periodOf(frame.from, period)).start;
     const last = periodBounds(periodOf(frame.to, period)).end;
