@@ -4,11 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 /**
- * A real headless Chromium (Debian's /usr/bin/chromium, driven by playwright-core) for the server-rendered
- * pages and the web app: one browser per test file (or group), a context of its own per test (see useChromium). CI installs chromium
- * (.ci/run); a missing binary fails the suite rather than skipping it.
+ * A real headless Chromium, driven by playwright-core, for the server-rendered pages and the web app: one browser
+ * per test file (or group), a context of its own per test (see useChromium). Debian's headless build of the same
+ * release, `chromium-headless-shell` (the headless mode Playwright itself launches): Blink and V8 as in
+ * /usr/bin/chromium without the desktop browser's layers, and about half its CPU over the suite's browser files
+ * (docs/performance.md, "Test suite"). Where only the `chromium` package is installed the tests run on it, slower.
+ * CI installs both (.ci/run); neither installed fails the suite rather than skipping it.
  */
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_PATH = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => existsSync(p)) ?? '/usr/bin/chromium-headless-shell';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 /** Per action and navigation: generous, the suite runs on a loaded 2-core machine. */
 const ACTION_TIMEOUT_MS = 60_000;
@@ -37,7 +40,7 @@ async function sharedBrowser(): Promise<Browser> {
     if (b?.isConnected()) return b;
   }
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Browser tests need Chromium at ${CHROMIUM_PATH} (Debian package "chromium"; .ci/run installs it with apt).`);
+    throw new Error('Browser tests need Chromium: Debian\'s package "chromium-headless-shell" (or "chromium"); .ci/run installs it with apt.');
   }
   shared = chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ARGS, timeout: 60_000 });
   return shared;
