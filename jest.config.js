@@ -22,12 +22,13 @@ const grouped = groups.groupedRun();
 const slow = process.env.JEST_SLOW === '1';
 // JEST_UNIT=0: without the unit files (*.spec.ts, *.spec.tsx), which touch no database: CI runs them once, in the
 // PostgreSQL pass, and the embedded pass leaves them out (jest.groups.js, withoutUnit)
-const unit = groups.withoutUnit() ? [] : ['**/*.spec.ts', '**/*.spec.tsx'];
+// (a grouped run runs them all in one file, test/groups/units.group-spec.ts)
+const unit = !groups.withoutUnit();
 const testMatch = slow
   ? groups.slowFiles().map((f) => `**/test/e2e/${f}`)
   : grouped
-    ? [...unit, '**/test/groups/*.group-spec.ts', ...groups.SINGLE.map((f) => `**/test/e2e/${f}`)]
-    : [...unit, '**/*.e2e-spec.ts'];
+    ? ['**/test/groups/group-*.group-spec.ts', ...(unit ? ['**/test/groups/units.group-spec.ts', ...groups.unitFilesAlone().map((f) => `<rootDir>/${f}`)] : [])]
+    : [...(unit ? ['**/*.spec.ts', '**/*.spec.tsx'] : []), '**/*.e2e-spec.ts'];
 
 // JEST_BROWSER=0: without the files that drive Chromium (jest.groups.js, browserFiles)
 const ignoredBrowserFiles = groups.withoutBrowser() ? groups.browserFiles().map((f) => `/test/e2e/${f.replace(/\./g, '\\.')}$`) : [];

@@ -17,11 +17,6 @@ const GROUPS = 8;
  */
 const TEST_TIMEOUT = 300_000;
 /**
- * Files that run alone even in a grouped run: long budgets (fuzzing, 100k-row scale checks) that jest
- * schedules best on their own, and the browser file with its own 180 s timeout.
- */
-const SINGLE = ['api/openapi-try-it-out.e2e-spec.ts'];
-/**
  * The slow checks: fuzzing, the 50k-200k-row scale checks, the multi-instance runs behind PgBouncer, the workflow engine
  * in three processes and the import killed -9 (two service processes). `npm test`
  * leaves them out (it is what a developer runs after each change); `npm run test:slow` runs them alone (those for its
@@ -46,9 +41,8 @@ function slowFiles(env = process.env) {
   return SLOW.filter((f) => !(!env.DATABASE_URL && SLOW_SERVER_ONLY.includes(f)) && !(env.JEST_SLOW_ONCE === '0' && SLOW_ONCE.includes(f)));
 }
 /**
- * Seconds each file took inside its group (wall, hooks included; 4 workers, 2026-11-30: CI's embedded pass for the
- * files it runs, the PostgreSQL pass for the browser files, which run there only), written from JEST_GROUP_LOG; a file
- * not listed counts as the median. Refresh after adding slow files.
+ * Seconds each file took inside its group (wall, hooks included; `npm test` on PGlite, every file, 4 workers,
+ * 2026-12-01), written from JEST_GROUP_LOG; a file not listed counts as the median. Refresh after adding slow files.
  */
 const DURATIONS = require('./test/groups/durations.json');
 
@@ -57,7 +51,7 @@ const E2E_DIR = join(__dirname, 'test', 'e2e');
 /**
  * The e2e files, as paths under test/e2e with `/` (`companies/companies.e2e-spec.ts`): a record kind's files sit in the
  * folder of its name, an interface's or the platform's in theirs (docs/architecture.md, "Where tests live"). These paths
- * are the keys of SINGLE, SLOW, durations.json and the group logs.
+ * are the keys of SLOW, durations.json and the group logs.
  */
 let e2e;
 function e2eFiles() {
@@ -87,6 +81,26 @@ const withoutBrowser = (env = process.env) => env.JEST_BROWSER === '0';
  */
 const withoutUnit = (env = process.env) => env.JEST_UNIT === '0';
 
+/**
+ * The unit files (`*.spec.ts`, `*.spec.tsx` under src, test/unit and web/src), as paths from the repository root. A
+ * grouped run runs them in one file (test/groups/units.group-spec.ts): one module registry for the 68 files, about
+ * 18 s of CPU against 70 s as files of their own, nearly all of it loading the same modules again. A file that mocks a
+ * module (`jest.mock`) runs on its own (unitFilesAlone): in a shared registry its mock would answer the files after it.
+ */
+let units;
+function unitFiles() {
+  units ??= ['src', 'test/unit', 'web/src']
+    .flatMap((dir) => readdirSync(join(__dirname, dir), { recursive: true }).map((f) => `${dir}/${String(f).split(sep).join('/')}`))
+    .filter((f) => /\.spec\.tsx?$/.test(f))
+    .sort();
+  return units;
+}
+const mocksModules = (f) => /\bjest\.(mock|doMock|unstable_mockModule)\(/.test(readFileSync(join(__dirname, f), 'utf8'));
+/** The unit files that run inside the units group. */
+const unitFilesGrouped = () => unitFiles().filter((f) => !mocksModules(f));
+/** The unit files that mock a module: files of their own even in a grouped run. */
+const unitFilesAlone = () => unitFiles().filter(mocksModules);
+
 /** The median of the known durations: what a file not in durations.json counts as. */
 function medianDuration() {
   const known = Object.values(DURATIONS).sort((a, b) => a - b);
@@ -97,7 +111,7 @@ function medianDuration() {
 function groupFiles() {
   const median = medianDuration();
   const files = e2eFiles()
-    .filter((f) => !SINGLE.includes(f) && !SLOW.includes(f) && !(withoutBrowser() && browserFiles().includes(f)))
+    .filter((f) => !SLOW.includes(f) && !(withoutBrowser() && browserFiles().includes(f)))
     .sort()
     .map((f) => ({ f, w: DURATIONS[f] ?? median }))
     .sort((a, b) => b.w - a.w || (a.f < b.f ? -1 : 1));
@@ -136,8 +150,11 @@ function groupedRun(argv = process.argv, env = process.env) {
   return true;
 }
 
-/** Seconds each SINGLE or SLOW file took (PGlite pass, 4 workers, 2026-11-27; pgbouncer on PostgreSQL): its place in the order of a first run. */
-const SINGLE_SECONDS = { 'api/fuzz.e2e-spec.ts': 79, 'opportunities/scale.e2e-spec.ts': 107, 'opportunities/opportunities-scale.e2e-spec.ts': 31, 'scim/scim-scale.e2e-spec.ts': 21, 'platform/pgbouncer.e2e-spec.ts': 20, 'api/openapi-try-it-out.e2e-spec.ts': 51 };
+/** Seconds each SLOW file took (PGlite pass, 4 workers, 2026-11-27; pgbouncer on PostgreSQL): its place in the order of a first slow run. */
+const SLOW_SECONDS = { 'api/fuzz.e2e-spec.ts': 79, 'opportunities/scale.e2e-spec.ts': 107, 'opportunities/opportunities-scale.e2e-spec.ts': 31, 'scim/scim-scale.e2e-spec.ts': 21, 'platform/pgbouncer.e2e-spec.ts': 20 };
+
+/** The unit files in one group (four workers beside the e2e groups, 2026-12-01): last in a first run's order. */
+const UNITS_SECONDS = 15;
 
 /**
  * How long a test file is expected to take, in seconds, for jest.sequencer.js when jest has no timing of its
@@ -146,11 +163,12 @@ const SINGLE_SECONDS = { 'api/fuzz.e2e-spec.ts': 79, 'opportunities/scale.e2e-sp
  */
 function estimatedSeconds(path) {
   const median = medianDuration();
+  if (/[\\/]units\.group-spec\.ts$/.test(path)) return UNITS_SECONDS;
   const group = /[\\/]group-(\d+)\.group-spec\.ts$/.exec(path);
   if (group) return (groupFiles()[Number(group[1]) - 1] ?? []).reduce((sum, f) => sum + (DURATIONS[f] ?? median), 0);
   const name = /[\\/]test[\\/]e2e[\\/](.+\.e2e-spec\.ts)$/.exec(path)?.[1].split(/[\\/]/).join('/');
   if (name === undefined) return 1;
-  return SINGLE_SECONDS[name] ?? DURATIONS[name] ?? median;
+  return SLOW_SECONDS[name] ?? DURATIONS[name] ?? median;
 }
 
-module.exports = { GROUPS, SINGLE, SLOW, SLOW_SERVER_ONLY, SLOW_ONCE, slowFiles, TEST_TIMEOUT, e2eFiles, groupFiles, groupedRun, estimatedSeconds, browserFiles, withoutBrowser, withoutUnit };
+module.exports = { GROUPS, SLOW, SLOW_SERVER_ONLY, SLOW_ONCE, slowFiles, TEST_TIMEOUT, e2eFiles, unitFiles, unitFilesGrouped, unitFilesAlone, groupFiles, groupedRun, estimatedSeconds, browserFiles, withoutBrowser, withoutUnit };

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { closeSharedChromium, shareChromiumInGroup } from '../helpers/browser';
 import { closeSharedTestDbs, shareTestDbsInGroup } from '../helpers/test-db';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { groupFiles, TEST_TIMEOUT } = require('../../jest.groups') as { groupFiles(): string[][]; TEST_TIMEOUT: number };
+const { groupFiles, unitFilesGrouped, TEST_TIMEOUT } = require('../../jest.groups') as { groupFiles(): string[][]; unitFilesGrouped(): string[]; TEST_TIMEOUT: number };
 
 /**
  * Runs the e2e files of group `n` (jest.groups.js) in this one jest test file: each inside its own
@@ -43,4 +43,17 @@ export function runGroup(n: number): void {
     });
   }
   jest.setTimeout(timeout);
+}
+
+/**
+ * Runs the unit files (jest.groups.js, unitFilesGrouped: all but those that mock a module) in this one jest test file, each inside its own `describe('<file>')`:
+ * they open no database and start no app, so what a file of their own cost was loading the same modules again.
+ */
+export function runUnits(): void {
+  for (const file of unitFilesGrouped()) {
+    describe(file, () => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      require(join(__dirname, '..', '..', file));
+    });
+  }
 }

@@ -35,9 +35,10 @@ describe.each(['desktop', 'phone'] as const)('settings screens at %s width', (wi
     const page = await open('/settings/developers', await signIn(user.email, 'Laptop'), width);
     await page.getByRole('heading', { name: 'Developers: API keys', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Create key' }).click();
-    await page.getByText(/^Name/).last().waitFor();
-    expect(await page.getByRole('textbox', { name: /^Name/ }).getAttribute('aria-invalid')).toBe('true');
-    await page.getByRole('textbox', { name: /^Name/ }).fill('Nightly export');
+    // the refusal is rendered after the click returns: wait for the field to be marked, not for its label
+    const name = page.getByRole('textbox', { name: /^Name/ });
+    await name.and(page.locator('[aria-invalid="true"]')).waitFor();
+    await name.fill('Nightly export');
     await page.getByRole('button', { name: 'Create key' }).click();
     const shown = page.getByTestId('secret-once');
     await shown.waitFor();

@@ -2,14 +2,16 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { e2eFiles, groupedRun, groupFiles, slowFiles, SINGLE, SLOW, SLOW_SERVER_ONLY, SLOW_ONCE } = require('../../../jest.groups') as {
+const { e2eFiles, unitFiles, unitFilesAlone, unitFilesGrouped, groupedRun, groupFiles, slowFiles, SLOW, SLOW_SERVER_ONLY, SLOW_ONCE } = require('../../../jest.groups') as {
   e2eFiles(): string[];
+  unitFiles(): string[];
+  unitFilesAlone(): string[];
+  unitFilesGrouped(): string[];
   slowFiles(env: Record<string, string | undefined>): string[];
   SLOW_SERVER_ONLY: string[];
   SLOW_ONCE: string[];
   groupedRun(argv: string[], env: Record<string, string | undefined>): boolean;
   groupFiles(): string[][];
-  SINGLE: string[];
   SLOW: string[];
 };
 
@@ -30,14 +32,26 @@ describe('grouped e2e runs (jest.groups.js)', () => {
     expect(groupedRun([...JEST, 'test/e2e/companies/companies.e2e-spec.ts'], { JEST_GROUPS: '1' })).toBe(true);
   });
 
-  it('puts every e2e file in exactly one group', () => {
+  it('puts every e2e file but the slow checks in exactly one group', () => {
     const files = groupFiles().flat();
-    expect(files.length).toBeGreaterThan(50);
     expect(new Set(files).size).toBe(files.length);
+    expect([...files].sort()).toEqual(e2eFiles().filter((f) => !SLOW.includes(f)));
   });
 
-  it('leaves the slow checks out of the groups and the single files: npm run test:slow runs them, and every slow file exists', () => {
-    const grouped = new Set([...groupFiles().flat(), ...SINGLE]);
+  it('runs the unit files of src, test/unit and web/src in the units group, those that mock a module on their own', () => {
+    const files = unitFiles();
+    expect(files).toContain('test/unit/structure/jest-groups.spec.ts');
+    expect(files).toEqual(expect.arrayContaining(['web/src/lib/i18n.spec.tsx', 'src/edge/pages/page-lang.spec.ts']));
+    expect(files.filter((f) => !/^(src|test\/unit|web\/src)\/.+\.spec\.tsx?$/.test(f))).toEqual([]);
+    expect(files.length).toBeGreaterThan(60);
+    // a module mock would answer the files after it in a shared registry: such a file runs on its own
+    expect(unitFilesAlone()).toContain('web/src/lib/errors.spec.ts');
+    expect([...unitFilesGrouped(), ...unitFilesAlone()].sort()).toEqual(files);
+    expect(unitFilesGrouped()).toContain('test/unit/structure/jest-groups.spec.ts');
+  });
+
+  it('leaves the slow checks out of the groups: npm run test:slow runs them, and every slow file exists', () => {
+    const grouped = new Set(groupFiles().flat());
     expect(SLOW).toEqual(expect.arrayContaining(['api/fuzz.e2e-spec.ts', 'opportunities/scale.e2e-spec.ts', 'platform/pgbouncer.e2e-spec.ts']));
     for (const f of SLOW) {
       expect(grouped.has(f)).toBe(false);

@@ -1,0 +1,3 @@
+import { runUnits } from './run-group';
+
+runUnits();
