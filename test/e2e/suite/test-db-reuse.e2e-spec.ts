@@ -19,6 +19,8 @@ afterAll(async () => {
 
 const where = (t: TestApp) => t.db.url ?? t.db.socketDir;
 const count = async (t: TestApp, sql: string, params: unknown[] = []) => Number((await db(t).query(sql, params))[0].n);
+const sequenceValue = async (t: TestApp, table: string): Promise<string | null> =>
+  (await db(t).query(`SELECT last_value::text AS v FROM pg_sequences WHERE schemaname || '.' || sequencename = pg_get_serial_sequence($1, 'id')`, [table]))[0].v;
 const PUBLIC_STATS = `FROM pg_statistic s JOIN pg_class c ON c.oid = s.starelid JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public'`;
 
 it('hands the next app the database the last one closed, as a fresh copy of the template', async () => {
@@ -26,6 +28,7 @@ it('hands the next app the database the last one closed, as a fresh copy of the 
   let firstWorkspaceId: number;
   let migrations: number;
   let place: string | undefined;
+  let companiesSeq: string | null = null;
   try {
     place = where(first);
     migrations = await count(first, 'SELECT count(*) AS n FROM migrations');
@@ -34,6 +37,10 @@ it('hands the next app the database the last one closed, as a fresh copy of the 
     await createWorkspace(first);
     await db(first).query('CREATE TABLE probe_reuse (id serial PRIMARY KEY, n int NOT NULL)');
     await db(first).query('INSERT INTO probe_reuse (n) SELECT g FROM generate_series(1, 50) g');
+    // a sequence moved without a row left behind (an insert refused after its nextval): its table has no pages
+    companiesSeq = await sequenceValue(first, 'companies');
+    await db(first).query(`SELECT nextval(pg_get_serial_sequence('companies', 'id')) FROM generate_series(1, 3)`);
+    expect(await sequenceValue(first, 'companies')).not.toBe(companiesSeq);
     await db(first).query('ANALYZE workspaces');
     expect(await count(first, `SELECT count(*) AS n ${PUBLIC_STATS} AND c.relname = 'workspaces'`)).toBeGreaterThan(0);
     // a setting of the database (PostgreSQL), of the one session (PGlite) the next app's connections would have
@@ -59,6 +66,7 @@ it('hands the next app the database the last one closed, as a fresh copy of the 
     const [activity] = await db(second).query(`SELECT n_live_tup::int AS live, n_mod_since_analyze::int AS mods, last_analyze FROM pg_stat_user_tables WHERE relname = 'workspaces'`);
     expect(activity ?? { live: 0, mods: 0, last_analyze: null }).toEqual({ live: 0, mods: 0, last_analyze: null });
     // ids start over, as in a fresh copy
+    expect(await sequenceValue(second, 'companies')).toBe(companiesSeq);
     expect((await createWorkspace(second)).ws.id).toBe(firstWorkspaceId);
     expect(['', null]).toContain((await db(second).query(`SELECT current_setting('crm_probe.reuse', true) AS v`))[0].v);
     if (second.db.embedded) {
