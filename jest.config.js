@@ -21,7 +21,7 @@ const grouped = groups.groupedRun();
 // JEST_SLOW=1 (`npm run test:slow`): the slow checks alone, those for this database (jest.groups.js, slowFiles)
 const slow = process.env.JEST_SLOW === '1';
 // JEST_UNIT=0: without the unit files (*.spec.ts, *.spec.tsx), which touch no database: CI runs them once, in the
-// PostgreSQL pass, and the embedded pass leaves them out (jest.groups.js, withoutUnit)
+// embedded pass, and the PostgreSQL pass leaves them out (jest.groups.js, withoutUnit)
 // (a grouped run runs them all in one file, test/groups/units.group-spec.ts)
 const unit = !groups.withoutUnit();
 const testMatch = slow
