@@ -84,7 +84,7 @@ const withoutUnit = (env = process.env) => env.JEST_UNIT === '0';
 /**
  * The unit files (`*.spec.ts`, `*.spec.tsx` under src, test/unit and web/src), as paths from the repository root. A
  * grouped run runs them in one file (test/groups/units.group-spec.ts): one module registry for the 68 files, about
- * 18 s of CPU against 70 s as files of their own, nearly all of it loading the same modules again. A file that mocks a
+ * 17 s of CPU against 74 s as files of their own, nearly all of it loading the same modules again. A file that mocks a
  * module (`jest.mock`) runs on its own (unitFilesAlone): in a shared registry its mock would answer the files after it.
  */
 let units;
