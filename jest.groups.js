@@ -108,10 +108,10 @@ function medianDuration() {
 }
 
 /** The e2e files of each group, balanced by known durations (longest first into the lightest group; stable order). */
-function groupFiles() {
+function groupFiles(env = process.env) {
   const median = medianDuration();
   const files = e2eFiles()
-    .filter((f) => !SLOW.includes(f) && !(withoutBrowser() && browserFiles().includes(f)))
+    .filter((f) => !SLOW.includes(f) && !(withoutBrowser(env) && browserFiles().includes(f)))
     .sort()
     .map((f) => ({ f, w: DURATIONS[f] ?? median }))
     .sort((a, b) => b.w - a.w || (a.f < b.f ? -1 : 1));

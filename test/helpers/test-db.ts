@@ -157,13 +157,14 @@ async function resetDb(conn: DbConnection): Promise<void> {
       )
     ).rows
       .map((r) => r.t)
-      .filter((t) => templateTables!.has(t) && !KEPT_ROWS.has(t));
+      .filter((t) => !KEPT_ROWS.has(t));
     if (written.length) await c.query(`TRUNCATE ${written.map(ident).join(', ')} RESTART IDENTITY CASCADE`);
     // a sequence can move without a row left behind (an insert refused after its nextval): back to the template's state
     const now = await sequenceStates(c);
     for (const [seq, value] of templateSequences!) {
       if (now.get(seq) === value) continue;
-      await c.query(value === null ? `ALTER SEQUENCE ${ident(seq)} RESTART` : `SELECT setval('${ident(seq).replace(/'/g, "''")}', ${Number(value)}, true)`);
+      if (value === null) await c.query(`ALTER SEQUENCE ${ident(seq)} RESTART`);
+      else await c.query('SELECT setval($1::regclass, $2::bigint, true)', [ident(seq), value]);
     }
     await c.query(`DELETE FROM pg_statistic WHERE starelid IN (SELECT c.oid FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public')`);
     // this session's own counts (the TRUNCATE's; on PGlite, whose one session is the previous app's too, also the

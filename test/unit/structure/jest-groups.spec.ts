@@ -11,21 +11,13 @@ const { e2eFiles, unitFiles, unitFilesAlone, unitFilesGrouped, groupedRun, group
   SLOW_SERVER_ONLY: string[];
   SLOW_ONCE: string[];
   groupedRun(argv: string[], env: Record<string, string | undefined>): boolean;
-  groupFiles(): string[][];
+  groupFiles(env?: Record<string, string | undefined>): string[][];
   SLOW: string[];
 };
 
 const JEST = ['/usr/bin/node', '--experimental-vm-modules', 'node_modules/jest/bin/jest.js'];
 
 describe('grouped e2e runs (jest.groups.js)', () => {
-  // the groups as `npm test` alone makes them: a pass that leaves the browser files out (CI's embedded pass, where
-  // these run) makes smaller groups, which these checks do not describe
-  const browserSetting = process.env.JEST_BROWSER;
-  beforeAll(() => void delete process.env.JEST_BROWSER);
-  afterAll(() => {
-    if (browserSetting !== undefined) process.env.JEST_BROWSER = browserSetting;
-  });
-
   it('groups the whole suite by default: npm test alone, or with options that select nothing', () => {
     expect(groupedRun(JEST, {})).toBe(true);
     expect(groupedRun([...JEST, '--ci', '--silent'], {})).toBe(true);
@@ -41,7 +33,8 @@ describe('grouped e2e runs (jest.groups.js)', () => {
   });
 
   it('puts every e2e file but the slow checks in exactly one group', () => {
-    const files = groupFiles().flat();
+    // the groups of `npm test` alone, whatever this run's JEST_BROWSER (CI's embedded pass runs the unit files with 0)
+    const files = groupFiles({}).flat();
     expect(new Set(files).size).toBe(files.length);
     expect([...files].sort()).toEqual(e2eFiles().filter((f) => !SLOW.includes(f)));
   });
@@ -59,7 +52,7 @@ describe('grouped e2e runs (jest.groups.js)', () => {
   });
 
   it('leaves the slow checks out of the groups: npm run test:slow runs them, and every slow file exists', () => {
-    const grouped = new Set(groupFiles().flat());
+    const grouped = new Set(groupFiles({}).flat());
     expect(SLOW).toEqual(expect.arrayContaining(['api/fuzz.e2e-spec.ts', 'opportunities/scale.e2e-spec.ts', 'platform/pgbouncer.e2e-spec.ts']));
     for (const f of SLOW) {
       expect(grouped.has(f)).toBe(false);
@@ -93,7 +86,16 @@ describe('grouped e2e runs (jest.groups.js)', () => {
     const sizes: Record<string, number> = { unit: 5_000, fuzz: 20_000, group: 100 };
     const context = { config: { cache: false }, hasteFS: { getSize: (p: string) => sizes[/unit/.test(p) ? 'unit' : /fuzz/.test(p) ? 'fuzz' : 'group'] } };
     const paths = ['/r/test/unit/a.spec.ts', '/r/test/groups/group-1.group-spec.ts', '/r/test/e2e/api/fuzz.e2e-spec.ts', '/r/test/groups/group-2.group-spec.ts'];
-    const sorted = new Sequencer({}).sort(paths.map((path) => ({ path, context }))).map((t) => t.path);
+    // the estimates of `npm test` alone: without the browser files (JEST_BROWSER=0, CI's embedded pass) a group can
+    // be estimated shorter than the fuzz file
+    const browserSetting = process.env.JEST_BROWSER;
+    delete process.env.JEST_BROWSER;
+    let sorted: string[];
+    try {
+      sorted = new Sequencer({}).sort(paths.map((path) => ({ path, context }))).map((t) => t.path);
+    } finally {
+      if (browserSetting !== undefined) process.env.JEST_BROWSER = browserSetting;
+    }
     expect(sorted.slice(0, 2).sort()).toEqual(['/r/test/groups/group-1.group-spec.ts', '/r/test/groups/group-2.group-spec.ts']);
     expect(sorted.slice(2)).toEqual(['/r/test/e2e/api/fuzz.e2e-spec.ts', '/r/test/unit/a.spec.ts']);
   });
