@@ -1,12 +1,12 @@
-import { StrictMode, Suspense, lazy } from 'react';
+import { StrictMode, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { BrowserRouter, Route, Routes, matchRoutes } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { whenWritten } from './lib/api';
 import { Session, meKeys } from './lib/session';
 import type { Feature } from './shell/feature';
 import { Shell } from './shell/Shell';
-import { Loading } from './shell/States';
+import type { LazyScreen } from './shell/lazy-screen';
 import './styles.css';
 
 /**
@@ -20,17 +20,11 @@ const NAV = FEATURES.flatMap((f) => f.nav ?? []).sort((a, b) => a.order - b.orde
 const NotFound = lazy(() => import('./shell/NotFound'));
 
 /**
- * The first screen's chunk starts loading now, beside `/me`, instead of after it (the route renders only
- * once the session is known): the most opened addresses only, the rest load when routed as before.
+ * The first screen's chunk starts loading now, beside `/me`, instead of after it (the route renders only once the
+ * session is known); loaded by then, the screen renders without a fallback (shell/lazy-screen.ts).
  */
-const FIRST_SCREEN: [RegExp, () => Promise<unknown>][] = [
-  [/^\/$/, () => import('./features/today/Today')],
-  [/^\/companies\/?$/, () => import('./features/companies/Companies')],
-  [/^\/companies\/[^/]+$/, () => import('./features/companies/CompanyRecord')],
-  [/^\/people\/?$/, () => import('./features/people/People')],
-  [/^\/people\/[^/]+$/, () => import('./features/people/PersonRecord')],
-];
-void FIRST_SCREEN.find(([path]) => path.test(window.location.pathname))?.[1]().catch(() => undefined);
+const first = matchRoutes(ROUTES, window.location)?.at(-1)?.route.element?.type as Partial<LazyScreen<() => null>> | undefined;
+void first?.preload?.().catch(() => undefined);
 
 const queries = new QueryClient({
   defaultOptions: { queries: { retry: (n, e) => n < 1 && !(e && 'status' in e && (e as { status: number }).status < 500), staleTime: 15_000, refetchOnWindowFocus: false } },
@@ -47,14 +41,12 @@ createRoot(document.getElementById('root')!).render(
       <BrowserRouter>
         <Session>
           <Shell nav={NAV}>
-            <Suspense fallback={<Loading />}>
-              <Routes>
-                {ROUTES.map((r) => (
-                  <Route key={r.path} path={r.path} element={r.element} />
-                ))}
-                <Route path="*" element={<NotFound />} />
-              </Routes>
-            </Suspense>
+            <Routes>
+              {ROUTES.map((r) => (
+                <Route key={r.path} path={r.path} element={r.element} />
+              ))}
+              <Route path="*" element={<NotFound />} />
+            </Routes>
           </Shell>
         </Session>
       </BrowserRouter>

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { createUser, createWorkspace, type Fixture } from '../../helpers/test-app';
+import { api, createUser, createWorkspace, type Fixture } from '../../helpers/test-app';
 import { screenshot, seriousA11yViolations, useWebApp, type Width } from '../../helpers/web-app';
 
 /**
@@ -51,16 +51,28 @@ describe.each(['desktop', 'phone'] as const)('the shell at %s width', (width) =>
     const links = await shellLinks(page);
     expect(links).toEqual(expect.arrayContaining(['/', '/companies', '/settings', '/settings/sessions']));
     const broken: string[] = [];
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
     for (const path of links) {
-      const res = await page.goto(`${web.origin(f.host)}${path}`);
-      const status = res?.status() ?? 0;
+      // the server's answer to the address (what a reload or a shared link gets), with the page's session cookie
+      const status = (await api(web.t, f.host).get(path).set('Cookie', cookie).set('Accept', 'text/html').redirects(5)).status;
       if (status >= 400 || status === 0) {
         broken.push(`${path}: ${status}`);
         continue;
       }
+      // then the link as a person follows it: a click on the shell's link (in a closed menu on a phone, so
+      // dispatched), which the app routes in the browser (`main` is keyed by the path: a new element) and a
+      // server-rendered page loads; on a page without the shell's links, the address is opened
+      const here = () => new URL(page.url()).pathname + new URL(page.url()).search;
+      if (here() !== path) {
+        await page.evaluate(`document.getElementById('main')?.setAttribute('data-left', '')`);
+        const link = page.locator(`a[href="${path}"]:not(#main a)`).first();
+        if (await link.count()) await link.dispatchEvent('click');
+        else await page.goto(`${web.origin(f.host)}${path}`);
+      }
       // the app answers every app path with 200 and routes in the browser: its "Not found" screen is a 404 too
-      const heading = page.locator('main h1').first();
-      await heading.waitFor();
+      const heading = page.locator('main:not([data-left]) h1').first();
+      await heading.waitFor({ timeout: 10000 }).catch((e) => { throw new Error(`${path} from ${here()}: ${e}`); });
+      expect(here()).toBe(path);
       const title = (await heading.textContent())?.trim() ?? '';
       if (title === 'Not found') broken.push(`${path}: ${title}`);
     }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, must } from '../lib/api';
@@ -6,6 +6,7 @@ import { useLang, useT } from '../lib/i18n';
 import { MODULES, meKeys, useMe, useModule } from '../lib/session';
 import type { NavEntry } from './feature';
 import { useSectionTitle } from '../lib/title';
+import { Loading } from './States';
 
 /** The layout around every screen; `nav`: the features' navigation entries in their order (main.tsx). */
 export function Shell({ nav, children }: { nav: NavEntry[]; children: ReactNode }) {
@@ -50,9 +51,20 @@ export function Shell({ nav, children }: { nav: NavEntry[]; children: ReactNode 
             </li>
           </ul>
         </nav>
-        <main id="main" tabIndex={-1} key={location.pathname}>
-          {children}
-        </main>
+        {/* The boundary stays while `main` is new for every path: a move to another screen is a transition
+            (React Router's), so the screen shown stays until the next one's code has loaded, instead of a
+            "Loading…" of at least 300 ms (React keeps a fallback that long once shown) on every move. */}
+        <Suspense
+          fallback={
+            <main id="main" tabIndex={-1}>
+              <Loading />
+            </main>
+          }
+        >
+          <main id="main" tabIndex={-1} key={location.pathname}>
+            {children}
+          </main>
+        </Suspense>
       </div>
     </div>
   );

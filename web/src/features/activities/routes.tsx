@@ -1,8 +1,8 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../shell/lazy-screen';
 import type { Feature } from '../../shell/feature';
 
-const LogVisit = lazy(() => import('./LogVisit'));
-const ActivityRecord = lazy(() => import('./ActivityRecord'));
+const LogVisit = lazyScreen(() => import('./LogVisit'));
+const ActivityRecord = lazyScreen(() => import('./ActivityRecord'));
 
 export const feature: Feature = {
   routes: [

@@ -1,8 +1,8 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../shell/lazy-screen';
 import { MODULES } from '../../lib/session';
 import type { Feature } from '../../shell/feature';
 
-const Approvals = lazy(() => import('./Approvals'));
+const Approvals = lazyScreen(() => import('./Approvals'));
 
 export const feature: Feature = {
   routes: [

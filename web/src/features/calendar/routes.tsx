@@ -1,8 +1,8 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../shell/lazy-screen';
 import { MODULES } from '../../lib/session';
 import type { Feature } from '../../shell/feature';
 
-const Calendar = lazy(() => import('./Calendar'));
+const Calendar = lazyScreen(() => import('./Calendar'));
 
 export const feature: Feature = {
   routes: [

@@ -1,9 +1,9 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../shell/lazy-screen';
 import { MODULES } from '../../lib/session';
 import type { Feature } from '../../shell/feature';
 
-const Companies = lazy(() => import('./Companies'));
-const CompanyRecord = lazy(() => import('./CompanyRecord'));
+const Companies = lazyScreen(() => import('./Companies'));
+const CompanyRecord = lazyScreen(() => import('./CompanyRecord'));
 
 export const feature: Feature = {
   routes: [

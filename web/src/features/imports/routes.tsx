@@ -1,8 +1,8 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../shell/lazy-screen';
 import type { Feature } from '../../shell/feature';
 
-const Imports = lazy(() => import('./Imports'));
-const ImportJob = lazy(() => import('./ImportJob'));
+const Imports = lazyScreen(() => import('./Imports'));
+const ImportJob = lazyScreen(() => import('./ImportJob'));
 
 export const feature: Feature = {
   routes: [

@@ -1,13 +1,13 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../shell/lazy-screen';
 import { MODULES } from '../../lib/session';
 import type { Feature } from '../../shell/feature';
 
-const Leads = lazy(() => import('./Leads'));
-const LeadRecord = lazy(() => import('./LeadRecord'));
-const LeadCapture = lazy(() => import('./LeadCapture'));
-const WebForms = lazy(() => import('./WebForms'));
-const InboundHooks = lazy(() => import('./InboundHooks'));
-const Fairs = lazy(() => import('./Fairs'));
+const Leads = lazyScreen(() => import('./Leads'));
+const LeadRecord = lazyScreen(() => import('./LeadRecord'));
+const LeadCapture = lazyScreen(() => import('./LeadCapture'));
+const WebForms = lazyScreen(() => import('./WebForms'));
+const InboundHooks = lazyScreen(() => import('./InboundHooks'));
+const Fairs = lazyScreen(() => import('./Fairs'));
 
 export const feature: Feature = {
   routes: [

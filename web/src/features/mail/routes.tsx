@@ -1,9 +1,9 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../shell/lazy-screen';
 import { Navigate } from 'react-router';
 import type { Feature } from '../../shell/feature';
 
-const Mailbox = lazy(() => import('./Mailbox'));
-const Compose = lazy(() => import('./Compose'));
+const Mailbox = lazyScreen(() => import('./Mailbox'));
+const Compose = lazyScreen(() => import('./Compose'));
 
 export const feature: Feature = {
   routes: [

@@ -1,10 +1,10 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../shell/lazy-screen';
 import { MODULES } from '../../lib/session';
 import type { Feature } from '../../shell/feature';
 
-const Objects = lazy(() => import('./Objects'));
-const ObjectRecords = lazy(() => import('./ObjectRecords'));
-const ObjectRecord = lazy(() => import('./ObjectRecord'));
+const Objects = lazyScreen(() => import('./Objects'));
+const ObjectRecords = lazyScreen(() => import('./ObjectRecords'));
+const ObjectRecord = lazyScreen(() => import('./ObjectRecord'));
 
 export const feature: Feature = {
   routes: [

@@ -1,10 +1,10 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../shell/lazy-screen';
 import { MODULES } from '../../lib/session';
 import type { Feature } from '../../shell/feature';
 
-const Pipeline = lazy(() => import('./Pipeline'));
-const OpportunityList = lazy(() => import('./OpportunityList'));
-const OpportunityRecord = lazy(() => import('./OpportunityRecord'));
+const Pipeline = lazyScreen(() => import('./Pipeline'));
+const OpportunityList = lazyScreen(() => import('./OpportunityList'));
+const OpportunityRecord = lazyScreen(() => import('./OpportunityRecord'));
 
 export const feature: Feature = {
   routes: [

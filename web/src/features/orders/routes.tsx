@@ -1,9 +1,9 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../shell/lazy-screen';
 import { MODULES } from '../../lib/session';
 import type { Feature } from '../../shell/feature';
 
-const Orders = lazy(() => import('./Orders'));
-const OrderRecord = lazy(() => import('./OrderRecord'));
+const Orders = lazyScreen(() => import('./Orders'));
+const OrderRecord = lazyScreen(() => import('./OrderRecord'));
 
 export const feature: Feature = {
   routes: [

@@ -1,9 +1,9 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../shell/lazy-screen';
 import { MODULES } from '../../lib/session';
 import type { Feature } from '../../shell/feature';
 
-const People = lazy(() => import('./People'));
-const PersonRecord = lazy(() => import('./PersonRecord'));
+const People = lazyScreen(() => import('./People'));
+const PersonRecord = lazyScreen(() => import('./PersonRecord'));
 
 export const feature: Feature = {
   routes: [

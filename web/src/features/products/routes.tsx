@@ -1,7 +1,7 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../shell/lazy-screen';
 import type { Feature } from '../../shell/feature';
 
-const Products = lazy(() => import('./Products'));
+const Products = lazyScreen(() => import('./Products'));
 
 export const feature: Feature = {
   routes: [

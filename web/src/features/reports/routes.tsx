@@ -1,8 +1,8 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../shell/lazy-screen';
 import { MODULES } from '../../lib/session';
 import type { Feature } from '../../shell/feature';
 
-const Reports = lazy(() => import('./Reports'));
+const Reports = lazyScreen(() => import('./Reports'));
 
 export const feature: Feature = {
   routes: [

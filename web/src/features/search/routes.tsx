@@ -1,7 +1,7 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../shell/lazy-screen';
 import type { Feature } from '../../shell/feature';
 
-const Search = lazy(() => import('./Search'));
+const Search = lazyScreen(() => import('./Search'));
 
 export const feature: Feature = {
   routes: [

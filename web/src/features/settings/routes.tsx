@@ -1,13 +1,13 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../shell/lazy-screen';
 import type { Feature } from '../../shell/feature';
 
-const Connections = lazy(() => import('./Connections'));
-const Developers = lazy(() => import('./Developers'));
-const Sessions = lazy(() => import('./Sessions'));
-const Users = lazy(() => import('./users/Users'));
-const Erp = lazy(() => import('./erp/Erp'));
-const Scim = lazy(() => import('./scim/Scim'));
-const WeeklyTargets = lazy(() => import('./targets/WeeklyTargets'));
+const Connections = lazyScreen(() => import('./Connections'));
+const Developers = lazyScreen(() => import('./Developers'));
+const Sessions = lazyScreen(() => import('./Sessions'));
+const Users = lazyScreen(() => import('./users/Users'));
+const Erp = lazyScreen(() => import('./erp/Erp'));
+const Scim = lazyScreen(() => import('./scim/Scim'));
+const WeeklyTargets = lazyScreen(() => import('./targets/WeeklyTargets'));
 
 export const feature: Feature = {
   routes: [

@@ -1,9 +1,9 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../shell/lazy-screen';
 import { MODULES } from '../../lib/session';
 import type { Feature } from '../../shell/feature';
 
-const Tasks = lazy(() => import('./Tasks'));
-const TaskRecord = lazy(() => import('./TaskRecord'));
+const Tasks = lazyScreen(() => import('./Tasks'));
+const TaskRecord = lazyScreen(() => import('./TaskRecord'));
 
 export const feature: Feature = {
   routes: [

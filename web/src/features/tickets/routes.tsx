@@ -1,9 +1,9 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../shell/lazy-screen';
 import { MODULES } from '../../lib/session';
 import type { Feature } from '../../shell/feature';
 
-const Tickets = lazy(() => import('./Tickets'));
-const TicketRecord = lazy(() => import('./TicketRecord'));
+const Tickets = lazyScreen(() => import('./Tickets'));
+const TicketRecord = lazyScreen(() => import('./TicketRecord'));
 
 export const feature: Feature = {
   routes: [

@@ -1,7 +1,7 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../shell/lazy-screen';
 import type { Feature } from '../../shell/feature';
 
-const Today = lazy(() => import('./Today'));
+const Today = lazyScreen(() => import('./Today'));
 
 export const feature: Feature = {
   routes: [

@@ -1,9 +1,9 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../shell/lazy-screen';
 import type { Feature } from '../../shell/feature';
 
-const Apps = lazy(() => import('./Apps'));
-const AppEdit = lazy(() => import('./AppEdit'));
-const Deliveries = lazy(() => import('./Deliveries'));
+const Apps = lazyScreen(() => import('./Apps'));
+const AppEdit = lazyScreen(() => import('./AppEdit'));
+const Deliveries = lazyScreen(() => import('./Deliveries'));
 
 export const feature: Feature = {
   routes: [

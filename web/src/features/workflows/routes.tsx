@@ -1,8 +1,8 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../shell/lazy-screen';
 import type { Feature } from '../../shell/feature';
 
-const Workflows = lazy(() => import('./Workflows'));
-const WorkflowPage = lazy(() => import('./WorkflowPage'));
+const Workflows = lazyScreen(() => import('./Workflows'));
+const WorkflowPage = lazyScreen(() => import('./WorkflowPage'));
 
 export const feature: Feature = {
   routes: [
