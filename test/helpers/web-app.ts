@@ -34,9 +34,7 @@ export function useWebApp(start: StartOptions = {}): WebApp {
   beforeAll(async () => {
     execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-web-if-needed.js')], { stdio: 'inherit' });
     // the links the service hands out carry the configured port (PUBLIC_PORT), never the request's: listen on it
-    port = await freePort();
-    t = await startApp({ ...start, env: { PUBLIC_PORT: String(port), ...start.env } });
-    await t.app.listen(port, '127.0.0.1');
+    ({ t, port } = await startOnFreePort((p) => ({ ...start, env: { PUBLIC_PORT: String(p), ...start.env } })));
   });
   afterAll(async () => {
     await t?.close();
@@ -56,6 +54,26 @@ export function useWebApp(start: StartOptions = {}): WebApp {
       });
     },
   };
+}
+
+/**
+ * An app started with options that name its port (PUBLIC_PORT: the links it hands out), listening on that port on
+ * loopback. A port found free can be taken before the app listens on it (another worker's server, or an outgoing
+ * connection's local port: both come from the same ephemeral range); a taken one is tried again with another.
+ */
+export async function startOnFreePort(options: (port: number) => StartOptions, ready?: (t: TestApp) => Promise<void>): Promise<{ t: TestApp; port: number }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const t = await startApp(options(port));
+    try {
+      await ready?.(t);
+      await t.app.listen(port, '127.0.0.1');
+      return { t, port };
+    } catch (e) {
+      await t.close();
+      if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= 5) throw e;
+    }
+  }
 }
 
 let axeSource: string | undefined;

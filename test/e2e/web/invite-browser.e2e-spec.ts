@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import request from 'supertest';
 import { horizontalOverflow, signInWithPage, useChromium } from '../../helpers/browser';
-import { freePort } from '../../helpers/loopback-fetch';
 import { LoopbackSmtp, mailText, smtpServer } from '../../helpers/smtp-server';
-import { createWorkspace, Fixture, issueKey, startApp, TestApp } from '../../helpers/test-app';
+import { createWorkspace, Fixture, issueKey, TestApp } from '../../helpers/test-app';
+import { startOnFreePort } from '../../helpers/web-app';
 import { screensDir } from '../../helpers/screens-dir';
 
 /**
@@ -29,10 +29,10 @@ beforeAll(async () => {
   smtp = await smtpServer();
   // the background sender delivers (every 100 ms) over SMTP: nothing is called by hand
   // mailed links carry the configured port (PUBLIC_PORT), never the request's: the app listens on it
-  port = await freePort();
-  t = await startApp({ env: { SMTP_URL: smtp.url, MAIL_SEND_INTERVAL_MS: '100', MAIL_FROM: 'CRM <no-reply@crm.test>', PUBLIC_PORT: String(port) } });
-  a = await createWorkspace(t, `invite${process.pid}`);
-  await t.app.listen(port, '127.0.0.1');
+  ({ t, port } = await startOnFreePort(
+    (p) => ({ env: { SMTP_URL: smtp.url, MAIL_SEND_INTERVAL_MS: '100', MAIL_FROM: 'CRM <no-reply@crm.test>', PUBLIC_PORT: String(p) } }),
+    async (started) => void (a = await createWorkspace(started, `invite${process.pid}`)),
+  ));
 });
 afterAll(async () => {
   await t?.close();
