@@ -1,4 +1,4 @@
-import { StrictMode, lazy } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes, matchRoutes } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -6,7 +6,7 @@ import { whenWritten } from './lib/api';
 import { Session, meKeys } from './lib/session';
 import type { Feature } from './shell/feature';
 import { Shell } from './shell/Shell';
-import type { LazyScreen } from './shell/lazy-screen';
+import { lazyScreen, type LazyScreen } from './shell/lazy-screen';
 import './styles.css';
 
 /**
@@ -17,7 +17,7 @@ import './styles.css';
 const FEATURES = Object.values(import.meta.glob<Feature>('./features/*/routes.tsx', { eager: true, import: 'feature' }));
 const ROUTES = FEATURES.flatMap((f) => f.routes);
 const NAV = FEATURES.flatMap((f) => f.nav ?? []).sort((a, b) => a.order - b.order);
-const NotFound = lazy(() => import('./shell/NotFound'));
+const NotFound = lazyScreen(() => import('./shell/NotFound'));
 
 /**
  * The first screen's chunk starts loading now, beside `/me`, instead of after it (the route renders only once the
