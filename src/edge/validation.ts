@@ -159,13 +159,50 @@ export class CrmValidationPipe extends ValidationPipe {
     if (!isClass(dto)) return super.transform(value, metadata);
     const shape = shapeOf(dto);
     if (metadata.type === 'body' && isPlainObject(value)) value = applyNullRules(value, shape);
+    const key = metadata.type === 'query' ? queryKey(value) : null;
+    if (key !== null) {
+      const kept = validQueries.get(dto)?.get(key);
+      if (kept) return Object.assign(Object.create(Object.getPrototypeOf(kept) as object | null) as object, kept);
+    }
     const out = await super.transform(value, metadata);
     if (isPlainObject(out)) {
       const wide = shape.unboundedInts.filter((p) => typeof out[p] === 'number' && ((out[p] as number) > INT_MAX || (out[p] as number) < INT_MIN));
       if (wide.length) throw invalidFields(wide.map((field) => ({ field, message: `must be an integer between ${INT_MIN} and ${INT_MAX}` })));
+      if (key !== null) keepQuery(dto, key, out);
     }
     return out;
   }
+}
+
+/**
+ * Query strings that passed, per DTO: a list is asked again and again with the same few query strings (`limit=50`),
+ * and class-transformer and class-validator took 3-4 % of a list request's CPU to answer the same DTO again
+ * (docs/performance.md, "Framework share"). The answer depends on the text alone: the query DTOs' checks and
+ * transforms are pure. A refused query is not kept (it is checked again and answers the same 400). Each hit is a
+ * shallow copy, with the kept arrays frozen, so a handler cannot change what the next request gets.
+ */
+const validQueries = new WeakMap<object, Map<string, Record<string, unknown>>>();
+const QUERIES_KEPT = 500;
+
+/** The query's text as a key: string values (or arrays of them, `?a=1&a=2`) only; anything else is not kept. */
+function queryKey(value: unknown): string | null {
+  if (!isPlainObject(value)) return null;
+  let key = '';
+  for (const k of Object.keys(value)) {
+    const v = value[k];
+    if (typeof v === 'string') key += `${k.length}:${k}=${v.length}:${v}&`;
+    else if (Array.isArray(v) && v.every((x) => typeof x === 'string')) key += `${k.length}:${k}[]=${JSON.stringify(v)}&`;
+    else return null;
+  }
+  return key;
+}
+
+function keepQuery(dto: object, key: string, out: Record<string, unknown>): void {
+  let kept = validQueries.get(dto);
+  if (!kept) validQueries.set(dto, (kept = new Map()));
+  if (kept.size >= QUERIES_KEPT) kept.clear();
+  for (const v of Object.values(out)) if (Array.isArray(v)) Object.freeze(v);
+  kept.set(key, Object.assign(Object.create(Object.getPrototypeOf(out) as object | null) as object, out) as Record<string, unknown>);
 }
 
 function applyNullRules(body: Record<string, unknown>, shape: DtoShape): Record<string, unknown> {

@@ -63,14 +63,38 @@ function wallClock(d: Date, tz: string): Date | null {
 
 const two = (n: number): string => (n < 10 ? `0${n}` : String(n));
 
+const MINUTE = 60_000;
+const SECONDS = Array.from({ length: 60 }, (_, i) => two(i));
+/**
+ * Per zone, the text of recent minutes up to their seconds (`YYYY-MM-DDTHH:mm:`), by the minute's number since the
+ * epoch: a list formats two timestamps a row, and this is one lookup and a concatenation where the wall clock's
+ * fields took a Date and six getters (docs/performance.md). Only minutes of an hour whose offset holds and is whole
+ * minutes are kept (an offset of the local mean times before 1900 has seconds).
+ */
+const minuteHeads = new Map<string, Map<number, string>>();
+
 export function formatTimestamp(d: Date, tz: string): string;
 export function formatTimestamp(d: Date | null | undefined, tz: string): string | null;
 export function formatTimestamp(d: Date | null | undefined, tz: string): string | null {
   if (!d) return null;
+  const ms = d.getTime();
+  const minute = Math.floor(ms / MINUTE);
+  let zone = minuteHeads.get(tz);
+  if (!zone) minuteHeads.set(tz, (zone = new Map()));
+  const head = zone.get(minute);
+  if (head !== undefined) return head + SECONDS[Math.floor((ms - minute * MINUTE) / 1000)];
   const w = wallClock(d, tz);
-  if (w) return `${w.getUTCFullYear()}-${two(w.getUTCMonth() + 1)}-${two(w.getUTCDate())}T${two(w.getUTCHours())}:${two(w.getUTCMinutes())}:${two(w.getUTCSeconds())}`;
-  const p = parts(d, tz);
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
+  if (!w) {
+    const p = parts(d, tz);
+    return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
+  }
+  const text = `${w.getUTCFullYear()}-${two(w.getUTCMonth() + 1)}-${two(w.getUTCDate())}T${two(w.getUTCHours())}:${two(w.getUTCMinutes())}:${two(w.getUTCSeconds())}`;
+  // the offset holds for the whole hour (wallClock) and is whole minutes: every second of this minute has this head
+  if ((w.getTime() - ms) % MINUTE === 0) {
+    if (zone.size >= 10_000) zone.clear();
+    zone.set(minute, text.slice(0, 17));
+  }
+  return text;
 }
 
 export function dateIn(d: Date, tz: string): string {

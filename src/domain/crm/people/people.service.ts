@@ -17,6 +17,7 @@ import { RefsService } from '../shared/refs.service';
 import { foldedMatch, foldedPattern, searchPattern } from '../shared/search';
 import { Person } from './person.entity';
 import { personCreated } from './person-events';
+import { LIST_COLUMNS, listed } from './person.rows';
 
 /** Writable fields of a person (the record's own snake_case names). */
 export interface PersonInput {
@@ -65,9 +66,6 @@ export interface PersonViews {
   editable: Set<number>;
 }
 
-/** What a contact card (Today, spec 4.2) reads of a person: Today selects only these columns. */
-export type PersonCardRow = Pick<Person, 'id' | 'customerId' | 'name' | 'title' | 'department' | 'email' | 'phone' | 'wa' | 'note' | 'isMain' | 'isFormer' | 'ownerId'>;
-
 export interface PersonPage extends Page<Person> {
   views: PersonViews;
 }
@@ -88,68 +86,6 @@ const TEXT_FIELDS = [
 
 /** First key of the advisory lock serializing person creation per workspace (second key: workspace id). */
 const PERSON_LOCK = 0x70657273; // "pers"
-
-/** The list's columns: the person's own (read into plain rows by `listed`, not hydrated). */
-const LIST_COLUMNS =
-  'p.workspace_id, p.id, p.customer_id, p.name, p.name_norm, p.title, p.department, p.email, p.phone, p.wa, p.note, p.is_main, ' +
-  'p.is_former, p.external_id, p.origin, p.owner_id, p.active, p.is_sample, p.created_at, p.updated_at';
-
-/** A contact card's columns as SQL returns them (Today selects only these; the list selects more). */
-export interface PersonCardSqlRow {
-  id: number;
-  customer_id: number | null;
-  name: string;
-  title: string;
-  department: string;
-  email: string;
-  phone: string;
-  wa: string;
-  note: string;
-  is_main: boolean;
-  is_former: boolean;
-  owner_id: number;
-}
-
-/** A contact card from its SQL row. */
-export const personCard = (r: PersonCardSqlRow): PersonCardRow => ({
-  id: r.id,
-  customerId: r.customer_id,
-  name: r.name,
-  title: r.title,
-  department: r.department,
-  email: r.email,
-  phone: r.phone,
-  wa: r.wa,
-  note: r.note,
-  isMain: r.is_main,
-  isFormer: r.is_former,
-  ownerId: r.owner_id,
-});
-
-/** A row of LIST_COLUMNS. */
-interface PersonListRow extends PersonCardSqlRow {
-  workspace_id: number;
-  external_id: string | null;
-  name_norm: string;
-  origin: string;
-  active: boolean;
-  is_sample: boolean;
-  created_at: Date;
-  updated_at: Date;
-}
-
-// the card's fields, then the rest (Object.assign: a spread would make a dictionary-mode object)
-const listed = (r: PersonListRow): Person =>
-  Object.assign(personCard(r), {
-    workspaceId: r.workspace_id,
-    nameNorm: r.name_norm,
-    externalId: r.external_id,
-    origin: r.origin,
-    active: r.active,
-    isSample: r.is_sample,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-  });
 
 @Injectable()
 export class PeopleService {
@@ -337,11 +273,14 @@ export class PeopleService {
     return { owners, customerNames, editable };
   }
 
-  /** Company names by id (one query). */
+  /**
+   * Company names by id (one statement). Plain rows, not entities: a list page asks it for up to 50 ids on every
+   * request, and hydrating a Company per name was a tenth of the people list's own work (docs/performance.md).
+   */
   async companyNames(workspaceId: number, ids: Iterable<number | null>): Promise<Map<number, string>> {
     const unique = [...new Set([...ids].filter((x): x is number => typeof x === 'number'))];
     if (!unique.length) return new Map();
-    const rows = await this.uow.tenant(workspaceId).find(Company, { select: { workspaceId: true, id: true, name: true }, where: { id: In(unique) } });
+    const rows = await this.uow.tenant(workspaceId).sql<{ id: number; name: string }>('SELECT c.id, c.name FROM companies c WHERE c.workspace_id = $1 AND c.id = ANY($2::int[])', [unique]);
     return new Map(rows.map((c) => [c.id, c.name]));
   }
 
