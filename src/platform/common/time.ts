@@ -78,11 +78,24 @@ export function formatTimestamp(d: Date | null | undefined, tz: string): string 
 export function formatTimestamp(d: Date | null | undefined, tz: string): string | null {
   if (!d) return null;
   const ms = d.getTime();
-  const minute = Math.floor(ms / MINUTE);
-  let zone = minuteHeads.get(tz);
-  if (!zone) minuteHeads.set(tz, (zone = new Map()));
-  const head = zone.get(minute);
-  if (head !== undefined) return head + SECONDS[Math.floor((ms - minute * MINUTE) / 1000)];
+  const head = keptHead(ms, tz);
+  return head !== undefined ? head + SECONDS[Math.floor((ms - Math.floor(ms / MINUTE) * MINUTE) / 1000)] : formatNew(d, ms, tz);
+}
+
+export function dateIn(d: Date, tz: string): string {
+  const head = keptHead(d.getTime(), tz);
+  if (head !== undefined) return head.slice(0, 10);
+  const text = formatNew(d, d.getTime(), tz);
+  return text.slice(0, text.indexOf('T'));
+}
+
+/** The kept text of the minute of `ms` up to its seconds, if any. */
+function keptHead(ms: number, tz: string): string | undefined {
+  return minuteHeads.get(tz)?.get(Math.floor(ms / MINUTE));
+}
+
+/** The timestamp's text from its wall clock (or Intl), keeping its minute's head when every second of it has that head. */
+function formatNew(d: Date, ms: number, tz: string): string {
   const w = wallClock(d, tz);
   if (!w) {
     const p = parts(d, tz);
@@ -91,17 +104,12 @@ export function formatTimestamp(d: Date | null | undefined, tz: string): string 
   const text = `${w.getUTCFullYear()}-${two(w.getUTCMonth() + 1)}-${two(w.getUTCDate())}T${two(w.getUTCHours())}:${two(w.getUTCMinutes())}:${two(w.getUTCSeconds())}`;
   // the offset holds for the whole hour (wallClock) and is whole minutes: every second of this minute has this head
   if ((w.getTime() - ms) % MINUTE === 0) {
+    let zone = minuteHeads.get(tz);
+    if (!zone) minuteHeads.set(tz, (zone = new Map()));
     if (zone.size >= 10_000) zone.clear();
-    zone.set(minute, text.slice(0, 17));
+    zone.set(Math.floor(ms / MINUTE), text.slice(0, 17));
   }
   return text;
-}
-
-export function dateIn(d: Date, tz: string): string {
-  const w = wallClock(d, tz);
-  if (w) return `${w.getUTCFullYear()}-${two(w.getUTCMonth() + 1)}-${two(w.getUTCDate())}`;
-  const p = parts(d, tz);
-  return `${p.year}-${p.month}-${p.day}`;
 }
 
 export function todayIn(tz: string, now: Date = new Date()): string {
