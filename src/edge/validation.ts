@@ -162,7 +162,7 @@ export class CrmValidationPipe extends ValidationPipe {
     const key = metadata.type === 'query' ? queryKey(value) : null;
     if (key !== null) {
       const kept = validQueries.get(dto)?.get(key);
-      if (kept) return Object.assign(Object.create(Object.getPrototypeOf(kept) as object | null) as object, kept);
+      if (kept) return copyOf(kept);
     }
     const out = await super.transform(value, metadata);
     if (isPlainObject(out)) {
@@ -202,8 +202,11 @@ function keepQuery(dto: object, key: string, out: Record<string, unknown>): void
   if (!kept) validQueries.set(dto, (kept = new Map()));
   if (kept.size >= QUERIES_KEPT) kept.clear();
   for (const v of Object.values(out)) if (Array.isArray(v)) Object.freeze(v);
-  kept.set(key, Object.assign(Object.create(Object.getPrototypeOf(out) as object | null) as object, out) as Record<string, unknown>);
+  kept.set(key, copyOf(out));
 }
+
+/** A shallow copy with the same prototype (the DTO's class). */
+const copyOf = (o: Record<string, unknown>): Record<string, unknown> => Object.assign(Object.create(Object.getPrototypeOf(o) as object | null) as object, o);
 
 function applyNullRules(body: Record<string, unknown>, shape: DtoShape): Record<string, unknown> {
   let out: Record<string, unknown> | undefined;

@@ -29,11 +29,7 @@ const fnId = (value: object): number => {
 
 function replacer(key: string, value: unknown): unknown {
   if (SKIP.has(key)) return undefined;
-  if (typeof value === 'function') {
-    let id = fnIds.get(value);
-    if (id === undefined) fnIds.set(value, (id = ++nextFn));
-    return `fn#${id}`;
-  }
+  if (typeof value === 'function') return `fn#${fnId(value)}`;
   // an entity's metadata: named by its target and table
   if (value instanceof EntityMetadata) return `meta:${value.name}:${value.tablePath}:${String(replacer('', value.target))}`;
   return value;
@@ -61,7 +57,7 @@ export function memoizeQuery<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>)
   return qb;
 }
 
-export function keyOf(qb: SelectQueryBuilder<ObjectLiteral>): string | null {
+function keyOf(qb: SelectQueryBuilder<ObjectLiteral>): string | null {
   const findOptions = (qb as unknown as { findOptions?: object }).findOptions;
   if (findOptions && Object.keys(findOptions).length) return null;
   const fast = fastKey(qb.expressionMap as unknown as Record<string, unknown>, defaultsOf(qb.connection));
@@ -116,7 +112,7 @@ function fastKey(map: Record<string, unknown>, defaults: Map<string, unknown>): 
       if (!Array.isArray(v) || v.length) return null;
     } else if (d === EMPTY_OBJECT) {
       if (v === null || typeof v !== 'object' || Object.keys(v).length) return null;
-    } else if (d === UNUSABLE || v !== d || (d === undefined && !defaults.has(k) && v !== undefined)) return null;
+    } else if (d === UNUSABLE || v !== d) return null; // a field a new map lacks (d undefined) must be undefined too
   }
   const out: string[] = ['F', map.queryEntity ? 'e' : 'r', num(map.take), num(map.skip), num(map.limit), num(map.offset)];
   if (!Array.isArray(map.aliases) || !aliases(map.aliases, out) || !alias(map.mainAlias, out)) return null;
@@ -131,15 +127,26 @@ const text = (v: string): string => `${v.length}:${v}`;
 
 const optText = (v: unknown): string | null => (v === undefined ? '_' : typeof v === 'string' ? text(v) : null);
 
+/** `x` as an object whose set fields are all among `fields` (SKIP's too), or null. */
+function only(x: unknown, fields: ReadonlySet<string>): Record<string, unknown> | null {
+  if (x === null || typeof x !== 'object') return null;
+  const o = x as Record<string, unknown>;
+  for (const k of Object.keys(o)) if (o[k] !== undefined && !fields.has(k) && !SKIP.has(k)) return null;
+  return o;
+}
+const ALIAS_FIELDS = new Set(['type', 'name', '_metadata', 'tablePath', 'subQuery']);
+const JOIN_FIELDS = new Set(['direction', 'entityOrProperty', 'condition', 'mapToProperty', 'isMappingMany', 'alias']);
+const SELECT_FIELDS = new Set(['selection', 'aliasName']);
+const WHERE_FIELDS = new Set(['type', 'condition']);
+
 /** An alias: its type, name, entity, table and the subquery standing for it (a list's page of ids); nothing else. */
 function alias(a: unknown, out: string[]): boolean {
   if (a === undefined) {
     out.push('-');
     return true;
   }
-  if (a === null || typeof a !== 'object') return false;
-  const o = a as Record<string, unknown>;
-  for (const k of Object.keys(o)) if (o[k] !== undefined && k !== 'type' && k !== 'name' && k !== '_metadata' && k !== 'tablePath' && k !== 'subQuery') return false;
+  const o = only(a, ALIAS_FIELDS);
+  if (!o) return false;
   const m = o._metadata;
   const table = optText(o.tablePath);
   const sub = optText(o.subQuery);
@@ -154,11 +161,8 @@ function alias(a: unknown, out: string[]): boolean {
 function joins(list: unknown[], out: string[]): boolean {
   out.push(`J${list.length};`);
   for (const x of list) {
-    if (x === null || typeof x !== 'object') return false;
-    const o = x as Record<string, unknown>;
-    for (const k of Object.keys(o)) {
-      if (o[k] !== undefined && !SKIP.has(k) && k !== 'direction' && k !== 'entityOrProperty' && k !== 'condition' && k !== 'mapToProperty' && k !== 'isMappingMany' && k !== 'alias') return false;
-    }
+    const o = only(x, JOIN_FIELDS);
+    if (!o) return false;
     const what = typeof o.entityOrProperty === 'function' ? `f${fnId(o.entityOrProperty)};` : optText(o.entityOrProperty);
     const condition = optText(o.condition);
     const mapTo = optText(o.mapToProperty);
@@ -179,10 +183,8 @@ function aliases(list: unknown[], out: string[]): boolean {
 function selects(list: unknown[], out: string[]): boolean {
   out.push(`S${list.length};`);
   for (const x of list) {
-    if (x === null || typeof x !== 'object') return false;
-    const o = x as Record<string, unknown>;
-    for (const k of Object.keys(o)) if (o[k] !== undefined && k !== 'selection' && k !== 'aliasName') return false;
-    if (typeof o.selection !== 'string' || (o.aliasName !== undefined && typeof o.aliasName !== 'string')) return false;
+    const o = only(x, SELECT_FIELDS);
+    if (!o || typeof o.selection !== 'string' || (o.aliasName !== undefined && typeof o.aliasName !== 'string')) return false;
     out.push(text(o.selection), o.aliasName === undefined ? '_' : text(o.aliasName as string));
   }
   return true;
@@ -192,10 +194,8 @@ function selects(list: unknown[], out: string[]): boolean {
 function wheres(list: unknown[], out: string[]): boolean {
   out.push(`W${list.length};`);
   for (const x of list) {
-    if (x === null || typeof x !== 'object') return false;
-    const o = x as Record<string, unknown>;
-    for (const k of Object.keys(o)) if (o[k] !== undefined && k !== 'type' && k !== 'condition') return false;
-    if (typeof o.type !== 'string') return false;
+    const o = only(x, WHERE_FIELDS);
+    if (!o || typeof o.type !== 'string') return false;
     out.push(text(o.type));
     if (typeof o.condition === 'string') out.push(text(o.condition));
     else if (!Array.isArray(o.condition) || !wheres(o.condition, out)) return false;
