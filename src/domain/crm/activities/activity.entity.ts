@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeorm';
-import { TenantEntity } from '../../../platform/database/tenant-entity';
+import { FoldColumn, TenantEntity } from '../../../platform/database/tenant-entity';
 
 /** An activity / visit: a meeting, call or trial logged against a company. */
 @Entity('activities')
@@ -7,7 +7,7 @@ import { TenantEntity } from '../../../platform/database/tenant-entity';
 @Index(['workspaceId', 'ownerId', 'date'])
 @Index(['workspaceId', 'oppId'])
 @Index(['workspaceId', 'updatedAt', 'id'])
-// `text_fold` (crm_fold of topic, note, next_action and outcome, a stored generated column the entity does not map) and its trigram GIN index (global search): migration 1795487000000-FoldedSearch
+// `text_fold` (crm_fold of topic, note, next_action and outcome, a stored generated column, `textFold` below) and its trigram GIN index (global search): migration 1795487000000-FoldedSearch
 @Index('IDX_activities_text_fold', { synchronize: false }) // USING gin (text_fold gin_trgm_ops)
 export class Activity extends TenantEntity {
   /** One of constants.visit_types. */
@@ -64,4 +64,8 @@ export class Activity extends TenantEntity {
 
   @UpdateDateColumn({ type: 'timestamptz', precision: 3 })
   updatedAt: Date;
+
+  /** Search text folded by `crm_fold` (docs/decisions/search.md): written by the database, read only by search SQL. */
+  @FoldColumn(`crm_fold("topic" || ' ' || "note" || ' ' || "next_action" || ' ' || "outcome")`)
+  textFold?: string;
 }

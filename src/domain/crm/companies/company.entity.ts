@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeorm';
-import { TenantEntity, numeric } from '../../../platform/database/tenant-entity';
+import { FoldColumn, TenantEntity, numeric } from '../../../platform/database/tenant-entity';
 
 @Entity('companies')
 @Index('UQ_companies_external_id', ['workspaceId', 'externalId'], { unique: true, where: `"external_id" IS NOT NULL` })
@@ -8,7 +8,7 @@ import { TenantEntity, numeric } from '../../../platform/database/tenant-entity'
 @Index(['workspaceId', 'taxNo'])
 @Index(['workspaceId', 'updatedAt', 'id'])
 @Index(['workspaceId', 'nextVisitDue'])
-// `name_fold` (crm_fold(name), a stored generated column the entity does not map) and its trigram GIN index for `q`: migration 1795487000000-FoldedSearch
+// `name_fold` (crm_fold(name), a stored generated column, `nameFold` below) and its trigram GIN index for `q`: migration 1795487000000-FoldedSearch
 @Index('IDX_companies_name_fold', { synchronize: false }) // USING gin (name_fold gin_trgm_ops)
 export class Company extends TenantEntity {
   @Column({ type: 'varchar', length: 200 })
@@ -100,4 +100,8 @@ export class Company extends TenantEntity {
 
   @UpdateDateColumn({ type: 'timestamptz', precision: 3 })
   updatedAt: Date;
+
+  /** Search text folded by `crm_fold` (docs/decisions/search.md): written by the database, read only by search SQL. */
+  @FoldColumn('crm_fold("name")')
+  nameFold?: string;
 }

@@ -9,9 +9,9 @@ export type TargetCounts = Record<string, { created: number; updated: number; sk
 
 /** One import: the uploaded file's shape, the mapping, the state and the counts of its dry run, run and revert. */
 @Entity('import_jobs')
-@Index(['workspaceId', 'createdAt'])
-@Index(['state', 'leaseUntil'])
-@Index(['workspaceId', 'headerKey', 'id'])
+@Index('IDX_import_jobs_created', ['workspaceId', 'createdAt'])
+@Index('IDX_import_jobs_claim', ['state', 'leaseUntil'])
+@Index('IDX_import_jobs_headers', ['workspaceId', 'headerKey', 'id'])
 export class ImportJob extends TenantEntity {
   @Column({ type: 'int' })
   userId: number;
@@ -104,7 +104,7 @@ export class ImportJob extends TenantEntity {
 
 /** The uploaded file itself, in the database so that any instance can take the job. */
 @Entity('import_files')
-@Index(['workspaceId', 'jobId'], { unique: true })
+@Index('UQ_import_files_job', ['workspaceId', 'jobId'], { unique: true })
 export class ImportFile extends TenantEntity {
   @Column({ type: 'int' })
   jobId: number;
@@ -115,7 +115,7 @@ export class ImportFile extends TenantEntity {
 
 /** What a row did: created or updated (what revert undoes), or refused (the errors download). */
 @Entity('import_rows')
-@Index(['workspaceId', 'jobId', 'phase', 'id'])
+@Index('IDX_import_rows_job', ['workspaceId', 'jobId', 'phase', 'id'])
 export class ImportRow extends TenantEntity {
   @Column({ type: 'int' })
   jobId: number;

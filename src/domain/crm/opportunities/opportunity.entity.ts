@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeorm';
-import { TenantEntity, numeric } from '../../../platform/database/tenant-entity';
+import { FoldColumn, TenantEntity, numeric } from '../../../platform/database/tenant-entity';
 
 @Entity('opportunities')
 @Index('UQ_opportunities_external_id', ['workspaceId', 'externalId'], { unique: true, where: `"external_id" IS NOT NULL` })
@@ -152,4 +152,8 @@ export class Opportunity extends TenantEntity {
 
   @UpdateDateColumn({ type: 'timestamptz', precision: 3 })
   updatedAt: Date;
+
+  /** Search text folded by `crm_fold` (docs/decisions/search.md): written by the database, read only by search SQL. */
+  @FoldColumn('crm_fold("name")')
+  nameFold?: string;
 }

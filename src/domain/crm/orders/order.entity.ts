@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeorm';
-import { TenantEntity, numeric } from '../../../platform/database/tenant-entity';
+import { FoldColumn, TenantEntity, numeric } from '../../../platform/database/tenant-entity';
 
 /** What the ERP made of an order (null on the order while it was never sent). */
 export type OrderErpState = 'queued' | 'written' | 'failed';
@@ -14,7 +14,7 @@ export type OrderErpState = 'queued' | 'written' | 'failed';
 @Index(['workspaceId', 'ownerId', 'id'])
 @Index(['workspaceId', 'status', 'id'])
 @Index(['workspaceId', 'updatedAt', 'id'])
-// `po_fold` (crm_fold(customer_po), a stored generated column the entity does not map) and its trigram GIN index (global search): migration 1795487000000-FoldedSearch
+// `po_fold` (crm_fold(customer_po), a stored generated column, `poFold` below) and its trigram GIN index (global search): migration 1795487000000-FoldedSearch
 @Index('IDX_orders_po_fold', { synchronize: false }) // USING gin (po_fold gin_trgm_ops)
 export class Order extends TenantEntity {
   @Column({ type: 'int' })
@@ -93,4 +93,8 @@ export class Order extends TenantEntity {
 
   @UpdateDateColumn({ type: 'timestamptz', precision: 3 })
   updatedAt: Date;
+
+  /** Search text folded by `crm_fold` (docs/decisions/search.md): written by the database, read only by search SQL. */
+  @FoldColumn('crm_fold("customer_po")')
+  poFold?: string;
 }

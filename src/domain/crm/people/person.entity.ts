@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeorm';
-import { TenantEntity } from '../../../platform/database/tenant-entity';
+import { FoldColumn, TenantEntity } from '../../../platform/database/tenant-entity';
 
 @Entity('people')
 @Index('UQ_people_external_id', ['workspaceId', 'externalId'], { unique: true, where: `"external_id" IS NOT NULL` })
@@ -8,7 +8,7 @@ import { TenantEntity } from '../../../platform/database/tenant-entity';
 @Index(['workspaceId', 'email'])
 @Index(['workspaceId', 'nameNorm'])
 @Index(['workspaceId', 'updatedAt', 'id'])
-// `name_fold` (crm_fold(name), a stored generated column the entity does not map) and its trigram GIN index for `q`: migration 1795487000000-FoldedSearch
+// `name_fold` (crm_fold(name), a stored generated column, `nameFold` below) and its trigram GIN index for `q`: migration 1795487000000-FoldedSearch
 @Index('IDX_people_name_fold', { synchronize: false }) // USING gin (name_fold gin_trgm_ops)
 @Index('IDX_people_email_trgm', { synchronize: false }) // USING gin (email gin_trgm_ops)
 @Index('IDX_people_email_lower', { synchronize: false }) // (workspace_id, lower(email)): migration 1795493100000-EmailLowerIndexes
@@ -72,4 +72,8 @@ export class Person extends TenantEntity {
 
   @UpdateDateColumn({ type: 'timestamptz', precision: 3 })
   updatedAt: Date;
+
+  /** Search text folded by `crm_fold` (docs/decisions/search.md): written by the database, read only by search SQL. */
+  @FoldColumn('crm_fold("name")')
+  nameFold?: string;
 }

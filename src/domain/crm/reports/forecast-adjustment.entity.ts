@@ -1,4 +1,4 @@
-import { Column, Entity, Index, UpdateDateColumn } from 'typeorm';
+import { Check, Column, Entity, Index, UpdateDateColumn } from 'typeorm';
 import { TenantEntity, numeric } from '../../../platform/database/tenant-entity';
 
 /**
@@ -9,6 +9,7 @@ import { TenantEntity, numeric } from '../../../platform/database/tenant-entity'
 @Entity('forecast_adjustments')
 @Index('UQ_forecast_adjustments_user', ['workspaceId', 'userId', 'period', 'category'], { unique: true, where: '"user_id" IS NOT NULL' })
 @Index('UQ_forecast_adjustments_team', ['workspaceId', 'team', 'period', 'category'], { unique: true, where: '"team" IS NOT NULL' })
+@Check('CHK_forecast_adjustments_subject', '("user_id" IS NULL) <> ("team" IS NULL)')
 export class ForecastAdjustment extends TenantEntity {
   @Column({ type: 'int', nullable: true })
   userId: number | null;

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeorm';
-import { TenantEntity } from '../../../platform/database/tenant-entity';
+import { FoldColumn, TenantEntity } from '../../../platform/database/tenant-entity';
 
 /** An action / task, optionally related to a company, person or opportunity. */
 @Entity('tasks')
@@ -8,7 +8,7 @@ import { TenantEntity } from '../../../platform/database/tenant-entity';
 @Index(['workspaceId', 'customerId'])
 @Index(['workspaceId', 'updatedAt', 'id'])
 @Index('IDX_tasks_owner', ['workspaceId', 'ownerId', 'id'])
-// `text_fold` (crm_fold of title and description, a stored generated column the entity does not map) and its trigram GIN index (global search): migration 1795487000000-FoldedSearch
+// `text_fold` (crm_fold of title and description, a stored generated column, `textFold` below) and its trigram GIN index (global search): migration 1795487000000-FoldedSearch
 @Index('IDX_tasks_text_fold', { synchronize: false }) // USING gin (text_fold gin_trgm_ops)
 export class Task extends TenantEntity {
   @Column({ type: 'varchar', length: 300 })
@@ -55,4 +55,8 @@ export class Task extends TenantEntity {
 
   @UpdateDateColumn({ type: 'timestamptz', precision: 3 })
   updatedAt: Date;
+
+  /** Search text folded by `crm_fold` (docs/decisions/search.md): written by the database, read only by search SQL. */
+  @FoldColumn(`crm_fold("title" || ' ' || "description")`)
+  textFold?: string;
 }
