@@ -4195,6 +4195,7 @@ export interface components {
             customer_po: string;
         };
         CreateTicketDto: {
+            /** @description what the problem is */
             subject: string;
             /** @description the request in full */
             body?: string;

@@ -49,3 +49,26 @@ export const amount = (description: string) =>
 
 /** An input whose links (ids) may also be sent as null, the same as leaving them out (REST's DTOs allow it). */
 export type NullableLinks<T, K extends keyof T> = Omit<T, K> & { [P in K]?: T[P] | null };
+
+type Camel<S extends string> = S extends `${infer H}_${infer R}` ? `${H}${Capitalize<Camel<R>>}` : S;
+/** A command's fields under their entity property names (`customer_po` → `customerPo`). */
+export type StoredFields<T> = { [K in keyof T as K extends string ? Camel<K> : never]: T[K] };
+
+/**
+ * The declared fields of a create command that the command does not treat itself, under the entity's property names,
+ * to be stored as they came: a plain field added to a kind's declared fields reaches its column without an edit of the
+ * command. tsc refuses a field whose property the entity lacks or types otherwise (the `entity` argument names it).
+ */
+export function storedAsIs<E, T extends object, K extends keyof T>(
+  entity: abstract new () => E,
+  input: T,
+  handled: readonly K[],
+): StoredFields<Omit<T, K>> extends Partial<E> ? StoredFields<Omit<T, K>> : { [P in Exclude<keyof StoredFields<Omit<T, K>>, keyof E>]: 'is no property of the entity' } {
+  const skip = new Set<PropertyKey>(handled);
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (skip.has(key) || value === undefined) continue;
+    out[key.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase())] = value;
+  }
+  return out as never;
+}

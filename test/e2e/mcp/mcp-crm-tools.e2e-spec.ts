@@ -254,6 +254,11 @@ describe('MCP tools: the rest of the CRM', () => {
     expect(updated.closed_at).not.toBeNull();
     expect(await ok('update_ticket', { id: ticket.id, assignee_id: null })).toMatchObject({ assignee_id: null });
     expect(await toolError('update_ticket', { id: ticket.id, status: 'Nope' })).toMatch(/^invalid: status/);
+    // the tool takes the create command's declared fields, as REST does: a status of the workspace's
+    const closedFirst = await ok<{ status: string; closed_at: string | null }>('create_ticket', { subject: 'Çözüldü', priority: 'High', status: closed });
+    expect(closedFirst.status).toBe(closed);
+    expect(closedFirst.closed_at).not.toBeNull();
+    expect(await toolError('create_ticket', { subject: 'x', priority: 'High', status: 'Nope' })).toMatch(/^invalid: status/);
 
     const hidden = (await api(t, a.host, other.key).post('/api/v1/tickets', { subject: 'Gizli', priority: 'Low' }).expect(201)).body.ticket;
     expect(await toolError('get_ticket', { id: hidden.id })).toBe('not_found: ticket not found');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, name, text } from '../../../platform/common/record-input';
 import { summaryOf, USER_SUMMARY_EXAMPLE, UserSummarySchema } from '../../identity/user.view';
 import type { Workspace } from '../../workspace/workspace.entity';
 import { formatTimestamp } from '../../../platform/common/time';
@@ -13,6 +14,23 @@ import type { TicketView } from './tickets.service';
  * (`src/interfaces/rest/tickets/ticket.schema.ts`), and MCP answers and describes the compact projection (below), so a
  * field added here is in every answer.
  */
+
+/**
+ * What a new ticket is made of: the one declaration of the create command's fields, with their checks and
+ * descriptions. The create_ticket tool takes it as its input, REST's CreateTicketDto is made from it (`FieldsDto`), and
+ * the service stores a field it does not treat itself as it came, in the entity's property of the same name: a plain
+ * field is declared here, in the record below and in the entity's column.
+ */
+export const TicketFields = z.object({
+  subject: name(300, 'what the problem is'),
+  body: text(10000, 'the request in full').optional(),
+  priority: text(40, 'a key of app.ticket_sla_hours; due_at = creation + those hours'),
+  status: text(40, 'one of constants.ticket_statuses; default constants.ticket_new_status').optional(),
+  who: text(200, "who raised it; default the person's name, else the caller's").optional(),
+  customer_id: id('company').describe("company; default the person's company").optional(),
+  person_id: id('contact').describe('the contact who raised it').optional(),
+  assignee_id: id('user').describe('an active user').optional(),
+});
 
 /** A support ticket (beyond the spec: docs/decisions/crm-records.md, "Tickets"). */
 export const TicketRecord = z.object({

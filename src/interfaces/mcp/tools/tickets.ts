@@ -1,8 +1,8 @@
 import * as z from 'zod/v4';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { id, limit, text } from '../mcp.args';
-import { TicketCompact, ticketCompact } from '../../../domain/crm/tickets/ticket.view';
-import { TicketFields, TicketsService } from '../../../domain/crm/tickets/tickets.service';
+import { TicketCompact, ticketCompact, TicketFields } from '../../../domain/crm/tickets/ticket.view';
+import { TicketsService } from '../../../domain/crm/tickets/tickets.service';
 import { defineTool, type ToolDef, type ServiceOf } from '../mcp.tool-def';
 
 /**
@@ -42,7 +42,7 @@ export function ticketTools(get: ServiceOf): ToolDef[] {
     defineTool({
       name: 'create_ticket',
       title: 'Create a support ticket',
-      description: "A support ticket owned by the user, in the workspace's new-ticket status; due by the priority's SLA hours. The company defaults to the person's.",
+      description: "A support ticket owned by the user, in the workspace's new-ticket status unless status is given; due by the priority's SLA hours. The company defaults to the person's.",
       write: true,
       destructive: false,
       idempotent: false,

@@ -1,7 +1,9 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import type { TicketListQuery } from '../../../domain/crm/tickets/tickets.service';
-import { IfPresent, IsId, IsQueryId, NotBlank, NullClears, NullableId } from '../shared/fields';
+import { TicketFields } from '../../../domain/crm/tickets/ticket.view';
+import { IfPresent, IsQueryId, NullClears, NullableId } from '../shared/fields';
+import { FieldsDto } from '../shared/fields-dto';
 import { PageQueryDto } from '../shared/page-query.dto';
 
 export class TicketListQueryDto extends PageQueryDto {
@@ -39,47 +41,8 @@ export const ticketListQuery = (q: TicketListQueryDto): TicketListQuery => ({
   updatedSince: q.updated_since,
 });
 
-export class CreateTicketDto {
-  @ApiProperty({ maxLength: 300 })
-  @IsString()
-  @NotBlank()
-  @MaxLength(300)
-  subject: string;
-
-  @ApiPropertyOptional({ maxLength: 10000, description: 'the request in full' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(10000)
-  body?: string;
-
-  @ApiProperty({ description: 'a key of app.ticket_sla_hours; due_at = creation + those hours' })
-  @IsString()
-  @MaxLength(40)
-  priority: string;
-
-  @ApiPropertyOptional({ description: 'one of constants.ticket_statuses; default constants.ticket_new_status' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(40)
-  status?: string;
-
-  @ApiPropertyOptional({ maxLength: 200, description: "who raised it; default the person's name, else the caller's" })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  who?: string;
-
-  @ApiPropertyOptional({ type: 'integer', nullable: true, description: "company; default the person's company" })
-  @IsOptional()
-  @IsId()
-  customer_id?: number | null;
-
-  @NullableId('the contact who raised it')
-  person_id?: number | null;
-
-  @NullableId('an active user')
-  assignee_id?: number | null;
-}
+/** A new ticket: the fields the domain declares (`TicketFields`). */
+export class CreateTicketDto extends FieldsDto(TicketFields) {}
 
 @NullClears()
 export class UpdateTicketDto {

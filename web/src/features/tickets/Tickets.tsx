@@ -12,6 +12,7 @@ import { ListScreen } from '../../shell/ListScreen';
 import { useUrlFilters } from '../../shell/url-filters';
 import { useTicketText } from './tickets.text';
 import { TicketStatus } from './parts';
+import { TEXT_FIELDS, textField } from './ticket.fields';
 
 const FILTERS = ['status', 'priority', 'assignee_id'] as const;
 const PAGE = 25;
@@ -67,7 +68,7 @@ export default function Tickets() {
         { label: text('priority'), cell: (tk) => labelOf('task_priorities', tk.priority) },
         { label: text('status'), cell: (tk) => <TicketStatus ticket={tk} label={text('statusOf', { name: tk.subject })} /> },
         { label: text('due'), cell: (tk) => formatTimestamp(lang, tk.due_at) },
-        { label: text('who'), cell: (tk) => tk.who },
+        { label: textField('who').label[lang], cell: (tk) => tk.who },
         { label: text('assignee'), cell: (tk) => tk.assignee?.full_name },
       ]}
     >
@@ -84,14 +85,15 @@ function TicketForm({ priorities, onSaved, onCancel }: { priorities: string[]; o
   const labelOf = useLabels();
   const text = useTicketText();
   const written = useTicketsWritten();
-  const [v, setV] = useState({ subject: '', body: '', priority: priorities[0] ?? '', who: '', assignee_id: '' });
+  const [v, setV] = useState({ subject: '', body: '', priority: priorities[0] ?? '', assignee_id: '' });
+  const [texts, setTexts] = useState<Record<string, string>>({});
   const save = useMutation({
     mutationFn: async () => {
       const body: Schemas['CreateTicketDto'] = {
         subject: v.subject,
         priority: v.priority,
         ...(v.body.trim() ? { body: v.body } : {}),
-        ...(v.who.trim() ? { who: v.who } : {}),
+        ...Object.fromEntries(TEXT_FIELDS.filter((f) => texts[f.key]?.trim()).map((f) => [f.key, texts[f.key]])),
         ...(v.assignee_id ? { assignee_id: Number(v.assignee_id) } : {}),
       };
       return must(await api.POST('/api/v1/tickets', { body })).ticket;
@@ -139,9 +141,11 @@ function TicketForm({ priorities, onSaved, onCancel }: { priorities: string[]; o
             </select>
           )}
         </Field>
-        <Field label={text('who')} error={errors.who}>
-          {(p) => <input {...p} value={v.who} maxLength={200} onChange={on('who')} />}
-        </Field>
+        {TEXT_FIELDS.map((f) => (
+          <Field key={f.key} label={f.label[lang]} error={errors[f.key]}>
+            {(p) => <input {...p} value={texts[f.key] ?? ''} maxLength={f.max} onChange={(e) => setTexts({ ...texts, [f.key]: e.target.value })} />}
+          </Field>
+        ))}
       </div>
       <Field label={text('body')} error={errors.body}>
         {(p) => <textarea {...p} rows={3} value={v.body} onChange={on('body')} />}

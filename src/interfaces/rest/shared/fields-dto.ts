@@ -1,0 +1,96 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
+import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import type * as z from 'zod/v4';
+import { IsId, IsIsoDateString, NotBlank, INT_MAX } from './fields';
+
+/**
+ * A REST body DTO made from the fields a record kind's command declares (`src/domain/crm/<kind>/<kind>.view.ts`,
+ * zod): the same class-validator checks and OpenAPI properties a hand-written DTO carries, property by property, so
+ * a field declared once is one the REST route, the MCP tool and the service all take. A class extends it to give the
+ * document its name (`class CreateTicketDto extends FieldsDto(TicketFields) {}`), as Nest's mapped types do.
+ *
+ * What each declared kind becomes:
+ * - a string: `IsString`, `MaxLength` from its maximum, `NotBlank` when it must have at least one character;
+ * - an ISO date (`date()`): `IsIsoDateString`, format `date`;
+ * - an integer between 1 and the column range (`id()`): `IsId`; another integer: `IsInt` with its bounds;
+ * - a number: `IsNumber` with its bounds; a boolean: `IsBoolean`; an enum: `IsIn` its values;
+ * - optional: `IsOptional`; an optional number (a link's id, an amount) may also be sent as `null`, the same as
+ *   leaving it out, as the hand-written DTOs allow (`NullableLinks`).
+ * Any other kind stops the start with the field's name: write that DTO by hand.
+ */
+export function FieldsDto<T extends z.ZodObject>(fields: T): new () => RestBody<z.output<T>> {
+  class Fields {}
+  for (const [key, schema] of Object.entries(fields.shape)) propertyOf(key, schema as z.ZodType)(Fields.prototype, key);
+  return Fields as new () => RestBody<z.output<T>>;
+}
+
+/** The body as the route receives it: an optional number may be null. */
+export type RestBody<T> = { [K in keyof T]: undefined extends T[K] ? (NonNullable<T[K]> extends number ? T[K] | null : T[K]) : T[K] };
+
+interface Def {
+  type: string;
+  innerType?: Inner;
+  entries?: Record<string, string | number>;
+}
+interface Inner {
+  _zod: { def: Def };
+  description?: string;
+  minLength?: number | null;
+  maxLength?: number | null;
+  format?: string | null;
+  isInt?: boolean;
+  minValue?: number | null;
+  maxValue?: number | null;
+  options?: (string | number)[];
+}
+
+function propertyOf(key: string, schema: z.ZodType): PropertyDecorator {
+  let inner = schema as unknown as Inner;
+  let optional = false;
+  while (inner._zod.def.type === 'optional' || inner._zod.def.type === 'nullable') {
+    if (inner._zod.def.type === 'optional') optional = true;
+    inner = inner._zod.def.innerType!;
+  }
+  const description = (schema as unknown as Inner).description ?? inner.description;
+  const doc: ApiPropertyOptions = {};
+  const checks: PropertyDecorator[] = [];
+  switch (inner._zod.def.type) {
+    case 'string':
+      if (inner.format === 'date') {
+        Object.assign(doc, { type: String, format: 'date' });
+        checks.push(IsIsoDateString());
+        break;
+      }
+      Object.assign(doc, { type: String }, inner.maxLength != null ? { maxLength: inner.maxLength } : {});
+      checks.push(IsString());
+      if ((inner.minLength ?? 0) >= 1) checks.push(NotBlank());
+      if (inner.maxLength != null) checks.push(MaxLength(inner.maxLength));
+      break;
+    case 'number':
+      if (inner.isInt && inner.minValue === 1 && inner.maxValue === INT_MAX) {
+        Object.assign(doc, { type: 'integer' });
+        checks.push(IsId());
+        break;
+      }
+      Object.assign(doc, { type: inner.isInt ? 'integer' : Number }, inner.minValue != null ? { minimum: inner.minValue } : {}, inner.maxValue != null ? { maximum: inner.maxValue } : {});
+      checks.push(inner.isInt ? IsInt() : IsNumber({ allowNaN: false, allowInfinity: false }));
+      if (inner.minValue != null) checks.push(Min(inner.minValue));
+      if (inner.maxValue != null) checks.push(Max(inner.maxValue));
+      break;
+    case 'boolean':
+      Object.assign(doc, { type: Boolean });
+      checks.push(IsBoolean());
+      break;
+    case 'enum':
+      Object.assign(doc, { enum: inner.options });
+      checks.push(IsIn(inner.options!));
+      break;
+    default:
+      throw new Error(`FieldsDto: ${key} is a ${inner._zod.def.type}, which a declared field cannot be yet`);
+  }
+  const described = (d: ApiPropertyOptions): ApiPropertyOptions => (description ? { ...d, description } : d);
+  if (!optional) return applyDecorators(ApiProperty(described(doc)), ...checks);
+  const nullable = inner._zod.def.type === 'number' ? { nullable: true } : {};
+  return applyDecorators(ApiPropertyOptional(described({ ...doc, ...nullable })), IsOptional(), ...checks);
+}

@@ -1,0 +1,106 @@
+import 'reflect-metadata';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import * as z from 'zod/v4';
+import { TicketFields } from '../../../src/domain/crm/tickets/ticket.view';
+import { CrmValidationPipe } from '../../../src/edge/validation';
+import { DomainError } from '../../../src/platform/common/errors';
+import { date, id, int, storedAsIs, text } from '../../../src/platform/common/record-input';
+import { IsId, NotBlank, NullableId } from '../../../src/interfaces/rest/shared/fields';
+import { FieldsDto } from '../../../src/interfaces/rest/shared/fields-dto';
+import { CreateTicketDto } from '../../../src/interfaces/rest/tickets/tickets.dto';
+
+/** The hand-written DTO CreateTicketDto was before it was made from TicketFields. */
+class HandWrittenTicketDto {
+  @ApiProperty({ maxLength: 300 }) @IsString() @NotBlank() @MaxLength(300) subject: string;
+  @ApiPropertyOptional({ maxLength: 10000 }) @IsOptional() @IsString() @MaxLength(10000) body?: string;
+  @ApiProperty() @IsString() @MaxLength(40) priority: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(40) status?: string;
+  @ApiPropertyOptional({ maxLength: 200 }) @IsOptional() @IsString() @MaxLength(200) who?: string;
+  @ApiPropertyOptional({ type: 'integer', nullable: true }) @IsOptional() @IsId() customer_id?: number | null;
+  @NullableId() person_id?: number | null;
+  @NullableId() assignee_id?: number | null;
+}
+
+const pipe = new CrmValidationPipe();
+async function answer(metatype: new () => unknown, body: unknown): Promise<unknown> {
+  try {
+    return { ok: { ...(await pipe.transform(body, { type: 'body', metatype })) as object } };
+  } catch (e) {
+    if (e instanceof DomainError) return { refused: e.details ?? e.message };
+    throw e;
+  }
+}
+
+describe('a REST body DTO made from the declared fields (FieldsDto)', () => {
+  it('answers every body as the hand-written CreateTicketDto did', async () => {
+    const bodies: unknown[] = [
+      { subject: 'Film tears', priority: 'High' },
+      { subject: 'Film tears', priority: 'High', body: 'at 300 m/min', status: 'Open', who: 'Mert', customer_id: 4, person_id: 5, assignee_id: 6 },
+      { subject: 'Film tears', priority: 'High', customer_id: null, person_id: null, assignee_id: null },
+      {},
+      { subject: '', priority: 'High' },
+      { subject: '   ', priority: 'High' },
+      { subject: 'x'.repeat(301), priority: 'y'.repeat(41) },
+      { subject: 7, priority: true },
+      { subject: null, priority: 'High', body: null, who: null },
+      { subject: 'a', priority: 'High', customer_id: 0, person_id: 2_147_483_648, assignee_id: 1.5 },
+      { subject: 'a', priority: 'High', customer_id: '4' },
+      { subject: 'a', priority: 'High', channel: 'phone' },
+    ];
+    for (const body of bodies) expect({ body, answer: await answer(CreateTicketDto, body) }).toEqual({ body, answer: await answer(HandWrittenTicketDto, body) });
+  });
+
+  it('documents each field from its declaration: type, bounds, description, nullable optional numbers', () => {
+    class Sample extends FieldsDto(
+      z.object({
+        name: text(80, 'what it is called'),
+        due: date('when').optional(),
+        count: int(0, 10, 'how many').optional(),
+        owner_id: id('user').optional(),
+        urgent: z.boolean(),
+        kind: z.enum(['a', 'b']),
+      }),
+    ) {}
+    const prop = (key: string) => Reflect.getMetadata('swagger/apiModelProperties', Sample.prototype, key) as Record<string, unknown>;
+    expect(prop('name')).toMatchObject({ type: String, maxLength: 80, description: 'what it is called' });
+    expect(prop('name').required).not.toBe(false);
+    expect(prop('due')).toMatchObject({ type: String, format: 'date', required: false });
+    expect(prop('count')).toMatchObject({ type: 'integer', minimum: 0, maximum: 10, nullable: true, required: false });
+    expect(prop('owner_id')).toMatchObject({ type: 'integer', nullable: true, description: 'id of the user' });
+    expect(prop('urgent')).toMatchObject({ type: Boolean });
+    expect(prop('kind')).toMatchObject({ enum: ['a', 'b'] });
+    expect(Sample.name).toBe('Sample');
+  });
+
+  it('checks each field as declared', async () => {
+    class Sample extends FieldsDto(z.object({ due: date('when').optional(), count: int(0, 10, 'how many').optional(), urgent: z.boolean(), kind: z.enum(['a', 'b']) })) {}
+    expect(await answer(Sample, { urgent: true, kind: 'a', due: '2026-12-01', count: 10 })).toEqual({ ok: { urgent: true, kind: 'a', due: '2026-12-01', count: 10 } });
+    expect(await answer(Sample, { urgent: 'yes', kind: 'c', due: '2026-02-30', count: 11 })).toEqual({
+      refused: 'due: must be a date YYYY-MM-DD; count: must not be greater than 10; urgent: must be a boolean value; kind: must be one of the following values: a, b',
+    });
+    expect(await answer(Sample, { urgent: true, kind: 'a', count: null, due: null })).toEqual({ refused: 'due: must not be null' });
+  });
+
+  it('refuses a kind it cannot check, naming the field', () => {
+    expect(() => FieldsDto(z.object({ tags: z.array(z.string()) }))).toThrow('FieldsDto: tags is a array');
+  });
+
+  it('takes the create command of tickets whole: every declared field is a property', () => {
+    const props = Reflect.getMetadata('swagger/apiModelPropertiesArray', CreateTicketDto.prototype) as string[];
+    expect(props.map((p) => p.slice(1))).toEqual(Object.keys(TicketFields.shape));
+  });
+});
+
+describe('storedAsIs: the declared fields a command does not treat itself', () => {
+  class Thing {
+    name: string;
+    customerPo: string | null;
+    channel?: string;
+  }
+  it('keeps the others under their property names, leaving out the handled and the absent', () => {
+    const input = { name: 'x', customer_po: 'PO-1', channel: undefined as string | undefined };
+    expect(storedAsIs(Thing, input, ['name'] as const)).toEqual({ customerPo: 'PO-1' });
+    expect(storedAsIs(Thing, { ...input, channel: 'phone' }, ['name'] as const)).toEqual({ customerPo: 'PO-1', channel: 'phone' });
+  });
+});
