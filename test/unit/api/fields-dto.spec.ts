@@ -27,7 +27,7 @@ async function answer(metatype: new () => unknown, body: unknown): Promise<unkno
   try {
     return { ok: { ...(await pipe.transform(body, { type: 'body', metatype })) as object } };
   } catch (e) {
-    if (e instanceof DomainError) return { refused: e.details ?? e.message };
+    if (e instanceof DomainError) return { refused: e.message, ...e.extra };
     throw e;
   }
 }
@@ -78,8 +78,10 @@ describe('a REST body DTO made from the declared fields (FieldsDto)', () => {
     expect(await answer(Sample, { urgent: true, kind: 'a', due: '2026-12-01', count: 10 })).toEqual({ ok: { urgent: true, kind: 'a', due: '2026-12-01', count: 10 } });
     expect(await answer(Sample, { urgent: 'yes', kind: 'c', due: '2026-02-30', count: 11 })).toEqual({
       refused: 'due: must be a date YYYY-MM-DD; count: must not be greater than 10; urgent: must be a boolean value; kind: must be one of the following values: a, b',
+      field: 'due',
+      fields: ['due', 'count', 'urgent', 'kind'],
     });
-    expect(await answer(Sample, { urgent: true, kind: 'a', count: null, due: null })).toEqual({ refused: 'due: must not be null' });
+    expect(await answer(Sample, { urgent: true, kind: 'a', count: null, due: null })).toMatchObject({ refused: 'due: must not be null', fields: ['due'] });
   });
 
   it('refuses a kind it cannot check, naming the field', () => {
