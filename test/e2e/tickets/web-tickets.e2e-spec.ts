@@ -50,12 +50,15 @@ describe('support tickets', () => {
     await form.getByLabel('Subject').fill('Labels peel off');
     await form.getByLabel('Priority').selectOption({ label: `${priority} · ${sla[priority]} h to resolve` });
     await form.getByLabel('Request').fill('Since Monday the labels peel off at 5 °C.');
+    // a text of the declared fields (ticket.fields.ts): an input on the form, a row on the record
+    await form.getByLabel('Raised by').fill('Deniz Kaya');
     await form.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL(/\/tickets\/\d+$/);
     const ticketId = Number(new URL(page.url()).pathname.split('/').pop());
     await page.getByRole('heading', { name: 'Labels peel off', level: 1 }).waitFor();
     const created = (await as().get(`/api/v1/tickets/${ticketId}`).expect(200)).body.ticket;
-    expect([created.priority, created.sla_hours, created.status, created.closed_at]).toEqual([priority, sla[priority], f.ws.constants.ticket_new_status, null]);
+    expect([created.priority, created.sla_hours, created.status, created.closed_at, created.who]).toEqual([priority, sla[priority], f.ws.constants.ticket_new_status, null, 'Deniz Kaya']);
+    await page.locator('dt', { hasText: /^Raised by$/ }).locator('xpath=following-sibling::dd[1]').getByText('Deniz Kaya').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     await page.getByLabel('Status').selectOption(closed);
