@@ -17,6 +17,12 @@ export interface EventKind {
   readonly module: string;
   /** The top-level fields of its `data` in their documented order (webhook filters, spreadsheet rows). */
   readonly dataFields: readonly string[];
+  /**
+   * The record an event of this kind is about, for who may read it in the journal: its `record_type` and the table
+   * that holds it (a reader who is no admin sees the event while they see the record's owner, or its assignee with
+   * `assigneeSees`). Without it only admins read the kind's events.
+   */
+  readonly record?: { readonly type: string; readonly table: string; readonly assigneeSees?: boolean };
 }
 
 const registered = new Map<string, EventKind>();

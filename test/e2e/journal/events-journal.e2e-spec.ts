@@ -208,6 +208,18 @@ describe('GET /api/v1/events', () => {
     expect(await ids(south.key)).toEqual([team.id, theirs.id]);
   });
 
+  it("a ticket's events show to whoever sees its owner or its assignee (the kind declares its record)", async () => {
+    const start = (await drain(a.adminKey)).cursor;
+    const priority = Object.keys(a.ws.app.ticket_sla_hours ?? {})[0]!;
+    const ticket = async (key: string, body: Record<string, unknown> = {}) =>
+      (await api(t, a.host, key).post('/api/v1/tickets', { subject: uniq('Journal ticket'), priority, ...body }).expect(201)).body.ticket as { id: number };
+    const assigned = await ticket(south.key, { assignee_id: north1.user.id });
+    const southOnly = await ticket(south.key);
+    const ids = async (key: string) => (await drain(key, start, { event: 'ticket_created' })).events.map((e) => e.data.id);
+    expect(await ids(north1.key)).toEqual([assigned.id]);
+    expect(await ids(south.key)).toEqual([assigned.id, southOnly.id]);
+  });
+
   it('keeps to the kinds whose module the caller has; event= filters, unknown kinds are 400', async () => {
     const start = (await drain(a.adminKey)).cursor;
     const c = await newCompany(north1.key);

@@ -51,13 +51,13 @@ describe('a REST body DTO made from the declared fields (FieldsDto)', () => {
     for (const body of bodies) expect({ body, answer: await answer(CreateTicketDto, body) }).toEqual({ body, answer: await answer(HandWrittenTicketDto, body) });
   });
 
-  it('documents each field from its declaration: type, bounds, description, nullable optional numbers', () => {
+  it('documents each field from its declaration: type, bounds, description, nullable', () => {
     class Sample extends FieldsDto(
       z.object({
         name: text(80, 'what it is called'),
         due: date('when').optional(),
         count: int(0, 10, 'how many').optional(),
-        owner_id: id('user').optional(),
+        owner_id: id('user').nullable().optional(),
         urgent: z.boolean(),
         kind: z.enum(['a', 'b']),
       }),
@@ -66,7 +66,8 @@ describe('a REST body DTO made from the declared fields (FieldsDto)', () => {
     expect(prop('name')).toMatchObject({ type: String, maxLength: 80, description: 'what it is called' });
     expect(prop('name').required).not.toBe(false);
     expect(prop('due')).toMatchObject({ type: String, format: 'date', required: false });
-    expect(prop('count')).toMatchObject({ type: 'integer', minimum: 0, maximum: 10, nullable: true, required: false });
+    expect(prop('count')).toMatchObject({ type: 'integer', minimum: 0, maximum: 10, required: false });
+    expect(prop('count').nullable).toBeUndefined();
     expect(prop('owner_id')).toMatchObject({ type: 'integer', nullable: true, description: 'id of the user' });
     expect(prop('urgent')).toMatchObject({ type: Boolean });
     expect(prop('kind')).toMatchObject({ enum: ['a', 'b'] });
@@ -74,14 +75,17 @@ describe('a REST body DTO made from the declared fields (FieldsDto)', () => {
   });
 
   it('checks each field as declared', async () => {
-    class Sample extends FieldsDto(z.object({ due: date('when').optional(), count: int(0, 10, 'how many').optional(), urgent: z.boolean(), kind: z.enum(['a', 'b']) })) {}
+    class Sample extends FieldsDto(
+      z.object({ due: date('when').optional(), count: int(0, 10, 'how many').optional(), urgent: z.boolean(), kind: z.enum(['a', 'b']), link: id('link').nullable().optional() }),
+    ) {}
     expect(await answer(Sample, { urgent: true, kind: 'a', due: '2026-12-01', count: 10 })).toEqual({ ok: { urgent: true, kind: 'a', due: '2026-12-01', count: 10 } });
     expect(await answer(Sample, { urgent: 'yes', kind: 'c', due: '2026-02-30', count: 11 })).toEqual({
       refused: 'due: must be a date YYYY-MM-DD; count: must not be greater than 10; urgent: must be a boolean value; kind: must be one of the following values: a, b',
       field: 'due',
       fields: ['due', 'count', 'urgent', 'kind'],
     });
-    expect(await answer(Sample, { urgent: true, kind: 'a', count: null, due: null })).toMatchObject({ refused: 'due: must not be null', fields: ['due'] });
+    expect(await answer(Sample, { urgent: true, kind: 'a', count: null, due: null, link: null })).toMatchObject({ refused: 'count: must not be null; due: must not be null', fields: ['count', 'due'] });
+    expect(await answer(Sample, { urgent: true, kind: 'a', link: null })).toEqual({ ok: { urgent: true, kind: 'a', link: null } });
   });
 
   it('refuses a kind it cannot check, naming the field', () => {

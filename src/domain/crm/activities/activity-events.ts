@@ -9,5 +9,5 @@ declare module '../../../platform/outbox/event-kinds' {
 
 /** The events an activity records (spec 6.1). */
 export const ACTIVITY_EVENT_KINDS = [
-  { name: 'visit_created', module: MODULES.activities, dataFields: ['id', 'customer', 'type', 'date', 'next_action', 'note'] },
+  { name: 'visit_created', module: MODULES.activities, dataFields: ['id', 'customer', 'type', 'date', 'next_action', 'note'], record: { type: 'activity', table: 'activities' } },
 ] as const satisfies readonly EventKind[];

@@ -13,7 +13,7 @@ declare module '../../../platform/outbox/event-kinds' {
 
 /** The events a company records (spec 6.1). */
 export const COMPANY_EVENT_KINDS = [
-  { name: 'customer_created', module: MODULES.customers, dataFields: ['id', 'rid', 'name', 'status', 'source', 'city'] },
+  { name: 'customer_created', module: MODULES.customers, dataFields: ['id', 'rid', 'name', 'status', 'source', 'city'], record: { type: 'company', table: 'companies' } },
 ] as const satisfies readonly EventKind[];
 
 /** `customer_created` of a company just saved (create and createMany). */

@@ -10,5 +10,5 @@ declare module '../../../platform/outbox/event-kinds' {
 /** The events a website form records (spec 6.1). */
 export const FORM_EVENT_KINDS = [
   // website forms are part of Customers (forms.service.ts)
-  { name: 'form_submitted', module: MODULES.customers, dataFields: ['form', 'company', 'name', 'email', 'phone', 'customer_id', 'task_id', 'new_customer'] },
+  { name: 'form_submitted', module: MODULES.customers, dataFields: ['form', 'company', 'name', 'email', 'phone', 'customer_id', 'task_id', 'new_customer'], record: { type: 'task', table: 'tasks', assigneeSees: true } },
 ] as const satisfies readonly EventKind[];

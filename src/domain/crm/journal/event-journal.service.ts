@@ -3,6 +3,7 @@ import { DomainError } from '../../../platform/common/errors';
 import { APP_CONFIG, AppConfig } from '../../../platform/config/app-config';
 import type { JsonMap } from '../../../platform/database/tenant-entity';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
+import { eventKinds, type EventKind } from '../../../platform/outbox/event-kinds';
 import type { UserContext } from '../../identity/auth-context';
 import { absoluteUrl, linkBase } from '../../workspace/link-base';
 import { AccessService } from '../shared/access.service';
@@ -60,20 +61,19 @@ interface Row {
 /**
  * Who may see an event (non-admins): the record it is about must be one the caller sees now, by the rule
  * of AccessService (owner is the caller or in the caller's team; tickets and tasks also by their
- * assignee). A record that no longer exists shows to admins only. $2 = the visible owner ids, null for
- * an admin (who sees every event).
+ * assignee). Each event kind declares its record's type and table (`EventKind.record`); a kind without one, and a
+ * record that no longer exists, show to admins only. $2 = the visible owner ids, null for an admin (who sees every
+ * event).
  */
-const VISIBLE = (table: string, alsoAssignee = false) =>
-  `EXISTS (SELECT 1 FROM ${table} r WHERE r.workspace_id = e.workspace_id AND r.id = e.record_id AND (r.owner_id = ANY($2::int[])${alsoAssignee ? ' OR r.assignee_id = ANY($2::int[])' : ''}))`;
-const VISIBLE_SQL = `AND ($2::int[] IS NULL OR CASE e.record_type
-       WHEN 'company' THEN ${VISIBLE('companies')}
-       WHEN 'person' THEN ${VISIBLE('people')}
-       WHEN 'opportunity' THEN ${VISIBLE('opportunities')}
-       WHEN 'lead' THEN ${VISIBLE('leads')}
-       WHEN 'activity' THEN ${VISIBLE('activities')}
-       WHEN 'ticket' THEN ${VISIBLE('tickets', true)}
-       WHEN 'task' THEN ${VISIBLE('tasks', true)}
-       ELSE false END)`;
+function visibleSql(kinds: readonly EventKind[]): string {
+  const records = new Map(kinds.flatMap((k) => (k.record ? [[k.record.type, k.record] as const] : [])));
+  const when = [...records.values()].map(
+    (r) =>
+      `WHEN '${r.type}' THEN EXISTS (SELECT 1 FROM ${r.table} r WHERE r.workspace_id = e.workspace_id AND r.id = e.record_id ` +
+      `AND (r.owner_id = ANY($2::int[])${r.assigneeSees ? ' OR r.assignee_id = ANY($2::int[])' : ''}))`,
+  );
+  return `AND ($2::int[] IS NULL OR CASE e.record_type\n       ${when.join('\n       ')}\n       ELSE false END)`;
+}
 
 /**
  * One statement, so the watermark and the rows come from the same snapshot: `xmin` is the oldest
@@ -84,7 +84,7 @@ const VISIBLE_SQL = `AND ($2::int[] IS NULL OR CASE e.record_type
  * (workspace_id, txid, id) serves the range; events past retention are filtered here too, so the cut is
  * exact whenever housekeeping last ran.
  */
-const PAGE_SQL = `
+const pageSql = (visible: string) => `
   WITH w AS (SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint AS xmin)
   SELECT w.xmin::text AS xmin, e.id, e.txid::text AS txid, e.event, e.title, e.text, e.url, e.data, e.occurred_at
     FROM w LEFT JOIN LATERAL (
@@ -95,10 +95,14 @@ const PAGE_SQL = `
          AND e.txid < w.xmin
          AND e.event = ANY($5::varchar[])
          AND e.occurred_at >= now() - make_interval(days => $6::int)
-         ${VISIBLE_SQL}
+         ${visible}
        ORDER BY e.txid, e.id
        LIMIT $7) e ON true
    ORDER BY e.txid, e.id`;
+
+let builtPageSql: string | undefined;
+/** The page's statement, built at its first use, once the features have registered their event kinds. */
+const PAGE_SQL = (): string => (builtPageSql ??= pageSql(visibleSql(eventKinds())));
 
 /**
  * The event journal: the events of the outbox (spec 6.1, the webhook bodies' content) in an
@@ -127,7 +131,7 @@ export class EventJournalService {
     const visible = await this.access.visibleOwnerIds(auth);
     const rows = await this.uow
       .tenant(auth.workspace.id)
-      .sql<Row>(PAGE_SQL, [visible, after.txid, after.id, kinds, this.config.eventRetentionDays, limit]);
+      .sql<Row>(PAGE_SQL(), [visible, after.txid, after.id, kinds, this.config.eventRetentionDays, limit]);
     const base = linkBase(this.config, auth.workspace.slug);
     const events: JournalEvent[] = rows
       .filter((r) => r.id !== null)

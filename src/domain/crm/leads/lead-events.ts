@@ -9,5 +9,5 @@ declare module '../../../platform/outbox/event-kinds' {
 
 /** The events a lead records (spec 6.1). */
 export const LEAD_EVENT_KINDS = [
-  { name: 'lead_created', module: MODULES.leads, dataFields: ['id', 'company', 'contact', 'email', 'interest'] },
+  { name: 'lead_created', module: MODULES.leads, dataFields: ['id', 'company', 'contact', 'email', 'interest'], record: { type: 'lead', table: 'leads' } },
 ] as const satisfies readonly EventKind[];

@@ -66,10 +66,13 @@ declare module '../../../platform/outbox/event-kinds' {
 
 const OPP_FIELDS = ['id', 'rid', 'name', 'customer', 'customer_id', 'stage', 'stage_label', 'value', 'currency', 'owner'] as const;
 
+/** Who may read an opportunity's events: those who see its owner. */
+const OPP_RECORD = { type: 'opportunity', table: 'opportunities' } as const;
+
 /** The events an opportunity records (spec 6.1); `data` has the same fields for all four. */
 export const OPPORTUNITY_EVENT_KINDS = [
-  { name: 'opp_created', module: MODULES.opportunities, dataFields: OPP_FIELDS },
-  { name: 'opp_stage', module: MODULES.opportunities, dataFields: OPP_FIELDS },
-  { name: 'opp_won', module: MODULES.opportunities, dataFields: OPP_FIELDS },
-  { name: 'opp_lost', module: MODULES.opportunities, dataFields: OPP_FIELDS },
+  { name: 'opp_created', module: MODULES.opportunities, dataFields: OPP_FIELDS, record: OPP_RECORD },
+  { name: 'opp_stage', module: MODULES.opportunities, dataFields: OPP_FIELDS, record: OPP_RECORD },
+  { name: 'opp_won', module: MODULES.opportunities, dataFields: OPP_FIELDS, record: OPP_RECORD },
+  { name: 'opp_lost', module: MODULES.opportunities, dataFields: OPP_FIELDS, record: OPP_RECORD },
 ] as const satisfies readonly EventKind[];

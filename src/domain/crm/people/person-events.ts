@@ -13,7 +13,7 @@ declare module '../../../platform/outbox/event-kinds' {
 
 /** The events a contact person records (spec 6.1). */
 export const PERSON_EVENT_KINDS = [
-  { name: 'contact_created', module: MODULES.customers, dataFields: ['id', 'name', 'email', 'phone', 'title', 'customer', 'customer_id'] },
+  { name: 'contact_created', module: MODULES.customers, dataFields: ['id', 'name', 'email', 'phone', 'title', 'customer', 'customer_id'], record: { type: 'person', table: 'people' } },
 ] as const satisfies readonly EventKind[];
 
 /** `contact_created` of a person just saved (create and createMany); `customer` is the company's name or ''. */

@@ -29,5 +29,5 @@ declare module '../../../platform/outbox/event-kinds' {
 
 /** The events a ticket records (spec 6.1). */
 export const TICKET_EVENT_KINDS = [
-  { name: 'ticket_created', module: MODULES.support, dataFields: ['id', 'subject', 'priority', 'who'] },
+  { name: 'ticket_created', module: MODULES.support, dataFields: ['id', 'subject', 'priority', 'who'], record: { type: 'ticket', table: 'tickets', assigneeSees: true } },
 ] as const satisfies readonly EventKind[];

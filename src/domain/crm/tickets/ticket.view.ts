@@ -19,7 +19,8 @@ import type { TicketView } from './tickets.service';
  * What a new ticket is made of: the one declaration of the create command's fields, with their checks and
  * descriptions. The create_ticket tool takes it as its input, REST's CreateTicketDto is made from it (`FieldsDto`), and
  * the service stores a field it does not treat itself as it came, in the entity's property of the same name: a plain
- * field is declared here, in the record below and in the entity's column.
+ * field is declared here, in the record below and in the entity's column. A link may be sent as null, the same as
+ * leaving it out.
  */
 export const TicketFields = z.object({
   subject: name(300, 'what the problem is'),
@@ -27,9 +28,9 @@ export const TicketFields = z.object({
   priority: text(40, 'a key of app.ticket_sla_hours; due_at = creation + those hours'),
   status: text(40, 'one of constants.ticket_statuses; default constants.ticket_new_status').optional(),
   who: text(200, "who raised it; default the person's name, else the caller's").optional(),
-  customer_id: id('company').describe("company; default the person's company").optional(),
-  person_id: id('contact').describe('the contact who raised it').optional(),
-  assignee_id: id('user').describe('an active user').optional(),
+  customer_id: id('company').nullable().optional().describe("company; default the person's company"),
+  person_id: id('contact').nullable().optional().describe('the contact who raised it'),
+  assignee_id: id('user').nullable().optional().describe('an active user'),
 });
 
 /** A support ticket (beyond the spec: docs/decisions/crm-records.md, "Tickets"). */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import * as z from 'zod/v4';
 import { forbidden, invalid, notFound } from '../../../platform/common/errors';
-import { storedAsIs, type NullableLinks } from '../../../platform/common/record-input';
+import { storedAsIs } from '../../../platform/common/record-input';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { isAdmin, UserContext } from '../../identity/auth-context';
 import { User } from '../../identity/user.entity';
@@ -16,8 +16,8 @@ import { Ticket } from './ticket.entity';
 import type { TicketFields } from './ticket.view';
 import { canEditTicket, canSeeTicket, closedAtAfter, isTicketOverdue, ticketDueAt, ticketPriorities } from './tickets.rules';
 
-/** A new ticket (its declared fields, `TicketFields` in the read model); REST may send null for a link it leaves out. */
-export type TicketInput = NullableLinks<z.output<typeof TicketFields>, 'customer_id' | 'person_id' | 'assignee_id'>;
+/** A new ticket: its declared fields (`TicketFields`, in the read model). */
+export type TicketInput = z.output<typeof TicketFields>;
 
 /** The declared fields `create` treats itself; any other is stored as it came (`storedAsIs`). */
 const HANDLED = ['subject', 'body', 'priority', 'status', 'who', 'customer_id', 'person_id', 'assignee_id'] as const;

@@ -15,18 +15,15 @@ import { IsId, IsIsoDateString, NotBlank, INT_MAX } from './fields';
  * - an ISO date (`date()`): `IsIsoDateString`, format `date`;
  * - an integer between 1 and the column range (`id()`): `IsId`; another integer: `IsInt` with its bounds;
  * - a number: `IsNumber` with its bounds; a boolean: `IsBoolean`; an enum: `IsIn` its values;
- * - optional: `IsOptional`; an optional number (a link's id, an amount) may also be sent as `null`, the same as
- *   leaving it out, as the hand-written DTOs allow (`NullableLinks`).
+ * - optional: `IsOptional`; nullable (`.nullable()`): documented `nullable`, and `null` reaches the service (for a
+ *   link, the same as leaving it out; `CrmValidationPipe`'s null rules read the document).
  * Any other kind stops the start with the field's name: write that DTO by hand.
  */
-export function FieldsDto<T extends z.ZodObject>(fields: T): new () => RestBody<z.output<T>> {
+export function FieldsDto<T extends z.ZodObject>(fields: T): new () => z.output<T> {
   class Fields {}
   for (const [key, schema] of Object.entries(fields.shape)) propertyOf(key, schema as z.ZodType)(Fields.prototype, key);
-  return Fields as new () => RestBody<z.output<T>>;
+  return Fields as new () => z.output<T>;
 }
-
-/** The body as the route receives it: an optional number may be null. */
-export type RestBody<T> = { [K in keyof T]: undefined extends T[K] ? (NonNullable<T[K]> extends number ? T[K] | null : T[K]) : T[K] };
 
 interface Def {
   type: string;
@@ -48,8 +45,10 @@ interface Inner {
 function propertyOf(key: string, schema: z.ZodType): PropertyDecorator {
   let inner = schema as unknown as Inner;
   let optional = false;
+  let nullable = false;
   while (inner._zod.def.type === 'optional' || inner._zod.def.type === 'nullable') {
     if (inner._zod.def.type === 'optional') optional = true;
+    else nullable = true;
     inner = inner._zod.def.innerType!;
   }
   const description = (schema as unknown as Inner).description ?? inner.description;
@@ -89,8 +88,8 @@ function propertyOf(key: string, schema: z.ZodType): PropertyDecorator {
     default:
       throw new Error(`FieldsDto: ${key} is a ${inner._zod.def.type}, which a declared field cannot be yet`);
   }
-  const described = (d: ApiPropertyOptions): ApiPropertyOptions => (description ? { ...d, description } : d);
-  if (!optional) return applyDecorators(ApiProperty(described(doc)), ...checks);
-  const nullable = inner._zod.def.type === 'number' ? { nullable: true } : {};
-  return applyDecorators(ApiPropertyOptional(described({ ...doc, ...nullable })), IsOptional(), ...checks);
+  if (nullable) Object.assign(doc, { nullable: true });
+  if (description) Object.assign(doc, { description });
+  if (!optional) return applyDecorators(ApiProperty(doc), ...(nullable ? [IsOptional()] : []), ...checks);
+  return applyDecorators(ApiPropertyOptional(doc), IsOptional(), ...checks);
 }
