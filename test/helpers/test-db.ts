@@ -99,8 +99,8 @@ function lend(conn: DbConnection, embedded: boolean): DbConnection {
 
 /** The tables of the migrated template (every copy has the same), read from the first copy opened. */
 let templateTables: Set<string> | undefined;
-/** Tables whose template rows stay (written by the migrations): TypeORM's record of them. */
-const KEPT_ROWS = new Set(['migrations']);
+/** Tables whose template rows stay (written by the migrations): TypeORM's records of them and of generated columns. */
+const KEPT_ROWS = new Set(['migrations', 'typeorm_metadata']);
 
 /** The template's sequences and their state (`last_value`, null for one never called), read with the tables. */
 let templateSequences: Map<string, string | null> | undefined;
