@@ -61,14 +61,14 @@ export type StoredFields<T> = { [K in keyof T as K extends string ? Camel<K> : n
  */
 export function storedAsIs<E, T extends object, K extends keyof T>(
   entity: abstract new () => E,
-  input: T,
+  input: T & (StoredFields<Omit<T, K>> extends Partial<E> ? unknown : { 'a declared field the entity lacks or types otherwise': keyof StoredFields<Omit<T, K>> }),
   handled: readonly K[],
-): StoredFields<Omit<T, K>> extends Partial<E> ? StoredFields<Omit<T, K>> : { [P in Exclude<keyof StoredFields<Omit<T, K>>, keyof E>]: 'is no property of the entity' } {
+): Partial<E> {
   const skip = new Set<PropertyKey>(handled);
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
     if (skip.has(key) || value === undefined) continue;
     out[key.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase())] = value;
   }
-  return out as never;
+  return out as Partial<E>;
 }

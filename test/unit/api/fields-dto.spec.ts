@@ -103,10 +103,18 @@ describe('storedAsIs: the declared fields a command does not treat itself', () =
     name: string;
     customerPo: string | null;
     channel?: string;
+    count?: number;
   }
   it('keeps the others under their property names, leaving out the handled and the absent', () => {
     const input = { name: 'x', customer_po: 'PO-1', channel: undefined as string | undefined };
     expect(storedAsIs(Thing, input, ['name'] as const)).toEqual({ customerPo: 'PO-1' });
     expect(storedAsIs(Thing, { ...input, channel: 'phone' }, ['name'] as const)).toEqual({ customerPo: 'PO-1', channel: 'phone' });
+  });
+
+  it('is refused by tsc for a field the entity lacks or types otherwise (lint runs tsc over the tests)', () => {
+    // @ts-expect-error colour is no property of Thing
+    expect(storedAsIs(Thing, { name: 'x', colour: 'red' }, ['name'] as const)).toEqual({ colour: 'red' });
+    // @ts-expect-error Thing's count is a number
+    expect(storedAsIs(Thing, { name: 'x', count: 'three' }, ['name'] as const)).toEqual({ count: 'three' });
   });
 });

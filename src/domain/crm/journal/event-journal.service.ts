@@ -66,7 +66,13 @@ interface Row {
  * event).
  */
 function visibleSql(kinds: readonly EventKind[]): string {
-  const records = new Map(kinds.flatMap((k) => (k.record ? [[k.record.type, k.record] as const] : [])));
+  const records = new Map<string, NonNullable<EventKind['record']>>();
+  for (const { name, record } of kinds) {
+    if (!record) continue;
+    const known = records.get(record.type);
+    if (known && (known.table !== record.table || !known.assigneeSees !== !record.assigneeSees)) throw new Error(`event kind ${name} declares record ${record.type} otherwise than another kind`);
+    records.set(record.type, record);
+  }
   const when = [...records.values()].map(
     (r) =>
       `WHEN '${r.type}' THEN EXISTS (SELECT 1 FROM ${r.table} r WHERE r.workspace_id = e.workspace_id AND r.id = e.record_id ` +

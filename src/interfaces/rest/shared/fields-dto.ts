@@ -28,7 +28,6 @@ export function FieldsDto<T extends z.ZodObject>(fields: T): new () => z.output<
 interface Def {
   type: string;
   innerType?: Inner;
-  entries?: Record<string, string | number>;
 }
 interface Inner {
   _zod: { def: Def };
