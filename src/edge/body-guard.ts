@@ -110,7 +110,11 @@ export function bodyGuard(formPaths: RegExp, multipartPaths?: RegExp) {
         return next(new DomainError('unsupported_media_type', `content type ${clip(type, 100) || '(none)'} is not accepted; send application/json`));
       }
     }
-    const problem = checkBody(req.body) ?? checkQuery(req.query);
+    // Express 5 parses the query string again at every read of `req.query` (a getter): parsed once here, the
+    // guard, the limits and the route's @Query() read the same object
+    const query: unknown = req.query;
+    Object.defineProperty(req, 'query', { value: query, writable: true, configurable: true, enumerable: true });
+    const problem = checkBody(req.body) ?? checkQuery(query);
     if (problem) return next(problem);
     next();
   };
