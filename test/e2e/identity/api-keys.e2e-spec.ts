@@ -1,4 +1,5 @@
 import { api, createUser, createWorkspace, Fixture, startApp, TestApp } from '../../helpers/test-app';
+import { waitFor } from '../../helpers/wait';
 
 /**
  * A user's own API keys and "sign out every other session" over /api/v1 (the app's Developers and Sessions
@@ -30,7 +31,11 @@ describe('API keys (/api/v1/api-keys)', () => {
     expect(token.startsWith(made.body.key.prefix)).toBe(true);
     expect((await api(t, a.host, token).get('/api/v1/me').expect(200)).body.user.id).toBe(user.id);
 
-    const list = await api(t, a.host, session).get('/api/v1/api-keys').expect(200);
+    // last_used_at is written off the request path (credentials.service.ts): on a loaded machine after the answer
+    const list = await waitFor(async () => {
+      const res = await api(t, a.host, session).get('/api/v1/api-keys').expect(200);
+      return res.body.items.some((k: { id: number; last_used_at: string | null }) => k.id === made.body.key.id && k.last_used_at) && res;
+    });
     expect(list.body.max).toBe(50);
     const listed = list.body.items.find((k: { id: number }) => k.id === made.body.key.id);
     expect(listed).toMatchObject({ name: 'Nightly export', prefix: made.body.key.prefix, last_used_at: expect.any(String) });
