@@ -95,11 +95,15 @@ describe('the data fields of each kind (what a filter may name)', () => {
   it('match the data the event builders produce', () => {
     for (const ev of [oppCreatedEvent(facts(OPEN)), oppStageEvent(facts(WON), OPEN, WON), oppWonEvent(facts(WON)), oppLostEvent(facts(OPEN))]) {
       expect(Object.keys(ev.data).sort()).toEqual([...eventKind(ev.event)!.dataFields].sort());
+      // the journal lets non-admins read an event by the record its kind declares: the builder's record_type is that one
+      expect(ev.recordType).toBe(eventKind(ev.event)!.record?.type);
     }
     const t = ticketCreated({ workspaceId: 1, id: 5, subject: 'Leak', priority: 'High', who: 'Ali', isSample: false } as Ticket);
     expect(Object.keys(t.data).sort()).toEqual([...eventKind('ticket_created')!.dataFields].sort());
+    expect(t.recordType).toBe(eventKind('ticket_created')!.record?.type);
     const stall = erpStalledEvent({ workspaceId: 1, timezone: 'Europe/Istanbul', stallId: 3, stallMinutes: 30, waiting: 2, oldestWaitingAt: new Date('2026-11-26T06:00:00Z'), lastPollAt: null });
     expect(Object.keys(stall.data).sort()).toEqual([...eventKind('erp_stalled')!.dataFields].sort());
+    expect(eventKind('erp_stalled')!.record).toBeUndefined(); // an alert about no record: admins only
     expect(stall).toMatchObject({ event: 'erp_stalled', url: '/settings/erp', data: { waiting: 2, oldest_waiting_at: '2026-11-26T09:00:00', last_poll_at: null, stall_minutes: 30 } });
   });
 });
