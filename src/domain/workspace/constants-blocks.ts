@@ -20,12 +20,15 @@ export interface ConstantsList {
  * A block of the workspace's constants that a feature owns, declared beside the feature's code: its keys, their
  * values in a new workspace, their checks, its string lists, the default labels of those a person reads and the keys'
  * schema in `me`. The feature adds its keys to `WorkspaceConstants` by declaration merging (and its labelled lists to
- * `BlockLabelLists`); the CRM registers its features' blocks when it is loaded (src/domain/crm/constants-blocks.ts); the workspace
+ * `BlockLabelLists`); the CRM registers its features' blocks when it is loaded (src/domain/crm/constants-blocks.ts finds
+ * them); the workspace
  * knows the common lists (stages, statuses, visit types …) and merges the registered blocks into a new workspace's
  * constants, the checks of `constants:set`, the labels and `me`.
  */
 export interface ConstantsBlock {
   readonly name: string;
+  /** Its place among the blocks (lower first): the order of their keys in a new workspace and in `me`, and of their lists. */
+  readonly place: number;
   /** The block's keys with their values in a new workspace, in the order `me` lists them. */
   defaults(): Partial<WorkspaceConstants>;
   /** Problems of the block's keys in a full constants object; `lists` holds the valid entries of every string list. */
@@ -37,18 +40,29 @@ export interface ConstantsBlock {
   readonly schema?: Readonly<Record<string, z.ZodType>>;
 }
 
-const registered = new Map<string, ConstantsBlock>();
+/** Whether a value is a `ConstantsBlock` (what a feature's constants file exports, found by the domain). */
+export const isConstantsBlock = (v: unknown): v is ConstantsBlock =>
+  typeof v === 'object' && v !== null && typeof (v as ConstantsBlock).name === 'string' && typeof (v as ConstantsBlock).place === 'number' && typeof (v as ConstantsBlock).defaults === 'function' && typeof (v as ConstantsBlock).check === 'function';
 
-/** Adds a block (a name registered twice with another block is a programming error); answers it as given. */
+const registered = new Map<string, ConstantsBlock>();
+let ordered: ConstantsBlock[] = [];
+
+/**
+ * Adds a block (a name registered twice with another block, or two blocks at one place, is a programming error: the
+ * order would be the files'); answers it as given.
+ */
 export function registerConstantsBlock<B extends ConstantsBlock>(block: B): B {
   const known = registered.get(block.name);
   if (known && known !== block) throw new Error(`constants block ${block.name} registered twice`);
+  const taken = [...registered.values()].find((b) => b !== block && b.place === block.place);
+  if (taken) throw new Error(`constants blocks ${taken.name} and ${block.name} at one place (${block.place})`);
   registered.set(block.name, block);
+  ordered = [...registered.values()].sort((a, b) => a.place - b.place);
   return block;
 }
 
-/** Every registered block, in registration order. */
-export const constantsBlocks = (): ConstantsBlock[] => [...registered.values()];
+/** Every registered block, in the order of their places. */
+export const constantsBlocks = (): readonly ConstantsBlock[] => ordered;
 
 /** The string lists of every registered block. */
 export const blockLists = (): ConstantsList[] => constantsBlocks().flatMap((b) => b.lists ?? []);

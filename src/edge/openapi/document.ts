@@ -129,7 +129,19 @@ export function completeDocument(doc: OpenAPIObject): void {
   doc.tags = (Object.keys(API_TAGS) as (keyof typeof API_TAGS)[]).filter((t) => used.has(t)).map((name) => ({ name, description: API_TAGS[name] }));
   for (const t of used) if (!(t in API_TAGS)) doc.tags.push({ name: t, description: 'not one of the document tags' });
   for (const s of Object.values(schemas)) tidy(s as SchemaObject);
+  // the document's order is its own, not the order in which modules and files load (they are found in folders): the
+  // paths by their tag's place in the tag list, then by path; the schemas by name
+  const place = new Map(doc.tags.map((t, i) => [t.name, i]));
+  const tagOf = (item: (typeof doc.paths)[string]): number => {
+    const op = METHODS.map((m) => item[m] as OperationObject | undefined).find(Boolean);
+    return place.get(op?.tags?.[0] ?? '') ?? place.size;
+  };
+  doc.paths = Object.fromEntries(Object.entries(doc.paths).sort(([a, x], [b, y]) => tagOf(x) - tagOf(y) || byName(a, b)));
+  components.schemas = Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => byName(a, b)));
 }
+
+/** Code-point order (the same on every machine, unlike a locale's). */
+const byName = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * The zod registry as OpenAPI 3.0 component schemas: converted once per process and set of registered

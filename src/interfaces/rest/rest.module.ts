@@ -1,48 +1,35 @@
-import { Module } from '@nestjs/common';
+import { Module, type Type } from '@nestjs/common';
+import { PATH_METADATA } from '@nestjs/common/constants';
+import { discover, discovered } from '../../platform/common/discover';
 import { CrmModule } from '../../domain/crm/crm.module';
-import { AuthController } from './identity/auth.controller';
-import { ApiKeysController } from './identity/api-keys.controller';
-import { PreferencesController } from './identity/preferences.controller';
-import { ProductsController } from './products/products.controller';
-import { ImportsController } from './imports/imports.controller';
-import { CompaniesController } from './companies/companies.controller';
-import { PeopleController } from './people/people.controller';
-import { OpportunitiesController } from './opportunities/opportunities.controller';
-import { ActivitiesController } from './activities/activities.controller';
-import { TasksController } from './tasks/tasks.controller';
-import { CalendarController } from './calendar/calendar.controller';
-import { TodayController } from './today/today.controller';
-import { SearchController } from './search/search.controller';
-import { SyncController } from './sync/sync.controller';
-import { OrdersController } from './orders/orders.controller';
-import { TicketsController } from './tickets/tickets.controller';
-import { FairsController } from './leads/fairs.controller';
-import { LeadsController } from './leads/leads.controller';
-import { ObjectsController } from './objects/objects.controller';
-import { ApprovalsController } from './approvals/approvals.controller';
-import { EmailController } from './email/email.controller';
-import { FormsController } from './forms/forms.controller';
-import { HooksController } from './hooks/hooks.controller';
-import { InboundHooksController } from './hooks/inbound-hooks.controller';
-import { WorkflowsController } from './workflows/workflows.controller';
-import { QuickEntryController } from './quick-entry/quick-entry.controller';
-import { ScimConnectionController } from './connections/scim-connection.controller';
-import { PermissionsController } from './identity/permissions.controller';
-import { ErpConnectionController } from './connections/erp-connection.controller';
-import { InvitationsController } from './identity/invitations.controller';
-import { UserInvitationsController } from './identity/user-invitations.controller';
-import { AppsController } from './identity/apps.controller';
-import { ConnectionsController } from './connections/connections.controller';
-import { ReportsController } from './reports/reports.controller';
 import { ExportController } from './export/export.controller';
 import { ExportService } from './export/export.service';
 import { ExportLinks } from '../../edge/export-links';
 
+/** Whether a value is a Nest controller class (`@Controller` leaves its path as metadata on the class). */
+const isController = (v: unknown): v is Type => typeof v === 'function' && Reflect.getMetadata(PATH_METADATA, v) !== undefined;
+
+/**
+ * The slices whose controllers another module registers: Ask's (after MCP's) and the webhooks' and the journal's
+ * (they need the integrations), and the health check (the application's own, outside the API's middleware).
+ */
+const ELSEWHERE = new Set(['ask', 'webhooks', 'events', 'health']);
+
+/**
+ * Every slice's controllers, `<slice>/<name>.controller.ts`, found in the folders in the order of their paths (a new
+ * record kind adds its slice; no list here to edit); the document lists paths in the order of its tags whatever this
+ * order is (src/edge/openapi/document.ts). ExportController comes first: Express answers a path with the first route
+ * that matches it, and `/companies/export` must not reach `/companies/{id}`.
+ */
+const CONTROLLERS = discovered(
+  discover(__dirname, /^([^/]+)\/[^/]+\.controller\.(?:ts|js)$/).filter((f) => !ELSEWHERE.has(f.file.split('/')[0]!)),
+  isController,
+);
+
 /** The REST API /api/v1: controllers, DTOs and mapping only. */
 @Module({
   imports: [CrmModule],
-  // ExportController before the record controllers: `/companies/export` must not reach `/companies/{id}`
-  controllers: [ExportController, AuthController, ApiKeysController, PreferencesController, ProductsController, CompaniesController, PeopleController, OpportunitiesController, ActivitiesController, TasksController, CalendarController, TodayController, SearchController, SyncController, OrdersController, TicketsController, FairsController, LeadsController, ObjectsController, ApprovalsController, EmailController, FormsController, QuickEntryController, ScimConnectionController, ErpConnectionController, InvitationsController, UserInvitationsController, AppsController, ConnectionsController, ReportsController, HooksController, InboundHooksController, ImportsController, PermissionsController, WorkflowsController],
+  controllers: [ExportController, ...CONTROLLERS.filter((c) => c !== ExportController)],
   providers: [ExportService, ExportLinks],
 })
 export class RestModule {}

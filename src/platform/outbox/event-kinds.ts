@@ -2,7 +2,8 @@
  * The event kinds the outbox carries. The platform knows none of them: each feature declares its kinds beside
  * the code that records them (name, the top-level fields of `data`, the licence module a reader needs), adds
  * the names to `EventNames` by declaration merging (so `DomainEvent.event` stays a checked union), and the
- * domain registers the declared lists here once, in the order webhooks, the journal and the API list them.
+ * domain registers the declared lists here once, each at its `place`: the order webhooks, the journal and the API
+ * list them.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the features' declarations (declare module)
 export interface EventNames {}
@@ -25,6 +26,16 @@ export interface EventKind {
   readonly record?: { readonly type: string; readonly table: string; readonly assigneeSees?: boolean };
 }
 
+/** A feature's event kinds and the place of its list among the features' lists (lower first). */
+export interface EventKindList {
+  readonly place: number;
+  readonly kinds: readonly EventKind[];
+}
+
+/** Whether a value is an `EventKindList` (what a feature's event file exports, found by the domain). */
+export const isEventKindList = (v: unknown): v is EventKindList =>
+  typeof v === 'object' && v !== null && typeof (v as EventKindList).place === 'number' && Array.isArray((v as EventKindList).kinds);
+
 const registered = new Map<string, EventKind>();
 
 /** Adds kinds to the registry (a name declared twice is a programming error); answers them as given. */
@@ -34,6 +45,18 @@ export function registerEventKinds<const K extends readonly EventKind[]>(kinds: 
     registered.set(k.name, k);
   }
   return kinds;
+}
+
+/**
+ * Registers the features' lists in the order of their places (two lists at one place are a programming error: the
+ * order would be the files'); answers every kind of them in that order.
+ */
+export function registerEventKindLists(lists: readonly EventKindList[]): EventKind[] {
+  const sorted = [...lists].sort((a, b) => a.place - b.place);
+  sorted.forEach((l, i) => {
+    if (i > 0 && sorted[i - 1]!.place === l.place) throw new Error(`two event kind lists at place ${l.place}`);
+  });
+  return [...registerEventKinds(sorted.flatMap((l) => l.kinds))];
 }
 
 /** Every registered kind, in registration order. */

@@ -1,4 +1,4 @@
-import type { EventKind } from '../../../platform/outbox/event-kinds';
+import type { EventKindList } from '../../../platform/outbox/event-kinds';
 import { MODULES } from '../../workspace/defaults';
 
 declare module '../../../platform/outbox/event-kinds' {
@@ -8,6 +8,9 @@ declare module '../../../platform/outbox/event-kinds' {
 }
 
 /** The events an activity records (spec 6.1). */
-export const ACTIVITY_EVENT_KINDS = [
-  { name: 'visit_created', module: MODULES.activities, dataFields: ['id', 'customer', 'type', 'date', 'next_action', 'note'], record: { type: 'activity', table: 'activities' } },
-] as const satisfies readonly EventKind[];
+export const ACTIVITY_EVENT_KINDS: EventKindList = {
+  place: 50,
+  kinds: [
+    { name: 'visit_created', module: MODULES.activities, dataFields: ['id', 'customer', 'type', 'date', 'next_action', 'note'], record: { type: 'activity', table: 'activities' } },
+  ],
+};

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../../../platform/outbox/domain-event';
-import type { EventKind } from '../../../platform/outbox/event-kinds';
+import type { EventKindList } from '../../../platform/outbox/event-kinds';
 import type { UserContext } from '../../identity/auth-context';
 import { recordPath, rid } from '../shared/record-keys';
 import type { Company } from './company.entity';
@@ -12,9 +12,12 @@ declare module '../../../platform/outbox/event-kinds' {
 }
 
 /** The events a company records (spec 6.1). */
-export const COMPANY_EVENT_KINDS = [
-  { name: 'customer_created', module: MODULES.customers, dataFields: ['id', 'rid', 'name', 'status', 'source', 'city'], record: { type: 'company', table: 'companies' } },
-] as const satisfies readonly EventKind[];
+export const COMPANY_EVENT_KINDS: EventKindList = {
+  place: 20,
+  kinds: [
+    { name: 'customer_created', module: MODULES.customers, dataFields: ['id', 'rid', 'name', 'status', 'source', 'city'], record: { type: 'company', table: 'companies' } },
+  ],
+};
 
 /** `customer_created` of a company just saved (create and createMany). */
 export function companyCreated(auth: UserContext, saved: Company): DomainEvent {

@@ -1,4 +1,4 @@
-import type { EventKind } from '../../../platform/outbox/event-kinds';
+import type { EventKindList } from '../../../platform/outbox/event-kinds';
 import { MODULES } from '../../workspace/defaults';
 
 declare module '../../../platform/outbox/event-kinds' {
@@ -8,7 +8,10 @@ declare module '../../../platform/outbox/event-kinds' {
 }
 
 /** The events a website form records (spec 6.1). */
-export const FORM_EVENT_KINDS = [
-  // website forms are part of Customers (forms.service.ts)
-  { name: 'form_submitted', module: MODULES.customers, dataFields: ['form', 'company', 'name', 'email', 'phone', 'customer_id', 'task_id', 'new_customer'], record: { type: 'task', table: 'tasks', assigneeSees: true } },
-] as const satisfies readonly EventKind[];
+export const FORM_EVENT_KINDS: EventKindList = {
+  place: 70,
+  kinds: [
+    // website forms are part of Customers (forms.service.ts)
+    { name: 'form_submitted', module: MODULES.customers, dataFields: ['form', 'company', 'name', 'email', 'phone', 'customer_id', 'task_id', 'new_customer'], record: { type: 'task', table: 'tasks', assigneeSees: true } },
+  ],
+};

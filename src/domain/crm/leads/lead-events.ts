@@ -1,4 +1,4 @@
-import type { EventKind } from '../../../platform/outbox/event-kinds';
+import type { EventKindList } from '../../../platform/outbox/event-kinds';
 import { MODULES } from '../../workspace/defaults';
 
 declare module '../../../platform/outbox/event-kinds' {
@@ -8,6 +8,9 @@ declare module '../../../platform/outbox/event-kinds' {
 }
 
 /** The events a lead records (spec 6.1). */
-export const LEAD_EVENT_KINDS = [
-  { name: 'lead_created', module: MODULES.leads, dataFields: ['id', 'company', 'contact', 'email', 'interest'], record: { type: 'lead', table: 'leads' } },
-] as const satisfies readonly EventKind[];
+export const LEAD_EVENT_KINDS: EventKindList = {
+  place: 40,
+  kinds: [
+    { name: 'lead_created', module: MODULES.leads, dataFields: ['id', 'company', 'contact', 'email', 'interest'], record: { type: 'lead', table: 'leads' } },
+  ],
+};

@@ -32,6 +32,7 @@ declare module '../../workspace/workspace.entity' {
 
 export const LEAD_CONSTANTS: ConstantsBlock = {
   name: 'leads',
+  place: 30,
   defaults: leadDefaults,
   lists: [{ name: 'lead_closed_statuses' }],
   check(c, lists, problem) {

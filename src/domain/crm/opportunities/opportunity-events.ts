@@ -4,7 +4,7 @@ import type { Workspace } from '../../workspace/workspace.entity';
 import type { Company } from '../companies/company.entity';
 import { recordPath, rid } from '../shared/record-keys';
 import type { Opportunity } from './opportunity.entity';
-import type { EventKind } from '../../../platform/outbox/event-kinds';
+import type { EventKindList } from '../../../platform/outbox/event-kinds';
 import { MODULES } from '../../workspace/defaults';
 
 /** The facts every opportunity event is built from. */
@@ -70,9 +70,12 @@ const OPP_FIELDS = ['id', 'rid', 'name', 'customer', 'customer_id', 'stage', 'st
 const OPP_RECORD = { type: 'opportunity', table: 'opportunities' } as const;
 
 /** The events an opportunity records (spec 6.1); `data` has the same fields for all four. */
-export const OPPORTUNITY_EVENT_KINDS = [
-  { name: 'opp_created', module: MODULES.opportunities, dataFields: OPP_FIELDS, record: OPP_RECORD },
-  { name: 'opp_stage', module: MODULES.opportunities, dataFields: OPP_FIELDS, record: OPP_RECORD },
-  { name: 'opp_won', module: MODULES.opportunities, dataFields: OPP_FIELDS, record: OPP_RECORD },
-  { name: 'opp_lost', module: MODULES.opportunities, dataFields: OPP_FIELDS, record: OPP_RECORD },
-] as const satisfies readonly EventKind[];
+export const OPPORTUNITY_EVENT_KINDS: EventKindList = {
+  place: 10,
+  kinds: [
+    { name: 'opp_created', module: MODULES.opportunities, dataFields: OPP_FIELDS, record: OPP_RECORD },
+    { name: 'opp_stage', module: MODULES.opportunities, dataFields: OPP_FIELDS, record: OPP_RECORD },
+    { name: 'opp_won', module: MODULES.opportunities, dataFields: OPP_FIELDS, record: OPP_RECORD },
+    { name: 'opp_lost', module: MODULES.opportunities, dataFields: OPP_FIELDS, record: OPP_RECORD },
+  ],
+};

@@ -1,6 +1,6 @@
 import { formatTimestamp } from '../../../platform/common/time';
 import type { DomainEvent } from '../../../platform/outbox/domain-event';
-import type { EventKind } from '../../../platform/outbox/event-kinds';
+import type { EventKindList } from '../../../platform/outbox/event-kinds';
 import { MODULES } from '../../workspace/defaults';
 
 /** The ERP connection card in the CRM's settings (the `url` of ERP alerts). */
@@ -43,7 +43,10 @@ declare module '../../../platform/outbox/event-kinds' {
 }
 
 /** The alerts of the ERP hand-over. */
-export const ERP_EVENT_KINDS = [
-  // not in spec 6.1: the ERP connector stopped polling while orders wait (ErpStallWatch); an alert about no record a user owns (admins read it)
-  { name: 'erp_stalled', module: MODULES.orders, dataFields: ['waiting', 'oldest_waiting_at', 'last_poll_at', 'stall_minutes'] },
-] as const satisfies readonly EventKind[];
+export const ERP_EVENT_KINDS: EventKindList = {
+  place: 80,
+  kinds: [
+    // not in spec 6.1: the ERP connector stopped polling while orders wait (ErpStallWatch); an alert about no record a user owns (admins read it)
+    { name: 'erp_stalled', module: MODULES.orders, dataFields: ['waiting', 'oldest_waiting_at', 'last_poll_at', 'stall_minutes'] },
+  ],
+};

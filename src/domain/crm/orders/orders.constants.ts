@@ -29,6 +29,7 @@ declare module '../../workspace/labels' {
 
 export const ORDER_CONSTANTS: ConstantsBlock = {
   name: 'orders',
+  place: 10,
   defaults: orderDefaults,
   lists: [
     { name: 'order_statuses', keys: true, nonEmpty: true, labelled: true },

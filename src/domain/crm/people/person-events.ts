@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../../../platform/outbox/domain-event';
-import type { EventKind } from '../../../platform/outbox/event-kinds';
+import type { EventKindList } from '../../../platform/outbox/event-kinds';
 import type { UserContext } from '../../identity/auth-context';
 import { recordPath } from '../shared/record-keys';
 import type { Person } from './person.entity';
@@ -12,9 +12,12 @@ declare module '../../../platform/outbox/event-kinds' {
 }
 
 /** The events a contact person records (spec 6.1). */
-export const PERSON_EVENT_KINDS = [
-  { name: 'contact_created', module: MODULES.customers, dataFields: ['id', 'name', 'email', 'phone', 'title', 'customer', 'customer_id'], record: { type: 'person', table: 'people' } },
-] as const satisfies readonly EventKind[];
+export const PERSON_EVENT_KINDS: EventKindList = {
+  place: 30,
+  kinds: [
+    { name: 'contact_created', module: MODULES.customers, dataFields: ['id', 'name', 'email', 'phone', 'title', 'customer', 'customer_id'], record: { type: 'person', table: 'people' } },
+  ],
+};
 
 /** `contact_created` of a person just saved (create and createMany); `customer` is the company's name or ''. */
 export function personCreated(auth: UserContext, saved: Person, customer: string): DomainEvent {

@@ -151,4 +151,4 @@ function checkQuickEntry(c: Record<string, unknown>, lists: Record<string, strin
   if (defaults > 1) err('qe_templates', `at most one template may be the default (found ${defaults})`);
 }
 
-export const QUICK_ENTRY_CONSTANTS: ConstantsBlock = { name: 'quick-entry', defaults: quickEntryDefaults, check: checkQuickEntry };
+export const QUICK_ENTRY_CONSTANTS: ConstantsBlock = { name: 'quick-entry', place: 40, defaults: quickEntryDefaults, check: checkQuickEntry };

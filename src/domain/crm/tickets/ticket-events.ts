@@ -1,6 +1,6 @@
 import type { DomainEvent } from '../../../platform/outbox/domain-event';
 import type { Ticket } from './ticket.entity';
-import type { EventKind } from '../../../platform/outbox/event-kinds';
+import type { EventKindList } from '../../../platform/outbox/event-kinds';
 import { MODULES } from '../../workspace/defaults';
 
 /** Path of a ticket in the CRM's web UI (webhook `url`). */
@@ -28,6 +28,9 @@ declare module '../../../platform/outbox/event-kinds' {
 }
 
 /** The events a ticket records (spec 6.1). */
-export const TICKET_EVENT_KINDS = [
-  { name: 'ticket_created', module: MODULES.support, dataFields: ['id', 'subject', 'priority', 'who'], record: { type: 'ticket', table: 'tickets', assigneeSees: true } },
-] as const satisfies readonly EventKind[];
+export const TICKET_EVENT_KINDS: EventKindList = {
+  place: 60,
+  kinds: [
+    { name: 'ticket_created', module: MODULES.support, dataFields: ['id', 'subject', 'priority', 'who'], record: { type: 'ticket', table: 'tickets', assigneeSees: true } },
+  ],
+};

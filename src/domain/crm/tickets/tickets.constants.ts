@@ -26,6 +26,7 @@ declare module '../../workspace/labels' {
 
 export const TICKET_CONSTANTS: ConstantsBlock = {
   name: 'tickets',
+  place: 20,
   defaults: ticketDefaults,
   lists: [
     { name: 'ticket_statuses', keys: true, nonEmpty: true, labelled: true },

@@ -49,3 +49,4 @@ export function activityTools(get: ServiceOf): ToolDef[] {
     }),
   ];
 }
+activityTools.place = 60;

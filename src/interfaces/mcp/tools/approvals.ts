@@ -110,3 +110,4 @@ function approvalWrites(s: Services): ToolDef[] {
     }),
   ];
 }
+approvalTools.place = 130;

@@ -34,3 +34,4 @@ export function calendarTools(get: ServiceOf): ToolDef[] {
     }),
   ];
 }
+calendarTools.place = 80;

@@ -78,3 +78,4 @@ export function companyTools(get: ServiceOf): ToolDef[] {
     }),
   ];
 }
+companyTools.place = 30;

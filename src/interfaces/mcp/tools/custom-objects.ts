@@ -87,3 +87,4 @@ export function customObjectTools(get: ServiceOf): ToolDef[] {
     }),
   ];
 }
+customObjectTools.place = 150;

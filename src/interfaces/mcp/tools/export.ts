@@ -91,3 +91,4 @@ export function exportTools(get: ServiceOf): ToolDef[] {
     }),
   ];
 }
+exportTools.place = 190;

@@ -28,3 +28,4 @@ export function importTools(get: ServiceOf): ToolDef[] {
     }),
   ];
 }
+importTools.place = 200;

@@ -1,50 +1,25 @@
+import { discover, discovered } from '../../../platform/common/discover';
 import type { ServiceOf, ToolDef } from '../mcp.tool-def';
-import { activityTools } from './activities';
-import { approvalTools } from './approvals';
-import { calendarTools } from './calendar';
-import { companyTools } from './companies';
-import { customObjectTools } from './custom-objects';
-import { journalTools } from './journal';
-import { leadTools } from './leads';
-import { opportunityTools } from './opportunities';
-import { orderTools } from './orders';
-import { peopleTools } from './people';
-import { quickEntryTools } from './quick-entry';
-import { exportTools } from './export';
-import { importTools } from './imports';
-import { recordTools } from './records';
-import { reportExtraTools } from './report-extras';
-import { reportTools } from './reports';
-import { researchTools } from './research';
-import { taskTools } from './tasks';
-import { ticketTools } from './tickets';
-import { todayTools } from './today';
-import { workflowTools } from './workflows';
+
+/** A record kind's tools: its builder, exported by `tools/<kind>.ts`, with its `place` (lower first). */
+export interface ToolKind {
+  (get: ServiceOf): ToolDef[];
+  place: number;
+}
+
+const isToolKind = (v: unknown): v is ToolKind => typeof v === 'function' && typeof (v as Partial<ToolKind>).place === 'number';
 
 /**
- * Every tool, one builder per record kind (a new kind adds its file and one line here). tools/list answers the
- * reads in this order, then the writes in this order.
+ * Every tool, one builder per record kind, found in this folder (`tools/<kind>.ts` exports it; no list here to
+ * edit). tools/list answers the reads in the order of the builders' places, then the writes in that order: research
+ * 10, records 20, companies 30, people 40, opportunities 50, activities 60, tasks 70, calendar 80, Today 90, the
+ * journal 100, leads 110, orders 120, approvals 130, tickets 140, custom objects 150, Quick Entry 160, reports 170
+ * and 180, export 190, imports 200, workflows 210.
  */
-export const TOOL_KINDS: ((get: ServiceOf) => ToolDef[])[] = [
-  researchTools,
-  recordTools,
-  companyTools,
-  peopleTools,
-  opportunityTools,
-  activityTools,
-  taskTools,
-  calendarTools,
-  todayTools,
-  journalTools,
-  leadTools,
-  orderTools,
-  approvalTools,
-  ticketTools,
-  customObjectTools,
-  quickEntryTools,
-  reportTools,
-  reportExtraTools,
-  exportTools,
-  importTools,
-  workflowTools,
-];
+export const TOOL_KINDS: readonly ToolKind[] = (() => {
+  const kinds = discovered(discover(__dirname, /^(?!index\.)[^/]+\.(?:ts|js)$/), isToolKind).sort((a, b) => a.place - b.place);
+  kinds.forEach((k, i) => {
+    if (i > 0 && kinds[i - 1]!.place === k.place) throw new Error(`two tool kinds at place ${k.place}`);
+  });
+  return kinds;
+})();

@@ -29,3 +29,4 @@ export function journalTools(get: ServiceOf): ToolDef[] {
     }),
   ];
 }
+journalTools.place = 100;

@@ -137,3 +137,4 @@ function leadConversion(s: Services): ToolDef[] {
     }),
   ];
 }
+leadTools.place = 110;

@@ -170,3 +170,4 @@ function opportunityRecords(s: Services): ToolDef[] {
     }),
   ];
 }
+opportunityTools.place = 50;

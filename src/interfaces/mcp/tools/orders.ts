@@ -99,3 +99,4 @@ function orderWrites(s: Services): ToolDef[] {
     }),
   ];
 }
+orderTools.place = 120;

@@ -27,3 +27,4 @@ export function peopleTools(get: ServiceOf): ToolDef[] {
     }),
   ];
 }
+peopleTools.place = 40;

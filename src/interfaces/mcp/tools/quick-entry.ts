@@ -25,3 +25,4 @@ export function quickEntryTools(get: ServiceOf): ToolDef[] {
     }),
   ];
 }
+quickEntryTools.place = 160;

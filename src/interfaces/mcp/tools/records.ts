@@ -68,3 +68,4 @@ export function recordTools(get: ServiceOf): ToolDef[] {
     }),
   ];
 }
+recordTools.place = 20;

@@ -106,3 +106,4 @@ export function reportExtraTools(get: ServiceOf): ToolDef[] {
     }),
   ];
 }
+reportExtraTools.place = 180;

@@ -94,3 +94,4 @@ export function reportTools(get: ServiceOf): ToolDef[] {
     }),
   ];
 }
+reportTools.place = 170;

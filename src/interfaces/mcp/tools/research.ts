@@ -103,3 +103,4 @@ export function researchTools(get: ServiceOf): ToolDef[] {
     }),
   ];
 }
+researchTools.place = 10;

@@ -106,3 +106,4 @@ function taskWrites(s: Services): ToolDef[] {
     }),
   ];
 }
+taskTools.place = 70;

@@ -71,3 +71,4 @@ export function ticketTools(get: ServiceOf): ToolDef[] {
     }),
   ];
 }
+ticketTools.place = 140;

@@ -21,3 +21,4 @@ export function todayTools(get: ServiceOf): ToolDef[] {
     }),
   ];
 }
+todayTools.place = 90;

@@ -71,3 +71,4 @@ export function workflowTools(get: ServiceOf): ToolDef[] {
     }),
   ];
 }
+workflowTools.place = 210;

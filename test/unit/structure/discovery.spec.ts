@@ -1,0 +1,74 @@
+import 'reflect-metadata';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { MODULE_METADATA } from '@nestjs/common/constants';
+import { discover, discovered } from '../../../src/platform/common/discover';
+import { registerEventKindLists, type EventKind } from '../../../src/platform/outbox/event-kinds';
+import { constantsBlocks, registerConstantsBlock, type ConstantsBlock } from '../../../src/domain/workspace/constants-blocks';
+import { CRM_EVENT_NAMES } from '../../../src/domain/crm/event-kinds';
+import { CRM_CONSTANTS_BLOCKS } from '../../../src/domain/crm/constants-blocks';
+import { CrmModule } from '../../../src/domain/crm/crm.module';
+import { AskModule } from '../../../src/domain/crm/ask/ask.module';
+import { RestModule } from '../../../src/interfaces/rest/rest.module';
+import { ExportController } from '../../../src/interfaces/rest/export/export.controller';
+import { TOOL_KINDS } from '../../../src/interfaces/mcp/tools';
+
+/**
+ * The shared lists a feature used to be added to are walks of the folders (src/platform/common/discover.ts): each
+ * finds every file of its convention, and where the order shows (event kinds, constants blocks, tools) the files'
+ * places give the order the lists had, which clients see (webhook enums, `me`, tools/list).
+ */
+const SRC = join(__dirname, '../../../src');
+const filesIn = (dir: string, re: RegExp): string[] => (readdirSync(join(SRC, dir), { recursive: true }) as string[]).filter((f) => re.test(f.split('\\').join('/')));
+
+describe('discovery', () => {
+  it('finds the files of a convention in the order of their paths, and their exports once', () => {
+    const found = discover(join(SRC, 'domain/crm'), /^[^/]+\/[^/]+-events\.ts$/);
+    expect(found.map((f) => f.file)).toEqual([...found.map((f) => f.file)].sort());
+    expect(found.map((f) => f.file)).toContain('tickets/ticket-events.ts');
+    const fns = discovered(found, (v): v is Function => typeof v === 'function');
+    expect(new Set(fns).size).toBe(fns.length);
+  });
+
+  it("registers the features' event kinds in spec 6.1's order, whatever the files' order", () => {
+    expect(CRM_EVENT_NAMES).toEqual(['opp_created', 'opp_stage', 'opp_won', 'opp_lost', 'customer_created', 'contact_created', 'lead_created', 'visit_created', 'ticket_created', 'form_submitted', 'erp_stalled']);
+  });
+
+  it('refuses two event lists, or two constants blocks, at one place', () => {
+    const kind = (name: string) => ({ name, module: 'm', dataFields: [] }) as unknown as EventKind;
+    expect(() => registerEventKindLists([{ place: 5, kinds: [kind('x_one')] }, { place: 5, kinds: [kind('x_two')] }])).toThrow('two event kind lists at place 5');
+    const block = { ...CRM_CONSTANTS_BLOCKS[0]!, name: 'another' } as ConstantsBlock;
+    expect(() => registerConstantsBlock(block)).toThrow(/at one place/);
+  });
+
+  it('registers the constants blocks in the order of their places', () => {
+    expect(constantsBlocks().map((b) => b.name)).toEqual(['orders', 'tickets', 'leads', 'quick-entry']);
+    expect(filesIn('domain/crm', /^[^/]+\/[^/]+\.constants\.ts$/)).toHaveLength(CRM_CONSTANTS_BLOCKS.length);
+  });
+
+  it('imports every feature module into the CRM but Ask’s', () => {
+    const imported = Reflect.getMetadata(MODULE_METADATA.IMPORTS, CrmModule) as unknown[];
+    const files = filesIn('domain/crm', /^([^/]+)\/\1\.module\.ts$/);
+    expect(files.length).toBeGreaterThanOrEqual(25);
+    // every feature's module but Ask's, and the shared module
+    expect(imported).toHaveLength(files.length - 1 + 1);
+    expect(imported).not.toContain(AskModule);
+  });
+
+  it("registers every REST slice's controller, the export's first", () => {
+    const controllers = Reflect.getMetadata(MODULE_METADATA.CONTROLLERS, RestModule) as unknown[];
+    const elsewhere = /^(ask|webhooks|events|health)\//;
+    const files = filesIn('interfaces/rest', /^[^/]+\/[^/]+\.controller\.ts$/).filter((f) => !elsewhere.test(f));
+    expect(controllers[0]).toBe(ExportController);
+    // one controller class a file
+    expect(controllers).toHaveLength(files.length);
+  });
+
+  it('finds every tool file, in the order of their places', () => {
+    const files = filesIn('interfaces/mcp/tools', /^(?!index\.)[^/]+\.ts$/);
+    expect(TOOL_KINDS).toHaveLength(files.length);
+    expect(TOOL_KINDS.map((k) => k.name).slice(0, 5)).toEqual(['researchTools', 'recordTools', 'companyTools', 'peopleTools', 'opportunityTools']);
+    const places = TOOL_KINDS.map((k) => k.place);
+    expect(places).toEqual([...places].sort((a, b) => a - b));
+  });
+});
