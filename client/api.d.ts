@@ -7022,6 +7022,7 @@ export interface components {
             due_date?: string | null;
             /** @description default the opportunity's payment_days, else 0 */
             payment_days?: number;
+            /** @description a note */
             note?: string;
             /** @description owner; default the caller (only admins give an order to another user) */
             owner_id?: number;

@@ -39,13 +39,31 @@ export const id = (what: string) => int(1, INT_MAX, `id of the ${what}`);
 
 export const date = (description: string) => z.iso.date({ error: (iss) => (iss.input === undefined ? 'required' : 'must be a date YYYY-MM-DD') }).describe(`${description} (YYYY-MM-DD)`);
 
-/** A money value or quantity: a number from 0 to 1e11. */
-export const amount = (description: string) =>
-  z
+/** Decimal places of a number as written (`1.25` 2, `2e-7` 7, `1.5e21` 0). */
+export function decimalPlaces(v: number): number {
+  const [mantissa, exp] = String(Math.abs(v)).split('e');
+  return Math.max(0, (mantissa!.split('.')[1] ?? '').length - Number(exp ?? 0));
+}
+
+/** The decimal places an `amount` allows, for the REST DTO made from a declaration (`FieldsDto`). */
+export const AMOUNT_PLACES = z.registry<{ places: number }>();
+
+/**
+ * A money value or quantity: a number from 0 to `max` (default 1e11), with at most `places` decimals when given;
+ * `example` is the documents' example (`examples` of its JSON Schema).
+ */
+export const amount = (description: string, opts: { places?: number; max?: number; example?: number } = {}) => {
+  const max = opts.max ?? 1e11;
+  const n = z
     .number({ error: (iss) => (iss.input === undefined ? 'required' : 'must be a number') })
     .min(0, 'at least 0')
-    .max(1e11, 'at most 100000000000')
-    .describe(description);
+    .max(max, `at most ${max}`);
+  const places = opts.places;
+  const checked = places === undefined ? n : n.refine((v) => decimalPlaces(v) <= places, `at most ${places} decimal places`);
+  const described = checked.meta({ description, ...(opts.example !== undefined ? { examples: [opts.example] } : {}) });
+  if (places !== undefined) AMOUNT_PLACES.add(described, { places });
+  return described;
+};
 
 /** An input whose links (ids) may also be sent as null, the same as leaving them out (REST's DTOs allow it). */
 export type NullableLinks<T, K extends keyof T> = Omit<T, K> & { [P in K]?: T[P] | null };

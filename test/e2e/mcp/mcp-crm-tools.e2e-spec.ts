@@ -212,6 +212,10 @@ describe('MCP tools: the rest of the CRM', () => {
     expect(await toolError('get_order', { id: hidden.id })).toBe('not_found: order not found');
     expect(await toolError('send_order_to_erp', { id: hidden.id })).toBe('not_found: order not found');
     expect(await toolError('create_order', { customer_id: companyId, kg: -1, price: 1 })).toBe('invalid: kg: at least 0');
+    // the tool takes REST's fields and checks them as REST does (one declaration, OrderFields)
+    expect(await toolError('create_order', { customer_id: companyId, kg: 1.2345, price: 1 })).toBe('invalid: kg: at most 3 decimal places');
+    const unit = (await api(t, a.host, seller.key).get('/api/v1/me').expect(200)).body.app.units[0] as string;
+    expect(await ok('create_order', { customer_id: companyId, kg: 2.5, price: 1.2345, unit, opp_id: null, due_date: null })).toMatchObject({ kg: 2.5, price: 1.2345, unit });
   });
 
   it('approvals: list the forms, submit, list and get a request, decide it as its approver; others\' requests are not_found', async () => {

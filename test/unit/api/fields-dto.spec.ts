@@ -1,14 +1,16 @@
 import 'reflect-metadata';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import * as z from 'zod/v4';
 import { TicketFields } from '../../../src/domain/crm/tickets/ticket.view';
 import { CrmValidationPipe } from '../../../src/edge/validation';
 import { DomainError } from '../../../src/platform/common/errors';
 import { date, id, int, storedAsIs, text } from '../../../src/platform/common/record-input';
-import { IsId, NotBlank, NullableId } from '../../../src/interfaces/rest/shared/fields';
+import { IsAmount, IsId, IsIsoDateString, NotBlank, NullableId } from '../../../src/interfaces/rest/shared/fields';
 import { FieldsDto } from '../../../src/interfaces/rest/shared/fields-dto';
 import { CreateTicketDto } from '../../../src/interfaces/rest/tickets/tickets.dto';
+import { CreateOrderDto } from '../../../src/interfaces/rest/orders/orders.dto';
+import { OrderFields } from '../../../src/domain/crm/orders/orders.service';
 
 /** The hand-written DTO CreateTicketDto was before it was made from TicketFields. */
 class HandWrittenTicketDto {
@@ -20,6 +22,23 @@ class HandWrittenTicketDto {
   @ApiPropertyOptional({ type: 'integer', nullable: true }) @IsOptional() @IsId() customer_id?: number | null;
   @NullableId() person_id?: number | null;
   @NullableId() assignee_id?: number | null;
+}
+
+/** The hand-written DTO CreateOrderDto was before it was made from OrderFields. */
+class HandWrittenOrderDto {
+  @ApiProperty({ type: 'integer' }) @IsId() customer_id: number;
+  @NullableId() opp_id?: number | null;
+  @NullableId() product_id?: number | null;
+  @ApiProperty() @IsAmount(3) @Min(0) @Max(1e11) kg: number;
+  @ApiProperty() @IsAmount(4) @Min(0) @Max(1e10) price: number;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(3) currency?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(16) unit?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(40) kind?: string;
+  @ApiPropertyOptional() @IsOptional() @IsIsoDateString() date?: string;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsIsoDateString() due_date?: string | null;
+  @ApiPropertyOptional() @IsOptional() @IsInt() @Min(0) @Max(3650) payment_days?: number;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(2000) note?: string;
+  @ApiPropertyOptional() @IsOptional() @IsId() owner_id?: number;
 }
 
 const pipe = new CrmValidationPipe();
@@ -49,6 +68,32 @@ describe('a REST body DTO made from the declared fields (FieldsDto)', () => {
       { subject: 'a', priority: 'High', not_a_field: 'x' },
     ];
     for (const body of bodies) expect({ body, answer: await answer(CreateTicketDto, body) }).toEqual({ body, answer: await answer(HandWrittenTicketDto, body) });
+  });
+
+  it('answers every body as the hand-written CreateOrderDto did (amounts with their decimals, nullable links)', async () => {
+    const bodies: unknown[] = [
+      { customer_id: 1, kg: 5000, price: 1.45 },
+      { customer_id: 1, kg: 1.125, price: 1.4567, opp_id: 2, product_id: 3, currency: 'EUR', unit: 'kg', kind: 'Export', date: '2026-12-01', due_date: '2026-12-20', payment_days: 30, note: 'n', owner_id: 4 },
+      { customer_id: 1, kg: 1, price: 0, opp_id: null, product_id: null, due_date: null },
+      {},
+      { customer_id: 1, kg: 1.1234, price: 1.23456 },
+      { customer_id: 1, kg: 1e-7, price: 2e-5 },
+      { customer_id: 1, kg: -1, price: -0.5 },
+      { customer_id: 1, kg: 1e12, price: 1e11 },
+      { customer_id: 1, kg: 5, price: null },
+      { customer_id: 0, kg: 1, price: 1, owner_id: 1.5, payment_days: 3651, currency: 'EURO', date: '2026-02-30', due_date: 'soon' },
+      { customer_id: 1, kg: 1, price: 1, currency: null, date: null, owner_id: null, note: 'x'.repeat(2001) },
+      { customer_id: 1, kg: 1, price: 1, nope: true },
+    ];
+    for (const body of bodies) expect({ body, answer: await answer(CreateOrderDto, body) }).toEqual({ body, answer: await answer(HandWrittenOrderDto, body) });
+    // a value of the wrong type is named as such (the hand-written DTO's first message was its upper bound's)
+    expect(await answer(CreateOrderDto, { customer_id: 1, kg: '5', price: 1 })).toMatchObject({ refused: 'kg: must be a number with at most 3 decimal places' });
+    expect(await answer(HandWrittenOrderDto, { customer_id: 1, kg: '5', price: 1 })).toMatchObject({ refused: 'kg: must not be greater than 100000000000' });
+    const prop = (key: string) => Reflect.getMetadata('swagger/apiModelProperties', CreateOrderDto.prototype, key) as Record<string, unknown>;
+    expect(prop('kg')).toMatchObject({ type: Number, minimum: 0, maximum: 1e11, example: 5000 });
+    expect(prop('price')).toMatchObject({ maximum: 1e10, example: 1.45 });
+    const tool = OrderFields.safeParse({ customer_id: 1, kg: 1.1234, price: 1 });
+    expect(tool.success ? [] : tool.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual(['kg: at most 3 decimal places']);
   });
 
   it('documents each field from its declaration: type, bounds, description, nullable', () => {

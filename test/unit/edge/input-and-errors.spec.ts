@@ -4,7 +4,7 @@ import { DomainError, invalid, invalidFields } from '../../../src/platform/commo
 import { badText, checkBody, checkQuery } from '../../../src/edge/body-guard';
 import { toDomainError } from '../../../src/edge/error-mapping';
 import { loadConfig } from '../../../src/platform/config/app-config';
-import { decimalPlaces } from '../../../src/interfaces/rest/shared/fields';
+import { decimalPlaces } from '../../../src/platform/common/record-input';
 
 const pgError = (code: string, message = 'duplicate key value violates unique constraint "uq_companies_name"') =>
   Object.assign(new Error(message), { code, severity: 'ERROR', table: 'companies', constraint: 'uq_companies_name' });

@@ -1,8 +1,9 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import type * as z from 'zod/v4';
-import { IsId, IsIsoDateString, NotBlank, INT_MAX } from './fields';
+import * as z from 'zod/v4';
+import { AMOUNT_PLACES } from '../../../platform/common/record-input';
+import { IsAmount, IsId, IsIsoDateString, NotBlank, INT_MAX } from './fields';
 
 /**
  * A REST body DTO made from the fields a record kind's command declares (`src/domain/crm/<kind>/<kind>.view.ts`,
@@ -14,7 +15,9 @@ import { IsId, IsIsoDateString, NotBlank, INT_MAX } from './fields';
  * - a string: `IsString`, `MaxLength` from its maximum, `NotBlank` when it must have at least one character;
  * - an ISO date (`date()`): `IsIsoDateString`, format `date`;
  * - an integer between 1 and the column range (`id()`): `IsId`; another integer: `IsInt` with its bounds;
- * - a number: `IsNumber` with its bounds; a boolean: `IsBoolean`; an enum: `IsIn` its values;
+ * - a number: `IsNumber` with its bounds, or `IsAmount` with them when it allows so many decimals (`amount()` with
+ *   `places`); a boolean: `IsBoolean`; an enum: `IsIn` its values;
+ * - the declaration's first example (`examples`, JSON Schema's) is the document's `example`;
  * - optional: `IsOptional`; nullable (`.nullable()`): documented `nullable`, and `null` reaches the service (for a
  *   link, the same as leaving it out; `CrmValidationPipe`'s null rules read the document).
  * Any other kind stops the start with the field's name: write that DTO by hand.
@@ -51,8 +54,10 @@ function propertyOf(key: string, schema: z.ZodType): PropertyDecorator {
     inner = inner._zod.def.innerType!;
   }
   const description = (schema as unknown as Inner).description ?? inner.description;
+  const examples = (z.globalRegistry.get(schema) ?? z.globalRegistry.get(inner as unknown as z.ZodType))?.examples;
   const doc: ApiPropertyOptions = {};
   const checks: PropertyDecorator[] = [];
+  const places = AMOUNT_PLACES.get(inner as unknown as z.ZodType)?.places;
   switch (inner._zod.def.type) {
     case 'string':
       if (inner.format === 'date') {
@@ -72,7 +77,7 @@ function propertyOf(key: string, schema: z.ZodType): PropertyDecorator {
         break;
       }
       Object.assign(doc, { type: inner.isInt ? 'integer' : Number }, inner.minValue != null ? { minimum: inner.minValue } : {}, inner.maxValue != null ? { maximum: inner.maxValue } : {});
-      checks.push(inner.isInt ? IsInt() : IsNumber({ allowNaN: false, allowInfinity: false }));
+      checks.push(inner.isInt ? IsInt() : places !== undefined ? IsAmount(places) : IsNumber({ allowNaN: false, allowInfinity: false }));
       if (inner.minValue != null) checks.push(Min(inner.minValue));
       if (inner.maxValue != null) checks.push(Max(inner.maxValue));
       break;
@@ -89,6 +94,7 @@ function propertyOf(key: string, schema: z.ZodType): PropertyDecorator {
   }
   if (nullable) Object.assign(doc, { nullable: true });
   if (description) Object.assign(doc, { description });
+  if (Array.isArray(examples) && examples.length) Object.assign(doc, { example: examples[0] });
   if (!optional) return applyDecorators(ApiProperty(doc), ...(nullable ? [IsOptional()] : []), ...checks);
   return applyDecorators(ApiPropertyOptional(doc), IsOptional(), ...checks);
 }

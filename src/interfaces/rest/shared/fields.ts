@@ -4,6 +4,7 @@ import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, isEmail, Matches, Max, MaxLength, Min, ValidateBy, ValidateIf, ValidationOptions } from 'class-validator';
 import { NULL_CLEARS } from '../../../edge/validation';
 import { isIsoDate, parseClientTimestamp } from '../../../platform/common/time';
+import { decimalPlaces } from '../../../platform/common/record-input';
 
 /** Field decorators shared by the REST DTOs. */
 
@@ -29,12 +30,6 @@ export function IsClientTimestamp(options?: ValidationOptions): PropertyDecorato
     },
     options,
   );
-}
-
-/** Decimal places of a number as written (`1.25` 2, `2e-7` 7, `1.5e21` 0). */
-export function decimalPlaces(v: number): number {
-  const [mantissa, exp] = String(Math.abs(v)).split('e');
-  return Math.max(0, (mantissa!.split('.')[1] ?? '').length - Number(exp ?? 0));
 }
 
 /**
