@@ -82,12 +82,16 @@ describe('orders', () => {
     await form.getByLabel('Product').selectOption({ label: 'LDPE film' });
     await form.getByLabel('Quantity').fill('2500');
     await form.getByLabel('Price per unit').fill('1,2');
+    // the order's plain texts are one list (order.fields.ts): a box on the form, a row on the record
+    expect(await form.getByLabel('Note').getAttribute('maxlength')).toBe('2000');
+    await form.getByLabel('Note').fill('Deliver to gate 2');
     await form.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL(/\/orders\/\d+$/);
     const orderId = Number(new URL(page.url()).pathname.split('/').pop());
     await page.getByRole('heading', { name: `ORD-${orderId} · ${COMPANY}`, level: 1 }).waitFor();
     expect(await page.title()).toBe(`ORD-${orderId} · ${COMPANY} · CRM`);
     await page.locator('dd').getByRole('link', { name: COMPANY }).waitFor();
+    await page.locator('dd', { hasText: 'Deliver to gate 2' }).waitFor();
     await expectNoIds(page);
     // spec 8: at most 60 characters
     expect(await page.getByRole('textbox', { name: 'Customer PO' }).getAttribute('maxlength')).toBe('60');

@@ -10,7 +10,7 @@ import { IsAmount, IsId, IsIsoDateString, NotBlank, NullableId } from '../../../
 import { FieldsDto } from '../../../src/interfaces/rest/shared/fields-dto';
 import { CreateTicketDto } from '../../../src/interfaces/rest/tickets/tickets.dto';
 import { CreateOrderDto } from '../../../src/interfaces/rest/orders/orders.dto';
-import { OrderFields } from '../../../src/domain/crm/orders/orders.service';
+import { OrderFields } from '../../../src/domain/crm/orders/order-row';
 
 /** The hand-written DTO CreateTicketDto was before it was made from TicketFields. */
 class HandWrittenTicketDto {

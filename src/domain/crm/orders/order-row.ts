@@ -2,8 +2,34 @@ import { z } from 'zod';
 import { field } from '../../../platform/common/record-fields';
 import { erpView, orderRef } from './orders.rules';
 import type { OrderView } from './orders.service';
+import { amount, date as isoDate, id as idOf, int, text } from '../../../platform/common/record-input';
 
 const { id, date } = field;
+
+/**
+ * What a new order is made of: the one declaration of the create command's fields, with their checks and descriptions:
+ * the create_order tool takes it as its input and REST's `CreateOrderDto` is made from it (`FieldsDto`), so a field
+ * added here is one both take and the service receives. A link or the due date may be sent as null, the same as
+ * leaving it out.
+ */
+export const OrderFields = z.object({
+  customer_id: idOf('company').describe('company id (visible to the caller)'),
+  opp_id: idOf('opportunity').nullable().optional().describe('an opportunity of that company'),
+  product_id: idOf('product').nullable().optional().describe('an active catalogue product'),
+  kg: amount('quantity in the unit (above 0, at most 3 decimals)', { places: 3, example: 5000 }),
+  price: amount('price per unit (0 or more, at most 4 decimals); amount = kg × price, rounded to cents', { places: 4, max: 1e10, example: 1.45 }),
+  currency: text(3, "one of app.currencies; default the opportunity's, the company's or the base currency").optional(),
+  unit: text(16, "one of app.units; default the product's, the opportunity's, the company's or app.unit_default").optional(),
+  kind: text(40, 'one of constants.order_kinds; default the first').optional(),
+  date: isoDate('order date').optional().describe('order date; default today (workspace time zone)'),
+  due_date: isoDate('delivery date').nullable().optional().describe('not before date'),
+  payment_days: int(0, 3650, "default the opportunity's payment_days, else 0").optional(),
+  note: text(2000, 'a note').optional(),
+  owner_id: idOf('user').optional().describe('owner; default the caller (only admins give an order to another user)'),
+});
+
+/** A new order. */
+export type OrderInput = z.output<typeof OrderFields>;
 
 /** Where the order stands in the ERP exchange (spec 3.5); the API documents name it OrderErpState. */
 export const OrderErpStateSchema = z.object({

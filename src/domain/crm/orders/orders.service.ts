@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import * as z from 'zod/v4';
 import { DomainError, invalid, notFound } from '../../../platform/common/errors';
-import { amount, date, id, int, storedAsIs, text } from '../../../platform/common/record-input';
+import { storedAsIs } from '../../../platform/common/record-input';
 import { todayIn } from '../../../platform/common/time';
 import type { TenantDb } from '../../../platform/database/tenant-db';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
@@ -16,32 +15,8 @@ import { RefsService } from '../shared/refs.service';
 import { ERP_QUEUE_WAITING, ErpQueueEntry } from './erp-queue-entry.entity';
 import { erpOrder } from './erp-order';
 import { Order } from './order.entity';
+import type { OrderInput } from './order-row';
 import { collapsePo, isErpSent, MAX_ORDER_AMOUNT, MAX_PO_LENGTH, orderAmount } from './orders.rules';
-
-/**
- * What a new order is made of: the one declaration of the create command's fields, with their checks and descriptions:
- * the create_order tool takes it as its input and REST's `CreateOrderDto` is made from it (`FieldsDto`), so a field
- * added here is one both take and the service receives. A link or the due date may be sent as null, the same as
- * leaving it out.
- */
-export const OrderFields = z.object({
-  customer_id: id('company').describe('company id (visible to the caller)'),
-  opp_id: id('opportunity').nullable().optional().describe('an opportunity of that company'),
-  product_id: id('product').nullable().optional().describe('an active catalogue product'),
-  kg: amount('quantity in the unit (above 0, at most 3 decimals)', { places: 3, example: 5000 }),
-  price: amount('price per unit (0 or more, at most 4 decimals); amount = kg × price, rounded to cents', { places: 4, max: 1e10, example: 1.45 }),
-  currency: text(3, "one of app.currencies; default the opportunity's, the company's or the base currency").optional(),
-  unit: text(16, "one of app.units; default the product's, the opportunity's, the company's or app.unit_default").optional(),
-  kind: text(40, 'one of constants.order_kinds; default the first').optional(),
-  date: date('order date').optional().describe('order date; default today (workspace time zone)'),
-  due_date: date('delivery date').nullable().optional().describe('not before date'),
-  payment_days: int(0, 3650, "default the opportunity's payment_days, else 0").optional(),
-  note: text(2000, 'a note').optional(),
-  owner_id: id('user').optional().describe('owner; default the caller (only admins give an order to another user)'),
-});
-
-/** A new order. */
-export type OrderInput = z.output<typeof OrderFields>;
 
 /** The declared fields `prepare` treats itself (checks, defaults); any other is stored as it came (`storedAsIs`). */
 const HANDLED = ['customer_id', 'opp_id', 'product_id', 'kg', 'price', 'currency', 'unit', 'kind', 'date', 'due_date', 'payment_days', 'note', 'owner_id'] as const;

@@ -1,6 +1,7 @@
 import * as z from 'zod/v4';
 import { OrderRowSchema, toOrderRow } from '../../../domain/crm/orders/order-row';
-import { OrderFields, OrdersService } from '../../../domain/crm/orders/orders.service';
+import { OrdersService } from '../../../domain/crm/orders/orders.service';
+import { OrderFields } from '../../../domain/crm/orders/order-row';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { id, limit, text } from '../mcp.args';
 import { OrderPo } from '../mcp.crm-outputs';

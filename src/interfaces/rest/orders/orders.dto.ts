@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsOptional, IsString, MaxLength } from 'class-validator';
-import { OrderFields, type OrderListQuery } from '../../../domain/crm/orders/orders.service';
+import type { OrderListQuery } from '../../../domain/crm/orders/orders.service';
+import { OrderFields } from '../../../domain/crm/orders/order-row';
 import { IsQueryId } from '../shared/fields';
 import { FieldsDto } from '../shared/fields-dto';
 import { PageQueryDto } from '../shared/page-query.dto';

@@ -13,6 +13,8 @@ import { Field, fieldErrors, FormError } from '../../shell/forms';
 import { useOrderText } from './orders.text';
 import { ErpBadge } from './parts';
 import { orderName } from './name';
+import { TEXT_FIELDS } from './order.fields';
+import { textFieldRows } from '../../shell/text-fields';
 import '../../shell/screens.css';
 import './orders.css';
 
@@ -50,7 +52,7 @@ export default function OrderRecord() {
               [text('amount'), formatMoney(lang, o.amount, o.currency)],
               [text('kind'), labelOf('order_kinds', o.kind)],
               [text('paymentDays'), formatNumber(lang, o.payment_days)],
-              [text('note'), o.note],
+              ...textFieldRows(TEXT_FIELDS, o, lang),
             ]}
           />
           <ErpPanel order={o} />

@@ -12,6 +12,8 @@ import { useUrlFilters } from '../../shell/url-filters';
 import { useOrderText } from './orders.text';
 import { ErpBadge } from './parts';
 import { orderName } from './name';
+import { TEXT_FIELDS } from './order.fields';
+import { TextFieldInputs, textFieldsBody } from '../../shell/text-fields';
 import type { Picked } from '../../shell/RecordPicker';
 import { CompanyOpportunityPicker } from '../opportunities';
 import { useOpp } from '../opportunities/queries';
@@ -123,7 +125,9 @@ function OrderForm({ company, opp, onSaved, onCancel }: { company: Picked | null
   const t = useT();
   const text = useOrderText();
   const [link, setLink] = useState({ company, opp });
-  const [v, setV] = useState({ product_id: '', kg: '', price: '', currency: '', unit: '', kind: me.constants.order_kinds[0] ?? '', due_date: '', payment_days: '', note: '' });
+  const lang = useLang();
+  const [v, setV] = useState({ product_id: '', kg: '', price: '', currency: '', unit: '', kind: me.constants.order_kinds[0] ?? '', due_date: '', payment_days: '' });
+  const [texts, setTexts] = useState<Partial<Record<(typeof TEXT_FIELDS)[number]['key'], string>>>({});
   const save = useMutation({
     mutationFn: async () => {
       const body: Schemas['CreateOrderDto'] = {
@@ -138,7 +142,7 @@ function OrderForm({ company, opp, onSaved, onCancel }: { company: Picked | null
         ...(v.kind ? { kind: v.kind } : {}),
         ...(v.due_date ? { due_date: v.due_date } : {}),
         ...(v.payment_days ? { payment_days: Number(v.payment_days) } : {}),
-        ...(v.note.trim() ? { note: v.note } : {}),
+        ...textFieldsBody(TEXT_FIELDS, texts),
       };
       return must(await api.POST('/api/v1/orders', { body })).order;
     },
@@ -216,9 +220,7 @@ function OrderForm({ company, opp, onSaved, onCancel }: { company: Picked | null
           {(p) => <input {...p} type="number" min={0} max={3650} value={v.payment_days} onChange={on('payment_days')} />}
         </Field>
       </div>
-      <Field label={text('note')} error={errors.note}>
-        {(p) => <textarea {...p} rows={2} value={v.note} onChange={on('note')} />}
-      </Field>
+      <TextFieldInputs fields={TEXT_FIELDS} values={texts} onChange={setTexts} errors={errors} lang={lang} />
       <FormError error={save.error} />
       <div className="co-actions">
         <button type="submit" className="primary" disabled={save.isPending}>

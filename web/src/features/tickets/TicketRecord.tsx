@@ -7,6 +7,7 @@ import { useTicketText } from './tickets.text';
 import { useTicket } from './queries';
 import { TicketAssignee, TicketPriority, TicketStatus } from './parts';
 import { TEXT_FIELDS } from './ticket.fields';
+import { textFieldRows } from '../../shell/text-fields';
 import { useLabels } from '../../lib/labels';
 import '../../shell/screens.css';
 
@@ -37,7 +38,7 @@ export default function TicketRecord() {
               </span>],
               [text('due'), formatTimestamp(lang, r.due_at)],
               [text('closedAt'), formatTimestamp(lang, r.closed_at)],
-              ...TEXT_FIELDS.map((f): [string, string] => [f.label[lang], r[f.key]]),
+              ...textFieldRows(TEXT_FIELDS, r, lang),
               [text('assignee'), <TicketAssignee key="a" ticket={r} label={text('assignee')} none={text('nobody')} />],
               [text('company'), r.customer_id ? <RecordLink key="c" kind="companies" id={r.customer_id}>{r.customer || text('company')}</RecordLink> : null],
               [text('person'), r.person_id ? <RecordLink key="p" kind="people" id={r.person_id}>{r.person || text('person')}</RecordLink> : null],

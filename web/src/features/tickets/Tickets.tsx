@@ -13,6 +13,7 @@ import { useUrlFilters } from '../../shell/url-filters';
 import { useTicketText } from './tickets.text';
 import { TicketStatus } from './parts';
 import { TEXT_FIELDS, textField } from './ticket.fields';
+import { TextFieldInputs, textFieldsBody } from '../../shell/text-fields';
 
 const FILTERS = ['status', 'priority', 'assignee_id'] as const;
 const PAGE = 25;
@@ -86,14 +87,14 @@ function TicketForm({ priorities, onSaved, onCancel }: { priorities: string[]; o
   const text = useTicketText();
   const written = useTicketsWritten();
   const [v, setV] = useState({ subject: '', body: '', priority: priorities[0] ?? '', assignee_id: '' });
-  const [texts, setTexts] = useState<Record<string, string>>({});
+  const [texts, setTexts] = useState<Partial<Record<(typeof TEXT_FIELDS)[number]['key'], string>>>({});
   const save = useMutation({
     mutationFn: async () => {
       const body: Schemas['CreateTicketDto'] = {
         subject: v.subject,
         priority: v.priority,
         ...(v.body.trim() ? { body: v.body } : {}),
-        ...Object.fromEntries(TEXT_FIELDS.filter((f) => texts[f.key]?.trim()).map((f) => [f.key, texts[f.key]])),
+        ...textFieldsBody(TEXT_FIELDS, texts),
         ...(v.assignee_id ? { assignee_id: Number(v.assignee_id) } : {}),
       };
       return must(await api.POST('/api/v1/tickets', { body })).ticket;
@@ -141,11 +142,7 @@ function TicketForm({ priorities, onSaved, onCancel }: { priorities: string[]; o
             </select>
           )}
         </Field>
-        {TEXT_FIELDS.map((f) => (
-          <Field key={f.key} label={f.label[lang]} error={errors[f.key]}>
-            {(p) => <input {...p} value={texts[f.key] ?? ''} maxLength={f.max} onChange={(e) => setTexts({ ...texts, [f.key]: e.target.value })} />}
-          </Field>
-        ))}
+        <TextFieldInputs fields={TEXT_FIELDS} values={texts} onChange={setTexts} errors={errors} lang={lang} />
       </div>
       <Field label={text('body')} error={errors.body}>
         {(p) => <textarea {...p} rows={3} value={v.body} onChange={on('body')} />}
