@@ -7,7 +7,7 @@ import { leadDefaults } from './leads.defaults';
  * The leads' block of the workspace's constants (not in spec 2.3; `me` sends it as extra fields): the roles of the lead
  * statuses and the visit type a conversion logs. The statuses themselves (`lead_statuses`) and the fairs' lists stay
  * common: companies and Today read them. Registered with the workspace's constants when the CRM is loaded
- * (../constants-blocks.ts, in the order `me` lists them).
+ * (../constants-blocks.ts finds it; its `place` is its order in `me`).
  */
 export interface LeadConstants {
   /** Status of a new lead (one of lead_statuses). */

@@ -5,7 +5,7 @@ import { ORDER_DEFAULT_LABELS, orderDefaults } from './orders.defaults';
 /**
  * The orders' block of the workspace's constants (not in spec 2.3; `me` sends it as extra fields): the statuses, the
  * status of a new order, those that mean the ERP has it (spec 3.5) and the one a send sets. Registered with the
- * workspace's constants when the CRM is loaded (../constants-blocks.ts, in the order `me` lists them).
+ * workspace's constants when the CRM is loaded (../constants-blocks.ts finds it; its `place` is its order in `me`).
  */
 export interface OrderConstants {
   /** Every order status; `order_new_status` is the status of a new order. */

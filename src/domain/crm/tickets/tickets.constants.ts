@@ -5,7 +5,7 @@ import { TICKET_DEFAULT_LABELS, ticketDefaults } from './tickets.defaults';
 /**
  * The support tickets' block of the workspace's constants (not in spec 2.3; `me` sends it as extra fields): the
  * statuses, the status of a new ticket and those that close one. Registered with the workspace's constants when the
- * CRM is loaded (../constants-blocks.ts, in the order `me` lists them).
+ * CRM is loaded (../constants-blocks.ts finds it; its `place` is its order in `me`).
  */
 export interface TicketConstants {
   /** Support ticket statuses; a new ticket gets `ticket_new_status`; closed ones are never overdue. */
