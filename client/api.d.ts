@@ -7057,10 +7057,13 @@ export interface components {
             active?: boolean;
         };
         CreateTaskDto: {
+            /** @description what to do */
             title: string;
+            /** @description the task in full */
             description?: string | null;
             /**
              * Format: date
+             * @description due date (YYYY-MM-DD)
              * @example 2026-03-20
              */
             due_date?: string | null;
@@ -7070,8 +7073,11 @@ export interface components {
             status?: string | null;
             /** @description an active user; default the caller */
             assignee_id?: number | null;
+            /** @description id of the company */
             customer_id?: number | null;
+            /** @description id of the contact */
             person_id?: number | null;
+            /** @description id of the opportunity */
             opp_id?: number | null;
         };
         CreateTicketDto: {

@@ -65,6 +65,12 @@ export const amount = (description: string, opts: { places?: number; max?: numbe
   return described;
 };
 
+/**
+ * An optional field that may also be sent as null, the same as leaving it out (REST's nullable fields), described at
+ * the top as it is inside: a client reads the description where the schema is `anyOf` the value or null.
+ */
+export const orNull = <T extends z.ZodType>(schema: T) => schema.nullable().optional().describe(schema.description ?? '');
+
 /** An input whose links (ids) may also be sent as null, the same as leaving them out (REST's DTOs allow it). */
 export type NullableLinks<T, K extends keyof T> = Omit<T, K> & { [P in K]?: T[P] | null };
 

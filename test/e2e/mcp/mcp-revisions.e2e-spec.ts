@@ -188,6 +188,9 @@ describe('output schemas', () => {
     const activity = (await call('create_activity', { customer_id: company.id, type: c.visit_types[0], date: '2026-01-05', topic: 'Schema' })).result as { rid: string };
     await call('get_record', { rid: activity.rid });
     await call('create_task', { title: 'Schema task', customer_id: company.id, due_date: '2026-01-06' });
+    // the tool takes REST's fields (one declaration, TaskFields): a description, a contact, null for what is left out
+    const full = (await call('create_task', { title: 'Schema call', description: 'about the film', person_id: person.id, status: c.task_statuses[0], priority: null, opp_id: null })).result as { id: number };
+    expect((await api(t, a.host, seller.key).get(`/api/v1/tasks/${full.id}`).expect(200)).body.task).toMatchObject({ description: 'about the film', person_id: person.id, status: c.task_statuses[0], opp_id: null });
     await call('list_tasks', {});
     await call('today', {});
     await call('add_opportunity_note', { id: opp.id, body: 'Schema note' });

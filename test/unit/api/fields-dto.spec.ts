@@ -6,10 +6,11 @@ import { TicketFields } from '../../../src/domain/crm/tickets/ticket.view';
 import { CrmValidationPipe } from '../../../src/edge/validation';
 import { DomainError } from '../../../src/platform/common/errors';
 import { date, id, int, storedAsIs, text } from '../../../src/platform/common/record-input';
-import { IsAmount, IsId, IsIsoDateString, NotBlank, NullableId } from '../../../src/interfaces/rest/shared/fields';
+import { IsAmount, IsId, IsIsoDateString, NotBlank, NullableId, NullableText } from '../../../src/interfaces/rest/shared/fields';
 import { FieldsDto } from '../../../src/interfaces/rest/shared/fields-dto';
 import { CreateTicketDto } from '../../../src/interfaces/rest/tickets/tickets.dto';
 import { CreateOrderDto } from '../../../src/interfaces/rest/orders/orders.dto';
+import { CreateTaskDto } from '../../../src/interfaces/rest/tasks/tasks.dto';
 import { OrderFields } from '../../../src/domain/crm/orders/order-row';
 
 /** The hand-written DTO CreateTicketDto was before it was made from TicketFields. */
@@ -39,6 +40,19 @@ class HandWrittenOrderDto {
   @ApiPropertyOptional() @IsOptional() @IsInt() @Min(0) @Max(3650) payment_days?: number;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(2000) note?: string;
   @ApiPropertyOptional() @IsOptional() @IsId() owner_id?: number;
+}
+
+/** The hand-written DTO CreateTaskDto was before it was made from TaskFields. */
+class HandWrittenTaskDto {
+  @ApiProperty() @IsString() @NotBlank() @MaxLength(300) title: string;
+  @NullableText(5000) description?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsIsoDateString() due_date?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(40) priority?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(40) status?: string | null;
+  @NullableId() assignee_id?: number | null;
+  @NullableId() customer_id?: number | null;
+  @NullableId() person_id?: number | null;
+  @NullableId() opp_id?: number | null;
 }
 
 const pipe = new CrmValidationPipe();
@@ -94,6 +108,25 @@ describe('a REST body DTO made from the declared fields (FieldsDto)', () => {
     expect(prop('price')).toMatchObject({ maximum: 1e10, example: 1.45 });
     const tool = OrderFields.safeParse({ customer_id: 1, kg: 1.1234, price: 1 });
     expect(tool.success ? [] : tool.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual(['kg: at most 3 decimal places']);
+  });
+
+  it('answers every body as the hand-written CreateTaskDto did', async () => {
+    const bodies: unknown[] = [
+      { title: 'Call back' },
+      { title: 'Call back', description: 'about the film', due_date: '2026-12-20', priority: 'High', status: 'Open', assignee_id: 2, customer_id: 3, person_id: 4, opp_id: 5 },
+      { title: 'Call back', description: null, due_date: null, priority: null, status: null, assignee_id: null, customer_id: null, person_id: null, opp_id: null },
+      {},
+      { title: '' },
+      { title: '  ' },
+      { title: 'x'.repeat(301), description: 'y'.repeat(5001), priority: 'p'.repeat(41) },
+      { title: 5, description: 6, due_date: '2026-02-30', status: false },
+      { title: null },
+      { title: 'a', assignee_id: 0, customer_id: 1.5, person_id: '4', opp_id: 2_147_483_648 },
+      { title: 'a', unknown_field: 1 },
+    ];
+    for (const body of bodies) expect({ body, answer: await answer(CreateTaskDto, body) }).toEqual({ body, answer: await answer(HandWrittenTaskDto, body) });
+    const prop = (key: string) => Reflect.getMetadata('swagger/apiModelProperties', CreateTaskDto.prototype, key) as Record<string, unknown>;
+    expect(prop('due_date')).toMatchObject({ type: String, format: 'date', nullable: true, example: '2026-03-20' });
   });
 
   it('documents each field from its declaration: type, bounds, description, nullable', () => {

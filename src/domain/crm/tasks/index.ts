@@ -2,4 +2,4 @@
 export { TasksModule } from './tasks.module';
 export { defaultPriority, defaultStatus, isOpenStatus } from './tasks.rules';
 export { TasksService } from './tasks.service';
-export type { TaskFields } from './tasks.service';
+export type { TaskFields } from './task.view';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { date, id, name, orNull, text } from '../../../platform/common/record-input';
 import { summaryOf, USER_SUMMARY_EXAMPLE, UserSummarySchema } from '../../identity/user.view';
 import type { Workspace } from '../../workspace/workspace.entity';
 import { formatTimestamp } from '../../../platform/common/time';
@@ -14,6 +15,27 @@ import type { TaskView } from './tasks.service';
  * (`src/interfaces/rest/tasks/task.schema.ts`), exports write the record, and MCP and Today answer and describe the
  * compact projection (below), so a field added here is in every answer.
  */
+
+/**
+ * What a new task is made of: the one declaration of the create command's fields, with their checks and descriptions:
+ * the create_task tool takes it as its input, REST's `CreateTaskDto` is made from it (`FieldsDto`; inbound hooks check a
+ * task's JSON with that DTO), and the service stores a field it does not treat itself as it came (`storedAsIs`). A link,
+ * the description, the due date, the priority or the status may be sent as null, the same as leaving it out.
+ */
+export const TaskFields = z.object({
+  title: name(300, 'what to do'),
+  description: orNull(text(5000, 'the task in full')),
+  due_date: orNull(date('due date').meta({ description: 'due date (YYYY-MM-DD)', examples: ['2026-03-20'] })),
+  priority: orNull(text(40, 'one of constants.task_priorities; default the middle one of the list (lowest first)')),
+  status: orNull(text(40, 'one of constants.task_statuses; default the first')),
+  assignee_id: id('user').nullable().optional().describe('an active user; default the caller'),
+  customer_id: orNull(id('company')),
+  person_id: orNull(id('contact')),
+  opp_id: orNull(id('opportunity')),
+});
+
+/** A new task's fields as the interfaces send them. */
+export type TaskFields = z.output<typeof TaskFields>;
 
 /** The action / task record (spec 2.18: fields not shown in the spec; these are the service's). */
 export const TaskRecord = z.object({

@@ -15,20 +15,12 @@ import { Page, paginate } from '../shared/paging';
 import { RefsService } from '../shared/refs.service';
 import { DeletedRecordsService } from '../sync';
 import { Task } from './task.entity';
+import type { TaskFields } from './task.view';
+import { storedAsIs } from '../../../platform/common/record-input';
 import { canEditTask, canSeeTask, defaultPriority, defaultStatus, doneAtAfter, isDueSoon, isOverdue } from './tasks.rules';
 
-/** Fields of a task as the interfaces send them (snake_case, the record's own names). */
-export interface TaskFields {
-  title: string;
-  description?: string | null;
-  due_date?: string | null;
-  priority?: string | null;
-  status?: string | null;
-  assignee_id?: number | null;
-  customer_id?: number | null;
-  person_id?: number | null;
-  opp_id?: number | null;
-}
+/** The declared fields `create` treats itself; any other is stored as it came (`storedAsIs`). */
+const HANDLED = ['title', 'description', 'due_date', 'priority', 'status', 'assignee_id', 'customer_id', 'person_id', 'opp_id'] as const;
 
 /** A PATCH: only the fields present change; null clears an optional field. */
 export type TaskChanges = Partial<TaskFields>;
@@ -119,6 +111,7 @@ export class TasksService {
       const task = await db.save(
         Task,
         db.create(Task, {
+          ...storedAsIs(Task, input, HANDLED),
           title: input.title.trim(),
           description: input.description ?? '',
           dueDate: input.due_date ?? null,

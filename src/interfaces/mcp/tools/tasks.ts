@@ -1,7 +1,7 @@
 import * as z from 'zod/v4';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { date, flag, id, limit, name, text } from '../mcp.args';
-import { TaskCompact, taskViewCompact } from '../../../domain/crm/tasks/task.view';
+import { TaskCompact, TaskFields, taskViewCompact } from '../../../domain/crm/tasks/task.view';
 import { defineTool, type ToolDef, type ServiceOf } from '../mcp.tool-def';
 import { TasksService } from '../../../domain/crm/tasks/tasks.service';
 
@@ -40,22 +40,15 @@ function taskWrites(s: Services): ToolDef[] {
     defineTool({
       name: 'create_task',
       title: 'Create a task',
-      description: 'A task for the user, optionally tied to a company or opportunity.',
+      description: 'A task for the user (or, as REST allows, another active user), optionally tied to a company, contact or opportunity.',
       write: true,
       destructive: false,
       idempotent: false,
       output: TaskCompact,
       module: MODULES.activities,
-      input: z.strictObject({
-        title: name(300, 'what to do'),
-        due_date: date('due date').optional(),
-        priority: text(40, 'one of the workspace task priorities').optional(),
-        customer_id: id('company').optional(),
-        opp_id: id('opportunity').optional(),
-      }),
-      choices: (c) => ({ priority: c.task_priorities }),
-      run: async (auth, a) =>
-        taskViewCompact(await s.tasks.create(auth, { title: a.title, due_date: a.due_date ?? null, priority: a.priority ?? null, customer_id: a.customer_id ?? null, opp_id: a.opp_id ?? null })),
+      input: z.strictObject(TaskFields.shape),
+      choices: (c) => ({ priority: c.task_priorities, status: c.task_statuses }),
+      run: async (auth, a) => taskViewCompact(await s.tasks.create(auth, a)),
     }),
     defineTool({
       name: 'update_task',

@@ -54,7 +54,7 @@ function propertyOf(key: string, schema: z.ZodType): PropertyDecorator {
     inner = inner._zod.def.innerType!;
   }
   const description = (schema as unknown as Inner).description ?? inner.description;
-  const examples = (z.globalRegistry.get(schema) ?? z.globalRegistry.get(inner as unknown as z.ZodType))?.examples;
+  const examples = z.globalRegistry.get(schema)?.examples ?? z.globalRegistry.get(inner as unknown as z.ZodType)?.examples;
   const doc: ApiPropertyOptions = {};
   const checks: PropertyDecorator[] = [];
   const places = AMOUNT_PLACES.get(inner as unknown as z.ZodType)?.places;

@@ -1,7 +1,9 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IfPresent, IsId, IsIsoDateString, IsQueryId, NotBlank, NullClears, NullableId, NullableText } from '../shared/fields';
 import { PageQueryDto } from '../shared/page-query.dto';
+import { FieldsDto } from '../shared/fields-dto';
+import { TaskFields } from '../../../domain/crm/tasks/task.view';
 
 export class TaskListQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ description: 'one of constants.task_statuses' })
@@ -46,45 +48,8 @@ export class TaskListQueryDto extends PageQueryDto {
   open?: 'true' | 'false';
 }
 
-export class CreateTaskDto {
-  @ApiProperty({ maxLength: 300 })
-  @IsString()
-  @NotBlank()
-  @MaxLength(300)
-  title: string;
-
-  @NullableText(5000)
-  description?: string | null;
-
-  @ApiPropertyOptional({ type: String, format: 'date', nullable: true, example: '2026-03-20' })
-  @IsOptional()
-  @IsIsoDateString()
-  due_date?: string | null;
-
-  @ApiPropertyOptional({ type: String, nullable: true, description: "one of constants.task_priorities; default the middle one of the list (lowest first)" })
-  @IsOptional()
-  @IsString()
-  @MaxLength(40)
-  priority?: string | null;
-
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'one of constants.task_statuses; default the first' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(40)
-  status?: string | null;
-
-  @NullableId('an active user; default the caller')
-  assignee_id?: number | null;
-
-  @NullableId()
-  customer_id?: number | null;
-
-  @NullableId()
-  person_id?: number | null;
-
-  @NullableId()
-  opp_id?: number | null;
-}
+/** A new task: the fields the domain declares (`TaskFields`), checked as the create_task tool checks them. */
+export class CreateTaskDto extends FieldsDto(TaskFields) {}
 
 @NullClears()
 export class UpdateTaskDto {
