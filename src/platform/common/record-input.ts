@@ -71,9 +71,6 @@ export const amount = (description: string, opts: { places?: number; max?: numbe
  */
 export const orNull = <T extends z.ZodType>(schema: T) => schema.nullable().optional().describe(schema.description ?? '');
 
-/** An input whose links (ids) may also be sent as null, the same as leaving them out (REST's DTOs allow it). */
-export type NullableLinks<T, K extends keyof T> = Omit<T, K> & { [P in K]?: T[P] | null };
-
 type Camel<S extends string> = S extends `${infer H}_${infer R}` ? `${H}${Capitalize<Camel<R>>}` : S;
 /** A command's fields under their entity property names (`customer_po` → `customerPo`). */
 export type StoredFields<T> = { [K in keyof T as K extends string ? Camel<K> : never]: T[K] };
