@@ -32,3 +32,15 @@ export function discovered<T>(found: readonly Found[], is: (value: unknown, name
   for (const f of found) for (const [name, v] of Object.entries(f.exports)) if (is(v, name) && !out.includes(v)) out.push(v);
   return out;
 }
+
+/**
+ * Found items in the order of their `place` (lower first), where the order is one clients see; two at one place are a
+ * programming error (`what` names them), so the order never falls back on the files'.
+ */
+export function inPlaceOrder<T extends { readonly place: number }>(items: readonly T[], what: string): T[] {
+  const sorted = [...items].sort((a, b) => a.place - b.place);
+  sorted.forEach((t, i) => {
+    if (i > 0 && sorted[i - 1]!.place === t.place) throw new Error(`two ${what} at place ${t.place}`);
+  });
+  return sorted;
+}

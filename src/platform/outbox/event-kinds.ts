@@ -1,3 +1,5 @@
+import { inPlaceOrder } from '../common/discover';
+
 /**
  * The event kinds the outbox carries. The platform knows none of them: each feature declares its kinds beside
  * the code that records them (name, the top-level fields of `data`, the licence module a reader needs), adds
@@ -52,11 +54,7 @@ export function registerEventKinds<const K extends readonly EventKind[]>(kinds: 
  * order would be the files'); answers every kind of them in that order.
  */
 export function registerEventKindLists(lists: readonly EventKindList[]): EventKind[] {
-  const sorted = [...lists].sort((a, b) => a.place - b.place);
-  sorted.forEach((l, i) => {
-    if (i > 0 && sorted[i - 1]!.place === l.place) throw new Error(`two event kind lists at place ${l.place}`);
-  });
-  return [...registerEventKinds(sorted.flatMap((l) => l.kinds))];
+  return [...registerEventKinds(inPlaceOrder(lists, 'event kind lists').flatMap((l) => l.kinds))];
 }
 
 /** Every registered kind, in registration order. */

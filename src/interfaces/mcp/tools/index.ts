@@ -1,4 +1,4 @@
-import { discover, discovered } from '../../../platform/common/discover';
+import { discover, discovered, inPlaceOrder } from '../../../platform/common/discover';
 import type { ServiceOf, ToolDef } from '../mcp.tool-def';
 
 /** A record kind's tools: its builder, exported by `tools/<kind>.ts`, with its `place` (lower first). */
@@ -16,10 +16,4 @@ const isToolKind = (v: unknown): v is ToolKind => typeof v === 'function' && typ
  * journal 100, leads 110, orders 120, approvals 130, tickets 140, custom objects 150, Quick Entry 160, reports 170
  * and 180, export 190, imports 200, workflows 210.
  */
-export const TOOL_KINDS: readonly ToolKind[] = (() => {
-  const kinds = discovered(discover(__dirname, /^(?!index\.)[^/]+\.(?:ts|js)$/), isToolKind).sort((a, b) => a.place - b.place);
-  kinds.forEach((k, i) => {
-    if (i > 0 && kinds[i - 1]!.place === k.place) throw new Error(`two tool kinds at place ${k.place}`);
-  });
-  return kinds;
-})();
+export const TOOL_KINDS: readonly ToolKind[] = inPlaceOrder(discovered(discover(__dirname, /^(?!index\.)[^/]+\.(?:ts|js)$/), isToolKind), 'tool kinds');
