@@ -6785,29 +6785,52 @@ export interface components {
             opp_id?: number | null;
         };
         CreateCompanyDto: {
-            status?: string;
-            sector?: string;
-            city?: string;
-            country?: string;
-            address?: string;
-            phone?: string;
-            /** Format: email */
-            email?: string;
-            website?: string;
-            tax_no?: string;
-            tax_office?: string;
-            erp_code?: string;
-            erp_ext_id?: string;
-            external_id?: string | null;
-            source?: string;
-            potential_kg?: number | null;
-            currency?: string;
-            unit?: string;
-            note?: string;
-            owner_id?: number;
-            active?: boolean;
+            /** @description company name */
             name: string;
-            /** @description create even when a duplicate (same name or tax number) exists */
+            /** @description one of constants.customer_statuses; default the first */
+            status?: string;
+            /** @description sector */
+            sector?: string;
+            /** @description city */
+            city?: string;
+            /** @description country */
+            country?: string;
+            /** @description street address */
+            address?: string;
+            /** @description phone */
+            phone?: string;
+            /**
+             * Format: email
+             * @description the company's e-mail address; '' clears it
+             */
+            email?: string;
+            /** @description website */
+            website?: string;
+            /** @description tax number (a company with the same one is a duplicate) */
+            tax_no?: string;
+            /** @description tax office */
+            tax_office?: string;
+            /** @description the company's code in the ERP */
+            erp_code?: string;
+            /** @description the company's id in the ERP */
+            erp_ext_id?: string;
+            /** @description the record's key in the system it came from (unique per workspace and kind; imports match on it); null or '' removes it */
+            external_id?: string | null;
+            /** @description where the company came from */
+            source?: string;
+            /** @description yearly potential in the unit; null when unknown */
+            potential_kg?: number | null;
+            /** @description one of app.currencies */
+            currency?: string;
+            /** @description one of app.units */
+            unit?: string;
+            /** @description note about the company */
+            note?: string;
+            /** @description an active user; default the caller */
+            owner_id?: number;
+            /** @description false archives the company */
+            active?: boolean;
+            /** @description create even when a company of the same name or tax number exists; only when the user confirms it is another company */
             force?: boolean;
         };
         CreateFairDto: {
@@ -15053,28 +15076,51 @@ export interface components {
             opp_id?: number | null;
         };
         UpdateCompanyDto: {
-            status?: string;
-            sector?: string;
-            city?: string;
-            country?: string;
-            address?: string;
-            phone?: string;
-            /** Format: email */
-            email?: string;
-            website?: string;
-            tax_no?: string;
-            tax_office?: string;
-            erp_code?: string;
-            erp_ext_id?: string;
-            external_id?: string | null;
-            source?: string;
-            potential_kg?: number | null;
-            currency?: string;
-            unit?: string;
-            note?: string;
-            owner_id?: number;
-            active?: boolean;
+            /** @description company name */
             name?: string;
+            /** @description one of constants.customer_statuses; default the first */
+            status?: string;
+            /** @description sector */
+            sector?: string;
+            /** @description city */
+            city?: string;
+            /** @description country */
+            country?: string;
+            /** @description street address */
+            address?: string;
+            /** @description phone */
+            phone?: string;
+            /**
+             * Format: email
+             * @description the company's e-mail address; '' clears it
+             */
+            email?: string;
+            /** @description website */
+            website?: string;
+            /** @description tax number (a company with the same one is a duplicate) */
+            tax_no?: string;
+            /** @description tax office */
+            tax_office?: string;
+            /** @description the company's code in the ERP */
+            erp_code?: string;
+            /** @description the company's id in the ERP */
+            erp_ext_id?: string;
+            /** @description the record's key in the system it came from (unique per workspace and kind; imports match on it); null or '' removes it */
+            external_id?: string | null;
+            /** @description where the company came from */
+            source?: string;
+            /** @description yearly potential in the unit; null when unknown */
+            potential_kg?: number | null;
+            /** @description one of app.currencies */
+            currency?: string;
+            /** @description one of app.units */
+            unit?: string;
+            /** @description note about the company */
+            note?: string;
+            /** @description an active user; default the caller */
+            owner_id?: number;
+            /** @description false archives the company */
+            active?: boolean;
         };
         UpdateFairDto: {
             city?: string;

@@ -9,7 +9,7 @@ import { int, text, typeError } from '../../platform/common/record-input';
  * `problemsOf` turns a failed parse into `field: message` texts.
  */
 
-export { amount, date, id, int, INT_MAX, name, text } from '../../platform/common/record-input';
+export { amount, date, emailOrEmpty, flag, id, int, INT_MAX, name, text } from '../../platform/common/record-input';
 
 export const limit = () => int(1, 100, 'at most this many results (default 20)');
 
@@ -18,8 +18,6 @@ export const timestamp = (description: string) =>
     .string({ error: typeError('a string') })
     .refine(isLocalTimestamp, 'must be a local time YYYY-MM-DDTHH:mm:ss')
     .describe(`${description} (YYYY-MM-DDTHH:mm:ss, the workspace's local time)`);
-
-export const flag = (description: string) => z.boolean({ error: typeError('true or false') }).describe(description);
 
 export const oneOf = <const T extends readonly [string, ...string[]]>(values: T, description: string) =>
   z.enum(values, { error: (iss) => (iss.input === undefined ? 'required' : `must be one of ${values.join(', ')}`) }).describe(description);

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
@@ -293,6 +295,22 @@ describe('MCP tools: the rest of the CRM', () => {
     expect(items.length).toBeGreaterThan(0);
     expect(await toolError('suggest_quick_entry', { note: 'x', customer_id: otherCompanyId })).toBe('not_found: company not found');
     expect(await toolError('suggest_quick_entry', {})).toBe('invalid: note: required');
+  });
+
+  it('companies: create_company and update_company take the fields REST takes (one declaration), with its checks and its clearing rules', async () => {
+    const createArgs = Object.keys(tools.get('create_company')!.inputSchema.properties!).filter((k) => k !== 'idempotency_key');
+    const restCreate = (JSON.parse(readFileSync(join(__dirname, '../../../openapi.json'), 'utf8')) as { components: { schemas: Record<string, { properties: object }> } }).components.schemas.CreateCompanyDto!.properties;
+    expect(createArgs.sort()).toEqual(Object.keys(restCreate).sort());
+    const co = await ok<{ id: number }>('create_company', {
+      name: 'Beyan Ambalaj', tax_no: '987654', tax_office: 'Osmangazi', erp_code: 'C-77', potential_kg: 1250.5, email: '', source: 'mcp', note: '  as written  ',
+    });
+    const rec = (await api(t, a.host, seller.key).get(`/api/v1/companies/${co.id}`).expect(200)).body.company;
+    expect(rec).toMatchObject({ tax_no: '987654', tax_office: 'Osmangazi', erp_code: 'C-77', potential_kg: 1250.5, email: '', source: 'mcp', note: '  as written  ', owner: { id: seller.user.id } });
+    expect(await toolError('create_company', { name: 'Kesirli', potential_kg: 1.234 })).toBe('invalid: potential_kg: at most 2 decimal places');
+    expect(await toolError('create_company', { name: 'Postasız', email: 'not an address' })).toBe('invalid: email: must be an e-mail address or empty');
+    expect(await toolError('create_company', { name: 'Birimli', unit: 'furlong' })).toMatch(/^invalid: unit: must be one of /);
+    expect(await ok('update_company', { id: co.id, potential_kg: null, tax_office: '  Nilüfer ', active: false })).toMatchObject({ id: co.id });
+    expect((await api(t, a.host, seller.key).get(`/api/v1/companies/${co.id}`).expect(200)).body.company).toMatchObject({ potential_kg: 0, tax_office: 'Nilüfer', active: false });
   });
 
   it('external_id: the record tools set and answer it, the lists filter on it, a clash is conflict (a hidden holder too), null removes it', async () => {

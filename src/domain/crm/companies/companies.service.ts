@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, invalid } from '../../../platform/common/errors';
+import { storedAsIs } from '../../../platform/common/record-input';
 import { dateIn, todayIn } from '../../../platform/common/time';
 import type { TenantDb } from '../../../platform/database/tenant-db';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
@@ -18,41 +19,12 @@ import { RecordOpensService } from '../record-opens';
 import { RefsService } from '../shared/refs.service';
 import { nextVisitDue } from './visits';
 import { Company } from './company.entity';
+import { CompanyFields, type CompanyCreateInput, type CompanyInput } from './company.view';
 import { companyCreated } from './company-events';
 import { LIST_COLUMNS, listed } from './company-list-row';
 import { PendingState, visitFacts, VisitFacts } from './companies.rules';
 
-/** Writable fields of a company (the record's own snake_case names). */
-export interface CompanyInput {
-  name?: string;
-  status?: string;
-  sector?: string;
-  city?: string;
-  country?: string;
-  address?: string;
-  phone?: string;
-  email?: string;
-  website?: string;
-  tax_no?: string;
-  tax_office?: string;
-  erp_code?: string;
-  erp_ext_id?: string;
-  /** The record's key in another system; '' or null clears it. */
-  external_id?: string | null;
-  source?: string;
-  potential_kg?: number | null;
-  currency?: string;
-  unit?: string;
-  note?: string;
-  owner_id?: number;
-  active?: boolean;
-}
-
-export interface CompanyCreateInput extends CompanyInput {
-  name: string;
-  /** Create even when a duplicate exists. */
-  force?: boolean;
-}
+export type { CompanyCreateInput, CompanyInput } from './company.view';
 
 export interface CompanyCreateOptions {
   /** Sample data (demo seed): raises no events. */
@@ -110,22 +82,10 @@ export interface CompanyOne {
   objects: LinkedRecords[];
 }
 
-/** String columns a create / update may set (snake_case input name → entity property). */
-const TEXT_FIELDS = [
-  ['sector', 'sector'],
-  ['city', 'city'],
-  ['country', 'country'],
-  ['address', 'address'],
-  ['phone', 'phone'],
-  ['email', 'email'],
-  ['website', 'website'],
-  ['tax_no', 'taxNo'],
-  ['tax_office', 'taxOffice'],
-  ['erp_code', 'erpCode'],
-  ['erp_ext_id', 'erpExtId'],
-  ['source', 'source'],
-  ['note', 'note'],
-] as const satisfies readonly (readonly [keyof CompanyInput, keyof Company])[];
+/** The declared fields `columns` and the commands treat themselves; every other is a plain text column (`storedAsIs`). */
+const TREATED = ['name', 'status', 'external_id', 'potential_kg', 'currency', 'unit', 'owner_id', 'active', 'force'] as const;
+/** The declared fields' properties: a key outside the declaration (an import's or a hook's extra) is never stored. */
+const DECLARED = new Set(Object.keys(CompanyFields.shape).map((k) => k.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase())));
 
 @Injectable()
 export class CompaniesService {
@@ -360,12 +320,12 @@ export class CompaniesService {
     return qb.orderBy('c.id', 'ASC').getMany();
   }
 
-  /** Plain columns of the input (trimmed), with currency and unit checked against the workspace. */
-  private columns(auth: UserContext, input: CompanyInput): Partial<Company> {
-    const out: Partial<Record<keyof Company, unknown>> = {};
-    for (const [key, prop] of TEXT_FIELDS) {
-      const v = input[key];
-      if (typeof v === 'string') out[prop] = key === 'note' ? v : v.trim();
+  /** Plain columns of the input (trimmed, a note as written), with currency and unit checked against the workspace. */
+  private columns(auth: UserContext, input: CompanyInput & { force?: boolean }): Partial<Company> {
+    const out: Partial<Record<keyof Company, unknown>> = storedAsIs(Company, input, TREATED);
+    for (const [prop, v] of Object.entries(out) as [keyof Company, unknown][]) {
+      if (!DECLARED.has(prop)) delete out[prop];
+      else if (typeof v === 'string' && prop !== 'note') out[prop] = v.trim();
     }
     if (input.external_id !== undefined) out.externalId = externalIdOf(input.external_id);
     if (input.potential_kg !== undefined) out.potentialKg = input.potential_kg;

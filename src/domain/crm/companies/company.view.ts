@@ -4,6 +4,7 @@ import { labelLang, labelOf } from '../../workspace/labels';
 import type { Workspace } from '../../workspace/workspace.entity';
 import { dateIn, formatTimestamp } from '../../../platform/common/time';
 import { field, maskOf } from '../../../platform/common/record-fields';
+import { amount, emailOrEmpty, flag, id, name, orNull, text } from '../../../platform/common/record-input';
 import { LINKED_RECORDS_EXAMPLE, LinkedRecordsSchema, linkedRecordsView } from '../objects';
 import { ORDER_ROW_EXAMPLE, OrderRowSchema, toOrderRow } from '../orders';
 import { initials } from '../shared/initials';
@@ -18,6 +19,51 @@ import type { Company } from './company.entity';
  * and exports show the record, and MCP answers and describes its compact projection (below): a field is declared and
  * mapped here once.
  */
+
+/** Largest value of a numeric(14,2) column. */
+const MAX_QUANTITY = 999_999_999_999.99;
+
+/**
+ * A company's fields as a create or an update takes them, declared once: REST's bodies are made from them
+ * (`FieldsDto`), the create_company and update_company tools take them as they are, inbound hooks map onto them, and
+ * the service stores a plain text field it does not treat itself as it came. A field added here reaches every
+ * interface; its column is the entity's.
+ */
+export const CompanyFields = z.object({
+  status: text(40, 'one of constants.customer_statuses; default the first').optional(),
+  sector: text(100, 'sector').optional(),
+  city: text(100, 'city').optional(),
+  country: text(100, 'country').optional(),
+  address: text(500, 'street address').optional(),
+  phone: text(50, 'phone').optional(),
+  email: emailOrEmpty("the company's e-mail address; '' clears it").optional(),
+  website: text(300, 'website').optional(),
+  tax_no: text(40, 'tax number (a company with the same one is a duplicate)').optional(),
+  tax_office: text(100, 'tax office').optional(),
+  erp_code: text(60, "the company's code in the ERP").optional(),
+  erp_ext_id: text(100, "the company's id in the ERP").optional(),
+  external_id: orNull(text(200, "the record's key in the system it came from (unique per workspace and kind; imports match on it); null or '' removes it")),
+  source: text(100, 'where the company came from').optional(),
+  potential_kg: orNull(amount('yearly potential in the unit; null when unknown', { places: 2, max: MAX_QUANTITY })),
+  currency: text(3, 'one of app.currencies').optional(),
+  unit: text(16, 'one of app.units').optional(),
+  note: text(5000, 'note about the company').optional(),
+  owner_id: id('user').optional().describe('an active user; default the caller'),
+  active: flag('false archives the company').optional(),
+});
+
+/** A new company: its fields, its name, and `force` past the duplicate check. */
+export const CompanyCreateFields = z.object({
+  name: name(200, 'company name'),
+  ...CompanyFields.shape,
+  force: flag('create even when a company of the same name or tax number exists; only when the user confirms it is another company').optional(),
+});
+
+/** A change to a company: the fields given change. */
+export const CompanyChangeFields = z.object({ name: name(200, 'company name').optional(), ...CompanyFields.shape });
+
+export type CompanyCreateInput = z.output<typeof CompanyCreateFields>;
+export type CompanyInput = z.output<typeof CompanyChangeFields>;
 
 const MainContactSchema = z.object({ email: z.string(), name: z.string(), phone: z.string(), wa: z.string() });
 

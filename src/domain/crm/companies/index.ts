@@ -4,3 +4,4 @@ export { CompaniesService } from './companies.service';
 export type { CompanyCardRow, CompanyViews } from './companies.service';
 export { applyVisit, nextVisitDue } from './visits';
 export type { CompanyCreateInput } from './companies.service';
+export { CompanyCreateFields } from './company.view';

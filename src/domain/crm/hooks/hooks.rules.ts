@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { constantTimeEqual } from '../../../platform/common/crypto';
-import type { CompanyCreateInput } from '../companies';
+import { CompanyCreateFields, type CompanyCreateInput } from '../companies';
 import type { LeadInput } from '../leads';
 import type { PersonCreateInput } from '../people';
 import type { TaskFields } from '../tasks';
@@ -33,10 +33,8 @@ const LEAD: Fields<LeadInput & { company: string }> = [
   'company', 'contact_name', 'title', 'email', 'phone', 'wa', 'website', 'city', 'sector', 'supplier', 'fair_id', 'interest', 'line', 'next_action',
   'next_date', 'note', 'project_note', 'products', 'products_text', 'timing', 'visitor_type', 'unit', 'potential_kg', 'opp_type', 'customer_id', 'people', 'status', 'owner_id',
 ];
-const COMPANY: Fields<CompanyCreateInput> = [
-  'name', 'status', 'sector', 'city', 'country', 'address', 'phone', 'email', 'website', 'tax_no', 'tax_office', 'erp_code', 'erp_ext_id', 'source',
-  'potential_kg', 'currency', 'unit', 'note', 'owner_id', 'active', 'force',
-];
+/** A company's: its declared create fields. */
+const COMPANY: Fields<CompanyCreateInput> = Object.keys(CompanyCreateFields.shape) as (keyof CompanyCreateInput)[];
 const PERSON: Fields<PersonCreateInput> = ['customer_id', 'name', 'title', 'department', 'email', 'phone', 'wa', 'note', 'is_main', 'is_former', 'owner_id', 'active', 'force'];
 const TASK: Fields<TaskFields> = ['title', 'description', 'due_date', 'priority', 'status', 'assignee_id', 'customer_id', 'person_id', 'opp_id'];
 

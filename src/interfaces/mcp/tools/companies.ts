@@ -1,26 +1,10 @@
 import * as z from 'zod/v4';
 import { MODULES } from '../../../domain/workspace/defaults';
-import { email, externalId, externalIdFilter, flag, id, limit, name, searchQuery, text } from '../mcp.args';
-import { companyCompact } from '../../../domain/crm/companies/company.view';
+import { externalIdFilter, id, limit, searchQuery } from '../mcp.args';
+import { CompanyChangeFields, CompanyCreateFields, companyCompact } from '../../../domain/crm/companies/company.view';
 import { Company } from '../mcp.outputs';
 import { defineTool, type ToolDef, type ServiceOf } from '../mcp.tool-def';
 import { CompaniesService } from '../../../domain/crm/companies/companies.service';
-
-/** The company fields a tool may set (a subset of REST's: what a conversation names). */
-const companyFields = () => ({
-  status: text(40, 'one of the workspace customer statuses').optional(),
-  sector: text(100, 'sector').optional(),
-  city: text(100, 'city').optional(),
-  country: text(100, 'country').optional(),
-  address: text(500, 'street address').optional(),
-  phone: text(50, 'phone').optional(),
-  email: email('e-mail').optional(),
-  website: text(300, 'website').optional(),
-  note: text(5000, 'note about the company').optional(),
-});
-
-/** On an update, null or '' removes the key (REST's rule). */
-const externalIdChange = () => externalId().nullable().optional().describe("the company's key in the system it came from, or null to remove it");
 
 /**
  * Companies (the customers module): search, read, create and update; each the REST route's service call, so rules,
@@ -59,7 +43,7 @@ export function companyTools(get: ServiceOf): ToolDef[] {
       idempotent: false,
       module: MODULES.customers,
       output: Company,
-      input: z.strictObject({ name: name(200, 'company name'), ...companyFields(), external_id: externalId().optional(), force: flag('create even when a company of the same name or tax number exists').optional() }),
+      input: z.strictObject(CompanyCreateFields.shape),
       choices: (c) => ({ status: c.customer_statuses }),
       run: async (auth, a) => companyCompact((await s.companies.create(auth, a)).company),
     }),
@@ -72,7 +56,7 @@ export function companyTools(get: ServiceOf): ToolDef[] {
       idempotent: true,
       module: MODULES.customers,
       output: Company,
-      input: z.strictObject({ id: id('company'), name: name(200, 'new company name').optional(), ...companyFields(), external_id: externalIdChange() }),
+      input: z.strictObject({ id: id('company'), ...CompanyChangeFields.shape }),
       choices: (c) => ({ status: c.customer_statuses }),
       run: async (auth, { id: companyId, ...change }) => companyCompact((await s.companies.update(auth, companyId, change)).company),
     }),

@@ -1,64 +1,17 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import type { CompanyCreateInput, CompanyInput, CompanyListQuery } from '../../../domain/crm/companies/companies.service';
-import { IfPresent, NullableText, OptionalText, OptionalEmail, OptionalBool, OptionalId, QueryBool, QueryId, NullClears, IsAmount } from '../shared/fields';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import type { CompanyListQuery } from '../../../domain/crm/companies/companies.service';
+import { CompanyChangeFields, CompanyCreateFields } from '../../../domain/crm/companies/company.view';
+import { FieldsDto } from '../shared/fields-dto';
+import { QueryBool, QueryId, NullClears } from '../shared/fields';
 import { PageQueryDto } from '../shared/page-query.dto';
 
-/** Largest value of a numeric(14,2) column. */
-const MAX_QUANTITY = 999_999_999_999.99;
+/** A new company (`CompanyCreateFields`, the company's read model file). */
+export class CreateCompanyDto extends FieldsDto(CompanyCreateFields) {}
 
-class CompanyFieldsDto implements CompanyInput {
-  @OptionalText(40) status?: string;
-  @OptionalText(100) sector?: string;
-  @OptionalText(100) city?: string;
-  @OptionalText(100) country?: string;
-  @OptionalText(500) address?: string;
-  @OptionalText(50) phone?: string;
-  @OptionalEmail() email?: string;
-  @OptionalText(300) website?: string;
-  @OptionalText(40) tax_no?: string;
-  @OptionalText(100) tax_office?: string;
-  @OptionalText(60) erp_code?: string;
-  @OptionalText(100) erp_ext_id?: string;
-  @NullableText(200) external_id?: string | null;
-  @OptionalText(100) source?: string;
-
-  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0 })
-  @IsOptional()
-  @IsAmount(2)
-  @Min(0)
-  @Max(MAX_QUANTITY)
-  potential_kg?: number | null;
-
-  @OptionalText(3) currency?: string;
-  @OptionalText(16) unit?: string;
-  @OptionalText(5000) note?: string;
-  @OptionalId() owner_id?: number;
-  @OptionalBool() active?: boolean;
-}
-
-export class CreateCompanyDto extends CompanyFieldsDto implements CompanyCreateInput {
-  @ApiProperty({ maxLength: 200 })
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
-  name: string;
-
-  @ApiPropertyOptional({ type: Boolean, description: 'create even when a duplicate (same name or tax number) exists' })
-  @IfPresent()
-  @IsBoolean()
-  force?: boolean;
-}
-
+/** A change to a company: null clears an optional text (`NullClears`). */
 @NullClears()
-export class UpdateCompanyDto extends CompanyFieldsDto {
-  @ApiPropertyOptional({ maxLength: 200 })
-  @IfPresent()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
-  name?: string;
-}
+export class UpdateCompanyDto extends FieldsDto(CompanyChangeFields) {}
 
 export class CompanyListQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ description: 'name contains (case-insensitive)' })

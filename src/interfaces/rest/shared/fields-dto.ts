@@ -2,8 +2,8 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import * as z from 'zod/v4';
-import { AMOUNT_PLACES } from '../../../platform/common/record-input';
-import { IsAmount, IsId, IsIsoDateString, NotBlank, INT_MAX } from './fields';
+import { AMOUNT_PLACES, EMAIL_OR_EMPTY } from '../../../platform/common/record-input';
+import { IsAmount, IsEmailOrEmpty, IsId, IsIsoDateString, NotBlank, INT_MAX } from './fields';
 
 /**
  * A REST body DTO made from the fields a record kind's command declares (`src/domain/crm/<kind>/<kind>.view.ts`,
@@ -13,7 +13,7 @@ import { IsAmount, IsId, IsIsoDateString, NotBlank, INT_MAX } from './fields';
  *
  * What each declared kind becomes:
  * - a string: `IsString`, `MaxLength` from its maximum, `NotBlank` when it must have at least one character;
- * - an ISO date (`date()`): `IsIsoDateString`, format `date`;
+ * - an ISO date (`date()`): `IsIsoDateString`, format `date`; an e-mail or '' (`emailOrEmpty()`): format `email`;
  * - an integer between 1 and the column range (`id()`): `IsId`; another integer: `IsInt` with its bounds;
  * - a number: `IsNumber` with its bounds, or `IsAmount` with them when it allows so many decimals (`amount()` with
  *   `places`); a boolean: `IsBoolean`; an enum: `IsIn` its values;
@@ -69,10 +69,14 @@ function propertyOf(key: string, schema: z.ZodType): PropertyDecorator {
       checks.push(IsString());
       if ((inner.minLength ?? 0) >= 1) checks.push(NotBlank());
       if (inner.maxLength != null) checks.push(MaxLength(inner.maxLength));
+      if (EMAIL_OR_EMPTY.has(inner as unknown as z.ZodType)) {
+        Object.assign(doc, { format: 'email' });
+        checks.push(IsEmailOrEmpty());
+      }
       break;
     case 'number':
       if (inner.isInt && inner.minValue === 1 && inner.maxValue === INT_MAX) {
-        Object.assign(doc, { type: 'integer' });
+        Object.assign(doc, { type: 'integer', minimum: 1 });
         checks.push(IsId());
         break;
       }

@@ -85,15 +85,12 @@ const Present = IfPresent;
 /** An optional string field of at most `max` characters (null refused). */
 export const OptionalText = (max: number) => applyDecorators(ApiPropertyOptional({ maxLength: max }), Present(), IsString(), MaxLength(max));
 
+/** An e-mail address or '' (which clears it). */
+export const IsEmailOrEmpty = () =>
+  ValidateBy({ name: 'isEmailOrEmpty', validator: { validate: (v: unknown) => v === '' || (typeof v === 'string' && isEmail(v)), defaultMessage: () => '$property must be an e-mail address or empty' } });
+
 /** An optional e-mail address; '' clears it. */
-export const OptionalEmail = () =>
-  applyDecorators(
-    ApiPropertyOptional({ maxLength: 254, format: 'email' }),
-    Present(),
-    IsString(),
-    MaxLength(254),
-    ValidateBy({ name: 'isEmailOrEmpty', validator: { validate: (v: unknown) => v === '' || (typeof v === 'string' && isEmail(v)), defaultMessage: () => '$property must be an e-mail address or empty' } }),
-  );
+export const OptionalEmail = () => applyDecorators(ApiPropertyOptional({ maxLength: 254, format: 'email' }), Present(), IsString(), MaxLength(254), IsEmailOrEmpty());
 
 /** A text field that `null` clears: optional, nullable, at most `max` characters. */
 export const NullableText = (max: number) => applyDecorators(ApiPropertyOptional({ type: String, nullable: true, maxLength: max }), IsOptional(), IsString(), MaxLength(max));
