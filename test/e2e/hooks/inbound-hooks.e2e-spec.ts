@@ -143,10 +143,10 @@ describe('inbound hooks: Standard Webhooks signature', () => {
 
 describe('inbound hooks: targets, idempotency keys, limits and reach', () => {
   it('creates a company, a person and a task through their services (customer_created, contact_created)', async () => {
-    const co = await makeHook({ name: 'Companies', target: 'company', mapping: [{ field: 'name', path: 'org.name' }, { field: 'city', path: 'org.address.city' }, { field: 'source', value: 'Zapier' }] });
-    const c = await deliver(co.public_key, { org: { name: 'Zap Ambalaj A.Ş.', address: { city: 'İzmir' } } }, bearer(co)).expect(201);
+    const co = await makeHook({ name: 'Companies', target: 'company', mapping: [{ field: 'name', path: 'org.name' }, { field: 'city', path: 'org.address.city' }, { field: 'source', value: 'Zapier' }, { field: 'external_id', path: 'org.id' }] });
+    const c = await deliver(co.public_key, { org: { name: 'Zap Ambalaj A.Ş.', address: { city: 'İzmir' }, id: 'zap:17' } }, bearer(co)).expect(201);
     expect(c.body.kind).toBe('company');
-    expect(await db(t).findOneByOrFail(Company, { workspaceId: a.ws.id, id: c.body.id })).toMatchObject({ name: 'Zap Ambalaj A.Ş.', city: 'İzmir', source: 'Zapier', ownerId: a.admin.id });
+    expect(await db(t).findOneByOrFail(Company, { workspaceId: a.ws.id, id: c.body.id })).toMatchObject({ name: 'Zap Ambalaj A.Ş.', city: 'İzmir', source: 'Zapier', externalId: 'zap:17', ownerId: a.admin.id });
     expect(await events('customer_created', c.body.id)).toBe(1);
     // a duplicate is refused as the REST create refuses it
     expect((await deliver(co.public_key, { org: { name: 'ZAP AMBALAJ' } }, bearer(co)).expect(409)).body.error).toBe('duplicate');
