@@ -7053,20 +7053,34 @@ export interface components {
         CreatePersonDto: {
             /** @description the company; null = none */
             customer_id?: number | null;
+            /** @description job title */
             title?: string;
+            /** @description department */
             department?: string;
-            /** Format: email */
+            /**
+             * Format: email
+             * @description the person's e-mail address (stored in lower case); '' clears it
+             */
             email?: string;
+            /** @description phone */
             phone?: string;
+            /** @description WhatsApp number */
             wa?: string;
+            /** @description note about the person */
             note?: string;
+            /** @description the record's key in the system it came from (unique per workspace and kind; imports match on it); null or '' removes it */
             external_id?: string | null;
+            /** @description the company's main contact (needs a customer_id) */
             is_main?: boolean;
+            /** @description no longer at the company */
             is_former?: boolean;
+            /** @description an active user; default the caller */
             owner_id?: number;
+            /** @description false archives the person */
             active?: boolean;
+            /** @description the person's full name */
             name: string;
-            /** @description create even when a duplicate (same company and name, or same e-mail) exists */
+            /** @description create even when a person of the same name at the company, or of the same e-mail, exists; only when the user confirms it is another person */
             force?: boolean;
         };
         CreateProductDto: {
@@ -15296,18 +15310,32 @@ export interface components {
         UpdatePersonDto: {
             /** @description the company; null = none */
             customer_id?: number | null;
+            /** @description job title */
             title?: string;
+            /** @description department */
             department?: string;
-            /** Format: email */
+            /**
+             * Format: email
+             * @description the person's e-mail address (stored in lower case); '' clears it
+             */
             email?: string;
+            /** @description phone */
             phone?: string;
+            /** @description WhatsApp number */
             wa?: string;
+            /** @description note about the person */
             note?: string;
+            /** @description the record's key in the system it came from (unique per workspace and kind; imports match on it); null or '' removes it */
             external_id?: string | null;
+            /** @description the company's main contact (needs a customer_id) */
             is_main?: boolean;
+            /** @description no longer at the company */
             is_former?: boolean;
+            /** @description an active user; default the caller */
             owner_id?: number;
+            /** @description false archives the person */
             active?: boolean;
+            /** @description the person's full name */
             name?: string;
         };
         UpdatePreferencesDto: {

@@ -104,6 +104,8 @@ const NEW_WRITES = [
   'update_ticket',
   'create_custom_record',
   'update_custom_record',
+  'create_person',
+  'update_person',
 ];
 const NEW_READS = ['list_leads', 'list_orders', 'get_order', 'list_approval_forms', 'list_approvals', 'get_approval', 'list_tickets', 'get_ticket', 'list_custom_objects', 'list_custom_records', 'get_custom_record', 'suggest_quick_entry'];
 
@@ -311,6 +313,25 @@ describe('MCP tools: the rest of the CRM', () => {
     expect(await toolError('create_company', { name: 'Birimli', unit: 'furlong' })).toMatch(/^invalid: unit: must be one of /);
     expect(await ok('update_company', { id: co.id, potential_kg: null, tax_office: '  Nilüfer ', active: false })).toMatchObject({ id: co.id });
     expect((await api(t, a.host, seller.key).get(`/api/v1/companies/${co.id}`).expect(200)).body.company).toMatchObject({ potential_kg: 0, tax_office: 'Nilüfer', active: false });
+  });
+
+  it('people: create_person and update_person take the fields REST takes, with its duplicate check, visibility and events', async () => {
+    const restCreate = (JSON.parse(readFileSync(join(__dirname, '../../../openapi.json'), 'utf8')) as { components: { schemas: Record<string, { properties: object }> } }).components.schemas.CreatePersonDto!.properties;
+    expect(Object.keys(tools.get('create_person')!.inputSchema.properties!).filter((k) => k !== 'idempotency_key').sort()).toEqual(Object.keys(restCreate).sort());
+    const p = await ok<{ id: number; customer_id: number | null; customer: string | null; email: string; title: string; owner_id: number }>('create_person', {
+      name: 'Deniz Araç', customer_id: companyId, title: ' Satın alma ', email: 'Deniz@Ege.example', is_main: true, external_id: 'hs:mcp1',
+    });
+    expect(p).toMatchObject({ customer_id: companyId, customer: 'Ege Film A.Ş.', email: 'deniz@ege.example', title: 'Satın alma', owner_id: seller.user.id });
+    expect((await outboxOf(t, a, 'contact_created')).filter((e) => e.recordId === p.id)).toHaveLength(1);
+    expect((await api(t, a.host, seller.key).get(`/api/v1/people/${p.id}`).expect(200)).body.person).toMatchObject({ is_main: true, external_id: 'hs:mcp1' });
+    expect(await toolError('create_person', { name: 'DENİZ ARAÇ', customer_id: companyId })).toMatch(/^duplicate: /);
+    expect(await toolError('create_person', { name: 'Postasız', email: 'nope' })).toBe('invalid: email: must be an e-mail address or empty');
+    expect(await toolError('create_person', { name: 'Gizli', customer_id: otherCompanyId })).toMatch(/^invalid: customer_id: /);
+    const moved = await ok<{ customer_id: number | null; customer: string | null }>('update_person', { id: p.id, customer_id: null, is_main: false, department: 'Lojistik' });
+    expect(moved).toMatchObject({ customer_id: null, customer: null });
+    expect((await api(t, a.host, seller.key).get(`/api/v1/people/${p.id}`).expect(200)).body.person).toMatchObject({ department: 'Lojistik', customer_id: null });
+    const hidden = (await api(t, a.host, other.key).post('/api/v1/people', { name: 'Başkasının Kişisi' }).expect(201)).body.person;
+    expect(await toolError('update_person', { id: hidden.id, title: 'x' })).toMatch(/^not_found: /);
   });
 
   it('external_id: the record tools set and answer it, the lists filter on it, a clash is conflict (a hidden holder too), null removes it', async () => {

@@ -206,6 +206,8 @@ describe('output schemas', () => {
     expect([dup.isError, textOf(dup)]).toEqual([true, expect.stringMatching(/^duplicate: a company with .* already exists: Schema New Co \(C-\d+\); send force: true/)]);
     await call('update_company', { id: created.id, phone: '+90 232 000', website: 'https://schema.test' });
     expect((await api(t, a.host, seller.key).get(`/api/v1/companies/${created.id}`).expect(200)).body.company).toMatchObject({ name: 'Schema New Co', city: 'Izmir', phone: '+90 232 000', website: 'https://schema.test' });
+    const contact = (await call('create_person', { name: 'Schema Kişi', customer_id: created.id, email: 'kisi@schema.test' })).result as { id: number };
+    expect(await call('update_person', { id: contact.id, customer_id: null })).toMatchObject({ result: { customer_id: null, customer: null, email: 'kisi@schema.test' } });
     const task = (await call('create_task', { title: 'Schema to finish' })).result as { id: number };
     expect(await call('update_task', { id: task.id, title: 'Schema to finish today', due_date: '2026-03-01', priority: c.task_priorities[0] })).toMatchObject({ result: { title: 'Schema to finish today', due_date: '2026-03-01' } });
     expect(await call('update_task', { id: task.id, due_date: null })).toMatchObject({ result: { due_date: null, title: 'Schema to finish today' } });

@@ -8,6 +8,7 @@ import { DomainError } from '../../../src/platform/common/errors';
 import { date, id, int, storedAsIs, text } from '../../../src/platform/common/record-input';
 import { IfPresent, IsAmount, IsId, IsIsoDateString, NotBlank, NullableId, NullableText, NullClears, OptionalBool, OptionalEmail, OptionalId, OptionalText } from '../../../src/interfaces/rest/shared/fields';
 import { CreateCompanyDto, UpdateCompanyDto } from '../../../src/interfaces/rest/companies/companies.dto';
+import { CreatePersonDto, UpdatePersonDto } from '../../../src/interfaces/rest/people/people.dto';
 import { CompanyCreateFields } from '../../../src/domain/crm/companies/company.view';
 import { FieldsDto } from '../../../src/interfaces/rest/shared/fields-dto';
 import { CreateTicketDto } from '../../../src/interfaces/rest/tickets/tickets.dto';
@@ -89,6 +90,30 @@ class HandWrittenUpdateCompanyDto extends HandWrittenCompanyFieldsDto {
   @ApiPropertyOptional({ maxLength: 200 }) @IfPresent() @IsString() @IsNotEmpty() @MaxLength(200) name?: string;
 }
 
+/** The hand-written DTOs CreatePersonDto and UpdatePersonDto were before they were made from PersonFields. */
+class HandWrittenPersonFieldsDto {
+  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 1 }) @IsOptional() @IsInt() @Min(1) @Max(2_147_483_647) customer_id?: number | null;
+  @OptionalText(150) title?: string;
+  @OptionalText(100) department?: string;
+  @OptionalEmail() email?: string;
+  @OptionalText(50) phone?: string;
+  @OptionalText(50) wa?: string;
+  @OptionalText(5000) note?: string;
+  @NullableText(200) external_id?: string | null;
+  @OptionalBool() is_main?: boolean;
+  @OptionalBool() is_former?: boolean;
+  @OptionalId() owner_id?: number;
+  @OptionalBool() active?: boolean;
+}
+class HandWrittenCreatePersonDto extends HandWrittenPersonFieldsDto {
+  @ApiProperty({ maxLength: 200 }) @IsString() @IsNotEmpty() @MaxLength(200) name: string;
+  @ApiPropertyOptional({ type: Boolean }) @IfPresent() @IsBoolean() force?: boolean;
+}
+@NullClears()
+class HandWrittenUpdatePersonDto extends HandWrittenPersonFieldsDto {
+  @ApiPropertyOptional({ maxLength: 200 }) @IfPresent() @IsString() @IsNotEmpty() @MaxLength(200) name?: string;
+}
+
 const pipe = new CrmValidationPipe();
 async function answer(metatype: new () => unknown, body: unknown): Promise<unknown> {
   try {
@@ -97,6 +122,12 @@ async function answer(metatype: new () => unknown, body: unknown): Promise<unkno
     if (e instanceof DomainError) return { refused: e.message, ...e.extra };
     throw e;
   }
+}
+
+/** An answer with its problems in any order: a made DTO lists them in the declaration's order (the hand-written classes listed a subclass's own first). */
+function unordered(a: unknown): unknown {
+  const r = a as { refused?: string; fields?: string[] };
+  return r.refused ? { refused: r.refused.split('; ').sort(), fields: [...r.fields!].sort() } : a;
 }
 
 describe('a REST body DTO made from the declared fields (FieldsDto)', () => {
@@ -181,11 +212,6 @@ describe('a REST body DTO made from the declared fields (FieldsDto)', () => {
       { name: 'a', sector: 5, city: false },
       { name: 'a', unknown_field: 1 },
     ];
-    // the problems are listed in the declaration's order now (the hand-written classes listed a subclass's own first)
-    const unordered = (a: unknown) => {
-      const r = a as { refused?: string; fields?: string[] };
-      return r.refused ? { refused: r.refused.split('; ').sort(), fields: [...r.fields!].sort() } : a;
-    };
     for (const body of bodies) expect({ body, answer: unordered(await answer(CreateCompanyDto, body)) }).toEqual({ body, answer: unordered(await answer(HandWrittenCreateCompanyDto, body)) });
     const changes: unknown[] = [
       {},
@@ -209,6 +235,34 @@ describe('a REST body DTO made from the declared fields (FieldsDto)', () => {
     const tool = CompanyCreateFields.safeParse({ name: 'a', email: 'nope', potential_kg: 1.234 });
     expect(tool.success ? [] : tool.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual(['email: must be an e-mail address or empty', 'potential_kg: at most 2 decimal places']);
     expect(CompanyCreateFields.safeParse({ name: 'a', email: '' }).success).toBe(true);
+  });
+
+  it('answers every person body as the hand-written CreatePersonDto and UpdatePersonDto did', async () => {
+    const full = { name: 'Ayşe Kaya', customer_id: 4, title: 'Buyer', department: 'Purchasing', email: 'ayse@zap.example', phone: '+90 1', wa: '+90 2', note: 'n', external_id: 'hs:1', is_main: true, is_former: false, owner_id: 3, active: true };
+    const bodies: unknown[] = [
+      { name: 'Ayşe' },
+      full,
+      { name: 'Ayşe', customer_id: null, email: '', external_id: null, force: true },
+      {},
+      { name: '' },
+      { name: 'x'.repeat(201), title: 't'.repeat(151), wa: 'w'.repeat(51) },
+      { name: 'a', email: 'nope', customer_id: 0, is_main: 'yes', force: 1 },
+      { name: 'a', customer_id: 1.5, owner_id: 2_147_483_648 },
+      { name: 'a', is_former: null },
+      { name: 'a', unknown_field: 1 },
+    ];
+    for (const body of bodies) expect({ body, answer: unordered(await answer(CreatePersonDto, body)) }).toEqual({ body, answer: unordered(await answer(HandWrittenCreatePersonDto, body)) });
+    const changes: unknown[] = [
+      {},
+      { title: 'Head of purchasing' },
+      full,
+      { title: null, email: null, note: null, external_id: null, customer_id: null },
+      { name: null },
+      { is_main: null, owner_id: null },
+      { email: 'x@', customer_id: -1, department: 'd'.repeat(101) },
+    ];
+    for (const body of changes) expect({ body, answer: unordered(await answer(UpdatePersonDto, body)) }).toEqual({ body, answer: unordered(await answer(HandWrittenUpdatePersonDto, body)) });
+    expect(await answer(CreatePersonDto, { name: '   ' })).toMatchObject({ refused: 'name: must not be blank', field: 'name' });
   });
 
   it('documents each field from its declaration: type, bounds, description, nullable', () => {

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { constantTimeEqual } from '../../../platform/common/crypto';
 import { CompanyCreateFields, type CompanyCreateInput } from '../companies';
 import type { LeadInput } from '../leads';
-import type { PersonCreateInput } from '../people';
+import { PersonCreateFields, type PersonCreateInput } from '../people';
 import type { TaskFields } from '../tasks';
 
 export const HOOK_TARGETS = ['lead', 'company', 'person', 'task', 'object'] as const;
@@ -35,7 +35,8 @@ const LEAD: Fields<LeadInput & { company: string }> = [
 ];
 /** A company's: its declared create fields. */
 const COMPANY: Fields<CompanyCreateInput> = Object.keys(CompanyCreateFields.shape) as (keyof CompanyCreateInput)[];
-const PERSON: Fields<PersonCreateInput> = ['customer_id', 'name', 'title', 'department', 'email', 'phone', 'wa', 'note', 'is_main', 'is_former', 'owner_id', 'active', 'force'];
+/** A person's: the declared create fields, the name first. */
+const PERSON: Fields<PersonCreateInput> = ['name', ...(Object.keys(PersonCreateFields.shape) as (keyof PersonCreateInput)[]).filter((k) => k !== 'name')];
 const TASK: Fields<TaskFields> = ['title', 'description', 'due_date', 'priority', 'status', 'assignee_id', 'customer_id', 'person_id', 'opp_id'];
 
 /** A custom object's record: its name, owner and active flag, and `fields.<key>` / `links.<key>` of its definition (objectFields). */

@@ -4,3 +4,4 @@ export { PeopleService } from './people.service';
 export type { PersonCardRow, PersonCardSqlRow } from './person.rows';
 export { personCard } from './person.rows';
 export type { PersonCreateInput } from './people.service';
+export { PersonCreateFields } from './person.view';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { In, Not } from 'typeorm';
 import { DomainError, invalid } from '../../../platform/common/errors';
+import { storedAsIs } from '../../../platform/common/record-input';
 import type { TenantDb } from '../../../platform/database/tenant-db';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { UserContext } from '../../identity/auth-context';
@@ -16,32 +17,12 @@ import { RecordOpensService } from '../record-opens';
 import { RefsService } from '../shared/refs.service';
 import { foldedMatch, foldedPattern, searchPattern } from '../shared/search';
 import { Person } from './person.entity';
+import { PersonFields, type PersonCreateInput, type PersonInput } from './person.view';
 import { personCreated } from './person-events';
 import { LIST_COLUMNS, listed } from './person.rows';
 
 /** Writable fields of a person (the record's own snake_case names). */
-export interface PersonInput {
-  /** The company; null = no company. */
-  customer_id?: number | null;
-  name?: string;
-  title?: string;
-  department?: string;
-  email?: string;
-  phone?: string;
-  wa?: string;
-  note?: string;
-  /** The record's key in another system; '' or null clears it. */
-  external_id?: string | null;
-  is_main?: boolean;
-  is_former?: boolean;
-  owner_id?: number;
-  active?: boolean;
-}
-
-export interface PersonCreateInput extends PersonInput {
-  name: string;
-  force?: boolean;
-}
+export type { PersonCreateInput, PersonInput } from './person.view';
 
 export type PersonOrigin = 'manual' | 'email' | 'lead' | 'import';
 
@@ -77,12 +58,10 @@ export interface PersonOne {
   objects: LinkedRecords[];
 }
 
-const TEXT_FIELDS = [
-  ['title', 'title'],
-  ['department', 'department'],
-  ['phone', 'phone'],
-  ['wa', 'wa'],
-] as const satisfies readonly (readonly [keyof PersonInput, keyof Person])[];
+/** The declared fields the service treats itself; every other is a plain text column, stored trimmed (`storedAsIs`). */
+const TREATED = ['name', 'customer_id', 'email', 'note', 'external_id', 'is_main', 'is_former', 'owner_id', 'active', 'force'] as const;
+/** The declared fields' properties: a key outside the declaration (an import's or a hook's extra) is never stored. */
+const DECLARED = new Set(Object.keys(PersonFields.shape).map((k) => k.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase())));
 
 /** First key of the advisory lock serializing person creation per workspace (second key: workspace id). */
 const PERSON_LOCK = 0x70657273; // "pers"
@@ -317,11 +296,11 @@ export class PeopleService {
 }
 
 /** Plain text columns of the input, trimmed; e-mail addresses are stored in lower case. */
-function columns(input: PersonInput): Partial<Person> {
-  const out: Partial<Record<keyof Person, unknown>> = {};
-  for (const [key, prop] of TEXT_FIELDS) {
-    const v = input[key];
-    if (typeof v === 'string') out[prop] = v.trim();
+function columns(input: PersonInput & { force?: boolean }): Partial<Person> {
+  const out: Partial<Record<keyof Person, unknown>> = storedAsIs(Person, input, TREATED);
+  for (const [prop, v] of Object.entries(out) as [keyof Person, unknown][]) {
+    if (!DECLARED.has(prop)) delete out[prop];
+    else if (typeof v === 'string') out[prop] = v.trim();
   }
   if (input.email !== undefined) out.email = input.email.trim().toLowerCase();
   if (input.note !== undefined) out.note = input.note;

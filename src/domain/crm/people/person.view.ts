@@ -3,6 +3,7 @@ import { summaryOf, USER_SUMMARY_EXAMPLE, UserSummarySchema } from '../../identi
 import type { Workspace } from '../../workspace/workspace.entity';
 import { formatTimestamp } from '../../../platform/common/time';
 import { field, maskOf } from '../../../platform/common/record-fields';
+import { emailOrEmpty, flag, id, name, orNull, text } from '../../../platform/common/record-input';
 import { LINKED_RECORDS_EXAMPLE, LinkedRecordsSchema, linkedRecordsView } from '../objects';
 import { rid } from '../shared/record-keys';
 import type { PersonOne, PersonPage, PersonViews } from './people.service';
@@ -15,6 +16,40 @@ import type { Person } from './person.entity';
  * (`src/interfaces/rest/people/person.schema.ts`: ContactCard, PersonRecord, Person), Today and exports show the
  * record, and MCP answers and describes its compact projection (below): a field is declared and mapped here once.
  */
+
+/**
+ * A person's fields as a create or an update takes them, declared once: REST's bodies are made from them (`FieldsDto`),
+ * the create_person and update_person tools take them as they are, inbound hooks map onto them, and the service stores
+ * a plain text field it does not treat itself as it came (trimmed). A field added here reaches every interface; its
+ * column is the entity's.
+ */
+export const PersonFields = z.object({
+  customer_id: orNull(id('company').describe('the company; null = none')),
+  title: text(150, 'job title').optional(),
+  department: text(100, 'department').optional(),
+  email: emailOrEmpty("the person's e-mail address (stored in lower case); '' clears it").optional(),
+  phone: text(50, 'phone').optional(),
+  wa: text(50, 'WhatsApp number').optional(),
+  note: text(5000, 'note about the person').optional(),
+  external_id: orNull(text(200, "the record's key in the system it came from (unique per workspace and kind; imports match on it); null or '' removes it")),
+  is_main: flag("the company's main contact (needs a customer_id)").optional(),
+  is_former: flag('no longer at the company').optional(),
+  owner_id: id('user').optional().describe('an active user; default the caller'),
+  active: flag('false archives the person').optional(),
+});
+
+/** A new person: the name, the fields, and `force` past the duplicate check. */
+export const PersonCreateFields = z.object({
+  ...PersonFields.shape,
+  name: name(200, "the person's full name"),
+  force: flag('create even when a person of the same name at the company, or of the same e-mail, exists; only when the user confirms it is another person').optional(),
+});
+
+/** A change to a person: the fields given change. */
+export const PersonChangeFields = z.object({ ...PersonFields.shape, name: name(200, "the person's full name").optional() });
+
+export type PersonCreateInput = z.output<typeof PersonCreateFields>;
+export type PersonInput = z.output<typeof PersonChangeFields>;
 
 /** Spec 4.2 contact card item: exactly these fields. */
 export const ContactCardSchema = z.object({

@@ -1,52 +1,17 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
-import type { PersonCreateInput, PersonInput, PersonListQuery } from '../../../domain/crm/people/people.service';
-import { NullableText, OptionalBool, OptionalEmail, OptionalId, OptionalText, QueryBool, QueryId, NullClears } from '../shared/fields';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import type { PersonListQuery } from '../../../domain/crm/people/people.service';
+import { PersonChangeFields, PersonCreateFields } from '../../../domain/crm/people/person.view';
+import { FieldsDto } from '../shared/fields-dto';
+import { QueryBool, QueryId, NullClears } from '../shared/fields';
 import { PageQueryDto } from '../shared/page-query.dto';
 
-class PersonFieldsDto implements PersonInput {
-  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 1, description: 'the company; null = none' })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(2_147_483_647)
-  customer_id?: number | null;
+/** A new person (`PersonCreateFields`, the person's read model file). */
+export class CreatePersonDto extends FieldsDto(PersonCreateFields) {}
 
-  @OptionalText(150) title?: string;
-  @OptionalText(100) department?: string;
-  @OptionalEmail() email?: string;
-  @OptionalText(50) phone?: string;
-  @OptionalText(50) wa?: string;
-  @OptionalText(5000) note?: string;
-  @NullableText(200) external_id?: string | null;
-  @OptionalBool() is_main?: boolean;
-  @OptionalBool() is_former?: boolean;
-  @OptionalId() owner_id?: number;
-  @OptionalBool() active?: boolean;
-}
-
-export class CreatePersonDto extends PersonFieldsDto implements PersonCreateInput {
-  @ApiProperty({ maxLength: 200 })
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
-  name: string;
-
-  @ApiPropertyOptional({ type: Boolean, description: 'create even when a duplicate (same company and name, or same e-mail) exists' })
-  @ValidateIf((_o: object, v: unknown) => v !== undefined)
-  @IsBoolean()
-  force?: boolean;
-}
-
+/** A change to a person: null clears an optional text (`NullClears`). */
 @NullClears()
-export class UpdatePersonDto extends PersonFieldsDto {
-  @ApiPropertyOptional({ maxLength: 200 })
-  @ValidateIf((_o: object, v: unknown) => v !== undefined)
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
-  name?: string;
-}
+export class UpdatePersonDto extends FieldsDto(PersonChangeFields) {}
 
 export class PersonListQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ description: 'name or e-mail contains (case-insensitive)' })
