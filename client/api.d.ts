@@ -6958,9 +6958,11 @@ export interface components {
             relations?: components["schemas"]["ObjectRelationDto"][];
         };
         CreateOpportunityDto: {
+            /** @description what is being sold */
             name: string;
             /** @description a company the caller may see */
             customer_id: number;
+            /** @description expected value, in the currency */
             value?: number;
             /** @description one of app.currencies; default the company's, else the base currency */
             currency?: string;
@@ -6972,43 +6974,63 @@ export interface components {
             product_id?: number | null;
             /**
              * Format: date
-             * @description expected close date; omitted or null: start_date + constants.sales_cycle_days (never null on the record)
+             * @description expected close date; omitted or null: start_date + constants.sales_cycle_days (never null on the record) (YYYY-MM-DD)
              */
             close_date?: string | null;
             /**
              * Format: date
-             * @description default today
+             * @description start date; default today (YYYY-MM-DD)
              */
             start_date?: string;
-            /** @description an open stage; default the first (gates apply) */
-            stage?: string;
+            /** @description one of constants.opp_types */
             type?: string;
+            /** @description where it came from */
             source?: string;
+            /** @description the competitor */
             competitor?: string;
+            /** @description the record's key in the system it came from (unique per workspace and kind; imports match on it); null or '' removes it */
             external_id?: string | null;
+            /** @description note */
             note?: string;
+            /** @description product line */
             line?: string;
+            /** @description the next step */
             next_step?: string;
             /** @description offered price per unit */
             offer_price?: number | null;
+            /** @description payment term in days */
             payment_days?: number | null;
             /** @description percent 0-100; null = the stage probability */
             probability?: number | null;
+            /** @description BANT: budget confirmed */
             bant_b?: boolean;
+            /** @description BANT: authority (the decision maker) known */
             bant_a?: boolean;
+            /** @description BANT: need confirmed */
             bant_n?: boolean;
+            /** @description BANT: timing known */
             bant_t?: boolean;
             /** @description forecast category: one of constants.forecast_cats; null = the stage's */
             fc?: string | null;
+            /** @description true: the health grade is set by hand (health_grade required); false: computed again */
             health_manual?: boolean;
-            /** @enum {string} */
+            /**
+             * @description the health grade set by hand
+             * @enum {string}
+             */
             health_grade?: "A" | "B" | "C" | "D";
+            /** @description a label for the grade set by hand */
             health_label?: string;
+            /** @description a note on the health */
             health_note?: string;
+            /** @description tags (at most 20, each at most 40 characters) */
             tags?: string[];
-            /** @description default the caller */
+            /** @description an active user; default the caller */
             owner_id?: number;
+            /** @description a free status beside the stage */
             detail_status?: string;
+            /** @description an open stage; default the first (gates apply) */
+            stage?: string;
         };
         CreateOrderDto: {
             /** @description company id (visible to the caller) */
@@ -15257,9 +15279,11 @@ export interface components {
             relations?: components["schemas"]["ObjectRelationDto"][];
         };
         UpdateOpportunityDto: {
+            /** @description what is being sold */
             name?: string;
             /** @description a company the caller may see */
             customer_id?: number;
+            /** @description expected value, in the currency */
             value?: number;
             /** @description one of app.currencies; default the company's, else the base currency */
             currency?: string;
@@ -15271,40 +15295,56 @@ export interface components {
             product_id?: number | null;
             /**
              * Format: date
-             * @description expected close date; omitted or null: start_date + constants.sales_cycle_days (never null on the record)
+             * @description expected close date; omitted or null: start_date + constants.sales_cycle_days (never null on the record) (YYYY-MM-DD)
              */
             close_date?: string | null;
             /**
              * Format: date
-             * @description default today
+             * @description start date; default today (YYYY-MM-DD)
              */
             start_date?: string;
+            /** @description one of constants.opp_types */
             type?: string;
+            /** @description where it came from */
             source?: string;
+            /** @description the competitor */
             competitor?: string;
+            /** @description the record's key in the system it came from (unique per workspace and kind; imports match on it); null or '' removes it */
             external_id?: string | null;
+            /** @description note */
             note?: string;
+            /** @description product line */
             line?: string;
+            /** @description the next step */
             next_step?: string;
             /** @description offered price per unit */
             offer_price?: number | null;
+            /** @description payment term in days */
             payment_days?: number | null;
             /** @description percent 0-100; null = the stage probability */
             probability?: number | null;
+            /** @description BANT: budget confirmed */
             bant_b?: boolean;
+            /** @description BANT: authority (the decision maker) known */
             bant_a?: boolean;
+            /** @description BANT: need confirmed */
             bant_n?: boolean;
+            /** @description BANT: timing known */
             bant_t?: boolean;
             /** @description forecast category: one of constants.forecast_cats; null = the stage's */
             fc?: string | null;
+            /** @description true: the health grade is set by hand (health_grade required); false: computed again */
             health_manual?: boolean;
             /** @enum {string} */
             health_grade?: "A" | "B" | "C" | "D";
+            /** @description a label for the grade set by hand */
             health_label?: string;
+            /** @description a note on the health */
             health_note?: string;
             tags?: string[];
-            /** @description default the caller */
+            /** @description id of the user */
             owner_id?: number;
+            /** @description a free status beside the stage */
             detail_status?: string;
         };
         UpdatePersonDto: {

@@ -173,6 +173,18 @@ describe('MCP tools: the rest of the CRM', () => {
     expect(await toolError('create_opportunity', { name: 'X', customer_id: otherCompanyId })).toMatch(/^(not_found|invalid): /);
   });
 
+  it('opportunities: create_opportunity and update_opportunity take the fields REST takes, held to what the columns hold', async () => {
+    const restCreate = (JSON.parse(readFileSync(join(__dirname, '../../../openapi.json'), 'utf8')) as { components: { schemas: Record<string, { properties: object }> } }).components.schemas.CreateOpportunityDto!.properties;
+    expect(Object.keys(tools.get('create_opportunity')!.inputSchema.properties!).filter((k) => k !== 'idempotency_key').sort()).toEqual(Object.keys(restCreate).sort());
+    // the tool took a next step of up to 500 characters, which its column (300) cannot hold
+    expect(await toolError('create_opportunity', { name: 'Uzun adım', customer_id: companyId, next_step: 'x'.repeat(301) })).toBe('invalid: next_step: at most 300 characters');
+    const opp = await ok<{ id: number }>('create_opportunity', { name: 'Etiketli iş', customer_id: companyId, tags: ['film', 'ihracat'], probability: 35, payment_days: 60, bant_b: true, competitor: 'Rakip A.Ş.' });
+    expect((await api(t, a.host, seller.key).get(`/api/v1/opportunities/${opp.id}`).expect(200)).body.opp).toMatchObject({ tags: ['film', 'ihracat'], probability: 35, payment_days: 60, bant_b: true, competitor: 'Rakip A.Ş.' });
+    await ok('update_opportunity', { id: opp.id, probability: null, tags: [], next_step: 'Numune gönder' });
+    expect((await api(t, a.host, seller.key).get(`/api/v1/opportunities/${opp.id}`).expect(200)).body.opp).toMatchObject({ tags: [], next_step: 'Numune gönder' });
+    expect(await toolError('update_opportunity', { id: opp.id, tags: Array.from({ length: 21 }, (_, i) => `t${i}`) })).toBe('invalid: tags: at most 20 tags');
+  });
+
   it('leads: list, update and convert through the lead services; another team\'s lead is not_found', async () => {
     const lead = await ok<{ id: number }>('create_lead', { company: 'Fuar Ambalaj', contact_name: 'Deniz Ak', next_action: c.lead_next_actions[0], next_date: addDays(today, 3) });
     const found = await ok<{ id: number }[]>('list_leads', { query: 'Fuar Amb' });

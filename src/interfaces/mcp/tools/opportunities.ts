@@ -1,23 +1,11 @@
 import * as z from 'zod/v4';
 import { MODULES } from '../../../domain/workspace/defaults';
-import { amount, date, externalId, externalIdFilter, flag, id, limit, name, oneOf, searchQuery, text } from '../mcp.args';
+import { externalIdFilter, flag, id, limit, name, oneOf, searchQuery, text } from '../mcp.args';
 import { opportunityBriefCompact, opportunityCompact, opportunityDetailCompact } from '../../../domain/crm/opportunities/opportunity.view';
+import { OpportunityChangeFields, OpportunityCreateFields } from '../../../domain/crm/opportunities/opportunity.types';
 import { Opportunity, OpportunityBrief, OpportunityDetail } from '../mcp.outputs';
 import { defineTool, type ToolDef, type ServiceOf } from '../mcp.tool-def';
 import { OpportunitiesService } from '../../../domain/crm/opportunities/opportunities.service';
-
-/** Opportunity fields a conversation names (a subset of REST's; the service checks each against the workspace lists). */
-const oppFields = () => ({
-  value: amount('expected value, in the currency').optional(),
-  currency: text(3, 'ISO currency code, one of the workspace currencies').optional(),
-  close_date: date('expected close date').optional(),
-  product_id: id('catalogue product').optional(),
-  potential_kg: amount('potential quantity').optional(),
-  type: text(40, 'one of the workspace opportunity types').optional(),
-  source: text(100, 'where it came from').optional(),
-  next_step: text(500, 'the next step').optional(),
-  note: text(5000, 'note').optional(),
-});
 
 /** The domain services these tools call. */
 const services = (get: ServiceOf) => ({ opps: get(OpportunitiesService) });
@@ -127,13 +115,7 @@ function opportunityRecords(s: Services): ToolDef[] {
       idempotent: false,
       module: MODULES.opportunities,
       output: OpportunityDetail,
-      input: z.strictObject({
-        name: name(200, 'what is being sold'),
-        customer_id: id('company'),
-        stage: text(40, "an open stage of the workspace's pipeline (default: the first)").optional(),
-        ...oppFields(),
-        external_id: externalId().optional(),
-      }),
+      input: z.strictObject(OpportunityCreateFields.shape),
       choices: (c) => ({ stage: c.open_stages, type: c.opp_types }),
       run: async (auth, a) => opportunityDetailCompact(await s.opps.detail(auth, await s.opps.create(auth, a))),
     }),
@@ -146,12 +128,7 @@ function opportunityRecords(s: Services): ToolDef[] {
       idempotent: true,
       module: MODULES.opportunities,
       output: OpportunityDetail,
-      input: z.strictObject({
-        id: id('opportunity'),
-        name: name(200, 'new name').optional(),
-        ...oppFields(),
-        external_id: externalId().nullable().optional().describe("the opportunity's key in the system it came from, or null to remove it"),
-      }),
+      input: z.strictObject({ id: id('opportunity'), ...OpportunityChangeFields.shape }),
       choices: (c) => ({ type: c.opp_types }),
       run: async (auth, { id: oppId, ...change }) => opportunityDetailCompact(await s.opps.detail(auth, await s.opps.update(auth, oppId, change))),
     }),

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import * as z from 'zod/v4';
 import { AMOUNT_PLACES, EMAIL_OR_EMPTY } from '../../../platform/common/record-input';
 import { IsAmount, IsEmailOrEmpty, IsId, IsIsoDateString, NotBlank, INT_MAX } from './fields';
@@ -18,6 +18,7 @@ import { IsAmount, IsEmailOrEmpty, IsId, IsIsoDateString, NotBlank, INT_MAX } fr
  * - a number: `IsNumber` with its bounds, or `IsAmount` with them when it allows so many decimals (`amount()` with
  *   `places`); a boolean: `IsBoolean`; an enum: `IsIn` its values;
  * - the declaration's first example (`examples`, JSON Schema's) is the document's `example`;
+ * - an array of strings: `IsArray`, `ArrayMaxSize` from its maximum, each `IsString` and `MaxLength`;
  * - optional: `IsOptional`; nullable (`.nullable()`): documented `nullable`, and `null` reaches the service (for a
  *   link, the same as leaving it out; `CrmValidationPipe`'s null rules read the document).
  * Any other kind stops the start with the field's name: write that DTO by hand.
@@ -31,6 +32,10 @@ export function FieldsDto<T extends z.ZodObject>(fields: T): new () => z.output<
 interface Def {
   type: string;
   innerType?: Inner;
+  /** an array's element */
+  element?: Inner;
+  /** an array's bounds */
+  checks?: { _zod: { def: { check: string; maximum?: number } } }[];
 }
 interface Inner {
   _zod: { def: Def };
@@ -93,6 +98,17 @@ function propertyOf(key: string, schema: z.ZodType): PropertyDecorator {
       Object.assign(doc, { enum: inner.options });
       checks.push(IsIn(inner.options!));
       break;
+    case 'array': {
+      const element = inner._zod.def.element;
+      if (element?._zod.def.type !== 'string') throw new Error(`FieldsDto: ${key} is an array of ${element?._zod.def.type}, which a declared field cannot be yet`);
+      const items = inner._zod.def.checks?.find((c) => c._zod.def.check === 'max_length')?._zod.def.maximum;
+      Object.assign(doc, { type: [String] }, items != null ? { maxItems: items } : {});
+      checks.push(IsArray());
+      if (items != null) checks.push(ArrayMaxSize(items));
+      checks.push(IsString({ each: true }));
+      if (element.maxLength != null) checks.push(MaxLength(element.maxLength, { each: true }));
+      break;
+    }
     default:
       throw new Error(`FieldsDto: ${key} is a ${inner._zod.def.type}, which a declared field cannot be yet`);
   }
