@@ -146,10 +146,21 @@ describe('create, edit, archive', () => {
     await form.getByLabel('Name').fill('Ege Kimya');
     await form.getByLabel('Status').selectOption('Prospect');
     await form.getByLabel('City').fill('Izmir');
+    // what the API takes beyond the laid-out texts: the yearly potential with its unit, the source and the ERP's keys
+    await form.getByLabel('Yearly potential').fill('abc');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await form.getByText('Enter a number, such as 1250.5').waitFor();
+    await form.getByLabel('Yearly potential').fill('1250,5');
+    const units = await form.getByLabel('Unit').locator('option').allTextContents();
+    await form.getByLabel('Unit').selectOption(units[1]!);
+    await form.getByLabel('Source').fill('Fuar 2026');
+    await form.getByLabel('ERP code').fill('120.01.077');
     await form.getByRole('button', { name: 'Create' }).click();
     await page.getByRole('heading', { name: 'Ege Kimya', level: 1 }).waitFor();
     const id = Number(new URL(page.url()).pathname.split('/').pop());
-    expect((await as().get(`/api/v1/companies/${id}`).expect(200)).body.company).toMatchObject({ name: 'Ege Kimya', status: 'Prospect', city: 'Izmir' });
+    expect((await as().get(`/api/v1/companies/${id}`).expect(200)).body.company).toMatchObject({ name: 'Ege Kimya', status: 'Prospect', city: 'Izmir', potential_kg: 1250.5, unit: units[1], source: 'Fuar 2026', erp_code: '120.01.077', erp_ext_id: '' });
+    await page.getByText('Fuar 2026').waitFor();
+    await page.getByText('120.01.077').waitFor();
   });
 
   it('edits a company, then archives it by keyboard after a confirmation', async () => {
@@ -160,10 +171,15 @@ describe('create, edit, archive', () => {
     const form = page.getByRole('form', { name: 'Edit company' });
     await form.getByLabel('City').fill('Tekirdağ');
     await form.getByLabel('Sector').fill('Textile');
+    await form.getByLabel('ERP id').fill('SAP-4411');
+    const patch = page.waitForRequest((r) => r.method() === 'PATCH' && r.url().endsWith(`/api/v1/companies/${c.id}`));
     await form.getByRole('button', { name: 'Save' }).click();
+    // the potential, unit and currency it was read with (none: 0 and the defaults) are not written back
+    expect(Object.keys((await patch).postDataJSON() as object)).toEqual(expect.arrayContaining(['city', 'sector', 'erp_ext_id', 'source']));
+    for (const k of ['potential_kg', 'unit', 'currency']) expect((await patch).postDataJSON()).not.toHaveProperty(k);
     await form.waitFor({ state: 'detached' });
     await page.getByText('Tekirdağ').waitFor();
-    expect((await as().get(`/api/v1/companies/${c.id}`).expect(200)).body.company).toMatchObject({ city: 'Tekirdağ', sector: 'Textile', active: true });
+    expect((await as().get(`/api/v1/companies/${c.id}`).expect(200)).body.company).toMatchObject({ city: 'Tekirdağ', sector: 'Textile', erp_ext_id: 'SAP-4411', active: true });
 
     await page.getByRole('button', { name: 'Archive' }).focus();
     await page.keyboard.press('Enter');

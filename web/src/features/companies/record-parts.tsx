@@ -8,6 +8,9 @@ import { Fields } from '../../shell/RecordView';
 import { PhoneLink, WebLink } from '../../shell/Contact';
 import { orderName } from '../orders';
 import { useCompanyText } from './companies.text';
+import { TEXT_FIELDS } from './company.fields';
+import { textFieldRows } from '../../shell/text-fields';
+import { useMe } from '../../lib/session';
 
 type Read = Schemas['CompanyReadResponse'];
 type Company = Read['company'];
@@ -15,6 +18,7 @@ type Company = Read['company'];
 /** The company's own fields, under its header. */
 export function CompanyFields({ c }: { c: Company }) {
   const t = useT();
+  const me = useMe();
   const lang = useLang();
   const text = useCompanyText();
   return (
@@ -29,6 +33,9 @@ export function CompanyFields({ c }: { c: Company }) {
         [text('address'), c.address],
         [text('mainContact'), c.main_contact ? [c.main_contact.name, c.main_contact.phone || c.main_contact.email].filter(Boolean).join(' · ') : ''],
         [text('taxNo'), [c.tax_no, c.tax_office].filter(Boolean).join(' / ')],
+        [text('potential'), c.potential_kg ? `${formatNumber(lang, c.potential_kg, 2)} ${c.unit || me.app.unit_default}` : ''],
+        [text('currency'), c.currency],
+        ...textFieldRows(TEXT_FIELDS, c, lang),
         [text('lastVisit'), c.visit_state === 'never' ? text('never') : formatDate(lang, c.last_visit)],
         [text('nextVisit'), formatDate(lang, c.next_visit_due)],
         [text('note'), c.note],
