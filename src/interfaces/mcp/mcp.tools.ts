@@ -142,7 +142,7 @@ export class McpTools implements AskTools {
         const choices = t.choices?.(c);
         if (choices) {
           const properties = { ...(inputSchema.properties as Record<string, object>) };
-          for (const [k, values] of Object.entries(choices)) if (properties[k] && values.length) properties[k] = { ...properties[k], enum: values };
+          for (const [k, values] of Object.entries(choices)) if (properties[k] && values.length) properties[k] = withChoices(properties[k], values);
           inputSchema = { ...inputSchema, properties };
         }
         const tool: Tool = { name: t.name, description: t.description, inputSchema };
@@ -270,4 +270,14 @@ export class McpTools implements AskTools {
       throw Object.assign(new Error('internal error'), { code: ErrorCode.InternalError, data: { request_id: requestId } });
     }
   }
+}
+
+/**
+ * An argument's schema limited to the workspace's values. A nullable argument (`anyOf` the value or null) keeps its
+ * null: the values go into the value's branch, so the schema still admits the null the tool accepts.
+ */
+export function withChoices(schema: object, values: string[]): object {
+  const branches = (schema as { anyOf?: { type?: string }[] }).anyOf;
+  if (!branches?.some((b) => b.type === 'null')) return { ...schema, enum: values };
+  return { ...schema, anyOf: branches.map((b) => (b.type === 'null' ? b : { ...b, enum: values })) };
 }

@@ -129,6 +129,10 @@ describe('MCP tools: the rest of the CRM', () => {
     for (const n of NEW_WRITES) expect([n, tools.get(n)!.inputSchema.properties!.idempotency_key]).toEqual([n, expect.objectContaining({ type: 'string' })]);
     expect(tools.get('update_ticket')!.inputSchema.properties!.status).toMatchObject({ enum: c.ticket_statuses });
     expect(tools.get('create_order')!.inputSchema.properties!.kind).toMatchObject({ enum: c.order_kinds });
+    // a nullable argument keeps its null beside the workspace's values (the tool takes null as "left out")
+    const priority = tools.get('create_task')!.inputSchema.properties!.priority as { enum?: unknown; anyOf: object[] };
+    expect(priority.enum).toBeUndefined();
+    expect(priority.anyOf).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'string', enum: c.task_priorities }), { type: 'null' }]));
 
     const reader = await connect(readOnly);
     try {
