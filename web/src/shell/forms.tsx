@@ -65,6 +65,27 @@ export function Field({ label, error, required, children }: { label: string; err
   );
 }
 
+/**
+ * A select of plain values (the installation's currencies or units, a workspace list): the current value stays an
+ * option when the list no longer holds it, and `none` is a first option with the value ''.
+ */
+export function ValueSelect({ label, error, value, options, onChange, none }: { label: string; error?: string; value: string; options: readonly string[]; onChange: (value: string) => void; none?: string }) {
+  return (
+    <Field label={label} error={error}>
+      {(p) => (
+        <select {...p} value={value} onChange={(e) => onChange(e.target.value)}>
+          {none !== undefined ? <option value="">{none}</option> : null}
+          {[...new Set([...options, value])].filter(Boolean).map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
 /** An error that is neither a field problem nor a duplicate (403, 5xx...). */
 export function FormError({ error }: { error: unknown }) {
   const t = useT();

@@ -6,7 +6,7 @@ import { useLabels } from '../../lib/labels';
 import { useMe } from '../../lib/session';
 import { useCompanyText } from './companies.text';
 import { DuplicateChoice } from './parts';
-import { Field, fieldErrors, FormError } from '../../shell/forms';
+import { Field, fieldErrors, FormError, ValueSelect } from '../../shell/forms';
 import { TextFieldInputs, textFieldsBody } from '../../shell/text-fields';
 import { useLang } from '../../lib/i18n';
 import { TEXT_FIELDS } from './company.fields';
@@ -128,18 +128,7 @@ function VolumeInputs({ volume, onChange, errors }: { volume: Volume; onChange: 
   const me = useMe();
   const text = useCompanyText();
   const choice = (key: 'unit' | 'currency', options: string[], fallback: string) => (
-    <Field label={text(key)} error={errors[key]}>
-      {(p) => (
-        <select {...p} value={volume[key]} onChange={(e) => onChange({ ...volume, [key]: e.target.value })}>
-          <option value="">{text('workspaceDefault', { value: fallback })}</option>
-          {[...new Set([...options, volume[key]])].filter(Boolean).map((o) => (
-            <option key={o} value={o}>
-              {o}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
+    <ValueSelect label={text(key)} error={errors[key]} value={volume[key]} options={options} none={text('workspaceDefault', { value: fallback })} onChange={(v) => onChange({ ...volume, [key]: v })} />
   );
   return (
     <>

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api, ApiFailure, must, type Schemas } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { useMe } from '../../lib/session';
-import { Field, FormError, useFieldSentences, FormActions } from '../../shell/forms';
+import { Field, FormError, useFieldSentences, FormActions, ValueSelect } from '../../shell/forms';
 import { useProductsWritten } from './queries';
 import { useProductText } from './products.text';
 
@@ -51,19 +51,7 @@ export function ProductForm({ product, onDone }: { product?: Product; onDone: (s
     save.mutate();
   };
   const title = product ? text('editProduct', { name: product.name }) : text('newProduct');
-  const choice = (k: 'currency' | 'unit', options: string[]) => (
-    <Field label={labels[k]} error={api400[k]}>
-      {(p) => (
-        <select {...p} value={v[k]} onChange={(e) => setV({ ...v, [k]: e.target.value })}>
-          {[...new Set([v[k], ...options])].filter(Boolean).map((o) => (
-            <option key={o} value={o}>
-              {o}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
-  );
+  const choice = (k: 'currency' | 'unit', options: string[]) => <ValueSelect label={labels[k]} error={api400[k]} value={v[k]} options={options} onChange={(x) => setV({ ...v, [k]: x })} />;
   return (
     <form className="panel co-form" onSubmit={submit} noValidate aria-label={title}>
       <h2>{title}</h2>
