@@ -51,32 +51,52 @@ async function tool(name: string, args: unknown): Promise<unknown> {
   return JSON.parse(r.body.result.content[0].text);
 }
 
+/**
+ * Waits out the workspace's last minute of the day, so that a command's answer and the GET read right after it count
+ * days (days in stage, SLA and lifetime left) from the same local date.
+ */
+async function awayFromMidnight(): Promise<void> {
+  const [h, m, sec] = new Intl.DateTimeFormat('en-GB', { timeZone: a.ws.timezone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+    .format(new Date())
+    .split(':')
+    .map(Number);
+  if (h === 23 && m === 59) await new Promise((r) => setTimeout(r, (61 - sec!) * 1000));
+}
+
 describe('REST: every opportunity command answers the record GET answers', () => {
+  beforeEach(awayFromMidnight);
+
   it('create, update, stage, note, step toggle, revive', async () => {
     const created = await as().post('/api/v1/opportunities', { name: 'Komut 1', customer_id: company.id, product_id: productId, bant_b: true }).expect(201);
     const id = created.body.opp.id as number;
     expect(created.body).toEqual({ ok: true, opp: await record(id) });
     expect(created.body.opp).toMatchObject({ customer_id: company.id, product_id: productId, stage: c().open_stages[0] });
 
+    await awayFromMidnight();
     const updated = await as().patch(`/api/v1/opportunities/${id}`, { value: 1200, bant_a: true }).expect(200);
     expect(updated.body).toEqual({ ok: true, opp: await record(id) });
     expect(updated.body.opp.value).toBe(1200);
 
+    await awayFromMidnight();
     const moved = await as().post(`/api/v1/opportunities/${id}/stage`, { stage: c().open_stages[1], note: 'next' }).expect(200);
     expect(moved.body).toEqual({ ok: true, opp: await record(id) });
     expect(moved.body.opp.stage).toBe(c().open_stages[1]);
 
+    await awayFromMidnight();
     const noted = await as().post(`/api/v1/opportunities/${id}/notes`, { body: 'Called them' }).expect(201);
     expect(noted.body).toEqual({ ok: true, opp: await record(id) });
     expect(noted.body.opp.notes.map((n: { body: string }) => n.body)).toEqual(['Called them']);
 
     const step = noted.body.opp.steps[0] as { id: number; done: boolean };
+    await awayFromMidnight();
     const toggled = await as().post(`/api/v1/steps/${step.id}/toggle`, {}).expect(200);
     expect(toggled.body).toEqual({ ok: true, opp: await record(id), step: expect.objectContaining({ id: step.id, done: !step.done }) });
     expect(toggled.body.step).toEqual(toggled.body.opp.steps.find((s: { id: number }) => s.id === step.id));
 
+    await awayFromMidnight();
     const lost = await as().post(`/api/v1/opportunities/${id}/stage`, { stage: lostStage(), close_reason: c().loss_reasons[0] }).expect(200);
     expect(lost.body).toEqual({ ok: true, opp: await record(id) });
+    await awayFromMidnight();
     const revived = await as().post(`/api/v1/opportunities/${id}/revive`, {}).expect(200);
     expect(revived.body.opp.id).not.toBe(id);
     expect(revived.body).toEqual({ ok: true, opp: await record(revived.body.opp.id) });
