@@ -98,15 +98,20 @@ export type StoredFields<T> = { [K in keyof T as K extends string ? Camel<K> : n
  * The declared fields of a create command that the command does not treat itself, under the entity's property names,
  * to be stored as they came: a plain field added to a kind's declared fields reaches its column without an edit of the
  * command. tsc refuses a field whose property the entity lacks or types otherwise (the `entity` argument names it).
+ * Only the keys of `declared` (the kind's declared fields) are read: an extra key an import, a hook or a caller's object
+ * carries never reaches an entity property (an `id` or a `workspace_id` among them).
  */
 export function storedAsIs<E, T extends object, K extends keyof T>(
   entity: abstract new () => E,
   input: T & (StoredFields<Omit<T, K>> extends Partial<E> ? unknown : { 'a declared field the entity lacks or types otherwise': keyof StoredFields<Omit<T, K>> }),
   handled: readonly K[],
+  declared: { readonly shape: object },
 ): Partial<E> {
   const skip = new Set<PropertyKey>(handled);
+  const given = input as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(input)) {
+  for (const key of Object.keys(declared.shape)) {
+    const value = given[key];
     if (skip.has(key) || value === undefined) continue;
     out[key.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase())] = value;
   }

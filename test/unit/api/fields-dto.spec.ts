@@ -404,21 +404,28 @@ describe('a REST body DTO made from the declared fields (FieldsDto)', () => {
 
 describe('storedAsIs: the declared fields a command does not treat itself', () => {
   class Thing {
+    id: number;
     name: string;
     customerPo: string | null;
     channel?: string;
     count?: number;
   }
+  const ThingFields = z.object({ name: z.string(), customer_po: z.string().nullable(), channel: z.string().optional(), count: z.number().optional() });
   it('keeps the others under their property names, leaving out the handled and the absent', () => {
     const input = { name: 'x', customer_po: 'PO-1', channel: undefined as string | undefined };
-    expect(storedAsIs(Thing, input, ['name'] as const)).toEqual({ customerPo: 'PO-1' });
-    expect(storedAsIs(Thing, { ...input, channel: 'phone' }, ['name'] as const)).toEqual({ customerPo: 'PO-1', channel: 'phone' });
+    expect(storedAsIs(Thing, input, ['name'] as const, ThingFields)).toEqual({ customerPo: 'PO-1' });
+    expect(storedAsIs(Thing, { ...input, channel: 'phone' }, ['name'] as const, ThingFields)).toEqual({ customerPo: 'PO-1', channel: 'phone' });
+  });
+
+  it('reads only the declared keys: an extra key of the object (an import\'s, a hook\'s) never reaches a property', () => {
+    const input: { name: string; customer_po: string } = Object.assign({ name: 'x', customer_po: 'PO-1' }, { id: 7, workspace_id: 2 });
+    expect(storedAsIs(Thing, input, ['name'] as const, ThingFields)).toEqual({ customerPo: 'PO-1' });
   });
 
   it('is refused by tsc for a field the entity lacks or types otherwise (lint runs tsc over the tests)', () => {
     // @ts-expect-error colour is no property of Thing
-    expect(storedAsIs(Thing, { name: 'x', colour: 'red' }, ['name'] as const)).toEqual({ colour: 'red' });
+    expect(storedAsIs(Thing, { name: 'x', colour: 'red' }, ['name'] as const, z.object({ colour: z.string() }))).toEqual({ colour: 'red' });
     // @ts-expect-error Thing's count is a number
-    expect(storedAsIs(Thing, { name: 'x', count: 'three' }, ['name'] as const)).toEqual({ count: 'three' });
+    expect(storedAsIs(Thing, { name: 'x', count: 'three' }, ['name'] as const, ThingFields)).toEqual({ count: 'three' });
   });
 });

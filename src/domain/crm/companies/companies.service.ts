@@ -84,8 +84,6 @@ export interface CompanyOne {
 
 /** The declared fields `columns` and the commands treat themselves; every other is a plain text column (`storedAsIs`). */
 const TREATED = ['name', 'status', 'external_id', 'potential_kg', 'currency', 'unit', 'owner_id', 'active', 'force'] as const;
-/** The declared fields' properties: a key outside the declaration (an import's or a hook's extra) is never stored. */
-const DECLARED = new Set(Object.keys(CompanyFields.shape).map((k) => k.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase())));
 
 @Injectable()
 export class CompaniesService {
@@ -322,10 +320,9 @@ export class CompaniesService {
 
   /** Plain columns of the input (trimmed, a note as written), with currency and unit checked against the workspace. */
   private columns(auth: UserContext, input: CompanyInput & { force?: boolean }): Partial<Company> {
-    const out: Partial<Record<keyof Company, unknown>> = storedAsIs(Company, input, TREATED);
+    const out: Partial<Record<keyof Company, unknown>> = storedAsIs(Company, input, TREATED, CompanyFields);
     for (const [prop, v] of Object.entries(out) as [keyof Company, unknown][]) {
-      if (!DECLARED.has(prop)) delete out[prop];
-      else if (typeof v === 'string' && prop !== 'note') out[prop] = v.trim();
+      if (typeof v === 'string' && prop !== 'note') out[prop] = v.trim();
     }
     if (input.external_id !== undefined) out.externalId = externalIdOf(input.external_id);
     if (input.potential_kg !== undefined) out.potentialKg = input.potential_kg;

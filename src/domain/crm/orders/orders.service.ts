@@ -15,7 +15,7 @@ import { RefsService } from '../shared/refs.service';
 import { ERP_QUEUE_WAITING, ErpQueueEntry } from './erp-queue-entry.entity';
 import { erpOrder } from './erp-order';
 import { Order } from './order.entity';
-import type { OrderInput } from './order-row';
+import { OrderFields, type OrderInput } from './order-row';
 import { collapsePo, isErpSent, MAX_ORDER_AMOUNT, MAX_PO_LENGTH, orderAmount } from './orders.rules';
 
 /** The declared fields `prepare` treats itself (checks, defaults); any other is stored as it came (`storedAsIs`). */
@@ -162,7 +162,7 @@ export class OrdersService {
     const currency = input.currency ?? firstOf(app.currencies, opp?.currency, customer.currency) ?? app.currency_base;
     const unit = input.unit ?? firstOf(app.units, product?.unit, opp?.unit, customer.unit) ?? app.unit_default;
     const fields: Partial<Order> = {
-      ...storedAsIs(Order, input, HANDLED),
+      ...storedAsIs(Order, input, HANDLED, OrderFields),
       customerId: customer.id,
       oppId: opp?.id ?? null,
       productId: product?.id ?? null,

@@ -60,8 +60,6 @@ export interface PersonOne {
 
 /** The declared fields the service treats itself; every other is a plain text column, stored trimmed (`storedAsIs`). */
 const TREATED = ['name', 'customer_id', 'email', 'note', 'external_id', 'is_main', 'is_former', 'owner_id', 'active', 'force'] as const;
-/** The declared fields' properties: a key outside the declaration (an import's or a hook's extra) is never stored. */
-const DECLARED = new Set(Object.keys(PersonFields.shape).map((k) => k.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase())));
 
 /** First key of the advisory lock serializing person creation per workspace (second key: workspace id). */
 const PERSON_LOCK = 0x70657273; // "pers"
@@ -297,10 +295,9 @@ export class PeopleService {
 
 /** Plain text columns of the input, trimmed; e-mail addresses are stored in lower case. */
 function columns(input: PersonInput & { force?: boolean }): Partial<Person> {
-  const out: Partial<Record<keyof Person, unknown>> = storedAsIs(Person, input, TREATED);
+  const out: Partial<Record<keyof Person, unknown>> = storedAsIs(Person, input, TREATED, PersonFields);
   for (const [prop, v] of Object.entries(out) as [keyof Person, unknown][]) {
-    if (!DECLARED.has(prop)) delete out[prop];
-    else if (typeof v === 'string') out[prop] = v.trim();
+    if (typeof v === 'string') out[prop] = v.trim();
   }
   if (input.email !== undefined) out.email = input.email.trim().toLowerCase();
   if (input.note !== undefined) out.note = input.note;

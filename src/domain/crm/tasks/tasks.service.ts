@@ -15,7 +15,7 @@ import { Page, paginate } from '../shared/paging';
 import { RefsService } from '../shared/refs.service';
 import { DeletedRecordsService } from '../sync';
 import { Task } from './task.entity';
-import type { TaskFields } from './task.view';
+import { TaskFields } from './task.view';
 import { storedAsIs } from '../../../platform/common/record-input';
 import { canEditTask, canSeeTask, defaultPriority, defaultStatus, doneAtAfter, isDueSoon, isOverdue } from './tasks.rules';
 
@@ -111,7 +111,7 @@ export class TasksService {
       const task = await db.save(
         Task,
         db.create(Task, {
-          ...storedAsIs(Task, input, HANDLED),
+          ...storedAsIs(Task, input, HANDLED, TaskFields),
           title: input.title.trim(),
           description: input.description ?? '',
           dueDate: input.due_date ?? null,

@@ -13,7 +13,7 @@ import { Page, paginate, PageQuery } from '../shared/paging';
 import { RefsService } from '../shared/refs.service';
 import { ticketCreated } from './ticket-events';
 import { Ticket } from './ticket.entity';
-import type { TicketFields } from './ticket.view';
+import { TicketFields } from './ticket.view';
 import { canEditTicket, canSeeTicket, closedAtAfter, isTicketOverdue, ticketDueAt, ticketPriorities } from './tickets.rules';
 
 /** A new ticket: its declared fields (`TicketFields`, in the read model). */
@@ -101,7 +101,7 @@ export class TicketsService {
       const ticket = await db.save(
         Ticket,
         db.create(Ticket, {
-          ...storedAsIs(Ticket, input, HANDLED),
+          ...storedAsIs(Ticket, input, HANDLED, TicketFields),
           subject,
           body: input.body ?? '',
           priority,
