@@ -12,6 +12,11 @@ import { AskModule } from '../../../src/domain/crm/ask/ask.module';
 import { RestModule } from '../../../src/interfaces/rest/rest.module';
 import { ExportController } from '../../../src/interfaces/rest/export/export.controller';
 import { TOOL_KINDS } from '../../../src/interfaces/mcp/tools';
+import { TicketsService } from '../../../src/domain/crm/tickets/tickets.service';
+import { ProductsService } from '../../../src/domain/crm/products/products.service';
+import { ApprovalsService } from '../../../src/domain/crm/approvals/approvals.service';
+import { QuickEntryService } from '../../../src/domain/crm/quick-entry/quick-entry.service';
+import { CompaniesService } from '../../../src/domain/crm/companies/companies.service';
 
 /**
  * The shared lists a feature used to be added to are walks of the folders (src/platform/common/discover.ts): each
@@ -49,10 +54,23 @@ describe('discovery', () => {
   it('imports every feature module into the CRM but Ask’s', () => {
     const imported = Reflect.getMetadata(MODULE_METADATA.IMPORTS, CrmModule) as unknown[];
     const files = filesIn('domain/crm', /^([^/]+)\/\1\.module\.ts$/);
-    expect(files.length).toBeGreaterThanOrEqual(25);
+    expect(files.length).toBeGreaterThanOrEqual(20);
     // every feature's module but Ask's, and the shared module
     expect(imported).toHaveLength(files.length - 1 + 1);
     expect(imported).not.toContain(AskModule);
+  });
+
+  it("provides and exports the services of a feature that has no module (tickets', products'), and no other", () => {
+    const provided = Reflect.getMetadata(MODULE_METADATA.PROVIDERS, CrmModule) as unknown[];
+    const exported = Reflect.getMetadata(MODULE_METADATA.EXPORTS, CrmModule) as unknown[];
+    expect(provided).toEqual(expect.arrayContaining([TicketsService, ProductsService, ApprovalsService, QuickEntryService]));
+    expect(exported).toEqual(expect.arrayContaining([TicketsService, ProductsService]));
+    const folders = new Set(readdirSync(join(SRC, 'domain/crm'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name));
+    const moduleless = [...folders].filter((f) => f !== 'shared' && filesIn('domain/crm', new RegExp(`^${f}/${f}\\.module\\.ts$`)).length === 0);
+    const services = moduleless.flatMap((f) => filesIn('domain/crm', new RegExp(`^${f}/[^/]+\\.service\\.ts$`)));
+    expect(provided).toHaveLength(services.length);
+    // a service of a feature with its own module is that module's, never provided twice
+    expect(provided).not.toContain(CompaniesService);
   });
 
   it("registers every REST slice's controller, the export's first", () => {

@@ -1,5 +1,0 @@
-import { Module } from '@nestjs/common';
-import { TicketsService } from './tickets.service';
-
-@Module({ providers: [TicketsService], exports: [TicketsService] })
-export class TicketsModule {}
