@@ -16,7 +16,7 @@ function newest(path) {
   return t;
 }
 
-const inputs = [join(root, 'web', 'src'), join(root, 'web', 'index.html'), join(root, 'web', 'vite.config.mts'), join(root, 'client'), join(root, 'package-lock.json')];
+const inputs = [join(root, 'web', 'src'), join(root, 'web', 'index.html'), join(root, 'web', 'vite.config.mts'), join(root, 'scripts', 'app-routes.js'), join(root, 'client'), join(root, 'package-lock.json')];
 const srcTime = Math.max(...inputs.filter(existsSync).map(newest));
 if (process.argv.includes('--force') || !existsSync(out) || statSync(out).mtimeMs < srcTime) {
   process.stderr.write('building the web app (vite)...\n');

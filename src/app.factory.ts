@@ -19,7 +19,7 @@ import { ApiRateLimits } from './edge/throttle';
 import { OAuthService } from './domain/identity/oauth/oauth.service';
 import { attachTokenFastPath, TokenEdge } from './interfaces/oauth/token-fast-path';
 import { WorkspaceService } from './domain/workspace/workspace.service';
-import { AppIndex, appNotFoundPage } from './interfaces/web/app-shell';
+import { AppIndex, appPage } from './interfaces/web/app-shell';
 
 /** Builds the HTTP application; main.ts and the e2e tests both use it. */
 export async function createApp(opts: AppOptions): Promise<NestExpressApplication> {
@@ -64,7 +64,7 @@ export async function createApp(opts: AppOptions): Promise<NestExpressApplicatio
       responseCompression(),
     ]),
   );
-  // the web app's hashed assets: the same for every host, cached for good (index.html is not: AppShellController)
+  // the web app's hashed assets: the same for every host, cached for good (index.html is not: `appPage`)
   app.use('/assets', serveStatic(new AppIndex().assetsDir, { index: false, immutable: true, maxAge: '365d', fallthrough: true }));
   app.use(
     inOrder('edgeBody', [
@@ -77,7 +77,7 @@ export async function createApp(opts: AppOptions): Promise<NestExpressApplicatio
   );
   app.use(expressErrorHandler(logger));
   app.use(bindContext);
-  app.useGlobalFilters(new GlobalExceptionFilter(logger, appNotFoundPage()));
+  app.useGlobalFilters(new GlobalExceptionFilter(logger, appPage()));
   // POST /oauth/token: ordinary requests skip the router (src/interfaces/oauth/token-fast-path.ts)
   attachTokenFastPath(app.getHttpServer(), http, {
     config,

@@ -1,5 +1,16 @@
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+const { declaredRoutes } = createRequire(import.meta.url)('../scripts/app-routes.js') as { declaredRoutes: () => string[] };
+
+/** web/dist/app-routes.json: the addresses the features declare, at which the service answers the app (app-shell.ts). */
+const appRoutes = (): Plugin => ({
+  name: 'app-routes',
+  generateBundle() {
+    this.emitFile({ type: 'asset', fileName: 'app-routes.json', source: JSON.stringify(declaredRoutes()) });
+  },
+});
 
 /**
  * The web app: React with the automatic JSX runtime through Vite's own oxc transform (no React plugin:
@@ -9,6 +20,7 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   oxc: { jsx: { runtime: 'automatic' } },
+  plugins: [appRoutes()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

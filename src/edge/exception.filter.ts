@@ -9,7 +9,7 @@ import { StoredReply } from './idempotency.interceptor';
 /** The one global filter: typed errors to the interface's error format; internals never leak; a known path with another method is 405; a stored idempotent answer is replayed. */
 @Catch()
 export class GlobalExceptionFilter implements ExceptionFilter {
-  /** `notFoundPage`: answers an unknown path itself when it can (a browser gets the web app's Not found page). */
+  /** `notFoundPage`: answers a path no controller has when it can (the web app's screens, and a browser's Not found page). */
   constructor(
     private readonly log: pino.Logger,
     private readonly notFoundPage?: (req: CrmRequest, res: Response) => boolean,

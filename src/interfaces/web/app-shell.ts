@@ -2,42 +2,6 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { Request, Response } from 'express';
 import { dirname, join } from 'node:path';
 
-/**
- * The web app's sections: each is a first path segment the single-page app answers (`/companies`,
- * `/companies/12`, ...). Record URLs the service hands out (events, chat, MCP, e-mail) use them, so each
- * must open the app. Anything else stays the service's (JSON 404 under /api, pages under /settings).
- */
-export const APP_SECTIONS = [
-  'companies',
-  'people',
-  'opportunities',
-  'leads',
-  'fairs',
-  'activities',
-  'tasks',
-  'calendar',
-  'tickets',
-  'orders',
-  'objects',
-  'products',
-  'approvals',
-  'mail',
-  'search',
-  'reports',
-  'imports',
-  'workflows',
-] as const;
-
-/**
- * The settings pages the app answers, at the addresses the server pages had (links in e-mails, docs and the
- * server's own settings navigation keep working). The other /settings pages stay the service's: the landing
- * page, sign-in and sign-out (docs/decisions/web-app.md, "Settings in the app").
- */
-export const APP_SETTINGS_PAGES = ['/settings/connections', '/settings/developers', '/settings/sessions', '/settings/scim', '/settings/erp', '/settings/users', '/settings/apps', '/settings/apps/*rest', '/settings/targets'] as const;
-
-/** Express paths of the app: `/`, each section, and everything under it; the settings pages it answers. */
-export const APP_PATHS = ['/', ...APP_SECTIONS.flatMap((s) => [`/${s}`, `/${s}/*rest`]), ...APP_SETTINGS_PAGES];
-
 /** The built app's folder: WEB_DIST, else web/dist of the package (found from this file, in src/ or dist/). */
 export function webDistDir(): string {
   if (process.env.WEB_DIST) return process.env.WEB_DIST;
@@ -46,9 +10,23 @@ export function webDistDir(): string {
   return join(dir, 'web', 'dist');
 }
 
-/** index.html of the built app, re-read when the file changes (a rebuild while the service runs). */
+/** A route of the app (`/companies/:id`) as a test of a request's path: a `:name` segment stands for any one segment. */
+export function routeTest(route: string): RegExp {
+  const body = route
+    .replace(/\/$/, '')
+    .split('/')
+    .map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${body}/?$`, 'i');
+}
+
+/**
+ * The built app: index.html, and the addresses its features declare (app-routes.json, written by the build from
+ * web/src/features/<kind>/routes.tsx), each re-read when its file changes (a rebuild while the service runs).
+ */
 export class AppIndex {
   private cached?: { mtimeMs: number; html: string };
+  private routes?: { mtimeMs: number; tests: RegExp[] };
   constructor(private readonly dir: string = webDistDir()) {}
 
   html(): string | null {
@@ -57,6 +35,15 @@ export class AppIndex {
     const { mtimeMs } = statSync(file);
     if (!this.cached || this.cached.mtimeMs !== mtimeMs) this.cached = { mtimeMs, html: readFileSync(file, 'utf8') };
     return this.cached.html;
+  }
+
+  /** Whether the app has a screen at this path (`/companies/12`, `/settings/apps/3/edit`). */
+  isRoute(path: string): boolean {
+    const file = join(this.dir, 'app-routes.json');
+    if (!existsSync(file)) return false;
+    const { mtimeMs } = statSync(file);
+    if (!this.routes || this.routes.mtimeMs !== mtimeMs) this.routes = { mtimeMs, tests: (JSON.parse(readFileSync(file, 'utf8')) as string[]).map(routeTest) };
+    return this.routes.tests.some((t) => t.test(path));
   }
 
   get assetsDir(): string {
@@ -74,18 +61,21 @@ export const NOT_BUILT_HTML =
 const MACHINE_PATHS = /^\/(api|mcp|oauth|scim|assets|health|\.well-known)(\/|$)/i;
 
 /**
- * The answer to a browser that opened an unknown address (`/nope/thing`): the app, with status 404, so its
- * own Not found screen shows with the navigation around it. Only for GET/HEAD that prefer HTML over JSON
- * (a page load, not a fetch) outside the machine interfaces. Returns false when it did not answer.
+ * The app's entry page, for an address that no controller answers (src/edge/exception.filter.ts): at an address a
+ * feature declares (a record URL the service handed out, a deep link, a reload), with 200 whatever the client accepts;
+ * at an unknown address (`/nope/thing`), with 404, so the app's own Not found screen shows with the navigation around
+ * it, and only to GET/HEAD that prefer HTML over JSON (a page load, not a fetch). Never under the machine interfaces.
+ * The page holds no data (the app signs in through the REST API); the workspace middleware has already answered 404
+ * for an unknown host. Returns false when it did not answer.
  */
-export function appNotFoundPage(index: AppIndex = new AppIndex()): (req: Request, res: Response) => boolean {
+export function appPage(index: AppIndex = new AppIndex()): (req: Request, res: Response) => boolean {
   return (req, res) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || MACHINE_PATHS.test(req.path)) return false;
-    if (req.accepts(['json', 'html']) !== 'html') return false;
     const html = index.html();
-    if (!html) return false;
-    res.status(404).setHeader('Cache-Control', 'no-cache');
-    res.type('html').send(html);
+    const route = html !== null && index.isRoute(req.path);
+    if (!route && req.accepts(['json', 'html']) !== 'html') return false;
+    res.status(html === null ? 503 : route ? 200 : 404).setHeader('Cache-Control', 'no-cache');
+    res.type('html').send(html ?? NOT_BUILT_HTML);
     return true;
   };
 }
