@@ -6878,31 +6878,49 @@ export interface components {
             per_minute?: number;
         };
         CreateLeadDto: {
+            /** @description the contact person */
             contact_name?: string;
+            /** @description the contact's job title */
             title?: string;
-            /** Format: email */
+            /**
+             * Format: email
+             * @description the contact's e-mail address; '' clears it
+             */
             email?: string;
+            /** @description phone */
             phone?: string;
+            /** @description WhatsApp number */
             wa?: string;
+            /** @description website */
             website?: string;
+            /** @description city */
             city?: string;
+            /** @description sector */
             sector?: string;
             /** @description their current supplier */
             supplier?: string;
-            /** @description the fair the lead was met at */
+            /** @description the fair the lead was met at; null removes it */
             fair_id?: number | null;
             /** @description one of constants.lead_interest, or empty */
             interest?: string;
+            /** @description the product line they asked about */
             line?: string;
             /** @description one of constants.lead_next_actions, or empty */
             next_action?: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description when to do the next action (YYYY-MM-DD); null removes it
+             */
             next_date?: string | null;
+            /** @description note */
             note?: string;
+            /** @description about their project */
             project_note?: string;
+            /** @description the record's key in the system it came from (unique per workspace and kind; imports match on it); null or '' removes it */
             external_id?: string | null;
             /** @description products of interest (codes or names) */
             products?: string;
+            /** @description products of interest, as they put it */
             products_text?: string;
             /** @description one of constants.lead_timings, or empty */
             timing?: string;
@@ -6910,16 +6928,19 @@ export interface components {
             visitor_type?: string;
             /** @description one of app.units, or empty */
             unit?: string;
+            /** @description yearly potential in the unit; null when unknown */
             potential_kg?: number | null;
             /** @description one of constants.opp_types, or empty: the type of the opportunity a conversion creates */
             opp_type?: string;
-            /** @description a registered company the lead belongs to */
+            /** @description a registered company the lead belongs to; null removes it */
             customer_id?: number | null;
-            /** @description people met besides the primary contact */
-            people?: components["schemas"]["LeadPersonDto"][] | null;
             /** @description one of constants.lead_statuses */
             status?: string;
+            /** @description an active user; default the caller */
             owner_id?: number;
+            /** @description people met besides the primary contact */
+            people?: components["schemas"]["LeadPersonDto"][] | null;
+            /** @description the company name as written on the lead */
             company: string;
         };
         CreateObjectRecordDto: {
@@ -15195,31 +15216,49 @@ export interface components {
             per_minute?: number;
         };
         UpdateLeadDto: {
+            /** @description the contact person */
             contact_name?: string;
+            /** @description the contact's job title */
             title?: string;
-            /** Format: email */
+            /**
+             * Format: email
+             * @description the contact's e-mail address; '' clears it
+             */
             email?: string;
+            /** @description phone */
             phone?: string;
+            /** @description WhatsApp number */
             wa?: string;
+            /** @description website */
             website?: string;
+            /** @description city */
             city?: string;
+            /** @description sector */
             sector?: string;
             /** @description their current supplier */
             supplier?: string;
-            /** @description the fair the lead was met at */
+            /** @description the fair the lead was met at; null removes it */
             fair_id?: number | null;
             /** @description one of constants.lead_interest, or empty */
             interest?: string;
+            /** @description the product line they asked about */
             line?: string;
             /** @description one of constants.lead_next_actions, or empty */
             next_action?: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description when to do the next action (YYYY-MM-DD); null removes it
+             */
             next_date?: string | null;
+            /** @description note */
             note?: string;
+            /** @description about their project */
             project_note?: string;
+            /** @description the record's key in the system it came from (unique per workspace and kind; imports match on it); null or '' removes it */
             external_id?: string | null;
             /** @description products of interest (codes or names) */
             products?: string;
+            /** @description products of interest, as they put it */
             products_text?: string;
             /** @description one of constants.lead_timings, or empty */
             timing?: string;
@@ -15227,16 +15266,18 @@ export interface components {
             visitor_type?: string;
             /** @description one of app.units, or empty */
             unit?: string;
+            /** @description yearly potential in the unit; null when unknown */
             potential_kg?: number | null;
             /** @description one of constants.opp_types, or empty: the type of the opportunity a conversion creates */
             opp_type?: string;
-            /** @description a registered company the lead belongs to */
+            /** @description a registered company the lead belongs to; null removes it */
             customer_id?: number | null;
-            /** @description people met besides the primary contact */
-            people?: components["schemas"]["LeadPersonDto"][] | null;
             /** @description one of constants.lead_statuses */
             status?: string;
+            /** @description an active user; default the caller */
             owner_id?: number;
+            /** @description people met besides the primary contact */
+            people?: components["schemas"]["LeadPersonDto"][] | null;
             /** @description sending it rewrites the whole form: omitted form fields are cleared */
             company?: string;
         };

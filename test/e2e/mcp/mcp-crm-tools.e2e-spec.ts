@@ -211,6 +211,38 @@ describe('MCP tools: the rest of the CRM', () => {
     expect(await ok('list_leads', { query: 'Gizli Fuar' })).toEqual([]);
   });
 
+  it('leads: create_lead and update_lead take the fields REST takes (one declaration), the people met included', async () => {
+    const schemas = (JSON.parse(readFileSync(join(__dirname, '../../../openapi.json'), 'utf8')) as { components: { schemas: Record<string, { properties: object }> } }).components.schemas;
+    const args = (tool: string) => Object.keys(tools.get(tool)!.inputSchema.properties!).filter((k) => k !== 'idempotency_key' && k !== 'id').sort();
+    expect(args('create_lead')).toEqual(Object.keys(schemas.CreateLeadDto!.properties).sort());
+    expect(args('update_lead')).toEqual(Object.keys(schemas.UpdateLeadDto!.properties).sort());
+    // the workspace's values are advertised; '' clears a choice on an update, as over REST
+    const listed = (tool: string, arg: string) => (tools.get(tool)!.inputSchema.properties![arg] as { enum?: string[] }).enum;
+    expect(listed('create_lead', 'timing')).toEqual(c.lead_timings);
+    expect(listed('update_lead', 'interest')).toEqual(['', ...c.lead_interest]);
+
+    const lead = await ok<{ id: number }>('create_lead', {
+      company: 'Kapsamlı Ambalaj', wa: '+90 555 000', website: 'kapsamli.example', sector: 'Gıda', supplier: 'Rakip A.Ş.', timing: c.lead_timings[0], visitor_type: c.lead_visitor_types[0],
+      potential_kg: 1250.5, opp_type: c.opp_types[0], products_text: 'streç film', people: [{ name: 'Selin Ak', title: 'Satın alma' }],
+    });
+    const read = async () => (await api(t, a.host, seller.key).get(`/api/v1/leads/${lead.id}`).expect(200)).body.lead;
+    const rec = await read();
+    expect(rec).toMatchObject({ wa: '+90 555 000', website: 'kapsamli.example', sector: 'Gıda', supplier: 'Rakip A.Ş.', timing: c.lead_timings[0], visitor_type: c.lead_visitor_types[0], potential_kg: 1250.5, opp_type: c.opp_types[0], products_text: 'streç film' });
+    expect(rec.people).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Selin Ak', title: 'Satın alma' })]));
+
+    expect(await toolError('create_lead', { company: 'Kesirli', potential_kg: 1.234 })).toBe('invalid: potential_kg: at most 2 decimal places');
+    expect(await toolError('create_lead', { company: 'Kalabalık', people: Array.from({ length: 21 }, (_, i) => ({ name: `Kişi ${i}` })) })).toMatch(/^invalid: people: at most 20 people/);
+    expect(await toolError('create_lead', { company: 'İsimsiz', people: [{ name: '' }] })).toMatch(/^invalid: people.*name/);
+    expect(await toolError('create_lead', { company: 'Fazla', people: [{ name: 'A', shoe_size: 42 }] })).toMatch(/^invalid: /);
+
+    await ok('update_lead', { id: lead.id, people: null, potential_kg: null, supplier: '', interest: c.lead_interest[1] });
+    const changed = await read();
+    expect(changed).toMatchObject({ supplier: '', interest: c.lead_interest[1], potential_kg: null, wa: '+90 555 000' });
+    expect(changed.people.map((p: { name: string }) => p.name)).not.toContain('Selin Ak');
+    await ok('update_lead', { id: lead.id, interest: '' });
+    expect((await read()).interest).toBe('');
+  });
+
   it('orders: create, list, get, set the PO, send to the ERP (then the PO is refused); idempotency_key replays; another team\'s order is not_found', async () => {
     const order = await ok<{ id: number; amount: number; status: string; erp: unknown }>('create_order', { customer_id: companyId, product_id: productId, kg: 1000, price: 1.25, idempotency_key: 'order-1' });
     expect(order).toMatchObject({ customer_id: companyId, amount: 1250, status: c.order_new_status, product: 'LDPE film', erp: null });

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Allow, ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { Allow, ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { OmitType, PartialType } from '@nestjs/swagger';
 import * as z from 'zod/v4';
 import { TicketFields } from '../../../src/domain/crm/tickets/ticket.view';
@@ -16,6 +16,9 @@ import { FieldsDto } from '../../../src/interfaces/rest/shared/fields-dto';
 import { CreateTicketDto } from '../../../src/interfaces/rest/tickets/tickets.dto';
 import { CreateOrderDto } from '../../../src/interfaces/rest/orders/orders.dto';
 import { CreateTaskDto } from '../../../src/interfaces/rest/tasks/tasks.dto';
+import { CreateLeadDto, UpdateLeadDto } from '../../../src/interfaces/rest/leads/leads.dto';
+import { LeadCreateFields } from '../../../src/domain/crm/leads/lead.view';
+import { Type } from 'class-transformer';
 import { OrderFields } from '../../../src/domain/crm/orders/order-row';
 
 /** The hand-written DTO CreateTicketDto was before it was made from TicketFields. */
@@ -160,6 +163,93 @@ class HandWrittenCreateOpportunityDto {
 @NullClears()
 class HandWrittenUpdateOpportunityDto extends PartialType(OmitType(HandWrittenCreateOpportunityDto, ['stage'] as const)) {
   @Allow() stage?: string;
+}
+
+/** The hand-written DTOs CreateLeadDto and UpdateLeadDto were before they were made from LeadFields. */
+class HandWrittenLeadPersonDto {
+  @ApiProperty({ maxLength: 200 }) @IsString() @NotBlank() @MaxLength(200) name: string;
+  @OptionalText(150) title?: string;
+  @OptionalEmail() email?: string;
+  @OptionalText(50) phone?: string;
+}
+
+class HandWrittenLeadFieldsDto {
+  @OptionalText(200) contact_name?: string;
+  @OptionalText(150) title?: string;
+  @OptionalEmail() email?: string;
+  @OptionalText(50) phone?: string;
+  @OptionalText(50) wa?: string;
+  @OptionalText(300) website?: string;
+  @OptionalText(100) city?: string;
+  @OptionalText(100) sector?: string;
+  @ApiPropertyOptional({ maxLength: 200, description: 'their current supplier' }) @IfPresent() @IsString() @MaxLength(200) supplier?: string;
+
+  @NullableId('the fair the lead was met at')
+  fair_id?: number | null;
+
+  @ApiPropertyOptional({ maxLength: 40, description: 'one of constants.lead_interest, or empty' }) @IfPresent() @IsString() @MaxLength(40) interest?: string;
+  @OptionalText(100) line?: string;
+  @ApiPropertyOptional({ maxLength: 100, description: 'one of constants.lead_next_actions, or empty' }) @IfPresent() @IsString() @MaxLength(100) next_action?: string;
+
+  @ApiPropertyOptional({ type: String, format: 'date', nullable: true })
+  @IsOptional()
+  @IsIsoDateString()
+  next_date?: string | null;
+
+  @OptionalText(5000) note?: string;
+  @OptionalText(5000) project_note?: string;
+  @NullableText(200) external_id?: string | null;
+  @ApiPropertyOptional({ maxLength: 500, description: 'products of interest (codes or names)' }) @IfPresent() @IsString() @MaxLength(500) products?: string;
+  @OptionalText(5000) products_text?: string;
+  @ApiPropertyOptional({ maxLength: 40, description: 'one of constants.lead_timings, or empty' }) @IfPresent() @IsString() @MaxLength(40) timing?: string;
+  @ApiPropertyOptional({ maxLength: 40, description: 'one of constants.lead_visitor_types, or empty' }) @IfPresent() @IsString() @MaxLength(40) visitor_type?: string;
+  @ApiPropertyOptional({ maxLength: 16, description: 'one of app.units, or empty' }) @IfPresent() @IsString() @MaxLength(16) unit?: string;
+
+  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0 })
+  @IsOptional()
+  @IsAmount(2)
+  @Min(0)
+  @Max(999_999_999_999.99)
+  potential_kg?: number | null;
+
+  @ApiPropertyOptional({ maxLength: 40, description: 'one of constants.opp_types, or empty: the type of the opportunity a conversion creates' })
+  @IfPresent()
+  @IsString()
+  @MaxLength(40)
+  opp_type?: string;
+
+  @NullableId('a registered company the lead belongs to')
+  customer_id?: number | null;
+
+  @ApiPropertyOptional({ type: [HandWrittenLeadPersonDto], nullable: true, maxItems: 20, description: 'people met besides the primary contact' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @ValidateNested({ each: true })
+  @Type(() => HandWrittenLeadPersonDto)
+  people?: HandWrittenLeadPersonDto[] | null;
+
+  @ApiPropertyOptional({ maxLength: 40, description: 'one of constants.lead_statuses' }) @IfPresent() @IsString() @MaxLength(40) status?: string;
+  @OptionalId() owner_id?: number;
+}
+
+class HandWrittenCreateLeadDto extends HandWrittenLeadFieldsDto {
+  @ApiProperty({ maxLength: 200 })
+  @IsString()
+  @NotBlank()
+  @MaxLength(200)
+  company: string;
+}
+
+/** PATCH: only the fields sent change; with `company` every form field is rewritten and the omitted ones cleared. */
+@NullClears()
+class HandWrittenUpdateLeadDto extends HandWrittenLeadFieldsDto {
+  @ApiPropertyOptional({ maxLength: 200, description: 'sending it rewrites the whole form: omitted form fields are cleared' })
+  @IfPresent()
+  @IsString()
+  @NotBlank()
+  @MaxLength(200)
+  company?: string;
 }
 
 const pipe = new CrmValidationPipe();
@@ -352,6 +442,55 @@ describe('a REST body DTO made from the declared fields (FieldsDto)', () => {
     // a date that is no day is refused by the body's check now (the service refused it before, with the same message)
     expect(await answer(CreateOpportunityDto, { name: 'a', customer_id: 4, start_date: '2026-13-01' })).toMatchObject({ refused: 'start_date: must be a date YYYY-MM-DD' });
     expect(Reflect.getMetadata('swagger/apiModelProperties', UpdateOpportunityDto.prototype, 'stage')).toBeUndefined();
+  });
+
+  it('answers every lead body as the hand-written CreateLeadDto and UpdateLeadDto did (people, nulls that clear)', async () => {
+    const full = {
+      company: 'Anadolu', contact_name: 'Mert', title: 'Buyer', email: 'mert@anadolu.example', phone: '+90 1', wa: '+90 2', website: 'anadolu.example', city: 'Bursa', sector: 'Packaging',
+      supplier: 'Rival', fair_id: 2, interest: 'High', line: 'Films', next_action: 'Call', next_date: '2026-12-10', note: 'n', project_note: 'p', external_id: 'x-1', products: 'P1',
+      products_text: 'pt', timing: 'Now', visitor_type: 'Customer', unit: 'kg', potential_kg: 1250.5, opp_type: 'Trial', customer_id: 4, people: [{ name: 'Ayşe', title: 'QA', email: 'a@b.example', phone: '1' }],
+      status: 'New', owner_id: 3,
+    };
+    const bodies: unknown[] = [
+      { company: 'Anadolu' },
+      full,
+      { company: 'Anadolu', email: '', fair_id: null, next_date: null, potential_kg: null, customer_id: null, people: null, external_id: null },
+      {},
+      { company: '' },
+      { company: '   ' },
+      { company: 'x'.repeat(201), supplier: 's'.repeat(201), interest: 'i'.repeat(41), next_action: 'n'.repeat(101), products: 'p'.repeat(501), unit: 'u'.repeat(17) },
+      { company: 'a', email: 'nope', potential_kg: 1.234, owner_id: 0, fair_id: 1.5, next_date: '2026-13-01' },
+      { company: 'a', potential_kg: -1, customer_id: 2_147_483_648, people: [{ name: '' }, { title: 'x' }] },
+      { company: 'a', people: Array.from({ length: 21 }, (_, i) => ({ name: `p${i}` })) },
+      { company: 'a', people: [{ name: 'a', extra: 1 }] },
+      { company: 'a', people: 'Ayşe' },
+      { company: 'a', city: 5, status: false, unknown_field: 1 },
+    ];
+    const created = async (body: unknown) => [unordered(await answer(CreateLeadDto, body)), unordered(await answer(HandWrittenCreateLeadDto, body))];
+    for (const body of bodies) {
+      const [made, hand] = await created(body);
+      expect({ body, answer: made }).toEqual({ body, answer: hand });
+    }
+    const changes: unknown[] = [
+      {},
+      { city: 'Izmir' },
+      full,
+      // null clears an optional text ('') and keeps a nullable column's null
+      { supplier: null, interest: null, note: null, fair_id: null, next_date: null, potential_kg: null, people: null, external_id: null },
+      { company: null },
+      { status: null, owner_id: null },
+      { company: '' },
+      { email: 'nope', potential_kg: 0.001, owner_id: -2 },
+      { website: 'w'.repeat(301), unknown_field: true },
+    ];
+    for (const body of changes) expect({ body, answer: unordered(await answer(UpdateLeadDto, body)) }).toEqual({ body, answer: unordered(await answer(HandWrittenUpdateLeadDto, body)) });
+    const prop = (key: string) => Reflect.getMetadata('swagger/apiModelProperties', CreateLeadDto.prototype, key) as Record<string, unknown>;
+    expect(prop('potential_kg')).toMatchObject({ type: Number, nullable: true, minimum: 0, maximum: 999_999_999_999.99 });
+    expect(prop('fair_id')).toMatchObject({ type: 'integer', nullable: true, minimum: 1 });
+    expect(prop('people')).toMatchObject({ nullable: true, maxItems: 20 });
+    // the tools take the same fields and people
+    const tool = LeadCreateFields.safeParse({ company: 'a', email: 'nope', people: [{ name: '' }] });
+    expect(tool.success ? [] : tool.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).sort()).toEqual(['email: must be an e-mail address or empty', 'people.0.name: must not be empty']);
   });
 
   it('documents each field from its declaration: type, bounds, description, nullable', () => {

@@ -11,7 +11,7 @@ import { MODULES } from '../../workspace/defaults';
 import type { Workspace } from '../../workspace/workspace.entity';
 import { WorkspaceService } from '../../workspace/workspace.service';
 import { CompaniesService, type CompanyCreateInput } from '../companies';
-import { LeadsService, type LeadInput } from '../leads';
+import { LeadsService, type LeadCreateInput } from '../leads';
 import { PeopleService, type PersonCreateInput } from '../people';
 import { ObjectRecordsService, type ObjectRecordInput } from '../objects';
 import { TasksService, type TaskFields } from '../tasks';
@@ -153,7 +153,7 @@ export class HookReceiver {
   private async write(auth: UserContext, target: HookTarget, objectKey: string, input: object): Promise<number> {
     switch (target) {
       case 'lead':
-        return (await this.leads.create(auth, input as LeadInput & { company: string })).lead.id;
+        return (await this.leads.create(auth, input as LeadCreateInput)).lead.id;
       case 'company':
         return (await this.companies.create(auth, input as CompanyCreateInput)).company.id;
       case 'person':

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { constantTimeEqual } from '../../../platform/common/crypto';
 import { CompanyCreateFields, type CompanyCreateInput } from '../companies';
-import type { LeadInput } from '../leads';
+import { LeadCreateFields, type LeadCreateInput } from '../leads';
 import { PersonCreateFields, type PersonCreateInput } from '../people';
 import type { TaskFields } from '../tasks';
 
@@ -29,10 +29,8 @@ type Fields<T> = readonly (keyof T & string)[];
  * The fields of each target a mapping may fill: those of the REST create body (typed against the domain's
  * input, so a renamed field fails to compile here). The create's own validation still runs on every payload.
  */
-const LEAD: Fields<LeadInput & { company: string }> = [
-  'company', 'contact_name', 'title', 'email', 'phone', 'wa', 'website', 'city', 'sector', 'supplier', 'fair_id', 'interest', 'line', 'next_action',
-  'next_date', 'note', 'project_note', 'products', 'products_text', 'timing', 'visitor_type', 'unit', 'potential_kg', 'opp_type', 'customer_id', 'people', 'status', 'owner_id',
-];
+// a lead's: its declared create fields, the company first
+const LEAD: Fields<LeadCreateInput> = Object.keys(LeadCreateFields.shape) as (keyof LeadCreateInput)[];
 /** A company's: its declared create fields. */
 const COMPANY: Fields<CompanyCreateInput> = Object.keys(CompanyCreateFields.shape) as (keyof CompanyCreateInput)[];
 /** A person's: the declared create fields, the name first. */

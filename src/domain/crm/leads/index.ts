@@ -2,4 +2,5 @@
 export { LeadsModule } from './leads.module';
 export { LeadsService } from './leads.service';
 export type { LeadViews } from './leads.service';
-export type { LeadInput } from './leads.service';
+export type { LeadCreateInput, LeadInput } from './lead.view';
+export { LeadCreateFields } from './lead.view';

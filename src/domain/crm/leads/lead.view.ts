@@ -3,6 +3,7 @@ import { summaryOf, USER_SUMMARY_EXAMPLE, UserSummarySchema } from '../../identi
 import type { Workspace } from '../../workspace/workspace.entity';
 import { formatTimestamp } from '../../../platform/common/time';
 import { field, maskOf } from '../../../platform/common/record-fields';
+import { amount, date, emailOrEmpty, id, name, orNull, text } from '../../../platform/common/record-input';
 import { initials } from '../shared/initials';
 import { rid } from '../shared/record-keys';
 import type { Fair } from './fair.entity';
@@ -19,6 +20,70 @@ import type { LeadOne, LeadPage, LeadViews } from './leads.service';
  * and exports show the lead, and MCP answers and describes the compact projection (below): a field is declared and
  * mapped here once.
  */
+
+/** Largest value of a numeric(14,2) column. */
+const MAX_QUANTITY = 999_999_999_999.99;
+
+/**
+ * A lead's fields as the form, a create or an update takes them (spec 2.5 field names), declared once: REST's bodies
+ * are made from them (`FieldsDto`; `people`, a list of objects, is written by hand beside them), the create_lead and
+ * update_lead tools take them with `people`, and inbound hooks map onto them. A field added here reaches every
+ * interface; the service stores it (`TEXT_FIELDS` in leads.service.ts for a text).
+ */
+export const LeadFields = z.object({
+  contact_name: text(200, 'the contact person').optional(),
+  title: text(150, "the contact's job title").optional(),
+  email: emailOrEmpty("the contact's e-mail address; '' clears it").optional(),
+  phone: text(50, 'phone').optional(),
+  wa: text(50, 'WhatsApp number').optional(),
+  website: text(300, 'website').optional(),
+  city: text(100, 'city').optional(),
+  sector: text(100, 'sector').optional(),
+  supplier: text(200, 'their current supplier').optional(),
+  fair_id: orNull(id('trade fair')).describe('the fair the lead was met at; null removes it'),
+  interest: text(40, 'one of constants.lead_interest, or empty').optional(),
+  line: text(100, 'the product line they asked about').optional(),
+  next_action: text(100, 'one of constants.lead_next_actions, or empty').optional(),
+  next_date: orNull(date('when to do the next action')).describe('when to do the next action (YYYY-MM-DD); null removes it'),
+  note: text(5000, 'note').optional(),
+  project_note: text(5000, 'about their project').optional(),
+  external_id: orNull(text(200, "the record's key in the system it came from (unique per workspace and kind; imports match on it); null or '' removes it")),
+  products: text(500, 'products of interest (codes or names)').optional(),
+  products_text: text(5000, 'products of interest, as they put it').optional(),
+  timing: text(40, 'one of constants.lead_timings, or empty').optional(),
+  visitor_type: text(40, 'one of constants.lead_visitor_types, or empty').optional(),
+  unit: text(16, 'one of app.units, or empty').optional(),
+  potential_kg: orNull(amount('yearly potential in the unit; null when unknown', { places: 2, max: MAX_QUANTITY })),
+  opp_type: text(40, 'one of constants.opp_types, or empty: the type of the opportunity a conversion creates').optional(),
+  customer_id: orNull(id('company')).describe('a registered company the lead belongs to; null removes it'),
+  status: text(40, 'one of constants.lead_statuses').optional(),
+  owner_id: id('user').optional().describe('an active user; default the caller'),
+});
+
+/** A person met besides the primary contact, as the form and the tools take one. */
+export const LeadPersonFields = z.strictObject({
+  name: name(200, "the person's name"),
+  title: text(150, 'job title').optional(),
+  email: emailOrEmpty('e-mail address').optional(),
+  phone: text(50, 'phone').optional(),
+});
+
+/** The people met besides the primary contact: up to 20; null or [] removes them. */
+export const LeadPeopleField = z.array(LeadPersonFields).max(20, 'at most 20 people').nullable().optional().describe('people met besides the primary contact (at most 20); null removes them');
+
+/** A new lead: the company's name, the fields and the people. */
+export const LeadCreateFields = z.object({ company: name(200, 'the company name as written on the lead'), ...LeadFields.shape, people: LeadPeopleField });
+
+/** A change to a lead: the fields given change; with `company` the whole form is rewritten (omitted fields cleared). */
+export const LeadChangeFields = z.object({
+  company: name(200, 'the company name; sending it rewrites the whole form: omitted form fields are cleared').optional(),
+  ...LeadFields.shape,
+  people: LeadPeopleField,
+});
+
+export type LeadCreateInput = z.output<typeof LeadCreateFields>;
+export type LeadInput = z.output<typeof LeadChangeFields>;
+export type LeadPersonInput = z.output<typeof LeadPersonFields>;
 
 /** A person of the lead: the primary contact (when named) and the people met besides (REST names it LeadPerson). */
 export const LeadPersonSchema = z.object({

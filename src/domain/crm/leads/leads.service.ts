@@ -17,51 +17,10 @@ import { RefsService } from '../shared/refs.service';
 import { searchPattern } from '../shared/search';
 import { FairsService } from './fairs.service';
 import { Lead, LeadPerson } from './lead.entity';
+import type { LeadInput } from './lead.view';
 
-/** A person of the lead form beyond the primary contact. */
-export interface LeadPersonInput {
-  name: string;
-  title?: string;
-  email?: string;
-  phone?: string;
-}
-
-/** The lead form (spec 2.5 field names). PATCH: null clears a field. */
-export interface LeadFormInput {
-  company?: string;
-  contact_name?: string;
-  title?: string;
-  email?: string;
-  phone?: string;
-  wa?: string;
-  website?: string;
-  city?: string;
-  sector?: string;
-  supplier?: string;
-  fair_id?: number | null;
-  interest?: string;
-  line?: string;
-  next_action?: string;
-  next_date?: string | null;
-  note?: string;
-  project_note?: string;
-  products?: string;
-  products_text?: string;
-  timing?: string;
-  visitor_type?: string;
-  unit?: string;
-  potential_kg?: number | null;
-  opp_type?: string;
-  customer_id?: number | null;
-  people?: LeadPersonInput[] | null;
-}
-
-export interface LeadInput extends LeadFormInput {
-  status?: string;
-  owner_id?: number;
-  /** The record's key in another system ('' or null clears it); not a web form's field. */
-  external_id?: string | null;
-}
+/** The lead form (spec 2.5 field names): the declared fields (`LeadChangeFields`, lead.view.ts). PATCH: null clears. */
+export type LeadFormInput = Omit<LeadInput, 'status' | 'owner_id' | 'external_id'>;
 
 export interface LeadListQuery extends PageQuery {
   fairId?: number;

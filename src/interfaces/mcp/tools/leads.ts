@@ -1,8 +1,9 @@
 import * as z from 'zod/v4';
 import { MODULES } from '../../../domain/workspace/defaults';
-import { date, email, externalId, externalIdFilter, flag, id, int, limit, name, oneOf, text } from '../mcp.args';
+import { externalIdFilter, flag, id, int, limit, oneOf, text } from '../mcp.args';
 import { LeadConversion } from '../mcp.crm-outputs';
-import { leadCompact, leadConversionCompact } from '../../../domain/crm/leads/lead.view';
+import { LeadChangeFields, LeadCreateFields, leadCompact, leadConversionCompact } from '../../../domain/crm/leads/lead.view';
+import type { WorkspaceConstants } from '../../../domain/workspace/workspace.entity';
 import { Lead } from '../mcp.outputs';
 import { defineTool, type ToolDef, type ServiceOf } from '../mcp.tool-def';
 import { LeadsService } from '../../../domain/crm/leads/leads.service';
@@ -47,60 +48,44 @@ function leadReads(s: Services): ToolDef[] {
   ];
 }
 
+/** The workspace's values of a lead's choice fields, advertised in the tools' schemas. */
+const leadChoices = (c: WorkspaceConstants): Record<string, string[]> => ({
+  interest: c.lead_interest,
+  next_action: c.lead_next_actions,
+  timing: c.lead_timings,
+  visitor_type: c.lead_visitor_types,
+  opp_type: c.opp_types,
+  status: c.lead_statuses,
+});
+
 /** A new lead and its changes. */
 function leadWrites(s: Services): ToolDef[] {
   return [
     defineTool({
       name: 'create_lead',
       title: 'Create a lead',
-      description: 'A new lead (a prospect met at a trade fair or elsewhere), owned by the user, with the workspace\'s initial lead status.',
+      description: 'A new lead (a prospect met at a trade fair or elsewhere), with the people met there; owned by the user unless owner_id names another, with the workspace\'s initial lead status unless status is given.',
       write: true,
       destructive: false,
       idempotent: false,
       output: Lead,
       module: MODULES.leads,
-      input: z.strictObject({
-        company: name(200, 'company name'),
-        contact_name: text(200, 'contact person').optional(),
-        title: text(150, "the contact's job title").optional(),
-        email: email("the contact's e-mail").optional(),
-        phone: text(50, 'phone').optional(),
-        city: text(100, 'city').optional(),
-        interest: text(40, 'one of the workspace lead interest levels').optional(),
-        next_action: text(100, 'one of the workspace lead next actions').optional(),
-        next_date: date('when to do the next action').optional(),
-        note: text(5000, 'note').optional(),
-        fair_id: id('trade fair').optional(),
-        customer_id: id('registered company the lead belongs to').optional(),
-        external_id: externalId().optional(),
-      }),
-      choices: (c) => ({ interest: c.lead_interest, next_action: c.lead_next_actions }),
+      input: z.strictObject(LeadCreateFields.shape),
+      choices: (c) => leadChoices(c),
       run: async (auth, a) => leadCompact(await s.leads.create(auth, a)),
     }),
     defineTool({
       name: 'update_lead',
       title: 'Update a lead',
-      description: 'Change fields of a lead the user may edit; only the arguments given change (next_date null removes it).',
+      description: 'Change fields of a lead the user may edit; only the arguments given change (null removes next_date, fair_id, customer_id, potential_kg, external_id or people; \'\' clears a text). Giving company rewrites the whole form: the form fields not given are cleared.',
       write: true,
       destructive: true,
       idempotent: true,
       module: MODULES.leads,
       output: Lead,
-      input: z.strictObject({
-        id: id('lead'),
-        contact_name: text(200, 'contact person').optional(),
-        title: text(150, "the contact's job title").optional(),
-        email: email("the contact's e-mail").optional(),
-        phone: text(50, 'phone').optional(),
-        city: text(100, 'city').optional(),
-        interest: text(40, 'one of the workspace lead interest levels').optional(),
-        next_action: text(100, 'one of the workspace lead next actions').optional(),
-        next_date: date('when to do the next action').nullable().optional().describe('when to do the next action (YYYY-MM-DD), or null to remove it'),
-        note: text(5000, 'note').optional(),
-        status: text(40, 'one of the workspace lead statuses').optional(),
-        external_id: externalId().nullable().optional().describe("the lead's key in the system it came from, or null to remove it"),
-      }),
-      choices: (c) => ({ interest: c.lead_interest, next_action: c.lead_next_actions, status: c.lead_statuses }),
+      input: z.strictObject({ id: id('lead'), ...LeadChangeFields.shape }),
+      // '' clears a choice, as over REST
+      choices: (c) => Object.fromEntries(Object.entries(leadChoices(c)).map(([k, v]) => [k, k === 'status' ? v : ['', ...v]])),
       run: async (auth, { id: leadId, ...change }) => leadCompact(await s.leads.update(auth, leadId, change)),
     }),
   ];

@@ -1,13 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import type { ConvertInput } from '../../../domain/crm/leads/lead-convert.service';
-import type { LeadInput, LeadListQuery, LeadPersonInput } from '../../../domain/crm/leads/leads.service';
-import { IfPresent, IsAmount, IsId, IsIsoDateString, NotBlank, NullableText, NullClears, OptionalEmail, OptionalId, OptionalText, QueryId, NullableId } from '../shared/fields';
+import type { LeadListQuery } from '../../../domain/crm/leads/leads.service';
+import { LeadFields, type LeadCreateInput, type LeadInput, type LeadPersonInput } from '../../../domain/crm/leads/lead.view';
+import { FieldsDto } from '../shared/fields-dto';
+import { IfPresent, IsId, NotBlank, NullClears, OptionalEmail, OptionalText, QueryId } from '../shared/fields';
 import { PageQueryDto } from '../shared/page-query.dto';
-
-/** Largest value of a numeric(14,2) column. */
-const MAX_QUANTITY = 999_999_999_999.99;
 
 export class LeadPersonDto implements LeadPersonInput {
   @ApiProperty({ maxLength: 200 }) @IsString() @NotBlank() @MaxLength(200) name: string;
@@ -16,55 +15,11 @@ export class LeadPersonDto implements LeadPersonInput {
   @OptionalText(50) phone?: string;
 }
 
-/** The lead form (spec 2.5 field names). */
-class LeadFieldsDto implements LeadInput {
-  @OptionalText(200) contact_name?: string;
-  @OptionalText(150) title?: string;
-  @OptionalEmail() email?: string;
-  @OptionalText(50) phone?: string;
-  @OptionalText(50) wa?: string;
-  @OptionalText(300) website?: string;
-  @OptionalText(100) city?: string;
-  @OptionalText(100) sector?: string;
-  @ApiPropertyOptional({ maxLength: 200, description: 'their current supplier' }) @IfPresent() @IsString() @MaxLength(200) supplier?: string;
-
-  @NullableId('the fair the lead was met at')
-  fair_id?: number | null;
-
-  @ApiPropertyOptional({ maxLength: 40, description: 'one of constants.lead_interest, or empty' }) @IfPresent() @IsString() @MaxLength(40) interest?: string;
-  @OptionalText(100) line?: string;
-  @ApiPropertyOptional({ maxLength: 100, description: 'one of constants.lead_next_actions, or empty' }) @IfPresent() @IsString() @MaxLength(100) next_action?: string;
-
-  @ApiPropertyOptional({ type: String, format: 'date', nullable: true })
-  @IsOptional()
-  @IsIsoDateString()
-  next_date?: string | null;
-
-  @OptionalText(5000) note?: string;
-  @OptionalText(5000) project_note?: string;
-  @NullableText(200) external_id?: string | null;
-  @ApiPropertyOptional({ maxLength: 500, description: 'products of interest (codes or names)' }) @IfPresent() @IsString() @MaxLength(500) products?: string;
-  @OptionalText(5000) products_text?: string;
-  @ApiPropertyOptional({ maxLength: 40, description: 'one of constants.lead_timings, or empty' }) @IfPresent() @IsString() @MaxLength(40) timing?: string;
-  @ApiPropertyOptional({ maxLength: 40, description: 'one of constants.lead_visitor_types, or empty' }) @IfPresent() @IsString() @MaxLength(40) visitor_type?: string;
-  @ApiPropertyOptional({ maxLength: 16, description: 'one of app.units, or empty' }) @IfPresent() @IsString() @MaxLength(16) unit?: string;
-
-  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0 })
-  @IsOptional()
-  @IsAmount(2)
-  @Min(0)
-  @Max(MAX_QUANTITY)
-  potential_kg?: number | null;
-
-  @ApiPropertyOptional({ maxLength: 40, description: 'one of constants.opp_types, or empty: the type of the opportunity a conversion creates' })
-  @IfPresent()
-  @IsString()
-  @MaxLength(40)
-  opp_type?: string;
-
-  @NullableId('a registered company the lead belongs to')
-  customer_id?: number | null;
-
+/**
+ * The lead form (spec 2.5 field names): the fields the domain declares (`LeadFields`, the lead's read model file), and
+ * the people met besides the primary contact, a list of objects, written here.
+ */
+class LeadFieldsDto extends FieldsDto(LeadFields) {
   @ApiPropertyOptional({ type: [LeadPersonDto], nullable: true, maxItems: 20, description: 'people met besides the primary contact' })
   @IsOptional()
   @IsArray()
@@ -72,13 +27,10 @@ class LeadFieldsDto implements LeadInput {
   @ValidateNested({ each: true })
   @Type(() => LeadPersonDto)
   people?: LeadPersonDto[] | null;
-
-  @ApiPropertyOptional({ maxLength: 40, description: 'one of constants.lead_statuses' }) @IfPresent() @IsString() @MaxLength(40) status?: string;
-  @OptionalId() owner_id?: number;
 }
 
-export class CreateLeadDto extends LeadFieldsDto {
-  @ApiProperty({ maxLength: 200 })
+export class CreateLeadDto extends LeadFieldsDto implements LeadCreateInput {
+  @ApiProperty({ maxLength: 200, description: 'the company name as written on the lead' })
   @IsString()
   @NotBlank()
   @MaxLength(200)
@@ -87,7 +39,7 @@ export class CreateLeadDto extends LeadFieldsDto {
 
 /** PATCH: only the fields sent change; with `company` every form field is rewritten and the omitted ones cleared. */
 @NullClears()
-export class UpdateLeadDto extends LeadFieldsDto {
+export class UpdateLeadDto extends LeadFieldsDto implements LeadInput {
   @ApiPropertyOptional({ maxLength: 200, description: 'sending it rewrites the whole form: omitted form fields are cleared' })
   @IfPresent()
   @IsString()
