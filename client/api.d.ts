@@ -6708,23 +6708,29 @@ export interface components {
             topic?: string | null;
             /**
              * Format: date
+             * @description day of the activity (YYYY-MM-DD)
              * @example 2026-03-02
              */
             date: string;
+            /** @description minutes */
             duration_min?: number | null;
-            /** @description company id */
+            /** @description id of the company */
             customer_id: number;
-            /** @description people of that company */
+            /** @description people of that company who took part */
             person_ids?: number[] | null;
             /** @description an opportunity of that company */
             opp_id?: number | null;
+            /** @description what happened */
             note?: string | null;
+            /** @description the next step, usually one of constants.next_actions: it becomes a task of the owner, due on next_date */
             next_action?: string | null;
             /**
              * Format: date
+             * @description day of the next step (YYYY-MM-DD)
              * @example 2026-03-16
              */
             next_date?: string | null;
+            /** @description how it went */
             outcome?: string | null;
             /** @description default: the caller; only admins may set another user */
             owner_id?: number | null;
@@ -15079,22 +15085,36 @@ export interface components {
             overdue: boolean;
         };
         UpdateActivityDto: {
-            /** @description one of constants.visit_types */
+            /**
+             * @description one of constants.visit_types
+             * @example F2F
+             */
             type?: string;
+            /** @description one of constants.visit_topics or free text */
             topic?: string | null;
             /**
              * Format: date
+             * @description day of the activity (YYYY-MM-DD)
              * @example 2026-03-02
              */
             date?: string;
+            /** @description minutes */
             duration_min?: number | null;
+            /** @description id of the company */
             customer_id?: number;
             person_ids?: number[] | null;
+            /** @description id of the opportunity */
             opp_id?: number | null;
+            /** @description what happened */
             note?: string | null;
+            /** @description the next step, usually one of constants.next_actions: it becomes a task of the owner, due on next_date */
             next_action?: string | null;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description day of the next step (YYYY-MM-DD)
+             */
             next_date?: string | null;
+            /** @description how it went */
             outcome?: string | null;
             /** @description only admins may set another user */
             owner_id?: number;

@@ -106,8 +106,10 @@ const NEW_WRITES = [
   'update_custom_record',
   'create_person',
   'update_person',
+  'update_activity',
+  'delete_activity',
 ];
-const NEW_READS = ['list_leads', 'list_orders', 'get_order', 'list_approval_forms', 'list_approvals', 'get_approval', 'list_tickets', 'get_ticket', 'list_custom_objects', 'list_custom_records', 'get_custom_record', 'suggest_quick_entry'];
+const NEW_READS = ['list_activities', 'get_activity', 'list_leads', 'list_orders', 'get_order', 'list_approval_forms', 'list_approvals', 'get_approval', 'list_tickets', 'get_ticket', 'list_custom_objects', 'list_custom_records', 'get_custom_record', 'suggest_quick_entry'];
 
 describe('MCP tools: the rest of the CRM', () => {
   it('tools/list: the new tools with descriptions, output schemas, true annotations and idempotency_key on writes; crm.read lists no write tool', async () => {
@@ -241,6 +243,40 @@ describe('MCP tools: the rest of the CRM', () => {
     expect(changed.people.map((p: { name: string }) => p.name)).not.toContain('Selin Ak');
     await ok('update_lead', { id: lead.id, interest: '' });
     expect((await read()).interest).toBe('');
+  });
+
+  it('activities: list, get, log, change and delete through the activity service, with the fields REST takes; another team\'s is not_found', async () => {
+    const schemas = (JSON.parse(readFileSync(join(__dirname, '../../../openapi.json'), 'utf8')) as { components: { schemas: Record<string, { properties: object }> } }).components.schemas;
+    const args = (tool: string) => Object.keys(tools.get(tool)!.inputSchema.properties!).filter((k) => k !== 'idempotency_key' && k !== 'id').sort();
+    expect(args('create_activity')).toEqual(Object.keys(schemas.CreateActivityDto!.properties).sort());
+    expect(args('update_activity')).toEqual(Object.keys(schemas.UpdateActivityDto!.properties).sort());
+
+    const person = (await api(t, a.host, seller.key).post('/api/v1/people', { name: 'Ziyaret Kişisi', customer_id: companyId }).expect(201)).body.person;
+    const logged = await ok<{ id: number; task_id: number | null }>('create_activity', {
+      customer_id: companyId, type: c.visit_types[0], date: today, duration_min: 45, person_ids: [person.id], outcome: 'olumlu', next_action: c.next_actions[0], next_date: addDays(today, 7),
+    });
+    const read = async () => (await api(t, a.host, seller.key).get(`/api/v1/activities/${logged.id}`).expect(200)).body.activity;
+    expect(await read()).toMatchObject({ duration_min: 45, person_ids: [person.id], outcome: 'olumlu', next_date: addDays(today, 7) });
+    expect(logged.task_id).toEqual(expect.any(Number));
+    expect((await outboxOf(t, a, 'visit_created')).filter((e) => e.recordId === logged.id)).toHaveLength(1);
+
+    expect((await ok<{ id: number }[]>('list_activities', { customer_id: companyId, from: today, to: today })).map((x) => x.id)).toContain(logged.id);
+    expect(await ok('get_activity', { id: logged.id })).toMatchObject({ id: logged.id, customer_id: companyId, people: [{ id: person.id, name: 'Ziyaret Kişisi' }] });
+    expect(await toolError('list_activities', { from: today, to: addDays(today, -1) })).toBe('invalid: to: must not be before from');
+
+    // clearing the next step removes its open follow-up task, as over REST
+    expect(await ok('update_activity', { id: logged.id, next_action: null, next_date: null, duration_min: null, note: 'Fiyat konuşuldu' })).toMatchObject({ next_action: '', task_id: null, note: 'Fiyat konuşuldu' });
+    await api(t, a.host, seller.key).get(`/api/v1/tasks/${logged.task_id}`).expect(404);
+    expect((await read()).duration_min).toBeNull();
+    expect(await toolError('update_activity', { id: logged.id, duration_min: 1441 })).toBe('invalid: duration_min: at most 1440');
+
+    const hidden = (await api(t, a.host, other.key).post('/api/v1/activities', { customer_id: otherCompanyId, type: c.visit_types[0], date: today }).expect(201)).body.activity;
+    expect(await toolError('get_activity', { id: hidden.id })).toBe('not_found: activity not found');
+    expect(await toolError('update_activity', { id: hidden.id, note: 'x' })).toBe('not_found: activity not found');
+    expect(await ok<{ id: number }[]>('list_activities', { customer_id: otherCompanyId })).toEqual([]);
+
+    expect(await ok('delete_activity', { id: logged.id, confirm: true })).toEqual({ deleted: true, id: logged.id });
+    await api(t, a.host, seller.key).get(`/api/v1/activities/${logged.id}`).expect(404);
   });
 
   it('orders: create, list, get, set the PO, send to the ERP (then the PO is refused); idempotency_key replays; another team\'s order is not_found', async () => {

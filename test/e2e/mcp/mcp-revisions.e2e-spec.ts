@@ -185,8 +185,13 @@ describe('output schemas', () => {
     for (const rid of [`C-${company.id}`, `P-${person.id}`, `O-${opp.id}`]) await call('get_record', { rid });
     await call('get_company', { id: company.id });
     expect(await call('get_opportunity', { id: opp.id })).toMatchObject({ result: { value: 1234.5 } });
-    const activity = (await call('create_activity', { customer_id: company.id, type: c.visit_types[0], date: '2026-01-05', topic: 'Schema' })).result as { rid: string };
+    const activity = (await call('create_activity', { customer_id: company.id, type: c.visit_types[0], date: '2026-01-05', topic: 'Schema' })).result as { rid: string; id: number };
     await call('get_record', { rid: activity.rid });
+    await call('list_activities', { customer_id: company.id });
+    await call('get_activity', { id: activity.id });
+    const spare = (await call('create_activity', { customer_id: company.id, type: c.visit_types[0], date: '2026-01-06' })).result as { id: number };
+    expect(await call('update_activity', { id: spare.id, note: 'Schema note', duration_min: 30 })).toMatchObject({ result: { id: spare.id, note: 'Schema note' } });
+    expect(await call('delete_activity', { id: spare.id, confirm: true })).toEqual({ result: { deleted: true, id: spare.id } });
     await call('create_task', { title: 'Schema task', customer_id: company.id, due_date: '2026-01-06' });
     // the tool takes REST's fields (one declaration, TaskFields): a description, a contact, null for what is left out
     const full = (await call('create_task', { title: 'Schema call', description: 'about the film', person_id: person.id, status: c.task_statuses[0], priority: null, opp_id: null })).result as { id: number };

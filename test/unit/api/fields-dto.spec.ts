@@ -1,13 +1,13 @@
 import 'reflect-metadata';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Allow, ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { Allow, ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { OmitType, PartialType } from '@nestjs/swagger';
 import * as z from 'zod/v4';
 import { TicketFields } from '../../../src/domain/crm/tickets/ticket.view';
 import { CrmValidationPipe } from '../../../src/edge/validation';
 import { DomainError } from '../../../src/platform/common/errors';
 import { date, id, int, storedAsIs, text } from '../../../src/platform/common/record-input';
-import { IfPresent, IsAmount, IsId, IsIsoDateString, NotBlank, NullableId, NullableText, NullClears, OptionalBool, OptionalEmail, OptionalId, OptionalText } from '../../../src/interfaces/rest/shared/fields';
+import { IfPresent, IsAmount, IsId, IsIdList, IsIsoDateString, NotBlank, NullableId, NullableText, NullClears, OptionalBool, OptionalEmail, OptionalId, OptionalText } from '../../../src/interfaces/rest/shared/fields';
 import { CreateCompanyDto, UpdateCompanyDto } from '../../../src/interfaces/rest/companies/companies.dto';
 import { CreatePersonDto, UpdatePersonDto } from '../../../src/interfaces/rest/people/people.dto';
 import { CreateOpportunityDto, UpdateOpportunityDto } from '../../../src/interfaces/rest/opportunities/opportunities.dto';
@@ -17,6 +17,8 @@ import { CreateTicketDto } from '../../../src/interfaces/rest/tickets/tickets.dt
 import { CreateOrderDto } from '../../../src/interfaces/rest/orders/orders.dto';
 import { CreateTaskDto } from '../../../src/interfaces/rest/tasks/tasks.dto';
 import { CreateLeadDto, UpdateLeadDto } from '../../../src/interfaces/rest/leads/leads.dto';
+import { CreateActivityDto, UpdateActivityDto } from '../../../src/interfaces/rest/activities/activities.dto';
+import { ActivityFields } from '../../../src/domain/crm/activities/activity.view';
 import { LeadCreateFields } from '../../../src/domain/crm/leads/lead.view';
 import { Type } from 'class-transformer';
 import { OrderFields } from '../../../src/domain/crm/orders/order-row';
@@ -250,6 +252,137 @@ class HandWrittenUpdateLeadDto extends HandWrittenLeadFieldsDto {
   @NotBlank()
   @MaxLength(200)
   company?: string;
+}
+
+/** The hand-written DTOs CreateActivityDto and UpdateActivityDto were before they were made from ActivityFields. */
+const HAND_BLOCKS_DOC =
+  'what the Quick Entry form\'s blocks held (GET /api/v1/qe/config): block key -> field key -> value (strings). Blocks and fields of ' +
+  'the config only; ids, numbers (12.5) and dates (YYYY-MM-DD) in their shape; an empty value is left out. `contact`, `opp` and `next` ' +
+  'are not applied to person_ids, opp_id and next_action / next_date: send those too.';
+const HAND_BLOCKS_SCHEMA = { type: 'object', additionalProperties: { type: 'object', additionalProperties: { type: 'string' } } } as const;
+
+class HandWrittenCreateActivityDto {
+  @ApiProperty({ description: 'one of constants.visit_types', example: 'F2F' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(40)
+  type: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'one of constants.visit_topics or free text' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  topic?: string | null;
+
+  @ApiProperty({ format: 'date', example: '2026-03-02' })
+  @IsIsoDateString()
+  date: string;
+
+  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 0, maximum: 1440 })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1440)
+  duration_min?: number | null;
+
+  @ApiProperty({ type: 'integer', minimum: 1, description: 'company id' })
+  @IsId()
+  customer_id: number;
+
+  @ApiPropertyOptional({ nullable: true, type: 'integer', isArray: true, description: 'people of that company' })
+  @IsOptional()
+  @IsIdList(50)
+  person_ids?: number[] | null;
+
+  @NullableId('an opportunity of that company')
+  opp_id?: number | null;
+
+  @NullableText(5000)
+  note?: string | null;
+
+  @NullableText(200)
+  next_action?: string | null;
+
+  @ApiPropertyOptional({ type: String, format: 'date', nullable: true, example: '2026-03-16' })
+  @IsOptional()
+  @IsIsoDateString()
+  next_date?: string | null;
+
+  @NullableText(200)
+  outcome?: string | null;
+
+  @NullableId('default: the caller; only admins may set another user')
+  owner_id?: number | null;
+
+  @ApiPropertyOptional({ ...HAND_BLOCKS_SCHEMA, nullable: true, description: HAND_BLOCKS_DOC, example: { product: { product_id: '7' }, price: { price: '12.5', currency: 'TRY', unit: 'kg' } } })
+  @IsOptional()
+  @IsObject()
+  blocks?: Record<string, Record<string, string>> | null;
+}
+
+@NullClears()
+class HandWrittenUpdateActivityDto {
+  @ApiPropertyOptional({ description: 'one of constants.visit_types' })
+  @IfPresent()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(40)
+  type?: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  topic?: string | null;
+
+  @ApiPropertyOptional({ format: 'date', example: '2026-03-02' })
+  @IfPresent()
+  @IsIsoDateString()
+  date?: string;
+
+  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 0, maximum: 1440 })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1440)
+  duration_min?: number | null;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 1 })
+  @IfPresent()
+  @IsId()
+  customer_id?: number;
+
+  @ApiPropertyOptional({ nullable: true, type: 'integer', isArray: true })
+  @IsOptional()
+  @IsIdList(50)
+  person_ids?: number[] | null;
+
+  @NullableId()
+  opp_id?: number | null;
+
+  @NullableText(5000)
+  note?: string | null;
+
+  @NullableText(200)
+  next_action?: string | null;
+
+  @ApiPropertyOptional({ type: String, format: 'date', nullable: true })
+  @IsOptional()
+  @IsIsoDateString()
+  next_date?: string | null;
+
+  @NullableText(200)
+  outcome?: string | null;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, description: 'only admins may set another user' })
+  @IfPresent()
+  @IsId()
+  owner_id?: number;
+
+  @ApiPropertyOptional({ ...HAND_BLOCKS_SCHEMA, nullable: true, description: `${HAND_BLOCKS_DOC} Replaces all blocks; null clears them.` })
+  @IsOptional()
+  @IsObject()
+  blocks?: Record<string, Record<string, string>> | null;
 }
 
 const pipe = new CrmValidationPipe();
@@ -491,6 +624,45 @@ describe('a REST body DTO made from the declared fields (FieldsDto)', () => {
     // the tools take the same fields and people
     const tool = LeadCreateFields.safeParse({ company: 'a', email: 'nope', people: [{ name: '' }] });
     expect(tool.success ? [] : tool.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).sort()).toEqual(['email: must be an e-mail address or empty', 'people.0.name: must not be empty']);
+  });
+
+  it('answers every activity body as the hand-written CreateActivityDto and UpdateActivityDto did (people ids, blocks, nulls that clear)', async () => {
+    const full = {
+      type: 'F2F', topic: 'Offer', date: '2026-03-02', duration_min: 45, customer_id: 4, person_ids: [1, 2], opp_id: 9, note: 'n', next_action: 'Call', next_date: '2026-03-16', outcome: 'ok', owner_id: 3,
+      blocks: { price: { price: '12.5' } },
+    };
+    const bodies: unknown[] = [
+      { type: 'F2F', date: '2026-03-02', customer_id: 4 },
+      full,
+      { type: 'F2F', date: '2026-03-02', customer_id: 4, topic: null, duration_min: null, person_ids: null, opp_id: null, note: null, next_action: null, next_date: null, outcome: null, owner_id: null, blocks: null },
+      {},
+      { type: '', date: '2026-02-30', customer_id: 0 },
+      { type: 't'.repeat(41), date: 'today', customer_id: 1.5, topic: 'x'.repeat(201), note: 'n'.repeat(5001), next_action: 'a'.repeat(201) },
+      { type: 'F2F', date: '2026-03-02', customer_id: 4, duration_min: 1441, person_ids: [0, 'a'], opp_id: -1, owner_id: 2_147_483_648 },
+      { type: 'F2F', date: '2026-03-02', customer_id: 4, duration_min: 1.5, person_ids: Array.from({ length: 51 }, (_, i) => i + 1) },
+      { type: 'F2F', date: '2026-03-02', customer_id: 4, person_ids: 7, blocks: 'price' },
+      { type: 5, date: 20260302, customer_id: '4', unknown_field: 1 },
+    ];
+    for (const body of bodies) expect({ body, answer: unordered(await answer(CreateActivityDto, body)) }).toEqual({ body, answer: unordered(await answer(HandWrittenCreateActivityDto, body)) });
+    const changes: unknown[] = [
+      {},
+      { note: 'more' },
+      full,
+      { topic: null, duration_min: null, person_ids: null, opp_id: null, note: null, next_action: null, next_date: null, outcome: null, blocks: null },
+      { type: null },
+      { date: null, customer_id: null, owner_id: null },
+      { type: '', date: '2026-13-01', owner_id: 0 },
+      { person_ids: [1, 1.5], duration_min: -1, unknown_field: true },
+    ];
+    for (const body of changes) expect({ body, answer: unordered(await answer(UpdateActivityDto, body)) }).toEqual({ body, answer: unordered(await answer(HandWrittenUpdateActivityDto, body)) });
+    // a blank type is refused by the DTO now, with the field named as the service named it
+    expect(await answer(CreateActivityDto, { type: '   ', date: '2026-03-02', customer_id: 4 })).toMatchObject({ refused: 'type: must not be blank', field: 'type' });
+    const prop = (key: string) => Reflect.getMetadata('swagger/apiModelProperties', CreateActivityDto.prototype, key) as Record<string, unknown>;
+    expect(prop('person_ids')).toMatchObject({ type: 'integer', isArray: true, nullable: true, maxItems: 50 });
+    expect(prop('type')).toMatchObject({ type: String, maxLength: 40, example: 'F2F' });
+    expect(prop('next_date')).toMatchObject({ format: 'date', nullable: true, example: '2026-03-16', description: 'day of the next step (YYYY-MM-DD)' });
+    const tool = ActivityFields.safeParse({ type: 'F2F', date: '2026-03-02', customer_id: 4, person_ids: [0], blocks: { price: { price: 12.5 } } });
+    expect(tool.success ? [] : tool.error.issues.map((i) => i.path.join('.')).sort()).toEqual(['blocks.price.price', 'person_ids.0']);
   });
 
   it('documents each field from its declaration: type, bounds, description, nullable', () => {

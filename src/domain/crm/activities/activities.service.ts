@@ -20,30 +20,12 @@ import { RefsService } from '../shared/refs.service';
 import { applyVisit, nextVisitDue } from '../companies';
 import { DeletedRecordsService } from '../sync';
 import { Activity } from './activity.entity';
+import type { ActivityChanges, ActivityFields } from './activity.view';
 import { normalizeBlocks } from './activities.rules';
 import { dropFollowUp, FollowUpContext, syncFollowUp } from './follow-up';
 import { Task } from '../tasks/task.entity';
 
-/** Fields of a visit as the interfaces send them (snake_case, the record's own names). */
-export interface ActivityFields {
-  type: string;
-  topic?: string | null;
-  date: string;
-  duration_min?: number | null;
-  customer_id: number;
-  person_ids?: number[] | null;
-  opp_id?: number | null;
-  note?: string | null;
-  next_action?: string | null;
-  next_date?: string | null;
-  outcome?: string | null;
-  owner_id?: number | null;
-  /** Quick Entry blocks (block key -> field key -> value); null or {} = none. */
-  blocks?: unknown;
-}
-
-/** A PATCH: only the fields present change; null clears an optional field. */
-export type ActivityChanges = Partial<ActivityFields>;
+export type { ActivityChanges, ActivityFields } from './activity.view';
 
 export interface ActivityListQuery {
   customer_id?: number;

@@ -3,6 +3,7 @@ import { summaryOf, USER_SUMMARY_EXAMPLE, UserSummarySchema } from '../../identi
 import type { Workspace } from '../../workspace/workspace.entity';
 import { formatTimestamp } from '../../../platform/common/time';
 import { field, maskOf } from '../../../platform/common/record-fields';
+import { date, id, int, name, orNull, text } from '../../../platform/common/record-input';
 import type { Page } from '../shared/paging';
 import { rid } from '../shared/record-keys';
 import type { ActivityView } from './activities.service';
@@ -13,6 +14,42 @@ import type { ActivityView } from './activities.service';
  * (`src/interfaces/rest/activities/activity.schema.ts`), and MCP answers and describes the compact projection (below),
  * so a field is declared and mapped here once.
  */
+
+/** What the Quick Entry form's blocks held, as a create or a change sends them. */
+const BLOCKS_DOC =
+  "what the Quick Entry form's blocks held (GET /api/v1/qe/config): block key -> field key -> value (strings). Blocks and fields of " +
+  'the config only; ids, numbers (12.5) and dates (YYYY-MM-DD) in their shape; an empty value is left out. `contact`, `opp` and `next` ' +
+  'are not applied to person_ids, opp_id and next_action / next_date: send those too.';
+export const ActivityBlocks = z.record(z.string(), z.record(z.string(), z.string()));
+
+/**
+ * An activity's fields as a create takes them, declared once: REST's body is made from them (`FieldsDto`; `blocks`, an
+ * object of objects, is written by hand in the DTO beside them) and the create_activity tool takes them as they are.
+ * Null clears an optional one.
+ */
+export const ActivityFields = z.object({
+  type: name(40, 'one of constants.visit_types').meta({ examples: ['F2F'] }),
+  topic: orNull(text(200, 'one of constants.visit_topics or free text')),
+  date: date('day of the activity').meta({ examples: ['2026-03-02'] }),
+  duration_min: orNull(int(0, 1440, 'minutes')),
+  customer_id: id('company'),
+  person_ids: orNull(z.array(id('person')).max(50, 'at most 50 people')).describe('people of that company who took part'),
+  opp_id: orNull(id('opportunity')).describe('an opportunity of that company'),
+  note: orNull(text(5000, 'what happened')),
+  next_action: orNull(text(200, 'the next step, usually one of constants.next_actions: it becomes a task of the owner, due on next_date')),
+  next_date: orNull(date('day of the next step')).meta({ examples: ['2026-03-16'] }),
+  outcome: orNull(text(200, 'how it went')),
+  owner_id: orNull(id('user')).describe('default: the caller; only admins may set another user'),
+  blocks: ActivityBlocks.nullable().optional().describe(BLOCKS_DOC),
+});
+export type ActivityFields = z.output<typeof ActivityFields>;
+
+/** A change to an activity (PATCH, update_activity): the fields given change; null clears an optional one. */
+export const ActivityChangeFields = ActivityFields.partial().extend({
+  owner_id: id('user').optional().describe('only admins may set another user'),
+  blocks: ActivityBlocks.nullable().optional().describe(`${BLOCKS_DOC} Replaces all blocks; null clears them.`),
+});
+export type ActivityChanges = z.output<typeof ActivityChangeFields>;
 
 /** The activity / visit record (spec 2.18: fields not shown in the spec; these are the service's). */
 export const ActivityRecord = z.object({

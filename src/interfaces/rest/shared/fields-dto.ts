@@ -18,7 +18,8 @@ import { IsAmount, IsEmailOrEmpty, IsId, IsIsoDateString, NotBlank, INT_MAX } fr
  * - a number: `IsNumber` with its bounds, or `IsAmount` with them when it allows so many decimals (`amount()` with
  *   `places`); a boolean: `IsBoolean`; an enum: `IsIn` its values;
  * - the declaration's first example (`examples`, JSON Schema's) is the document's `example`;
- * - an array of strings: `IsArray`, `ArrayMaxSize` from its maximum, each `IsString` and `MaxLength`;
+ * - an array of strings: `IsArray`, `ArrayMaxSize` from its maximum, each `IsString` and `MaxLength`; an array of ids
+ *   (`id()`): `IsArray`, `ArrayMaxSize`, each `IsId`;
  * - optional: `IsOptional`; nullable (`.nullable()`): documented `nullable`, and `null` reaches the service (for a
  *   link, the same as leaving it out; `CrmValidationPipe`'s null rules read the document).
  * Any other kind stops the start with the field's name: write that DTO by hand.
@@ -100,13 +101,18 @@ function propertyOf(key: string, schema: z.ZodType): PropertyDecorator {
       break;
     case 'array': {
       const element = inner._zod.def.element;
-      if (element?._zod.def.type !== 'string') throw new Error(`FieldsDto: ${key} is an array of ${element?._zod.def.type}, which a declared field cannot be yet`);
       const items = inner._zod.def.checks?.find((c) => c._zod.def.check === 'max_length')?._zod.def.maximum;
-      Object.assign(doc, { type: [String] }, items != null ? { maxItems: items } : {});
+      const isIds = element?._zod.def.type === 'number' && element.isInt && element.minValue === 1 && element.maxValue === INT_MAX;
+      if (element?._zod.def.type !== 'string' && !isIds) throw new Error(`FieldsDto: ${key} is an array of ${element?._zod.def.type}, which a declared field cannot be yet`);
+      Object.assign(doc, isIds ? { type: 'integer', isArray: true } : { type: [String] }, items != null ? { maxItems: items } : {});
       checks.push(IsArray());
       if (items != null) checks.push(ArrayMaxSize(items));
+      if (isIds) {
+        checks.push(IsId({ each: true }));
+        break;
+      }
       checks.push(IsString({ each: true }));
-      if (element.maxLength != null) checks.push(MaxLength(element.maxLength, { each: true }));
+      if (element!.maxLength != null) checks.push(MaxLength(element!.maxLength, { each: true }));
       break;
     }
     default:
