@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, forbidden, invalid, notFound } from '../../../platform/common/errors';
+import { storedAsIs } from '../../../platform/common/record-input';
 import { isIsoDate, todayIn } from '../../../platform/common/time';
 import { UnitOfWork } from '../../../platform/database/unit-of-work';
 import { UserContext } from '../../identity/auth-context';
@@ -16,9 +17,14 @@ import { OppLog } from './opp-log.entity';
 import { applyToggle, bantFlags, ensureSteps, syncBantSteps } from './opportunity-checklist';
 import { oppCreatedEvent, oppLostEvent, oppRevivedEvent, oppStageEvent, oppWonEvent } from './opportunity-events';
 import { Opportunity } from './opportunity.entity';
-import type { OppChange, OppInput, StageMoveInput } from './opportunity.types';
+import { OpportunityFields, type OppChange, type OppInput, type StageMoveInput } from './opportunity.types';
 import { defaultCloseCategory, defaultCloseDate, isLostOrCancelled, isOpenStage, moveProblems, roleOf } from './opportunities.rules';
 import { Step } from './step.entity';
+
+/** The declared fields `apply` checks or turns itself; every other is stored as it came (`storedAsIs`). */
+const TREATED = [
+  'name', 'customer_id', 'currency', 'unit', 'product_id', 'start_date', 'close_date', 'type', 'fc', 'tags', 'health_manual', 'health_grade', 'health_label', 'health_note', 'owner_id', 'external_id', 'stage',
+] as const;
 
 /**
  * Changes to opportunities: create, update, stage moves, revive, notes and step toggles. Each runs in
@@ -248,17 +254,16 @@ export class OpportunityCommands {
    */
   private async apply(auth: UserContext, o: Opportunity, i: OppInput): Promise<void> {
     const ws = auth.workspace;
+    Object.assign(o, storedAsIs(Opportunity, i, TREATED, OpportunityFields));
     if (i.name !== undefined) {
       if (!i.name.trim()) throw invalid('name', 'must not be empty');
       o.name = i.name.trim();
     }
     if (i.customer_id !== undefined && i.customer_id !== o.customerId) o.customerId = (await this.refs.company(auth, i.customer_id)).id;
-    if (i.value !== undefined) o.value = i.value;
     if (i.currency !== undefined) {
       if (!ws.app.currencies.includes(i.currency)) throw invalid('currency', `must be one of ${ws.app.currencies.join(', ')}`);
       o.currency = i.currency;
     }
-    if (i.potential_kg !== undefined) o.potentialKg = i.potential_kg;
     if (i.unit !== undefined) {
       if (!ws.app.units.includes(i.unit)) throw invalid('unit', `must be one of ${ws.app.units.join(', ')}`);
       o.unit = i.unit;
@@ -274,23 +279,6 @@ export class OpportunityCommands {
     }
     if (i.type !== undefined) o.type = i.type === '' ? '' : this.refs.oneOf(auth, 'opp_types', i.type, 'type');
     if (i.fc !== undefined) o.fc = i.fc === null || i.fc === '' ? null : this.refs.oneOf(auth, 'forecast_cats', i.fc, 'fc');
-    for (const [key, prop] of [
-      ['source', 'source'],
-      ['competitor', 'competitor'],
-      ['note', 'note'],
-      ['line', 'line'],
-      ['next_step', 'nextStep'],
-      ['detail_status', 'detailStatus'],
-    ] as const) {
-      if (i[key] !== undefined) o[prop] = i[key]!;
-    }
-    if (i.offer_price !== undefined) o.offerPrice = i.offer_price;
-    if (i.payment_days !== undefined) o.paymentDays = i.payment_days;
-    if (i.probability !== undefined) o.probability = i.probability;
-    if (i.bant_b !== undefined) o.bantB = i.bant_b;
-    if (i.bant_a !== undefined) o.bantA = i.bant_a;
-    if (i.bant_n !== undefined) o.bantN = i.bant_n;
-    if (i.bant_t !== undefined) o.bantT = i.bant_t;
     if (i.tags !== undefined) o.tags = [...new Set(i.tags.map((t) => t.trim()).filter(Boolean))];
     if (i.health_manual === false) {
       o.healthGrade = null;
