@@ -87,6 +87,10 @@ describe.each(Object.keys(WIDTHS) as Width[])('at %s width', (width) => {
     await page.getByRole('link', { name: stored.task }).waitFor();
     await page.getByRole('button', { name: 'Edit' }).click();
     const form = page.getByRole('form', { name: 'Edit the visit' });
+    // the selects show the visit's values, labelled; the next step moves to another action
+    expect(await form.getByLabel('Type').inputValue()).toBe(stored.type);
+    expect(await form.getByLabel('Next action').inputValue()).toBe('Call');
+    await form.getByLabel('Next action').selectOption({ label: 'Send offer' });
     await form.getByLabel('Quantity (kg)').fill('5000');
     await form.getByLabel('Note').fill('Volume confirmed');
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -94,7 +98,7 @@ describe.each(Object.keys(WIDTHS) as Width[])('at %s width', (width) => {
     await page.getByRole('status').filter({ hasText: 'Changes saved.' }).waitFor();
     await page.getByText('5,000 kg').waitFor();
     const after = (await as().get(`/api/v1/activities/${id}`).expect(200)).body.activity;
-    expect(after).toMatchObject({ note: 'Volume confirmed', person_ids: stored.person_ids, task_id: stored.task_id, blocks: expect.objectContaining({ quantity: { kg: '5000', unit: 'kg' } }) });
+    expect(after).toMatchObject({ note: 'Volume confirmed', next_action: 'Send offer', person_ids: stored.person_ids, task_id: stored.task_id, blocks: expect.objectContaining({ quantity: { kg: '5000', unit: 'kg' } }) });
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'visit-record', width);
     expect(errors).toEqual([]);

@@ -66,10 +66,20 @@ export function Field({ label, error, required, children }: { label: string; err
 }
 
 /**
- * A select of plain values (the installation's currencies or units, a workspace list): the current value stays an
- * option when the list no longer holds it, and `none` is a first option with the value ''.
+ * A select of values (the installation's currencies or units, a workspace list): the current value stays an option
+ * when the list no longer holds it, `none` is a first option with the value '', and `optionLabel` names a value (a
+ * constant's label in the reader's language; else the value shows as it is).
  */
-export function ValueSelect({ label, error, value, options, onChange, none }: { label: string; error?: string; value: string; options: readonly string[]; onChange: (value: string) => void; none?: string }) {
+export function ValueSelect(props: {
+  label: string;
+  error?: string;
+  value: string;
+  options: readonly string[];
+  onChange: (value: string) => void;
+  none?: string;
+  optionLabel?: (value: string) => string;
+}) {
+  const { label, error, value, options, onChange, none, optionLabel } = props;
   return (
     <Field label={label} error={error}>
       {(p) => (
@@ -77,7 +87,7 @@ export function ValueSelect({ label, error, value, options, onChange, none }: { 
           {none !== undefined ? <option value="">{none}</option> : null}
           {[...new Set([...options, value])].filter(Boolean).map((o) => (
             <option key={o} value={o}>
-              {o}
+              {optionLabel ? optionLabel(o) : o}
             </option>
           ))}
         </select>

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../lib/api';
 import { Loaded } from '../../shell/States';
-import { Field, fieldErrors, FormError } from '../../shell/forms';
+import { Field, fieldErrors, FormError, ValueSelect } from '../../shell/forms';
 import { Fields, RecordHeader, RecordLink } from '../../shell/RecordView';
 import { screenText, useLang, useT } from '../../lib/i18n';
 import { useLabels } from '../../lib/labels';
@@ -108,40 +108,26 @@ function EditVisit({ activity: a, onDone }: { activity: Activity; onDone: (saved
     setLocal(problems);
     if (!Object.keys(problems).length) save.mutate();
   };
-  const options = (list: string[], current: string) => [...new Set([...(current ? [current] : []), ...list])];
   return (
     <form className="panel co-form" onSubmit={submit} noValidate aria-label={t('editVisit')}>
       <h2>{t('editVisit')}</h2>
       <div className="co-grid">
-        <Field label={t('type')} error={errors.type}>
-          {(p) => (
-            <select {...p} value={v.type} onChange={(e) => setV({ ...v, type: e.target.value })}>
-              {options(me.constants.visit_types, a.type).map((x) => (
-                <option key={x} value={x}>
-                  {labelOf('visit_types', x)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <ValueSelect label={t('type')} error={errors.type} value={v.type} options={me.constants.visit_types} onChange={(type) => setV({ ...v, type })} optionLabel={(x) => labelOf('visit_types', x)} />
         <Field label={t('date')} error={local.date ?? errors.date} required>
           {(p) => <input {...p} type="date" value={v.date} onChange={(e) => setV({ ...v, date: e.target.value })} />}
         </Field>
         <Field label={`${t('quantity')} (${a.blocks.quantity?.unit || 'kg'})`} error={local.kg ?? errors['blocks.quantity.kg']}>
           {(p) => <input {...p} inputMode="decimal" value={v.kg} onChange={(e) => setV({ ...v, kg: e.target.value })} />}
         </Field>
-        <Field label={t('nextAction')} error={errors.next_action}>
-          {(p) => (
-            <select {...p} value={v.nextAction} onChange={(e) => setV({ ...v, nextAction: e.target.value })}>
-              <option value="">{t('none')}</option>
-              {options(me.constants.next_actions, a.next_action).map((x) => (
-                <option key={x} value={x}>
-                  {labelOf('next_actions', x)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <ValueSelect
+          label={t('nextAction')}
+          error={errors.next_action}
+          value={v.nextAction}
+          options={me.constants.next_actions}
+          onChange={(nextAction) => setV({ ...v, nextAction })}
+          none={t('none')}
+          optionLabel={(x) => labelOf('next_actions', x)}
+        />
         <Field label={t('nextDate')} error={errors.next_date}>
           {(p) => <input {...p} type="date" value={v.nextDate} onChange={(e) => setV({ ...v, nextDate: e.target.value })} />}
         </Field>

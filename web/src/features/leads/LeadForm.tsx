@@ -3,7 +3,7 @@ import type { Schemas } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { useLabels, type LabelList } from '../../lib/labels';
 import { useMe } from '../../lib/session';
-import { Field, fieldErrors } from '../../shell/forms';
+import { Field, fieldErrors, ValueSelect } from '../../shell/forms';
 import { useLeadText } from './leads.text';
 import { AlsoMet, Chips, FairSelect, TEXTS, useLeadSave, type Person, type TextName, type Values } from './lead-form-parts';
 
@@ -51,18 +51,7 @@ export function LeadForm({ lead, fairs, defaultFairId, onSaved, onCancel, compac
   );
   // a constant's list shows its labels (`list`); units are codes people read as they are
   const select = (name: TextName, label: string, options: readonly string[], list?: LabelList) => (
-    <Field label={label} error={errors[name]}>
-      {(p) => (
-        <select {...p} value={v[name]} onChange={(e) => set(name, e.target.value)}>
-          <option value="">{text('none')}</option>
-          {[...new Set([...options, ...(v[name] && !options.includes(v[name]) ? [v[name]] : [])])].map((o) => (
-            <option key={o} value={o}>
-              {list ? labelOf(list, o) : o}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
+    <ValueSelect label={label} error={errors[name]} value={v[name]} options={options} onChange={(value) => set(name, value)} none={text('none')} optionLabel={list ? (o) => labelOf(list, o) : undefined} />
   );
 
   const title = lead ? text('editLead') : text('captureLead');
