@@ -189,6 +189,11 @@ describe('MCP tools: the rest of the CRM', () => {
     await ok('update_opportunity', { id: opp.id, probability: null, tags: [], next_step: 'Numune gönder' });
     expect((await api(t, a.host, seller.key).get(`/api/v1/opportunities/${opp.id}`).expect(200)).body.opp).toMatchObject({ tags: [], next_step: 'Numune gönder' });
     expect(await toolError('update_opportunity', { id: opp.id, tags: Array.from({ length: 21 }, (_, i) => `t${i}`) })).toBe('invalid: tags: at most 20 tags');
+    // '' clears the type, as over REST, and the listed values say so
+    expect((tools.get('update_opportunity')!.inputSchema.properties!.type as { enum?: string[] }).enum).toEqual(['', ...c.opp_types]);
+    await ok('update_opportunity', { id: opp.id, type: c.opp_types[0] });
+    await ok('update_opportunity', { id: opp.id, type: '' });
+    expect((await api(t, a.host, seller.key).get(`/api/v1/opportunities/${opp.id}`).expect(200)).body.opp.type).toBe('');
   });
 
   it('leads: list, update and convert through the lead services; another team\'s lead is not_found', async () => {

@@ -129,7 +129,8 @@ function opportunityRecords(s: Services): ToolDef[] {
       module: MODULES.opportunities,
       output: OpportunityDetail,
       input: z.strictObject({ id: id('opportunity'), ...OpportunityChangeFields.shape }),
-      choices: (c) => ({ type: c.opp_types }),
+      // '' clears the type, as over REST
+      choices: (c) => ({ type: ['', ...c.opp_types] }),
       run: async (auth, { id: oppId, ...change }) => opportunityDetailCompact(await s.opps.detail(auth, await s.opps.update(auth, oppId, change))),
     }),
     defineTool({
