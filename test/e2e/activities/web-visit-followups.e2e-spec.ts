@@ -91,14 +91,21 @@ describe.each(Object.keys(WIDTHS) as Width[])('at %s width', (width) => {
     expect(await form.getByLabel('Type').inputValue()).toBe(stored.type);
     expect(await form.getByLabel('Next action').inputValue()).toBe('Call');
     await form.getByLabel('Next action').selectOption({ label: 'Send offer' });
+    await form.getByLabel('Topic').selectOption({ label: 'Negotiation' });
+    // minutes are checked in the form before anything is sent
+    await form.getByLabel('Duration (minutes)').fill('2000');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await form.getByText('Enter the minutes as a whole number from 0 to 1440.').waitFor();
+    await form.getByLabel('Duration (minutes)').fill('45');
     await form.getByLabel('Quantity (kg)').fill('5000');
     await form.getByLabel('Note').fill('Volume confirmed');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await form.getByRole('button', { name: 'Save changes' }).click();
     await page.getByRole('status').filter({ hasText: 'Changes saved.' }).waitFor();
     await page.getByText('5,000 kg').waitFor();
+    await page.getByText('45 min').waitFor();
     const after = (await as().get(`/api/v1/activities/${id}`).expect(200)).body.activity;
-    expect(after).toMatchObject({ note: 'Volume confirmed', next_action: 'Send offer', person_ids: stored.person_ids, task_id: stored.task_id, blocks: expect.objectContaining({ quantity: { kg: '5000', unit: 'kg' } }) });
+    expect(after).toMatchObject({ note: 'Volume confirmed', next_action: 'Send offer', topic: 'Negotiation', duration_min: 45, person_ids: stored.person_ids, task_id: stored.task_id, blocks: expect.objectContaining({ quantity: { kg: '5000', unit: 'kg' } }) });
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'visit-record', width);
     expect(errors).toEqual([]);

@@ -19,11 +19,13 @@ const useText = screenText(
     kind: 'Activity', type: 'Type', date: 'Date', company: 'Company', opportunity: 'Opportunity', participants: 'Participants', quantity: 'Quantity', outcome: 'Outcome',
     nextAction: 'Next action', nextDate: 'Next date', task: 'Follow-up task', owner: 'Owner', note: 'Note', created: 'Created', edit: 'Edit', editVisit: 'Edit the visit',
     save: 'Save changes', saved: 'Changes saved.', none: 'None', dateMissing: 'Enter the date of the visit.', badQuantity: 'Enter the quantity as a number, such as 5000.',
+    topic: 'Topic', took: 'Duration', duration: 'Duration (minutes)', minutes: '{n} min', badDuration: 'Enter the minutes as a whole number from 0 to 1440.',
   },
   {
     kind: 'Aktivite', type: 'Tür', date: 'Tarih', company: 'Firma', opportunity: 'Fırsat', participants: 'Katılımcılar', quantity: 'Miktar', outcome: 'Sonuç',
     nextAction: 'Sonraki adım', nextDate: 'Sonraki tarih', task: 'Takip görevi', owner: 'Sorumlu', note: 'Not', created: 'Oluşturulma', edit: 'Düzenle', editVisit: 'Ziyareti düzenle',
     save: 'Değişiklikleri kaydet', saved: 'Değişiklikler kaydedildi.', none: 'Yok', dateMissing: 'Ziyaretin tarihini girin.', badQuantity: 'Miktarı sayı olarak girin, örneğin 5000.',
+    topic: 'Konu', took: 'Süre', duration: 'Süre (dakika)', minutes: '{n} dk', badDuration: 'Süreyi 0 ile 1440 arasında tam sayı olarak girin.',
   },
 );
 
@@ -55,6 +57,8 @@ export default function ActivityRecord() {
               items={[
                 [t('type'), labelOf('visit_types', r.type)],
                 [t('date'), formatDate(lang, r.date)],
+                [t('topic'), labelOf('visit_topics', r.topic)],
+                [t('took'), r.duration_min !== null ? t('minutes', { n: String(r.duration_min) }) : null],
                 [t('company'), <RecordLink kind="companies" id={r.customer_id}>{r.customer}</RecordLink>],
                 [t('opportunity'), r.opp_id ? <RecordLink kind="opportunities" id={r.opp_id}>{r.opp || t('opportunity')}</RecordLink> : null],
                 [t('participants'), r.people.length ? r.people.map((p) => p.name).join(', ') : null],
@@ -82,7 +86,7 @@ function EditVisit({ activity: a, onDone }: { activity: Activity; onDone: (saved
   const t = useText();
   const labelOf = useLabels();
   const written = useActivityWritten();
-  const [v, setV] = useState({ type: a.type, date: a.date, people: a.person_ids, kg: a.blocks.quantity?.kg ?? '', nextAction: a.next_action, nextDate: a.next_date ?? '', outcome: a.outcome, note: a.note });
+  const [v, setV] = useState({ type: a.type, topic: a.topic, duration: a.duration_min === null ? '' : String(a.duration_min), date: a.date, people: a.person_ids, kg: a.blocks.quantity?.kg ?? '', nextAction: a.next_action, nextDate: a.next_date ?? '', outcome: a.outcome, note: a.note });
   const [local, setLocal] = useState<Record<string, string>>({});
   const people = useCompanyPeople(a.customer_id);
   const save = useMutation({
@@ -91,7 +95,8 @@ function EditVisit({ activity: a, onDone }: { activity: Activity; onDone: (saved
       if (v.kg.trim()) blocks.quantity = { ...blocks.quantity, kg: v.kg.trim(), unit: blocks.quantity?.unit || 'kg' };
       else delete blocks.quantity;
       if (blocks.next || v.nextAction) blocks.next = { ...blocks.next, action: v.nextAction, date: v.nextDate };
-      const body = { type: v.type, date: v.date, person_ids: v.people, next_action: v.nextAction || null, next_date: v.nextDate || null, outcome: v.outcome || null, note: v.note || null, blocks };
+      const duration_min = v.duration.trim() ? Number(v.duration.trim()) : null;
+      const body = { type: v.type, topic: v.topic || null, duration_min, date: v.date, person_ids: v.people, next_action: v.nextAction || null, next_date: v.nextDate || null, outcome: v.outcome || null, note: v.note || null, blocks };
       return must(await api.PATCH('/api/v1/activities/{id}', { params: { path: { id: a.id } }, body })).activity;
     },
     onSuccess: async (saved) => {
@@ -105,6 +110,7 @@ function EditVisit({ activity: a, onDone }: { activity: Activity; onDone: (saved
     const problems: Record<string, string> = {};
     if (!v.date) problems.date = t('dateMissing');
     if (v.kg.trim() && !/^\d{1,12}(\.\d{1,6})?$/.test(v.kg.trim())) problems.kg = t('badQuantity');
+    if (v.duration.trim() && !(/^\d{1,4}$/.test(v.duration.trim()) && Number(v.duration.trim()) <= 1440)) problems.duration = t('badDuration');
     setLocal(problems);
     if (!Object.keys(problems).length) save.mutate();
   };
@@ -113,6 +119,18 @@ function EditVisit({ activity: a, onDone }: { activity: Activity; onDone: (saved
       <h2>{t('editVisit')}</h2>
       <div className="co-grid">
         <ValueSelect label={t('type')} error={errors.type} value={v.type} options={me.constants.visit_types} onChange={(type) => setV({ ...v, type })} optionLabel={(x) => labelOf('visit_types', x)} />
+        <ValueSelect
+          label={t('topic')}
+          error={errors.topic}
+          value={v.topic}
+          options={me.constants.visit_topics}
+          onChange={(topic) => setV({ ...v, topic })}
+          none={t('none')}
+          optionLabel={(x) => labelOf('visit_topics', x)}
+        />
+        <Field label={t('duration')} error={local.duration ?? errors.duration_min}>
+          {(p) => <input {...p} inputMode="numeric" value={v.duration} onChange={(e) => setV({ ...v, duration: e.target.value })} />}
+        </Field>
         <Field label={t('date')} error={local.date ?? errors.date} required>
           {(p) => <input {...p} type="date" value={v.date} onChange={(e) => setV({ ...v, date: e.target.value })} />}
         </Field>
