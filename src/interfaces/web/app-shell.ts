@@ -20,30 +20,42 @@ export function routeTest(route: string): RegExp {
   return new RegExp(`^${body}/?$`, 'i');
 }
 
+/** A file of the built app, read and parsed again when its time changes (a rebuild while the service runs). */
+class BuiltFile<T> {
+  private cached?: { mtimeMs: number; value: T };
+  constructor(
+    private readonly file: string,
+    private readonly parse: (text: string) => T,
+  ) {}
+
+  /** Its parsed content; null when the app was not built. */
+  get(): T | null {
+    if (!existsSync(this.file)) return null;
+    const { mtimeMs } = statSync(this.file);
+    if (!this.cached || this.cached.mtimeMs !== mtimeMs) this.cached = { mtimeMs, value: this.parse(readFileSync(this.file, 'utf8')) };
+    return this.cached.value;
+  }
+}
+
 /**
  * The built app: index.html, and the addresses its features declare (app-routes.json, written by the build from
- * web/src/features/<kind>/routes.tsx), each re-read when its file changes (a rebuild while the service runs).
+ * web/src/features/<kind>/routes.tsx).
  */
 export class AppIndex {
-  private cached?: { mtimeMs: number; html: string };
-  private routes?: { mtimeMs: number; tests: RegExp[] };
-  constructor(private readonly dir: string = webDistDir()) {}
+  private readonly index: BuiltFile<string>;
+  private readonly routes: BuiltFile<RegExp[]>;
+  constructor(private readonly dir: string = webDistDir()) {
+    this.index = new BuiltFile(join(dir, 'index.html'), (text) => text);
+    this.routes = new BuiltFile(join(dir, 'app-routes.json'), (text) => (JSON.parse(text) as string[]).map(routeTest));
+  }
 
   html(): string | null {
-    const file = join(this.dir, 'index.html');
-    if (!existsSync(file)) return null;
-    const { mtimeMs } = statSync(file);
-    if (!this.cached || this.cached.mtimeMs !== mtimeMs) this.cached = { mtimeMs, html: readFileSync(file, 'utf8') };
-    return this.cached.html;
+    return this.index.get();
   }
 
   /** Whether the app has a screen at this path (`/companies/12`, `/settings/apps/3/edit`). */
   isRoute(path: string): boolean {
-    const file = join(this.dir, 'app-routes.json');
-    if (!existsSync(file)) return false;
-    const { mtimeMs } = statSync(file);
-    if (!this.routes || this.routes.mtimeMs !== mtimeMs) this.routes = { mtimeMs, tests: (JSON.parse(readFileSync(file, 'utf8')) as string[]).map(routeTest) };
-    return this.routes.tests.some((t) => t.test(path));
+    return this.routes.get()?.some((t) => t.test(path)) ?? false;
   }
 
   get assetsDir(): string {

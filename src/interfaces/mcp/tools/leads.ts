@@ -48,15 +48,21 @@ function leadReads(s: Services): ToolDef[] {
   ];
 }
 
-/** The workspace's values of a lead's choice fields, advertised in the tools' schemas. */
-const leadChoices = (c: WorkspaceConstants): Record<string, string[]> => ({
-  interest: c.lead_interest,
-  next_action: c.lead_next_actions,
-  timing: c.lead_timings,
-  visitor_type: c.lead_visitor_types,
-  opp_type: c.opp_types,
-  status: c.lead_statuses,
-});
+/**
+ * The workspace's values of a lead's choice fields, advertised in the tools' schemas; on an update '' clears a choice,
+ * as over REST, but the status, which a lead always has.
+ */
+const leadChoices = (c: WorkspaceConstants, update: boolean): Record<string, string[]> => {
+  const clearable = (values: string[]) => (update ? ['', ...values] : values);
+  return {
+    interest: clearable(c.lead_interest),
+    next_action: clearable(c.lead_next_actions),
+    timing: clearable(c.lead_timings),
+    visitor_type: clearable(c.lead_visitor_types),
+    opp_type: clearable(c.opp_types),
+    status: c.lead_statuses,
+  };
+};
 
 /** A new lead and its changes. */
 function leadWrites(s: Services): ToolDef[] {
@@ -71,7 +77,7 @@ function leadWrites(s: Services): ToolDef[] {
       output: Lead,
       module: MODULES.leads,
       input: z.strictObject(LeadCreateFields.shape),
-      choices: (c) => leadChoices(c),
+      choices: (c) => leadChoices(c, false),
       run: async (auth, a) => leadCompact(await s.leads.create(auth, a)),
     }),
     defineTool({
@@ -84,8 +90,7 @@ function leadWrites(s: Services): ToolDef[] {
       module: MODULES.leads,
       output: Lead,
       input: z.strictObject({ id: id('lead'), ...LeadChangeFields.shape }),
-      // '' clears a choice, as over REST
-      choices: (c) => Object.fromEntries(Object.entries(leadChoices(c)).map(([k, v]) => [k, k === 'status' ? v : ['', ...v]])),
+      choices: (c) => leadChoices(c, true),
       run: async (auth, { id: leadId, ...change }) => leadCompact(await s.leads.update(auth, leadId, change)),
     }),
   ];
