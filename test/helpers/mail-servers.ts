@@ -31,6 +31,32 @@ async function waitForPort(port: number, deadlineMs: number, log: () => string):
   }
 }
 
+/**
+ * One refused IMAP LOGIN, answered: dovecot starts its login and auth processes on the first connection, and on a
+ * loaded machine that start can outlast a test's deadline; after this the first real login finds them running.
+ */
+async function refusedLogin(port: number, deadlineMs: number, log: () => string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const c = connect(port, '127.0.0.1');
+    let got = '';
+    let sent = false;
+    const timer = setTimeout(() => (c.destroy(), reject(new Error(`dovecot did not answer a login in time\n${got}\n${log()}`))), deadlineMs);
+    c.on('data', (d) => {
+      got += d.toString();
+      if (!sent && got.includes('* OK')) {
+        sent = true;
+        c.write('a1 LOGIN warmup@invalid wrong\r\n');
+      }
+      if (/\ba1 (NO|BAD|OK)\b/.test(got)) {
+        clearTimeout(timer);
+        c.destroy();
+        resolve();
+      }
+    });
+    c.once('error', (e) => (clearTimeout(timer), reject(e)));
+  });
+}
+
 export interface ReceivedMail {
   from: string;
   to: string[];
@@ -138,6 +164,7 @@ service imap-login {
   proc.stderr?.on('data', (c) => (out += c));
   const log = () => out + (existsSync(join(dir, 'dovecot.log')) ? readFileSync(join(dir, 'dovecot.log'), 'utf8') : '');
   await waitForPort(port, 20_000, log);
+  await refusedLogin(port, 20_000, log);
   return {
     port,
     log,

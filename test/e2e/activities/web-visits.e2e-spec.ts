@@ -62,6 +62,7 @@ describe.each(cases)('log a visit at $width ($lang, from the $from)', ({ width, 
     const note = page.locator('textarea');
     await note.waitFor();
     await note.pressSequentially(NOTE);
+    expect(await note.inputValue()).toBe(NOTE);
     const chip = (name: RegExp) => page.getByRole('button', { name });
 
     // while the note is typed the suggestions are in view, not under the sticky Save bar

@@ -1,4 +1,4 @@
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../lib/api';
 import { useLang } from '../../lib/i18n';
@@ -29,6 +29,9 @@ export function useSuggestions({ draft, setDraft, company, byKey, tblocks }: { d
     return () => clearTimeout(h);
   }, [draft.note]);
   const suggest = useQeSuggestions(company.id, debounced);
+  // a failed ask (the network, a busy server) keeps the last suggestions instead of none: the note did not change them
+  const lastGood = useRef<Suggestion[]>([]);
+  if (suggest.data) lastGood.current = suggest.data;
   const offBlocks = new Set(tblocks.filter((b) => b.st === 'off').map((b) => b.k));
   // a suggestion the form already holds (applied, or chosen by hand) is no chip any more
   const holds = (s: Suggestion) => {
@@ -37,7 +40,7 @@ export function useSuggestions({ draft, setDraft, company, byKey, tblocks }: { d
     const own = Object.entries(s.fields).filter(([x]) => keys.has(x));
     return own.length > 0 && own.every(([x, v]) => draft.values[k]?.[x] === v);
   };
-  const chips = (debounced.trim().length > 2 ? (suggest.data ?? []) : []).filter((s) => !draft.applied.includes(s.id) && !offBlocks.has(s.block || 'next') && !holds(s));
+  const chips = (debounced.trim().length > 2 ? (suggest.data ?? lastGood.current) : []).filter((s) => !draft.applied.includes(s.id) && !offBlocks.has(s.block || 'next') && !holds(s));
   const chipLabel = (s: Suggestion) => {
     if (lang !== 'tr') return s.label;
     const shown = Object.entries(s.fields).filter(([k]) => !k.endsWith('_id') && k !== 'stage' && k !== 'code' && k !== 'outcome');
