@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { MAX_KEY_LENGTH } from '../../workspace/constants';
 import { memberOf, subsetOf, type ConstantsBlock } from '../../workspace/constants-blocks';
-import { leadDefaults } from './leads.defaults';
 
 /**
  * The leads' block of the workspace's constants (not in spec 2.3; `me` sends it as extra fields): the roles of the lead
@@ -29,6 +28,20 @@ declare module '../../workspace/workspace.entity' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the leads' keys, merged into the workspace's constants
   interface WorkspaceConstants extends LeadConstants {}
 }
+
+/**
+ * The roles of the lead statuses in a new workspace (the statuses themselves are the workspace's common
+ * `lead_statuses`, src/domain/workspace/defaults.ts): an installation renames or replaces them (`constants:set`), so
+ * rules read the workspace's values, never these. Also what migration 1795350000000-FairLeads gave the workspaces that
+ * existed then.
+ */
+export const leadDefaults = (): LeadConstants => ({
+  lead_status_new: 'Yeni',
+  lead_status_converted: 'Aktarıldı',
+  lead_status_won: 'Kazanıldı',
+  lead_closed_statuses: ['Aktarıldı', 'Vazgeçildi'],
+  lead_visit_type: 'F2F',
+});
 
 export const LEAD_CONSTANTS: ConstantsBlock = {
   name: 'leads',

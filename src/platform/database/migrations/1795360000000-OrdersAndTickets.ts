@@ -8,8 +8,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  *    entries oldest first: partial index on id) and `tickets`, every index leading with workspace_id.
  * 2. Existing workspaces get the order and ticket status constants where they have none
  *    (`DEFAULTS || constants`, so every key a workspace already has wins). A frozen copy of the
- *    defaults of that day (now the orders' and tickets' defaults files, src/domain/crm/orders/orders.defaults.ts
- *    and src/domain/crm/tickets/tickets.defaults.ts).
+ *    defaults of that day (now in the orders' and tickets' constants blocks, src/domain/crm/orders/orders.constants.ts
+ *    and src/domain/crm/tickets/tickets.constants.ts).
  */
 const DEFAULTS = {
   order_statuses: ['new', 'sent', 'open', 'shipped', 'invoiced', 'closed'],
