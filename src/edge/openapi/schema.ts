@@ -67,6 +67,20 @@ export function listOf<T extends z.ZodType>(id: string, item: T, description?: s
 }
 
 /**
+ * A record kind's three documented schemas from its read model (the domain's zod schema and example): `<name>` (the
+ * record), `<name>Response` (`{ ok, <key>: record }`, one record's answer) and `<name>List` (a page of them). Its
+ * controller calls this where a schema file would only have named them; a kind whose record other schemas refer to
+ * keeps a `<kind>.schema.ts` that calls it.
+ */
+export function recordSchemas<T extends z.ZodType, K extends string>(name: string, key: K, record: T, doc: { description: string; example: z.output<T>; list: string; response?: string }) {
+  const Record = named(name, record, { description: doc.description });
+  const shape = { ok: f.ok(), [key]: Record } as { ok: ReturnType<typeof f.ok> } & { [P in K]: T };
+  example(Record, doc.example);
+  const Response = named(`${name}Response`, z.object(shape), doc.response ? { description: doc.response } : {});
+  return { Record, Response, List: listOf(`${name}List`, Record, doc.list) };
+}
+
+/**
  * Compile-time proof that a domain read model is what a documented schema says: `true` only when every field of the
  * model fits the schema and the model has no field the schema lacks. A schema file states
  * `export type XFits = Assert<Conforms<ReturnType<typeof xView>, typeof X>>;`, so tsc refuses a drift.

@@ -11,7 +11,7 @@ import type { TicketView } from './tickets.service';
 /**
  * The read model of a support ticket: the record as the outside world sees it, linked names beside ids, timestamps
  * in the workspace's local time, with its one schema. REST documents the schema as Ticket
- * (`src/interfaces/rest/tickets/ticket.schema.ts`), and MCP answers and describes the compact projection (below), so a
+ * (`recordSchemas` in `src/interfaces/rest/tickets/tickets.controller.ts`), and MCP answers and describes the compact projection (below), so a
  * field added here is in every answer.
  */
 

@@ -1,18 +1,24 @@
 import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiDoc } from '../../../edge/openapi/api-doc.decorator';
-import { TicketList, TicketResponse } from './ticket.schema';
+import { recordSchemas } from '../../../edge/openapi/schema';
 import { IdPipe } from '../../../edge/id.pipe';
 import { TicketsService } from '../../../domain/crm/tickets/tickets.service';
 import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
 import type { UserContext } from '../../../domain/identity/auth-context';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { CreateTicketDto, TicketListQueryDto, ticketListQuery, UpdateTicketDto } from './tickets.dto';
-import { ticketPageView, ticketView } from '../../../domain/crm/tickets/ticket.view';
+import { TICKET_EXAMPLE, TicketRecord, ticketPageView, ticketView } from '../../../domain/crm/tickets/ticket.view';
 import { callerView, listResponse } from '../shared/common.mapper';
 
 const read = { scope: 'crm.read', module: MODULES.support } as const;
 const write = { scope: 'crm.write', module: MODULES.support } as const;
+
+const { Response: TicketResponse, List: TicketList } = recordSchemas('Ticket', 'ticket', TicketRecord, {
+  description: 'A support ticket.',
+  example: TICKET_EXAMPLE,
+  list: 'A page of tickets, newest first.',
+});
 
 const SEEN = 'A ticket is visible to those who see its owner or its assignee';
 

@@ -49,11 +49,15 @@ export function useCompanyPeople(customerId: number) {
   });
 }
 
-/** Quick Entry's suggestions for the note (asked from the third letter); the last ones stay while the next load. */
+/**
+ * Quick Entry's suggestions for the note (asked from the third letter); the last ones stay while the next load. An
+ * ask for a note typed on since is cancelled (its signal), so a slow server answers the note as it stands, not a
+ * queue of its earlier states.
+ */
 export function useQeSuggestions(customerId: number, note: string) {
   return useQuery({
     queryKey: activityKeys.qeSuggest(customerId, note),
-    queryFn: async () => must(await api.POST('/api/v1/qe/suggest', { body: { note, customer_id: customerId } })).items,
+    queryFn: async ({ signal }) => must(await api.POST('/api/v1/qe/suggest', { body: { note, customer_id: customerId }, signal })).items,
     enabled: note.trim().length > 2,
     placeholderData: (prev) => prev,
   });
