@@ -43257,8 +43257,9 @@ export interface operations {
                 status?: string;
                 /** @description a key of app.ticket_sla_hours */
                 priority?: string;
-                /** @description company id */
+                /** @description id of the company */
                 customer_id?: number;
+                /** @description id of the assigned user */
                 assignee_id?: number;
             };
             header?: never;

@@ -13,7 +13,8 @@ import { CreatePersonDto, UpdatePersonDto } from '../../../src/interfaces/rest/p
 import { CreateOpportunityDto, UpdateOpportunityDto } from '../../../src/interfaces/rest/opportunities/opportunities.dto';
 import { CompanyCreateFields } from '../../../src/domain/crm/companies/company.view';
 import { FieldsDto } from '../../../src/interfaces/rest/shared/fields-dto';
-import { CreateTicketDto } from '../../../src/interfaces/rest/tickets/tickets.dto';
+import { CreateTicketDto, TicketListQueryDto, UpdateTicketDto } from '../../../src/interfaces/rest/tickets/tickets.controller';
+import { PageQueryDto } from '../../../src/interfaces/rest/shared/page-query.dto';
 import { CreateOrderDto } from '../../../src/interfaces/rest/orders/orders.dto';
 import { CreateTaskDto } from '../../../src/interfaces/rest/tasks/tasks.dto';
 import { CreateLeadDto, UpdateLeadDto } from '../../../src/interfaces/rest/leads/leads.dto';
@@ -33,6 +34,22 @@ class HandWrittenTicketDto {
   @ApiPropertyOptional({ type: 'integer', nullable: true }) @IsOptional() @IsId() customer_id?: number | null;
   @NullableId() person_id?: number | null;
   @NullableId() assignee_id?: number | null;
+}
+
+/** The hand-written DTO UpdateTicketDto was before it was made from TicketChangeFields. */
+@NullClears()
+class HandWrittenUpdateTicketDto {
+  @ApiPropertyOptional() @IfPresent() @IsString() @MaxLength(40) status?: string;
+  @ApiPropertyOptional() @IfPresent() @IsString() @MaxLength(40) priority?: string;
+  @NullableId() assignee_id?: number | null;
+}
+
+/** The hand-written query DTO of GET /tickets before it was made from TicketFilters. */
+class HandWrittenTicketListQueryDto extends PageQueryDto {
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(40) status?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(40) priority?: string;
+  @ApiPropertyOptional({ type: 'integer' }) @IsOptional() @Type(() => Number) @IsId() customer_id?: number;
+  @ApiPropertyOptional({ type: 'integer' }) @IsOptional() @Type(() => Number) @IsId() assignee_id?: number;
 }
 
 /** The hand-written DTO CreateOrderDto was before it was made from OrderFields. */
@@ -418,6 +435,43 @@ describe('a REST body DTO made from the declared fields (FieldsDto)', () => {
       { subject: 'a', priority: 'High', not_a_field: 'x' },
     ];
     for (const body of bodies) expect({ body, answer: await answer(CreateTicketDto, body) }).toEqual({ body, answer: await answer(HandWrittenTicketDto, body) });
+  });
+
+  it('answers every change as the hand-written UpdateTicketDto did (null removes the assignee)', async () => {
+    const bodies: unknown[] = [
+      {},
+      { status: 'Closed' },
+      { status: 'Closed', priority: 'High', assignee_id: 6 },
+      { assignee_id: null },
+      { status: null, priority: null },
+      { status: 'x'.repeat(41), priority: 7, assignee_id: 0 },
+      { assignee_id: '6' },
+      { subject: 'not changeable' },
+    ];
+    for (const body of bodies) expect({ body, answer: await answer(UpdateTicketDto, body) }).toEqual({ body, answer: await answer(HandWrittenUpdateTicketDto, body) });
+  });
+
+  it("answers every list query as the hand-written one of GET /tickets did (ids arrive as text; the page's own fields too)", async () => {
+    const queries: Record<string, string>[] = [
+      {},
+      { status: 'Open', priority: 'High', customer_id: '4', assignee_id: '6' },
+      { customer_id: '0' },
+      { assignee_id: 'x' },
+      { customer_id: '2147483648' },
+      { status: 'x'.repeat(41) },
+      { limit: '10', cursor: 'abc', sort: 'update', updated_since: '2026-03-01T08:00:00' },
+      { sort: 'oldest' },
+      { not_a_filter: 'x' },
+    ];
+    const asQuery = async (metatype: new () => unknown, q: unknown) => {
+      try {
+        return { ok: { ...(await pipe.transform(q, { type: 'query', metatype })) as object } };
+      } catch (e) {
+        if (e instanceof DomainError) return { refused: e.message, ...e.extra };
+        throw e;
+      }
+    };
+    for (const q of queries) expect({ q, answer: await asQuery(TicketListQueryDto, q) }).toEqual({ q, answer: await asQuery(HandWrittenTicketListQueryDto, q) });
   });
 
   it('answers every body as the hand-written CreateOrderDto did (amounts with their decimals, nullable links)', async () => {

@@ -33,6 +33,27 @@ export const TicketFields = z.object({
   assignee_id: id('user').nullable().optional().describe('an active user'),
 });
 
+/**
+ * What a list of tickets is filtered by (each optional; they combine): REST's query is made from it (`QueryDto`, with
+ * the page's `limit`, `cursor`, `sort` and `updated_since`), list_tickets takes it, and the service's list reads it.
+ */
+export const TicketFilters = z.object({
+  status: text(40, 'one of constants.ticket_statuses').optional(),
+  priority: text(40, 'a key of app.ticket_sla_hours').optional(),
+  customer_id: id('company').optional(),
+  assignee_id: id('assigned user').optional(),
+});
+
+/**
+ * What a change of a ticket may send (omitted fields keep their values): REST's UpdateTicketDto is made from it and
+ * update_ticket takes it.
+ */
+export const TicketChangeFields = z.object({
+  status: text(40, 'one of constants.ticket_statuses; a closed status sets closed_at, another clears it').optional(),
+  priority: text(40, 'a key of app.ticket_sla_hours; due_at is recomputed from created_at').optional(),
+  assignee_id: id('user').nullable().optional().describe('an active user; null removes the assignee'),
+});
+
 /** A support ticket (beyond the spec: docs/decisions/crm-records.md, "Tickets"). */
 export const TicketRecord = z.object({
   id: field.id(),

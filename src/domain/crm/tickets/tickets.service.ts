@@ -13,7 +13,7 @@ import { Page, paginate, PageQuery } from '../shared/paging';
 import { RefsService } from '../shared/refs.service';
 import { ticketCreated } from './ticket-events';
 import { Ticket } from './ticket.entity';
-import { TicketFields } from './ticket.view';
+import { TicketChangeFields, TicketFields, TicketFilters } from './ticket.view';
 import { canEditTicket, canSeeTicket, closedAtAfter, isTicketOverdue, ticketDueAt, ticketPriorities } from './tickets.rules';
 
 /** A new ticket: its declared fields (`TicketFields`, in the read model). */
@@ -23,18 +23,9 @@ export type TicketInput = z.output<typeof TicketFields>;
 const HANDLED = ['subject', 'body', 'priority', 'status', 'who', 'customer_id', 'person_id', 'assignee_id'] as const;
 
 /** A PATCH: only the fields present change; `assignee_id: null` removes the assignee. */
-export interface TicketChanges {
-  status?: string;
-  priority?: string;
-  assignee_id?: number | null;
-}
+export type TicketChanges = z.output<typeof TicketChangeFields>;
 
-export interface TicketListQuery extends PageQuery {
-  status?: string;
-  priority?: string;
-  customerId?: number;
-  assigneeId?: number;
-}
+export type TicketListQuery = PageQuery & z.output<typeof TicketFilters>;
 
 export interface TicketCreateOptions {
   /** Sample data (demo seed): raises no events. */
@@ -71,10 +62,10 @@ export class TicketsService {
     if (visible) qb.andWhere('(t.owner_id IN (:...visible) OR t.assignee_id IN (:...visible))', { visible });
     if (q.status !== undefined) qb.andWhere('t.status = :status', { status: this.refs.oneOf(auth, 'ticket_statuses', q.status, 'status') });
     if (q.priority !== undefined) qb.andWhere('t.priority = :priority', { priority: this.priority(auth, q.priority) });
-    if (q.customerId !== undefined) qb.andWhere('t.customer_id = :customerId', { customerId: q.customerId });
-    if (q.assigneeId !== undefined) qb.andWhere('t.assignee_id = :assigneeId', { assigneeId: q.assigneeId });
+    if (q.customer_id !== undefined) qb.andWhere('t.customer_id = :customerId', { customerId: q.customer_id });
+    if (q.assignee_id !== undefined) qb.andWhere('t.assignee_id = :assigneeId', { assigneeId: q.assignee_id });
     // the unfiltered list walks the key's index (applyPageWalked): O(page) without statistics too
-    const unfiltered = !visible && [q.status, q.priority, q.customerId, q.assigneeId].every((x) => x === undefined);
+    const unfiltered = !visible && [q.status, q.priority, q.customer_id, q.assignee_id].every((x) => x === undefined);
     const page = await paginate(qb, 't', q, auth.workspace.timezone, unfiltered ? { table: 'tickets', workspaceId: auth.workspace.id } : null);
     return { items: await this.hydrate(auth, page.items), nextCursor: page.nextCursor };
   }

@@ -1,7 +1,7 @@
 import * as z from 'zod/v4';
 import { MODULES } from '../../../domain/workspace/defaults';
-import { id, limit, text } from '../mcp.args';
-import { TicketCompact, ticketCompact, TicketFields } from '../../../domain/crm/tickets/ticket.view';
+import { id, limit } from '../mcp.args';
+import { TicketChangeFields, TicketCompact, ticketCompact, TicketFields, TicketFilters } from '../../../domain/crm/tickets/ticket.view';
 import { TicketsService } from '../../../domain/crm/tickets/tickets.service';
 import { defineTool, type ToolDef, type ServiceOf } from '../mcp.tool-def';
 
@@ -18,16 +18,10 @@ export function ticketTools(get: ServiceOf): ToolDef[] {
       write: false,
       module: MODULES.support,
       output: z.array(TicketCompact),
-      input: z.strictObject({
-        status: text(40, 'one of the workspace ticket statuses').optional(),
-        priority: text(40, 'a ticket priority').optional(),
-        customer_id: id('company').optional(),
-        assignee_id: id('assigned user').optional(),
-        limit: limit().optional(),
-      }),
+      input: z.strictObject({ ...TicketFilters.shape, limit: limit().optional() }),
       choices: (c) => ({ status: c.ticket_statuses }),
       run: async (auth, a) =>
-        (await s.tickets.list(auth, { status: a.status, priority: a.priority, customerId: a.customer_id, assigneeId: a.assignee_id, limit: a.limit ?? 20 })).items.map((v) => ticketCompact(v, auth.workspace)),
+        (await s.tickets.list(auth, { ...a, limit: a.limit ?? 20 })).items.map((v) => ticketCompact(v, auth.workspace)),
     }),
     defineTool({
       name: 'get_ticket',
@@ -60,12 +54,7 @@ export function ticketTools(get: ServiceOf): ToolDef[] {
       idempotent: true,
       module: MODULES.support,
       output: TicketCompact,
-      input: z.strictObject({
-        id: id('ticket'),
-        status: text(40, 'one of the workspace ticket statuses').optional(),
-        priority: text(40, 'a ticket priority').optional(),
-        assignee_id: id('user to assign it to').nullable().optional().describe('user to assign it to, or null to remove the assignee'),
-      }),
+      input: z.strictObject({ id: id('ticket'), ...TicketChangeFields.shape }),
       choices: (c) => ({ status: c.ticket_statuses }),
       run: async (auth, { id: ticketId, ...change }) => ticketCompact(await s.tickets.update(auth, ticketId, change), auth.workspace),
     }),

@@ -3,7 +3,9 @@ import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nest
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import * as z from 'zod/v4';
 import { AMOUNT_PLACES, EMAIL_OR_EMPTY } from '../../../platform/common/record-input';
+import { Type } from 'class-transformer';
 import { IsAmount, IsEmailOrEmpty, IsId, IsIsoDateString, NotBlank, INT_MAX } from './fields';
+import { PageQueryDto } from './page-query.dto';
 
 /**
  * A REST body DTO made from the fields a record kind's command declares (`src/domain/crm/<kind>/<kind>.view.ts`,
@@ -26,8 +28,28 @@ import { IsAmount, IsEmailOrEmpty, IsId, IsIsoDateString, NotBlank, INT_MAX } fr
  */
 export function FieldsDto<T extends z.ZodObject>(fields: T): new () => z.output<T> {
   class Fields {}
-  for (const [key, schema] of Object.entries(fields.shape)) propertyOf(key, schema as z.ZodType)(Fields.prototype, key);
+  for (const [key, schema] of Object.entries(fields.shape)) propertyOf(key, schema as z.ZodType, false)(Fields.prototype, key);
   return Fields as new () => z.output<T>;
+}
+
+/**
+ * A list's query DTO made from the filters a record kind declares (zod, every one optional), after the page's own
+ * (`PageQueryDto`: `limit`, `cursor`, `sort`, `updated_since`): as `FieldsDto`, but a number arrives as text and is
+ * read as one first (`class TicketListQueryDto extends QueryDto(TicketFilters) {}`). `listQuery` hands it to the
+ * service.
+ */
+export function QueryDto<T extends z.ZodObject>(filters: T): new () => z.output<T> & PageQueryDto {
+  class Query extends PageQueryDto {}
+  for (const [key, schema] of Object.entries(filters.shape)) {
+    if (!(schema as z.ZodType).safeParse(undefined).success) throw new Error(`QueryDto: the filter ${key} must be optional`);
+    propertyOf(key, schema as z.ZodType, true)(Query.prototype, key);
+  }
+  return Query as new () => z.output<T> & PageQueryDto;
+}
+
+/** A list query DTO as the domain's list takes it: the filters as they are, the page's `updated_since` as `updatedSince`. */
+export function listQuery<T extends PageQueryDto>({ updated_since, ...rest }: T): Omit<T, 'updated_since'> & { updatedSince?: string } {
+  return { ...rest, updatedSince: updated_since };
 }
 
 interface Def {
@@ -50,7 +72,7 @@ interface Inner {
   options?: (string | number)[];
 }
 
-function propertyOf(key: string, schema: z.ZodType): PropertyDecorator {
+function propertyOf(key: string, schema: z.ZodType, query: boolean): PropertyDecorator {
   let inner = schema as unknown as Inner;
   let optional = false;
   let nullable = false;
@@ -64,6 +86,9 @@ function propertyOf(key: string, schema: z.ZodType): PropertyDecorator {
   const doc: ApiPropertyOptions = {};
   const checks: PropertyDecorator[] = [];
   const places = AMOUNT_PLACES.get(inner as unknown as z.ZodType)?.places;
+  // a query string's values are text: a number is read as one before it is checked
+  if (query && inner._zod.def.type === 'number') checks.push(Type(() => Number));
+  else if (query && inner._zod.def.type !== 'string' && inner._zod.def.type !== 'enum') throw new Error(`QueryDto: ${key} is a ${inner._zod.def.type}, which a filter cannot be yet`);
   switch (inner._zod.def.type) {
     case 'string':
       if (inner.format === 'date') {

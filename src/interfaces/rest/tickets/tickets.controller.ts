@@ -7,8 +7,9 @@ import { TicketsService } from '../../../domain/crm/tickets/tickets.service';
 import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
 import type { UserContext } from '../../../domain/identity/auth-context';
 import { MODULES } from '../../../domain/workspace/defaults';
-import { CreateTicketDto, TicketListQueryDto, ticketListQuery, UpdateTicketDto } from './tickets.dto';
-import { TICKET_EXAMPLE, TicketRecord, ticketPageView, ticketView } from '../../../domain/crm/tickets/ticket.view';
+import { FieldsDto, listQuery, QueryDto } from '../shared/fields-dto';
+import { NullClears } from '../shared/fields';
+import { TICKET_EXAMPLE, TicketChangeFields, TicketFields, TicketFilters, TicketRecord, ticketPageView, ticketView } from '../../../domain/crm/tickets/ticket.view';
 import { callerView, listResponse } from '../shared/common.mapper';
 
 const read = { scope: 'crm.read', module: MODULES.support } as const;
@@ -19,6 +20,14 @@ const { Response: TicketResponse, List: TicketList } = recordSchemas('Ticket', '
   example: TICKET_EXAMPLE,
   list: 'A page of tickets, newest first.',
 });
+
+// the bodies and the query, made from what the domain declares (ticket.view.ts)
+export class TicketListQueryDto extends QueryDto(TicketFilters) {}
+/** A new ticket. */
+export class CreateTicketDto extends FieldsDto(TicketFields) {}
+/** A change of a ticket: null removes the assignee. */
+@NullClears()
+export class UpdateTicketDto extends FieldsDto(TicketChangeFields) {}
 
 const SEEN = 'A ticket is visible to those who see its owner or its assignee';
 
@@ -38,7 +47,7 @@ export class TicketsController {
   })
   @Auth(read)
   async list(@CurrentAuth() auth: UserContext, @Query() q: TicketListQueryDto) {
-    const page = await this.service.list(auth, ticketListQuery(q));
+    const page = await this.service.list(auth, listQuery(q));
     return listResponse(ticketPageView(page, callerView(auth)), page.nextCursor);
   }
 
