@@ -33691,9 +33691,9 @@ export interface operations {
                 sort?: "recent" | "update";
                 /** @description with sort=update: only records changed at or after this timestamp, in the workspace local time like every updated_at (or with Z / an offset ±hh:mm) (e.g. `2026-03-01T08:00:00`) */
                 updated_since?: string;
-                /** @description company id */
+                /** @description id of the company */
                 customer_id?: number;
-                /** @description opportunity id */
+                /** @description id of the opportunity */
                 opp_id?: number;
                 /** @description one of constants.order_statuses */
                 status?: string;

@@ -15,7 +15,7 @@ import { CompanyCreateFields } from '../../../src/domain/crm/companies/company.v
 import { FieldsDto } from '../../../src/interfaces/rest/shared/fields-dto';
 import { CreateTicketDto, TicketListQueryDto, UpdateTicketDto } from '../../../src/interfaces/rest/tickets/tickets.controller';
 import { PageQueryDto } from '../../../src/interfaces/rest/shared/page-query.dto';
-import { CreateOrderDto } from '../../../src/interfaces/rest/orders/orders.dto';
+import { CreateOrderDto, OrderListQueryDto } from '../../../src/interfaces/rest/orders/orders.dto';
 import { CreateTaskDto } from '../../../src/interfaces/rest/tasks/tasks.dto';
 import { CreateLeadDto, UpdateLeadDto } from '../../../src/interfaces/rest/leads/leads.dto';
 import { CreateActivityDto, UpdateActivityDto } from '../../../src/interfaces/rest/activities/activities.dto';
@@ -50,6 +50,13 @@ class HandWrittenTicketListQueryDto extends PageQueryDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(40) priority?: string;
   @ApiPropertyOptional({ type: 'integer' }) @IsOptional() @Type(() => Number) @IsId() customer_id?: number;
   @ApiPropertyOptional({ type: 'integer' }) @IsOptional() @Type(() => Number) @IsId() assignee_id?: number;
+}
+
+/** The hand-written query DTO of GET /orders before it was made from OrderFilters. */
+class HandWrittenOrderListQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ type: 'integer' }) @IsOptional() @Type(() => Number) @IsId() customer_id?: number;
+  @ApiPropertyOptional({ type: 'integer' }) @IsOptional() @Type(() => Number) @IsId() opp_id?: number;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(40) status?: string;
 }
 
 /** The hand-written DTO CreateOrderDto was before it was made from OrderFields. */
@@ -451,7 +458,7 @@ describe('a REST body DTO made from the declared fields (FieldsDto)', () => {
     for (const body of bodies) expect({ body, answer: await answer(UpdateTicketDto, body) }).toEqual({ body, answer: await answer(HandWrittenUpdateTicketDto, body) });
   });
 
-  it("answers every list query as the hand-written one of GET /tickets did (ids arrive as text; the page's own fields too)", async () => {
+  it("answers every list query as the hand-written ones of GET /tickets and GET /orders did (ids arrive as text; the page's own fields too)", async () => {
     const queries: Record<string, string>[] = [
       {},
       { status: 'Open', priority: 'High', customer_id: '4', assignee_id: '6' },
@@ -472,6 +479,8 @@ describe('a REST body DTO made from the declared fields (FieldsDto)', () => {
       }
     };
     for (const q of queries) expect({ q, answer: await asQuery(TicketListQueryDto, q) }).toEqual({ q, answer: await asQuery(HandWrittenTicketListQueryDto, q) });
+    const orders: Record<string, string>[] = [{}, { customer_id: '4', opp_id: '9', status: 'new' }, { opp_id: '-1' }, { customer_id: '1e3' }, { status: 'x'.repeat(41) }, { limit: '0' }];
+    for (const q of orders) expect({ q, answer: await asQuery(OrderListQueryDto, q) }).toEqual({ q, answer: await asQuery(HandWrittenOrderListQueryDto, q) });
   });
 
   it('answers every body as the hand-written CreateOrderDto did (amounts with their decimals, nullable links)', async () => {

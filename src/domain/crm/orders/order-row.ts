@@ -28,6 +28,16 @@ export const OrderFields = z.object({
   owner_id: idOf('user').optional().describe('owner; default the caller (only admins give an order to another user)'),
 });
 
+/**
+ * What a list of orders is filtered by (each optional; they combine): REST's query is made from it (`QueryDto`, with
+ * the page's own fields), list_orders takes it, and the service's list reads it.
+ */
+export const OrderFilters = z.object({
+  customer_id: idOf('company').optional(),
+  opp_id: idOf('opportunity').optional(),
+  status: text(40, 'one of constants.order_statuses').optional(),
+});
+
 /** A new order. */
 export type OrderInput = z.output<typeof OrderFields>;
 

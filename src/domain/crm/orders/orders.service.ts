@@ -15,7 +15,8 @@ import { RefsService } from '../shared/refs.service';
 import { ERP_QUEUE_WAITING, ErpQueueEntry } from './erp-queue-entry.entity';
 import { erpOrder } from './erp-order';
 import { Order } from './order.entity';
-import { OrderFields, type OrderInput } from './order-row';
+import { OrderFields, OrderFilters, type OrderInput } from './order-row';
+import type { z } from 'zod';
 import { collapsePo, isErpSent, MAX_ORDER_AMOUNT, MAX_PO_LENGTH, orderAmount } from './orders.rules';
 
 /** The declared fields `prepare` treats itself (checks, defaults); any other is stored as it came (`storedAsIs`). */
@@ -26,11 +27,7 @@ export interface OrderCreateOptions {
   isSample?: boolean;
 }
 
-export interface OrderListQuery extends PageQuery {
-  customerId?: number;
-  oppId?: number;
-  status?: string;
-}
+export type OrderListQuery = PageQuery & z.output<typeof OrderFilters>;
 
 /** An order with the names of its product (the row's `product`), company and opportunity. */
 export interface OrderView {
@@ -69,11 +66,11 @@ export class OrdersService {
     const qb = this.uow.tenant(auth.workspace.id).qb(Order, 'o');
     const visible = await this.access.visibleOwnerIds(auth);
     if (visible) qb.andWhere('o.owner_id IN (:...visible)', { visible });
-    if (q.customerId !== undefined) qb.andWhere('o.customer_id = :customerId', { customerId: q.customerId });
-    if (q.oppId !== undefined) qb.andWhere('o.opp_id = :oppId', { oppId: q.oppId });
+    if (q.customer_id !== undefined) qb.andWhere('o.customer_id = :customerId', { customerId: q.customer_id });
+    if (q.opp_id !== undefined) qb.andWhere('o.opp_id = :oppId', { oppId: q.opp_id });
     if (q.status !== undefined) qb.andWhere('o.status = :status', { status: this.refs.oneOf(auth, 'order_statuses', q.status, 'status') });
     // the unfiltered list walks the key's index (applyPageWalked): O(page) without statistics too
-    const unfiltered = !visible && q.customerId === undefined && q.oppId === undefined && q.status === undefined;
+    const unfiltered = !visible && q.customer_id === undefined && q.opp_id === undefined && q.status === undefined;
     const page = applyPageWalked(qb, 'o', q, auth.workspace.timezone, unfiltered ? { table: 'orders', workspaceId: auth.workspace.id } : null);
     // a plain LIMIT: with a join, TypeORM's take() would first run a separate DISTINCT query for the ids
     qb.take(undefined).limit(page.limit + 1);

@@ -1,7 +1,7 @@
 import * as z from 'zod/v4';
 import { OrderRowSchema, toOrderRow } from '../../../domain/crm/orders/order-row';
 import { OrdersService } from '../../../domain/crm/orders/orders.service';
-import { OrderFields } from '../../../domain/crm/orders/order-row';
+import { OrderFields, OrderFilters } from '../../../domain/crm/orders/order-row';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { id, limit, text } from '../mcp.args';
 import { OrderPo } from '../mcp.crm-outputs';
@@ -30,14 +30,9 @@ function orderReads(s: Services): ToolDef[] {
       write: false,
       module: MODULES.orders,
       output: z.array(OrderRowSchema),
-      input: z.strictObject({
-        customer_id: id('company').optional(),
-        opp_id: id('opportunity').optional(),
-        status: text(40, 'one of the workspace order statuses').optional(),
-        limit: limit().optional(),
-      }),
+      input: z.strictObject({ ...OrderFilters.shape, limit: limit().optional() }),
       choices: (c) => ({ status: c.order_statuses }),
-      run: async (auth, a) => (await s.orders.list(auth, { customerId: a.customer_id, oppId: a.opp_id, status: a.status, limit: a.limit ?? 20 })).items.map(toOrderRow),
+      run: async (auth, a) => (await s.orders.list(auth, { ...a, limit: a.limit ?? 20 })).items.map(toOrderRow),
     }),
     defineTool({
       name: 'get_order',

@@ -7,7 +7,8 @@ import { OrdersService } from '../../../domain/crm/orders/orders.service';
 import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
 import type { UserContext } from '../../../domain/identity/auth-context';
 import { MODULES } from '../../../domain/workspace/defaults';
-import { CreateOrderDto, orderListQuery, OrderListQueryDto, SetPoDto } from './orders.dto';
+import { CreateOrderDto, OrderListQueryDto, SetPoDto } from './orders.dto';
+import { listQuery } from '../shared/fields-dto';
 import { toOrderList, toOrderResponse, toPoResponse } from './order.mapper';
 
 const read = { scope: 'crm.read', module: MODULES.orders } as const;
@@ -30,7 +31,7 @@ export class OrdersController {
   })
   @Auth(read)
   async list(@CurrentAuth() auth: UserContext, @Query() q: OrderListQueryDto) {
-    return toOrderList(await this.service.list(auth, orderListQuery(q)));
+    return toOrderList(await this.service.list(auth, listQuery(q)));
   }
 
   @Post('orders')
