@@ -25398,16 +25398,17 @@ export interface operations {
                 sort?: "recent" | "update";
                 /** @description with sort=update: only records changed at or after this timestamp, in the workspace local time like every updated_at (or with Z / an offset ±hh:mm) (e.g. `2026-03-01T08:00:00`) */
                 updated_since?: string;
-                /** @description company id */
+                /** @description id of the company */
                 customer_id?: number;
-                /** @description opportunity id */
+                /** @description id of the opportunity */
                 opp_id?: number;
+                /** @description id of the user */
                 owner_id?: number;
                 /** @description one of constants.visit_types */
                 type?: string;
-                /** @description visits on or after this date (YYYY-MM-DD) */
+                /** @description activities on or after this day (YYYY-MM-DD) */
                 from?: string;
-                /** @description visits on or before this date (YYYY-MM-DD) */
+                /** @description activities on or before this day (YYYY-MM-DD) */
                 to?: string;
             };
             header?: never;

@@ -18,7 +18,7 @@ import { PageQueryDto } from '../../../src/interfaces/rest/shared/page-query.dto
 import { CreateOrderDto, OrderListQueryDto } from '../../../src/interfaces/rest/orders/orders.dto';
 import { CreateTaskDto } from '../../../src/interfaces/rest/tasks/tasks.dto';
 import { CreateLeadDto, UpdateLeadDto } from '../../../src/interfaces/rest/leads/leads.dto';
-import { CreateActivityDto, UpdateActivityDto } from '../../../src/interfaces/rest/activities/activities.dto';
+import { ActivityListQueryDto, CreateActivityDto, UpdateActivityDto } from '../../../src/interfaces/rest/activities/activities.dto';
 import { ActivityFields } from '../../../src/domain/crm/activities/activity.view';
 import { LeadCreateFields } from '../../../src/domain/crm/leads/lead.view';
 import { Type } from 'class-transformer';
@@ -57,6 +57,16 @@ class HandWrittenOrderListQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ type: 'integer' }) @IsOptional() @Type(() => Number) @IsId() customer_id?: number;
   @ApiPropertyOptional({ type: 'integer' }) @IsOptional() @Type(() => Number) @IsId() opp_id?: number;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(40) status?: string;
+}
+
+/** The hand-written query DTO of GET /activities before it was made from ActivityFilters. */
+class HandWrittenActivityListQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ type: 'integer' }) @IsOptional() @Type(() => Number) @IsId() customer_id?: number;
+  @ApiPropertyOptional({ type: 'integer' }) @IsOptional() @Type(() => Number) @IsId() opp_id?: number;
+  @ApiPropertyOptional({ type: 'integer' }) @IsOptional() @Type(() => Number) @IsId() owner_id?: number;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(40) type?: string;
+  @ApiPropertyOptional() @IsOptional() @IsIsoDateString() from?: string;
+  @ApiPropertyOptional() @IsOptional() @IsIsoDateString() to?: string;
 }
 
 /** The hand-written DTO CreateOrderDto was before it was made from OrderFields. */
@@ -458,7 +468,7 @@ describe('a REST body DTO made from the declared fields (FieldsDto)', () => {
     for (const body of bodies) expect({ body, answer: await answer(UpdateTicketDto, body) }).toEqual({ body, answer: await answer(HandWrittenUpdateTicketDto, body) });
   });
 
-  it("answers every list query as the hand-written ones of GET /tickets and GET /orders did (ids arrive as text; the page's own fields too)", async () => {
+  it("answers every list query as the hand-written ones of GET /tickets, /orders and /activities did (ids arrive as text; the page's own fields too)", async () => {
     const queries: Record<string, string>[] = [
       {},
       { status: 'Open', priority: 'High', customer_id: '4', assignee_id: '6' },
@@ -480,6 +490,15 @@ describe('a REST body DTO made from the declared fields (FieldsDto)', () => {
     };
     for (const q of queries) expect({ q, answer: await asQuery(TicketListQueryDto, q) }).toEqual({ q, answer: await asQuery(HandWrittenTicketListQueryDto, q) });
     const orders: Record<string, string>[] = [{}, { customer_id: '4', opp_id: '9', status: 'new' }, { opp_id: '-1' }, { customer_id: '1e3' }, { status: 'x'.repeat(41) }, { limit: '0' }];
+    const activities: Record<string, string>[] = [
+      {},
+      { customer_id: '4', opp_id: '9', owner_id: '2', type: 'F2F', from: '2026-11-01', to: '2026-11-30' },
+      { from: '2026-02-30' },
+      { to: '30.11.2026' },
+      { owner_id: '0', type: 'x'.repeat(41) },
+      { sort: 'update', updated_since: 'yesterday' },
+    ];
+    for (const q of activities) expect({ q, answer: await asQuery(ActivityListQueryDto, q) }).toEqual({ q, answer: await asQuery(HandWrittenActivityListQueryDto, q) });
     for (const q of orders) expect({ q, answer: await asQuery(OrderListQueryDto, q) }).toEqual({ q, answer: await asQuery(HandWrittenOrderListQueryDto, q) });
   });
 

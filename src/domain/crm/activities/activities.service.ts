@@ -20,20 +20,15 @@ import { RefsService } from '../shared/refs.service';
 import { applyVisit, nextVisitDue } from '../companies';
 import { DeletedRecordsService } from '../sync';
 import { Activity } from './activity.entity';
-import type { ActivityChanges, ActivityFields } from './activity.view';
+import type { ActivityChanges, ActivityFields, ActivityFilters } from './activity.view';
+import type { z } from 'zod';
 import { normalizeBlocks } from './activities.rules';
 import { dropFollowUp, FollowUpContext, syncFollowUp } from './follow-up';
 import { Task } from '../tasks/task.entity';
 
 export type { ActivityChanges, ActivityFields } from './activity.view';
 
-export interface ActivityListQuery {
-  customer_id?: number;
-  opp_id?: number;
-  owner_id?: number;
-  type?: string;
-  from?: string;
-  to?: string;
+export interface ActivityListQuery extends z.output<typeof ActivityFilters> {
   limit?: number;
   cursor?: string;
   sort?: 'recent' | 'update';

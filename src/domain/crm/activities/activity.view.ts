@@ -23,6 +23,19 @@ const BLOCKS_DOC =
 export const ActivityBlocks = z.record(z.string(), z.record(z.string(), z.string()));
 
 /**
+ * What a list of activities is filtered by (each optional; they combine): REST's query is made from it (`QueryDto`,
+ * with the page's own fields), list_activities takes it, and the service's list reads it.
+ */
+export const ActivityFilters = z.object({
+  customer_id: id('company').optional(),
+  opp_id: id('opportunity').optional(),
+  owner_id: id('user').optional(),
+  type: text(40, 'one of constants.visit_types').optional(),
+  from: date('activities on or after this day').optional(),
+  to: date('activities on or before this day').optional(),
+});
+
+/**
  * An activity's fields as a create takes them, declared once: REST's body is made from them (`FieldsDto`; `blocks`, an
  * object of objects, is written by hand in the DTO beside them) and the create_activity tool takes them as they are.
  * Null clears an optional one.

@@ -1,7 +1,7 @@
 import * as z from 'zod/v4';
 import { MODULES } from '../../../domain/workspace/defaults';
-import { date, id, limit, text } from '../mcp.args';
-import { ActivityChangeFields, ActivityFields, activityCompact } from '../../../domain/crm/activities/activity.view';
+import { id, limit } from '../mcp.args';
+import { ActivityChangeFields, ActivityFields, ActivityFilters, activityCompact } from '../../../domain/crm/activities/activity.view';
 import { Activity } from '../mcp.outputs';
 import { defineTool, type ToolDef, type ServiceOf } from '../mcp.tool-def';
 import { ActivitiesService } from '../../../domain/crm/activities/activities.service';
@@ -30,15 +30,7 @@ function activityReads(s: Services): ToolDef[] {
       write: false,
       module: MODULES.activities,
       output: z.array(Activity),
-      input: z.strictObject({
-        customer_id: id('company').optional(),
-        opp_id: id('opportunity').optional(),
-        owner_id: id('user').optional(),
-        type: text(40, 'one of the workspace visit types').optional(),
-        from: date('activities on or after this day').optional(),
-        to: date('activities on or before this day').optional(),
-        limit: limit().optional(),
-      }),
+      input: z.strictObject({ ...ActivityFilters.shape, limit: limit().optional() }),
       choices: (c) => ({ type: c.visit_types }),
       run: async (auth, a) => (await s.activities.list(auth, { ...a, limit: a.limit ?? 20 })).items.map(activityCompact),
     }),

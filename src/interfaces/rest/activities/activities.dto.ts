@@ -1,42 +1,11 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
-import { ActivityChangeFields, ActivityFields, type ActivityChanges, type ActivityFields as ActivityFieldsInput } from '../../../domain/crm/activities/activity.view';
-import { IsIsoDateString, IsQueryId, NullClears } from '../shared/fields';
-import { FieldsDto } from '../shared/fields-dto';
-import { PageQueryDto } from '../shared/page-query.dto';
+import { IsObject, IsOptional } from 'class-validator';
+import { ActivityChangeFields, ActivityFields, ActivityFilters, type ActivityChanges, type ActivityFields as ActivityFieldsInput } from '../../../domain/crm/activities/activity.view';
+import { NullClears } from '../shared/fields';
+import { FieldsDto, QueryDto } from '../shared/fields-dto';
 
-export class ActivityListQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, description: 'company id' })
-  @IsOptional()
-  @IsQueryId()
-  customer_id?: number;
-
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, description: 'opportunity id' })
-  @IsOptional()
-  @IsQueryId()
-  opp_id?: number;
-
-  @ApiPropertyOptional({ type: 'integer', minimum: 1 })
-  @IsOptional()
-  @IsQueryId()
-  owner_id?: number;
-
-  @ApiPropertyOptional({ description: 'one of constants.visit_types' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(40)
-  type?: string;
-
-  @ApiPropertyOptional({ format: 'date', description: 'visits on or after this date (YYYY-MM-DD)' })
-  @IsOptional()
-  @IsIsoDateString()
-  from?: string;
-
-  @ApiPropertyOptional({ format: 'date', description: 'visits on or before this date (YYYY-MM-DD)' })
-  @IsOptional()
-  @IsIsoDateString()
-  to?: string;
-}
+/** A list's query: the filters the domain declares (`ActivityFilters`) after the page's own. */
+export class ActivityListQueryDto extends QueryDto(ActivityFilters) {}
 
 const BLOCKS_SCHEMA = { type: 'object', additionalProperties: { type: 'object', additionalProperties: { type: 'string' } } } as const;
 const blocksDoc = (fields: { shape: { blocks: { description?: string } } }) => fields.shape.blocks.description;
