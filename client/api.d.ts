@@ -26485,18 +26485,19 @@ export interface operations {
                 updated_since?: string;
                 /** @description one of constants.task_statuses */
                 status?: string;
+                /** @description id of the assigned user */
                 assignee_id?: number;
-                /** @description company id */
+                /** @description id of the company */
                 customer_id?: number;
-                /** @description opportunity id */
+                /** @description id of the opportunity */
                 opp_id?: number;
-                /** @description due on or before this date */
+                /** @description due on or before this day (YYYY-MM-DD) */
                 due_before?: string;
-                /** @description due on or after this date */
+                /** @description due on or after this day (YYYY-MM-DD) */
                 due_after?: string;
-                /** @description due before today (workspace time zone) and not Done/Cancelled */
+                /** @description due before today (workspace time zone) and not in a closed status */
                 overdue?: "true" | "false";
-                /** @description status other than Done/Cancelled */
+                /** @description true: in a status other than the closed ones (constants.task_closed_statuses); false: in a closed one */
                 open?: "true" | "false";
             };
             header?: never;
@@ -47317,18 +47318,19 @@ export interface operations {
                 updated_since?: string;
                 /** @description one of constants.task_statuses */
                 status?: string;
+                /** @description id of the assigned user */
                 assignee_id?: number;
-                /** @description company id */
+                /** @description id of the company */
                 customer_id?: number;
-                /** @description opportunity id */
+                /** @description id of the opportunity */
                 opp_id?: number;
-                /** @description due on or before this date */
+                /** @description due on or before this day (YYYY-MM-DD) */
                 due_before?: string;
-                /** @description due on or after this date */
+                /** @description due on or after this day (YYYY-MM-DD) */
                 due_after?: string;
-                /** @description due before today (workspace time zone) and not Done/Cancelled */
+                /** @description due before today (workspace time zone) and not in a closed status */
                 overdue?: "true" | "false";
-                /** @description status other than Done/Cancelled */
+                /** @description true: in a status other than the closed ones (constants.task_closed_statuses); false: in a closed one */
                 open?: "true" | "false";
                 format?: "csv" | "xlsx";
                 /** @description CSV: start with a UTF-8 byte order mark (Excel then reads the file as UTF-8); default no */

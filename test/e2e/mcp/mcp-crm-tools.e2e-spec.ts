@@ -457,3 +457,20 @@ describe('MCP tools: the rest of the CRM', () => {
     expect((await api(t, a.host, seller.key).get(`/api/v1/leads/${lead.id}`).expect(200)).body.lead.external_id).toBeNull();
   });
 });
+
+describe('MCP list_tasks: the filters REST lists tasks by', () => {
+  it('open ones by default, closed ones with open: false; by status, company and due days; the workspace statuses offered', async () => {
+    expect(tools.get('list_tasks')!.inputSchema.properties!.status).toMatchObject({ enum: c.task_statuses });
+    const open = c.task_statuses.find((s) => !c.task_closed_statuses.includes(s))!;
+    const first = await ok<{ id: number }>('create_task', { title: 'Numune gönder', customer_id: companyId, due_date: today, status: open });
+    const done = await ok<{ id: number }>('create_task', { title: 'Teklifi ilet', customer_id: companyId, due_date: addDays(today, 3), status: c.task_done_status });
+    const ids = async (args: Record<string, unknown>) => (await ok<{ id: number }[]>('list_tasks', { customer_id: companyId, ...args })).map((x) => x.id).sort((x, y) => x - y);
+    expect(await ids({})).toEqual([first.id]);
+    expect(await ids({ open: false })).toEqual([done.id]);
+    expect(await ids({ open: false, status: c.task_done_status })).toEqual([done.id]);
+    expect(await ids({ open: false, status: open })).toEqual([]);
+    expect(await ids({ status: open, due_after: addDays(today, 1) })).toEqual([]);
+    expect(await ids({ open: false, due_after: addDays(today, 1), due_before: addDays(today, 3) })).toEqual([done.id]);
+    expect(await toolError('list_tasks', { due_after: addDays(today, 2), due_before: today })).toMatch(/^invalid: due_before/);
+  });
+});

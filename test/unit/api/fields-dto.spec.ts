@@ -16,7 +16,7 @@ import { FieldsDto } from '../../../src/interfaces/rest/shared/fields-dto';
 import { CreateTicketDto, TicketListQueryDto, UpdateTicketDto } from '../../../src/interfaces/rest/tickets/tickets.controller';
 import { PageQueryDto } from '../../../src/interfaces/rest/shared/page-query.dto';
 import { CreateOrderDto, OrderListQueryDto } from '../../../src/interfaces/rest/orders/orders.dto';
-import { CreateTaskDto } from '../../../src/interfaces/rest/tasks/tasks.dto';
+import { CreateTaskDto, TaskListQueryDto } from '../../../src/interfaces/rest/tasks/tasks.dto';
 import { CreateLeadDto, UpdateLeadDto } from '../../../src/interfaces/rest/leads/leads.dto';
 import { ActivityListQueryDto, CreateActivityDto, UpdateActivityDto } from '../../../src/interfaces/rest/activities/activities.dto';
 import { ActivityFields } from '../../../src/domain/crm/activities/activity.view';
@@ -67,6 +67,18 @@ class HandWrittenActivityListQueryDto extends PageQueryDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(40) type?: string;
   @ApiPropertyOptional() @IsOptional() @IsIsoDateString() from?: string;
   @ApiPropertyOptional() @IsOptional() @IsIsoDateString() to?: string;
+}
+
+/** The hand-written query DTO of GET /tasks before it was made from TaskFilters. */
+class HandWrittenTaskListQueryDto extends PageQueryDto {
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(40) status?: string;
+  @ApiPropertyOptional({ type: 'integer' }) @IsOptional() @Type(() => Number) @IsId() assignee_id?: number;
+  @ApiPropertyOptional({ type: 'integer' }) @IsOptional() @Type(() => Number) @IsId() customer_id?: number;
+  @ApiPropertyOptional({ type: 'integer' }) @IsOptional() @Type(() => Number) @IsId() opp_id?: number;
+  @ApiPropertyOptional() @IsOptional() @IsIsoDateString() due_before?: string;
+  @ApiPropertyOptional() @IsOptional() @IsIsoDateString() due_after?: string;
+  @ApiPropertyOptional() @IsOptional() @IsIn(['true', 'false']) overdue?: 'true' | 'false';
+  @ApiPropertyOptional() @IsOptional() @IsIn(['true', 'false']) open?: 'true' | 'false';
 }
 
 /** The hand-written DTO CreateOrderDto was before it was made from OrderFields. */
@@ -468,7 +480,7 @@ describe('a REST body DTO made from the declared fields (FieldsDto)', () => {
     for (const body of bodies) expect({ body, answer: await answer(UpdateTicketDto, body) }).toEqual({ body, answer: await answer(HandWrittenUpdateTicketDto, body) });
   });
 
-  it("answers every list query as the hand-written ones of GET /tickets, /orders and /activities did (ids arrive as text; the page's own fields too)", async () => {
+  it("answers every list query as the hand-written ones of GET /tickets, /orders, /activities and /tasks did (ids arrive as text; the page's own fields too)", async () => {
     const queries: Record<string, string>[] = [
       {},
       { status: 'Open', priority: 'High', customer_id: '4', assignee_id: '6' },
@@ -499,6 +511,13 @@ describe('a REST body DTO made from the declared fields (FieldsDto)', () => {
       { sort: 'update', updated_since: 'yesterday' },
     ];
     for (const q of activities) expect({ q, answer: await asQuery(ActivityListQueryDto, q) }).toEqual({ q, answer: await asQuery(HandWrittenActivityListQueryDto, q) });
+    const tasks: Record<string, string>[] = [
+      {},
+      { status: 'Open', assignee_id: '2', customer_id: '4', opp_id: '9', due_before: '2026-12-31', due_after: '2026-12-01', overdue: 'true', open: 'false' },
+      { overdue: 'yes', open: '1' },
+      { due_before: '2026-13-01', assignee_id: '1.5' },
+    ];
+    for (const q of tasks) expect({ q, answer: await asQuery(TaskListQueryDto, q) }).toEqual({ q, answer: await asQuery(HandWrittenTaskListQueryDto, q) });
     for (const q of orders) expect({ q, answer: await asQuery(OrderListQueryDto, q) }).toEqual({ q, answer: await asQuery(HandWrittenOrderListQueryDto, q) });
   });
 

@@ -16,6 +16,24 @@ import type { TaskView } from './tasks.service';
  * compact projection (below), so a field added here is in every answer.
  */
 
+/** A query's yes or no, as text. */
+const yesNo = (description: string) => z.enum(['true', 'false']).describe(description);
+
+/**
+ * What a list of tasks is filtered by (each optional; they combine): REST's query is made from it (`QueryDto`, with
+ * the page's own fields), list_tasks takes it (its yes-or-no filters as booleans), and the service's list reads it.
+ */
+export const TaskFilters = z.object({
+  status: text(40, 'one of constants.task_statuses').optional(),
+  assignee_id: id('assigned user').optional(),
+  customer_id: id('company').optional(),
+  opp_id: id('opportunity').optional(),
+  due_before: date('due on or before this day').optional(),
+  due_after: date('due on or after this day').optional(),
+  overdue: yesNo('due before today (workspace time zone) and not in a closed status').optional(),
+  open: yesNo('true: in a status other than the closed ones (constants.task_closed_statuses); false: in a closed one').optional(),
+});
+
 /**
  * What a new task is made of: the one declaration of the create command's fields, with their checks and descriptions:
  * the create_task tool takes it as its input, REST's `CreateTaskDto` is made from it (`FieldsDto`; inbound hooks check a

@@ -15,7 +15,8 @@ import { Page, paginate } from '../shared/paging';
 import { RefsService } from '../shared/refs.service';
 import { DeletedRecordsService } from '../sync';
 import { Task } from './task.entity';
-import { TaskFields } from './task.view';
+import { TaskFields, type TaskFilters } from './task.view';
+import type { z } from 'zod';
 import { storedAsIs } from '../../../platform/common/record-input';
 import { canEditTask, canSeeTask, defaultPriority, defaultStatus, doneAtAfter, isDueSoon, isOverdue } from './tasks.rules';
 
@@ -25,15 +26,7 @@ const HANDLED = ['title', 'description', 'due_date', 'priority', 'status', 'assi
 /** A PATCH: only the fields present change; null clears an optional field. */
 export type TaskChanges = Partial<TaskFields>;
 
-export interface TaskListQuery {
-  status?: string;
-  assignee_id?: number;
-  customer_id?: number;
-  opp_id?: number;
-  due_before?: string;
-  due_after?: string;
-  overdue?: 'true' | 'false';
-  open?: 'true' | 'false';
+export interface TaskListQuery extends z.output<typeof TaskFilters> {
   limit?: number;
   /** An export's batch (PageQuery.batch). */
   batch?: boolean;

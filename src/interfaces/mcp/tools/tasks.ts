@@ -1,7 +1,7 @@
 import * as z from 'zod/v4';
 import { MODULES } from '../../../domain/workspace/defaults';
 import { date, flag, id, limit, name, text } from '../mcp.args';
-import { TaskCompact, TaskFields, taskViewCompact } from '../../../domain/crm/tasks/task.view';
+import { TaskCompact, TaskFields, TaskFilters, taskViewCompact } from '../../../domain/crm/tasks/task.view';
 import { defineTool, type ToolDef, type ServiceOf } from '../mcp.tool-def';
 import { TasksService } from '../../../domain/crm/tasks/tasks.service';
 
@@ -24,12 +24,19 @@ function taskReads(s: Services): ToolDef[] {
     defineTool({
       name: 'list_tasks',
       title: 'List tasks',
-      description: "The user's visible tasks; open ones by default.",
+      description: "The user's visible tasks, open ones unless open is false; filter by status, assignee, company, opportunity or due days.",
       write: false,
       output: z.array(TaskCompact),
       module: MODULES.activities,
-      input: z.strictObject({ customer_id: id('company').optional(), overdue: flag('only overdue tasks').optional(), limit: limit().optional() }),
-      run: async (auth, a) => (await s.tasks.list(auth, { open: 'true', customer_id: a.customer_id, overdue: a.overdue ? 'true' : undefined, limit: a.limit ?? 20 })).items.map(taskViewCompact),
+      input: z.strictObject({
+        ...TaskFilters.omit({ overdue: true, open: true }).shape,
+        overdue: flag('only overdue tasks').optional(),
+        open: flag('true (the default): open tasks; false: done or cancelled ones').optional(),
+        limit: limit().optional(),
+      }),
+      choices: (c) => ({ status: c.task_statuses }),
+      run: async (auth, { overdue, open, ...a }) =>
+        (await s.tasks.list(auth, { ...a, open: open === false ? 'false' : 'true', overdue: overdue ? 'true' : undefined, limit: a.limit ?? 20 })).items.map(taskViewCompact),
     }),
   ];
 }

@@ -1,52 +1,11 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { IfPresent, IsId, IsIsoDateString, IsQueryId, NotBlank, NullClears, NullableId, NullableText } from '../shared/fields';
-import { PageQueryDto } from '../shared/page-query.dto';
-import { FieldsDto } from '../shared/fields-dto';
-import { TaskFields } from '../../../domain/crm/tasks/task.view';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IfPresent, IsId, IsIsoDateString, NotBlank, NullClears, NullableId, NullableText } from '../shared/fields';
+import { FieldsDto, QueryDto } from '../shared/fields-dto';
+import { TaskFields, TaskFilters } from '../../../domain/crm/tasks/task.view';
 
-export class TaskListQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ description: 'one of constants.task_statuses' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(40)
-  status?: string;
-
-  @ApiPropertyOptional({ type: 'integer', minimum: 1 })
-  @IsOptional()
-  @IsQueryId()
-  assignee_id?: number;
-
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, description: 'company id' })
-  @IsOptional()
-  @IsQueryId()
-  customer_id?: number;
-
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, description: 'opportunity id' })
-  @IsOptional()
-  @IsQueryId()
-  opp_id?: number;
-
-  @ApiPropertyOptional({ format: 'date', description: 'due on or before this date' })
-  @IsOptional()
-  @IsIsoDateString()
-  due_before?: string;
-
-  @ApiPropertyOptional({ format: 'date', description: 'due on or after this date' })
-  @IsOptional()
-  @IsIsoDateString()
-  due_after?: string;
-
-  @ApiPropertyOptional({ enum: ['true', 'false'], description: 'due before today (workspace time zone) and not Done/Cancelled' })
-  @IsOptional()
-  @IsIn(['true', 'false'])
-  overdue?: 'true' | 'false';
-
-  @ApiPropertyOptional({ enum: ['true', 'false'], description: 'status other than Done/Cancelled' })
-  @IsOptional()
-  @IsIn(['true', 'false'])
-  open?: 'true' | 'false';
-}
+/** A list's query: the filters the domain declares (`TaskFilters`) after the page's own. */
+export class TaskListQueryDto extends QueryDto(TaskFilters) {}
 
 /** A new task: the fields the domain declares (`TaskFields`), checked as the create_task tool checks them. */
 export class CreateTaskDto extends FieldsDto(TaskFields) {}
