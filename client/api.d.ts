@@ -28461,9 +28461,11 @@ export interface operations {
                 sort?: "recent" | "update";
                 /** @description with sort=update: only records changed at or after this timestamp, in the workspace local time like every updated_at (or with Z / an offset ±hh:mm) (e.g. `2026-03-01T08:00:00`) */
                 updated_since?: string;
+                /** @description id of the trade fair */
                 fair_id?: number;
                 /** @description a lead status (or the won status) */
                 status?: string;
+                /** @description id of the owner */
                 owner_id?: number;
                 /** @description company, contact name or e-mail contains (case-insensitive) */
                 q?: string;
@@ -46777,9 +46779,11 @@ export interface operations {
                 sort?: "recent" | "update";
                 /** @description with sort=update: only records changed at or after this timestamp, in the workspace local time like every updated_at (or with Z / an offset ±hh:mm) (e.g. `2026-03-01T08:00:00`) */
                 updated_since?: string;
+                /** @description id of the trade fair */
                 fair_id?: number;
                 /** @description a lead status (or the won status) */
                 status?: string;
+                /** @description id of the owner */
                 owner_id?: number;
                 /** @description company, contact name or e-mail contains (case-insensitive) */
                 q?: string;

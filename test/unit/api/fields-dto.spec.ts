@@ -17,7 +17,7 @@ import { CreateTicketDto, TicketListQueryDto, UpdateTicketDto } from '../../../s
 import { PageQueryDto } from '../../../src/interfaces/rest/shared/page-query.dto';
 import { CreateOrderDto, OrderListQueryDto } from '../../../src/interfaces/rest/orders/orders.dto';
 import { CreateTaskDto, TaskListQueryDto } from '../../../src/interfaces/rest/tasks/tasks.dto';
-import { CreateLeadDto, UpdateLeadDto } from '../../../src/interfaces/rest/leads/leads.dto';
+import { CreateLeadDto, LeadListQueryDto, UpdateLeadDto } from '../../../src/interfaces/rest/leads/leads.dto';
 import { ActivityListQueryDto, CreateActivityDto, UpdateActivityDto } from '../../../src/interfaces/rest/activities/activities.dto';
 import { ActivityFields } from '../../../src/domain/crm/activities/activity.view';
 import { LeadCreateFields } from '../../../src/domain/crm/leads/lead.view';
@@ -79,6 +79,15 @@ class HandWrittenTaskListQueryDto extends PageQueryDto {
   @ApiPropertyOptional() @IsOptional() @IsIsoDateString() due_after?: string;
   @ApiPropertyOptional() @IsOptional() @IsIn(['true', 'false']) overdue?: 'true' | 'false';
   @ApiPropertyOptional() @IsOptional() @IsIn(['true', 'false']) open?: 'true' | 'false';
+}
+
+/** The hand-written query DTO of GET /leads before it was made from LeadFilters. */
+class HandWrittenLeadListQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ type: 'integer', minimum: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(2_147_483_647) fair_id?: number;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(40) status?: string;
+  @ApiPropertyOptional({ type: 'integer', minimum: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(2_147_483_647) owner_id?: number;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) q?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) external_id?: string;
 }
 
 /** The hand-written DTO CreateOrderDto was before it was made from OrderFields. */
@@ -480,7 +489,7 @@ describe('a REST body DTO made from the declared fields (FieldsDto)', () => {
     for (const body of bodies) expect({ body, answer: await answer(UpdateTicketDto, body) }).toEqual({ body, answer: await answer(HandWrittenUpdateTicketDto, body) });
   });
 
-  it("answers every list query as the hand-written ones of GET /tickets, /orders, /activities and /tasks did (ids arrive as text; the page's own fields too)", async () => {
+  it("answers every list query as the hand-written ones of GET /tickets, /orders, /activities, /tasks and /leads did (ids arrive as text; the page's own fields too)", async () => {
     const queries: Record<string, string>[] = [
       {},
       { status: 'Open', priority: 'High', customer_id: '4', assignee_id: '6' },
@@ -518,6 +527,13 @@ describe('a REST body DTO made from the declared fields (FieldsDto)', () => {
       { due_before: '2026-13-01', assignee_id: '1.5' },
     ];
     for (const q of tasks) expect({ q, answer: await asQuery(TaskListQueryDto, q) }).toEqual({ q, answer: await asQuery(HandWrittenTaskListQueryDto, q) });
+    const leads: Record<string, string>[] = [
+      {},
+      { fair_id: '3', status: 'Yeni', owner_id: '2', q: 'ege', external_id: 'fair:7' },
+      { fair_id: '0', owner_id: 'x' },
+      { fair_id: '2147483648', q: 'y'.repeat(201), external_id: 'z'.repeat(201) },
+    ];
+    for (const q of leads) expect({ q, answer: await asQuery(LeadListQueryDto, q) }).toEqual({ q, answer: await asQuery(HandWrittenLeadListQueryDto, q) });
     for (const q of orders) expect({ q, answer: await asQuery(OrderListQueryDto, q) }).toEqual({ q, answer: await asQuery(HandWrittenOrderListQueryDto, q) });
   });
 

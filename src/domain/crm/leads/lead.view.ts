@@ -25,6 +25,18 @@ import type { LeadOne, LeadPage, LeadViews } from './leads.service';
 const MAX_QUANTITY = 999_999_999_999.99;
 
 /**
+ * What a list of leads is filtered by (each optional; they combine): REST's query is made from it (`QueryDto`, with
+ * the page's own fields), list_leads takes it (its text search named `query`), and the service's list reads it.
+ */
+export const LeadFilters = z.object({
+  fair_id: id('trade fair').optional(),
+  status: text(40, 'a lead status (or the won status)').optional(),
+  owner_id: id('owner').optional(),
+  q: text(200, 'company, contact name or e-mail contains (case-insensitive)').optional(),
+  external_id: text(200, "the record's key in another system, exactly").optional(),
+});
+
+/**
  * A lead's fields as the form, a create or an update takes them (spec 2.5 field names), declared once: REST's bodies
  * are made from them (`FieldsDto`; `people`, a list of objects, is written by hand beside them), the create_lead and
  * update_lead tools take them with `people`, and inbound hooks map onto them. A field added here reaches every

@@ -17,18 +17,13 @@ import { RefsService } from '../shared/refs.service';
 import { searchPattern } from '../shared/search';
 import { FairsService } from './fairs.service';
 import { Lead, LeadPerson } from './lead.entity';
-import type { LeadInput } from './lead.view';
+import type { LeadFilters, LeadInput } from './lead.view';
+import type { z } from 'zod';
 
 /** The lead form (spec 2.5 field names): the declared fields (`LeadChangeFields`, lead.view.ts). PATCH: null clears. */
 export type LeadFormInput = Omit<LeadInput, 'status' | 'owner_id' | 'external_id'>;
 
-export interface LeadListQuery extends PageQuery {
-  fairId?: number;
-  status?: string;
-  ownerId?: number;
-  q?: string;
-  externalId?: string;
-}
+export type LeadListQuery = PageQuery & z.output<typeof LeadFilters>;
 
 /** Batch data for a set of leads (one query each): owners, fair and company names, won opportunities. */
 export interface LeadViews {
@@ -124,10 +119,10 @@ export class LeadsService {
     const visible = await this.access.visibleOwnerIds(auth);
     const qb = this.uow.tenant(auth.workspace.id).qb(Lead, 'l');
     if (visible) qb.andWhere('l.owner_id IN (:...visible)', { visible });
-    if (q.fairId !== undefined) qb.andWhere('l.fair_id = :fairId', { fairId: q.fairId });
+    if (q.fair_id !== undefined) qb.andWhere('l.fair_id = :fairId', { fairId: q.fair_id });
     if (q.status !== undefined) qb.andWhere('l.status = :status', { status: q.status });
-    if (q.ownerId !== undefined) qb.andWhere('l.owner_id = :ownerId', { ownerId: q.ownerId });
-    if (q.externalId !== undefined) qb.andWhere('l.external_id = :externalId', { externalId: q.externalId.trim() });
+    if (q.owner_id !== undefined) qb.andWhere('l.owner_id = :ownerId', { ownerId: q.owner_id });
+    if (q.external_id !== undefined) qb.andWhere('l.external_id = :externalId', { externalId: q.external_id.trim() });
     if (q.q?.trim()) {
       const pattern = searchPattern(q.q.trim());
       qb.andWhere(
@@ -139,7 +134,7 @@ export class LeadsService {
       );
     }
     // the unfiltered list walks the key's index (applyPageWalked): O(page) without statistics too
-    const unfiltered = !visible && q.fairId === undefined && q.status === undefined && q.ownerId === undefined && q.externalId === undefined;
+    const unfiltered = !visible && q.fair_id === undefined && q.status === undefined && q.owner_id === undefined && q.external_id === undefined;
     const page = await paginate(qb, 'l', q, auth.workspace.timezone, unfiltered ? { table: 'leads', workspaceId: auth.workspace.id } : null, {
       table: 'leads',
       workspaceId: auth.workspace.id,

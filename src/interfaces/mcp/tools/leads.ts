@@ -1,8 +1,8 @@
 import * as z from 'zod/v4';
 import { MODULES } from '../../../domain/workspace/defaults';
-import { externalIdFilter, flag, id, int, limit, oneOf, text } from '../mcp.args';
+import { flag, id, int, limit, oneOf, text } from '../mcp.args';
 import { LeadConversion } from '../mcp.crm-outputs';
-import { LeadChangeFields, LeadCreateFields, leadCompact, leadConversionCompact } from '../../../domain/crm/leads/lead.view';
+import { LeadChangeFields, LeadCreateFields, LeadFilters, leadCompact, leadConversionCompact } from '../../../domain/crm/leads/lead.view';
 import type { WorkspaceConstants } from '../../../domain/workspace/workspace.entity';
 import { Lead } from '../mcp.outputs';
 import { defineTool, type ToolDef, type ServiceOf } from '../mcp.tool-def';
@@ -28,20 +28,19 @@ function leadReads(s: Services): ToolDef[] {
     defineTool({
       name: 'list_leads',
       title: 'Search leads',
-      description: "Leads visible to the user (their own and their department's; admins all), newest first; filter by text (company, contact, e-mail), status, trade fair or another system's key (external_id).",
+      description: "Leads visible to the user (their own and their department's; admins all), newest first; filter by text (company, contact, e-mail), status, trade fair, owner or another system's key (external_id).",
       write: false,
       module: MODULES.leads,
       output: z.array(Lead),
       input: z.strictObject({
         query: text(200, 'text to search for in company, contact name or e-mail').optional(),
-        status: text(40, 'one of the workspace lead statuses').optional(),
-        fair_id: id('trade fair').optional(),
-        external_id: externalIdFilter(),
+        ...LeadFilters.omit({ q: true }).shape,
         limit: limit().optional(),
       }),
       choices: (c) => ({ status: c.lead_statuses }),
       run: async (auth, a) => {
-        const page = await s.leads.list(auth, { q: a.query, status: a.status, fairId: a.fair_id, externalId: a.external_id, limit: a.limit ?? 20 });
+        const { query, ...filters } = a;
+        const page = await s.leads.list(auth, { ...filters, q: query, limit: a.limit ?? 20 });
         return page.items.map((l) => leadCompact({ lead: l, views: page.views }));
       },
     }),

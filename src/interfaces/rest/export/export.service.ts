@@ -27,7 +27,8 @@ import { CustomObjectRecordList } from '../objects/object.schema';
 import { companyListQuery, type CompanyListQueryDto } from '../companies/companies.dto';
 import { personListQuery, type PersonListQueryDto } from '../people/people.dto';
 import type { OpportunityListQueryDto } from '../opportunities/opportunities.dto';
-import { leadListQuery, type LeadListQueryDto } from '../leads/leads.dto';
+import type { LeadListQueryDto } from '../leads/leads.dto';
+import { listQuery } from '../shared/fields-dto';
 import type { TaskListQueryDto } from '../tasks/tasks.dto';
 import { objectRecordListQuery, type ObjectRecordListQueryDto } from '../objects/objects.dto';
 import {
@@ -173,7 +174,7 @@ export class ExportService {
 
   leadsOf(auth: UserContext, q: Query<LeadListQueryDto>): Source {
     const ws = callerView(auth);
-    return { columns: columnsOf(itemOf(LeadList)), page: viewed((cursor) => this.leads.list(auth, { ...leadListQuery(q), limit: EXPORT_BATCH, batch: true, cursor }), (p) => leadPageView(p, ws)) };
+    return { columns: columnsOf(itemOf(LeadList)), page: viewed((cursor) => this.leads.list(auth, { ...listQuery(q), limit: EXPORT_BATCH, batch: true, cursor }), (p) => leadPageView(p, ws)) };
   }
 
   tasksOf(auth: UserContext, q: Query<TaskListQueryDto>): Source {

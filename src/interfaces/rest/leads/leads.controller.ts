@@ -9,7 +9,8 @@ import { LeadsService, type LeadOne } from '../../../domain/crm/leads/leads.serv
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
 import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
 import type { UserContext } from '../../../domain/identity/auth-context';
-import { ConvertLeadDto, CreateLeadDto, LeadListQueryDto, leadListQuery, UpdateLeadDto } from './leads.dto';
+import { ConvertLeadDto, CreateLeadDto, LeadListQueryDto, UpdateLeadDto } from './leads.dto';
+import { listQuery } from '../shared/fields-dto';
 import { leadConversionView, leadPageView, leadView } from '../../../domain/crm/leads/lead.view';
 import { callerView, listResponse } from '../shared/common.mapper';
 
@@ -35,7 +36,7 @@ export class LeadsController {
   })
   @Auth({ scope: 'crm.read', module: MODULES.leads })
   async list(@CurrentAuth() auth: UserContext, @Query() q: LeadListQueryDto) {
-    const page = await this.service.list(auth, leadListQuery(q));
+    const page = await this.service.list(auth, listQuery(q));
     return listResponse(leadPageView(page, callerView(auth)), page.nextCursor);
   }
 

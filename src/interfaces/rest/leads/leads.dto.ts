@@ -2,11 +2,9 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import type { ConvertInput } from '../../../domain/crm/leads/lead-convert.service';
-import type { LeadListQuery } from '../../../domain/crm/leads/leads.service';
-import { LeadFields, type LeadCreateInput, type LeadInput, type LeadPersonInput } from '../../../domain/crm/leads/lead.view';
-import { FieldsDto } from '../shared/fields-dto';
-import { IfPresent, IsId, NotBlank, NullClears, OptionalEmail, OptionalText, QueryId } from '../shared/fields';
-import { PageQueryDto } from '../shared/page-query.dto';
+import { LeadFields, LeadFilters, type LeadCreateInput, type LeadInput, type LeadPersonInput } from '../../../domain/crm/leads/lead.view';
+import { FieldsDto, QueryDto } from '../shared/fields-dto';
+import { IfPresent, IsId, NotBlank, NullClears, OptionalEmail, OptionalText } from '../shared/fields';
 
 export class LeadPersonDto implements LeadPersonInput {
   @ApiProperty({ maxLength: 200 }) @IsString() @NotBlank() @MaxLength(200) name: string;
@@ -48,33 +46,8 @@ export class UpdateLeadDto extends LeadFieldsDto implements LeadInput {
   company?: string;
 }
 
-export class LeadListQueryDto extends PageQueryDto {
-  @QueryId() fair_id?: number;
-
-  @ApiPropertyOptional({ description: 'a lead status (or the won status)' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(40)
-  status?: string;
-
-  @QueryId() owner_id?: number;
-
-  @ApiPropertyOptional({ description: 'company, contact name or e-mail contains (case-insensitive)' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  q?: string;
-
-  @ApiPropertyOptional({ description: 'the record\'s key in another system, exactly' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  external_id?: string;
-}
-
-export function leadListQuery(d: LeadListQueryDto): LeadListQuery {
-  return { limit: d.limit, cursor: d.cursor, sort: d.sort, updatedSince: d.updated_since, fairId: d.fair_id, status: d.status, ownerId: d.owner_id, q: d.q, externalId: d.external_id };
-}
+/** A list's query: the filters the domain declares (`LeadFilters`) after the page's own. */
+export class LeadListQueryDto extends QueryDto(LeadFilters) {}
 
 export class ConvertLeadDto implements ConvertInput {
   @ApiPropertyOptional({ enum: ['existing', 'new'], description: 'existing: the company customer_id; new: a new prospect. Omitted: the registered or name-matched company, else a new one' })
