@@ -22265,10 +22265,13 @@ export interface operations {
                 updated_since?: string;
                 /** @description name or e-mail contains (case-insensitive) */
                 q?: string;
+                /** @description id of the company */
                 customer_id?: number;
+                /** @description id of the owner */
                 owner_id?: number;
                 /** @description the record's key in another system, exactly */
                 external_id?: string;
+                /** @description default true; false lists archived people */
                 active?: boolean;
             };
             header?: never;
@@ -47110,10 +47113,13 @@ export interface operations {
                 updated_since?: string;
                 /** @description name or e-mail contains (case-insensitive) */
                 q?: string;
+                /** @description id of the company */
                 customer_id?: number;
+                /** @description id of the owner */
                 owner_id?: number;
                 /** @description the record's key in another system, exactly */
                 external_id?: string;
+                /** @description default true; false lists archived people */
                 active?: boolean;
                 format?: "csv" | "xlsx";
                 /** @description CSV: start with a UTF-8 byte order mark (Excel then reads the file as UTF-8); default no */

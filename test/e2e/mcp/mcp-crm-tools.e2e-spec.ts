@@ -474,3 +474,17 @@ describe('MCP list_tasks: the filters REST lists tasks by', () => {
     expect(await toolError('list_tasks', { due_after: addDays(today, 2), due_before: today })).toMatch(/^invalid: due_before/);
   });
 });
+
+describe('MCP search_people: the filters REST lists people by', () => {
+  it('active ones by default, archived ones with active: false; by owner and company', async () => {
+    const kept = await ok<{ id: number }>('create_person', { name: 'Kalan Kişi', customer_id: companyId });
+    const gone = await ok<{ id: number }>('create_person', { name: 'Giden Kişi', customer_id: companyId });
+    await ok('update_person', { id: gone.id, active: false });
+    const ids = async (args: Record<string, unknown>) => (await ok<{ id: number }[]>('search_people', { customer_id: companyId, ...args })).map((x) => x.id);
+    expect(await ids({})).toContain(kept.id);
+    expect(await ids({})).not.toContain(gone.id);
+    expect(await ids({ active: false })).toEqual([gone.id]);
+    expect(await ids({ owner_id: other.user.id })).toEqual([]);
+    expect(await ids({ owner_id: seller.user.id, query: 'Kalan' })).toEqual([kept.id]);
+  });
+});

@@ -7,9 +7,9 @@ import { TicketFields } from '../../../src/domain/crm/tickets/ticket.view';
 import { CrmValidationPipe } from '../../../src/edge/validation';
 import { DomainError } from '../../../src/platform/common/errors';
 import { date, id, int, storedAsIs, text } from '../../../src/platform/common/record-input';
-import { IfPresent, IsAmount, IsId, IsIdList, IsIsoDateString, NotBlank, NullableId, NullableText, NullClears, OptionalBool, OptionalEmail, OptionalId, OptionalText } from '../../../src/interfaces/rest/shared/fields';
+import { IfPresent, IsAmount, IsId, IsIdList, IsIsoDateString, NotBlank, NullableId, NullableText, NullClears, OptionalBool, OptionalEmail, OptionalId, OptionalText, QueryBool, QueryId } from '../../../src/interfaces/rest/shared/fields';
 import { CreateCompanyDto, UpdateCompanyDto } from '../../../src/interfaces/rest/companies/companies.dto';
-import { CreatePersonDto, UpdatePersonDto } from '../../../src/interfaces/rest/people/people.dto';
+import { CreatePersonDto, PersonListQueryDto, UpdatePersonDto } from '../../../src/interfaces/rest/people/people.dto';
 import { CreateOpportunityDto, UpdateOpportunityDto } from '../../../src/interfaces/rest/opportunities/opportunities.dto';
 import { CompanyCreateFields } from '../../../src/domain/crm/companies/company.view';
 import { FieldsDto } from '../../../src/interfaces/rest/shared/fields-dto';
@@ -88,6 +88,15 @@ class HandWrittenLeadListQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ type: 'integer', minimum: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(2_147_483_647) owner_id?: number;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) q?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) external_id?: string;
+}
+
+/** The hand-written query DTO of GET /people before it was made from PersonFilters. */
+class HandWrittenPersonListQueryDto extends PageQueryDto {
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) q?: string;
+  @QueryId() customer_id?: number;
+  @QueryId() owner_id?: number;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) external_id?: string;
+  @QueryBool() active?: boolean;
 }
 
 /** The hand-written DTO CreateOrderDto was before it was made from OrderFields. */
@@ -489,7 +498,7 @@ describe('a REST body DTO made from the declared fields (FieldsDto)', () => {
     for (const body of bodies) expect({ body, answer: await answer(UpdateTicketDto, body) }).toEqual({ body, answer: await answer(HandWrittenUpdateTicketDto, body) });
   });
 
-  it("answers every list query as the hand-written ones of GET /tickets, /orders, /activities, /tasks and /leads did (ids arrive as text; the page's own fields too)", async () => {
+  it("answers every list query as the hand-written ones of GET /tickets, /orders, /activities, /tasks, /leads and /people did (ids arrive as text; the page's own fields too)", async () => {
     const queries: Record<string, string>[] = [
       {},
       { status: 'Open', priority: 'High', customer_id: '4', assignee_id: '6' },
@@ -534,6 +543,15 @@ describe('a REST body DTO made from the declared fields (FieldsDto)', () => {
       { fair_id: '2147483648', q: 'y'.repeat(201), external_id: 'z'.repeat(201) },
     ];
     for (const q of leads) expect({ q, answer: await asQuery(LeadListQueryDto, q) }).toEqual({ q, answer: await asQuery(HandWrittenLeadListQueryDto, q) });
+    const people: Record<string, string>[] = [
+      {},
+      { q: 'ayşe', customer_id: '4', owner_id: '2', external_id: 'crm:9', active: 'false' },
+      { active: 'true' },
+      { active: 'yes' },
+      { active: '' },
+      { customer_id: '-3', owner_id: '1.5', q: 'x'.repeat(201) },
+    ];
+    for (const q of people) expect({ q, answer: await asQuery(PersonListQueryDto, q) }).toEqual({ q, answer: await asQuery(HandWrittenPersonListQueryDto, q) });
     for (const q of orders) expect({ q, answer: await asQuery(OrderListQueryDto, q) }).toEqual({ q, answer: await asQuery(HandWrittenOrderListQueryDto, q) });
   });
 

@@ -17,7 +17,8 @@ import { RecordOpensService } from '../record-opens';
 import { RefsService } from '../shared/refs.service';
 import { foldedMatch, foldedPattern, searchPattern } from '../shared/search';
 import { Person } from './person.entity';
-import { PersonFields, type PersonCreateInput, type PersonInput } from './person.view';
+import { PersonFields, type PersonCreateInput, type PersonFilters, type PersonInput } from './person.view';
+import type { z } from 'zod';
 import { personCreated } from './person-events';
 import { LIST_COLUMNS, listed } from './person.rows';
 
@@ -32,13 +33,7 @@ export interface PersonCreateOptions {
   isSample?: boolean;
 }
 
-export interface PersonListQuery extends PageQuery {
-  q?: string;
-  customerId?: number;
-  ownerId?: number;
-  externalId?: string;
-  active?: boolean;
-}
+export type PersonListQuery = PageQuery & z.output<typeof PersonFilters>;
 
 /** Batch data for a set of people: owner users, company names and which ones the caller may edit. */
 export interface PersonViews {
@@ -82,11 +77,11 @@ export class PeopleService {
     qb.andWhere('p.active = :active', { active: q.active ?? true });
     // the name folded (name_fold, with its index); the e-mail as typed, through its own index
     if (q.q?.trim()) qb.andWhere(`(${foldedMatch('p.name_fold')} OR p.email ILIKE :email ESCAPE '\\')`, { q: foldedPattern(q.q), email: searchPattern(q.q.trim()) });
-    if (q.customerId !== undefined) qb.andWhere('p.customer_id = :customerId', { customerId: q.customerId });
-    if (q.ownerId !== undefined) qb.andWhere('p.owner_id = :ownerId', { ownerId: q.ownerId });
-    if (q.externalId !== undefined) qb.andWhere('p.external_id = :externalId', { externalId: q.externalId.trim() });
+    if (q.customer_id !== undefined) qb.andWhere('p.customer_id = :customerId', { customerId: q.customer_id });
+    if (q.owner_id !== undefined) qb.andWhere('p.owner_id = :ownerId', { ownerId: q.owner_id });
+    if (q.external_id !== undefined) qb.andWhere('p.external_id = :externalId', { externalId: q.external_id.trim() });
     // the unfiltered list (workspace, active) walks the key's index: O(page) without statistics too
-    const walk = !visible && q.customerId === undefined && q.ownerId === undefined && q.externalId === undefined ? { table: 'people', where: (a: string) => `${a}.active = :active`, workspaceId: auth.workspace.id } : null;
+    const walk = !visible && q.customer_id === undefined && q.owner_id === undefined && q.external_id === undefined ? { table: 'people', where: (a: string) => `${a}.active = :active`, workspaceId: auth.workspace.id } : null;
     const page = await paginateRows(qb, 'p', q, auth.workspace.timezone, walk, LIST_COLUMNS, listed, { table: 'people', workspaceId: auth.workspace.id });
     return { ...page, views: await this.views(auth, page.items) };
   }

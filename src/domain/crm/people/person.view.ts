@@ -18,6 +18,18 @@ import type { Person } from './person.entity';
  */
 
 /**
+ * What a list of people is filtered by (each optional; they combine): REST's query is made from it (`QueryDto`, with
+ * the page's own fields), search_people takes it (its text search named `query`), and the service's list reads it.
+ */
+export const PersonFilters = z.object({
+  q: text(200, 'name or e-mail contains (case-insensitive)').optional(),
+  customer_id: id('company').optional(),
+  owner_id: id('owner').optional(),
+  external_id: text(200, "the record's key in another system, exactly").optional(),
+  active: flag('default true; false lists archived people').optional(),
+});
+
+/**
  * A person's fields as a create or an update takes them, declared once: REST's bodies are made from them (`FieldsDto`),
  * the create_person and update_person tools take them as they are, inbound hooks map onto them, and the service stores
  * a plain text field it does not treat itself as it came (trimmed). A field added here reaches every interface; its

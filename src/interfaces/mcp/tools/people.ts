@@ -1,7 +1,7 @@
 import * as z from 'zod/v4';
 import { MODULES } from '../../../domain/workspace/defaults';
-import { externalIdFilter, id, limit, searchQuery } from '../mcp.args';
-import { PersonChangeFields, PersonCreateFields, personCompact } from '../../../domain/crm/people/person.view';
+import { id, limit, searchQuery } from '../mcp.args';
+import { PersonChangeFields, PersonCreateFields, PersonFilters, personCompact } from '../../../domain/crm/people/person.view';
 import { Person } from '../mcp.outputs';
 import { defineTool, type ToolDef, type ServiceOf } from '../mcp.tool-def';
 import { PeopleService } from '../../../domain/crm/people/people.service';
@@ -16,13 +16,13 @@ export function peopleTools(get: ServiceOf): ToolDef[] {
     defineTool({
       name: 'search_people',
       title: 'Search people',
-      description: 'Find contact persons visible to the user by name or e-mail, optionally of one company.',
+      description: 'Find contact persons visible to the user by name or e-mail, optionally of one company or owner; archived ones with active: false.',
       write: false,
       output: z.array(Person),
       module: MODULES.customers,
-      input: z.strictObject({ query: searchQuery(), customer_id: id('company').optional(), external_id: externalIdFilter(), limit: limit().optional() }),
-      run: async (auth, a) => {
-        const page = await s.people.list(auth, { q: a.query, customerId: a.customer_id, externalId: a.external_id, limit: a.limit ?? 20 });
+      input: z.strictObject({ query: searchQuery(), ...PersonFilters.omit({ q: true }).shape, limit: limit().optional() }),
+      run: async (auth, { query, ...filters }) => {
+        const page = await s.people.list(auth, { ...filters, q: query, limit: filters.limit ?? 20 });
         return page.items.map((p) => personCompact(p, page.views.customerNames));
       },
     }),

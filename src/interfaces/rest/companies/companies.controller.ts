@@ -91,7 +91,7 @@ export class CompaniesController {
     const limit = INCLUDED_LIMIT;
     return {
       ...body,
-      ...(want.has('people') ? { people: await pageView(this.people.list(auth, { customerId: id, limit }), (p) => personPageView(p, ws)) } : {}),
+      ...(want.has('people') ? { people: await pageView(this.people.list(auth, { customer_id: id, limit }), (p) => personPageView(p, ws)) } : {}),
       ...(want.has('opportunities') && has(MODULES.opportunities) ? { opportunities: await pageView(this.opps.list(auth, { customer_id: id, status: 'open', limit }), (p) => opportunityPageView(p, ws)) } : {}),
       ...(want.has('activities') && has(MODULES.activities) ? { activities: await pageView(this.activities.list(auth, { customer_id: id, limit }), (p) => activityPageView(p, ws)) } : {}),
       ...(want.has('tasks') && has(MODULES.activities) ? { tasks: await pageView(this.tasks.list(auth, { customer_id: id, open: 'true', limit }), (p) => taskPageView(p, ws)) } : {}),

@@ -25,7 +25,7 @@ import { LeadList } from '../leads/lead.schema';
 import { TaskList } from '../tasks/task.schema';
 import { CustomObjectRecordList } from '../objects/object.schema';
 import { companyListQuery, type CompanyListQueryDto } from '../companies/companies.dto';
-import { personListQuery, type PersonListQueryDto } from '../people/people.dto';
+import type { PersonListQueryDto } from '../people/people.dto';
 import type { OpportunityListQueryDto } from '../opportunities/opportunities.dto';
 import type { LeadListQueryDto } from '../leads/leads.dto';
 import { listQuery } from '../shared/fields-dto';
@@ -163,7 +163,7 @@ export class ExportService {
 
   peopleOf(auth: UserContext, q: Query<PersonListQueryDto>): Source {
     const ws = callerView(auth);
-    return { columns: columnsOf(itemOf(PersonList)), page: viewed((cursor) => this.people.list(auth, { ...personListQuery(q), limit: EXPORT_BATCH, batch: true, cursor }), (p) => personPageView(p, ws)) };
+    return { columns: columnsOf(itemOf(PersonList)), page: viewed((cursor) => this.people.list(auth, { ...listQuery(q), limit: EXPORT_BATCH, batch: true, cursor }), (p) => personPageView(p, ws)) };
   }
 
   opportunitiesOf(auth: UserContext, q: Query<OpportunityListQueryDto>): Source {

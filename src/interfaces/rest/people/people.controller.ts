@@ -8,7 +8,8 @@ import { IdPipe } from '../../../edge/id.pipe';
 import { PeopleService } from '../../../domain/crm/people/people.service';
 import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
 import type { UserContext } from '../../../domain/identity/auth-context';
-import { CreatePersonDto, personListQuery, PersonListQueryDto, UpdatePersonDto } from './people.dto';
+import { CreatePersonDto, PersonListQueryDto, UpdatePersonDto } from './people.dto';
+import { listQuery } from '../shared/fields-dto';
 import { personPageView, personRecordView } from '../../../domain/crm/people/person.view';
 import { callerView, listResponse } from '../shared/common.mapper';
 
@@ -30,7 +31,7 @@ export class PeopleController {
   })
   @Auth({ scope: 'crm.read', module: MODULES.customers })
   async list(@CurrentAuth() auth: UserContext, @Query() q: PersonListQueryDto) {
-    const page = await this.service.list(auth, personListQuery(q));
+    const page = await this.service.list(auth, listQuery(q));
     return listResponse(personPageView(page, callerView(auth)), page.nextCursor);
   }
 

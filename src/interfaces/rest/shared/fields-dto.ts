@@ -3,7 +3,7 @@ import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nest
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import * as z from 'zod/v4';
 import { AMOUNT_PLACES, EMAIL_OR_EMPTY } from '../../../platform/common/record-input';
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import { IsAmount, IsEmailOrEmpty, IsId, IsIsoDateString, NotBlank, INT_MAX } from './fields';
 import { PageQueryDto } from './page-query.dto';
 
@@ -35,7 +35,7 @@ export function FieldsDto<T extends z.ZodObject>(fields: T): new () => z.output<
 /**
  * A list's query DTO made from the filters a record kind declares (zod, every one optional), after the page's own
  * (`PageQueryDto`: `limit`, `cursor`, `sort`, `updated_since`): as `FieldsDto`, but a number arrives as text and is
- * read as one first (`class TicketListQueryDto extends QueryDto(TicketFilters) {}`). `listQuery` hands it to the
+ * read as one first, and a yes or no is `true` or `false` (`class TicketListQueryDto extends QueryDto(TicketFilters) {}`). `listQuery` hands it to the
  * service.
  */
 export function QueryDto<T extends z.ZodObject>(filters: T): new () => z.output<T> & PageQueryDto {
@@ -88,6 +88,7 @@ function propertyOf(key: string, schema: z.ZodType, query: boolean): PropertyDec
   const places = AMOUNT_PLACES.get(inner as unknown as z.ZodType)?.places;
   // a query string's values are text: a number is read as one before it is checked
   if (query && inner._zod.def.type === 'number') checks.push(Type(() => Number));
+  else if (query && inner._zod.def.type === 'boolean') checks.push(Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value)));
   else if (query && inner._zod.def.type !== 'string' && inner._zod.def.type !== 'enum') throw new Error(`QueryDto: ${key} is a ${inner._zod.def.type}, which a filter cannot be yet`);
   switch (inner._zod.def.type) {
     case 'string':
