@@ -3,8 +3,8 @@ import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nest
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import * as z from 'zod/v4';
 import { AMOUNT_PLACES, EMAIL_OR_EMPTY } from '../../../platform/common/record-input';
-import { Transform, Type } from 'class-transformer';
-import { IsAmount, IsEmailOrEmpty, IsId, IsIsoDateString, NotBlank, INT_MAX } from './fields';
+import { Type } from 'class-transformer';
+import { IsAmount, IsEmailOrEmpty, IsId, IsIsoDateString, NotBlank, INT_MAX, QueryBoolean } from './fields';
 import { PageQueryDto } from './page-query.dto';
 
 /**
@@ -88,7 +88,7 @@ function propertyOf(key: string, schema: z.ZodType, query: boolean): PropertyDec
   const places = AMOUNT_PLACES.get(inner as unknown as z.ZodType)?.places;
   // a query string's values are text: a number is read as one before it is checked
   if (query && inner._zod.def.type === 'number') checks.push(Type(() => Number));
-  else if (query && inner._zod.def.type === 'boolean') checks.push(Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value)));
+  else if (query && inner._zod.def.type === 'boolean') checks.push(QueryBoolean());
   else if (query && inner._zod.def.type !== 'string' && inner._zod.def.type !== 'enum') throw new Error(`QueryDto: ${key} is a ${inner._zod.def.type}, which a filter cannot be yet`);
   switch (inner._zod.def.type) {
     case 'string':

@@ -104,13 +104,10 @@ export const OptionalBool = () => applyDecorators(ApiPropertyOptional({ type: Bo
 export const OptionalId = () => applyDecorators(ApiPropertyOptional({ type: 'integer', minimum: 1 }), Present(), IsInt(), Min(1), Max(INT_MAX));
 
 /** Query-string boolean: `true` / `false`. */
-export const QueryBool = () =>
-  applyDecorators(
-    ApiPropertyOptional({ type: Boolean }),
-    IsOptional(),
-    Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value)),
-    IsBoolean(),
-  );
+export const QueryBool = () => applyDecorators(ApiPropertyOptional({ type: Boolean }), IsOptional(), QueryBoolean(), IsBoolean());
+
+/** A query string's yes or no: `true` and `false` become booleans; anything else stays, for `IsBoolean` to refuse. */
+export const QueryBoolean = () => Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value));
 
 /** Page size of a list query: 1 to 200 (the service's default is 50). */
 export const PageLimit = () => applyDecorators(ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 200, default: 50 }), IsOptional(), Type(() => Number), IsInt(), Min(1), Max(200));
