@@ -2,13 +2,20 @@ import { discover, discovered } from '../../platform/common/discover';
 import { isEventKindList, registerEventKindLists, type EventName } from '../../platform/outbox/event-kinds';
 
 /**
- * The event kinds the CRM's features declare, registered with the outbox's registry when the CRM is loaded
- * (crm.module.ts imports this file): every feature's event file, `<feature>/<name>-events.ts`, found in the folders,
- * exports its kinds as an `EventKindList` whose `place` gives the order webhooks, the journal and the API list them
- * (spec 6.1's, then the ERP alert: opportunities 10, companies 20, people 30, leads 40, activities 50, tickets 60,
- * forms 70, the ERP 80). A new kind is its feature's; no list here to edit.
+ * Where a feature declares its event kinds: beside its record's read model (`<feature>/<record>.view.ts`), since an
+ * event's data is the record as the outside sees it, or in an event file of its own (`<feature>/<name>-events.ts`)
+ * for events that are no one record's (a form's submission, the ERP's alert) or a read model with no room left.
  */
-export const CRM_EVENT_KINDS = registerEventKindLists(discovered(discover(__dirname, /^[^/]+\/[^/]+-events\.(?:ts|js)$/), isEventKindList));
+export const EVENT_FILES = /^[^/]+\/[^/]+(?:-events|\.view)\.(?:ts|js)$/;
+
+/**
+ * The event kinds the CRM's features declare, registered with the outbox's registry when the CRM is loaded
+ * (crm.module.ts imports this file): every file of `EVENT_FILES`, found in the folders, exports its kinds as an
+ * `EventKindList` whose `place` gives the order webhooks, the journal and the API list them (spec 6.1's, then the ERP
+ * alert: opportunities 10, companies 20, people 30, leads 40, activities 50, tickets 60, forms 70, the ERP 80). A new
+ * kind is its feature's; no list here to edit.
+ */
+export const CRM_EVENT_KINDS = registerEventKindLists(discovered(discover(__dirname, EVENT_FILES), isEventKindList));
 
 /** A kind the CRM declares: every name the features add to the outbox's `EventNames`. */
 export type CrmEventName = EventName;

@@ -50,7 +50,7 @@ describe('support tickets', () => {
     await form.getByLabel('Subject').fill('Labels peel off');
     await form.getByLabel('Priority').selectOption({ label: `${priority} · ${sla[priority]} h to resolve` });
     await form.getByLabel('Request').fill('Since Monday the labels peel off at 5 °C.');
-    // a text of the declared fields (ticket.fields.ts): an input on the form, a row on the record
+    // a plain text of the declaration (routes.tsx): an input on the form, a row on the record
     await form.getByLabel('Raised by').fill('Deniz Kaya');
     await form.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL(/\/tickets\/\d+$/);

@@ -5,7 +5,7 @@ import { MODULE_METADATA } from '@nestjs/common/constants';
 import { discover, discovered } from '../../../src/platform/common/discover';
 import { registerEventKindLists, type EventKind } from '../../../src/platform/outbox/event-kinds';
 import { constantsBlocks, registerConstantsBlock, type ConstantsBlock } from '../../../src/domain/workspace/constants-blocks';
-import { CRM_EVENT_NAMES } from '../../../src/domain/crm/event-kinds';
+import { CRM_EVENT_NAMES, EVENT_FILES } from '../../../src/domain/crm/event-kinds';
 import { CRM_CONSTANTS_BLOCKS } from '../../../src/domain/crm/constants-blocks';
 import { CrmModule } from '../../../src/domain/crm/crm.module';
 import { AskModule } from '../../../src/domain/crm/ask/ask.module';
@@ -28,9 +28,9 @@ const filesIn = (dir: string, re: RegExp): string[] => (readdirSync(join(SRC, di
 
 describe('discovery', () => {
   it('finds the files of a convention in the order of their paths, and their exports once', () => {
-    const found = discover(join(SRC, 'domain/crm'), /^[^/]+\/[^/]+-events\.ts$/);
+    const found = discover(join(SRC, 'domain/crm'), EVENT_FILES);
     expect(found.map((f) => f.file)).toEqual([...found.map((f) => f.file)].sort());
-    expect(found.map((f) => f.file)).toContain('tickets/ticket-events.ts');
+    expect(found.map((f) => f.file)).toEqual(expect.arrayContaining(['tickets/ticket.view.ts', 'opportunities/opportunity-events.ts']));
     const fns = discovered(found, (v): v is Function => typeof v === 'function');
     expect(new Set(fns).size).toBe(fns.length);
   });

@@ -56,6 +56,7 @@ function appCalls(files: { name: string; text: string }[]): Set<Op> {
         direct.add(m.index + m[0].length - m[3].length - 2); // the opening quote
       } else indirect.add(m[1]);
     }
+    drawnKindCalls(text).forEach((op) => calls.add(op));
     if (indirect.size === 0) continue;
     for (const m of text.matchAll(literal)) {
       if (direct.has(m.index)) continue;
@@ -63,6 +64,18 @@ function appCalls(files: { name: string; text: string }[]): Set<Op> {
     }
   }
   return calls;
+}
+
+/**
+ * The writes of a kind the shell draws from its declaration (`defineRecordKind`, web/src/shell/record-kind.tsx):
+ * the form's POST of its list route when it declares `inputs`, the choices' PATCH of its record route when it
+ * declares `choices`.
+ */
+function drawnKindCalls(text: string): Op[] {
+  if (!/\bdefineRecordKind\s*\(/.test(text)) return [];
+  const list = /\blist:\s*'(\/api\/v1\/[^']+)'/.exec(text)?.[1];
+  const record = /\brecord:\s*'(\/api\/v1\/[^']+)'/.exec(text)?.[1];
+  return [...(list && /\binputs:/.test(text) ? [`POST ${list}`] : []), ...(record && /\bchoices:\s*\{\s*\w/.test(text) ? [`PATCH ${record}`] : [])];
 }
 
 interface Row {
@@ -92,6 +105,7 @@ describe('web app parity with the API writes', () => {
     expect(ops.size).toBeGreaterThan(40);
     expect(called.has('POST /api/v1/opportunities')).toBe(true);
     expect(called.has('POST /api/v1/webhooks/{id}/replay')).toBe(true); // Settings → Apps is an app screen
+    expect([called.has('POST /api/v1/tickets'), called.has('PATCH /api/v1/tickets/{id}')]).toEqual([true, true]); // a kind drawn from its declaration
     expect(rows.length).toBeGreaterThan(3);
   });
 

@@ -4,7 +4,7 @@ import { erpStalledEvent } from '../../../src/domain/crm/orders/erp-events';
 import { CRM_EVENT_NAMES } from '../../../src/domain/crm/event-kinds';
 import { eventKind, eventKinds } from '../../../src/platform/outbox/event-kinds';
 import { oppCreatedEvent, oppLostEvent, oppStageEvent, oppWonEvent } from '../../../src/domain/crm/opportunities/opportunity-events';
-import { ticketCreated } from '../../../src/domain/crm/tickets/ticket-events';
+import { ticketCreated } from '../../../src/domain/crm/tickets/ticket.view';
 import { defaultConstants } from '../../../src/domain/workspace/defaults';
 import type { Workspace } from '../../../src/domain/workspace/workspace.entity';
 import type { Opportunity } from '../../../src/domain/crm/opportunities/opportunity.entity';

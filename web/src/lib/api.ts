@@ -2,6 +2,8 @@ import { crmClient, type Schemas, type paths } from '../../../client/index';
 import { isRecordWrite } from './writes';
 
 export type { Schemas };
+/** A route of the API (a key of the typed client's paths). */
+export type Paths = keyof paths;
 /** The query parameters of a GET route of the API (a list's filters, without the cursor the pager adds). */
 export type QueryOf<P extends keyof paths> = Omit<paths[P] extends { get: { parameters: { query?: infer Q } } } ? NonNullable<Q> : never, 'cursor'>;
 

@@ -7,7 +7,7 @@ import type { Me } from './session';
  *
  * The lists that have labels: the common ones here; a record kind whose statuses are a constants block of its
  * own adds its lists in its feature folder by declaration merging (`declare module '../../lib/label-of'`, as
- * features/tickets/queries.ts does), so a new kind does not edit this file.
+ * features/tickets/routes.tsx does), so a new kind does not edit this file.
  */
 export interface LabelLists {
   stages: true;

@@ -7,6 +7,8 @@ import { date, id, int, name, orNull, text } from '../../../platform/common/reco
 import type { Page } from '../shared/paging';
 import { rid } from '../shared/record-keys';
 import type { ActivityView } from './activities.service';
+import type { EventKindList } from '../../../platform/outbox/event-kinds';
+import { MODULES } from '../../workspace/defaults';
 
 /**
  * The read model of an activity (a visit, a call): the record as the outside world sees it, linked names beside ids,
@@ -157,3 +159,17 @@ export const activityCompact = (v: ActivityView): z.output<typeof ActivityCompac
   task_id: v.activity.followUpTaskId,
   owner_id: v.activity.ownerId,
 });
+
+declare module '../../../platform/outbox/event-kinds' {
+  interface EventNames {
+    visit_created: true;
+  }
+}
+
+/** The events an activity records (spec 6.1). */
+export const ACTIVITY_EVENT_KINDS: EventKindList = {
+  place: 50,
+  kinds: [
+    { name: 'visit_created', module: MODULES.activities, dataFields: ['id', 'customer', 'type', 'date', 'next_action', 'note'], record: { type: 'activity', table: 'activities' } },
+  ],
+};

@@ -20,7 +20,7 @@ import { RefsService } from '../shared/refs.service';
 import { nextVisitDue } from './visits';
 import { Company } from './company.entity';
 import { CompanyFields, type CompanyCreateInput, type CompanyInput } from './company.view';
-import { companyCreated } from './company-events';
+import { companyCreated } from './company.view';
 import { LIST_COLUMNS, listed } from './company-list-row';
 import { PendingState, visitFacts, VisitFacts } from './companies.rules';
 

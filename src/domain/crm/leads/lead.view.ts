@@ -12,6 +12,8 @@ import type { ConvertResult } from './lead-convert.service';
 import type { Lead } from './lead.entity';
 import { contactLabel, leadPeople, statusEff } from './leads.rules';
 import type { LeadOne, LeadPage, LeadViews } from './leads.service';
+import type { EventKindList } from '../../../platform/outbox/event-kinds';
+import { MODULES } from '../../workspace/defaults';
 
 /**
  * The read model of a lead and of its trade fair: the records as the outside world sees them (spec 2.5), names
@@ -325,3 +327,17 @@ export const leadConversionCompact = (r: ConvertResult) => ({
   message: r.message,
   lead: leadCompact(r.one),
 });
+
+declare module '../../../platform/outbox/event-kinds' {
+  interface EventNames {
+    lead_created: true;
+  }
+}
+
+/** The events a lead records (spec 6.1). */
+export const LEAD_EVENT_KINDS: EventKindList = {
+  place: 40,
+  kinds: [
+    { name: 'lead_created', module: MODULES.leads, dataFields: ['id', 'company', 'contact', 'email', 'interest'], record: { type: 'lead', table: 'leads' } },
+  ],
+};

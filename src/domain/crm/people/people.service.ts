@@ -19,7 +19,7 @@ import { foldedMatch, foldedPattern, searchPattern } from '../shared/search';
 import { Person } from './person.entity';
 import { PersonFields, type PersonCreateInput, type PersonFilters, type PersonInput } from './person.view';
 import type { z } from 'zod';
-import { personCreated } from './person-events';
+import { personCreated } from './person.view';
 import { LIST_COLUMNS, listed } from './person.rows';
 
 /** Writable fields of a person (the record's own snake_case names). */

@@ -5,10 +5,14 @@ import { formatTimestamp } from '../../../platform/common/time';
 import { field, maskOf } from '../../../platform/common/record-fields';
 import { emailOrEmpty, flag, id, name, orNull, text } from '../../../platform/common/record-input';
 import { LINKED_RECORDS_EXAMPLE, LinkedRecordsSchema, linkedRecordsView } from '../objects';
-import { rid } from '../shared/record-keys';
+import { rid, recordPath } from '../shared/record-keys';
 import type { PersonOne, PersonPage, PersonViews } from './people.service';
 import type { PersonCardRow } from './person.rows';
 import type { Person } from './person.entity';
+import type { DomainEvent } from '../../../platform/outbox/domain-event';
+import type { EventKindList } from '../../../platform/outbox/event-kinds';
+import type { UserContext } from '../../identity/auth-context';
+import { MODULES } from '../../workspace/defaults';
 
 /**
  * The read model of a person: the record as the outside world sees it (spec 2.3 and the contact card of 4.2), the
@@ -182,3 +186,32 @@ export const personCompact = (p: Person, customerNames: Map<number, string>): z.
   owner_id: p.ownerId,
   external_id: p.externalId,
 });
+
+declare module '../../../platform/outbox/event-kinds' {
+  interface EventNames {
+    contact_created: true;
+  }
+}
+
+/** The events a contact person records (spec 6.1). */
+export const PERSON_EVENT_KINDS: EventKindList = {
+  place: 30,
+  kinds: [
+    { name: 'contact_created', module: MODULES.customers, dataFields: ['id', 'name', 'email', 'phone', 'title', 'customer', 'customer_id'], record: { type: 'person', table: 'people' } },
+  ],
+};
+
+/** `contact_created` of a person just saved (create and createMany); `customer` is the company's name or ''. */
+export function personCreated(auth: UserContext, saved: Person, customer: string): DomainEvent {
+  return {
+    workspaceId: auth.workspace.id,
+    event: 'contact_created',
+    title: `New contact: ${saved.name}`,
+    text: `${saved.name}${saved.title ? `, ${saved.title}` : ''}${customer ? ` at ${customer}` : ''} was added by ${auth.user.fullName}.`,
+    url: recordPath('person', saved.id),
+    data: { id: saved.id, name: saved.name, email: saved.email, phone: saved.phone, title: saved.title, customer, customer_id: saved.customerId },
+    recordType: 'person',
+    recordId: saved.id,
+    sample: saved.isSample,
+  };
+}

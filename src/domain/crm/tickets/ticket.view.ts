@@ -7,6 +7,10 @@ import { field, maskOf, without } from '../../../platform/common/record-fields';
 import { nameOf } from '../shared/lateral';
 import type { Page } from '../shared/paging';
 import type { TicketView } from './tickets.service';
+import type { DomainEvent } from '../../../platform/outbox/domain-event';
+import type { Ticket } from './ticket.entity';
+import type { EventKindList } from '../../../platform/outbox/event-kinds';
+import { MODULES } from '../../workspace/defaults';
 
 /**
  * The read model of a support ticket: the record as the outside world sees it, linked names beside ids, timestamps
@@ -128,3 +132,35 @@ export const ticketCompact = (v: TicketView, ws: Workspace): z.output<typeof Tic
   assignee_id: v.ticket.assigneeId,
   owner_id: v.ticket.ownerId,
 });
+
+/** Path of a ticket in the CRM's web UI (webhook `url`). */
+export const ticketPath = (id: number): string => `/tickets/${id}`;
+
+/** `ticket_created` (spec 6.1: data id, subject, priority, who). */
+export function ticketCreated(t: Ticket): DomainEvent {
+  return {
+    workspaceId: t.workspaceId,
+    event: 'ticket_created',
+    title: `New ticket: ${t.subject}`,
+    text: `${t.who} raised "${t.subject}" (${t.priority}).`,
+    url: ticketPath(t.id),
+    data: { id: t.id, subject: t.subject, priority: t.priority, who: t.who },
+    recordType: 'ticket',
+    recordId: t.id,
+    sample: t.isSample,
+  };
+}
+
+declare module '../../../platform/outbox/event-kinds' {
+  interface EventNames {
+    ticket_created: true;
+  }
+}
+
+/** The events a ticket records (spec 6.1). */
+export const TICKET_EVENT_KINDS: EventKindList = {
+  place: 60,
+  kinds: [
+    { name: 'ticket_created', module: MODULES.support, dataFields: ['id', 'subject', 'priority', 'who'], record: { type: 'ticket', table: 'tickets', assigneeSees: true } },
+  ],
+};

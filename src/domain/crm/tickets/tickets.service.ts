@@ -11,7 +11,7 @@ import { AccessService } from '../shared/access.service';
 import { linkNames, type LinkNames } from '../shared/lateral';
 import { Page, paginate, PageQuery } from '../shared/paging';
 import { RefsService } from '../shared/refs.service';
-import { ticketCreated } from './ticket-events';
+import { ticketCreated } from './ticket.view';
 import { Ticket } from './ticket.entity';
 import { TicketChangeFields, TicketFields, TicketFilters } from './ticket.view';
 import { canEditTicket, canSeeTicket, closedAtAfter, isTicketOverdue, ticketDueAt, ticketPriorities } from './tickets.rules';
