@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { api, createUser, createWorkspace, type Fixture } from '../../helpers/test-app';
 import { waitFor } from '../../helpers/wait';
+import { TICKET_DEFAULT_LABELS } from '../../../src/domain/crm/tickets/tickets.constants';
 import { expectNoIds, screenshot, seriousA11yViolations, useWebApp, type Width } from '../../helpers/web-app';
 
 /**
@@ -84,6 +85,31 @@ describe('support tickets', () => {
       expect(await seriousA11yViolations(rec)).toEqual([]);
       await screenshot(rec, 'ticket-record', 'phone');
     }
+  });
+});
+
+describe('in Turkish', () => {
+  it('shows the list, the new-ticket form and a record in Turkish, the statuses by their labels', async () => {
+    const agent = await createUser(web.t, f, { fullName: 'Ayşe Destek' });
+    await api(web.t, f.host, agent.key).patch('/api/v1/me', { locale: 'tr' }).expect(200);
+    const page = await web.page({ token: agent.key, width: 'phone', locale: 'tr-TR' });
+    await page.goto(`${web.origin(f.host)}/tickets`);
+    await page.getByRole('heading', { name: 'Destek talepleri', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Yeni talep' }).click();
+    const form = page.getByRole('form', { name: 'Yeni talep' });
+    // a required input's label says so after it: "Konu (zorunlu)"
+    const input = (label: string) => form.getByLabel(new RegExp(`^${label}( \\(.*\\))?$`));
+    for (const label of ['Konu', 'Öncelik', 'Sorumlu', 'Talep eden', 'Talep']) await input(label).waitFor();
+    await input('Konu').fill('Etiketler düşüyor');
+    await form.getByRole('button', { name: 'Oluştur' }).click();
+    await page.waitForURL(/\/tickets\/\d+$/);
+    await page.getByRole('heading', { name: 'Etiketler düşüyor', level: 1 }).waitFor();
+    const status = page.getByLabel('Durum', { exact: true });
+    // the new status by the Turkish label a new workspace has for it
+    expect(await status.locator('option:checked').innerText()).toBe(TICKET_DEFAULT_LABELS.tr.ticket_statuses![f.ws.constants.ticket_new_status]);
+    expect(await page.evaluate<string>('document.documentElement.lang')).toBe('tr');
+    await expectNoIds(page);
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 });
 
