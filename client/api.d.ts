@@ -2280,6 +2280,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/events/kinds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the event kinds
+         * @description Every event kind the CRM raises (spec 6.1's, then the alerts beyond it), in the order webhooks and the journal list them: its name, what happens in the caller's language (their `locale`, else the workspace's), the licence module a reader needs, the fields of its `data` (what a webhook filter or a workflow condition may test) and the kind of record it is about. The same for every caller.
+         *
+         *     Spec section 6.
+         */
+        get: operations["listEventKinds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhooks": {
         parameters: {
             query?: never;
@@ -8384,6 +8406,73 @@ export interface components {
              * @enum {boolean}
              */
             otp_required?: true;
+        };
+        /**
+         * @description An event kind the CRM raises: what a webhook subscription, a filter or a workflow trigger names.
+         * @example {
+         *       "name": "opp_won",
+         *       "label": "an opportunity is won",
+         *       "module": "opportunities",
+         *       "data_fields": [
+         *         "id",
+         *         "rid",
+         *         "name",
+         *         "customer",
+         *         "customer_id",
+         *         "stage",
+         *         "stage_label",
+         *         "value",
+         *         "currency",
+         *         "owner"
+         *       ],
+         *       "record_type": "opportunity"
+         *     }
+         */
+        EventKind: {
+            /**
+             * @description the event kind (spec 6.1)
+             * @enum {string}
+             */
+            name: "opp_created" | "opp_stage" | "opp_won" | "opp_lost" | "customer_created" | "contact_created" | "lead_created" | "visit_created" | "ticket_created" | "form_submitted" | "erp_stalled";
+            /** @description what happens, as a rule's trigger reads after "when", in the caller's language */
+            label: string;
+            /** @description the licence module a user needs to read events of this kind */
+            module: string;
+            /** @description the top-level fields of its `data`, in their documented order (webhook filters take them) */
+            data_fields: string[];
+            /** @description the kind of record it is about (`record_type` of the journal); null when it is about none */
+            record_type: string | null;
+        };
+        /**
+         * @description Every event kind, in the order webhooks and the journal list them.
+         * @example {
+         *       "ok": true,
+         *       "kinds": [
+         *         {
+         *           "name": "opp_won",
+         *           "label": "an opportunity is won",
+         *           "module": "opportunities",
+         *           "data_fields": [
+         *             "id",
+         *             "rid",
+         *             "name",
+         *             "customer",
+         *             "customer_id",
+         *             "stage",
+         *             "stage_label",
+         *             "value",
+         *             "currency",
+         *             "owner"
+         *           ],
+         *           "record_type": "opportunity"
+         *         }
+         *       ]
+         *     }
+         */
+        EventKindList: {
+            /** @enum {boolean} */
+            ok: true;
+            kinds: components["schemas"]["EventKind"][];
         };
         /**
          * @description A trade fair the team staffs; leads are met there.
@@ -36834,6 +36923,116 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["JournalPage"];
+                };
+            };
+            /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing, invalid, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` (the token lacks the scope), `module` (the module is off in the licence or for the user), `forbidden` (not allowed to see or edit this record) or `csrf` (the `crm_session` cookie without a valid `X-CSRF-Token` header) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the host names no workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the limit (on any route that is sent one) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not JSON, or its encoding or charset is not supported (on any route that is sent one) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: the per-minute request limit is exceeded; wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listEventKinds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "kinds": [
+                     *         {
+                     *           "name": "opp_won",
+                     *           "label": "an opportunity is won",
+                     *           "module": "opportunities",
+                     *           "data_fields": [
+                     *             "id",
+                     *             "rid",
+                     *             "name",
+                     *             "customer",
+                     *             "customer_id",
+                     *             "stage",
+                     *             "stage_label",
+                     *             "value",
+                     *             "currency",
+                     *             "owner"
+                     *           ],
+                     *           "record_type": "opportunity"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EventKindList"];
                 };
             };
             /** @description `invalid`: a missing or invalid field or parameter (`message` explains, `field`/`fields` name it) */

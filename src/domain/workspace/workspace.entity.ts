@@ -1,5 +1,6 @@
 import type { WorkspaceLabels } from './labels';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { constantsBlocks } from './constants-blocks';
 
 export interface AppSettings {
   accent: string;
@@ -134,6 +135,16 @@ export interface LicenseSettings {
   label: string;
 }
 
+/**
+ * The stored constants with the keys of a feature's block they lack (a block added since the workspace was made):
+ * its defaults, until an admin sets them (`constants:set` writes the whole). So a new block needs no data migration.
+ */
+export function withBlockDefaults(stored: WorkspaceConstants | null): WorkspaceConstants {
+  const c = { ...(stored ?? {}) } as Record<string, unknown>;
+  for (const block of constantsBlocks()) for (const [k, v] of Object.entries(block.defaults())) if (c[k] === undefined) c[k] = v;
+  return c as unknown as WorkspaceConstants;
+}
+
 /** A workspace (installation). The root of tenancy: not itself a tenant table. */
 @Entity('workspaces')
 export class Workspace {
@@ -152,7 +163,7 @@ export class Workspace {
   @Column({ type: 'jsonb', default: () => "'{}'" })
   app: AppSettings;
 
-  @Column({ type: 'jsonb', default: () => "'{}'" })
+  @Column({ type: 'jsonb', default: () => "'{}'", transformer: { to: (c: WorkspaceConstants) => c, from: withBlockDefaults } })
   constants: WorkspaceConstants;
 
   /** Units of the base currency per 1 unit of the key currency, e.g. {"EUR": 1, "USD": 0.92}. */

@@ -16,6 +16,8 @@ export type EventName = keyof EventNames & string;
 /** One event kind as its feature declares it. */
 export interface EventKind {
   readonly name: EventName;
+  /** What happens, as the app words a rule's trigger after "when", in each language ("a lead comes in"). */
+  readonly label: { readonly en: string; readonly tr: string };
   /** The licence module a user needs to read events of this kind (the journal). */
   readonly module: string;
   /** The top-level fields of its `data` in their documented order (webhook filters, spreadsheet rows). */

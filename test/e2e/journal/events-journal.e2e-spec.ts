@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { EventRetention } from '../../../src/domain/crm/journal';
 import { MODULES } from '../../../src/domain/workspace/defaults';
+import { CRM_EVENT_NAMES } from '../../../src/domain/crm/event-kinds';
 import { DomainEvent } from '../../../src/platform/outbox/domain-event';
 import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp, uow } from '../../helpers/test-app';
 
@@ -298,6 +299,26 @@ describe('GET /api/v1/events', () => {
     const left = ((await db(t).query(`SELECT id FROM outbox_events WHERE workspace_id = $1 AND id = ANY($2::int[]) ORDER BY id`, [w.ws.id, [kept, old, oldPending]])) as { id: number }[]).map((r) => r.id);
     // a pending event waits for the dispatcher (its webhooks) even when it is old
     expect(left).toEqual([kept, oldPending]);
+  });
+});
+
+describe('GET /api/v1/events/kinds', () => {
+  it("lists every declared kind in the webhooks' order, with its data fields, record and words in the caller's language", async () => {
+    const kinds = (await api(t, a.host, a.adminKey).get('/api/v1/events/kinds').expect(200)).body;
+    expect(kinds.ok).toBe(true);
+    expect(kinds.kinds.map((k: { name: string }) => k.name)).toEqual(CRM_EVENT_NAMES);
+    const ticket = kinds.kinds.find((k: { name: string }) => k.name === 'ticket_created');
+    expect(ticket).toEqual({ name: 'ticket_created', label: 'a ticket is opened', module: MODULES.support, data_fields: ['id', 'subject', 'priority', 'who'], record_type: 'ticket' });
+    expect(kinds.kinds.find((k: { name: string }) => k.name === 'erp_stalled').record_type).toBeNull();
+
+    await api(t, a.host, south.key).patch('/api/v1/me', { locale: 'tr' }).expect(200);
+    const tr = (await api(t, a.host, south.key).get('/api/v1/events/kinds').expect(200)).body.kinds;
+    expect(tr.find((k: { name: string }) => k.name === 'ticket_created').label).toBe('bir destek kaydı açıldığında');
+    await api(t, a.host, south.key).patch('/api/v1/me', { locale: 'en' }).expect(200);
+  });
+
+  it('needs a caller', async () => {
+    expect((await api(t, a.host).get('/api/v1/events/kinds').expect(401)).body.error).toBe('unauthorized');
   });
 });
 

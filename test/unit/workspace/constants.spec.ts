@@ -1,7 +1,7 @@
 import { isAtRisk, visitFacts } from '../../../src/domain/crm/companies/companies.rules';
 import { assertValidConstants, mergeConstants, validateConstants } from '../../../src/domain/workspace/constants';
 import { defaultConstants } from '../../../src/domain/workspace/defaults';
-import type { WorkspaceConstants } from '../../../src/domain/workspace/workspace.entity';
+import { withBlockDefaults, type WorkspaceConstants } from '../../../src/domain/workspace/workspace.entity';
 import { turkishConstants } from '../../helpers/renamed-constants';
 
 const d = defaultConstants();
@@ -99,6 +99,17 @@ describe('validateConstants', () => {
     const { Win: _w, ...noWinFc } = d.stage_fc;
     expect(errorsOf({ stage_fc: noWinFc })).toEqual(['stage_fc.Win: every stage needs a forecast category']);
     expect(errorsOf({ visit_period: { Gold: 10 } })).toEqual(['visit_period.Gold: not one of customer_statuses']);
+  });
+});
+
+describe("a block's keys a workspace lacks", () => {
+  it('reads them as the block\'s defaults and keeps every key the workspace has, its own values too', () => {
+    const { ticket_statuses: _s, ticket_new_status: _n, ticket_closed_statuses: _c, ...older } = { ...tr, stages: ['Lead', 'Won'] };
+    const read = withBlockDefaults(older as WorkspaceConstants);
+    expect([read.ticket_statuses, read.ticket_new_status, read.ticket_closed_statuses]).toEqual([d.ticket_statuses, d.ticket_new_status, d.ticket_closed_statuses]);
+    expect(read.stages).toEqual(['Lead', 'Won']);
+    expect(withBlockDefaults(tr).ticket_statuses).toEqual(tr.ticket_statuses);
+    expect(validateConstants(withBlockDefaults({ ...older, stages: tr.stages } as WorkspaceConstants))).toEqual([]);
   });
 });
 

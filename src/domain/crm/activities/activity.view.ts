@@ -170,6 +170,6 @@ declare module '../../../platform/outbox/event-kinds' {
 export const ACTIVITY_EVENT_KINDS: EventKindList = {
   place: 50,
   kinds: [
-    { name: 'visit_created', module: MODULES.activities, dataFields: ['id', 'customer', 'type', 'date', 'next_action', 'note'], record: { type: 'activity', table: 'activities' } },
+    { name: 'visit_created', label: { en: 'a visit is logged', tr: 'bir ziyaret kaydedildiğinde' }, module: MODULES.activities, dataFields: ['id', 'customer', 'type', 'date', 'next_action', 'note'], record: { type: 'activity', table: 'activities' } },
   ],
 };

@@ -275,7 +275,7 @@ declare module '../../../platform/outbox/event-kinds' {
 export const COMPANY_EVENT_KINDS: EventKindList = {
   place: 20,
   kinds: [
-    { name: 'customer_created', module: MODULES.customers, dataFields: ['id', 'rid', 'name', 'status', 'source', 'city'], record: { type: 'company', table: 'companies' } },
+    { name: 'customer_created', label: { en: 'a company is created', tr: 'bir firma oluşturulduğunda' }, module: MODULES.customers, dataFields: ['id', 'rid', 'name', 'status', 'source', 'city'], record: { type: 'company', table: 'companies' } },
   ],
 };
 

@@ -12,6 +12,6 @@ export const FORM_EVENT_KINDS: EventKindList = {
   place: 70,
   kinds: [
     // website forms are part of Customers (forms.service.ts)
-    { name: 'form_submitted', module: MODULES.customers, dataFields: ['form', 'company', 'name', 'email', 'phone', 'customer_id', 'task_id', 'new_customer'], record: { type: 'task', table: 'tasks', assigneeSees: true } },
+    { name: 'form_submitted', label: { en: 'a website form is sent', tr: 'bir web formu gönderildiğinde' }, module: MODULES.customers, dataFields: ['form', 'company', 'name', 'email', 'phone', 'customer_id', 'task_id', 'new_customer'], record: { type: 'task', table: 'tasks', assigneeSees: true } },
   ],
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Workspace } from '../../workspace/workspace.entity';
 import { formatTimestamp } from '../../../platform/common/time';
 import { field } from '../../../platform/common/record-fields';
+import { eventKinds, type EventKind } from '../../../platform/outbox/event-kinds';
 import type { JournalEvent, JournalPage } from './event-journal.service';
 
 /**
@@ -57,3 +58,35 @@ export const journalPageCompact = (p: JournalPage, ws: Workspace): z.output<type
   events: p.events.map((e) => journalEventView(e, ws)),
   next_cursor: p.nextCursor,
 });
+
+/**
+ * An event kind as the features declare it, for a client that builds subscriptions, filters or rules over them (the
+ * app's Apps and Workflows screens): its name, licence module, `data` fields and the record it is about, worded in
+ * the reader's language. A kind a feature adds is in the list with no list to edit.
+ */
+export const EventKindSchema = z.object({
+  // REST documents the kinds as an enum (event.schema.ts)
+  name: z.string().meta({ description: 'the event kind (spec 6.1), as webhooks and the journal name it' }),
+  label: z.string().meta({ description: 'what happens, as a rule\'s trigger reads after "when", in the caller\'s language' }),
+  module: z.string().meta({ description: 'the licence module a user needs to read events of this kind' }),
+  data_fields: z.array(z.string()).meta({ description: 'the top-level fields of its `data`, in their documented order (webhook filters take them)' }),
+  record_type: z.string().nullable().meta({ description: 'the kind of record it is about (`record_type` of the journal); null when it is about none' }),
+});
+export const EVENT_KIND_EXAMPLE = {
+  name: 'opp_won' as const,
+  label: 'an opportunity is won',
+  module: 'opportunities',
+  data_fields: ['id', 'rid', 'name', 'customer', 'customer_id', 'stage', 'stage_label', 'value', 'currency', 'owner'],
+  record_type: 'opportunity',
+} satisfies z.output<typeof EventKindSchema>;
+
+export const eventKindView = (k: EventKind, lang: 'en' | 'tr'): z.output<typeof EventKindSchema> => ({
+  name: k.name,
+  label: k.label[lang],
+  module: k.module,
+  data_fields: [...k.dataFields],
+  record_type: k.record?.type ?? null,
+});
+
+/** Every declared kind, in the order webhooks and the journal list them. */
+export const eventKindsView = (lang: 'en' | 'tr'): z.output<typeof EventKindSchema>[] => eventKinds().map((k) => eventKindView(k, lang));

@@ -338,6 +338,6 @@ declare module '../../../platform/outbox/event-kinds' {
 export const LEAD_EVENT_KINDS: EventKindList = {
   place: 40,
   kinds: [
-    { name: 'lead_created', module: MODULES.leads, dataFields: ['id', 'company', 'contact', 'email', 'interest'], record: { type: 'lead', table: 'leads' } },
+    { name: 'lead_created', label: { en: 'a lead comes in', tr: 'bir aday geldiğinde' }, module: MODULES.leads, dataFields: ['id', 'company', 'contact', 'email', 'interest'], record: { type: 'lead', table: 'leads' } },
   ],
 };

@@ -73,9 +73,9 @@ const OPP_RECORD = { type: 'opportunity', table: 'opportunities' } as const;
 export const OPPORTUNITY_EVENT_KINDS: EventKindList = {
   place: 10,
   kinds: [
-    { name: 'opp_created', module: MODULES.opportunities, dataFields: OPP_FIELDS, record: OPP_RECORD },
-    { name: 'opp_stage', module: MODULES.opportunities, dataFields: OPP_FIELDS, record: OPP_RECORD },
-    { name: 'opp_won', module: MODULES.opportunities, dataFields: OPP_FIELDS, record: OPP_RECORD },
-    { name: 'opp_lost', module: MODULES.opportunities, dataFields: OPP_FIELDS, record: OPP_RECORD },
+    { name: 'opp_created', label: { en: 'an opportunity is created', tr: 'bir fırsat oluşturulduğunda' }, module: MODULES.opportunities, dataFields: OPP_FIELDS, record: OPP_RECORD },
+    { name: 'opp_stage', label: { en: 'an opportunity changes stage', tr: 'bir fırsatın aşaması değiştiğinde' }, module: MODULES.opportunities, dataFields: OPP_FIELDS, record: OPP_RECORD },
+    { name: 'opp_won', label: { en: 'an opportunity is won', tr: 'bir fırsat kazanıldığında' }, module: MODULES.opportunities, dataFields: OPP_FIELDS, record: OPP_RECORD },
+    { name: 'opp_lost', label: { en: 'an opportunity is lost', tr: 'bir fırsat kaybedildiğinde' }, module: MODULES.opportunities, dataFields: OPP_FIELDS, record: OPP_RECORD },
   ],
 };

@@ -47,6 +47,6 @@ export const ERP_EVENT_KINDS: EventKindList = {
   place: 80,
   kinds: [
     // not in spec 6.1: the ERP connector stopped polling while orders wait (ErpStallWatch); an alert about no record a user owns (admins read it)
-    { name: 'erp_stalled', module: MODULES.orders, dataFields: ['waiting', 'oldest_waiting_at', 'last_poll_at', 'stall_minutes'] },
+    { name: 'erp_stalled', label: { en: 'the ERP link stalls', tr: 'ERP bağlantısı takıldığında' }, module: MODULES.orders, dataFields: ['waiting', 'oldest_waiting_at', 'last_poll_at', 'stall_minutes'] },
   ],
 };

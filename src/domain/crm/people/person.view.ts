@@ -197,7 +197,7 @@ declare module '../../../platform/outbox/event-kinds' {
 export const PERSON_EVENT_KINDS: EventKindList = {
   place: 30,
   kinds: [
-    { name: 'contact_created', module: MODULES.customers, dataFields: ['id', 'name', 'email', 'phone', 'title', 'customer', 'customer_id'], record: { type: 'person', table: 'people' } },
+    { name: 'contact_created', label: { en: 'a person is created', tr: 'bir kişi oluşturulduğunda' }, module: MODULES.customers, dataFields: ['id', 'name', 'email', 'phone', 'title', 'customer', 'customer_id'], record: { type: 'person', table: 'people' } },
   ],
 };
 

@@ -161,6 +161,6 @@ declare module '../../../platform/outbox/event-kinds' {
 export const TICKET_EVENT_KINDS: EventKindList = {
   place: 60,
   kinds: [
-    { name: 'ticket_created', module: MODULES.support, dataFields: ['id', 'subject', 'priority', 'who'], record: { type: 'ticket', table: 'tickets', assigneeSees: true } },
+    { name: 'ticket_created', label: { en: 'a ticket is opened', tr: 'bir destek kaydı açıldığında' }, module: MODULES.support, dataFields: ['id', 'subject', 'priority', 'who'], record: { type: 'ticket', table: 'tickets', assigneeSees: true } },
   ],
 };

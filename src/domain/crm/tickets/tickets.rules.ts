@@ -1,4 +1,4 @@
-/** Pure rules of support tickets (test/unit/tickets-rules.spec.ts). */
+/** Pure rules of support tickets (test/unit/orders/orders-tickets-rules.spec.ts). */
 import type { WorkspaceConstants } from '../../workspace/workspace.entity';
 
 /** The ticket priorities of a workspace: the keys of app.ticket_sla_hours, in their order. */

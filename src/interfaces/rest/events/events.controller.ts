@@ -5,8 +5,9 @@ import { Auth, CurrentAuth } from '../../../edge/auth.decorator';
 import { EventJournalService } from '../../../domain/crm/journal';
 import type { UserContext } from '../../../domain/identity/auth-context';
 import { JournalQueryDto } from './events.dto';
-import { journalEventView } from '../../../domain/crm/journal/journal.view';
-import { JournalPage } from './event.schema';
+import { eventKindsView, journalEventView } from '../../../domain/crm/journal/journal.view';
+import { labelLang } from '../../../domain/workspace/labels';
+import { EventKindList, JournalPage } from './event.schema';
 
 /** The event journal: the events webhooks deliver, read with cursors. */
 @ApiTags('Webhooks')
@@ -32,5 +33,21 @@ export class EventsController {
   async list(@CurrentAuth() auth: UserContext, @Query() q: JournalQueryDto) {
     const p = await this.journal.list(auth, q);
     return { ok: true as const, events: p.events.map((e) => journalEventView(e, auth.workspace)), next_cursor: p.nextCursor };
+  }
+
+  @Get('kinds')
+  @ApiDoc({
+    id: 'listEventKinds',
+    summary: 'List the event kinds',
+    description:
+      'Every event kind the CRM raises (spec 6.1\'s, then the alerts beyond it), in the order webhooks and the journal list them: its name, ' +
+      'what happens in the caller\'s language (their `locale`, else the workspace\'s), the licence module a reader needs, the fields of its ' +
+      '`data` (what a webhook filter or a workflow condition may test) and the kind of record it is about. The same for every caller.',
+    spec: '6',
+    ok: EventKindList,
+  })
+  @Auth({ scope: 'crm.read' })
+  kinds(@CurrentAuth() auth: UserContext) {
+    return { ok: true as const, kinds: eventKindsView(labelLang(auth.user?.locale ?? auth.workspace.app.locale)) };
   }
 }

@@ -1,7 +1,8 @@
 import { useId, type FormEvent } from 'react';
 import { useMe } from '../../lib/session';
 import { FormError } from '../../shell/forms';
-import { EVENTS, isRecordKind, KINDS, RECORD_FIELDS } from './kinds';
+import { isRecordKind, KINDS, RECORD_FIELDS } from './kinds';
+import { useEventKinds } from '../../lib/event-kinds';
 import { kindName, useAppsText } from './apps.text';
 import { refusedFields, type ConnectionDraft } from './form-state';
 
@@ -23,6 +24,7 @@ export function ConnectionForm({ draft, set, create, error, notJson, busy, submi
   const text = useAppsText();
   const id = useId();
   const record = isRecordKind(draft.kind);
+  const events = useEventKinds().map((k) => k.name);
   const refused = refusedFields(error, text);
   const send = (e: FormEvent) => (e.preventDefault(), onSubmit());
   return (
@@ -54,7 +56,7 @@ export function ConnectionForm({ draft, set, create, error, notJson, busy, submi
       <fieldset className="co-field-rows">
         <legend>{text('colEvents')}</legend>
         <div className="wh-events">
-          {EVENTS.map((e) => (
+          {events.map((e) => (
             <label key={e}>
               <input type="checkbox" checked={draft.events.includes(e)} onChange={(x) => set({ events: x.target.checked ? [...draft.events, e] : draft.events.filter((v) => v !== e) })} /> {e}
             </label>

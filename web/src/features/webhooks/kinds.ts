@@ -1,8 +1,8 @@
-import type { WebhookEvent, WebhookKind } from './queries';
+import type { WebhookKind } from './queries';
 
 /**
- * The connection kinds and event kinds of the API (`Webhook.kind`, `Webhook.events` in the OpenAPI document), as
- * records over the generated types so a kind the API adds fails tsc here until the screen knows it.
+ * The connection kinds of the API (`Webhook.kind` in the OpenAPI document), as a record over the generated type so a
+ * kind the API adds fails tsc here until the screen knows it (the event kinds the API lists: lib/event-kinds.ts).
  */
 const KIND_SET: Record<WebhookKind, 'url' | 'record'> = {
   webhook: 'url',
@@ -24,20 +24,6 @@ export const isRecordKind = (kind: WebhookKind): boolean => KIND_SET[kind] === '
 /** Only webhooks sign (spec 6.3): chat kinds send the channel's format, record kinds call a product's API. */
 export const isSigned = (kind: WebhookKind): boolean => kind === 'webhook';
 
-const EVENT_SET: Record<WebhookEvent, true> = {
-  opp_created: true,
-  opp_stage: true,
-  opp_won: true,
-  opp_lost: true,
-  customer_created: true,
-  contact_created: true,
-  lead_created: true,
-  visit_created: true,
-  ticket_created: true,
-  form_submitted: true,
-  erp_stalled: true,
-};
-export const EVENTS = Object.keys(EVENT_SET) as WebhookEvent[];
 
 /** A record-creation product's settings (`config`, spec 6.5): the field and whether the service has a default for it. */
 export const RECORD_FIELDS: Partial<Record<WebhookKind, { name: string; dflt?: string }[]>> = {

@@ -3,7 +3,8 @@ import { Field } from '../../shell/forms';
 import { useWorkflowText } from './workflows.text';
 import { useWorkflowNames } from './names.text';
 import { FilterRows } from './FilterRows';
-import { EVENT_FIELDS, EVENTS, RECORD_KINDS, WATCHES, type EventName, type RecordKind, type Trigger } from './model';
+import { RECORD_KINDS, WATCHES, type EventName, type RecordKind, type Trigger } from './model';
+import { conditionFields, useEventKinds } from '../../lib/event-kinds';
 
 const num = (v: string) => Math.max(0, Math.trunc(Number(v)) || 0);
 
@@ -13,6 +14,7 @@ const num = (v: string) => Math.max(0, Math.trunc(Number(v)) || 0);
  */
 export function TriggerFields({ trigger: t, onChange }: { trigger: Trigger; onChange: (t: Trigger) => void }) {
   const text = useWorkflowText();
+  const kinds = useEventKinds();
   const names = useWorkflowNames();
   const me = useMe();
   const setKind = (kind: Trigger['kind']) =>
@@ -35,15 +37,15 @@ export function TriggerFields({ trigger: t, onChange }: { trigger: Trigger; onCh
           <Field label={text('event')}>
             {(p) => (
               <select {...p} value={t.event} onChange={(e) => onChange({ kind: 'event', event: e.target.value as EventName, filter: null })}>
-                {EVENTS.map((e) => (
-                  <option key={e} value={e}>
-                    {names(`event.${e}`)}
+                {kinds.map((k) => (
+                  <option key={k.name} value={k.name}>
+                    {k.label}
                   </option>
                 ))}
               </select>
             )}
           </Field>
-          <FilterRows legend={text('onlyIf')} filter={t.filter} fields={t.event ? EVENT_FIELDS[t.event] : []} kind={null} onChange={(filter) => onChange({ ...t, filter })} />
+          <FilterRows legend={text('onlyIf')} filter={t.filter} fields={conditionFields(kinds, t.event)} kind={null} onChange={(filter) => onChange({ ...t, filter })} />
         </>
       ) : null}
       {t.kind === 'manual' ? (

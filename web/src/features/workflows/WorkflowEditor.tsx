@@ -9,7 +9,8 @@ import { TriggerFields } from './TriggerFields';
 import { usePathWords } from './words';
 import { FilterRows } from './FilterRows';
 import { ActionList } from './ActionList';
-import { EVENT_FIELDS, recordKindOf, toBody, UPDATABLE, type Draft, type Workflow } from './model';
+import { recordKindOf, toBody, UPDATABLE, type Draft, type Workflow } from './model';
+import { conditionFields, useEventKinds } from '../../lib/event-kinds';
 
 const EMPTY: Draft = { name: '', description: '', trigger: { kind: 'event', event: 'opp_created', filter: null }, conditions: null, actions: [] };
 
@@ -19,6 +20,7 @@ const EMPTY: Draft = { name: '', description: '', trigger: { kind: 'event', even
  */
 export function WorkflowEditor({ workflow, onSaved }: { workflow?: Workflow; onSaved: (w: Workflow) => void }) {
   const text = useWorkflowText();
+  const kinds = useEventKinds();
   const pathWords = usePathWords();
   const lang = useLang();
   const [d, setD] = useState<Draft>(workflow ? { name: workflow.name, description: workflow.description, trigger: workflow.trigger, conditions: workflow.conditions, actions: workflow.actions } : EMPTY);
@@ -32,7 +34,7 @@ export function WorkflowEditor({ workflow, onSaved }: { workflow?: Workflow; onS
     onSuccess: onSaved,
   });
   const kind = recordKindOf(d.trigger);
-  const eventFields = d.trigger.kind === 'event' && d.trigger.event ? EVENT_FIELDS[d.trigger.event] : [];
+  const eventFields = d.trigger.kind === 'event' ? conditionFields(kinds, d.trigger.event) : [];
   const fields = [...eventFields, ...((kind && UPDATABLE[kind]) || []).map((f) => `record.${f}`)];
   function submit(e: FormEvent) {
     e.preventDefault();

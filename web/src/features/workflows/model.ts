@@ -21,7 +21,6 @@ export interface Draft {
   actions: Action[];
 }
 
-export const EVENTS: EventName[] = ['opp_created', 'opp_stage', 'opp_won', 'opp_lost', 'customer_created', 'contact_created', 'lead_created', 'visit_created', 'ticket_created', 'form_submitted', 'erp_stalled'];
 export const RECORD_KINDS: RecordKind[] = ['opportunity', 'company', 'person', 'lead', 'activity', 'ticket', 'task'];
 export const WATCHES = ['opportunity_past_close', 'task_overdue', 'opportunity_in_stage'] as const;
 export const ACTION_TYPES: ActionType[] = ['create_task', 'update_fields', 'add_note', 'assign_owner', 'add_calendar_entry', 'send_email', 'post_chat', 'call_webhook', 'create_record', 'create_order', 'branch', 'wait'];
@@ -31,29 +30,13 @@ export const REMOTE_TYPES: ActionType[] = ['send_email', 'post_chat', 'call_webh
 export const CHAT_KINDS = ['slack', 'teams', 'google_chat', 'discord', 'telegram'];
 
 /**
- * The `data` fields of each event kind a condition row offers (spec 6.1's event bodies, as the server's event
- * kinds declare them; the API does not list them yet: the report asks for it). Ids are left out: names, not ids.
+ * The record a rule started by an event acts on (what `update_fields` and `assign_owner` change; the server's
+ * `eventRecordKind`); an event kind not named here starts rules that act on no record.
  */
-const OPP = ['name', 'customer', 'stage', 'value', 'currency', 'owner'];
-export const EVENT_FIELDS: Record<EventName, string[]> = {
-  opp_created: OPP,
-  opp_stage: OPP,
-  opp_won: OPP,
-  opp_lost: OPP,
-  customer_created: ['name', 'status', 'source', 'city'],
-  contact_created: ['name', 'email', 'phone', 'title', 'customer'],
-  lead_created: ['company', 'contact', 'email', 'interest'],
-  visit_created: ['customer', 'type', 'date', 'next_action', 'note'],
-  ticket_created: ['subject', 'priority'],
-  form_submitted: ['form', 'company', 'name', 'email', 'phone', 'new_customer'],
-  erp_stalled: [],
-};
-
-/** The record an event is about (what `update_fields` and `assign_owner` change). */
-export const EVENT_RECORD: Record<EventName, RecordKind | null> = {
+export const EVENT_RECORD: Partial<Record<EventName, RecordKind>> = {
   opp_created: 'opportunity', opp_stage: 'opportunity', opp_won: 'opportunity', opp_lost: 'opportunity',
   customer_created: 'company', contact_created: 'person', lead_created: 'lead', visit_created: 'activity',
-  ticket_created: 'ticket', form_submitted: 'lead', erp_stalled: null,
+  ticket_created: 'ticket', form_submitted: 'lead',
 };
 
 /** The fields `update_fields` may set per record kind (workflows.rules.ts UPDATABLE on the server). */
@@ -64,7 +47,7 @@ export const UPDATABLE: Partial<Record<RecordKind, string[]>> = {
 
 /** The record kind a trigger's runs are about. */
 export function recordKindOf(t: Trigger): RecordKind | null {
-  if (t.kind === 'event') return t.event ? EVENT_RECORD[t.event] : null;
+  if (t.kind === 'event') return (t.event && EVENT_RECORD[t.event]) || null;
   if (t.kind === 'manual') return t.record_kind ?? null;
   if (t.kind === 'time') return t.watch === 'task_overdue' ? 'task' : 'opportunity';
   return null;

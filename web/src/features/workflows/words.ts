@@ -1,4 +1,5 @@
 import { useMe } from '../../lib/session';
+import { useEventKinds } from '../../lib/event-kinds';
 import { useWorkflowText } from './workflows.text';
 import { useWorkflowNames } from './names.text';
 import type { Trigger } from './model';
@@ -8,10 +9,11 @@ export function useTriggerWords(): (t: Trigger) => string {
   const text = useWorkflowText();
   const names = useWorkflowNames();
   const me = useMe();
+  const kinds = useEventKinds();
   return (t) => {
     switch (t.kind) {
       case 'event': {
-        const event = t.event ? names(`event.${t.event}`) : '';
+        const event = t.event ? (kinds.find((k) => k.name === t.event)?.label ?? t.event) : '';
         const n = t.filter?.conditions.length ?? 0;
         return n > 0 ? text('whenEventFiltered', { event, n }) : text('whenEvent', { event });
       }
