@@ -235,7 +235,11 @@ describe('deliveries', () => {
     // workspace b's receiver saw nothing of a
     expect(at('/all-b')).toHaveLength(0);
     // the log and the latest result
-    const log = (await as(key).get(`/api/v1/webhooks/${hook.id}/deliveries`).expect(200)).body.items;
+    // the worker records a delivery's result after the receiver has answered: read the log once every row has one
+    const log = await waitFor(async () => {
+      const items = (await as(key).get(`/api/v1/webhooks/${hook.id}/deliveries`).expect(200)).body.items as { status: string }[];
+      return items.length === outbox.length && items.every((d) => d.status === 'done') && items;
+    });
     expect(log).toHaveLength(outbox.length);
     expect(log[0]).toEqual({
       id: expect.any(Number), event: expect.any(String), status: 'done', ok: true, http_status: 200, error: null, duration_ms: expect.any(Number),
