@@ -58,6 +58,8 @@ export async function startApp(opts: StartOptions = {}): Promise<TestApp> {
     DATA_DIR: opts.dataDir ?? mkdtempSync(join(tmpdir(), 'crm-test-')),
     SECRET_KEY: 'test-secret-key-test-secret-key-0123456789',
     SEED_DEMO: '0',
+    // what only tests have: MCP answers checked against their outputSchema (checkToolOutputs)
+    NODE_ENV: 'test',
     // e-mails are delivered explicitly (MailSender.deliver) where a test wants them
     MAIL_SEND_INTERVAL_MS: '0',
     // the webhook worker's background queries would show in other tests' query captures; tests that need it turn it on

@@ -1,11 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { ErrorCode, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { JsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import type pino from 'pino';
 import * as z from 'zod/v4';
 import { clip } from '../../platform/common/errors';
 import { toDomainError } from '../../edge/error-mapping';
 import { ROOT_LOGGER } from '../../platform/common/logger';
+import { APP_CONFIG, type AppConfig } from '../../platform/config/app-config';
 import type { AskCall, AskTools } from '../../domain/crm/ask';
 import type { UserContext } from '../../domain/identity/auth-context';
 import { fingerprintOf, IdempotencyKeys } from '../../domain/identity/idempotency';
@@ -73,7 +76,22 @@ export class McpTools implements AskTools {
     private readonly keys: IdempotencyKeys,
     private readonly audit: McpCallAudit,
     @Inject(ROOT_LOGGER) private readonly log: pino.Logger,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** Under NODE_ENV=test, the tools' output checks (`checkToolOutputs`). */
+  private outputCheck?: ToolOutputCheck;
+
+  /**
+   * Under NODE_ENV=test the answer as it goes on the wire, checked against the tool's `outputSchema` as a 2025-06-18
+   * client checks it: so every test that calls a tool, on any interface (MCP, Ask), checks its output, and no list of
+   * the tools has to be kept for it. Null when it passes or nothing is checked.
+   */
+  private refusedOutput(tool: ToolDef, structured: Record<string, unknown>): string | null {
+    if (!this.config.checkToolOutputs) return null;
+    this.outputCheck ??= new ToolOutputCheck();
+    return this.outputCheck.refusal(tool.name, this.byName.get(tool.name)!.output, structured);
+  }
 
   /**
    * The definitions and their JSON Schemas, built at the first MCP or Ask request rather than at start: building them
@@ -251,17 +269,15 @@ export class McpTools implements AskTools {
   /** A write runs in one transaction with its audit row (McpCallAudit.write also records a failure); a read is audited by `call`. */
   private async run(auth: UserContext, tool: ToolDef, args: unknown, at: CallContext, audited: { done: boolean }): Promise<CallToolResult> {
     const requestId = at.requestId;
+    let result: unknown;
     try {
       const go = () => tool.run(auth, args as never, { baseUrl: at.baseUrl });
-      let result;
       if (tool.write) {
         audited.done = true;
         result = await this.audit.write(auth, { method: 'tools/call', target: tool.name, revision: at.revision }, go);
       } else {
         result = await go();
       }
-      const structured = (tool.bare ? result : { result }) as Record<string, unknown>;
-      return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: structured };
     } catch (e) {
       const err = toDomainError(e);
       if (err.code !== 'internal') return fail(`${err.code}: ${err.message}`);
@@ -269,6 +285,10 @@ export class McpTools implements AskTools {
       // a plain Error with code and data: McpError would prefix its message with "MCP error -32603: "
       throw Object.assign(new Error('internal error'), { code: ErrorCode.InternalError, data: { request_id: requestId } });
     }
+    const structured = (tool.bare ? result : { result }) as Record<string, unknown>;
+    const refused = this.refusedOutput(tool, structured);
+    if (refused) throw Object.assign(new Error(refused), { code: ErrorCode.InternalError, data: { request_id: requestId } });
+    return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: structured };
   }
 }
 
@@ -280,4 +300,24 @@ export function withChoices(schema: object, values: string[]): object {
   const branches = (schema as { anyOf?: { type?: string }[] }).anyOf;
   if (!branches?.some((b) => b.type === 'null')) return { ...schema, enum: values };
   return { ...schema, anyOf: branches.map((b) => (b.type === 'null' ? b : { ...b, enum: values })) };
+}
+
+/**
+ * A tool's answer against its `outputSchema`, with the validator the SDK client uses (Ajv), each schema compiled at
+ * its tool's first answer: the refusal names the tool and the schema's complaint, or null.
+ */
+export class ToolOutputCheck {
+  private readonly validator = new AjvJsonSchemaValidator();
+  private readonly compiled = new Map<string, JsonSchemaValidator<unknown>>();
+
+  refusal(tool: string, schema: object, structured: Record<string, unknown>): string | null {
+    let check = this.compiled.get(tool);
+    if (!check) {
+      check = this.validator.getValidator(schema as never);
+      this.compiled.set(tool, check);
+    }
+    // as it goes on the wire (a Date as its string)
+    const verdict = check(JSON.parse(JSON.stringify(structured)));
+    return verdict.valid ? null : `the ${tool} tool answered what its outputSchema refuses: ${verdict.errorMessage}`;
+  }
 }

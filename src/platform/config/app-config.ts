@@ -89,6 +89,11 @@ export interface AppConfig {
    * Read only when NODE_ENV=test; set in any other environment it stops the start (ConfigError).
    */
   recordApiBases: Readonly<Record<string, string>>;
+  /**
+   * NODE_ENV=test: every MCP tool result is checked against the tool's `outputSchema` before it is answered (a mismatch
+   * is an internal error naming the tool), so any test that calls a tool checks what a 2025-06-18 client checks.
+   */
+  checkToolOutputs: boolean;
   /** Total deadline of one client ID metadata document fetch (connect, headers and the whole body), ms. */
   clientMetadataTimeoutMs: number;
   // --- webhooks ---
@@ -223,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (!/^https?:\/\/[^/\s]+\/?$/.test(o)) throw new ConfigError(`CORS_ORIGINS: "${o}" is not an origin (scheme://host[:port], no path)`);
   }
   return {
+    checkToolOutputs: (env.NODE_ENV ?? '').trim().toLowerCase() === 'test',
     port,
     databaseUrl,
     databasePoolMode,
