@@ -65,6 +65,10 @@ export type WorkspaceLabels = Partial<Record<LabelLang, LabelMap>>;
 /** The caller's language as one of the label languages (a `tr…` tag is Turkish, anything else English). */
 export const labelLang = (locale: string | null | undefined): LabelLang => ((locale ?? '').toLowerCase().startsWith('tr') ? 'tr' : 'en');
 
+/** The language a caller reads: the user's own locale, else the workspace's (a key or client of no user). */
+export const callerLang = (auth: { user?: { locale?: string | null } | null; workspace: { app: { locale?: string | null } } }): LabelLang =>
+  labelLang(auth.user?.locale ?? auth.workspace.app.locale);
+
 type Keyed = Pick<WorkspaceConstants, (typeof LABEL_LISTS)[number] | 'stage_steps' | 'lead_status_won'>;
 
 /** The keys a label map of `list` may name, for these constants. */

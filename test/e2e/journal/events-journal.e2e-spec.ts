@@ -3,7 +3,7 @@ import { EventRetention } from '../../../src/domain/crm/journal';
 import { MODULES } from '../../../src/domain/workspace/defaults';
 import { CRM_EVENT_NAMES } from '../../../src/domain/crm/event-kinds';
 import { DomainEvent } from '../../../src/platform/outbox/domain-event';
-import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp, uow } from '../../helpers/test-app';
+import { api, createUser, createWorkspace, db, Fixture, issueKey, startApp, TestApp, uow } from '../../helpers/test-app';
 
 /**
  * The event journal: GET /api/v1/events and the MCP tool list_events. A reader following
@@ -317,8 +317,10 @@ describe('GET /api/v1/events/kinds', () => {
     await api(t, a.host, south.key).patch('/api/v1/me', { locale: 'en' }).expect(200);
   });
 
-  it('needs a caller', async () => {
+  it('needs a caller, and crm.read', async () => {
     expect((await api(t, a.host).get('/api/v1/events/kinds').expect(401)).body.error).toBe('unauthorized');
+    const signInOnly = await issueKey(t, a, 'oauth', south.user.id, ['openid']);
+    expect((await api(t, a.host, signInOnly).get('/api/v1/events/kinds').expect(403)).body.error).toBe('insufficient_scope');
   });
 });
 

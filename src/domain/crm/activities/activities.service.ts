@@ -1,4 +1,4 @@
-import { labelLang } from '../../workspace/labels';
+import { callerLang } from '../../workspace/labels';
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { namesByIds } from '../shared/lateral';
@@ -221,7 +221,7 @@ export class ActivitiesService {
   }
 
   private followUpContext(auth: UserContext): FollowUpContext {
-    return { db: this.uow.tenant(auth.workspace.id), ws: auth.workspace, userId: auth.user.id, lang: labelLang(auth.user.locale ?? auth.workspace.app.locale), deleted: this.deleted };
+    return { db: this.uow.tenant(auth.workspace.id), ws: auth.workspace, userId: auth.user.id, lang: callerLang(auth), deleted: this.deleted };
   }
 
   /** An edit that touches the next step or what its task names (company, opportunity, people, owner) updates that one task. */

@@ -1,4 +1,4 @@
-import { labelLang, labelOf, type LabelLang } from '../../workspace/labels';
+import { callerLang, labelOf, type LabelLang } from '../../workspace/labels';
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { DomainError, invalid } from '../../../platform/common/errors';
@@ -287,7 +287,6 @@ interface Source {
 
 /** Where the lead comes from, as the company, opportunity, visit and task made of it say. */
 /** The converting person's language: what the conversion writes on their behalf is written in it. */
-const callerLang = (auth: UserContext): LabelLang => labelLang(auth.user.locale ?? auth.workspace.app.locale);
 
 /** Where the lead came from, in the converting person's language. */
 const origin = (fair: Fair | null, lang: LabelLang): string => (lang === 'tr' ? (fair ? `Fuar: ${fair.name}` : 'Fuar adayı') : fair ? `Fair: ${fair.name}` : 'Fair lead');

@@ -1,4 +1,4 @@
-import { labelLang, labelOf } from '../../workspace/labels';
+import { callerLang, labelOf } from '../../workspace/labels';
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { invalid } from '../../../platform/common/errors';
@@ -61,7 +61,7 @@ export class QuickEntryService {
     const users = await this.uow.tenant(auth.workspace.id).find(User, { where: { active: true }, select: { id: true, fullName: true }, order: { fullName: 'ASC', id: 'ASC' } });
     const icons = c.qe_visit_type_icons ?? {};
     // labels in the caller's language (the user's setting, else the workspace's); keys stay keys
-    const lang = labelLang(auth.user.locale ?? app.locale);
+    const lang = callerLang(auth);
     return {
       blocks,
       conds: qeConds(),

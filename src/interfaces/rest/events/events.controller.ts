@@ -6,7 +6,7 @@ import { EventJournalService } from '../../../domain/crm/journal';
 import type { UserContext } from '../../../domain/identity/auth-context';
 import { JournalQueryDto } from './events.dto';
 import { eventKindsView, journalEventView } from '../../../domain/crm/journal/journal.view';
-import { labelLang } from '../../../domain/workspace/labels';
+import { callerLang } from '../../../domain/workspace/labels';
 import { EventKindList, JournalPage } from './event.schema';
 
 /** The event journal: the events webhooks deliver, read with cursors. */
@@ -48,6 +48,6 @@ export class EventsController {
   })
   @Auth({ scope: 'crm.read' })
   kinds(@CurrentAuth() auth: UserContext) {
-    return { ok: true as const, kinds: eventKindsView(labelLang(auth.user?.locale ?? auth.workspace.app.locale)) };
+    return { ok: true as const, kinds: eventKindsView(callerLang(auth)) };
   }
 }

@@ -1,6 +1,6 @@
 import type { User } from '../../../domain/identity/user.entity';
 import type { Workspace } from '../../../domain/workspace/workspace.entity';
-import { inLanguage, labelLang } from '../../../domain/workspace/labels';
+import { callerLang, inLanguage } from '../../../domain/workspace/labels';
 
 export { summaryOf } from '../../../domain/identity/user.view';
 
@@ -13,5 +13,5 @@ export function listResponse<T>(items: T[], nextCursor: string | null) {
  * gate texts and role labels of the answer follow it; keys never change (docs/decisions/i18n.md).
  */
 export function callerView(auth: { workspace: Workspace; user: User | null }): Workspace {
-  return inLanguage(auth.workspace, labelLang(auth.user?.locale ?? auth.workspace.app.locale));
+  return inLanguage(auth.workspace, callerLang(auth));
 }
