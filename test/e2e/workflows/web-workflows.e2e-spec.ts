@@ -152,8 +152,12 @@ describe('workflows (admins)', () => {
   it('is in Turkish at phone width for a Turkish admin', async () => {
     const tr = await createUser(web.t, f, { role: 'admin' });
     await api(web.t, f.host, tr.key).patch('/api/v1/me', { locale: 'tr' }).expect(200);
+    await api(web.t, f.host, tr.key).post('/api/v1/workflows', { name: 'Aday karşılama', enabled: false, trigger: { kind: 'event', event: 'lead_created' }, actions: [{ type: 'create_task', title: 'Ara' }] }).expect(201);
     const page = await open('/workflows', 'phone', tr.key);
     await page.getByRole('heading', { name: 'İş akışları', level: 1 }).waitFor();
+    // the kind's label is the “when” clause itself: said once, as a sentence
+    await page.getByText('Bir aday geldiğinde', { exact: true }).first().waitFor();
+    expect(await page.getByText(/geldiğinde olduğunda/).count()).toBe(0);
     await page.getByRole('region', { name: 'Şablondan yeni' }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'workflows-list-tr', 'phone');

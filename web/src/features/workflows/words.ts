@@ -1,3 +1,4 @@
+import { useLang } from '../../lib/i18n';
 import { useMe } from '../../lib/session';
 import { useEventKinds } from '../../lib/event-kinds';
 import { useWorkflowText } from './workflows.text';
@@ -10,12 +11,15 @@ export function useTriggerWords(): (t: Trigger) => string {
   const names = useWorkflowNames();
   const me = useMe();
   const kinds = useEventKinds();
+  const lang = useLang();
+  // a kind's label is what happens, as a sentence goes on after “when” (Turkish: the clause itself, “… geldiğinde”)
+  const sentence = (s: string) => s.charAt(0).toLocaleUpperCase(lang) + s.slice(1);
   return (t) => {
     switch (t.kind) {
       case 'event': {
         const event = t.event ? (kinds.find((k) => k.name === t.event)?.label ?? t.event) : '';
         const n = t.filter?.conditions.length ?? 0;
-        return n > 0 ? text('whenEventFiltered', { event, n }) : text('whenEvent', { event });
+        return sentence(n > 0 ? text('whenEventFiltered', { event, n }) : text('whenEvent', { event }));
       }
       case 'manual':
         return text('byHand', { kind: t.record_kind ? names(`kind.${t.record_kind}`) : '' });
