@@ -11,9 +11,8 @@ export const EVENT_FILES = /^[^/]+\/[^/]+(?:-events|\.view)\.(?:ts|js)$/;
 /**
  * The event kinds the CRM's features declare, registered with the outbox's registry when the CRM is loaded
  * (crm.module.ts imports this file): every file of `EVENT_FILES`, found in the folders, exports its kinds as an
- * `EventKindList` whose `place` gives the order webhooks, the journal and the API list them (spec 6.1's, then the ERP
- * alert: opportunities 10, companies 20, people 30, leads 40, activities 50, tickets 60, forms 70, the ERP 80). A new
- * kind is its feature's; no list here to edit.
+ * `EventKindList` whose `place` gives the order webhooks, the journal and the API list them (spec 6.1's first, then
+ * the alerts beyond it; each file states its own place). A new kind is its feature's; no list here to edit.
  */
 export const CRM_EVENT_KINDS = registerEventKindLists(discovered(discover(__dirname, EVENT_FILES), isEventKindList));
 

@@ -11,9 +11,7 @@ const isToolKind = (v: unknown): v is ToolKind => typeof v === 'function' && typ
 
 /**
  * Every tool, one builder per record kind, found in this folder (`tools/<kind>.ts` exports it; no list here to
- * edit). tools/list answers the reads in the order of the builders' places, then the writes in that order: research
- * 10, records 20, companies 30, people 40, opportunities 50, activities 60, tasks 70, calendar 80, Today 90, the
- * journal 100, leads 110, orders 120, approvals 130, tickets 140, custom objects 150, Quick Entry 160, reports 170
- * and 180, export 190, imports 200, workflows 210.
+ * edit). tools/list answers the reads in the order of the builders' places, then the writes in that order; each file
+ * states its own place (research first, at 10; a new kind takes a free one, as two at one place stop the start).
  */
 export const TOOL_KINDS: readonly ToolKind[] = inPlaceOrder(discovered(discover(__dirname, /^(?!index\.)[^/]+\.(?:ts|js)$/), isToolKind), 'tool kinds');
