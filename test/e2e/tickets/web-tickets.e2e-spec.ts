@@ -49,16 +49,21 @@ describe('support tickets', () => {
     await page.getByRole('button', { name: 'New ticket' }).click();
     const form = page.getByRole('form', { name: 'New ticket' });
     await form.getByLabel('Subject').fill('Labels peel off');
+    // a company picked by its name (a declared `pick` input: the companies' search)
+    await form.getByRole('combobox', { name: 'Company' }).fill(COMPANY.split(' ')[0]!);
+    await form.getByRole('option', { name: new RegExp(COMPANY.replace(/[.()]/g, '\\$&')) }).click();
     await form.getByLabel('Priority').selectOption({ label: `${priority} · ${sla[priority]} h to resolve` });
     await form.getByLabel('Request').fill('Since Monday the labels peel off at 5 °C.');
     // a plain text of the declaration (routes.tsx): an input on the form, a row on the record
     await form.getByLabel('Raised by').fill('Deniz Kaya');
+    await screenshot(page, 'ticket-form', 'desktop');
     await form.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL(/\/tickets\/\d+$/);
     const ticketId = Number(new URL(page.url()).pathname.split('/').pop());
     await page.getByRole('heading', { name: 'Labels peel off', level: 1 }).waitFor();
     const created = (await as().get(`/api/v1/tickets/${ticketId}`).expect(200)).body.ticket;
-    expect([created.priority, created.sla_hours, created.status, created.closed_at, created.who]).toEqual([priority, sla[priority], f.ws.constants.ticket_new_status, null, 'Deniz Kaya']);
+    expect([created.priority, created.sla_hours, created.status, created.closed_at, created.who, created.customer_id]).toEqual([priority, sla[priority], f.ws.constants.ticket_new_status, null, 'Deniz Kaya', companyId]);
+    await page.locator('dd').getByRole('link', { name: COMPANY }).waitFor();
     await page.locator('dt', { hasText: /^Raised by$/ }).locator('xpath=following-sibling::dd[1]').getByText('Deniz Kaya').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
 

@@ -8,6 +8,7 @@ import { Field, fieldErrors, FormActions, FormError } from './forms';
 import { ListScreen } from './ListScreen';
 import { Fields, RecordHeader } from './RecordView';
 import { Loaded } from './States';
+import { RecordPicker, type Picked } from './RecordPicker';
 import { useUrlFilters } from './url-filters';
 import type { Drawn, DrawnKind, Input, KindContext } from './record-kind';
 import './screens.css';
@@ -85,9 +86,12 @@ function KindForm({ drawn, c, onSaved, onCancel }: { drawn: DrawnKind; c: KindCo
   const written = queries.useWritten();
   const inputs = kind.inputs!(c);
   const [v, setV] = useState<Record<string, string>>(() => initialValues(inputs));
+  const [picked, setPicked] = useState<Record<string, Picked | null>>({});
   const save = useMutation({
     mutationFn: () => {
-      const body = Object.fromEntries(inputs.filter((i) => v[i.key]?.trim()).map((i) => [i.key, i.number ? Number(v[i.key]) : v[i.key]]));
+      const typed = inputs.filter((i) => !i.pick && v[i.key]?.trim()).map((i) => [i.key, i.number ? Number(v[i.key]) : v[i.key]]);
+      const chosen = inputs.filter((i) => i.pick && picked[i.key]).map((i) => [i.key, picked[i.key]!.id]);
+      const body = Object.fromEntries([...typed, ...chosen]);
       return queries.write('POST', kind.api.list, { body });
     },
     onSuccess: (r) => {
@@ -100,25 +104,28 @@ function KindForm({ drawn, c, onSaved, onCancel }: { drawn: DrawnKind; c: KindCo
     e.preventDefault();
     save.mutate();
   };
-  const input = (i: Input) => (
-    <Field key={i.key} label={i.label} error={errors[i.key]} required={i.required}>
-      {(p) => {
-        const on = { value: v[i.key] ?? '', onChange: (e: { target: { value: string } }) => setV({ ...v, [i.key]: e.target.value }) };
-        if (i.rows) return <textarea {...p} {...on} rows={i.rows} maxLength={i.max} />;
-        if (!i.options) return <input {...p} {...on} maxLength={i.max} />;
-        return (
-          <select {...p} {...on}>
-            {i.none !== undefined ? <option value="">{i.none}</option> : null}
-            {i.options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        );
-      }}
-    </Field>
-  );
+  const input = (i: Input) =>
+    i.pick ? (
+      <RecordPicker key={i.key} label={i.required ? `${i.label} (${t('picker.required')})` : i.label} value={picked[i.key] ?? null} onChange={(r) => setPicked({ ...picked, [i.key]: r })} search={i.pick.search} queryKey={i.pick.queryKey} error={errors[i.key]} />
+    ) : (
+      <Field key={i.key} label={i.label} error={errors[i.key]} required={i.required}>
+        {(p) => {
+          const on = { value: v[i.key] ?? '', onChange: (e: { target: { value: string } }) => setV({ ...v, [i.key]: e.target.value }) };
+          if (i.rows) return <textarea {...p} {...on} rows={i.rows} maxLength={i.max} />;
+          if (!i.options) return <input {...p} {...on} maxLength={i.max} inputMode={i.number ? 'decimal' : undefined} />;
+          return (
+            <select {...p} {...on}>
+              {i.none !== undefined ? <option value="">{i.none}</option> : null}
+              {i.options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          );
+        }}
+      </Field>
+    );
   return (
     <form className="panel co-form" onSubmit={submit} noValidate aria-labelledby={`${kind.name}-form-title`}>
       <h2 id={`${kind.name}-form-title`}>{c.text('new')}</h2>

@@ -7,6 +7,7 @@ import type { Me } from '../lib/session';
 import type { Feature, NavEntry } from './feature';
 import { lazyScreen } from './lazy-screen';
 import { useKeysetList, type Column, type FilterField } from './ListScreen';
+import type { Picked } from './RecordPicker';
 
 /**
  * A record kind the shell draws whole from its declaration (`defineRecordKind` in its feature's `routes.tsx`): its
@@ -46,7 +47,10 @@ export interface Choice<R> {
   body: (value: string) => Record<string, unknown>;
 }
 
-/** An input of the new-record form; its value is sent under `key` unless blank (a number when `number`). */
+/**
+ * An input of the new-record form; its value is sent under `key` unless blank (a number when `number`, the chosen
+ * record's id when `pick`).
+ */
 export interface Input<K extends string = string> {
   /** The create body's field (a declaration types it: `Input<keyof Schemas['CreateTicketDto']>`). */
   key: K;
@@ -61,6 +65,8 @@ export interface Input<K extends string = string> {
   /** The first value; a select's first option otherwise. */
   initial?: string;
   number?: boolean;
+  /** A record picker (a company, a person: its feature's search and list key, `searchCompanies`, `companyKeys.lists()`). */
+  pick?: { search: (q: string) => Promise<Picked[]>; queryKey: readonly unknown[] };
 }
 
 /** A place of a kind's records: the record or one row of the list, and the choice drawn there. */

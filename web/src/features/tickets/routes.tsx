@@ -4,6 +4,7 @@ import { formatNumber, formatTimestamp } from '../../lib/format';
 import { screenText } from '../../lib/i18n';
 import { MODULES } from '../../lib/session';
 import { RecordLink } from '../../shell/RecordView';
+import { companyKeys, searchCompanies } from '../companies/queries';
 import { defineRecordKind, type Input, type KindContext, type Option } from '../../shell/record-kind';
 
 /**
@@ -144,6 +145,7 @@ export const { keys: ticketKeys, feature } = defineRecordKind({
   },
   inputs: (c): Input<keyof Schemas['CreateTicketDto']>[] => [
     { key: 'subject', label: c.text('subject'), required: true, max: 300 },
+    { key: 'customer_id', label: c.text('company'), pick: { search: searchCompanies, queryKey: companyKeys.lists() } },
     {
       key: 'priority',
       label: c.text('priority'),
