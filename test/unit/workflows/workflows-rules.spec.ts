@@ -1,6 +1,6 @@
 import '../../../src/domain/crm/event-kinds';
 import { render } from '../../../src/domain/crm/workflows/workflow-actions';
-import { eventStarts, holds, MAX_DEPTH, nextInTurn, originAllows, parseDefinition, retryDelayMinutes } from '../../../src/domain/crm/workflows/workflows.rules';
+import { eventRecordKind, eventStarts, holds, MAX_DEPTH, nextInTurn, originAllows, parseDefinition, retryDelayMinutes } from '../../../src/domain/crm/workflows/workflows.rules';
 
 const TASK = { type: 'create_task', title: 'Call {{company}}' };
 const problems = (raw: object): string => {
@@ -39,6 +39,13 @@ describe('workflow definitions', () => {
     [{ trigger: { kind: 'manual', record_kind: 'opportunity' }, actions: [{ type: 'update_fields', fields: { value: 'a lot' } }] }, 'actions[0].fields.value'],
   ])('refuses %j naming the part', (raw, message) => {
     expect(problems(raw)).toContain(message);
+  });
+
+  it("acts on the record an event kind declares: a website form's task, an opportunity's event's opportunity, none for the ERP's alert", () => {
+    expect(['form_submitted', 'opp_won', 'customer_created', 'visit_created', 'erp_stalled', 'nope'].map(eventRecordKind)).toEqual(['task', 'opportunity', 'company', 'activity', null, null]);
+    // the engine's run of a form_submitted rule is about the task the form made (its event's record), so a task's fields may be set
+    expect(parseDefinition({ trigger: { kind: 'event', event: 'form_submitted' }, actions: [{ type: 'update_fields', fields: { priority: 'High' } }] }).actions).toHaveLength(1);
+    expect(problems({ trigger: { kind: 'event', event: 'customer_created' }, actions: [{ type: 'update_fields', fields: { priority: 'High' } }] })).toContain('update_fields cannot change a company');
   });
 
   it('matches events by kind and filter, and conditions on the context', () => {

@@ -351,11 +351,13 @@ function checkKinds(actions: Action[], kind: RecordKind | null, at: string, prob
   });
 }
 
-/** The record kind an event is about (its `record_type`), from its name. */
+/**
+ * The record kind a rule started by this event acts on: the kind's declared record (its `record_type`, what the
+ * engine's runs take from the event), when a rule can act on that kind; null for an event of no record.
+ */
 export function eventRecordKind(event: string): RecordKind | null {
-  if (event.startsWith('opp_')) return 'opportunity';
-  const m: Record<string, RecordKind> = { customer_created: 'company', contact_created: 'person', lead_created: 'lead', visit_created: 'activity', ticket_created: 'ticket', form_submitted: 'lead' };
-  return m[event] ?? null;
+  const type = eventKind(event)?.record?.type;
+  return type && (RECORD_KINDS as readonly string[]).includes(type) ? (type as RecordKind) : null;
 }
 
 /** Checks a whole definition as sent; throws 400 `invalid` naming every bad part. */

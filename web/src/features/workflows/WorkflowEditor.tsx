@@ -33,7 +33,7 @@ export function WorkflowEditor({ workflow, onSaved }: { workflow?: Workflow; onS
     },
     onSuccess: onSaved,
   });
-  const kind = recordKindOf(d.trigger);
+  const kind = recordKindOf(d.trigger, kinds);
   const eventFields = d.trigger.kind === 'event' ? conditionFields(kinds, d.trigger.event) : [];
   const fields = [...eventFields, ...((kind && UPDATABLE[kind]) || []).map((f) => `record.${f}`)];
   function submit(e: FormEvent) {

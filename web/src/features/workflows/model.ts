@@ -1,4 +1,5 @@
 import type { Me } from '../../lib/session';
+import type { EventKind } from '../../lib/event-kinds';
 import type { Schemas } from '../../lib/api';
 
 export type Workflow = Schemas['Workflow'];
@@ -29,25 +30,18 @@ export const REMOTE_TYPES: ActionType[] = ['send_email', 'post_chat', 'call_webh
 /** The connection kinds a chat message goes to (the server's CHAT_KINDS). */
 export const CHAT_KINDS = ['slack', 'teams', 'google_chat', 'discord', 'telegram'];
 
-/**
- * The record a rule started by an event acts on (what `update_fields` and `assign_owner` change; the server's
- * `eventRecordKind`); an event kind not named here starts rules that act on no record.
- */
-export const EVENT_RECORD: Partial<Record<EventName, RecordKind>> = {
-  opp_created: 'opportunity', opp_stage: 'opportunity', opp_won: 'opportunity', opp_lost: 'opportunity',
-  customer_created: 'company', contact_created: 'person', lead_created: 'lead', visit_created: 'activity',
-  ticket_created: 'ticket', form_submitted: 'lead',
-};
-
 /** The fields `update_fields` may set per record kind (workflows.rules.ts UPDATABLE on the server). */
 export const UPDATABLE: Partial<Record<RecordKind, string[]>> = {
   opportunity: ['stage', 'name', 'value', 'close_date', 'next_step', 'note', 'type', 'source', 'competitor'],
   task: ['title', 'description', 'due_date', 'priority', 'status'],
 };
 
-/** The record kind a trigger's runs are about. */
-export function recordKindOf(t: Trigger): RecordKind | null {
-  if (t.kind === 'event') return (t.event && EVENT_RECORD[t.event]) || null;
+/**
+ * The record kind a trigger's runs are about: for an event, its kind's `record_type` (GET /api/v1/events/kinds: what
+ * `update_fields` and `assign_owner` change, as the server's `eventRecordKind` reads it).
+ */
+export function recordKindOf(t: Trigger, kinds: readonly EventKind[]): RecordKind | null {
+  if (t.kind === 'event') return RECORD_KINDS.find((r) => r === kinds.find((k) => k.name === t.event)?.record_type) ?? null;
   if (t.kind === 'manual') return t.record_kind ?? null;
   if (t.kind === 'time') return t.watch === 'task_overdue' ? 'task' : 'opportunity';
   return null;
