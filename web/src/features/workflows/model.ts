@@ -41,7 +41,10 @@ export const UPDATABLE: Partial<Record<RecordKind, string[]>> = {
  * `update_fields` and `assign_owner` change, as the server's `eventRecordKind` reads it).
  */
 export function recordKindOf(t: Trigger, kinds: readonly EventKind[]): RecordKind | null {
-  if (t.kind === 'event') return RECORD_KINDS.find((r) => r === kinds.find((k) => k.name === t.event)?.record_type) ?? null;
+  if (t.kind === 'event') {
+    const type = kinds.find((k) => k.name === t.event)?.record_type;
+    return RECORD_KINDS.find((r) => r === type) ?? null;
+  }
   if (t.kind === 'manual') return t.record_kind ?? null;
   if (t.kind === 'time') return t.watch === 'task_overdue' ? 'task' : 'opportunity';
   return null;
