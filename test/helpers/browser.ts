@@ -70,17 +70,32 @@ interface Lent {
 const CLEARED_STORAGE = 'local_storage,session_storage,indexeddb,cache_storage,service_workers,file_systems,websql';
 
 /**
- * Back to a blank page with no cookies and no storage in any origin it visited; false when the page cannot be
- * lent again (closed by the test, crashed, or the reset failed), and then its context is closed.
+ * Where a lent page waits between tests, given the address it is on: a document without scripts. `useChromium`'s
+ * caller may name one of the origin it serves (useWebApp: the app's favicon); anything else waits on about:blank.
  */
-async function reset(l: Lent): Promise<boolean> {
+export type Park = (url: URL) => string | undefined;
+
+/**
+ * Back to a page without scripts, with no cookies and no storage in any origin it visited; false when the page
+ * cannot be lent again (closed by the test, crashed, or the reset failed), and then its context is closed.
+ */
+async function reset(l: Lent, park: Park): Promise<boolean> {
   try {
     if (l.page.isClosed()) throw new Error('closed');
     // the test's own listeners (page.on('request'), dialogs); the origin tracking is on the context
     l.page.removeAllListeners();
     for (const other of l.context.pages()) if (other !== l.page) await other.close();
-    // first leave the page, so that its scripts (timers, pending fetches) stop before its storage is cleared
-    await l.page.goto('about:blank', { timeout: 10_000 });
+    // First leave the page, so that its scripts (timers, pending fetches) stop before its storage is cleared. A page
+    // of the app waits on a document of the same origin, which keeps its renderer process for the next test: on
+    // about:blank Chromium started a renderer for every test, and with it compiled the app and axe-core again
+    // (about a sixth of a browser file's CPU; docs/performance.md, "Test suite").
+    let here: URL | undefined;
+    try {
+      here = new URL(l.page.url());
+    } catch {
+      here = undefined;
+    }
+    await l.page.goto((here && park(here)) ?? 'about:blank', { timeout: 10_000 });
     await l.context.clearCookies();
     await l.context.clearPermissions();
     const cdp = await l.context.newCDPSession(l.page);
@@ -101,12 +116,12 @@ async function reset(l: Lent): Promise<boolean> {
  * Registers beforeAll/afterEach/afterAll hooks of the calling test file and returns the browser handle.
  *
  * `page(opts)` lends a page whose context is reused by the file's later tests that ask with the same options:
- * after each test its pages go back to about:blank and its cookies and the storage of every origin it loaded
- * are cleared, so a test sees what a fresh context shows, while the HTTP cache (the web app's hashed assets)
- * and the renderer stay warm. A fresh context and page cost about 1.5 s of Chromium CPU, a lent one about
+ * after each test its pages leave for a document without scripts (`park`, else about:blank) and its cookies and the
+ * storage of every origin it loaded are cleared, so a test sees what a fresh context shows, while the HTTP cache (the
+ * web app's hashed assets) and, on a parked page, the renderer process stay warm. A fresh context and page cost about 1.5 s of Chromium CPU, a lent one about
  * 0.6 s (docs/performance.md, "Test suite"). `context(opts)` is always a fresh one, closed after the test.
  */
-export function useChromium(): Chromium {
+export function useChromium(park: Park = () => undefined): Chromium {
   let browser: Browser | undefined;
   const open: BrowserContext[] = [];
   const idle = new Map<string, Lent[]>();
@@ -117,7 +132,7 @@ export function useChromium(): Chromium {
   afterEach(async () => {
     await Promise.all(open.splice(0).map((c) => c.close()));
     for (const { key, l } of lent.splice(0)) {
-      if (await reset(l)) idle.set(key, [...(idle.get(key) ?? []), l]);
+      if (await reset(l, park)) idle.set(key, [...(idle.get(key) ?? []), l]);
     }
   });
   afterAll(async () => {

@@ -28,9 +28,10 @@ export interface WebApp {
  * Chromium. Registers the file's beforeAll/afterAll hooks.
  */
 export function useWebApp(start: StartOptions = {}): WebApp {
-  const chromium = useChromium();
   let t: TestApp | undefined;
   let port = 0;
+  // between tests a page of the app waits on its favicon: same origin, no scripts, the same renderer process
+  const chromium = useChromium((u) => (u.protocol === 'http:' && port > 0 && u.port === String(port) ? `${u.origin}/favicon.svg` : undefined));
   beforeAll(async () => {
     execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-web-if-needed.js')], { stdio: 'inherit' });
     // the links the service hands out carry the configured port (PUBLIC_PORT), never the request's: listen on it
