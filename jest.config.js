@@ -24,10 +24,14 @@ const slow = process.env.JEST_SLOW === '1';
 // embedded pass, and the PostgreSQL pass leaves them out (jest.groups.js, withoutUnit)
 // (a grouped run runs them all in one file, test/groups/units.group-spec.ts)
 const unit = !groups.withoutUnit();
+// JEST_WITH_SLOW=1: a grouped run takes the slow checks for this database as files of their own beside the groups, so
+// their long files fill the workers the groups leave idle at the end (CI's passes, .ci/run)
+const withSlow = grouped && process.env.JEST_WITH_SLOW === '1';
+const slowMatch = () => groups.slowFiles().map((f) => `**/test/e2e/${f}`);
 const testMatch = slow
-  ? groups.slowFiles().map((f) => `**/test/e2e/${f}`)
+  ? slowMatch()
   : grouped
-    ? ['**/test/groups/group-*.group-spec.ts', ...(unit ? ['**/test/groups/units.group-spec.ts', ...groups.unitFilesAlone().map((f) => `<rootDir>/${f}`)] : [])]
+    ? ['**/test/groups/group-*.group-spec.ts', ...(unit ? ['**/test/groups/units.group-spec.ts', ...groups.unitFilesAlone().map((f) => `<rootDir>/${f}`)] : []), ...(withSlow ? slowMatch() : [])]
     : [...(unit ? ['**/*.spec.ts', '**/*.spec.tsx'] : []), '**/*.e2e-spec.ts'];
 
 // JEST_BROWSER=0: without the files that drive Chromium (jest.groups.js, browserFiles)

@@ -150,8 +150,12 @@ function groupedRun(argv = process.argv, env = process.env) {
   return true;
 }
 
-/** Seconds each SLOW file took (PGlite pass, 4 workers, 2026-11-27; pgbouncer on PostgreSQL): its place in the order of a first slow run. */
-const SLOW_SECONDS = { 'api/fuzz.e2e-spec.ts': 79, 'opportunities/scale.e2e-spec.ts': 107, 'opportunities/opportunities-scale.e2e-spec.ts': 31, 'scim/scim-scale.e2e-spec.ts': 21, 'platform/pgbouncer.e2e-spec.ts': 20 };
+/**
+ * Seconds each SLOW file took (PGlite pass, 4 workers, 2026-11-27; pgbouncer, workflows-instances and import-kill on
+ * PostgreSQL, 2026-12-02): its place in the order of a first slow run, or of a grouped run that takes them
+ * (JEST_WITH_SLOW=1), where they start after the groups.
+ */
+const SLOW_SECONDS = { 'api/fuzz.e2e-spec.ts': 79, 'opportunities/scale.e2e-spec.ts': 107, 'opportunities/opportunities-scale.e2e-spec.ts': 31, 'scim/scim-scale.e2e-spec.ts': 21, 'platform/pgbouncer.e2e-spec.ts': 20, 'workflows/workflows-instances.e2e-spec.ts': 41, 'imports/import-kill.e2e-spec.ts': 19 };
 
 /** The unit files in one group (four workers beside the e2e groups, 2026-12-01): last in a first run's order. */
 const UNITS_SECONDS = 15;
