@@ -19,7 +19,7 @@ const ACTION_TIMEOUT_MS = 60_000;
 export interface Chromium {
   /**
    * A page in a context of its own for this test (own cookies and storage); the context is reused, cleared, by
-   * later tests of the file that ask with the same options.
+   * later tests of the file that ask with the same options but for `extraHTTPHeaders`, which are this lend's.
    */
   page(opts?: BrowserContextOptions): Promise<Page>;
   /** A fresh context, closed after the test. */
@@ -156,7 +156,9 @@ export function useChromium(park: Park = () => undefined): Chromium {
     open.push(c);
     return c;
   };
-  const page = async (opts: BrowserContextOptions = {}): Promise<Page> => {
+  const page = async ({ extraHTTPHeaders, ...opts }: BrowserContextOptions = {}): Promise<Page> => {
+    // the headers (a bearer token) are the lend's, not the context's: tests signed in as different users share the
+    // contexts of their other options (a new context is a new renderer process too)
     const key = JSON.stringify(opts);
     let l = idle.get(key)?.pop();
     if (!l) {
@@ -170,6 +172,7 @@ export function useChromium(park: Park = () => undefined): Chromium {
       });
       l = { context: c, page: await c.newPage(), origins };
     }
+    await l.context.setExtraHTTPHeaders(extraHTTPHeaders ?? {});
     lent.push({ key, l });
     return l.page;
   };

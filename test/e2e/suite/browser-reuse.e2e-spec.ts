@@ -53,6 +53,13 @@ it('gets the same context back with none of it', async () => {
   expect(first.heard.length).toBe(before);
 });
 
+it('lends the context with the headers of the new lend: another user signed in', async () => {
+  const page = await web.page({ token: b.adminKey });
+  expect(page.context()).toBe(first.context);
+  await page.goto(`${web.origin(b.host)}/api/v1/me`);
+  expect(await page.evaluate('JSON.parse(document.body.innerText).user.username')).toBe(b.admin.username);
+});
+
 it('lends another context to a second page of the same options in one test, and a fresh one to other options', async () => {
   const one = await web.page({ token: a.adminKey });
   const two = await web.page({ token: a.adminKey });
