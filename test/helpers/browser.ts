@@ -89,13 +89,8 @@ async function reset(l: Lent, park: Park): Promise<boolean> {
     // of the app waits on a document of the same origin, which keeps its renderer process for the next test: on
     // about:blank Chromium started a renderer for every test, and with it compiled the app and axe-core again
     // (about a sixth of a browser file's CPU; docs/performance.md, "Test suite").
-    let here: URL | undefined;
-    try {
-      here = new URL(l.page.url());
-    } catch {
-      here = undefined;
-    }
-    await l.page.goto((here && park(here)) ?? 'about:blank', { timeout: 10_000 });
+    const here = l.page.url();
+    await l.page.goto((URL.canParse(here) && park(new URL(here))) || 'about:blank', { timeout: 10_000 });
     await l.context.clearCookies();
     await l.context.clearPermissions();
     const cdp = await l.context.newCDPSession(l.page);
@@ -118,8 +113,9 @@ async function reset(l: Lent, park: Park): Promise<boolean> {
  * `page(opts)` lends a page whose context is reused by the file's later tests that ask with the same options:
  * after each test its pages leave for a document without scripts (`park`, else about:blank) and its cookies and the
  * storage of every origin it loaded are cleared, so a test sees what a fresh context shows, while the HTTP cache (the
- * web app's hashed assets) and, on a parked page, the renderer process stay warm. A fresh context and page cost about 1.5 s of Chromium CPU, a lent one about
- * 0.6 s (docs/performance.md, "Test suite"). `context(opts)` is always a fresh one, closed after the test.
+ * web app's hashed assets) and, on a parked page, the renderer process stay warm. A fresh context and page cost about
+ * 1.5 s of Chromium CPU, a lent one about 0.6 s (docs/performance.md, "Test suite"). `context(opts)` is always a fresh
+ * one, closed after the test.
  */
 export function useChromium(park: Park = () => undefined): Chromium {
   let browser: Browser | undefined;
