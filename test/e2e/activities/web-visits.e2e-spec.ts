@@ -59,7 +59,8 @@ describe.each(cases)('log a visit at $width ($lang, from the $from)', ({ width, 
     expect(url.searchParams.get('customer_id')).toBe(String(companyId));
     expect(url.searchParams.get('opp_id')).toBe(from === 'opportunity' ? String(oppId) : null);
 
-    const note = page.locator('textarea');
+    // the visit form's note: the opportunity record shown until the lazy route's code has loaded has a textarea too
+    const note = page.locator('.qe-page textarea');
     await note.waitFor();
     await note.pressSequentially(NOTE);
     expect(await note.inputValue()).toBe(NOTE);

@@ -45,6 +45,10 @@ async function keyboardMove(page: Page, name: string, from: string, to: string):
   await page.getByRole('button', { name: `Move ${name}` }).focus();
   await page.keyboard.press('Space');
   await heard(page, `${name} is over ${from}.`);
+  // dnd-kit's keyboard sensor listens for the arrow keys from a timer it sets when the card is picked up, and
+  // Chromium runs input before timers: on a loaded machine the arrow came first and was lost. A timer set now runs
+  // after that one.
+  await page.evaluate('new Promise((resolve) => setTimeout(resolve))');
   await page.keyboard.press('ArrowRight');
   await heard(page, `${name} is over ${to}.`);
   await page.keyboard.press('Space');
