@@ -183,8 +183,14 @@ describe('the opportunity list', () => {
     const page = await open('/opportunities/list');
     await page.getByRole('table').waitFor();
     await page.getByRole('searchbox', { name: 'Name contains' }).fill('Seri');
+    // the search's own answer: until it is asked for, the unfiltered list (with its own "Load more") is on screen
+    const searched = page.waitForResponse((r) => {
+      const u = new URL(r.url());
+      return u.pathname === '/api/v1/opportunities' && u.searchParams.get('q') === 'Seri';
+    });
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.waitForURL(/q=Seri/);
+    await searched;
     expect(await page.getByText('1 or 2 letters find names that start with them').count()).toBe(0);
     await page.getByRole('button', { name: 'Load more' }).waitFor();
     expect(await page.locator('tbody tr').count()).toBe(50);
