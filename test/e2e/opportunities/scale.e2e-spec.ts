@@ -46,10 +46,15 @@ type PlanNode = {
 };
 const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
 
-async function explain(q: LoggedQuery, analyze = false): Promise<PlanNode[]> {
-  const [row] = await db(t).query(`EXPLAIN (${analyze ? 'ANALYZE, ' : ''}FORMAT JSON) ${q.text}`, q.values);
+/** `EXPLAIN (<options>, FORMAT JSON)` of a statement: its one plan (PostgreSQL answers JSON, PGlite its text). */
+async function explainJson(options: string, text: string, values?: unknown[]): Promise<{ Plan: PlanNode & Record<string, number>; 'Execution Time': number }> {
+  const [row] = await db(t).query(`EXPLAIN (${options}FORMAT JSON) ${text}`, values);
   const json = typeof row['QUERY PLAN'] === 'string' ? JSON.parse(row['QUERY PLAN']) : row['QUERY PLAN'];
-  return nodes(json[0].Plan);
+  return json[0];
+}
+
+async function explain(q: LoggedQuery, analyze = false): Promise<PlanNode[]> {
+  return nodes((await explainJson(analyze ? 'ANALYZE, ' : '', q.text, q.values)).Plan);
 }
 
 /** The SELECTs over `table` that one GET request runs. */
@@ -91,10 +96,9 @@ async function dbCost(key: string, path: string, n = 3): Promise<{ ms: number; p
     let sum = 0;
     pages = 0;
     for (const q of selects) {
-      const [row] = await db(t).query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${q.text}`, q.values);
-      const json = typeof row['QUERY PLAN'] === 'string' ? JSON.parse(row['QUERY PLAN']) : row['QUERY PLAN'];
-      sum += json[0]['Execution Time'] as number;
-      pages += (json[0].Plan['Shared Hit Blocks'] ?? 0) + (json[0].Plan['Shared Read Blocks'] ?? 0);
+      const plan = await explainJson('ANALYZE, BUFFERS, ', q.text, q.values);
+      sum += plan['Execution Time'];
+      pages += (plan.Plan['Shared Hit Blocks'] ?? 0) + (plan.Plan['Shared Read Blocks'] ?? 0);
     }
     runs.push(sum);
   }
@@ -109,9 +113,7 @@ async function dbCost(key: string, path: string, n = 3): Promise<{ ms: number; p
 async function pace(n = 3): Promise<number> {
   const runs: number[] = [];
   for (let i = 0; i < n; i++) {
-    const [row] = await db(t).query('EXPLAIN (ANALYZE, FORMAT JSON) SELECT sum(g) FROM generate_series(1, 50000) g');
-    const json = typeof row['QUERY PLAN'] === 'string' ? JSON.parse(row['QUERY PLAN']) : row['QUERY PLAN'];
-    runs.push(json[0]['Execution Time'] as number);
+    runs.push((await explainJson('ANALYZE, ', 'SELECT sum(g) FROM generate_series(1, 50000) g'))['Execution Time']);
   }
   return Math.min(...runs);
 }
@@ -155,12 +157,11 @@ async function pagesOf(key: string, path: string): Promise<{ pages: number; wors
   let worst = { pages: -1, text: '' };
   const plans: PlanNode[] = [];
   for (const q of queries.filter((x) => /^\s*SELECT/i.test(x.text) && !/"credentials"|"workspaces"/.test(x.text))) {
-    const [row] = await db(t).query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${q.text}`, q.values);
-    const json = typeof row['QUERY PLAN'] === 'string' ? JSON.parse(row['QUERY PLAN']) : row['QUERY PLAN'];
-    const n = (json[0].Plan['Shared Hit Blocks'] ?? 0) + (json[0].Plan['Shared Read Blocks'] ?? 0);
+    const { Plan: top } = await explainJson('ANALYZE, BUFFERS, ', q.text, q.values);
+    const n = (top['Shared Hit Blocks'] ?? 0) + (top['Shared Read Blocks'] ?? 0);
     pages += n;
-    plans.push(...nodes(json[0].Plan));
-    const plan = nodes(json[0].Plan)
+    plans.push(...nodes(top));
+    const plan = nodes(top)
       .map((x) => `${x['Node Type']} ${x['Index Name'] ?? x['Relation Name'] ?? ''} rows=${x['Actual Rows']}x${x['Actual Loops']} pages=${(x['Shared Hit Blocks'] ?? 0) + (x['Shared Read Blocks'] ?? 0)}`)
       .join('; ');
     if (process.env.SHOW_PLANS && n > 100) process.stderr.write(`  ${path}: ${n} pages: ${q.text.replace(/SELECT .*? FROM/s, 'SELECT … FROM').slice(0, 300)}\n    ${plan.slice(0, 600)}\n`);
@@ -326,9 +327,7 @@ describe(`scale: ${LARGE} opportunities of one owner (${OPEN} open) on ${EMBEDDE
       if (process.env.SHOW_PLANS) {
         const { queries } = await captureQueries(() => api(t, a.host, seller.key).get(path).expect(200));
         for (const q of queries.filter((y) => /^\s*SELECT/i.test(y.text))) {
-          const [row] = await db(t).query(`EXPLAIN (ANALYZE, FORMAT JSON) ${q.text}`, q.values);
-          const json = typeof row['QUERY PLAN'] === 'string' ? JSON.parse(row['QUERY PLAN']) : row['QUERY PLAN'];
-          process.stderr.write(`  ${json[0]['Execution Time'].toFixed(2)} ms ${q.text.slice(0, 160)}\n`);
+          process.stderr.write(`  ${(await explainJson('ANALYZE, ', q.text, q.values))['Execution Time'].toFixed(2)} ms ${q.text.slice(0, 160)}\n`);
         }
       }
       // slack for heap visits of the open opportunities counted, which vary with the visibility map (autovacuum off)
