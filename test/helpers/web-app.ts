@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
@@ -7,7 +6,6 @@ import { freePort } from './loopback-fetch';
 import { screensDir } from './screens-dir';
 import { startApp, type StartOptions, type TestApp } from './test-app';
 
-const ROOT = join(__dirname, '..', '..');
 /** The two widths every screen is held to. */
 export const WIDTHS = { desktop: { width: 1280, height: 860 }, phone: { width: 390, height: 844 } } as const;
 export type Width = keyof typeof WIDTHS;
@@ -24,8 +22,8 @@ export interface WebApp {
 }
 
 /**
- * The service listening on a loopback port with the built web app (built here when missing or stale), and a
- * Chromium. Registers the file's beforeAll/afterAll hooks.
+ * The service listening on a loopback port with the built web app (built by jest's global setup when missing or
+ * stale, test/helpers/global-setup.ts), and a Chromium. Registers the file's beforeAll/afterAll hooks.
  */
 export function useWebApp(start: StartOptions = {}): WebApp {
   let t: TestApp | undefined;
@@ -33,7 +31,6 @@ export function useWebApp(start: StartOptions = {}): WebApp {
   // between tests a page of the app waits on its favicon: same origin, no scripts, the same renderer process
   const chromium = useChromium((u) => (u.protocol === 'http:' && port > 0 && u.port === String(port) ? `${u.origin}/favicon.svg` : undefined));
   beforeAll(async () => {
-    execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-web-if-needed.js')], { stdio: 'inherit' });
     // the links the service hands out carry the configured port (PUBLIC_PORT), never the request's: listen on it
     ({ t, port } = await startOnFreePort((p) => ({ ...start, env: { PUBLIC_PORT: String(p), ...start.env } })));
   });

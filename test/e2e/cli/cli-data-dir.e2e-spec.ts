@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,10 +24,6 @@ async function cli(dataDir: string, ...args: string[]): Promise<{ out: Record<st
 const embeddedPass = process.env.DATABASE_URL ? describe.skip : describe;
 
 embeddedPass('admin CLI on a DATA_DIR', () => {
-  beforeAll(() => {
-    execFileSync(process.execPath, [join(root, 'scripts', 'build-if-needed.js')], { stdio: 'inherit' });
-  }, 300_000);
-
   it('warns on stderr when DATA_DIR holds no database, and not once it does', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'crm-cli-empty-'));
     const first = await cli(dir, 'workspace:create', '--slug', 'fresh', '--name', 'Fresh', '--admin-email', 'admin@fresh.test', '--admin-password', 'Fresh-Admin-Pass-1');

@@ -1,4 +1,4 @@
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer, Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -67,7 +67,6 @@ embeddedPass('the demo sign-in of a real start', () => {
   const running: Started[] = [];
 
   beforeAll(async () => {
-    execFileSync(process.execPath, [join(root, 'scripts', 'build-if-needed.js')], { stdio: 'inherit' });
     // migrated, without the demo (a start with SEED_DEMO=0 leaves it so): the demo's first start is the subject here;
     // an empty DATA_DIR's (initdb and every migration in WASM, 20-40 s of CPU) is cli-data-dir's, through the same openDatabase
     await migratedDataDir(dataDir);

@@ -1,4 +1,4 @@
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -78,7 +78,6 @@ serverPass('an import survives kill -9 of the instance working it', () => {
   const running: Instance[] = [];
 
   beforeAll(async () => {
-    execFileSync(process.execPath, [join(root, 'scripts', 'build-if-needed.js')], { stdio: 'inherit' });
     // this process only serves the REST calls and the dry run; the run is the child instances' work
     t = await startApp({ env: { IMPORT_BATCH_ROWS: String(BATCH) } });
     a = await createWorkspace(t, 'importkill');

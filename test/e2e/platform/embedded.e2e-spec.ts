@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,7 +57,6 @@ const dataDir = mkdtempSync(join(tmpdir(), 'crm-embedded-'));
 const embeddedPass = process.env.DATABASE_URL ? describe.skip : describe;
 
 beforeAll(async () => {
-  execFileSync(process.execPath, [join(root, 'scripts', 'build-if-needed.js')], { stdio: 'inherit' });
   // a DATA_DIR as a first start leaves it (the first start itself: demo-start and cli-data-dir)
   t = await startApp({ dataDir: await migratedDataDir(dataDir) });
   a = await createWorkspace(t, 'emb');

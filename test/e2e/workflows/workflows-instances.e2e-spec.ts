@@ -1,4 +1,4 @@
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,7 +73,6 @@ serverPass('workflows in three instances, one killed', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'crm-wf-instances-'));
 
   beforeAll(async () => {
-    execFileSync(process.execPath, [join(root, 'scripts', 'build-if-needed.js')], { stdio: 'inherit' });
     conn = await openTestDb();
     // the test's own app raises the events and reads the outcome; its engine is off
     t = await startApp({ db: { ...conn, close: async () => undefined }, env: { WORKFLOW_WORKER: '0', WEBHOOK_WORKER: '0' } });
