@@ -27,7 +27,8 @@ function build(): Promise<void> {
  */
 export default async function globalSetup(): Promise<void> {
   const templates = groups.groupedRun() || process.env.JEST_SLOW === '1';
-  // both settle before either's failure is thrown: a template left half-built by a thrown build would be a stray process
+  // both settle before either's failure is thrown: thrown at the build's, jest would exit with the template's PGlite
+  // and its socket server still building in this process
   const [built, prepared] = await Promise.allSettled([build(), templates ? prepareTemplates() : Promise.resolve()]);
   if (built.status === 'rejected') throw built.reason;
   if (prepared.status === 'rejected') throw prepared.reason;
