@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../src/platform/database/data-source-options';
@@ -277,8 +277,8 @@ async function serverTemplate(base: string): Promise<string> {
  * clean clone's workers do not each build the same template at once (test/helpers/global-setup.ts).
  */
 export async function prepareTemplates(): Promise<void> {
-  await embeddedTemplateFile();
-  if (process.env.DATABASE_URL) await serverTemplate(process.env.DATABASE_URL);
+  const base = process.env.DATABASE_URL;
+  await Promise.all([embeddedTemplateFile(), base ? serverTemplate(base) : undefined]);
 }
 
 /**
@@ -308,36 +308,78 @@ async function embeddedTemplate(): Promise<Blob> {
 async function embeddedTemplateFile(): Promise<string> {
   const pglite = (JSON.parse(readFileSync(join(__dirname, '../../node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string }).version;
   const file = join(CACHE_DIR, `pglite-${pglite}-${templateKey()}.tar`);
-  if (!existsSync(file)) {
-    const { PGlite } = await import('@electric-sql/pglite');
-    const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
-    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-    const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
-    const db = await PGlite.create({ extensions: { pg_trgm, btree_gist } });
-    const socketDir = mkdtempSync(join(tmpdir(), 'crm-pg-'));
-    const server = new PGLiteSocketServer({ db, path: join(socketDir, '.s.PGSQL.5432') });
-    await server.start();
-    try {
-      await migrate({ socketDir, embedded: true });
-    } finally {
-      await server.stop();
-      rmSync(socketDir, { recursive: true, force: true });
-    }
-    // PGlite serves one database (`postgres`); the cluster's template databases are never opened by the app
-    // (nothing creates databases on the embedded one), and were a third of the dump every test app loads
-    await db.exec(`UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')`);
-    await db.exec('DROP DATABASE template0');
-    await db.exec('DROP DATABASE template1');
-    // a checkpoint first: the dump is taken from a running cluster, and every copy of it would otherwise replay
-    // the migrations' WAL at start (about a quarter of each test database's start)
-    await db.exec('CHECKPOINT');
-    const dump = await db.dumpDataDir('none');
-    await db.close();
-    mkdirSync(CACHE_DIR, { recursive: true });
-    for (const old of readdirSync(CACHE_DIR)) if (old.endsWith('.tar') && join(CACHE_DIR, old) !== file) rmSync(join(CACHE_DIR, old), { force: true });
-    const part = `${file}.${process.pid}.part`;
-    writeFileSync(part, Buffer.from(await dump.arrayBuffer()));
-    renameSync(part, file);
-  }
+  if (!existsSync(file)) await buildOnce(file, () => buildEmbeddedTemplate(file));
   return file;
+}
+
+/**
+ * Runs `build` (which writes `file`) unless `file` exists, in one process of those that ask at once: the first takes a
+ * lock file beside it, the others wait for the file (CI starts its two passes together on a clean clone, and each
+ * built the same dump, about 17 s of CPU, of which the rename kept one). A lock whose process is gone is taken over.
+ */
+export async function buildOnce(file: string, build: () => Promise<void>): Promise<void> {
+  mkdirSync(dirname(file), { recursive: true });
+  const lock = `${file}.lock`;
+  while (!existsSync(file)) {
+    try {
+      writeFileSync(lock, String(process.pid), { flag: 'wx' });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      if (staleLock(lock)) rmSync(lock, { force: true });
+      else await new Promise((r) => setTimeout(r, 200));
+      continue;
+    }
+    try {
+      if (!existsSync(file)) await build();
+    } finally {
+      rmSync(lock, { force: true });
+    }
+  }
+}
+
+/** A lock whose process is gone (killed while building), or older than any build takes (its pid reused since). */
+function staleLock(lock: string): boolean {
+  try {
+    if (Date.now() - statSync(lock).mtimeMs > 10 * 60_000) return true;
+    // an empty lock is one being written
+    const holder = Number(readFileSync(lock, 'utf8'));
+    if (!(holder > 0)) return false;
+    process.kill(holder, 0);
+    return false;
+  } catch (e) {
+    // ENOENT: released meanwhile (the loop looks again); EPERM: alive, another user's; ESRCH: gone
+    return (e as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+async function buildEmbeddedTemplate(file: string): Promise<void> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
+  const db = await PGlite.create({ extensions: { pg_trgm, btree_gist } });
+  const socketDir = mkdtempSync(join(tmpdir(), 'crm-pg-'));
+  const server = new PGLiteSocketServer({ db, path: join(socketDir, '.s.PGSQL.5432') });
+  await server.start();
+  try {
+    await migrate({ socketDir, embedded: true });
+  } finally {
+    await server.stop();
+    rmSync(socketDir, { recursive: true, force: true });
+  }
+  // PGlite serves one database (`postgres`); the cluster's template databases are never opened by the app
+  // (nothing creates databases on the embedded one), and were a third of the dump every test app loads
+  await db.exec(`UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')`);
+  await db.exec('DROP DATABASE template0');
+  await db.exec('DROP DATABASE template1');
+  // a checkpoint first: the dump is taken from a running cluster, and every copy of it would otherwise replay
+  // the migrations' WAL at start (about a quarter of each test database's start)
+  await db.exec('CHECKPOINT');
+  const dump = await db.dumpDataDir('none');
+  await db.close();
+  mkdirSync(CACHE_DIR, { recursive: true });
+  for (const old of readdirSync(CACHE_DIR)) if (old.endsWith('.tar') && join(CACHE_DIR, old) !== file) rmSync(join(CACHE_DIR, old), { force: true });
+  const part = `${file}.${process.pid}.part`;
+  writeFileSync(part, Buffer.from(await dump.arrayBuffer()));
+  renameSync(part, file);
 }
