@@ -22,6 +22,7 @@ const srcTime = Math.max(newest(join(root, 'src')), statSync(join(root, 'ormconf
 if (!existsSync(out) || statSync(out).mtimeMs < srcTime) {
   process.stderr.write('building (tsc)...\n');
   rmSync(join(root, 'dist'), { recursive: true, force: true });
-  execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+  // TypeScript 7, the native compiler (package.json `typescript-7`): the same JavaScript as TypeScript 6 in a fifth of the CPU
+  execFileSync(process.execPath, [join(root, 'node_modules', 'typescript-7', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
 }
 require('./build-web-if-needed');

@@ -7,9 +7,8 @@ const groups = require('../../jest.groups') as { groupedRun(): boolean };
 const ROOT = join(__dirname, '..', '..');
 
 /**
- * The service's and the web app's builds (scripts/build-if-needed.js: tsc, then Vite), for the files that start
- * `dist/` or read `web/dist`, in a process of its own: tsc holds one core for about 10 s on a clean clone, and the
- * template beside it takes the other.
+ * The service's and the web app's builds (scripts/build-if-needed.js: TypeScript 7's tsc, then Vite), for the files
+ * that start `dist/` or read `web/dist`, in a process of its own, beside the template.
  */
 function build(): Promise<void> {
   return new Promise((resolve, reject) => {
