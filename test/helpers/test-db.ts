@@ -308,7 +308,7 @@ async function embeddedTemplate(): Promise<Blob> {
 async function embeddedTemplateFile(): Promise<string> {
   const pglite = (JSON.parse(readFileSync(join(__dirname, '../../node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string }).version;
   const file = join(CACHE_DIR, `pglite-${pglite}-${templateKey()}.tar`);
-  if (!existsSync(file)) await buildOnce(file, () => buildEmbeddedTemplate(file));
+  await buildOnce(file, () => buildEmbeddedTemplate(file));
   return file;
 }
 
