@@ -113,12 +113,14 @@ const tenancySyntax = [
   { selector: "CallExpression[callee.property.name=/^(run|runDetached)$/] > :function[params.length>0]", message: `uow.run(() => …) takes no manager: ${TENANCY}` },
   { selector: "CallExpression[callee.property.name=/^(getRepository|createQueryBuilder|createQueryRunner)$/]", message: TENANCY },
 ];
+const CORE_WIRING = 'the core wiring and the CLI module stay below the HTTP interfaces: the platform and the domain only (src/core.module.ts)';
 const acrossSyntax = { selector: "MemberExpression[property.name='acrossWorkspaces']", message: ACROSS };
-const tenancyRules = (syntax) => ({
+const tenancyRules = (syntax, patterns = []) => ({
   'no-restricted-syntax': ['error', ...syntax],
   'no-restricted-imports': [
     'error',
     {
+      ...(patterns.length ? { patterns } : {}),
       paths: [
         { name: 'typeorm', importNames: ['EntityManager', 'DataSource', 'Repository', 'QueryRunner', 'getRepository'], message: TENANCY },
         { name: '@nestjs/typeorm', message: TENANCY },
@@ -198,6 +200,12 @@ export default tseslint.config(
   {
     files: ACROSS_WORKSPACES,
     rules: tenancyRules(tenancySyntax),
+  },
+  {
+    // The core wiring (src/core.module.ts: the platform and the domain) and the admin CLI's module, which runs over it
+    // alone, import no HTTP interface, no edge and not the app: a CLI command loads none of their files and libraries.
+    files: ['src/core.module.ts', 'src/interfaces/cli/cli.module.ts'],
+    rules: tenancyRules([...tenancySyntax, acrossSyntax], [{ group: ['**/interfaces/**', '**/edge/**', '**/app.module', '**/app.factory'], message: CORE_WIRING }]),
   },
   {
     // Sizes: a file over 400 lines or a function over 80 (blank lines and comments aside) holds

@@ -2,6 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import { buildOpenApiDocument } from './edge/openapi/document';
+import { APP_CONFIG, AppConfig } from './platform/config/app-config';
 import { json, static as serveStatic, urlencoded } from 'express';
 import { AppModule, AppOptions } from './app.module';
 import { bodyGuard, encodingGuard } from './edge/body-guard';
@@ -88,8 +89,14 @@ export async function createApp(opts: AppOptions): Promise<NestExpressApplicatio
     oauth: app.get(OAuthService),
   });
 
-  const doc = buildOpenApiDocument(app, { version: config.appVersion });
-  // `filter`: a box that narrows the long page to one tag; `raw: ['json']`: the document is served as JSON only (openapi.json)
-  SwaggerModule.setup('api/docs', app, doc, { jsonDocumentUrl: 'api/openapi.json', raw: ['json'], swaggerOptions: { filter: true } });
+  // built at its first use (built once per process: buildOpenApiDocument), so an app that never serves it pays nothing
+  // and the service answers before it is built (main.ts builds it right after it listens). `filter`: a box that narrows
+  // the long page to one tag; `raw: ['json']`: the document is served as JSON only (openapi.json)
+  SwaggerModule.setup('api/docs', app, () => openApiDocument(app), { jsonDocumentUrl: 'api/openapi.json', raw: ['json'], swaggerOptions: { filter: true } });
   return app;
+}
+
+/** The app's OpenAPI document (served at /api/openapi.json and /api/docs), built at its first call. */
+export function openApiDocument(app: NestExpressApplication): ReturnType<typeof buildOpenApiDocument> {
+  return buildOpenApiDocument(app, { version: app.get<AppConfig>(APP_CONFIG).appVersion });
 }

@@ -1,24 +1,13 @@
 import { DynamicModule, Global, MiddlewareConsumer, Module, NestModule, RequestMethod, Type } from '@nestjs/common';
 import { APP_GUARD, APP_PIPE } from '@nestjs/core';
-import type pino from 'pino';
-import { APP_CONFIG, AppConfig } from './platform/config/app-config';
-import { ROOT_LOGGER } from './platform/common/logger';
-import { NetworkPolicy } from './platform/net/network-policy';
-import { CLIENT_METADATA_DESTINATIONS, USER_DESTINATIONS, userDestinations } from './platform/net/network-policies';
-import { Clock } from './platform/common/clock';
+import { CoreOptions, coreImports } from './core.module';
 import { ApiRateLimits } from './edge/throttle';
 import { ApiSessionCookies } from './edge/api-session';
 import { createValidationPipe } from './edge/validation';
-import { DatabaseModule } from './platform/database/database.module';
-import { ENTITIES } from './entities';
-import { DbConnection } from './platform/database/embedded';
 import { FaviconController } from './edge/pages/favicon.controller';
 import { HealthController } from './interfaces/rest/health/health.controller';
 import { ApiLimitMiddleware } from './edge/api-limit.middleware';
 import { CredentialGuard } from './edge/credential.guard';
-import { IdentityModule } from './domain/identity/identity.module';
-import { MailModule } from './platform/outbox/mail.module';
-import { RedisModule } from './platform/database/redis.module';
 import { RestModule } from './interfaces/rest/rest.module';
 import { ScimModule } from './interfaces/scim/scim.module';
 import { ErpModule } from './interfaces/erp/erp.module';
@@ -27,45 +16,18 @@ import { OAuthModule } from './interfaces/oauth/oauth.module';
 import { AskApiModule } from './interfaces/rest/ask/ask.module';
 import { McpModule } from './interfaces/mcp/mcp.module';
 import { WorkspaceMiddleware } from './edge/workspace.middleware';
-import { WorkspaceModule } from './domain/workspace/workspace.module';
-import { CrmModule } from './domain/crm/crm.module';
-import { DemoModule } from './domain/demo/demo.module';
 import { WebhooksModule } from './interfaces/rest/webhooks.module';
 import { WebModule } from './interfaces/web/web.module';
 
-export interface AppOptions {
-  config: AppConfig;
-  db: DbConnection;
-  logger: pino.Logger;
+export interface AppOptions extends CoreOptions {
   /** Further modules (the tests' probes). */
   extraImports?: (Type<unknown> | DynamicModule)[];
-  /**
-   * Where OAuth client metadata documents may be fetched from: public addresses only unless given. A seam for
-   * the tests (their documents are served on loopback), deliberately not a setting: no configuration of a
-   * running server can point the unauthenticated fetch at internal addresses.
-   */
-  clientMetadataNetwork?: NetworkPolicy;
 }
 
+/** The HTTP edge's shared state: the request limits and the API's session cookies. */
 @Global()
-@Module({})
-class CoreModule {
-  static forRoot(opts: AppOptions): DynamicModule {
-    return {
-      module: CoreModule,
-      providers: [
-        { provide: APP_CONFIG, useValue: opts.config },
-        { provide: ROOT_LOGGER, useValue: opts.logger },
-        { provide: USER_DESTINATIONS, useValue: userDestinations(opts.config) },
-        { provide: CLIENT_METADATA_DESTINATIONS, useValue: opts.clientMetadataNetwork ?? NetworkPolicy.publicOnly() },
-        ApiRateLimits,
-        ApiSessionCookies,
-        Clock,
-      ],
-      exports: [APP_CONFIG, ROOT_LOGGER, USER_DESTINATIONS, CLIENT_METADATA_DESTINATIONS, ApiRateLimits, ApiSessionCookies, Clock],
-    };
-  }
-}
+@Module({ providers: [ApiRateLimits, ApiSessionCookies], exports: [ApiRateLimits, ApiSessionCookies] })
+class EdgeStateModule {}
 
 @Module({})
 export class AppModule implements NestModule {
@@ -73,14 +35,8 @@ export class AppModule implements NestModule {
     return {
       module: AppModule,
       imports: [
-        CoreModule.forRoot(opts),
-        RedisModule,
-        DatabaseModule.forRoot(opts.db, ENTITIES),
-        WorkspaceModule,
-        MailModule,
-        IdentityModule,
-        CrmModule,
-        DemoModule,
+        ...coreImports(opts),
+        EdgeStateModule,
         RestModule,
         ScimModule,
         ErpModule,

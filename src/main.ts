@@ -1,7 +1,8 @@
+import './compile-cache';
 import 'reflect-metadata';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp } from './app.factory';
+import { createApp, openApiDocument } from './app.factory';
 import { createRootLogger } from './platform/common/logger';
 import { loadConfig } from './platform/config/app-config';
 import { openDatabase } from './platform/database/embedded';
@@ -29,8 +30,10 @@ async function bootstrap(): Promise<void> {
   }
   // on stdout, not in the log: printed on every start until the demo admin signs in (each time a new password)
   if (demo) process.stdout.write(demoBanner(demo, url));
-  // the MCP tool catalogue is built at first use (an app that never serves MCP skips it): here, before a request needs it
+  // the MCP tool catalogue and the OpenAPI document are built at first use (an app that never serves them skips them):
+  // here, once the service answers, before a request needs them
   app.get(McpTools).warm();
+  openApiDocument(app);
   const close = async () => {
     await app.close();
     await db.close();

@@ -1,12 +1,15 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AppModule, AppOptions } from '../../app.module';
-import { DemoModule } from '../../domain/demo/demo.module';
+import { CoreOptions, coreImports } from '../../core.module';
 import { AdminCommands } from './admin-commands';
 
-/** The admin CLI: the application's modules plus the commands (nothing in the application imports the CLI). */
+/**
+ * The admin CLI: the platform and the domain (core.module.ts) plus the commands, with no HTTP interface: a command
+ * loads and starts what it runs over, not the REST, MCP, OAuth, SCIM and ERP modules (nothing in the application
+ * imports the CLI).
+ */
 @Module({})
 export class CliModule {
-  static forRoot(opts: AppOptions): DynamicModule {
-    return { module: CliModule, imports: [AppModule.forRoot(opts), DemoModule], providers: [AdminCommands] };
+  static forRoot(opts: CoreOptions): DynamicModule {
+    return { module: CliModule, imports: coreImports(opts), providers: [AdminCommands] };
   }
 }

@@ -1,3 +1,4 @@
+import '../../compile-cache';
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import pino from 'pino';

@@ -33,6 +33,24 @@ describe('import boundaries (eslint-plugin-boundaries): interfaces → edge → 
   });
 });
 
+describe('the core wiring and the CLI module: the platform and the domain, no HTTP interface', () => {
+  it.each([
+    ['core wiring → an interface', 'src/core.module.ts', "import { RestModule } from './interfaces/rest/rest.module';\nexport const x = RestModule;\n"],
+    ['core wiring → the edge', 'src/core.module.ts', "import { ApiRateLimits } from './edge/throttle';\nexport const x = ApiRateLimits;\n"],
+    ['CLI module → the app', 'src/interfaces/cli/cli.module.ts', "import { AppModule } from '../../app.module';\nexport const x = AppModule;\n"],
+  ])('refuses %s', (_name, path, code) => {
+    const r = lint(path, code);
+    expect(r.ok).toBe(false);
+    expect(r.output).toMatch(/stay below the HTTP interfaces/);
+  });
+
+  it('allows the CLI module the core wiring and its commands', () => {
+    const r = lint('src/interfaces/cli/cli.module.ts', "import { coreImports } from '../../core.module';\nimport { AdminCommands } from './admin-commands';\nexport const x = [coreImports, AdminCommands];\n");
+    expect(r.output).toBe('');
+    expect(r.ok).toBe(true);
+  });
+});
+
 describe('tenancy in lint: domain code reaches tenant tables only through TenantDb', () => {
   const service = (body: string, imports = '') =>
     `${imports}import { UnitOfWork } from '../../../platform/database/unit-of-work';\nimport { Company } from './company.entity';\nexport class Probe {\n  constructor(private readonly uow: UnitOfWork) {}\n  async go(ws: number) {\n    ${body}\n  }\n}\n`;
