@@ -5,7 +5,7 @@ import { claimImportJob } from '../../../src/domain/crm/imports/import-claim';
 import { AdminCommands } from '../../../src/interfaces/cli/admin-commands';
 import { CliModule } from '../../../src/interfaces/cli/cli.module';
 import { UnitOfWork } from '../../../src/platform/database/unit-of-work';
-import { api, createWorkspace, Fixture, startApp, TestApp } from '../../helpers/test-app';
+import { api, createWorkspace, Fixture, sameDb, startApp, TestApp } from '../../helpers/test-app';
 
 /**
  * The admin CLI beside a running server starts none of the workers that claim shared work: a command's process
@@ -26,8 +26,7 @@ it('leaves an import job that is free to claim to the server, with the workers s
   expect((await admin.post(`/api/v1/imports/${job.id}/validate`).expect(201)).body.import.state).toBe('validating');
 
   const config = { ...t.config, importWorker: true, importPollMs: 20, webhookWorker: true, workflowWorker: true };
-  const db = { url: t.db.url, socketDir: t.db.socketDir, embedded: t.db.embedded, close: async () => undefined };
-  const cli: INestApplicationContext = await NestFactory.createApplicationContext(CliModule.forRoot({ config, db, logger: pino({ level: 'silent' }) }), { logger: false });
+  const cli: INestApplicationContext = await NestFactory.createApplicationContext(CliModule.forRoot({ config, db: sameDb(t), logger: pino({ level: 'silent' }) }), { logger: false });
   try {
     expect(await cli.get(AdminCommands).run('license:set', { workspace: f.ws.slug, seats: '3' })).toEqual({ ok: true });
     // an import worker started by the command would have claimed the job within its first poll

@@ -6,8 +6,7 @@ import { createApp } from '../../../src/app.factory';
 import { CredentialRetention } from '../../../src/domain/identity/credential-retention';
 import { TasksService } from '../../../src/domain/crm/tasks/tasks.service';
 import { ErpQueueEntry } from '../../../src/domain/crm/orders/erp-queue-entry.entity';
-import type { DbConnection } from '../../../src/platform/database/embedded';
-import { api, createUser, createWorkspace, db, Fixture, issueKey, startApp, TestApp } from '../../helpers/test-app';
+import { api, createUser, createWorkspace, db, Fixture, issueKey, sameDb, startApp, TestApp } from '../../helpers/test-app';
 
 /**
  * Idempotency-Key on POST and PATCH of /api/v1 and the ERP report, and `idempotency_key` on
@@ -246,8 +245,7 @@ describe('idempotency_key on MCP write tools', () => {
 (onServer ? describe : describe.skip)('two instances on one PostgreSQL database', () => {
   let second: NestExpressApplication;
   beforeAll(async () => {
-    const sameDb: DbConnection = { url: t.db.url, socketDir: t.db.socketDir, embedded: t.db.embedded, close: async () => undefined };
-    second = await createApp({ config: t.config, db: sameDb, logger: pino({ level: 'silent' }) });
+    second = await createApp({ config: t.config, db: sameDb(t), logger: pino({ level: 'silent' }) });
     await second.init();
     // not observed by the contract check: its 500 below is provoked on purpose (500 is documented nowhere)
   });

@@ -10,10 +10,9 @@ import { ConnectionUsage } from '../../../src/domain/identity/connection-usage.e
 import { AuthCache } from '../../../src/domain/workspace/auth-cache';
 import { WebhookConnection } from '../../../src/domain/integrations/webhook-connection.entity';
 import { WebhookDelivery } from '../../../src/domain/integrations/webhook-delivery.entity';
-import { DbConnection } from '../../../src/platform/database/embedded';
 import { FIRST_PARTY_ONLY } from '../../../src/edge/auth.decorator';
 import { codeFlowTokens, register } from '../../helpers/oauth-flow';
-import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../../helpers/test-app';
+import { api, createUser, createWorkspace, db, Fixture, sameDb, startApp, TestApp } from '../../helpers/test-app';
 
 /**
  * The connections console: one of each kind listed with its owner, last use and the last
@@ -200,11 +199,6 @@ describe('usage buckets', () => {
     expect(left.map((b) => b.requests).sort((x, y) => x - y)).toEqual([7, 100]);
   });
 });
-
-/** The same database as `t`, for a second instance. */
-function sameDb(app: TestApp): DbConnection {
-  return { url: app.db.url, socketDir: app.db.socketDir, embedded: app.db.embedded, close: async () => undefined };
-}
 
 (onServer ? describe : describe.skip)('two instances on one PostgreSQL database', () => {
   let b: NestExpressApplication;

@@ -6,22 +6,16 @@ import request from 'supertest';
 import { createApp } from '../../../src/app.factory';
 import { AdminCommands } from '../../../src/interfaces/cli/admin-commands';
 import { CliModule } from '../../../src/interfaces/cli/cli.module';
-import { DbConnection } from '../../../src/platform/database/embedded';
 import { CredentialsService } from '../../../src/domain/identity/credentials.service';
 import { Credential } from '../../../src/domain/identity/credential.entity';
 import { AuthCache } from '../../../src/domain/workspace/auth-cache';
 import { WorkspaceService } from '../../../src/domain/workspace/workspace.service';
 import { ProbeModule } from '../../helpers/probe.module';
-import { api, createUser, createWorkspace, db, Fixture, startApp, TestApp } from '../../helpers/test-app';
+import { api, createUser, createWorkspace, db, Fixture, sameDb, startApp, TestApp } from '../../helpers/test-app';
 import { invalidationsDrained } from '../../helpers/auth-cache-sync';
 
 const onServer = !!process.env.DATABASE_URL;
 const logger = pino({ level: 'silent' });
-
-/** The same database as `t`, for a second process-like instance (another server, or the admin CLI). */
-function sameDb(t: TestApp): DbConnection {
-  return { url: t.db.url, socketDir: t.db.socketDir, embedded: t.db.embedded, close: async () => undefined };
-}
 
 /**
  * Polls until `check` holds and returns when the change was first seen: the milliseconds from the start
