@@ -141,7 +141,6 @@ export function api(t: TestApp, host: string, token?: string) {
   };
 }
 
-/** Direct database access for fixtures (bypasses the unit of work on purpose: test set-up only). */
 /**
  * The database of `t` for a second instance in the same process (another server, or the admin CLI's context): the
  * same connection details, closed by `t` alone.
@@ -150,6 +149,7 @@ export function sameDb(t: TestApp): DbConnection {
   return { url: t.db.url, socketDir: t.db.socketDir, embedded: t.db.embedded, close: async () => undefined };
 }
 
+/** Direct database access for fixtures (bypasses the unit of work on purpose: test set-up only). */
 export function db(t: TestApp): EntityManager {
   return t.get(DataSource).manager;
 }
