@@ -118,6 +118,18 @@ embeddedPass('embedded database (PGlite on a unix socket, pool of one)', () => {
     expect((res as { code: number }).code).toBe(1);
     expect((res as { stderr: string }).stderr).toContain('in use by process');
   }, CLI_TIMEOUT_MS + 60_000);
+
+  it('zero-fills a new WAL segment in a data directory, not in a database held in memory (nothing of it outlives the process)', async () => {
+    const walInitZero = async (x: TestApp) => ((await db(x).query(`SELECT current_setting('wal_init_zero') AS v`)) as { v: string }[])[0]!.v;
+    expect(await walInitZero(t)).toBe('on');
+    const inMemory = await startApp();
+    try {
+      expect(inMemory.db.embedded).toBe(true);
+      expect(await walInitZero(inMemory)).toBe('off');
+    } finally {
+      await inMemory.close();
+    }
+  });
 });
 
 embeddedPass('admin CLI beside the running server', () => {
