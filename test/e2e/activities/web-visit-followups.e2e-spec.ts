@@ -52,7 +52,6 @@ describe.each(Object.keys(WIDTHS) as Width[])('at %s width', (width) => {
     await fair.waitFor();
     expect(await fair.locator('option').allTextContents()).toContain(name);
     expect(errors).toEqual([]);
-    await page.close();
   });
 
   it('logs a visit with a next step: its task is on Today and on the calendar; the record shows and edits what was entered', async () => {
@@ -109,6 +108,5 @@ describe.each(Object.keys(WIDTHS) as Width[])('at %s width', (width) => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'visit-record', width);
     expect(errors).toEqual([]);
-    await page.close();
   });
 });

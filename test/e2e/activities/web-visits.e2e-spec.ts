@@ -136,7 +136,6 @@ describe.each(cases)('log a visit at $width ($lang, from the $from)', ({ width, 
     await as().get(`/api/v1/activities/${id}`).expect(404);
     expect(await page.locator('textarea').inputValue()).toBe(NOTE);
     expect(await page.locator('[data-block="price"] input').first().inputValue()).toBe('12.5');
-    await page.close();
   });
 });
 
@@ -151,6 +150,5 @@ describe('reaching the form', () => {
     await page.waitForURL(new RegExp(`customer_id=${companyId}`));
     await page.locator('textarea').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await page.close();
   });
 });

@@ -4,7 +4,7 @@ import { useWebApp } from '../../helpers/web-app';
 
 /**
  * The browser helper lends a test a page whose context a later test of the file reuses (test/helpers/browser.ts):
- * what one test leaves in it (cookies, local and session storage of every origin it loaded, listeners, other
+ * what one test leaves in it (cookies, local and session storage of every origin it loaded, listeners, routes, other
  * pages) must be gone when the next one gets it, as with a fresh context. The tests run in order.
  */
 const web = useWebApp();
@@ -23,6 +23,7 @@ it('leaves cookies, storage in two origins, a listener and a second page behind'
   const page = await web.page({ token: a.adminKey });
   const heard: string[] = [];
   page.on('request', (r) => void heard.push(r.url()));
+  await page.route('**/api/v1/me', (route) => route.abort('connectionrefused'));
   for (const f of [a, b]) {
     await page.goto(`${web.origin(f.host)}/`);
     await page.evaluate('localStorage.setItem("left", "1"); sessionStorage.setItem("left", "1"); document.cookie = "left=1; path=/"');
@@ -49,8 +50,9 @@ it('gets the same context back with none of it', async () => {
     expect(await storage(page)).toBe('[null,null]');
     expect(await page.evaluate('document.cookie')).toBe('');
   }
-  // the first test's listener heard none of this test's requests
+  // the first test's listener heard none of this test's requests, and its route stops none of them
   expect(first.heard.length).toBe(before);
+  expect((await page.goto(`${web.origin(a.host)}/api/v1/me`))?.status()).toBe(200);
 });
 
 it('lends the context with the headers of the new lend: another user signed in', async () => {

@@ -120,7 +120,6 @@ describe.each(Object.keys(WIDTHS) as Width[])('in Chromium at %s width', (width)
     await page.getByRole('heading', { name: 'Not found' }).waitFor();
     await page.locator('header.top').waitFor();
     expect(await page.title()).toBe('Not found · CRM');
-    await page.close();
   });
 
   it('names the record and the list in the tab title, in the user language', async () => {
@@ -130,11 +129,9 @@ describe.each(Object.keys(WIDTHS) as Width[])('in Chromium at %s width', (width)
     await page.goto(`${web.origin(f.host)}/companies`);
     await page.locator('.co-table tbody tr').first().waitFor();
     expect(await page.title()).toBe('Companies · CRM');
-    await page.close();
     const tr = await open('/companies', width, trKey);
     await tr.locator('.co-table tbody tr').first().waitFor();
     expect(await tr.title()).toBe('Firmalar · CRM');
-    await tr.close();
   });
 
   it.each([
@@ -147,7 +144,6 @@ describe.each(Object.keys(WIDTHS) as Width[])('in Chromium at %s width', (width)
     await page.locator('.co-field-error').first().waitFor();
     expect(await page.locator('.co-field-error').first().textContent()).toBe(sentence);
     expect(await page.locator('#main').textContent()).not.toMatch(/should not be empty|must not be/);
-    await page.close();
   });
 
   it('says the server could not be reached instead of "Failed to fetch"', async () => {
@@ -159,6 +155,5 @@ describe.each(Object.keys(WIDTHS) as Width[])('in Chromium at %s width', (width)
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await page.getByText('Could not reach the server', { exact: false }).waitFor();
     expect(await page.locator('#main').textContent()).not.toContain('Failed to fetch');
-    await page.close();
   });
 });

@@ -220,6 +220,5 @@ describe.each([
     await screenshot(page, `walk-order-${lang}`, width);
 
     expect(errors).toEqual([]);
-    await page.close();
   });
 });
